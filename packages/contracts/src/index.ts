@@ -1,0 +1,5 @@
+export * from './auth/current-user.ts';
+export * from './permissions/rules.ts';
+export * from './routes.ts';
+export * from './constants.ts';
+export * from './search/search-query.ts';
