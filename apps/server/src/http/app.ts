@@ -1,0 +1,197 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { FETCH_FAILED_MESSAGE, SYSTEM_ID_HEADER, type CurrentUser } from '@conversa/contracts';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { createIdentityProvider, EMBEDDED_CLIENT_ID, IDP_MOUNT_PATH } from '../identity/provider.ts';
+import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
+import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
+import { getOrCreateSecret } from '../identity/secrets.ts';
+import { createAuthService, createBearerAuthenticator } from '../modules/auth/auth.service.ts';
+import { readSessionCookie, registerAuthRoutes } from '../modules/auth/auth.routes.ts';
+import { getCurrentUser } from '../modules/me/me.service.ts';
+import { registerMeRoutes } from '../modules/me/me.routes.ts';
+import { AppError } from './errors.ts';
+import { assertRouteDeclaresPermission, installApiVersionCheck, installPermissionHook } from './gateway.ts';
+import { randomBytes } from 'node:crypto';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Extra routes to register (tests use it to prove the permission guard). */
+  registerExtraRoutes?: (app: FastifyInstance) => void;
+}
+
+function findWebDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 6; depth += 1) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) {
+      return candidate;
+    }
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** Builds the studio's HTTP server: identity, gateway API, docs and the web console. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const isHttps = config.publicUrl.startsWith('https:');
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    // Graceful shutdown answers new requests with 503 while in-flight ones finish.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', assertRouteDeclaresPermission);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Conversa Studio API',
+        version: '1.0.3',
+        description:
+          'Gateway API of Conversa Studio. Browser calls authenticate with the session cookie, other clients with a bearer access token from the studio\'s OpenID provider.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ statusCode: error.status, error: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation
+        .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`)
+        .join('; ');
+      return reply.status(400).send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ statusCode: status, error: 'INTERNAL_SERVER_ERROR', message: FETCH_FAILED_MESSAGE });
+    }
+    return reply.status(status).send({ statusCode: status, error: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
+  });
+
+  // Identity: the embedded provider unless an external issuer is configured.
+  const isEmbeddedIdp = !config.oidc.issuer;
+  const clientId = config.oidc.clientId ?? EMBEDDED_CLIENT_ID;
+  const clientSecret =
+    config.oidc.clientSecret ??
+    (isEmbeddedIdp ? await getOrCreateSecret(db, 'idp.client-secret', () => randomBytes(32).toString('base64url')) : undefined);
+  if (isEmbeddedIdp) {
+    const provider = await createIdentityProvider({ db, publicUrl: config.publicUrl, clientSecret: clientSecret!, isHttps });
+    await registerIdentityProviderRoutes(app, { provider, db, config });
+  }
+  const getConfiguration = createLazyOidcConfiguration({
+    issuer: config.oidc.issuer ?? `${config.publicUrl}${IDP_MOUNT_PATH}`,
+    clientId,
+    clientSecret,
+  });
+  const auth = createAuthService({
+    db,
+    publicUrl: config.publicUrl,
+    getConfiguration,
+    configuredHints: isEmbeddedIdp ? config.upstreamProviders.map((upstream) => upstream.hint) : undefined,
+  });
+  const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
+
+  const resolveUser = async (request: FastifyRequest): Promise<CurrentUser | null> => {
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      const userId = await authenticateBearer(authorization.slice('Bearer '.length).trim());
+      return userId ? ((await getCurrentUser(db, userId)) ?? null) : null;
+    }
+    const sessionId = readSessionCookie(request);
+    if (!sessionId) {
+      return null;
+    }
+    const session = await auth.findSession(sessionId);
+    // An expired access token makes the request anonymous; the browser refreshes and retries.
+    if (!session || session.accessExpiresAt <= new Date()) {
+      return null;
+    }
+    return (await getCurrentUser(db, session.userId)) ?? null;
+  };
+
+  installApiVersionCheck(app);
+  // Cookie-authenticated writes must carry the system identifier header, which a cross-site form
+  // cannot set: that is the studio's CSRF defence on top of SameSite cookies.
+  app.addHook('onRequest', async (request, reply) => {
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    const isGuarded = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
+    if (isWrite && isGuarded && !request.headers.authorization && !request.headers[SYSTEM_ID_HEADER]) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
+      });
+    }
+  });
+  installPermissionHook(app, resolveUser);
+
+  app.get('/healthz', { config: { permission: { kind: 'public' } }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: 'The database does not answer.' });
+    }
+  });
+
+  registerAuthRoutes(app, { auth, isHttps });
+  registerMeRoutes(app);
+  options.registerExtraRoutes?.(app);
+
+  const webDist = findWebDist();
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets are immutable; the HTML shell is never stored, so back after logout refetches.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-store');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const isPageRequest =
+        request.method === 'GET' &&
+        !GUARDED_OR_SERVICE.some((prefix) => request.url.startsWith(prefix)) &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (isPageRequest) {
+        return reply.header('cache-control', 'no-store').sendFile('index.html');
+      }
+      return reply.status(404).send({ statusCode: 404, error: 'NOT_FOUND', message: 'Not found.' });
+    });
+  }
+
+  return app;
+}
+
+const GUARDED_OR_SERVICE = ['/v1/', '/api/', '/idp', '/docs', '/healthz', '/files/', '/media/', '/avatar/'];

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  API_VERSION,
+  checkRequirement,
+  type Contract,
+  type CurrentUser,
+  type Requirement,
+} from '@conversa/contracts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every /v1 and /api route declares what it needs; the server refuses to start otherwise. */
+    permission?: Requirement;
+    storyfileParam?: string;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved by the permission hook (null when public and anonymous). */
+    currentUser: CurrentUser | null;
+  }
+}
+
+/** Path prefixes whose routes must declare a permission. */
+export const GUARDED_PREFIXES = ['/v1/', '/api/'];
+
+export class MissingPermissionError extends Error {
+  constructor(method: string, url: string) {
+    super(`Route ${method} ${url} declares no permission; add config.permission (or register it from a contract).`);
+    this.name = 'MissingPermissionError';
+  }
+}
+
+/** Throws while routes are being added, so a route without a declared permission stops start-up. */
+export function assertRouteDeclaresPermission(route: RouteOptions): void {
+  const isGuarded = GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix));
+  if (isGuarded && route.config?.permission === undefined) {
+    throw new MissingPermissionError(String(route.method), route.url);
+  }
+}
+
+export type ResolveUser = (request: FastifyRequest, reply: FastifyReply) => Promise<CurrentUser | null>;
+
+/** Enforces the declared permission of every route before its handler runs. */
+export function installPermissionHook(app: FastifyInstance, resolveUser: ResolveUser): void {
+  app.decorateRequest('currentUser', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) {
+      return;
+    }
+    const user = permission.kind === 'public' ? await resolveUser(request, reply).catch(() => null) : await resolveUser(request, reply);
+    request.currentUser = user;
+    const storyfileParam = request.routeOptions.config.storyfileParam;
+    const storyfileId = storyfileParam
+      ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
+      : undefined;
+    const result = checkRequirement(user, permission, storyfileId === undefined ? {} : { storyfileId });
+    if (!result.ok) {
+      return reply.status(result.status).send({
+        statusCode: result.status,
+        error: result.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN',
+        message: result.message,
+      });
+    }
+  });
+}
+
+/** The accept header may name the API version (spec §7: 1.0.3); another version is refused. */
+export function installApiVersionCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/')) {
+      return;
+    }
+    const match = /version=([\w.]+)/.exec(request.headers.accept ?? '');
+    if (match && match[1] !== API_VERSION) {
+      return reply.status(406).send({
+        statusCode: 406,
+        error: 'NOT_ACCEPTABLE',
+        message: `This server speaks API version ${API_VERSION}; the request asked for ${match[1]}.`,
+      });
+    }
+  });
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export type ContractHandler<C extends Contract> = (
+  request: FastifyRequest<{
+    Params: Infer<C['params']>;
+    Querystring: Infer<C['query']>;
+    Body: Infer<C['body']>;
+  }> & { currentUser: CurrentUser | null },
+  reply: FastifyReply,
+) => Promise<Infer<C['response']>>;
+
+/** Registers a route from its contract: schemas, permission and OpenAPI meta in one place. */
+export function registerContract<C extends Contract>(app: FastifyInstance, contract: C, handler: ContractHandler<C>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    config: {
+      permission: contract.permission,
+      ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
+    },
+    schema: {
+      summary: contract.summary,
+      ...(contract.tags ? { tags: contract.tags } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { [contract.successStatus ?? 200]: contract.response },
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as never, reply);
+      if (contract.successStatus) {
+        reply.status(contract.successStatus);
+      }
+      return result;
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { escapeHtml } from './html.ts';
+
+// The provider's pages share the studio's look (colours and type of apps/web) without its bundle.
+const STYLE = `
+:root{color-scheme:light;--brand:#4f46e5;--brand-dark:#4338ca;--ink:#0f172a;--muted:#475569;--line:#cbd5e1;--bg:#f1f5f9;--error:#b91c1c}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--ink);
+  font:15px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+main{width:min(420px,92vw);background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.08);padding:32px}
+.logo{display:flex;align-items:center;gap:10px;font-weight:700;font-size:18px;margin-bottom:20px}
+.logo span{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--brand);color:#fff}
+h1{font-size:22px;margin:0 0 8px}
+.muted{color:var(--muted)}
+label{display:block;font-weight:600;margin:16px 0 6px}
+input{width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:8px;font:inherit}
+input:focus{outline:2px solid var(--brand);outline-offset:1px;border-color:var(--brand)}
+button,.button{display:inline-block;width:100%;margin-top:20px;padding:11px 14px;border:0;border-radius:8px;background:var(--brand);
+  color:#fff;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
+button:hover,.button:hover{background:var(--brand-dark)}
+button.secondary{background:#fff;color:var(--ink);border:1px solid var(--line);margin-top:10px}
+.error{color:var(--error);background:#fef2f2;border:1px solid #fecaca;border-radius:8px;padding:10px 12px}
+.success{color:#166534;background:#f0fdf4;border:1px solid #bbf7d0;border-radius:8px;padding:10px 12px}
+.divider{display:flex;align-items:center;gap:10px;color:var(--muted);margin:22px 0 4px;font-size:13px}
+.divider:before,.divider:after{content:"";flex:1;border-top:1px solid var(--line)}
+`;
+
+/** A full HTML page in the studio's look, for the provider's sign-in, account and sign-out screens. */
+export function renderIdpPage(options: { title: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)} · Conversa Studio</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<div class="logo" aria-hidden="true"><span>C</span>Conversa Studio</div>
+${options.body}
+</main>
+</body>
+</html>`;
+}
+
+export interface LoginPageOptions {
+  action: string;
+  email?: string;
+  error?: string;
+  upstreams: { hint: string; label: string; href: string }[];
+}
+
+export function renderLoginPage(options: LoginPageOptions): string {
+  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  const upstreams =
+    options.upstreams.length === 0
+      ? ''
+      : `<div class="divider">or</div>${options.upstreams
+          .map(
+            (upstream) =>
+              `<a class="button secondary" style="display:block;margin-top:10px" href="${escapeHtml(upstream.href)}">Continue with ${escapeHtml(upstream.label)}</a>`,
+          )
+          .join('')}`;
+  return renderIdpPage({
+    title: 'Sign in',
+    body: `<h1>Sign in</h1>
+<p class="muted">Use your Conversa Studio account.</p>
+${error}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required>
+  <button type="submit">Sign in</button>
+</form>
+${upstreams}`,
+  });
+}

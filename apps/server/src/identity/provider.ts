@@ -1,0 +1,166 @@
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { exportJWK, generateKeyPair } from 'jose';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { findUserById } from '../modules/users/users.service.ts';
+import { createPostgresAdapterClass } from './pg-adapter.ts';
+import { getOrCreateSecret } from './secrets.ts';
+import { escapeHtml } from './html.ts';
+import { renderIdpPage } from './idp-pages.ts';
+
+export const EMBEDDED_CLIENT_ID = 'conversa-studio';
+export const IDP_MOUNT_PATH = '/idp';
+
+/** Token lifetimes in seconds. The studio refreshes every 10 minutes (spec §9), inside the access TTL. */
+export const TOKEN_TTL = {
+  accessToken: 15 * 60,
+  idToken: 60 * 60,
+  refreshToken: 14 * 24 * 60 * 60,
+  session: 14 * 24 * 60 * 60,
+  interaction: 60 * 60,
+} as const;
+
+const FIRST_PARTY_SCOPES = 'openid email profile offline_access';
+
+export interface IdentityProviderOptions {
+  db: Database;
+  publicUrl: string;
+  clientSecret: string;
+  isHttps: boolean;
+}
+
+async function loadSigningKeys(db: Database) {
+  return getOrCreateSecret(db, 'idp.jwks', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = await exportJWK(privateKey);
+    return { keys: [{ ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') }] };
+  });
+}
+
+/** The embedded OpenID provider; accounts are the studio's users table. */
+export async function createIdentityProvider(options: IdentityProviderOptions): Promise<Provider> {
+  const { db, publicUrl } = options;
+  const jwks = await loadSigningKeys(db);
+  const cookieKeys = await getOrCreateSecret(db, 'idp.cookie-keys', () => [
+    randomBytes(32).toString('base64url'),
+    randomBytes(32).toString('base64url'),
+  ]);
+
+  const configuration: Configuration = {
+    adapter: createPostgresAdapterClass(db),
+    clients: [
+      {
+        client_id: EMBEDDED_CLIENT_ID,
+        client_secret: options.clientSecret,
+        client_name: 'Conversa Studio',
+        redirect_uris: [`${publicUrl}/api/auth/callback`],
+        post_logout_redirect_uris: [`${publicUrl}/`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: jwks as Configuration['jwks'],
+    cookies: {
+      keys: cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure: options.isHttps },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure: options.isHttps },
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    // The studio reads identity from the ID token, so scope claims go in it.
+    conformIdTokenClaims: false,
+    extraParams: ['idp_hint', 'kc_idp_hint'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The studio's logout button already asked; sign out of the provider without a second question.
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderIdpPage({
+            title: 'Signing out',
+            body: `<p class="muted">Signing you out…</p>${form}
+              <input type="hidden" form="op.logoutForm" name="logout" value="yes" />
+              <noscript><button type="submit" form="op.logoutForm">Continue</button></noscript>
+              <script>document.forms['op.logoutForm'].submit()</script>`,
+          });
+          return Promise.resolve();
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderIdpPage({
+            title: 'Signed out',
+            body: `<h1>Signed out</h1><p class="muted">You have been signed out of Conversa Studio.</p>
+              <p><a class="button" href="${publicUrl}/">Back to Conversa Studio</a></p>`,
+          });
+          return Promise.resolve();
+        },
+      },
+    },
+    rotateRefreshToken: true,
+    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
+    ttl: {
+      AccessToken: TOKEN_TTL.accessToken,
+      AuthorizationCode: 60,
+      IdToken: TOKEN_TTL.idToken,
+      RefreshToken: TOKEN_TTL.refreshToken,
+      Grant: TOKEN_TTL.refreshToken,
+      Session: TOKEN_TTL.session,
+      Interaction: TOKEN_TTL.interaction,
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${IDP_MOUNT_PATH}/interaction/${interaction.uid}`,
+    },
+    // The studio is a first-party client: its grant is created on sign-in instead of asking for consent.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const client = ctx.oidc.client!;
+      const session = ctx.oidc.session!;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing || client.clientId !== EMBEDDED_CLIENT_ID || !session.accountId) {
+        return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(FIRST_PARTY_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, id) => {
+      const user = await findUserById(db, id);
+      if (!user) {
+        return undefined;
+      }
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: true,
+          given_name: user.firstName ?? undefined,
+          family_name: user.lastName ?? undefined,
+          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
+        }),
+      };
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = renderIdpPage({
+        title: 'Sign-in problem',
+        body: `<h1>Something went wrong</h1>
+          <p class="error">${escapeHtml(String(out.error_description ?? out.error ?? 'Unknown error'))}</p>
+          <p><a class="button" href="${publicUrl}/">Back to Conversa Studio</a></p>`,
+      });
+      return Promise.resolve();
+    },
+  };
+
+  const provider = new Provider(`${publicUrl}${IDP_MOUNT_PATH}`, configuration);
+  provider.proxy = true;
+  return provider;
+}

@@ -1,0 +1,53 @@
+import { ConfigError, loadConfig } from './config/env.ts';
+import { startStudio } from './server.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const studio = await startStudio(config, (message) => console.log(`[studio] ${message}`));
+  if (studio.admin.kind === 'generated') {
+    console.log(
+      [
+        '',
+        '  A platform admin was created for this studio (shown once):',
+        `    email:    ${studio.admin.email}`,
+        `    password: ${studio.admin.password}`,
+        `  It is also stored in ${studio.admin.file} (mode 600).`,
+        '',
+      ].join('\n'),
+    );
+  }
+  console.log(`\n  Conversa Studio is running at ${studio.url}\n  API docs: ${studio.url}/docs\n`);
+
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) {
+      console.error(`[studio] ${signal} again: exiting now`);
+      process.exit(1);
+    }
+    console.log(`[studio] ${signal}: finishing in-flight requests and stopping`);
+    studio.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[studio] shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[studio] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

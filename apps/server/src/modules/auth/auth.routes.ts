@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { refreshTokenResponseSchema, sessionInfoSchema } from '@conversa/contracts';
+import { AppError } from '../../http/errors.ts';
+import { TOKEN_TTL } from '../../identity/provider.ts';
+import type { AuthService } from './auth.service.ts';
+
+export const SESSION_COOKIE = 'conversa_session';
+
+const loginQuerySchema = z.object({
+  idp: z.string().max(40).optional(),
+  returnTo: z.string().max(2000).optional(),
+});
+
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+/** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
+export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthService; isHttps: boolean }): void {
+  const { auth } = options;
+  const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
+    reply.setCookie(SESSION_COOKIE, sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
+      maxAge: TOKEN_TTL.refreshToken,
+    });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.isHttps });
+  const backToLanding = (reply: FastifyReply, message: string) =>
+    reply.redirect(`/?signInError=${encodeURIComponent(message)}`, 303);
+
+  app.get(
+    '/api/auth/login',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const query = loginQuerySchema.safeParse(request.query);
+      try {
+        const url = await auth.startLogin(query.success ? query.data : {});
+        return reply.redirect(url.href, 303);
+      } catch (error) {
+        if (error instanceof AppError) {
+          return backToLanding(reply, error.message);
+        }
+        request.log.error({ err: error }, 'sign-in could not start');
+        return backToLanding(reply, 'Sign-in is not available right now. Please try again in a moment.');
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/callback',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const currentUrl = new URL(request.url, 'http://placeholder');
+      const providerError = currentUrl.searchParams.get('error');
+      if (providerError) {
+        clearSessionCookie(reply);
+        return backToLanding(
+          reply,
+          currentUrl.searchParams.get('error_description') ?? `Sign-in was not completed (${providerError}).`,
+        );
+      }
+      const completion = await auth.completeLogin(auth.callbackUrl(request.url));
+      if (completion.kind === 'invalid') {
+        clearSessionCookie(reply);
+        return backToLanding(reply, completion.reason);
+      }
+      setSessionCookie(reply, completion.sessionId);
+      return reply.redirect(completion.returnTo, 303);
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { permission: { kind: 'public' } },
+      schema: { summary: 'Expiries, roles and identity of the browser session (never its tokens)', tags: ['auth'] },
+    },
+    async (request, reply) => {
+      const sessionId = readSessionCookie(request);
+      const session = sessionId ? await auth.findSession(sessionId) : undefined;
+      if (!session) {
+        return reply.status(401).send({ statusCode: 401, error: 'UNAUTHORIZED', message: 'You need to be logged in.' });
+      }
+      return sessionInfoSchema.parse(await auth.describeSession(session));
+    },
+  );
+
+  app.post(
+    '/api/refresh_token',
+    {
+      config: { permission: { kind: 'public' } },
+      schema: { summary: 'Refreshes the session tokens on the server (spec §7)', tags: ['auth'] },
+    },
+    async (request, reply) => {
+      const sessionId = readSessionCookie(request);
+      const outcome = sessionId ? await auth.refresh(sessionId) : ({ kind: 'rejected' } as const);
+      if (outcome.kind === 'refreshed') {
+        return refreshTokenResponseSchema.parse({ session: await auth.describeSession(outcome.session) });
+      }
+      if (outcome.kind === 'rejected') {
+        clearSessionCookie(reply);
+        return reply.status(400).send({ session: null, error: 'The session can no longer be refreshed.' });
+      }
+      request.log.warn({ reason: outcome.message }, 'token refresh failed');
+      return reply.status(502).send({ session: null, error: 'The sign-in service could not refresh the session.' });
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { permission: { kind: 'public' } }, schema: { summary: 'Ends the session', tags: ['auth'] } },
+    async (request, reply) => {
+      const redirectTo = await auth.logout(readSessionCookie(request));
+      clearSessionCookie(reply);
+      return { redirectTo };
+    },
+  );
+}

@@ -1,0 +1,289 @@
+import * as client from 'openid-client';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import {
+  IDP_HINTS,
+  LOGIN_STATE_LIFETIME_MS,
+  getProductAccessGroups,
+  type SessionInfo,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { authLoginStates, authSessions, userNamespaces, users } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { resolveExternalIdentity } from '../../identity/accounts.ts';
+
+/** Used when the issuer does not say how long its refresh tokens live (Keycloak does, oidc-provider does not). */
+const DEFAULT_REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+export type AuthSession = typeof authSessions.$inferSelect;
+
+export interface AuthServiceOptions {
+  db: Database;
+  publicUrl: string;
+  getConfiguration: () => Promise<client.Configuration>;
+  /** Hints the embedded provider can broker; undefined for an external issuer (it decides). */
+  configuredHints: readonly string[] | undefined;
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('base64url');
+}
+
+export type RefreshOutcome =
+  | { kind: 'refreshed'; session: AuthSession }
+  | { kind: 'rejected' } // the issuer answered 400: the token is cleared
+  | { kind: 'failed'; message: string }; // anything else: the browser runs the logout flow
+
+export type LoginCompletion =
+  | { kind: 'signed-in'; sessionId: string; returnTo: string }
+  | { kind: 'invalid'; reason: string };
+
+/** The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. */
+export function createAuthService(options: AuthServiceOptions) {
+  const { db, publicUrl, getConfiguration } = options;
+  const redirectUri = `${publicUrl}/api/auth/callback`;
+
+  async function startLogin(input: { idp?: string | undefined; returnTo?: string | undefined }): Promise<URL> {
+    const idp = input.idp?.trim() || undefined;
+    if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
+      throw badRequest(`"${idp}" is not an identity provider this studio knows. Use one of: ${IDP_HINTS.join(', ')}.`);
+    }
+    if (idp && options.configuredHints && !options.configuredHints.includes(idp)) {
+      throw badRequest(`Signing in with "${idp}" is not configured on this studio. Ask your administrator to set it up.`);
+    }
+    const configuration = await getConfiguration();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    await db.delete(authLoginStates).where(lt(authLoginStates.expiresAt, new Date()));
+    await db.insert(authLoginStates).values({
+      state,
+      nonce,
+      codeVerifier,
+      idpHint: idp ?? null,
+      returnTo: sanitizeReturnTo(input.returnTo),
+      expiresAt: new Date(Date.now() + LOGIN_STATE_LIFETIME_MS),
+    });
+    const parameters: Record<string, string> = {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    if (idp) {
+      // idp_hint for the embedded provider, kc_idp_hint for a Keycloak realm.
+      parameters.idp_hint = idp;
+      parameters.kc_idp_hint = idp;
+    }
+    return client.buildAuthorizationUrl(configuration, parameters);
+  }
+
+  async function completeLogin(currentUrl: URL): Promise<LoginCompletion> {
+    const state = currentUrl.searchParams.get('state');
+    if (!state) {
+      return { kind: 'invalid', reason: 'The sign-in answer had no state.' };
+    }
+    const [pending] = await db.delete(authLoginStates).where(eq(authLoginStates.state, state)).returning();
+    if (!pending || pending.expiresAt < new Date()) {
+      return { kind: 'invalid', reason: 'This sign-in has expired. Please sign in again.' };
+    }
+    const configuration = await getConfiguration();
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      // Includes an invalid nonce: no session is created, so the token is cleared (spec §8).
+      return { kind: 'invalid', reason: error instanceof Error ? error.message : 'Sign-in failed.' };
+    }
+    let claims: Record<string, unknown> = { ...tokens.claims() };
+    if (typeof claims.email !== 'string') {
+      claims = { ...claims, ...(await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))) };
+    }
+    const user = await resolveExternalIdentity(db, {
+      issuer: configuration.serverMetadata().issuer,
+      subject: String(claims.sub),
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      isEmailVerified: claims.email_verified === true,
+      firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+      lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+    });
+    const sessionId = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await db.insert(authSessions).values({
+      idHash: hashSessionId(sessionId),
+      userId: user.id,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token ?? null,
+      idToken: tokens.id_token ?? null,
+      scope: tokens.scope ?? 'openid email profile',
+      accessExpiresAt: new Date(now + (tokens.expires_in ?? 300) * 1000),
+      refreshExpiresAt: tokens.refresh_token ? new Date(now + refreshTtlSeconds(tokens) * 1000) : null,
+      authTime: typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(now),
+      idpHint: pending.idpHint,
+    });
+    return { kind: 'signed-in', sessionId, returnTo: pending.returnTo ?? '/dashboard' };
+  }
+
+  async function findSession(sessionId: string): Promise<AuthSession | undefined> {
+    const [session] = await db.select().from(authSessions).where(eq(authSessions.idHash, hashSessionId(sessionId)));
+    return session;
+  }
+
+  async function refresh(sessionId: string): Promise<RefreshOutcome> {
+    const session = await findSession(sessionId);
+    if (!session?.refreshToken || (session.refreshExpiresAt && session.refreshExpiresAt <= new Date())) {
+      if (session) {
+        await deleteSession(session.idHash);
+      }
+      return { kind: 'rejected' };
+    }
+    const configuration = await getConfiguration();
+    let tokens: Awaited<ReturnType<typeof client.refreshTokenGrant>>;
+    try {
+      tokens = await client.refreshTokenGrant(configuration, session.refreshToken);
+    } catch (error) {
+      if (error instanceof client.ResponseBodyError && error.status === 400) {
+        await deleteSession(session.idHash);
+        return { kind: 'rejected' };
+      }
+      return { kind: 'failed', message: error instanceof Error ? error.message : 'Token refresh failed.' };
+    }
+    const now = Date.now();
+    const rotated = tokens.refresh_token ?? session.refreshToken;
+    const [updated] = await db
+      .update(authSessions)
+      .set({
+        accessToken: tokens.access_token,
+        refreshToken: rotated,
+        idToken: tokens.id_token ?? session.idToken,
+        scope: tokens.scope ?? session.scope,
+        accessExpiresAt: new Date(now + (tokens.expires_in ?? 300) * 1000),
+        refreshExpiresAt: tokens.refresh_token
+          ? new Date(now + refreshTtlSeconds(tokens) * 1000)
+          : session.refreshExpiresAt,
+        updatedAt: new Date(now),
+      })
+      .where(eq(authSessions.idHash, session.idHash))
+      .returning();
+    return { kind: 'refreshed', session: updated! };
+  }
+
+  async function deleteSession(idHash: string): Promise<void> {
+    await db.delete(authSessions).where(eq(authSessions.idHash, idHash));
+  }
+
+  /** Ends the studio session, revokes its refresh token and says where the browser goes next. */
+  async function logout(sessionId: string | undefined): Promise<string> {
+    const session = sessionId ? await findSession(sessionId) : undefined;
+    if (!session) {
+      return '/';
+    }
+    await deleteSession(session.idHash);
+    const configuration = await getConfiguration().catch(() => undefined);
+    if (!configuration) {
+      return '/';
+    }
+    if (session.refreshToken && configuration.serverMetadata().revocation_endpoint) {
+      await client.tokenRevocation(configuration, session.refreshToken, { token_type_hint: 'refresh_token' }).catch(() => undefined);
+    }
+    if (!configuration.serverMetadata().end_session_endpoint) {
+      return '/';
+    }
+    return client.buildEndSessionUrl(configuration, {
+      post_logout_redirect_uri: `${publicUrl}/`,
+      ...(session.idToken ? { id_token_hint: session.idToken } : {}),
+    }).href;
+  }
+
+  async function describeSession(session: AuthSession): Promise<SessionInfo> {
+    const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+    const scopes = await db
+      .select({ scope: userNamespaces.scope })
+      .from(userNamespaces)
+      .where(eq(userNamespaces.userId, session.userId));
+    return {
+      expiresIn: session.accessExpiresAt.getTime(),
+      refreshExpiresIn: session.refreshExpiresAt?.getTime() ?? null,
+      ts: session.authTime.getTime(),
+      scope: session.scope ?? '',
+      roles: getProductAccessGroups({
+        scopes: scopes.map((row) => row.scope),
+        isAdmin: user?.isAdmin ?? false,
+        isTrialEnabled: false,
+      }),
+      username: user?.id ?? session.userId,
+      email: user?.email ?? '',
+      isIdpLogin: session.idpHint !== null,
+    };
+  }
+
+  /** The callback URL as the issuer saw it (PUBLIC_URL, not the address behind a proxy). */
+  function callbackUrl(requestUrl: string): URL {
+    return new URL(requestUrl, publicUrl);
+  }
+
+  return { startLogin, completeLogin, callbackUrl, findSession, refresh, logout, describeSession };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function refreshTtlSeconds(tokens: client.TokenEndpointResponse): number {
+  const value = (tokens as { refresh_expires_in?: unknown }).refresh_expires_in;
+  return typeof value === 'number' && value > 0 ? value : DEFAULT_REFRESH_TTL_SECONDS;
+}
+
+/** Only same-origin paths may be returned to after sign-in (no open redirect). */
+function sanitizeReturnTo(value: string | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  return value;
+}
+
+const BEARER_CACHE_MS = 60_000;
+const BEARER_CACHE_MAX = 10_000;
+
+/**
+ * Validates bearer access tokens of other API clients at the issuer's userinfo endpoint, which
+ * works the same for the embedded provider and for an external one (opaque or JWT tokens alike).
+ * Answers are cached briefly per token hash, so a busy client costs one call a minute.
+ */
+export function createBearerAuthenticator(options: {
+  db: Database;
+  getConfiguration: () => Promise<client.Configuration>;
+}) {
+  const cache = new Map<string, { userId: string | null; until: number }>();
+  return async function authenticateBearer(token: string): Promise<string | null> {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const cached = cache.get(key);
+    if (cached && cached.until > Date.now()) {
+      return cached.userId;
+    }
+    let userId: string | null = null;
+    try {
+      const configuration = await options.getConfiguration();
+      const claims = await client.fetchUserInfo(configuration, token, client.skipSubjectCheck);
+      const user = await resolveExternalIdentity(options.db, {
+        issuer: configuration.serverMetadata().issuer,
+        subject: claims.sub,
+        email: claims.email,
+        isEmailVerified: claims.email_verified === true,
+      });
+      userId = user.id;
+    } catch {
+      userId = null;
+    }
+    if (cache.size >= BEARER_CACHE_MAX) {
+      cache.clear();
+    }
+    cache.set(key, { userId, until: Date.now() + BEARER_CACHE_MS });
+    return userId;
+  };
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { Requirement } from './permissions/rules.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint: route meta, the permission it requires and its zod schemas. The server registers
+ * the route from it, the web's fetchers call it, and the OpenAPI document is generated from it.
+ */
+export interface Contract<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. `/v1/conversa/storyfiles/:id`. */
+  path: string;
+  summary: string;
+  tags?: string[];
+  permission: Requirement;
+  /** For `storyfile` permissions: the path parameter that carries the storyfile id. */
+  storyfileParam?: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  /** Status of a successful answer (200 unless given). */
+  successStatus?: number;
+}
+
+/** Identity function that keeps the literal schema types of a contract. */
+export function defineContract<
+  Params extends z.ZodType,
+  Query extends z.ZodType,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+>(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
+  return contract;
+}
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) {
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The error body every failing endpoint answers with. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  statusCode: number;
+}
