@@ -1,0 +1,10 @@
+export const SHORT_NAME_MAX_LENGTH = 40;
+
+/**
+ * Builds a short identifier from a name (spec §5): its ASCII letters and digits, at most 40, plus
+ * `_V{n}` for versions above 1. The suffix is not counted in the 40.
+ */
+export function buildShortName(name: string, version: number = 1): string {
+  const base = name.replace(/[^A-Za-z0-9]/g, '').slice(0, SHORT_NAME_MAX_LENGTH);
+  return version > 1 ? `${base}_V${version}` : base;
+}
