@@ -1,5 +1,9 @@
-import { defineProject } from 'vitest/config';
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
 
-export default defineProject({
-  test: { name: 'web', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
-});
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: { name: 'web', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+  }),
+);

@@ -1,0 +1,43 @@
+import { Link, useSearchParams } from 'react-router';
+import { PRODUCT_NAME } from '@conversa/contracts';
+import { useSession } from '@/features/auth';
+
+/** The public landing page in the bare layout (spec §2). */
+export function LandingRoute() {
+  const [searchParams] = useSearchParams();
+  const { status } = useSession();
+  const signInError = searchParams.get('signInError');
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
+      <header className="mx-auto flex max-w-5xl items-center justify-between px-6 py-6">
+        <div className="flex items-center gap-2 text-lg font-bold">
+          <img src="/logo.svg" alt="" className="size-8" />
+          {PRODUCT_NAME}
+        </div>
+        {status === 'signed-in' ? (
+          <Link to="/dashboard" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Open the studio
+          </Link>
+        ) : (
+          <a href="/api/auth/login" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Sign in
+          </a>
+        )}
+      </header>
+      <main className="mx-auto max-w-5xl px-6 pt-16 pb-24">
+        {signInError ? (
+          <div role="alert" className="mb-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+            <strong>Error!</strong> {signInError}
+          </div>
+        ) : null}
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          Conversations with people, recorded once and answered forever.
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-slate-600">
+          Build storyfiles: record answers to the questions people ask, and let every visitor ask their own. {PRODUCT_NAME}{' '}
+          is where your team scripts, records, tests and trains them.
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  TOKEN_REFRESH_INTERVAL_MS,
+  TOKEN_REFRESH_RETRY_DELAY_MS,
+  TOKEN_VALIDITY_MARGIN_MS,
+  refreshTokenResponseSchema,
+  sessionInfoSchema,
+  type SessionInfo,
+} from '@conversa/contracts';
+import { API_HEADERS } from '@/lib/api-client';
+
+/** Channel every open tab of the studio listens on for refreshed tokens and logouts (spec §4). */
+export const TOKEN_BROADCAST_CHANNEL = 'conversa-studio-token';
+
+type BroadcastMessage = { type: 'refreshed'; session: SessionInfo } | { type: 'logout' };
+
+export interface SessionManagerDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  setInterval: (callback: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+  /** Leaves the studio: a full navigation so no studio data stays in memory. */
+  navigate: (url: string) => void;
+  createChannel: () => Pick<BroadcastChannel, 'postMessage' | 'close'> & {
+    onmessage: ((event: MessageEvent<BroadcastMessage>) => void) | null;
+  };
+}
+
+export type RefreshResult = 'refreshed' | 'cleared' | 'logged-out';
+
+/**
+ * Keeps the browser session alive exactly as spec §4/§9 say: refresh every 10 minutes; a failed
+ * refresh is retried once after 2 seconds, then the user is logged out; a refresh answered 400
+ * clears the token; an expired access token with a valid refresh token refreshes first; both
+ * expired logs out (5-second validity margin). Tokens themselves never reach this code.
+ */
+export class SessionManager {
+  private session: SessionInfo | null = null;
+  private refreshing: Promise<RefreshResult> | undefined;
+  private interval: unknown;
+  private channel: ReturnType<SessionManagerDeps['createChannel']> | undefined;
+  private readonly listeners = new Set<(session: SessionInfo | null) => void>();
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get current(): SessionInfo | null {
+    return this.session;
+  }
+
+  subscribe(listener: (session: SessionInfo | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Loads the session of this browser, if any, and starts the refresh timer. */
+  async start(): Promise<SessionInfo | null> {
+    this.channel ??= this.openChannel();
+    const response = await this.deps.fetch('/api/auth/session', { credentials: 'same-origin', headers: API_HEADERS });
+    this.setSession(response.ok ? sessionInfoSchema.parse(await response.json()) : null);
+    if (this.session) {
+      this.startTimer();
+    }
+    return this.session;
+  }
+
+  stop(): void {
+    this.stopTimer();
+    this.channel?.close();
+    this.channel = undefined;
+  }
+
+  isAccessTokenValid(): boolean {
+    return this.session !== null && this.session.expiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now();
+  }
+
+  isRefreshTokenValid(): boolean {
+    if (this.session === null) {
+      return false;
+    }
+    return this.session.refreshExpiresIn === null || this.session.refreshExpiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now();
+  }
+
+  /** Before a gateway call: refresh an expired access token, or log out when nothing is valid. */
+  async ensureFreshToken(): Promise<void> {
+    if (this.session === null || this.isAccessTokenValid()) {
+      return;
+    }
+    if (this.isRefreshTokenValid()) {
+      await this.refresh();
+      return;
+    }
+    await this.logout();
+  }
+
+  /** Refreshes once for all concurrent callers. */
+  refresh(): Promise<RefreshResult> {
+    this.refreshing ??= this.refreshWithRetry().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async refreshWithRetry(): Promise<RefreshResult> {
+    const first = await this.requestRefresh();
+    if (first !== 'failed') {
+      return first;
+    }
+    await new Promise<void>((resolve) => this.deps.setTimeout(resolve, TOKEN_REFRESH_RETRY_DELAY_MS));
+    const second = await this.requestRefresh();
+    if (second !== 'failed') {
+      return second;
+    }
+    await this.logout();
+    return 'logged-out';
+  }
+
+  private async requestRefresh(): Promise<'refreshed' | 'cleared' | 'failed'> {
+    let response: Response;
+    try {
+      response = await this.deps.fetch('/api/refresh_token', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: API_HEADERS,
+      });
+    } catch {
+      return 'failed';
+    }
+    if (response.status === 400) {
+      // Spec §8: a refresh answered 400 clears the token; without it the user is signed out.
+      this.setSession(null);
+      this.stopTimer();
+      this.channel?.postMessage({ type: 'logout' });
+      this.deps.navigate('/');
+      return 'cleared';
+    }
+    if (!response.ok) {
+      return 'failed';
+    }
+    const body = refreshTokenResponseSchema.parse(await response.json());
+    if (!body.session) {
+      return 'failed';
+    }
+    this.setSession(body.session);
+    this.channel?.postMessage({ type: 'refreshed', session: body.session });
+    return 'refreshed';
+  }
+
+  /** Ends the session on the server and leaves for `/` (through the provider's sign-out). */
+  async logout(): Promise<void> {
+    this.stopTimer();
+    let redirectTo = '/';
+    try {
+      const response = await this.deps.fetch('/api/auth/logout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: API_HEADERS,
+      });
+      if (response.ok) {
+        const body = (await response.json()) as { redirectTo?: unknown };
+        if (typeof body.redirectTo === 'string') {
+          redirectTo = body.redirectTo;
+        }
+      }
+    } catch {
+      // Signing out locally still happens; the server session expires on its own.
+    }
+    this.setSession(null);
+    this.channel?.postMessage({ type: 'logout' });
+    this.deps.navigate(redirectTo);
+  }
+
+  private setSession(session: SessionInfo | null): void {
+    this.session = session;
+    for (const listener of this.listeners) {
+      listener(session);
+    }
+  }
+
+  private startTimer(): void {
+    this.stopTimer();
+    this.interval = this.deps.setInterval(() => {
+      void this.refresh();
+    }, TOKEN_REFRESH_INTERVAL_MS);
+  }
+
+  private stopTimer(): void {
+    if (this.interval !== undefined) {
+      this.deps.clearInterval(this.interval);
+      this.interval = undefined;
+    }
+  }
+
+  private openChannel() {
+    const channel = this.deps.createChannel();
+    channel.onmessage = (event) => {
+      if (event.data.type === 'refreshed') {
+        this.setSession(event.data.session);
+        // Another tab refreshed: restart our 10-minute clock from now instead of refreshing again.
+        this.startTimer();
+      } else {
+        this.stopTimer();
+        this.setSession(null);
+        this.deps.navigate('/');
+      }
+    };
+    return channel;
+  }
+}
+
+/** The browser's session manager, wired to the real fetch, timers and BroadcastChannel. */
+export function createBrowserSessionManager(): SessionManager {
+  return new SessionManager({
+    fetch: (...args) => window.fetch(...args),
+    now: () => Date.now(),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+    navigate: (url) => window.location.assign(url),
+    createChannel: () => new BroadcastChannel(TOKEN_BROADCAST_CHANNEL),
+  });
+}

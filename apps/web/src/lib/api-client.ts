@@ -1,0 +1,136 @@
+import {
+  API_ACCEPT_HEADER_VALUE,
+  DELETE_FAILED_MESSAGE,
+  FETCH_FAILED_MESSAGE,
+  PUSH_FAILED_DEFAULT_CODE,
+  PUSH_FAILED_MESSAGE,
+  SYSTEM_ID,
+  SYSTEM_ID_HEADER,
+  UPDATE_FAILED_MESSAGE,
+  buildPath,
+  type Contract,
+  type HttpMethod,
+} from '@conversa/contracts';
+import type { z } from 'zod';
+
+/** An API failure with the server's message, or the spec §8 message for the verb when it sent none. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const FALLBACK_MESSAGES: Record<HttpMethod, string> = {
+  GET: FETCH_FAILED_MESSAGE,
+  POST: PUSH_FAILED_MESSAGE,
+  PUT: UPDATE_FAILED_MESSAGE,
+  PATCH: UPDATE_FAILED_MESSAGE,
+  DELETE: DELETE_FAILED_MESSAGE,
+};
+
+/** Called before each request (ensure a fresh token) and on a 401 (refresh; true = retry once). */
+export interface AuthHooks {
+  beforeRequest(): Promise<void>;
+  onUnauthorized(): Promise<boolean>;
+}
+
+let authHooks: AuthHooks | undefined;
+
+/** The session feature registers itself here; lib stays below features. */
+export function setAuthHooks(hooks: AuthHooks | undefined): void {
+  authHooks = hooks;
+}
+
+export const API_HEADERS = {
+  accept: API_ACCEPT_HEADER_VALUE,
+  [SYSTEM_ID_HEADER]: SYSTEM_ID,
+} as const;
+
+async function toApiError(response: Response, method: HttpMethod): Promise<ApiError> {
+  let body: { message?: unknown; error?: unknown } | undefined;
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  const message =
+    typeof body?.message === 'string' && body.message ? body.message : FALLBACK_MESSAGES[method];
+  const code = typeof body?.error === 'string' ? body.error : PUSH_FAILED_DEFAULT_CODE;
+  return new ApiError(message, response.status, code);
+}
+
+/** JSON request to the studio with the spec's headers, one refresh-and-retry on 401. */
+export async function requestJson(
+  method: HttpMethod,
+  url: string,
+  options: { body?: unknown; signal?: AbortSignal; isAuthCall?: boolean } = {},
+): Promise<unknown> {
+  const send = () =>
+    fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...API_HEADERS,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  if (!options.isAuthCall) {
+    await authHooks?.beforeRequest();
+  }
+  let response: Response;
+  try {
+    response = await send();
+    if (response.status === 401 && !options.isAuthCall && (await authHooks?.onUnauthorized())) {
+      response = await send();
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      throw error;
+    }
+    throw new ApiError(FALLBACK_MESSAGES[method], 0, 'NETWORK_ERROR');
+  }
+  if (!response.ok) {
+    throw await toApiError(response, method);
+  }
+  if (response.status === 204) {
+    return undefined;
+  }
+  return response.json();
+}
+
+type Input<C extends Contract> = {
+  params?: Record<string, string | number>;
+  query?: C['query'] extends z.ZodType ? z.input<C['query']> : never;
+  body?: C['body'] extends z.ZodType ? z.input<C['body']> : never;
+  signal?: AbortSignal;
+};
+
+/** Calls an endpoint from its contract and validates the answer with the same schema the server used. */
+export async function callContract<C extends Contract>(
+  contract: C,
+  input: Input<C> = {},
+): Promise<z.infer<C['response']>> {
+  let url = buildPath(contract.path, input.params);
+  if (input.query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(input.query as Record<string, unknown>)) {
+      if (value !== undefined && value !== null && value !== '') {
+        search.set(key, String(value));
+      }
+    }
+    const text = search.toString();
+    url = text ? `${url}?${text}` : url;
+  }
+  const data = await requestJson(contract.method, url, {
+    ...(input.body === undefined ? {} : { body: input.body }),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  return contract.response.parse(data) as z.infer<C['response']>;
+}

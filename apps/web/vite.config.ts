@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const serverUrl = process.env.STUDIO_SERVER_URL ?? 'http://127.0.0.1:3000';
+const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media', '/avatar'];
+
+// In development Vite serves the console and forwards everything else to the studio server,
+// so the session cookie stays same-origin exactly as in production.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }])),
+  },
+  build: { sourcemap: true },
+});
