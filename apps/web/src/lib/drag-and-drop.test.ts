@@ -9,7 +9,7 @@ import {
   type DragHandlerRegistry,
 } from './drag-and-drop.ts';
 
-function buildStart(type: string, sourceIndex: unknown = 0): DragStart {
+function buildStart(type: string, sourceIndex: unknown): DragStart {
   return {
     draggableId: 'item-1',
     type,
@@ -113,7 +113,7 @@ describe('createDragDropResponders', () => {
     const responders = createDragDropResponders(() => ({ question: { onDragEnd: vi.fn() } }));
     expect(() => {
       responders.onDragUpdate(buildUpdate('question', 0, 1));
-      responders.onBeforeDragStart(buildStart('question'));
+      responders.onBeforeDragStart(buildStart('question', 0));
     }).not.toThrow();
   });
 });
