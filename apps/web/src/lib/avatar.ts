@@ -16,7 +16,7 @@ export const AVATAR_RESOURCE_TYPES = [
 export type AvatarResourceType = (typeof AVATAR_RESOURCE_TYPES)[number];
 
 /** The default product logo shown when an avatar cannot be. */
-export const DEFAULT_AVATAR_SRC = '/conversa-logo.svg';
+export const DEFAULT_AVATAR_SRC = '/logo.svg';
 
 /** Whether to show the default logo: the source is missing, mentions undefined, or failed. */
 export function shouldUseFallbackAvatar(
