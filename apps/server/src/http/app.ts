@@ -85,6 +85,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ statusCode: error.status, error: error.code, message: error.message });
     }
+    if ((error as Error).name === 'SessionNotFound' && request.url.startsWith(`${IDP_MOUNT_PATH}/interaction/`)) {
+      // A finished or expired sign-in page (e.g. reached with the back button after logout).
+      return reply.redirect('/', 303);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation
         .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`)

@@ -49,7 +49,12 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     if (!permission) {
       return;
     }
-    const user = permission.kind === 'public' ? await resolveUser(request, reply).catch(() => null) : await resolveUser(request, reply);
+    if (permission.kind === 'public') {
+      // Public routes (the provider's own endpoints among them) never resolve a user: resolving a
+      // bearer token calls the provider, which must not recurse into itself.
+      return;
+    }
+    const user = await resolveUser(request, reply);
     request.currentUser = user;
     const storyfileParam = request.routeOptions.config.storyfileParam;
     const storyfileId = storyfileParam

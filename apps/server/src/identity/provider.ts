@@ -77,7 +77,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client may revoke only tokens issued to it.
+        allowedPolicy: (_ctx, client, token) => Promise.resolve(token.clientId === client.clientId),
+      },
       rpInitiatedLogout: {
         enabled: true,
         // The studio's logout button already asked; sign out of the provider without a second question.

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { authSessions, systemSecrets } from '../../db/schema.ts';
+import { createNamespace } from '../namespaces/namespaces.service.ts';
+import { createUser, grantScope } from '../users/users.service.ts';
+import { getFreePort, signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { startUpstreamIdp } from '../../../test/upstream-idp.ts';
+import { EMBEDDED_CLIENT_ID } from '../../identity/provider.ts';
+import { MAX_FAILED_LOGINS } from '../users/users.service.ts';
+import { SESSION_COOKIE } from './auth.routes.ts';
+
+let studio: TestStudio;
+let upstream: { issuer: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  const upstreamPort = await getFreePort();
+  const studioPortHolder = { issuer: `http://127.0.0.2:${upstreamPort}` };
+  // The upstream needs the studio's callback URL, which needs the studio's port: start the
+  // studio first with the upstream's future address, then the upstream.
+  studio = await startTestStudio({
+    IDP_MEDTRONIC_ISSUER: studioPortHolder.issuer,
+    IDP_MEDTRONIC_CLIENT_ID: 'studio-at-medtronic',
+    IDP_MEDTRONIC_CLIENT_SECRET: 'upstream-secret',
+  });
+  upstream = await startUpstreamIdp({
+    port: upstreamPort,
+    clientId: 'studio-at-medtronic',
+    clientSecret: 'upstream-secret',
+    redirectUri: `${studio.baseUrl}/idp/broker/medtronic/callback`,
+    domain: 'medtronic.example',
+  });
+  const { db } = studio.database;
+  await createNamespace(db, { label: 'acme', attributes: { LEARNING_MODULE: true } });
+  await createUser(db, { email: 'viewer@acme.test', password: 'viewer-password', firstName: 'Vera', lastName: 'Viewer' });
+  await grantScope(db, { email: 'viewer@acme.test', namespaceLabel: 'acme', scope: 'read:ns' });
+  await createUser(db, { email: 'locked@acme.test', password: 'locked-password' });
+});
+
+afterAll(async () => {
+  await studio?.stop();
+  await upstream?.close();
+});
+
+async function sessionRow(browser: TestBrowser) {
+  const rows = await studio.database.db.select().from(authSessions);
+  const cookie = browser.cookies.get(SESSION_COOKIE);
+  expect(cookie).toBeDefined();
+  const { hashSessionId } = await import('./auth.service.ts');
+  return rows.find((row) => row.idHash === hashSessionId(cookie!))!;
+}
+
+describe('sign-in through the embedded provider', () => {
+  it('lands on /dashboard and auth/me answers the spec §3 shape', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    const result = await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    expect(new URL(result.url).pathname).toBe('/dashboard');
+
+    const me = await browser.api('/v1/conversa/auth/me');
+    expect(me.status).toBe(200);
+    const body = (await me.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      isAdmin: false,
+      isLoggedIn: true,
+      firstName: 'Vera',
+      lastName: 'Viewer',
+      email: 'viewer@acme.test',
+      namespaces: [
+        {
+          label: 'acme',
+          attributes: { LEARNING_MODULE: true },
+          userNamespaces: [{ scope: 'read:ns' }],
+          storyfileNamespaces: [],
+        },
+      ],
+    });
+    expect(Object.keys(body).sort()).toEqual(
+      ['email', 'firstName', 'iam', 'isAdmin', 'isLoggedIn', 'lastName', 'namespaces'].sort(),
+    );
+  });
+
+  it('keeps tokens on the server: the session answer has expiries and roles, no token', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const response = await browser.api('/api/auth/session');
+    const session = (await response.json()) as Record<string, unknown>;
+    expect(session).toMatchObject({ email: 'viewer@acme.test', roles: ['conversa'], isIdpLogin: false });
+    expect(session.expiresIn).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(session)).not.toMatch(/accessToken|refreshToken|access_token|refresh_token/);
+    const setCookie = (await signInCookieHeader()).toLowerCase();
+    expect(setCookie).toContain('httponly');
+    expect(setCookie).toContain('samesite=lax');
+  });
+
+  it('refuses a wrong password, then locks the account after repeated failures', async () => {
+    for (let attempt = 1; attempt < MAX_FAILED_LOGINS; attempt += 1) {
+      const result = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'wrong-password');
+      expect(result.body).toContain('The email or password is not correct.');
+    }
+    const locked = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'wrong-password');
+    expect(locked.body).toContain('Too many failed attempts');
+    const evenRight = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'locked-password');
+    expect(evenRight.body).toContain('Too many failed attempts');
+  });
+
+  it('without a session, gateway calls answer 401', async () => {
+    const response = await new TestBrowser(studio.baseUrl).api('/v1/conversa/auth/me');
+    expect(response.status).toBe(401);
+  });
+});
+
+async function signInCookieHeader(): Promise<string> {
+  const browser = new TestBrowser(studio.baseUrl);
+  const loginPage = await browser.follow('/api/auth/login');
+  const html = await loginPage.response.text();
+  const action = /action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+  let response = await browser.request(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'viewer@acme.test', password: 'viewer-password' }).toString(),
+  });
+  let url = action;
+  while (response.status >= 300 && response.status < 400) {
+    url = new URL(response.headers.get('location')!, new URL(url, studio.baseUrl)).href;
+    response = await browser.request(url);
+    const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+    if (cookie) {
+      return cookie;
+    }
+  }
+  throw new Error('no session cookie was set');
+}
+
+describe('refresh (spec §4 Session, §7 /api/refresh_token)', () => {
+  it('rotates the refresh token; reusing an old one revokes the grant, and the next refresh answers 400 and clears the token', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const before = await sessionRow(browser);
+
+    const refreshed = await browser.api('/api/refresh_token', { method: 'POST' });
+    expect(refreshed.status).toBe(200);
+    const after = await sessionRow(browser);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+
+    // Someone replays the first refresh token at the provider: it is refused and the grant revoked.
+    const [secret] = await studio.database.db.select().from(systemSecrets).where(eq(systemSecrets.name, 'idp.client-secret'));
+    const replay = await fetch(`${studio.baseUrl}/idp/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${EMBEDDED_CLIENT_ID}:${secret!.value as string}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refreshToken! }).toString(),
+    });
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
+
+    const afterReuse = await browser.api('/api/refresh_token', { method: 'POST' });
+    expect(afterReuse.status).toBe(400);
+    expect(afterReuse.headers.getSetCookie().join(';')).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await browser.api('/api/auth/session')).status).toBe(401);
+  });
+
+  it('an expired access token makes gateway calls answer 401 until a refresh succeeds', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const row = await sessionRow(browser);
+    await studio.database.db
+      .update(authSessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.idHash, row.idHash));
+    expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
+    expect((await browser.api('/api/refresh_token', { method: 'POST' })).status).toBe(200);
+    expect((await browser.api('/v1/conversa/auth/me')).status).toBe(200);
+  });
+
+  it('refuses cookie-authenticated writes without the system identifier header', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const response = await browser.request('/api/refresh_token', { method: 'POST' });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('bearer access tokens for other clients', () => {
+  it('accepts the access token of a signed-in user as a bearer token, and refuses a made-up one', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const row = await sessionRow(browser);
+    const ok = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, { headers: { authorization: `Bearer ${row.accessToken}` } });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { email: string }).email).toBe('viewer@acme.test');
+    const bad = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('ends the session and sends the browser through the provider back to /', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const response = await browser.api('/api/auth/logout', { method: 'POST' });
+    const { redirectTo } = (await response.json()) as { redirectTo: string };
+    expect(redirectTo).toContain('/idp/session/end');
+    expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
+  });
+});
+
+describe('identity-provider hints (spec §1)', () => {
+  it('goes to the upstream provider and comes back signed in, creating the account by verified email', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    const start = await browser.follow('/api/auth/login?idp=medtronic');
+    expect(start.url.startsWith(upstream.issuer)).toBe(true);
+    const html = await start.response.text();
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    const done = await browser.follow(new URL(action, start.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login: 'nina', password: 'anything' }).toString(),
+    });
+    expect(new URL(done.url).pathname, await done.response.text()).toBe('/dashboard');
+    const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as { email: string; firstName: string };
+    expect(me.email).toBe('nina@medtronic.example');
+    const session = (await (await browser.api('/api/auth/session')).json()) as { isIdpLogin: boolean };
+    expect(session.isIdpLogin).toBe(true);
+  });
+
+  it('says clearly when a hint is not configured', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    const response = await browser.request('/api/auth/login?idp=walmart');
+    expect(response.status).toBe(303);
+    const location = decodeURIComponent(response.headers.get('location')!);
+    expect(location).toContain('Signing in with "walmart" is not configured on this studio.');
+  });
+});
+
+describe('platform endpoints', () => {
+  it('/healthz answers 200 while the database answers', async () => {
+    const response = await fetch(`${studio.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+  });
+
+  it('serves the OpenAPI document generated from the contracts at /docs/json', async () => {
+    const response = await fetch(`${studio.baseUrl}/docs/json`);
+    const document = (await response.json()) as { paths: Record<string, unknown> };
+    expect(document.paths).toHaveProperty('/v1/conversa/auth/me');
+  });
+
+  it('refuses an accept header asking for another API version, accepts 1.0.3', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const wrong = await browser.api('/v1/conversa/auth/me', { headers: { accept: 'application/json; version=2.0.0' } });
+    expect(wrong.status).toBe(406);
+    const right = await browser.api('/v1/conversa/auth/me', { headers: { accept: 'application/json; version=1.0.3' } });
+    expect(right.status).toBe(200);
+  });
+});

@@ -1,0 +1,150 @@
+import { inject } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import { startStudio, type RunningStudio } from '../src/server.ts';
+import { TEMPLATE_DATABASE } from './global-setup.ts';
+
+export async function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database cloned from the migrated template: tests never see each other's rows. */
+export async function createTestDatabase(): Promise<string> {
+  const templateUrl = new URL(inject('templateDatabaseUrl'));
+  const name = `conversa_test_${randomBytes(6).toString('hex')}`;
+  const adminUrl = new URL(templateUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.href });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+export interface TestStudio extends RunningStudio {
+  baseUrl: string;
+}
+
+/** Starts a real studio (HTTP, identity provider, database) on a free loopback port. */
+export async function startTestStudio(env: Record<string, string> = {}): Promise<TestStudio> {
+  const port = await getFreePort();
+  const config: Config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: await createTestDatabase(),
+    DATA_DIR: `/tmp/conversa-test-${port}`,
+    STUDIO_ADMIN_EMAIL: 'admin@example.com',
+    STUDIO_ADMIN_PASSWORD: 'admin-password',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const studio = await startStudio(config, () => undefined);
+  return { ...studio, baseUrl: studio.url };
+}
+
+/** A minimal browser: a cookie jar and manual redirects, enough to walk the OIDC flows. */
+export class TestBrowser {
+  /** Cookies per host: like a browser, cookies ignore the port, so two local servers share them. */
+  private readonly jars = new Map<string, Map<string, string>>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get cookies(): Map<string, string> {
+    return this.jar(this.baseUrl);
+  }
+
+  private jar(url: string): Map<string, string> {
+    const host = new URL(url).hostname;
+    let jar = this.jars.get(host);
+    if (!jar) {
+      jar = new Map();
+      this.jars.set(host, jar);
+    }
+    return jar;
+  }
+
+  private storeCookies(url: string, response: Response): void {
+    const jar = this.jar(url);
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const isExpired = /max-age=0|expires=Thu, 01 Jan 1970/i.test(header) || value === '';
+      if (isExpired) {
+        jar.delete(name);
+      } else {
+        jar.set(name, value);
+      }
+    }
+  }
+
+  cookieHeader(url: string = this.baseUrl): string {
+    return [...this.jar(url)].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** One request, no redirect following. */
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url, this.baseUrl);
+    const headers = new Headers(init.headers);
+    if (this.jar(target.href).size > 0) {
+      headers.set('cookie', this.cookieHeader(target.href));
+    }
+    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
+    this.storeCookies(target.href, response);
+    return response;
+  }
+
+  /** Follows redirects (303/302 become GET) and returns the last response and its URL. */
+  async follow(url: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
+    let current = new URL(url, this.baseUrl).href;
+    let response = await this.request(current, init);
+    for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops += 1) {
+      current = new URL(response.headers.get('location')!, current).href;
+      response = await this.request(current);
+    }
+    return { response, url: current };
+  }
+
+  /** Gateway call with the headers the web client sends. */
+  api(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set(SYSTEM_ID_HEADER, SYSTEM_ID);
+    if (init.body && !headers.has('content-type')) {
+      headers.set('content-type', 'application/json');
+    }
+    return this.request(path, { ...init, headers });
+  }
+}
+
+/** Signs in through the embedded provider's page exactly as a person would. */
+export async function signIn(browser: TestBrowser, email: string, password: string): Promise<{ url: string; body: string }> {
+  const loginPage = await browser.follow('/api/auth/login');
+  const html = await loginPage.response.text();
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  if (!action) {
+    throw new Error(`No sign-in form at ${loginPage.url}: ${html.slice(0, 300)}`);
+  }
+  const result = await browser.follow(action.replaceAll('&amp;', '&'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  return { url: result.url, body: await result.response.text() };
+}
