@@ -1,0 +1,99 @@
+/** One labelled question as the matcher scored it, for choosing a threshold. */
+export interface CalibrationSample {
+  /** Score of the top candidate (0 when there was none). */
+  score: number;
+  /** The question has no right answer: the fallback is the right outcome. */
+  isOutOfScope: boolean;
+  /** For an in-scope question: the top candidate is its right answer. */
+  isTopCorrect: boolean;
+}
+
+export interface CalibrationOptions {
+  /** Share of out-of-scope questions that must reach the fallback (default 0.6). */
+  minOosRecall?: number;
+  /** Returned when the samples hold no out-of-scope question to calibrate against. */
+  fallbackThreshold: number;
+}
+
+/** Rates obtained on a set of samples at one threshold; `null` where the samples have no such item. */
+export interface ThresholdOutcome {
+  threshold: number;
+  inScopeAccuracy: number | null;
+  oosRecall: number | null;
+  oosPrecision: number | null;
+}
+
+export const DEFAULT_MIN_OOS_RECALL = 0.6;
+
+/** Measures in-scope accuracy and out-of-scope recall/precision when answering at `score >= threshold`. */
+export function evaluateThreshold(
+  samples: readonly CalibrationSample[],
+  threshold: number,
+): ThresholdOutcome {
+  let inScope = 0;
+  let inScopeCorrect = 0;
+  let oos = 0;
+  let oosCaught = 0;
+  let fallbacks = 0;
+  for (const sample of samples) {
+    const isAnswered = sample.score >= threshold;
+    if (!isAnswered) {
+      fallbacks++;
+    }
+    if (sample.isOutOfScope) {
+      oos++;
+      if (!isAnswered) {
+        oosCaught++;
+      }
+    } else {
+      inScope++;
+      if (isAnswered && sample.isTopCorrect) {
+        inScopeCorrect++;
+      }
+    }
+  }
+  return {
+    threshold,
+    inScopeAccuracy: inScope > 0 ? inScopeCorrect / inScope : null,
+    oosRecall: oos > 0 ? oosCaught / oos : null,
+    oosPrecision: oos > 0 ? (fallbacks > 0 ? oosCaught / fallbacks : 0) : null,
+  };
+}
+
+/**
+ * Chooses a storyfile's out-of-scope threshold from labelled questions.
+ *
+ * Rule: the lowest threshold at which at least `minOosRecall` of the out-of-scope questions reach
+ * the fallback. In-scope accuracy can only fall as the threshold rises, so this is also the
+ * threshold with the best in-scope accuracy under that recall floor. Thresholds are placed midway
+ * between neighbouring observed scores so that a slightly different question is not decided by a
+ * hair. Without out-of-scope samples there is nothing to trade against, so `fallbackThreshold` is
+ * returned.
+ */
+export function calibrateThreshold(
+  samples: readonly CalibrationSample[],
+  options: CalibrationOptions,
+): ThresholdOutcome {
+  const minOosRecall = options.minOosRecall ?? DEFAULT_MIN_OOS_RECALL;
+  const oosScores = samples
+    .filter((sample) => sample.isOutOfScope)
+    .map((sample) => sample.score)
+    .sort((a, b) => a - b);
+  if (oosScores.length === 0) {
+    return evaluateThreshold(samples, options.fallbackThreshold);
+  }
+  const needed = Math.min(oosScores.length, Math.ceil(minOosRecall * oosScores.length - 1e-9));
+  if (needed <= 0) {
+    return evaluateThreshold(samples, 0);
+  }
+  // The threshold must sit above the `needed`-th lowest out-of-scope score.
+  const floor = oosScores[needed - 1] ?? 0;
+  let next = Number.POSITIVE_INFINITY;
+  for (const sample of samples) {
+    if (sample.score > floor && sample.score < next) {
+      next = sample.score;
+    }
+  }
+  const threshold = Number.isFinite(next) ? (floor + next) / 2 : floor + 1e-6;
+  return evaluateThreshold(samples, threshold);
+}

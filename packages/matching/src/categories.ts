@@ -1,0 +1,74 @@
+import { stemWord } from './stem.ts';
+import { tokenizeText } from './normalize.ts';
+import type { Category } from './types.ts';
+
+interface PhraseEntry {
+  stems: string[];
+  categoryId: string;
+}
+
+/** Lookup of category phrases by their first stemmed token, longest phrase first. */
+export interface CategoryIndex {
+  byFirstStem: Map<string, PhraseEntry[]>;
+  namesById: Map<string, string>;
+}
+
+/** Prefix that marks a category term so it can never collide with a word. */
+export const CATEGORY_TERM_PREFIX = '#';
+
+/** Builds the phrase lookup used to fold category phrases into one shared term. */
+export function createCategoryIndex(categories: readonly Category[]): CategoryIndex {
+  const byFirstStem = new Map<string, PhraseEntry[]>();
+  const namesById = new Map<string, string>();
+  for (const category of categories) {
+    namesById.set(category.id, category.name);
+    for (const phrase of category.phrases) {
+      const stems = tokenizeText(phrase).map(stemWord);
+      const first = stems[0];
+      if (first === undefined) {
+        continue;
+      }
+      const entries = byFirstStem.get(first) ?? [];
+      entries.push({ stems, categoryId: category.id });
+      byFirstStem.set(first, entries);
+    }
+  }
+  for (const entries of byFirstStem.values()) {
+    // Longest phrase first so "new york city" wins over "new york"; ties by id keep it deterministic.
+    entries.sort(
+      (a, b) => b.stems.length - a.stems.length || a.categoryId.localeCompare(b.categoryId),
+    );
+  }
+  return { byFirstStem, namesById };
+}
+
+/**
+ * Replaces every category phrase in a stemmed token sequence by its category term (`#<id>`),
+ * matching greedily left to right, longest phrase first.
+ */
+export function foldCategoryPhrases(stems: readonly string[], index: CategoryIndex): string[] {
+  if (index.byFirstStem.size === 0) {
+    return [...stems];
+  }
+  const result: string[] = [];
+  let i = 0;
+  while (i < stems.length) {
+    const entries = index.byFirstStem.get(stems[i] ?? '');
+    const hit = entries?.find((entry) => isPhraseAt(stems, i, entry.stems));
+    if (hit) {
+      result.push(CATEGORY_TERM_PREFIX + hit.categoryId);
+      i += hit.stems.length;
+    } else {
+      result.push(stems[i] ?? '');
+      i++;
+    }
+  }
+  return result;
+}
+
+function isPhraseAt(stems: readonly string[], start: number, phrase: readonly string[]): boolean {
+  if (start + phrase.length > stems.length) {
+    return false;
+  }
+  return phrase.every((stem, offset) => stems[start + offset] === stem);
+}
