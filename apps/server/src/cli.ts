@@ -34,13 +34,18 @@ export function buildCli(): Command {
   namespace
     .command('create')
     .argument('<label>', 'namespace label')
-    .option('--attributes <list>', 'comma-separated attribute flags, e.g. LEARNING_MODULE,SSO_WHITELIST')
+    .option(
+      '--attributes <list>',
+      'comma-separated attribute flags, e.g. LEARNING_MODULE,SSO_WHITELIST',
+    )
     .description('create a namespace')
     .action(async (label: string, options: { attributes?: string }) => {
       const attributes = parseAttributeList(options.attributes);
       const created = await withDatabase(({ db }) => createNamespace(db, { label, attributes }));
       const flags = Object.keys(created.attributes);
-      console.log(`Created namespace "${created.label}"${flags.length ? ` with ${flags.join(', ')}` : ''}.`);
+      console.log(
+        `Created namespace "${created.label}"${flags.length ? ` with ${flags.join(', ')}` : ''}.`,
+      );
     });
 
   const user = program.command('user').description('manage users');
@@ -52,18 +57,23 @@ export function buildCli(): Command {
     .option('--last-name <name>', 'last name')
     .option('--admin', 'make the user a platform admin', false)
     .description('create a user who can sign in with email and password')
-    .action(async (email: string, options: { password: string; firstName?: string; lastName?: string; admin: boolean }) => {
-      const created = await withDatabase(({ db }) =>
-        createUser(db, {
-          email,
-          password: options.password,
-          isAdmin: options.admin,
-          ...(options.firstName ? { firstName: options.firstName } : {}),
-          ...(options.lastName ? { lastName: options.lastName } : {}),
-        }),
-      );
-      console.log(`Created user ${created.email}${created.isAdmin ? ' (platform admin)' : ''}.`);
-    });
+    .action(
+      async (
+        email: string,
+        options: { password: string; firstName?: string; lastName?: string; admin: boolean },
+      ) => {
+        const created = await withDatabase(({ db }) =>
+          createUser(db, {
+            email,
+            password: options.password,
+            isAdmin: options.admin,
+            ...(options.firstName ? { firstName: options.firstName } : {}),
+            ...(options.lastName ? { lastName: options.lastName } : {}),
+          }),
+        );
+        console.log(`Created user ${created.email}${created.isAdmin ? ' (platform admin)' : ''}.`);
+      },
+    );
   user
     .command('grant')
     .argument('<email>', 'the user')
@@ -86,7 +96,9 @@ export function buildCli(): Command {
       for (const row of rows) {
         const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
         const grants = row.grants.map((grant) => `${grant.namespace}=${grant.scope}`).join(', ');
-        console.log([row.email, name || '-', row.isAdmin ? 'admin' : '-', grants || '-'].join('\t'));
+        console.log(
+          [row.email, name || '-', row.isAdmin ? 'admin' : '-', grants || '-'].join('\t'),
+        );
       }
     });
   return program;

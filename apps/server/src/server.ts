@@ -15,7 +15,10 @@ export interface RunningStudio {
 }
 
 /** Opens the database, migrates, ensures the admin, and starts listening. */
-export async function startStudio(config: Config = loadConfig(), log: (message: string) => void = console.log): Promise<RunningStudio> {
+export async function startStudio(
+  config: Config = loadConfig(),
+  log: (message: string) => void = console.log,
+): Promise<RunningStudio> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -24,7 +27,10 @@ export async function startStudio(config: Config = loadConfig(), log: (message: 
   });
   try {
     await migrateDatabase(database);
-    const admin = await ensurePlatformAdmin(database.db, { ...config.admin, dataDir: config.dataDir });
+    const admin = await ensurePlatformAdmin(database.db, {
+      ...config.admin,
+      dataDir: config.dataDir,
+    });
     const app = await buildApp({ config, db: database.db });
     await app.listen({ port: config.port, host: config.host });
     let stopping: Promise<void> | undefined;

@@ -45,7 +45,11 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
-  const handle = await openDatabase({ databaseUrl: templateUrl.href, dataDir: '', embeddedPort: 0 });
+  const handle = await openDatabase({
+    databaseUrl: templateUrl.href,
+    dataDir: '',
+    embeddedPort: 0,
+  });
   await migrateDatabase(handle);
   await handle.close();
   project.provide('templateDatabaseUrl', templateUrl.href);

@@ -134,7 +134,11 @@ export class TestBrowser {
 }
 
 /** Signs in through the embedded provider's page exactly as a person would. */
-export async function signIn(browser: TestBrowser, email: string, password: string): Promise<{ url: string; body: string }> {
+export async function signIn(
+  browser: TestBrowser,
+  email: string,
+  password: string,
+): Promise<{ url: string; body: string }> {
   const loginPage = await browser.follow('/api/auth/login');
   const html = await loginPage.response.text();
   const action = /action="([^"]+)"/.exec(html)?.[1];

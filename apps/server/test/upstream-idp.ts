@@ -27,11 +27,18 @@ export async function startUpstreamIdp(options: {
         response_types: ['code'],
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name'],
+    },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
@@ -49,8 +56,13 @@ export async function startUpstreamIdp(options: {
       }),
   };
   const provider = new Provider(issuer, configuration);
-  const server = http.createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(options.port, host, resolve));
+  const callback = provider.callback();
+  const server = http.createServer((request, response) => {
+    void callback(request, response);
+  });
+  await new Promise<void>((resolve) => {
+    server.listen(options.port, host, () => resolve());
+  });
   return {
     issuer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -15,7 +15,6 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-
 const upstreamVariables = Object.fromEntries(
   IDP_HINTS.flatMap((hint) => {
     const prefix = `IDP_${hint.toUpperCase()}`;
@@ -59,7 +58,9 @@ const envSchema = z
     /** Optional external form shown in the Give Feedback / Report a Bug dialogs. */
     FEEDBACK_FORM_URL: optionalUrl,
     /** pino log level. */
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     ...upstreamVariables,
   })
@@ -94,7 +95,11 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   publicUrl: string;
-  oidc: { issuer: string | undefined; clientId: string | undefined; clientSecret: string | undefined };
+  oidc: {
+    issuer: string | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+  };
   admin: { email: string | undefined; password: string | undefined };
   feedbackFormUrl: string | undefined;
   upstreamProviders: UpstreamProviderConfig[];
@@ -130,7 +135,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const issuer = upstreamEnv[`${prefix}_ISSUER`];
     const clientId = upstreamEnv[`${prefix}_CLIENT_ID`];
     if (issuer && clientId) {
-      upstreamProviders.push({ hint, issuer, clientId, clientSecret: upstreamEnv[`${prefix}_CLIENT_SECRET`] });
+      upstreamProviders.push({
+        hint,
+        issuer,
+        clientId,
+        clientSecret: upstreamEnv[`${prefix}_CLIENT_SECRET`],
+      });
     } else if (issuer || clientId) {
       problems.push(`${prefix}_ISSUER and ${prefix}_CLIENT_ID: set both or neither`);
     }
@@ -146,7 +156,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/$/, ''),
-    oidc: { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET },
+    oidc: {
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    },
     admin: { email: env.STUDIO_ADMIN_EMAIL, password: env.STUDIO_ADMIN_PASSWORD },
     feedbackFormUrl: env.FEEDBACK_FORM_URL,
     upstreamProviders,

@@ -54,7 +54,7 @@ export async function startEmbeddedPostgres(options: {
 
   if (await canConnect(url)) {
     log(`joined the embedded PostgreSQL already running on port ${options.port}`);
-    return { url, stop: async () => undefined };
+    return { url, stop: () => Promise.resolve() };
   }
 
   const cluster = new EmbeddedPostgres({

@@ -18,7 +18,11 @@ import { sql } from 'drizzle-orm';
 import { FETCH_FAILED_MESSAGE, SYSTEM_ID_HEADER, type CurrentUser } from '@conversa/contracts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { createIdentityProvider, EMBEDDED_CLIENT_ID, IDP_MOUNT_PATH } from '../identity/provider.ts';
+import {
+  createIdentityProvider,
+  EMBEDDED_CLIENT_ID,
+  IDP_MOUNT_PATH,
+} from '../identity/provider.ts';
 import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
 import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
 import { getOrCreateSecret } from '../identity/secrets.ts';
@@ -27,7 +31,11 @@ import { readSessionCookie, registerAuthRoutes } from '../modules/auth/auth.rout
 import { getCurrentUser } from '../modules/me/me.service.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { AppError } from './errors.ts';
-import { assertRouteDeclaresPermission, installApiVersionCheck, installPermissionHook } from './gateway.ts';
+import {
+  assertRouteDeclaresPermission,
+  installApiVersionCheck,
+  installPermissionHook,
+} from './gateway.ts';
 import { randomBytes } from 'node:crypto';
 
 export interface AppOptions {
@@ -73,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Conversa Studio API',
         version: '1.0.3',
         description:
-          'Gateway API of Conversa Studio. Browser calls authenticate with the session cookie, other clients with a bearer access token from the studio\'s OpenID provider.',
+          "Gateway API of Conversa Studio. Browser calls authenticate with the session cookie, other clients with a bearer access token from the studio's OpenID provider.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -83,24 +91,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ statusCode: error.status, error: error.code, message: error.message });
+      return reply
+        .status(error.status)
+        .send({ statusCode: error.status, error: error.code, message: error.message });
     }
-    if ((error as Error).name === 'SessionNotFound' && request.url.startsWith(`${IDP_MOUNT_PATH}/interaction/`)) {
+    if (
+      (error as Error).name === 'SessionNotFound' &&
+      request.url.startsWith(`${IDP_MOUNT_PATH}/interaction/`)
+    ) {
       // A finished or expired sign-in page (e.g. reached with the back button after logout).
       return reply.redirect('/', 303);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation
-        .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`)
+        .map(
+          (issue) =>
+            `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`,
+        )
         .join('; ');
-      return reply.status(400).send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
+      return reply
+        .status(400)
+        .send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ statusCode: status, error: 'INTERNAL_SERVER_ERROR', message: FETCH_FAILED_MESSAGE });
+      return reply
+        .status(status)
+        .send({
+          statusCode: status,
+          error: 'INTERNAL_SERVER_ERROR',
+          message: FETCH_FAILED_MESSAGE,
+        });
     }
-    return reply.status(status).send({ statusCode: status, error: (error as { code?: string }).code ?? 'BAD_REQUEST', message: (error as Error).message });
+    return reply
+      .status(status)
+      .send({
+        statusCode: status,
+        error: (error as { code?: string }).code ?? 'BAD_REQUEST',
+        message: (error as Error).message,
+      });
   });
 
   // Identity: the embedded provider unless an external issuer is configured.
@@ -108,9 +138,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientId = config.oidc.clientId ?? EMBEDDED_CLIENT_ID;
   const clientSecret =
     config.oidc.clientSecret ??
-    (isEmbeddedIdp ? await getOrCreateSecret(db, 'idp.client-secret', () => randomBytes(32).toString('base64url')) : undefined);
+    (isEmbeddedIdp
+      ? await getOrCreateSecret(db, 'idp.client-secret', () =>
+          randomBytes(32).toString('base64url'),
+        )
+      : undefined);
   if (isEmbeddedIdp) {
-    const provider = await createIdentityProvider({ db, publicUrl: config.publicUrl, clientSecret: clientSecret!, isHttps });
+    const provider = await createIdentityProvider({
+      db,
+      publicUrl: config.publicUrl,
+      clientSecret: clientSecret!,
+      isHttps,
+    });
     await registerIdentityProviderRoutes(app, { provider, db, config });
   }
   const getConfiguration = createLazyOidcConfiguration({
@@ -122,7 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     publicUrl: config.publicUrl,
     getConfiguration,
-    configuredHints: isEmbeddedIdp ? config.upstreamProviders.map((upstream) => upstream.hint) : undefined,
+    configuredHints: isEmbeddedIdp
+      ? config.upstreamProviders.map((upstream) => upstream.hint)
+      : undefined,
   });
   const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
 
@@ -150,7 +191,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
     const isGuarded = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
-    if (isWrite && isGuarded && !request.headers.authorization && !request.headers[SYSTEM_ID_HEADER]) {
+    if (
+      isWrite &&
+      isGuarded &&
+      !request.headers.authorization &&
+      !request.headers[SYSTEM_ID_HEADER]
+    ) {
       return reply.status(403).send({
         statusCode: 403,
         error: 'FORBIDDEN',
@@ -160,14 +206,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installPermissionHook(app, resolveUser);
 
-  app.get('/healthz', { config: { permission: { kind: 'public' } }, schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: 'The database does not answer.' });
-    }
-  });
+  app.get(
+    '/healthz',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' };
+      } catch {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', message: 'The database does not answer.' });
+      }
+    },
+  );
 
   registerAuthRoutes(app, { auth, isHttps });
   registerMeRoutes(app);
@@ -180,7 +232,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       setHeaders: (res, filePath) => {
         // Hashed assets are immutable; the HTML shell is never stored, so back after logout refetches.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-store');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-store',
+        );
       },
     });
     app.setNotFoundHandler((request, reply) => {
@@ -198,4 +255,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-const GUARDED_OR_SERVICE = ['/v1/', '/api/', '/idp', '/docs', '/healthz', '/files/', '/media/', '/avatar/'];
+const GUARDED_OR_SERVICE = [
+  '/v1/',
+  '/api/',
+  '/idp',
+  '/docs',
+  '/healthz',
+  '/files/',
+  '/media/',
+  '/avatar/',
+];

@@ -26,7 +26,9 @@ export const GUARDED_PREFIXES = ['/v1/', '/api/'];
 
 export class MissingPermissionError extends Error {
   constructor(method: string, url: string) {
-    super(`Route ${method} ${url} declares no permission; add config.permission (or register it from a contract).`);
+    super(
+      `Route ${method} ${url} declares no permission; add config.permission (or register it from a contract).`,
+    );
     this.name = 'MissingPermissionError';
   }
 }
@@ -39,7 +41,10 @@ export function assertRouteDeclaresPermission(route: RouteOptions): void {
   }
 }
 
-export type ResolveUser = (request: FastifyRequest, reply: FastifyReply) => Promise<CurrentUser | null>;
+export type ResolveUser = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<CurrentUser | null>;
 
 /** Enforces the declared permission of every route before its handler runs. */
 export function installPermissionHook(app: FastifyInstance, resolveUser: ResolveUser): void {
@@ -60,7 +65,11 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     const storyfileId = storyfileParam
       ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
       : undefined;
-    const result = checkRequirement(user, permission, storyfileId === undefined ? {} : { storyfileId });
+    const result = checkRequirement(
+      user,
+      permission,
+      storyfileId === undefined ? {} : { storyfileId },
+    );
     if (!result.ok) {
       return reply.status(result.status).send({
         statusCode: result.status,
@@ -100,7 +109,11 @@ export type ContractHandler<C extends Contract> = (
 ) => Promise<Infer<C['response']>>;
 
 /** Registers a route from its contract: schemas, permission and OpenAPI meta in one place. */
-export function registerContract<C extends Contract>(app: FastifyInstance, contract: C, handler: ContractHandler<C>): void {
+export function registerContract<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { userIdentities } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
-import { createUser, findUserByEmail, findUserById, type User } from '../modules/users/users.service.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  type User,
+} from '../modules/users/users.service.ts';
 
 export interface ExternalIdentity {
   issuer: string;
@@ -18,11 +23,16 @@ export interface ExternalIdentity {
  * (and links it), else creates the user. An unverified email never links to an existing account,
  * since that would let anyone who can register the address at the issuer take it over.
  */
-export async function resolveExternalIdentity(db: Database, identity: ExternalIdentity): Promise<User> {
+export async function resolveExternalIdentity(
+  db: Database,
+  identity: ExternalIdentity,
+): Promise<User> {
   const [link] = await db
     .select()
     .from(userIdentities)
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
+    .where(
+      and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)),
+    );
   if (link) {
     const linked = await findUserById(db, link.userId);
     if (linked) {
@@ -30,7 +40,9 @@ export async function resolveExternalIdentity(db: Database, identity: ExternalId
     }
   }
   if (!identity.email || !identity.isEmailVerified) {
-    throw unauthorized('Your identity provider did not share a verified email address, so we cannot sign you in.');
+    throw unauthorized(
+      'Your identity provider did not share a verified email address, so we cannot sign you in.',
+    );
   }
   const user =
     (await findUserByEmail(db, identity.email)) ??

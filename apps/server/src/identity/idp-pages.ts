@@ -51,7 +51,9 @@ export interface LoginPageOptions {
 }
 
 export function renderLoginPage(options: LoginPageOptions): string {
-  const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  const error = options.error
+    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
+    : '';
   const upstreams =
     options.upstreams.length === 0
       ? ''

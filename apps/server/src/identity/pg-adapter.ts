@@ -35,7 +35,13 @@ export function createPostgresAdapterClass(db: Database) {
         .values(row)
         .onConflictDoUpdate({
           target: [oidcPayloads.model, oidcPayloads.id],
-          set: { payload: row.payload, grantId: row.grantId, userCode: row.userCode, uid: row.uid, expiresAt },
+          set: {
+            payload: row.payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt,
+          },
         });
     }
 
@@ -72,7 +78,9 @@ export function createPostgresAdapterClass(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

@@ -60,7 +60,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: jwks as Configuration['jwks'],
+    jwks,
     cookies: {
       keys: cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: options.isHttps },
@@ -130,7 +130,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       if (existing || client.clientId !== EMBEDDED_CLIENT_ID || !session.accountId) {
         return existing;
       }
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      });
       grant.addOIDCScope(FIRST_PARTY_SCOPES);
       await grant.save();
       return grant;

@@ -10,7 +10,9 @@ function createQueryClient() {
     defaultOptions: {
       queries: {
         // Permission and validation answers do not get better by asking again.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
         refetchOnWindowFocus: false,
       },
     },

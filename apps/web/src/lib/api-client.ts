@@ -120,8 +120,13 @@ export async function callContract<C extends Contract>(
   let url = buildPath(contract.path, input.params);
   if (input.query) {
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(input.query as Record<string, unknown>)) {
-      if (value !== undefined && value !== null && value !== '') {
+    const query: Record<string, unknown> = input.query;
+    for (const [key, value] of Object.entries(query)) {
+      if (
+        (typeof value === 'string' && value !== '') ||
+        typeof value === 'number' ||
+        typeof value === 'boolean'
+      ) {
         search.set(key, String(value));
       }
     }

@@ -17,7 +17,10 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
 }
 
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
-export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthService; isHttps: boolean }): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  options: { auth: AuthService; isHttps: boolean },
+): void {
   const { auth } = options;
   const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
     reply.setCookie(SESSION_COOKIE, sessionId, {
@@ -28,7 +31,12 @@ export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthSe
       maxAge: TOKEN_TTL.refreshToken,
     });
   const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.isHttps });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
+    });
   const backToLanding = (reply: FastifyReply, message: string) =>
     reply.redirect(`/?signInError=${encodeURIComponent(message)}`, 303);
 
@@ -45,7 +53,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthSe
           return backToLanding(reply, error.message);
         }
         request.log.error({ err: error }, 'sign-in could not start');
-        return backToLanding(reply, 'Sign-in is not available right now. Please try again in a moment.');
+        return backToLanding(
+          reply,
+          'Sign-in is not available right now. Please try again in a moment.',
+        );
       }
     },
   );
@@ -60,7 +71,8 @@ export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthSe
         clearSessionCookie(reply);
         return backToLanding(
           reply,
-          currentUrl.searchParams.get('error_description') ?? `Sign-in was not completed (${providerError}).`,
+          currentUrl.searchParams.get('error_description') ??
+            `Sign-in was not completed (${providerError}).`,
         );
       }
       const completion = await auth.completeLogin(auth.callbackUrl(request.url));
@@ -77,13 +89,18 @@ export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthSe
     '/api/auth/session',
     {
       config: { permission: { kind: 'public' } },
-      schema: { summary: 'Expiries, roles and identity of the browser session (never its tokens)', tags: ['auth'] },
+      schema: {
+        summary: 'Expiries, roles and identity of the browser session (never its tokens)',
+        tags: ['auth'],
+      },
     },
     async (request, reply) => {
       const sessionId = readSessionCookie(request);
       const session = sessionId ? await auth.findSession(sessionId) : undefined;
       if (!session) {
-        return reply.status(401).send({ statusCode: 401, error: 'UNAUTHORIZED', message: 'You need to be logged in.' });
+        return reply
+          .status(401)
+          .send({ statusCode: 401, error: 'UNAUTHORIZED', message: 'You need to be logged in.' });
       }
       return sessionInfoSchema.parse(await auth.describeSession(session));
     },
@@ -99,20 +116,29 @@ export function registerAuthRoutes(app: FastifyInstance, options: { auth: AuthSe
       const sessionId = readSessionCookie(request);
       const outcome = sessionId ? await auth.refresh(sessionId) : ({ kind: 'rejected' } as const);
       if (outcome.kind === 'refreshed') {
-        return refreshTokenResponseSchema.parse({ session: await auth.describeSession(outcome.session) });
+        return refreshTokenResponseSchema.parse({
+          session: await auth.describeSession(outcome.session),
+        });
       }
       if (outcome.kind === 'rejected') {
         clearSessionCookie(reply);
-        return reply.status(400).send({ session: null, error: 'The session can no longer be refreshed.' });
+        return reply
+          .status(400)
+          .send({ session: null, error: 'The session can no longer be refreshed.' });
       }
       request.log.warn({ reason: outcome.message }, 'token refresh failed');
-      return reply.status(502).send({ session: null, error: 'The sign-in service could not refresh the session.' });
+      return reply
+        .status(502)
+        .send({ session: null, error: 'The sign-in service could not refresh the session.' });
     },
   );
 
   app.post(
     '/api/auth/logout',
-    { config: { permission: { kind: 'public' } }, schema: { summary: 'Ends the session', tags: ['auth'] } },
+    {
+      config: { permission: { kind: 'public' } },
+      schema: { summary: 'Ends the session', tags: ['auth'] },
+    },
     async (request, reply) => {
       const redirectTo = await auth.logout(readSessionCookie(request));
       clearSessionCookie(reply);

@@ -35,21 +35,27 @@ export type RefreshOutcome =
   | { kind: 'failed'; message: string }; // anything else: the browser runs the logout flow
 
 export type LoginCompletion =
-  | { kind: 'signed-in'; sessionId: string; returnTo: string }
-  | { kind: 'invalid'; reason: string };
+  { kind: 'signed-in'; sessionId: string; returnTo: string } | { kind: 'invalid'; reason: string };
 
 /** The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. */
 export function createAuthService(options: AuthServiceOptions) {
   const { db, publicUrl, getConfiguration } = options;
   const redirectUri = `${publicUrl}/api/auth/callback`;
 
-  async function startLogin(input: { idp?: string | undefined; returnTo?: string | undefined }): Promise<URL> {
+  async function startLogin(input: {
+    idp?: string | undefined;
+    returnTo?: string | undefined;
+  }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
-      throw badRequest(`"${idp}" is not an identity provider this studio knows. Use one of: ${IDP_HINTS.join(', ')}.`);
+      throw badRequest(
+        `"${idp}" is not an identity provider this studio knows. Use one of: ${IDP_HINTS.join(', ')}.`,
+      );
     }
     if (idp && options.configuredHints && !options.configuredHints.includes(idp)) {
-      throw badRequest(`Signing in with "${idp}" is not configured on this studio. Ask your administrator to set it up.`);
+      throw badRequest(
+        `Signing in with "${idp}" is not configured on this studio. Ask your administrator to set it up.`,
+      );
     }
     const configuration = await getConfiguration();
     const state = client.randomState();
@@ -85,7 +91,10 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!state) {
       return { kind: 'invalid', reason: 'The sign-in answer had no state.' };
     }
-    const [pending] = await db.delete(authLoginStates).where(eq(authLoginStates.state, state)).returning();
+    const [pending] = await db
+      .delete(authLoginStates)
+      .where(eq(authLoginStates.state, state))
+      .returning();
     if (!pending || pending.expiresAt < new Date()) {
       return { kind: 'invalid', reason: 'This sign-in has expired. Please sign in again.' };
     }
@@ -100,11 +109,17 @@ export function createAuthService(options: AuthServiceOptions) {
       });
     } catch (error) {
       // Includes an invalid nonce: no session is created, so the token is cleared (spec §8).
-      return { kind: 'invalid', reason: error instanceof Error ? error.message : 'Sign-in failed.' };
+      return {
+        kind: 'invalid',
+        reason: error instanceof Error ? error.message : 'Sign-in failed.',
+      };
     }
     let claims: Record<string, unknown> = { ...tokens.claims() };
     if (typeof claims.email !== 'string') {
-      claims = { ...claims, ...(await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))) };
+      claims = {
+        ...claims,
+        ...(await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))),
+      };
     }
     const user = await resolveExternalIdentity(db, {
       issuer: configuration.serverMetadata().issuer,
@@ -124,21 +139,30 @@ export function createAuthService(options: AuthServiceOptions) {
       idToken: tokens.id_token ?? null,
       scope: tokens.scope ?? 'openid email profile',
       accessExpiresAt: new Date(now + (tokens.expires_in ?? 300) * 1000),
-      refreshExpiresAt: tokens.refresh_token ? new Date(now + refreshTtlSeconds(tokens) * 1000) : null,
-      authTime: typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(now),
+      refreshExpiresAt: tokens.refresh_token
+        ? new Date(now + refreshTtlSeconds(tokens) * 1000)
+        : null,
+      authTime:
+        typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(now),
       idpHint: pending.idpHint,
     });
     return { kind: 'signed-in', sessionId, returnTo: pending.returnTo ?? '/dashboard' };
   }
 
   async function findSession(sessionId: string): Promise<AuthSession | undefined> {
-    const [session] = await db.select().from(authSessions).where(eq(authSessions.idHash, hashSessionId(sessionId)));
+    const [session] = await db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.idHash, hashSessionId(sessionId)));
     return session;
   }
 
   async function refresh(sessionId: string): Promise<RefreshOutcome> {
     const session = await findSession(sessionId);
-    if (!session?.refreshToken || (session.refreshExpiresAt && session.refreshExpiresAt <= new Date())) {
+    if (
+      !session?.refreshToken ||
+      (session.refreshExpiresAt && session.refreshExpiresAt <= new Date())
+    ) {
       if (session) {
         await deleteSession(session.idHash);
       }
@@ -153,7 +177,10 @@ export function createAuthService(options: AuthServiceOptions) {
         await deleteSession(session.idHash);
         return { kind: 'rejected' };
       }
-      return { kind: 'failed', message: error instanceof Error ? error.message : 'Token refresh failed.' };
+      return {
+        kind: 'failed',
+        message: error instanceof Error ? error.message : 'Token refresh failed.',
+      };
     }
     const now = Date.now();
     const rotated = tokens.refresh_token ?? session.refreshToken;
@@ -191,7 +218,9 @@ export function createAuthService(options: AuthServiceOptions) {
       return '/';
     }
     if (session.refreshToken && configuration.serverMetadata().revocation_endpoint) {
-      await client.tokenRevocation(configuration, session.refreshToken, { token_type_hint: 'refresh_token' }).catch(() => undefined);
+      await client
+        .tokenRevocation(configuration, session.refreshToken, { token_type_hint: 'refresh_token' })
+        .catch(() => undefined);
     }
     if (!configuration.serverMetadata().end_session_endpoint) {
       return '/';
@@ -266,7 +295,7 @@ export function createBearerAuthenticator(options: {
     if (cached && cached.until > Date.now()) {
       return cached.userId;
     }
-    let userId: string | null = null;
+    let userId: string | null;
     try {
       const configuration = await options.getConfiguration();
       const claims = await client.fetchUserInfo(configuration, token, client.skipSubjectCheck);

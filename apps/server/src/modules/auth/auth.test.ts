@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { authSessions, systemSecrets } from '../../db/schema.ts';
 import { createNamespace } from '../namespaces/namespaces.service.ts';
 import { createUser, grantScope } from '../users/users.service.ts';
-import { getFreePort, signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import {
+  getFreePort,
+  signIn,
+  startTestStudio,
+  TestBrowser,
+  type TestStudio,
+} from '../../../test/studio.ts';
 import { startUpstreamIdp } from '../../../test/upstream-idp.ts';
 import { EMBEDDED_CLIENT_ID } from '../../identity/provider.ts';
 import { MAX_FAILED_LOGINS } from '../users/users.service.ts';
@@ -31,7 +37,12 @@ beforeAll(async () => {
   });
   const { db } = studio.database;
   await createNamespace(db, { label: 'acme', attributes: { LEARNING_MODULE: true } });
-  await createUser(db, { email: 'viewer@acme.test', password: 'viewer-password', firstName: 'Vera', lastName: 'Viewer' });
+  await createUser(db, {
+    email: 'viewer@acme.test',
+    password: 'viewer-password',
+    firstName: 'Vera',
+    lastName: 'Viewer',
+  });
   await grantScope(db, { email: 'viewer@acme.test', namespaceLabel: 'acme', scope: 'read:ns' });
   await createUser(db, { email: 'locked@acme.test', password: 'locked-password' });
 });
@@ -83,9 +94,15 @@ describe('sign-in through the embedded provider', () => {
     await signIn(browser, 'viewer@acme.test', 'viewer-password');
     const response = await browser.api('/api/auth/session');
     const session = (await response.json()) as Record<string, unknown>;
-    expect(session).toMatchObject({ email: 'viewer@acme.test', roles: ['conversa'], isIdpLogin: false });
+    expect(session).toMatchObject({
+      email: 'viewer@acme.test',
+      roles: ['conversa'],
+      isIdpLogin: false,
+    });
     expect(session.expiresIn).toBeGreaterThan(Date.now());
-    expect(JSON.stringify(session)).not.toMatch(/accessToken|refreshToken|access_token|refresh_token/);
+    expect(JSON.stringify(session)).not.toMatch(
+      /accessToken|refreshToken|access_token|refresh_token/,
+    );
     const setCookie = (await signInCookieHeader()).toLowerCase();
     expect(setCookie).toContain('httponly');
     expect(setCookie).toContain('samesite=lax');
@@ -93,12 +110,24 @@ describe('sign-in through the embedded provider', () => {
 
   it('refuses a wrong password, then locks the account after repeated failures', async () => {
     for (let attempt = 1; attempt < MAX_FAILED_LOGINS; attempt += 1) {
-      const result = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'wrong-password');
+      const result = await signIn(
+        new TestBrowser(studio.baseUrl),
+        'locked@acme.test',
+        'wrong-password',
+      );
       expect(result.body).toContain('The email or password is not correct.');
     }
-    const locked = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'wrong-password');
+    const locked = await signIn(
+      new TestBrowser(studio.baseUrl),
+      'locked@acme.test',
+      'wrong-password',
+    );
     expect(locked.body).toContain('Too many failed attempts');
-    const evenRight = await signIn(new TestBrowser(studio.baseUrl), 'locked@acme.test', 'locked-password');
+    const evenRight = await signIn(
+      new TestBrowser(studio.baseUrl),
+      'locked@acme.test',
+      'locked-password',
+    );
     expect(evenRight.body).toContain('Too many failed attempts');
   });
 
@@ -116,13 +145,18 @@ async function signInCookieHeader(): Promise<string> {
   let response = await browser.request(action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'viewer@acme.test', password: 'viewer-password' }).toString(),
+    body: new URLSearchParams({
+      email: 'viewer@acme.test',
+      password: 'viewer-password',
+    }).toString(),
   });
   let url = action;
   while (response.status >= 300 && response.status < 400) {
     url = new URL(response.headers.get('location')!, new URL(url, studio.baseUrl)).href;
     response = await browser.request(url);
-    const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+    const cookie = response.headers
+      .getSetCookie()
+      .find((header) => header.startsWith(`${SESSION_COOKIE}=`));
     if (cookie) {
       return cookie;
     }
@@ -143,14 +177,20 @@ describe('refresh (spec §4 Session, §7 /api/refresh_token)', () => {
     expect(after.accessToken).not.toBe(before.accessToken);
 
     // Someone replays the first refresh token at the provider: it is refused and the grant revoked.
-    const [secret] = await studio.database.db.select().from(systemSecrets).where(eq(systemSecrets.name, 'idp.client-secret'));
+    const [secret] = await studio.database.db
+      .select()
+      .from(systemSecrets)
+      .where(eq(systemSecrets.name, 'idp.client-secret'));
     const replay = await fetch(`${studio.baseUrl}/idp/token`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${EMBEDDED_CLIENT_ID}:${secret!.value as string}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refreshToken! }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: before.refreshToken!,
+      }).toString(),
     });
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
@@ -188,10 +228,14 @@ describe('bearer access tokens for other clients', () => {
     const browser = new TestBrowser(studio.baseUrl);
     await signIn(browser, 'viewer@acme.test', 'viewer-password');
     const row = await sessionRow(browser);
-    const ok = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, { headers: { authorization: `Bearer ${row.accessToken}` } });
+    const ok = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, {
+      headers: { authorization: `Bearer ${row.accessToken}` },
+    });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { email: string }).email).toBe('viewer@acme.test');
-    const bad = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, { headers: { authorization: 'Bearer not-a-token' } });
+    const bad = await fetch(`${studio.baseUrl}/v1/conversa/auth/me`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(bad.status).toBe(401);
   });
 });
@@ -217,12 +261,21 @@ describe('identity-provider hints (spec §1)', () => {
     const done = await browser.follow(new URL(action, start.url).href, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ prompt: 'login', login: 'nina', password: 'anything' }).toString(),
+      body: new URLSearchParams({
+        prompt: 'login',
+        login: 'nina',
+        password: 'anything',
+      }).toString(),
     });
     expect(new URL(done.url).pathname, await done.response.text()).toBe('/dashboard');
-    const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as { email: string; firstName: string };
+    const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as {
+      email: string;
+      firstName: string;
+    };
     expect(me.email).toBe('nina@medtronic.example');
-    const session = (await (await browser.api('/api/auth/session')).json()) as { isIdpLogin: boolean };
+    const session = (await (await browser.api('/api/auth/session')).json()) as {
+      isIdpLogin: boolean;
+    };
     expect(session.isIdpLogin).toBe(true);
   });
 
@@ -250,9 +303,13 @@ describe('platform endpoints', () => {
   it('refuses an accept header asking for another API version, accepts 1.0.3', async () => {
     const browser = new TestBrowser(studio.baseUrl);
     await signIn(browser, 'viewer@acme.test', 'viewer-password');
-    const wrong = await browser.api('/v1/conversa/auth/me', { headers: { accept: 'application/json; version=2.0.0' } });
+    const wrong = await browser.api('/v1/conversa/auth/me', {
+      headers: { accept: 'application/json; version=2.0.0' },
+    });
     expect(wrong.status).toBe(406);
-    const right = await browser.api('/v1/conversa/auth/me', { headers: { accept: 'application/json; version=1.0.3' } });
+    const right = await browser.api('/v1/conversa/auth/me', {
+      headers: { accept: 'application/json; version=1.0.3' },
+    });
     expect(right.status).toBe(200);
   });
 });

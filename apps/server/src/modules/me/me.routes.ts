@@ -4,10 +4,10 @@ import { registerContract } from '../../http/gateway.ts';
 import { unauthorized } from '../../http/errors.ts';
 
 export function registerMeRoutes(app: FastifyInstance): void {
-  registerContract(app, getMeContract, async (request) => {
+  registerContract(app, getMeContract, (request) => {
     if (!request.currentUser) {
       throw unauthorized('You need to be logged in.');
     }
-    return request.currentUser;
+    return Promise.resolve(request.currentUser);
   });
 }

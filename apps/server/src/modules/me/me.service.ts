@@ -5,7 +5,10 @@ import { namespaces, userNamespaces } from '../../db/schema.ts';
 import { findUserById } from '../users/users.service.ts';
 
 /** Builds the answer of auth/me (spec §3 Current user) for a signed-in user. */
-export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser | undefined> {
+export async function getCurrentUser(
+  db: Database,
+  userId: string,
+): Promise<CurrentUser | undefined> {
   const user = await findUserById(db, userId);
   if (!user) {
     return undefined;

@@ -9,7 +9,10 @@ export type Namespace = typeof namespaces.$inferSelect;
 /** Parses `LEARNING_MODULE,SSO_WHITELIST` into the attribute map of spec §3. */
 export function parseAttributeList(list: string | undefined): NamespaceAttributes {
   const attributes: NamespaceAttributes = {};
-  for (const name of (list ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const name of (list ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const attribute = namespaceAttributeSchema.safeParse(name);
     if (!attribute.success) {
       throw badRequest(
@@ -29,7 +32,10 @@ export async function createNamespace(
   if (!label) {
     throw badRequest('A namespace needs a label.');
   }
-  const existing = await db.select({ id: namespaces.id }).from(namespaces).where(eq(namespaces.label, label));
+  const existing = await db
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(eq(namespaces.label, label));
   if (existing.length > 0) {
     throw conflict(`A namespace labelled "${label}" already exists.`);
   }

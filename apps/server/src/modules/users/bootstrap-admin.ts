@@ -27,7 +27,10 @@ export async function ensurePlatformAdmin(
     const existing = await findUserByEmail(db, options.email);
     if (existing) {
       if (!existing.isAdmin) {
-        await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+        await db
+          .update(users)
+          .set({ isAdmin: true, updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
       }
       if (options.password) {
         await setPassword(db, existing.id, options.password);
@@ -41,14 +44,26 @@ export async function ensurePlatformAdmin(
     }
     return { kind: 'configured', email: options.email };
   }
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
   if (anyAdmin) {
     return { kind: 'existing' };
   }
   const password = randomBytes(18).toString('base64url');
-  await createUser(db, { email: GENERATED_ADMIN_EMAIL, password, isAdmin: true, firstName: 'Studio', lastName: 'Admin' });
+  await createUser(db, {
+    email: GENERATED_ADMIN_EMAIL,
+    password,
+    isAdmin: true,
+    firstName: 'Studio',
+    lastName: 'Admin',
+  });
   await mkdir(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, ADMIN_CREDENTIALS_FILE);
-  await writeFile(file, `email: ${GENERATED_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
+  await writeFile(file, `email: ${GENERATED_ADMIN_EMAIL}\npassword: ${password}\n`, {
+    mode: 0o600,
+  });
   return { kind: 'generated', email: GENERATED_ADMIN_EMAIL, password, file };
 }

@@ -67,7 +67,12 @@ export async function setPassword(db: Database, userId: string, password: string
   parseOrThrow(newUserSchema.shape.password.unwrap(), password);
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(password),
+      failedLoginCount: 0,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
 }
 
@@ -78,19 +83,26 @@ export async function updateUserName(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ firstName: names.firstName || null, lastName: names.lastName || null, updatedAt: new Date() })
+    .set({
+      firstName: names.firstName || null,
+      lastName: names.lastName || null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
 }
 
 export type PasswordCheck =
-  | { ok: true; user: User }
-  | { ok: false; reason: 'invalid' | 'locked'; lockedUntil?: Date };
+  { ok: true; user: User } | { ok: false; reason: 'invalid' | 'locked'; lockedUntil?: Date };
 
 /**
  * Checks an email/password pair. Failures count towards a lockout; an unknown email and a wrong
  * password answer the same so the form does not reveal which accounts exist.
  */
-export async function checkPassword(db: Database, email: string, password: string): Promise<PasswordCheck> {
+export async function checkPassword(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<PasswordCheck> {
   const user = await findUserByEmail(db, email);
   if (!user?.passwordHash) {
     return { ok: false, reason: 'invalid' };
@@ -100,7 +112,10 @@ export async function checkPassword(db: Database, email: string, password: strin
   }
   if (await verifyPassword(password, user.passwordHash)) {
     if (user.failedLoginCount > 0 || user.lockedUntil) {
-      await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null })
+        .where(eq(users.id, user.id));
     }
     return { ok: true, user };
   }
@@ -133,7 +148,10 @@ export async function grantScope(
   if (!user) {
     throw notFound(`No user with the email ${input.email}.`);
   }
-  const [namespace] = await db.select().from(namespaces).where(eq(namespaces.label, input.namespaceLabel));
+  const [namespace] = await db
+    .select()
+    .from(namespaces)
+    .where(eq(namespaces.label, input.namespaceLabel));
   if (!namespace) {
     throw notFound(`No namespace labelled "${input.namespaceLabel}".`);
   }
@@ -146,7 +164,11 @@ export async function grantScope(
     });
 }
 
-export async function revokeScope(db: Database, userId: string, namespaceId: string): Promise<void> {
+export async function revokeScope(
+  db: Database,
+  userId: string,
+  namespaceId: string,
+): Promise<void> {
   await db
     .delete(userNamespaces)
     .where(and(eq(userNamespaces.userId, userId), eq(userNamespaces.namespaceId, namespaceId)));

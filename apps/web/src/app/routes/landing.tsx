@@ -15,18 +15,27 @@ export function LandingRoute() {
           {PRODUCT_NAME}
         </div>
         {status === 'signed-in' ? (
-          <Link to="/dashboard" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/dashboard"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Open the studio
           </Link>
         ) : (
-          <a href="/api/auth/login" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <a
+            href="/api/auth/login"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Sign in
           </a>
         )}
       </header>
       <main className="mx-auto max-w-5xl px-6 pt-16 pb-24">
         {signInError ? (
-          <div role="alert" className="mb-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <div
+            role="alert"
+            className="mb-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
+          >
             <strong>Error!</strong> {signInError}
           </div>
         ) : null}
@@ -34,8 +43,8 @@ export function LandingRoute() {
           Conversations with people, recorded once and answered forever.
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-slate-600">
-          Build storyfiles: record answers to the questions people ask, and let every visitor ask their own. {PRODUCT_NAME}{' '}
-          is where your team scripts, records, tests and trains them.
+          Build storyfiles: record answers to the questions people ask, and let every visitor ask
+          their own. {PRODUCT_NAME} is where your team scripts, records, tests and trains them.
         </p>
       </main>
     </div>

@@ -56,7 +56,10 @@ export class SessionManager {
   /** Loads the session of this browser, if any, and starts the refresh timer. */
   async start(): Promise<SessionInfo | null> {
     this.channel ??= this.openChannel();
-    const response = await this.deps.fetch('/api/auth/session', { credentials: 'same-origin', headers: API_HEADERS });
+    const response = await this.deps.fetch('/api/auth/session', {
+      credentials: 'same-origin',
+      headers: API_HEADERS,
+    });
     this.setSession(response.ok ? sessionInfoSchema.parse(await response.json()) : null);
     if (this.session) {
       this.startTimer();
@@ -71,14 +74,19 @@ export class SessionManager {
   }
 
   isAccessTokenValid(): boolean {
-    return this.session !== null && this.session.expiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now();
+    return (
+      this.session !== null && this.session.expiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now()
+    );
   }
 
   isRefreshTokenValid(): boolean {
     if (this.session === null) {
       return false;
     }
-    return this.session.refreshExpiresIn === null || this.session.refreshExpiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now();
+    return (
+      this.session.refreshExpiresIn === null ||
+      this.session.refreshExpiresIn - TOKEN_VALIDITY_MARGIN_MS > this.deps.now()
+    );
   }
 
   /** Before a gateway call: refresh an expired access token, or log out when nothing is valid. */
@@ -106,7 +114,9 @@ export class SessionManager {
     if (first !== 'failed') {
       return first;
     }
-    await new Promise<void>((resolve) => this.deps.setTimeout(resolve, TOKEN_REFRESH_RETRY_DELAY_MS));
+    await new Promise<void>((resolve) =>
+      this.deps.setTimeout(resolve, TOKEN_REFRESH_RETRY_DELAY_MS),
+    );
     const second = await this.requestRefresh();
     if (second !== 'failed') {
       return second;
@@ -217,7 +227,8 @@ export function createBrowserSessionManager(): SessionManager {
     clearTimeout: (handle) => window.clearTimeout(handle as number),
     setInterval: (callback, ms) => window.setInterval(callback, ms),
     clearInterval: (handle) => window.clearInterval(handle as number),
-    navigate: (url) => window.location.assign(url),
+    // replace(): the studio page leaves history, so back after logout cannot return to it.
+    navigate: (url) => window.location.replace(url),
     createChannel: () => new BroadcastChannel(TOKEN_BROADCAST_CHANNEL),
   });
 }

@@ -7,7 +7,10 @@ function FullPageSpinner() {
   return (
     <div className="grid min-h-screen place-items-center" role="status" aria-live="polite">
       <div className="flex items-center gap-3 text-slate-600">
-        <span className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+          aria-hidden="true"
+        />
         Loading your studio…
       </div>
     </div>

@@ -14,7 +14,13 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /** Starts the session manager once and lets the API client refresh through it. */
-export function SessionProvider({ children, manager: injected }: { children: ReactNode; manager?: SessionManager }) {
+export function SessionProvider({
+  children,
+  manager: injected,
+}: {
+  children: ReactNode;
+  manager?: SessionManager;
+}) {
   const manager = useMemo(() => injected ?? createBrowserSessionManager(), [injected]);
   const [state, setState] = useState<{ status: SessionStatus; session: SessionInfo | null }>({
     status: 'loading',
@@ -27,7 +33,8 @@ export function SessionProvider({ children, manager: injected }: { children: Rea
     );
     setAuthHooks({
       beforeRequest: () => manager.ensureFreshToken(),
-      onUnauthorized: async () => manager.current !== null && (await manager.refresh()) === 'refreshed',
+      onUnauthorized: async () =>
+        manager.current !== null && (await manager.refresh()) === 'refreshed',
     });
     manager.start().catch(() => setState({ status: 'signed-out', session: null }));
     // A page restored from the back-forward cache after logout must not show studio data.
