@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './support/env';
+
+/**
+ * Browser tests drive Debian's Chromium (no browser download here) against a real studio started
+ * from the built bundle on a fresh data directory, plus a second, independent OpenID provider that
+ * plays the upstream identity provider behind the `medtronic` hint.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: E2E.studioUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx ../apps/server/test/upstream-idp.ts',
+      url: `${E2E.upstreamUrl}/.well-known/openid-configuration`,
+      env: {
+        UPSTREAM_PORT: String(E2E.upstreamPort),
+        STUDIO_URL: E2E.studioUrl,
+        UPSTREAM_CLIENT_ID: E2E.upstreamClientId,
+        UPSTREAM_CLIENT_SECRET: E2E.upstreamClientSecret,
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node ./support/start-studio.mjs',
+      url: `${E2E.studioUrl}/healthz`,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E.studioPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E.dataDir,
+        EMBEDDED_POSTGRES_PORT: String(E2E.postgresPort),
+        STUDIO_ADMIN_EMAIL: E2E.users.admin.email,
+        STUDIO_ADMIN_PASSWORD: E2E.users.admin.password,
+        IDP_MEDTRONIC_ISSUER: E2E.upstreamUrl,
+        IDP_MEDTRONIC_CLIENT_ID: E2E.upstreamClientId,
+        IDP_MEDTRONIC_CLIENT_SECRET: E2E.upstreamClientSecret,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
+});

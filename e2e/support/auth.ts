@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the studio's identity provider page, as a person does. */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

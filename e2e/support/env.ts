@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const user = (email: string, password = 'e2e-password-1') => ({ email, password });
+
+/** Addresses, accounts and namespaces of the browser-test studio (seeded by global-setup.ts). */
+export const E2E = {
+  studioPort: 3200,
+  studioUrl: 'http://127.0.0.1:3200',
+  // Another loopback address: cookies ignore ports, so the two providers must not share a host.
+  upstreamPort: 3201,
+  upstreamUrl: 'http://127.0.0.2:3201',
+  upstreamClientId: 'studio-at-medtronic',
+  upstreamClientSecret: 'upstream-secret',
+  postgresPort: 54349,
+  dataDir: path.join(here, '..', '.data'),
+  repoRoot: path.join(here, '..', '..'),
+  namespaces: {
+    plain: { label: 'acme', attributes: '' },
+    full: { label: 'globex', attributes: 'LEARNING_MODULE,SSO_WHITELIST' },
+  },
+  users: {
+    admin: user('admin@e2e.test'),
+    viewer: user('viewer@e2e.test'),
+    editor: user('editor@e2e.test'),
+    owner: user('owner@e2e.test'),
+    ownerWithAttributes: user('owner.plus@e2e.test'),
+  },
+} as const;

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { E2E } from './env';
+
+/** Seeds namespaces and one user per role through the operator CLI, against the running studio. */
+export default function globalSetup(): void {
+  const env = {
+    ...process.env,
+    DATA_DIR: E2E.dataDir,
+    EMBEDDED_POSTGRES_PORT: String(E2E.postgresPort),
+    LOG_LEVEL: 'warn',
+  };
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
+      cwd: E2E.repoRoot,
+      env,
+      stdio: 'pipe',
+    });
+  const { plain, full } = E2E.namespaces;
+  const { viewer, editor, owner, ownerWithAttributes } = E2E.users;
+  cli('namespace', 'create', plain.label);
+  cli('namespace', 'create', full.label, '--attributes', full.attributes);
+  cli(
+    'user',
+    'create',
+    viewer.email,
+    '--password',
+    viewer.password,
+    '--first-name',
+    'Vic',
+    '--last-name',
+    'Viewer',
+  );
+  cli(
+    'user',
+    'create',
+    editor.email,
+    '--password',
+    editor.password,
+    '--first-name',
+    'Eda',
+    '--last-name',
+    'Editor',
+  );
+  cli(
+    'user',
+    'create',
+    owner.email,
+    '--password',
+    owner.password,
+    '--first-name',
+    'Otto',
+    '--last-name',
+    'Owner',
+  );
+  cli('user', 'create', ownerWithAttributes.email, '--password', ownerWithAttributes.password);
+  cli('user', 'grant', viewer.email, plain.label, 'read:ns');
+  cli('user', 'grant', editor.email, plain.label, 'edit:ns');
+  cli('user', 'grant', owner.email, plain.label, 'owner:ns');
+  cli('user', 'grant', ownerWithAttributes.email, full.label, 'owner:ns');
+}

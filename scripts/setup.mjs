@@ -1,0 +1,60 @@
+// Shared set-up steps of `npm start` and `npm test`: install what is missing, nothing more.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (result.error) {
+    throw result.error;
+  }
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** npm dependencies: `npm ci` on a fresh clone or when the lock file changed since the last install. */
+export function ensureDependencies() {
+  const marker = path.join(repoRoot, 'node_modules', '.package-lock.json');
+  const lock = path.join(repoRoot, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
+    return;
+  }
+  console.log('Installing npm dependencies (npm ci)…');
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Debian packages the studio needs on the machine (Chromium for browser tests, ffmpeg for media). */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter(({ binary }) => !existsSync(binary));
+  if (missing.length === 0) {
+    return;
+  }
+  const names = missing.map(({ name }) => name);
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      `Missing: ${missing.map(({ binary }) => binary).join(', ')}. Install the Debian packages ${names.join(' ')} (sudo apt-get install ${names.join(' ')}) and run again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing Debian packages: ${names.join(' ')}…`);
+  runOrExit('apt-get', ['update', '-qq']);
+  runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+export function buildAll() {
+  runOrExit('npm', ['run', 'build']);
+}
