@@ -42,7 +42,7 @@ export function buildCli(): Command {
     .action(async (label: string, options: { attributes?: string }) => {
       const attributes = parseAttributeList(options.attributes);
       const created = await withDatabase(({ db }) => createNamespace(db, { label, attributes }));
-      const flags = Object.keys(created.attributes);
+      const flags = Object.keys(attributes);
       console.log(
         `Created namespace "${created.label}"${flags.length ? ` with ${flags.join(', ')}` : ''}.`,
       );

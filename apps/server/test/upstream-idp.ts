@@ -14,6 +14,8 @@ export async function startUpstreamIdp(options: {
   clientSecret: string;
   redirectUri: string;
   domain: string;
+  /** Lets the provider act as the studio's own issuer (OIDC_ISSUER): refresh tokens and logout. */
+  asStudioIssuer?: { postLogoutRedirectUri: string };
 }): Promise<{ issuer: string; close: () => Promise<void> }> {
   const host = options.host ?? '127.0.0.2';
   const issuer = `http://${host}:${options.port}`;
@@ -23,10 +25,18 @@ export async function startUpstreamIdp(options: {
         client_id: options.clientId,
         client_secret: options.clientSecret,
         redirect_uris: [options.redirectUri],
-        grant_types: ['authorization_code'],
+        grant_types: options.asStudioIssuer
+          ? ['authorization_code', 'refresh_token']
+          : ['authorization_code'],
         response_types: ['code'],
+        ...(options.asStudioIssuer
+          ? { post_logout_redirect_uris: [options.asStudioIssuer.postLogoutRedirectUri] }
+          : {}),
       },
     ],
+    // Like Keycloak, issue refresh tokens without asking for offline_access.
+    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
+    rotateRefreshToken: true,
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],

@@ -8,12 +8,18 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url().optional())
-  .optional();
+const optionalUrlOf = (protocol: RegExp) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .url({ protocol, message: `must be a URL (${protocol.source.replace(/[\^$]/g, '')})` })
+        .optional(),
+    )
+    .optional();
+const optionalUrl = optionalUrlOf(/^https?$/);
 
 const upstreamVariables = Object.fromEntries(
   IDP_HINTS.flatMap((hint) => {
@@ -35,7 +41,7 @@ const envSchema = z
     /** Where embedded PostgreSQL, media and generated secrets live. */
     DATA_DIR: z.string().trim().min(1).default('./data'),
     /** Any PostgreSQL; unset starts an embedded PostgreSQL under DATA_DIR/postgres. */
-    DATABASE_URL: optionalUrl,
+    DATABASE_URL: optionalUrlOf(/^postgres(ql)?$/),
     /** Port of the embedded PostgreSQL (only when DATABASE_URL is unset). */
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     /** Address people use to reach the studio; defaults to http://HOST:PORT. */

@@ -116,21 +116,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(status)
-        .send({
-          statusCode: status,
-          error: 'INTERNAL_SERVER_ERROR',
-          message: FETCH_FAILED_MESSAGE,
-        });
-    }
-    return reply
-      .status(status)
-      .send({
+      return reply.status(status).send({
         statusCode: status,
-        error: (error as { code?: string }).code ?? 'BAD_REQUEST',
-        message: (error as Error).message,
+        error: 'INTERNAL_SERVER_ERROR',
+        message: FETCH_FAILED_MESSAGE,
       });
+    }
+    return reply.status(status).send({
+      statusCode: status,
+      error: (error as { code?: string }).code ?? 'BAD_REQUEST',
+      message: (error as Error).message,
+    });
   });
 
   // Identity: the embedded provider unless an external issuer is configured.

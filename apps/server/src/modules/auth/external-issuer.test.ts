@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getFreePort,
+  startTestStudio,
+  TestBrowser,
+  type TestStudio,
+} from '../../../test/studio.ts';
+import { startUpstreamIdp } from '../../../test/upstream-idp.ts';
+
+// With OIDC_ISSUER set, the studio is a plain relying party of someone else's provider (a Keycloak
+// realm in production; here an independent oidc-provider with its own accounts and keys).
+let studio: TestStudio;
+let issuer: { issuer: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  const studioPort = await getFreePort();
+  const issuerPort = await getFreePort();
+  const studioUrl = `http://127.0.0.1:${studioPort}`;
+  issuer = await startUpstreamIdp({
+    port: issuerPort,
+    clientId: 'studio-client',
+    clientSecret: 'studio-client-secret',
+    redirectUri: `${studioUrl}/api/auth/callback`,
+    domain: 'realm.example',
+    asStudioIssuer: { postLogoutRedirectUri: `${studioUrl}/` },
+  });
+  studio = await startTestStudio({
+    PORT: String(studioPort),
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'studio-client',
+    OIDC_CLIENT_SECRET: 'studio-client-secret',
+  });
+});
+
+afterAll(async () => {
+  await studio?.stop();
+  await issuer?.close();
+});
+
+describe('an external OpenID issuer', () => {
+  it('signs in, refreshes and logs out without the embedded provider', async () => {
+    expect((await fetch(`${studio.baseUrl}/idp/.well-known/openid-configuration`)).status).toBe(
+      404,
+    );
+
+    const browser = new TestBrowser(studio.baseUrl);
+    const loginPage = await browser.follow('/api/auth/login');
+    expect(loginPage.url.startsWith(issuer.issuer)).toBe(true);
+    const action = /action="([^"]+)"/.exec(await loginPage.response.text())![1]!;
+    const done = await browser.follow(new URL(action, loginPage.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login: 'kim', password: 'x' }).toString(),
+    });
+    expect(new URL(done.url).pathname).toBe('/dashboard');
+
+    const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as {
+      email: string;
+      isAdmin: boolean;
+    };
+    expect(me).toMatchObject({ email: 'kim@realm.example', isAdmin: false });
+    expect((await browser.api('/api/refresh_token', { method: 'POST' })).status).toBe(200);
+
+    const logout = (await (await browser.api('/api/auth/logout', { method: 'POST' })).json()) as {
+      redirectTo: string;
+    };
+    expect(logout.redirectTo.startsWith(`${issuer.issuer}/session/end`)).toBe(true);
+    expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
+  });
+});

@@ -1,0 +1,242 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  TOKEN_REFRESH_INTERVAL_MS,
+  TOKEN_REFRESH_RETRY_DELAY_MS,
+  TOKEN_VALIDITY_MARGIN_MS,
+  type SessionInfo,
+} from '@conversa/contracts';
+import { SessionManager, type SessionManagerDeps } from './session-manager';
+
+const NOW = 1_800_000_000_000;
+
+function sessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    expiresIn: NOW + 15 * 60_000,
+    refreshExpiresIn: NOW + 14 * 24 * 3_600_000,
+    ts: NOW,
+    scope: 'openid email profile',
+    roles: ['conversa'],
+    username: 'u-1',
+    email: 'ada@studio.test',
+    isIdpLogin: false,
+    ...overrides,
+  };
+}
+
+type Route = (init?: RequestInit) => Response | Promise<Response>;
+
+/** A session manager with fake time, a scripted server and a shared broadcast channel. */
+function setup(routes: Record<string, Route | Route[]>, channels: Set<FakeChannel> = new Set()) {
+  let now = NOW;
+  const timers: { at: number; callback: () => void; every?: number; id: number }[] = [];
+  let nextId = 1;
+  const calls: string[] = [];
+  const navigations: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    const route = routes[url];
+    const handler = Array.isArray(route) ? route.shift() : route;
+    if (!handler) {
+      throw new Error(`unexpected ${url}`);
+    }
+    return handler(init);
+  });
+  const deps: SessionManagerDeps = {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const id = nextId++;
+      timers.push({ at: now + ms, callback, id });
+      return id;
+    },
+    clearTimeout: (handle) =>
+      void timers.splice(
+        timers.findIndex((timer) => timer.id === handle),
+        1,
+      ),
+    setInterval: (callback, ms) => {
+      const id = nextId++;
+      timers.push({ at: now + ms, callback, every: ms, id });
+      return id;
+    },
+    clearInterval: (handle) => {
+      const index = timers.findIndex((timer) => timer.id === handle);
+      if (index >= 0) {
+        timers.splice(index, 1);
+      }
+    },
+    navigate: (url) => void navigations.push(url),
+    createChannel: () => new FakeChannel(channels),
+  };
+  const manager = new SessionManager(deps);
+  /** Moves fake time forward, firing due timers in order and letting their promises settle. */
+  const advance = async (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers[0];
+      if (!next || next.at > until) {
+        break;
+      }
+      now = next.at;
+      if (next.every) {
+        next.at += next.every;
+      } else {
+        timers.shift();
+      }
+      next.callback();
+      await flush();
+    }
+    now = until;
+    await flush();
+  };
+  return { manager, calls, navigations, advance, setNow: (value: number) => (now = value) };
+}
+
+async function flush() {
+  for (let index = 0; index < 20; index += 1) {
+    await Promise.resolve();
+  }
+}
+
+class FakeChannel {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(private readonly peers: Set<FakeChannel>) {
+    peers.add(this);
+  }
+  postMessage(data: unknown) {
+    for (const peer of this.peers) {
+      if (peer !== this) {
+        peer.onmessage?.({ data } as MessageEvent);
+      }
+    }
+  }
+  close() {
+    this.peers.delete(this);
+  }
+}
+
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('session manager (spec §4 Session, §9)', () => {
+  it('uses the spec constants: 10 minutes, 2 seconds, 5 seconds', () => {
+    expect(TOKEN_REFRESH_INTERVAL_MS).toBe(10 * 60 * 1000);
+    expect(TOKEN_REFRESH_RETRY_DELAY_MS).toBe(2000);
+    expect(TOKEN_VALIDITY_MARGIN_MS).toBe(5000);
+  });
+
+  it('refreshes the token every 10 minutes', async () => {
+    const { manager, calls, advance } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/refresh_token': json({ session: sessionInfo() }),
+    });
+    await manager.start();
+    await advance(TOKEN_REFRESH_INTERVAL_MS - 1);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(0);
+    await advance(1);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(1);
+    await advance(TOKEN_REFRESH_INTERVAL_MS);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(2);
+  });
+
+  it('retries a failed refresh once after 2 seconds, then logs out', async () => {
+    const { manager, calls, navigations, advance } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/refresh_token': [json({ session: null }, 502), json({ session: null }, 502)],
+      '/api/auth/logout': json({ redirectTo: '/idp/session/end?x=1' }),
+    });
+    await manager.start();
+    await advance(TOKEN_REFRESH_INTERVAL_MS);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(1);
+    await advance(TOKEN_REFRESH_RETRY_DELAY_MS - 1);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(1);
+    await advance(1);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(2);
+    expect(calls).toContain('POST /api/auth/logout');
+    expect(navigations).toEqual(['/idp/session/end?x=1']);
+    expect(manager.current).toBeNull();
+  });
+
+  it('a retry that succeeds keeps the user signed in', async () => {
+    const { manager, navigations, advance } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/refresh_token': [
+        json({ session: null }, 502),
+        json({ session: sessionInfo({ expiresIn: NOW + 99 }) }),
+      ],
+    });
+    await manager.start();
+    await advance(TOKEN_REFRESH_INTERVAL_MS + TOKEN_REFRESH_RETRY_DELAY_MS);
+    expect(navigations).toEqual([]);
+    expect(manager.current?.expiresIn).toBe(NOW + 99);
+  });
+
+  it('a refresh answered 400 clears the token and goes to /', async () => {
+    const { manager, calls, navigations } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/refresh_token': json({ session: null, error: 'gone' }, 400),
+    });
+    await manager.start();
+    expect(await manager.refresh()).toBe('cleared');
+    expect(manager.current).toBeNull();
+    expect(navigations).toEqual(['/']);
+    expect(calls).not.toContain('POST /api/auth/logout');
+  });
+
+  it.each([
+    ['valid access token', { expiresIn: NOW + TOKEN_VALIDITY_MARGIN_MS + 1 }, []],
+    [
+      'access token inside the 5-second margin',
+      { expiresIn: NOW + TOKEN_VALIDITY_MARGIN_MS },
+      ['POST /api/refresh_token'],
+    ],
+    [
+      'expired access token, valid refresh token',
+      { expiresIn: NOW - 1 },
+      ['POST /api/refresh_token'],
+    ],
+    ['both expired', { expiresIn: NOW - 1, refreshExpiresIn: NOW - 1 }, ['POST /api/auth/logout']],
+  ])('before a call, %s', async (_name, overrides, expected) => {
+    const { manager, calls } = setup({
+      '/api/auth/session': json(sessionInfo(overrides)),
+      '/api/refresh_token': json({ session: sessionInfo() }),
+      '/api/auth/logout': json({ redirectTo: '/' }),
+    });
+    await manager.start();
+    await manager.ensureFreshToken();
+    expect(calls.slice(1)).toEqual(expected);
+  });
+
+  it('concurrent callers share one refresh', async () => {
+    const { manager, calls } = setup({
+      '/api/auth/session': json(sessionInfo({ expiresIn: NOW - 1 })),
+      '/api/refresh_token': json({ session: sessionInfo() }),
+    });
+    await manager.start();
+    await Promise.all([manager.ensureFreshToken(), manager.ensureFreshToken(), manager.refresh()]);
+    expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(1);
+  });
+
+  it('a refresh in one tab reaches every other tab, and a logout signs them out', async () => {
+    const channels = new Set<FakeChannel>();
+    const routes = () => ({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/refresh_token': json({ session: sessionInfo({ expiresIn: NOW + 42 }) }),
+      '/api/auth/logout': json({ redirectTo: '/' }),
+    });
+    const first = setup(routes(), channels);
+    const second = setup(routes(), channels);
+    await first.manager.start();
+    await second.manager.start();
+    await first.manager.refresh();
+    expect(second.manager.current?.expiresIn).toBe(NOW + 42);
+    expect(second.calls).not.toContain('POST /api/refresh_token');
+    await first.manager.logout();
+    expect(second.manager.current).toBeNull();
+    expect(second.navigations).toEqual(['/']);
+  });
+});
