@@ -33,7 +33,7 @@ function setup(routes: Record<string, Route | Route[]>, channels: Set<FakeChanne
   const calls: string[] = [];
   const navigations: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push(`${init?.method ?? 'GET'} ${url}`);
     const route = routes[url];
     const handler = Array.isArray(route) ? route.shift() : route;
@@ -43,7 +43,7 @@ function setup(routes: Record<string, Route | Route[]>, channels: Set<FakeChanne
     return handler(init);
   });
   const deps: SessionManagerDeps = {
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    fetch: fetch,
     now: () => now,
     setTimeout: (callback, ms) => {
       const id = nextId++;
