@@ -6,3 +6,6 @@ export * from './search/search-query.ts';
 export * from './contract.ts';
 export * from './auth/get-me.ts';
 export * from './auth/session.ts';
+export * from './feedback/feedback.ts';
+export * from './feedback/create-feedback.ts';
+export * from './feedback/get-feedback-config.ts';
