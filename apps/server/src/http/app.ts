@@ -30,6 +30,7 @@ import { createAuthService, createBearerAuthenticator } from '../modules/auth/au
 import { readSessionCookie, registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import { getCurrentUser } from '../modules/me/me.service.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
+import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { AppError } from './errors.ts';
 import {
   assertRouteDeclaresPermission,
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, { auth, isHttps });
   registerMeRoutes(app);
+  registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   options.registerExtraRoutes?.(app);
 
   const webDist = findWebDist();

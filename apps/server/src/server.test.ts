@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getFreePort, startTestStudio } from '../test/studio.ts';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('timed out');
+}
+
+describe('healthz', () => {
+  it('answers 503 once the database stops answering', async () => {
+    const studio = await startTestStudio();
+    expect((await fetch(`${studio.baseUrl}/healthz`)).status).toBe(200);
+    await studio.database.pool.end();
+    const response = await fetch(`${studio.baseUrl}/healthz`);
+    expect(response.status).toBe(503);
+    await studio.app.close();
+  });
+});
+
+describe('the server process on embedded defaults', () => {
+  it('creates the admin once (password file mode 600), and stops cleanly on SIGTERM, embedded PostgreSQL included', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'conversa-start-'));
+    const port = await getFreePort();
+    const postgresPort = await getFreePort();
+    const startServer = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverRoot,
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          EMBEDDED_POSTGRES_PORT: String(postgresPort),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const run = {
+        child,
+        output: '',
+        exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+      };
+      child.stdout.on('data', (chunk: Buffer) => (run.output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (run.output += chunk.toString()));
+      return run;
+    };
+    const waitUntilHealthy = (run: ReturnType<typeof startServer>) =>
+      waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000).catch(
+        (error: unknown) => {
+          throw new Error(`${String(error)}; server output:\n${run.output}`);
+        },
+      );
+
+    const first = startServer();
+    await waitUntilHealthy(first);
+    const output = first.output;
+    const credentialsFile = path.join(dataDir, 'admin-credentials.txt');
+    expect(statSync(credentialsFile).mode & 0o777).toBe(0o600);
+    const password = /password: (\S+)/.exec(readFileSync(credentialsFile, 'utf8'))![1]!;
+    expect(output).toContain('email:    admin@example.com');
+    expect(output).toContain(`password: ${password}`);
+    expect(output).toContain(`Conversa Studio is running at http://127.0.0.1:${port}`);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output).toContain('SIGTERM: finishing in-flight requests and stopping');
+    // PostgreSQL removes its pid file only on a clean shutdown.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    // A second start keeps the admin: nothing is generated or printed again.
+    const second = startServer();
+    await waitUntilHealthy(second);
+    expect(second.output).not.toContain('A platform admin was created');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});
