@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { FETCH_FAILED_MESSAGE, SYSTEM_ID_HEADER, type CurrentUser } from '@conversa/contracts';
+import { FETCH_FAILED_MESSAGE, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -27,11 +27,11 @@ import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
 import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
 import { getOrCreateSecret } from '../identity/secrets.ts';
 import { createAuthService, createBearerAuthenticator } from '../modules/auth/auth.service.ts';
-import { readSessionCookie, registerAuthRoutes } from '../modules/auth/auth.routes.ts';
-import { getCurrentUser } from '../modules/me/me.service.ts';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { AppError } from './errors.ts';
+import { createUserResolver, decorateUserResolver } from './authenticate.ts';
 import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,
@@ -164,23 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
 
-  const resolveUser = async (request: FastifyRequest): Promise<CurrentUser | null> => {
-    const authorization = request.headers.authorization;
-    if (authorization?.startsWith('Bearer ')) {
-      const userId = await authenticateBearer(authorization.slice('Bearer '.length).trim());
-      return userId ? ((await getCurrentUser(db, userId)) ?? null) : null;
-    }
-    const sessionId = readSessionCookie(request);
-    if (!sessionId) {
-      return null;
-    }
-    const session = await auth.findSession(sessionId);
-    // An expired access token makes the request anonymous; the browser refreshes and retries.
-    if (!session || session.accessExpiresAt <= new Date()) {
-      return null;
-    }
-    return (await getCurrentUser(db, session.userId)) ?? null;
-  };
+  const resolveUser = createUserResolver({ db, auth, authenticateBearer });
+  decorateUserResolver(app, resolveUser);
 
   installApiVersionCheck(app);
   // Cookie-authenticated writes must carry the system identifier header, which a cross-site form

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { ResolveUser } from './authenticate.ts';
 import {
   API_VERSION,
+  canSeeNamespace,
   checkRequirement,
+  STORYFILE_NOT_FOUND_MESSAGE,
+  withStoryfileInNamespace,
   type Contract,
   type CurrentUser,
   type Requirement,
@@ -18,6 +22,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved by the permission hook (null when public and anonymous). */
     currentUser: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    /** Set by the storyfiles module (setStoryfileNamespaceResolver); null until then. */
+    resolveStoryfileNamespace: ResolveStoryfileNamespace | null;
+  }
+}
+
+/** The namespace that contains a storyfile, or null when no storyfile has that id. */
+export type ResolveStoryfileNamespace = (storyfileId: string) => Promise<string | null>;
+
+/**
+ * Storyfile permissions (spec §6: a namespace whose scope suffices and which contains the
+ * storyfile) look the storyfile's namespace up per request with this, one indexed query, rather
+ * than auth/me listing every storyfile of every namespace.
+ */
+export function setStoryfileNamespaceResolver(
+  app: FastifyInstance,
+  resolve: ResolveStoryfileNamespace,
+): void {
+  if (app.hasDecorator('resolveStoryfileNamespace')) {
+    app.resolveStoryfileNamespace = resolve;
+  } else {
+    app.decorate('resolveStoryfileNamespace', resolve);
   }
 }
 
@@ -41,14 +68,12 @@ export function assertRouteDeclaresPermission(route: RouteOptions): void {
   }
 }
 
-export type ResolveUser = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<CurrentUser | null>;
-
 /** Enforces the declared permission of every route before its handler runs. */
 export function installPermissionHook(app: FastifyInstance, resolveUser: ResolveUser): void {
   app.decorateRequest('currentUser', null);
+  if (!app.hasDecorator('resolveStoryfileNamespace')) {
+    app.decorate('resolveStoryfileNamespace', null);
+  }
   app.addHook('preHandler', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     if (!permission) {
@@ -59,12 +84,29 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
       // bearer token calls the provider, which must not recurse into itself.
       return;
     }
-    const user = await resolveUser(request, reply);
-    request.currentUser = user;
+    let user = await resolveUser(request);
     const storyfileParam = request.routeOptions.config.storyfileParam;
     const storyfileId = storyfileParam
       ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
       : undefined;
+    const resolveStoryfileNamespace = request.server.resolveStoryfileNamespace;
+    if (
+      permission.kind === 'storyfile' &&
+      user?.isLoggedIn &&
+      storyfileId !== undefined &&
+      resolveStoryfileNamespace
+    ) {
+      const namespaceId = await resolveStoryfileNamespace(storyfileId);
+      // An unknown id and a storyfile of a namespace the user has no scope in answer alike, so
+      // ids reveal nothing about other namespaces; with some scope there, the role check decides.
+      if (namespaceId === null || !canSeeNamespace(user, namespaceId)) {
+        return reply
+          .status(404)
+          .send({ statusCode: 404, error: 'NOT_FOUND', message: STORYFILE_NOT_FOUND_MESSAGE });
+      }
+      user = withStoryfileInNamespace(user, storyfileId, namespaceId);
+    }
+    request.currentUser = user;
     const result = checkRequirement(
       user,
       permission,
