@@ -16,13 +16,19 @@ export interface FeatureSettings {
   charGramMax: number;
 }
 
+export type FeatureKey = string | number;
+
 /** What the matcher keeps of one text: its normalised form, its terms and its feature counts. */
 export interface TextFeatures {
   normalized: string;
   /** Stemmed words with category phrases folded into `#<id>` terms. */
   terms: string[];
-  /** Feature key → raw count; the key's first character is the family index. */
-  counts: Map<string, number>;
+  /**
+   * Per family (indexed like `FAMILIES`): feature → raw count in the text. Character n-grams are
+   * keyed by a 30-bit FNV-1a hash instead of a string: no substring is allocated, and with a few
+   * hundred thousand distinct n-grams only a few dozen pairs collide, which scoring cannot notice.
+   */
+  counts: Map<FeatureKey, number>[];
 }
 
 const stemCache = new Map<string, string>();
@@ -40,8 +46,30 @@ function stemCached(word: string): string {
   return stem;
 }
 
-function addCount(counts: Map<string, number>, key: string): void {
+function addCount(counts: Map<FeatureKey, number>, key: FeatureKey): void {
   counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Counts the character n-grams of one padded word, hashing each as it is extended by a character. */
+function addCharGrams(
+  counts: Map<FeatureKey, number>,
+  padded: string,
+  settings: FeatureSettings,
+): void {
+  for (let start = 0; start + settings.charGramMin <= padded.length; start++) {
+    let hash = FNV_OFFSET;
+    const end = Math.min(padded.length, start + settings.charGramMax);
+    for (let at = start; at < end; at++) {
+      hash = Math.imul(hash ^ padded.charCodeAt(at), FNV_PRIME);
+      if (at - start + 1 >= settings.charGramMin) {
+        // 30 bits keep the key a small integer, which V8 hashes and stores without boxing.
+        addCount(counts, hash >>> 2);
+      }
+    }
+  }
 }
 
 /** Turns a text into term and character n-gram features, with category phrases folded in. */
@@ -53,20 +81,21 @@ export function extractFeatures(
   const normalized = normalizeText(text);
   const words = normalized === '' ? [] : normalized.split(' ');
   const terms = foldCategoryPhrases(words.map(stemCached), categories);
-  const counts = new Map<string, number>();
+  const wordCounts = new Map<FeatureKey, number>();
+  const bigramCounts = new Map<FeatureKey, number>();
+  const charCounts = new Map<FeatureKey, number>();
   for (const term of terms) {
-    addCount(counts, `${WORD_FAMILY}${term}`);
+    addCount(wordCounts, term);
   }
   for (let i = 0; i + 1 < terms.length; i++) {
-    addCount(counts, `${BIGRAM_FAMILY}${terms[i]} ${terms[i + 1]}`);
+    addCount(bigramCounts, `${terms[i]} ${terms[i + 1]}`);
   }
   for (const word of words) {
-    const padded = `<${word}>`;
-    for (let size = settings.charGramMin; size <= settings.charGramMax; size++) {
-      for (let start = 0; start + size <= padded.length; start++) {
-        addCount(counts, `${CHAR_FAMILY}${padded.slice(start, start + size)}`);
-      }
-    }
+    addCharGrams(charCounts, `<${word}>`, settings);
   }
+  const counts: Map<FeatureKey, number>[] = [];
+  counts[WORD_FAMILY] = wordCounts;
+  counts[BIGRAM_FAMILY] = bigramCounts;
+  counts[CHAR_FAMILY] = charCounts;
   return { normalized, terms, counts };
 }

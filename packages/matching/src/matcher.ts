@@ -1,7 +1,11 @@
 import { CATEGORY_TERM_PREFIX, createCategoryIndex } from './categories.ts';
 import type { CategoryIndex } from './categories.ts';
+import { createAnswerIndex } from './answer-index.ts';
+import { POSTING_CHUNK } from './posting-pool.ts';
+import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { extractFeatures, FAMILY_COUNT, WORD_FAMILY } from './features.ts';
 import type { TextFeatures } from './features.ts';
+import { selectTopK } from './top-k.ts';
 import type {
   AnswerInput,
   Candidate,
@@ -36,6 +40,14 @@ export interface MatcherTuning {
   profileWeight: number;
   /** Weight of the embedder's cosine against the lexical score, when an embedder is given. */
   embeddingWeight: number;
+  /** How many answers the first, approximate pass hands to exact scoring. */
+  rescoreCount: number;
+  /**
+   * The first pass skips features found in more than max(scanLimit, scanShare × phrasings)
+   * phrasings: they are common, add little to the ranking, and cost the most to walk.
+   */
+  scanLimit: number;
+  scanShare: number;
 }
 
 export const DEFAULT_TUNING: MatcherTuning = {
@@ -45,6 +57,9 @@ export const DEFAULT_TUNING: MatcherTuning = {
   idfLevel: 'answer',
   profileWeight: 0.5,
   embeddingWeight: 0.5,
+  rescoreCount: 32,
+  scanLimit: 256,
+  scanShare: 0.01,
 };
 
 export interface MatcherOptions {
@@ -68,39 +83,34 @@ export interface Matcher {
   match(text: string, options?: MatchOptions): MatchResult;
 }
 
-interface PhrasingSlot {
-  answer: AnswerSlot;
-  text: string;
+interface PreparedQuery {
   features: TextFeatures;
-  exactKey: string;
-  featureIds: Int32Array;
-  termWeights: Float64Array;
-  /** Per-family vector norms under the current idf. */
-  norms: Float64Array;
-  embedding: Float32Array | undefined;
+  /** Ids of the question's features that the index knows. */
+  ids: number[];
+  /**
+   * Per known feature: its contribution to a cosine per unit of document weight, i.e. the family's
+   * blend weight / the question's norm in that family × the question's tf-idf weight × idf.
+   */
+  factors: number[];
 }
 
-interface AnswerSlot {
-  id: string;
-  /** Index into the per-answer scratch arrays. */
-  slot: number;
-  input: AnswerInput;
-  phrasings: number[];
-  /** Feature id → number of this answer's phrasings that contain it: the answer's profile. */
-  featureRefs: Map<number, number>;
-  /** Per-family norms of the profile under the current idf. */
-  profileNorms: Float64Array;
-}
-
-interface Posting {
-  phrasings: number[];
-  weights: number[];
+interface ScoredAnswer {
+  answer: AnswerRecord;
+  phrasing: PhrasingRecord;
+  score: number;
+  isExact: boolean;
 }
 
 const DEFAULT_LIMIT = 5;
+// Scores are rounded so that float noise from summation order can never break a tie differently.
+const SCORE_PRECISION = 1e6;
 
 function weighTermCount(count: number): number {
   return 1 + Math.log(count);
+}
+
+function roundScore(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * SCORE_PRECISION) / SCORE_PRECISION;
 }
 
 function compareCandidates(a: Candidate, b: Candidate): number {
@@ -111,18 +121,14 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   return a.answerId < b.answerId ? -1 : a.answerId > b.answerId ? 1 : 0;
 }
 
-function exactKeyOf(features: TextFeatures): string {
-  return features.terms.join(' ');
-}
-
 function cosineOf(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
+    const x = a[i]!;
+    const y = b[i]!;
     dot += x * y;
     normA += x * x;
     normB += y * y;
@@ -135,12 +141,6 @@ function assertThreshold(threshold: number): number {
     throw new RangeError(`threshold must be between 0 and 1, got ${threshold}`);
   }
   return threshold;
-}
-
-function sqrtInPlace(values: Float64Array): void {
-  for (let i = 0; i < values.length; i++) {
-    values[i] = Math.sqrt(values[i] ?? 0);
-  }
 }
 
 function listPhrasingTexts(answer: AnswerInput): string[] {
@@ -160,206 +160,42 @@ function listPhrasingTexts(answer: AnswerInput): string[] {
 export function createMatcher(options: MatcherOptions = {}): Matcher {
   const tuning: MatcherTuning = { ...DEFAULT_TUNING, ...options.tuning };
   const featureSettings = { charGramMin: tuning.charGramMin, charGramMax: tuning.charGramMax };
+  const familyCount = FAMILY_COUNT;
+  const wordFamily = WORD_FAMILY;
   const embedder = options.embedder;
   let threshold = assertThreshold(options.threshold ?? DEFAULT_THRESHOLD);
   let categoryIndex: CategoryIndex = createCategoryIndex(options.categories ?? []);
+  const index = createAnswerIndex(tuning.idfLevel);
 
-  const featureIds = new Map<string, number>();
-  const featureFamilies: number[] = [];
-  const postings: Posting[] = [];
-  const phrasingDf: number[] = [];
-  const answerDf: number[] = [];
+  // Scratch space reused by every question.
+  let phrasingScores = new Float64Array(0);
+  let answerScores = new Float64Array(0);
+  let profileScores = new Float64Array(0);
+  let embeddingScores = new Float64Array(0);
+  // Feature id → the current question's factor (0 for features not in the question).
+  let queryFactors = new Float64Array(0);
+  const familyDots = new Float64Array(familyCount);
+  const familyHits = new Float64Array(familyCount);
 
-  const phrasings: (PhrasingSlot | undefined)[] = [];
-  const freePhrasings: number[] = [];
-  const answers = new Map<string, AnswerSlot>();
-  const answerSlots: (AnswerSlot | undefined)[] = [];
-  const freeAnswerSlots: number[] = [];
-  const exactIndex = new Map<string, Set<number>>();
-  let phrasingCount = 0;
-
-  let idf = new Float64Array(0);
-  let isIdfStale = true;
-  // Scratch accumulators reused across queries, one row per family.
-  let phrasingDots: Float64Array[] = [];
-  let phrasingHits: Float64Array[] = [];
-  let isPhrasingTouched = new Uint8Array(0);
-  let profileDots: Float64Array[] = [];
-  let bestPhrasingScores = new Float64Array(0);
-  let bestPhrasingSlots = new Int32Array(0);
-  let isAnswerTouched = new Uint8Array(0);
-
-  function internFeature(key: string): number {
-    let id = featureIds.get(key);
-    if (id === undefined) {
-      id = featureFamilies.length;
-      featureIds.set(key, id);
-      featureFamilies.push(key.charCodeAt(0) - 48);
-      postings.push({ phrasings: [], weights: [] });
-      phrasingDf.push(0);
-      answerDf.push(0);
-    }
-    return id;
-  }
-
-  function countDocuments(): number {
-    return tuning.idfLevel === 'answer' ? answers.size : phrasingCount;
-  }
-
-  function idfOf(df: number, total: number): number {
-    return Math.log((total + 1) / (df + 1)) + 1;
-  }
-
-  // Document frequencies are kept exact on every edit; the idf table and the vector norms that
-  // depend on it are recomputed in one linear pass on the next query after any edit.
-  function refreshIdf(): void {
-    if (!isIdfStale) {
-      return;
-    }
-    const total = countDocuments();
-    const df = tuning.idfLevel === 'answer' ? answerDf : phrasingDf;
-    idf = new Float64Array(featureFamilies.length);
-    for (let id = 0; id < featureFamilies.length; id++) {
-      idf[id] = idfOf(df[id] ?? 0, total);
-    }
-    for (const slot of phrasings) {
-      if (slot) {
-        slot.norms.fill(0);
-        for (let i = 0; i < slot.featureIds.length; i++) {
-          const id = slot.featureIds[i] ?? 0;
-          const weight = (slot.termWeights[i] ?? 0) * (idf[id] ?? 0);
-          const family = featureFamilies[id] ?? 0;
-          slot.norms[family] = (slot.norms[family] ?? 0) + weight * weight;
-        }
-        sqrtInPlace(slot.norms);
-      }
-    }
-    for (const answer of answers.values()) {
-      answer.profileNorms.fill(0);
-      for (const [id, refs] of answer.featureRefs) {
-        const weight = refs * (idf[id] ?? 0);
-        const family = featureFamilies[id] ?? 0;
-        answer.profileNorms[family] = (answer.profileNorms[family] ?? 0) + weight * weight;
-      }
-      sqrtInPlace(answer.profileNorms);
-    }
-    isIdfStale = false;
-  }
-
-  function addPhrasing(answer: AnswerSlot, text: string): void {
+  function addPhrasing(answer: AnswerRecord, text: string): void {
     const features = extractFeatures(text, categoryIndex, featureSettings);
-    const slotId = freePhrasings.pop() ?? phrasings.length;
-    const ids = new Int32Array(features.counts.size);
-    const weights = new Float64Array(features.counts.size);
-    let i = 0;
-    for (const [key, count] of features.counts) {
-      const id = internFeature(key);
-      const weight = weighTermCount(count);
-      ids[i] = id;
-      weights[i] = weight;
-      const posting = postings[id];
-      if (posting) {
-        posting.phrasings.push(slotId);
-        posting.weights.push(weight);
-      }
-      phrasingDf[id] = (phrasingDf[id] ?? 0) + 1;
-      const refs = answer.featureRefs.get(id) ?? 0;
-      if (refs === 0) {
-        answerDf[id] = (answerDf[id] ?? 0) + 1;
-      }
-      answer.featureRefs.set(id, refs + 1);
-      i++;
-    }
-    const exactKey = exactKeyOf(features);
-    phrasings[slotId] = {
-      answer,
-      text,
-      features,
-      exactKey,
-      featureIds: ids,
-      termWeights: weights,
-      norms: new Float64Array(FAMILY_COUNT),
-      embedding: embedder?.embed(text),
-    };
-    answer.phrasings.push(slotId);
-    const exactSet = exactIndex.get(exactKey) ?? new Set<number>();
-    exactSet.add(slotId);
-    exactIndex.set(exactKey, exactSet);
-    phrasingCount++;
-    isIdfStale = true;
-  }
-
-  function removePhrasing(slotId: number): void {
-    const slot = phrasings[slotId];
-    if (!slot) {
-      return;
-    }
-    const { answer } = slot;
-    for (let i = 0; i < slot.featureIds.length; i++) {
-      const id = slot.featureIds[i] ?? 0;
-      const posting = postings[id];
-      if (posting) {
-        const at = posting.phrasings.indexOf(slotId);
-        if (at >= 0) {
-          // Order inside a posting list does not matter, so swap-remove keeps this O(1) after lookup.
-          const last = posting.phrasings.length - 1;
-          posting.phrasings[at] = posting.phrasings[last] ?? 0;
-          posting.weights[at] = posting.weights[last] ?? 0;
-          posting.phrasings.pop();
-          posting.weights.pop();
-        }
-      }
-      phrasingDf[id] = (phrasingDf[id] ?? 1) - 1;
-      const refs = (answer.featureRefs.get(id) ?? 1) - 1;
-      if (refs === 0) {
-        answer.featureRefs.delete(id);
-        answerDf[id] = (answerDf[id] ?? 1) - 1;
-      } else {
-        answer.featureRefs.set(id, refs);
-      }
-    }
-    const exactSet = exactIndex.get(slot.exactKey);
-    exactSet?.delete(slotId);
-    if (exactSet?.size === 0) {
-      exactIndex.delete(slot.exactKey);
-    }
-    answer.phrasings = answer.phrasings.filter((id) => id !== slotId);
-    phrasings[slotId] = undefined;
-    freePhrasings.push(slotId);
-    phrasingCount--;
-    isIdfStale = true;
+    index.addPhrasing(answer, text, features, embedder?.embed(text));
   }
 
   function upsertAnswer(input: AnswerInput): void {
-    const texts = listPhrasingTexts(input);
-    let answer = answers.get(input.id);
-    if (!answer) {
-      const slot = freeAnswerSlots.pop() ?? answerSlots.length;
-      answer = {
-        id: input.id,
-        slot,
-        input,
-        phrasings: [],
-        featureRefs: new Map(),
-        profileNorms: new Float64Array(FAMILY_COUNT),
-      };
-      answers.set(input.id, answer);
-      answerSlots[slot] = answer;
-      isIdfStale = true;
-    }
-    answer.input = { ...input, alternates: [...(input.alternates ?? [])] };
+    const stored: AnswerInput = { ...input, alternates: [...(input.alternates ?? [])] };
+    const answer = index.ensureAnswer(stored);
     // Only phrasings whose text changed are re-indexed; the rest keep their features.
-    const wanted = new Set(texts);
+    const wanted = new Set(listPhrasingTexts(stored));
     const kept = new Set<string>();
-    for (const slotId of [...answer.phrasings]) {
-      const text = phrasings[slotId]?.text ?? '';
-      if (wanted.has(text) && !kept.has(text)) {
-        kept.add(text);
+    for (const record of [...answer.phrasings]) {
+      if (wanted.has(record.text) && !kept.has(record.text)) {
+        kept.add(record.text);
       } else {
-        removePhrasing(slotId);
+        index.removePhrasing(record);
       }
     }
-    for (const text of texts) {
+    for (const text of wanted) {
       if (!kept.has(text)) {
         addPhrasing(answer, text);
       }
@@ -367,49 +203,246 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   }
 
   function removeAnswer(answerId: string): boolean {
-    const answer = answers.get(answerId);
+    const answer = index.answers.get(answerId);
     if (!answer) {
       return false;
     }
-    for (const slotId of [...answer.phrasings]) {
-      removePhrasing(slotId);
-    }
-    answers.delete(answerId);
-    answerSlots[answer.slot] = undefined;
-    freeAnswerSlots.push(answer.slot);
-    isIdfStale = true;
+    index.removeAnswer(answer);
     return true;
   }
 
   function setCategories(next: Category[]): void {
     categoryIndex = createCategoryIndex(next);
     // Categories change the terms of every phrasing, so this one change does re-index everything.
-    for (const answer of [...answers.values()]) {
-      for (const slotId of [...answer.phrasings]) {
-        removePhrasing(slotId);
+    for (const answer of [...index.answers.values()]) {
+      for (const record of [...answer.phrasings]) {
+        index.removePhrasing(record);
       }
       upsertAnswer(answer.input);
     }
   }
 
-  function ensureScratch(): void {
-    if (isPhrasingTouched.length < phrasings.length) {
-      const size = Math.max(phrasings.length, isPhrasingTouched.length * 2, 64);
-      isPhrasingTouched = new Uint8Array(size);
-      phrasingDots = Array.from({ length: FAMILY_COUNT }, () => new Float64Array(size));
-      phrasingHits = Array.from({ length: FAMILY_COUNT }, () => new Float64Array(size));
+  function prepareQuery(text: string): PreparedQuery {
+    const features = extractFeatures(text, categoryIndex, featureSettings);
+    const unseenIdf = index.getUnseenIdf();
+    const ids: number[] = [];
+    const factors: number[] = [];
+    const familyScales = new Float64Array(familyCount);
+    let weightSum = 0;
+    features.counts.forEach((counts, family) => {
+      let normSquared = 0;
+      for (const [key, count] of counts) {
+        const id = index.lookupFeature(family, key);
+        const idf = id === undefined ? unseenIdf : index.getIdf(id);
+        const weight = weighTermCount(count) * idf;
+        // Words the storyfile never uses still count in the question's norm, pulling scores down.
+        normSquared += weight * weight;
+        if (id !== undefined) {
+          ids.push(id);
+          factors.push(weight * idf);
+        }
+      }
+      // Families absent from the question (a one-word question has no bigram) drop out of the blend.
+      if (normSquared > 0) {
+        familyScales[family] = 1 / Math.sqrt(normSquared);
+        weightSum += tuning.familyWeights[family] ?? 0;
+      }
+    });
+    for (let family = 0; family < familyCount; family++) {
+      familyScales[family] =
+        weightSum > 0
+          ? (familyScales[family]! * (tuning.familyWeights[family] ?? 0)) / weightSum
+          : 0;
     }
-    if (isAnswerTouched.length < answerSlots.length) {
-      const size = Math.max(answerSlots.length, isAnswerTouched.length * 2, 64);
-      isAnswerTouched = new Uint8Array(size);
-      profileDots = Array.from({ length: FAMILY_COUNT }, () => new Float64Array(size));
-      bestPhrasingScores = new Float64Array(size);
-      bestPhrasingSlots = new Int32Array(size);
+    for (let i = 0; i < ids.length; i++) {
+      factors[i] = factors[i]! * familyScales[index.families[ids[i]!]!]!;
+    }
+    return { features, ids, factors };
+  }
+
+  function ensureScratch(): void {
+    const phrasingSlots = index.phrasings.length;
+    if (phrasingScores.length < phrasingSlots) {
+      phrasingScores = new Float64Array(Math.max(phrasingSlots, phrasingScores.length * 2, 64));
+    }
+    const answerSlots = index.coarseInverseProfileNorms[0]!.length;
+    if (answerScores.length < answerSlots) {
+      const size = Math.max(answerSlots, answerScores.length * 2, 64);
+      answerScores = new Float64Array(size);
+      profileScores = new Float64Array(size);
+      embeddingScores = new Float64Array(size);
+    }
+    const featureCount = index.countFeatures();
+    if (queryFactors.length < featureCount) {
+      queryFactors = new Float64Array(Math.max(featureCount, queryFactors.length * 2, 256));
     }
   }
 
-  function describeTerms(query: TextFeatures, slot: PhrasingSlot): string[] {
-    const phrasingTerms = new Set(slot.features.terms);
+  /**
+   * First pass: approximate scores from the postings of the question's rarer features, enough to
+   * pick which answers deserve an exact score. On small storyfiles every posting is short, so
+   * nothing is skipped.
+   */
+  function retrieveAnswerSlots(query: PreparedQuery, queryEmbedding?: Float32Array): number[] {
+    const scanLimit = Math.max(tuning.scanLimit, tuning.scanShare * index.countPhrasings());
+    const pool = index.postings;
+    const lengths = pool.lengths;
+    const heads = pool.heads;
+    const nextChunk = pool.nextChunk;
+    const postingSlots = pool.slots;
+    const postingWeights = pool.weights;
+    const order = Array.from(query.ids.keys()).sort(
+      (a, b) => lengths[query.ids[a]!]! - lengths[query.ids[b]!]!,
+    );
+    const touchedPhrasings: number[] = [];
+    const answerSlotOf = index.answerSlotOf;
+    const families = index.families;
+    const scores = phrasingScores;
+    const profiles = profileScores;
+    for (let rank = 0; rank < order.length; rank++) {
+      const position = order[rank]!;
+      const id = query.ids[position]!;
+      const length = lengths[id]!;
+      // Always scan the two rarest features so that a question of common words still finds answers.
+      if (length > scanLimit && rank >= 2) {
+        break;
+      }
+      const contribution = query.factors[position]!;
+      if (contribution === 0) {
+        continue;
+      }
+      const family = families[id]!;
+      const inverseNorms = index.coarseInverseNorms[family]!;
+      const inverseProfileNorms = index.coarseInverseProfileNorms[family]!;
+      let remaining = length;
+      for (let chunk = heads[id]!; chunk >= 0 && remaining > 0; chunk = nextChunk[chunk]!) {
+        const start = chunk * POSTING_CHUNK;
+        const end = start + Math.min(POSTING_CHUNK, remaining);
+        remaining -= end - start;
+        for (let at = start; at < end; at++) {
+          const slot = postingSlots[at]!;
+          const previous = scores[slot]!;
+          if (previous === 0) {
+            touchedPhrasings.push(slot);
+          }
+          // A tiny floor keeps "touched" distinguishable from "untouched" if a product underflows.
+          scores[slot] =
+            previous + contribution * postingWeights[at]! * inverseNorms[slot]! + 1e-12;
+          const answerSlot = answerSlotOf[slot]!;
+          profiles[answerSlot] =
+            profiles[answerSlot]! + contribution * inverseProfileNorms[answerSlot]!;
+        }
+      }
+    }
+    if (queryEmbedding) {
+      // An embedding can match with no shared term, so every phrasing is a candidate.
+      for (const record of index.phrasings) {
+        if (record && scores[record.slot] === 0) {
+          touchedPhrasings.push(record.slot);
+          scores[record.slot] = 1e-12;
+        }
+      }
+    }
+    const touchedAnswers: number[] = [];
+    for (const slot of touchedPhrasings) {
+      const score = scores[slot]!;
+      scores[slot] = 0;
+      const answerSlot = answerSlotOf[slot]!;
+      const best = answerScores[answerSlot]!;
+      if (best === 0) {
+        touchedAnswers.push(answerSlot);
+      }
+      if (score > best) {
+        answerScores[answerSlot] = score;
+      }
+      const embedding = queryEmbedding ? index.phrasings[slot]?.embedding : undefined;
+      if (queryEmbedding && embedding) {
+        const similarity = Math.max(0, cosineOf(queryEmbedding, embedding));
+        embeddingScores[answerSlot] = Math.max(embeddingScores[answerSlot]!, similarity);
+      }
+    }
+    const profileWeight = tuning.profileWeight;
+    const embeddingWeight = queryEmbedding ? tuning.embeddingWeight : 0;
+    for (const answerSlot of touchedAnswers) {
+      const lexical =
+        (1 - profileWeight) * answerScores[answerSlot]! + profileWeight * profiles[answerSlot]!;
+      answerScores[answerSlot] =
+        (1 - embeddingWeight) * lexical + embeddingWeight * embeddingScores[answerSlot]!;
+      profiles[answerSlot] = 0;
+      embeddingScores[answerSlot] = 0;
+    }
+    const selected = selectTopK(touchedAnswers, answerScores, tuning.rescoreCount);
+    for (const answerSlot of touchedAnswers) {
+      answerScores[answerSlot] = 0;
+    }
+    return selected;
+  }
+
+  /**
+   * Exact score of one answer: its best phrasing's cosine blended with its profile's cosine (and
+   * with its best embedding similarity when there is an embedder). The profile's dot product is the
+   * sum of the phrasings' shared-feature hits, so one walk over the phrasings gives both.
+   */
+  function scoreAnswer(
+    answer: AnswerRecord,
+    queryEmbedding: Float32Array | undefined,
+  ): ScoredAnswer | undefined {
+    const families = index.families;
+    const embeddingWeight = queryEmbedding ? tuning.embeddingWeight : 0;
+    familyHits.fill(0);
+    let best: PhrasingRecord | undefined;
+    let bestCombined = -1;
+    let bestLexical = 0;
+    let bestEmbedding = 0;
+    for (const record of answer.phrasings) {
+      familyDots.fill(0);
+      const ids = record.featureIds;
+      const weights = record.termWeights;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        const factor = queryFactors[id]!;
+        if (factor !== 0) {
+          const family = families[id]!;
+          familyDots[family] = familyDots[family]! + factor * weights[i]!;
+          familyHits[family] = familyHits[family]! + factor;
+        }
+      }
+      const norms = index.getExactNorms(record);
+      let lexical = 0;
+      for (let family = 0; family < familyCount; family++) {
+        if (norms[family]! > 0) {
+          lexical += familyDots[family]! / norms[family]!;
+        }
+      }
+      const similarity =
+        queryEmbedding && record.embedding
+          ? Math.max(0, cosineOf(queryEmbedding, record.embedding))
+          : 0;
+      bestLexical = Math.max(bestLexical, lexical);
+      bestEmbedding = Math.max(bestEmbedding, similarity);
+      const combined = (1 - embeddingWeight) * lexical + embeddingWeight * similarity;
+      if (combined > bestCombined) {
+        bestCombined = combined;
+        best = record;
+      }
+    }
+    if (!best) {
+      return undefined;
+    }
+    const profileNorms = index.getExactProfileNorms(answer);
+    let profileScore = 0;
+    for (let family = 0; family < familyCount; family++) {
+      if (profileNorms[family]! > 0) {
+        profileScore += familyHits[family]! / profileNorms[family]!;
+      }
+    }
+    const lexical = (1 - tuning.profileWeight) * bestLexical + tuning.profileWeight * profileScore;
+    const score = (1 - embeddingWeight) * lexical + embeddingWeight * bestEmbedding;
+    return { answer, phrasing: best, score: roundScore(score), isExact: false };
+  }
+
+  function describeTerms(query: TextFeatures, record: PhrasingRecord): string[] {
+    const phrasingTerms = new Set(record.terms);
     const shared: { term: string; weight: number }[] = [];
     const seen = new Set<string>();
     for (const term of query.terms) {
@@ -417,8 +450,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         continue;
       }
       seen.add(term);
-      const id = featureIds.get(`${WORD_FAMILY}${term}`);
-      const weight = id === undefined ? 0 : (idf[id] ?? 0);
+      const id = index.lookupFeature(wordFamily, term);
+      const weight = id === undefined ? 0 : index.getIdf(id);
       const label = term.startsWith(CATEGORY_TERM_PREFIX)
         ? CATEGORY_TERM_PREFIX + (categoryIndex.namesById.get(term.slice(1)) ?? term.slice(1))
         : term;
@@ -439,183 +472,73 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   }
 
   function match(text: string, matchOptions: MatchOptions = {}): MatchResult {
-    const limit = Math.max(0, matchOptions.limit ?? DEFAULT_LIMIT);
-    const query = extractFeatures(text, categoryIndex, featureSettings);
-    if (query.terms.length === 0) {
+    const limit = Math.max(0, Math.floor(matchOptions.limit ?? DEFAULT_LIMIT));
+    const query = prepareQuery(text);
+    if (query.features.terms.length === 0) {
       return { decision: { kind: 'fallback', reason: 'empty' }, candidates: [] };
     }
-    if (answers.size === 0) {
-      return { decision: { kind: 'fallback', reason: 'off-topic' }, candidates: [] };
-    }
-    refreshIdf();
+    index.prepareForQuery();
     ensureScratch();
-
-    // Pass 1: walk the postings of the question's features. Unknown features still count in the
-    // question's norm, so words the storyfile never uses pull every score down.
-    const unseenIdf = idfOf(0, countDocuments());
-    const queryNorms = new Float64Array(FAMILY_COUNT);
-    const touchedPhrasings: number[] = [];
-    for (const [key, count] of query.counts) {
-      const id = featureIds.get(key);
-      const family = key.charCodeAt(0) - 48;
-      const featureIdf = id === undefined ? unseenIdf : (idf[id] ?? 0);
-      const weight = weighTermCount(count) * featureIdf;
-      queryNorms[family] = (queryNorms[family] ?? 0) + weight * weight;
-      const posting = id === undefined ? undefined : postings[id];
-      const dots = phrasingDots[family];
-      const hits = phrasingHits[family];
-      if (!posting || !dots || !hits) {
-        continue;
-      }
-      const scaled = weight * featureIdf;
-      const ids = posting.phrasings;
-      const weights = posting.weights;
-      for (let i = 0; i < ids.length; i++) {
-        const slotId = ids[i] ?? 0;
-        dots[slotId] = (dots[slotId] ?? 0) + scaled * (weights[i] ?? 0);
-        hits[slotId] = (hits[slotId] ?? 0) + scaled;
-        if (isPhrasingTouched[slotId] === 0) {
-          isPhrasingTouched[slotId] = 1;
-          touchedPhrasings.push(slotId);
-        }
-      }
-    }
-
-    // Families absent from the question (a one-word question has no bigram) drop out of the blend.
-    const familyWeights = new Float64Array(FAMILY_COUNT);
-    let weightSum = 0;
-    for (let family = 0; family < FAMILY_COUNT; family++) {
-      queryNorms[family] = Math.sqrt(queryNorms[family] ?? 0);
-      if ((queryNorms[family] ?? 0) > 0) {
-        familyWeights[family] = tuning.familyWeights[family] ?? 0;
-        weightSum += familyWeights[family] ?? 0;
-      }
-    }
-    if (weightSum > 0) {
-      for (let family = 0; family < FAMILY_COUNT; family++) {
-        familyWeights[family] = (familyWeights[family] ?? 0) / weightSum;
-      }
-    }
-
     const queryEmbedding = embedder?.embed(text);
-    if (queryEmbedding) {
-      // An embedding can match with no shared term, so every phrasing is a candidate.
-      for (let slotId = 0; slotId < phrasings.length; slotId++) {
-        if (phrasings[slotId] && isPhrasingTouched[slotId] === 0) {
-          isPhrasingTouched[slotId] = 1;
-          touchedPhrasings.push(slotId);
+    query.ids.forEach((id, i) => {
+      queryFactors[id] = query.factors[i]!;
+    });
+    try {
+      return rankAnswers(query, queryEmbedding, limit);
+    } finally {
+      for (const id of query.ids) {
+        queryFactors[id] = 0;
+      }
+    }
+  }
+
+  function rankAnswers(
+    query: PreparedQuery,
+    queryEmbedding: Float32Array | undefined,
+    limit: number,
+  ): MatchResult {
+    const scored = new Map<AnswerRecord, ScoredAnswer>();
+    // An exact or near-exact phrasing wins outright.
+    for (const record of index.findExact(query.features.terms.join(' '))) {
+      if (!scored.has(record.answer)) {
+        scored.set(record.answer, {
+          answer: record.answer,
+          phrasing: record,
+          score: 1,
+          isExact: true,
+        });
+      }
+    }
+    for (const answerSlot of retrieveAnswerSlots(query, queryEmbedding)) {
+      const answer = index.getAnswerBySlot(answerSlot);
+      if (answer && !scored.has(answer)) {
+        const entry = scoreAnswer(answer, queryEmbedding);
+        if (entry && entry.score > 0) {
+          scored.set(answer, entry);
         }
       }
     }
 
-    // Pass 2: phrasing cosines, best phrasing per answer, and the answer profiles' dot products.
-    const touchedAnswers: AnswerSlot[] = [];
-    for (const slotId of touchedPhrasings) {
-      isPhrasingTouched[slotId] = 0;
-      const slot = phrasings[slotId];
-      let score = 0;
-      for (let family = 0; family < FAMILY_COUNT; family++) {
-        const dots = phrasingDots[family] as Float64Array;
-        const hits = phrasingHits[family] as Float64Array;
-        const dot = dots[slotId] ?? 0;
-        const hit = hits[slotId] ?? 0;
-        dots[slotId] = 0;
-        hits[slotId] = 0;
-        if (!slot) {
-          continue;
-        }
-        const norm = (queryNorms[family] ?? 0) * (slot.norms[family] ?? 0);
-        if (norm > 0) {
-          score += (familyWeights[family] ?? 0) * (dot / norm);
-        }
-        const profile = profileDots[family] as Float64Array;
-        profile[slot.answer.slot] = (profile[slot.answer.slot] ?? 0) + hit;
-      }
-      if (!slot) {
-        continue;
-      }
-      if (queryEmbedding && slot.embedding) {
-        const similarity = Math.max(0, cosineOf(queryEmbedding, slot.embedding));
-        score = (1 - tuning.embeddingWeight) * score + tuning.embeddingWeight * similarity;
-      }
-      const answerSlot = slot.answer.slot;
-      if (isAnswerTouched[answerSlot] === 0) {
-        isAnswerTouched[answerSlot] = 1;
-        touchedAnswers.push(slot.answer);
-        bestPhrasingScores[answerSlot] = score;
-        bestPhrasingSlots[answerSlot] = slotId;
-      } else if (
-        score > (bestPhrasingScores[answerSlot] ?? 0) ||
-        (score === bestPhrasingScores[answerSlot] && slotId < (bestPhrasingSlots[answerSlot] ?? 0))
-      ) {
-        bestPhrasingScores[answerSlot] = score;
-        bestPhrasingSlots[answerSlot] = slotId;
-      }
-    }
-
-    const exactAnswers = new Map<AnswerSlot, PhrasingSlot>();
-    for (const slotId of exactIndex.get(exactKeyOf(query)) ?? []) {
-      const slot = phrasings[slotId];
-      if (slot && !exactAnswers.has(slot.answer)) {
-        exactAnswers.set(slot.answer, slot);
-      }
-    }
-
-    // Pass 3: blend best phrasing and profile into one 0–1 score per answer.
-    const scored: { answer: AnswerSlot; slot: PhrasingSlot; score: number; isExact: boolean }[] =
-      [];
-    for (const answer of touchedAnswers) {
-      const answerSlot = answer.slot;
-      isAnswerTouched[answerSlot] = 0;
-      let profileScore = 0;
-      for (let family = 0; family < FAMILY_COUNT; family++) {
-        const profile = profileDots[family] as Float64Array;
-        const dot = profile[answerSlot] ?? 0;
-        profile[answerSlot] = 0;
-        const norm = (queryNorms[family] ?? 0) * (answer.profileNorms[family] ?? 0);
-        if (norm > 0) {
-          profileScore += (familyWeights[family] ?? 0) * (dot / norm);
-        }
-      }
-      const exactSlot = exactAnswers.get(answer);
-      const bestSlot = phrasings[bestPhrasingSlots[answerSlot] ?? 0];
-      const slot = exactSlot ?? bestSlot;
-      if (!slot) {
-        continue;
-      }
-      const blended =
-        (1 - tuning.profileWeight) * (bestPhrasingScores[answerSlot] ?? 0) +
-        tuning.profileWeight * profileScore;
-      scored.push({
-        answer,
-        slot,
-        score: exactSlot ? 1 : Math.min(1, blended),
-        isExact: exactSlot !== undefined,
-      });
-    }
-
-    const candidates: Candidate[] = scored.map((entry) => ({
+    const entries = [...scored.values()];
+    const candidates: Candidate[] = entries.map((entry) => ({
       answerId: entry.answer.id,
       score: entry.score,
       confidence: classify(entry.score, entry.isExact),
-      matchedPhrasing: entry.slot.text,
+      matchedPhrasing: entry.phrasing.text,
       matchedTerms: [],
     }));
-    const slotsById = new Map(scored.map((entry) => [entry.answer.id, entry.slot]));
     candidates.sort(compareCandidates);
     const top = candidates.slice(0, limit);
     for (const candidate of top) {
-      const slot = slotsById.get(candidate.answerId);
-      if (slot) {
-        candidate.matchedTerms = describeTerms(query, slot);
+      const entry = scored.get(index.answers.get(candidate.answerId)!);
+      if (entry) {
+        candidate.matchedTerms = describeTerms(query.features, entry.phrasing);
       }
     }
     const first = candidates[0];
-    const isAnswered =
-      first !== undefined && (first.confidence === 'exact' || first.score >= threshold);
     return {
       decision:
-        first && isAnswered
+        first && (first.confidence === 'exact' || first.score >= threshold)
           ? { kind: 'answer', answerId: first.answerId }
           : { kind: 'fallback', reason: 'off-topic' },
       candidates: top,
@@ -630,8 +553,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       threshold = assertThreshold(next);
     },
     getThreshold: () => threshold,
-    hasAnswer: (answerId: string) => answers.has(answerId),
-    countAnswers: () => answers.size,
+    hasAnswer: (answerId: string) => index.answers.has(answerId),
+    countAnswers: () => index.answers.size,
     match,
   };
 }

@@ -25,8 +25,10 @@ export function normalizeText(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`´]/g, "'");
-  for (const [pattern, replacement] of CONTRACTION_SUFFIXES) {
-    result = result.replace(pattern, replacement);
+  if (result.includes("'")) {
+    for (const [pattern, replacement] of CONTRACTION_SUFFIXES) {
+      result = result.replace(pattern, replacement);
+    }
   }
   return result.replace(/[^a-z0-9]+/g, ' ').trim();
 }

@@ -1,0 +1,273 @@
+import { calibrateThreshold, evaluateThreshold } from '../src/index.ts';
+import type { CalibrationSample } from '../src/index.ts';
+import type { Contender, Prediction } from './contenders.ts';
+import type { EvalItem, IntentDefinition, Split } from './datasets.ts';
+
+/** One matcher's row of the results: the JSON shape the issue asks for, plus the review round. */
+export interface MatcherResult {
+  matcher: string;
+  closedAccuracy: number;
+  inScopeAccuracy: number | null;
+  oosRecall: number | null;
+  oosPrecision: number | null;
+  p50Ms: number;
+  p95Ms: number;
+  trainMs: number;
+  /** Thresholds used (one per val fold when evaluating val, else one). */
+  thresholds: number[];
+  review: ReviewResult | null;
+  large: LargeResult | null;
+}
+
+export interface ReviewResult {
+  addedAlternates: number;
+  closedAccuracyBefore: number;
+  closedAccuracyAfter: number;
+  inScopeAccuracyBefore: number | null;
+  inScopeAccuracyAfter: number | null;
+  retrainMs: number;
+}
+
+export interface LargeResult {
+  answers: number;
+  phrasings: number;
+  questions: number;
+  trainMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** Top answer belongs to the question's intent (answers are chunks of intents). */
+  closedAccuracy: number;
+}
+
+export interface EvaluationInput {
+  contender: Contender;
+  intents: readonly IntentDefinition[];
+  /** The train file's `val` items: where thresholds are chosen. */
+  calibrationItems: readonly EvalItem[];
+  evalItems: readonly EvalItem[];
+  split: Split;
+  minOosRecall: number;
+  fallbackThreshold: number;
+  isReviewRun: boolean;
+}
+
+/** Value at the given quantile (0–1) of already sorted numbers, nearest-rank. */
+export function pickPercentile(sorted: readonly number[], quantile: number): number {
+  if (sorted.length === 0) {
+    return 0;
+  }
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1));
+  return sorted[rank] ?? 0;
+}
+
+function keyOf(item: EvalItem): string {
+  return `${item.intent ?? ''}\u0000${item.text}`;
+}
+
+function toSample(item: EvalItem, prediction: Prediction): CalibrationSample {
+  return {
+    score: prediction.score,
+    isOutOfScope: item.intent === null,
+    isTopCorrect: item.intent !== null && prediction.intent === item.intent,
+  };
+}
+
+/** Measures one prediction, awaiting only when the contender is asynchronous. */
+async function timePrediction(
+  contender: Contender,
+  text: string,
+): Promise<{ prediction: Prediction; ms: number }> {
+  const started = performance.now();
+  const pending = contender.predict(text);
+  const prediction = pending instanceof Promise ? await pending : pending;
+  return { prediction, ms: performance.now() - started };
+}
+
+/** Fraction of in-scope items whose top prediction is right, ignoring the threshold. */
+function computeClosedAccuracy(items: readonly EvalItem[], predictions: readonly Prediction[]) {
+  let total = 0;
+  let correct = 0;
+  items.forEach((item, index) => {
+    if (item.intent !== null) {
+      total++;
+      if (predictions[index]?.intent === item.intent) {
+        correct++;
+      }
+    }
+  });
+  return total > 0 ? correct / total : 0;
+}
+
+/** Val items are split in two folds by position; a fold never calibrates its own threshold. */
+function foldOf(index: number): number {
+  return index % 2;
+}
+
+/** Runs one contender over the data and returns its row. */
+export async function evaluateContender(input: EvaluationInput): Promise<MatcherResult> {
+  const { contender, intents, calibrationItems, evalItems } = input;
+  const trainStarted = performance.now();
+  await contender.train(intents);
+  // The first question pays for lazy index work and JIT; it is not part of the latency figures.
+  await timePrediction(contender, intents[0]?.examples[0] ?? 'hello');
+  const trainMs = performance.now() - trainStarted;
+
+  const predictions: Prediction[] = [];
+  const latencies: number[] = [];
+  const memo = new Map<string, Prediction>();
+  for (const item of evalItems) {
+    const { prediction, ms } = await timePrediction(contender, item.text);
+    predictions.push(prediction);
+    latencies.push(ms);
+    memo.set(item.text, prediction);
+  }
+  latencies.sort((a, b) => a - b);
+
+  const calibrationPredictions: Prediction[] = [];
+  for (const item of calibrationItems) {
+    calibrationPredictions.push(
+      memo.get(item.text) ?? (await timePrediction(contender, item.text)).prediction,
+    );
+  }
+  const calibrationSamples = calibrationItems.map((item, index) =>
+    toSample(item, calibrationPredictions[index] ?? { intent: null, score: 0 }),
+  );
+
+  // With `--split val` the evaluated items are (or may be) the calibration items themselves, so
+  // each val fold is decided by a threshold chosen on the calibration items outside that fold.
+  const thresholds: number[] = [];
+  const shiftedSamples: CalibrationSample[] = [];
+  const evalSamples = evalItems.map((item, index) =>
+    toSample(item, predictions[index] ?? { intent: null, score: 0 }),
+  );
+  const calibrate = (samples: readonly CalibrationSample[]) =>
+    calibrateThreshold(samples, {
+      minOosRecall: input.minOosRecall,
+      fallbackThreshold: input.fallbackThreshold,
+    }).threshold;
+  if (input.split === 'val') {
+    for (const fold of [0, 1]) {
+      const foldKeys = new Set(
+        evalItems.filter((_, index) => foldOf(index) === fold).map((item) => keyOf(item)),
+      );
+      const threshold = calibrate(
+        calibrationSamples.filter((_, index) => !foldKeys.has(keyOf(calibrationItems[index]!))),
+      );
+      thresholds.push(threshold);
+      evalSamples.forEach((sample, index) => {
+        if (foldOf(index) === fold) {
+          shiftedSamples.push({ ...sample, score: sample.score - threshold });
+        }
+      });
+    }
+  } else {
+    const threshold = calibrate(calibrationSamples);
+    thresholds.push(threshold);
+    shiftedSamples.push(
+      ...evalSamples.map((sample) => ({ ...sample, score: sample.score - threshold })),
+    );
+  }
+  const outcome = evaluateThreshold(shiftedSamples, 0);
+
+  const review = input.isReviewRun
+    ? await simulateReviewRound(input, calibrationPredictions, calibrationSamples, calibrate)
+    : null;
+
+  return {
+    matcher: contender.name,
+    closedAccuracy: computeClosedAccuracy(evalItems, predictions),
+    inScopeAccuracy: outcome.inScopeAccuracy,
+    oosRecall: outcome.oosRecall,
+    oosPrecision: outcome.oosPrecision,
+    p50Ms: pickPercentile(latencies, 0.5),
+    p95Ms: pickPercentile(latencies, 0.95),
+    trainMs,
+    thresholds,
+    review,
+    large: null,
+  };
+}
+
+/**
+ * Review round on the train file's val: the in-scope misses of fold 0 become alternates of their
+ * right answers, then fold 1 is measured before and after. The threshold is the one chosen on
+ * fold 0 before the review, as a storyfile's owner would have it.
+ */
+async function simulateReviewRound(
+  input: EvaluationInput,
+  predictionsBefore: readonly Prediction[],
+  samplesBefore: readonly CalibrationSample[],
+  calibrate: (samples: readonly CalibrationSample[]) => number,
+): Promise<ReviewResult> {
+  const { contender, calibrationItems } = input;
+  const reviewed = calibrationItems
+    .map((item, index) => ({ item, prediction: predictionsBefore[index], index }))
+    .filter(
+      ({ item, prediction, index }) =>
+        foldOf(index) === 0 && item.intent !== null && prediction?.intent !== item.intent,
+    )
+    .map(({ item }) => ({ intent: item.intent as string, text: item.text }));
+  const threshold = calibrate(samplesBefore.filter((_, index) => foldOf(index) === 0));
+
+  const heldOut = calibrationItems.filter((_, index) => foldOf(index) === 1);
+  const heldOutBefore = predictionsBefore.filter((_, index) => foldOf(index) === 1);
+  const retrainStarted = performance.now();
+  await contender.addExamples(reviewed);
+  await timePrediction(contender, heldOut[0]?.text ?? 'hello');
+  const retrainMs = performance.now() - retrainStarted;
+  const heldOutAfter: Prediction[] = [];
+  for (const item of heldOut) {
+    heldOutAfter.push((await timePrediction(contender, item.text)).prediction);
+  }
+  const inScopeAt = (predictions: readonly Prediction[]) =>
+    evaluateThreshold(
+      heldOut.map((item, index) =>
+        toSample(item, predictions[index] ?? { intent: null, score: 0 }),
+      ),
+      threshold,
+    ).inScopeAccuracy;
+  return {
+    addedAlternates: reviewed.length,
+    closedAccuracyBefore: computeClosedAccuracy(heldOut, heldOutBefore),
+    closedAccuracyAfter: computeClosedAccuracy(heldOut, heldOutAfter),
+    inScopeAccuracyBefore: inScopeAt(heldOutBefore),
+    inScopeAccuracyAfter: inScopeAt(heldOutAfter),
+    retrainMs,
+  };
+}
+
+/** Builds the contender on many answers and measures build time, latency and accuracy. */
+export async function measureLargeCase(
+  contender: Contender,
+  answers: readonly IntentDefinition[],
+  questions: readonly EvalItem[],
+  intentOfAnswer: ReadonlyMap<string, string>,
+): Promise<LargeResult> {
+  const started = performance.now();
+  await contender.train(answers);
+  await timePrediction(contender, answers[0]?.examples[0] ?? 'hello');
+  const trainMs = performance.now() - started;
+  const latencies: number[] = [];
+  let inScope = 0;
+  let correct = 0;
+  for (const question of questions) {
+    const { prediction, ms } = await timePrediction(contender, question.text);
+    latencies.push(ms);
+    if (question.intent !== null) {
+      inScope++;
+      if (prediction.intent !== null && intentOfAnswer.get(prediction.intent) === question.intent) {
+        correct++;
+      }
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    answers: answers.length,
+    phrasings: answers.reduce((sum, answer) => sum + answer.examples.length, 0),
+    questions: questions.length,
+    trainMs,
+    p50Ms: pickPercentile(latencies, 0.5),
+    p95Ms: pickPercentile(latencies, 0.95),
+    closedAccuracy: inScope > 0 ? correct / inScope : 0,
+  };
+}

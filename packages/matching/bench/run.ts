@@ -1,0 +1,248 @@
+// Benchmark of the answer matcher against NLP.js and MiniSearch. Not a test: prints a table and
+// writes JSON. Usage: npm run bench:matching -- [--train FILE] [--eval FILE] [--split val|test]
+//   [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6] [--large 5000]
+//   [--no-review]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createMatcher, DEFAULT_MIN_OOS_RECALL, DEFAULT_THRESHOLD } from '../src/index.ts';
+import { CONTENDER_NAMES, createContender } from './contenders.ts';
+import type { ContenderName } from './contenders.ts';
+import { readEvalItems, readTrainFile } from './datasets.ts';
+import type { Split } from './datasets.ts';
+import { evaluateContender, measureLargeCase, pickPercentile } from './evaluate.ts';
+import type { MatcherResult } from './evaluate.ts';
+import { synthesizeStoryfile } from './synthesize.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const sharedDir = resolve(repoRoot, '../shared/benchmarks/matching');
+// npm runs workspace scripts inside the package; paths on the command line mean the caller's cwd.
+const callerDir = process.env.INIT_CWD ?? process.cwd();
+
+function resolveFromCaller(path: string): string {
+  return isAbsolute(path) ? path : resolve(callerDir, path);
+}
+
+function parseSplit(value: string): Split {
+  if (value !== 'val' && value !== 'test') {
+    throw new Error(`--split must be val or test, got ${value}`);
+  }
+  return value;
+}
+
+function parseMatchers(value: string): ContenderName[] {
+  return value.split(',').map((name) => {
+    const trimmed = name.trim();
+    if (!CONTENDER_NAMES.includes(trimmed as ContenderName)) {
+      throw new Error(`unknown matcher ${trimmed}; known: ${CONTENDER_NAMES.join(', ')}`);
+    }
+    return trimmed as ContenderName;
+  });
+}
+
+function formatRate(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+function formatMs(value: number): string {
+  return value < 10 ? value.toFixed(3) : value.toFixed(0);
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) {
+    console.log(line(row));
+  }
+}
+
+/** Edits one phrasing of one answer in a large index and times the edit plus the next question. */
+function measureConversaEdit(answerTexts: readonly { id: string; examples: string[] }[]) {
+  const matcher = createMatcher();
+  const started = performance.now();
+  for (const answer of answerTexts) {
+    const [question = '', ...alternates] = answer.examples;
+    matcher.upsertAnswer({ id: answer.id, question, alternates });
+  }
+  matcher.match('warm up the index');
+  const buildMs = performance.now() - started;
+  const target = answerTexts[Math.floor(answerTexts.length / 2)];
+  const editTimes: number[] = [];
+  for (let round = 0; round < 5 && target; round++) {
+    const [question = '', ...alternates] = target.examples;
+    const editStarted = performance.now();
+    matcher.upsertAnswer({ id: target.id, question, alternates: [...alternates, `edit ${round}`] });
+    matcher.match(question);
+    editTimes.push(performance.now() - editStarted);
+  }
+  editTimes.sort((a, b) => a - b);
+  return { answers: answerTexts.length, buildMs, editMs: pickPercentile(editTimes, 0.5) };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      train: { type: 'string', default: resolve(sharedDir, 'clinc150.fewshot5.json') },
+      eval: { type: 'string' },
+      split: { type: 'string', default: 'val' },
+      out: { type: 'string', default: resolve(repoRoot, 'bench-results/matching.json') },
+      matchers: { type: 'string', default: CONTENDER_NAMES.join(',') },
+      'min-oos-recall': { type: 'string', default: String(DEFAULT_MIN_OOS_RECALL) },
+      large: { type: 'string', default: '5000' },
+      'large-questions': { type: 'string', default: '1000' },
+      'large-sources': {
+        type: 'string',
+        default: ['clinc150.full.json', 'banking77.full.json']
+          .map((file) => resolve(sharedDir, file))
+          .join(','),
+      },
+      'no-review': { type: 'boolean', default: false },
+    },
+  });
+  const trainPath = resolveFromCaller(values.train);
+  const evalPath = resolveFromCaller(values.eval ?? values.train);
+  const split = parseSplit(values.split);
+  const outPath = resolveFromCaller(values.out);
+  const matchers = parseMatchers(values.matchers);
+  const minOosRecall = Number(values['min-oos-recall']);
+  const largeCount = Number(values.large);
+
+  const trainFile = readTrainFile(trainPath);
+  const evalItems = readEvalItems(evalPath, split);
+  const phrasingCount = trainFile.intents.reduce((sum, intent) => sum + intent.examples.length, 0);
+  console.log(
+    `train ${trainPath}: ${trainFile.intents.length} answers, ${phrasingCount} phrasings; ` +
+      `calibration = its val (${trainFile.val.length} items)`,
+  );
+  console.log(
+    `eval ${evalPath} [${split}]: ${evalItems.length} items, ` +
+      `${evalItems.filter((item) => item.intent === null).length} out-of-scope`,
+  );
+
+  const results: MatcherResult[] = [];
+  for (const name of matchers) {
+    const started = performance.now();
+    const result = await evaluateContender({
+      contender: createContender(name),
+      intents: trainFile.intents,
+      calibrationItems: trainFile.val,
+      evalItems,
+      split,
+      minOosRecall,
+      fallbackThreshold: name === 'conversa' ? DEFAULT_THRESHOLD : 0,
+      isReviewRun: !values['no-review'] && trainFile.val.length > 0,
+    });
+    results.push(result);
+    console.log(`  ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  if (largeCount > 0) {
+    const sources = values['large-sources']
+      .split(',')
+      .map((path) => readTrainFile(resolveFromCaller(path)));
+    const totalExamples = sources.reduce(
+      (sum, source) =>
+        sum + source.intents.reduce((inner, intent) => inner + intent.examples.length, 0),
+      0,
+    );
+    const perAnswer = Math.max(1, Math.min(5, Math.floor(totalExamples / largeCount)));
+    const storyfile = synthesizeStoryfile(sources, largeCount, perAnswer);
+    // An evenly spaced, fixed sample keeps the slowest contender's run bounded.
+    const questionCount = Math.min(storyfile.questions.length, Number(values['large-questions']));
+    const stride = storyfile.questions.length / Math.max(1, questionCount);
+    storyfile.questions = Array.from(
+      { length: questionCount },
+      (_, i) => storyfile.questions[Math.floor(i * stride)]!,
+    );
+    console.log(
+      `large case: ${storyfile.answers.length} answers × ≤${perAnswer} phrasings from ` +
+        `${sources.map((source) => source.name).join(' + ')}, ${storyfile.questions.length} questions`,
+    );
+    for (const result of results) {
+      // NLP.js trains one neural output per answer; thousands of outputs do not train in bounded time.
+      if (result.matcher === 'nlpjs') {
+        continue;
+      }
+      result.large = await measureLargeCase(
+        createContender(result.matcher as ContenderName),
+        storyfile.answers,
+        storyfile.questions,
+        storyfile.intentOfAnswer,
+      );
+    }
+    if (matchers.includes('conversa')) {
+      for (const size of [2000, storyfile.answers.length]) {
+        const edit = measureConversaEdit(storyfile.answers.slice(0, size));
+        console.log(
+          `  conversa incremental: ${edit.answers} answers build ${formatMs(edit.buildMs)} ms; ` +
+            `editing one phrasing then answering takes ${formatMs(edit.editMs)} ms`,
+        );
+      }
+    }
+  }
+
+  console.log('');
+  printTable(
+    [
+      'matcher',
+      'closed acc',
+      'in-scope acc',
+      'OOS recall',
+      'OOS precision',
+      'p50 ms',
+      'p95 ms',
+      'train ms',
+      'review: closed before → after',
+    ],
+    results.map((result) => [
+      result.matcher,
+      formatRate(result.closedAccuracy),
+      formatRate(result.inScopeAccuracy),
+      formatRate(result.oosRecall),
+      formatRate(result.oosPrecision),
+      formatMs(result.p50Ms),
+      formatMs(result.p95Ms),
+      formatMs(result.trainMs),
+      result.review
+        ? `${formatRate(result.review.closedAccuracyBefore)} → ${formatRate(result.review.closedAccuracyAfter)} (+${result.review.addedAlternates} alternates)`
+        : '—',
+    ]),
+  );
+  const largeRows = results.filter((result) => result.large !== null);
+  if (largeRows.length > 0) {
+    console.log('');
+    printTable(
+      ['matcher', 'answers', 'phrasings', 'closed acc (intent)', 'p50 ms', 'p95 ms', 'build ms'],
+      largeRows.map((result) => [
+        result.matcher,
+        String(result.large?.answers ?? 0),
+        String(result.large?.phrasings ?? 0),
+        formatRate(result.large?.closedAccuracy ?? null),
+        formatMs(result.large?.p50Ms ?? 0),
+        formatMs(result.large?.p95Ms ?? 0),
+        formatMs(result.large?.trainMs ?? 0),
+      ]),
+    );
+  }
+  console.log(
+    `\nthresholds chosen on the train file's val (OOS recall ≥ ${minOosRecall}` +
+      `${split === 'val' ? ', 2 folds, each fold decided by the other' : ''}): ` +
+      results
+        .map(
+          (result) => `${result.matcher} ${result.thresholds.map((t) => t.toFixed(3)).join('/')}`,
+        )
+        .join(', '),
+  );
+
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`wrote ${outPath}`);
+}
+
+await main();

@@ -1,0 +1,448 @@
+import { FAMILY_COUNT } from './features.ts';
+import type { FeatureKey, TextFeatures } from './features.ts';
+import { createPostingPool } from './posting-pool.ts';
+import type { PostingPool } from './posting-pool.ts';
+import type { AnswerInput } from './types.ts';
+
+/** One stored phrasing (an answer's question or one of its alternates). */
+export interface PhrasingRecord {
+  slot: number;
+  answer: AnswerRecord;
+  text: string;
+  /** The phrasing's terms, kept to explain a match. */
+  terms: string[];
+  /** Terms joined: equal keys mean the same question up to case, punctuation and inflection. */
+  exactKey: string;
+  /** Feature ids with their sublinear term-frequency weights. */
+  featureIds: Int32Array;
+  termWeights: Float64Array;
+  /** Per-family norms under the idf of `normsVersion`. */
+  norms: Float64Array;
+  normsVersion: number;
+  embedding: Float32Array | undefined;
+}
+
+/** One stored answer. Its profile is all of its phrasings' features pooled. */
+export interface AnswerRecord {
+  id: string;
+  slot: number;
+  input: AnswerInput;
+  phrasings: PhrasingRecord[];
+  /** Per-family norms of the profile under the idf of `profileNormsVersion`. */
+  profileNorms: Float64Array;
+  profileNormsVersion: number;
+}
+
+export type IdfLevel = 'answer' | 'phrasing';
+
+/**
+ * The inverted index behind a matcher. Counts (document frequencies, postings) are kept exact on
+ * every edit, so an edit costs only the edited phrasing's features. Norms depend on idf, which
+ * every edit nudges; they are recomputed on demand (exact, for the few answers a question rescores)
+ * or in one linear pass once enough edits have piled up (approximate, for the first pass only).
+ */
+export interface AnswerIndex {
+  readonly answers: Map<string, AnswerRecord>;
+  /** Phrasing slots; holes are freed slots. */
+  readonly phrasings: (PhrasingRecord | undefined)[];
+  readonly postings: PostingPool;
+  /** Feature family per feature id. */
+  readonly families: number[];
+  /** Per family, 1 / approximate norm of each phrasing slot. */
+  readonly coarseInverseNorms: Float64Array[];
+  /** Per family, 1 / approximate norm of each answer slot's profile. */
+  readonly coarseInverseProfileNorms: Float64Array[];
+  /** Answer slot of each phrasing slot. */
+  readonly answerSlotOf: Int32Array;
+  countPhrasings(): number;
+  /** Number of distinct features ever seen (feature ids are below this). */
+  countFeatures(): number;
+  lookupFeature(family: number, key: FeatureKey): number | undefined;
+  getIdf(featureId: number): number;
+  getUnseenIdf(): number;
+  getAnswerBySlot(slot: number): AnswerRecord | undefined;
+  findExact(exactKey: string): PhrasingRecord[];
+  ensureAnswer(input: AnswerInput): AnswerRecord;
+  addPhrasing(
+    answer: AnswerRecord,
+    text: string,
+    features: TextFeatures,
+    embedding?: Float32Array,
+  ): void;
+  removePhrasing(record: PhrasingRecord): void;
+  removeAnswer(answer: AnswerRecord): void;
+  /** Brings the approximate norms up to date if edits have moved them enough; call before a query. */
+  prepareForQuery(): void;
+  getExactNorms(record: PhrasingRecord): Float64Array;
+  getExactProfileNorms(answer: AnswerRecord): Float64Array;
+}
+
+const MIN_EDITS_BEFORE_REFRESH = 64;
+const REFRESH_EDIT_SHARE = 0.1;
+
+function weighTermCount(count: number): number {
+  return count === 1 ? 1 : 1 + Math.log(count);
+}
+
+function growFloat64(array: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> {
+  if (array.length >= size) {
+    return array;
+  }
+  const grown = new Float64Array(Math.max(size, array.length * 2, 64));
+  grown.set(array);
+  return grown;
+}
+
+function growInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (array.length >= size) {
+    return array;
+  }
+  const grown = new Int32Array(Math.max(size, array.length * 2, 64));
+  grown.set(array);
+  return grown;
+}
+
+/** Creates an empty inverted index. */
+export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
+  const familyCount = FAMILY_COUNT;
+  const featureIds = Array.from({ length: familyCount }, () => new Map<FeatureKey, number>());
+  const families: number[] = [];
+  const postings = createPostingPool();
+  let phrasingDf = new Int32Array(0);
+  let answerDf = new Int32Array(0);
+  const answers = new Map<string, AnswerRecord>();
+  const answerSlots: (AnswerRecord | undefined)[] = [];
+  const freeAnswerSlots: number[] = [];
+  const phrasings: (PhrasingRecord | undefined)[] = [];
+  const freePhrasingSlots: number[] = [];
+  const exactIndex = new Map<string, PhrasingRecord[]>();
+  let phrasingCount = 0;
+
+  // Bumped whenever a document frequency or the document count changes.
+  let statsVersion = 1;
+  let idfCache = new Float64Array(0);
+  let idfCacheVersion = new Int32Array(0);
+
+  // Per-feature scratch: `marks[f] === markEpoch` means "seen in the answer being worked on", and
+  // `refCounts` counts an answer's phrasings per feature while its profile norm is computed.
+  let marks = new Int32Array(0);
+  let markEpoch = 0;
+  let refCounts = new Int32Array(0);
+
+  const coarseInverseNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
+  const coarseInverseProfileNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
+  let answerSlotOf = new Int32Array(0);
+  const staleProfiles = new Set<AnswerRecord>();
+  const pendingPhrasings = new Set<PhrasingRecord>();
+  let editsSinceRefresh = Number.POSITIVE_INFINITY;
+
+  return {
+    answers,
+    phrasings,
+    postings,
+    families,
+    coarseInverseNorms,
+    coarseInverseProfileNorms,
+    get answerSlotOf() {
+      return answerSlotOf;
+    },
+    countPhrasings: () => phrasingCount,
+    countFeatures: () => families.length,
+    lookupFeature: (family, key) => featureIds[family]?.get(key),
+    getIdf,
+    getUnseenIdf: () => computeIdf(0),
+    getAnswerBySlot: (slot) => answerSlots[slot],
+    findExact: (exactKey) => exactIndex.get(exactKey) ?? [],
+    ensureAnswer,
+    addPhrasing,
+    removePhrasing,
+    removeAnswer,
+    prepareForQuery,
+    getExactNorms,
+    getExactProfileNorms,
+  };
+
+  function countDocuments(): number {
+    return idfLevel === 'answer' ? answers.size : phrasingCount;
+  }
+
+  function computeIdf(df: number): number {
+    return Math.log((countDocuments() + 1) / (df + 1)) + 1;
+  }
+
+  function getIdf(featureId: number): number {
+    if (idfCacheVersion[featureId] !== statsVersion) {
+      const df = idfLevel === 'answer' ? answerDf[featureId]! : phrasingDf[featureId]!;
+      idfCache[featureId] = computeIdf(df);
+      idfCacheVersion[featureId] = statsVersion;
+    }
+    return idfCache[featureId]!;
+  }
+
+  function internFeature(family: number, key: FeatureKey): number {
+    const known = featureIds[family]!;
+    let id = known.get(key);
+    if (id === undefined) {
+      id = families.length;
+      known.set(key, id);
+      families.push(family);
+      const size = id + 1;
+      phrasingDf = growInt32(phrasingDf, size);
+      answerDf = growInt32(answerDf, size);
+      idfCache = growFloat64(idfCache, size);
+      idfCacheVersion = growInt32(idfCacheVersion, size);
+      marks = growInt32(marks, size);
+      refCounts = growInt32(refCounts, size);
+    }
+    return id;
+  }
+
+  /** Marks every feature of the answer's phrasings other than `except`. */
+  function markAnswerFeatures(answer: AnswerRecord, except: PhrasingRecord | undefined): number {
+    markEpoch++;
+    for (const record of answer.phrasings) {
+      if (record !== except) {
+        for (let i = 0; i < record.featureIds.length; i++) {
+          marks[record.featureIds[i]!] = markEpoch;
+        }
+      }
+    }
+    return markEpoch;
+  }
+
+  function noteEdit(): void {
+    statsVersion++;
+    editsSinceRefresh++;
+  }
+
+  function ensureAnswer(input: AnswerInput): AnswerRecord {
+    let answer = answers.get(input.id);
+    if (!answer) {
+      const slot = freeAnswerSlots.pop() ?? answerSlots.length;
+      answer = {
+        id: input.id,
+        slot,
+        input,
+        phrasings: [],
+        profileNorms: new Float64Array(familyCount),
+        profileNormsVersion: 0,
+      };
+      answers.set(input.id, answer);
+      answerSlots[slot] = answer;
+      for (let family = 0; family < familyCount; family++) {
+        coarseInverseProfileNorms[family] = growFloat64(
+          coarseInverseProfileNorms[family]!,
+          slot + 1,
+        );
+      }
+      noteEdit();
+    }
+    answer.input = input;
+    return answer;
+  }
+
+  function writeCoarseNorms(record: PhrasingRecord): void {
+    const norms = computeNorms(record.featureIds, record.termWeights);
+    for (let family = 0; family < familyCount; family++) {
+      const norm = norms[family]!;
+      coarseInverseNorms[family]![record.slot] = norm > 0 ? 1 / norm : 0;
+    }
+  }
+
+  function writeCoarseProfileNorms(answer: AnswerRecord): void {
+    const norms = computeProfileNorms(answer);
+    for (let family = 0; family < familyCount; family++) {
+      const norm = norms[family]!;
+      coarseInverseProfileNorms[family]![answer.slot] = norm > 0 ? 1 / norm : 0;
+    }
+  }
+
+  function addPhrasing(
+    answer: AnswerRecord,
+    text: string,
+    features: TextFeatures,
+    embedding?: Float32Array,
+  ): void {
+    const slot = freePhrasingSlots.pop() ?? phrasings.length;
+    let size = 0;
+    for (const counts of features.counts) {
+      size += counts.size;
+    }
+    const ids = new Int32Array(size);
+    const weights = new Float64Array(size);
+    let i = 0;
+    for (let family = 0; family < features.counts.length; family++) {
+      for (const [key, count] of features.counts[family]!) {
+        const id = internFeature(family, key);
+        const weight = weighTermCount(count);
+        ids[i] = id;
+        weights[i] = weight;
+        i++;
+        postings.append(id, slot, weight);
+        phrasingDf[id]!++;
+      }
+    }
+    const epoch = markAnswerFeatures(answer, undefined);
+    for (let k = 0; k < ids.length; k++) {
+      if (marks[ids[k]!] !== epoch) {
+        answerDf[ids[k]!]!++;
+      }
+    }
+    const exactKey = features.terms.join(' ');
+    const record: PhrasingRecord = {
+      slot,
+      answer,
+      text,
+      terms: features.terms,
+      exactKey,
+      featureIds: ids,
+      termWeights: weights,
+      norms: new Float64Array(familyCount),
+      normsVersion: 0,
+      embedding,
+    };
+    phrasings[slot] = record;
+    answer.phrasings.push(record);
+    const sameKey = exactIndex.get(exactKey);
+    if (sameKey) {
+      sameKey.push(record);
+    } else {
+      exactIndex.set(exactKey, [record]);
+    }
+    phrasingCount++;
+    answerSlotOf = growInt32(answerSlotOf, slot + 1);
+    answerSlotOf[slot] = answer.slot;
+    for (let family = 0; family < familyCount; family++) {
+      coarseInverseNorms[family] = growFloat64(coarseInverseNorms[family]!, slot + 1);
+    }
+    noteEdit();
+    // Norms wait for the next question: a bulk import would otherwise compute them once per insert.
+    pendingPhrasings.add(record);
+    staleProfiles.add(answer);
+  }
+
+  function removePhrasing(record: PhrasingRecord): void {
+    const { answer, slot } = record;
+    if (phrasings[slot] !== record) {
+      return;
+    }
+    const epoch = markAnswerFeatures(answer, record);
+    for (let i = 0; i < record.featureIds.length; i++) {
+      const id = record.featureIds[i]!;
+      postings.remove(id, slot);
+      phrasingDf[id]!--;
+      if (marks[id] !== epoch) {
+        answerDf[id]!--;
+      }
+    }
+    const sameKey = exactIndex.get(record.exactKey)?.filter((other) => other !== record) ?? [];
+    if (sameKey.length === 0) {
+      exactIndex.delete(record.exactKey);
+    } else {
+      exactIndex.set(record.exactKey, sameKey);
+    }
+    answer.phrasings = answer.phrasings.filter((other) => other !== record);
+    phrasings[slot] = undefined;
+    for (let family = 0; family < familyCount; family++) {
+      coarseInverseNorms[family]![slot] = 0;
+    }
+    freePhrasingSlots.push(slot);
+    pendingPhrasings.delete(record);
+    phrasingCount--;
+    noteEdit();
+    staleProfiles.add(answer);
+  }
+
+  function removeAnswer(answer: AnswerRecord): void {
+    for (const record of [...answer.phrasings]) {
+      removePhrasing(record);
+    }
+    answers.delete(answer.id);
+    answerSlots[answer.slot] = undefined;
+    for (let family = 0; family < familyCount; family++) {
+      coarseInverseProfileNorms[family]![answer.slot] = 0;
+    }
+    freeAnswerSlots.push(answer.slot);
+    staleProfiles.delete(answer);
+    noteEdit();
+  }
+
+  function computeNorms(ids: Int32Array, weights: Float64Array): Float64Array {
+    const norms = new Float64Array(familyCount);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const weight = weights[i]! * getIdf(id);
+      norms[families[id]!]! += weight * weight;
+    }
+    for (let family = 0; family < familyCount; family++) {
+      norms[family] = Math.sqrt(norms[family]!);
+    }
+    return norms;
+  }
+
+  /** Norms of the profile vector: each feature weighted by how many phrasings contain it × idf. */
+  function computeProfileNorms(answer: AnswerRecord): Float64Array {
+    const touched: number[] = [];
+    for (const record of answer.phrasings) {
+      for (let i = 0; i < record.featureIds.length; i++) {
+        const id = record.featureIds[i]!;
+        if (refCounts[id] === 0) {
+          touched.push(id);
+        }
+        refCounts[id]!++;
+      }
+    }
+    const norms = new Float64Array(familyCount);
+    for (const id of touched) {
+      const weight = refCounts[id]! * getIdf(id);
+      norms[families[id]!]! += weight * weight;
+      refCounts[id] = 0;
+    }
+    for (let family = 0; family < familyCount; family++) {
+      norms[family] = Math.sqrt(norms[family]!);
+    }
+    return norms;
+  }
+
+  function prepareForQuery(): void {
+    const limit = Math.max(MIN_EDITS_BEFORE_REFRESH, REFRESH_EDIT_SHARE * phrasingCount);
+    if (editsSinceRefresh > limit) {
+      for (const record of phrasings) {
+        if (record) {
+          writeCoarseNorms(record);
+        }
+      }
+      for (const answer of answers.values()) {
+        writeCoarseProfileNorms(answer);
+      }
+      staleProfiles.clear();
+      pendingPhrasings.clear();
+      editsSinceRefresh = 0;
+      return;
+    }
+    for (const record of pendingPhrasings) {
+      writeCoarseNorms(record);
+    }
+    pendingPhrasings.clear();
+    for (const answer of staleProfiles) {
+      writeCoarseProfileNorms(answer);
+    }
+    staleProfiles.clear();
+  }
+
+  function getExactNorms(record: PhrasingRecord): Float64Array {
+    if (record.normsVersion !== statsVersion) {
+      record.norms = computeNorms(record.featureIds, record.termWeights);
+      record.normsVersion = statsVersion;
+    }
+    return record.norms;
+  }
+
+  function getExactProfileNorms(answer: AnswerRecord): Float64Array {
+    if (answer.profileNormsVersion !== statsVersion) {
+      answer.profileNorms = computeProfileNorms(answer);
+      answer.profileNormsVersion = statsVersion;
+    }
+    return answer.profileNorms;
+  }
+}

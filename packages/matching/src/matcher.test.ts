@@ -1,0 +1,362 @@
+import { describe, expect, it } from 'vitest';
+import { createMatcher, DEFAULT_THRESHOLD } from './matcher.ts';
+import type { Matcher } from './matcher.ts';
+import type { AnswerInput, Category, Confidence, Embedder } from './types.ts';
+
+const STORYFILE: AnswerInput[] = [
+  {
+    id: 'where-born',
+    question: 'Where were you born?',
+    alternates: ["What's your hometown?", 'Which city did you grow up in?'],
+  },
+  {
+    id: 'first-job',
+    question: 'What was your first job?',
+    alternates: ['How did you start your career?'],
+  },
+  {
+    id: 'favourite-film',
+    question: 'What is your favourite movie?',
+    alternates: ['Which film do you love the most?'],
+  },
+  {
+    id: 'children',
+    question: 'Do you have children?',
+    alternates: ['Tell me about your kids', 'How many kids do you have?'],
+  },
+  { id: 'advice', question: 'What advice would you give to young people?' },
+  {
+    id: 'hobbies',
+    question: 'What do you do in your free time?',
+    alternates: ['What are your hobbies?'],
+  },
+  {
+    id: 'war',
+    question: 'What do you remember about the war?',
+    alternates: ['Tell me about your time in the army'],
+  },
+];
+
+const CINEMA: Category = {
+  id: 'cinema',
+  name: 'Cinema',
+  phrases: ['movie', 'film', 'motion picture', 'flick'],
+};
+
+function buildMatcher(
+  answers: readonly AnswerInput[] = STORYFILE,
+  options: Parameters<typeof createMatcher>[0] = {},
+): Matcher {
+  const matcher = createMatcher(options);
+  for (const answer of answers) {
+    matcher.upsertAnswer(answer);
+  }
+  return matcher;
+}
+
+describe('match', () => {
+  const matcher = buildMatcher(STORYFILE, { categories: [CINEMA] });
+
+  it.each<{ name: string; question: string; answerId: string; confidence: Confidence }>([
+    {
+      name: 'exact question',
+      question: 'Where were you born?',
+      answerId: 'where-born',
+      confidence: 'exact',
+    },
+    {
+      name: 'exact alternate',
+      question: 'Tell me about your kids',
+      answerId: 'children',
+      confidence: 'exact',
+    },
+    {
+      name: 'punctuation and case',
+      question: 'WHERE   were YOU born???',
+      answerId: 'where-born',
+      confidence: 'exact',
+    },
+    {
+      name: 'inflection counts as near-exact',
+      question: 'what were your first jobs',
+      answerId: 'first-job',
+      confidence: 'paraphrase',
+    },
+    {
+      name: 'paraphrase',
+      question: 'how many children do you have',
+      answerId: 'children',
+      confidence: 'paraphrase',
+    },
+    {
+      name: 'paraphrase of an alternate',
+      question: 'where did you grow up',
+      answerId: 'where-born',
+      confidence: 'paraphrase',
+    },
+    {
+      name: 'synonym through a category',
+      question: 'what is your favorite flick',
+      answerId: 'favourite-film',
+      confidence: 'paraphrase',
+    },
+  ])('$name: "$question" → $answerId ($confidence)', ({ question, answerId, confidence }) => {
+    const result = matcher.match(question);
+    expect(result.decision).toEqual({ kind: 'answer', answerId });
+    expect(result.candidates[0]).toMatchObject({ answerId, confidence });
+  });
+
+  it.each([
+    'What is the capital of Peru?',
+    'how do I bake bread',
+    'do you like pizza',
+    'qwertyuiop asdfgh',
+  ])('out of scope: "%s" → fallback', (question) => {
+    const result = matcher.match(question);
+    expect(result.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    for (const candidate of result.candidates) {
+      expect(candidate.score).toBeLessThan(DEFAULT_THRESHOLD);
+      expect(['low', 'off-topic']).toContain(candidate.confidence);
+    }
+  });
+
+  it.each(['', '   ', '?!…', '\n\t'])(
+    'empty input %j → fallback without candidates',
+    (question) => {
+      expect(matcher.match(question)).toEqual({
+        decision: { kind: 'fallback', reason: 'empty' },
+        candidates: [],
+      });
+    },
+  );
+
+  it('explains which phrasing and which terms matched', () => {
+    const [top] = matcher.match('what is your hometown').candidates;
+    expect(top?.matchedPhrasing).toBe("What's your hometown?");
+    expect(top?.matchedTerms[0]).toBe('hometown');
+    const [film] = matcher.match('best flick you love').candidates;
+    expect(film?.matchedTerms).toContain('#Cinema');
+  });
+
+  it('ranks candidates by score and honours the limit', () => {
+    const { candidates } = matcher.match('tell me about your childhood', { limit: 3 });
+    expect(candidates.length).toBeLessThanOrEqual(3);
+    const scores = candidates.map((candidate) => candidate.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const score of scores) {
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(1);
+    }
+    expect(matcher.match('where were you born', { limit: 0 })).toEqual({
+      decision: { kind: 'answer', answerId: 'where-born' },
+      candidates: [],
+    });
+  });
+
+  it('handles very long input quickly', () => {
+    const started = performance.now();
+    const long = matcher.match('where were you born '.repeat(2_000));
+    const noisy = matcher.match(`${'blah '.repeat(5_000)} where were you born`);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(long.decision).toEqual({ kind: 'answer', answerId: 'where-born' });
+    expect(noisy.candidates[0]?.answerId).toBe('where-born');
+  });
+
+  it('a category lifts a synonym the stored phrasings never use', () => {
+    const withoutCategory = buildMatcher().match('what is your favorite flick').candidates[0];
+    const withCategory = matcher.match('what is your favorite flick').candidates[0];
+    expect(withCategory?.score).toBeGreaterThan(withoutCategory?.score ?? 1);
+  });
+});
+
+describe('answers with many alternates', () => {
+  const activities = Array.from({ length: 80 }, (_, i) => `activity number ${i}`);
+  const crowded: AnswerInput = {
+    id: 'hobbies',
+    question: 'What do you do in your free time?',
+    alternates: activities.map((activity) => `Do you have time for ${activity}?`),
+  };
+  const matcher = buildMatcher([...STORYFILE.filter((answer) => answer.id !== 'hobbies'), crowded]);
+
+  it.each([
+    ['Do you have children?', 'children'],
+    ['do you have kids', 'children'],
+    ['what was your first job', 'first-job'],
+    ['what do you remember about the war', 'war'],
+  ])('"%s" still reaches %s', (question, answerId) => {
+    expect(matcher.match(question).decision).toEqual({ kind: 'answer', answerId });
+  });
+
+  it('its own alternates still match', () => {
+    expect(matcher.match('do you have time for activity number 42').decision).toEqual({
+      kind: 'answer',
+      answerId: 'hobbies',
+    });
+  });
+});
+
+describe('ties', () => {
+  const twins: AnswerInput[] = [
+    { id: 'b-joke', question: 'Tell me a joke' },
+    { id: 'a-joke', question: 'Tell me a joke' },
+    { id: 'c-other', question: 'Tell me a story' },
+  ];
+
+  it('break by answer id whatever the insertion order', () => {
+    const forward = buildMatcher(twins).match('tell me a funny joke please');
+    const backward = buildMatcher([...twins].reverse()).match('tell me a funny joke please');
+    expect(forward.candidates.map((candidate) => candidate.answerId)).toEqual([
+      'a-joke',
+      'b-joke',
+      'c-other',
+    ]);
+    expect(forward.candidates[0]?.score).toBe(forward.candidates[1]?.score);
+    expect(backward).toEqual(forward);
+  });
+
+  it('give the same result on every call', () => {
+    const matcher = buildMatcher(twins);
+    const first = matcher.match('Tell me a joke!');
+    expect(first.decision).toEqual({ kind: 'answer', answerId: 'a-joke' });
+    expect(matcher.match('Tell me a joke!')).toEqual(first);
+  });
+});
+
+describe('incremental updates', () => {
+  it('an edited phrasing replaces the old one', () => {
+    const matcher = buildMatcher();
+    matcher.upsertAnswer({
+      id: 'war',
+      question: 'What do you remember about the war?',
+      alternates: ['What was it like to be a sailor?'],
+    });
+    expect(matcher.match('Tell me about your time in the army').candidates[0]?.confidence).not.toBe(
+      'exact',
+    );
+    expect(matcher.match('what was it like being a sailor').decision).toEqual({
+      kind: 'answer',
+      answerId: 'war',
+    });
+  });
+
+  it('a removed answer is never returned', () => {
+    const matcher = buildMatcher();
+    expect(matcher.removeAnswer('children')).toBe(true);
+    expect(matcher.removeAnswer('children')).toBe(false);
+    expect(matcher.hasAnswer('children')).toBe(false);
+    expect(matcher.countAnswers()).toBe(STORYFILE.length - 1);
+    const { candidates } = matcher.match('Do you have children?');
+    expect(candidates.map((candidate) => candidate.answerId)).not.toContain('children');
+  });
+
+  it('gives the same scores as an index built from scratch', () => {
+    const random = createRandom(7);
+    const words =
+      'born city job career film kids war army advice people time free love music book dog travel food school friend'.split(
+        ' ',
+      );
+    const phrase = () =>
+      Array.from(
+        { length: 3 + Math.floor(random() * 5) },
+        () => words[Math.floor(random() * words.length)],
+      ).join(' ');
+    const answers = new Map<string, AnswerInput>();
+    const edited = createMatcher();
+    for (let step = 0; step < 300; step++) {
+      const id = `answer-${Math.floor(random() * 40)}`;
+      if (random() < 0.15) {
+        answers.delete(id);
+        edited.removeAnswer(id);
+      } else {
+        const answer = {
+          id,
+          question: phrase(),
+          alternates: Array.from({ length: Math.floor(random() * 4) }, phrase),
+        };
+        answers.set(id, answer);
+        edited.upsertAnswer(answer);
+      }
+      if (step % 25 === 0) {
+        edited.match(phrase());
+      }
+    }
+    const fresh = buildMatcher([...answers.values()]);
+    for (let i = 0; i < 30; i++) {
+      const question = phrase();
+      expect(edited.match(question, { limit: 10 })).toEqual(fresh.match(question, { limit: 10 }));
+    }
+  });
+
+  it('setCategories re-indexes stored phrasings', () => {
+    const matcher = buildMatcher();
+    const before = matcher.match('what is your favorite flick').candidates[0]?.score ?? 0;
+    matcher.setCategories([CINEMA]);
+    const after = matcher.match('what is your favorite flick').candidates[0];
+    expect(after?.answerId).toBe('favourite-film');
+    expect(after?.score).toBeGreaterThan(before);
+  });
+
+  it('an empty matcher falls back', () => {
+    expect(createMatcher().match('hello')).toEqual({
+      decision: { kind: 'fallback', reason: 'off-topic' },
+      candidates: [],
+    });
+  });
+});
+
+describe('threshold', () => {
+  it.each([
+    [0, 'answer'],
+    [0.99, 'fallback'],
+  ])('a storyfile threshold of %s decides "%s"', (threshold, kind) => {
+    const matcher = buildMatcher(STORYFILE, { threshold });
+    expect(matcher.match('where did you grow up').decision.kind).toBe(kind);
+  });
+
+  it('classifies below-threshold candidates as low, then off-topic', () => {
+    const matcher = buildMatcher(STORYFILE, { threshold: 0.8 });
+    const confidences = matcher.match('where did you grow up').candidates.map((c) => c.confidence);
+    expect(confidences[0]).toBe('low');
+    expect(confidences).toContain('off-topic');
+  });
+
+  it.each([-0.1, 1.5, Number.NaN])('rejects %s', (threshold) => {
+    expect(() => createMatcher({ threshold })).toThrow(RangeError);
+    expect(() => createMatcher().setThreshold(threshold)).toThrow(RangeError);
+  });
+
+  it('can be changed on a live matcher', () => {
+    const matcher = buildMatcher();
+    matcher.setThreshold(0.5);
+    expect(matcher.getThreshold()).toBe(0.5);
+  });
+});
+
+describe('embedder seam', () => {
+  // A toy embedder that knows "offspring" and "children" mean the same thing.
+  const embedder: Embedder = {
+    embed(text) {
+      const lower = text.toLowerCase();
+      const isAboutChildren = /children|kids|offspring/.test(lower);
+      return Float32Array.from([isAboutChildren ? 1 : 0, isAboutChildren ? 0 : 1]);
+    },
+  };
+
+  it('lets an embedding match where no term is shared', () => {
+    const lexical = buildMatcher().match('any offspring?');
+    const embedded = buildMatcher(STORYFILE, { embedder }).match('any offspring?');
+    expect(lexical.decision.kind).toBe('fallback');
+    expect(embedded.decision).toEqual({ kind: 'answer', answerId: 'children' });
+  });
+});
+
+/** Small deterministic PRNG (mulberry32) so the randomised test is reproducible. */
+function createRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
