@@ -9,3 +9,6 @@ export * from './auth/session.ts';
 export * from './feedback/feedback.ts';
 export * from './feedback/create-feedback.ts';
 export * from './feedback/get-feedback-config.ts';
+export * from './lists/index.ts';
+export * from './library/index.ts';
+export * from './storyfiles/index.ts';

@@ -139,7 +139,10 @@ export function installApiVersionCheck(app: FastifyInstance): void {
   });
 }
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+// Optional contract fields read as `Schema | undefined`; the schema, when present, decides.
+type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
+  ? z.infer<Exclude<T, undefined>>
+  : undefined;
 
 export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<{

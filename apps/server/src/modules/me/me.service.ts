@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { CurrentUser } from '@conversa/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { AUTH_ME_STORYFILES_PER_NAMESPACE, type CurrentUser } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../../db/schema.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -24,6 +24,10 @@ export async function getCurrentUser(
     .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
     .where(eq(userNamespaces.userId, userId))
     .orderBy(asc(namespaces.label));
+  const storyfileIds = await listStoryfileIdsByNamespace(
+    db,
+    memberships.map((membership) => membership.id),
+  );
   return {
     isAdmin: user.isAdmin,
     isLoggedIn: true,
@@ -36,8 +40,41 @@ export async function getCurrentUser(
       label: membership.label,
       attributes: membership.attributes,
       userNamespaces: [{ scope: membership.scope }],
-      // Storyfiles arrive with the library issue; the shape is in place for §6 storyfile access.
-      storyfileNamespaces: [],
+      storyfileNamespaces: (storyfileIds.get(membership.id) ?? []).map((storyfileId) => ({
+        storyfileId,
+      })),
     })),
   };
+}
+
+/**
+ * The live storyfiles of each namespace for auth/me (spec §3 storyfileNamespaces), the most
+ * recently updated first, at most AUTH_ME_STORYFILES_PER_NAMESPACE each: one indexed range scan
+ * per namespace, so a namespace of thousands of storyfiles costs the same as one of a hundred.
+ * Permission checks never rely on this list; the gateway resolves the one storyfile a request
+ * names (setStoryfileNamespaceResolver), so the cap cannot deny access.
+ */
+async function listStoryfileIdsByNamespace(
+  db: Database,
+  namespaceIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byNamespace = new Map<string, string[]>();
+  if (namespaceIds.length === 0) {
+    return byNamespace;
+  }
+  const result = await db.execute<{ namespace_id: string; id: string }>(sql`
+    select member.id as namespace_id, recent.id
+    from unnest(${sql.param([...namespaceIds])}::uuid[]) as member(id)
+    cross join lateral (
+      select s.id from storyfiles s
+      where s.namespace_id = member.id and s.deleted_at is null
+      order by s.updated_at desc, s.id
+      limit ${AUTH_ME_STORYFILES_PER_NAMESPACE}
+    ) as recent`);
+  for (const row of result.rows) {
+    const ids = byNamespace.get(row.namespace_id) ?? [];
+    ids.push(row.id);
+    byNamespace.set(row.namespace_id, ids);
+  }
+  return byNamespace;
 }

@@ -1,0 +1,2 @@
+export * from './list-query.ts';
+export * from './name-taken.ts';
