@@ -17,6 +17,17 @@ export interface MatcherResult {
   thresholds: number[];
   review: ReviewResult | null;
   large: LargeResult | null;
+  /** Ours only: build and single-edit timings at 2,000 answers and at the large size. */
+  incremental: IncrementalResult[] | null;
+}
+
+export interface IncrementalResult {
+  answers: number;
+  buildMs: number;
+  /** Process CPU time of the build, less sensitive than wall time to other load on the machine. */
+  buildCpuMs: number;
+  editMs: number;
+  nextQuestionMs: number;
 }
 
 export interface ReviewResult {
@@ -185,6 +196,7 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
     thresholds,
     review,
     large: null,
+    incremental: null,
   };
 }
 

@@ -123,8 +123,9 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
   let idfCache = new Float64Array(0);
   let idfCacheVersion = new Int32Array(0);
 
-  // Per-feature scratch: `marks[f] === markEpoch` means "seen in the answer being worked on", and
-  // `refCounts` counts an answer's phrasings per feature while its profile norm is computed.
+  // Per-feature scratch, all zero between calls: `marks[f] === markEpoch` means "seen in the answer
+  // being worked on"; `refCounts` counts occurrences in a phrasing being added, or an answer's
+  // phrasings per feature while its profile norm is computed.
   let marks = new Int32Array(0);
   let markEpoch = 0;
   let refCounts = new Int32Array(0);
@@ -264,23 +265,25 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
     embedding?: Float32Array,
   ): void {
     const slot = freePhrasingSlots.pop() ?? phrasings.length;
-    let size = 0;
-    for (const counts of features.counts) {
-      size += counts.size;
-    }
-    const ids = new Int32Array(size);
-    const weights = new Float64Array(size);
-    let i = 0;
-    for (let family = 0; family < features.counts.length; family++) {
-      for (const [key, count] of features.counts[family]!) {
+    const distinct: number[] = [];
+    for (let family = 0; family < features.occurrences.length; family++) {
+      for (const key of features.occurrences[family]!) {
         const id = internFeature(family, key);
-        const weight = weighTermCount(count);
-        ids[i] = id;
-        weights[i] = weight;
-        i++;
-        postings.append(id, slot, weight);
-        phrasingDf[id]!++;
+        if (refCounts[id] === 0) {
+          distinct.push(id);
+        }
+        refCounts[id]!++;
       }
+    }
+    const ids = Int32Array.from(distinct);
+    const weights = new Float64Array(distinct.length);
+    for (let i = 0; i < distinct.length; i++) {
+      const id = distinct[i]!;
+      const weight = weighTermCount(refCounts[id]!);
+      refCounts[id] = 0;
+      weights[i] = weight;
+      postings.append(id, slot, weight);
+      phrasingDf[id]!++;
     }
     const epoch = markAnswerFeatures(answer, undefined);
     for (let k = 0; k < ids.length; k++) {

@@ -18,17 +18,19 @@ export interface FeatureSettings {
 
 export type FeatureKey = string | number;
 
-/** What the matcher keeps of one text: its normalised form, its terms and its feature counts. */
+/** What the matcher keeps of one text: its normalised form, its terms and its features. */
 export interface TextFeatures {
   normalized: string;
   /** Stemmed words with category phrases folded into `#<id>` terms. */
   terms: string[];
   /**
-   * Per family (indexed like `FAMILIES`): feature → raw count in the text. Character n-grams are
-   * keyed by a 30-bit FNV-1a hash instead of a string: no substring is allocated, and with a few
-   * hundred thousand distinct n-grams only a few dozen pairs collide, which scoring cannot notice.
+   * Per family (indexed like `FAMILIES`): every feature occurrence, repeats included; whoever
+   * indexes them counts repeats by feature id, which is cheaper than counting by key here.
+   * Character n-grams are keyed by a 30-bit FNV-1a hash instead of a string: no substring is
+   * allocated, and with a few hundred thousand distinct n-grams only a few dozen pairs collide,
+   * which scoring cannot notice.
    */
-  counts: Map<FeatureKey, number>[];
+  occurrences: FeatureKey[][];
 }
 
 const stemCache = new Map<string, string>();
@@ -46,19 +48,11 @@ function stemCached(word: string): string {
   return stem;
 }
 
-function addCount(counts: Map<FeatureKey, number>, key: FeatureKey): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-}
-
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /** Counts the character n-grams of one padded word, hashing each as it is extended by a character. */
-function addCharGrams(
-  counts: Map<FeatureKey, number>,
-  padded: string,
-  settings: FeatureSettings,
-): void {
+function addCharGrams(occurrences: FeatureKey[], padded: string, settings: FeatureSettings): void {
   for (let start = 0; start + settings.charGramMin <= padded.length; start++) {
     let hash = FNV_OFFSET;
     const end = Math.min(padded.length, start + settings.charGramMax);
@@ -66,7 +60,7 @@ function addCharGrams(
       hash = Math.imul(hash ^ padded.charCodeAt(at), FNV_PRIME);
       if (at - start + 1 >= settings.charGramMin) {
         // 30 bits keep the key a small integer, which V8 hashes and stores without boxing.
-        addCount(counts, hash >>> 2);
+        occurrences.push(hash >>> 2);
       }
     }
   }
@@ -81,21 +75,17 @@ export function extractFeatures(
   const normalized = normalizeText(text);
   const words = normalized === '' ? [] : normalized.split(' ');
   const terms = foldCategoryPhrases(words.map(stemCached), categories);
-  const wordCounts = new Map<FeatureKey, number>();
-  const bigramCounts = new Map<FeatureKey, number>();
-  const charCounts = new Map<FeatureKey, number>();
-  for (const term of terms) {
-    addCount(wordCounts, term);
-  }
+  const bigrams: FeatureKey[] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
-    addCount(bigramCounts, `${terms[i]} ${terms[i + 1]}`);
+    bigrams.push(`${terms[i]} ${terms[i + 1]}`);
   }
+  const charGrams: FeatureKey[] = [];
   for (const word of words) {
-    addCharGrams(charCounts, `<${word}>`, settings);
+    addCharGrams(charGrams, `<${word}>`, settings);
   }
-  const counts: Map<FeatureKey, number>[] = [];
-  counts[WORD_FAMILY] = wordCounts;
-  counts[BIGRAM_FAMILY] = bigramCounts;
-  counts[CHAR_FAMILY] = charCounts;
-  return { normalized, terms, counts };
+  const occurrences: FeatureKey[][] = [];
+  occurrences[WORD_FAMILY] = terms;
+  occurrences[BIGRAM_FAMILY] = bigrams;
+  occurrences[CHAR_FAMILY] = charGrams;
+  return { normalized, terms, occurrences };
 }

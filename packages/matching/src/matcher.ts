@@ -4,7 +4,7 @@ import { createAnswerIndex } from './answer-index.ts';
 import { POSTING_CHUNK } from './posting-pool.ts';
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { extractFeatures, FAMILY_COUNT, WORD_FAMILY } from './features.ts';
-import type { TextFeatures } from './features.ts';
+import type { FeatureKey, TextFeatures } from './features.ts';
 import { selectTopK } from './top-k.ts';
 import type {
   AnswerInput,
@@ -230,18 +230,30 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const factors: number[] = [];
     const familyScales = new Float64Array(familyCount);
     let weightSum = 0;
-    features.counts.forEach((counts, family) => {
-      let normSquared = 0;
-      for (const [key, count] of counts) {
+    const occurrencesById = new Map<number, number>();
+    features.occurrences.forEach((occurrences, family) => {
+      occurrencesById.clear();
+      const unseen = new Map<FeatureKey, number>();
+      for (const key of occurrences) {
         const id = index.lookupFeature(family, key);
-        const idf = id === undefined ? unseenIdf : index.getIdf(id);
-        const weight = weighTermCount(count) * idf;
-        // Words the storyfile never uses still count in the question's norm, pulling scores down.
-        normSquared += weight * weight;
-        if (id !== undefined) {
-          ids.push(id);
-          factors.push(weight * idf);
+        if (id === undefined) {
+          unseen.set(key, (unseen.get(key) ?? 0) + 1);
+        } else {
+          occurrencesById.set(id, (occurrencesById.get(id) ?? 0) + 1);
         }
+      }
+      let normSquared = 0;
+      // Words the storyfile never uses still count in the question's norm, pulling scores down.
+      for (const count of unseen.values()) {
+        const weight = weighTermCount(count) * unseenIdf;
+        normSquared += weight * weight;
+      }
+      for (const [id, count] of occurrencesById) {
+        const idf = index.getIdf(id);
+        const weight = weighTermCount(count) * idf;
+        normSquared += weight * weight;
+        ids.push(id);
+        factors.push(weight * idf);
       }
       // Families absent from the question (a one-word question has no bigram) drop out of the blend.
       if (normSquared > 0) {
