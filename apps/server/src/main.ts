@@ -1,10 +1,22 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { startStudio } from './server.ts';
+import { startWorkerProcess } from './jobs/worker-process.ts';
+
+/** `--role worker` (or `--role=worker`) on the command line overrides STUDIO_ROLE. */
+function readRoleArgument(argv: readonly string[]): string | undefined {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index === -1) {
+    return undefined;
+  }
+  const arg = argv[index]!;
+  return arg.includes('=') ? arg.slice('--role='.length) : argv[index + 1];
+}
 
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    const role = readRoleArgument(process.argv.slice(2));
+    config = loadConfig(role === undefined ? process.env : { ...process.env, STUDIO_ROLE: role });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -12,8 +24,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const studio = await startStudio(config, (message) => console.log(`[studio] ${message}`));
-  if (studio.admin.kind === 'generated') {
+  const log = (message: string) => console.log(`[studio] ${message}`);
+  const studio =
+    config.role === 'worker'
+      ? { ...(await startWorkerProcess(config, log)), admin: undefined, url: undefined }
+      : await startStudio(config, log);
+  if (studio.admin?.kind === 'generated') {
     console.log(
       [
         '',
@@ -25,7 +41,11 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-  console.log(`\n  Conversa Studio is running at ${studio.url}\n  API docs: ${studio.url}/docs\n`);
+  if (studio.url) {
+    console.log(
+      `\n  Conversa Studio is running at ${studio.url}\n  API docs: ${studio.url}/docs\n`,
+    );
+  }
 
   let firstSignalAt: number | undefined;
   const shutdown = (signal: string) => {

@@ -3,12 +3,15 @@ import { loadConfig, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/bootstrap-admin.ts';
+import { startMediaRuntime, type MediaRuntime } from './jobs/runtime.ts';
 
 export interface RunningStudio {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
   admin: AdminBootstrap;
+  /** ffmpeg, media store, upload store and job queue (workers too unless the role is `web`). */
+  media: MediaRuntime;
   url: string;
   /** Stops accepting, lets in-flight requests finish, then closes the database (and embedded PostgreSQL). */
   stop(): Promise<void>;
@@ -25,30 +28,41 @@ export async function startStudio(
     embeddedPort: config.embeddedPostgresPort,
     log,
   });
+  let media: MediaRuntime | undefined;
   try {
     await migrateDatabase(database);
     const admin = await ensurePlatformAdmin(database.db, {
       ...config.admin,
       dataDir: config.dataDir,
     });
-    const app = await buildApp({ config, db: database.db });
+    media = await startMediaRuntime({ config, database, log });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      media: { runtime: media, pool: database.pool },
+    });
     await app.listen({ port: config.port, host: config.host });
     let stopping: Promise<void> | undefined;
+    const runtime = media;
     return {
       app,
       database,
       config,
       admin,
+      media: runtime,
       url: config.publicUrl,
       stop: () => {
+        // Requests first, then the queue and workers (they use the database), then the database.
         stopping ??= (async () => {
           await app.close();
+          await runtime.stop();
           await database.close();
         })();
         return stopping;
       },
     };
   } catch (error) {
+    await media?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -12,3 +12,5 @@ export * from './feedback/get-feedback-config.ts';
 export * from './lists/index.ts';
 export * from './library/index.ts';
 export * from './storyfiles/index.ts';
+export * from './uploads/index.ts';
+export * from './media/index.ts';

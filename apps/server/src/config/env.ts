@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { IDP_HINTS, type IdpHint } from '@conversa/contracts';
+import { DEFAULT_UPLOAD_MAX_BYTES, IDP_HINTS, type IdpHint } from '@conversa/contracts';
 
 const optionalString = z
   .string()
@@ -68,6 +68,62 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /**
+     * What this process runs: `all` (HTTP and video workers), `web` (HTTP only; jobs are queued
+     * for worker processes) or `worker` (video workers only, no HTTP). `--role` sets it too.
+     */
+    STUDIO_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    /** ffmpeg binary; unset = `ffmpeg` on PATH, else the one shipped in @ffmpeg-installer/ffmpeg. */
+    FFMPEG_PATH: optionalString,
+    /** ffprobe binary; unset = beside ffmpeg, else on PATH, else ffmpeg's own report is parsed. */
+    FFPROBE_PATH: optionalString,
+    /** Where uploads and processed media live: `file` (under DATA_DIR) or `s3` (S3-compatible). */
+    MEDIA_STORE: z.enum(['file', 's3']).default('file'),
+    /** Bucket of the s3 store (required with MEDIA_STORE=s3). */
+    S3_BUCKET: optionalString,
+    /** Region of the s3 store. */
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Endpoint of an S3-compatible service (MinIO, R2, ...); unset = AWS. */
+    S3_ENDPOINT: optionalUrl,
+    /** Credentials of the s3 store; unset = the AWS SDK's default chain (environment, profile, role). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Path-style bucket addressing, which most S3-compatible services need. */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    /** Largest upload in bytes (videos; avatars are capped at the spec's 10,000,000,000 too). */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(DEFAULT_UPLOAD_MAX_BYTES)
+      .default(DEFAULT_UPLOAD_MAX_BYTES),
+    /** Hours an unfinished upload is kept before it expires (tus expiration extension). */
+    UPLOAD_EXPIRATION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
+    /** Lifetime of signed media URLs (the `access_token` of video, poster and audio URLs). */
+    MEDIA_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .default(3600),
+    /** Videos one process transcodes at a time (ffmpeg already uses every core for one). */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /**
+     * Seconds a processing job may stay active; a job whose worker died is retried after this
+     * (plus up to one maintenance interval). Keep it above the longest transcode.
+     */
+    JOB_EXPIRE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(23 * 3600)
+      .default(1800),
+    /** How often the queue looks for expired jobs. */
+    JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     ...upstreamVariables,
   })
   .superRefine((env, ctx) => {
@@ -76,6 +132,20 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_CLIENT_ID'],
         message: 'is required when OIDC_ISSUER is set',
+      });
+    }
+    if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when MEDIA_STORE is s3',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both or neither',
       });
     }
     if (env.STUDIO_ADMIN_PASSWORD && !env.STUDIO_ADMIN_EMAIL) {
@@ -92,6 +162,34 @@ export interface UpstreamProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string | undefined;
+}
+
+export type StudioRole = 'all' | 'web' | 'worker';
+
+export type MediaStoreConfig =
+  | { kind: 'file' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+export interface MediaConfig {
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  store: MediaStoreConfig;
+  uploadMaxBytes: number;
+  uploadExpirationMs: number;
+  urlTtlSeconds: number;
+}
+
+export interface JobsConfig {
+  concurrency: number;
+  expireSeconds: number;
+  maintenanceIntervalSeconds: number;
 }
 
 export interface Config {
@@ -111,6 +209,9 @@ export interface Config {
   upstreamProviders: UpstreamProviderConfig[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   isProduction: boolean;
+  role: StudioRole;
+  media: MediaConfig;
+  jobs: JobsConfig;
 }
 
 export class ConfigError extends Error {
@@ -172,5 +273,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     upstreamProviders,
     logLevel: env.LOG_LEVEL,
     isProduction: env.NODE_ENV === 'production',
+    role: env.STUDIO_ROLE,
+    media: {
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
+      store:
+        env.MEDIA_STORE === 's3'
+          ? {
+              kind: 's3',
+              bucket: env.S3_BUCKET!,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT,
+              credentials:
+                env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : { kind: 'file' },
+      uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+      uploadExpirationMs: Math.round(env.UPLOAD_EXPIRATION_HOURS * 3600 * 1000),
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+    },
+    jobs: {
+      concurrency: env.WORKER_CONCURRENCY,
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -13,11 +14,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AvatarResourceType,
   ClipKind,
   FeedbackKind,
+  MediaFileRole,
   NamespaceAttributes,
   Scope,
   StoryfileStatus,
+  UploadKind,
+  UploadPhase,
 } from '@conversa/contracts';
 
 const timestamps = {
@@ -461,4 +466,125 @@ export const scriptQuestions = pgTable(
     uniqueIndex('script_questions_script_text_key').on(table.scriptId, table.textKey),
     index('script_questions_text_trgm_idx').using('gin', table.text.op('gin_trgm_ops')),
   ],
+);
+
+// --- Uploads and media ----------------------------------------------------------------------
+// An upload row is created when a tus upload is created and follows it to the end; a media asset
+// row is the commit point of processing: files in the media store without a row are invisible
+// (never served, swept later), so a crash mid-job never leaves a half-written asset behind.
+
+/** Every tus upload, from creation to processed (or failed, cancelled, expired). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The tus id: the last path segment of the upload URL before any `+` (spec §7). */
+    id: text('id').primaryKey(),
+    /** The full tus id the data store knows (differs from `id` only for stores that add `+...`). */
+    tusId: text('tus_id').notNull(),
+    kind: text('kind').$type<UploadKind>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storyfileId: uuid('storyfile_id').references(() => storyfiles.id, { onDelete: 'cascade' }),
+    storyfileQuestionId: uuid('storyfile_question_id').references(() => storyfileQuestions.id, {
+      onDelete: 'cascade',
+    }),
+    clipKind: text('clip_kind').$type<ClipKind>(),
+    resourceType: text('resource_type').$type<AvatarResourceType>(),
+    resourceId: text('resource_id'),
+    filename: text('filename'),
+    filetype: text('filetype'),
+    /** Null while the client defers the length. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    phase: text('phase').$type<UploadPhase>().notNull().default('uploading'),
+    error: text('error'),
+    /** When the last byte arrived. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    /** When processing ended (ready or failed). */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('uploads_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('uploads_storyfile_idx').on(table.storyfileId),
+    index('uploads_phase_created_idx').on(table.phase, table.createdAt),
+    check('uploads_kind_check', sql`${table.kind} in ('answer', 'clip', 'avatar')`),
+    check(
+      'uploads_phase_check',
+      sql`${table.phase} in ('uploading', 'processing', 'ready', 'failed', 'cancelled')`,
+    ),
+    check(
+      'uploads_target_check',
+      sql`case ${table.kind}
+        when 'answer' then ${table.storyfileId} is not null and ${table.storyfileQuestionId} is not null
+        when 'clip' then ${table.storyfileId} is not null and ${table.clipKind} is not null
+        else ${table.resourceType} is not null and ${table.resourceId} is not null end`,
+    ),
+  ],
+);
+
+/** One stored file of an asset: its name in the asset's folder, type and size. */
+export interface MediaAssetFile {
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * A processed answer or clip video: the answer of one question, or one clip of a storyfile.
+ * Replacing a video inserts a new row and deletes the old one in the same transaction.
+ */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Unique: a job that runs twice finds the asset of its first run and stops there. */
+    uploadId: text('upload_id')
+      .notNull()
+      .unique()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    storyfileQuestionId: uuid('storyfile_question_id').references(() => storyfileQuestions.id, {
+      onDelete: 'cascade',
+    }),
+    clipKind: text('clip_kind').$type<ClipKind>(),
+    /** Folder of the asset's files in the media store, e.g. `videos/<upload id>`. */
+    storagePrefix: text('storage_prefix').notNull(),
+    files: jsonb('files').$type<Record<MediaFileRole, MediaAssetFile>>().notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('media_assets_storyfile_idx').on(table.storyfileId),
+    uniqueIndex('media_assets_question_key')
+      .on(table.storyfileQuestionId)
+      .where(sql`${table.storyfileQuestionId} is not null`),
+    uniqueIndex('media_assets_clip_key')
+      .on(table.storyfileId, table.clipKind)
+      .where(sql`${table.clipKind} is not null`),
+    check(
+      'media_assets_target_check',
+      sql`(${table.storyfileQuestionId} is null) <> (${table.clipKind} is null)`,
+    ),
+  ],
+);
+
+/** The current avatar of a resource (spec §3 Avatar); the image lives in the media store. */
+export const avatars = pgTable(
+  'avatars',
+  {
+    resourceType: text('resource_type').$type<AvatarResourceType>().notNull(),
+    /** The user's iam for user avatars, the resource's id otherwise. */
+    resourceId: text('resource_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.resourceType, table.resourceId] })],
 );

@@ -32,6 +32,11 @@ import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
+import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
+import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
+import type { MediaRuntime } from '../jobs/runtime.ts';
+import type pg from 'pg';
 import { AppError } from './errors.ts';
 import { createUserResolver, decorateUserResolver } from './authenticate.ts';
 import {
@@ -46,6 +51,8 @@ export interface AppOptions {
   db: Database;
   /** Extra routes to register (tests use it to prove the permission guard). */
   registerExtraRoutes?: (app: FastifyInstance) => void;
+  /** Uploads, media and avatars; without it those routes are absent. */
+  media?: { runtime: MediaRuntime; pool: pg.Pool };
 }
 
 function findWebDist(): string | undefined {
@@ -174,7 +181,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // cannot set: that is the studio's CSRF defence on top of SameSite cookies.
   app.addHook('onRequest', async (request, reply) => {
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    const isGuarded = request.url.startsWith('/v1/') || request.url.startsWith('/api/');
+    const isGuarded =
+      request.url.startsWith('/v1/') ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/files');
     if (
       isWrite &&
       isGuarded &&
@@ -210,6 +220,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
+  if (options.media) {
+    const { runtime, pool } = options.media;
+    await registerUploadRoutes(app, {
+      db,
+      pool,
+      config,
+      storage: runtime.uploadStorage,
+      mediaStore: runtime.mediaStore,
+      jobs: runtime.jobs,
+    });
+    await registerMediaRoutes(app, { db, mediaStore: runtime.mediaStore, config });
+    registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
+  }
   options.registerExtraRoutes?.(app);
 
   const webDist = findWebDist();

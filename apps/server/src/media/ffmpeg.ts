@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Where the ffmpeg in use came from; logged at start so an operator knows which one runs. */
+export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | '@ffmpeg-installer/ffmpeg';
+
+export interface FfmpegBinaries {
+  ffmpeg: string;
+  source: FfmpegSource;
+  /** Null when no ffprobe is found; probing then reads ffmpeg's own report of the input. */
+  ffprobe: string | null;
+}
+
+async function isExecutable(file: string): Promise<boolean> {
+  try {
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function findOnPath(name: string, searchPath: string | undefined): Promise<string | null> {
+  for (const dir of (searchPath ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (await isExecutable(candidate)) {
+      return candidate;
+    }
+  }
+  return null;
+}
+
+function findInstallerBinary(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const installed = require('@ffmpeg-installer/ffmpeg') as { path?: string };
+    return installed.path ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export class FfmpegNotFoundError extends Error {
+  constructor() {
+    super(
+      'No ffmpeg found: set FFMPEG_PATH, put ffmpeg on PATH, or install @ffmpeg-installer/ffmpeg.',
+    );
+    this.name = 'FfmpegNotFoundError';
+  }
+}
+
+/**
+ * Picks ffmpeg as ARCHITECTURE.md says: FFMPEG_PATH, else `ffmpeg` on PATH, else the binary of
+ * @ffmpeg-installer/ffmpeg (a 2018 build: fine for MP4 and posters). ffprobe: FFPROBE_PATH, else
+ * beside the chosen ffmpeg, else on PATH.
+ */
+export async function resolveFfmpeg(options: {
+  ffmpegPath?: string | undefined;
+  ffprobePath?: string | undefined;
+  searchPath?: string | undefined;
+  findInstalled?: () => string | null;
+}): Promise<FfmpegBinaries> {
+  const searchPath = options.searchPath ?? process.env.PATH;
+  let ffmpeg: string | null;
+  let source: FfmpegSource = 'FFMPEG_PATH';
+  if (options.ffmpegPath) {
+    if (!(await isExecutable(options.ffmpegPath))) {
+      throw new Error(`FFMPEG_PATH (${options.ffmpegPath}) is not an executable file.`);
+    }
+    ffmpeg = options.ffmpegPath;
+  } else {
+    ffmpeg = await findOnPath('ffmpeg', searchPath);
+    source = 'PATH';
+    if (!ffmpeg) {
+      ffmpeg = (options.findInstalled ?? findInstallerBinary)();
+      source = '@ffmpeg-installer/ffmpeg';
+    }
+  }
+  if (!ffmpeg) {
+    throw new FfmpegNotFoundError();
+  }
+  let ffprobe: string | null;
+  if (options.ffprobePath) {
+    if (!(await isExecutable(options.ffprobePath))) {
+      throw new Error(`FFPROBE_PATH (${options.ffprobePath}) is not an executable file.`);
+    }
+    ffprobe = options.ffprobePath;
+  } else {
+    const sibling = path.join(path.dirname(ffmpeg), 'ffprobe');
+    ffprobe = (await isExecutable(sibling)) ? sibling : await findOnPath('ffprobe', searchPath);
+  }
+  return { ffmpeg, source, ffprobe };
+}
+
+/** One line for the start-up log. */
+export function describeFfmpeg(binaries: FfmpegBinaries): string {
+  return `ffmpeg: ${binaries.ffmpeg} (from ${binaries.source}); ffprobe: ${
+    binaries.ffprobe ?? "none (ffmpeg's report is parsed)"
+  }`;
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    readonly binary: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(
+      `${path.basename(binary)} exited with ${exitCode ?? 'a signal'}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
+    this.name = 'FfmpegError';
+  }
+}
+
+const STDERR_LIMIT = 64 * 1024;
+
+/**
+ * Runs ffmpeg or ffprobe without a shell. Resolves with stdout and the tail of stderr; rejects with
+ * FfmpegError on a non-zero exit, or with the signal's reason when aborted (the child is killed).
+ */
+export function runMediaTool(
+  binary: string,
+  args: readonly string[],
+  options: { signal?: AbortSignal; allowFailure?: boolean } = {},
+): Promise<{ stdout: string; stderr: string; exitCode: number | null }> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason as Error);
+      return;
+    }
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_LIMIT);
+    });
+    const onAbort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('error', (error) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.once('close', (exitCode) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (options.signal?.aborted) {
+        reject(options.signal.reason as Error);
+      } else if (exitCode === 0 || options.allowFailure) {
+        resolve({ stdout, stderr, exitCode });
+      } else {
+        reject(new FfmpegError(binary, exitCode, stderr));
+      }
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MEDIA_FILES,
+  VIDEO_MAX_DURATION_SECONDS,
+  VIDEO_PROCESSING_MESSAGES,
+  type MediaFileRole,
+} from '@conversa/contracts';
+import { runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
+import { findDurationProblem, findInputProblem, probeMedia } from './probe.ts';
+
+/** The longer side of the MP4 is at most this many pixels (1080p landscape or portrait). */
+export const MAX_VIDEO_SIDE = 1920;
+
+// Landscape: width capped, height follows; portrait: the other way round. -2 keeps the aspect
+// ratio with an even size, which yuv420p needs; trunc(x/2)*2 makes the capped side even too.
+const SCALE_FILTER =
+  `scale=w='if(gte(iw,ih),min(${MAX_VIDEO_SIDE},trunc(iw/2)*2),-2)'` +
+  `:h='if(gte(iw,ih),-2,min(${MAX_VIDEO_SIDE},trunc(ih/2)*2))'`;
+
+/**
+ * One ffmpeg run that reads the input once and writes the H.264/AAC MP4 with fast start (what
+ * every browser and phone plays) and the speech track (16 kHz mono PCM, what speech recognisers
+ * take). The output is cut one second past the duration limit, so an input whose container does
+ * not state its length cannot keep a worker busy for hours before the limit is checked.
+ */
+export function buildTranscodeArgs(input: string, outputDir: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    input,
+    '-t',
+    String(VIDEO_MAX_DURATION_SECONDS + 1),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-vf',
+    SCALE_FILTER,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-movflags',
+    '+faststart',
+    path.join(outputDir, MEDIA_FILES.video.name),
+    '-t',
+    String(VIDEO_MAX_DURATION_SECONDS + 1),
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    path.join(outputDir, MEDIA_FILES.audio.name),
+  ];
+}
+
+/** A poster frame from the finished MP4, a second in (or halfway through a shorter video). */
+export function buildPosterArgs(
+  video: string,
+  outputDir: string,
+  durationSeconds: number,
+): string[] {
+  const at = Math.min(1, durationSeconds / 2).toFixed(3);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-ss',
+    at,
+    '-i',
+    video,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    path.join(outputDir, MEDIA_FILES.poster.name),
+  ];
+}
+
+/** A video a person cannot use as an answer; the message is shown to them as it is. */
+export class VideoRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VideoRejectedError';
+  }
+}
+
+export interface ProcessedVideo {
+  durationMs: number;
+  width: number;
+  height: number;
+  files: Record<MediaFileRole, { name: string; contentType: string; sizeBytes: number }>;
+}
+
+/**
+ * Validates the input (not a video, no sound, empty, too long), transcodes it and takes the
+ * poster, writing everything into `outputDir`. Throws VideoRejectedError for inputs a person must
+ * fix, anything else for failures worth retrying.
+ */
+export async function processVideoFile(
+  binaries: FfmpegBinaries,
+  input: string,
+  outputDir: string,
+  signal?: AbortSignal,
+): Promise<ProcessedVideo> {
+  const inputProblem = findInputProblem(await probeMedia(binaries, input, signal));
+  if (inputProblem) {
+    throw new VideoRejectedError(inputProblem);
+  }
+  await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), { signal });
+  const videoFile = path.join(outputDir, MEDIA_FILES.video.name);
+  const output = await probeMedia(binaries, videoFile, signal);
+  if (!output?.video) {
+    throw new VideoRejectedError(VIDEO_PROCESSING_MESSAGES.notAVideo);
+  }
+  const durationSeconds = output.durationSeconds ?? 0;
+  const durationProblem = findDurationProblem(durationSeconds);
+  if (durationProblem) {
+    throw new VideoRejectedError(durationProblem);
+  }
+  await runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
+    signal,
+  });
+  const files = {} as ProcessedVideo['files'];
+  for (const role of Object.keys(MEDIA_FILES) as MediaFileRole[]) {
+    const { name, contentType } = MEDIA_FILES[role];
+    files[role] = { name, contentType, sizeBytes: (await stat(path.join(outputDir, name))).size };
+  }
+  return {
+    durationMs: Math.round(durationSeconds * 1000),
+    width: output.video.width,
+    height: output.video.height,
+    files,
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  deleteStoryfileVideoContract,
+  listStoryfileVideosContract,
+  MEDIA_ACCESS_TOKEN_PARAM,
+} from '@conversa/contracts';
+import type { Config } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { registerContract } from '../../http/gateway.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { getOrCreateSecret } from '../../identity/secrets.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { deleteStoryfileVideo, findAssetFile, listStoryfileVideos } from './media.service.ts';
+import { parseRangeHeader } from './range.ts';
+import { createMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
+
+/** 403 text for an expired, tampered or foreign media URL; the web lists the videos again. */
+export const MEDIA_LINK_INVALID_MESSAGE = 'This media link has expired or is not valid.';
+
+const MEDIA_URL_SECRET = 'media.url-signing-key';
+
+/** The signer with the key every replica shares (system_secrets). */
+export async function createSharedMediaUrlSigner(
+  db: Database,
+  ttlSeconds: number,
+): Promise<MediaUrlSigner> {
+  const key = await getOrCreateSecret(db, MEDIA_URL_SECRET, () =>
+    randomBytes(32).toString('base64url'),
+  );
+  return createMediaUrlSigner(Buffer.from(key, 'base64url'), ttlSeconds);
+}
+
+/**
+ * Media streaming and the storyfile video calls. `/media/<asset>/<file>` needs no session: the
+ * signed `access_token` is the authorization, so `<video>` elements and the mobile app can
+ * stream, seek (range requests) and cache without the cookie.
+ */
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  options: { db: Database; mediaStore: MediaStore; config: Config },
+): Promise<MediaUrlSigner> {
+  const { db, mediaStore } = options;
+  const signer = await createSharedMediaUrlSigner(db, options.config.media.urlTtlSeconds);
+
+  app.get<{ Params: { assetId: string; file: string }; Querystring: Record<string, string> }>(
+    '/media/:assetId/:file',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const { assetId, file } = request.params;
+      const check = signer.checkToken(request.query[MEDIA_ACCESS_TOKEN_PARAM], { assetId, file });
+      if (!check.ok) {
+        return reply
+          .status(403)
+          .header('cache-control', 'no-store')
+          .send({ statusCode: 403, error: 'FORBIDDEN', message: MEDIA_LINK_INVALID_MESSAGE });
+      }
+      // The file is found by name among the asset row's own files; URL text never becomes a path.
+      const found = await findAssetFile(db, assetId, file);
+      const stored = found ? await mediaStore.stat(found.key) : null;
+      if (!found || !stored) {
+        return reply
+          .status(404)
+          .send({ statusCode: 404, error: 'NOT_FOUND', message: 'Not found.' });
+      }
+      const size = stored.sizeBytes;
+      const secondsLeft = Math.max(0, check.grant.expiresAt - Math.floor(Date.now() / 1000));
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${secondsLeft}, immutable`)
+        .header('etag', `"${found.asset.id}-${found.file.name}"`)
+        .header('last-modified', found.asset.createdAt.toUTCString())
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .type(found.file.contentType);
+      const range = parseRangeHeader(request.headers.range, size);
+      if (range.kind === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      const isPartial = range.kind === 'partial';
+      const start = isPartial ? range.start : 0;
+      const end = isPartial ? range.end : size - 1;
+      reply.status(isPartial ? 206 : 200).header('content-length', end - start + 1);
+      if (isPartial) {
+        reply.header('content-range', `bytes ${start}-${end}/${size}`);
+      }
+      if (request.method === 'HEAD' || size === 0) {
+        return reply.send();
+      }
+      return reply.send(await mediaStore.read(found.key, { start, end }));
+    },
+  );
+
+  registerContract(app, listStoryfileVideosContract, (request) => {
+    if (!request.currentUser) {
+      throw unauthorized('You need to be logged in.');
+    }
+    return listStoryfileVideos(db, signer, request.params.id, request.currentUser.iam);
+  });
+  registerContract(app, deleteStoryfileVideoContract, (request) =>
+    deleteStoryfileVideo(db, mediaStore, request.params.id, request.params.videoId),
+  );
+  return signer;
+}

@@ -1,0 +1,136 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import type { MediaConfig } from '../../config/env.ts';
+
+/**
+ * Where tus keeps uploads while they arrive, and how processing gets at a finished one. The file
+ * store keeps them under DATA_DIR/uploads; the S3 store at the bucket's top level (`<id>`,
+ * `<id>.info`, `<id>.part`), beside the processed media under `media/`.
+ */
+export interface UploadStorage {
+  datastore: DataStore;
+  /** A local path holding the finished upload's bytes: the file itself, or a download into `workDir`. */
+  getLocalCopy(tusId: string, workDir: string): Promise<string>;
+  /** Moves the finished upload's bytes to a local file in `workDir` and forgets the upload. */
+  takeLocalFile(tusId: string, workDir: string): Promise<string>;
+  readHead(tusId: string, length: number): Promise<Buffer>;
+  /** Bytes received so far; null when the upload is unknown or gone. */
+  getOffset(tusId: string): Promise<number | null>;
+  /** Forgets an upload and its bytes; an upload already gone is not an error. */
+  remove(tusId: string): Promise<void>;
+  deleteExpired(): Promise<number>;
+}
+
+async function readStreamHead(stream: Readable, length: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    total += (chunk as Buffer).length;
+    if (total >= length) {
+      break;
+    }
+  }
+  stream.destroy();
+  return Buffer.concat(chunks).subarray(0, length);
+}
+
+export function createUploadStorage(config: MediaConfig, dataDir: string): UploadStorage {
+  if (config.store.kind === 's3') {
+    const s3 = config.store;
+    const datastore = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds: config.uploadExpirationMs,
+      s3ClientConfig: {
+        bucket: s3.bucket,
+        region: s3.region,
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        ...(s3.credentials ? { credentials: s3.credentials } : {}),
+        forcePathStyle: s3.forcePathStyle,
+      },
+    });
+    const download = async (tusId: string, workDir: string) => {
+      await mkdir(workDir, { recursive: true });
+      const target = path.join(workDir, 'source');
+      await pipeline(await datastore.read(tusId), createWriteStream(target));
+      return target;
+    };
+    const remove = async (tusId: string) => {
+      await datastore.remove(tusId).catch(() => undefined);
+    };
+    return {
+      datastore,
+      getLocalCopy: download,
+      async takeLocalFile(tusId, workDir) {
+        const local = await download(tusId, workDir);
+        await remove(tusId);
+        return local;
+      },
+      async readHead(tusId, length) {
+        return readStreamHead(await datastore.read(tusId), length);
+      },
+      async getOffset(tusId) {
+        try {
+          return (await datastore.getUpload(tusId)).offset;
+        } catch {
+          return null;
+        }
+      },
+      remove,
+      deleteExpired: () => datastore.deleteExpired(),
+    };
+  }
+
+  const directory = path.join(dataDir, 'uploads');
+  const datastore = new FileStore({
+    directory,
+    expirationPeriodInMilliseconds: config.uploadExpirationMs,
+  });
+  const dataPath = (tusId: string) => {
+    const resolved = path.resolve(directory, tusId);
+    if (path.dirname(resolved) !== path.resolve(directory)) {
+      throw new Error(`Refusing upload id ${JSON.stringify(tusId)}`);
+    }
+    return resolved;
+  };
+  return {
+    datastore,
+    getLocalCopy: (tusId) => Promise.resolve(dataPath(tusId)),
+    async takeLocalFile(tusId, workDir) {
+      await mkdir(workDir, { recursive: true });
+      const target = path.join(workDir, 'source');
+      await rename(dataPath(tusId), target);
+      await datastore.configstore.delete(tusId).catch(() => undefined);
+      return target;
+    },
+    async readHead(tusId, length) {
+      const handle = await open(dataPath(tusId), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async getOffset(tusId) {
+      try {
+        return (await datastore.getUpload(tusId)).offset;
+      } catch {
+        return null;
+      }
+    },
+    async remove(tusId) {
+      await datastore.remove(tusId).catch(() => undefined);
+      // FileStore leaves the info file behind when the data file is already gone.
+      await datastore.configstore.delete(tusId).catch(() => undefined);
+    },
+    deleteExpired: () => datastore.deleteExpired(),
+  };
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EVENTS, Server as TusServer, type ServerOptions } from '@tus/server';
+import type pg from 'pg';
+import {
+  AVATAR_MAX_BYTES,
+  getUploadStatusContract,
+  listUploadsContract,
+  UPLOAD_REJECTION_MESSAGES,
+  type CurrentUser,
+} from '@conversa/contracts';
+import type { Config } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound, unauthorized } from '../../http/errors.ts';
+import { registerContract } from '../../http/gateway.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { storeAvatarFromUpload } from '../avatars/avatars.service.ts';
+import type { UploadStorage } from './upload-storage.ts';
+import {
+  canManageUpload,
+  findUpload,
+  getUploadStatus,
+  listRecentUploads,
+  markUploadCancelled,
+  prepareUpload,
+  queueVideoProcessing,
+  recordUpload,
+  toUploadId,
+  UploadRejectedError,
+} from './uploads.service.ts';
+
+/** Where the tus endpoint is mounted (UPLOAD_ENDPOINT_PATH without its trailing slash). */
+export const TUS_MOUNT_PATH = '/files';
+
+/** An error @tus/server answers with: its status and a plain-text body. */
+class TusResponseError extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+    this.name = 'TusResponseError';
+  }
+}
+
+const toTusError = (error: unknown): unknown =>
+  error instanceof UploadRejectedError
+    ? new TusResponseError(error.status, `${error.message}\n`)
+    : error;
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+
+export interface UploadRoutesOptions {
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  storage: UploadStorage;
+  mediaStore: MediaStore;
+  jobs: JobQueue;
+}
+
+/**
+ * The tus endpoint at /files/ and the upload calls. Authentication is the gateway's: the routes
+ * declare `loggedIn`, so the permission hook resolves the user (session cookie or bearer token)
+ * before tus sees the request, and the hooks below read that user. Authorization happens in tus's
+ * hooks: at creation from the metadata (edit on the storyfile, or ownership of the avatar
+ * resource), afterwards by who created the upload.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  options: UploadRoutesOptions,
+): Promise<TusServer> {
+  const { db, pool, config, storage, mediaStore, jobs } = options;
+  const usersByRequest = new WeakMap<IncomingMessage, CurrentUser>();
+  const userOf = (request: TusRequest) => {
+    const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    return raw ? usersByRequest.get(raw) : undefined;
+  };
+
+  const tus = new TusServer({
+    path: TUS_MOUNT_PATH,
+    datastore: storage.datastore,
+    maxSize: Math.max(config.media.uploadMaxBytes, AVATAR_MAX_BYTES),
+    namingFunction: () => randomBytes(16).toString('hex'),
+    generateUrl: (_request, { id }) => `${config.publicUrl}${TUS_MOUNT_PATH}/${id}`,
+    // The console is same-origin; other browser origins get no CORS grant (native clients need none).
+    allowedOrigins: [new URL(config.publicUrl).origin],
+    allowedCredentials: true,
+    allowedHeaders: ['x-system-id'],
+    disableTerminationForFinishedUploads: true,
+    async onIncomingRequest(request, tusId) {
+      if (request.method === 'POST' || request.method === 'OPTIONS') {
+        return;
+      }
+      const row = await findUpload(db, toUploadId(tusId));
+      // Someone else's upload answers like a missing one.
+      if (!row || !canManageUpload(userOf(request), row)) {
+        throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
+      }
+    },
+    async onUploadCreate(request, upload) {
+      const user = userOf(request);
+      if (!user) {
+        throw new TusResponseError(401, 'You need to be logged in.\n');
+      }
+      try {
+        const prepared = await prepareUpload(
+          { db, lookup: app.resolveStoryfileNamespace, maxBytes: config.media.uploadMaxBytes },
+          user,
+          { tusId: upload.id, sizeBytes: upload.size, metadata: upload.metadata ?? {} },
+        );
+        await recordUpload(db, prepared.row);
+        return { metadata: prepared.metadata };
+      } catch (error) {
+        throw toTusError(error);
+      }
+    },
+    async onUploadFinish(_request, upload) {
+      const row = await findUpload(db, toUploadId(upload.id));
+      if (!row) {
+        throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
+      }
+      try {
+        if (row.kind === 'avatar') {
+          await storeAvatarFromUpload({ db, storage, mediaStore }, row);
+        } else {
+          await queueVideoProcessing(pool, jobs, row.id, upload.size ?? upload.offset);
+        }
+      } catch (error) {
+        throw toTusError(error);
+      }
+      return {};
+    },
+    onResponseError(request, error) {
+      if (!(error instanceof TusResponseError) && !('status_code' in error)) {
+        app.log.error({ err: error, method: request.method }, 'upload request failed');
+      }
+      return undefined;
+    },
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_request, _response, tusId) => {
+    markUploadCancelled(db, toUploadId(tusId)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not mark an upload cancelled'),
+    );
+  });
+
+  // Uploads in flight when the studio stops are cut off; tus clients resume them later.
+  const inFlight = new Set<IncomingMessage>();
+  app.addHook('preClose', (done) => {
+    for (const raw of inFlight) {
+      raw.socket?.destroy();
+    }
+    done();
+  });
+
+  await app.register((scope, _options, done) => {
+    // tus reads the raw request stream itself (PATCH bodies can be gigabytes): parse nothing.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.currentUser) {
+        usersByRequest.set(request.raw, request.currentUser);
+      }
+      reply.hijack();
+      inFlight.add(request.raw);
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } catch (error) {
+        request.log.error({ err: error }, 'upload request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500).end();
+        }
+      } finally {
+        inFlight.delete(request.raw);
+      }
+    };
+    for (const url of [TUS_MOUNT_PATH, `${TUS_MOUNT_PATH}/`, `${TUS_MOUNT_PATH}/:id`]) {
+      scope.route({
+        method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
+        url,
+        config: { permission: { kind: 'loggedIn' } },
+        schema: { hide: true },
+        handler: forward,
+      });
+      // CORS preflights carry no credentials.
+      scope.route({
+        method: 'OPTIONS',
+        url,
+        config: { permission: { kind: 'public' } },
+        schema: { hide: true },
+        handler: forward,
+      });
+    }
+    done();
+  });
+
+  registerContract(app, getUploadStatusContract, async (request) => {
+    if (!request.currentUser) {
+      throw unauthorized('You need to be logged in.');
+    }
+    const status = await getUploadStatus(
+      db,
+      request.currentUser,
+      request.query.uploadObjectKey,
+      app.resolveStoryfileNamespace,
+    );
+    if (!status) {
+      throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
+    }
+    return status;
+  });
+  registerContract(app, listUploadsContract, async (request) => {
+    if (!request.currentUser) {
+      throw unauthorized('You need to be logged in.');
+    }
+    return { uploads: await listRecentUploads(db, storage, request.currentUser) };
+  });
+  return tus;
+}

@@ -1,0 +1,337 @@
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import {
+  AVATAR_MAX_BYTES,
+  avatarResourceTypeSchema,
+  clipKindSchema,
+  isAcceptedAvatarType,
+  isAcceptedVideoFile,
+  RECENT_UPLOADS_HOURS,
+  UPLOAD_METADATA_KEYS,
+  UPLOAD_REJECTION_MESSAGES,
+  VIDEO_PROCESSING_MESSAGES,
+  type CurrentUser,
+  type UploadStatus,
+  type UploadSummary,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { storyfileQuestions, storyfiles, storyfileTopics, uploads } from '../../db/schema.ts';
+import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
+import type { UploadStorage } from './upload-storage.ts';
+import {
+  canEditStoryfileTarget,
+  canSetAvatar,
+  checkStoryfileAccess,
+  type AccessDecision,
+  type StoryfileNamespaceLookup,
+} from './upload-access.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type NewUploadRow = typeof uploads.$inferInsert;
+
+/** Refuses an upload; the tus endpoint answers with the status and the message as its body. */
+export class UploadRejectedError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejectedError';
+  }
+}
+
+function rejectUnless(decision: AccessDecision): void {
+  if (!decision.ok) {
+    throw new UploadRejectedError(decision.status, decision.message);
+  }
+}
+
+/** The upload id of spec §7: the tus id up to any `+` (stores like tusd's S3 add `+<part id>`). */
+export function toUploadId(tusId: string): string {
+  return tusId.split('+')[0]!;
+}
+
+type Metadata = Record<string, string | null | undefined>;
+
+const text = (metadata: Metadata, key: string): string | undefined => {
+  const value = metadata[key]?.trim();
+  return value ? value.slice(0, 500) : undefined;
+};
+
+/**
+ * Reads and authorizes the metadata of a new upload, or throws UploadRejectedError. Returns the
+ * row to record and the metadata to keep (without any `authorization` value: tokens are never
+ * stored with an upload).
+ */
+export async function prepareUpload(
+  deps: { db: Database; lookup: StoryfileNamespaceLookup | null; maxBytes: number },
+  user: CurrentUser,
+  input: { tusId: string; sizeBytes: number | undefined; metadata: Metadata },
+): Promise<{ row: NewUploadRow; metadata: Record<string, string> }> {
+  const { metadata } = input;
+  const keep = Object.fromEntries(
+    Object.entries(metadata).flatMap(([key, value]) =>
+      key.toLowerCase() === 'authorization' || value == null ? [] : [[key, value]],
+    ),
+  );
+  const storyfileId = text(metadata, UPLOAD_METADATA_KEYS.storyfileId);
+  const resourceType = text(metadata, UPLOAD_METADATA_KEYS.resourceType);
+  const filename = text(metadata, UPLOAD_METADATA_KEYS.filename) ?? null;
+  const filetype = text(metadata, UPLOAD_METADATA_KEYS.filetype) ?? null;
+  if (storyfileId && resourceType) {
+    throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.bothTargets);
+  }
+  const base = {
+    id: toUploadId(input.tusId),
+    tusId: input.tusId,
+    userId: user.iam,
+    filename,
+    filetype,
+    sizeBytes: input.sizeBytes ?? null,
+  };
+
+  if (resourceType) {
+    const type = avatarResourceTypeSchema.safeParse(resourceType);
+    const resourceId = text(metadata, UPLOAD_METADATA_KEYS.resourceId);
+    if (!type.success) {
+      throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.unknownResourceType);
+    }
+    if (!resourceId) {
+      throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.noTarget);
+    }
+    if (!isAcceptedAvatarType(filetype)) {
+      throw new UploadRejectedError(415, UPLOAD_REJECTION_MESSAGES.avatarType);
+    }
+    if (input.sizeBytes !== undefined && input.sizeBytes > AVATAR_MAX_BYTES) {
+      throw new UploadRejectedError(413, UPLOAD_REJECTION_MESSAGES.tooLarge);
+    }
+    rejectUnless(await canSetAvatar(deps.db, user, type.data, resourceId, deps.lookup));
+    return {
+      row: { ...base, kind: 'avatar', resourceType: type.data, resourceId },
+      metadata: keep,
+    };
+  }
+
+  if (!storyfileId) {
+    throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.noTarget);
+  }
+  const questionId = text(metadata, UPLOAD_METADATA_KEYS.questionId);
+  const clipKindText = text(metadata, UPLOAD_METADATA_KEYS.clipKind);
+  if (Boolean(questionId) === Boolean(clipKindText)) {
+    throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.noTarget);
+  }
+  if (!isAcceptedVideoFile(filetype, filename)) {
+    throw new UploadRejectedError(415, UPLOAD_REJECTION_MESSAGES.videoType);
+  }
+  if (input.sizeBytes !== undefined && input.sizeBytes > deps.maxBytes) {
+    throw new UploadRejectedError(413, UPLOAD_REJECTION_MESSAGES.tooLarge);
+  }
+  if (clipKindText) {
+    const clipKind = clipKindSchema.safeParse(clipKindText);
+    if (!clipKind.success) {
+      throw new UploadRejectedError(404, UPLOAD_REJECTION_MESSAGES.unknownClipKind);
+    }
+    rejectUnless(
+      await canEditStoryfileTarget(
+        deps.db,
+        user,
+        { storyfileId, target: { clipKind: clipKind.data } },
+        deps.lookup,
+      ),
+    );
+    return {
+      row: { ...base, kind: 'clip', storyfileId, clipKind: clipKind.data },
+      metadata: keep,
+    };
+  }
+  rejectUnless(
+    await canEditStoryfileTarget(
+      deps.db,
+      user,
+      { storyfileId, target: { questionId: questionId! } },
+      deps.lookup,
+    ),
+  );
+  return {
+    row: { ...base, kind: 'answer', storyfileId, storyfileQuestionId: questionId! },
+    metadata: keep,
+  };
+}
+
+export async function recordUpload(db: Database, row: NewUploadRow): Promise<void> {
+  await db.insert(uploads).values(row);
+}
+
+export async function findUpload(db: Database, uploadId: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  return row;
+}
+
+/** Only the person who started an upload (or a platform admin) may resume, probe or end it. */
+export function canManageUpload(user: CurrentUser | undefined, row: UploadRow): boolean {
+  return user !== undefined && (user.isAdmin || row.userId === user.iam);
+}
+
+/**
+ * The last byte of a video arrived: mark it processing and queue its job in one transaction, so
+ * a crash in between leaves either an upload still to finish or a queued job, never a finished
+ * upload nobody processes. A second call (the client retried its last PATCH) changes nothing.
+ */
+export async function queueVideoProcessing(
+  pool: pg.Pool,
+  jobs: JobQueue,
+  uploadId: string,
+  sizeBytes: number,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const tx = drizzle(client);
+    const updated = await tx
+      .update(uploads)
+      .set({ phase: 'processing', sizeBytes, uploadedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.phase, 'uploading')))
+      .returning({ id: uploads.id });
+    if (updated.length > 0) {
+      await jobs.enqueueVideoProcessing(uploadId, toSqlExecutor(client));
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  jobs.wakeWorkers();
+}
+
+export async function markUploadFailed(
+  db: Pick<Database, 'update'>,
+  uploadId: string,
+  message: string,
+): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ phase: 'failed', error: message, processedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(uploads.id, uploadId));
+}
+
+/** A tus termination (DELETE) of an unfinished upload. */
+export async function markUploadCancelled(db: Database, uploadId: string): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ phase: 'cancelled', error: VIDEO_PROCESSING_MESSAGES.cancelled, updatedAt: sql`now()` })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.phase, 'uploading')));
+}
+
+/** Spec §3/§4: START while arriving or processing, END when processed, FAIL with the reason. */
+export function presentUploadStatus(row: Pick<UploadRow, 'phase' | 'error'>): UploadStatus {
+  switch (row.phase) {
+    case 'uploading':
+    case 'processing':
+      return { status: 'START', error: null };
+    case 'ready':
+      return { status: 'END', error: null };
+    case 'failed':
+      return { status: 'FAIL', error: row.error ?? VIDEO_PROCESSING_MESSAGES.failed };
+    case 'cancelled':
+      return { status: 'FAIL', error: row.error ?? VIDEO_PROCESSING_MESSAGES.cancelled };
+  }
+}
+
+/**
+ * The status call: the uploader, an admin, or anyone who may read the upload's storyfile may ask;
+ * everyone else gets "not found", as for an id that never existed.
+ */
+export async function getUploadStatus(
+  db: Database,
+  user: CurrentUser,
+  uploadId: string,
+  lookup: StoryfileNamespaceLookup | null,
+): Promise<UploadStatus | null> {
+  const row = await findUpload(db, toUploadId(uploadId));
+  if (!row) {
+    return null;
+  }
+  const isAllowed =
+    canManageUpload(user, row) ||
+    (row.storyfileId !== null &&
+      (await checkStoryfileAccess(user, row.storyfileId, 'read:ns', lookup)).ok);
+  return isAllowed ? presentUploadStatus(row) : null;
+}
+
+const RECENT_UPLOADS_LIMIT = 200;
+
+/** The caller's uploads of the last day, for the upload dialog after a reload. */
+export async function listRecentUploads(
+  db: Database,
+  storage: Pick<UploadStorage, 'getOffset'>,
+  user: CurrentUser,
+): Promise<UploadSummary[]> {
+  const since = new Date(Date.now() - RECENT_UPLOADS_HOURS * 3600 * 1000);
+  const rows = await db
+    .select({
+      upload: uploads,
+      storyfileName: storyfiles.name,
+      questionText: storyfileQuestions.text,
+      topicName: storyfileTopics.name,
+    })
+    .from(uploads)
+    .leftJoin(storyfiles, eq(storyfiles.id, uploads.storyfileId))
+    .leftJoin(storyfileQuestions, eq(storyfileQuestions.id, uploads.storyfileQuestionId))
+    .leftJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
+    .where(and(eq(uploads.userId, user.iam), gte(uploads.createdAt, since)))
+    .orderBy(desc(uploads.createdAt))
+    .limit(RECENT_UPLOADS_LIMIT);
+  return Promise.all(
+    rows.map(async ({ upload, storyfileName, questionText, topicName }) => ({
+      id: upload.id,
+      kind: upload.kind,
+      phase: upload.phase,
+      ...presentUploadStatus(upload),
+      filename: upload.filename,
+      filetype: upload.filetype,
+      sizeBytes: upload.sizeBytes,
+      uploadedBytes:
+        upload.phase === 'uploading' ? await storage.getOffset(upload.tusId) : upload.sizeBytes,
+      storyfileId: upload.storyfileId,
+      storyfileName: storyfileName ?? null,
+      questionId: upload.storyfileQuestionId,
+      questionText: questionText ?? null,
+      topicName: topicName ?? null,
+      clipKind: upload.clipKind,
+      resourceType: upload.resourceType,
+      resourceId: upload.resourceId,
+      createdAt: upload.createdAt.toISOString(),
+      updatedAt: upload.updatedAt.toISOString(),
+    })),
+  );
+}
+
+/**
+ * Unfinished uploads older than the expiration: the tus store deletes their bytes; here they
+ * become failed with a message, so nobody waits on them. Returns their tus ids.
+ */
+export async function expireUnfinishedUploads(db: Database, olderThan: Date): Promise<string[]> {
+  const expired = await db
+    .update(uploads)
+    .set({
+      phase: 'failed',
+      error: VIDEO_PROCESSING_MESSAGES.expired,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(uploads.phase, 'uploading'), lt(uploads.createdAt, olderThan)))
+    .returning({ tusId: uploads.tusId });
+  return expired.map((row) => row.tusId);
+}
+
+/** Upload ids among `ids` that still have a row (the sweep keeps their media). */
+export async function findExistingUploadIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
+  return new Set(rows.map((row) => row.id));
+}

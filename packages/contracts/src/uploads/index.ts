@@ -1,0 +1,3 @@
+export * from './upload-metadata.ts';
+export * from './get-upload-status.ts';
+export * from './list-uploads.ts';
