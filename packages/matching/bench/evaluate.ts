@@ -71,11 +71,11 @@ export function pickPercentile(sorted: readonly number[], quantile: number): num
   return sorted[rank] ?? 0;
 }
 
-function keyOf(item: EvalItem): string {
+function makeItemKey(item: EvalItem): string {
   return `${item.intent ?? ''}\u0000${item.text}`;
 }
 
-function toSample(item: EvalItem, prediction: Prediction): CalibrationSample {
+function makeSample(item: EvalItem, prediction: Prediction): CalibrationSample {
   return {
     score: prediction.score,
     isOutOfScope: item.intent === null,
@@ -110,7 +110,7 @@ function computeClosedAccuracy(items: readonly EvalItem[], predictions: readonly
 }
 
 /** Val items are split in two folds by position; a fold never calibrates its own threshold. */
-function foldOf(index: number): number {
+function getFold(index: number): number {
   return index % 2;
 }
 
@@ -141,7 +141,7 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
     );
   }
   const calibrationSamples = calibrationItems.map((item, index) =>
-    toSample(item, calibrationPredictions[index] ?? { intent: null, score: 0 }),
+    makeSample(item, calibrationPredictions[index] ?? { intent: null, score: 0 }),
   );
 
   // With `--split val` the evaluated items are (or may be) the calibration items themselves, so
@@ -149,7 +149,7 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
   const thresholds: number[] = [];
   const shiftedSamples: CalibrationSample[] = [];
   const evalSamples = evalItems.map((item, index) =>
-    toSample(item, predictions[index] ?? { intent: null, score: 0 }),
+    makeSample(item, predictions[index] ?? { intent: null, score: 0 }),
   );
   const calibrate = (samples: readonly CalibrationSample[]) =>
     calibrateThreshold(samples, {
@@ -159,14 +159,16 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
   if (input.split === 'val') {
     for (const fold of [0, 1]) {
       const foldKeys = new Set(
-        evalItems.filter((_, index) => foldOf(index) === fold).map((item) => keyOf(item)),
+        evalItems.filter((_, index) => getFold(index) === fold).map((item) => makeItemKey(item)),
       );
       const threshold = calibrate(
-        calibrationSamples.filter((_, index) => !foldKeys.has(keyOf(calibrationItems[index]!))),
+        calibrationSamples.filter(
+          (_, index) => !foldKeys.has(makeItemKey(calibrationItems[index]!)),
+        ),
       );
       thresholds.push(threshold);
       evalSamples.forEach((sample, index) => {
-        if (foldOf(index) === fold) {
+        if (getFold(index) === fold) {
           shiftedSamples.push({ ...sample, score: sample.score - threshold });
         }
       });
@@ -216,13 +218,13 @@ async function simulateReviewRound(
     .map((item, index) => ({ item, prediction: predictionsBefore[index], index }))
     .filter(
       ({ item, prediction, index }) =>
-        foldOf(index) === 0 && item.intent !== null && prediction?.intent !== item.intent,
+        getFold(index) === 0 && item.intent !== null && prediction?.intent !== item.intent,
     )
     .map(({ item }) => ({ intent: item.intent as string, text: item.text }));
-  const threshold = calibrate(samplesBefore.filter((_, index) => foldOf(index) === 0));
+  const threshold = calibrate(samplesBefore.filter((_, index) => getFold(index) === 0));
 
-  const heldOut = calibrationItems.filter((_, index) => foldOf(index) === 1);
-  const heldOutBefore = predictionsBefore.filter((_, index) => foldOf(index) === 1);
+  const heldOut = calibrationItems.filter((_, index) => getFold(index) === 1);
+  const heldOutBefore = predictionsBefore.filter((_, index) => getFold(index) === 1);
   const retrainStarted = performance.now();
   await contender.addExamples(reviewed);
   await timePrediction(contender, heldOut[0]?.text ?? 'hello');
@@ -234,7 +236,7 @@ async function simulateReviewRound(
   const inScopeAt = (predictions: readonly Prediction[]) =>
     evaluateThreshold(
       heldOut.map((item, index) =>
-        toSample(item, predictions[index] ?? { intent: null, score: 0 }),
+        makeSample(item, predictions[index] ?? { intent: null, score: 0 }),
       ),
       threshold,
     ).inScopeAccuracy;

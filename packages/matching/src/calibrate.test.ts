@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { calibrateThreshold, evaluateThreshold } from './calibrate.ts';
 import type { CalibrationSample } from './calibrate.ts';
 
-function inScope(score: number, isTopCorrect = true): CalibrationSample {
+function makeInScope(score: number, isTopCorrect = true): CalibrationSample {
   return { score, isOutOfScope: false, isTopCorrect };
 }
 
-function outOfScope(score: number): CalibrationSample {
+function makeOutOfScope(score: number): CalibrationSample {
   return { score, isOutOfScope: true, isTopCorrect: false };
 }
 
 const SAMPLES: CalibrationSample[] = [
-  inScope(0.9),
-  inScope(0.7),
-  inScope(0.5),
-  inScope(0.35, false),
-  inScope(0.2),
-  outOfScope(0.1),
-  outOfScope(0.15),
-  outOfScope(0.3),
-  outOfScope(0.6),
-  outOfScope(0.25),
+  makeInScope(0.9),
+  makeInScope(0.7),
+  makeInScope(0.5),
+  makeInScope(0.35, false),
+  makeInScope(0.2),
+  makeOutOfScope(0.1),
+  makeOutOfScope(0.15),
+  makeOutOfScope(0.3),
+  makeOutOfScope(0.6),
+  makeOutOfScope(0.25),
 ];
 
 describe('evaluateThreshold', () => {
@@ -40,13 +40,13 @@ describe('evaluateThreshold', () => {
   });
 
   it('reports null rates when a kind of item is missing', () => {
-    expect(evaluateThreshold([inScope(0.5)], 0.3)).toEqual({
+    expect(evaluateThreshold([makeInScope(0.5)], 0.3)).toEqual({
       threshold: 0.3,
       inScopeAccuracy: 1,
       oosRecall: null,
       oosPrecision: null,
     });
-    expect(evaluateThreshold([outOfScope(0.5)], 0.3).inScopeAccuracy).toBeNull();
+    expect(evaluateThreshold([makeOutOfScope(0.5)], 0.3).inScopeAccuracy).toBeNull();
   });
 });
 
@@ -65,7 +65,9 @@ describe('calibrateThreshold', () => {
   });
 
   it('falls back to the given threshold without out-of-scope samples', () => {
-    const outcome = calibrateThreshold([inScope(0.8), inScope(0.1)], { fallbackThreshold: 0.3 });
+    const outcome = calibrateThreshold([makeInScope(0.8), makeInScope(0.1)], {
+      fallbackThreshold: 0.3,
+    });
     expect(outcome).toEqual({
       threshold: 0.3,
       inScopeAccuracy: 0.5,
@@ -75,7 +77,7 @@ describe('calibrateThreshold', () => {
   });
 
   it('puts the threshold just above the top score when every sample must fall back', () => {
-    const outcome = calibrateThreshold([outOfScope(0.4), outOfScope(0.2)], {
+    const outcome = calibrateThreshold([makeOutOfScope(0.4), makeOutOfScope(0.2)], {
       minOosRecall: 1,
       fallbackThreshold: 0.3,
     });

@@ -36,7 +36,7 @@ export interface TextFeatures {
 const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 100_000;
 
-function stemCached(word: string): string {
+function stemWithCache(word: string): string {
   let stem = stemCache.get(word);
   if (stem === undefined) {
     stem = stemWord(word);
@@ -74,7 +74,7 @@ export function extractFeatures(
 ): TextFeatures {
   const normalized = normalizeText(text);
   const words = normalized === '' ? [] : normalized.split(' ');
-  const terms = foldCategoryPhrases(words.map(stemCached), categories);
+  const terms = foldCategoryPhrases(words.map(stemWithCache), categories);
   const bigrams: FeatureKey[] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
     bigrams.push(`${terms[i]} ${terms[i + 1]}`);

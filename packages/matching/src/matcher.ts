@@ -1,10 +1,10 @@
 import { CATEGORY_TERM_PREFIX, createCategoryIndex } from './categories.ts';
 import type { CategoryIndex } from './categories.ts';
 import { createAnswerIndex } from './answer-index.ts';
-import { POSTING_CHUNK } from './posting-pool.ts';
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { extractFeatures, FAMILY_COUNT, WORD_FAMILY } from './features.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
+import { POSTING_CHUNK } from './posting-pool.ts';
 import { selectTopK } from './top-k.ts';
 import type {
   AnswerInput,
@@ -51,7 +51,7 @@ export interface MatcherTuning {
   scanShare: number;
 }
 
-export const DEFAULT_TUNING: MatcherTuning = {
+export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuning>({
   familyWeights: [0.4, 0.2, 0.4],
   charGramMin: 3,
   charGramMax: 5,
@@ -61,7 +61,7 @@ export const DEFAULT_TUNING: MatcherTuning = {
   rescoreCount: 32,
   scanLimit: 256,
   scanShare: 0.01,
-};
+});
 
 export interface MatcherOptions {
   categories?: Category[];
@@ -73,14 +73,19 @@ export interface MatcherOptions {
 
 /** A storyfile's answer index. Mutations are incremental; scoring state is refreshed lazily. */
 export interface Matcher {
+  /** Adds an answer or replaces its question and alternates; unchanged phrasings are kept as is. */
   upsertAnswer(answer: AnswerInput): void;
+  /** Removes an answer; `false` when there was none with that id. */
   removeAnswer(answerId: string): boolean;
+  /** Replaces the namespace's categories; every phrasing is re-indexed because its terms change. */
   setCategories(categories: Category[]): void;
+  /** Sets the storyfile's out-of-scope threshold (0–1); throws a RangeError outside that range. */
   setThreshold(threshold: number): void;
   getThreshold(): number;
   hasAnswer(answerId: string): boolean;
   /** Number of answers indexed. */
   countAnswers(): number;
+  /** Ranks the answers for a visitor's question and decides between an answer and the fallback. */
   match(text: string, options?: MatchOptions): MatchResult;
 }
 
@@ -122,7 +127,7 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   return a.answerId < b.answerId ? -1 : a.answerId > b.answerId ? 1 : 0;
 }
 
-function cosineOf(a: Float32Array, b: Float32Array): number {
+function computeCosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;
@@ -370,7 +375,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
       const embedding = queryEmbedding ? index.phrasings[slot]?.embedding : undefined;
       if (queryEmbedding && embedding) {
-        const similarity = Math.max(0, cosineOf(queryEmbedding, embedding));
+        const similarity = Math.max(0, computeCosine(queryEmbedding, embedding));
         embeddingScores[answerSlot] = Math.max(embeddingScores[answerSlot]!, similarity);
       }
     }
@@ -429,7 +434,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
       const similarity =
         queryEmbedding && record.embedding
-          ? Math.max(0, cosineOf(queryEmbedding, record.embedding))
+          ? Math.max(0, computeCosine(queryEmbedding, record.embedding))
           : 0;
       bestLexical = Math.max(bestLexical, lexical);
       bestEmbedding = Math.max(bestEmbedding, similarity);

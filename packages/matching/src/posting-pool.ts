@@ -19,7 +19,7 @@ export interface PostingPool {
   remove(feature: number, slot: number): void;
 }
 
-function grownInt32(
+function growInt32(
   array: Int32Array<ArrayBuffer>,
   size: number,
   fill: number,
@@ -32,7 +32,7 @@ function grownInt32(
   return grown;
 }
 
-function grownFloat32(array: Float32Array<ArrayBuffer>, size: number): Float32Array<ArrayBuffer> {
+function growFloat32(array: Float32Array<ArrayBuffer>, size: number): Float32Array<ArrayBuffer> {
   if (array.length >= size) {
     return array;
   }
@@ -54,9 +54,9 @@ export function createPostingPool(): PostingPool {
 
   function ensureFeature(feature: number): void {
     if (feature >= heads.length) {
-      heads = grownInt32(heads, feature + 1, -1);
-      tails = grownInt32(tails, feature + 1, -1);
-      lengths = grownInt32(lengths, feature + 1, 0);
+      heads = growInt32(heads, feature + 1, -1);
+      tails = growInt32(tails, feature + 1, -1);
+      lengths = growInt32(lengths, feature + 1, 0);
     }
   }
 
@@ -67,9 +67,9 @@ export function createPostingPool(): PostingPool {
       return reused;
     }
     const chunk = chunkCount++;
-    nextChunk = grownInt32(nextChunk, chunkCount, -1);
-    slots = grownInt32(slots, chunkCount * POSTING_CHUNK, 0);
-    weights = grownFloat32(weights, chunkCount * POSTING_CHUNK);
+    nextChunk = growInt32(nextChunk, chunkCount, -1);
+    slots = growInt32(slots, chunkCount * POSTING_CHUNK, 0);
+    weights = growFloat32(weights, chunkCount * POSTING_CHUNK);
     nextChunk[chunk] = -1;
     return chunk;
   }

@@ -44,13 +44,13 @@ function hasVowel(stem: string): boolean {
   return false;
 }
 
-function endsWithDoubleConsonant(word: string): boolean {
+function hasDoubleConsonantEnding(word: string): boolean {
   const n = word.length;
   return n >= 2 && word[n - 1] === word[n - 2] && isConsonant(word, n - 1);
 }
 
 /** Consonant-vowel-consonant ending where the last consonant is not w, x or y (Porter's *o). */
-function endsWithCvc(word: string): boolean {
+function hasCvcEnding(word: string): boolean {
   const n = word.length;
   if (n < 3) {
     return false;
@@ -134,7 +134,7 @@ const STEP4_SUFFIXES = [
   'ize',
 ];
 
-function stepOneA(word: string): string {
+function applyStep1a(word: string): string {
   if (word.endsWith('sses')) {
     return word.slice(0, -2);
   }
@@ -150,7 +150,7 @@ function stepOneA(word: string): string {
   return word;
 }
 
-function stepOneB(word: string): string {
+function applyStep1b(word: string): string {
   if (word.endsWith('eed')) {
     return measureStem(word.slice(0, -3)) > 0 ? word.slice(0, -1) : word;
   }
@@ -166,23 +166,23 @@ function stepOneB(word: string): string {
   if (stem.endsWith('at') || stem.endsWith('bl') || stem.endsWith('iz')) {
     return `${stem}e`;
   }
-  if (endsWithDoubleConsonant(stem) && !/[lsz]$/.test(stem)) {
+  if (hasDoubleConsonantEnding(stem) && !/[lsz]$/.test(stem)) {
     return stem.slice(0, -1);
   }
-  if (measureStem(stem) === 1 && endsWithCvc(stem)) {
+  if (measureStem(stem) === 1 && hasCvcEnding(stem)) {
     return `${stem}e`;
   }
   return stem;
 }
 
-function stepOneC(word: string): string {
+function applyStep1c(word: string): string {
   if (word.endsWith('y') && hasVowel(word.slice(0, -1))) {
     return `${word.slice(0, -1)}i`;
   }
   return word;
 }
 
-function stepFour(word: string): string {
+function applyStep4(word: string): string {
   for (const suffix of STEP4_SUFFIXES) {
     if (word.endsWith(suffix)) {
       const stem = word.slice(0, word.length - suffix.length);
@@ -195,16 +195,16 @@ function stepFour(word: string): string {
   return word;
 }
 
-function stepFive(word: string): string {
+function applyStep5(word: string): string {
   let result = word;
   if (result.endsWith('e')) {
     const stem = result.slice(0, -1);
     const m = measureStem(stem);
-    if (m > 1 || (m === 1 && !endsWithCvc(stem))) {
+    if (m > 1 || (m === 1 && !hasCvcEnding(stem))) {
       result = stem;
     }
   }
-  if (measureStem(result) > 1 && endsWithDoubleConsonant(result) && result.endsWith('l')) {
+  if (measureStem(result) > 1 && hasDoubleConsonantEnding(result) && result.endsWith('l')) {
     result = result.slice(0, -1);
   }
   return result;
@@ -215,11 +215,11 @@ export function stemWord(word: string): string {
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) {
     return word;
   }
-  let result = stepOneA(word);
-  result = stepOneB(result);
-  result = stepOneC(result);
+  let result = applyStep1a(word);
+  result = applyStep1b(result);
+  result = applyStep1c(result);
   result = applyRules(result, STEP2_RULES, 0);
   result = applyRules(result, STEP3_RULES, 0);
-  result = stepFour(result);
-  return stepFive(result);
+  result = applyStep4(result);
+  return applyStep5(result);
 }
