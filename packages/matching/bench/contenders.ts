@@ -1,4 +1,4 @@
-import nlpjs from '@nlpjs/basic';
+import type nlpjsModule from '@nlpjs/basic';
 import MiniSearch from 'minisearch';
 import { createMatcher } from '../src/index.ts';
 import type { Matcher } from '../src/index.ts';
@@ -73,9 +73,11 @@ export function createConversaContender(): Contender {
 /** NLP.js 4 (`@nlpjs/basic`): its neural NLU with the English pipeline, as documented. */
 export function createNlpjsContender(): Contender {
   const documents: ReviewedExample[] = [];
-  let nlp: InstanceType<typeof nlpjs.Nlp> | undefined;
+  let nlp: InstanceType<typeof nlpjsModule.Nlp> | undefined;
 
   async function retrain(): Promise<void> {
+    // Loaded on demand: NLP.js is slow to load and warns on stderr even when it is not compared.
+    const { default: nlpjs } = await import('@nlpjs/basic');
     const container = await nlpjs.containerBootstrap();
     container.use(nlpjs.Nlp);
     container.use(nlpjs.LangEn);
