@@ -94,6 +94,19 @@ async function timePrediction(
   return { prediction, ms: performance.now() - started };
 }
 
+const WARM_UP_QUESTIONS = 200;
+
+/**
+ * Asks every contender the same training phrasings before timing, so that latency figures are of
+ * code the JIT has optimised, as in a long-running server, rather than of its first few calls.
+ */
+async function warmUp(contender: Contender, intents: readonly IntentDefinition[]): Promise<void> {
+  const stride = Math.max(1, Math.floor(intents.length / WARM_UP_QUESTIONS));
+  for (let i = 0; i < intents.length; i += stride) {
+    await timePrediction(contender, intents[i]?.examples.at(-1) ?? 'hello');
+  }
+}
+
 /** Fraction of in-scope items whose top prediction is right, ignoring the threshold. */
 function computeClosedAccuracy(items: readonly EvalItem[], predictions: readonly Prediction[]) {
   let total = 0;
@@ -119,9 +132,10 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
   const { contender, intents, calibrationItems, evalItems } = input;
   const trainStarted = performance.now();
   await contender.train(intents);
-  // The first question pays for lazy index work and JIT; it is not part of the latency figures.
+  // The first question pays for lazy index work and belongs to training.
   await timePrediction(contender, intents[0]?.examples[0] ?? 'hello');
   const trainMs = performance.now() - trainStarted;
+  await warmUp(contender, intents);
 
   const predictions: Prediction[] = [];
   const latencies: number[] = [];
@@ -261,6 +275,7 @@ export async function measureLargeCase(
   await contender.train(answers);
   await timePrediction(contender, answers[0]?.examples[0] ?? 'hello');
   const trainMs = performance.now() - started;
+  await warmUp(contender, answers);
   const latencies: number[] = [];
   let inScope = 0;
   let correct = 0;
