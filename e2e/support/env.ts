@@ -20,6 +20,7 @@ export const E2E = {
   namespaces: {
     plain: { label: 'acme', attributes: '' },
     full: { label: 'globex', attributes: 'LEARNING_MODULE,SSO_WHITELIST' },
+    learningOnly: { label: 'initech', attributes: 'LEARNING_MODULE' },
   },
   users: {
     admin: user('admin@e2e.test'),
@@ -27,5 +28,6 @@ export const E2E = {
     editor: user('editor@e2e.test'),
     owner: user('owner@e2e.test'),
     ownerWithAttributes: user('owner.plus@e2e.test'),
+    ownerWithLearning: user('owner.learning@e2e.test'),
   },
 } as const;

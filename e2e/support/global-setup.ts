@@ -57,4 +57,9 @@ export default function globalSetup(): void {
   cli('user', 'grant', editor.email, plain.label, 'edit:ns');
   cli('user', 'grant', owner.email, plain.label, 'owner:ns');
   cli('user', 'grant', ownerWithAttributes.email, full.label, 'owner:ns');
+  const { learningOnly } = E2E.namespaces;
+  const { ownerWithLearning } = E2E.users;
+  cli('namespace', 'create', learningOnly.label, '--attributes', learningOnly.attributes);
+  cli('user', 'create', ownerWithLearning.email, '--password', ownerWithLearning.password);
+  cli('user', 'grant', ownerWithLearning.email, learningOnly.label, 'owner:ns');
 }

@@ -16,7 +16,9 @@ test('a signed-out visit to /storyfiles lands on the landing page', async ({ pag
 test('logout returns to / and the back button shows no studio data', async ({ page }) => {
   await signIn(page, E2E.users.editor);
   await expect(page.getByText('Welcome to Conversa Studio')).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // /dashboard has no top bar: Logout sits in the user menu, collapsed by default.
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${E2E.studioUrl}/`);
   await page.goBack().catch(() => undefined);
   await page.waitForLoadState('load');

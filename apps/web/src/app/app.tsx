@@ -1,6 +1,8 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { ToastProvider } from '@/components/ui/toast';
 import { SessionProvider } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { createAppRouter } from './router';
@@ -25,7 +27,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <Tooltip.Provider delayDuration={200}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </Tooltip.Provider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -107,8 +107,9 @@ export async function requestJson(
 
 type Input<C extends Contract> = {
   params?: Record<string, string | number>;
-  query?: C['query'] extends z.ZodType ? z.input<C['query']> : never;
-  body?: C['body'] extends z.ZodType ? z.input<C['body']> : never;
+  // The contract's schemas are optional properties, so strip `undefined` before asking.
+  query?: NonNullable<C['query']> extends z.ZodType ? z.input<NonNullable<C['query']>> : never;
+  body?: NonNullable<C['body']> extends z.ZodType ? z.input<NonNullable<C['body']>> : never;
   signal?: AbortSignal;
 };
 

@@ -1,0 +1,108 @@
+import { findRoute, PRODUCT_NAME, type CurrentUser, type FeedbackKind } from '@conversa/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
+import { UserAvatar } from '@/components/avatar';
+import { NavigationStateProvider } from '@/components/navigation-state';
+import { UserMenu } from '@/components/user-menu';
+import { FeedbackDialog } from '@/features/feedback';
+import { buildBreadcrumbs } from '@/lib/breadcrumbs';
+import { formatDisplayName } from '@/lib/format';
+import { FeedbackWidget } from './feedback-widget';
+import { Footer, isFooterHidden } from './footer';
+import { MobileMenu } from './mobile-menu';
+import { RouteGuard } from './route-guard';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/** /dashboard is the one screen without a top bar (spec §2 Routes). */
+const PATHS_WITHOUT_TOP_BAR = ['/dashboard'];
+
+function getPageTitle(pathname: string): string {
+  const label = findRoute(pathname)?.label ?? buildBreadcrumbs(pathname).at(-1)?.label;
+  return label === undefined ? PRODUCT_NAME : `${label} · ${PRODUCT_NAME}`;
+}
+
+/**
+ * The frame of every signed-in screen: left menu, top bar, the screen, footer, feedback dialogs,
+ * and the navigation state (temporary state cleared and route history recorded per navigation).
+ */
+export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const [feedback, setFeedback] = useState<{ kind: FeedbackKind; isOpen: boolean }>({
+    kind: 'feedback',
+    isOpen: false,
+  });
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPath = useRef(pathname);
+
+  useEffect(() => {
+    document.title = getPageTitle(pathname);
+    // After an in-app navigation, screen readers and keyboards start at the new screen.
+    if (previousPath.current !== pathname) {
+      previousPath.current = pathname;
+      mainRef.current?.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+
+  const displayName = formatDisplayName(user);
+  const openFeedback = (kind: FeedbackKind) => setFeedback({ kind, isOpen: true });
+  const hasTopBar = !PATHS_WITHOUT_TOP_BAR.includes(pathname);
+  const sideMenu = (
+    <>
+      <SideMenu user={user} pathname={pathname} />
+      <section aria-label="Your account" className="border-t border-slate-800 p-3">
+        <UserMenu
+          displayName={displayName}
+          email={user.email}
+          avatar={<UserAvatar iam={user.iam} alt="" size="sm" />}
+          onLogout={onLogout}
+        />
+      </section>
+    </>
+  );
+  const menuButton = <MobileMenu pathname={pathname}>{sideMenu}</MobileMenu>;
+
+  return (
+    <NavigationStateProvider>
+      <ScrollRestoration />
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-screen bg-slate-50">
+        <div className="sticky top-0 hidden h-screen w-52 shrink-0 flex-col bg-slate-900 lg:flex xl:w-56">
+          {sideMenu}
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          {hasTopBar ? (
+            <TopBar pathname={pathname} menuButton={menuButton} onLogout={onLogout} />
+          ) : (
+            <div className="flex h-14 items-center border-b border-slate-200 bg-white px-4 lg:hidden">
+              {menuButton}
+            </div>
+          )}
+          <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+            <div className="mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8">
+              <RouteGuard user={user}>
+                <Outlet />
+              </RouteGuard>
+            </div>
+          </main>
+          {isFooterHidden(searchParams) ? (
+            <FeedbackWidget onOpenFeedback={openFeedback} />
+          ) : (
+            <Footer onOpenFeedback={openFeedback} />
+          )}
+        </div>
+      </div>
+      <FeedbackDialog
+        kind={feedback.kind}
+        isOpen={feedback.isOpen}
+        onOpenChange={(isOpen) => setFeedback((current) => ({ ...current, isOpen }))}
+      />
+    </NavigationStateProvider>
+  );
+}

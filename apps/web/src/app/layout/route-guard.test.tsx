@@ -1,0 +1,67 @@
+import type { CurrentUser } from '@conversa/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { RouteGuard } from './route-guard';
+
+const viewer: CurrentUser = {
+  isAdmin: false,
+  isLoggedIn: true,
+  iam: 'u1',
+  firstName: 'Vic',
+  lastName: null,
+  email: 'vic@example.com',
+  namespaces: [
+    {
+      id: 'n1',
+      label: 'acme',
+      attributes: {},
+      userNamespaces: [{ scope: 'read:ns' }],
+      storyfileNamespaces: [],
+    },
+  ],
+};
+
+describe('RouteGuard', () => {
+  it.each([
+    [
+      '/topics/builder',
+      'No access to Script Builder',
+      'Error! You need to be at least "Content Creator"',
+    ],
+    ['/account/users', 'No access to Users', 'Error! You need to be at least "Admin"'],
+    ['/account/users/42', 'No access', 'Error! You need to be at least "Admin"'],
+    [
+      '/promo_codes/clients',
+      'No access to Clients',
+      'Error! You need to be at least "Super Admin"',
+    ],
+    ['/learning', 'No access to Activities', 'Error! You need to be at least "Admin"'],
+  ])('refuses a viewer %s', (path, heading, message) => {
+    renderWithProviders(<RouteGuard user={viewer}>the screen</RouteGuard>, { path });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('the screen')).not.toBeInTheDocument();
+  });
+
+  it.each(['/dashboard', '/topics', '/training/chat_logs', '/account/my_profile', '/unknown'])(
+    'shows %s to a viewer',
+    (path) => {
+      renderWithProviders(<RouteGuard user={viewer}>the screen</RouteGuard>, { path });
+      expect(screen.getByText('the screen')).toBeVisible();
+    },
+  );
+
+  it('tells an owner without the attribute that the feature is not enabled', () => {
+    const owner: CurrentUser = {
+      ...viewer,
+      namespaces: [{ ...viewer.namespaces[0]!, userNamespaces: [{ scope: 'owner:ns' }] }],
+    };
+    renderWithProviders(<RouteGuard user={owner}>the screen</RouteGuard>, {
+      path: '/account/whitelist',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Error! This feature is not enabled for your account.',
+    );
+  });
+});

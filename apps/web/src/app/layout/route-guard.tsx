@@ -1,0 +1,32 @@
+import {
+  checkRequirement,
+  findRoute,
+  getRouteRequirement,
+  type CurrentUser,
+} from '@conversa/contracts';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+
+/**
+ * Shows a screen only to users its route allows (the route table's requirement, spec §2/§6);
+ * others get the role-check message instead. The server enforces the same rules on every call.
+ */
+export function RouteGuard({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const result = checkRequirement(user, getRouteRequirement(pathname));
+  if (result.ok) {
+    return <>{children}</>;
+  }
+  const label = findRoute(pathname)?.label;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={label === undefined ? 'No access' : `No access to ${label}`} />
+      <Alert kind="error">{result.message}</Alert>
+      <Link to="/dashboard" className="inline-block font-semibold text-brand-700 hover:underline">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}

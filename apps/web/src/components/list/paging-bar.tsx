@@ -1,0 +1,140 @@
+import { MAX_ROWS_PER_PAGE, MIN_ROWS_PER_PAGE } from '@conversa/contracts';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { formatNumber } from '@/lib/format';
+import {
+  isNextPageDisabled,
+  isPreviousPageDisabled,
+  validateGoToPage,
+  validateRowsPerPage,
+} from '@/lib/paging';
+import { Button } from '../ui/button';
+
+export type PagingBarProps = {
+  /** One-based. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+};
+
+const INPUT_CLASS =
+  'h-8 w-16 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm aria-[invalid=true]:border-red-500';
+
+/**
+ * The paging bar of spec §2/§4/§5: rows per page (1 to 100) and go-to-page inputs with the spec's
+ * messages, and previous/next buttons disabled on the first and last page.
+ */
+export function PagingBar({
+  page,
+  pageCount,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: PagingBarProps) {
+  const [rowsText, setRowsText] = useState(String(pageSize));
+  const [goToText, setGoToText] = useState('');
+  const [message, setMessage] = useState<{ field: 'rows' | 'page'; text: string } | null>(null);
+  const [shownPageSize, setShownPageSize] = useState(pageSize);
+  const rowsId = useId();
+  const goToId = useId();
+  const messageId = useId();
+
+  // Another list (or tab) may change the shared page size.
+  if (shownPageSize !== pageSize) {
+    setShownPageSize(pageSize);
+    setRowsText(String(pageSize));
+  }
+
+  function submitRows(event: FormEvent) {
+    event.preventDefault();
+    const result = validateRowsPerPage(rowsText);
+    if (!result.isValid) {
+      setMessage({ field: 'rows', text: result.message });
+      return;
+    }
+    setMessage(null);
+    onPageSizeChange(result.value);
+  }
+
+  function submitGoTo(event: FormEvent) {
+    event.preventDefault();
+    const result = validateGoToPage(goToText, pageCount);
+    if (!result.isValid) {
+      setMessage({ field: 'page', text: result.message });
+      return;
+    }
+    setMessage(null);
+    setGoToText('');
+    onPageChange(result.value);
+  }
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <form onSubmit={submitRows} className="flex items-center gap-2">
+          <label htmlFor={rowsId}>Rows per page</label>
+          <input
+            id={rowsId}
+            type="number"
+            inputMode="numeric"
+            min={MIN_ROWS_PER_PAGE}
+            max={MAX_ROWS_PER_PAGE}
+            value={rowsText}
+            onChange={(event) => setRowsText(event.target.value)}
+            onBlur={submitRows}
+            aria-invalid={message?.field === 'rows'}
+            aria-describedby={message?.field === 'rows' ? messageId : undefined}
+            className={INPUT_CLASS}
+          />
+        </form>
+        <div className="flex items-center gap-3">
+          <span>
+            Page {formatNumber(page)} of {formatNumber(pageCount)}
+          </span>
+          <form onSubmit={submitGoTo} className="flex items-center gap-2">
+            <label htmlFor={goToId}>Go to page</label>
+            <input
+              id={goToId}
+              type="number"
+              inputMode="numeric"
+              value={goToText}
+              onChange={(event) => setGoToText(event.target.value)}
+              aria-invalid={message?.field === 'page'}
+              aria-describedby={message?.field === 'page' ? messageId : undefined}
+              className={INPUT_CLASS}
+            />
+            <Button type="submit" size="sm">
+              Go
+            </Button>
+          </form>
+          <nav aria-label="Pages" className="flex items-center gap-1">
+            <Button
+              size="sm"
+              disabled={isPreviousPageDisabled(page)}
+              onClick={() => onPageChange(page - 1)}
+              icon={<ChevronLeft className="size-4" aria-hidden="true" />}
+            >
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              idText="Next"
+              disabled={isNextPageDisabled(page, pageCount)}
+              onClick={() => onPageChange(page + 1)}
+            >
+              Next
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
+          </nav>
+        </div>
+      </div>
+      {message === null ? null : (
+        <p id={messageId} role="alert" className="text-sm font-medium text-red-700">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { FeedbackDialog } from './components/feedback-dialog';
