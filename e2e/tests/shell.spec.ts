@@ -123,7 +123,19 @@ for (const [name, user, paths] of MENUS) {
 test('every route of spec §2 exists, each in its own chunk, with its heading and crumbs', async ({
   page,
 }) => {
+  // Two dozen full page loads on a shared machine.
+  test.setTimeout(180_000);
   await signIn(page, E2E.users.admin);
+
+  // In-app navigation fetches the screen's own chunk, which nothing has loaded yet.
+  const chunk = page.waitForRequest((request) =>
+    /\/assets\/training-ink-story-[\w-]+\.js$/.test(request.url()),
+  );
+  await page.getByRole('button', { name: 'Training' }).click();
+  await page.getByRole('link', { name: 'Ink Story' }).click();
+  await chunk;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ink Story');
+
   const screens: [path: string, heading: string, crumbs: string[]][] = [
     ['/storyfiles', 'StoryFiles', ['StoryFiles']],
     ['/topics', 'Topics', ['Topics']],
@@ -156,16 +168,6 @@ test('every route of spec §2 exists, each in its own chunk, with its heading an
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem'),
     ).toHaveText(crumbs);
   }
-
-  // In-app navigation fetches the screen's own chunk.
-  await page.goto('/dashboard');
-  const chunk = page.waitForRequest((request) =>
-    /\/assets\/training-ink-story-[\w-]+\.js$/.test(request.url()),
-  );
-  await page.getByRole('button', { name: 'Training' }).click();
-  await page.getByRole('link', { name: 'Ink Story' }).click();
-  await chunk;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ink Story');
 
   await page.goto('/_app');
   await expect(page).toHaveURL(/\/dashboard$/);
