@@ -13,6 +13,9 @@ export interface MatcherResult {
   p50Ms: number;
   p95Ms: number;
   trainMs: number;
+  /** Per-question process CPU time: what latency would be on an otherwise idle machine. */
+  p50CpuMs: number;
+  p95CpuMs: number;
   /** Thresholds used (one per val fold when evaluating val, else one). */
   thresholds: number[];
   review: ReviewResult | null;
@@ -46,6 +49,8 @@ export interface LargeResult {
   trainMs: number;
   p50Ms: number;
   p95Ms: number;
+  p50CpuMs: number;
+  p95CpuMs: number;
   /** Top answer belongs to the question's intent (answers are chunks of intents). */
   closedAccuracy: number;
 }
@@ -87,11 +92,36 @@ function makeSample(item: EvalItem, prediction: Prediction): CalibrationSample {
 async function timePrediction(
   contender: Contender,
   text: string,
-): Promise<{ prediction: Prediction; ms: number }> {
+): Promise<{ prediction: Prediction; ms: number; cpuMs: number }> {
+  const cpuStarted = process.cpuUsage();
   const started = performance.now();
   const pending = contender.predict(text);
   const prediction = pending instanceof Promise ? await pending : pending;
-  return { prediction, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuStarted);
+  return { prediction, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** Collects wall and CPU times per question and reports their p50 and p95. */
+function createLatencyLog() {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  return {
+    add(timing: { ms: number; cpuMs: number }) {
+      wall.push(timing.ms);
+      cpu.push(timing.cpuMs);
+    },
+    summarize() {
+      wall.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      return {
+        p50Ms: pickPercentile(wall, 0.5),
+        p95Ms: pickPercentile(wall, 0.95),
+        p50CpuMs: pickPercentile(cpu, 0.5),
+        p95CpuMs: pickPercentile(cpu, 0.95),
+      };
+    },
+  };
 }
 
 const WARM_UP_QUESTIONS = 200;
@@ -138,15 +168,14 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
   await warmUp(contender, intents);
 
   const predictions: Prediction[] = [];
-  const latencies: number[] = [];
+  const latencies = createLatencyLog();
   const memo = new Map<string, Prediction>();
   for (const item of evalItems) {
-    const { prediction, ms } = await timePrediction(contender, item.text);
-    predictions.push(prediction);
-    latencies.push(ms);
-    memo.set(item.text, prediction);
+    const timing = await timePrediction(contender, item.text);
+    predictions.push(timing.prediction);
+    latencies.add(timing);
+    memo.set(item.text, timing.prediction);
   }
-  latencies.sort((a, b) => a - b);
 
   const calibrationPredictions: Prediction[] = [];
   for (const item of calibrationItems) {
@@ -206,8 +235,7 @@ export async function evaluateContender(input: EvaluationInput): Promise<Matcher
     inScopeAccuracy: outcome.inScopeAccuracy,
     oosRecall: outcome.oosRecall,
     oosPrecision: outcome.oosPrecision,
-    p50Ms: pickPercentile(latencies, 0.5),
-    p95Ms: pickPercentile(latencies, 0.95),
+    ...latencies.summarize(),
     trainMs,
     thresholds,
     review,
@@ -276,12 +304,13 @@ export async function measureLargeCase(
   await timePrediction(contender, answers[0]?.examples[0] ?? 'hello');
   const trainMs = performance.now() - started;
   await warmUp(contender, answers);
-  const latencies: number[] = [];
+  const latencies = createLatencyLog();
   let inScope = 0;
   let correct = 0;
   for (const question of questions) {
-    const { prediction, ms } = await timePrediction(contender, question.text);
-    latencies.push(ms);
+    const timing = await timePrediction(contender, question.text);
+    const prediction = timing.prediction;
+    latencies.add(timing);
     if (question.intent !== null) {
       inScope++;
       if (prediction.intent !== null && intentOfAnswer.get(prediction.intent) === question.intent) {
@@ -289,14 +318,12 @@ export async function measureLargeCase(
       }
     }
   }
-  latencies.sort((a, b) => a - b);
   return {
     answers: answers.length,
     phrasings: answers.reduce((sum, answer) => sum + answer.examples.length, 0),
     questions: questions.length,
     trainMs,
-    p50Ms: pickPercentile(latencies, 0.5),
-    p95Ms: pickPercentile(latencies, 0.95),
+    ...latencies.summarize(),
     closedAccuracy: inScope > 0 ? correct / inScope : 0,
   };
 }

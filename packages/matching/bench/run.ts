@@ -232,6 +232,7 @@ async function main(): Promise<void> {
       'OOS precision',
       'p50 ms',
       'p95 ms',
+      'p50/p95 CPU ms',
       'train ms',
       'review: closed before → after',
     ],
@@ -243,6 +244,7 @@ async function main(): Promise<void> {
       formatRate(result.oosPrecision),
       formatMs(result.p50Ms),
       formatMs(result.p95Ms),
+      `${formatMs(result.p50CpuMs)} / ${formatMs(result.p95CpuMs)}`,
       formatMs(result.trainMs),
       result.review
         ? `${formatRate(result.review.closedAccuracyBefore)} → ${formatRate(result.review.closedAccuracyAfter)} (+${result.review.addedAlternates} alternates)`
@@ -253,7 +255,16 @@ async function main(): Promise<void> {
   if (largeRows.length > 0) {
     console.log('');
     printTable(
-      ['matcher', 'answers', 'phrasings', 'closed acc (intent)', 'p50 ms', 'p95 ms', 'build ms'],
+      [
+        'matcher',
+        'answers',
+        'phrasings',
+        'closed acc (intent)',
+        'p50 ms',
+        'p95 ms',
+        'p50/p95 CPU ms',
+        'build ms',
+      ],
       largeRows.map((result) => [
         result.matcher,
         String(result.large?.answers ?? 0),
@@ -261,6 +272,7 @@ async function main(): Promise<void> {
         formatRate(result.large?.closedAccuracy ?? null),
         formatMs(result.large?.p50Ms ?? 0),
         formatMs(result.large?.p95Ms ?? 0),
+        `${formatMs(result.large?.p50CpuMs ?? 0)} / ${formatMs(result.large?.p95CpuMs ?? 0)}`,
         formatMs(result.large?.trainMs ?? 0),
       ]),
     );

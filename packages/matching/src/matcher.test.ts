@@ -313,11 +313,15 @@ describe('threshold', () => {
     expect(matcher.match('where did you grow up').decision.kind).toBe(kind);
   });
 
-  it('classifies below-threshold candidates as low, then off-topic', () => {
-    const matcher = buildMatcher(STORYFILE, { threshold: 0.8 });
-    const confidences = matcher.match('where did you grow up').candidates.map((c) => c.confidence);
-    expect(confidences[0]).toBe('low');
-    expect(confidences).toContain('off-topic');
+  it.each<[number, Confidence]>([
+    [0.5, 'paraphrase'],
+    [0.8, 'low'],
+    [0.99, 'off-topic'],
+  ])('at threshold %s a 0.57 match is %s', (threshold, confidence) => {
+    const matcher = buildMatcher(STORYFILE, { threshold });
+    const [top] = matcher.match('where did you grow up').candidates;
+    expect(top?.score).toBeCloseTo(0.57, 2);
+    expect(top?.confidence).toBe(confidence);
   });
 
   it.each([-0.1, 1.5, Number.NaN])('rejects %s', (threshold) => {

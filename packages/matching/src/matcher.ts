@@ -41,8 +41,10 @@ export interface MatcherTuning {
   profileWeight: number;
   /** Weight of the embedder's cosine against the lexical score, when an embedder is given. */
   embeddingWeight: number;
-  /** How many answers the first, approximate pass hands to exact scoring. */
+  /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
+  /** Only answers whose first-pass score is at least this share of the best one are rescored. */
+  rescoreRatio: number;
   /**
    * The first pass skips features found in more than max(scanLimit, scanShare × phrasings)
    * phrasings: they are common, add little to the ranking, and cost the most to walk.
@@ -59,6 +61,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   profileWeight: 0.5,
   embeddingWeight: 0.5,
   rescoreCount: 32,
+  rescoreRatio: 0.3,
   scanLimit: 256,
   scanShare: 0.01,
 });
@@ -390,10 +393,12 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       embeddingScores[answerSlot] = 0;
     }
     const selected = selectTopK(touchedAnswers, answerScores, tuning.rescoreCount);
+    const floor = (answerScores[selected[0] ?? 0] ?? 0) * tuning.rescoreRatio;
+    const worthRescoring = selected.filter((answerSlot) => answerScores[answerSlot]! >= floor);
     for (const answerSlot of touchedAnswers) {
       answerScores[answerSlot] = 0;
     }
-    return selected;
+    return worthRescoring;
   }
 
   /**

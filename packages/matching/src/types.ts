@@ -44,6 +44,9 @@ export interface MatchResult {
 }
 
 export interface MatchOptions {
-  /** How many candidates to return (default 5). The decision is the same whatever the limit. */
+  /**
+   * At most how many candidates to return (default 5). Answers far below the best one are not
+   * scored exactly and not returned. The decision is the same whatever the limit.
+   */
   limit?: number;
 }
