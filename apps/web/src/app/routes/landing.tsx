@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@conversa/contracts';
+import { Alert } from '@/components/ui/alert';
 import { useSession } from '@/features/auth';
 
 /** The public landing page in the bare layout (spec §2). */
@@ -32,12 +33,9 @@ export function LandingRoute() {
       </header>
       <main className="mx-auto max-w-5xl px-6 pt-16 pb-24">
         {signInError ? (
-          <div
-            role="alert"
-            className="mb-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
-          >
-            <strong>Error!</strong> {signInError}
-          </div>
+          <Alert kind="error" className="mb-8">
+            {signInError}
+          </Alert>
         ) : null}
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
           Conversations with people, recorded once and answered forever.
