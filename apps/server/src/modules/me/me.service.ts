@@ -68,7 +68,7 @@ async function listStoryfileIdsByNamespace(
     cross join lateral (
       select s.id from storyfiles s
       where s.namespace_id = member.id and s.deleted_at is null
-      order by s.updated_at desc, s.id
+      order by s.updated_at desc
       limit ${AUTH_ME_STORYFILES_PER_NAMESPACE}
     ) as recent`);
   for (const row of result.rows) {
