@@ -60,3 +60,53 @@ describe('configuration', () => {
     ]);
   });
 });
+
+describe('uploads, media and jobs configuration', () => {
+  it('defaults to files under DATA_DIR, every role in one process, and spec-sized uploads', () => {
+    const config = loadConfig({});
+    expect(config.role).toBe('all');
+    expect(config.media).toMatchObject({
+      ffmpegPath: undefined,
+      store: { kind: 'file' },
+      uploadMaxBytes: 10_000_000_000,
+      uploadExpirationMs: 24 * 3600 * 1000,
+      urlTtlSeconds: 3600,
+    });
+    expect(config.jobs).toEqual({
+      concurrency: 1,
+      expireSeconds: 1800,
+      retryDelaySeconds: 10,
+      maintenanceIntervalSeconds: 60,
+    });
+  });
+
+  it('reads an S3-compatible store', () => {
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'studio-media',
+      S3_ENDPOINT: 'http://minio.local:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.media.store).toEqual({
+      kind: 's3',
+      bucket: 'studio-media',
+      region: 'us-east-1',
+      endpoint: 'http://minio.local:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [{ MEDIA_STORE: 's3' }, 'S3_BUCKET: is required when MEDIA_STORE is s3'],
+    [{ S3_ACCESS_KEY_ID: 'key' }, 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both or neither'],
+    [{ STUDIO_ROLE: 'cron' }, 'STUDIO_ROLE (got "cron")'],
+    [{ UPLOAD_MAX_BYTES: '10000000001' }, 'UPLOAD_MAX_BYTES (got "10000000001")'],
+    [{ MEDIA_URL_TTL_SECONDS: '1' }, 'MEDIA_URL_TTL_SECONDS (got "1")'],
+    [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY (got "0")'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -122,6 +122,8 @@ const envSchema = z
       .min(1)
       .max(23 * 3600)
       .default(1800),
+    /** First retry delay of a failed job; later retries back off (doubling, with jitter). */
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often the queue looks for expired jobs. */
     JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     ...upstreamVariables,
@@ -189,6 +191,7 @@ export interface MediaConfig {
 export interface JobsConfig {
   concurrency: number;
   expireSeconds: number;
+  retryDelaySeconds: number;
   maintenanceIntervalSeconds: number;
 }
 
@@ -298,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       concurrency: env.WORKER_CONCURRENCY,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
+      retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
     },
   };

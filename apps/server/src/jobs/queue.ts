@@ -19,10 +19,11 @@ export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
 
 /**
  * Retry policy of video processing: a failure that is not the video's fault (ffmpeg crashed, the
- * database went away, the worker was stopped) is tried again 3 times with backoff from 10 s.
- * A worker that dies mid-job leaves the job active; it is retried once `expireSeconds` pass.
+ * database went away, the worker was stopped) is tried again 3 times, backing off from
+ * JOB_RETRY_DELAY_SECONDS. A worker that dies mid-job leaves the job active; it is retried once
+ * JOB_EXPIRE_SECONDS pass.
  */
-export const PROCESS_VIDEO_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true } as const;
+export const PROCESS_VIDEO_RETRY_LIMIT = 3;
 
 /** Seconds between a worker's polls of an empty queue (a job queued in the same process wakes it at once). */
 export const WORKER_POLLING_SECONDS = 2;
@@ -96,7 +97,9 @@ export async function startJobQueue(options: {
   await boss.start();
   const queueOptions = {
     name: PROCESS_VIDEO_QUEUE,
-    ...PROCESS_VIDEO_RETRY,
+    retryLimit: PROCESS_VIDEO_RETRY_LIMIT,
+    retryDelay: config.retryDelaySeconds,
+    retryBackoff: true,
     expireInSeconds: config.expireSeconds,
     retentionMinutes: 60 * 24 * 7,
   };

@@ -84,7 +84,7 @@ export async function registerMediaRoutes(
       if (isPartial) {
         reply.header('content-range', `bytes ${start}-${end}/${size}`);
       }
-      if (request.method === 'HEAD' || size === 0) {
+      if (size === 0) {
         return reply.send();
       }
       return reply.send(await mediaStore.read(found.key, { start, end }));

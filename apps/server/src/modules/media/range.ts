@@ -21,7 +21,7 @@ export function parseRangeHeader(header: string | undefined, size: number): Rang
     return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
+  const end = last === '' ? Infinity : Number(last);
   if (end < start) {
     return { kind: 'full' };
   }

@@ -24,6 +24,11 @@ export async function makeTestVideo(
   options: { name?: string; seconds?: number; hasAudio?: boolean; size?: string } = {},
 ): Promise<string> {
   const seconds = options.seconds ?? 2;
+  const size = options.size ?? '320x240';
+  // yuv420p needs even sizes; odd ones (to test scaling) are made in yuv444p.
+  const pixelFormat = size.split('x').some((side) => Number(side) % 2 === 1)
+    ? 'yuv444p'
+    : 'yuv420p';
   const file = path.join(dir, options.name ?? `video-${seconds}s.mp4`);
   const audioInput =
     options.hasAudio === false
@@ -36,14 +41,14 @@ export async function makeTestVideo(
     '-f',
     'lavfi',
     '-i',
-    `testsrc=duration=${seconds}:size=${options.size ?? '320x240'}:rate=25`,
+    `testsrc=duration=${seconds}:size=${size}:rate=25`,
     ...audioInput,
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-pix_fmt',
-    'yuv420p',
+    pixelFormat,
     ...(options.hasAudio === false ? [] : ['-c:a', 'aac']),
     '-shortest',
     file,

@@ -1,0 +1,90 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
+import { describeFfmpeg, FfmpegError, resolveFfmpeg, runMediaTool } from './ffmpeg.ts';
+
+async function executable(file: string): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, '#!/bin/sh\nexit 0\n');
+  await chmod(file, 0o755);
+  return file;
+}
+
+describe('which ffmpeg runs (FFMPEG_PATH, else PATH, else @ffmpeg-installer/ffmpeg)', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await makeTempDir('conversa-ffmpeg-');
+    await executable(path.join(root, 'configured', 'ffmpeg'));
+    await executable(path.join(root, 'configured', 'ffprobe'));
+    await executable(path.join(root, 'bin', 'ffmpeg'));
+    await executable(path.join(root, 'probe-bin', 'ffprobe'));
+    await executable(path.join(root, 'installer', 'ffmpeg'));
+  });
+  const installed = () => path.join(root, 'installer', 'ffmpeg');
+
+  it('takes FFMPEG_PATH first, with the ffprobe beside it', async () => {
+    const found = await resolveFfmpeg({
+      ffmpegPath: path.join(root, 'configured', 'ffmpeg'),
+      searchPath: path.join(root, 'bin'),
+      findInstalled: installed,
+    });
+    expect(found).toEqual({
+      ffmpeg: path.join(root, 'configured', 'ffmpeg'),
+      source: 'FFMPEG_PATH',
+      ffprobe: path.join(root, 'configured', 'ffprobe'),
+    });
+    expect(describeFfmpeg(found)).toContain('(from FFMPEG_PATH)');
+  });
+
+  it('takes the one on PATH next, and ffprobe from PATH', async () => {
+    const found = await resolveFfmpeg({
+      searchPath: [path.join(root, 'bin'), path.join(root, 'probe-bin')].join(path.delimiter),
+      findInstalled: installed,
+    });
+    expect(found).toEqual({
+      ffmpeg: path.join(root, 'bin', 'ffmpeg'),
+      source: 'PATH',
+      ffprobe: path.join(root, 'probe-bin', 'ffprobe'),
+    });
+  });
+
+  it('falls back to @ffmpeg-installer/ffmpeg, probing with ffmpeg itself when no ffprobe exists', async () => {
+    const found = await resolveFfmpeg({
+      searchPath: path.join(root, 'nothing'),
+      findInstalled: installed,
+    });
+    expect(found).toEqual({
+      ffmpeg: installed(),
+      source: '@ffmpeg-installer/ffmpeg',
+      ffprobe: null,
+    });
+    expect(describeFfmpeg(found)).toContain("none (ffmpeg's report is parsed)");
+  });
+
+  it('stops start-up on a FFMPEG_PATH that is not executable', async () => {
+    await expect(resolveFfmpeg({ ffmpegPath: path.join(root, 'missing') })).rejects.toThrow(
+      'is not an executable file',
+    );
+  });
+});
+
+describe('running a media tool', () => {
+  it('rejects with the exit code and the end of stderr', async () => {
+    const error = await runMediaTool('/bin/sh', ['-c', 'echo broken input >&2; exit 3']).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).exitCode).toBe(3);
+    expect((error as FfmpegError).message).toContain('broken input');
+  });
+
+  it('kills the child when aborted', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const running = runMediaTool('/bin/sleep', ['30'], { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('stopping')), 50);
+    await expect(running).rejects.toThrow('stopping');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
