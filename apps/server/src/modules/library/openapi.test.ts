@@ -14,12 +14,18 @@ afterAll(async () => {
 });
 
 const OWN_TAGS = new Set(['storyfiles', 'library']);
-const ownContracts = Object.entries(contracts).filter(
-  (entry): entry is [string, Contract] =>
-    entry[0].endsWith('Contract') &&
-    typeof entry[1] === 'object' &&
-    (entry[1] as Contract).tags?.some((tag) => OWN_TAGS.has(tag)) === true,
-);
+function isOwnContract(name: string, value: unknown): value is Contract {
+  return (
+    name.endsWith('Contract') &&
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Contract).tags?.some((tag) => OWN_TAGS.has(tag)) === true
+  );
+}
+
+const ownContracts: [string, Contract][] = Object.entries(
+  contracts as Record<string, unknown>,
+).flatMap(([name, value]) => (isOwnContract(name, value) ? [[name, value]] : []));
 
 describe('OpenAPI document', () => {
   it('knows every storyfile and library contract', () => {
