@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { ScriptBuilderScreen } from '@/features/library';
 
 export function ScriptBuilderRoute() {
-  return (
-    <ScreenHeading
-      path="/topics/builder"
-      description="The Script Builder is where you will arrange topics and questions into a script by dragging them."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <ScriptBuilderScreen user={me.data} />;
 }

@@ -1,0 +1,1 @@
+export { ScriptBuilderScreen } from './components/script-builder-screen';

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { E2E } from '../support/env';
+
+const WRITE_HEADERS = { 'x-system-id': 'conversa-studio-web', accept: 'application/json' };
+
+function suffix(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+async function getNamespaceId(page: Page, label: string): Promise<string> {
+  const response = await page.request.get('/v1/conversa/auth/me', { headers: WRITE_HEADERS });
+  expect(response.ok()).toBe(true);
+  const me = (await response.json()) as { namespaces: { id: string; label: string }[] };
+  const namespace = me.namespaces.find((item) => item.label === label);
+  expect(namespace, `namespace ${label}`).toBeDefined();
+  return namespace!.id;
+}
+
+async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { headers: WRITE_HEADERS, data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+type SeededScript = { id: string; name: string; topics: { id: string; name: string }[] };
+
+/** A script in acme with one topic holding the given questions, created through the API. */
+async function seedScript(page: Page, questions: string[]): Promise<SeededScript> {
+  const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+  return post<SeededScript>(page, '/v1/conversa/scripts', {
+    namespaceId,
+    name: `Builder script ${suffix()}`,
+    topics: [{ name: 'Childhood', questions: questions.map((text) => ({ text })) }],
+  });
+}
+
+async function readScriptQuestions(page: Page): Promise<string[]> {
+  return page.getByTestId('script-question').locator('span.flex-1').allTextContents();
+}
+
+test.describe('Script Builder', () => {
+  test('a question moved with the keyboard keeps its place after a reload', async ({ page }) => {
+    await signIn(page, E2E.users.editor);
+    const script = await seedScript(page, [
+      'Where were you born?',
+      'What was your first job?',
+      'Who inspired you?',
+    ]);
+
+    await page.goto(`/topics/builder?script=${script.id}`);
+    await expect(page.getByRole('heading', { name: 'Script Builder', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: script.name })).toBeVisible();
+    await expect
+      .poll(() => readScriptQuestions(page))
+      .toEqual(['Where were you born?', 'What was your first job?', 'Who inspired you?']);
+
+    const handle = page.getByRole('button', {
+      name: 'Move question Where were you born?',
+      exact: true,
+    });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+
+    const moved = ['What was your first job?', 'Where were you born?', 'Who inspired you?'];
+    await expect.poll(() => readScriptQuestions(page)).toEqual(moved);
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.screenshot({ path: '/tmp/lib-shots/library-builder.png', fullPage: true });
+
+    await page.reload();
+    await expect.poll(() => readScriptQuestions(page)).toEqual(moved);
+  });
+
+  test('a library question dragged with the mouse joins the script', async ({ page }) => {
+    await signIn(page, E2E.users.editor);
+    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+    const topicName = `Family ${suffix()}`;
+    const topic = await post<{ id: string }>(page, '/v1/conversa/topics', {
+      namespaceId,
+      name: topicName,
+    });
+    await post(page, '/v1/conversa/questions', {
+      topicId: topic.id,
+      text: 'Tell me about your parents.',
+    });
+    const script = await seedScript(page, ['Where were you born?']);
+
+    await page.goto(`/topics/builder?script=${script.id}`);
+    await page.getByLabel('Search the question library').fill(topicName);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const source = page.getByRole('button', {
+      name: 'Drag library question Tell me about your parents.',
+    });
+    await expect(source).toBeVisible();
+    const target = page.getByRole('list', { name: 'Questions of Childhood' });
+    const from = (await source.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // The library needs a few small moves before it starts a drag.
+    for (let step = 1; step <= 10; step += 1) {
+      await page.mouse.move(
+        from.x + ((to.x + to.width / 2 - from.x) * step) / 10,
+        from.y + ((to.y + to.height - 4 - from.y) * step) / 10,
+      );
+    }
+    await page.mouse.up();
+
+    await expect
+      .poll(() => readScriptQuestions(page))
+      .toEqual(['Where were you born?', 'Tell me about your parents.']);
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.reload();
+    await expect
+      .poll(() => readScriptQuestions(page))
+      .toEqual(['Where were you born?', 'Tell me about your parents.']);
+  });
+});
