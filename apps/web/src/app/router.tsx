@@ -94,6 +94,14 @@ export function buildScreenRoutes(): RouteObject[] {
     // The application wrapper of spec §2: the shell itself; its own address opens the dashboard.
     { path: '/_app', element: <Navigate to="/dashboard" replace /> },
     ...Object.entries(SCREENS).map(([path, load]) => ({ path, lazy: load })),
+    // A storyfile's own screen; the static /storyfiles/featured and /popular routes rank first.
+    {
+      path: '/storyfiles/:id',
+      lazy: () =>
+        import('./routes/storyfile-detail').then((module) => ({
+          Component: module.StoryfileDetailRoute,
+        })),
+    },
     {
       path: '*',
       lazy: () =>

@@ -1,6 +1,39 @@
 import { ChevronRight } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { buildBreadcrumbs, type Breadcrumb, type BreadcrumbOverride } from '@/lib/breadcrumbs';
+
+// Screens that know better names for raw segments (a storyfile id -> its name) put them here; the
+// top bar renders the breadcrumbs without knowing which screen is open.
+let screenOverrides: Readonly<Record<string, BreadcrumbOverride>> = {};
+const overrideListeners = new Set<() => void>();
+
+function subscribeOverrides(listener: () => void): () => void {
+  overrideListeners.add(listener);
+  return () => overrideListeners.delete(listener);
+}
+
+function setScreenOverride(segment: string, override: BreadcrumbOverride | undefined): void {
+  const next = { ...screenOverrides };
+  if (override === undefined) {
+    delete next[segment];
+  } else {
+    next[segment] = override;
+  }
+  screenOverrides = next;
+  overrideListeners.forEach((listener) => listener());
+}
+
+/** Shows `label` instead of a raw path segment in the breadcrumbs while the caller is mounted. */
+export function useBreadcrumbLabel(segment: string, label: string | undefined): void {
+  useEffect(() => {
+    if (label === undefined) {
+      return undefined;
+    }
+    setScreenOverride(segment, { label });
+    return () => setScreenOverride(segment, undefined);
+  }, [segment, label]);
+}
 
 function CrumbContent({ crumb, isLast }: { crumb: Breadcrumb; isLast: boolean }) {
   if (crumb.isLink) {
@@ -39,7 +72,8 @@ export function Breadcrumbs({
   pathname: string;
   overrides?: Readonly<Record<string, BreadcrumbOverride>>;
 }) {
-  const crumbs = buildBreadcrumbs(pathname, overrides);
+  const fromScreens = useSyncExternalStore(subscribeOverrides, () => screenOverrides);
+  const crumbs = buildBreadcrumbs(pathname, { ...fromScreens, ...overrides });
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm">

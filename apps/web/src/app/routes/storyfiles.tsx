@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { StoryfilesScreen } from '@/features/storyfiles';
 
 export function StoryfilesRoute() {
-  return (
-    <ScreenHeading
-      path="/storyfiles"
-      description="StoryFiles will list the storyfiles of your namespaces, where you create, record, test and share them."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <StoryfilesScreen user={me.data} />;
 }

@@ -13,8 +13,10 @@ import {
 import { cn } from './cn';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
-export type ToastInput = { kind?: ToastKind; message: string };
-type Toast = Required<ToastInput> & { id: number };
+/** An optional button in the toast, e.g. Undo after a soft delete. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ToastInput = { kind?: ToastKind; message: string; action?: ToastAction };
+type Toast = Required<Omit<ToastInput, 'action'>> & { id: number; action?: ToastAction };
 
 type ToastContextValue = { showToast: (toast: ToastInput) => void };
 
@@ -37,6 +39,18 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
     <li className="pointer-events-auto flex w-80 items-start gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg">
       <Icon className={cn('mt-0.5 size-4 shrink-0', accent)} aria-hidden="true" />
       <p className="flex-1">{toast.message}</p>
+      {toast.action === undefined ? null : (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action?.onClick();
+            onClose(toast.id);
+          }}
+          className="-my-1 rounded px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => onClose(toast.id)}
@@ -61,7 +75,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     nextId.current += 1;
     setToasts((current) => [
       ...current,
-      { kind: input.kind ?? 'info', message: input.message, id },
+      {
+        kind: input.kind ?? 'info',
+        message: input.message,
+        id,
+        ...(input.action === undefined ? {} : { action: input.action }),
+      },
     ]);
   }, []);
   const value = useMemo(() => ({ showToast }), [showToast]);

@@ -2,6 +2,7 @@ import { BarChart3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { RecentActivityList } from '@/components/recent-activity';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
+import { RecentStoryfilesPanel } from './recent-storyfiles-panel';
 
 const DASHBOARD_PATH = '/dashboard';
 
@@ -41,7 +42,10 @@ export function DashboardScreen({
         </div>
       </header>
       <div className="grid gap-6 xl:grid-cols-5">
-        <div className="xl:col-span-3">
+        <div className="space-y-6 xl:col-span-3">
+          <Panel title="Recent storyfiles">
+            <RecentStoryfilesPanel />
+          </Panel>
           <Panel title="Overview">
             <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
               <BarChart3 className="size-8 text-slate-400" aria-hidden="true" />

@@ -1,0 +1,176 @@
+import type { CurrentUser } from '@conversa/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { useCreateStoryfile } from '../api/create-storyfile';
+import { useScripts } from '../api/list-scripts';
+import { useNameAvailability } from '../hooks/use-name-availability';
+import { getEditableNamespaces } from '../utils/permissions';
+import { Field, INPUT_CLASS } from './field';
+import { NameFeedback } from './name-feedback';
+
+const BLANK = '';
+
+/**
+ * The create dialog: namespace, name with live nameTaken feedback, description, and an optional
+ * script whose topics and questions fill the new storyfile. Opens the new storyfile on success.
+ */
+export function CreateStoryfileDialog({
+  user,
+  isOpen,
+  onOpenChange,
+}: {
+  user: CurrentUser;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
+  const namespaces = getEditableNamespaces(user);
+  const [namespaceId, setNamespaceId] = useState(namespaces[0]?.id ?? '');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [scriptId, setScriptId] = useState(BLANK);
+  const scripts = useScripts({ enabled: isOpen });
+  const create = useCreateStoryfile();
+  const availability = useNameAvailability({ name, namespaceId });
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const ids = {
+    namespace: useId(),
+    name: useId(),
+    feedback: useId(),
+    description: useId(),
+    script: useId(),
+  };
+
+  function close(isNowOpen: boolean) {
+    if (!isNowOpen) {
+      setName('');
+      setDescription('');
+      setScriptId(BLANK);
+      create.reset();
+    }
+    onOpenChange(isNowOpen);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (name.trim() === '' || availability.state === 'taken') {
+      return;
+    }
+    create.mutate(
+      {
+        namespaceId,
+        name: name.trim(),
+        description: description.trim(),
+        ...(scriptId === BLANK ? {} : { scriptId }),
+      },
+      {
+        onSuccess: (storyfile) => {
+          close(false);
+          showToast({ kind: 'success', message: `Created the storyfile "${storyfile.name}".` });
+          void navigate(`/storyfiles/${storyfile.id}`);
+        },
+      },
+    );
+  }
+
+  const availableScripts = (scripts.data?.items ?? []).filter(
+    (script) => script.deletedAt === null,
+  );
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={close}
+      title="New storyfile"
+      description="Name it, and optionally start from a script so its topics and questions are ready to record."
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {namespaces.length > 1 ? (
+          <Field id={ids.namespace} label="Namespace">
+            <select
+              id={ids.namespace}
+              value={namespaceId}
+              onChange={(event) => setNamespaceId(event.target.value)}
+              className={INPUT_CLASS}
+            >
+              {namespaces.map((namespace) => (
+                <option key={namespace.id} value={namespace.id}>
+                  {namespace.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        <Field id={ids.name} label="Name">
+          <input
+            id={ids.name}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            maxLength={120}
+            autoComplete="off"
+            aria-invalid={availability.state === 'taken'}
+            aria-describedby={ids.feedback}
+            className={INPUT_CLASS}
+          />
+          <NameFeedback id={ids.feedback} availability={availability} />
+        </Field>
+        <Field
+          id={ids.description}
+          label="Description"
+          hint="Optional: who this storyfile is and what visitors can ask."
+        >
+          <textarea
+            id={ids.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={3}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field
+          id={ids.script}
+          label="Start from a script"
+          hint="Its topics and questions are copied in; you can change them afterwards."
+        >
+          <select
+            id={ids.script}
+            value={scriptId}
+            onChange={(event) => setScriptId(event.target.value)}
+            disabled={scripts.isPending}
+            className={INPUT_CLASS}
+          >
+            <option value={BLANK}>
+              {scripts.isPending ? 'Loading scripts…' : 'Blank storyfile'}
+            </option>
+            {availableScripts.map((script) => (
+              <option key={script.id} value={script.id}>
+                {script.name} ({script.topicCount} topics, {script.questionCount} questions)
+                {script.isShipped ? ' · template' : ''}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {scripts.error ? <Alert kind="warning">{scripts.error.message}</Alert> : null}
+        {create.error ? <Alert kind="error">{create.error.message}</Alert> : null}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="cancel" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="primary"
+            isLoading={create.isPending}
+            disabled={name.trim() === '' || namespaceId === '' || availability.state === 'taken'}
+          >
+            Create storyfile
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

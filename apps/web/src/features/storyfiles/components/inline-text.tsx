@@ -1,0 +1,98 @@
+import { Pencil } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * Text that turns into a field when clicked (or on Enter): Enter or leaving the field saves,
+ * Escape cancels. Read-only users see plain text.
+ */
+export function InlineText({
+  value,
+  label,
+  onSave,
+  isEditable,
+  isSaving,
+  className,
+  maxLength,
+}: {
+  value: string;
+  /** Accessible name, e.g. `Topic name`. */
+  label: string;
+  onSave: (next: string) => void;
+  isEditable: boolean;
+  isSaving?: boolean;
+  className?: string;
+  maxLength?: number;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const isCancelled = useRef(false);
+
+  if (!isEditable) {
+    return <span className={cn('break-words', className)}>{value}</span>;
+  }
+
+  function commit() {
+    if (isCancelled.current) {
+      isCancelled.current = false;
+      return;
+    }
+    const next = (draft ?? value).trim();
+    setDraft(null);
+    if (next !== '' && next !== value) {
+      onSave(next);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      event.currentTarget.blur();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      isCancelled.current = true;
+      setDraft(null);
+    }
+  }
+
+  if (draft !== null) {
+    return (
+      <input
+        aria-label={label}
+        value={draft}
+        // The field replaces the text the user just activated, so focus follows.
+        autoFocus
+        maxLength={maxLength}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'w-full min-w-0 rounded-md border border-brand-400 bg-white px-2 py-1 text-sm ring-2 ring-brand-100 outline-none',
+          className,
+        )}
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => setDraft(value)}
+      aria-label={`${label}: ${value}. Edit`}
+      className={cn(
+        'group/inline inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-md px-1 py-0.5 text-left hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+        className,
+      )}
+    >
+      <span className="break-words">{value}</span>
+      {isSaving ? (
+        <Spinner className="size-3" label="Saving" />
+      ) : (
+        <Pencil
+          className="size-3.5 shrink-0 text-slate-400 opacity-0 group-hover/inline:opacity-100 group-focus-visible/inline:opacity-100"
+          aria-hidden="true"
+        />
+      )}
+    </button>
+  );
+}

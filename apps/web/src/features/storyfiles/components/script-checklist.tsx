@@ -1,0 +1,345 @@
+import {
+  NAME_MAX_LENGTH,
+  QUESTION_TEXT_MAX_LENGTH,
+  type StoryfileDetail,
+  type StoryfileTopic,
+} from '@conversa/contracts';
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { GripVertical, ListChecks, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useDragHandlers } from '@/components/drag-and-drop';
+import { cn } from '@/components/ui/cn';
+import { useToast } from '@/components/ui/toast';
+import type { ApiError } from '@/lib/api-client';
+import { useCreateStoryfileQuestion } from '../api/create-storyfile-question';
+import { useCreateStoryfileTopic } from '../api/create-storyfile-topic';
+import { useDeleteStoryfileQuestion } from '../api/delete-storyfile-question';
+import { useDeleteStoryfileTopic } from '../api/delete-storyfile-topic';
+import { useMoveStoryfileQuestion } from '../api/move-storyfile-question';
+import { useReorderStoryfileQuestions } from '../api/reorder-storyfile-questions';
+import { useReorderStoryfileTopics } from '../api/reorder-storyfile-topics';
+import { useUpdateStoryfileQuestion } from '../api/update-storyfile-question';
+import { useUpdateStoryfileTopic } from '../api/update-storyfile-topic';
+import { moveItem } from '../utils/reorder';
+import { AddItemForm } from './add-item-form';
+import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
+import { InlineText } from './inline-text';
+import { QuestionItem } from './question-item';
+
+const TOPIC_DROPPABLE = 'storyfile-topics';
+const QUESTION_DROPPABLE_PREFIX = 'storyfile-topic:';
+
+/**
+ * The recording checklist: topics and their questions in order. Editors rename inline, add,
+ * delete, and reorder by dragging (or from the keyboard: focus a handle, Space to lift, arrows to
+ * move, Space to drop); a question can be dragged into another topic.
+ */
+export function ScriptChecklist({
+  storyfile,
+  isEditable,
+}: {
+  storyfile: StoryfileDetail;
+  isEditable: boolean;
+}) {
+  const id = storyfile.id;
+  const { showToast } = useToast();
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const reorderTopics = useReorderStoryfileTopics(id);
+  const reorderQuestions = useReorderStoryfileQuestions(id);
+  const moveQuestion = useMoveStoryfileQuestion(id);
+  const createTopic = useCreateStoryfileTopic(id);
+  const updateTopic = useUpdateStoryfileTopic(id);
+  const deleteTopic = useDeleteStoryfileTopic(id);
+  const createQuestion = useCreateStoryfileQuestion(id);
+  const updateQuestion = useUpdateStoryfileQuestion(id);
+  const deleteQuestion = useDeleteStoryfileQuestion(id);
+
+  const showError = (error: ApiError | Error) =>
+    showToast({ kind: 'error', message: error.message });
+
+  useDragHandlers('topic', {
+    onDragEnd: ({ source, destination }) => {
+      if (source.index === destination.index) {
+        return;
+      }
+      const ids = moveItem(storyfile.topics, source.index, destination.index).map(
+        (topic) => topic.id,
+      );
+      reorderTopics.mutate(ids, { onError: showError });
+    },
+  });
+
+  useDragHandlers('question', {
+    onDragEnd: ({ source, destination, draggableId }) => {
+      const fromTopicId = source.droppableId.slice(QUESTION_DROPPABLE_PREFIX.length);
+      const toTopicId = destination.droppableId.slice(QUESTION_DROPPABLE_PREFIX.length);
+      if (fromTopicId === toTopicId) {
+        if (source.index === destination.index) {
+          return;
+        }
+        const topic = storyfile.topics.find((candidate) => candidate.id === fromTopicId);
+        if (topic === undefined) {
+          return;
+        }
+        const questionIds = moveItem(topic.questions, source.index, destination.index).map(
+          (question) => question.id,
+        );
+        reorderQuestions.mutate({ topicId: fromTopicId, questionIds }, { onError: showError });
+        return;
+      }
+      moveQuestion.mutate(
+        { questionId: draggableId, topicId: toTopicId, index: destination.index },
+        { onError: showError },
+      );
+    },
+  });
+
+  function askDeleteTopic(topic: StoryfileTopic) {
+    setConfirm({
+      title: 'Delete this topic?',
+      description: `“${topic.name}” and its ${topic.questions.length === 1 ? 'question' : `${topic.questions.length} questions`} will be removed from this storyfile. Recorded answers of those questions are no longer used.`,
+      confirmText: 'Delete topic',
+      onConfirm: () =>
+        deleteTopic.mutate(topic.id, {
+          onSuccess: () => {
+            setConfirm(null);
+            showToast({ kind: 'success', message: `Deleted the topic "${topic.name}".` });
+          },
+          onError: (error) => {
+            setConfirm(null);
+            showError(error);
+          },
+        }),
+    });
+  }
+
+  function askDeleteQuestion(text: string, questionId: string) {
+    setConfirm({
+      title: 'Delete this question?',
+      description: `“${text}” will be removed from this storyfile and from its conversation starters.`,
+      confirmText: 'Delete question',
+      onConfirm: () =>
+        deleteQuestion.mutate(questionId, {
+          onSuccess: () => {
+            setConfirm(null);
+            showToast({ kind: 'success', message: 'Deleted the question.' });
+          },
+          onError: (error) => {
+            setConfirm(null);
+            showError(error);
+          },
+        }),
+    });
+  }
+
+  const addTopicForm = isEditable ? (
+    <AddItemForm
+      label="New topic name"
+      placeholder="New topic, e.g. Childhood"
+      buttonText="Add topic"
+      maxLength={NAME_MAX_LENGTH}
+      isPending={createTopic.isPending}
+      onAdd={(name, done) => createTopic.mutate(name, { onSuccess: done, onError: showError })}
+      className="max-w-xl"
+    />
+  ) : null;
+
+  if (storyfile.topics.length === 0) {
+    return (
+      <div className="space-y-4">
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <ListChecks className="size-10 text-slate-400" aria-hidden="true" />
+          <h3 className="mt-3 text-base font-semibold text-slate-900">No topics yet</h3>
+          <p className="mt-1 max-w-md text-sm text-slate-600">
+            {isEditable
+              ? 'Apply a script to bring in ready-made topics and questions, or add a first topic below.'
+              : 'The questions to record will appear here once an editor adds them.'}
+          </p>
+        </div>
+        {addTopicForm}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <Droppable droppableId={TOPIC_DROPPABLE} type="topic" isDropDisabled={!isEditable}>
+        {(topicsDrop) => (
+          <ol
+            ref={topicsDrop.innerRef}
+            {...topicsDrop.droppableProps}
+            aria-label="Topics"
+            className="space-y-3"
+          >
+            {storyfile.topics.map((topic, topicIndex) => (
+              <Draggable
+                key={topic.id}
+                draggableId={topic.id}
+                index={topicIndex}
+                isDragDisabled={!isEditable}
+              >
+                {(topicDrag, topicSnapshot) => (
+                  <li
+                    ref={topicDrag.innerRef}
+                    {...topicDrag.draggableProps}
+                    aria-label={`Topic: ${topic.name}`}
+                    className={cn(
+                      'rounded-xl border border-slate-200 bg-white shadow-sm',
+                      topicSnapshot.isDragging && 'ring-2 ring-brand-300',
+                    )}
+                  >
+                    <div className="flex items-center gap-2 border-b border-slate-100 px-4 py-3">
+                      {isEditable ? (
+                        <span
+                          {...topicDrag.dragHandleProps}
+                          aria-label={`Reorder topic: ${topic.name}`}
+                          className="rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                        >
+                          <GripVertical className="size-4" aria-hidden="true" />
+                        </span>
+                      ) : null}
+                      <span className="text-sm font-semibold text-slate-400 tabular-nums">
+                        {topicIndex + 1}.
+                      </span>
+                      <h3 className="min-w-0 flex-1 text-base font-semibold text-slate-900">
+                        <InlineText
+                          value={topic.name}
+                          label="Topic name"
+                          isEditable={isEditable}
+                          maxLength={NAME_MAX_LENGTH}
+                          isSaving={
+                            updateTopic.isPending && updateTopic.variables.topicId === topic.id
+                          }
+                          onSave={(name) =>
+                            updateTopic.mutate({ topicId: topic.id, name }, { onError: showError })
+                          }
+                        />
+                      </h3>
+                      <span className="text-xs text-slate-500">
+                        {
+                          topic.questions.filter((question) => question.answerRecordedAt !== null)
+                            .length
+                        }
+                        /{topic.questions.length} recorded
+                      </span>
+                      {isEditable ? (
+                        <button
+                          type="button"
+                          aria-label={`Delete topic: ${topic.name}`}
+                          title="Delete topic"
+                          onClick={() => askDeleteTopic(topic)}
+                          className="rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                        </button>
+                      ) : null}
+                    </div>
+                    <div className="px-4 py-2">
+                      <Droppable
+                        droppableId={`${QUESTION_DROPPABLE_PREFIX}${topic.id}`}
+                        type="question"
+                        isDropDisabled={!isEditable}
+                      >
+                        {(questionsDrop, questionsSnapshot) => (
+                          <ol
+                            ref={questionsDrop.innerRef}
+                            {...questionsDrop.droppableProps}
+                            aria-label={`Questions of ${topic.name}`}
+                            className={cn(
+                              'min-h-10 divide-y divide-slate-100 rounded-lg',
+                              questionsSnapshot.isDraggingOver && 'bg-brand-50/60',
+                            )}
+                          >
+                            {topic.questions.length === 0 && !questionsSnapshot.isDraggingOver ? (
+                              <li className="py-2 text-sm text-slate-500">
+                                No questions in this topic yet.
+                              </li>
+                            ) : null}
+                            {topic.questions.map((question, questionIndex) => (
+                              <Draggable
+                                key={question.id}
+                                draggableId={question.id}
+                                index={questionIndex}
+                                isDragDisabled={!isEditable}
+                              >
+                                {(questionDrag, questionSnapshot) => (
+                                  <li
+                                    ref={questionDrag.innerRef}
+                                    {...questionDrag.draggableProps}
+                                    className={cn(
+                                      'bg-white',
+                                      questionSnapshot.isDragging &&
+                                        'rounded-lg shadow-lg ring-2 ring-brand-300',
+                                    )}
+                                  >
+                                    <QuestionItem
+                                      question={question}
+                                      number={`${topicIndex + 1}.${questionIndex + 1}`}
+                                      isEditable={isEditable}
+                                      dragHandleProps={questionDrag.dragHandleProps}
+                                      isSaving={
+                                        updateQuestion.isPending &&
+                                        updateQuestion.variables.questionId === question.id
+                                      }
+                                      onSaveText={(text) =>
+                                        updateQuestion.mutate(
+                                          { questionId: question.id, text },
+                                          { onError: showError },
+                                        )
+                                      }
+                                      onSaveAlternates={(alternates, done) =>
+                                        updateQuestion.mutate(
+                                          { questionId: question.id, alternates },
+                                          {
+                                            onError: showError,
+                                            ...(done === undefined ? {} : { onSuccess: done }),
+                                          },
+                                        )
+                                      }
+                                      onDelete={() => askDeleteQuestion(question.text, question.id)}
+                                    />
+                                  </li>
+                                )}
+                              </Draggable>
+                            ))}
+                            {questionsDrop.placeholder}
+                          </ol>
+                        )}
+                      </Droppable>
+                      {isEditable ? (
+                        <AddItemForm
+                          label={`New question in ${topic.name}`}
+                          placeholder="Add a question"
+                          buttonText="Add question"
+                          maxLength={QUESTION_TEXT_MAX_LENGTH}
+                          isPending={
+                            createQuestion.isPending &&
+                            createQuestion.variables.topicId === topic.id
+                          }
+                          onAdd={(text, done) =>
+                            createQuestion.mutate(
+                              { topicId: topic.id, text },
+                              { onSuccess: done, onError: showError },
+                            )
+                          }
+                          className="mt-2 mb-1"
+                        />
+                      ) : null}
+                    </div>
+                  </li>
+                )}
+              </Draggable>
+            ))}
+            {topicsDrop.placeholder}
+          </ol>
+        )}
+      </Droppable>
+      {addTopicForm}
+      <ConfirmDialog
+        request={confirm}
+        onClose={() => setConfirm(null)}
+        isPending={deleteTopic.isPending || deleteQuestion.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  DESCRIPTION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  roleRequiredMessage,
+  STORYFILE_STATUS_LABELS,
+  STORYFILE_STATUSES,
+  type StoryfileDetail,
+  type StoryfileStatus,
+} from '@conversa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useDeleteStoryfile } from '../api/delete-storyfile';
+import { restoreStoryfileAndRefresh } from '../api/restore-storyfile';
+import { useUpdateStoryfile } from '../api/update-storyfile';
+import { useNameAvailability } from '../hooks/use-name-availability';
+import { ConfirmDialog } from './confirm-dialog';
+import { Field, INPUT_CLASS } from './field';
+import { NameFeedback } from './name-feedback';
+
+const LANGUAGES = [
+  'en-US',
+  'en-GB',
+  'es-ES',
+  'es-MX',
+  'fr-FR',
+  'de-DE',
+  'it-IT',
+  'pt-BR',
+  'ja-JP',
+  'zh-CN',
+];
+
+type Draft = { name: string; description: string; language: string; status: StoryfileStatus };
+
+function toDraft(storyfile: StoryfileDetail): Draft {
+  return {
+    name: storyfile.name,
+    description: storyfile.description,
+    language: storyfile.language,
+    status: storyfile.status,
+  };
+}
+
+/**
+ * Settings tab: name (with live nameTaken feedback), description, language and status; delete
+ * (soft, with Undo for owners) at the bottom.
+ */
+export function SettingsPanel({
+  storyfile,
+  isEditable,
+  canRestore,
+}: {
+  storyfile: StoryfileDetail;
+  isEditable: boolean;
+  canRestore: boolean;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(storyfile));
+  const [savedVersion, setSavedVersion] = useState(storyfile.updatedAt);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const update = useUpdateStoryfile(storyfile.id);
+  const remove = useDeleteStoryfile();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const ids = {
+    name: useId(),
+    feedback: useId(),
+    description: useId(),
+    language: useId(),
+    languages: useId(),
+    status: useId(),
+  };
+  const availability = useNameAvailability({
+    name: draft.name,
+    namespaceId: storyfile.namespaceId,
+    excludeId: storyfile.id,
+    unchangedName: storyfile.name,
+  });
+
+  // Another tab or a teammate may have changed the storyfile: show the server's version.
+  if (savedVersion !== storyfile.updatedAt) {
+    setSavedVersion(storyfile.updatedAt);
+    setDraft(toDraft(storyfile));
+  }
+
+  const changes: Partial<Draft> = Object.fromEntries(
+    (Object.keys(draft) as (keyof Draft)[])
+      .filter((key) => draft[key].trim() !== storyfile[key])
+      .map((key) => [key, draft[key].trim()]),
+  );
+  const hasChanges = Object.keys(changes).length > 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!hasChanges || availability.state === 'taken') {
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => showToast({ kind: 'success', message: 'Saved the storyfile settings.' }),
+    });
+  }
+
+  function deleteStoryfile() {
+    remove.mutate(storyfile.id, {
+      onSuccess: () => {
+        setIsConfirming(false);
+        showToast({
+          kind: 'success',
+          message: `Deleted the storyfile "${storyfile.name}".`,
+          ...(canRestore
+            ? {
+                action: {
+                  label: 'Undo',
+                  onClick: () => {
+                    restoreStoryfileAndRefresh(queryClient, storyfile.id).then(
+                      (restored) => {
+                        showToast({ kind: 'success', message: `Restored "${restored.name}".` });
+                        void navigate(`/storyfiles/${restored.id}`);
+                      },
+                      (error: Error) => showToast({ kind: 'error', message: error.message }),
+                    );
+                  },
+                },
+              }
+            : {}),
+        });
+        void navigate('/storyfiles');
+      },
+      onError: (error) => {
+        setIsConfirming(false);
+        showToast({ kind: 'error', message: error.message });
+      },
+    });
+  }
+
+  const isDisabled = !isEditable;
+  return (
+    <div className="max-w-2xl space-y-8">
+      <form
+        onSubmit={submit}
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        noValidate
+      >
+        <h2 className="text-base font-semibold text-slate-900">Details</h2>
+        {isEditable ? null : (
+          <p className="text-sm text-slate-600">
+            {roleRequiredMessage('edit:ns')} to change these settings.
+          </p>
+        )}
+        <Field id={ids.name} label="Name">
+          <input
+            id={ids.name}
+            value={draft.name}
+            disabled={isDisabled}
+            maxLength={NAME_MAX_LENGTH}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            aria-invalid={availability.state === 'taken'}
+            aria-describedby={ids.feedback}
+            className={INPUT_CLASS}
+          />
+          <NameFeedback id={ids.feedback} availability={availability} />
+        </Field>
+        <Field id={ids.description} label="Description">
+          <textarea
+            id={ids.description}
+            rows={3}
+            value={draft.description}
+            disabled={isDisabled}
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={ids.language} label="Language" hint="A language tag such as en-US.">
+            <input
+              id={ids.language}
+              list={ids.languages}
+              value={draft.language}
+              disabled={isDisabled}
+              onChange={(event) => setDraft({ ...draft, language: event.target.value })}
+              className={INPUT_CLASS}
+            />
+            <datalist id={ids.languages}>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} />
+              ))}
+            </datalist>
+          </Field>
+          <Field id={ids.status} label="Status" hint="Where the storyfile is in its life.">
+            <select
+              id={ids.status}
+              value={draft.status}
+              disabled={isDisabled}
+              onChange={(event) =>
+                setDraft({ ...draft, status: event.target.value as StoryfileStatus })
+              }
+              className={INPUT_CLASS}
+            >
+              {STORYFILE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STORYFILE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {update.error ? <Alert kind="error">{update.error.message}</Alert> : null}
+        {isEditable ? (
+          <div className="flex justify-end gap-2">
+            <Button
+              variant="cancel"
+              disabled={!hasChanges}
+              onClick={() => setDraft(toDraft(storyfile))}
+            >
+              Discard changes
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              isLoading={update.isPending}
+              disabled={!hasChanges || availability.state === 'taken' || draft.name.trim() === ''}
+            >
+              Save settings
+            </Button>
+          </div>
+        ) : null}
+      </form>
+      {isEditable ? (
+        <section
+          aria-labelledby="danger-zone"
+          className="rounded-xl border border-red-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="danger-zone" className="text-base font-semibold text-red-800">
+            Delete this storyfile
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            It disappears from lists and visitors can no longer talk to it.{' '}
+            {canRestore
+              ? 'As an owner you can restore it later.'
+              : 'An owner of the namespace can restore it.'}
+          </p>
+          <Button
+            className="mt-4 border-red-300 text-red-700 hover:bg-red-50"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+            onClick={() => setIsConfirming(true)}
+          >
+            Delete storyfile
+          </Button>
+        </section>
+      ) : null}
+      <ConfirmDialog
+        isPending={remove.isPending}
+        onClose={() => setIsConfirming(false)}
+        request={
+          isConfirming
+            ? {
+                title: 'Delete this storyfile?',
+                description: `“${storyfile.name}” will be marked deleted and hidden from lists.`,
+                confirmText: 'Delete storyfile',
+                onConfirm: deleteStoryfile,
+              }
+            : null
+        }
+      />
+    </div>
+  );
+}

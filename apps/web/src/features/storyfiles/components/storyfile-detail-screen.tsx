@@ -1,0 +1,341 @@
+import { DELETED_NAME_MARKER, type CurrentUser, type StoryfileDetail } from '@conversa/contracts';
+import { ArrowLeft, FileDown, Mic, MessagesSquare } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar } from '@/components/avatar';
+import { useBreadcrumbLabel } from '@/components/breadcrumbs';
+import { DragDropProvider } from '@/components/drag-and-drop';
+import { recordRecentActivity } from '@/components/recent-activity';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { formatUsDate } from '@/lib/format';
+import { addRecentStoryfile } from '@/lib/recent-activity';
+import { useStoryfile } from '../api/get-storyfile';
+import { useRestoreStoryfile } from '../api/restore-storyfile';
+import { canEditStoryfile, canRestoreStoryfile, formatCount } from '../utils/permissions';
+import { parseStoryfileTab, STORYFILE_TABS, type StoryfileTab } from '../utils/tabs';
+import { ApplyScriptDialog } from './apply-script-dialog';
+import { ClipSlots } from './clip-slots';
+import { ScriptChecklist } from './script-checklist';
+import { SettingsPanel } from './settings-panel';
+import { StartersPanel } from './starters-panel';
+import { StatusBadge } from './status-badge';
+
+function Section({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+          <p className="text-sm text-slate-600">{description}</p>
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function LaterTab({
+  icon: Icon,
+  title,
+  text,
+  storyfile,
+}: {
+  icon: typeof Mic;
+  title: string;
+  text: string;
+  storyfile: StoryfileDetail;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm">
+      <Icon className="size-10 text-brand-500" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 max-w-xl text-sm text-slate-600">{text}</p>
+      <p className="mt-4 text-sm font-medium text-slate-800">
+        {storyfile.answeredCount.toLocaleString('en-US')} of{' '}
+        {formatCount(storyfile.questionCount, 'question')} have a recorded answer.
+      </p>
+    </div>
+  );
+}
+
+function Tabs({
+  current,
+  onSelect,
+}: {
+  current: StoryfileTab;
+  onSelect: (tab: StoryfileTab) => void;
+}) {
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern); the address follows the selection.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = STORYFILE_TABS.findIndex((tab) => tab.value === current);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) {
+      return;
+    }
+    event.preventDefault();
+    const next = STORYFILE_TABS[(index + step + STORYFILE_TABS.length) % STORYFILE_TABS.length];
+    if (next !== undefined) {
+      onSelect(next.value);
+      document.getElementById(`storyfile-tab-${next.value}`)?.focus();
+    }
+  }
+  return (
+    <div
+      role="tablist"
+      aria-label="Storyfile sections"
+      onKeyDown={onKeyDown}
+      className="flex gap-1 border-b border-slate-200"
+    >
+      {STORYFILE_TABS.map((tab) => {
+        const isSelected = tab.value === current;
+        return (
+          <button
+            key={tab.value}
+            id={`storyfile-tab-${tab.value}`}
+            type="button"
+            role="tab"
+            aria-selected={isSelected}
+            aria-controls="storyfile-tab-panel"
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => onSelect(tab.value)}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors',
+              isSelected
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <span className="sr-only">
+        <Spinner label="Loading the storyfile" />
+      </span>
+      <div className="flex animate-pulse items-center gap-4" aria-hidden="true">
+        <div className="size-14 rounded-full bg-slate-200" />
+        <div className="space-y-2">
+          <div className="h-6 w-64 rounded bg-slate-200" />
+          <div className="h-4 w-40 rounded bg-slate-100" />
+        </div>
+      </div>
+      <div className="h-10 animate-pulse rounded bg-slate-100" aria-hidden="true" />
+      {Array.from({ length: 3 }, (_, index) => (
+        <div
+          key={index}
+          className="h-32 animate-pulse rounded-xl bg-white ring-1 ring-slate-200"
+          aria-hidden="true"
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /storyfiles/:id: the storyfile's header and its tabs (`tab` in the address): the script
+ * checklist with clips and starters, record, interact, and settings.
+ */
+export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: string }) {
+  const storyfile = useStoryfile(id);
+  const [params, setParams] = useSearchParams();
+  const tab = parseStoryfileTab(params.get('tab'));
+  const [isApplying, setIsApplying] = useState(false);
+  const restore = useRestoreStoryfile();
+  const { showToast } = useToast();
+  const data = storyfile.data;
+  useBreadcrumbLabel(id, data?.name);
+
+  const name = data?.name;
+  useEffect(() => {
+    // Recent lists never take a deleted storyfile (spec §5).
+    if (name !== undefined && !name.includes(DELETED_NAME_MARKER)) {
+      recordRecentActivity(name, { url: `/storyfiles/${id}`, storyfileId: id });
+      addRecentStoryfile(localStorage, { id, name });
+    }
+  }, [id, name]);
+
+  function selectTab(next: StoryfileTab) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'overview') {
+          updated.delete('tab');
+        } else {
+          updated.set('tab', next);
+        }
+        return updated;
+      },
+      { replace: false },
+    );
+  }
+
+  if (storyfile.isPending) {
+    return <DetailSkeleton />;
+  }
+  if (data === undefined) {
+    const error = storyfile.error;
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {error instanceof ApiError && error.status === 404
+            ? 'Storyfile not found'
+            : 'This storyfile could not be loaded'}
+        </h1>
+        <Alert kind="error">{error?.message}</Alert>
+        <div className="flex gap-3">
+          <Link
+            to="/storyfiles"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" /> Back to the storyfiles
+          </Link>
+          {error instanceof ApiError && error.status === 404 ? null : (
+            <Button size="sm" onClick={() => void storyfile.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const isDeleted = data.deletedAt !== null;
+  const isEditable = canEditStoryfile(user, data) && !isDeleted;
+  const canRestore = canRestoreStoryfile(user, data);
+
+  let panel: ReactNode;
+  if (tab === 'record') {
+    panel = (
+      <LaterTab
+        icon={Mic}
+        storyfile={data}
+        title="Record the answers"
+        text="This is where you record each question's answer with your camera, one after another, or upload video files you already have; the idle, intro and fallback clips are recorded here too."
+      />
+    );
+  } else if (tab === 'interact') {
+    panel = (
+      <LaterTab
+        icon={MessagesSquare}
+        storyfile={data}
+        title="Talk to your storyfile"
+        text="This is where you ask questions by typing or speaking, as a visitor would, and see which recorded answer plays and how confident the match was."
+      />
+    );
+  } else if (tab === 'settings') {
+    panel = <SettingsPanel storyfile={data} isEditable={isEditable} canRestore={canRestore} />;
+  } else {
+    panel = (
+      <DragDropProvider>
+        <div className="space-y-10">
+          <Section
+            title="Script"
+            description="The topics and questions to record, in the order you record them."
+            actions={
+              isEditable ? (
+                <Button
+                  icon={<FileDown className="size-4" aria-hidden="true" />}
+                  onClick={() => setIsApplying(true)}
+                >
+                  Apply a script
+                </Button>
+              ) : undefined
+            }
+          >
+            <ScriptChecklist storyfile={data} isEditable={isEditable} />
+          </Section>
+          <Section
+            title="Conversation starters"
+            description="Questions suggested to visitors when the storyfile greets them, in this order."
+          >
+            <StartersPanel storyfile={data} isEditable={isEditable} />
+          </Section>
+          <Section
+            title="Clips"
+            description="The clips a conversation needs besides the answers, and what to say in each."
+          >
+            <ClipSlots storyfile={data} isEditable={isEditable} />
+          </Section>
+        </div>
+      </DragDropProvider>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar src={data.avatarUrl} alt="" size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">
+              {data.name}
+            </h1>
+            <StatusBadge status={data.status} isDeleted={isDeleted} />
+          </div>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.namespaceLabel} · {data.language} · {formatCount(data.topicCount, 'topic')} ·{' '}
+            {formatCount(data.questionCount, 'question')} ·{' '}
+            {formatCount(data.answeredCount, 'answer')} recorded · updated{' '}
+            {formatUsDate(data.updatedAt)}
+          </p>
+          {data.description ? (
+            <p className="mt-2 max-w-3xl text-sm text-slate-700">{data.description}</p>
+          ) : null}
+        </div>
+      </header>
+      {isDeleted ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Alert kind="warning" className="flex-1">
+            This storyfile is deleted.{' '}
+            {canRestore
+              ? 'Restore it to change it again.'
+              : 'An owner of its namespace can restore it.'}
+          </Alert>
+          {canRestore ? (
+            <Button
+              variant="primary"
+              isLoading={restore.isPending}
+              onClick={() =>
+                restore.mutate(data.id, {
+                  onSuccess: (restored) =>
+                    showToast({ kind: 'success', message: `Restored "${restored.name}".` }),
+                  onError: (error) => showToast({ kind: 'error', message: error.message }),
+                })
+              }
+            >
+              Restore
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <Tabs current={tab} onSelect={selectTab} />
+      <div id="storyfile-tab-panel" role="tabpanel" aria-labelledby={`storyfile-tab-${tab}`}>
+        {panel}
+      </div>
+      <ApplyScriptDialog storyfileId={data.id} isOpen={isApplying} onOpenChange={setIsApplying} />
+    </div>
+  );
+}
