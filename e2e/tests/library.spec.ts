@@ -118,3 +118,50 @@ test.describe('Script Builder', () => {
       .toEqual(['Where were you born?', 'Tell me about your parents.']);
   });
 });
+
+test.describe('All Scripts', () => {
+  test('an editor previews a template, duplicates it and applies it to a storyfile', async ({
+    page,
+  }) => {
+    await signIn(page, E2E.users.editor);
+    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+    const storyfileName = `Apply target ${suffix()}`;
+    await post(page, '/v1/conversa/storyfiles', { namespaceId, name: storyfileName });
+
+    await page.goto('/topics/templates?kind=shipped');
+    await expect(page.getByRole('heading', { name: 'All Scripts', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Preview Company Onboarding' }).click();
+    const preview = page.getByRole('dialog', { name: 'Company Onboarding' });
+    await expect(preview.getByRole('heading', { name: /Our Story/ })).toBeVisible();
+    await page.screenshot({ path: '/tmp/lib-shots/library-preview.png' });
+    await preview.getByRole('button', { name: 'Apply to a storyfile' }).click();
+
+    const apply = page.getByRole('dialog', { name: /Apply “Company Onboarding”/ });
+    await apply.getByLabel('Find a storyfile').fill(storyfileName);
+    await apply.getByRole('radio', { name: storyfileName }).check();
+    await apply.getByRole('button', { name: 'Apply script' }).click();
+    await expect(apply.getByText(/topics and \d+ questions added to/)).toBeVisible();
+    await page.screenshot({ path: '/tmp/lib-shots/library-applied.png' });
+    await apply.getByRole('button', { name: 'Close' }).first().click();
+
+    const copyName = `Onboarding copy ${suffix()}`;
+    await page.getByRole('button', { name: 'Duplicate Company Onboarding' }).click();
+    const duplicate = page.getByRole('dialog', { name: /Duplicate/ });
+    await duplicate.getByLabel('Name of the copy (optional)').fill(copyName);
+    await duplicate.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await expect(page).toHaveURL(/\/topics\/builder\?script=/);
+    await expect(page.getByRole('heading', { name: copyName })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Our Story', level: 3 })).toBeVisible();
+  });
+
+  test('a viewer browses scripts without create or edit controls', async ({ page }) => {
+    await signIn(page, E2E.users.viewer);
+    await page.goto('/topics/templates');
+    await expect(page.getByRole('button', { name: 'Preview Company Onboarding' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New script' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Duplicate / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Apply / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/lib-shots/library-templates-viewer.png', fullPage: true });
+  });
+});

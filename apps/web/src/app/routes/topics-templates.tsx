@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { AllScriptsScreen } from '@/features/library';
 
 export function AllScriptsRoute() {
-  return (
-    <ScreenHeading
-      path="/topics/templates"
-      description="All Scripts will list every script template of your library, to start a storyfile from."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <AllScriptsScreen user={me.data} />;
 }

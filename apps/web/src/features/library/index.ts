@@ -1,1 +1,2 @@
+export { AllScriptsScreen } from './components/all-scripts-screen';
 export { ScriptBuilderScreen } from './components/script-builder-screen';
