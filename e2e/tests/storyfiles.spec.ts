@@ -1,0 +1,216 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from '../support/auth';
+import { E2E } from '../support/env';
+
+const WRITE_HEADERS = { 'x-system-id': 'conversa-studio-web', accept: 'application/json' };
+const SCREENSHOTS = 'test-results/storyfiles';
+
+function suffix(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+async function getAcmeId(page: Page): Promise<string> {
+  const response = await page.request.get('/v1/conversa/auth/me', { headers: WRITE_HEADERS });
+  expect(response.ok()).toBe(true);
+  const me = (await response.json()) as { namespaces: { id: string; label: string }[] };
+  const namespace = me.namespaces.find((item) => item.label === E2E.namespaces.plain.label);
+  expect(namespace).toBeDefined();
+  return namespace!.id;
+}
+
+type Seeded = { id: string; name: string; topics: { id: string; questions: { id: string }[] }[] };
+
+async function seedStoryfile(page: Page, name: string, extra: Record<string, unknown> = {}) {
+  const response = await page.request.post('/v1/conversa/storyfiles', {
+    headers: WRITE_HEADERS,
+    data: { namespaceId: await getAcmeId(page), name, ...extra },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Seeded;
+}
+
+async function signedInPage(browser: Browser, user: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+test('an editor creates a storyfile from a template and lands on its script', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  await page.goto('/storyfiles');
+  await expect(page.getByRole('heading', { name: 'StoryFiles', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New storyfile' }).first().click();
+
+  const dialog = page.getByRole('dialog', { name: 'New storyfile' });
+  const name = `Grandma Rose ${suffix()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await expect(dialog.getByText('This name is available.')).toBeVisible();
+  const scriptSelect = dialog.getByLabel('Start from a script');
+  const template = dialog.locator('option', { hasText: '· template' }).first();
+  await expect(template).toBeAttached();
+  await scriptSelect.selectOption((await template.getAttribute('value'))!);
+  await page.screenshot({ path: `${SCREENSHOTS}/create-dialog.png` });
+  await dialog.getByRole('button', { name: 'Create storyfile' }).click();
+
+  await expect(page).toHaveURL(/\/storyfiles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // The breadcrumb names the storyfile, not its id.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
+  const topics = page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
+  expect(await topics.count()).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/detail-script.png`, fullPage: true });
+
+  // The footer hides on the record and interact tabs (spec §2).
+  await page.getByRole('tab', { name: 'Record' }).click();
+  await expect(page).toHaveURL(/tab=record/);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Script' }).click();
+  await expect(page.getByRole('contentinfo')).toHaveCount(1);
+
+  // Opened storyfiles show on the dashboard.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Recent storyfiles' })).toContainText(name);
+});
+
+test('renaming to a taken name shows the message and cannot be saved', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const taken = await seedStoryfile(page, `Taken ${suffix()}`);
+  const other = await seedStoryfile(page, `Other ${suffix()}`);
+  await page.goto(`/storyfiles/${other.id}?tab=settings`);
+  const nameField = page.getByLabel('Name', { exact: true });
+  await nameField.fill(taken.name);
+  await expect(
+    page.getByText(`A storyfile named "${taken.name}" already exists in this namespace.`),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/settings-taken.png`, fullPage: true });
+
+  await nameField.fill(`${other.name} renamed`);
+  await expect(page.getByText('This name is available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page.getByRole('heading', { name: `${other.name} renamed`, level: 1 }),
+  ).toBeVisible();
+});
+
+test('a quoted phrase finds only the storyfile with those words together', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const token = suffix();
+  await seedStoryfile(page, `Ocean Breeze ${token}`);
+  await seedStoryfile(page, `Breeze over the Ocean ${token}`);
+  await page.goto('/storyfiles');
+  const box = page.getByRole('searchbox', { name: 'Search storyfiles' });
+  await box.fill(`"ocean breeze" ${token}`);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByRole('link', { name: `Ocean Breeze ${token}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Breeze over the Ocean ${token}` })).toHaveCount(0);
+  await expect(page.getByText('1 storyfile', { exact: true })).toBeVisible();
+});
+
+test('page 2 of a search survives a reload', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const token = suffix();
+  for (const letter of ['A', 'B', 'C']) {
+    await seedStoryfile(page, `${letter} paging ${token}`);
+  }
+  await page.goto('/storyfiles');
+  await page.evaluate(() => localStorage.setItem('conversa.pageSize', '2'));
+  await page.goto(`/storyfiles?search=${token}`);
+  await expect(page.getByRole('link', { name: `A paging ${token}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `A paging ${token}` })).toHaveCount(0);
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('link', { name: `A paging ${token}` })).toBeVisible();
+});
+
+test('a question moved with the keyboard keeps its place after a reload', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedStoryfile(page, `Reorder ${suffix()}`);
+  const topicResponse = await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
+    headers: WRITE_HEADERS,
+    data: { name: 'Childhood' },
+  });
+  const topic = (await topicResponse.json()) as { id: string };
+  for (const text of ['Where were you born?', 'What was your first job?', 'Who inspired you?']) {
+    const response = await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/questions`, {
+      headers: WRITE_HEADERS,
+      data: { topicId: topic.id, text },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto(`/storyfiles/${storyfile.id}`);
+  const questions = page.getByRole('list', { name: 'Questions of Childhood' });
+  const read = () => questions.getByRole('button', { name: /^Question: / }).allTextContents();
+  await expect
+    .poll(read)
+    .toEqual(['Where were you born?', 'What was your first job?', 'Who inspired you?']);
+  const handle = page.getByRole('button', { name: 'Reorder question: Where were you born?' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(read)
+    .toEqual(['What was your first job?', 'Who inspired you?', 'Where were you born?']);
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect
+    .poll(read)
+    .toEqual(['What was your first job?', 'Who inspired you?', 'Where were you born?']);
+});
+
+test('a viewer sees no create or edit controls and the API refuses a change', async ({
+  page,
+  browser,
+}) => {
+  const editor = await signedInPage(browser, E2E.users.editor);
+  const storyfile = await seedStoryfile(editor, `Viewer check ${suffix()}`);
+  await editor.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
+    headers: WRITE_HEADERS,
+    data: { name: 'Career' },
+  });
+  await editor.context().close();
+
+  await signIn(page, E2E.users.viewer);
+  await page.goto('/storyfiles');
+  await expect(page.getByRole('heading', { name: 'StoryFiles', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: storyfile.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New storyfile' })).toHaveCount(0);
+
+  await page.goto(`/storyfiles/${storyfile.id}`);
+  await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Career')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply a script' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add topic' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Topic name/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete storyfile' })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/viewer-settings.png`, fullPage: true });
+
+  const refused = await page.request.patch(`/v1/conversa/storyfiles/${storyfile.id}`, {
+    headers: WRITE_HEADERS,
+    data: { name: `${storyfile.name} hacked` },
+  });
+  expect(refused.status()).toBe(403);
+});
+
+test('deleting a storyfile asks first and Undo restores it for an owner', async ({ page }) => {
+  await signIn(page, E2E.users.owner);
+  const storyfile = await seedStoryfile(page, `Undo me ${suffix()}`);
+  await page.goto(`/storyfiles/${storyfile.id}?tab=settings`);
+  await page.getByRole('button', { name: 'Delete storyfile' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this storyfile?' });
+  await confirm.getByRole('button', { name: 'Delete storyfile' }).click();
+  await expect(page).toHaveURL(/\/storyfiles$/);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
+});
