@@ -128,6 +128,8 @@ export async function startJobQueue(options: {
     async startWorkers(concurrency, handler) {
       // One pg-boss worker per slot: each fetches one job at a time, so `concurrency` jobs run at once.
       for (let slot = 0; slot < concurrency; slot += 1) {
+        // Known once boss.work returns; the handler reads it later.
+        const self: { id?: string } = {};
         const id = await boss.work<ProcessVideoPayload>(
           PROCESS_VIDEO_QUEUE,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: WORKER_POLLING_SECONDS },
@@ -149,9 +151,15 @@ export async function startJobQueue(options: {
               await run;
             } finally {
               running.delete(controller);
+              // Fetch the next job at once: pg-boss would otherwise wait out the rest of its
+              // polling interval after every job, idling a busy worker.
+              if (self.id && !isStopping) {
+                boss.notifyWorker(self.id);
+              }
             }
           },
         );
+        self.id = id;
         workerIds.push(id);
       }
     },
