@@ -1,7 +1,8 @@
 // Benchmark of uploads and video processing. Not a test: prints a table and writes JSON.
 //
 //   npm run bench:uploads -- [--size 2GiB] [--chunk 100000000] [--clips 20] [--clip-seconds 5]
-//     [--clip-size 640x360] [--repeats 3] [--skip-upload] [--skip-processing] [--out FILE]
+//     [--clip-size 640x360] [--repeats 3] [--upload-runs 2] [--skip-upload] [--skip-processing]
+//     [--out FILE]
 //
 // 1. Upload: `--size` bytes over loopback through the studio's /files/ endpoint (session,
 //    permission checks, upload rows) and through a bare @tus/server with a FileStore, each in a
@@ -384,6 +385,7 @@ async function main(): Promise<void> {
       'clip-seconds': { type: 'string', default: '5' },
       'clip-size': { type: 'string', default: '640x360' },
       repeats: { type: 'string', default: '3' },
+      'upload-runs': { type: 'string', default: '2' },
       'skip-upload': { type: 'boolean', default: false },
       'skip-processing': { type: 'boolean', default: false },
       out: { type: 'string', default: path.join(repoRoot, 'bench-results', 'uploads.json') },
@@ -394,6 +396,7 @@ async function main(): Promise<void> {
   const clips = Number(values.clips);
   const clipSeconds = Number(values['clip-seconds']);
   const repeats = Number(values.repeats);
+  const uploadRuns = Number(values['upload-runs']);
   const root = await mkdtemp(path.join(tmpdir(), 'conversa-bench-'));
   // As root, embedded PostgreSQL runs as its own user, which must be able to pass through here.
   await chmod(root, 0o711);
@@ -402,6 +405,7 @@ async function main(): Promise<void> {
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     settings: {
       size,
+      uploadRuns,
       chunk,
       clips,
       clipSeconds,
@@ -415,67 +419,93 @@ async function main(): Promise<void> {
   const studio = await startBenchStudio(root, clips + repeats + 1);
   try {
     if (!values['skip-upload']) {
-      const before = await readMemory(studio.child.pid!);
-      const ours = await tusUpload({
-        endpoint: `${studio.baseUrl}/files/`,
-        size,
-        chunk,
-        headers: studio.headers,
-        metadata: buildVideoUploadMetadata({
-          storyfileId: studio.storyfileId,
-          target: { questionId: studio.questionIds[0]! },
-          filename: 'big.mp4',
-          filetype: 'video/mp4',
-        }),
-      });
-      const oursMemory = await readMemory(studio.child.pid!);
-      // Random bytes are no video: drop the queued job and the bytes before the processing runs.
-      const uploadId = getUploadIdFromUrl(ours.url);
-      await rm(path.join(studio.dataDir, 'uploads', uploadId), { force: true });
-
       const barePort = await getFreePort();
       const bareDir = path.join(root, 'bare');
       mkdirSync(bareDir, { recursive: true });
       const bare = startChild(['bench/uploads.ts', '--serve-bare', bareDir, String(barePort)], {});
       await waitForHttp(`http://127.0.0.1:${barePort}/files`, 30_000, bare);
-      const bareBefore = await readMemory(bare.pid!);
-      const bareRun = await tusUpload({
-        endpoint: `http://127.0.0.1:${barePort}/files`,
-        size,
-        chunk,
-        headers: {},
-        metadata: { filename: 'big.mp4' },
-      });
-      const bareMemory = await readMemory(bare.pid!);
+      const before = {
+        studio: await readMemory(studio.child.pid!),
+        bare: await readMemory(bare.pid!),
+      };
+      const uploadOurs = async () => {
+        const run = await tusUpload({
+          endpoint: `${studio.baseUrl}/files/`,
+          size,
+          chunk,
+          headers: studio.headers,
+          metadata: buildVideoUploadMetadata({
+            storyfileId: studio.storyfileId,
+            target: { questionId: studio.questionIds[0]! },
+            filename: 'big.mp4',
+            filetype: 'video/mp4',
+          }),
+        });
+        // Random bytes are no video: drop the bytes and the queued job before processing runs.
+        const uploadId = getUploadIdFromUrl(run.url);
+        await rm(path.join(studio.dataDir, 'uploads', uploadId), { force: true });
+        await studio.database.pool.query(
+          `delete from ${JOB_SCHEMA}.job where name = $1 and singleton_key = $2`,
+          [PROCESS_VIDEO_QUEUE, uploadId],
+        );
+        return run.seconds;
+      };
+      const uploadBare = async () => {
+        const run = await tusUpload({
+          endpoint: `http://127.0.0.1:${barePort}/files`,
+          size,
+          chunk,
+          headers: {},
+          metadata: { filename: 'big.mp4' },
+        });
+        await rm(path.join(bareDir, getUploadIdFromUrl(run.url)), { force: true });
+        return run.seconds;
+      };
+      // Alternating order, so neither side always pays for a cold client or a busy disk.
+      const times = { studio: [] as number[], bare: [] as number[] };
+      for (let run = 0; run < uploadRuns; run += 1) {
+        if (run % 2 === 0) {
+          times.studio.push(await uploadOurs());
+          times.bare.push(await uploadBare());
+        } else {
+          times.bare.push(await uploadBare());
+          times.studio.push(await uploadOurs());
+        }
+      }
+      const after = {
+        studio: await readMemory(studio.child.pid!),
+        bare: await readMemory(bare.pid!),
+      };
       await stopChild(bare);
       await rm(bareDir, { recursive: true, force: true });
 
+      const summary = (side: 'studio' | 'bare') => ({
+        seconds: times[side],
+        medianSeconds: median(times[side]),
+        mibPerSecond: mib(size) / median(times[side]),
+        rssBeforeMiB: mib(before[side].currentBytes),
+        rssPeakMiB: mib(after[side].peakBytes),
+      });
+      const ratio = median(times.studio) / median(times.bare);
       results.upload = {
         bytes: size,
-        studio: {
-          seconds: ours.seconds,
-          mibPerSecond: mib(size) / ours.seconds,
-          rssBeforeMiB: mib(before.currentBytes),
-          rssPeakMiB: mib(oursMemory.peakBytes),
-        },
-        bareTus: {
-          seconds: bareRun.seconds,
-          mibPerSecond: mib(size) / bareRun.seconds,
-          rssBeforeMiB: mib(bareBefore.currentBytes),
-          rssPeakMiB: mib(bareMemory.peakBytes),
-        },
-        ratio: ours.seconds / bareRun.seconds,
+        runs: uploadRuns,
+        studio: summary('studio'),
+        bareTus: summary('bare'),
+        ratio,
       };
+      const describe = (side: 'studio' | 'bare') =>
+        `${median(times[side]).toFixed(2)} s (${(mib(size) / median(times[side])).toFixed(0)} MiB/s), RSS peak ${mib(after[side].peakBytes).toFixed(0)} MiB (idle ${mib(before[side].currentBytes).toFixed(0)})`;
       rows.push(
         [
-          `upload ${mib(size).toFixed(0)} MiB, studio /files/`,
-          `${ours.seconds.toFixed(2)} s (${(mib(size) / ours.seconds).toFixed(0)} MiB/s), RSS peak ${mib(oursMemory.peakBytes).toFixed(0)} MiB (before ${mib(before.currentBytes).toFixed(0)})`,
+          `upload ${mib(size).toFixed(0)} MiB, studio /files/ (median of ${uploadRuns})`,
+          describe('studio'),
         ],
         [
-          `upload ${mib(size).toFixed(0)} MiB, bare @tus/server`,
-          `${bareRun.seconds.toFixed(2)} s (${(mib(size) / bareRun.seconds).toFixed(0)} MiB/s), RSS peak ${mib(bareMemory.peakBytes).toFixed(0)} MiB (before ${mib(bareBefore.currentBytes).toFixed(0)})`,
+          `upload ${mib(size).toFixed(0)} MiB, bare @tus/server (median of ${uploadRuns})`,
+          describe('bare'),
         ],
-        ['upload time ratio studio / bare', (ours.seconds / bareRun.seconds).toFixed(2)],
+        ['upload time ratio studio / bare', ratio.toFixed(2)],
       );
     }
 
