@@ -165,3 +165,96 @@ test.describe('All Scripts', () => {
     await page.screenshot({ path: '/tmp/lib-shots/library-templates-viewer.png', fullPage: true });
   });
 });
+
+test.describe('Topics', () => {
+  test('an editor creates a topic, adds and edits questions, renames and deletes', async ({
+    page,
+  }) => {
+    await signIn(page, E2E.users.editor);
+    const name = `Hobbies ${suffix()}`;
+    await page.goto('/topics');
+    await expect(page.getByRole('heading', { name: 'Topics', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'New topic' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New topic' });
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create topic' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search topics' }).fill(`"${name}"`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Show the questions of ${name}` }).click();
+    const newQuestion = page.getByLabel(`New question in ${name}`);
+    await newQuestion.fill('What do you do on weekends?');
+    await newQuestion.press('Enter');
+    await newQuestion.fill('Do you play an instrument?');
+    await newQuestion.press('Enter');
+    const questions = page.getByRole('list', { name: `Questions of ${name}` });
+    await expect(questions.getByRole('listitem')).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Edit question Do you play an instrument?' }).click();
+    const editor = page.getByRole('textbox', {
+      name: 'Edit question Do you play an instrument?',
+    });
+    await editor.fill('Which instrument do you play?');
+    await editor.press('Enter');
+    await expect(
+      page.getByRole('button', { name: 'Edit question Which instrument do you play?' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: `Rename topic ${name}` }).click();
+    const rename = page.getByRole('textbox', { name: `Rename topic ${name}` });
+    await rename.fill('Ignored');
+    await rename.press('Escape');
+    await expect(page.getByRole('button', { name: `Rename topic ${name}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete question What do you do on weekends?' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete question?' })
+      .getByRole('button', { name: 'Delete question' })
+      .click();
+    await expect(questions.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/lib-shots/library-topics.png', fullPage: true });
+  });
+
+  test('an owner deletes a topic and brings it back with Undo', async ({ page }) => {
+    await signIn(page, E2E.users.owner);
+    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+    const name = `Travel ${suffix()}`;
+    await post(page, '/v1/conversa/topics', { namespaceId, name });
+    await page.goto(`/topics?search=${encodeURIComponent(`"${name}"`)}`);
+    await page.getByRole('button', { name: `Delete topic ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete topic?' })
+      .getByRole('button', { name: 'Delete topic' })
+      .click();
+    await expect(page.getByText('No topics match your search')).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('button', { name: `Rename topic ${name}` })).toBeVisible();
+  });
+
+  test('a viewer sees the library without create or edit controls', async ({ page }) => {
+    await signIn(page, E2E.users.editor);
+    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+    const name = `Viewer topic ${suffix()}`;
+    const topic = await post<{ id: string }>(page, '/v1/conversa/topics', { namespaceId, name });
+    await post(page, '/v1/conversa/questions', { topicId: topic.id, text: 'Any pets?' });
+    await page.context().clearCookies();
+
+    await signIn(page, E2E.users.viewer);
+    await page.goto(`/topics?search=${encodeURIComponent(`"${name}"`)}`);
+    await page.getByRole('button', { name: `Show the questions of ${name}` }).click();
+    await expect(page.getByText('Any pets?')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New topic' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Rename topic / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit question / })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: /^New question in / })).toHaveCount(0);
+    // The server refuses the change anyway.
+    const response = await page.request.patch(`/v1/conversa/topics/${topic.id}`, {
+      headers: WRITE_HEADERS,
+      data: { name: `${name} renamed` },
+    });
+    expect(response.status()).toBe(403);
+  });
+});

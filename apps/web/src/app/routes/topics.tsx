@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { TopicsScreen } from '@/features/library';
 
 export function TopicsRoute() {
-  return (
-    <ScreenHeading
-      path="/topics"
-      description="Topics will group the questions of your script library, ready to fill a storyfile."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <TopicsScreen user={me.data} />;
 }
