@@ -49,7 +49,7 @@ test('an editor creates a storyfile from a template and lands on its script', as
   const scriptSelect = dialog.getByLabel('Start from a script');
   const template = dialog.locator('option', { hasText: '· template' }).first();
   await expect(template).toBeAttached();
-  await scriptSelect.selectOption((await template.getAttribute('value'))!);
+  await scriptSelect.selectOption((await template.getAttribute('value')) ?? '');
   await page.screenshot({ path: `${SCREENSHOTS}/create-dialog.png` });
   await dialog.getByRole('button', { name: 'Create storyfile' }).click();
 
@@ -107,6 +107,7 @@ test('a quoted phrase finds only the storyfile with those words together', async
   await expect(page.getByRole('link', { name: `Ocean Breeze ${token}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Breeze over the Ocean ${token}` })).toHaveCount(0);
   await expect(page.getByText('1 storyfile', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/list-search.png` });
 });
 
 test('page 2 of a search survives a reload', async ({ page }) => {
@@ -115,10 +116,13 @@ test('page 2 of a search survives a reload', async ({ page }) => {
   for (const letter of ['A', 'B', 'C']) {
     await seedStoryfile(page, `${letter} paging ${token}`);
   }
-  await page.goto('/storyfiles');
-  await page.evaluate(() => localStorage.setItem('conversa.pageSize', '2'));
   await page.goto(`/storyfiles?search=${token}`);
-  await expect(page.getByRole('link', { name: `A paging ${token}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
+  // Rows per page is kept in local storage for every list (spec §3, §9).
+  await page.getByLabel('Rows per page').fill('2');
+  await page.getByLabel('Rows per page').press('Enter');
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('link', { name: `C paging ${token}` })).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
@@ -126,6 +130,13 @@ test('page 2 of a search survives a reload', async ({ page }) => {
   await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `A paging ${token}` })).toHaveCount(0);
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  // The list/grid choice is kept in local storage across reloads.
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('table')).toContainText(`C paging ${token}`);
+  await page.screenshot({ path: `${SCREENSHOTS}/list-table.png` });
+  await page.getByRole('button', { name: 'Grid view' }).click();
   await page.goBack();
   await expect(page.getByRole('link', { name: `A paging ${token}` })).toBeVisible();
 });

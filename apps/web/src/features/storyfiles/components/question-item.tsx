@@ -69,22 +69,26 @@ export function QuestionItem({
           onSave={onSaveText}
           className="text-sm text-slate-900"
         />
-        <button
-          type="button"
-          aria-expanded={isOpen}
-          aria-controls={alternatesId}
-          onClick={() => setIsOpen(!isOpen)}
-          className="mt-0.5 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-slate-500 hover:text-brand-700"
-        >
-          {isOpen ? (
-            <ChevronDown className="size-3" aria-hidden="true" />
-          ) : (
-            <ChevronRight className="size-3" aria-hidden="true" />
-          )}
-          {question.alternates.length === 1
-            ? '1 alternate'
-            : `${question.alternates.length} alternates`}
-        </button>
+        {question.alternates.length === 0 && !isEditable ? null : (
+          <button
+            type="button"
+            aria-expanded={isOpen}
+            aria-controls={alternatesId}
+            onClick={() => setIsOpen(!isOpen)}
+            className="mt-0.5 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-slate-500 hover:text-brand-700"
+          >
+            {isOpen ? (
+              <ChevronDown className="size-3" aria-hidden="true" />
+            ) : (
+              <ChevronRight className="size-3" aria-hidden="true" />
+            )}
+            {question.alternates.length === 0
+              ? 'Add alternates'
+              : question.alternates.length === 1
+                ? '1 alternate'
+                : `${question.alternates.length} alternates`}
+          </button>
+        )}
         {isOpen ? (
           <div id={alternatesId} className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3">
             <p className="text-xs text-slate-500">

@@ -250,35 +250,39 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
   } else {
     panel = (
       <DragDropProvider>
-        <div className="space-y-10">
-          <Section
-            title="Script"
-            description="The topics and questions to record, in the order you record them."
-            actions={
-              isEditable ? (
-                <Button
-                  icon={<FileDown className="size-4" aria-hidden="true" />}
-                  onClick={() => setIsApplying(true)}
-                >
-                  Apply a script
-                </Button>
-              ) : undefined
-            }
-          >
-            <ScriptChecklist storyfile={data} isEditable={isEditable} />
-          </Section>
-          <Section
-            title="Conversation starters"
-            description="Questions suggested to visitors when the storyfile greets them, in this order."
-          >
-            <StartersPanel storyfile={data} isEditable={isEditable} />
-          </Section>
-          <Section
-            title="Clips"
-            description="The clips a conversation needs besides the answers, and what to say in each."
-          >
-            <ClipSlots storyfile={data} isEditable={isEditable} />
-          </Section>
+        <div className="grid gap-10 xl:grid-cols-3 xl:gap-8">
+          <div className="xl:col-span-2">
+            <Section
+              title="Script"
+              description="The topics and questions to record, in the order you record them."
+              actions={
+                isEditable ? (
+                  <Button
+                    icon={<FileDown className="size-4" aria-hidden="true" />}
+                    onClick={() => setIsApplying(true)}
+                  >
+                    Apply a script
+                  </Button>
+                ) : undefined
+              }
+            >
+              <ScriptChecklist storyfile={data} isEditable={isEditable} />
+            </Section>
+          </div>
+          <div className="space-y-10">
+            <Section
+              title="Conversation starters"
+              description="Questions suggested to visitors when the storyfile greets them, in this order."
+            >
+              <StartersPanel storyfile={data} isEditable={isEditable} />
+            </Section>
+            <Section
+              title="Clips"
+              description="The clips a conversation needs besides the answers, and what to say in each."
+            >
+              <ClipSlots storyfile={data} isEditable={isEditable} />
+            </Section>
+          </div>
         </div>
       </DragDropProvider>
     );
