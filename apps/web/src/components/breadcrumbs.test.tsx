@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, useBreadcrumbLabel } from './breadcrumbs';
 
 function readCrumbs(pathname: string) {
   renderWithProviders(<Breadcrumbs pathname={pathname} />);
@@ -32,5 +32,29 @@ describe('Breadcrumbs (spec §2)', () => {
     ['/storyfiles/[id]/edit', ['StoryFiles -> /storyfiles', 'Edit (current)']],
   ])('%s', (pathname, crumbs) => {
     expect(readCrumbs(pathname)).toEqual(crumbs);
+  });
+});
+
+describe('screen breadcrumb labels', () => {
+  it('show a screen-supplied label for a raw segment while the screen is mounted', () => {
+    const id = '5b1c0d2e-0000-4000-8000-000000000001';
+    function Screen() {
+      useBreadcrumbLabel(id, 'Grandma Rose');
+      return null;
+    }
+    const view = renderWithProviders(
+      <>
+        <Breadcrumbs pathname={`/storyfiles/${id}`} />
+        <Screen />
+      </>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(nav).toHaveTextContent('Grandma Rose');
+    expect(nav).not.toHaveTextContent(id);
+    view.unmount();
+    renderWithProviders(<Breadcrumbs pathname={`/storyfiles/${id}`} />);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).not.toHaveTextContent(
+      'Grandma Rose',
+    );
   });
 });

@@ -67,4 +67,34 @@ describe('toasts', () => {
     });
     expect(region).not.toHaveTextContent('First.');
   });
+
+  it('offer an action button that runs once and closes the toast', () => {
+    const onUndo = vi.fn();
+    function UndoTrigger() {
+      const { showToast } = useToast();
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            showToast({ message: 'Deleted.', action: { label: 'Undo', onClick: onUndo } })
+          }
+        >
+          delete
+        </button>
+      );
+    }
+    render(
+      <ToastProvider>
+        <UndoTrigger />
+      </ToastProvider>,
+    );
+    act(() => {
+      screen.getByRole('button', { name: 'delete' }).click();
+    });
+    act(() => {
+      screen.getByRole('button', { name: 'Undo' }).click();
+    });
+    expect(onUndo).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'Notifications' })).not.toHaveTextContent('Deleted.');
+  });
 });

@@ -80,7 +80,7 @@ function StoryfileCard({ storyfile }: { storyfile: StoryfileSummary }) {
       <div className="flex items-start gap-3">
         <Avatar src={storyfile.avatarUrl} alt="" size="lg" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">
+          <h2 className="line-clamp-2 text-base font-semibold break-words text-slate-900">
             <Link
               to={`/storyfiles/${storyfile.id}`}
               className="outline-none after:absolute after:inset-0 after:content-['']"
