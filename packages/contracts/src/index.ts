@@ -14,3 +14,7 @@ export * from './library/index.ts';
 export * from './storyfiles/index.ts';
 export * from './uploads/index.ts';
 export * from './media/index.ts';
+export * from './conversations/index.ts';
+export * from './chat-logs/index.ts';
+export * from './publishing/index.ts';
+export * from './dashboard/index.ts';

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,7 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AvatarResourceType,
+  ChatChannel,
+  ChatDecision,
   ClipKind,
+  ConfidenceClass,
+  FallbackReason,
+  InputMode,
   FeedbackKind,
   MediaFileRole,
   NamespaceAttributes,
@@ -588,3 +594,95 @@ export const avatars = pgTable(
   },
   (table) => [primaryKey({ columns: [table.resourceType, table.resourceId] })],
 );
+
+// --- Conversations, chat logs and publishing ---------------------------------------------------
+
+/** Matching settings of a storyfile; no row means the defaults. */
+export const storyfileMatchingSettings = pgTable('storyfile_matching_settings', {
+  storyfileId: uuid('storyfile_id')
+    .primaryKey()
+    .references(() => storyfiles.id, { onDelete: 'cascade' }),
+  /** Out-of-scope threshold 0–1; null means the matcher's DEFAULT_THRESHOLD. */
+  threshold: doublePrecision('threshold'),
+  ...timestamps,
+});
+
+/** One conversation with a storyfile: a visitor's (or author's) run of questions. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<ChatChannel>().notNull(),
+    /** `user:<id>` for signed-in callers, `visitor:<cookie id>` for the public player. */
+    visitorKey: text('visitor_key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Free-form state for scripted (ink) flows to drive later. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index('conversations_storyfile_started_idx').on(table.storyfileId, table.startedAt),
+    index('conversations_started_idx').on(table.startedAt),
+    check(
+      'conversations_channel_check',
+      sql`${table.channel} in ('studio', 'share', 'embed', 'api')`,
+    ),
+  ],
+);
+
+/** Every exchange: what was asked and what the storyfile answered. */
+export const chatLogEntries = pgTable(
+  'chat_log_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Copied from the conversation so list filters and per-storyfile counts need no join.
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<ChatChannel>().notNull(),
+    questionText: text('question_text').notNull(),
+    inputMode: text('input_mode').$type<InputMode>().notNull(),
+    decision: text('decision').$type<ChatDecision>().notNull(),
+    fallbackReason: text('fallback_reason').$type<FallbackReason>(),
+    answerQuestionId: uuid('answer_question_id').references(() => storyfileQuestions.id, {
+      onDelete: 'set null',
+    }),
+    /** The answered question's text when asked, kept when the question changes or goes. */
+    answerQuestionText: text('answer_question_text'),
+    score: doublePrecision('score'),
+    confidence: text('confidence').$type<ConfidenceClass>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_log_entries_storyfile_created_idx').on(table.storyfileId, table.createdAt.desc()),
+    index('chat_log_entries_created_idx').on(table.createdAt.desc()),
+    index('chat_log_entries_conversation_created_idx').on(table.conversationId, table.createdAt),
+    index('chat_log_entries_decision_created_idx').on(table.decision, table.createdAt.desc()),
+    index('chat_log_entries_confidence_created_idx').on(table.confidence, table.createdAt.desc()),
+    index('chat_log_entries_channel_created_idx').on(table.channel, table.createdAt.desc()),
+    check(
+      'chat_log_entries_channel_check',
+      sql`${table.channel} in ('studio', 'share', 'embed', 'api')`,
+    ),
+    check('chat_log_entries_input_mode_check', sql`${table.inputMode} in ('typed', 'spoken')`),
+    check('chat_log_entries_decision_check', sql`${table.decision} in ('answered', 'fallback')`),
+  ],
+);
+
+/** Publication of a storyfile; the slug survives unpublishing so shared links come back. */
+export const storyfilePublications = pgTable('storyfile_publications', {
+  storyfileId: uuid('storyfile_id')
+    .primaryKey()
+    .references(() => storyfiles.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique(),
+  isPublished: boolean('is_published').notNull().default(true),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});

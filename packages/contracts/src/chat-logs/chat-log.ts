@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { createPageSchema, pageQuerySchema, pageSizeQuerySchema } from '../lists/list-query.ts';
+import {
+  askMediaSchema,
+  chatChannelSchema,
+  chatDecisionSchema,
+  confidenceClassSchema,
+  fallbackReasonSchema,
+  inputModeSchema,
+} from '../conversations/conversation.ts';
+
+/** A day (`2026-11-21`, UTC) or an instant; a day as `to` includes the whole day. */
+export const chatLogDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date such as 2026-11-21 or an ISO date-time.',
+});
+
+/** Filters of the chat log list; the web keeps them in the address and in `chatLogQuery`. */
+export const listChatLogsQuerySchema = z.object({
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema,
+  storyfileId: z.uuid().optional(),
+  from: chatLogDateSchema.optional(),
+  to: chatLogDateSchema.optional(),
+  decision: chatDecisionSchema.optional(),
+  confidence: confidenceClassSchema.optional(),
+  channel: chatChannelSchema.optional(),
+});
+export type ListChatLogsQuery = z.input<typeof listChatLogsQuerySchema>;
+
+/** One logged exchange. */
+export const chatLogEntrySchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  storyfileId: z.string(),
+  storyfileName: z.string(),
+  channel: chatChannelSchema,
+  questionText: z.string(),
+  inputMode: inputModeSchema,
+  decision: chatDecisionSchema,
+  fallbackReason: fallbackReasonSchema.nullable(),
+  /** The answered checklist question; null on a fallback or once the question is deleted. */
+  answerQuestionId: z.string().nullable(),
+  /** Text of the answered question when it was asked (kept if the question changes later). */
+  answerQuestionText: z.string().nullable(),
+  score: z.number().nullable(),
+  confidence: confidenceClassSchema.nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChatLogEntry = z.infer<typeof chatLogEntrySchema>;
+
+export const chatLogPageSchema = createPageSchema(chatLogEntrySchema);
+export type ChatLogPage = z.infer<typeof chatLogPageSchema>;
+
+/** A transcript line: the exchange and, for answers still recorded, a signed video to replay. */
+export const conversationEntrySchema = chatLogEntrySchema.extend({
+  media: askMediaSchema.nullable(),
+});
+export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
+
+export const conversationTranscriptSchema = z.object({
+  id: z.string(),
+  storyfileId: z.string(),
+  storyfileName: z.string(),
+  channel: chatChannelSchema,
+  startedAt: z.iso.datetime({ offset: true }),
+  lastAt: z.iso.datetime({ offset: true }),
+  entries: z.array(conversationEntrySchema),
+});
+export type ConversationTranscript = z.infer<typeof conversationTranscriptSchema>;
+
+export const conversationParamsSchema = z.object({ conversationId: z.uuid() });
+
+/** 404 text for a conversation that does not exist or lies outside the caller's namespaces. */
+export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found.';

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Where an exchange happened: the studio's test player, a share link, an embed, or the API. */
+export const CHAT_CHANNELS = ['studio', 'share', 'embed', 'api'] as const;
+export const chatChannelSchema = z.enum(CHAT_CHANNELS);
+export type ChatChannel = z.infer<typeof chatChannelSchema>;
+
+export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = {
+  studio: 'Studio test',
+  share: 'Share link',
+  embed: 'Embed',
+  api: 'API',
+};
+
+/** The channels of the public player; the studio and API channels need an account. */
+export const PUBLIC_CHAT_CHANNELS = ['share', 'embed'] as const;
+export const publicChatChannelSchema = z.enum(PUBLIC_CHAT_CHANNELS);
+export type PublicChatChannel = z.infer<typeof publicChatChannelSchema>;
+
+export const INPUT_MODES = ['typed', 'spoken'] as const;
+export const inputModeSchema = z.enum(INPUT_MODES);
+export type InputMode = z.infer<typeof inputModeSchema>;
+
+/** The matcher's confidence classes (`@conversa/matching`). */
+export const CONFIDENCE_CLASSES = ['exact', 'paraphrase', 'low', 'off-topic'] as const;
+export const confidenceClassSchema = z.enum(CONFIDENCE_CLASSES);
+export type ConfidenceClass = z.infer<typeof confidenceClassSchema>;
+
+/** Logged outcome of an exchange: a recorded answer played, or a fallback clip. */
+export const CHAT_DECISIONS = ['answered', 'fallback'] as const;
+export const chatDecisionSchema = z.enum(CHAT_DECISIONS);
+export type ChatDecision = z.infer<typeof chatDecisionSchema>;
+
+/**
+ * Why a question fell back: nothing to match (`empty`), spoken input the browser could not
+ * transcribe (`unintelligible`), or no answer close enough (`off-topic`).
+ */
+export const FALLBACK_REASONS = ['empty', 'unintelligible', 'off-topic'] as const;
+export const fallbackReasonSchema = z.enum(FALLBACK_REASONS);
+export type FallbackReason = z.infer<typeof fallbackReasonSchema>;
+
+/** Longest question an ask accepts. */
+export const MAX_ASK_TEXT_LENGTH = 500;
+
+/** Player text when the cannot-answer clip is not recorded. */
+export const CANNOT_ANSWER_MESSAGE = "Sorry, I can't answer that one. Try asking something else.";
+/** Player text when the please-repeat clip is not recorded. */
+export const PLEASE_REPEAT_MESSAGE = "Sorry, I didn't catch that. Could you say it again?";
+
+export const askBodySchema = z.object({
+  text: z
+    .string()
+    .max(MAX_ASK_TEXT_LENGTH, `A question can have at most ${MAX_ASK_TEXT_LENGTH} characters.`),
+  /** `spoken` with empty text means the browser heard something it could not transcribe. */
+  inputMode: inputModeSchema.default('typed'),
+  /** Continue this conversation; omitted (or unknown) starts a new one. */
+  conversationId: z.uuid().optional(),
+});
+export type AskBody = z.input<typeof askBodySchema>;
+
+export const askDecisionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('answer'), questionId: z.string() }),
+  z.object({ kind: z.literal('fallback'), reason: fallbackReasonSchema }),
+]);
+export type AskDecision = z.infer<typeof askDecisionSchema>;
+
+/** A signed, short-lived video to play, with its poster frame. */
+export const askMediaSchema = z.object({
+  url: z.string(),
+  posterUrl: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type AskMedia = z.infer<typeof askMediaSchema>;
+
+/** A ranked answer, shown to the author in the studio ("why this answer"). */
+export const askCandidateSchema = z.object({
+  questionId: z.string(),
+  questionText: z.string(),
+  topicId: z.string(),
+  topicName: z.string(),
+  score: z.number(),
+  confidence: confidenceClassSchema,
+  matchedPhrasing: z.string(),
+  matchedTerms: z.array(z.string()),
+});
+export type AskCandidate = z.infer<typeof askCandidateSchema>;
+
+/** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
+export const publicAskResponseSchema = z.object({
+  conversationId: z.string(),
+  decision: askDecisionSchema,
+  /** Null when the clip is not recorded: the player shows `message` instead. */
+  media: askMediaSchema.nullable(),
+  message: z.string().nullable(),
+});
+export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
+
+/** The studio's answer adds the matcher's reasoning. */
+export const askResponseSchema = publicAskResponseSchema.extend({
+  channel: chatChannelSchema,
+  /** Text of the answered question, null on a fallback. */
+  questionText: z.string().nullable(),
+  score: z.number().nullable(),
+  confidence: confidenceClassSchema.nullable(),
+  threshold: z.number(),
+  candidates: z.array(askCandidateSchema),
+});
+export type AskResponse = z.infer<typeof askResponseSchema>;

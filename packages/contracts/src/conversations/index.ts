@@ -1,0 +1,2 @@
+export * from './conversation.ts';
+export * from './ask-storyfile.ts';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  askBodySchema,
+  askMediaSchema,
+  publicChatChannelSchema,
+} from '../conversations/conversation.ts';
+
+/** Length of a share slug: 10 base62 characters (about 59 bits), not guessable. */
+export const SHARE_SLUG_LENGTH = 10;
+export const shareSlugSchema = z
+  .string()
+  .regex(new RegExp(`^[0-9A-Za-z]{${SHARE_SLUG_LENGTH}}$`), 'Not a share link.');
+
+/** Answer of the public calls for an unknown, unpublished or deleted storyfile. */
+export const STORYFILE_NOT_AVAILABLE_MESSAGE =
+  'This storyfile is not available. It may have been unpublished by its owner.';
+/** 429 text when one visitor asks too fast. */
+export const VISITOR_RATE_LIMIT_MESSAGE =
+  'You are asking questions too quickly. Please wait a moment and try again.';
+/** 429 text when a storyfile gets more questions than it may answer per minute. */
+export const STORYFILE_RATE_LIMIT_MESSAGE =
+  'This storyfile is answering many visitors right now. Please try again in a minute.';
+
+/** Asks one visitor may send per minute to one public storyfile. */
+export const PUBLIC_ASKS_PER_VISITOR_PER_MINUTE = 20;
+/** Asks a public storyfile answers per minute across all visitors. */
+export const PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE = 300;
+
+/** The share page of a slug (spec: `/s/{slug}`). */
+export function buildSharePath(slug: string): string {
+  return `/s/${encodeURIComponent(slug)}`;
+}
+
+/** The embedded player's page: the share page marked so its asks log the embed channel. */
+export function buildEmbedPath(slug: string): string {
+  return `${buildSharePath(slug)}?embed=1`;
+}
+
+function escapeHtmlAttribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** The iframe snippet an owner pastes into another site. */
+export function buildEmbedSnippet(origin: string, slug: string, title: string): string {
+  const src = `${origin.replace(/\/$/, '')}${buildEmbedPath(slug)}`;
+  return `<iframe src="${escapeHtmlAttribute(src)}" title="${escapeHtmlAttribute(title)}" width="640" height="480" allow="microphone; autoplay; fullscreen" style="border:0"></iframe>`;
+}
+
+/** Publication state of a storyfile; the slug stays the same across unpublish and publish. */
+export const publicationSchema = z.object({
+  storyfileId: z.string(),
+  isPublished: z.boolean(),
+  slug: z.string().nullable(),
+  /** `/s/{slug}`, null before the first publish. */
+  sharePath: z.string().nullable(),
+  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Publication = z.infer<typeof publicationSchema>;
+
+export const publicStoryfileParamsSchema = z.object({ slug: shareSlugSchema });
+
+/** What the public player loads: identity, starters and the idle and intro clips. */
+export const publicStoryfileSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  language: z.string(),
+  starters: z.array(z.object({ questionId: z.string(), text: z.string() })),
+  clips: z.object({ idle: askMediaSchema.nullable(), intro: askMediaSchema.nullable() }),
+});
+export type PublicStoryfile = z.infer<typeof publicStoryfileSchema>;
+
+export const publicAskBodySchema = askBodySchema.extend({
+  channel: publicChatChannelSchema.default('share'),
+});
+export type PublicAskBody = z.input<typeof publicAskBodySchema>;
