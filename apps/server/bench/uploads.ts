@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -402,7 +402,12 @@ async function main(): Promise<void> {
   await chmod(root, 0o711);
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
-    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      // The machine may be shared: the load says how much the figures can be trusted.
+      loadAverageAtStart: os.loadavg(),
+    },
     settings: {
       size,
       uploadRuns,
@@ -624,6 +629,11 @@ async function main(): Promise<void> {
     await rm(root, { recursive: true, force: true });
   }
 
+  (results.machine as Record<string, unknown>).loadAverageAtEnd = os.loadavg();
+  rows.push([
+    'load average at start / end (1 min)',
+    `${(results.machine as { loadAverageAtStart: number[] }).loadAverageAtStart[0]!.toFixed(1)} / ${os.loadavg()[0]!.toFixed(1)}`,
+  ]);
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('');
   for (const [label, value] of rows) {

@@ -43,6 +43,7 @@ export async function startMediaRuntime(options: {
     );
   }
   let maintenance: NodeJS.Timeout | undefined;
+  let firstMaintenance: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   if (config.role !== 'worker') {
     const tidy = () => {
@@ -54,6 +55,8 @@ export async function startMediaRuntime(options: {
       }).catch((error: unknown) => log(`media maintenance failed: ${(error as Error).message}`));
     };
     maintenance = setInterval(tidy, MAINTENANCE_INTERVAL_MS).unref();
+    // Also soon after start, so a studio restarted often still tidies up.
+    firstMaintenance = setTimeout(tidy, 60_000).unref();
   }
   return {
     binaries,
@@ -62,6 +65,7 @@ export async function startMediaRuntime(options: {
     jobs,
     async stop() {
       clearInterval(maintenance);
+      clearTimeout(firstMaintenance);
       await running;
       await jobs.stop();
     },

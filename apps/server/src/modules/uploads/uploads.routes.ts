@@ -82,7 +82,15 @@ export async function registerUploadRoutes(
   const tus = new TusServer({
     path: TUS_MOUNT_PATH,
     datastore: storage.datastore,
-    maxSize: Math.max(config.media.uploadMaxBytes, AVATAR_MAX_BYTES),
+    // Per kind once the upload exists (a deferred length is only known while bytes arrive); at
+    // creation the larger cap, and prepareUpload then checks the declared length per kind.
+    async maxSize(_request, tusId) {
+      const row = tusId ? await findUpload(db, toUploadId(tusId)) : undefined;
+      if (!row) {
+        return Math.max(config.media.uploadMaxBytes, AVATAR_MAX_BYTES);
+      }
+      return row.kind === 'avatar' ? AVATAR_MAX_BYTES : config.media.uploadMaxBytes;
+    },
     namingFunction: () => randomBytes(16).toString('hex'),
     generateUrl: (_request, { id }) => `${config.publicUrl}${TUS_MOUNT_PATH}/${id}`,
     // The console is same-origin; other browser origins get no CORS grant (native clients need none).
