@@ -186,9 +186,10 @@ test.describe('Topics', () => {
     const newQuestion = page.getByLabel(`New question in ${name}`);
     await newQuestion.fill('What do you do on weekends?');
     await newQuestion.press('Enter');
+    const questions = page.getByRole('list', { name: `Questions of ${name}` });
+    await expect(questions.getByRole('listitem')).toHaveCount(1);
     await newQuestion.fill('Do you play an instrument?');
     await newQuestion.press('Enter');
-    const questions = page.getByRole('list', { name: `Questions of ${name}` });
     await expect(questions.getByRole('listitem')).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Edit question Do you play an instrument?' }).click();
@@ -215,6 +216,36 @@ test.describe('Topics', () => {
     await expect(questions.getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
     await page.screenshot({ path: '/tmp/lib-shots/library-topics.png', fullPage: true });
+  });
+
+  test('library questions reordered with the keyboard keep their order', async ({ page }) => {
+    await signIn(page, E2E.users.editor);
+    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+    const name = `Ordered ${suffix()}`;
+    const topic = await post<{ id: string }>(page, '/v1/conversa/topics', { namespaceId, name });
+    for (const text of ['First?', 'Second?', 'Third?']) {
+      await post(page, '/v1/conversa/questions', { topicId: topic.id, text });
+    }
+    const open = async () => {
+      await page.goto(`/topics?search=${encodeURIComponent(`"${name}"`)}`);
+      await page.getByRole('button', { name: `Show the questions of ${name}` }).click();
+    };
+    const texts = () =>
+      page
+        .getByRole('list', { name: `Questions of ${name}` })
+        .getByRole('button', { name: /^Edit question / })
+        .allTextContents();
+    await open();
+    await expect.poll(texts).toEqual(['First?', 'Second?', 'Third?']);
+    await page.getByRole('button', { name: 'Move question Third?', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(texts).toEqual(['Third?', 'First?', 'Second?']);
+    await page.waitForLoadState('networkidle');
+    await open();
+    await expect.poll(texts).toEqual(['Third?', 'First?', 'Second?']);
   });
 
   test('an owner deletes a topic and brings it back with Undo', async ({ page }) => {

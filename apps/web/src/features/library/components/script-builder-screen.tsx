@@ -49,8 +49,11 @@ import {
   parseBuilderId,
   removeScriptQuestion,
   removeScriptTopic,
+  renameScriptTopic,
   toScriptContent,
 } from '../utils/script-content';
+import { ConfirmDialog } from './confirm-dialog';
+import { InlineEdit } from './inline-edit';
 import { NewScriptDialog } from './new-script-dialog';
 
 const BUILDER_PATH = '/topics/builder';
@@ -354,6 +357,7 @@ function ScriptEditor({ script, canEdit }: { script: ScriptDetail; canEdit: bool
         isLocked={isLocked}
         isSaving={isSaving}
         onAddTopic={(name) => saveContent(appendEmptyTopic(current(), name))}
+        onRenameTopic={(topicId, name) => saveContent(renameScriptTopic(current(), topicId, name))}
         onRemoveTopic={(topicId) => void saveContent(removeScriptTopic(current(), topicId))}
         onRemoveQuestion={(topicId, questionId) =>
           void saveContent(removeScriptQuestion(current(), topicId, questionId))
@@ -608,6 +612,7 @@ function ScriptColumn({
   isLocked,
   isSaving,
   onAddTopic,
+  onRenameTopic,
   onRemoveTopic,
   onRemoveQuestion,
 }: {
@@ -616,10 +621,14 @@ function ScriptColumn({
   isLocked: boolean;
   isSaving: boolean;
   onAddTopic: (name: string) => Promise<boolean>;
+  onRenameTopic: (topicId: string, name: string) => Promise<boolean>;
   onRemoveTopic: (topicId: string) => void;
   onRemoveQuestion: (topicId: string, questionId: string) => void;
 }) {
   const [newTopic, setNewTopic] = useState('');
+  const [removing, setRemoving] = useState<{ id: string; name: string; count: number } | null>(
+    null,
+  );
 
   function submitTopic(event: FormEvent) {
     event.preventDefault();
@@ -703,8 +712,17 @@ function ScriptColumn({
                             label={`Move topic ${topic.name}`}
                           />
                         ) : null}
-                        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800">
-                          {topic.name}
+                        <h3 className="flex min-w-0 flex-1 text-sm font-semibold text-slate-800">
+                          <InlineEdit
+                            value={topic.name}
+                            label={`Rename script topic ${topic.name}`}
+                            isEditable={canEdit && !isLocked}
+                            onSave={async (name) => {
+                              if (!(await onRenameTopic(topic.id, name))) {
+                                throw new Error('not saved');
+                              }
+                            }}
+                          />
                         </h3>
                         <span className="text-xs text-slate-500">
                           {topic.questions.length}{' '}
@@ -717,7 +735,15 @@ function ScriptColumn({
                             aria-label={`Remove topic ${topic.name} from the script`}
                             disabled={isLocked}
                             icon={<Trash2 className="size-4" aria-hidden="true" />}
-                            onClick={() => onRemoveTopic(topic.id)}
+                            onClick={() =>
+                              topic.questions.length === 0
+                                ? onRemoveTopic(topic.id)
+                                : setRemoving({
+                                    id: topic.id,
+                                    name: topic.name,
+                                    count: topic.questions.length,
+                                  })
+                            }
                           />
                         ) : null}
                       </div>
@@ -824,6 +850,26 @@ function ScriptColumn({
           </form>
         ) : null}
       </div>
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) {
+            setRemoving(null);
+          }
+        }}
+        title="Remove topic from the script?"
+        confirmLabel="Remove topic"
+        onConfirm={() => {
+          if (removing !== null) {
+            onRemoveTopic(removing.id);
+          }
+          setRemoving(null);
+        }}
+      >
+        “{removing?.name}” and its {removing?.count}{' '}
+        {removing?.count === 1 ? 'question' : 'questions'} will be removed from this script. The
+        question library keeps them.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,9 +6,13 @@ import {
   type CurrentUser,
   type LibraryQuestion,
   type Topic,
+  type TopicDetail,
 } from '@conversa/contracts';
-import { ChevronDown, ChevronRight, FolderOpen, Plus, Trash2 } from 'lucide-react';
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, FolderOpen, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
+import { DragDropProvider, useDragHandlers } from '@/components/drag-and-drop';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
@@ -25,10 +29,13 @@ import { useDeleteQuestion } from '../api/delete-question';
 import { useDeleteTopic } from '../api/delete-topic';
 import { useTopic } from '../api/get-topic';
 import { useTopics } from '../api/list-topics';
+import { libraryKeys } from '../api/keys';
+import { useReorderTopicQuestions } from '../api/reorder-topic-questions';
 import { useRestoreQuestion } from '../api/restore-question';
 import { useRestoreTopic } from '../api/restore-topic';
 import { useUpdateQuestion } from '../api/update-question';
 import { useUpdateTopic } from '../api/update-topic';
+import { parseBuilderId } from '../utils/script-content';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { ConfirmDialog } from './confirm-dialog';
 import { InlineEdit } from './inline-edit';
@@ -38,6 +45,7 @@ import { UndoBar, type UndoState } from './undo-bar';
 
 const TOPICS_PATH = '/topics';
 const SEARCH_BOX_OPTIONS = toSearchBoxOptions(TOPIC_SEARCH_OPTIONS);
+const TOPIC_QUESTIONS_DROPPABLE = 'topic-questions';
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
@@ -66,10 +74,37 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
   const restoreTopic = useRestoreTopic();
   const deleteQuestion = useDeleteQuestion();
   const restoreQuestion = useRestoreQuestion();
+  const queryClient = useQueryClient();
+  const reorder = useReorderTopicQuestions();
 
   function onFailure(error: Error) {
     showToast({ kind: 'error', message: messageOf(error, 'The change was not saved.') });
   }
+
+  // Questions move only within their own topic; the library keeps one order per topic.
+  useDragHandlers('question-library', {
+    onDragEnd: ({ source, destination }) => {
+      const from = parseBuilderId(source.droppableId);
+      if (
+        from.kind !== TOPIC_QUESTIONS_DROPPABLE ||
+        destination.droppableId !== source.droppableId ||
+        destination.index === source.index
+      ) {
+        return;
+      }
+      const topic = queryClient.getQueryData<TopicDetail>(libraryKeys.topic(from.id));
+      if (topic === undefined) {
+        return;
+      }
+      const ids = topic.questions.map((question) => question.id);
+      const [moved] = ids.splice(source.index, 1);
+      if (moved === undefined) {
+        return;
+      }
+      ids.splice(destination.index, 0, moved);
+      reorder.mutate({ id: from.id, ids }, { onError: onFailure });
+    },
+  });
 
   function confirmDelete() {
     if (pending === null) {
@@ -127,98 +162,102 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
 
   const items = topics.data?.items ?? [];
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title={findRoute(TOPICS_PATH)?.label ?? 'Topics'}
-        description="Your question library, grouped by topic. Drag topics and questions from here into scripts in the Script Builder."
-        actions={
-          canCreate ? (
-            <Button
-              variant="primary"
-              icon={<Plus className="size-4" aria-hidden="true" />}
-              onClick={() => setIsNewOpen(true)}
-            >
-              New topic
-            </Button>
-          ) : undefined
-        }
-      />
-      <div className="sm:max-w-xl">
-        <ListSearchBox options={SEARCH_BOX_OPTIONS} label="Search topics" />
-      </div>
-      <UndoBar state={undo} onClose={closeUndo} />
-      {topics.error ? <Alert kind="error">{topics.error.message}</Alert> : null}
-      {topics.isPending ? (
-        <ul aria-label="Loading topics" className="space-y-2">
-          {[0, 1, 2, 3].map((index) => (
-            <li key={index} className="h-14 animate-pulse rounded-xl bg-slate-100" />
-          ))}
-        </ul>
-      ) : items.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <FolderOpen className="mx-auto size-10 text-brand-500" aria-hidden="true" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">
-            {query.search === '' ? 'Your question library is empty' : 'No topics match your search'}
-          </h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-            {query.search === ''
-              ? 'Create a topic, then add the questions visitors may ask about it.'
-              : 'Try other words, or tick Questions in the search box to search question texts.'}
-          </p>
-          {query.search === '' && canCreate ? (
-            <Button variant="primary" className="mt-4" onClick={() => setIsNewOpen(true)}>
-              New topic
-            </Button>
-          ) : null}
-        </div>
-      ) : (
-        <ul className="space-y-2">
-          {items.map((topic) => (
-            <TopicRow
-              key={topic.id}
-              topic={topic}
-              canEdit={hasRoleInNamespace(user, topic.namespaceId, 'edit:ns')}
-              onDeleteTopic={() => setPending({ kind: 'topic', topic })}
-              onDeleteQuestion={(question) => setPending({ kind: 'question', question })}
-              onFailure={onFailure}
-            />
-          ))}
-        </ul>
-      )}
-      {topics.data && topics.data.total > 0 ? (
-        <PagingBar
-          page={query.page}
-          pageCount={topics.data.pageCount}
-          pageSize={pageSize}
-          onPageChange={(page) => updateQuery({ page })}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            updateQuery({ page: 1 });
-          }}
-        />
-      ) : null}
-      {canCreate ? (
-        <NewTopicDialog user={user} isOpen={isNewOpen} onOpenChange={setIsNewOpen} />
-      ) : null}
-      <ConfirmDialog
-        isOpen={pending !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) {
-            setPending(null);
+    <DragDropProvider>
+      <div className="space-y-6">
+        <PageHeader
+          title={findRoute(TOPICS_PATH)?.label ?? 'Topics'}
+          description="Your question library, grouped by topic. Reorder questions by their handles; build scripts from them in the Script Builder."
+          actions={
+            canCreate ? (
+              <Button
+                variant="primary"
+                icon={<Plus className="size-4" aria-hidden="true" />}
+                onClick={() => setIsNewOpen(true)}
+              >
+                New topic
+              </Button>
+            ) : undefined
           }
-        }}
-        title={pending?.kind === 'topic' ? 'Delete topic?' : 'Delete question?'}
-        confirmLabel={pending?.kind === 'topic' ? 'Delete topic' : 'Delete question'}
-        isBusy={deleteTopic.isPending || deleteQuestion.isPending}
-        onConfirm={confirmDelete}
-      >
-        {pending?.kind === 'topic'
-          ? `“${pending.topic.name}” and its ${pending.topic.questionCount} ${pending.topic.questionCount === 1 ? 'question' : 'questions'} will be deleted from the library. Scripts and storyfiles keep their copies.`
-          : pending?.kind === 'question'
-            ? `“${pending.question.text}” will be deleted from the library. Scripts and storyfiles keep their copies.`
-            : null}
-      </ConfirmDialog>
-    </div>
+        />
+        <div className="sm:max-w-xl">
+          <ListSearchBox options={SEARCH_BOX_OPTIONS} label="Search topics" />
+        </div>
+        <UndoBar state={undo} onClose={closeUndo} />
+        {topics.error ? <Alert kind="error">{topics.error.message}</Alert> : null}
+        {topics.isPending ? (
+          <ul aria-label="Loading topics" className="space-y-2">
+            {[0, 1, 2, 3].map((index) => (
+              <li key={index} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+            ))}
+          </ul>
+        ) : items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <FolderOpen className="mx-auto size-10 text-brand-500" aria-hidden="true" />
+            <h2 className="mt-3 text-lg font-semibold text-slate-900">
+              {query.search === ''
+                ? 'Your question library is empty'
+                : 'No topics match your search'}
+            </h2>
+            <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+              {query.search === ''
+                ? 'Create a topic, then add the questions visitors may ask about it.'
+                : 'Try other words, or tick Questions in the search box to search question texts.'}
+            </p>
+            {query.search === '' && canCreate ? (
+              <Button variant="primary" className="mt-4" onClick={() => setIsNewOpen(true)}>
+                New topic
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className="space-y-2">
+            {items.map((topic) => (
+              <TopicRow
+                key={topic.id}
+                topic={topic}
+                canEdit={hasRoleInNamespace(user, topic.namespaceId, 'edit:ns')}
+                onDeleteTopic={() => setPending({ kind: 'topic', topic })}
+                onDeleteQuestion={(question) => setPending({ kind: 'question', question })}
+                onFailure={onFailure}
+              />
+            ))}
+          </ul>
+        )}
+        {topics.data && topics.data.total > 0 ? (
+          <PagingBar
+            page={query.page}
+            pageCount={topics.data.pageCount}
+            pageSize={pageSize}
+            onPageChange={(page) => updateQuery({ page })}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              updateQuery({ page: 1 });
+            }}
+          />
+        ) : null}
+        {canCreate ? (
+          <NewTopicDialog user={user} isOpen={isNewOpen} onOpenChange={setIsNewOpen} />
+        ) : null}
+        <ConfirmDialog
+          isOpen={pending !== null}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) {
+              setPending(null);
+            }
+          }}
+          title={pending?.kind === 'topic' ? 'Delete topic?' : 'Delete question?'}
+          confirmLabel={pending?.kind === 'topic' ? 'Delete topic' : 'Delete question'}
+          isBusy={deleteTopic.isPending || deleteQuestion.isPending}
+          onConfirm={confirmDelete}
+        >
+          {pending?.kind === 'topic'
+            ? `“${pending.topic.name}” and its ${pending.topic.questionCount} ${pending.topic.questionCount === 1 ? 'question' : 'questions'} will be deleted from the library. Scripts and storyfiles keep their copies.`
+            : pending?.kind === 'question'
+              ? `“${pending.question.text}” will be deleted from the library. Scripts and storyfiles keep their copies.`
+              : null}
+        </ConfirmDialog>
+      </div>
+    </DragDropProvider>
   );
 }
 
@@ -328,11 +367,13 @@ function TopicQuestions({
       setError('Enter the question.');
       return;
     }
+    const submitted = text;
     createQuestion.mutate(
       { topicId, text: text.trim() },
       {
         onSuccess: () => {
-          setText('');
+          // Keep whatever was typed meanwhile.
+          setText((current) => (current === submitted ? '' : current));
           setError(undefined);
         },
         onError: (failure) => setError(messageOf(failure, 'The question was not added.')),
@@ -351,48 +392,84 @@ function TopicQuestions({
       {detail.data.questions.length === 0 ? (
         <p className="text-sm text-slate-500">No questions yet.</p>
       ) : (
-        <ol aria-label={`Questions of ${topicName}`} className="space-y-1">
-          {detail.data.questions.map((question, index) => (
-            <li
-              key={question.id}
-              className="group flex items-center gap-2 rounded-md px-1 py-0.5 text-sm text-slate-700 hover:bg-slate-50"
+        <Droppable
+          droppableId={`${TOPIC_QUESTIONS_DROPPABLE}:${topicId}`}
+          type="question-library"
+          isDropDisabled={!canEdit}
+        >
+          {(provided) => (
+            <ol
+              ref={provided.innerRef}
+              {...provided.droppableProps}
+              aria-label={`Questions of ${topicName}`}
+              className="space-y-1"
             >
-              <span className="w-6 shrink-0 text-right text-xs text-slate-400">{index + 1}.</span>
-              <div className="min-w-0 flex-1">
-                <InlineEdit
-                  value={question.text}
-                  label={`Edit question ${question.text}`}
-                  isEditable={canEdit}
-                  onSave={(next) =>
-                    updateQuestion
-                      .mutateAsync({ id: question.id, text: next })
-                      .catch((failure: Error) => {
-                        onFailure(failure);
-                        throw failure;
-                      })
-                  }
-                />
-              </div>
-              {question.alternates.length > 0 ? (
-                <span
-                  className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-500"
-                  title={question.alternates.join('\n')}
+              {detail.data.questions.map((question, index) => (
+                <Draggable
+                  key={question.id}
+                  draggableId={`library-question:${question.id}`}
+                  index={index}
+                  isDragDisabled={!canEdit}
                 >
-                  +{question.alternates.length} alternates
-                </span>
-              ) : null}
-              {canEdit ? (
-                <Button
-                  size="sm"
-                  variant="text"
-                  aria-label={`Delete question ${question.text}`}
-                  icon={<Trash2 className="size-4" aria-hidden="true" />}
-                  onClick={() => onDeleteQuestion(question)}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ol>
+                  {(dragged, snapshot) => (
+                    <li
+                      ref={dragged.innerRef}
+                      {...dragged.draggableProps}
+                      className={`group flex items-center gap-2 rounded-md bg-white px-1 py-0.5 text-sm text-slate-700 hover:bg-slate-50 ${snapshot.isDragging ? 'shadow-md ring-1 ring-brand-300' : ''}`}
+                    >
+                      {canEdit ? (
+                        <span
+                          {...dragged.dragHandleProps}
+                          aria-label={`Move question ${question.text}`}
+                          title="Drag to reorder; or focus and press Space, then the arrow keys"
+                          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-slate-400 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
+                        >
+                          <GripVertical className="size-4" aria-hidden="true" />
+                        </span>
+                      ) : null}
+                      <span className="w-6 shrink-0 text-right text-xs text-slate-400">
+                        {index + 1}.
+                      </span>
+                      <div className="min-w-0 flex-1">
+                        <InlineEdit
+                          value={question.text}
+                          label={`Edit question ${question.text}`}
+                          isEditable={canEdit}
+                          onSave={(next) =>
+                            updateQuestion
+                              .mutateAsync({ id: question.id, text: next })
+                              .catch((failure: Error) => {
+                                onFailure(failure);
+                                throw failure;
+                              })
+                          }
+                        />
+                      </div>
+                      {question.alternates.length > 0 ? (
+                        <span
+                          className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-500"
+                          title={question.alternates.join('\n')}
+                        >
+                          +{question.alternates.length} alternates
+                        </span>
+                      ) : null}
+                      {canEdit ? (
+                        <Button
+                          size="sm"
+                          variant="text"
+                          aria-label={`Delete question ${question.text}`}
+                          icon={<Trash2 className="size-4" aria-hidden="true" />}
+                          onClick={() => onDeleteQuestion(question)}
+                        />
+                      ) : null}
+                    </li>
+                  )}
+                </Draggable>
+              ))}
+              {provided.placeholder}
+            </ol>
+          )}
+        </Droppable>
       )}
       {canEdit ? (
         <form onSubmit={submit} className="flex items-start gap-2" noValidate>

@@ -9,6 +9,7 @@ import {
   moveScriptTopic,
   parseBuilderId,
   removeScriptQuestion,
+  renameScriptTopic,
   toScriptContent,
 } from './script-content';
 
@@ -142,6 +143,14 @@ describe('script content edits', () => {
     const next = removeScriptQuestion(makeScript(), 't1', 'q1');
     expect(ids(next)).toEqual(['t1[q2]', 't2[q3]']);
     expect(next.questionCount).toBe(2);
+  });
+
+  it('renames one topic and keeps its id for the save', () => {
+    const next = renameScriptTopic(makeScript(), 't2', 'Career');
+    expect(toScriptContent(next).topics.map((topic) => [topic.id, topic.name])).toEqual([
+      ['t1', 'Childhood'],
+      ['t2', 'Career'],
+    ]);
   });
 
   it.each([

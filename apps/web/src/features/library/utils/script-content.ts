@@ -156,6 +156,18 @@ export function appendEmptyTopic(script: ScriptDetail, name: string): ScriptDeta
   ]);
 }
 
+/** The script with one topic renamed. */
+export function renameScriptTopic(
+  script: ScriptDetail,
+  topicId: string,
+  name: string,
+): ScriptDetail {
+  return replaceTopics(
+    script,
+    script.topics.map((topic) => (topic.id === topicId ? { ...topic, name } : topic)),
+  );
+}
+
 export function removeScriptTopic(script: ScriptDetail, topicId: string): ScriptDetail {
   return replaceTopics(
     script,
