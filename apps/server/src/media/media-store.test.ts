@@ -1,12 +1,15 @@
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
 import {
   assertSafeKey,
   contentTypeOf,
   createFileMediaStore,
+  createS3MediaStore,
   type MediaStore,
 } from './media-store.ts';
 
@@ -74,5 +77,99 @@ describe('the file media store', () => {
     await utimes(stale, dayAgo, dayAgo);
     expect(await store.removeStaleStaging(new Date(Date.now() - 24 * 3600 * 1000))).toBe(1);
     expect(await readdir(path.join(root, '.staging'))).toEqual([path.basename(fresh)]);
+  });
+});
+
+describe('the S3 media store (against a recording client; no S3 service here)', () => {
+  type Sent = { name: string; input: Record<string, unknown> };
+
+  function createRecordingClient(pages: Array<Record<string, unknown>> = []) {
+    const sent: Sent[] = [];
+    const client = {
+      send(command: { constructor: { name: string }; input: Record<string, unknown> }) {
+        sent.push({ name: command.constructor.name, input: command.input });
+        if (command.constructor.name === 'ListObjectsV2Command') {
+          return Promise.resolve(pages.shift() ?? { Contents: [] });
+        }
+        if (command.constructor.name === 'HeadObjectCommand') {
+          return Promise.resolve({ ContentLength: 42, LastModified: new Date(0) });
+        }
+        if (command.constructor.name === 'GetObjectCommand') {
+          return Promise.resolve({ Body: Readable.from(['bytes']) });
+        }
+        return Promise.resolve({});
+      },
+    };
+    return { client: client as unknown as S3Client, sent };
+  }
+
+  const config = {
+    kind: 's3' as const,
+    bucket: 'studio',
+    region: 'us-east-1',
+    endpoint: undefined,
+    credentials: undefined,
+    forcePathStyle: true,
+  };
+
+  it('writes media under media/ with content types, and reads ranges', async () => {
+    const { client, sent } = createRecordingClient();
+    const store = createS3MediaStore(config, client);
+    const staging = await store.createStagingDir();
+    await writeFile(path.join(staging, 'video.mp4'), 'mp4');
+    await writeFile(path.join(staging, 'poster.jpg'), 'jpg');
+    await store.publishDirectory(staging, 'videos/u1');
+    await expect(readdir(staging)).rejects.toThrow();
+    const puts = sent.filter((entry) => entry.name === 'PutObjectCommand');
+    expect(puts.map((entry) => [entry.input.Key, entry.input.ContentType]).sort()).toEqual([
+      ['media/videos/u1/poster.jpg', 'image/jpeg'],
+      ['media/videos/u1/video.mp4', 'video/mp4'],
+    ]);
+    expect(await store.stat('videos/u1/video.mp4')).toEqual({
+      sizeBytes: 42,
+      modifiedAt: new Date(0),
+    });
+    expect(await text(await store.read('videos/u1/video.mp4', { start: 5, end: 9 }))).toBe('bytes');
+    expect(sent.find((entry) => entry.name === 'GetObjectCommand')!.input).toMatchObject({
+      Bucket: 'studio',
+      Key: 'media/videos/u1/video.mp4',
+      Range: 'bytes=5-9',
+    });
+    await expect(store.read('../secrets')).rejects.toThrow('Refusing media key');
+  });
+
+  it('deletes a prefix page by page and lists folders with their newest object', async () => {
+    const { client, sent } = createRecordingClient([
+      {
+        Contents: [{ Key: 'media/videos/u1/video.mp4' }, { Key: 'media/videos/u1/poster.jpg' }],
+        IsTruncated: true,
+        NextContinuationToken: 'next',
+      },
+      { Contents: [{ Key: 'media/videos/u1/audio.wav' }] },
+      {
+        Contents: [
+          { Key: 'media/videos/a/video.mp4', LastModified: new Date(1000) },
+          { Key: 'media/videos/a/poster.jpg', LastModified: new Date(3000) },
+          { Key: 'media/videos/b/video.mp4', LastModified: new Date(2000) },
+          { Key: 'media/videos/loose.txt', LastModified: new Date(4000) },
+        ],
+      },
+    ]);
+    const store = createS3MediaStore(config, client);
+    await store.deletePrefix('videos/u1');
+    const deletes = sent.filter((entry) => entry.name === 'DeleteObjectsCommand');
+    expect(
+      deletes.map((entry) => (entry.input.Delete as { Objects: unknown[] }).Objects.length),
+    ).toEqual([2, 1]);
+    const lists = sent.filter((entry) => entry.name === 'ListObjectsV2Command');
+    expect(lists[0]!.input).toMatchObject({ Prefix: 'media/videos/u1/' });
+    expect(lists[1]!.input).toMatchObject({
+      Prefix: 'media/videos/u1/',
+      ContinuationToken: 'next',
+    });
+    expect(await store.listFolders('videos')).toEqual([
+      { name: 'a', modifiedAt: new Date(3000) },
+      { name: 'b', modifiedAt: new Date(2000) },
+    ]);
   });
 });
