@@ -1,4 +1,9 @@
-import { DELETED_NAME_MARKER, type CurrentUser, type StoryfileDetail } from '@conversa/contracts';
+import {
+  DELETED_NAME_MARKER,
+  STORYFILE_NOT_FOUND_MESSAGE,
+  type CurrentUser,
+  type StoryfileDetail,
+} from '@conversa/contracts';
 import { ArrowLeft, FileDown, Mic, MessagesSquare } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -197,14 +202,14 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
   }
   if (data === undefined) {
     const error = storyfile.error;
+    // An address whose id is not a storyfile id is as missing as an unknown one.
+    const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-          {error instanceof ApiError && error.status === 404
-            ? 'Storyfile not found'
-            : 'This storyfile could not be loaded'}
+          {isMissing ? 'Storyfile not found' : 'This storyfile could not be loaded'}
         </h1>
-        <Alert kind="error">{error?.message}</Alert>
+        <Alert kind="error">{isMissing ? STORYFILE_NOT_FOUND_MESSAGE : error?.message}</Alert>
         <div className="flex gap-3">
           <Link
             to="/storyfiles"
@@ -212,7 +217,7 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
           >
             <ArrowLeft className="size-4" aria-hidden="true" /> Back to the storyfiles
           </Link>
-          {error instanceof ApiError && error.status === 404 ? null : (
+          {isMissing ? null : (
             <Button size="sm" onClick={() => void storyfile.refetch()}>
               Try again
             </Button>
