@@ -35,6 +35,11 @@ import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
+import {
+  createConversationEngine,
+  registerConversationRoutes,
+} from '../modules/conversations/conversations.routes.ts';
+import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import type { MediaRuntime } from '../jobs/runtime.ts';
 import type pg from 'pg';
 import { AppError } from './errors.ts';
@@ -220,6 +225,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
+  const conversationEngine = await createConversationEngine(db, config);
+  registerConversationRoutes(app, conversationEngine);
+  registerChatLogRoutes(app, conversationEngine);
   if (options.media) {
     const { runtime, pool } = options.media;
     await registerUploadRoutes(app, {

@@ -1,0 +1,196 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import {
+  CONVERSATION_NOT_FOUND_MESSAGE,
+  getListPageCount,
+  type ChatLogEntry,
+  type ChatLogPage,
+  type ConversationTranscript,
+  type CurrentUser,
+} from '@conversa/contracts';
+import type { z } from 'zod';
+import type { listChatLogsQuerySchema } from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { chatLogEntries, conversations, mediaAssets, storyfiles } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { getNamespaceAccess } from '../lists/visibility.ts';
+import { signAssetMedia, type ConversationEngine } from '../conversations/conversations.service.ts';
+
+type ChatLogQuery = z.output<typeof listChatLogsQuerySchema>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `from` as an instant: a day starts at 00:00 UTC. */
+function getFromCondition(from: string): SQL {
+  return gte(
+    chatLogEntries.createdAt,
+    new Date(DAY_PATTERN.test(from) ? `${from}T00:00:00Z` : from),
+  );
+}
+
+/** `to` as an instant: a day includes all of itself. */
+function getToCondition(to: string): SQL {
+  if (DAY_PATTERN.test(to)) {
+    const next = new Date(`${to}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    return lt(chatLogEntries.createdAt, next);
+  }
+  return lte(chatLogEntries.createdAt, new Date(to));
+}
+
+/** Storyfiles' namespaces the user may read logs of; null for admins (every namespace). */
+export function getReadableNamespaceIds(user: CurrentUser): string[] | null {
+  const { visible } = getNamespaceAccess(user);
+  return visible === 'all' ? null : visible;
+}
+
+const entryColumns = {
+  id: chatLogEntries.id,
+  conversationId: chatLogEntries.conversationId,
+  storyfileId: chatLogEntries.storyfileId,
+  storyfileName: storyfiles.name,
+  channel: chatLogEntries.channel,
+  questionText: chatLogEntries.questionText,
+  inputMode: chatLogEntries.inputMode,
+  decision: chatLogEntries.decision,
+  fallbackReason: chatLogEntries.fallbackReason,
+  answerQuestionId: chatLogEntries.answerQuestionId,
+  answerQuestionText: chatLogEntries.answerQuestionText,
+  score: chatLogEntries.score,
+  confidence: chatLogEntries.confidence,
+  createdAt: chatLogEntries.createdAt,
+};
+
+type EntryRow = Omit<ChatLogEntry, 'createdAt'> & { createdAt: Date };
+
+function presentEntry(row: EntryRow): ChatLogEntry {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** One page of logged exchanges in the user's namespaces, newest first (§5 paging). */
+export async function listChatLogs(
+  db: Database,
+  user: CurrentUser,
+  query: ChatLogQuery,
+): Promise<ChatLogPage> {
+  const namespaceIds = getReadableNamespaceIds(user);
+  const empty = { items: [], page: query.page, pageSize: query.pageSize, total: 0, pageCount: 1 };
+  if (namespaceIds !== null && namespaceIds.length === 0) {
+    return empty;
+  }
+  const conditions: SQL[] = [];
+  if (namespaceIds !== null) {
+    conditions.push(inArray(storyfiles.namespaceId, namespaceIds));
+  }
+  if (query.storyfileId) {
+    conditions.push(eq(chatLogEntries.storyfileId, query.storyfileId));
+  }
+  if (query.from) {
+    conditions.push(getFromCondition(query.from));
+  }
+  if (query.to) {
+    conditions.push(getToCondition(query.to));
+  }
+  if (query.decision) {
+    conditions.push(eq(chatLogEntries.decision, query.decision));
+  }
+  if (query.confidence) {
+    conditions.push(eq(chatLogEntries.confidence, query.confidence));
+  }
+  if (query.channel) {
+    conditions.push(eq(chatLogEntries.channel, query.channel));
+  }
+  const where = and(...conditions);
+
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(chatLogEntries)
+      .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
+      .where(where)
+      .orderBy(desc(chatLogEntries.createdAt), desc(chatLogEntries.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(chatLogEntries)
+      .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
+      .where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  return {
+    items: rows.map(presentEntry),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    pageCount: getListPageCount(total, query.pageSize),
+  };
+}
+
+/**
+ * A conversation's transcript, oldest first; answers still recorded come with a signed video. A
+ * conversation outside the user's namespaces answers like an unknown id.
+ */
+export async function getConversationTranscript(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  conversationId: string,
+): Promise<ConversationTranscript> {
+  const { db } = engine;
+  const [conversation] = await db
+    .select({
+      id: conversations.id,
+      storyfileId: conversations.storyfileId,
+      storyfileName: storyfiles.name,
+      namespaceId: storyfiles.namespaceId,
+      channel: conversations.channel,
+      startedAt: conversations.startedAt,
+      lastAt: conversations.lastAt,
+    })
+    .from(conversations)
+    .innerJoin(storyfiles, eq(storyfiles.id, conversations.storyfileId))
+    .where(eq(conversations.id, conversationId));
+  const namespaceIds = getReadableNamespaceIds(user);
+  if (
+    !conversation ||
+    (namespaceIds !== null && !namespaceIds.includes(conversation.namespaceId))
+  ) {
+    throw notFound(CONVERSATION_NOT_FOUND_MESSAGE);
+  }
+  const rows = await db
+    .select(entryColumns)
+    .from(chatLogEntries)
+    .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
+    .where(eq(chatLogEntries.conversationId, conversationId))
+    .orderBy(asc(chatLogEntries.createdAt), asc(chatLogEntries.id));
+  const questionIds = [
+    ...new Set(rows.flatMap((row) => (row.answerQuestionId ? [row.answerQuestionId] : []))),
+  ];
+  const assets =
+    questionIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: mediaAssets.id,
+            files: mediaAssets.files,
+            questionId: mediaAssets.storyfileQuestionId,
+          })
+          .from(mediaAssets)
+          .where(inArray(mediaAssets.storyfileQuestionId, questionIds));
+  const assetByQuestion = new Map(assets.map((asset) => [asset.questionId, asset]));
+  const grantee = `user:${user.iam}`;
+  return {
+    id: conversation.id,
+    storyfileId: conversation.storyfileId,
+    storyfileName: conversation.storyfileName,
+    channel: conversation.channel,
+    startedAt: conversation.startedAt.toISOString(),
+    lastAt: conversation.lastAt.toISOString(),
+    entries: rows.map((row) => {
+      const asset = row.answerQuestionId ? assetByQuestion.get(row.answerQuestionId) : undefined;
+      return {
+        ...presentEntry(row),
+        media: asset ? signAssetMedia(engine.signer, asset, grantee) : null,
+      };
+    }),
+  };
+}

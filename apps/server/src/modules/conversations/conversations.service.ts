@@ -1,0 +1,224 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  CANNOT_ANSWER_MESSAGE,
+  PLEASE_REPEAT_MESSAGE,
+  type AskCandidate,
+  type AskDecision,
+  type AskMedia,
+  type ChatChannel,
+  type ClipKind,
+  type ConfidenceClass,
+  type InputMode,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import {
+  chatLogEntries,
+  conversations,
+  mediaAssets,
+  type MediaAssetFile,
+} from '../../db/schema.ts';
+import type { MediaUrlSigner } from '../media/signed-urls.ts';
+import type { MatcherCache } from './matcher-cache.ts';
+
+/** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
+export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
+
+/** Candidates the studio shows under an answer. */
+const CANDIDATE_LIMIT = 5;
+
+export interface ConversationEngine {
+  db: Database;
+  signer: MediaUrlSigner;
+  matchers: MatcherCache;
+}
+
+/** A signed video and poster of an asset for `grantee` (a user id or a visitor key). */
+export function signAssetMedia(
+  signer: MediaUrlSigner,
+  asset: { id: string; files: Record<string, MediaAssetFile> },
+  grantee: string,
+  now = Date.now(),
+): AskMedia | null {
+  const video = asset.files.video;
+  const poster = asset.files.poster;
+  if (!video) {
+    return null;
+  }
+  const signedVideo = signer.createUrl(
+    { assetId: asset.id, file: video.name, userId: grantee },
+    now,
+  );
+  const posterUrl = poster
+    ? signer.createUrl({ assetId: asset.id, file: poster.name, userId: grantee }, now).url
+    : '';
+  return { url: signedVideo.url, posterUrl, expiresAt: signedVideo.expiresAt.toISOString() };
+}
+
+/** The recorded clips of a storyfile among `kinds`, signed. */
+export async function signStoryfileClips<Kind extends ClipKind>(
+  engine: ConversationEngine,
+  storyfileId: string,
+  kinds: readonly Kind[],
+  grantee: string,
+): Promise<Record<Kind, AskMedia | null>> {
+  const rows = await engine.db
+    .select({ id: mediaAssets.id, files: mediaAssets.files, clipKind: mediaAssets.clipKind })
+    .from(mediaAssets)
+    .where(
+      and(
+        eq(mediaAssets.storyfileId, storyfileId),
+        isNotNull(mediaAssets.clipKind),
+        inArray(mediaAssets.clipKind, [...kinds]),
+      ),
+    );
+  const clips = Object.fromEntries(kinds.map((kind) => [kind, null])) as Record<
+    Kind,
+    AskMedia | null
+  >;
+  for (const row of rows) {
+    clips[row.clipKind as Kind] = signAssetMedia(engine.signer, row, grantee);
+  }
+  return clips;
+}
+
+export interface AskInput {
+  storyfileId: string;
+  channel: ChatChannel;
+  /** Who asks: `user:<iam>` or `visitor:<id>`; a conversation only continues for the same key. */
+  visitorKey: string;
+  text: string;
+  inputMode: InputMode;
+  conversationId?: string;
+}
+
+export interface AskOutcome {
+  conversationId: string;
+  decision: AskDecision;
+  media: AskMedia | null;
+  message: string | null;
+  questionText: string | null;
+  score: number | null;
+  confidence: ConfidenceClass | null;
+  threshold: number;
+  candidates: AskCandidate[];
+}
+
+async function openConversation(db: Database, input: AskInput): Promise<string> {
+  if (input.conversationId) {
+    // Another storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+    const [continued] = await db
+      .update(conversations)
+      .set({ lastAt: sql`now()` })
+      .where(
+        and(
+          eq(conversations.id, input.conversationId),
+          eq(conversations.storyfileId, input.storyfileId),
+          eq(conversations.channel, input.channel),
+          eq(conversations.visitorKey, input.visitorKey),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (continued) {
+      return continued.id;
+    }
+  }
+  const [created] = await db
+    .insert(conversations)
+    .values({
+      storyfileId: input.storyfileId,
+      channel: input.channel,
+      visitorKey: input.visitorKey,
+    })
+    .returning({ id: conversations.id });
+  return created!.id;
+}
+
+/**
+ * Answers one question: matches it against the storyfile's recorded answers, picks what to play
+ * (the answer video, the cannot-answer clip when out of scope, the please-repeat clip for empty
+ * or unintelligible input; a message instead of a clip that is not recorded) and logs the
+ * exchange in its conversation.
+ */
+export async function askStoryfile(
+  engine: ConversationEngine,
+  input: AskInput,
+): Promise<AskOutcome> {
+  const { db, signer } = engine;
+  const { matcher, answers } = await engine.matchers.getMatcher(db, input.storyfileId);
+  const threshold = matcher.getThreshold();
+  const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
+  const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
+  const decision: AskDecision = !result
+    ? { kind: 'fallback', reason: 'unintelligible' }
+    : result.decision.kind === 'answer'
+      ? { kind: 'answer', questionId: result.decision.answerId }
+      : { kind: 'fallback', reason: result.decision.reason };
+
+  const candidates: AskCandidate[] = (result?.candidates ?? []).flatMap((candidate) => {
+    const answer = answers.get(candidate.answerId);
+    return answer
+      ? [
+          {
+            questionId: answer.questionId,
+            questionText: answer.text,
+            topicId: answer.topicId,
+            topicName: answer.topicName,
+            score: candidate.score,
+            confidence: candidate.confidence,
+            matchedPhrasing: candidate.matchedPhrasing,
+            matchedTerms: candidate.matchedTerms,
+          },
+        ]
+      : [];
+  });
+  const best = candidates[0] ?? null;
+  const answered = decision.kind === 'answer' ? answers.get(decision.questionId) : undefined;
+
+  let media: AskMedia | null;
+  let message: string | null = null;
+  if (answered) {
+    media = signAssetMedia(
+      signer,
+      { id: answered.assetId, files: answered.files },
+      input.visitorKey,
+    );
+  } else {
+    const clipKind: ClipKind =
+      decision.kind === 'fallback' && decision.reason === 'off-topic'
+        ? 'cannotAnswer'
+        : 'pleaseRepeat';
+    const clips = await signStoryfileClips(engine, input.storyfileId, [clipKind], input.visitorKey);
+    media = clips[clipKind];
+    if (!media) {
+      message = clipKind === 'cannotAnswer' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE;
+    }
+  }
+
+  const conversationId = await openConversation(db, input);
+  const scored = answered ? candidates.find((c) => c.questionId === answered.questionId) : best;
+  await db.insert(chatLogEntries).values({
+    conversationId,
+    storyfileId: input.storyfileId,
+    channel: input.channel,
+    questionText: input.text,
+    inputMode: input.inputMode,
+    decision: answered ? 'answered' : 'fallback',
+    fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
+    answerQuestionId: answered?.questionId ?? null,
+    answerQuestionText: answered?.text ?? null,
+    score: scored?.score ?? null,
+    confidence: scored?.confidence ?? null,
+  });
+
+  return {
+    conversationId,
+    decision,
+    media,
+    message,
+    questionText: answered?.text ?? null,
+    score: scored?.score ?? null,
+    confidence: scored?.confidence ?? null,
+    threshold,
+    candidates,
+  };
+}

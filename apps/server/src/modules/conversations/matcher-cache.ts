@@ -1,0 +1,155 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { createMatcher, DEFAULT_THRESHOLD, type Matcher } from '@conversa/matching';
+import type { Database } from '../../db/client.ts';
+import {
+  mediaAssets,
+  storyfileMatchingSettings,
+  storyfileQuestions,
+  storyfileTopics,
+  type MediaAssetFile,
+} from '../../db/schema.ts';
+
+/** A question the matcher can answer: it has a processed answer video. */
+export interface MatchableAnswer {
+  questionId: string;
+  text: string;
+  alternates: string[];
+  topicId: string;
+  topicName: string;
+  assetId: string;
+  files: Record<string, MediaAssetFile>;
+}
+
+export interface StoryfileMatcher {
+  stamp: string;
+  matcher: Matcher;
+  answers: Map<string, MatchableAnswer>;
+}
+
+/** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
+const MAX_CACHED_STORYFILES = 200;
+
+/**
+ * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
+ * (names appear in candidates), answer videos and the threshold. A deletion changes a count, an
+ * edit a timestamp, so any change makes a new stamp; one indexed query per ask.
+ */
+async function readMatcherStamp(db: Database, storyfileId: string): Promise<string> {
+  const result = await db.execute<{ stamp: string }>(sql`
+    select concat_ws('|',
+      (select count(*) || ':' || coalesce(max(${storyfileQuestions.updatedAt})::text, '')
+         from ${storyfileQuestions} where ${storyfileQuestions.storyfileId} = ${storyfileId}),
+      (select count(*) || ':' || coalesce(max(${storyfileTopics.updatedAt})::text, '')
+         from ${storyfileTopics} where ${storyfileTopics.storyfileId} = ${storyfileId}),
+      (select count(*) || ':' || coalesce(max(${mediaAssets.createdAt})::text, '')
+         from ${mediaAssets} where ${mediaAssets.storyfileId} = ${storyfileId}
+         and ${mediaAssets.storyfileQuestionId} is not null),
+      (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
+         from ${storyfileMatchingSettings}
+         where ${storyfileMatchingSettings.storyfileId} = ${storyfileId})
+    ) as stamp`);
+  return result.rows[0]?.stamp ?? '';
+}
+
+async function loadMatchableAnswers(db: Database, storyfileId: string) {
+  return db
+    .select({
+      questionId: storyfileQuestions.id,
+      text: storyfileQuestions.text,
+      alternates: storyfileQuestions.alternates,
+      topicId: storyfileTopics.id,
+      topicName: storyfileTopics.name,
+      assetId: mediaAssets.id,
+      files: mediaAssets.files,
+    })
+    .from(storyfileQuestions)
+    .innerJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
+    .innerJoin(mediaAssets, eq(mediaAssets.storyfileQuestionId, storyfileQuestions.id))
+    .where(
+      and(
+        eq(storyfileQuestions.storyfileId, storyfileId),
+        isNotNull(mediaAssets.storyfileQuestionId),
+      ),
+    );
+}
+
+async function readThreshold(db: Database, storyfileId: string): Promise<number> {
+  const [row] = await db
+    .select({ threshold: storyfileMatchingSettings.threshold })
+    .from(storyfileMatchingSettings)
+    .where(eq(storyfileMatchingSettings.storyfileId, storyfileId));
+  return row?.threshold ?? DEFAULT_THRESHOLD;
+}
+
+function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
+  return (
+    a.text === b.text &&
+    a.alternates.length === b.alternates.length &&
+    a.alternates.every((alternate, index) => alternate === b.alternates[index])
+  );
+}
+
+/**
+ * One matcher per storyfile, built lazily from its recorded questions and kept in this process.
+ * Each ask compares the stored stamp with the database's; on a change the matcher is updated in
+ * place (only changed answers are re-indexed), so edits need no cross-module hook and replicas
+ * agree as soon as they next ask.
+ */
+export function createMatcherCache() {
+  const cache = new Map<string, StoryfileMatcher>();
+
+  return {
+    async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
+      const stamp = await readMatcherStamp(db, storyfileId);
+      const cached = cache.get(storyfileId);
+      if (cached) {
+        cache.delete(storyfileId);
+        cache.set(storyfileId, cached);
+        if (cached.stamp === stamp) {
+          return cached;
+        }
+      }
+      const [rows, threshold] = await Promise.all([
+        loadMatchableAnswers(db, storyfileId),
+        readThreshold(db, storyfileId),
+      ]);
+      // From here on no await: a concurrent rebuild cannot interleave its edits with these.
+      const entry = cache.get(storyfileId) ?? {
+        stamp,
+        matcher: createMatcher({ threshold }),
+        answers: new Map<string, MatchableAnswer>(),
+      };
+      entry.matcher.setThreshold(threshold);
+      const next = new Map(rows.map((row) => [row.questionId, row]));
+      for (const questionId of entry.answers.keys()) {
+        if (!next.has(questionId)) {
+          entry.matcher.removeAnswer(questionId);
+        }
+      }
+      for (const answer of next.values()) {
+        const previous = entry.answers.get(answer.questionId);
+        if (!previous || !isSameAnswer(previous, answer)) {
+          entry.matcher.upsertAnswer({
+            id: answer.questionId,
+            question: answer.text,
+            alternates: answer.alternates,
+          });
+        }
+      }
+      entry.answers = next;
+      entry.stamp = stamp;
+      cache.set(storyfileId, entry);
+      while (cache.size > MAX_CACHED_STORYFILES) {
+        cache.delete(cache.keys().next().value!);
+      }
+      return entry;
+    },
+
+    /** Drops every cached matcher (tests). */
+    clear(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type MatcherCache = ReturnType<typeof createMatcherCache>;
