@@ -3,18 +3,23 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+// Ports can be moved (E2E_PORT_BASE) so two runs on one machine, e.g. a CI check beside a
+// developer's run, do not collide.
+const base = Number(process.env.E2E_PORT_BASE ?? 3200);
+const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 54349);
+
 const user = (email: string, password = 'e2e-password-1') => ({ email, password });
 
 /** Addresses, accounts and namespaces of the browser-test studio (seeded by global-setup.ts). */
 export const E2E = {
-  studioPort: 3200,
-  studioUrl: 'http://127.0.0.1:3200',
+  studioPort: base,
+  studioUrl: `http://127.0.0.1:${base}`,
   // Another loopback address: cookies ignore ports, so the two providers must not share a host.
-  upstreamPort: 3201,
-  upstreamUrl: 'http://127.0.0.2:3201',
+  upstreamPort: base + 1,
+  upstreamUrl: `http://127.0.0.2:${base + 1}`,
   upstreamClientId: 'studio-at-medtronic',
   upstreamClientSecret: 'upstream-secret',
-  postgresPort: 54349,
+  postgresPort,
   dataDir: path.join(here, '..', '.data'),
   repoRoot: path.join(here, '..', '..'),
   namespaces: {
