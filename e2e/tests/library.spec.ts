@@ -202,6 +202,19 @@ test.describe('Topics', () => {
       page.getByRole('button', { name: 'Edit question Which instrument do you play?' }),
     ).toBeVisible();
 
+    await page
+      .getByRole('button', { name: 'Alternate phrasings of Which instrument do you play?' })
+      .click();
+    const alternates = page.getByRole('dialog', { name: 'Alternate phrasings' });
+    await alternates
+      .getByLabel('Other ways visitors may ask this')
+      .fill('Do you make music?\nWhat do you play?\nDo you make music?');
+    await alternates.getByRole('button', { name: 'Save phrasings' }).click();
+    await expect(alternates).toBeHidden();
+    await expect(
+      page.getByRole('button', { name: 'Alternate phrasings of Which instrument do you play?' }),
+    ).toHaveText('+2 alternates');
+
     await page.getByRole('button', { name: `Rename topic ${name}` }).click();
     const rename = page.getByRole('textbox', { name: `Rename topic ${name}` });
     await rename.fill('Ignored');

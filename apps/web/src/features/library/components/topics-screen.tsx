@@ -37,6 +37,7 @@ import { useUpdateQuestion } from '../api/update-question';
 import { useUpdateTopic } from '../api/update-topic';
 import { parseBuilderId } from '../utils/script-content';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
+import { AlternatesDialog } from './alternates-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { InlineEdit } from './inline-edit';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
@@ -360,6 +361,7 @@ function TopicQuestions({
   const createQuestion = useCreateQuestion();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [editingAlternates, setEditingAlternates] = useState<LibraryQuestion | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -445,7 +447,18 @@ function TopicQuestions({
                           }
                         />
                       </div>
-                      {question.alternates.length > 0 ? (
+                      {canEdit ? (
+                        <button
+                          type="button"
+                          aria-label={`Alternate phrasings of ${question.text}`}
+                          onClick={() => setEditingAlternates(question)}
+                          className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 hover:bg-brand-50 hover:text-brand-700"
+                        >
+                          {question.alternates.length === 0
+                            ? '+ alternates'
+                            : `+${question.alternates.length} alternates`}
+                        </button>
+                      ) : question.alternates.length > 0 ? (
                         <span
                           className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-500"
                           title={question.alternates.join('\n')}
@@ -471,6 +484,7 @@ function TopicQuestions({
           )}
         </Droppable>
       )}
+      <AlternatesDialog question={editingAlternates} onClose={() => setEditingAlternates(null)} />
       {canEdit ? (
         <form onSubmit={submit} className="flex items-start gap-2" noValidate>
           <TextField
