@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
@@ -27,6 +28,17 @@ async function seedStoryfile(page: Page, name: string, extra: Record<string, unk
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Seeded;
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
 }
 
 async function signedInPage(browser: Browser, user: { email: string; password: string }) {
@@ -224,4 +236,27 @@ test('deleting a storyfile asks first and Undo restores it for an owner', async 
   await expect(page).toHaveURL(/\/storyfiles$/);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
+});
+
+test('the list and a storyfile have no serious accessibility violation', async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedStoryfile(page, `Accessible ${suffix()}`);
+  const topic = await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
+    headers: WRITE_HEADERS,
+    data: { name: 'Family' },
+  });
+  const { id: topicId } = (await topic.json()) as { id: string };
+  await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/questions`, {
+    headers: WRITE_HEADERS,
+    data: { topicId, text: 'Tell me about your family.' },
+  });
+  await page.goto('/storyfiles');
+  await expect(page.getByRole('link', { name: storyfile.name })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.goto(`/storyfiles/${storyfile.id}`);
+  await expect(page.getByRole('list', { name: 'Questions of Family' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });

@@ -97,7 +97,7 @@ function ClipCard({
         </div>
       ) : (
         <p id={fieldId} className="mt-2 text-sm text-slate-700">
-          {clip.prompt || <span className="text-slate-400">No prompt</span>}
+          {clip.prompt || <span className="text-slate-500 italic">No prompt</span>}
         </p>
       )}
     </li>

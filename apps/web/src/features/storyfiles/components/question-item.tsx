@@ -44,7 +44,7 @@ export function QuestionItem({
         <span
           {...dragHandleProps}
           aria-label={`Reorder question: ${question.text}`}
-          className="mt-1 rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+          className="mt-1 rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </span>
@@ -56,7 +56,7 @@ export function QuestionItem({
           <Circle className="size-4 text-slate-300" aria-label="Not recorded yet" />
         )}
       </span>
-      <span className="mt-1 w-10 shrink-0 text-xs font-medium text-slate-400 tabular-nums">
+      <span className="mt-1 w-10 shrink-0 text-xs font-medium text-slate-500 tabular-nums">
         {number}
       </span>
       <div className="min-w-0 flex-1">
@@ -109,7 +109,7 @@ export function QuestionItem({
                         onClick={() =>
                           onSaveAlternates(question.alternates.filter((item) => item !== alternate))
                         }
-                        className="rounded-full p-0.5 text-slate-400 hover:bg-slate-100 hover:text-red-600"
+                        className="rounded-full p-0.5 text-slate-500 hover:bg-slate-100 hover:text-red-600"
                       >
                         <X className="size-3" aria-hidden="true" />
                       </button>
@@ -137,7 +137,7 @@ export function QuestionItem({
           aria-label={`Delete question: ${question.text}`}
           title="Delete question"
           onClick={onDelete}
-          className={cn('rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600')}
+          className={cn('rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-600')}
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </button>

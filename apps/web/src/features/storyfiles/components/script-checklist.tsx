@@ -193,12 +193,12 @@ export function ScriptChecklist({
                         <span
                           {...topicDrag.dragHandleProps}
                           aria-label={`Reorder topic: ${topic.name}`}
-                          className="rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                          className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                         >
                           <GripVertical className="size-4" aria-hidden="true" />
                         </span>
                       ) : null}
-                      <span className="text-sm font-semibold text-slate-400 tabular-nums">
+                      <span className="text-sm font-semibold text-slate-500 tabular-nums">
                         {topicIndex + 1}.
                       </span>
                       <h3 className="min-w-0 flex-1 text-base font-semibold text-slate-900">
@@ -228,7 +228,7 @@ export function ScriptChecklist({
                           aria-label={`Delete topic: ${topic.name}`}
                           title="Delete topic"
                           onClick={() => askDeleteTopic(topic)}
-                          className="rounded p-1 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                          className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
                         >
                           <Trash2 className="size-4" aria-hidden="true" />
                         </button>

@@ -86,12 +86,12 @@ export function StartersPanel({
                         <span
                           {...drag.dragHandleProps}
                           aria-label={`Reorder starter: ${starter.text}`}
-                          className="rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                          className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                         >
                           <GripVertical className="size-4" aria-hidden="true" />
                         </span>
                       ) : null}
-                      <span className="w-5 text-xs font-medium text-slate-400 tabular-nums">
+                      <span className="w-5 text-xs font-medium text-slate-500 tabular-nums">
                         {index + 1}.
                       </span>
                       <span className="flex-1 text-slate-800">{starter.text}</span>
@@ -100,7 +100,7 @@ export function StartersPanel({
                           type="button"
                           aria-label={`Remove starter: ${starter.text}`}
                           onClick={() => save(starterIds.filter((id) => id !== starter.questionId))}
-                          className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-red-600"
+                          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-red-600"
                         >
                           <X className="size-4" aria-hidden="true" />
                         </button>

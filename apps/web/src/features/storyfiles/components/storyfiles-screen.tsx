@@ -93,7 +93,7 @@ function StoryfileCard({ storyfile }: { storyfile: StoryfileSummary }) {
         <StatusBadge status={storyfile.status} />
       </div>
       <p className="mt-3 line-clamp-2 min-h-10 text-sm text-slate-600">
-        {storyfile.description || <span className="text-slate-400">No description</span>}
+        {storyfile.description || <span className="text-slate-500 italic">No description</span>}
       </p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
         <Counts storyfile={storyfile} />
