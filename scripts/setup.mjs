@@ -22,15 +22,20 @@ export function runOrExit(command, args, options = {}) {
   }
 }
 
-/** npm dependencies: `npm ci` on a fresh clone or when the lock file changed since the last install. */
+/**
+ * npm dependencies, on a fresh clone or when the lock file changed since the last install.
+ * `npm install` (which keeps the locked versions) rather than `npm ci`: this machine's registry
+ * lacks some other platforms' optional packages (e.g. @unrs/resolver-binding-darwin-*), so the
+ * lock cannot list them and `npm ci` would refuse the lock as out of sync.
+ */
 export function ensureDependencies() {
   const marker = path.join(repoRoot, 'node_modules', '.package-lock.json');
   const lock = path.join(repoRoot, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
     return;
   }
-  console.log('Installing npm dependencies (npm ci)…');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing npm dependencies…');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
