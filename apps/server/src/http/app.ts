@@ -40,6 +40,8 @@ import {
   registerConversationRoutes,
 } from '../modules/conversations/conversations.routes.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
+import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import type { MediaRuntime } from '../jobs/runtime.ts';
 import type pg from 'pg';
 import { AppError } from './errors.ts';
@@ -228,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const conversationEngine = await createConversationEngine(db, config);
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
+  registerPublishingRoutes(app, { engine: conversationEngine, publicUrl: config.publicUrl });
+  registerDashboardRoutes(app, { db });
   if (options.media) {
     const { runtime, pool } = options.media;
     await registerUploadRoutes(app, {

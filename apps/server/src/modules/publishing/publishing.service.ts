@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  SHARE_SLUG_LENGTH,
+  STORYFILE_NOT_AVAILABLE_MESSAGE,
+  buildSharePath,
+  type Publication,
+  type PublicStoryfile,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import {
+  chatLogEntries,
+  storyfilePublications,
+  storyfileQuestions,
+  storyfileStarters,
+  storyfiles,
+} from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  signStoryfileClips,
+  type ConversationEngine,
+} from '../conversations/conversations.service.ts';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** 10 base62 characters from the CSPRNG; bytes ≥ 248 are dropped so every character is uniform. */
+export function createShareSlug(): string {
+  let slug = '';
+  while (slug.length < SHARE_SLUG_LENGTH) {
+    for (const byte of randomBytes(SHARE_SLUG_LENGTH * 2)) {
+      if (byte < 248 && slug.length < SHARE_SLUG_LENGTH) {
+        slug += BASE62[byte % 62];
+      }
+    }
+  }
+  return slug;
+}
+
+type PublicationRow = typeof storyfilePublications.$inferSelect;
+
+function presentPublication(storyfileId: string, row: PublicationRow | undefined): Publication {
+  return {
+    storyfileId,
+    isPublished: row?.isPublished ?? false,
+    slug: row?.slug ?? null,
+    sharePath: row ? buildSharePath(row.slug) : null,
+    publishedAt: row?.isPublished && row.publishedAt ? row.publishedAt.toISOString() : null,
+  };
+}
+
+export async function getPublication(db: Database, storyfileId: string): Promise<Publication> {
+  const [row] = await db
+    .select()
+    .from(storyfilePublications)
+    .where(eq(storyfilePublications.storyfileId, storyfileId));
+  return presentPublication(storyfileId, row);
+}
+
+/** Publishes a storyfile; its slug is created once and kept, so links shared earlier work again. */
+export async function publishStoryfile(
+  db: Database,
+  storyfileId: string,
+  userId: string,
+): Promise<Publication> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const [row] = await db
+        .insert(storyfilePublications)
+        .values({
+          storyfileId,
+          slug: createShareSlug(),
+          publishedAt: sql`now()`,
+          publishedBy: userId,
+        })
+        .onConflictDoUpdate({
+          target: storyfilePublications.storyfileId,
+          set: {
+            isPublished: true,
+            publishedAt: sql`now()`,
+            publishedBy: userId,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      return presentPublication(storyfileId, row);
+    } catch (error) {
+      // A slug collision (about 1 in 10^17 per pair) only needs another draw.
+      const isSlugTaken =
+        (error as { code?: string; constraint?: string }).code === '23505' ||
+        (error as { cause?: { code?: string } }).cause?.code === '23505';
+      if (!isSlugTaken || attempt >= 3) {
+        throw error;
+      }
+    }
+  }
+}
+
+export async function unpublishStoryfile(db: Database, storyfileId: string): Promise<Publication> {
+  const [row] = await db
+    .update(storyfilePublications)
+    .set({ isPublished: false, updatedAt: sql`now()` })
+    .where(eq(storyfilePublications.storyfileId, storyfileId))
+    .returning();
+  return presentPublication(storyfileId, row);
+}
+
+/** The live, published storyfile of a slug; anything else answers the friendly 404. */
+export async function findPublishedStoryfile(db: Database, slug: string) {
+  const [row] = await db
+    .select({
+      id: storyfiles.id,
+      name: storyfiles.name,
+      description: storyfiles.description,
+      language: storyfiles.language,
+    })
+    .from(storyfilePublications)
+    .innerJoin(storyfiles, eq(storyfiles.id, storyfilePublications.storyfileId))
+    .where(
+      and(
+        eq(storyfilePublications.slug, slug),
+        eq(storyfilePublications.isPublished, true),
+        isNull(storyfiles.deletedAt),
+      ),
+    );
+  if (!row) {
+    throw notFound(STORYFILE_NOT_AVAILABLE_MESSAGE);
+  }
+  return row;
+}
+
+/** What the public player loads for a slug: name, starters, idle and intro clips signed for the visitor. */
+export async function getPublicStoryfile(
+  engine: ConversationEngine,
+  slug: string,
+  visitorKey: string,
+): Promise<PublicStoryfile> {
+  const storyfile = await findPublishedStoryfile(engine.db, slug);
+  const [starters, clips] = await Promise.all([
+    engine.db
+      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
+      .from(storyfileStarters)
+      .innerJoin(
+        storyfileQuestions,
+        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
+      )
+      .where(eq(storyfileStarters.storyfileId, storyfile.id))
+      .orderBy(asc(storyfileStarters.position)),
+    signStoryfileClips(engine, storyfile.id, ['idle', 'intro'], visitorKey),
+  ]);
+  return {
+    slug,
+    name: storyfile.name,
+    description: storyfile.description,
+    language: storyfile.language,
+    starters,
+    clips,
+  };
+}
+
+/**
+ * Public asks of a storyfile in the last minute, counted from the log (indexed by storyfile and
+ * time), so every replica sees the same count.
+ */
+export async function countRecentPublicAsks(db: Database, storyfileId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(chatLogEntries)
+    .where(
+      and(
+        eq(chatLogEntries.storyfileId, storyfileId),
+        gte(chatLogEntries.createdAt, sql`now() - interval '1 minute'`),
+        inArray(chatLogEntries.channel, ['share', 'embed']),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
+  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
+  SHARE_SLUG_LENGTH,
+  STORYFILE_NOT_AVAILABLE_MESSAGE,
+  STORYFILE_RATE_LIMIT_MESSAGE,
+  VISITOR_RATE_LIMIT_MESSAGE,
+  type Publication,
+  type PublicAskResponse,
+  type PublicStoryfile,
+} from '@conversa/contracts';
+import { chatLogEntries, conversations } from '../../db/schema.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { buildMember, buildNamespace, ApiClient } from '../storyfiles/storyfile.fixtures.ts';
+import {
+  FAKE_VIDEO_BYTES,
+  seedStoryfileWithAnswers,
+  type SeededStoryfile,
+} from '../conversations/conversation.fixtures.ts';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let reader: ApiClient;
+let outsider: ApiClient;
+let storyfile: SeededStoryfile;
+let slug: string;
+
+const MOVIE = 'What is your favourite movie?';
+/** A signed-out visitor who opened the player (which sets the visitor cookie), as a browser does. */
+async function visitor(target = slug): Promise<ApiClient> {
+  const client = new ApiClient(new TestBrowser(studio.baseUrl));
+  await client.get(`/v1/conversa/public/storyfiles/${target}`);
+  return client;
+}
+const publicAsk = (client: ApiClient, body: Record<string, unknown>, target = slug) =>
+  client.call<PublicAskResponse>('POST', `/v1/conversa/public/storyfiles/${target}/ask`, body);
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const [northId] = await Promise.all([
+    buildNamespace(studio, 'north'),
+    buildNamespace(studio, 'south'),
+  ]);
+  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
+  reader = await buildMember(studio, 'reader@north.test', { north: 'read:ns' });
+  outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
+  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('publishing', () => {
+  it('lets only an owner publish, with a stable unguessable slug', async () => {
+    const before = await reader.expectStatus<Publication>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}/publication`,
+    );
+    expect(before).toMatchObject({ isPublished: false, slug: null, sharePath: null });
+    expect((await reader.post(`/v1/conversa/storyfiles/${storyfile.id}/publish`)).status).toBe(403);
+    expect((await outsider.post(`/v1/conversa/storyfiles/${storyfile.id}/publish`)).status).toBe(
+      404,
+    );
+    const published = await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    );
+    expect(published.isPublished).toBe(true);
+    expect(published.slug).toMatch(new RegExp(`^[0-9A-Za-z]{${SHARE_SLUG_LENGTH}}$`));
+    expect(published.sharePath).toBe(`/s/${published.slug}`);
+    slug = published.slug!;
+  });
+
+  it('serves the public player signed out: storyfile, clips and asks without reasoning', async () => {
+    const anonymous = await visitor();
+    const loaded = await anonymous.expectStatus<PublicStoryfile>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${slug}`,
+    );
+    expect(loaded).toMatchObject({ slug, name: storyfile.name, starters: [] });
+    expect(loaded.clips.idle!.url).toContain(`/media/${storyfile.clips.idle}/`);
+    expect(loaded.clips.intro!.url).toContain(`/media/${storyfile.clips.intro}/`);
+
+    const answer = await publicAsk(anonymous, {
+      text: 'which film do you love most?',
+      channel: 'embed',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.decision).toEqual({
+      kind: 'answer',
+      questionId: storyfile.questions[MOVIE],
+    });
+    expect(Object.keys(answer.body).sort()).toEqual([
+      'conversationId',
+      'decision',
+      'media',
+      'message',
+    ]);
+    const video = await fetch(`${studio.baseUrl}${answer.body.media!.url}`);
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(FAKE_VIDEO_BYTES);
+
+    const [logged] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.conversationId, answer.body.conversationId));
+    expect(logged).toMatchObject({
+      channel: 'embed',
+      decision: 'answered',
+      storyfileId: storyfile.id,
+    });
+
+    const badChannel = await publicAsk(anonymous, { text: MOVIE, channel: 'studio' });
+    expect(badChannel.status).toBe(400);
+  });
+
+  it('serves the share page with its title, preview tags and framing allowed there only', async () => {
+    const page = await fetch(`${studio.baseUrl}/s/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(page.headers.get('x-frame-options')).toBeNull();
+    const html = await page.text();
+    expect(html).toContain(`<title>${storyfile.name} | Conversa Studio</title>`);
+    expect(html).toContain(
+      `<meta property="og:title" content="${storyfile.name} | Conversa Studio" />`,
+    );
+    const other = await fetch(`${studio.baseUrl}/healthz`);
+    expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('answers "not available" once unpublished, and republishing keeps the link', async () => {
+    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/unpublish`);
+    const anonymous = await visitor();
+    for (const answer of [
+      await anonymous.get(`/v1/conversa/public/storyfiles/${slug}`),
+      await publicAsk(anonymous, { text: MOVIE }),
+      await publicAsk(anonymous, { text: MOVIE }, 'AAAAAAAAAA'),
+    ]) {
+      expect(answer).toMatchObject({
+        status: 404,
+        body: { message: STORYFILE_NOT_AVAILABLE_MESSAGE },
+      });
+    }
+    const page = await fetch(`${studio.baseUrl}/s/${slug}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Not available');
+
+    const again = await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    );
+    expect(again.slug).toBe(slug);
+    expect((await publicAsk(anonymous, { text: MOVIE })).status).toBe(200);
+  });
+
+  it(`answers 429 after ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE} asks a minute from one visitor`, async () => {
+    const fast = await visitor();
+    for (let index = 0; index < PUBLIC_ASKS_PER_VISITOR_PER_MINUTE; index += 1) {
+      expect((await publicAsk(fast, { text: MOVIE })).status).toBe(200);
+    }
+    const limited = await publicAsk(fast, { text: MOVIE });
+    expect(limited).toMatchObject({ status: 429, body: { message: VISITOR_RATE_LIMIT_MESSAGE } });
+    expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
+  });
+
+  it(`answers 429 once a storyfile had ${PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE} public asks in a minute`, async () => {
+    const { db } = studio.database;
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ storyfileId: storyfile.id, channel: 'share', visitorKey: 'visitor:crowd' })
+      .returning();
+    await db.insert(chatLogEntries).values(
+      Array.from({ length: PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE }, () => ({
+        conversationId: conversation!.id,
+        storyfileId: storyfile.id,
+        channel: 'share' as const,
+        questionText: 'crowd',
+        inputMode: 'typed' as const,
+        decision: 'fallback' as const,
+      })),
+    );
+    const limited = await publicAsk(await visitor(), { text: MOVIE });
+    expect(limited).toMatchObject({ status: 429, body: { message: STORYFILE_RATE_LIMIT_MESSAGE } });
+  });
+});
