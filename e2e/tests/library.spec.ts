@@ -71,6 +71,14 @@ test.describe('Script Builder', () => {
 
     await page.reload();
     await expect.poll(() => readScriptQuestions(page)).toEqual(moved);
+
+    await page.getByRole('button', { name: `Rename script ${script.name}` }).click();
+    const rename = page.getByRole('textbox', { name: `Rename script ${script.name}` });
+    await rename.fill(`${script.name} renamed`);
+    await rename.press('Enter');
+    await expect(
+      page.getByRole('button', { name: `Rename script ${script.name} renamed` }),
+    ).toBeVisible();
   });
 
   test('a library question dragged with the mouse joins the script', async ({ page }) => {
@@ -112,6 +120,7 @@ test.describe('Script Builder', () => {
       .poll(() => readScriptQuestions(page))
       .toEqual(['Where were you born?', 'Tell me about your parents.']);
     await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.screenshot({ path: '/tmp/lib-shots/library-builder-mouse.png', fullPage: true });
     await page.reload();
     await expect
       .poll(() => readScriptQuestions(page))

@@ -36,6 +36,7 @@ import { useTopics } from '../api/list-topics';
 import { reorderScriptQuestions } from '../api/reorder-script-questions';
 import { reorderScriptTopics } from '../api/reorder-script-topics';
 import { replaceScriptContent } from '../api/replace-script-content';
+import { useUpdateScript } from '../api/update-script';
 import { useScriptSaver } from '../hooks/use-script-saver';
 import {
   appendEmptyTopic,
@@ -626,6 +627,8 @@ function ScriptColumn({
   onRemoveQuestion: (topicId: string, questionId: string) => void;
 }) {
   const [newTopic, setNewTopic] = useState('');
+  const updateScript = useUpdateScript();
+  const { showToast } = useToast();
   const [removing, setRemoving] = useState<{ id: string; name: string; count: number } | null>(
     null,
   );
@@ -650,8 +653,18 @@ function ScriptColumn({
     >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 p-4">
         <div className="min-w-0">
-          <h2 id="script-heading" className="truncate text-base font-semibold text-slate-900">
-            {script.name}
+          <h2 id="script-heading" className="flex text-base font-semibold text-slate-900">
+            <InlineEdit
+              value={script.name}
+              label={`Rename script ${script.name}`}
+              isEditable={canEdit}
+              onSave={(name) =>
+                updateScript.mutateAsync({ id: script.id, name }).catch((error: Error) => {
+                  showToast({ kind: 'error', message: error.message });
+                  throw error;
+                })
+              }
+            />
           </h2>
           <p className="text-sm text-slate-600">
             {script.topicCount} {script.topicCount === 1 ? 'topic' : 'topics'} ·{' '}
