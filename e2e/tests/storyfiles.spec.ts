@@ -236,6 +236,20 @@ test('deleting a storyfile asks first and Undo restores it for an owner', async 
   await expect(page).toHaveURL(/\/storyfiles$/);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
+
+  // Deleted again: an owner finds it with "Show deleted" and restores it from its page.
+  const deleted = await page.request.delete(`/v1/conversa/storyfiles/${storyfile.id}`, {
+    headers: WRITE_HEADERS,
+  });
+  expect(deleted.ok()).toBe(true);
+  await page.goto(`/storyfiles?search=${encodeURIComponent(storyfile.name)}`);
+  await expect(page.getByText('No storyfiles match')).toBeVisible();
+  await page.getByLabel('Show deleted').click();
+  await expect(page).toHaveURL(/includeDeleted=true/);
+  await page.getByRole('link', { name: `${storyfile.name} - Deleted` }).click();
+  await expect(page.getByText('This storyfile is deleted.')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
 });
 
 test('the list and a storyfile have no serious accessibility violation', async ({ page }) => {

@@ -8,6 +8,8 @@ export type StoryfileListInput = {
   searchOptions: string[];
   page: number;
   pageSize: number;
+  /** Also soft-deleted storyfiles (owners only, for restore). */
+  includeDeleted?: boolean;
 };
 
 export function listStoryfiles(input: StoryfileListInput, signal?: AbortSignal) {
@@ -17,6 +19,7 @@ export function listStoryfiles(input: StoryfileListInput, signal?: AbortSignal) 
       searchOptions: input.searchOptions.join(','),
       page: input.page,
       pageSize: input.pageSize,
+      ...(input.includeDeleted ? { includeDeleted: 'true' as const } : {}),
     },
     ...(signal ? { signal } : {}),
   });

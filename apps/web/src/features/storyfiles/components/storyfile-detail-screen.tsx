@@ -1,5 +1,6 @@
 import {
   DELETED_NAME_MARKER,
+  roleRequiredMessage,
   STORYFILE_NOT_FOUND_MESSAGE,
   type CurrentUser,
   type StoryfileDetail,
@@ -323,6 +324,16 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
               ? 'Restore it to change it again.'
               : 'An owner of its namespace can restore it.'}
           </Alert>
+          {canRestore ? null : (
+            <span title={roleRequiredMessage('owner:ns')}>
+              <Button disabled aria-describedby="restore-role-hint">
+                Restore
+              </Button>
+              <span id="restore-role-hint" className="sr-only">
+                {roleRequiredMessage('owner:ns')}
+              </span>
+            </span>
+          )}
           {canRestore ? (
             <Button
               variant="primary"

@@ -1,5 +1,6 @@
 import {
   findRoute,
+  hasRole,
   roleRequiredMessage,
   STORYFILE_SEARCH_OPTIONS,
   type CurrentUser,
@@ -7,7 +8,7 @@ import {
 } from '@conversa/contracts';
 import { FileVideo, LayoutGrid, List, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
@@ -25,6 +26,9 @@ import { useListView } from '../hooks/use-list-view';
 import { formatCount, getEditableNamespaces } from '../utils/permissions';
 import { CreateStoryfileDialog } from './create-storyfile-dialog';
 import { StatusBadge } from './status-badge';
+
+/** Owners may list deleted storyfiles too, to restore them; kept in the address like the search. */
+const INCLUDE_DELETED_PARAM = 'includeDeleted';
 
 const SEARCH_OPTIONS: SearchOption[] = STORYFILE_SEARCH_OPTIONS.map((option) => ({
   value: option.value,
@@ -90,7 +94,7 @@ function StoryfileCard({ storyfile }: { storyfile: StoryfileSummary }) {
           </h2>
           <p className="mt-0.5 truncate text-sm text-slate-500">{storyfile.namespaceLabel}</p>
         </div>
-        <StatusBadge status={storyfile.status} />
+        <StatusBadge status={storyfile.status} isDeleted={storyfile.deletedAt !== null} />
       </div>
       <p className="mt-3 line-clamp-2 min-h-10 text-sm text-slate-600">
         {storyfile.description || <span className="text-slate-500 italic">No description</span>}
@@ -151,7 +155,7 @@ function StoryfileTable({ items }: { items: StoryfileSummary[] }) {
                 </div>
               </td>
               <td className="px-4 py-3">
-                <StatusBadge status={storyfile.status} />
+                <StatusBadge status={storyfile.status} isDeleted={storyfile.deletedAt !== null} />
               </td>
               <td className="px-4 py-3 text-right tabular-nums">
                 {storyfile.topicCount.toLocaleString('en-US')}
@@ -230,7 +234,10 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
   const [view, setView] = useListView();
   const [isCreating, setIsCreating] = useState(false);
   const canCreate = getEditableNamespaces(user).length > 0;
-  const list = useStoryfiles({ ...query, pageSize });
+  const canSeeDeleted = hasRole(user, 'owner:ns');
+  const [params, setParams] = useSearchParams();
+  const includeDeleted = canSeeDeleted && params.get(INCLUDE_DELETED_PARAM) === 'true';
+  const list = useStoryfiles({ ...query, pageSize, includeDeleted });
   const page = list.data;
   const title = findRoute('/storyfiles')?.label ?? 'StoryFiles';
 
@@ -321,6 +328,28 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
               {formatCount(page.total, 'storyfile')}
             </p>
           )}
+          {canSeeDeleted ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={includeDeleted}
+                onChange={(event) =>
+                  setParams((current) => {
+                    const next = new URLSearchParams(current);
+                    if (event.target.checked) {
+                      next.set(INCLUDE_DELETED_PARAM, 'true');
+                    } else {
+                      next.delete(INCLUDE_DELETED_PARAM);
+                    }
+                    next.delete('page');
+                    return next;
+                  })
+                }
+              />
+              Show deleted
+            </label>
+          ) : null}
           <ViewToggle view={view} onChange={setView} />
         </div>
       </div>
