@@ -1,2 +1,3 @@
 export * from './conversation.ts';
 export * from './ask-storyfile.ts';
+export * from './matching-settings.ts';

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { askStoryfileContract, type ChatChannel } from '@conversa/contracts';
+import {
+  askStoryfileContract,
+  getMatchingSettingsContract,
+  updateMatchingSettingsContract,
+  type ChatChannel,
+} from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
@@ -7,6 +12,8 @@ import { createSharedMediaUrlSigner } from '../media/media.routes.ts';
 import {
   ASK_MEDIA_URL_TTL_SECONDS,
   askStoryfile,
+  getMatchingSettings,
+  updateMatchingSettings,
   type ConversationEngine,
 } from './conversations.service.ts';
 import { createMatcherCache } from './matcher-cache.ts';
@@ -38,4 +45,10 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
     });
     return { ...outcome, channel };
   });
+  registerContract(app, getMatchingSettingsContract, async (request) =>
+    getMatchingSettings(engine.db, request.params.id),
+  );
+  registerContract(app, updateMatchingSettingsContract, async (request) =>
+    updateMatchingSettings(engine.db, request.params.id, request.body.threshold),
+  );
 }

@@ -9,12 +9,15 @@ import {
   type ClipKind,
   type ConfidenceClass,
   type InputMode,
+  type MatchingSettings,
 } from '@conversa/contracts';
+import { DEFAULT_THRESHOLD } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
   conversations,
   mediaAssets,
+  storyfileMatchingSettings,
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import type { MediaUrlSigner } from '../media/signed-urls.ts';
@@ -221,4 +224,37 @@ export async function askStoryfile(
     threshold,
     candidates,
   };
+}
+
+export async function getMatchingSettings(
+  db: Database,
+  storyfileId: string,
+): Promise<MatchingSettings> {
+  const [row] = await db
+    .select({ threshold: storyfileMatchingSettings.threshold })
+    .from(storyfileMatchingSettings)
+    .where(eq(storyfileMatchingSettings.storyfileId, storyfileId));
+  const threshold = row?.threshold ?? null;
+  return {
+    storyfileId,
+    threshold,
+    effectiveThreshold: threshold ?? DEFAULT_THRESHOLD,
+    defaultThreshold: DEFAULT_THRESHOLD,
+  };
+}
+
+/** Sets the threshold; the next ask sees the new stamp and applies it. */
+export async function updateMatchingSettings(
+  db: Database,
+  storyfileId: string,
+  threshold: number | null,
+): Promise<MatchingSettings> {
+  await db
+    .insert(storyfileMatchingSettings)
+    .values({ storyfileId, threshold })
+    .onConflictDoUpdate({
+      target: storyfileMatchingSettings.storyfileId,
+      set: { threshold, updatedAt: sql`now()` },
+    });
+  return getMatchingSettings(db, storyfileId);
 }

@@ -8,6 +8,7 @@ import {
   type AskResponse,
   type ChatLogPage,
   type ConversationTranscript,
+  type MatchingSettings,
 } from '@conversa/contracts';
 import { chatLogEntries } from '../../db/schema.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -271,5 +272,30 @@ describe('chat logs', () => {
       status: 404,
       body: { message: CONVERSATION_NOT_FOUND_MESSAGE },
     });
+  });
+});
+
+describe('matching settings', () => {
+  const path = () => `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`;
+
+  it('starts at the default threshold; an editor changes it and the next ask applies it', async () => {
+    const initial = await reader.expectStatus<MatchingSettings>(200, 'GET', path());
+    expect(initial).toMatchObject({ threshold: null, effectiveThreshold: 0.18 });
+    expect((await reader.put(path(), { threshold: 0.5 })).status).toBe(403);
+    expect((await owner.put(path(), { threshold: 1.5 })).status).toBe(400);
+
+    const strict = await owner.expectStatus<MatchingSettings>(200, 'PUT', path(), {
+      threshold: 0.99,
+    });
+    expect(strict.effectiveThreshold).toBe(0.99);
+    const paraphrase = await ask(reader, storyfile.id, { text: 'which film do you love most?' });
+    expect(paraphrase.body).toMatchObject({
+      threshold: 0.99,
+      decision: { kind: 'fallback', reason: 'off-topic' },
+    });
+
+    await owner.expectStatus(200, 'PUT', path(), { threshold: null });
+    const again = await ask(reader, storyfile.id, { text: 'which film do you love most?' });
+    expect(again.body.decision.kind).toBe('answer');
   });
 });

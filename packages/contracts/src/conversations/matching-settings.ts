@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.ts';
+import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
+
+/** A storyfile's matching settings; `threshold` null means the matcher's default. */
+export const matchingSettingsSchema = z.object({
+  storyfileId: z.string(),
+  threshold: z.number().nullable(),
+  /** The threshold asks use: `threshold`, or the default. */
+  effectiveThreshold: z.number(),
+  defaultThreshold: z.number(),
+});
+export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
+
+export const updateMatchingSettingsBodySchema = z.object({
+  threshold: z
+    .number()
+    .min(0, 'The threshold is between 0 and 1.')
+    .max(1, 'The threshold is between 0 and 1.')
+    .nullable(),
+});
+
+export const getMatchingSettingsContract = defineContract({
+  method: 'GET',
+  path: '/v1/conversa/storyfiles/:id/matching-settings',
+  summary: "A storyfile's out-of-scope threshold",
+  tags: ['conversations'],
+  permission: { kind: 'storyfile', scope: 'read:ns' },
+  storyfileParam: 'id',
+  params: storyfileParamsSchema,
+  response: matchingSettingsSchema,
+});
+
+export const updateMatchingSettingsContract = defineContract({
+  method: 'PUT',
+  path: '/v1/conversa/storyfiles/:id/matching-settings',
+  summary: "Sets a storyfile's out-of-scope threshold (null restores the default)",
+  tags: ['conversations'],
+  permission: { kind: 'storyfile', scope: 'edit:ns' },
+  storyfileParam: 'id',
+  params: storyfileParamsSchema,
+  body: updateMatchingSettingsBodySchema,
+  response: matchingSettingsSchema,
+});
