@@ -125,7 +125,7 @@ export function StartersPanel({
           </p>
         ) : (
           <form
-            className="flex items-end gap-2"
+            className="flex flex-wrap items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
               if (choice !== '') {
@@ -134,7 +134,7 @@ export function StartersPanel({
               }
             }}
           >
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-56">
               <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
                 Add a starter
               </label>
