@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // Ports can be moved (E2E_PORT_BASE) so two runs on one machine, e.g. a CI check beside a
-// developer's run, do not collide.
+// developer's run, do not collide (E2E_DATA_DIR moves the studio's data directory too).
 const base = Number(process.env.E2E_PORT_BASE ?? 3200);
 const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 54349);
 
@@ -20,7 +20,7 @@ export const E2E = {
   upstreamClientId: 'studio-at-medtronic',
   upstreamClientSecret: 'upstream-secret',
   postgresPort,
-  dataDir: path.join(here, '..', '.data'),
+  dataDir: process.env.E2E_DATA_DIR ?? path.join(here, '..', '.data'),
   repoRoot: path.join(here, '..', '..'),
   namespaces: {
     plain: { label: 'acme', attributes: '' },

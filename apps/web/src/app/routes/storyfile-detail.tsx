@@ -1,6 +1,12 @@
 import { useParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
-import { StoryfileDetailScreen } from '@/features/storyfiles';
+import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfiles';
+
+/**
+ * What other features put into the storyfile screen (features never import each other; the
+ * route composes them).
+ */
+const STORYFILE_SLOTS: StoryfileSlots = {};
 
 export function StoryfileDetailRoute() {
   const me = useCurrentUser();
@@ -9,5 +15,5 @@ export function StoryfileDetailRoute() {
     return null;
   }
   // A new id is a new screen: its tabs, dialogs and drafts start afresh.
-  return <StoryfileDetailScreen key={id} user={me.data} id={id} />;
+  return <StoryfileDetailScreen key={id} user={me.data} id={id} slots={STORYFILE_SLOTS} />;
 }

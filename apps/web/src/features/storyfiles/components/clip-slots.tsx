@@ -8,6 +8,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useUpdateStoryfileClip } from '../api/update-storyfile-clip';
+import { useStoryfileSlots } from './storyfile-slots';
 
 const CLIP_HINTS: Record<StoryfileClip['kind'], string> = {
   idle: 'Plays between questions while the visitor thinks.',
@@ -29,6 +30,7 @@ function ClipCard({
   const update = useUpdateStoryfileClip(storyfileId);
   const { showToast } = useToast();
   const fieldId = `clip-${clip.kind}`;
+  const slots = useStoryfileSlots();
 
   function save() {
     if (draft === null || draft.trim() === clip.prompt) {
@@ -100,6 +102,7 @@ function ClipCard({
           {clip.prompt || <span className="text-slate-500 italic">No prompt</span>}
         </p>
       )}
+      {slots?.slots.renderClipMedia?.({ ...slots.context, clipKind: clip.kind })}
     </li>
   );
 }

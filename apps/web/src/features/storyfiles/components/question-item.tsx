@@ -1,4 +1,4 @@
-import type { StoryfileQuestion } from '@conversa/contracts';
+import type { StoryfileQuestion, StoryfileTopic } from '@conversa/contracts';
 import { MAX_ALTERNATES_PER_QUESTION, QUESTION_TEXT_MAX_LENGTH } from '@conversa/contracts';
 import {
   CheckCircle2,
@@ -14,10 +14,12 @@ import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import { cn } from '@/components/ui/cn';
 import { AddItemForm } from './add-item-form';
 import { InlineText } from './inline-text';
+import { useStoryfileSlots } from './storyfile-slots';
 
 /** One question of the checklist: text, alternates, recorded state, and (for editors) its controls. */
 export function QuestionItem({
   question,
+  topic,
   number,
   isEditable,
   dragHandleProps,
@@ -27,6 +29,7 @@ export function QuestionItem({
   onDelete,
 }: {
   question: StoryfileQuestion;
+  topic: StoryfileTopic;
   number: string;
   isEditable: boolean;
   dragHandleProps: DraggableProvidedDragHandleProps | null;
@@ -36,6 +39,7 @@ export function QuestionItem({
   onDelete: () => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const slots = useStoryfileSlots();
   const isRecorded = question.answerRecordedAt !== null;
   const alternatesId = `alternates-${question.id}`;
   return (
@@ -130,6 +134,7 @@ export function QuestionItem({
             ) : null}
           </div>
         ) : null}
+        {slots?.slots.renderQuestionMedia?.({ ...slots.context, question, topic })}
       </div>
       {isEditable ? (
         <button

@@ -274,6 +274,7 @@ export function ScriptChecklist({
                                   >
                                     <QuestionItem
                                       question={question}
+                                      topic={topic}
                                       number={`${topicIndex + 1}.${questionIndex + 1}`}
                                       isEditable={isEditable}
                                       dragHandleProps={questionDrag.dragHandleProps}

@@ -30,6 +30,11 @@ import { ScriptChecklist } from './script-checklist';
 import { SettingsPanel } from './settings-panel';
 import { StartersPanel } from './starters-panel';
 import { StatusBadge } from './status-badge';
+import {
+  StoryfileSlotsProvider,
+  type StoryfileSlotContext,
+  type StoryfileSlots,
+} from './storyfile-slots';
 
 function Section({
   title,
@@ -162,9 +167,18 @@ function DetailSkeleton() {
 
 /**
  * /storyfiles/:id: the storyfile's header and its tabs (`tab` in the address): the script
- * checklist with clips and starters, record, interact, and settings.
+ * checklist with clips and starters, record, interact, and settings. Record, interact, the
+ * answer videos and publishing come from other features through `slots`.
  */
-export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: string }) {
+export function StoryfileDetailScreen({
+  user,
+  id,
+  slots = {},
+}: {
+  user: CurrentUser;
+  id: string;
+  slots?: StoryfileSlots;
+}) {
   const storyfile = useStoryfile(id);
   const [params, setParams] = useSearchParams();
   const tab = parseStoryfileTab(params.get('tab'));
@@ -231,9 +245,18 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
   const isDeleted = data.deletedAt !== null;
   const isEditable = canEditStoryfile(user, data) && !isDeleted;
   const canRestore = canRestoreStoryfile(user, data);
+  const slotContext: StoryfileSlotContext = {
+    storyfile: data,
+    isEditable,
+    canOwn: canRestore && !isDeleted,
+  };
 
   let panel: ReactNode;
-  if (tab === 'record') {
+  if (tab === 'record' && slots.renderRecordTab) {
+    panel = slots.renderRecordTab(slotContext);
+  } else if (tab === 'interact' && slots.renderInteractTab) {
+    panel = slots.renderInteractTab(slotContext);
+  } else if (tab === 'record') {
     panel = (
       <LaterTab
         icon={Mic}
@@ -252,7 +275,12 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
       />
     );
   } else if (tab === 'settings') {
-    panel = <SettingsPanel storyfile={data} isEditable={isEditable} canRestore={canRestore} />;
+    panel = (
+      <div className="space-y-10">
+        {slots.renderSettingsSections?.(slotContext)}
+        <SettingsPanel storyfile={data} isEditable={isEditable} canRestore={canRestore} />
+      </div>
+    );
   } else {
     panel = (
       <DragDropProvider>
@@ -353,7 +381,9 @@ export function StoryfileDetailScreen({ user, id }: { user: CurrentUser; id: str
       ) : null}
       <Tabs current={tab} onSelect={selectTab} />
       <div id="storyfile-tab-panel" role="tabpanel" aria-labelledby={`storyfile-tab-${tab}`}>
-        {panel}
+        <StoryfileSlotsProvider slots={slots} context={slotContext}>
+          {panel}
+        </StoryfileSlotsProvider>
       </div>
       <ApplyScriptDialog storyfileId={data.id} isOpen={isApplying} onOpenChange={setIsApplying} />
     </div>
