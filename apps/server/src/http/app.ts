@@ -222,7 +222,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  registerAuthRoutes(app, { auth, isHttps });
+  registerAuthRoutes(app, {
+    auth,
+    isHttps,
+    // The embedded provider's account page; an external issuer's by Keycloak's convention.
+    accountUrl: isEmbeddedIdp
+      ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`
+      : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
+  });
   registerMeRoutes(app);
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });

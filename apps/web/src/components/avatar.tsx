@@ -1,11 +1,6 @@
+import type { AvatarResourceType } from '@conversa/contracts';
 import { useEffect, useState } from 'react';
-import {
-  buildAvatarUrl,
-  DEFAULT_AVATAR_SRC,
-  getActiveDotColor,
-  getAvatarSrc,
-  type AvatarResourceType,
-} from '@/lib/avatar';
+import { buildAvatarUrl, DEFAULT_AVATAR_SRC, getActiveDotColor, getAvatarSrc } from '@/lib/avatar';
 import { cn } from './ui/cn';
 
 /** Fired when the signed-in user's profile or picture changed; avatars of that user reload. */

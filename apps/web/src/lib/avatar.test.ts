@@ -1,12 +1,10 @@
+import { AVATAR_RESOURCE_TYPES } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  AVATAR_RESOURCE_TYPES,
-  buildAvatarUploadMetadata,
   buildAvatarUrl,
   DEFAULT_AVATAR_SRC,
   getActiveDotColor,
   getAvatarSrc,
-  getUploadIdFromUrl,
   validateAvatarFiles,
 } from './avatar.ts';
 
@@ -73,37 +71,5 @@ describe('validateAvatarFiles', () => {
     const result = validateAvatarFiles(files);
     expect(result.isValid).toBe(isValid);
     expect(result.isValid ? undefined : result.problem).toBe(problem);
-  });
-});
-
-describe('getUploadIdFromUrl', () => {
-  it.each([
-    ['https://files.example.com/files/abc123', 'abc123'],
-    ['https://files.example.com/files/abc123+meta', 'abc123'],
-    ['https://files.example.com/files/abc123/', 'abc123'],
-    ['https://files.example.com/files/abc123?x=1', 'abc123'],
-    ['/files/a+b+c', 'a'],
-  ])('%s -> %s', (url, id) => {
-    expect(getUploadIdFromUrl(url)).toBe(id);
-  });
-});
-
-describe('buildAvatarUploadMetadata', () => {
-  it('carries the bearer value and resource of spec §3', () => {
-    expect(
-      buildAvatarUploadMetadata({
-        source: 'conversa-studio-web',
-        fileType: 'image/png',
-        resourceType: 'namespace',
-        resourceId: 'ns-1',
-        accessToken: 'token',
-      }),
-    ).toEqual({
-      source: 'conversa-studio-web',
-      filetype: 'image/png',
-      resource_type: 'namespace',
-      resource_id: 'ns-1',
-      authorization: 'Bearer token',
-    });
   });
 });

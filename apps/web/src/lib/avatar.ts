@@ -3,17 +3,7 @@ import {
   AVATAR_MAX_FILES,
   AVATAR_MIME_TYPES,
 } from '@conversa/contracts/constants';
-
-/** Resource types an avatar can belong to (spec §3). */
-export const AVATAR_RESOURCE_TYPES = [
-  'user',
-  'storyfile',
-  'namespace',
-  'role',
-  'learning_activity',
-  'promo_code',
-] as const;
-export type AvatarResourceType = (typeof AVATAR_RESOURCE_TYPES)[number];
+import { buildAvatarPath, type AvatarResourceType } from '@conversa/contracts';
 
 /** The default product logo shown when an avatar cannot be. */
 export const DEFAULT_AVATAR_SRC = '/logo.svg';
@@ -51,7 +41,7 @@ export function buildAvatarUrl(
   resourceType: AvatarResourceType,
   timestamp: number = Date.now(),
 ): string {
-  return `/avatar/${encodeURIComponent(iam)}/type/${resourceType}?timestamp=${timestamp}`;
+  return buildAvatarPath(iam, resourceType, timestamp);
 }
 
 export type AvatarFileProblem = 'count' | 'type' | 'size';
@@ -74,39 +64,9 @@ export function validateAvatarFiles(
   return { isValid: true, file };
 }
 
-/** The uploaded file's id: the last path segment of the upload URL, cut before any `+`. */
-export function getUploadIdFromUrl(uploadUrl: string): string {
-  const path = uploadUrl.split(/[?#]/)[0] ?? '';
-  const lastSegment =
-    path
-      .split('/')
-      .filter((segment) => segment !== '')
-      .at(-1) ?? '';
-  return lastSegment.split('+')[0] ?? '';
-}
-
-/** Metadata sent with a resumable avatar upload (spec §3 Upload metadata). */
-export type AvatarUploadMetadata = {
-  source: string;
-  filetype: string;
-  resource_type: AvatarResourceType;
-  resource_id: string;
-  authorization: string;
+/** What to tell a person whose selection cannot be an avatar (the spec gives no words). */
+export const AVATAR_FILE_PROBLEM_MESSAGES: Record<AvatarFileProblem, string> = {
+  count: 'Choose exactly one image for the avatar.',
+  type: 'An avatar must be a png or jpeg image.',
+  size: 'An avatar can be at most 10,000,000,000 bytes.',
 };
-
-/** Builds the upload metadata; `source` is passed through because the spec does not define it. */
-export function buildAvatarUploadMetadata(input: {
-  source: string;
-  fileType: string;
-  resourceType: AvatarResourceType;
-  resourceId: string;
-  accessToken: string;
-}): AvatarUploadMetadata {
-  return {
-    source: input.source,
-    filetype: input.fileType,
-    resource_type: input.resourceType,
-    resource_id: input.resourceId,
-    authorization: `Bearer ${input.accessToken}`,
-  };
-}

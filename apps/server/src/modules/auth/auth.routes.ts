@@ -19,7 +19,7 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: AuthService; isHttps: boolean },
+  options: { auth: AuthService; isHttps: boolean; accountUrl: string },
 ): void {
   const { auth } = options;
   const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
@@ -59,6 +59,13 @@ export function registerAuthRoutes(
         );
       }
     },
+  );
+
+  // Where a person changes their name and password: the identity provider's account page.
+  app.get(
+    '/api/auth/account',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => reply.redirect(options.accountUrl, 303),
   );
 
   app.get(

@@ -288,6 +288,14 @@ describe('identity-provider hints (spec §1)', () => {
   });
 });
 
+describe('account page', () => {
+  it("sends a person to the embedded provider's account page to change name and password", async () => {
+    const response = await new TestBrowser(studio.baseUrl).request('/api/auth/account');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${studio.baseUrl}/idp/account`);
+  });
+});
+
 describe('platform endpoints', () => {
   it('/healthz answers 200 while the database answers', async () => {
     const response = await fetch(`${studio.baseUrl}/healthz`);

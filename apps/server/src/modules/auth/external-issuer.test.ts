@@ -38,6 +38,12 @@ afterAll(async () => {
 });
 
 describe('an external OpenID issuer', () => {
+  it("sends a person to the issuer's account page (Keycloak's /account)", async () => {
+    const response = await fetch(`${studio.baseUrl}/api/auth/account`, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${issuer.issuer.replace(/\/$/, '')}/account`);
+  });
+
   it('signs in, refreshes and logs out without the embedded provider', async () => {
     expect((await fetch(`${studio.baseUrl}/idp/.well-known/openid-configuration`)).status).toBe(
       404,

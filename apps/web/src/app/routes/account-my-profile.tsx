@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { MyProfileScreen } from '@/features/profile';
 
 export function MyProfileRoute() {
-  return (
-    <ScreenHeading
-      path="/account/my_profile"
-      description="My Profile will show your name, email and picture, for you to change."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <MyProfileScreen user={me.data} />;
 }

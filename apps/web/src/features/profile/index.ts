@@ -1,0 +1,1 @@
+export { MyProfileScreen } from './components/my-profile-screen';
