@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { makeSuffix, seedStoryfile } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 
@@ -88,4 +89,27 @@ test('a file that only claims to be a png is refused with the spec message', asy
     buffer: Buffer.from('GIF89a'),
   });
   await expect(page.getByRole('alert')).toHaveText('An avatar must be a png or jpeg image.');
+});
+
+test("an editor sets a storyfile's picture in its settings", async ({ page }) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedStoryfile(page, `Picture ${makeSuffix()}`);
+  await page.goto(`/storyfiles/${storyfile.id}?tab=settings`);
+  const picture = page.getByRole('region', { name: 'Picture' });
+  await picture.getByTestId('avatar-file-input').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: makePng(),
+  });
+  await expect(page.getByText('Successfully uploaded avatar.')).toBeVisible();
+  const headerAvatar = page.getByRole('main').locator('header img').first();
+  await expect(headerAvatar).toHaveAttribute(
+    'src',
+    new RegExp(`/avatar/${storyfile.id}/type/storyfile\\?timestamp=\\d+`),
+  );
+  await expect
+    .poll(() =>
+      headerAvatar.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBe(96);
 });

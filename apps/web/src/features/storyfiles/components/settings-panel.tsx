@@ -1,4 +1,5 @@
 import {
+  buildAvatarPath,
   DESCRIPTION_MAX_LENGTH,
   NAME_MAX_LENGTH,
   roleRequiredMessage,
@@ -11,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { AvatarUpload } from '@/components/avatar-upload';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -231,6 +233,30 @@ export function SettingsPanel({
           </div>
         ) : null}
       </form>
+      {isEditable ? (
+        <section
+          aria-labelledby="storyfile-picture"
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="storyfile-picture" className="text-base font-semibold text-slate-900">
+            Picture
+          </h2>
+          <p className="text-sm text-slate-600">
+            Shown on the storyfile&apos;s card and page. Without one, the studio&apos;s logo stands
+            in.
+          </p>
+          <AvatarUpload
+            resourceType="storyfile"
+            resourceId={storyfile.id}
+            source="storyfile-settings"
+            buttonText="Upload a picture"
+            // The new timestamp is the spec's cache bypass: every viewer fetches the new image.
+            onUploaded={() =>
+              update.mutate({ avatarUrl: buildAvatarPath(storyfile.id, 'storyfile', Date.now()) })
+            }
+          />
+        </section>
+      ) : null}
       {isEditable ? (
         <section
           aria-labelledby="danger-zone"
