@@ -7,6 +7,7 @@ import {
 import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { useStoryfileOptions } from '../api/list-storyfile-options';
 import {
   countActiveFilters,
@@ -19,10 +20,18 @@ import { CONFIDENCE_LABELS, DECISION_LABELS } from '../utils/labels';
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  className = 'w-full sm:w-40',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
       <label htmlFor={id} className="text-xs font-semibold text-slate-600">
         {label}
       </label>
@@ -37,15 +46,17 @@ function FilterSelect<T extends string>({
   value,
   options,
   onChange,
+  className,
 }: {
   label: string;
+  className?: string;
   allLabel: string;
   value: T | undefined;
   options: readonly { value: T; label: string }[];
   onChange: (value: T | undefined) => void;
 }) {
   return (
-    <Field label={label}>
+    <Field label={label} {...(className === undefined ? {} : { className })}>
       {(id) => (
         <select
           id={id}
@@ -136,9 +147,10 @@ export function ChatLogFilterBar({
       aria-label="Filters"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(12rem,2fr)_repeat(5,minmax(8rem,1fr))_auto] xl:items-end">
+      <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label="Storyfile"
+          className="w-full sm:w-64"
           allLabel="All storyfiles"
           value={filters.storyfileId}
           options={storyfileOptions}

@@ -48,7 +48,12 @@ function ExchangeItem({
             {entry.confidence === null ? null : ` · ${CONFIDENCE_LABELS[entry.confidence]}`}
           </span>
         </div>
-        <p className="mt-2 text-sm break-words text-slate-800">{describeOutcome(entry)}</p>
+        <p className="mt-2 text-sm break-words text-slate-800">
+          <span className="text-slate-500">
+            {entry.decision === 'answered' ? 'Matched question: ' : 'Reason: '}
+          </span>
+          {describeOutcome(entry)}
+        </p>
         {entry.media === null ? (
           entry.decision === 'answered' ? (
             <p className="mt-2 text-xs text-slate-500 italic">
@@ -156,9 +161,9 @@ export function ConversationPanel({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-slate-50 shadow-2xl"
+          className="fixed inset-y-0 right-0 z-50 w-full max-w-xl overflow-y-auto bg-slate-50 shadow-2xl"
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-semibold text-slate-900">
                 Conversation
@@ -172,7 +177,7 @@ export function ConversationPanel({
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto px-6 py-5">
+          <div className="px-6 py-5">
             {conversationId === null ? null : (
               <TranscriptBody conversationId={conversationId} timeZone={timeZone} />
             )}

@@ -9,9 +9,9 @@ import {
   type DayCount,
 } from '../utils/chart';
 
-const WIDTH = 720;
-const HEIGHT = 240;
-const MARGIN = { top: 12, right: 8, bottom: 28, left: 40 };
+const WIDTH = 480;
+const HEIGHT = 200;
+const MARGIN = { top: 10, right: 4, bottom: 24, left: 32 };
 const PLOT_WIDTH = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 const BAR_FILL_SHARE = 0.7;
@@ -74,7 +74,7 @@ export function ConversationsChart({ days }: { days: readonly DayCount[] }) {
               {isLabelledDay(index, days.length) ? (
                 <text
                   x={x + barWidth / 2}
-                  y={HEIGHT - 8}
+                  y={HEIGHT - 6}
                   textAnchor="middle"
                   className="fill-slate-500 text-[11px]"
                 >
@@ -85,23 +85,26 @@ export function ConversationsChart({ days }: { days: readonly DayCount[] }) {
           );
         })}
       </svg>
-      <table className="sr-only">
-        <caption>Conversations per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Conversations</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formatFullDay(day.date)}</th>
-              <td>{formatNumber(day.count)}</td>
+      {/* A table ignores the clipped size of sr-only; its wrapper does not. */}
+      <div className="sr-only">
+        <table>
+          <caption>Conversations per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Conversations</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatFullDay(day.date)}</th>
+                <td>{formatNumber(day.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <figcaption className="text-xs text-slate-500">
         Conversations started each day (UTC), last {formatNumber(days.length)} days.
       </figcaption>
