@@ -147,6 +147,7 @@ test('an owner of another namespace does not see those exchanges', async ({ page
   await expect(page.getByText(storyfile.name)).toHaveCount(0);
   await expect(page.getByRole('button', { name: ANSWERED_QUESTION })).toHaveCount(0);
   await expect(page.getByRole('button', { name: NONSENSE })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/other-namespace.png`, fullPage: true });
 
   await page.goto(`/training/chat_logs?conversation=${conversationId}`);
   await expect(page.getByRole('dialog', { name: 'Conversation' })).toContainText(

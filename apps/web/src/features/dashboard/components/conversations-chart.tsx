@@ -11,7 +11,7 @@ import {
 
 const WIDTH = 480;
 const HEIGHT = 200;
-const MARGIN = { top: 10, right: 4, bottom: 24, left: 32 };
+const MARGIN = { top: 10, right: 14, bottom: 24, left: 32 };
 const PLOT_WIDTH = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 const BAR_FILL_SHARE = 0.7;
