@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { ChatLogsScreen } from '@/features/chat-logs';
 
 export function ChatLogsRoute() {
-  return (
-    <ScreenHeading
-      path="/training/chat_logs"
-      description="Chat logs will list every exchange visitors have with your storyfiles."
-    />
-  );
+  return <ChatLogsScreen />;
 }

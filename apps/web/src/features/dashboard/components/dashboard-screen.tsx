@@ -1,7 +1,13 @@
-import { BarChart3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { RecentActivityList } from '@/components/recent-activity';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
+import { useDashboardFigures } from '../api/get-dashboard-figures';
+import {
+  ConversationsPerDay,
+  FigureCards,
+  FiguresError,
+  TopFallbackQuestions,
+} from './dashboard-figures';
 import { RecentStoryfilesPanel } from './recent-storyfiles-panel';
 
 const DASHBOARD_PATH = '/dashboard';
@@ -20,7 +26,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The dashboard's frame: /dashboard has no top bar, so its first crumb is the page heading
- * (`Welcome to Conversa Studio`, spec §2), beside the user's avatar.
+ * (`Welcome to Conversa Studio`, spec §2), beside the user's avatar; then the figures of the
+ * user's namespaces, the conversations chart, the questions that fell back and recent work.
  */
 export function DashboardScreen({
   avatar,
@@ -30,6 +37,7 @@ export function DashboardScreen({
   displayName: string;
 }) {
   const [welcome] = buildBreadcrumbs(DASHBOARD_PATH);
+  const figures = useDashboardFigures();
   return (
     <div className="space-y-8">
       <header className="flex items-center gap-4">
@@ -41,23 +49,32 @@ export function DashboardScreen({
           <p className="mt-1 text-slate-600">Signed in as {displayName}</p>
         </div>
       </header>
+      {figures.error ? (
+        <FiguresError message={figures.error.message} onRetry={() => void figures.refetch()} />
+      ) : (
+        <FigureCards figures={figures.data} />
+      )}
       <div className="grid gap-6 xl:grid-cols-5">
         <div className="space-y-6 xl:col-span-3">
+          <Panel title="Conversations per day">
+            {figures.error ? (
+              <p className="text-sm text-slate-600">The chart needs the figures above.</p>
+            ) : (
+              <ConversationsPerDay figures={figures.data} />
+            )}
+          </Panel>
+          <Panel title="Questions that fell back">
+            {figures.error ? (
+              <p className="text-sm text-slate-600">This list needs the figures above.</p>
+            ) : (
+              <TopFallbackQuestions figures={figures.data} />
+            )}
+          </Panel>
+        </div>
+        <div className="space-y-6 xl:col-span-2">
           <Panel title="Recent storyfiles">
             <RecentStoryfilesPanel />
           </Panel>
-          <Panel title="Overview">
-            <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
-              <BarChart3 className="size-8 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 font-medium text-slate-800">No figures to show yet</p>
-              <p className="mt-1 max-w-md text-sm text-slate-600">
-                Once visitors talk to your storyfiles, the number of conversations and the questions
-                asked most will be summed up here.
-              </p>
-            </div>
-          </Panel>
-        </div>
-        <div className="xl:col-span-2">
           <Panel title="Recent activity">
             <RecentActivityList />
           </Panel>

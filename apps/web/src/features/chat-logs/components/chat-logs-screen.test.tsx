@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChatLogEntry, ConversationTranscript } from '@conversa/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { getRecentActivity } from '@/lib/recent-activity';
+import { ChatLogsScreen } from './chat-logs-screen';
+
+const STORYFILE_ID = '0b6f3c1e-8d2a-4f4e-9a51-6a3c2b7d9e10';
+const CONVERSATION_ID = '5c0a7a35-2f5e-4b84-8d63-1f1f2b7a9c01';
+
+function buildEntry(overrides: Partial<ChatLogEntry>): ChatLogEntry {
+  return {
+    id: 'e1',
+    conversationId: CONVERSATION_ID,
+    storyfileId: STORYFILE_ID,
+    storyfileName: 'Grandma Rose',
+    channel: 'studio',
+    questionText: 'Where did you grow up?',
+    inputMode: 'typed',
+    decision: 'answered',
+    fallbackReason: null,
+    answerQuestionId: 'q1',
+    answerQuestionText: 'Where did you grow up?',
+    score: 0.97,
+    confidence: 'exact',
+    createdAt: '2026-11-21T17:04:00.000Z',
+    ...overrides,
+  };
+}
+
+const ANSWERED = buildEntry({ id: 'e1' });
+const FALLBACK = buildEntry({
+  id: 'e2',
+  questionText: 'zorblax quantum pickles',
+  decision: 'fallback',
+  fallbackReason: 'off-topic',
+  answerQuestionId: null,
+  answerQuestionText: null,
+  score: 0.03,
+  confidence: 'off-topic',
+  createdAt: '2026-11-21T17:05:00.000Z',
+});
+
+const TRANSCRIPT: ConversationTranscript = {
+  id: CONVERSATION_ID,
+  storyfileId: STORYFILE_ID,
+  storyfileName: 'Grandma Rose',
+  channel: 'studio',
+  startedAt: ANSWERED.createdAt,
+  lastAt: FALLBACK.createdAt,
+  entries: [
+    {
+      ...ANSWERED,
+      media: {
+        url: '/media/v1/answer.mp4?access_token=t',
+        posterUrl: '/media/v1/poster.jpg?access_token=t',
+        expiresAt: '2026-11-21T18:00:00.000Z',
+      },
+    },
+    { ...FALLBACK, media: null },
+  ],
+};
+
+let requested: URL[] = [];
+
+function mockServer({ logs = [FALLBACK, ANSWERED] }: { logs?: ChatLogEntry[] } = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const url = new URL(input, 'http://studio');
+      requested.push(url);
+      if (url.pathname === '/v1/conversa/chat-logs') {
+        const decision = url.searchParams.get('decision');
+        const items = logs.filter((entry) => decision === null || entry.decision === decision);
+        return Promise.resolve(
+          Response.json({ items, page: 1, pageSize: 30, total: items.length, pageCount: 1 }),
+        );
+      }
+      if (url.pathname === '/v1/conversa/storyfiles') {
+        return Promise.resolve(
+          Response.json({
+            items: [],
+            page: 1,
+            pageSize: 100,
+            total: 0,
+            pageCount: 1,
+          }),
+        );
+      }
+      if (url.pathname === `/v1/conversa/conversations/${CONVERSATION_ID}`) {
+        return Promise.resolve(Response.json(TRANSCRIPT));
+      }
+      return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+    }),
+  );
+}
+
+beforeEach(() => {
+  requested = [];
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderScreen(path = '/training/chat_logs') {
+  return renderWithProviders(<ChatLogsScreen timeZone="America/Los_Angeles" />, {
+    path,
+    routePath: '/training/chat_logs',
+  });
+}
+
+describe('ChatLogsScreen', () => {
+  it('lists the exchanges with US times, decisions, scores and channels', async () => {
+    mockServer();
+    renderScreen();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('11/21/2026, 9:05 AM');
+    expect(rows[0]).toHaveTextContent('zorblax quantum pickles');
+    expect(rows[0]).toHaveTextContent('Fallback');
+    expect(rows[0]).toHaveTextContent('No answer close enough');
+    expect(rows[0]).toHaveTextContent('Off-topic');
+    expect(rows[1]).toHaveTextContent('Answered');
+    expect(rows[1]).toHaveTextContent('0.97');
+    expect(rows[1]).toHaveTextContent('Studio test');
+    expect(screen.getByText('2 exchanges')).toBeInTheDocument();
+  });
+
+  it('keeps the shared search box disabled on this path', async () => {
+    mockServer();
+    renderScreen();
+    await screen.findByRole('table');
+    expect(screen.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+  });
+
+  it('puts a filter in the address, back on page 1, and asks the server for it', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen('/training/chat_logs?page=2');
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Decision'), 'Fallback');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/training/chat_logs?decision=fallback',
+      ),
+    );
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(requested.at(-1)?.searchParams.get('decision')).toBe('fallback');
+    expect(requested.at(-1)?.searchParams.get('page')).toBe('1');
+    await waitFor(() =>
+      expect(getRecentActivity(localStorage)[0]).toMatchObject({
+        name: 'Chat logs',
+        url: '/training/chat_logs?decision=fallback',
+        chatLogQuery: 'decision=fallback',
+      }),
+    );
+  });
+
+  it('reads the filters from the address', async () => {
+    mockServer();
+    renderScreen('/training/chat_logs?decision=answered&channel=studio&confidence=exact');
+    await screen.findByRole('table');
+    expect(screen.getByLabelText('Decision')).toHaveValue('answered');
+    expect(screen.getByLabelText('Channel')).toHaveValue('studio');
+    expect(screen.getByLabelText('Confidence')).toHaveValue('exact');
+    const call = requested.find((url) => url.pathname === '/v1/conversa/chat-logs');
+    expect(call?.searchParams.get('channel')).toBe('studio');
+    expect(call?.searchParams.get('confidence')).toBe('exact');
+  });
+
+  it('opens a conversation from its row, with a playable answer, and closes it on Escape', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Where did you grow up?' }));
+    const panel = await screen.findByRole('dialog', { name: 'Conversation' });
+    expect(screen.getByTestId('location')).toHaveTextContent(`conversation=${CONVERSATION_ID}`);
+    const transcript = await within(panel).findByRole('list', { name: 'Transcript' });
+    const exchanges = within(transcript).getAllByRole('listitem');
+    expect(exchanges).toHaveLength(2);
+    expect(exchanges[0]).toHaveTextContent('Where did you grow up?');
+    expect(exchanges[1]).toHaveTextContent('zorblax quantum pickles');
+    const video = within(panel).getByLabelText('Answer to “Where did you grow up?”');
+    expect(video).toHaveAttribute('src', '/media/v1/answer.mp4?access_token=t');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).not.toHaveTextContent('conversation=');
+  });
+
+  it('explains where exchanges come from when there are none yet', async () => {
+    mockServer({ logs: [] });
+    renderScreen();
+    expect(await screen.findByRole('heading', { name: 'No exchanges yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Interact tab/)).toHaveTextContent(/share link/);
+  });
+
+  it('offers to clear filters when nothing matches them', async () => {
+    mockServer({ logs: [ANSWERED] });
+    renderScreen('/training/chat_logs?decision=fallback');
+    expect(
+      await screen.findByRole('heading', { name: 'No exchanges match these filters' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  CONVERSATION_PARAM,
+  readChatLogFilters,
+  writeChatLogFilters,
+  type ChatLogFilters,
+} from '../utils/chat-log-filters';
+
+/**
+ * The chat log filters and the open conversation, kept in the address so back/forward and a
+ * reload restore them. Changing a filter returns to page 1; opening a conversation adds a history
+ * entry, so Back closes it.
+ */
+export function useChatLogFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readChatLogFilters(params), [params]);
+  const conversationId = params.get(CONVERSATION_PARAM);
+
+  const updateFilters = useCallback(
+    (changes: Partial<ChatLogFilters>) => {
+      setParams((current) =>
+        writeChatLogFilters(current, { ...readChatLogFilters(current), ...changes }),
+      );
+    },
+    [setParams],
+  );
+  const clearFilters = useCallback(() => {
+    setParams((current) => writeChatLogFilters(current, {}));
+  }, [setParams]);
+  const setConversationId = useCallback(
+    (id: string | null) => {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) {
+          next.delete(CONVERSATION_PARAM);
+        } else {
+          next.set(CONVERSATION_PARAM, id);
+        }
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  return { filters, updateFilters, clearFilters, conversationId, setConversationId };
+}

@@ -1,0 +1,1 @@
+export { ChatLogsScreen } from './components/chat-logs-screen';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { describeOutcome, formatScore } from './labels.ts';
+
+describe('formatScore', () => {
+  it.each([
+    [null, '—'],
+    [0, '0.00'],
+    [0.876, '0.88'],
+    [1, '1.00'],
+  ])('formats %s as %s', (score, expected) => {
+    expect(formatScore(score)).toBe(expected);
+  });
+});
+
+describe('describeOutcome', () => {
+  it('names the answered question', () => {
+    expect(
+      describeOutcome({
+        decision: 'answered',
+        answerQuestionText: 'Where did you grow up?',
+        fallbackReason: null,
+      }),
+    ).toBe('Where did you grow up?');
+  });
+
+  it('says when the answered question has since been deleted', () => {
+    expect(
+      describeOutcome({ decision: 'answered', answerQuestionText: null, fallbackReason: null }),
+    ).toBe('A question since deleted');
+  });
+
+  it.each([
+    ['off-topic', 'No answer close enough'],
+    ['empty', 'Nothing to match'],
+    ['unintelligible', 'Speech not understood'],
+  ] as const)('gives the reason of a %s fallback', (reason, text) => {
+    expect(
+      describeOutcome({ decision: 'fallback', answerQuestionText: null, fallbackReason: reason }),
+    ).toBe(text);
+  });
+});

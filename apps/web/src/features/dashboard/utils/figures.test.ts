@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountOf, formatShare } from './figures.ts';
+
+describe('formatShare', () => {
+  it.each([
+    [null, '—'],
+    [0, '0%'],
+    [0.5, '50%'],
+    [0.125, '12.5%'],
+    [1 / 3, '33.3%'],
+    [1, '100%'],
+  ])('formats %s as %s', (share, text) => {
+    expect(formatShare(share)).toBe(text);
+  });
+});
+
+describe('formatCountOf', () => {
+  it.each([
+    [0, '0 times'],
+    [1, '1 time'],
+    [1234, '1,234 times'],
+  ])('formats %i as %s', (count, text) => {
+    expect(formatCountOf(count, 'time')).toBe(text);
+  });
+});
