@@ -3,7 +3,7 @@ import {
   VISITOR_RATE_LIMIT_MESSAGE,
   type PublicAskResponse,
 } from '@conversa/contracts';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -143,15 +143,17 @@ describe('ConversationPlayer', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ask by voice' }));
     expect(instances[0]?.lang).toBe('en-US');
-    await act(async () => {
+    act(() => {
       instances[0]!.onresult?.({ results: [[{ transcript: 'where were you raised' }]] });
       instances[0]!.onend?.();
     });
-    expect(ask).toHaveBeenLastCalledWith({ text: 'where were you raised', inputMode: 'spoken' });
+    await waitFor(() =>
+      expect(ask).toHaveBeenLastCalledWith({ text: 'where were you raised', inputMode: 'spoken' }),
+    );
 
     fireEvent.ended(speakingVideo()!);
     await user.click(screen.getByRole('button', { name: 'Ask by voice' }));
-    await act(async () => {
+    act(() => {
       instances[1]!.onerror?.({ error: 'no-match' });
       instances[1]!.onend?.();
     });
