@@ -16,6 +16,24 @@ type VideoDocument = { document: { querySelector(selector: string): VideoState |
 
 type VideoRow = { id: string; questionId: string | null; clipKind: string | null };
 
+const FAKE_SPEECH_RECOGNITION = `
+  window.webkitSpeechRecognition = class {
+    start() {
+      setTimeout(() => {
+        this.onresult?.({ results: [[{ transcript: ${JSON.stringify(PARAPHRASE)} }]] });
+        this.onend?.();
+      }, 100);
+    }
+    stop() {}
+    abort() {}
+  };
+  delete window.SpeechRecognition;
+`;
+const REMOVE_SPEECH_RECOGNITION = `
+  delete window.webkitSpeechRecognition;
+  delete window.SpeechRecognition;
+`;
+
 async function listVideos(page: Page, storyfileId: string): Promise<VideoRow[]> {
   const response = await page.request.get(`/v1/conversa/storyfiles/${storyfileId}/videos`, {
     headers: WRITE_HEADERS,
@@ -95,6 +113,11 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   for (const [target, frequency, seconds] of uploads) {
     await uploadProcessedVideo(page, seeded.id, target, makeTestVideo({ frequency, seconds }));
   }
+  const starters = await page.request.put(`/v1/conversa/storyfiles/${seeded.id}/starters`, {
+    headers: WRITE_HEADERS,
+    data: { questionIds: [firstJob!.id] },
+  });
+  expect(starters.ok(), await starters.text()).toBe(true);
   const videos = await listVideos(page, seeded.id);
   const videoIdOf = (match: (video: VideoRow) => boolean) => videos.find(match)!.id;
   const grewUpVideo = videoIdOf((video) => video.questionId === grewUp!.id);
@@ -114,8 +137,16 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
     .toContain(`/media/${idleVideo}/`);
   expect(await idle.evaluate((video) => (video as unknown as VideoState).muted)).toBe(true);
   await page.getByRole('button', { name: 'Start the conversation' }).click();
+  await expect(page.getByRole('button', { name: 'Ask by voice' })).toBeVisible();
   const intro = await waitForSpeaking(page, name, introVideo);
   expect(intro.muted).toBe(false);
+
+  // After the intro, the conversation starters are offered; a click asks one.
+  const starter = page
+    .getByRole('list', { name: 'Conversation starters' })
+    .getByRole('button', { name: 'What was your first job?' });
+  await starter.click();
+  await waitForSpeaking(page, name, firstJobVideo);
 
   // A paraphrase of question 1 (not its text, nor an alternate) plays question 1's answer.
   await ask(page, name, PARAPHRASE);
@@ -131,8 +162,11 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(why.getByRole('link', { name: 'What was your first job?' })).toBeVisible();
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByText(PARAPHRASE)).toBeVisible();
+  await expect(transcript.getByText('Answered: Where did you grow up?')).toBeVisible();
   await expect(page.getByLabel(`Ask ${name} a question`)).toHaveValue('');
-  await page.screenshot({ path: `${SCREENSHOTS}/interact-answer.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}/interact-answer.png` });
+  await expectNoSeriousAxeViolations(page);
 
   // Nonsense gets the cannot-answer clip; an empty question the please-repeat clip.
   await ask(page, name, NONSENSE);
@@ -171,6 +205,8 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
 
   // A visitor without an account opens the link.
   const visitorContext = await browser.newContext();
+  // Chromium here has no speech service: this browser "hears" the paraphrase when the mic is used.
+  await visitorContext.addInitScript(FAKE_SPEECH_RECOGNITION);
   const visitor = await visitorContext.newPage();
   const sessionCalls: string[] = [];
   visitor.on('request', (request) => {
@@ -190,15 +226,25 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await ask(visitor, name, PARAPHRASE);
   const visitorAnswer = await waitForSpeaking(visitor, name, grewUpVideo);
   expect(visitorAnswer.time).toBeGreaterThan(0);
+  const visitorTranscript = visitor.getByRole('region', { name: 'Transcript' });
+  await visitor.getByRole('button', { name: 'Ask by voice' }).click();
+  await expect(visitorTranscript.getByText('(spoken)')).toBeVisible();
+  await waitForSpeaking(visitor, name, grewUpVideo);
   await expect(visitor).toHaveURL(shareUrl);
   await visitor.screenshot({ path: `${SCREENSHOTS}/public-player.png`, fullPage: true });
   await expectNoSeriousAxeViolations(visitor);
   expect(sessionCalls).toEqual([]);
 
-  // The embed page is the player alone.
-  await visitor.goto(`${shareUrl}?embed=1`);
-  await expect(visitor.getByRole('button', { name: 'Start the conversation' })).toBeVisible();
-  await expect(visitor.getByRole('banner')).toHaveCount(0);
+  // The embed page is the player alone; without speech recognition it has no microphone.
+  const embedContext = await browser.newContext();
+  await embedContext.addInitScript(REMOVE_SPEECH_RECOGNITION);
+  const embed = await embedContext.newPage();
+  await embed.goto(`${shareUrl}?embed=1`);
+  await embed.getByRole('button', { name: 'Start the conversation' }).click();
+  await expect(embed.getByLabel(`Ask ${name} a question`)).toBeEnabled();
+  await expect(embed.getByRole('button', { name: 'Ask by voice' })).toHaveCount(0);
+  await expect(embed.getByRole('banner')).toHaveCount(0);
+  await embedContext.close();
 
   // Unpublishing asks first, then the link says the storyfile is not available.
   await publishing.getByRole('button', { name: 'Unpublish' }).click();
@@ -211,6 +257,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(visitor.getByRole('heading', { name: 'Not available' })).toBeVisible();
   await expect(visitor.getByText(NOT_AVAILABLE)).toBeVisible();
   await expect(visitor).toHaveTitle('Not available | Conversa Studio');
+  await visitor.screenshot({ path: `${SCREENSHOTS}/public-not-available.png` });
   await expect(visitor).toHaveURL(shareUrl);
   await visitorContext.close();
 });

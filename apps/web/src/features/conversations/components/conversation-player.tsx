@@ -44,9 +44,13 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
 }
 
 function TranscriptList({ entries, name }: { entries: TranscriptEntry[]; name: string }) {
-  const endRef = useRef<HTMLLIElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // Follow the newest turn inside the list only; scrolling the page would move the video away.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+    const list = listRef.current;
+    if (list) {
+      list.scrollTop = list.scrollHeight;
+    }
   }, [entries.length]);
   if (entries.length === 0) {
     return (
@@ -56,19 +60,23 @@ function TranscriptList({ entries, name }: { entries: TranscriptEntry[]; name: s
     );
   }
   return (
-    <ol className="max-h-72 space-y-2 overflow-y-auto pr-1">
-      {entries.map((entry, index) => (
+    // Focusable so keyboard users can scroll a long transcript.
+    <ol
+      ref={listRef}
+      tabIndex={0}
+      className="max-h-72 space-y-2 overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+    >
+      {entries.map((entry) => (
         <li
           key={entry.id}
-          ref={index === entries.length - 1 ? endRef : undefined}
           className={cn('flex', entry.speaker === 'visitor' ? 'justify-end' : 'justify-start')}
         >
           <div
             className={cn(
-              'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+              'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug',
               entry.speaker === 'visitor'
-                ? 'rounded-br-sm bg-brand-600 text-white'
-                : 'rounded-bl-sm bg-slate-100 text-slate-800',
+                ? 'bg-brand-600 text-white'
+                : 'bg-slate-100 text-slate-800',
             )}
           >
             <span className="sr-only">{entry.speaker === 'visitor' ? 'You' : name}: </span>

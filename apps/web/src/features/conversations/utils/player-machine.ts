@@ -104,7 +104,7 @@ export function describeStoryfileTurn(result: PlayerAskResult): string {
     return result.message;
   }
   if (result.decision.kind === 'answer' && result.questionText) {
-    return `Answered "${result.questionText}".`;
+    return `Answered: ${result.questionText}`;
   }
   return STORYFILE_TURN_TEXT[getSpeakingKind(result.decision)];
 }
