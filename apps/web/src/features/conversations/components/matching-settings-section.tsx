@@ -145,9 +145,11 @@ function ThresholdForm({
 export function MatchingSettingsSection({
   storyfileId,
   isEditable,
+  isDeleted = false,
 }: {
   storyfileId: string;
   isEditable: boolean;
+  isDeleted?: boolean;
 }) {
   const settings = useMatchingSettings(storyfileId);
   const headingId = useId();
@@ -161,7 +163,9 @@ export function MatchingSettingsSection({
       </h2>
       {isEditable ? null : (
         <p className="text-sm text-slate-600">
-          {roleRequiredMessage('edit:ns')} to change the matching settings.
+          {isDeleted
+            ? 'Restore the storyfile to change its matching settings.'
+            : `${roleRequiredMessage('edit:ns')} to change the matching settings.`}
         </p>
       )}
       {settings.isPending ? (

@@ -4,7 +4,7 @@ import {
   type PublicChatChannel,
 } from '@conversa/contracts';
 import { MessageSquareOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -19,7 +19,7 @@ export function buildPublicPageTitle(name: string | null): string {
   return `${name ?? 'Not available'} | ${PRODUCT_NAME}`;
 }
 
-function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: React.ReactNode }) {
+function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: ReactNode }) {
   if (isEmbed) {
     return <main className="flex h-screen flex-col bg-white p-3">{children}</main>;
   }

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { PublishingSection } from './publishing-section';
 
 const STORYFILE_ID = '0b5d7c1e-1111-4000-8000-000000000001';
-const storyfile = { id: STORYFILE_ID, name: 'Grandma Rose' } as StoryfileDetail;
+const storyfile = { id: STORYFILE_ID, name: 'Grandma Rose', deletedAt: null } as StoryfileDetail;
 const unpublished: Publication = {
   storyfileId: STORYFILE_ID,
   isPublished: false,

@@ -114,7 +114,9 @@ export function PublishingSection({
         </div>
         {canOwn ? null : (
           <p className="text-sm text-slate-600">
-            {roleRequiredMessage('owner:ns')} to publish or unpublish this storyfile.
+            {storyfile.deletedAt === null
+              ? `${roleRequiredMessage('owner:ns')} to publish or unpublish this storyfile.`
+              : 'A deleted storyfile cannot be published; visitors are told it is not available.'}
           </p>
         )}
         {isPublished && shareUrl && slug ? (

@@ -15,7 +15,11 @@ export function StoryfileConversationSettings({
   return (
     <div className="space-y-8">
       <PublishingSection storyfile={storyfile} canOwn={canOwn} />
-      <MatchingSettingsSection storyfileId={storyfile.id} isEditable={isEditable} />
+      <MatchingSettingsSection
+        storyfileId={storyfile.id}
+        isEditable={isEditable}
+        isDeleted={storyfile.deletedAt !== null}
+      />
     </div>
   );
 }
