@@ -113,6 +113,14 @@ export function buildScreenRoutes(): RouteObject[] {
 export function createAppRouter() {
   return createBrowserRouter([
     { path: '/', element: <LandingRoute /> },
+    // The public player of a published storyfile: no session needed, so outside RequireAuth.
+    {
+      path: '/s/:slug',
+      lazy: () =>
+        import('./routes/public-player').then((module) => ({
+          Component: module.PublicPlayerRoute,
+        })),
+    },
     {
       element: (
         <RequireAuth>

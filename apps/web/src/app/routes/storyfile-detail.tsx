@@ -1,12 +1,16 @@
 import { useParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
+import { InteractTab, StoryfileConversationSettings } from '@/features/conversations';
 import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfiles';
 
 /**
  * What other features put into the storyfile screen (features never import each other; the
  * route composes them).
  */
-const STORYFILE_SLOTS: StoryfileSlots = {};
+const STORYFILE_SLOTS: StoryfileSlots = {
+  renderInteractTab: ({ storyfile }) => <InteractTab storyfile={storyfile} />,
+  renderSettingsSections: (context) => <StoryfileConversationSettings {...context} />,
+};
 
 export function StoryfileDetailRoute() {
   const me = useCurrentUser();

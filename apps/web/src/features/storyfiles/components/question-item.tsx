@@ -9,7 +9,8 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import { cn } from '@/components/ui/cn';
 import { AddItemForm } from './add-item-form';
@@ -42,8 +43,25 @@ export function QuestionItem({
   const slots = useStoryfileSlots();
   const isRecorded = question.answerRecordedAt !== null;
   const alternatesId = `alternates-${question.id}`;
+  // `#question-<id>` (links from the interact tab's "why this answer") scrolls here and marks it.
+  const anchorId = `question-${question.id}`;
+  const isLinked = useLocation().hash === `#${anchorId}`;
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (isLinked) {
+      rootRef.current?.scrollIntoView({ block: 'center' });
+    }
+  }, [isLinked]);
   return (
-    <div className="flex items-start gap-2 py-2">
+    <div
+      ref={rootRef}
+      id={anchorId}
+      data-linked={isLinked || undefined}
+      className={cn(
+        'flex scroll-mt-24 items-start gap-2 py-2',
+        isLinked && '-mx-2 rounded-lg bg-amber-50 px-2 ring-2 ring-amber-300',
+      )}
+    >
       {isEditable ? (
         <span
           {...dragHandleProps}

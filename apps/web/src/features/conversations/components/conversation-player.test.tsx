@@ -1,0 +1,164 @@
+import {
+  CANNOT_ANSWER_MESSAGE,
+  VISITOR_RATE_LIMIT_MESSAGE,
+  type PublicAskResponse,
+} from '@conversa/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '@/test/render';
+import type { PlayerAskInput } from '../utils/player-machine';
+import { ConversationPlayer } from './conversation-player';
+
+const clip = (id: string) => ({
+  url: `/media/${id}/video.mp4?access_token=x`,
+  posterUrl: `/media/${id}/poster.jpg?access_token=x`,
+  captionUrl: null,
+});
+const answer: PublicAskResponse = {
+  conversationId: '6f1d2c9e-0000-4000-8000-000000000001',
+  decision: { kind: 'answer', questionId: 'q-1' },
+  media: { ...clip('answer-1'), expiresAt: '2030-01-01T00:00:00.000Z' },
+  message: null,
+};
+
+function speakingVideo(): HTMLVideoElement | null {
+  return document.querySelector('video[aria-label="Rose, speaking"]');
+}
+
+function renderPlayer(ask: (input: PlayerAskInput) => Promise<PublicAskResponse>) {
+  return renderWithProviders(
+    <ConversationPlayer
+      name="Rose"
+      language="en-US"
+      clips={{ idle: clip('idle'), intro: clip('intro') }}
+      starters={[{ questionId: 'q-1', text: 'Where did you grow up?' }]}
+      ask={ask}
+    />,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (globalThis as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition;
+});
+
+describe('ConversationPlayer', () => {
+  it('loops the idle clip muted until Start, then plays the intro and offers the starters', async () => {
+    const user = userEvent.setup();
+    renderPlayer(vi.fn());
+    const idle = document.querySelector<HTMLVideoElement>('video[aria-label="Rose, listening"]')!;
+    expect(idle.muted).toBe(true);
+    expect(idle.loop).toBe(true);
+    expect(screen.getByLabelText('Ask Rose a question')).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    expect(speakingVideo()?.getAttribute('src')).toContain('/media/intro/');
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    expect(screen.queryByRole('list', { name: 'Conversation starters' })).toBeNull();
+
+    fireEvent.ended(speakingVideo()!);
+    expect(speakingVideo()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Where did you grow up?' })).toBeInTheDocument();
+  });
+
+  it('asks a typed question on Enter, plays the answer and returns to the idle loop', async () => {
+    const user = userEvent.setup();
+    const ask = vi.fn().mockResolvedValue(answer);
+    renderPlayer(ask);
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
+    expect(ask).toHaveBeenCalledWith({ text: 'where were you raised', inputMode: 'typed' });
+    expect(speakingVideo()?.getAttribute('src')).toContain('/media/answer-1/');
+    expect(screen.getByLabelText('Ask Rose a question')).toHaveValue('');
+    expect(screen.getByText('where were you raised')).toBeInTheDocument();
+
+    fireEvent.ended(speakingVideo()!);
+    expect(speakingVideo()).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Where did you grow up?' }));
+    expect(ask).toHaveBeenLastCalledWith({
+      text: 'Where did you grow up?',
+      inputMode: 'typed',
+      conversationId: answer.conversationId,
+    });
+  });
+
+  it('shows the server text when the fallback clip is not recorded', async () => {
+    const user = userEvent.setup();
+    renderPlayer(
+      vi.fn().mockResolvedValue({
+        ...answer,
+        decision: { kind: 'fallback', reason: 'off-topic' },
+        media: null,
+        message: CANNOT_ANSWER_MESSAGE,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'zxqv blorf{Enter}');
+    expect(speakingVideo()).toBeNull();
+    expect(screen.getAllByText(CANNOT_ANSWER_MESSAGE)[0]).toBeInTheDocument();
+  });
+
+  it('keeps the question and shows the 429 message when the ask is refused', async () => {
+    const user = userEvent.setup();
+    renderPlayer(
+      vi.fn().mockRejectedValue(new ApiError(VISITOR_RATE_LIMIT_MESSAGE, 429, 'TOO_MANY_REQUESTS')),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'hello there{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(VISITOR_RATE_LIMIT_MESSAGE);
+    expect(screen.getByLabelText('Ask Rose a question')).toHaveValue('hello there');
+  });
+
+  it('hides the microphone where the browser has no speech recognition', () => {
+    renderPlayer(vi.fn());
+    expect(screen.queryByRole('button', { name: 'Ask by voice' })).toBeNull();
+  });
+
+  it('asks spoken questions, and empty spoken text when the words were not understood', async () => {
+    const instances: FakeRecognition[] = [];
+    class FakeRecognition {
+      lang = '';
+      continuous = true;
+      interimResults = true;
+      maxAlternatives = 5;
+      onresult: ((event: { results: { transcript: string }[][] }) => void) | null = null;
+      onerror: ((event: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      start = vi.fn(() => instances.push(this));
+      stop = vi.fn();
+      abort = vi.fn();
+    }
+    (globalThis as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition = FakeRecognition;
+    const user = userEvent.setup();
+    const ask = vi.fn().mockResolvedValue(answer);
+    renderPlayer(ask);
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+
+    await user.click(screen.getByRole('button', { name: 'Ask by voice' }));
+    expect(instances[0]?.lang).toBe('en-US');
+    act(() => {
+      instances[0]!.onresult?.({ results: [[{ transcript: 'where were you raised' }]] });
+      instances[0]!.onend?.();
+    });
+    await waitFor(() =>
+      expect(ask).toHaveBeenLastCalledWith({ text: 'where were you raised', inputMode: 'spoken' }),
+    );
+
+    fireEvent.ended(speakingVideo()!);
+    await user.click(screen.getByRole('button', { name: 'Ask by voice' }));
+    act(() => {
+      instances[1]!.onerror?.({ error: 'no-match' });
+      instances[1]!.onend?.();
+    });
+    expect(ask).toHaveBeenLastCalledWith(
+      expect.objectContaining({ text: '', inputMode: 'spoken' }),
+    );
+  });
+});

@@ -1,0 +1,361 @@
+import { Mic, MicOff, Play, SendHorizontal, UserRound } from 'lucide-react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { MAX_ASK_TEXT_LENGTH, type InputMode } from '@conversa/contracts';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useSpeechRecognition } from '../hooks/use-speech-recognition';
+import {
+  canAsk,
+  INITIAL_PLAYER_STATE,
+  reducePlayer,
+  type PlayerAskInput,
+  type PlayerAskResult,
+  type PlayerClip,
+  type TranscriptEntry,
+} from '../utils/player-machine';
+
+/** Shown when a recorded video fails to load or play. */
+export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
+
+/** A failed ask as the visitor reads it: the server's message (e.g. 429), or a plain network note. */
+export function describeAskError(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 0
+      ? `${error.message} Check your connection and try again.`
+      : error.message;
+  }
+  return 'The question could not be sent. Try again.';
+}
+
+export interface ConversationPlayerProps<R extends PlayerAskResult> {
+  /** The storyfile's name, for labels and the placeholder. */
+  name: string;
+  /** BCP 47 language of the storyfile, for speech recognition. */
+  language: string;
+  clips: { idle: PlayerClip | null; intro: PlayerClip | null };
+  starters: { questionId: string; text: string }[];
+  ask: (input: PlayerAskInput) => Promise<R>;
+  /** Called with each answer (the studio shows the matcher's reasoning beside the player). */
+  onAnswer?: (result: NoInfer<R>) => void;
+  /** Chrome-less layout for an iframe. */
+  isCompact?: boolean;
+}
+
+function TranscriptList({ entries, name }: { entries: TranscriptEntry[]; name: string }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // Follow the newest turn inside the list only; scrolling the page would move the video away.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [entries.length]);
+  if (entries.length === 0) {
+    return (
+      <p className="text-sm text-slate-500">
+        The conversation will appear here as you ask questions.
+      </p>
+    );
+  }
+  return (
+    // Focusable so keyboard users can scroll a long transcript.
+    <ol
+      ref={listRef}
+      tabIndex={0}
+      className="max-h-72 space-y-2 overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+    >
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          className={cn('flex', entry.speaker === 'visitor' ? 'justify-end' : 'justify-start')}
+        >
+          <div
+            className={cn(
+              'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug',
+              entry.speaker === 'visitor'
+                ? 'bg-brand-600 text-white'
+                : 'bg-slate-100 text-slate-800',
+            )}
+          >
+            <span className="sr-only">{entry.speaker === 'visitor' ? 'You' : name}: </span>
+            {entry.text}
+            {entry.inputMode === 'spoken' ? (
+              <span className="ml-1 text-xs opacity-80">(spoken)</span>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The conversation player of the studio and the public page: the idle loop waits muted; Start
+ * (a gesture, so sound may play) plays the intro and offers the starters; each question, typed
+ * or spoken, plays its answer or a fallback clip with sound and returns to the idle loop. A clip
+ * that is not recorded shows the server's text instead.
+ */
+export function ConversationPlayer<R extends PlayerAskResult>({
+  name,
+  language,
+  clips,
+  starters,
+  ask,
+  onAnswer,
+  isCompact = false,
+}: ConversationPlayerProps<R>) {
+  const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
+  const [draft, setDraft] = useState('');
+  const [speechProblem, setSpeechProblem] = useState<string | null>(null);
+  const [isPlayBlocked, setIsPlayBlocked] = useState(false);
+  const [brokenIdleUrl, setBrokenIdleUrl] = useState<string | null>(null);
+  const isAskingRef = useRef(false);
+  const speakingRef = useRef<HTMLVideoElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), error: useId(), transcript: useId() };
+
+  const speech = useSpeechRecognition({
+    language,
+    onHeard: (text) => void sendQuestion(text, 'spoken'),
+    onProblem: setSpeechProblem,
+  });
+
+  const speakingUrl = state.speaking?.clip.url;
+  useEffect(() => {
+    const video = speakingRef.current;
+    if (!video || !speakingUrl) {
+      return;
+    }
+    setIsPlayBlocked(false);
+    // Start and every ask are gestures, so sound is allowed; a strict browser may still refuse.
+    video.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'NotAllowedError') {
+        setIsPlayBlocked(true);
+      }
+    });
+  }, [speakingUrl]);
+
+  async function sendQuestion(text: string, inputMode: InputMode) {
+    if (isAskingRef.current || !canAsk(state)) {
+      return;
+    }
+    isAskingRef.current = true;
+    setSpeechProblem(null);
+    dispatch({ type: 'askStarted', text, inputMode });
+    try {
+      const result = await ask({
+        text,
+        inputMode,
+        ...(state.conversationId ? { conversationId: state.conversationId } : {}),
+      });
+      dispatch({ type: 'askSucceeded', result });
+      onAnswer?.(result);
+      if (inputMode === 'typed') {
+        setDraft((current) => (current === text ? '' : current));
+      }
+    } catch (error) {
+      dispatch({ type: 'askFailed', message: describeAskError(error) });
+      // The question is kept, spoken ones too, so asking again is one key press.
+      if (inputMode === 'spoken' && text) {
+        setDraft(text);
+      }
+    } finally {
+      isAskingRef.current = false;
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void sendQuestion(draft, 'typed');
+  }
+
+  function start() {
+    dispatch({ type: 'start', intro: clips.intro });
+    inputRef.current?.focus();
+  }
+
+  const isStarted = state.phase !== 'idle';
+  const isAsking = state.phase === 'asking';
+  const idleClip = clips.idle && clips.idle.url !== brokenIdleUrl ? clips.idle : null;
+  const speaking = state.speaking;
+
+  return (
+    <div className={cn('flex flex-col', isCompact ? 'h-full gap-3' : 'gap-4')}>
+      <div
+        className={cn(
+          'relative w-full overflow-hidden bg-slate-900',
+          isCompact ? 'min-h-0 flex-1' : 'aspect-video rounded-xl shadow-sm',
+        )}
+      >
+        {idleClip ? (
+          <video
+            key={idleClip.url}
+            aria-label={`${name}, listening`}
+            className="absolute inset-0 size-full object-contain"
+            src={idleClip.url}
+            poster={idleClip.posterUrl}
+            muted
+            loop
+            autoPlay
+            playsInline
+            onError={() => setBrokenIdleUrl(idleClip.url)}
+          />
+        ) : (
+          <div className="absolute inset-0 grid place-items-center text-slate-400">
+            <div className="flex flex-col items-center gap-2">
+              <UserRound className="size-16" aria-hidden="true" />
+              <span className="text-sm">{name}</span>
+            </div>
+          </div>
+        )}
+        {speaking ? (
+          <video
+            key={speaking.clip.url}
+            ref={speakingRef}
+            aria-label={`${name}, speaking`}
+            data-clip-kind={speaking.kind}
+            className="absolute inset-0 size-full bg-slate-900 object-contain"
+            src={speaking.clip.url}
+            poster={speaking.clip.posterUrl}
+            playsInline
+            onEnded={() => dispatch({ type: 'clipEnded' })}
+            onError={() => dispatch({ type: 'clipFailed', message: CLIP_FAILED_MESSAGE })}
+          >
+            {/* The server makes no captions yet; when it does, the clip carries their URL. */}
+            {speaking.clip.captionUrl ? (
+              <track kind="captions" src={speaking.clip.captionUrl} srcLang={language} default />
+            ) : null}
+          </video>
+        ) : null}
+        {state.message ? (
+          <p
+            role="status"
+            className="absolute inset-x-4 bottom-4 rounded-lg bg-black/75 px-4 py-3 text-center text-base text-white"
+          >
+            {state.message}
+          </p>
+        ) : null}
+        {isAsking ? (
+          <div className="absolute top-3 right-3 flex items-center gap-2 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">
+            <Spinner label="Finding the answer" /> Thinking…
+          </div>
+        ) : null}
+        {isPlayBlocked && speaking ? (
+          <div className="absolute inset-0 grid place-items-center bg-black/40">
+            <Button
+              variant="primary"
+              icon={<Play className="size-4" aria-hidden="true" />}
+              onClick={() => {
+                setIsPlayBlocked(false);
+                void speakingRef.current?.play();
+              }}
+            >
+              Play the answer
+            </Button>
+          </div>
+        ) : null}
+        {isStarted ? null : (
+          <div className="absolute inset-0 grid place-items-center bg-black/30">
+            <Button
+              variant="primary"
+              className="h-12 px-6 text-base"
+              icon={<Play className="size-5" aria-hidden="true" />}
+              onClick={start}
+            >
+              Start the conversation
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {isStarted && state.phase !== 'intro' && starters.length > 0 ? (
+        <div>
+          <h3 className="sr-only">Conversation starters</h3>
+          <ul aria-label="Conversation starters" className="flex flex-wrap gap-2">
+            {starters.map((starter) => (
+              <li key={starter.questionId}>
+                <button
+                  type="button"
+                  disabled={isAsking}
+                  onClick={() => void sendQuestion(starter.text, 'typed')}
+                  className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  {starter.text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <form onSubmit={submit} className="flex items-center gap-2" noValidate>
+        <label htmlFor={ids.input} className="sr-only">
+          Ask {name} a question
+        </label>
+        <input
+          ref={inputRef}
+          id={ids.input}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          disabled={!isStarted}
+          maxLength={MAX_ASK_TEXT_LENGTH}
+          placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
+          autoComplete="off"
+          aria-describedby={state.error ? ids.error : undefined}
+          className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
+        />
+        {speech.isSupported ? (
+          <Button
+            aria-label={speech.isListening ? 'Stop listening' : 'Ask by voice'}
+            aria-pressed={speech.isListening}
+            variant={speech.isListening ? 'primary' : 'default'}
+            disabled={!isStarted || isAsking}
+            onClick={() => (speech.isListening ? speech.stop() : speech.listen())}
+            icon={
+              speech.isListening ? (
+                <MicOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Mic className="size-4" aria-hidden="true" />
+              )
+            }
+          />
+        ) : null}
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!isStarted}
+          isLoading={isAsking}
+          icon={<SendHorizontal className="size-4" aria-hidden="true" />}
+        >
+          Ask
+        </Button>
+      </form>
+      {speech.isListening ? (
+        <p role="status" className="text-sm text-brand-700">
+          Listening… ask your question.
+        </p>
+      ) : null}
+      {state.error ? (
+        <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
+          {state.error}
+        </p>
+      ) : null}
+      {speechProblem ? (
+        <p role="alert" className="text-sm text-amber-800">
+          {speechProblem}
+        </p>
+      ) : null}
+
+      {isCompact && state.transcript.length === 0 ? null : (
+        <section aria-labelledby={ids.transcript}>
+          <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
+            Transcript
+          </h3>
+          <TranscriptList entries={state.transcript} name={name} />
+        </section>
+      )}
+    </div>
+  );
+}

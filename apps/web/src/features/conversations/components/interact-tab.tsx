@@ -1,0 +1,101 @@
+import type { AskResponse, StoryfileDetail } from '@conversa/contracts';
+import { MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, getButtonClassName } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { askStoryfile } from '../api/ask-storyfile';
+import { useStoryfileClips } from '../api/list-storyfile-clips';
+import { AnswerExplanation } from './answer-explanation';
+import { ConversationPlayer } from './conversation-player';
+
+function NothingRecorded({ storyfileId }: { storyfileId: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm">
+      <MessagesSquare className="size-10 text-brand-500" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">Nothing to talk to yet</h2>
+      <p className="mt-1 max-w-xl text-sm text-slate-600">
+        Record an answer to at least one question, or the idle and intro clips, and ask your
+        storyfile here as a visitor would.
+      </p>
+      <Link
+        to={`/storyfiles/${storyfileId}?tab=record`}
+        className={cn(getButtonClassName('primary', 'md'), 'mt-4')}
+      >
+        Go to Record
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The interact tab: the same player visitors get, asking through the studio (logged as a studio
+ * test), with "why this answer" beside it for the author.
+ */
+export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
+  const clips = useStoryfileClips(storyfile.id);
+  const [lastResult, setLastResult] = useState<AskResponse | null>(null);
+
+  if (clips.isPending) {
+    return (
+      <div className="grid place-items-center py-16 text-slate-600">
+        <Spinner label="Loading the storyfile's videos" />
+      </div>
+    );
+  }
+  if (clips.isError) {
+    return (
+      <div className="space-y-3">
+        <Alert kind="error">{clips.error.message}</Alert>
+        <Button size="sm" onClick={() => void clips.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { idle, intro, cannotAnswer, pleaseRepeat, answerCount } = clips.data;
+  const hasAnyClip = [idle, intro, cannotAnswer, pleaseRepeat].some((clip) => clip !== null);
+  if (answerCount === 0 && !hasAnyClip) {
+    return <NothingRecorded storyfileId={storyfile.id} />;
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-5">
+      <section aria-labelledby="interact-player-heading" className="space-y-3 lg:col-span-3">
+        <div>
+          <h2 id="interact-player-heading" className="text-lg font-semibold text-slate-900">
+            Talk to {storyfile.name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            Ask as a visitor would, by typing or by voice. Only questions with a recorded answer can
+            be answered.
+          </p>
+        </div>
+        {answerCount === 0 ? (
+          <Alert kind="warning">
+            No answers are recorded yet, so every question gets a fallback clip.
+          </Alert>
+        ) : null}
+        <ConversationPlayer<AskResponse>
+          name={storyfile.name}
+          language={storyfile.language}
+          clips={{ idle, intro }}
+          starters={storyfile.starters}
+          ask={(input) => askStoryfile(storyfile.id, input)}
+          onAnswer={setLastResult}
+        />
+      </section>
+      <section
+        aria-labelledby="why-this-answer-heading"
+        className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2"
+      >
+        <h2 id="why-this-answer-heading" className="text-base font-semibold text-slate-900">
+          Why this answer
+        </h2>
+        <AnswerExplanation storyfileId={storyfile.id} result={lastResult} />
+      </section>
+    </div>
+  );
+}

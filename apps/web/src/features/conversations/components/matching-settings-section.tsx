@@ -1,0 +1,180 @@
+import { roleRequiredMessage, type MatchingSettings } from '@conversa/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useMatchingSettings } from '../api/get-matching-settings';
+import { useUpdateMatchingSettings } from '../api/update-matching-settings';
+import { formatScore } from '../utils/explanation';
+
+const NUMBER_CLASS =
+  'block h-9 w-24 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
+
+/** A draft threshold as typed: a number from 0 to 1, or null when it is not one. */
+export function parseThreshold(text: string): number | null {
+  if (text.trim() === '') {
+    return null;
+  }
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : null;
+}
+
+function ThresholdForm({
+  storyfileId,
+  settings,
+  isEditable,
+}: {
+  storyfileId: string;
+  settings: MatchingSettings;
+  isEditable: boolean;
+}) {
+  const update = useUpdateMatchingSettings(storyfileId);
+  const { showToast } = useToast();
+  const [draft, setDraft] = useState(() => String(settings.effectiveThreshold));
+  const [savedValue, setSavedValue] = useState(settings.effectiveThreshold);
+  const ids = { slider: useId(), number: useId(), hint: useId(), error: useId() };
+  // Another tab or a teammate may have saved: show the server's value.
+  if (savedValue !== settings.effectiveThreshold) {
+    setSavedValue(settings.effectiveThreshold);
+    setDraft(String(settings.effectiveThreshold));
+  }
+  const value = parseThreshold(draft);
+  const isInvalid = value === null;
+  const hasChanges = value !== null && value !== settings.effectiveThreshold;
+
+  function save(threshold: number | null) {
+    update.mutate(threshold, {
+      onSuccess: (saved) =>
+        showToast({
+          kind: 'success',
+          message:
+            saved.threshold === null
+              ? `Restored the default threshold (${formatScore(saved.defaultThreshold)}).`
+              : `Saved the threshold (${formatScore(saved.effectiveThreshold)}).`,
+        }),
+      onError: (error) => showToast({ kind: 'error', message: error.message }),
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (hasChanges) {
+      save(value);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <div>
+        <label htmlFor={ids.slider} className="block text-sm font-medium text-slate-800">
+          Out-of-scope threshold
+        </label>
+        <p id={ids.hint} className="text-xs text-slate-500">
+          A question whose best match scores below this gets the cannot-answer clip. Higher: fewer
+          wrong answers, more “I can't answer”. Lower: more answers, some of them wrong. Default{' '}
+          {formatScore(settings.defaultThreshold)}.
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={ids.slider}
+          type="range"
+          min={0}
+          max={1}
+          step={0.01}
+          value={value ?? settings.effectiveThreshold}
+          disabled={!isEditable}
+          aria-describedby={ids.hint}
+          aria-valuetext={formatScore(value ?? settings.effectiveThreshold)}
+          onChange={(event) => setDraft(event.target.value)}
+          className="h-2 w-64 max-w-full cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
+        />
+        <label htmlFor={ids.number} className="sr-only">
+          Threshold value
+        </label>
+        <input
+          id={ids.number}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={1}
+          step={0.01}
+          value={draft}
+          disabled={!isEditable}
+          aria-invalid={isInvalid}
+          aria-describedby={isInvalid ? ids.error : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          className={NUMBER_CLASS}
+        />
+        <span className="text-sm text-slate-600">
+          {settings.threshold === null
+            ? 'Using the default.'
+            : `Custom; the default is ${formatScore(settings.defaultThreshold)}.`}
+        </span>
+      </div>
+      {isInvalid ? (
+        <p id={ids.error} className="text-sm text-red-700">
+          The threshold is between 0 and 1.
+        </p>
+      ) : null}
+      {isEditable ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!hasChanges}
+            isLoading={update.isPending && update.variables !== null}
+          >
+            Save threshold
+          </Button>
+          <Button
+            disabled={settings.threshold === null}
+            isLoading={update.isPending && update.variables === null}
+            onClick={() => save(null)}
+          >
+            Restore default
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** Matching settings: the out-of-scope threshold editors tune after testing in the interact tab. */
+export function MatchingSettingsSection({
+  storyfileId,
+  isEditable,
+  isDeleted = false,
+}: {
+  storyfileId: string;
+  isEditable: boolean;
+  isDeleted?: boolean;
+}) {
+  const settings = useMatchingSettings(storyfileId);
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        Matching
+      </h2>
+      {isEditable ? null : (
+        <p className="text-sm text-slate-600">
+          {isDeleted
+            ? 'Restore the storyfile to change its matching settings.'
+            : `${roleRequiredMessage('edit:ns')} to change the matching settings.`}
+        </p>
+      )}
+      {settings.isPending ? (
+        <Spinner label="Loading the matching settings" />
+      ) : settings.isError ? (
+        <Alert kind="error">{settings.error.message}</Alert>
+      ) : (
+        <ThresholdForm storyfileId={storyfileId} settings={settings.data} isEditable={isEditable} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  PRODUCT_NAME,
+  STORYFILE_NOT_AVAILABLE_MESSAGE,
+  type PublicChatChannel,
+} from '@conversa/contracts';
+import { MessageSquareOff } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { askPublicStoryfile } from '../api/ask-public-storyfile';
+import { usePublicStoryfile } from '../api/get-public-storyfile';
+import { ConversationPlayer } from './conversation-player';
+
+/** The page title the server also sends for `/s/{slug}`, kept the same once the page runs. */
+export function buildPublicPageTitle(name: string | null): string {
+  return `${name ?? 'Not available'} | ${PRODUCT_NAME}`;
+}
+
+function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: ReactNode }) {
+  if (isEmbed) {
+    return <main className="flex h-screen flex-col bg-white p-3">{children}</main>;
+  }
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-white">
+      <header className="mx-auto flex w-full max-w-4xl items-center gap-2 px-6 py-5 text-sm font-semibold text-slate-700">
+        <img src="/logo.svg" alt="" className="size-6" />
+        {PRODUCT_NAME}
+      </header>
+      <main className="mx-auto w-full max-w-4xl flex-1 px-6 pb-16">{children}</main>
+    </div>
+  );
+}
+
+function NotAvailable({ isEmbed }: { isEmbed: boolean }) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center text-center',
+        isEmbed
+          ? 'm-auto px-4'
+          : 'mt-16 rounded-xl border border-slate-200 bg-white px-6 py-14 shadow-sm',
+      )}
+    >
+      <MessageSquareOff className="size-10 text-slate-400" aria-hidden="true" />
+      <h1 className="mt-3 text-xl font-semibold text-slate-900">Not available</h1>
+      <p className="mt-1 max-w-md text-slate-600">{STORYFILE_NOT_AVAILABLE_MESSAGE}</p>
+    </div>
+  );
+}
+
+/**
+ * The public player `/s/{slug}` (no account): the published storyfile's name and player. With
+ * `isEmbed` (`?embed=1`) the page is only the player, for an iframe, and its asks are logged as
+ * the embed channel.
+ */
+export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: boolean }) {
+  const storyfile = usePublicStoryfile(slug);
+  const channel: PublicChatChannel = isEmbed ? 'embed' : 'share';
+  const error = storyfile.error;
+  const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const name = storyfile.data?.name ?? null;
+
+  useEffect(() => {
+    if (name !== null || isMissing) {
+      document.title = buildPublicPageTitle(name);
+    }
+  }, [name, isMissing]);
+
+  if (storyfile.isPending) {
+    return (
+      <PageFrame isEmbed={isEmbed}>
+        <div className="grid flex-1 place-items-center py-24 text-slate-600">
+          <Spinner label="Loading the storyfile" className="size-6" />
+        </div>
+      </PageFrame>
+    );
+  }
+  if (storyfile.isError) {
+    return (
+      <PageFrame isEmbed={isEmbed}>
+        {isMissing ? (
+          <NotAvailable isEmbed={isEmbed} />
+        ) : (
+          <div className="mt-16 space-y-3">
+            <h1 className="text-xl font-semibold text-slate-900">
+              This storyfile could not be loaded
+            </h1>
+            <Alert kind="error">{storyfile.error.message}</Alert>
+            <Button size="sm" onClick={() => void storyfile.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </PageFrame>
+    );
+  }
+
+  const data = storyfile.data;
+  return (
+    <PageFrame isEmbed={isEmbed}>
+      {isEmbed ? (
+        <h1 className="sr-only">{data.name}</h1>
+      ) : (
+        <div className="mb-6">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{data.name}</h1>
+          {data.description ? (
+            <p className="mt-2 max-w-2xl text-slate-600">{data.description}</p>
+          ) : null}
+        </div>
+      )}
+      <ConversationPlayer
+        name={data.name}
+        language={data.language}
+        clips={{
+          idle: data.clips.idle && { ...data.clips.idle, captionUrl: null },
+          intro: data.clips.intro && { ...data.clips.intro, captionUrl: null },
+        }}
+        starters={data.starters}
+        ask={(input) => askPublicStoryfile(slug, { ...input, channel })}
+        isCompact={isEmbed}
+      />
+    </PageFrame>
+  );
+}

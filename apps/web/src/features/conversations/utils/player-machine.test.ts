@@ -1,0 +1,199 @@
+import {
+  CANNOT_ANSWER_MESSAGE,
+  PLEASE_REPEAT_MESSAGE,
+  type FallbackReason,
+} from '@conversa/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  canAsk,
+  getFallbackKind,
+  INITIAL_PLAYER_STATE,
+  reducePlayer,
+  UNINTELLIGIBLE_TRANSCRIPT_TEXT,
+  type PlayerAskResult,
+  type PlayerEvent,
+  type PlayerState,
+} from './player-machine';
+
+const intro = {
+  url: '/media/intro/video.mp4?t=1',
+  posterUrl: '/media/intro/poster.jpg',
+  captionUrl: null,
+};
+const media = (id: string) => ({
+  url: `/media/${id}/video.mp4?access_token=x`,
+  posterUrl: `/media/${id}/poster.jpg?access_token=x`,
+  expiresAt: '2030-01-01T00:00:00.000Z',
+});
+const answered: PlayerAskResult = {
+  conversationId: 'c-1',
+  decision: { kind: 'answer', questionId: 'q-1' },
+  media: media('answer-1'),
+  message: null,
+  questionText: 'Where did you grow up?',
+};
+const fallback = (reason: FallbackReason, hasClip: boolean): PlayerAskResult => ({
+  conversationId: 'c-1',
+  decision: { kind: 'fallback', reason },
+  media: hasClip ? media(`clip-${reason}`) : null,
+  message: hasClip ? null : reason === 'off-topic' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
+});
+
+function run(events: PlayerEvent[], from: PlayerState = INITIAL_PLAYER_STATE): PlayerState {
+  return events.reduce(reducePlayer, from);
+}
+
+describe('conversation player state machine', () => {
+  it('goes idle → intro → waiting → asking → answering → back to the idle loop', () => {
+    const phases: string[] = [];
+    let state = INITIAL_PLAYER_STATE;
+    phases.push(state.phase);
+    for (const event of [
+      { type: 'start', intro },
+      { type: 'clipEnded' },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+      { type: 'askSucceeded', result: answered },
+      { type: 'clipEnded' },
+    ] satisfies PlayerEvent[]) {
+      state = reducePlayer(state, event);
+      phases.push(state.phase);
+    }
+    expect(phases).toEqual(['idle', 'intro', 'waiting', 'asking', 'answering', 'waiting']);
+    expect(state.speaking).toBeNull();
+    expect(state.conversationId).toBe('c-1');
+  });
+
+  it('plays the intro after Start, and goes straight to waiting without one', () => {
+    expect(run([{ type: 'start', intro }]).speaking).toEqual({ kind: 'intro', clip: intro });
+    const withoutIntro = run([{ type: 'start', intro: null }]);
+    expect(withoutIntro.phase).toBe('waiting');
+    expect(withoutIntro.speaking).toBeNull();
+  });
+
+  it('asks nothing before Start or while a question is on its way', () => {
+    expect(canAsk(INITIAL_PLAYER_STATE)).toBe(false);
+    expect(run([{ type: 'askStarted', text: 'hi', inputMode: 'typed' }])).toBe(
+      INITIAL_PLAYER_STATE,
+    );
+    const asking = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'first', inputMode: 'typed' },
+    ]);
+    expect(canAsk(asking)).toBe(false);
+    expect(reducePlayer(asking, { type: 'askStarted', text: 'second', inputMode: 'typed' })).toBe(
+      asking,
+    );
+  });
+
+  it('lets a question interrupt the intro or an answer', () => {
+    const state = run([
+      { type: 'start', intro },
+      { type: 'askStarted', text: 'hello', inputMode: 'typed' },
+    ]);
+    expect(state.phase).toBe('asking');
+    expect(state.speaking).toBeNull();
+  });
+
+  it('plays the answer video with its URL and records both turns', () => {
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: '  where were you raised ', inputMode: 'typed' },
+      { type: 'askSucceeded', result: answered },
+    ]);
+    expect(state.speaking).toEqual({
+      kind: 'answer',
+      clip: { url: answered.media!.url, posterUrl: answered.media!.posterUrl, captionUrl: null },
+    });
+    expect(state.transcript).toEqual([
+      { id: 1, speaker: 'visitor', text: 'where were you raised', inputMode: 'typed' },
+      { id: 2, speaker: 'storyfile', text: 'Answered: Where did you grow up?', kind: 'answer' },
+    ]);
+  });
+
+  const fallbackCases: Array<[FallbackReason, 'cannotAnswer' | 'pleaseRepeat']> = [
+    ['off-topic', 'cannotAnswer'],
+    ['empty', 'pleaseRepeat'],
+    ['unintelligible', 'pleaseRepeat'],
+  ];
+  it.each(fallbackCases)('a %s fallback plays the %s clip', (reason, kind) => {
+    expect(getFallbackKind(reason)).toBe(kind);
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'zxqv blorf', inputMode: 'typed' },
+      { type: 'askSucceeded', result: fallback(reason, true) },
+    ]);
+    expect(state.phase).toBe('answering');
+    expect(state.speaking?.kind).toBe(kind);
+    expect(state.speaking?.clip.url).toContain(`clip-${reason}`);
+    expect(state.message).toBeNull();
+  });
+
+  it.each(fallbackCases)(
+    'a %s fallback without its clip shows the server text instead',
+    (reason) => {
+      const result = fallback(reason, false);
+      const state = run([
+        { type: 'start', intro: null },
+        { type: 'askStarted', text: '', inputMode: 'spoken' },
+        { type: 'askSucceeded', result },
+      ]);
+      expect(state.phase).toBe('waiting');
+      expect(state.speaking).toBeNull();
+      expect(state.message).toBe(result.message);
+      expect(state.transcript.at(-1)?.text).toBe(result.message);
+    },
+  );
+
+  it('writes unintelligible speech into the transcript as such', () => {
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: '', inputMode: 'spoken' },
+      { type: 'askSucceeded', result: fallback('unintelligible', true) },
+    ]);
+    expect(state.transcript[0]).toMatchObject({
+      text: UNINTELLIGIBLE_TRANSCRIPT_TEXT,
+      inputMode: 'spoken',
+    });
+  });
+
+  it('clears the missing-clip message when the next question is asked', () => {
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'zxqv', inputMode: 'typed' },
+      { type: 'askSucceeded', result: fallback('off-topic', false) },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+    ]);
+    expect(state.message).toBeNull();
+  });
+
+  it('keeps waiting with the error after a failed ask, and clears it on the next', () => {
+    const failed = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'hello', inputMode: 'typed' },
+      { type: 'askFailed', message: 'You are asking questions too quickly.' },
+    ]);
+    expect(failed.phase).toBe('waiting');
+    expect(failed.error).toBe('You are asking questions too quickly.');
+    expect(failed.transcript).toEqual([]);
+    const retried = reducePlayer(failed, { type: 'askStarted', text: 'hello', inputMode: 'typed' });
+    expect(retried.error).toBeNull();
+  });
+
+  it('returns to the idle loop with a note when a clip fails to play', () => {
+    const state = run([
+      { type: 'start', intro },
+      { type: 'clipFailed', message: 'This video could not be played.' },
+    ]);
+    expect(state.phase).toBe('waiting');
+    expect(state.speaking).toBeNull();
+    expect(state.message).toBe('This video could not be played.');
+  });
+
+  it('ignores an ended event that arrives after an interruption', () => {
+    const asking = run([
+      { type: 'start', intro },
+      { type: 'askStarted', text: 'hello', inputMode: 'typed' },
+    ]);
+    expect(reducePlayer(asking, { type: 'clipEnded' })).toBe(asking);
+  });
+});

@@ -1,0 +1,205 @@
+import type {
+  AskDecision,
+  FallbackReason,
+  InputMode,
+  PublicAskResponse,
+} from '@conversa/contracts';
+
+/** A video the player can show: a signed URL, its poster, and captions once the server makes them. */
+export interface PlayerClip {
+  url: string;
+  posterUrl: string;
+  /** WebVTT captions; always null until the server produces them. */
+  captionUrl: string | null;
+}
+
+/** What the player asks with, and what it needs back (the studio adds the answered question). */
+export interface PlayerAskInput {
+  text: string;
+  inputMode: InputMode;
+  conversationId?: string;
+}
+export type PlayerAskResult = PublicAskResponse & { questionText?: string | null };
+
+/**
+ * Where a conversation is:
+ * - `idle`: not started; the idle loop plays muted until the visitor presses Start (a gesture, so
+ *   sound may play from then on);
+ * - `intro`: the greeting plays;
+ * - `waiting`: the idle loop plays again and the storyfile waits for a question;
+ * - `asking`: a question is on its way to the server;
+ * - `answering`: the answer (or a fallback clip) plays with sound, then back to `waiting`.
+ */
+export type PlayerPhase = 'idle' | 'intro' | 'waiting' | 'asking' | 'answering';
+
+/** Which recorded video is speaking. */
+export type SpeakingKind = 'intro' | 'answer' | 'cannotAnswer' | 'pleaseRepeat';
+
+export interface TranscriptEntry {
+  id: number;
+  speaker: 'visitor' | 'storyfile';
+  text: string;
+  inputMode?: InputMode;
+  /** On the storyfile's turns: which kind of video (or text) answered. */
+  kind?: Exclude<SpeakingKind, 'intro'>;
+}
+
+export interface PlayerState {
+  phase: PlayerPhase;
+  /** The video speaking now (intro, answer or fallback clip); the idle loop plays when null. */
+  speaking: { kind: SpeakingKind; clip: PlayerClip } | null;
+  /** Text shown in place of a clip that is not recorded. */
+  message: string | null;
+  /** A failed ask: the question stays in the box and this says why. */
+  error: string | null;
+  /** The question on its way (shown while asking). */
+  pending: { text: string; inputMode: InputMode } | null;
+  conversationId: string | undefined;
+  transcript: TranscriptEntry[];
+  nextEntryId: number;
+}
+
+export type PlayerEvent =
+  | { type: 'start'; intro: PlayerClip | null }
+  | { type: 'clipEnded' }
+  | { type: 'clipFailed'; message: string }
+  | { type: 'askStarted'; text: string; inputMode: InputMode }
+  | { type: 'askSucceeded'; result: PlayerAskResult }
+  | { type: 'askFailed'; message: string };
+
+export const INITIAL_PLAYER_STATE: PlayerState = {
+  phase: 'idle',
+  speaking: null,
+  message: null,
+  error: null,
+  pending: null,
+  conversationId: undefined,
+  transcript: [],
+  nextEntryId: 1,
+};
+
+/** Text shown in the transcript for spoken input the browser could not transcribe. */
+export const UNINTELLIGIBLE_TRANSCRIPT_TEXT = '(could not make out the words)';
+/** Text shown in the transcript for an empty question. */
+export const EMPTY_QUESTION_TRANSCRIPT_TEXT = '(nothing asked)';
+
+/** The clip a fallback plays: nothing matched → cannot answer; nothing understood → please repeat. */
+export function getFallbackKind(reason: FallbackReason): 'cannotAnswer' | 'pleaseRepeat' {
+  return reason === 'off-topic' ? 'cannotAnswer' : 'pleaseRepeat';
+}
+
+export function getSpeakingKind(decision: AskDecision): Exclude<SpeakingKind, 'intro'> {
+  return decision.kind === 'answer' ? 'answer' : getFallbackKind(decision.reason);
+}
+
+const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
+  answer: 'Played a recorded answer.',
+  cannotAnswer: 'Played the cannot-answer clip.',
+  pleaseRepeat: 'Played the please-repeat clip.',
+};
+
+/** How the storyfile's turn reads in the transcript; the answers have no transcript text yet. */
+export function describeStoryfileTurn(result: PlayerAskResult): string {
+  if (result.media === null && result.message) {
+    return result.message;
+  }
+  if (result.decision.kind === 'answer' && result.questionText) {
+    return `Answered: ${result.questionText}`;
+  }
+  return STORYFILE_TURN_TEXT[getSpeakingKind(result.decision)];
+}
+
+function describeQuestion(text: string, inputMode: InputMode): string {
+  if (text.trim() !== '') {
+    return text.trim();
+  }
+  return inputMode === 'spoken' ? UNINTELLIGIBLE_TRANSCRIPT_TEXT : EMPTY_QUESTION_TRANSCRIPT_TEXT;
+}
+
+/** Whether a question may be sent now: after Start, and not while another is on its way. */
+export function canAsk(state: PlayerState): boolean {
+  return state.phase !== 'idle' && state.phase !== 'asking';
+}
+
+/** The conversation player's transitions, pure so every path can be tested without a browser. */
+export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerState {
+  switch (event.type) {
+    case 'start': {
+      if (state.phase !== 'idle') {
+        return state;
+      }
+      return event.intro
+        ? { ...state, phase: 'intro', speaking: { kind: 'intro', clip: event.intro } }
+        : { ...state, phase: 'waiting' };
+    }
+    case 'clipEnded':
+      if (state.phase !== 'intro' && state.phase !== 'answering') {
+        return state;
+      }
+      return { ...state, phase: 'waiting', speaking: null };
+    case 'clipFailed':
+      if (state.phase !== 'intro' && state.phase !== 'answering') {
+        return state;
+      }
+      return { ...state, phase: 'waiting', speaking: null, message: event.message };
+    case 'askStarted':
+      if (!canAsk(state)) {
+        return state;
+      }
+      // A new question interrupts whatever was speaking.
+      return {
+        ...state,
+        phase: 'asking',
+        speaking: null,
+        message: null,
+        error: null,
+        pending: { text: event.text, inputMode: event.inputMode },
+      };
+    case 'askSucceeded': {
+      if (state.phase !== 'asking' || state.pending === null) {
+        return state;
+      }
+      const { result } = event;
+      const kind = getSpeakingKind(result.decision);
+      const transcript: TranscriptEntry[] = [
+        ...state.transcript,
+        {
+          id: state.nextEntryId,
+          speaker: 'visitor',
+          text: describeQuestion(state.pending.text, state.pending.inputMode),
+          inputMode: state.pending.inputMode,
+        },
+        {
+          id: state.nextEntryId + 1,
+          speaker: 'storyfile',
+          text: describeStoryfileTurn(result),
+          kind,
+        },
+      ];
+      const base = {
+        ...state,
+        pending: null,
+        conversationId: result.conversationId,
+        transcript,
+        nextEntryId: state.nextEntryId + 2,
+      };
+      if (result.media === null) {
+        return { ...base, phase: 'waiting', speaking: null, message: result.message };
+      }
+      return {
+        ...base,
+        phase: 'answering',
+        message: null,
+        speaking: {
+          kind,
+          clip: { url: result.media.url, posterUrl: result.media.posterUrl, captionUrl: null },
+        },
+      };
+    }
+    case 'askFailed':
+      if (state.phase !== 'asking') {
+        return state;
+      }
+      return { ...state, phase: 'waiting', pending: null, error: event.message };
+  }
+}
