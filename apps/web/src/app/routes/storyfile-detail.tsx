@@ -1,12 +1,16 @@
 import { useParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfiles';
+import { ClipMedia, QuestionMedia } from '@/features/uploads';
 
 /**
  * What other features put into the storyfile screen (features never import each other; the
  * route composes them).
  */
-const STORYFILE_SLOTS: StoryfileSlots = {};
+const STORYFILE_SLOTS: StoryfileSlots = {
+  renderQuestionMedia: (context) => <QuestionMedia {...context} />,
+  renderClipMedia: (context) => <ClipMedia {...context} />,
+};
 
 export function StoryfileDetailRoute() {
   const me = useCurrentUser();

@@ -1,0 +1,11 @@
+export { BulkUploadPanel } from './components/bulk-upload-panel';
+export { ClipMedia, QuestionMedia } from './components/target-media';
+export { VideoUploadsProvider } from './components/video-uploads-provider';
+export { useVideoUploads } from './hooks/use-video-uploads';
+export { getTargetKey } from './types';
+export type {
+  StartVideoUploadInput,
+  TrackedVideoUpload,
+  VideoUploadPhase,
+  VideoUploadTarget,
+} from './types';
