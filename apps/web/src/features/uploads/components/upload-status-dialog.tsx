@@ -212,7 +212,8 @@ function StoryfileGroup({
         <button
           type="button"
           aria-expanded={isExpanded}
-          aria-controls={listId}
+          aria-controls={isExpanded ? listId : undefined}
+          aria-label={`${isExpanded ? 'Hide' : 'Show'} videos of ${group.storyfileName}`}
           onClick={() => setIsExpanded(!isExpanded)}
           className="inline-flex items-center gap-1 rounded px-1 text-xs font-semibold text-brand-700 hover:text-brand-800"
         >
@@ -222,7 +223,6 @@ function StoryfileGroup({
             <ChevronRight className="size-3.5" aria-hidden="true" />
           )}
           {isExpanded ? 'Hide videos' : 'Show videos'}
-          <span className="sr-only"> of {group.storyfileName}</span>
         </button>
       </div>
       {isExpanded ? (
