@@ -62,6 +62,7 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
   const isSending =
     upload.phase === 'uploading' || upload.phase === 'queued' || upload.phase === 'paused';
   const name = upload.questionText;
+  const hasActions = isSending || upload.phase === 'failed';
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -112,7 +113,7 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
             Keep uploading
           </Button>
         </div>
-      ) : (
+      ) : hasActions ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {upload.phase === 'uploading' || upload.phase === 'queued' ? (
             <Button
@@ -174,7 +175,7 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
             </Button>
           ) : null}
         </div>
-      )}
+      ) : null}
     </li>
   );
 }
