@@ -82,6 +82,8 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
           : CircleAlert;
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    // No text selection while dragging.
+    event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { x: event.clientX, y: event.clientY, start: position };
   };

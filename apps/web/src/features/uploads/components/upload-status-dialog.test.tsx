@@ -135,10 +135,10 @@ describe('floating upload-progress bar', () => {
     const grip = within(bar).getByRole('button', { name: 'Move the upload progress bar' });
     grip.focus();
     await user.keyboard('{ArrowUp}');
-    expect(bar.style.bottom).toBe('40px');
+    expect(bar.style.bottom).toBe('112px');
     expect(JSON.parse(localStorage.getItem('conversa.uploadBar.position')!)).toEqual({
       right: 24,
-      bottom: 40,
+      bottom: 112,
     });
   });
 

@@ -1,7 +1,8 @@
 /** Where the floating bar sits: its distance from the viewport's right and bottom edges. */
 export type BarPosition = { right: number; bottom: number };
 
-export const DEFAULT_BAR_POSITION: BarPosition = { right: 24, bottom: 24 };
+/** Above the toasts, which also sit bottom-right (spec §2). */
+export const DEFAULT_BAR_POSITION: BarPosition = { right: 24, bottom: 96 };
 export const BAR_POSITION_STORAGE_KEY = 'conversa.uploadBar.position';
 /** Pixels an arrow key moves the bar; with Shift four times as far. */
 export const BAR_KEY_STEP = 16;
