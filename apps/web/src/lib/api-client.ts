@@ -46,6 +46,19 @@ export function setAuthHooks(hooks: AuthHooks | undefined): void {
   authHooks = hooks;
 }
 
+/**
+ * Refreshes the session through the registered hook (a 403 on the upload status call asks for
+ * it, spec §4). Answers whether a fresh token is in place.
+ */
+export async function refreshSession(): Promise<boolean> {
+  return (await authHooks?.onUnauthorized()) ?? false;
+}
+
+/** Makes sure the access token is not about to expire, for requests sent outside `requestJson`. */
+export async function ensureFreshSession(): Promise<void> {
+  await authHooks?.beforeRequest();
+}
+
 export const API_HEADERS = {
   accept: API_ACCEPT_HEADER_VALUE,
   [SYSTEM_ID_HEADER]: SYSTEM_ID,

@@ -6,6 +6,7 @@ import { NavigationStateProvider } from '@/components/navigation-state';
 import { cn } from '@/components/ui/cn';
 import { UserMenu } from '@/components/user-menu';
 import { FeedbackDialog } from '@/features/feedback';
+import { VideoUploadsProvider } from '@/features/uploads';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { formatDisplayName } from '@/lib/format';
 import { FeedbackWidget } from './feedback-widget';
@@ -25,7 +26,8 @@ function getPageTitle(pathname: string): string {
 
 /**
  * The frame of every signed-in screen: left menu, top bar, the screen, footer, feedback dialogs,
- * and the navigation state (temporary state cleared and route history recorded per navigation).
+ * the navigation state (temporary state cleared and route history recorded per navigation), and
+ * the video uploads, which go on across screens.
  */
 export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { pathname } = useLocation();
@@ -66,50 +68,52 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
 
   return (
     <NavigationStateProvider>
-      <ScrollRestoration />
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <div className="flex min-h-screen bg-slate-50">
-        <div className="sticky top-0 hidden h-screen w-52 shrink-0 flex-col bg-slate-900 lg:flex xl:w-56">
-          {sideMenu}
+      <VideoUploadsProvider key={user.iam} userId={user.iam}>
+        <ScrollRestoration />
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <div className="flex min-h-screen bg-slate-50">
+          <div className="sticky top-0 hidden h-screen w-52 shrink-0 flex-col bg-slate-900 lg:flex xl:w-56">
+            {sideMenu}
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col">
+            {hasTopBar ? (
+              <TopBar pathname={pathname} menuButton={menuButton} onLogout={onLogout} />
+            ) : (
+              <div className="flex h-14 items-center border-b border-slate-200 bg-white px-4 lg:hidden">
+                {menuButton}
+              </div>
+            )}
+            <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+              <div
+                className={cn(
+                  'mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8',
+                  // Without the footer the floating feedback button sits over the screen's bottom.
+                  isFooterHidden(searchParams) && 'pb-24',
+                )}
+              >
+                <RouteGuard user={user}>
+                  <Outlet />
+                </RouteGuard>
+              </div>
+            </main>
+            {isFooterHidden(searchParams) ? (
+              <FeedbackWidget onOpenFeedback={openFeedback} />
+            ) : (
+              <Footer onOpenFeedback={openFeedback} />
+            )}
+          </div>
         </div>
-        <div className="flex min-w-0 flex-1 flex-col">
-          {hasTopBar ? (
-            <TopBar pathname={pathname} menuButton={menuButton} onLogout={onLogout} />
-          ) : (
-            <div className="flex h-14 items-center border-b border-slate-200 bg-white px-4 lg:hidden">
-              {menuButton}
-            </div>
-          )}
-          <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-            <div
-              className={cn(
-                'mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8',
-                // Without the footer the floating feedback button sits over the screen's bottom.
-                isFooterHidden(searchParams) && 'pb-24',
-              )}
-            >
-              <RouteGuard user={user}>
-                <Outlet />
-              </RouteGuard>
-            </div>
-          </main>
-          {isFooterHidden(searchParams) ? (
-            <FeedbackWidget onOpenFeedback={openFeedback} />
-          ) : (
-            <Footer onOpenFeedback={openFeedback} />
-          )}
-        </div>
-      </div>
-      <FeedbackDialog
-        kind={feedback.kind}
-        isOpen={feedback.isOpen}
-        onOpenChange={(isOpen) => setFeedback((current) => ({ ...current, isOpen }))}
-      />
+        <FeedbackDialog
+          kind={feedback.kind}
+          isOpen={feedback.isOpen}
+          onOpenChange={(isOpen) => setFeedback((current) => ({ ...current, isOpen }))}
+        />
+      </VideoUploadsProvider>
     </NavigationStateProvider>
   );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { InteractTab, StoryfileConversationSettings } from '@/features/conversations';
 import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfiles';
+import { ClipMedia, QuestionMedia } from '@/features/uploads';
 
 /**
  * What other features put into the storyfile screen (features never import each other; the
@@ -10,6 +11,8 @@ import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfile
 const STORYFILE_SLOTS: StoryfileSlots = {
   renderInteractTab: ({ storyfile }) => <InteractTab storyfile={storyfile} />,
   renderSettingsSections: (context) => <StoryfileConversationSettings {...context} />,
+  renderQuestionMedia: (context) => <QuestionMedia {...context} />,
+  renderClipMedia: (context) => <ClipMedia {...context} />,
 };
 
 export function StoryfileDetailRoute() {

@@ -1,0 +1,361 @@
+import {
+  CLIP_KIND_LABELS,
+  type ClipKind,
+  type PendingVideoUpload,
+  type StoryfileDetail,
+  type StoryfileQuestion,
+  type StoryfileTopic,
+  type StoryfileVideo,
+} from '@conversa/contracts';
+import { Play, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { formatBytes } from '@/lib/format';
+import { useDeleteStoryfileVideo } from '../api/delete-storyfile-video';
+import { useStoryfileVideos } from '../api/list-storyfile-videos';
+import { useUploadEngine } from '../hooks/use-video-uploads';
+import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
+import { formatDuration } from '../utils/format-duration';
+import { getUploadStatusLabel } from '../utils/upload-summary';
+import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
+import { VideoFileInput } from './video-file-input';
+import { VideoPlayerDialog } from './video-player-dialog';
+
+function isVideoOf(target: VideoUploadTarget) {
+  return (item: { questionId: string | null; clipKind: ClipKind | null }) =>
+    target.kind === 'question'
+      ? item.questionId === target.questionId
+      : item.questionId === null && item.clipKind === target.clipKind;
+}
+
+/** The live upload of this target in this session, newest last. */
+function findTrackedUpload(
+  entries: readonly VideoUploadEntry[],
+  storyfileId: string,
+  target: VideoUploadTarget,
+): VideoUploadEntry | undefined {
+  const key = getTargetKey(target);
+  return entries.findLast(
+    (entry) => entry.storyfileId === storyfileId && getTargetKey(entry.target) === key,
+  );
+}
+
+/** An upload the server knows about that is newer than the video shown (another tab, another person). */
+function findNewerPending(
+  pending: readonly PendingVideoUpload[] | undefined,
+  target: VideoUploadTarget,
+  video: StoryfileVideo | undefined,
+): PendingVideoUpload | undefined {
+  return (pending ?? [])
+    .filter(isVideoOf(target))
+    .filter((upload) => video === undefined || upload.createdAt > video.createdAt)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+function LiveUploadState({
+  upload,
+  name,
+  canRetry,
+  onRetry,
+}: {
+  upload: Pick<VideoUploadEntry, 'phase' | 'percentage' | 'error'> & { needsFile?: boolean };
+  name: string;
+  canRetry: boolean;
+  onRetry: () => void;
+}) {
+  const label = getUploadStatusLabel(upload);
+  const isSending =
+    upload.phase === 'uploading' || upload.phase === 'queued' || upload.phase === 'paused';
+  return (
+    <div className="mt-2 space-y-1.5" aria-live="polite">
+      <div className="flex flex-wrap items-center gap-2">
+        <UploadStatusBadge label={label} />
+        {upload.phase === 'failed' && canRetry ? (
+          <Button
+            size="sm"
+            variant="text"
+            icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+            aria-label={`Retry upload of ${name}`}
+            onClick={onRetry}
+          >
+            Retry
+          </Button>
+        ) : null}
+      </div>
+      {isSending ? (
+        <ProgressMeter value={upload.percentage} label={`Upload of ${name}`} className="max-w-xs" />
+      ) : null}
+      {upload.phase === 'failed' && upload.error !== null ? (
+        <p className="text-sm text-red-700">{upload.error}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteVideoDialog({
+  isOpen,
+  name,
+  isPending,
+  onCancel,
+  onConfirm,
+}: {
+  isOpen: boolean;
+  name: string;
+  isPending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) {
+          onCancel();
+        }
+      }}
+      title="Delete video?"
+      description={
+        <>
+          The video of <strong>{name}</strong> is deleted for good, and it becomes unrecorded.
+        </>
+      }
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="cancel" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          className="bg-red-600 text-white hover:bg-red-700"
+          isLoading={isPending}
+          onClick={onConfirm}
+        >
+          Delete video
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The video of one question or clip: poster, play, duration and size; for editors Replace and
+ * Delete, or an upload picker when there is none; and the live state of its upload.
+ */
+function TargetMedia({
+  storyfile,
+  isEditable,
+  target,
+  name,
+}: {
+  storyfile: StoryfileDetail;
+  isEditable: boolean;
+  target: VideoUploadTarget;
+  name: string;
+}) {
+  const videos = useStoryfileVideos(storyfile.id);
+  const { engine, entries } = useUploadEngine();
+  const remove = useDeleteStoryfileVideo(storyfile.id);
+  const { showToast } = useToast();
+  const [isPlaying, setIsPlaying] = useState(false);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+
+  const video = videos.data?.videos.find(isVideoOf(target));
+  const tracked = findTrackedUpload(entries, storyfile.id, target);
+  const pending = tracked
+    ? undefined
+    : findNewerPending(videos.data?.pendingUploads, target, video);
+  const isBusy = tracked !== undefined && tracked.phase !== 'ready' && tracked.phase !== 'failed';
+
+  const upload = (files: File[]) => {
+    const file = files[0];
+    if (!file || engine === null) {
+      return;
+    }
+    engine.start({
+      storyfileId: storyfile.id,
+      storyfileName: storyfile.name,
+      target,
+      file,
+      filename: file.name,
+      filetype: file.type,
+    });
+  };
+
+  const live =
+    tracked !== undefined && tracked.phase !== 'ready' ? (
+      <LiveUploadState
+        upload={tracked}
+        name={name}
+        canRetry={engine?.hasFile(tracked.clientKey) ?? false}
+        onRetry={() => engine?.retry(tracked.clientKey)}
+      />
+    ) : pending !== undefined && pending.phase !== 'cancelled' && pending.phase !== 'ready' ? (
+      <LiveUploadState
+        upload={{
+          phase: pending.phase === 'uploading' ? 'paused' : pending.phase,
+          percentage: 0,
+          error: pending.error,
+        }}
+        name={name}
+        canRetry={false}
+        onRetry={() => undefined}
+      />
+    ) : null;
+
+  if (videos.isPending) {
+    return (
+      <div className="mt-2 text-xs text-slate-500">
+        <Spinner className="size-3" label="Loading video" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mt-2">
+      {video === undefined ? (
+        isEditable && !isBusy ? (
+          <VideoFileInput label={`Upload video: ${name}`} onFiles={upload}>
+            Upload video
+          </VideoFileInput>
+        ) : null
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            onClick={() => setIsPlaying(true)}
+            aria-label={`Play video: ${name}`}
+            className="group relative h-16 w-28 shrink-0 overflow-hidden rounded-lg bg-slate-900 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
+          >
+            <img
+              src={video.posterUrl}
+              alt=""
+              className="size-full object-cover opacity-90 group-hover:opacity-100"
+              onError={() => void videos.refetch()}
+            />
+            <span className="absolute inset-0 flex items-center justify-center">
+              <span className="rounded-full bg-black/60 p-1.5 text-white">
+                <Play className="size-4 fill-current" aria-hidden="true" />
+              </span>
+            </span>
+          </button>
+          <dl className="text-xs text-slate-600">
+            <div className="flex gap-1">
+              <dt className="sr-only">Duration</dt>
+              <dd className="font-semibold text-slate-800 tabular-nums">
+                {formatDuration(video.durationMs)}
+              </dd>
+              <dt className="sr-only">Size</dt>
+              <dd>· {formatBytes(video.sizeBytes)}</dd>
+            </div>
+            {video.filename === null ? null : (
+              <div>
+                <dt className="sr-only">File</dt>
+                <dd className="max-w-48 truncate">{video.filename}</dd>
+              </div>
+            )}
+          </dl>
+          {isEditable ? (
+            <div className="flex flex-wrap gap-2">
+              <VideoFileInput
+                label={`Replace video: ${name}`}
+                isDisabled={isBusy}
+                icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
+                onFiles={upload}
+              >
+                Replace
+              </VideoFileInput>
+              <Button
+                size="sm"
+                variant="text"
+                id={`delete-video-${video.id}`}
+                icon={<Trash2 className="size-3.5" aria-hidden="true" />}
+                aria-label={`Delete video: ${name}`}
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                onClick={() => setIsConfirmingDelete(true)}
+              >
+                Delete
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+      {live}
+      <VideoPlayerDialog
+        video={isPlaying ? (video ?? null) : null}
+        title={name}
+        onClose={() => setIsPlaying(false)}
+        onLoadError={() => void videos.refetch()}
+      />
+      <DeleteVideoDialog
+        isOpen={isConfirmingDelete && video !== undefined}
+        name={name}
+        isPending={remove.isPending}
+        onCancel={() => setIsConfirmingDelete(false)}
+        onConfirm={() => {
+          if (video === undefined) {
+            return;
+          }
+          remove.mutate(video.id, {
+            onSuccess: () => {
+              setIsConfirmingDelete(false);
+              showToast({ kind: 'success', message: 'Video deleted.' });
+            },
+            onError: (error) => showToast({ kind: 'error', message: error.message }),
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+/** The answer video of a question (the storyfile screen's `renderQuestionMedia` slot). */
+export function QuestionMedia({
+  storyfile,
+  isEditable,
+  question,
+  topic,
+}: {
+  storyfile: StoryfileDetail;
+  isEditable: boolean;
+  question: StoryfileQuestion;
+  topic: StoryfileTopic;
+}) {
+  return (
+    <TargetMedia
+      storyfile={storyfile}
+      isEditable={isEditable}
+      name={question.text}
+      target={{
+        kind: 'question',
+        questionId: question.id,
+        topicName: topic.name,
+        questionText: question.text,
+      }}
+    />
+  );
+}
+
+/** The video of one of the four clips (the storyfile screen's `renderClipMedia` slot). */
+export function ClipMedia({
+  storyfile,
+  isEditable,
+  clipKind,
+}: {
+  storyfile: StoryfileDetail;
+  isEditable: boolean;
+  clipKind: ClipKind;
+}) {
+  const label =
+    storyfile.clips.find((clip) => clip.kind === clipKind)?.label ?? CLIP_KIND_LABELS[clipKind];
+  return (
+    <TargetMedia
+      storyfile={storyfile}
+      isEditable={isEditable}
+      name={`${label} clip`}
+      target={{ kind: 'clip', clipKind, label }}
+    />
+  );
+}

@@ -1,0 +1,180 @@
+import { CheckCircle2, CircleAlert, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { cn } from '@/components/ui/cn';
+import { useUploadEngine } from '../hooks/use-video-uploads';
+import {
+  BAR_POSITION_STORAGE_KEY,
+  clampBarPosition,
+  moveBarByKey,
+  readBarPosition,
+  type BarPosition,
+} from '../utils/bar-position';
+import { formatBarText, groupUploadsByStoryfile, summarizeUploads } from '../utils/upload-summary';
+import { ProgressMeter } from './upload-status-label';
+
+function getViewport() {
+  return { width: window.innerWidth, height: window.innerHeight };
+}
+
+function savePosition(position: BarPosition) {
+  try {
+    localStorage.setItem(BAR_POSITION_STORAGE_KEY, JSON.stringify(position));
+  } catch {
+    // Not kept when storage is refused; the bar still moves.
+  }
+}
+
+/**
+ * The floating upload-progress bar (spec §2): shown while there are uploads to report, it says
+ * Uploading, Processing or Uploaded with the count of videos and opens the status dialog. Its
+ * grip moves it by pointer or arrow keys; the place is kept in local storage.
+ */
+export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
+  const { engine, entries } = useUploadEngine();
+  const [position, setPosition] = useState<BarPosition>(() =>
+    typeof localStorage === 'undefined'
+      ? readBarPosition({ getItem: () => null })
+      : readBarPosition(localStorage),
+  );
+  const barRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
+  const summary = summarizeUploads(entries);
+
+  const clamp = (next: BarPosition) => {
+    const rect = barRef.current?.getBoundingClientRect();
+    return clampBarPosition(
+      next,
+      { width: rect?.width ?? 0, height: rect?.height ?? 0 },
+      getViewport(),
+    );
+  };
+
+  useEffect(() => {
+    const onResize = () =>
+      setPosition((current) => {
+        const rect = barRef.current?.getBoundingClientRect();
+        return clampBarPosition(
+          current,
+          { width: rect?.width ?? 0, height: rect?.height ?? 0 },
+          getViewport(),
+        );
+      });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  if (summary === null) {
+    return null;
+  }
+
+  const groups = groupUploadsByStoryfile(entries);
+  const overall = Math.floor(
+    groups.reduce((sum, group) => sum + group.percentage, 0) / Math.max(groups.length, 1),
+  );
+  const text = formatBarText(summary);
+  const Icon =
+    summary.label === 'Uploading'
+      ? UploadCloud
+      : summary.label === 'Processing'
+        ? Loader2
+        : summary.label === 'Uploaded'
+          ? CheckCircle2
+          : CircleAlert;
+
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    // No text selection while dragging.
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { x: event.clientX, y: event.clientY, start: position };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    if (drag.current === null) {
+      return;
+    }
+    const { x, y, start } = drag.current;
+    setPosition(
+      clamp({
+        right: start.right - (event.clientX - x),
+        bottom: start.bottom - (event.clientY - y),
+      }),
+    );
+  };
+  const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
+    if (drag.current === null) {
+      return;
+    }
+    drag.current = null;
+    event.currentTarget.releasePointerCapture(event.pointerId);
+    savePosition(position);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const next = moveBarByKey(position, event.key, event.shiftKey);
+    if (next !== null) {
+      event.preventDefault();
+      const clamped = clamp(next);
+      setPosition(clamped);
+      savePosition(clamped);
+    }
+  };
+
+  return (
+    <div
+      ref={barRef}
+      role="region"
+      aria-label="Upload progress"
+      style={{ right: position.right, bottom: position.bottom }}
+      className="fixed z-30 flex w-80 max-w-[calc(100vw-1rem)] items-stretch overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+    >
+      <button
+        type="button"
+        aria-label="Move the upload progress bar"
+        title="Drag to move, or use the arrow keys"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onKeyDown={onKeyDown}
+        className="flex cursor-grab touch-none items-center border-r border-slate-100 px-1.5 text-slate-400 hover:bg-slate-50 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset active:cursor-grabbing"
+      >
+        <GripVertical className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        className="flex min-w-0 flex-1 flex-col gap-1.5 px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
+      >
+        <span className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <Icon
+            className={cn(
+              'size-4 shrink-0',
+              summary.label === 'Processing' && 'animate-spin text-amber-600',
+              summary.label === 'Uploading' && 'text-brand-600',
+              summary.label === 'Uploaded' && 'text-green-600',
+              summary.label === null && 'text-red-600',
+            )}
+            aria-hidden="true"
+          />
+          <span className="truncate" data-testid="upload-bar-text">
+            {text}
+          </span>
+        </span>
+        {summary.isActive ? (
+          <ProgressMeter value={overall} label="Overall upload progress" />
+        ) : null}
+        <span className="text-xs text-slate-500">Show upload status</span>
+      </button>
+      {summary.isActive || engine === null || summary.label !== 'Uploaded' ? null : (
+        <button
+          type="button"
+          aria-label="Dismiss finished uploads"
+          title="Dismiss"
+          onClick={() => engine.clearFinished()}
+          className="flex items-start p-2 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { makeSuffix, seedStoryfile, WRITE_HEADERS, type SeededStoryfile } from '../support/api';
+import { signIn } from '../support/auth';
+import { E2E } from '../support/env';
+import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+
+const SCREENSHOTS = 'test-results/uploads';
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const TOPIC = 'Childhood';
+const FIRST = 'Where were you born?';
+const SECOND = 'Who were your best friends?';
+
+async function seedScript(page: Page): Promise<SeededStoryfile> {
+  return seedStoryfile(page, `Grandma Rose ${makeSuffix()}`, [
+    { name: TOPIC, questions: [FIRST, SECOND] },
+  ]);
+}
+
+async function openStoryfile(page: Page, storyfile: SeededStoryfile): Promise<void> {
+  await page.goto(`/storyfiles/${storyfile.id}`);
+  await expect(page.getByRole('heading', { name: storyfile.name, level: 1 })).toBeVisible();
+}
+
+function questionRow(page: Page, text: string) {
+  return page
+    .getByRole('list', { name: `Questions of ${TOPIC}` })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
+async function signedInPage(browser: Browser, user: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+/**
+ * A valid MP4 of about 20 MB: lossless noise does not compress, so it stays big while taking
+ * ffmpeg only a moment to write and the worker only a moment to transcode.
+ */
+function makeLargeTestVideo(): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'conversa-e2e-large-')), 'large-take.mp4');
+  execFileSync(process.env.TEST_FFMPEG ?? '/usr/bin/ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=320x240:rate=25,noise=alls=100:allf=t',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:duration=6',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+test('an editor uploads a video onto a question, follows it in the bar and the dialog, and plays it', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  await openStoryfile(page, storyfile);
+
+  // Hold the PATCH a moment so the bar can be seen uploading, and the status answers until the
+  // dialog has been seen processing; the server does its work meanwhile.
+  await page.route('**/files/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+  let releaseStatus = () => undefined as void;
+  const statusHeld = new Promise<void>((resolve) => {
+    releaseStatus = resolve;
+  });
+  await page.route('**/v1/conversa/upload/status**', async (route) => {
+    await statusHeld;
+    await route.continue();
+  });
+
+  await page
+    .getByLabel(`Upload video: ${FIRST}`)
+    .setInputFiles(makeTestVideo({ name: 'born.mp4' }));
+
+  const bar = page.getByRole('region', { name: 'Upload progress' });
+  await expect(bar).toContainText('Uploading 1 video');
+  await expect(questionRow(page, FIRST)).toContainText('% Uploading');
+  await bar.screenshot({ path: `${SCREENSHOTS}/bar-uploading.png` });
+  await expect(bar).toContainText('Processing 1 video', { timeout: 20_000 });
+  await expect(questionRow(page, FIRST).getByRole('button', { name: 'Processing' })).toBeVisible();
+
+  await bar.getByRole('button', { name: /Processing 1 video/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Video Upload Status' });
+  await expect(dialog.getByRole('heading', { name: storyfile.name })).toBeVisible();
+  await expect(
+    dialog.getByRole('progressbar', { name: `Overall progress of ${storyfile.name}` }),
+  ).toHaveAttribute('aria-valuenow', '100');
+  await dialog.getByRole('button', { name: `Show videos of ${storyfile.name}` }).click();
+  const videos = dialog.getByRole('list', { name: `Videos of ${storyfile.name}` });
+  await expect(videos).toContainText(TOPIC);
+  await expect(videos).toContainText(FIRST);
+  const processing = videos.getByRole('button', { name: 'Processing' });
+  await processing.focus();
+  await expect(
+    page.getByRole('tooltip', { name: 'Video uploaded, must process to view' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/dialog-processing.png` });
+  await expectNoSeriousAxeViolations(page);
+
+  releaseStatus();
+  const uploaded = videos.getByRole('button', { name: 'Uploaded' });
+  await expect(uploaded).toBeVisible({ timeout: 45_000 });
+  await uploaded.focus();
+  await expect(
+    page.getByRole('tooltip', { name: 'Successfully uploaded and processed!' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/dialog-uploaded.png` });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(bar).toContainText('Uploaded 1 video');
+
+  const row = questionRow(page, FIRST);
+  const play = row.getByRole('button', { name: `Play video: ${FIRST}` });
+  await expect(play).toBeVisible();
+  await expect(play.locator('img')).toHaveAttribute(
+    'src',
+    /^\/media\/[^/]+\/poster\.jpg\?access_token=/,
+  );
+  await expect(row).toContainText('0:03');
+  await expect(row).toContainText(/\d+(\.\d)? KB/);
+  await expect(row.getByLabel('Answer recorded')).toBeVisible();
+  await row.screenshot({ path: `${SCREENSHOTS}/question-with-video.png` });
+
+  await play.click();
+  const player = page.getByRole('dialog', { name: FIRST });
+  const video = player.locator('video');
+  await expect(video).toHaveAttribute('src', /^\/media\/[^/]+\/video\.mp4\?access_token=/);
+  await expect
+    .poll(
+      () =>
+        video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/player.png` });
+});
+
+test('a reload in the middle of an upload resumes it from the offset the server holds', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  await openStoryfile(page, storyfile);
+  const file = makeLargeTestVideo();
+
+  // A slow uplink, so the reload lands in the middle of the PATCH.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+
+  await page.getByLabel(`Upload video: ${SECOND}`).setInputFiles(file);
+  const row = questionRow(page, SECOND);
+  await expect(row.getByRole('button', { name: /^([2-9]\d)% Uploading$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.reload();
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  // The server kept what arrived before the reload.
+  const uploads = await page.request.get('/v1/conversa/uploads', { headers: WRITE_HEADERS });
+  const summary = (
+    (await uploads.json()) as { uploads: { id: string; filename: string }[] }
+  ).uploads.find((upload) => upload.filename === 'large-take.mp4');
+  expect(summary).toBeDefined();
+  let serverOffset = 0;
+  await expect
+    .poll(async () => {
+      const head = await page.request.head(`/files/${summary!.id}`, {
+        headers: { ...WRITE_HEADERS, 'tus-resumable': '1.0.0' },
+      });
+      serverOffset = Number(head.headers()['upload-offset']);
+      return serverOffset;
+    })
+    .toBeGreaterThan(0);
+
+  // The dialog comes back with the upload, which asks for its file again.
+  const bar = page.getByRole('region', { name: 'Upload progress' });
+  await expect(bar).toContainText('Uploading 1 video');
+  await bar.getByRole('button', { name: /Uploading 1 video/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Video Upload Status' });
+  const videos = dialog.getByRole('list', { name: `Videos of ${storyfile.name}` });
+  await expect(videos).toContainText(SECOND);
+  const paused = videos.getByText(/^Paused at \d+%$/);
+  await expect(paused).toBeVisible();
+  const pausedAt = Number(/(\d+)%/.exec((await paused.textContent()) ?? '')![1]);
+  expect(pausedAt).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/dialog-after-reload.png` });
+
+  const patchOffsets: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes(`/files/${summary!.id}`)) {
+      patchOffsets.push(Number(request.headers()['upload-offset']));
+    }
+  });
+  await videos.getByLabel(`Select the file again to resume: ${SECOND}`).setInputFiles(file);
+  await expect(
+    videos.getByRole('button', { name: /% Uploading$|^Processing$|^Uploaded$/ }),
+  ).toBeVisible();
+  const shown = await videos
+    .getByRole('button', { name: /% Uploading$|^Processing$|^Uploaded$/ })
+    .textContent();
+  const shownPercent = /(\d+)% Uploading/.exec(shown ?? '');
+  if (shownPercent) {
+    expect(Number(shownPercent[1])).toBeGreaterThanOrEqual(pausedAt);
+  }
+  await expect(videos.getByRole('button', { name: /^Processing$|^Uploaded$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(patchOffsets.length).toBeGreaterThan(0);
+  expect(patchOffsets[0]).toBe(serverOffset);
+  await expect(videos.getByRole('button', { name: 'Uploaded' })).toBeVisible({ timeout: 60_000 });
+});
+
+test('an editor deletes a video after confirming, and the question is unrecorded again', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  await uploadProcessedVideo(
+    page,
+    storyfile.id,
+    { questionId: storyfile.topics[0]!.questions[0]!.id },
+    makeTestVideo({ name: 'to-delete.mp4', frequency: 550 }),
+  );
+  await openStoryfile(page, storyfile);
+  const row = questionRow(page, FIRST);
+  await expect(row.getByRole('button', { name: `Play video: ${FIRST}` })).toBeVisible();
+  await expect(row.getByLabel('Answer recorded')).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete video: ${FIRST}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete video?' });
+  await expect(confirm).toContainText(FIRST);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByRole('button', { name: `Play video: ${FIRST}` })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete video: ${FIRST}` }).click();
+  await confirm.getByRole('button', { name: 'Delete video' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByRole('button', { name: `Play video: ${FIRST}` })).toHaveCount(0);
+  await expect(row.getByLabel(`Upload video: ${FIRST}`)).toBeAttached();
+  await expect(row.getByLabel('Not recorded yet')).toBeVisible();
+  const listed = await page.request.get(`/v1/conversa/storyfiles/${storyfile.id}/videos`, {
+    headers: WRITE_HEADERS,
+  });
+  expect(((await listed.json()) as { videos: unknown[] }).videos).toEqual([]);
+});
+
+test('a viewer plays a video but cannot replace or delete it', async ({ page, browser }) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  await uploadProcessedVideo(
+    page,
+    storyfile.id,
+    { questionId: storyfile.topics[0]!.questions[0]!.id },
+    makeTestVideo({ name: 'for-viewer.mp4', frequency: 660 }),
+  );
+
+  const viewer = await signedInPage(browser, E2E.users.viewer);
+  await openStoryfile(viewer, storyfile);
+  const row = questionRow(viewer, FIRST);
+  const play = row.getByRole('button', { name: `Play video: ${FIRST}` });
+  await expect(play).toBeVisible();
+  await expect(row.getByLabel(`Replace video: ${FIRST}`)).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Delete video: ${FIRST}` })).toHaveCount(0);
+  await expect(questionRow(viewer, SECOND).getByLabel(`Upload video: ${SECOND}`)).toHaveCount(0);
+  await play.click();
+  const video = viewer.getByRole('dialog', { name: FIRST }).locator('video');
+  await expect
+    .poll(
+      () =>
+        video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await viewer.context().close();
+});
