@@ -1,12 +1,27 @@
 import { useParams } from 'react-router';
+import { useToast } from '@/components/ui/toast';
 import { useCurrentUser } from '@/features/auth';
+import { RecordTab, type RecordTabProps } from '@/features/recording';
 import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfiles';
 
 /**
  * What other features put into the storyfile screen (features never import each other; the
  * route composes them).
  */
-const STORYFILE_SLOTS: StoryfileSlots = {};
+const STORYFILE_SLOTS: StoryfileSlots = {
+  renderRecordTab: (context) => <RecordTabWithUploads {...context} />,
+};
+
+// LEAD: replace the toast with the uploads feature's startVideoUpload when merging.
+function RecordTabWithUploads(props: Omit<RecordTabProps, 'onKeepTake'>) {
+  const { showToast } = useToast();
+  const onKeepTake: RecordTabProps['onKeepTake'] = ({ target }) =>
+    showToast({
+      kind: 'success',
+      message: `Kept the take for "${target.kind === 'question' ? target.questionText : target.label}".`,
+    });
+  return <RecordTab {...props} onKeepTake={onKeepTake} />;
+}
 
 export function StoryfileDetailRoute() {
   const me = useCurrentUser();
