@@ -67,7 +67,7 @@ export function DeviceSelects({
   onMicrophoneChange: (deviceId: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
+    <div className="flex flex-col gap-3">
       <DeviceSelect
         id="recording-camera"
         label="Camera"

@@ -3,7 +3,16 @@ import { cn } from '@/components/ui/cn';
 const SEGMENTS = 16;
 
 /** The microphone's loudness as a row of lights, so the person sees they are heard. */
-export function LevelMeter({ level, isActive }: { level: number; isActive: boolean }) {
+export function LevelMeter({
+  level,
+  isActive,
+  tone,
+}: {
+  level: number;
+  isActive: boolean;
+  /** `dark` over the camera picture, `light` on a white card. */
+  tone: 'dark' | 'light';
+}) {
   const percent = Math.round(Math.min(1, Math.max(0, level)) * 100);
   const lit = Math.round((percent / 100) * SEGMENTS);
   return (
@@ -26,7 +35,7 @@ export function LevelMeter({ level, isActive }: { level: number; isActive: boole
               aria-hidden="true"
               className={cn(
                 'flex-1 rounded-[2px] transition-colors duration-75',
-                !isLit && 'bg-slate-200',
+                !isLit && (tone === 'dark' ? 'bg-white/20' : 'bg-slate-200'),
                 isLit && zone === 'green' && 'bg-green-500',
                 isLit && zone === 'amber' && 'bg-amber-400',
                 isLit && zone === 'red' && 'bg-red-500',

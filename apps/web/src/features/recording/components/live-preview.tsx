@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 
 /**
  * The camera's live picture, mirrored like a mirror so moving left moves left on screen (the
- * take itself is not mirrored). Muted: the person must not hear themselves twice.
+ * take itself is not mirrored), and never cropped: the frame shown is the frame recorded.
+ * Muted: the person must not hear themselves twice.
  */
 export function LivePreview({ stream }: { stream: MediaStream }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -22,7 +23,7 @@ export function LivePreview({ stream }: { stream: MediaStream }) {
       ref={videoRef}
       data-testid="camera-preview"
       aria-label="Camera preview"
-      className="size-full -scale-x-100 object-cover"
+      className="size-full -scale-x-100 object-contain"
       autoPlay
       muted
       playsInline

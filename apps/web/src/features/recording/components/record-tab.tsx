@@ -9,6 +9,7 @@ import {
   ChevronRight,
   Circle,
   ListChecks,
+  Mic,
   RotateCcw,
   Square,
   Trash2,
@@ -46,6 +47,7 @@ import { LivePreview } from './live-preview';
 import { MediaProblemPanel } from './media-problem-panel';
 import { ShortcutHelp } from './shortcut-help';
 import { TakeReview } from './take-review';
+import { StudioButton } from './studio-button';
 import { TargetList, type TargetListEntry } from './target-list';
 import { Teleprompter } from './teleprompter';
 
@@ -100,14 +102,6 @@ function EmptyScript({
         )}
       </div>
     </div>
-  );
-}
-
-function Kbd({ children }: { children: ReactNode }) {
-  return (
-    <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[0.7rem] leading-4 opacity-80">
-      {children}
-    </kbd>
   );
 }
 
@@ -314,69 +308,187 @@ export function RecordTab({
     );
   }
 
+  const teleprompter =
+    currentEntry === undefined ? null : (
+      <Teleprompter
+        item={currentEntry.item}
+        questionCount={questionCount}
+        status={currentEntry.status}
+      />
+    );
+
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
         {isEditable ? null : (
-          <Alert kind="warning">
-            You can look through the questions, but not record.{' '}
-            {storyfile.deletedAt === null
-              ? `${roleRequiredMessage('edit:ns')} to record answers.`
-              : formatStoryfileDeletedMessage(storyfile.name)}
-          </Alert>
-        )}
-        {currentEntry === undefined ? null : (
-          <Teleprompter
-            item={currentEntry.item}
-            questionCount={questionCount}
-            status={currentEntry.status}
-          />
+          <>
+            <Alert kind="warning">
+              You can look through the questions, but not record.{' '}
+              {storyfile.deletedAt === null
+                ? `${roleRequiredMessage('edit:ns')} to record answers.`
+                : formatStoryfileDeletedMessage(storyfile.name)}
+            </Alert>
+            <div className="overflow-hidden rounded-2xl shadow-sm">{teleprompter}</div>
+          </>
         )}
 
         {isStudioOn ? (
           <>
-            <div className="relative aspect-video overflow-hidden rounded-2xl bg-slate-950 shadow-sm ring-1 ring-slate-900/10">
-              {stage}
-              {phase === 'recording' ? (
-                <div
-                  className={cn(
-                    'absolute top-3 left-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white shadow',
-                    isNearCap ? 'bg-amber-600' : 'bg-red-600',
-                  )}
-                >
-                  <span
-                    className="size-2.5 animate-pulse rounded-full bg-white"
-                    aria-hidden="true"
-                  />
-                  <span>REC</span>
-                  <span role="timer" aria-label="Recording time" className="font-mono tabular-nums">
-                    {formatElapsed(recorder.elapsedMs)}
-                  </span>
-                  <span className="font-normal opacity-80">
-                    / {formatElapsed(RECORDING_CAP_MS)}
-                  </span>
-                </div>
-              ) : null}
-              {phase === 'countdown' && countdown.remaining !== null ? (
-                <div className="absolute inset-0 flex flex-col items-center justify-center bg-slate-950/45">
-                  <span
-                    role="status"
-                    aria-label={`Recording starts in ${countdown.remaining}`}
-                    className="text-8xl font-bold text-white tabular-nums drop-shadow-lg"
+            <div className="overflow-hidden rounded-2xl bg-slate-950 shadow-md ring-1 ring-slate-900/10">
+              {teleprompter}
+              {/* Width follows the window's height so the picture and the controls fit on one screen. */}
+              <div className="relative mx-auto aspect-video w-full max-w-[max(24rem,calc((100vh-23rem)*16/9))] bg-black">
+                {stage}
+                {phase === 'recording' ? (
+                  <div
+                    className={cn(
+                      'absolute top-3 left-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white shadow',
+                      isNearCap ? 'bg-amber-600' : 'bg-red-600',
+                    )}
                   >
-                    {countdown.remaining}
-                  </span>
-                  <span className="mt-2 text-sm font-medium text-white/90">
-                    Get ready… (Esc cancels)
-                  </span>
+                    <span
+                      className="size-2.5 animate-pulse rounded-full bg-white"
+                      aria-hidden="true"
+                    />
+                    <span>REC</span>
+                    <span
+                      role="timer"
+                      aria-label="Recording time"
+                      className="font-mono tabular-nums"
+                    >
+                      {formatElapsed(recorder.elapsedMs)}
+                    </span>
+                    <span className="font-normal opacity-80">
+                      / {formatElapsed(RECORDING_CAP_MS)}
+                    </span>
+                  </div>
+                ) : null}
+                {phase === 'countdown' && countdown.remaining !== null ? (
+                  <div className="absolute inset-0 flex flex-col items-center justify-center bg-slate-950/45">
+                    <span
+                      role="status"
+                      aria-label={`Recording starts in ${countdown.remaining}`}
+                      className="text-8xl font-bold text-white tabular-nums drop-shadow-lg"
+                    >
+                      {countdown.remaining}
+                    </span>
+                    <span className="mt-2 text-sm font-medium text-white drop-shadow">
+                      Get ready… Esc cancels
+                    </span>
+                  </div>
+                ) : null}
+                {phase === 'review' && recorder.take !== null ? (
+                  <div className="pointer-events-none absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-slate-900/80 px-3 py-1 text-sm font-semibold text-white">
+                    <Video className="size-4" aria-hidden="true" />
+                    Your take · {formatElapsed(recorder.take.durationMs)}
+                  </div>
+                ) : null}
+                {phase === 'ready' && media.stream !== null ? (
+                  <div
+                    aria-hidden="true"
+                    className="pointer-events-none absolute right-3 bottom-3 flex w-44 items-center gap-2 rounded-lg bg-slate-900/70 px-2.5 py-2"
+                  >
+                    <Mic className="size-4 shrink-0 text-white" />
+                    <LevelMeter level={level} isActive tone="dark" />
+                  </div>
+                ) : null}
+              </div>
+
+              <div
+                role="toolbar"
+                aria-label="Recording controls"
+                className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 border-t border-white/10 bg-slate-900 px-4 py-3"
+              >
+                <div>
+                  {phase === 'review' ? (
+                    <StudioButton
+                      tone="ghost"
+                      onClick={() => setIsDiscardOpen(true)}
+                      icon={<Trash2 className="size-4" aria-hidden="true" />}
+                    >
+                      Discard
+                    </StudioButton>
+                  ) : (
+                    <StudioButton
+                      tone="ghost"
+                      onClick={() => selectTarget(previousKey)}
+                      disabled={phase !== 'ready' || previousKey === undefined}
+                      shortcut={{ label: 'P', aria: 'P' }}
+                      icon={<ChevronLeft className="size-4" aria-hidden="true" />}
+                    >
+                      Previous
+                    </StudioButton>
+                  )}
                 </div>
-              ) : null}
-              {phase === 'review' && recorder.take !== null ? (
-                <div className="pointer-events-none absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-slate-900/80 px-3 py-1 text-sm font-semibold text-white">
-                  <Video className="size-4" aria-hidden="true" />
-                  Take · {formatElapsed(recorder.take.durationMs)}
+                <div className="flex flex-wrap items-center justify-center gap-2">
+                  {phase === 'ready' ? (
+                    <StudioButton
+                      tone="record"
+                      onClick={startCountdown}
+                      disabled={!canRecord}
+                      shortcut={{ label: 'R', aria: 'R' }}
+                      icon={<Circle className="size-4 fill-current" aria-hidden="true" />}
+                    >
+                      Record
+                    </StudioButton>
+                  ) : null}
+                  {phase === 'countdown' ? (
+                    <StudioButton
+                      tone="ghost"
+                      onClick={countdown.cancel}
+                      shortcut={{ label: 'Esc', aria: 'Escape' }}
+                    >
+                      Cancel
+                    </StudioButton>
+                  ) : null}
+                  {phase === 'recording' ? (
+                    <StudioButton
+                      tone="stop"
+                      onClick={recorder.stop}
+                      disabled={recorder.status === 'stopping'}
+                      shortcut={{ label: 'R', aria: 'R' }}
+                      icon={
+                        <Square className="size-4 fill-red-600 text-red-600" aria-hidden="true" />
+                      }
+                    >
+                      Stop
+                    </StudioButton>
+                  ) : null}
+                  {phase === 'review' ? (
+                    <>
+                      <StudioButton
+                        tone="ghost"
+                        onClick={retake}
+                        shortcut={{ label: 'R', aria: 'R' }}
+                        icon={<RotateCcw className="size-4" aria-hidden="true" />}
+                      >
+                        Retake
+                      </StudioButton>
+                      <StudioButton
+                        tone="keep"
+                        onClick={keepTake}
+                        shortcut={{ label: 'K', aria: 'K' }}
+                        icon={<Check className="size-4" aria-hidden="true" />}
+                      >
+                        Keep
+                      </StudioButton>
+                    </>
+                  ) : null}
                 </div>
-              ) : null}
+                <div className="flex justify-end">
+                  {phase === 'review' ? null : (
+                    <StudioButton
+                      tone="ghost"
+                      onClick={() => selectTarget(nextKey)}
+                      disabled={phase !== 'ready' || nextKey === undefined}
+                      shortcut={{ label: 'N', aria: 'N' }}
+                    >
+                      Next
+                      <ChevronRight className="size-4" aria-hidden="true" />
+                    </StudioButton>
+                  )}
+                </div>
+              </div>
             </div>
 
             {recorder.error === null ? null : <Alert kind="error">{recorder.error}</Alert>}
@@ -386,147 +498,52 @@ export function RecordTab({
                 can be.
               </Alert>
             ) : null}
-            {!recorder.isSupported ? (
+            {recorder.isSupported ? null : (
               <Alert kind="error">
                 This browser cannot record video. Use a recent version of Chrome, Edge, Firefox or
                 Safari.
               </Alert>
-            ) : null}
+            )}
             {isAllDone && phase === 'ready' ? (
               <Alert kind="success">
-                Every question and clip has a take. Kept takes keep uploading in the background.
+                Every question and clip has a take. Kept takes go on uploading in the background.
               </Alert>
             ) : null}
 
-            <div
-              role="toolbar"
-              aria-label="Recording controls"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm"
-            >
-              <Button
-                onClick={() => selectTarget(previousKey)}
-                disabled={phase !== 'ready' || previousKey === undefined}
-                aria-keyshortcuts="P"
-                icon={<ChevronLeft className="size-4" aria-hidden="true" />}
-                idText="Previous"
+            <div className="grid gap-4 md:grid-cols-2">
+              <section
+                aria-label="Camera and microphone"
+                className="space-y-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm"
               >
-                Previous
-                <Kbd>P</Kbd>
-              </Button>
-              <div className="flex flex-wrap items-center justify-center gap-2">
-                {phase === 'ready' ? (
-                  <button
-                    type="button"
-                    onClick={startCountdown}
-                    disabled={!canRecord}
-                    aria-keyshortcuts="R"
-                    className="inline-flex h-11 items-center gap-2 rounded-full bg-red-600 px-6 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:bg-slate-300"
-                  >
-                    <Circle className="size-4 fill-current" aria-hidden="true" />
-                    Record
-                    <Kbd>R</Kbd>
-                  </button>
-                ) : null}
-                {phase === 'countdown' ? (
-                  <Button
-                    variant="cancel"
-                    onClick={countdown.cancel}
-                    aria-keyshortcuts="Escape"
-                    idText="Cancel"
-                  >
-                    Cancel
-                    <Kbd>Esc</Kbd>
-                  </Button>
-                ) : null}
-                {phase === 'recording' ? (
-                  <button
-                    type="button"
-                    onClick={recorder.stop}
-                    disabled={recorder.status === 'stopping'}
-                    aria-keyshortcuts="R"
-                    className="inline-flex h-11 items-center gap-2 rounded-full bg-slate-900 px-6 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-slate-700 disabled:opacity-70"
-                  >
-                    <Square className="size-4 fill-current" aria-hidden="true" />
-                    Stop
-                    <Kbd>R</Kbd>
-                  </button>
-                ) : null}
-                {phase === 'review' ? (
-                  <>
-                    <Button
-                      variant="cancel"
-                      onClick={() => setIsDiscardOpen(true)}
-                      icon={<Trash2 className="size-4" aria-hidden="true" />}
-                    >
-                      Discard
-                    </Button>
-                    <Button
-                      onClick={retake}
-                      aria-keyshortcuts="R"
-                      icon={<RotateCcw className="size-4" aria-hidden="true" />}
-                      idText="Retake"
-                    >
-                      Retake
-                      <Kbd>R</Kbd>
-                    </Button>
-                    <Button
-                      variant="primary"
-                      onClick={keepTake}
-                      aria-keyshortcuts="K"
-                      icon={<Check className="size-4" aria-hidden="true" />}
-                      idText="Keep"
-                    >
-                      Keep
-                      <Kbd>K</Kbd>
-                    </Button>
-                  </>
-                ) : null}
-              </div>
-              <Button
-                onClick={() => selectTarget(nextKey)}
-                disabled={phase !== 'ready' || nextKey === undefined}
-                aria-keyshortcuts="N"
-                idText="Next"
-              >
-                Next
-                <Kbd>N</Kbd>
-                <ChevronRight className="size-4" aria-hidden="true" />
-              </Button>
+                <DeviceSelects
+                  cameras={devices.cameras}
+                  microphones={devices.microphones}
+                  cameraId={
+                    resolveDeviceId(devices.cameras, activeCameraId) ||
+                    resolveDeviceId(devices.cameras, devices.cameraId) ||
+                    (devices.cameras[0]?.deviceId ?? '')
+                  }
+                  microphoneId={
+                    resolveDeviceId(devices.microphones, activeMicrophoneId) ||
+                    resolveDeviceId(devices.microphones, devices.microphoneId) ||
+                    (devices.microphones[0]?.deviceId ?? '')
+                  }
+                  isDisabled={phase === 'recording' || phase === 'countdown'}
+                  onCameraChange={devices.selectCamera}
+                  onMicrophoneChange={devices.selectMicrophone}
+                />
+                <div>
+                  <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                    Microphone level
+                  </p>
+                  <LevelMeter level={level} isActive={media.stream !== null} tone="light" />
+                  <p className="mt-1 text-xs text-slate-600">
+                    Speak as in your answers: the bar should reach the green, rarely the red.
+                  </p>
+                </div>
+              </section>
+              <ShortcutHelp />
             </div>
-
-            <section
-              aria-label="Camera and microphone"
-              className="space-y-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm"
-            >
-              <DeviceSelects
-                cameras={devices.cameras}
-                microphones={devices.microphones}
-                cameraId={
-                  resolveDeviceId(devices.cameras, activeCameraId) ||
-                  resolveDeviceId(devices.cameras, devices.cameraId) ||
-                  (devices.cameras[0]?.deviceId ?? '')
-                }
-                microphoneId={
-                  resolveDeviceId(devices.microphones, activeMicrophoneId) ||
-                  resolveDeviceId(devices.microphones, devices.microphoneId) ||
-                  (devices.microphones[0]?.deviceId ?? '')
-                }
-                isDisabled={phase === 'recording' || phase === 'countdown'}
-                onCameraChange={devices.selectCamera}
-                onMicrophoneChange={devices.selectMicrophone}
-              />
-              <div>
-                <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Microphone level
-                </p>
-                <LevelMeter level={level} isActive={media.stream !== null} />
-                <p className="mt-1 text-xs text-slate-500">
-                  Speak as you will in the answer: the bar should move into the green, rarely the
-                  red.
-                </p>
-              </div>
-            </section>
-            <ShortcutHelp />
           </>
         ) : null}
       </div>

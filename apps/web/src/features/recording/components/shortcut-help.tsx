@@ -14,7 +14,7 @@ export function ShortcutHelp() {
       >
         <Keyboard className="size-3.5" aria-hidden="true" /> Keyboard shortcuts
       </h3>
-      <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1.5 sm:grid-cols-2 xl:grid-cols-3">
+      <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
         {RECORDING_SHORTCUTS.map((shortcut) => (
           <div key={shortcut.key} className="flex items-center gap-2">
             <dt>

@@ -117,7 +117,7 @@ export function TargetList({
                       <span className="min-w-0 flex-1">
                         <span className="line-clamp-2 font-medium">
                           {item.questionNumber === null ? null : (
-                            <span className="text-slate-500">{item.questionNumber}. </span>
+                            <span className="text-slate-600">{item.questionNumber}. </span>
                           )}
                           {title}
                         </span>

@@ -4,7 +4,7 @@ import type { TargetStatus } from '../utils/upload-state';
 
 const TONE_CLASSES: Record<TargetStatus['tone'], string> = {
   recorded: 'text-green-700',
-  missing: 'text-slate-500',
+  missing: 'text-slate-600',
   busy: 'text-brand-700',
   failed: 'text-red-700',
   kept: 'text-brand-700',
@@ -30,7 +30,7 @@ export function TargetStatusIcon({
     case 'kept':
       return <Clock className={cn(iconClass, 'text-brand-600')} aria-hidden="true" />;
     case 'missing':
-      return <Circle className={cn(iconClass, 'text-slate-300')} aria-hidden="true" />;
+      return <Circle className={cn(iconClass, 'text-slate-400')} aria-hidden="true" />;
   }
 }
 

@@ -21,7 +21,7 @@ export function Teleprompter({
     <section
       aria-label="Teleprompter"
       aria-live="polite"
-      className="rounded-2xl bg-slate-900 px-6 py-5 text-white shadow-sm ring-1 ring-slate-900/10"
+      className="bg-slate-900 px-6 py-5 text-white"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs font-semibold tracking-wider text-brand-200 uppercase">
@@ -35,7 +35,7 @@ export function Teleprompter({
             <>Clip · {target.label}</>
           )}
         </p>
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2.5 py-0.5">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-0.5">
           <TargetStatusIcon tone={status.tone} className="size-3.5" />
           <TargetStatusText status={status} />
         </span>

@@ -1,6 +1,6 @@
 /** Keyboard shortcuts of the recording tab, as the help lists them. */
 export const RECORDING_SHORTCUTS = [
-  { key: 'R', action: 'record', description: 'Record / stop (again to retake)' },
+  { key: 'R', action: 'record', description: 'Record, stop, or retake' },
   { key: 'K', action: 'keep', description: 'Keep the take' },
   { key: 'N', action: 'next', description: 'Next question' },
   { key: 'P', action: 'previous', description: 'Previous question' },
