@@ -135,7 +135,7 @@ export function RecordTab({
   const needsTake = (item: RecordTargetItem) => !doneKeys.has(item.key);
 
   const [selectedKey, setSelectedKey] = useState<string | null>(() =>
-    findInitialKey(items, (item) => !item.isRecorded),
+    findInitialKey(items, needsTake),
   );
   // A question deleted meanwhile (in another tab) falls back to the first one needing a take.
   const currentKey = items.some((item) => item.key === selectedKey)
