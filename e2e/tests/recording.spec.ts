@@ -117,7 +117,9 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
   const take = page.getByTestId('take-preview');
   await expect(take).toBeVisible();
   await expectTakePlays(take);
-  await expect(page.getByRole('button', { name: /^Next/ })).toBeDisabled();
+  // Moving on waits until the take is kept or discarded.
+  await expect(page.getByRole('button', { name: /^Next/ })).toHaveCount(0);
+  await expect(sidebar.getByRole('button', { name: /Who taught you to read\?/ })).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOTS}/reviewing-take.png`, fullPage: true });
   await page.getByRole('button', { name: /^Keep/ }).click();
   await expect(page.getByText(`Kept the take for "${QUESTIONS[0]}".`)).toBeVisible();
