@@ -9,7 +9,9 @@ import { StoryfileDetailScreen, type StoryfileSlots } from '@/features/storyfile
  * route composes them).
  */
 const STORYFILE_SLOTS: StoryfileSlots = {
-  renderRecordTab: (context) => <RecordTabWithUploads {...context} />,
+  renderRecordTab: ({ storyfile, isEditable }) => (
+    <RecordTabWithUploads storyfile={storyfile} isEditable={isEditable} />
+  ),
 };
 
 // LEAD: replace the toast with the uploads feature's startVideoUpload when merging.
