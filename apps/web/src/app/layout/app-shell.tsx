@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { UserAvatar } from '@/components/avatar';
 import { NavigationStateProvider } from '@/components/navigation-state';
-import { cn } from '@/components/ui/cn';
 import { UserMenu } from '@/components/user-menu';
 import { FeedbackDialog } from '@/features/feedback';
 import { VideoUploadsProvider } from '@/features/uploads';
@@ -89,13 +88,7 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
               </div>
             )}
             <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-              <div
-                className={cn(
-                  'mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8',
-                  // Without the footer the floating feedback button sits over the screen's bottom.
-                  isFooterHidden(searchParams) && 'pb-24',
-                )}
-              >
+              <div className="mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8">
                 <RouteGuard user={user}>
                   <Outlet />
                 </RouteGuard>

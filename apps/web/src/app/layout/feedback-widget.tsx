@@ -15,16 +15,17 @@ export function FeedbackWidget({
   onOpenFeedback: (kind: FeedbackKind) => void;
 }) {
   return (
-    <aside aria-label="Feedback" className="fixed bottom-4 left-4 z-30 lg:left-60 xl:left-64">
+    // A tab on the right edge: at the bottom it covered the recorder's and the player's controls.
+    <aside aria-label="Feedback" className="fixed top-1/2 right-0 z-30 -translate-y-1/2">
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-slate-800">
-          <MessageSquareText className="size-4" aria-hidden="true" />
+        <DropdownMenu.Trigger className="inline-flex rotate-180 items-center gap-2 rounded-r-lg bg-slate-900 px-2 py-3 text-sm font-semibold text-white shadow-lg [writing-mode:vertical-rl] hover:bg-slate-800">
+          <MessageSquareText className="size-4 rotate-90" aria-hidden="true" />
           Feedback
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
-            side="top"
-            align="start"
+            side="left"
+            align="center"
             sideOffset={8}
             className="z-50 w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
           >
