@@ -17,10 +17,10 @@ import {
 
 /** The record tab: the camera recorder, whose kept takes upload at once, and the file upload. */
 function RecordAndUpload({ storyfile, isEditable }: StoryfileSlotContext) {
-  const { startVideoUpload, getStoryfileUploads } = useVideoUploads();
-  const uploads = getStoryfileUploads(storyfile.id);
+  const videoUploads = useVideoUploads();
+  const uploads = videoUploads.getStoryfileUploads(storyfile.id);
   const keepTake = ({ blob, filename, mimeType, target }: KeptTake) =>
-    startVideoUpload({
+    videoUploads.startVideoUpload({
       storyfileId: storyfile.id,
       storyfileName: storyfile.name,
       target,
