@@ -185,6 +185,19 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(linked).toHaveAttribute('data-linked', 'true');
   await expect(linked).toBeInViewport();
 
+  // Every exchange of the interact tab is in the chat logs with its decision.
+  await page.goto(`/training/chat_logs?storyfileId=${seeded.id}`);
+  const logRows = (question: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('button', { name: question }) });
+  await expect(logRows(PARAPHRASE)).toHaveCount(2);
+  for (const row of await logRows(PARAPHRASE).all()) {
+    await expect(row).toContainText('Answered');
+    await expect(row).toContainText('Where did you grow up?');
+    await expect(row).toContainText('Studio test');
+  }
+  await expect(logRows(NONSENSE)).toHaveCount(1);
+  await expect(logRows(NONSENSE)).toContainText('Fallback');
+
   // Publish from the settings tab and read the share link.
   await page.goto(`/storyfiles/${seeded.id}?tab=settings`);
   const publishing = page.getByRole('region', { name: 'Publishing' });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -26,6 +26,22 @@ describe('Footer (spec §2 Layout)', () => {
     expect(tooltip).toHaveTextContent('Phone: +1 (555) 010-0199');
     expect(tooltip).toHaveTextContent('Email: support@conversa.studio');
     expect(tooltip).toHaveTextContent('Mon-Fri 9am-6pm PT');
+  });
+
+  it('keeps the Support tooltip open when the page scrolls it into view, and closes it on Escape or leaving', async () => {
+    renderWithProviders(<Footer onOpenFeedback={vi.fn()} />);
+    await userEvent.tab();
+    await screen.findByRole('tooltip');
+    // Tabbing to the footer of a long page scrolls it into view after the focus.
+    fireEvent.scroll(document);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Phone: +1 (555) 010-0199');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await userEvent.tab({ shift: true });
+    await userEvent.tab();
+    await screen.findByRole('tooltip');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('opens Give Feedback and Report a Bug', async () => {

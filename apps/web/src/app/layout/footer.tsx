@@ -6,7 +6,7 @@ import {
 } from '@conversa/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Bug, ExternalLink, Headset, MessageSquareHeart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { webConfig } from '@/config/env';
 
 /** Whether the `tab` query parameter hides the footer: record or interact (spec §2). */
@@ -33,6 +33,11 @@ function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
  * and Report a Bug dialogs, and Privacy Policy and Terms of Service in a new tab.
  */
 export function Footer({ onOpenFeedback }: { onOpenFeedback: (kind: FeedbackKind) => void }) {
+  // The tooltip's closing is ours: Radix closes a tooltip whenever the page scrolls, and tabbing to
+  // Support at the end of a long page scrolls it into view, which closed the tooltip at once for
+  // keyboard users. It closes on blur, pointer leave, Escape or a press elsewhere.
+  const [isSupportOpen, setIsSupportOpen] = useState(false);
+  const closeSupport = () => setIsSupportOpen(false);
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-(--breakpoint-2xl) flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-4 text-sm sm:px-6">
@@ -41,9 +46,21 @@ export function Footer({ onOpenFeedback }: { onOpenFeedback: (kind: FeedbackKind
         </p>
         <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <li>
-            <Tooltip.Root>
+            <Tooltip.Root
+              open={isSupportOpen}
+              onOpenChange={(isOpen) => {
+                if (isOpen) {
+                  setIsSupportOpen(true);
+                }
+              }}
+            >
               <Tooltip.Trigger asChild>
-                <button type="button" className={ITEM_CLASS}>
+                <button
+                  type="button"
+                  className={ITEM_CLASS}
+                  onBlur={closeSupport}
+                  onPointerLeave={closeSupport}
+                >
                   <Headset className="size-4" aria-hidden="true" />
                   Support
                 </button>
@@ -52,6 +69,8 @@ export function Footer({ onOpenFeedback }: { onOpenFeedback: (kind: FeedbackKind
                 <Tooltip.Content
                   side="top"
                   sideOffset={8}
+                  onEscapeKeyDown={closeSupport}
+                  onPointerDownOutside={closeSupport}
                   className="z-50 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
                 >
                   <p>Phone: {webConfig.supportPhone}</p>
