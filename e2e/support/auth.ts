@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Signs in through the studio's identity provider page, as a person does. */
 export async function signIn(
@@ -11,4 +11,15 @@ export async function signIn(
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A page of a fresh browser context (its own cookies), signed in as `account`. */
+export async function signInInNewContext(
+  browser: Browser,
+  account: { email: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { makeSuffix, seedStoryfile, WRITE_HEADERS, type SeededStoryfile } from '../support/api';
 import { signIn } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 
@@ -25,17 +25,6 @@ async function ask(page: Page, storyfileId: string, text: string, conversationId
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as AskAnswer;
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
 }
 
 function logRow(page: Page, question: string) {

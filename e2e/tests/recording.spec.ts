@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makeSuffix, seedStoryfile } from '../support/api';
-import { signIn } from '../support/auth';
+import { signIn, signInInNewContext } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 
 // Chromium runs with --use-fake-device-for-media-stream and --use-fake-ui-for-media-stream
@@ -14,24 +14,6 @@ const QUESTIONS = [
   'What was your first job?',
   'Who taught you to read?',
 ] as const;
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
-
-async function signedInPage(browser: Browser, user: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, user);
-  return page;
-}
 
 /** The live preview shows real frames from the (fake) camera. */
 async function expectCameraLive(page: Page): Promise<void> {
@@ -255,7 +237,7 @@ test('a viewer sees the questions but cannot record', async ({ page, browser }) 
   const storyfile = await seedStoryfile(page, `Viewed ${makeSuffix()}`, [
     { name: 'Childhood', questions: [...QUESTIONS] },
   ]);
-  const viewer = await signedInPage(browser, E2E.users.viewer);
+  const viewer = await signInInNewContext(browser, E2E.users.viewer);
   await viewer.goto(`/storyfiles/${storyfile.id}?tab=record`);
   await expect(viewer.getByRole('alert')).toContainText(
     'You need to be at least "Content Creator" to record answers.',

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 
 // Menu entries in route-table order (spec §2 routes, §6 menu gating).
@@ -99,18 +99,6 @@ async function readMenu(page: Page): Promise<string[]> {
   }
   const links = await menu.locator('ul a').all();
   return Promise.all(links.map(async (link) => (await link.getAttribute('href')) ?? ''));
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
 }
 
 for (const [name, user, paths] of MENUS) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, signInInNewContext } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 
 const WRITE_HEADERS = { 'x-system-id': 'conversa-studio-web', accept: 'application/json' };
@@ -28,24 +28,6 @@ async function seedStoryfile(page: Page, name: string, extra: Record<string, unk
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Seeded;
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
-
-async function signedInPage(browser: Browser, user: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, user);
-  return page;
 }
 
 test('an editor creates a storyfile from a template and lands on its script', async ({ page }) => {
@@ -194,7 +176,7 @@ test('a viewer sees no create or edit controls and the API refuses a change', as
   page,
   browser,
 }) => {
-  const editor = await signedInPage(browser, E2E.users.editor);
+  const editor = await signInInNewContext(browser, E2E.users.editor);
   const storyfile = await seedStoryfile(editor, `Viewer check ${suffix()}`);
   await editor.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
     headers: WRITE_HEADERS,

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { makeSuffix, seedStoryfile, WRITE_HEADERS, type SeededStoryfile } from '../support/api';
-import { signIn } from '../support/auth';
+import { signIn, signInInNewContext } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 
@@ -32,24 +32,6 @@ function questionRow(page: Page, text: string) {
     .getByRole('list', { name: `Questions of ${TOPIC}` })
     .getByRole('listitem')
     .filter({ hasText: text });
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
-
-async function signedInPage(browser: Browser, user: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, user);
-  return page;
 }
 
 /**
@@ -310,7 +292,7 @@ test('a viewer plays a video but cannot replace or delete it', async ({ page, br
     makeTestVideo({ name: 'for-viewer.mp4', frequency: 660 }),
   );
 
-  const viewer = await signedInPage(browser, E2E.users.viewer);
+  const viewer = await signInInNewContext(browser, E2E.users.viewer);
   await openStoryfile(viewer, storyfile);
   const row = questionRow(viewer, FIRST);
   const play = row.getByRole('button', { name: `Play video: ${FIRST}` });
