@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { makeSuffix, seedStoryfile } from '../support/api';
+import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
@@ -179,6 +179,90 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
       { timeout: 15_000 },
     )
     .toBeGreaterThan(0);
+});
+
+test('a take kept just before a reload finishes uploading by itself afterwards', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedStoryfile(page, `Resume ${makeSuffix()}`, [
+    { name: 'Work', questions: ['What do you do?', 'Why that work?'] },
+  ]);
+  await page.goto(`/storyfiles/${storyfile.id}?tab=record`);
+  await expectCameraLive(page);
+
+  // A slow line, so the take is still going up when the page reloads.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const throttle = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await throttle(8 * 1024);
+  await page.keyboard.press('r');
+  await expect(page.getByRole('timer', { name: 'Recording time' })).toHaveText('0:03');
+  await page.keyboard.press('r');
+  await expectTakePlays(page.getByTestId('take-preview'));
+  await page.keyboard.press('k');
+
+  // Wait until the server holds part of the take, then reload in the middle of the upload.
+  const findUpload = async () => {
+    const response = await page.request.get('/v1/conversa/uploads', { headers: WRITE_HEADERS });
+    const { uploads } = (await response.json()) as {
+      uploads: { id: string; storyfileId: string | null }[];
+    };
+    return uploads.filter((upload) => upload.storyfileId === storyfile.id);
+  };
+  let uploadId = '';
+  let uploadLength = '';
+  await expect
+    .poll(
+      async () => {
+        const [upload] = await findUpload();
+        if (upload === undefined) {
+          return 0;
+        }
+        uploadId = upload.id;
+        const head = await page.request.head(`/files/${upload.id}`, {
+          headers: { ...WRITE_HEADERS, 'tus-resumable': '1.0.0' },
+        });
+        uploadLength = head.headers()['upload-length'] ?? '';
+        return Number(head.headers()['upload-offset'] ?? 0);
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  const head = await page.request.head(`/files/${uploadId}`, {
+    headers: { ...WRITE_HEADERS, 'tus-resumable': '1.0.0' },
+  });
+  // Still part-way: some bytes are in, not all (a recorder's length is known only at the end,
+  // so a missing Upload-Length also means unfinished).
+  expect(
+    uploadLength === '' || Number(head.headers()['upload-offset']) < Number(uploadLength),
+  ).toBe(true);
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/files/') {
+      created.push(request.url());
+    }
+  });
+  await page.reload();
+  await throttle(-1);
+
+  // No file to pick again: the recorded take waited in the browser and goes on by itself, into
+  // the same upload, and is processed.
+  const bar = page.getByRole('region', { name: 'Upload progress' });
+  await expect(bar).toContainText('Uploaded 1 video', { timeout: 90_000 });
+  expect(created).toEqual([]);
+  expect((await findUpload()).map((upload) => upload.id)).toEqual([uploadId]);
+  const status = await page.request.get(`/v1/conversa/upload/status?uploadObjectKey=${uploadId}`, {
+    headers: WRITE_HEADERS,
+  });
+  expect(await status.json()).toEqual({ status: 'END', error: null });
 });
 
 test('a countdown can be cancelled and a take discarded', async ({ page }) => {
