@@ -13,7 +13,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }]),
+    ),
   },
   build: { sourcemap: true },
 });
