@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listStoryfileVideosContract, type ClipKind } from '@conversa/contracts';
-import { callContract } from '@/lib/api-client';
+import type { ClipKind } from '@conversa/contracts';
+import { storyfileVideosQueryOptions } from '@/lib/storyfile-queries';
 import type { PlayerClip } from '../utils/player-machine';
-import { conversationKeys, getSignedUrlStaleTime } from './keys';
-
-export function listStoryfileVideos(id: string, signal?: AbortSignal) {
-  return callContract(listStoryfileVideosContract, {
-    params: { id },
-    ...(signal ? { signal } : {}),
-  });
-}
 
 export type StoryfileClips = Record<ClipKind, PlayerClip | null> & { answerCount: number };
 
 export const listStoryfileClipsQueryOptions = (id: string) =>
+  // The same query as the script's videos: one request and one cache, refreshed by uploads.
   queryOptions({
-    queryKey: conversationKeys.videos(id),
-    queryFn: ({ signal }) => listStoryfileVideos(id, signal),
+    ...storyfileVideosQueryOptions(id),
     select: (data): StoryfileClips => {
       const clips: StoryfileClips = {
         idle: null,
@@ -38,8 +30,6 @@ export const listStoryfileClipsQueryOptions = (id: string) =>
       }
       return clips;
     },
-    staleTime: (query) => getSignedUrlStaleTime(query.state.data?.videos[0]?.urlsExpireAt),
-    refetchInterval: (query) => getSignedUrlStaleTime(query.state.data?.videos[0]?.urlsExpireAt),
   });
 
 /** The storyfile's clips (idle loop, intro, fallbacks) with fresh signed URLs, for the studio player. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteStoryfileVideoContract } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
-import { refreshStoryfileMedia } from './keys';
+import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
 
 export function deleteStoryfileVideo(storyfileId: string, videoId: string) {
   return callContract(deleteStoryfileVideoContract, { params: { id: storyfileId, videoId } });

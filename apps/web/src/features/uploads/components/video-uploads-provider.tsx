@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } fr
 import { Upload } from 'tus-js-client';
 import { API_HEADERS, ensureFreshSession, refreshSession } from '@/lib/api-client';
 import { getUploadStatus } from '../api/get-upload-status';
-import { refreshStoryfileMedia } from '../api/keys';
+import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
 import { listRecentUploads } from '../api/list-uploads';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
