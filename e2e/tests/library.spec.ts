@@ -1,21 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { getNamespaceId, makeSuffix, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
-
-const WRITE_HEADERS = { 'x-system-id': 'conversa-studio-web', accept: 'application/json' };
-
-function suffix(): string {
-  return Math.random().toString(36).slice(2, 8);
-}
-
-async function getNamespaceId(page: Page, label: string): Promise<string> {
-  const response = await page.request.get('/v1/conversa/auth/me', { headers: WRITE_HEADERS });
-  expect(response.ok()).toBe(true);
-  const me = (await response.json()) as { namespaces: { id: string; label: string }[] };
-  const namespace = me.namespaces.find((item) => item.label === label);
-  expect(namespace, `namespace ${label}`).toBeDefined();
-  return namespace!.id;
-}
 
 async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
   const response = await page.request.post(path, { headers: WRITE_HEADERS, data });
@@ -30,7 +16,7 @@ async function seedScript(page: Page, questions: string[]): Promise<SeededScript
   const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
   return post<SeededScript>(page, '/v1/conversa/scripts', {
     namespaceId,
-    name: `Builder script ${suffix()}`,
+    name: `Builder script ${makeSuffix()}`,
     topics: [{ name: 'Childhood', questions: questions.map((text) => ({ text })) }],
   });
 }
@@ -84,7 +70,7 @@ test.describe('Script Builder', () => {
   test('a library question dragged with the mouse joins the script', async ({ page }) => {
     await signIn(page, E2E.users.editor);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
-    const topicName = `Family ${suffix()}`;
+    const topicName = `Family ${makeSuffix()}`;
     const topic = await post<{ id: string }>(page, '/v1/conversa/topics', {
       namespaceId,
       name: topicName,
@@ -134,7 +120,7 @@ test.describe('All Scripts', () => {
   }) => {
     await signIn(page, E2E.users.editor);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
-    const storyfileName = `Apply target ${suffix()}`;
+    const storyfileName = `Apply target ${makeSuffix()}`;
     await post(page, '/v1/conversa/storyfiles', { namespaceId, name: storyfileName });
 
     await page.goto('/topics/templates?kind=shipped');
@@ -153,7 +139,7 @@ test.describe('All Scripts', () => {
     await page.screenshot({ path: '/tmp/lib-shots/library-applied.png' });
     await apply.getByRole('button', { name: 'Close' }).first().click();
 
-    const copyName = `Onboarding copy ${suffix()}`;
+    const copyName = `Onboarding copy ${makeSuffix()}`;
     await page.getByRole('button', { name: 'Duplicate Company Onboarding' }).click();
     const duplicate = page.getByRole('dialog', { name: /Duplicate/ });
     await duplicate.getByLabel('Name of the copy (optional)').fill(copyName);
@@ -180,7 +166,7 @@ test.describe('Topics', () => {
     page,
   }) => {
     await signIn(page, E2E.users.editor);
-    const name = `Hobbies ${suffix()}`;
+    const name = `Hobbies ${makeSuffix()}`;
     await page.goto('/topics');
     await expect(page.getByRole('heading', { name: 'Topics', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New topic' }).first().click();
@@ -243,7 +229,7 @@ test.describe('Topics', () => {
   test('library questions reordered with the keyboard keep their order', async ({ page }) => {
     await signIn(page, E2E.users.editor);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
-    const name = `Ordered ${suffix()}`;
+    const name = `Ordered ${makeSuffix()}`;
     const topic = await post<{ id: string }>(page, '/v1/conversa/topics', { namespaceId, name });
     for (const text of ['First?', 'Second?', 'Third?']) {
       await post(page, '/v1/conversa/questions', { topicId: topic.id, text });
@@ -273,7 +259,7 @@ test.describe('Topics', () => {
   test('an owner deletes a topic and brings it back with Undo', async ({ page }) => {
     await signIn(page, E2E.users.owner);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
-    const name = `Travel ${suffix()}`;
+    const name = `Travel ${makeSuffix()}`;
     await post(page, '/v1/conversa/topics', { namespaceId, name });
     await page.goto(`/topics?search=${encodeURIComponent(`"${name}"`)}`);
     await page.getByRole('button', { name: `Delete topic ${name}` }).click();
@@ -289,7 +275,7 @@ test.describe('Topics', () => {
   test('a viewer sees the library without create or edit controls', async ({ page }) => {
     await signIn(page, E2E.users.editor);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
-    const name = `Viewer topic ${suffix()}`;
+    const name = `Viewer topic ${makeSuffix()}`;
     const topic = await post<{ id: string }>(page, '/v1/conversa/topics', { namespaceId, name });
     await post(page, '/v1/conversa/questions', { topicId: topic.id, text: 'Any pets?' });
     await page.context().clearCookies();

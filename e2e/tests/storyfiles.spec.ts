@@ -1,34 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 
-const WRITE_HEADERS = { 'x-system-id': 'conversa-studio-web', accept: 'application/json' };
 const SCREENSHOTS = 'test-results/storyfiles';
-
-function suffix(): string {
-  return Math.random().toString(36).slice(2, 8);
-}
-
-async function getAcmeId(page: Page): Promise<string> {
-  const response = await page.request.get('/v1/conversa/auth/me', { headers: WRITE_HEADERS });
-  expect(response.ok()).toBe(true);
-  const me = (await response.json()) as { namespaces: { id: string; label: string }[] };
-  const namespace = me.namespaces.find((item) => item.label === E2E.namespaces.plain.label);
-  expect(namespace).toBeDefined();
-  return namespace!.id;
-}
-
-type Seeded = { id: string; name: string; topics: { id: string; questions: { id: string }[] }[] };
-
-async function seedStoryfile(page: Page, name: string, extra: Record<string, unknown> = {}) {
-  const response = await page.request.post('/v1/conversa/storyfiles', {
-    headers: WRITE_HEADERS,
-    data: { namespaceId: await getAcmeId(page), name, ...extra },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Seeded;
-}
 
 test('an editor creates a storyfile from a template and lands on its script', async ({ page }) => {
   await signIn(page, E2E.users.editor);
@@ -37,7 +13,7 @@ test('an editor creates a storyfile from a template and lands on its script', as
   await page.getByRole('button', { name: 'New storyfile' }).first().click();
 
   const dialog = page.getByRole('dialog', { name: 'New storyfile' });
-  const name = `Grandma Rose ${suffix()}`;
+  const name = `Grandma Rose ${makeSuffix()}`;
   await dialog.getByLabel('Name').fill(name);
   await expect(dialog.getByText('This name is available.')).toBeVisible();
   const scriptSelect = dialog.getByLabel('Start from a script');
@@ -69,8 +45,8 @@ test('an editor creates a storyfile from a template and lands on its script', as
 
 test('renaming to a taken name shows the message and cannot be saved', async ({ page }) => {
   await signIn(page, E2E.users.editor);
-  const taken = await seedStoryfile(page, `Taken ${suffix()}`);
-  const other = await seedStoryfile(page, `Other ${suffix()}`);
+  const taken = await seedStoryfile(page, `Taken ${makeSuffix()}`);
+  const other = await seedStoryfile(page, `Other ${makeSuffix()}`);
   await page.goto(`/storyfiles/${other.id}?tab=settings`);
   const nameField = page.getByLabel('Name', { exact: true });
   await nameField.fill(taken.name);
@@ -90,7 +66,7 @@ test('renaming to a taken name shows the message and cannot be saved', async ({ 
 
 test('a quoted phrase finds only the storyfile with those words together', async ({ page }) => {
   await signIn(page, E2E.users.editor);
-  const token = suffix();
+  const token = makeSuffix();
   await seedStoryfile(page, `Ocean Breeze ${token}`);
   await seedStoryfile(page, `Breeze over the Ocean ${token}`);
   await page.goto('/storyfiles');
@@ -106,7 +82,7 @@ test('a quoted phrase finds only the storyfile with those words together', async
 
 test('page 2 of a search survives a reload', async ({ page }) => {
   await signIn(page, E2E.users.editor);
-  const token = suffix();
+  const token = makeSuffix();
   for (const letter of ['A', 'B', 'C']) {
     await seedStoryfile(page, `${letter} paging ${token}`);
   }
@@ -137,7 +113,7 @@ test('page 2 of a search survives a reload', async ({ page }) => {
 
 test('a question moved with the keyboard keeps its place after a reload', async ({ page }) => {
   await signIn(page, E2E.users.editor);
-  const storyfile = await seedStoryfile(page, `Reorder ${suffix()}`);
+  const storyfile = await seedStoryfile(page, `Reorder ${makeSuffix()}`);
   const topicResponse = await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
     headers: WRITE_HEADERS,
     data: { name: 'Childhood' },
@@ -177,7 +153,7 @@ test('a viewer sees no create or edit controls and the API refuses a change', as
   browser,
 }) => {
   const editor = await signInInNewContext(browser, E2E.users.editor);
-  const storyfile = await seedStoryfile(editor, `Viewer check ${suffix()}`);
+  const storyfile = await seedStoryfile(editor, `Viewer check ${makeSuffix()}`);
   await editor.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
     headers: WRITE_HEADERS,
     data: { name: 'Career' },
@@ -210,7 +186,7 @@ test('a viewer sees no create or edit controls and the API refuses a change', as
 
 test('deleting a storyfile asks first and Undo restores it for an owner', async ({ page }) => {
   await signIn(page, E2E.users.owner);
-  const storyfile = await seedStoryfile(page, `Undo me ${suffix()}`);
+  const storyfile = await seedStoryfile(page, `Undo me ${makeSuffix()}`);
   await page.goto(`/storyfiles/${storyfile.id}?tab=settings`);
   await page.getByRole('button', { name: 'Delete storyfile' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this storyfile?' });
@@ -236,7 +212,7 @@ test('deleting a storyfile asks first and Undo restores it for an owner', async 
 
 test('the list and a storyfile have no serious accessibility violation', async ({ page }) => {
   await signIn(page, E2E.users.editor);
-  const storyfile = await seedStoryfile(page, `Accessible ${suffix()}`);
+  const storyfile = await seedStoryfile(page, `Accessible ${makeSuffix()}`);
   const topic = await page.request.post(`/v1/conversa/storyfiles/${storyfile.id}/topics`, {
     headers: WRITE_HEADERS,
     data: { name: 'Family' },

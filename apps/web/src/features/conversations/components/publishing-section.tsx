@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, getButtonClassName } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatUsDate } from '@/lib/format';
@@ -201,37 +201,26 @@ export function PublishingSection({
         Publishing
       </h2>
       {body}
-      <Modal
+      <ConfirmDialog
         isOpen={isConfirming}
-        onOpenChange={setIsConfirming}
+        onCancel={() => setIsConfirming(false)}
         title="Unpublish this storyfile?"
         description="The share link stops working: visitors and embedded players are told the storyfile is not available. Publishing again brings the same link back."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={() => setIsConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            className="bg-red-600 text-white hover:bg-red-700"
-            isLoading={unpublish.isPending}
-            onClick={() =>
-              unpublish.mutate(undefined, {
-                onSuccess: () => {
-                  setIsConfirming(false);
-                  showToast({ kind: 'success', message: `Unpublished "${storyfile.name}".` });
-                },
-                onError: (error) => {
-                  setIsConfirming(false);
-                  showToast({ kind: 'error', message: error.message });
-                },
-              })
-            }
-          >
-            Unpublish
-          </Button>
-        </div>
-      </Modal>
+        confirmText="Unpublish"
+        isPending={unpublish.isPending}
+        onConfirm={() =>
+          unpublish.mutate(undefined, {
+            onSuccess: () => {
+              setIsConfirming(false);
+              showToast({ kind: 'success', message: `Unpublished "${storyfile.name}".` });
+            },
+            onError: (error) => {
+              setIsConfirming(false);
+              showToast({ kind: 'error', message: error.message });
+            },
+          })
+        }
+      />
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useAudioLevel } from '../hooks/use-audio-level';
 import { useCountdown } from '../hooks/use-countdown';
@@ -557,25 +557,14 @@ export function RecordTab({
         lockedReason={lockedReason}
       />
 
-      <Modal
+      <ConfirmDialog
         isOpen={isDiscardOpen}
-        onOpenChange={setIsDiscardOpen}
+        onCancel={() => setIsDiscardOpen(false)}
         title="Discard this take?"
         description="The take is thrown away and cannot be brought back. You can record the question again."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={() => setIsDiscardOpen(false)}>
-            Cancel
-          </Button>
-          <button
-            type="button"
-            onClick={discardTake}
-            className="inline-flex h-10 items-center justify-center rounded-lg bg-red-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-red-700"
-          >
-            Discard take
-          </button>
-        </div>
-      </Modal>
+        confirmText="Discard take"
+        onConfirm={discardTake}
+      />
     </div>
   );
 }

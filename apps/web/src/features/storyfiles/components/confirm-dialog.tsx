@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog as ConfirmModal } from '@/components/ui/confirm-dialog';
 
 export type ConfirmRequest = {
   title: string;
@@ -9,7 +8,7 @@ export type ConfirmRequest = {
   onConfirm: () => void;
 };
 
-/** Asks before something is removed; Escape or Cancel leaves everything as it was. */
+/** Asks before something is removed; one request at a time, null when nothing is asked. */
 export function ConfirmDialog({
   request,
   onClose,
@@ -20,29 +19,14 @@ export function ConfirmDialog({
   isPending?: boolean;
 }) {
   return (
-    <Modal
+    <ConfirmModal
       isOpen={request !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) {
-          onClose();
-        }
-      }}
+      onCancel={onClose}
       title={request?.title ?? ''}
       description={request?.description}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="cancel" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          className="bg-red-600 text-white hover:bg-red-700"
-          variant="primary"
-          isLoading={isPending}
-          onClick={() => request?.onConfirm()}
-        >
-          {request?.confirmText ?? 'Delete'}
-        </Button>
-      </div>
-    </Modal>
+      confirmText={request?.confirmText ?? 'Delete'}
+      isPending={isPending}
+      onConfirm={() => request?.onConfirm()}
+    />
   );
 }

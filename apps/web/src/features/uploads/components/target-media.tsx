@@ -10,7 +10,7 @@ import {
 import { Play, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatBytes } from '@/lib/format';
@@ -92,51 +92,6 @@ function LiveUploadState({
         <p className="text-sm text-red-700">{upload.error}</p>
       ) : null}
     </div>
-  );
-}
-
-function DeleteVideoDialog({
-  isOpen,
-  name,
-  isPending,
-  onCancel,
-  onConfirm,
-}: {
-  isOpen: boolean;
-  name: string;
-  isPending: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) {
-          onCancel();
-        }
-      }}
-      title="Delete video?"
-      description={
-        <>
-          The video of <strong>{name}</strong> is deleted for good, and it becomes unrecorded.
-        </>
-      }
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="cancel" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button
-          variant="primary"
-          className="bg-red-600 text-white hover:bg-red-700"
-          isLoading={isPending}
-          onClick={onConfirm}
-        >
-          Delete video
-        </Button>
-      </div>
-    </Modal>
   );
 }
 
@@ -289,9 +244,15 @@ function TargetMedia({
         onClose={() => setIsPlaying(false)}
         onLoadError={() => void videos.refetch()}
       />
-      <DeleteVideoDialog
+      <ConfirmDialog
         isOpen={isConfirmingDelete && video !== undefined}
-        name={name}
+        title="Delete video?"
+        description={
+          <>
+            The video of <strong>{name}</strong> is deleted for good, and it becomes unrecorded.
+          </>
+        }
+        confirmText="Delete video"
         isPending={remove.isPending}
         onCancel={() => setIsConfirmingDelete(false)}
         onConfirm={() => {
