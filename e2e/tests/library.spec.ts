@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getNamespaceId, makeSuffix, WRITE_HEADERS } from '../support/api';
-import { signIn } from '../support/auth';
+import { signIn, signInInNewContext } from '../support/auth';
 import { E2E } from '../support/env';
 
 async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
@@ -84,7 +84,8 @@ test.describe('Script Builder', () => {
     await page.goto(`/topics/builder?script=${script.id}`);
     await page.getByLabel('Search the question library').fill(topicName);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const source = page.getByRole('button', {
+    // Scoped to this topic's panel: other topics may hold the same question.
+    const source = page.locator(`#library-topic-panel-${topic.id}`).getByRole('button', {
       name: 'Drag library question Tell me about your parents.',
     });
     await expect(source).toBeVisible();
@@ -272,15 +273,18 @@ test.describe('Topics', () => {
     await expect(page.getByRole('button', { name: `Rename topic ${name}` })).toBeVisible();
   });
 
-  test('a viewer sees the library without create or edit controls', async ({ page }) => {
-    await signIn(page, E2E.users.editor);
-    const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
+  test('a viewer sees the library without create or edit controls', async ({
+    browser,
+    page: editor,
+  }) => {
+    await signIn(editor, E2E.users.editor);
+    const namespaceId = await getNamespaceId(editor, E2E.namespaces.plain.label);
     const name = `Viewer topic ${makeSuffix()}`;
-    const topic = await post<{ id: string }>(page, '/v1/conversa/topics', { namespaceId, name });
-    await post(page, '/v1/conversa/questions', { topicId: topic.id, text: 'Any pets?' });
-    await page.context().clearCookies();
+    const topic = await post<{ id: string }>(editor, '/v1/conversa/topics', { namespaceId, name });
+    await post(editor, '/v1/conversa/questions', { topicId: topic.id, text: 'Any pets?' });
 
-    await signIn(page, E2E.users.viewer);
+    // The viewer gets a browser context of their own, as a second person would.
+    const page = await signInInNewContext(browser, E2E.users.viewer);
     await page.goto(`/topics?search=${encodeURIComponent(`"${name}"`)}`);
     await page.getByRole('button', { name: `Show the questions of ${name}` }).click();
     await expect(page.getByText('Any pets?')).toBeVisible();
@@ -295,5 +299,6 @@ test.describe('Topics', () => {
       data: { name: `${name} renamed` },
     });
     expect(response.status()).toBe(403);
+    await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import {
   TOKEN_VALIDITY_MARGIN_MS,
   type SessionInfo,
 } from '@conversa/contracts';
-import { SessionManager, type SessionManagerDeps } from './session-manager';
+import { isPublicPath, SessionManager, type SessionManagerDeps } from './session-manager';
 
 const NOW = 1_800_000_000_000;
 
@@ -26,7 +26,11 @@ function sessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
 type Route = (init?: RequestInit) => Response | Promise<Response>;
 
 /** A session manager with fake time, a scripted server and a shared broadcast channel. */
-function setup(routes: Record<string, Route | Route[]>, channels: Set<FakeChannel> = new Set()) {
+function setup(
+  routes: Record<string, Route | Route[]>,
+  channels: Set<FakeChannel> = new Set(),
+  { isPublicPage = false } = {},
+) {
   let now = NOW;
   const timers: { at: number; callback: () => void; every?: number; id: number }[] = [];
   let nextId = 1;
@@ -67,6 +71,7 @@ function setup(routes: Record<string, Route | Route[]>, channels: Set<FakeChanne
       }
     },
     navigate: (url) => void navigations.push(url),
+    isPublicPage: () => isPublicPage,
     createChannel: () => new FakeChannel(channels),
   };
   const manager = new SessionManager(deps);
@@ -185,6 +190,31 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(manager.current).toBeNull();
     expect(navigations).toEqual(['/']);
     expect(calls).not.toContain('POST /api/auth/logout');
+  });
+
+  it('on the public player a refresh answered 400 signs out but stays on the page', async () => {
+    const { manager, navigations } = setup(
+      {
+        '/api/auth/session': json(sessionInfo()),
+        '/api/refresh_token': json({ session: null, error: 'gone' }, 400),
+      },
+      new Set(),
+      { isPublicPage: true },
+    );
+    await manager.start();
+    expect(await manager.refresh()).toBe('cleared');
+    expect(manager.current).toBeNull();
+    expect(navigations).toEqual([]);
+  });
+
+  it.each([
+    ['/s/grandma-story', true],
+    ['/s/', true],
+    ['/storyfiles', false],
+    ['/', false],
+    ['/settings/s/x', false],
+  ])('isPublicPath(%s) is %s', (pathname, expected) => {
+    expect(isPublicPath(pathname)).toBe(expected);
   });
 
   it.each([

@@ -22,6 +22,11 @@ export interface SessionManagerDeps {
   clearInterval: (handle: unknown) => void;
   /** Leaves the studio: a full navigation so no studio data stays in memory. */
   navigate: (url: string) => void;
+  /**
+   * True on a page open to visitors (the public player): when the session ends there, the page
+   * stays where it is, signed out, instead of leaving for `/`.
+   */
+  isPublicPage: () => boolean;
   createChannel: () => Pick<BroadcastChannel, 'postMessage' | 'close'> & {
     onmessage: ((event: MessageEvent<BroadcastMessage>) => void) | null;
   };
@@ -141,7 +146,7 @@ export class SessionManager {
       this.setSession(null);
       this.stopTimer();
       this.channel?.postMessage({ type: 'logout' });
-      this.deps.navigate('/');
+      this.leave('/');
       return 'cleared';
     }
     if (!response.ok) {
@@ -177,7 +182,13 @@ export class SessionManager {
     }
     this.setSession(null);
     this.channel?.postMessage({ type: 'logout' });
-    this.deps.navigate(redirectTo);
+    this.leave(redirectTo);
+  }
+
+  private leave(url: string): void {
+    if (!this.deps.isPublicPage()) {
+      this.deps.navigate(url);
+    }
   }
 
   private setSession(session: SessionInfo | null): void {
@@ -211,11 +222,16 @@ export class SessionManager {
       } else {
         this.stopTimer();
         this.setSession(null);
-        this.deps.navigate('/');
+        this.leave('/');
       }
     };
     return channel;
   }
+}
+
+/** The public player (`/s/{slug}`) is the one page visitors open without a session. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname.startsWith('/s/');
 }
 
 /** The browser's session manager, wired to the real fetch, timers and BroadcastChannel. */
@@ -229,6 +245,7 @@ export function createBrowserSessionManager(): SessionManager {
     clearInterval: (handle) => window.clearInterval(handle as number),
     // replace(): the studio page leaves history, so back after logout cannot return to it.
     navigate: (url) => window.location.replace(url),
+    isPublicPage: () => isPublicPath(window.location.pathname),
     createChannel: () => new BroadcastChannel(TOKEN_BROADCAST_CHANNEL),
   });
 }
