@@ -15,6 +15,7 @@ import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button, getButtonClassName } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useToast } from '@/components/ui/toast';
@@ -23,7 +24,6 @@ import { useDeleteScript } from '../api/delete-script';
 import { useScripts } from '../api/list-scripts';
 import { useRestoreScript } from '../api/restore-script';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
-import { ConfirmDialog } from './confirm-dialog';
 import { NewScriptDialog } from './new-script-dialog';
 import { ApplyScriptDialog, DuplicateScriptDialog, ScriptPreviewDialog } from './script-dialogs';
 import { UndoBar, type UndoState } from './undo-bar';
@@ -258,18 +258,13 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
       ) : null}
       <ConfirmDialog
         isOpen={deleting !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) {
-            setDeleting(null);
-          }
-        }}
+        onCancel={() => setDeleting(null)}
         title="Delete script?"
-        confirmLabel="Delete script"
-        isBusy={deleteScript.isPending}
+        description={`“${deleting?.name}” will be deleted. Storyfiles it was applied to keep their questions.`}
+        confirmText="Delete script"
+        isPending={deleteScript.isPending}
         onConfirm={confirmDelete}
-      >
-        “{deleting?.name}” will be deleted. Storyfiles it was applied to keep their questions.
-      </ConfirmDialog>
+      />
     </div>
   );
 }

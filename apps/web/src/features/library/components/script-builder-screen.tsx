@@ -23,6 +23,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DragDropProvider, useDragHandlers } from '@/components/drag-and-drop';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button, getButtonClassName } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -53,7 +54,6 @@ import {
   renameScriptTopic,
   toScriptContent,
 } from '../utils/script-content';
-import { ConfirmDialog } from './confirm-dialog';
 import { InlineEdit } from './inline-edit';
 import { NewScriptDialog } from './new-script-dialog';
 
@@ -865,24 +865,17 @@ function ScriptColumn({
       </div>
       <ConfirmDialog
         isOpen={removing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) {
-            setRemoving(null);
-          }
-        }}
+        onCancel={() => setRemoving(null)}
         title="Remove topic from the script?"
-        confirmLabel="Remove topic"
+        description={`“${removing?.name}” and its ${removing?.count} ${removing?.count === 1 ? 'question' : 'questions'} will be removed from this script. The question library keeps them.`}
+        confirmText="Remove topic"
         onConfirm={() => {
           if (removing !== null) {
             onRemoveTopic(removing.id);
           }
           setRemoving(null);
         }}
-      >
-        “{removing?.name}” and its {removing?.count}{' '}
-        {removing?.count === 1 ? 'question' : 'questions'} will be removed from this script. The
-        question library keeps them.
-      </ConfirmDialog>
+      />
     </section>
   );
 }

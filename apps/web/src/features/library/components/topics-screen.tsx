@@ -18,6 +18,7 @@ import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -38,7 +39,6 @@ import { useUpdateTopic } from '../api/update-topic';
 import { parseBuilderId } from '../utils/script-content';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { AlternatesDialog } from './alternates-dialog';
-import { ConfirmDialog } from './confirm-dialog';
 import { InlineEdit } from './inline-edit';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
 import { TextField } from './text-field';
@@ -241,22 +241,19 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
         ) : null}
         <ConfirmDialog
           isOpen={pending !== null}
-          onOpenChange={(isOpen) => {
-            if (!isOpen) {
-              setPending(null);
-            }
-          }}
+          onCancel={() => setPending(null)}
           title={pending?.kind === 'topic' ? 'Delete topic?' : 'Delete question?'}
-          confirmLabel={pending?.kind === 'topic' ? 'Delete topic' : 'Delete question'}
-          isBusy={deleteTopic.isPending || deleteQuestion.isPending}
+          description={
+            pending?.kind === 'topic'
+              ? `“${pending.topic.name}” and its ${pending.topic.questionCount} ${pending.topic.questionCount === 1 ? 'question' : 'questions'} will be deleted from the library. Scripts and storyfiles keep their copies.`
+              : pending?.kind === 'question'
+                ? `“${pending.question.text}” will be deleted from the library. Scripts and storyfiles keep their copies.`
+                : null
+          }
+          confirmText={pending?.kind === 'topic' ? 'Delete topic' : 'Delete question'}
+          isPending={deleteTopic.isPending || deleteQuestion.isPending}
           onConfirm={confirmDelete}
-        >
-          {pending?.kind === 'topic'
-            ? `“${pending.topic.name}” and its ${pending.topic.questionCount} ${pending.topic.questionCount === 1 ? 'question' : 'questions'} will be deleted from the library. Scripts and storyfiles keep their copies.`
-            : pending?.kind === 'question'
-              ? `“${pending.question.text}” will be deleted from the library. Scripts and storyfiles keep their copies.`
-              : null}
-        </ConfirmDialog>
+        />
       </div>
     </DragDropProvider>
   );
