@@ -65,7 +65,7 @@ export default tseslint.config(
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
           ],

@@ -5,10 +5,12 @@ import {
   CONFIDENCE_CLASSES,
 } from '@conversa/contracts';
 import { X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useSelectedStoryfileName } from '../hooks/use-selected-storyfile-name';
 import {
   countActiveFilters,
   getDateRangeError,
@@ -114,6 +116,74 @@ const CHANNEL_OPTIONS = CHAT_CHANNELS.map((value) => ({
   label: CHAT_CHANNEL_LABELS[value],
 }));
 
+/** How long typing in the storyfile search waits before asking the server. */
+const STORYFILE_SEARCH_DELAY_MS = 300;
+
+/**
+ * The storyfile filter: a select of the user's storyfiles by name. With more than the list
+ * endpoint's largest page, a search field above it narrows the select through the server.
+ */
+function StoryfileFilter({
+  storyfileId,
+  onChange,
+}: {
+  storyfileId: string | undefined;
+  onChange: (storyfileId: string | undefined) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search.trim(), STORYFILE_SEARCH_DELAY_MS);
+  const all = useStoryfileOptions('');
+  const found = useStoryfileOptions(settledSearch);
+  const selected = useSelectedStoryfileName(storyfileId);
+  const isSearchable = search !== '' || all.data?.isComplete === false;
+  const options = (found.data?.items ?? []).map((storyfile) => ({
+    value: storyfile.id,
+    label: storyfile.name,
+  }));
+  // The chosen storyfile stays selectable whatever the search shows.
+  if (storyfileId !== undefined && !options.some((option) => option.value === storyfileId)) {
+    options.unshift({
+      value: storyfileId,
+      label: selected.name ?? (selected.isPending ? 'Loading…' : 'Another storyfile'),
+    });
+  }
+  return (
+    <div className="flex w-full flex-col gap-2 sm:w-64">
+      {isSearchable ? (
+        <Field label="Find a storyfile" className="w-full">
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              className={CONTROL_CLASS}
+              placeholder="Words of its name"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <FilterSelect
+        label="Storyfile"
+        className="w-full"
+        allLabel={
+          settledSearch !== '' && found.data?.items.length === 0
+            ? 'No storyfile has those words'
+            : 'All storyfiles'
+        }
+        value={storyfileId}
+        options={options}
+        onChange={onChange}
+      />
+      {found.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          The storyfile names could not be loaded: {found.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Storyfile, date range, decision, confidence and channel filters of the chat log list. */
 export function ChatLogFilterBar({
   filters,
@@ -124,21 +194,6 @@ export function ChatLogFilterBar({
   onChange: (changes: Partial<ChatLogFilters>) => void;
   onClear: () => void;
 }) {
-  const storyfiles = useStoryfileOptions();
-  const storyfileOptions = (storyfiles.data ?? []).map((storyfile) => ({
-    value: storyfile.id,
-    label: storyfile.name,
-  }));
-  // A storyfile picked elsewhere (a link, recent activity) stays selectable while names load.
-  if (
-    filters.storyfileId !== undefined &&
-    !storyfileOptions.some((option) => option.value === filters.storyfileId)
-  ) {
-    storyfileOptions.unshift({
-      value: filters.storyfileId,
-      label: storyfiles.isPending ? 'Loading…' : 'Another storyfile',
-    });
-  }
   const rangeError = getDateRangeError(filters);
   const activeCount = countActiveFilters(filters);
 
@@ -148,12 +203,8 @@ export function ChatLogFilterBar({
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Storyfile"
-          className="w-full sm:w-64"
-          allLabel="All storyfiles"
-          value={filters.storyfileId}
-          options={storyfileOptions}
+        <StoryfileFilter
+          storyfileId={filters.storyfileId}
           onChange={(storyfileId) => onChange({ storyfileId })}
         />
         <DayInput label="From" value={filters.from} onChange={(from) => onChange({ from })} />
@@ -195,11 +246,6 @@ export function ChatLogFilterBar({
           {rangeError}
         </p>
       )}
-      {storyfiles.error ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          The storyfile names could not be loaded: {storyfiles.error.message}
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatLogEntry, ConversationTranscript } from '@conversa/contracts';
+import type { ChatLogEntry, ConversationTranscript, StoryfileSummary } from '@conversa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { getRecentActivity } from '@/lib/recent-activity';
@@ -64,7 +64,35 @@ const TRANSCRIPT: ConversationTranscript = {
 
 let requested: URL[] = [];
 
-function mockServer({ logs = [FALLBACK, ANSWERED] }: { logs?: ChatLogEntry[] } = {}) {
+type StoryfileRow = { id: string; name: string };
+
+function buildSummary({ id, name }: StoryfileRow): StoryfileSummary {
+  return {
+    id,
+    namespaceId: 'ns-1',
+    namespaceLabel: 'acme',
+    name,
+    description: '',
+    language: 'en-US',
+    status: 'ready',
+    avatarUrl: null,
+    topicCount: 0,
+    questionCount: 0,
+    answeredCount: 0,
+    createdAt: ANSWERED.createdAt,
+    updatedAt: ANSWERED.createdAt,
+    deletedAt: null,
+    createdBy: null,
+    updatedBy: null,
+  };
+}
+
+/** `storyfiles` the list endpoint knows; it answers a page of `shown` at most, like the server's. */
+function mockServer({
+  logs = [FALLBACK, ANSWERED],
+  storyfiles = [],
+  shown = 100,
+}: { logs?: ChatLogEntry[]; storyfiles?: StoryfileRow[]; shown?: number } = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
@@ -78,14 +106,26 @@ function mockServer({ logs = [FALLBACK, ANSWERED] }: { logs?: ChatLogEntry[] } =
         );
       }
       if (url.pathname === '/v1/conversa/storyfiles') {
+        const words = (url.searchParams.get('search') ?? '').toLowerCase().split(/\s+/);
+        const matching = storyfiles.filter((storyfile) =>
+          words.every((word) => storyfile.name.toLowerCase().includes(word)),
+        );
         return Promise.resolve(
           Response.json({
-            items: [],
+            items: matching.slice(0, shown).map(buildSummary),
             page: 1,
             pageSize: 100,
-            total: 0,
-            pageCount: 1,
+            total: matching.length,
+            pageCount: Math.max(1, Math.ceil(matching.length / shown)),
           }),
+        );
+      }
+      const storyfile = storyfiles.find(
+        (candidate) => url.pathname === `/v1/conversa/storyfiles/${candidate.id}`,
+      );
+      if (storyfile) {
+        return Promise.resolve(
+          Response.json({ ...buildSummary(storyfile), topics: [], clips: [], starters: [] }),
         );
       }
       if (url.pathname === `/v1/conversa/conversations/${CONVERSATION_ID}`) {
@@ -204,5 +244,50 @@ describe('ChatLogsScreen', () => {
     expect(
       await screen.findByRole('heading', { name: 'No exchanges match these filters' }),
     ).toBeInTheDocument();
+  });
+
+  it('offers no storyfile search while every storyfile fits in the select', async () => {
+    mockServer({ storyfiles: [{ id: STORYFILE_ID, name: 'Grandma Rose' }] });
+    renderScreen();
+    const select = await screen.findByRole('combobox', { name: 'Storyfile' });
+    await within(select).findByRole('option', { name: 'Grandma Rose' });
+    expect(screen.queryByRole('searchbox', { name: 'Find a storyfile' })).toBeNull();
+  });
+
+  it('with more storyfiles than one page, finds the others through the server', async () => {
+    const many = Array.from({ length: 120 }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `Storyfile ${String(index).padStart(3, '0')}`,
+    }));
+    mockServer({ storyfiles: [...many, { id: STORYFILE_ID, name: 'Zeta Grandma Rose' }] });
+    const user = userEvent.setup();
+    renderScreen();
+    const select = await screen.findByRole('combobox', { name: 'Storyfile' });
+    await within(select).findByRole('option', { name: 'Storyfile 000' });
+    expect(within(select).queryByRole('option', { name: 'Zeta Grandma Rose' })).toBeNull();
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Find a storyfile' }), 'grandma');
+    await within(select).findByRole('option', { name: 'Zeta Grandma Rose' });
+    expect(within(select).queryByRole('option', { name: 'Storyfile 000' })).toBeNull();
+    expect(requested.some((url) => url.searchParams.get('search') === 'grandma')).toBe(true);
+
+    await user.selectOptions(select, 'Zeta Grandma Rose');
+    await waitFor(() =>
+      expect(requested.at(-1)?.searchParams.get('storyfileId')).toBe(STORYFILE_ID),
+    );
+  });
+
+  it('names a storyfile of the address that is beyond the first page', async () => {
+    const many = Array.from({ length: 100 }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `Storyfile ${String(index).padStart(3, '0')}`,
+    }));
+    mockServer({ storyfiles: [...many, { id: STORYFILE_ID, name: 'Zeta Grandma Rose' }] });
+    renderScreen(`/training/chat_logs?storyfileId=${STORYFILE_ID}`);
+    const select = await screen.findByRole('combobox', { name: 'Storyfile' });
+    await waitFor(() => expect(select).toHaveDisplayValue('Zeta Grandma Rose'));
+    await waitFor(() =>
+      expect(getRecentActivity(localStorage)[0]?.name).toBe('Chat logs: Zeta Grandma Rose'),
+    );
   });
 });

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useChatLogs } from '../api/list-chat-logs';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useSelectedStoryfileName } from '../hooks/use-selected-storyfile-name';
 import { useChatLogFilters } from '../hooks/use-chat-log-filters';
 import {
   countActiveFilters,
@@ -71,10 +71,10 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
   const title = findRoute(CHAT_LOGS_PATH)?.label ?? 'Chat Logs';
   const hasFilters = countActiveFilters(filters) > 0;
 
-  const storyfiles = useStoryfileOptions();
-  const storyfileName = storyfiles.data?.find((item) => item.id === filters.storyfileId)?.name;
+  const selectedStoryfile = useSelectedStoryfileName(filters.storyfileId);
+  const storyfileName = selectedStoryfile.name;
   const chatLogQuery = serializeChatLogFilters(filters);
-  const isNameReady = filters.storyfileId === undefined || !storyfiles.isPending;
+  const isNameReady = !selectedStoryfile.isPending;
   useEffect(() => {
     if (!isNameReady) {
       return;

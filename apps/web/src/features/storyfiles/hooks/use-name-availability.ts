@@ -1,6 +1,6 @@
 import { formatStoryfileNameTakenMessage } from '@conversa/contracts';
 import { useStoryfileNameCheck } from '../api/check-storyfile-name';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** How long typing must pause before the name is checked. */
 export const NAME_CHECK_DELAY_MS = 400;
