@@ -88,6 +88,12 @@ test('page 2 of a search survives a reload', async ({ page }) => {
   }
   await page.goto(`/storyfiles?search=${token}`);
   await expect(page.getByRole('link', { name: `C paging ${token}` })).toBeVisible();
+  // Out of range, Enter answers with the spec's message (spec §5), not the browser's own.
+  await page.getByLabel('Rows per page').fill('101');
+  await page.getByLabel('Rows per page').press('Enter');
+  await expect(
+    page.getByText('We cannot show less than 1 or more than 100 items per page.'),
+  ).toBeVisible();
   // Rows per page is kept in local storage for every list (spec §3, §9).
   await page.getByLabel('Rows per page').fill('2');
   await page.getByLabel('Rows per page').press('Enter');

@@ -118,5 +118,19 @@ export const PUSH_FAILED_MESSAGE = 'An error occurred while pushing data.';
 export const PUSH_FAILED_DEFAULT_CODE = 'INTERNAL_SERVER_ERROR';
 export const UPDATE_FAILED_MESSAGE = 'An error occurred while updating data.';
 export const DELETE_FAILED_MESSAGE = 'An error occurred while deleting data.';
+/** The catalogue's message for a request of `method` that failed without a message of its own. */
+export function getFailureMessage(method: string): string {
+  switch (method.toUpperCase()) {
+    case 'POST':
+      return PUSH_FAILED_MESSAGE;
+    case 'PUT':
+    case 'PATCH':
+      return UPDATE_FAILED_MESSAGE;
+    case 'DELETE':
+      return DELETE_FAILED_MESSAGE;
+    default:
+      return FETCH_FAILED_MESSAGE;
+  }
+}
 export const AVATAR_UPLOAD_FAILED_MESSAGE = 'An error occurred while trying to upload the avatar.';
 export const AVATAR_UPLOAD_SUCCEEDED_MESSAGE = 'Successfully uploaded avatar.';

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { FETCH_FAILED_MESSAGE, SYSTEM_ID_HEADER } from '@conversa/contracts';
+import { getFailureMessage, isPersonMessage, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -120,6 +120,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.redirect('/', 303);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const personMessage = error.validation.find((issue) => isPersonMessage(issue.message ?? ''));
+      if (personMessage) {
+        return reply
+          .status(400)
+          .send({ statusCode: 400, error: 'BAD_REQUEST', message: personMessage.message });
+      }
       const details = error.validation
         .map(
           (issue) =>
@@ -136,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(status).send({
         statusCode: status,
         error: 'INTERNAL_SERVER_ERROR',
-        message: FETCH_FAILED_MESSAGE,
+        // Spec §8: the failed call's own message (fetching, pushing, updating or deleting).
+        message: getFailureMessage(request.method),
       });
     }
     return reply.status(status).send({

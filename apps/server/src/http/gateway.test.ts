@@ -63,6 +63,63 @@ describe('route declaration guard', () => {
   });
 });
 
+describe('an unexpected failure', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({
+      databaseUrl: await createTestDatabase(),
+      dataDir: '',
+      embeddedPort: 0,
+    });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it.each([
+    ['GET', 'An error occurred while fetching the data.'],
+    ['POST', 'An error occurred while pushing data.'],
+    ['PUT', 'An error occurred while updating data.'],
+    ['PATCH', 'An error occurred while updating data.'],
+    ['DELETE', 'An error occurred while deleting data.'],
+  ] as const)('of a %s answers 500 with the catalogue message "%s"', async (method, message) => {
+    const app = await buildApp({
+      config: loadConfig({
+        PORT: '3999',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: 'postgres://unused/unused',
+      }),
+      db: handle.db,
+      registerExtraRoutes: (instance) => {
+        instance.route({
+          method,
+          url: '/v1/conversa/broken',
+          config: { permission: { kind: 'public' } },
+          handler: () => {
+            throw new Error('disk on fire');
+          },
+        });
+      },
+    });
+    try {
+      const response = await app.inject({
+        method,
+        url: '/v1/conversa/broken',
+        headers: { 'x-system-id': 'studio' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: 'INTERNAL_SERVER_ERROR',
+        message,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('declared permissions are enforced', () => {
   let studio: TestStudio;
 

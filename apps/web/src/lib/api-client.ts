@@ -1,13 +1,10 @@
 import {
   API_ACCEPT_HEADER_VALUE,
-  DELETE_FAILED_MESSAGE,
-  FETCH_FAILED_MESSAGE,
   PUSH_FAILED_DEFAULT_CODE,
-  PUSH_FAILED_MESSAGE,
   SYSTEM_ID,
   SYSTEM_ID_HEADER,
-  UPDATE_FAILED_MESSAGE,
   buildPath,
+  getFailureMessage,
   type Contract,
   type HttpMethod,
 } from '@conversa/contracts';
@@ -24,14 +21,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const FALLBACK_MESSAGES: Record<HttpMethod, string> = {
-  GET: FETCH_FAILED_MESSAGE,
-  POST: PUSH_FAILED_MESSAGE,
-  PUT: UPDATE_FAILED_MESSAGE,
-  PATCH: UPDATE_FAILED_MESSAGE,
-  DELETE: DELETE_FAILED_MESSAGE,
-};
 
 /** Called before each request (ensure a fresh token) and on a 401 (refresh; true = retry once). */
 export interface AuthHooks {
@@ -72,7 +61,7 @@ async function toApiError(response: Response, method: HttpMethod): Promise<ApiEr
     body = undefined;
   }
   const message =
-    typeof body?.message === 'string' && body.message ? body.message : FALLBACK_MESSAGES[method];
+    typeof body?.message === 'string' && body.message ? body.message : getFailureMessage(method);
   const code = typeof body?.error === 'string' ? body.error : PUSH_FAILED_DEFAULT_CODE;
   return new ApiError(message, response.status, code);
 }
@@ -107,7 +96,7 @@ export async function requestJson(
     if (error instanceof DOMException && error.name === 'AbortError') {
       throw error;
     }
-    throw new ApiError(FALLBACK_MESSAGES[method], 0, 'NETWORK_ERROR');
+    throw new ApiError(getFailureMessage(method), 0, 'NETWORK_ERROR');
   }
   if (!response.ok) {
     throw await toApiError(response, method);

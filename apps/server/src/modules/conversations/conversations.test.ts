@@ -252,7 +252,7 @@ describe('chat logs', () => {
 
     const bad = await reader.get('/v1/conversa/chat-logs?pageSize=101');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain(ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE);
+    expect(bad.body.message).toBe(ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE);
   });
 
   it('shows a conversation transcript with playable answers, to its namespaces only', async () => {

@@ -73,7 +73,8 @@ export function PagingBar({
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm text-slate-700">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <form onSubmit={submitRows} className="flex items-center gap-2">
+        {/* noValidate: the spec's own message, not the browser's bubble, answers an out-of-range value. */}
+        <form noValidate onSubmit={submitRows} className="flex items-center gap-2">
           <label htmlFor={rowsId}>Rows per page</label>
           <input
             id={rowsId}
@@ -93,7 +94,7 @@ export function PagingBar({
           <span>
             Page {formatNumber(page)} of {formatNumber(pageCount)}
           </span>
-          <form onSubmit={submitGoTo} className="flex items-center gap-2">
+          <form noValidate onSubmit={submitGoTo} className="flex items-center gap-2">
             <label htmlFor={goToId}>Go to page</label>
             <input
               id={goToId}
