@@ -43,6 +43,23 @@ test('an editor creates a storyfile from a template and lands on its script', as
   await expect(page.getByRole('list', { name: 'Recent storyfiles' })).toContainText(name);
 });
 
+test('a platform admin who belongs to no namespace creates a storyfile in any of them', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.admin);
+  await page.goto('/storyfiles');
+  await page.getByRole('button', { name: 'New storyfile' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New storyfile' });
+  await dialog.getByLabel('Namespace').selectOption({ label: E2E.namespaces.full.label });
+  const name = `Admin made ${makeSuffix()}`;
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await expect(dialog.getByText('This name is available.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create storyfile' }).click();
+  await expect(page).toHaveURL(/\/storyfiles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText(E2E.namespaces.full.label).first()).toBeVisible();
+});
+
 test('renaming to a taken name shows the message and cannot be saved', async ({ page }) => {
   await signIn(page, E2E.users.editor);
   const taken = await seedStoryfile(page, `Taken ${makeSuffix()}`);

@@ -89,6 +89,25 @@ describe('sign-in through the embedded provider', () => {
     );
   });
 
+  it('lists every namespace to an admin, with no scope where they hold none', async () => {
+    await createUser(studio.database.db, {
+      email: 'root@studio.test',
+      password: 'root-password',
+      isAdmin: true,
+    });
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'root@studio.test', 'root-password');
+    const body = (await (await browser.api('/v1/conversa/auth/me')).json()) as {
+      isAdmin: boolean;
+      namespaces: { label: string; userNamespaces: unknown[] }[];
+    };
+    expect(body.isAdmin).toBe(true);
+    expect(body.namespaces).toContainEqual(
+      expect.objectContaining({ label: 'acme', userNamespaces: [] }),
+    );
+    // A member who is no admin still sees only their own namespaces (the test above).
+  });
+
   it('keeps tokens on the server: the session answer has expiries and roles, no token', async () => {
     const browser = new TestBrowser(studio.baseUrl);
     await signIn(browser, 'viewer@acme.test', 'viewer-password');

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AUTH_ME_STORYFILES_PER_NAMESPACE, type CurrentUser } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../../db/schema.ts';
@@ -13,17 +13,34 @@ export async function getCurrentUser(
   if (!user) {
     return undefined;
   }
-  const memberships = await db
-    .select({
-      id: namespaces.id,
-      label: namespaces.label,
-      attributes: namespaces.attributes,
-      scope: userNamespaces.scope,
-    })
-    .from(userNamespaces)
-    .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
-    .where(eq(userNamespaces.userId, userId))
-    .orderBy(asc(namespaces.label));
+  // An admin passes every role check (spec §6), so every namespace is theirs to work in: they are
+  // all listed, with the admin's own scope where they hold one, so that screens offering a choice
+  // of namespace (create a storyfile, a topic, a script) offer them all.
+  const memberships = user.isAdmin
+    ? await db
+        .select({
+          id: namespaces.id,
+          label: namespaces.label,
+          attributes: namespaces.attributes,
+          scope: userNamespaces.scope,
+        })
+        .from(namespaces)
+        .leftJoin(
+          userNamespaces,
+          and(eq(userNamespaces.namespaceId, namespaces.id), eq(userNamespaces.userId, userId)),
+        )
+        .orderBy(asc(namespaces.label))
+    : await db
+        .select({
+          id: namespaces.id,
+          label: namespaces.label,
+          attributes: namespaces.attributes,
+          scope: userNamespaces.scope,
+        })
+        .from(userNamespaces)
+        .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
+        .where(eq(userNamespaces.userId, userId))
+        .orderBy(asc(namespaces.label));
   const storyfileIds = await listStoryfileIdsByNamespace(
     db,
     memberships.map((membership) => membership.id),
@@ -39,7 +56,7 @@ export async function getCurrentUser(
       id: membership.id,
       label: membership.label,
       attributes: membership.attributes,
-      userNamespaces: [{ scope: membership.scope }],
+      userNamespaces: membership.scope === null ? [] : [{ scope: membership.scope }],
       storyfileNamespaces: (storyfileIds.get(membership.id) ?? []).map((storyfileId) => ({
         storyfileId,
       })),

@@ -121,7 +121,11 @@ export function MyProfileScreen({ user }: { user: CurrentUser }) {
                   <tr key={namespace.id}>
                     <td className="py-2 pr-4 font-medium text-slate-900">{namespace.label}</td>
                     <td className="py-2 pr-4 text-slate-700">
-                      {scope === undefined ? '—' : getScopeDisplayName(scope)}
+                      {scope !== undefined
+                        ? getScopeDisplayName(scope)
+                        : user.isAdmin
+                          ? 'Platform admin'
+                          : '—'}
                     </td>
                     <td className="py-2 text-slate-700">
                       {features.length === 0 ? '—' : features.join(', ')}
