@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatDisplayName,
+  formatCount,
   formatNumber,
   formatUsDate,
   formatUsDateTime,
@@ -85,5 +86,20 @@ describe('shortenEmail (15 characters)', () => {
     ['ada.lovelace@example.com', 'ada.lovelace@ex…'],
   ])('%s -> %s', (email, shortened) => {
     expect(shortenEmail(email)).toBe(shortened);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, 'question', '0 questions'],
+    [1, 'question', '1 question'],
+    [1234, 'question', '1,234 questions'],
+    [2, 'activity', '2 activities'],
+  ])('formats %i %s as %s', (count, singular, text) => {
+    expect(
+      singular === 'activity'
+        ? formatCount(count, singular, 'activities')
+        : formatCount(count, singular),
+    ).toBe(text);
   });
 });

@@ -48,6 +48,11 @@ export function formatNumber(value: number): string {
   return NUMBER_FORMAT.format(value);
 }
 
+/** A count with its noun in the right number: `1 question`, `1,204 questions`. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * Name display rule (spec §3): the first and last name that are present, joined by a space;
  * the email when neither is.

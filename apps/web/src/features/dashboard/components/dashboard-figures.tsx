@@ -8,8 +8,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatNumber } from '@/lib/format';
-import { FALLBACK_CHAT_LOGS_URL, formatCountOf, formatShare } from '../utils/figures';
+import { formatCount, formatNumber } from '@/lib/format';
+import { FALLBACK_CHAT_LOGS_URL, formatShare } from '../utils/figures';
 
 // The chart is drawn only here: its own chunk, fetched when the dashboard shows it.
 const ConversationsChart = lazy(() =>
@@ -170,7 +170,7 @@ export function TopFallbackQuestions({ figures }: { figures: DashboardFigures | 
               {question.text}
             </Link>
             <span className="shrink-0 text-sm text-slate-500 tabular-nums">
-              {formatCountOf(question.count, 'time')}
+              {formatCount(question.count, 'time')}
             </span>
           </li>
         ))}

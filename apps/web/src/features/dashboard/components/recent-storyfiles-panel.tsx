@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { formatUsDate } from '@/lib/format';
+import { formatCount, formatNumber, formatUsDate } from '@/lib/format';
 import { getRecentStoryfiles } from '@/lib/recent-activity';
 import { useRecentStoryfiles } from '../api/get-recent-storyfiles';
 
@@ -51,7 +51,8 @@ export function RecentStoryfilesPanel() {
               {storyfile.name}
             </Link>
             <p className="text-xs text-slate-500">
-              {storyfile.questionCount} questions · {storyfile.answeredCount} recorded
+              {formatCount(storyfile.questionCount, 'question')} ·{' '}
+              {formatNumber(storyfile.answeredCount)} recorded
             </p>
           </div>
           <span className="shrink-0 text-xs text-slate-500">

@@ -1,5 +1,4 @@
-import { formatNumber } from '@/lib/format';
-import { formatCountOf } from './figures';
+import { formatCount, formatNumber } from '@/lib/format';
 
 /** One bar of the conversations-per-day chart. */
 export type DayCount = { date: string; count: number };
@@ -89,5 +88,5 @@ export function describeChart(days: readonly DayCount[]): string {
     return `No conversations from ${first} to ${last}.`;
   }
   const busiest = days.reduce((best, day) => (day.count > best.count ? day : best));
-  return `${formatCountOf(total, 'conversation')} from ${first} to ${last}; the most on ${formatFullDay(busiest.date)} (${formatNumber(busiest.count)}).`;
+  return `${formatCount(total, 'conversation')} from ${first} to ${last}; the most on ${formatFullDay(busiest.date)} (${formatNumber(busiest.count)}).`;
 }

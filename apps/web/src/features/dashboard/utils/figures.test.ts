@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountOf, formatShare } from './figures.ts';
+import { formatShare } from './figures.ts';
 
 describe('formatShare', () => {
   it.each([
@@ -11,15 +11,5 @@ describe('formatShare', () => {
     [1, '100%'],
   ])('formats %s as %s', (share, text) => {
     expect(formatShare(share)).toBe(text);
-  });
-});
-
-describe('formatCountOf', () => {
-  it.each([
-    [0, '0 times'],
-    [1, '1 time'],
-    [1234, '1,234 times'],
-  ])('formats %i as %s', (count, text) => {
-    expect(formatCountOf(count, 'time')).toBe(text);
   });
 });

@@ -1,5 +1,3 @@
-import { formatNumber } from '@/lib/format';
-
 const PERCENT_FORMAT = new Intl.NumberFormat('en-US', {
   style: 'percent',
   maximumFractionDigits: 1,
@@ -8,11 +6,6 @@ const PERCENT_FORMAT = new Intl.NumberFormat('en-US', {
 /** A share (0 to 1) as a US percentage with at most one decimal; `—` when there is none. */
 export function formatShare(share: number | null): string {
   return share === null ? '—' : PERCENT_FORMAT.format(share);
-}
-
-/** `1 conversation`, `1,204 conversations`. */
-export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
 /** The chat logs filtered to fallbacks: where the dashboard's fallen-back questions lead. */

@@ -27,6 +27,7 @@ import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-option
 import { NewScriptDialog } from './new-script-dialog';
 import { ApplyScriptDialog, DuplicateScriptDialog, ScriptPreviewDialog } from './script-dialogs';
 import { UndoBar, type UndoState } from './undo-bar';
+import { formatCount } from '@/lib/format';
 
 const TEMPLATES_PATH = '/topics/templates';
 const KIND_PARAM = 'kind';
@@ -308,11 +309,9 @@ function ScriptCard({
       <p className="mt-3 flex items-center gap-3 text-xs text-slate-500">
         <span className="inline-flex items-center gap-1">
           <Layers className="size-3.5" aria-hidden="true" />
-          {script.topicCount} {script.topicCount === 1 ? 'topic' : 'topics'}
+          {formatCount(script.topicCount, 'topic')}
         </span>
-        <span>
-          {script.questionCount} {script.questionCount === 1 ? 'question' : 'questions'}
-        </span>
+        <span>{formatCount(script.questionCount, 'question')}</span>
       </p>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
         <Button

@@ -56,6 +56,7 @@ import {
 } from '../utils/script-content';
 import { InlineEdit } from './inline-edit';
 import { NewScriptDialog } from './new-script-dialog';
+import { formatCount, formatNumber } from '@/lib/format';
 
 const BUILDER_PATH = '/topics/builder';
 const SCRIPT_PARAM = 'script';
@@ -530,7 +531,7 @@ function LibraryTopicRow({
           )}
           <span className="truncate">{topic.name}</span>
           <span className="ml-auto shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600">
-            {topic.questionCount}
+            {formatNumber(topic.questionCount)}
           </span>
         </button>
         {canEdit ? (
@@ -667,8 +668,8 @@ function ScriptColumn({
             />
           </h2>
           <p className="text-sm text-slate-600">
-            {script.topicCount} {script.topicCount === 1 ? 'topic' : 'topics'} ·{' '}
-            {script.questionCount} {script.questionCount === 1 ? 'question' : 'questions'}
+            {formatCount(script.topicCount, 'topic')} ·{' '}
+            {formatCount(script.questionCount, 'question')}
             {script.namespaceLabel ? ` · ${script.namespaceLabel}` : ''}
           </p>
         </div>
@@ -867,7 +868,7 @@ function ScriptColumn({
         isOpen={removing !== null}
         onCancel={() => setRemoving(null)}
         title="Remove topic from the script?"
-        description={`“${removing?.name}” and its ${removing?.count} ${removing?.count === 1 ? 'question' : 'questions'} will be removed from this script. The question library keeps them.`}
+        description={`“${removing?.name}” and its ${formatCount(removing?.count ?? 0, 'question')} will be removed from this script. The question library keeps them.`}
         confirmText="Remove topic"
         onConfirm={() => {
           if (removing !== null) {

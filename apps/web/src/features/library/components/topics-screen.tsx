@@ -43,6 +43,7 @@ import { InlineEdit } from './inline-edit';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
 import { TextField } from './text-field';
 import { UndoBar, type UndoState } from './undo-bar';
+import { formatCount } from '@/lib/format';
 
 const TOPICS_PATH = '/topics';
 const SEARCH_BOX_OPTIONS = toSearchBoxOptions(TOPIC_SEARCH_OPTIONS);
@@ -245,7 +246,7 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
           title={pending?.kind === 'topic' ? 'Delete topic?' : 'Delete question?'}
           description={
             pending?.kind === 'topic'
-              ? `“${pending.topic.name}” and its ${pending.topic.questionCount} ${pending.topic.questionCount === 1 ? 'question' : 'questions'} will be deleted from the library. Scripts and storyfiles keep their copies.`
+              ? `“${pending.topic.name}” and its ${formatCount(pending.topic.questionCount, 'question')} will be deleted from the library. Scripts and storyfiles keep their copies.`
               : pending?.kind === 'question'
                 ? `“${pending.question.text}” will be deleted from the library. Scripts and storyfiles keep their copies.`
                 : null
@@ -313,7 +314,7 @@ function TopicRow({
           {topic.namespaceLabel}
         </span>
         <span className="w-24 text-right text-xs text-slate-500">
-          {topic.questionCount} {topic.questionCount === 1 ? 'question' : 'questions'}
+          {formatCount(topic.questionCount, 'question')}
         </span>
         {canEdit ? (
           <Button

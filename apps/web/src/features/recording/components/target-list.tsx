@@ -3,6 +3,7 @@ import { cn } from '@/components/ui/cn';
 import { groupRecordTargets, type RecordTargetItem } from '../utils/targets';
 import type { TargetStatus } from '../utils/upload-state';
 import { TargetStatusIcon, TargetStatusText } from './target-status';
+import { formatNumber } from '@/lib/format';
 
 export interface TargetListEntry {
   item: RecordTargetItem;
@@ -49,7 +50,7 @@ export function TargetList({
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">Questions and clips</h2>
           <p className="text-xs text-slate-600">
-            {doneCount} of {entries.length} done
+            {formatNumber(doneCount)} of {formatNumber(entries.length)} done
           </p>
         </div>
         <div

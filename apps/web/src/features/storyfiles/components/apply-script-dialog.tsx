@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { useApplyScript } from '../api/apply-script';
 import { useScripts } from '../api/list-scripts';
 import { formatApplySummary } from '../utils/apply-summary';
+import { formatCount } from '@/lib/format';
 
 /**
  * Lists the shipped templates and namespace scripts; applying one merges its topics and questions
@@ -104,7 +105,8 @@ export function ApplyScriptDialog({
                     </span>
                     <span className="block text-sm text-slate-600">{script.description}</span>
                     <span className="block text-xs text-slate-500">
-                      {script.topicCount} topics · {script.questionCount} questions
+                      {formatCount(script.topicCount, 'topic')} ·{' '}
+                      {formatCount(script.questionCount, 'question')}
                     </span>
                   </span>
                 </label>

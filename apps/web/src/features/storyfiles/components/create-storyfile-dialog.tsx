@@ -11,6 +11,7 @@ import { useNameAvailability } from '../hooks/use-name-availability';
 import { getEditableNamespaces } from '../utils/permissions';
 import { Field, INPUT_CLASS } from './field';
 import { NameFeedback } from './name-feedback';
+import { formatCount } from '@/lib/format';
 
 const BLANK = '';
 
@@ -149,7 +150,8 @@ export function CreateStoryfileDialog({
             </option>
             {availableScripts.map((script) => (
               <option key={script.id} value={script.id}>
-                {script.name} ({script.topicCount} topics, {script.questionCount} questions)
+                {script.name} ({formatCount(script.topicCount, 'topic')},{' '}
+                {formatCount(script.questionCount, 'question')})
                 {script.isShipped ? ' · template' : ''}
               </option>
             ))}

@@ -18,12 +18,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
-import { formatUsDate } from '@/lib/format';
+import { formatCount, formatUsDate } from '@/lib/format';
 import type { ListView } from '@/lib/recent-activity';
 import type { SearchOption } from '@/lib/search-box';
 import { useStoryfiles } from '../api/list-storyfiles';
 import { useListView } from '../hooks/use-list-view';
-import { formatCount, getEditableNamespaces } from '../utils/permissions';
+import { getEditableNamespaces } from '../utils/permissions';
 import { CreateStoryfileDialog } from './create-storyfile-dialog';
 import { StatusBadge } from './status-badge';
 

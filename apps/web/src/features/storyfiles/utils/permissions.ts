@@ -23,8 +23,3 @@ export function canRestoreStoryfile(
 ): boolean {
   return hasRoleInNamespace(user, storyfile.namespaceId, 'owner:ns');
 }
-
-/** `3 topics`, `1 question`: counts with their noun in the right number. */
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
-}
