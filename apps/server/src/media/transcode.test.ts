@@ -1,8 +1,15 @@
+import { execFile } from 'node:child_process';
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import { makeTempDir, makeTestVideo } from '../modules/uploads/upload.fixtures.ts';
+import {
+  buildSrt,
+  makeTempDir,
+  makeTestVideo,
+  TEST_FFMPEG,
+} from '../modules/uploads/upload.fixtures.ts';
 import { buildTranscodeArgs, processVideoFile, VideoRejectedError } from './transcode.ts';
 import { probeMedia } from './probe.ts';
 
@@ -85,6 +92,32 @@ describe('processing with the ffmpeg of @ffmpeg-installer/ffmpeg and no ffprobe'
     });
     // The MP4 carries no subtitle stream of its own: captions are served beside it.
     expect((await probeMedia(binaries, `${out}/video.mp4`))!.subtitle).toBeNull();
+  });
+
+  it('takes the first text stream of an MKV (ASS here), keeping its words and not its styling', async () => {
+    const dir = await makeTempDir('conversa-transcode-');
+    const first = `${dir}/first.srt`;
+    const second = `${dir}/second.srt`;
+    await writeFile(
+      first,
+      buildSrt([{ startSeconds: 0, endSeconds: 2, text: `<i>${CUE_TEXT}</i>` }]),
+    );
+    await writeFile(second, buildSrt([{ startSeconds: 0, endSeconds: 2, text: 'Second track' }]));
+    const input = `${dir}/film.mkv`;
+    await promisify(execFile)(TEST_FFMPEG, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=2', '-i', first, '-i', second],
+      ...['-map', '0', '-map', '1', '-map', '2', '-map', '3'],
+      ...['-c:v', 'libvpx', '-c:a', 'libopus', '-c:s:0', 'ass', '-c:s:1', 'subrip', input],
+    ]);
+    const out = await makeTempDir('conversa-transcode-out-');
+    const result = await processVideoFile(binaries, input, out);
+    expect(result.files.captions).toMatchObject({ name: 'captions.vtt' });
+    const vtt = await readFile(`${out}/captions.vtt`, 'utf8');
+    expect(vtt).toContain(CUE_TEXT);
+    expect(vtt).not.toContain('Second track');
+    // ASS override codes ({\\i1}) and event fields never reach the captions.
+    expect(vtt).not.toMatch(/Dialogue:|\{\\/);
   });
 
   it('makes no captions for a video without subtitles', async () => {
