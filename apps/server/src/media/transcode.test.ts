@@ -116,7 +116,7 @@ describe('processing with the ffmpeg of @ffmpeg-installer/ffmpeg and no ffprobe'
     const vtt = await readFile(`${out}/captions.vtt`, 'utf8');
     expect(vtt).toContain(CUE_TEXT);
     expect(vtt).not.toContain('Second track');
-    // ASS override codes ({\\i1}) and event fields never reach the captions.
+    // ASS override codes ({\i1}) and event fields never reach the captions.
     expect(vtt).not.toMatch(/Dialogue:|\{\\/);
   });
 
