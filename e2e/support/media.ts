@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -10,21 +10,61 @@ const FFMPEG = process.env.TEST_FFMPEG ?? '/usr/bin/ffmpeg';
 
 let videoDir: string | undefined;
 
+/** One caption of a test video's subtitle stream. */
+export type TestCue = { startSeconds: number; endSeconds: number; text: string };
+
+function formatSrtTime(seconds: number): string {
+  const millis = Math.round(seconds * 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const hours = pad(Math.floor(millis / 3_600_000));
+  const minutes = pad(Math.floor(millis / 60_000) % 60);
+  return `${hours}:${minutes}:${pad(Math.floor(millis / 1000) % 60)},${pad(millis % 1000, 3)}`;
+}
+
 /**
  * A small MP4 made with ffmpeg at test time (no binaries in the repository): a test picture and
- * a tone of `frequency` Hz, so two videos differ. `hasAudio: false` leaves the sound out.
+ * a tone of `frequency` Hz, so two videos differ. `hasAudio: false` leaves the sound out;
+ * `subtitles` adds a `mov_text` subtitle stream with those cues (what processing turns into
+ * captions).
  */
 export function makeTestVideo(
-  options: { name?: string; seconds?: number; frequency?: number; hasAudio?: boolean } = {},
+  options: {
+    name?: string;
+    seconds?: number;
+    frequency?: number;
+    hasAudio?: boolean;
+    subtitles?: TestCue[];
+  } = {},
 ): string {
   videoDir ??= mkdtempSync(path.join(tmpdir(), 'conversa-e2e-video-'));
   const seconds = options.seconds ?? 3;
   const frequency = options.frequency ?? 440;
   const file = path.join(videoDir, options.name ?? `video-${seconds}s-${frequency}hz.mp4`);
-  const audio =
-    options.hasAudio === false
-      ? []
-      : ['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, '-c:a', 'aac'];
+  const hasAudio = options.hasAudio !== false;
+  const audioInput = hasAudio
+    ? ['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`]
+    : [];
+  let subtitles: string[] = [];
+  if (options.subtitles) {
+    const srt = `${file}.srt`;
+    writeFileSync(
+      srt,
+      options.subtitles
+        .map(
+          (cue, index) =>
+            `${index + 1}\n${formatSrtTime(cue.startSeconds)} --> ${formatSrtTime(cue.endSeconds)}\n${cue.text}\n`,
+        )
+        .join('\n'),
+    );
+    const inputs = hasAudio ? 3 : 2;
+    subtitles = [
+      '-i',
+      srt,
+      ...Array.from({ length: inputs }, (_, index) => ['-map', String(index)]).flat(),
+      '-c:s',
+      'mov_text',
+    ];
+  }
   execFileSync(FFMPEG, [
     '-v',
     'error',
@@ -33,14 +73,17 @@ export function makeTestVideo(
     'lavfi',
     '-i',
     `testsrc=duration=${seconds}:size=320x240:rate=25`,
-    ...audio,
+    ...audioInput,
+    ...subtitles,
+    ...(hasAudio ? ['-c:a', 'aac'] : []),
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-pix_fmt',
     'yuv420p',
-    '-shortest',
+    // With a subtitle stream -shortest cuts the picture and sound short; the lavfi inputs end on time.
+    ...(options.subtitles ? [] : ['-shortest']),
     file,
   ]);
   return file;

@@ -23,7 +23,7 @@ import type {
   FallbackReason,
   InputMode,
   FeedbackKind,
-  MediaFileRole,
+  MediaFiles,
   NamespaceAttributes,
   Scope,
   StoryfileStatus,
@@ -556,7 +556,8 @@ export const mediaAssets = pgTable(
     clipKind: text('clip_kind').$type<ClipKind>(),
     /** Folder of the asset's files in the media store, e.g. `videos/<upload id>`. */
     storagePrefix: text('storage_prefix').notNull(),
-    files: jsonb('files').$type<Record<MediaFileRole, MediaAssetFile>>().notNull(),
+    /** Every fixed role (video, poster, audio) and the optional ones made (captions). */
+    files: jsonb('files').$type<MediaFiles<MediaAssetFile>>().notNull(),
     durationMs: integer('duration_ms').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

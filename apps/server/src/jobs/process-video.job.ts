@@ -24,7 +24,8 @@ export interface ProcessVideoDeps {
 }
 
 /**
- * The `process-video` job: validate, transcode, poster, speech track, then commit the asset row.
+ * The `process-video` job: validate, transcode, poster, speech track (and captions when the input
+ * has a text subtitle stream), then commit the asset row.
  * Idempotent: a run finds the upload already processed (skip), an asset committed by a run that
  * crashed before cleaning up (finish the cleanup), or nothing (do the work again; outputs are
  * built in a staging folder and published whole, and the row is written last).
@@ -46,7 +47,9 @@ export function createProcessVideoHandler(deps: ProcessVideoDeps): ProcessVideoH
       const input = await uploadStorage.getLocalCopy(upload.tusId, workDir);
       let processed;
       try {
-        processed = await processVideoFile(binaries, input, staging, signal);
+        processed = await processVideoFile(binaries, input, staging, signal, (message) =>
+          log(`upload ${uploadId}: ${message}`),
+        );
       } catch (error) {
         if (!(error instanceof VideoRejectedError)) {
           throw error;

@@ -27,7 +27,7 @@ export interface ByteRange {
 }
 
 /**
- * Processed media (videos, posters, speech audio, avatars) by key. Keys are made by the server
+ * Processed media (videos, posters, speech audio, captions, avatars) by key. Keys are made by the server
  * from ids it generated (`videos/<upload id>/video.mp4`), never from request text; the file store
  * still refuses any key that would leave its root.
  */
@@ -66,6 +66,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.wav': 'audio/wav',
+  '.vtt': 'text/vtt',
 };
 
 /** Content type by file extension, for the files processing writes. */

@@ -9,6 +9,7 @@ import {
   findDurationProblem,
   findInputProblem,
   parseFfmpegReport,
+  parseFfprobeJson,
   probeMedia,
   type MediaProbe,
 } from './probe.ts';
@@ -21,6 +22,7 @@ describe('input rules (messages a person understands)', () => {
     durationSeconds: 12,
     video: { codec: 'h264', width: 1280, height: 720 },
     hasAudio: true,
+    subtitle: null,
     ...overrides,
   });
 
@@ -66,6 +68,10 @@ describe('probing real files, with ffprobe and with ffmpeg alone', () => {
     await writeFile(files.text, 'not a video\n');
     files.webm = path.join(dir, 'take.webm');
     files.cover = path.join(dir, 'song.mp3');
+    files.captioned = await makeTestVideo(dir, {
+      name: 'captioned.mp4',
+      subtitles: [{ startSeconds: 0, endSeconds: 2, text: 'Hello from the captions' }],
+    });
     await run(TEST_FFMPEG, [
       '-v',
       'error',
@@ -127,6 +133,8 @@ describe('probing real files, with ffprobe and with ffmpeg alone', () => {
     expect(await found('webm')).toMatchObject({ video: { codec: 'vp8' }, hasAudio: true });
     expect(findInputProblem(await found('silent'))).toBe(VIDEO_PROCESSING_MESSAGES.noAudio);
     expect(await found('text')).toBeNull();
+    expect((await found('mp4'))!.subtitle).toBeNull();
+    expect((await found('captioned'))!.subtitle).toEqual({ index: 0, codec: 'mov_text' });
     expect(findInputProblem(await found('cover'))).toBe(VIDEO_PROCESSING_MESSAGES.notAVideo);
   });
 
@@ -140,6 +148,54 @@ describe('probing real files, with ffprobe and with ffmpeg alone', () => {
       durationSeconds: null,
       video: { codec: 'png', width: 32, height: 32 },
       hasAudio: false,
+      subtitle: null,
     });
+  });
+});
+
+describe('the first text subtitle stream (the source of captions)', () => {
+  const VIDEO_LINES = [
+    "Input #0, matroska,webm, from 'in.mkv':",
+    '  Duration: 00:00:02.00, start: 0.000000, bitrate: 100 kb/s',
+    '  Stream #0:0: Video: vp8, yuv420p(tv, progressive), 320x240, SAR 1:1 DAR 4:3, 25 fps',
+    '  Stream #0:1: Audio: opus, 48000 Hz, mono, fltp',
+  ];
+  const reportLine = (stream: number, codec: string) =>
+    `  Stream #0:${stream}(eng): Subtitle: ${codec}`;
+  const ffprobeJson = (codecs: string[]) =>
+    JSON.stringify({
+      format: { format_name: 'matroska,webm', duration: '2.000000' },
+      streams: [
+        { codec_type: 'video', codec_name: 'vp8', width: 320, height: 240 },
+        { codec_type: 'audio', codec_name: 'opus' },
+        ...codecs.map((codec) => ({ codec_type: 'subtitle', codec_name: codec })),
+      ],
+    });
+  const ffmpegReport = (codecs: string[]) =>
+    [...VIDEO_LINES, ...codecs.map((codec, index) => reportLine(index + 2, codec))].join('\n');
+
+  it.each([
+    ['no subtitle streams', [], null],
+    [
+      'MP4 timed text',
+      ['mov_text (tx3g / 0x67337874), 0 kb/s (default)'],
+      { index: 0, codec: 'mov_text' },
+    ],
+    ['SubRip in MKV', ['subrip'], { index: 0, codec: 'subrip' }],
+    ['WebVTT in WebM', ['webvtt (default)'], { index: 0, codec: 'webvtt' }],
+    ['ASS', ['ass'], { index: 0, codec: 'ass' }],
+    ['SSA', ['ssa'], { index: 0, codec: 'ssa' }],
+    ['plain text', ['text'], { index: 0, codec: 'text' }],
+    ['a DVD bitmap track only', ['dvd_subtitle'], null],
+    [
+      'Blu-ray and DVB bitmaps before a text track (counted in the index)',
+      ['hdmv_pgs_subtitle (pgssub)', 'dvb_subtitle', 'subrip'],
+      { index: 2, codec: 'subrip' },
+    ],
+    ['the first of two text tracks', ['ass', 'subrip (default)'], { index: 0, codec: 'ass' }],
+  ])('%s', (_label, streams, expected) => {
+    const codecs = streams.map((stream) => stream.split(' ')[0]!);
+    expect(parseFfprobeJson(ffprobeJson(codecs))!.subtitle).toEqual(expected);
+    expect(parseFfmpegReport(ffmpegReport(streams))!.subtitle).toEqual(expected);
   });
 });

@@ -8,6 +8,27 @@ export interface MediaProbe {
   durationSeconds: number | null;
   video: { codec: string; width: number; height: number } | null;
   hasAudio: boolean;
+  /**
+   * The first text subtitle stream, by its index among the input's subtitle streams (what
+   * `-map 0:s:<index>` counts); bitmap subtitles cannot become WebVTT and are skipped.
+   */
+  subtitle: { index: number; codec: string } | null;
+}
+
+/** Subtitle codecs ffmpeg can turn into WebVTT (MP4 `mov_text`; MKV/WebM text formats). */
+export const TEXT_SUBTITLE_CODECS: ReadonlySet<string> = new Set([
+  'mov_text',
+  'subrip',
+  'srt',
+  'webvtt',
+  'ass',
+  'ssa',
+  'text',
+]);
+
+function findTextSubtitle(codecs: readonly string[]): MediaProbe['subtitle'] {
+  const index = codecs.findIndex((codec) => TEXT_SUBTITLE_CODECS.has(codec));
+  return index === -1 ? null : { index, codec: codecs[index]! };
 }
 
 // Still images read as one-frame "videos"; a picture is not an answer.
@@ -55,6 +76,11 @@ export function parseFfprobeJson(json: string): MediaProbe | null {
         ? { codec: video.codec_name ?? 'unknown', width: video.width, height: video.height }
         : null,
     hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    subtitle: findTextSubtitle(
+      streams
+        .filter((stream) => stream.codec_type === 'subtitle')
+        .map((stream) => stream.codec_name ?? 'unknown'),
+    ),
   };
 }
 
@@ -78,6 +104,9 @@ export function parseFfmpegReport(stderr: string): MediaProbe | null {
       ? { codec: videoMatch[1]!, width: Number(videoMatch[2]), height: Number(videoMatch[3]) }
       : null,
     hasAudio: /Stream #0:\d+.*: Audio: /.test(stderr),
+    subtitle: findTextSubtitle(
+      [...stderr.matchAll(/Stream #0:\d+.*: Subtitle: (\w+)/g)].map((match) => match[1]!),
+    ),
   };
 }
 

@@ -1,13 +1,15 @@
-import { stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   MEDIA_FILES,
+  OPTIONAL_MEDIA_FILES,
   VIDEO_MAX_DURATION_SECONDS,
   VIDEO_PROCESSING_MESSAGES,
   type MediaFileRole,
+  type MediaFiles,
 } from '@conversa/contracts';
 import { runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
-import { findDurationProblem, findInputProblem, probeMedia } from './probe.ts';
+import { findDurationProblem, findInputProblem, probeMedia, type MediaProbe } from './probe.ts';
 
 /** The longer side of the MP4 is at most this many pixels (1080p landscape or portrait). */
 export const MAX_VIDEO_SIDE = 1920;
@@ -20,11 +22,27 @@ const SCALE_FILTER =
 
 /**
  * One ffmpeg run that reads the input once and writes the H.264/AAC MP4 with fast start (what
- * every browser and phone plays) and the speech track (16 kHz mono PCM, what speech recognisers
- * take). The output is cut one second past the duration limit, so an input whose container does
- * not state its length cannot keep a worker busy for hours before the limit is checked.
+ * every browser and phone plays), the speech track (16 kHz mono PCM, what speech recognisers
+ * take) and, given a text subtitle stream, its WebVTT captions. Every output is cut one second
+ * past the duration limit, so an input whose container does not state its length cannot keep a
+ * worker busy for hours before the limit is checked.
  */
-export function buildTranscodeArgs(input: string, outputDir: string): string[] {
+export function buildTranscodeArgs(
+  input: string,
+  outputDir: string,
+  subtitle: MediaProbe['subtitle'] = null,
+): string[] {
+  const captions = subtitle
+    ? [
+        '-t',
+        String(VIDEO_MAX_DURATION_SECONDS + 1),
+        '-map',
+        `0:s:${subtitle.index}`,
+        '-c:s',
+        'webvtt',
+        path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name),
+      ]
+    : [];
   return [
     '-hide_banner',
     '-nostdin',
@@ -74,6 +92,7 @@ export function buildTranscodeArgs(input: string, outputDir: string): string[] {
     '-c:a',
     'pcm_s16le',
     path.join(outputDir, MEDIA_FILES.audio.name),
+    ...captions,
   ];
 }
 
@@ -114,25 +133,55 @@ export interface ProcessedVideo {
   durationMs: number;
   width: number;
   height: number;
-  files: Record<MediaFileRole, { name: string; contentType: string; sizeBytes: number }>;
+  files: MediaFiles<{ name: string; contentType: string; sizeBytes: number }>;
+}
+
+/** A WebVTT file with at least one cue; a subtitle track with no text makes no captions. */
+async function hasCues(file: string): Promise<boolean> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.startsWith('WEBVTT') && text.includes('-->');
 }
 
 /**
  * Validates the input (not a video, no sound, empty, too long), transcodes it and takes the
- * poster, writing everything into `outputDir`. Throws VideoRejectedError for inputs a person must
- * fix, anything else for failures worth retrying.
+ * poster, writing everything into `outputDir`; captions too when the input has a text subtitle
+ * stream. Throws VideoRejectedError for inputs a person must fix, anything else for failures worth
+ * retrying. Captions are a bonus: a subtitle stream that will not convert is logged and left out,
+ * never a reason to fail the video.
  */
 export async function processVideoFile(
   binaries: FfmpegBinaries,
   input: string,
   outputDir: string,
   signal?: AbortSignal,
+  log: (message: string) => void = () => undefined,
 ): Promise<ProcessedVideo> {
-  const inputProblem = findInputProblem(await probeMedia(binaries, input, signal));
+  const probe = await probeMedia(binaries, input, signal);
+  const inputProblem = findInputProblem(probe);
   if (inputProblem) {
     throw new VideoRejectedError(inputProblem);
   }
-  await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), { signal });
+  const subtitle = probe?.subtitle ?? null;
+  const captionsFile = path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name);
+  let hasCaptions = subtitle !== null;
+  try {
+    await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir, subtitle), { signal });
+  } catch (error) {
+    if (!subtitle || signal?.aborted) {
+      throw error;
+    }
+    // Maybe only the subtitle stream is broken: once more without it, which fails again otherwise.
+    log(
+      `captions from subtitle stream ${subtitle.index} (${subtitle.codec}) failed, going on without: ${(error as Error).message}`,
+    );
+    hasCaptions = false;
+    await rm(captionsFile, { force: true });
+    await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), { signal });
+  }
+  if (hasCaptions && !(await hasCues(captionsFile))) {
+    hasCaptions = false;
+    await rm(captionsFile, { force: true });
+  }
   const videoFile = path.join(outputDir, MEDIA_FILES.video.name);
   const output = await probeMedia(binaries, videoFile, signal);
   if (!output?.video) {
@@ -146,10 +195,16 @@ export async function processVideoFile(
   await runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
     signal,
   });
+  const describe = async (file: { name: string; contentType: string }) => ({
+    ...file,
+    sizeBytes: (await stat(path.join(outputDir, file.name))).size,
+  });
   const files = {} as ProcessedVideo['files'];
   for (const role of Object.keys(MEDIA_FILES) as MediaFileRole[]) {
-    const { name, contentType } = MEDIA_FILES[role];
-    files[role] = { name, contentType, sizeBytes: (await stat(path.join(outputDir, name))).size };
+    files[role] = await describe(MEDIA_FILES[role]);
+  }
+  if (hasCaptions) {
+    files.captions = await describe(OPTIONAL_MEDIA_FILES.captions);
   }
   return {
     durationMs: Math.round(durationSeconds * 1000),

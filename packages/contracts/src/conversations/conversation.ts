@@ -64,10 +64,12 @@ export const askDecisionSchema = z.discriminatedUnion('kind', [
 ]);
 export type AskDecision = z.infer<typeof askDecisionSchema>;
 
-/** A signed, short-lived video to play, with its poster frame. */
+/** A signed, short-lived video to play, with its poster frame and captions when it has them. */
 export const askMediaSchema = z.object({
   url: z.string(),
   posterUrl: z.string(),
+  /** WebVTT captions, or null when the video has none. */
+  captionsUrl: z.string().nullable(),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type AskMedia = z.infer<typeof askMediaSchema>;

@@ -15,6 +15,19 @@ export const MEDIA_FILES = {
 } as const;
 export type MediaFileRole = keyof typeof MEDIA_FILES;
 
+/**
+ * Files processing makes only when the input has them: WebVTT captions converted from the first
+ * text subtitle stream of the upload (no speech-to-text here, so a video without one has none).
+ */
+export const OPTIONAL_MEDIA_FILES = {
+  captions: { name: 'captions.vtt', contentType: 'text/vtt' },
+} as const;
+export type OptionalMediaFileRole = keyof typeof OPTIONAL_MEDIA_FILES;
+
+/** One entry per file of a processed video: every fixed role, and the optional ones it has. */
+export type MediaFiles<File> = Record<MediaFileRole, File> &
+  Partial<Record<OptionalMediaFileRole, File>>;
+
 /** Query parameter of a signed media URL (spec §7 "Content URLs get an access_token"). */
 export const MEDIA_ACCESS_TOKEN_PARAM = 'access_token';
 
@@ -35,6 +48,8 @@ export const storyfileVideoSchema = z.object({
   videoUrl: z.string(),
   posterUrl: z.string(),
   audioUrl: z.string(),
+  /** WebVTT captions, or null when the uploaded video had no text subtitle stream. */
+  captionsUrl: z.string().nullable(),
   /** When the URLs stop working; list again for fresh ones. */
   urlsExpireAt: timestampSchema,
 });

@@ -35,26 +35,26 @@ export interface ConversationEngine {
   matchers: MatcherCache;
 }
 
-/** A signed video and poster of an asset for `grantee` (a user id or a visitor key). */
+/** A signed video, poster and captions (when made) of an asset for `grantee` (a user id or a visitor key). */
 export function signAssetMedia(
   signer: MediaUrlSigner,
-  asset: { id: string; files: Record<string, MediaAssetFile> },
+  asset: { id: string; files: Partial<Record<string, MediaAssetFile>> },
   grantee: string,
   now = Date.now(),
 ): AskMedia | null {
-  const video = asset.files.video;
-  const poster = asset.files.poster;
+  const { video, poster, captions } = asset.files;
   if (!video) {
     return null;
   }
-  const signedVideo = signer.createUrl(
-    { assetId: asset.id, file: video.name, userId: grantee },
-    now,
-  );
-  const posterUrl = poster
-    ? signer.createUrl({ assetId: asset.id, file: poster.name, userId: grantee }, now).url
-    : '';
-  return { url: signedVideo.url, posterUrl, expiresAt: signedVideo.expiresAt.toISOString() };
+  const sign = (file: MediaAssetFile) =>
+    signer.createUrl({ assetId: asset.id, file: file.name, userId: grantee }, now);
+  const signedVideo = sign(video);
+  return {
+    url: signedVideo.url,
+    posterUrl: poster ? sign(poster).url : '',
+    captionsUrl: captions ? sign(captions).url : null,
+    expiresAt: signedVideo.expiresAt.toISOString(),
+  };
 }
 
 /** The recorded clips of a storyfile among `kinds`, signed. */

@@ -4,7 +4,7 @@ import {
   RECENT_UPLOADS_HOURS,
   VIDEO_NOT_FOUND_MESSAGE,
   type ClipKind,
-  type MediaFileRole,
+  type MediaFiles,
   type StoryfileVideos,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
@@ -69,7 +69,7 @@ export async function commitProcessedVideo(
   upload: UploadRow,
   video: {
     storagePrefix: string;
-    files: Record<MediaFileRole, MediaAssetFile>;
+    files: MediaFiles<MediaAssetFile>;
     durationMs: number;
     width: number;
     height: number;
@@ -188,9 +188,9 @@ export async function listStoryfileVideos(
     .orderBy(asc(mediaAssets.createdAt));
   const now = Date.now();
   const videos = assets.map(({ asset, filename }) => {
-    const urlOf = (role: MediaFileRole) =>
-      signer.createUrl({ assetId: asset.id, file: asset.files[role].name, userId }, now);
-    const video = urlOf('video');
+    const urlOf = (file: MediaAssetFile) =>
+      signer.createUrl({ assetId: asset.id, file: file.name, userId }, now);
+    const video = urlOf(asset.files.video);
     return {
       id: asset.id,
       uploadId: asset.uploadId,
@@ -203,8 +203,9 @@ export async function listStoryfileVideos(
       filename,
       createdAt: asset.createdAt.toISOString(),
       videoUrl: video.url,
-      posterUrl: urlOf('poster').url,
-      audioUrl: urlOf('audio').url,
+      posterUrl: urlOf(asset.files.poster).url,
+      audioUrl: urlOf(asset.files.audio).url,
+      captionsUrl: asset.files.captions ? urlOf(asset.files.captions).url : null,
       urlsExpireAt: video.expiresAt.toISOString(),
     };
   });

@@ -108,7 +108,8 @@ describe('signed media URLs (spec §7 access_token)', () => {
       `/v1/conversa/storyfiles/${storyfileId}/videos`,
     );
     const video = listed.videos.find((entry) => entry.id === assetId)!;
-    expect(video).toMatchObject({ questionId, durationMs: 2000 });
+    // Seeded like an upload without subtitles: no captions file, so no captions URL.
+    expect(video).toMatchObject({ questionId, durationMs: 2000, captionsUrl: null });
     expect(new Date(video.urlsExpireAt).getTime() - Date.now()).toBeGreaterThan(
       (studio.config.media.urlTtlSeconds - 60) * 1000,
     );

@@ -1,7 +1,7 @@
 // Helpers for the upload, media and job tests: test videos made with ffmpeg at test time (no
 // binaries in the repository) and a raw tus 1.0 client, so the protocol itself is asserted.
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,10 +18,44 @@ export async function makeTempDir(prefix = 'conversa-upload-test-'): Promise<str
   return mkdtemp(path.join(tmpdir(), prefix));
 }
 
-/** A small MP4 (testsrc picture, 440 Hz tone) of `seconds`; `hasAudio: false` leaves the sound out. */
+/** One caption of a test video's subtitle stream. */
+export interface TestCue {
+  startSeconds: number;
+  endSeconds: number;
+  text: string;
+}
+
+function formatSrtTime(seconds: number): string {
+  const millis = Math.round(seconds * 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(Math.floor(millis / 3_600_000))}:${pad(Math.floor(millis / 60_000) % 60)}:${pad(
+    Math.floor(millis / 1000) % 60,
+  )},${pad(millis % 1000, 3)}`;
+}
+
+/** SubRip text of the cues. */
+export function buildSrt(cues: readonly TestCue[]): string {
+  return cues
+    .map(
+      (cue, index) =>
+        `${index + 1}\n${formatSrtTime(cue.startSeconds)} --> ${formatSrtTime(cue.endSeconds)}\n${cue.text}\n`,
+    )
+    .join('\n');
+}
+
+/**
+ * A small MP4 (testsrc picture, 440 Hz tone) of `seconds`; `hasAudio: false` leaves the sound out;
+ * `subtitles` adds a `mov_text` subtitle stream with those cues.
+ */
 export async function makeTestVideo(
   dir: string,
-  options: { name?: string; seconds?: number; hasAudio?: boolean; size?: string } = {},
+  options: {
+    name?: string;
+    seconds?: number;
+    hasAudio?: boolean;
+    size?: string;
+    subtitles?: readonly TestCue[];
+  } = {},
 ): Promise<string> {
   const seconds = options.seconds ?? 2;
   const size = options.size ?? '320x240';
@@ -34,6 +68,19 @@ export async function makeTestVideo(
     options.hasAudio === false
       ? []
       : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  let subtitleArgs: string[] = [];
+  if (options.subtitles) {
+    const srt = `${file}.srt`;
+    await writeFile(srt, buildSrt(options.subtitles));
+    const inputs = options.hasAudio === false ? 1 : 2;
+    subtitleArgs = [
+      '-i',
+      srt,
+      ...Array.from({ length: inputs + 1 }, (_, index) => ['-map', String(index)]).flat(),
+      '-c:s',
+      'mov_text',
+    ];
+  }
   await run(TEST_FFMPEG, [
     '-v',
     'error',
@@ -43,6 +90,7 @@ export async function makeTestVideo(
     '-i',
     `testsrc=duration=${seconds}:size=${size}:rate=25`,
     ...audioInput,
+    ...subtitleArgs,
     '-c:v',
     'libx264',
     '-preset',
@@ -50,7 +98,8 @@ export async function makeTestVideo(
     '-pix_fmt',
     pixelFormat,
     ...(options.hasAudio === false ? [] : ['-c:a', 'aac']),
-    '-shortest',
+    // With a subtitle stream -shortest cuts the picture and sound short; the lavfi inputs end on time.
+    ...(options.subtitles ? [] : ['-shortest']),
     file,
   ]);
   return file;

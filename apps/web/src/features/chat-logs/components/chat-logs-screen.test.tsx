@@ -55,6 +55,7 @@ const TRANSCRIPT: ConversationTranscript = {
       media: {
         url: '/media/v1/answer.mp4?access_token=t',
         posterUrl: '/media/v1/poster.jpg?access_token=t',
+        captionsUrl: null,
         expiresAt: '2026-11-21T18:00:00.000Z',
       },
     },

@@ -69,7 +69,11 @@ function ExchangeItem({
             poster={entry.media.posterUrl}
             aria-label={`Answer to “${question}”`}
             className="mt-3 aspect-video w-full rounded-lg bg-slate-900"
-          />
+          >
+            {entry.media.captionsUrl === null ? null : (
+              <track kind="captions" label="Captions" src={entry.media.captionsUrl} default />
+            )}
+          </video>
         )}
       </div>
     </li>

@@ -22,7 +22,7 @@ export const listStoryfileClipsQueryOptions = (id: string) =>
           clips[video.clipKind] = {
             url: video.videoUrl,
             posterUrl: video.posterUrl,
-            captionUrl: null,
+            captionsUrl: video.captionsUrl,
           };
         } else {
           clips.answerCount += 1;

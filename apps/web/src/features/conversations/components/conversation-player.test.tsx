@@ -14,7 +14,7 @@ import { ConversationPlayer } from './conversation-player';
 const clip = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
-  captionUrl: null,
+  captionsUrl: null,
 });
 const answer: PublicAskResponse = {
   conversationId: '6f1d2c9e-0000-4000-8000-000000000001',
@@ -86,6 +86,33 @@ describe('ConversationPlayer', () => {
       inputMode: 'typed',
       conversationId: answer.conversationId,
     });
+  });
+
+  it('shows the answer with its captions on by default, and no captions track without them', async () => {
+    const user = userEvent.setup();
+    const captionsUrl = '/media/answer-1/captions.vtt?access_token=x';
+    renderPlayer(
+      vi
+        .fn()
+        .mockResolvedValueOnce({ ...answer, media: { ...answer.media!, captionsUrl } })
+        .mockResolvedValueOnce(answer),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    // The intro clip has no captions.
+    expect(speakingVideo()!.querySelector('track')).toBeNull();
+    fireEvent.ended(speakingVideo()!);
+
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
+    const track = speakingVideo()!.querySelector('track')!;
+    expect(track.getAttribute('kind')).toBe('captions');
+    expect(track.getAttribute('src')).toBe(captionsUrl);
+    expect(track.getAttribute('srclang')).toBe('en-US');
+    expect(track.getAttribute('label')).toBe('Captions');
+    expect(track.hasAttribute('default')).toBe(true);
+    fireEvent.ended(speakingVideo()!);
+
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'and then?{Enter}');
+    expect(speakingVideo()!.querySelector('track')).toBeNull();
   });
 
   it('shows the server text when the fallback clip is not recorded', async () => {

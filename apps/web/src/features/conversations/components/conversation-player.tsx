@@ -223,9 +223,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             onEnded={() => dispatch({ type: 'clipEnded' })}
             onError={() => dispatch({ type: 'clipFailed', message: CLIP_FAILED_MESSAGE })}
           >
-            {/* The server makes no captions yet; when it does, the clip carries their URL. */}
-            {speaking.clip.captionUrl ? (
-              <track kind="captions" src={speaking.clip.captionUrl} srcLang={language} default />
+            {/* Shown by default: an answer may be watched muted, and captions are what it says. */}
+            {speaking.clip.captionsUrl ? (
+              <track
+                kind="captions"
+                label="Captions"
+                src={speaking.clip.captionsUrl}
+                srcLang={language}
+                default
+              />
             ) : null}
           </video>
         ) : null}

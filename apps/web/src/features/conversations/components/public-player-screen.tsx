@@ -114,10 +114,7 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
       <ConversationPlayer
         name={data.name}
         language={data.language}
-        clips={{
-          idle: data.clips.idle && { ...data.clips.idle, captionUrl: null },
-          intro: data.clips.intro && { ...data.clips.intro, captionUrl: null },
-        }}
+        clips={data.clips}
         starters={data.starters}
         ask={(input) => askPublicStoryfile(slug, { ...input, channel })}
         isCompact={isEmbed}

@@ -18,11 +18,12 @@ import {
 const intro = {
   url: '/media/intro/video.mp4?t=1',
   posterUrl: '/media/intro/poster.jpg',
-  captionUrl: null,
+  captionsUrl: null,
 };
 const media = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
+  captionsUrl: `/media/${id}/captions.vtt?access_token=x`,
   expiresAt: '2030-01-01T00:00:00.000Z',
 });
 const answered: PlayerAskResult = {
@@ -102,7 +103,11 @@ describe('conversation player state machine', () => {
     ]);
     expect(state.speaking).toEqual({
       kind: 'answer',
-      clip: { url: answered.media!.url, posterUrl: answered.media!.posterUrl, captionUrl: null },
+      clip: {
+        url: answered.media!.url,
+        posterUrl: answered.media!.posterUrl,
+        captionsUrl: answered.media!.captionsUrl,
+      },
     });
     expect(state.transcript).toEqual([
       { id: 1, speaker: 'visitor', text: 'where were you raised', inputMode: 'typed' },

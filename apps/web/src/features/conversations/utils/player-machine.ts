@@ -5,12 +5,12 @@ import type {
   PublicAskResponse,
 } from '@conversa/contracts';
 
-/** A video the player can show: a signed URL, its poster, and captions once the server makes them. */
+/** A video the player can show: a signed URL, its poster, and its captions when it has them. */
 export interface PlayerClip {
   url: string;
   posterUrl: string;
-  /** WebVTT captions; always null until the server produces them. */
-  captionUrl: string | null;
+  /** WebVTT captions (from the uploaded video's subtitle stream), or null when it had none. */
+  captionsUrl: string | null;
 }
 
 /** What the player asks with, and what it needs back (the studio adds the answered question). */
@@ -192,7 +192,11 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         message: null,
         speaking: {
           kind,
-          clip: { url: result.media.url, posterUrl: result.media.posterUrl, captionUrl: null },
+          clip: {
+            url: result.media.url,
+            posterUrl: result.media.posterUrl,
+            captionsUrl: result.media.captionsUrl,
+          },
         },
       };
     }

@@ -49,11 +49,16 @@ export function VideoPlayerDialog({
                 onLoadError();
               }
             }}
-          />
+          >
+            {video.captionsUrl === null ? null : (
+              <track kind="captions" label="Captions" src={video.captionsUrl} default />
+            )}
+          </video>
           <p className="mt-2 text-sm text-slate-600">
             {formatDuration(video.durationMs)} · {formatBytes(video.sizeBytes)} · {video.width}×
             {video.height}
             {video.filename === null ? null : ` · ${video.filename}`}
+            {video.captionsUrl === null ? null : ' · with captions'}
           </p>
         </>
       )}
