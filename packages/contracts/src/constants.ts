@@ -11,8 +11,22 @@ export const TOKEN_REFRESH_RETRY_DELAY_MS = 2 * 1000;
 /** A token expiring within this margin counts as expired already. */
 export const TOKEN_VALIDITY_MARGIN_MS = 5 * 1000;
 export const LOGIN_STATE_LIFETIME_MS = 60 * 60 * 1000;
+/** How long the landing page waits for the silent single-sign-on check to answer (spec §9). */
 export const IDENTITY_MESSAGE_TIMEOUT_MS = 10 * 1000;
+/**
+ * Spec §9's session check interval. Deliberately unused: the studio session lives on the server
+ * and is checked on every request, so no check-session iframe polls the provider (see README).
+ */
 export const SESSION_CHECK_INTERVAL_MS = 5 * 1000;
+/** The silent check's frame posts `{ type: SSO_MESSAGE_TYPE, result }` to the landing page. */
+export const SSO_MESSAGE_TYPE = 'conversa-sso';
+export const SSO_RESULTS = ['signed-in', 'login-required'] as const;
+export type SsoResult = (typeof SSO_RESULTS)[number];
+/**
+ * Where the studio sends a browser it just signed out itself: the landing page skips the silent
+ * check there, so a provider session that is still open cannot sign the person straight back in.
+ */
+export const SIGNED_OUT_LANDING_PATH = '/?signedOut=1';
 
 /** Identity-provider hints accepted at sign-in (spec §1). */
 export const IDP_HINTS = ['facebook', 'google', 'medtronic', 'walmart'] as const;

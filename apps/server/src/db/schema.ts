@@ -153,6 +153,8 @@ export const authLoginStates = pgTable('auth_login_states', {
   codeVerifier: text('code_verifier').notNull(),
   idpHint: text('idp_hint'),
   returnTo: text('return_to'),
+  /** A `prompt=none` check from the landing page's hidden frame: its callback never shows a page. */
+  isSilent: boolean('is_silent').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { refreshTokenResponseSchema, sessionInfoSchema } from '@conversa/contracts';
+import {
+  SSO_MESSAGE_TYPE,
+  refreshTokenResponseSchema,
+  sessionInfoSchema,
+  type SsoResult,
+} from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
 import { TOKEN_TTL } from '../../identity/provider.ts';
 import type { AuthService } from './auth.service.ts';
@@ -10,7 +16,26 @@ export const SESSION_COOKIE = 'conversa_session';
 const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
   returnTo: z.string().max(2000).optional(),
+  prompt: z.literal('none').optional(),
 });
+
+export const SILENT_CHECK_DONE_PATH = '/api/auth/silent-check-done';
+
+/*
+ * Static, so a CSP hash can allow it; the result is read from the page's own query. The message
+ * goes to the parent only if the parent has the studio's origin (targetOrigin), and the page may
+ * be framed by the studio only (frame-ancestors 'self').
+ */
+const SILENT_CHECK_SCRIPT = `var result = new URLSearchParams(location.search).get('result') === 'signed-in' ? 'signed-in' : 'login-required';
+window.parent.postMessage({ type: '${SSO_MESSAGE_TYPE}', result: result }, location.origin);`;
+const SILENT_CHECK_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign-in check</title></head>
+<body><p>Sign-in check finished.</p><script>${SILENT_CHECK_SCRIPT}</script></body></html>`;
+const SILENT_CHECK_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(SILENT_CHECK_SCRIPT).digest('base64')}'`,
+  "frame-ancestors 'self'",
+].join('; ');
 
 export function readSessionCookie(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
@@ -39,6 +64,9 @@ export function registerAuthRoutes(
     });
   const backToLanding = (reply: FastifyReply, message: string) =>
     reply.redirect(`/?signInError=${encodeURIComponent(message)}`, 303);
+  // A silent check ends in the hidden frame, never on the landing page, and never clears a session.
+  const endSilentCheck = (reply: FastifyReply, result: SsoResult) =>
+    reply.redirect(`${SILENT_CHECK_DONE_PATH}?result=${result}`, 303);
 
   app.get(
     '/api/auth/login',
@@ -49,6 +77,10 @@ export function registerAuthRoutes(
         const url = await auth.startLogin(query.success ? query.data : {});
         return reply.redirect(url.href, 303);
       } catch (error) {
+        if (query.success && query.data.prompt === 'none') {
+          request.log.warn({ err: error }, 'silent sign-in check could not start');
+          return endSilentCheck(reply, 'login-required');
+        }
         if (error instanceof AppError) {
           return backToLanding(reply, error.message);
         }
@@ -75,6 +107,11 @@ export function registerAuthRoutes(
       const currentUrl = new URL(request.url, 'http://placeholder');
       const providerError = currentUrl.searchParams.get('error');
       if (providerError) {
+        // login_required, consent_required, interaction_required or anything else.
+        const { isSilent } = await auth.abandonLogin(currentUrl.searchParams.get('state'));
+        if (isSilent) {
+          return endSilentCheck(reply, 'login-required');
+        }
         clearSessionCookie(reply);
         return backToLanding(
           reply,
@@ -84,12 +121,32 @@ export function registerAuthRoutes(
       }
       const completion = await auth.completeLogin(auth.callbackUrl(request.url));
       if (completion.kind === 'invalid') {
+        if (completion.isSilent) {
+          request.log.warn({ reason: completion.reason }, 'silent sign-in check failed');
+          return endSilentCheck(reply, 'login-required');
+        }
         clearSessionCookie(reply);
         return backToLanding(reply, completion.reason);
       }
       setSessionCookie(reply, completion.sessionId);
+      if (completion.isSilent) {
+        return endSilentCheck(reply, 'signed-in');
+      }
       return reply.redirect(completion.returnTo, 303);
     },
+  );
+
+  app.get(
+    SILENT_CHECK_DONE_PATH,
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .header('content-security-policy', SILENT_CHECK_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(SILENT_CHECK_PAGE),
   );
 
   app.get(

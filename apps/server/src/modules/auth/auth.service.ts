@@ -4,6 +4,7 @@ import { eq, lt } from 'drizzle-orm';
 import {
   IDP_HINTS,
   LOGIN_STATE_LIFETIME_MS,
+  SIGNED_OUT_LANDING_PATH,
   getProductAccessGroups,
   type SessionInfo,
 } from '@conversa/contracts';
@@ -34,8 +35,10 @@ export type RefreshOutcome =
   | { kind: 'rejected' } // the issuer answered 400: the token is cleared
   | { kind: 'failed'; message: string }; // anything else: the browser runs the logout flow
 
+/** `isSilent`: the login was a `prompt=none` check (spec §4), so its callback shows no page. */
 export type LoginCompletion =
-  { kind: 'signed-in'; sessionId: string; returnTo: string } | { kind: 'invalid'; reason: string };
+  | { kind: 'signed-in'; sessionId: string; returnTo: string; isSilent: boolean }
+  | { kind: 'invalid'; reason: string; isSilent: boolean };
 
 /** The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. */
 export function createAuthService(options: AuthServiceOptions) {
@@ -45,6 +48,8 @@ export function createAuthService(options: AuthServiceOptions) {
   async function startLogin(input: {
     idp?: string | undefined;
     returnTo?: string | undefined;
+    /** `none`: the silent single-sign-on check; the provider must answer without a page. */
+    prompt?: 'none' | undefined;
   }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
@@ -68,6 +73,7 @@ export function createAuthService(options: AuthServiceOptions) {
       codeVerifier,
       idpHint: idp ?? null,
       returnTo: sanitizeReturnTo(input.returnTo),
+      isSilent: input.prompt === 'none',
       expiresAt: new Date(Date.now() + LOGIN_STATE_LIFETIME_MS),
     });
     const parameters: Record<string, string> = {
@@ -78,6 +84,9 @@ export function createAuthService(options: AuthServiceOptions) {
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     };
+    if (input.prompt === 'none') {
+      parameters.prompt = 'none';
+    }
     if (idp) {
       // idp_hint for the embedded provider, kc_idp_hint for a Keycloak realm.
       parameters.idp_hint = idp;
@@ -89,14 +98,18 @@ export function createAuthService(options: AuthServiceOptions) {
   async function completeLogin(currentUrl: URL): Promise<LoginCompletion> {
     const state = currentUrl.searchParams.get('state');
     if (!state) {
-      return { kind: 'invalid', reason: 'The sign-in answer had no state.' };
+      return { kind: 'invalid', reason: 'The sign-in answer had no state.', isSilent: false };
     }
     const [pending] = await db
       .delete(authLoginStates)
       .where(eq(authLoginStates.state, state))
       .returning();
     if (!pending || pending.expiresAt < new Date()) {
-      return { kind: 'invalid', reason: 'This sign-in has expired. Please sign in again.' };
+      return {
+        kind: 'invalid',
+        reason: 'This sign-in has expired. Please sign in again.',
+        isSilent: pending?.isSilent ?? false,
+      };
     }
     const configuration = await getConfiguration();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -112,6 +125,7 @@ export function createAuthService(options: AuthServiceOptions) {
       return {
         kind: 'invalid',
         reason: error instanceof Error ? error.message : 'Sign-in failed.',
+        isSilent: pending.isSilent,
       };
     }
     let claims: Record<string, unknown> = { ...tokens.claims() };
@@ -146,7 +160,24 @@ export function createAuthService(options: AuthServiceOptions) {
         typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : new Date(now),
       idpHint: pending.idpHint,
     });
-    return { kind: 'signed-in', sessionId, returnTo: pending.returnTo ?? '/dashboard' };
+    return {
+      kind: 'signed-in',
+      sessionId,
+      returnTo: pending.returnTo ?? '/dashboard',
+      isSilent: pending.isSilent,
+    };
+  }
+
+  /** Drops the login state the provider answered with an error; says whether it was silent. */
+  async function abandonLogin(state: string | null): Promise<{ isSilent: boolean }> {
+    if (!state) {
+      return { isSilent: false };
+    }
+    const [pending] = await db
+      .delete(authLoginStates)
+      .where(eq(authLoginStates.state, state))
+      .returning({ isSilent: authLoginStates.isSilent });
+    return { isSilent: pending?.isSilent ?? false };
   }
 
   async function findSession(sessionId: string): Promise<AuthSession | undefined> {
@@ -206,16 +237,20 @@ export function createAuthService(options: AuthServiceOptions) {
     await db.delete(authSessions).where(eq(authSessions.idHash, idHash));
   }
 
-  /** Ends the studio session, revokes its refresh token and says where the browser goes next. */
+  /**
+   * Ends the studio session, revokes its refresh token and says where the browser goes next: the
+   * provider's end-session (which ends its session too), else the landing page flagged as signed
+   * out so its silent check cannot sign the person straight back in.
+   */
   async function logout(sessionId: string | undefined): Promise<string> {
     const session = sessionId ? await findSession(sessionId) : undefined;
     if (!session) {
-      return '/';
+      return SIGNED_OUT_LANDING_PATH;
     }
     await deleteSession(session.idHash);
     const configuration = await getConfiguration().catch(() => undefined);
     if (!configuration) {
-      return '/';
+      return SIGNED_OUT_LANDING_PATH;
     }
     if (session.refreshToken && configuration.serverMetadata().revocation_endpoint) {
       await client
@@ -223,7 +258,7 @@ export function createAuthService(options: AuthServiceOptions) {
         .catch(() => undefined);
     }
     if (!configuration.serverMetadata().end_session_endpoint) {
-      return '/';
+      return SIGNED_OUT_LANDING_PATH;
     }
     return client.buildEndSessionUrl(configuration, {
       post_logout_redirect_uri: `${publicUrl}/`,
@@ -258,7 +293,16 @@ export function createAuthService(options: AuthServiceOptions) {
     return new URL(requestUrl, publicUrl);
   }
 
-  return { startLogin, completeLogin, callbackUrl, findSession, refresh, logout, describeSession };
+  return {
+    startLogin,
+    completeLogin,
+    abandonLogin,
+    callbackUrl,
+    findSession,
+    refresh,
+    logout,
+    describeSession,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
