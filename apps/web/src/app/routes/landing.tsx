@@ -1,13 +1,28 @@
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@conversa/contracts';
 import { Alert } from '@/components/ui/alert';
-import { useSession } from '@/features/auth';
+import {
+  SilentCheckProgress,
+  SilentCheckWarning,
+  canRunSilentCheck,
+  useSession,
+  useSilentCheck,
+} from '@/features/auth';
 
 /** The public landing page in the bare layout (spec §2). */
 export function LandingRoute() {
   const [searchParams] = useSearchParams();
   const { status } = useSession();
   const signInError = searchParams.get('signInError');
+  const silentCheck = useSilentCheck({
+    isEnabled:
+      status === 'signed-out' &&
+      canRunSilentCheck({
+        isCookieEnabled: navigator.cookieEnabled,
+        isTopWindow: window.self === window.top,
+        searchParams,
+      }),
+  });
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto flex max-w-5xl items-center justify-between px-6 py-6">
@@ -15,21 +30,24 @@ export function LandingRoute() {
           <img src="/logo.svg" alt="" className="size-8" />
           {PRODUCT_NAME}
         </div>
-        {status === 'signed-in' ? (
-          <Link
-            to="/dashboard"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Open the studio
-          </Link>
-        ) : (
-          <a
-            href="/api/auth/login"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Sign in
-          </a>
-        )}
+        <div className="flex items-center gap-4">
+          <SilentCheckProgress status={silentCheck} className="max-sm:sr-only" />
+          {status === 'signed-in' ? (
+            <Link
+              to="/dashboard"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Open the studio
+            </Link>
+          ) : (
+            <a
+              href="/api/auth/login"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Sign in
+            </a>
+          )}
+        </div>
       </header>
       <main className="mx-auto max-w-5xl px-6 pt-16 pb-24">
         {signInError ? (
@@ -37,6 +55,7 @@ export function LandingRoute() {
             {signInError}
           </Alert>
         ) : null}
+        <SilentCheckWarning status={silentCheck} className="mb-8" />
         <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
           Conversations with people, recorded once and answered forever.
         </h1>

@@ -180,7 +180,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(manager.current?.expiresIn).toBe(NOW + 99);
   });
 
-  it('a refresh answered 400 clears the token and goes to /', async () => {
+  it('a refresh answered 400 clears the token and goes to / flagged as signed out', async () => {
     const { manager, calls, navigations } = setup({
       '/api/auth/session': json(sessionInfo()),
       '/api/refresh_token': json({ session: null, error: 'gone' }, 400),
@@ -188,7 +188,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     await manager.start();
     expect(await manager.refresh()).toBe('cleared');
     expect(manager.current).toBeNull();
-    expect(navigations).toEqual(['/']);
+    expect(navigations).toEqual(['/?signedOut=1']);
     expect(calls).not.toContain('POST /api/auth/logout');
   });
 
@@ -267,6 +267,6 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(second.calls).not.toContain('POST /api/refresh_token');
     await first.manager.logout();
     expect(second.manager.current).toBeNull();
-    expect(second.navigations).toEqual(['/']);
+    expect(second.navigations).toEqual(['/?signedOut=1']);
   });
 });

@@ -2,6 +2,7 @@ import {
   TOKEN_REFRESH_INTERVAL_MS,
   TOKEN_REFRESH_RETRY_DELAY_MS,
   TOKEN_VALIDITY_MARGIN_MS,
+  SIGNED_OUT_LANDING_PATH,
   refreshTokenResponseSchema,
   sessionInfoSchema,
   type SessionInfo,
@@ -146,7 +147,7 @@ export class SessionManager {
       this.setSession(null);
       this.stopTimer();
       this.channel?.postMessage({ type: 'logout' });
-      this.leave('/');
+      this.leave(SIGNED_OUT_LANDING_PATH);
       return 'cleared';
     }
     if (!response.ok) {
@@ -164,7 +165,7 @@ export class SessionManager {
   /** Ends the session on the server and leaves for `/` (through the provider's sign-out). */
   async logout(): Promise<void> {
     this.stopTimer();
-    let redirectTo = '/';
+    let redirectTo = SIGNED_OUT_LANDING_PATH;
     try {
       const response = await this.deps.fetch('/api/auth/logout', {
         method: 'POST',
@@ -222,7 +223,9 @@ export class SessionManager {
       } else {
         this.stopTimer();
         this.setSession(null);
-        this.leave('/');
+        // The signing-out tab may still be on its way through the provider's end-session, so the
+        // landing page of this tab must not silently sign back in meanwhile.
+        this.leave(SIGNED_OUT_LANDING_PATH);
       }
     };
     return channel;
