@@ -63,7 +63,9 @@ describe('useSilentCheck in the browser', () => {
     expect(silentFrame()).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => vi.advanceTimersByTime(IDENTITY_MESSAGE_TIMEOUT_MS));
+    act(() => {
+      vi.advanceTimersByTime(IDENTITY_MESSAGE_TIMEOUT_MS);
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -73,9 +75,13 @@ describe('useSilentCheck in the browser', () => {
     render(<Harness isEnabled navigate={navigate} />);
     postFromFrame({ type: 'conversa-sso', result: 'signed-in' }, 'https://evil.example');
     postFromFrame({ type: 'other', result: 'signed-in' });
-    act(() => vi.advanceTimersByTime(IDENTITY_MESSAGE_TIMEOUT_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(IDENTITY_MESSAGE_TIMEOUT_MS - 1);
+    });
     expect(screen.queryByRole('alert')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Warning! Automatic sign-in is not available, probably because this browser blocks third-party cookies. Signing in with the Sign in button still works.',
     );
