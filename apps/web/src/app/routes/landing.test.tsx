@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SessionManager, SessionProvider } from '@/features/auth';
+import { renderWithProviders } from '@/test/render';
+import { LandingRoute } from './landing';
+
+/** A session manager whose browser has no studio session. */
+function createSignedOutManager() {
+  return new SessionManager({
+    fetch: () => Promise.resolve(new Response('{}', { status: 401 })),
+    now: () => Date.now(),
+    setTimeout: () => 0,
+    clearTimeout: () => undefined,
+    setInterval: () => 0,
+    clearInterval: () => undefined,
+    navigate: () => undefined,
+    isPublicPage: () => false,
+    createChannel: () => ({
+      postMessage: () => undefined,
+      close: () => undefined,
+      onmessage: null,
+    }),
+  });
+}
+
+function renderLanding(path: string) {
+  return renderWithProviders(
+    <SessionProvider manager={createSignedOutManager()}>
+      <LandingRoute />
+    </SessionProvider>,
+    { path },
+  );
+}
+
+const silentFrame = () => document.querySelector('iframe[title="Single sign-on check"]');
+
+describe('landing page silent sign-on check', () => {
+  it('runs once signed out is known, beside a usable Sign in link', async () => {
+    renderLanding('/');
+    const status = await screen.findByText('Checking whether you are already signed in…');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(document.querySelectorAll('iframe[title="Single sign-on check"]')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/api/auth/login',
+    );
+  });
+
+  it.each([
+    ['right after a sign-out', '/?signedOut=1'],
+    ['when a sign-in failed', '/?signInError=Sign-in%20was%20not%20completed.'],
+  ])('does not run %s', async (_name, path) => {
+    renderLanding(path);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible());
+    expect(silentFrame()).toBeNull();
+    expect(screen.queryByText('Checking whether you are already signed in…')).toBeNull();
+  });
+});
