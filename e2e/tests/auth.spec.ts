@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+
+/** The studio's httpOnly session cookie (SESSION_COOKIE in apps/server/src/modules/auth). */
+const STUDIO_SESSION_COOKIE = 'conversa_session';
+const CHECKING = 'Checking whether you are already signed in…';
 
 test('signing in through the provider page lands on the dashboard', async ({ page }) => {
   await signIn(page, E2E.users.viewer);
@@ -42,4 +47,67 @@ test('the medtronic hint signs in through a second, independent provider', async
     fetch('/v1/conversa/auth/me').then((response) => response.json() as Promise<{ email: string }>),
   );
   expect(me.email).toBe('maria@medtronic.example');
+});
+
+test('with the provider session still open, the landing page signs in silently', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, E2E.users.viewer);
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names).toContain(STUDIO_SESSION_COOKIE);
+  expect(names.filter((name) => name !== STUDIO_SESSION_COOKIE).length).toBeGreaterThan(0);
+  // Only the studio's session ends; the provider's cookies stay.
+  await context.clearCookies({ name: STUDIO_SESSION_COOKIE });
+  await page.goto('/');
+  await expect(page).toHaveURL(`${E2E.studioUrl}/dashboard`);
+  await expect(page.getByText('Welcome to Conversa Studio')).toBeVisible();
+  const me = await page.evaluate(() =>
+    fetch('/v1/conversa/auth/me').then((response) => response.json() as Promise<{ email: string }>),
+  );
+  expect(me.email).toBe(E2E.users.viewer.email);
+});
+
+test('without a provider session, the silent check leaves the landing page as it is', async ({
+  page,
+}) => {
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/auth/silent-check-done' &&
+      new URL(response.url()).searchParams.get('result') === 'login-required',
+  );
+  await page.goto('/');
+  await answered;
+  await expect(page.getByText(CHECKING)).toHaveCount(0);
+  await expect(page.locator('iframe[title="Single sign-on check"]')).toHaveCount(0);
+  await expect(page).toHaveURL(`${E2E.studioUrl}/`);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a silent check that never answers warns that automatic sign-in is unavailable', async ({
+  page,
+}) => {
+  // What a browser blocking the check looks like: the frame loads, but no message ever comes.
+  await page.route('**/api/auth/login?prompt=none', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>x</title>',
+    }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: CHECKING })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('silent-check-running.png') });
+  const warning = page.getByRole('alert');
+  await expect(warning).toHaveText(
+    'Warning! Automatic sign-in is not available, probably because this browser blocks third-party cookies. Signing in with the Sign in button still works.',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByText(CHECKING)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('silent-check-warning.png') });
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
 });
