@@ -4,8 +4,16 @@ import { IDENTITY_MESSAGE_TIMEOUT_MS } from '@conversa/contracts';
 import { SilentCheckProgress, SilentCheckWarning } from '../components/silent-sign-in-check';
 import { useSilentCheck } from './use-silent-check';
 
-function Harness({ isEnabled, navigate }: { isEnabled: boolean; navigate: (url: string) => void }) {
-  const status = useSilentCheck({ isEnabled, navigate });
+function Harness({
+  isEnabled,
+  navigate,
+  hasSession = () => Promise.resolve(true),
+}: {
+  isEnabled: boolean;
+  navigate: (url: string) => void;
+  hasSession?: () => Promise<boolean>;
+}) {
+  const status = useSilentCheck({ isEnabled, navigate, hasSession });
   return (
     <>
       <SilentCheckProgress status={status} />
@@ -49,11 +57,27 @@ describe('useSilentCheck in the browser', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
-  it('goes to /dashboard when the frame says signed-in', () => {
+  it('goes to /dashboard when the frame says signed-in and the session is there', async () => {
     const navigate = vi.fn();
     render(<Harness isEnabled navigate={navigate} />);
     postFromFrame({ type: 'conversa-sso', result: 'signed-in' });
+    await act(async () => {
+      await Promise.resolve();
+    });
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/dashboard');
+  });
+
+  it('warns instead of looping when the signed-in frame left no session cookie behind', async () => {
+    const navigate = vi.fn();
+    render(<Harness isEnabled navigate={navigate} hasSession={() => Promise.resolve(false)} />);
+    postFromFrame({ type: 'conversa-sso', result: 'signed-in' });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Automatic sign-in is not available, probably because this browser blocks third-party cookies.',
+    );
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('on login-required removes the frame and leaves the page as it is', () => {

@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
+import { API_HEADERS } from '@/lib/api-client';
 import {
   createBrowserSilentCheckDeps,
   startSilentCheck,
   type SilentCheckDeps,
-  type SilentCheckOutcome,
 } from '../utils/silent-check';
 
 export type SilentCheckStatus = 'idle' | 'checking' | 'unavailable' | 'done';
+
+/** Whether this browser now sends a studio session cookie. */
+async function hasStudioSession(): Promise<boolean> {
+  const response = await fetch('/api/auth/session', {
+    credentials: 'same-origin',
+    headers: API_HEADERS,
+  });
+  return response.ok;
+}
 
 /**
  * The landing page's silent single-sign-on check (spec §4), run once while `isEnabled`. Signed
@@ -17,12 +26,14 @@ export function useSilentCheck({
   isEnabled,
   deps,
   navigate = (url) => window.location.replace(url),
+  hasSession = hasStudioSession,
 }: {
   isEnabled: boolean;
   deps?: SilentCheckDeps;
   navigate?: (url: string) => void;
+  hasSession?: () => Promise<boolean>;
 }): SilentCheckStatus {
-  const [outcome, setOutcome] = useState<Exclude<SilentCheckOutcome, 'signed-in'>>();
+  const [outcome, setOutcome] = useState<'login-required' | 'unavailable'>();
   const hasFinished = outcome !== undefined;
 
   useEffect(() => {
@@ -31,16 +42,26 @@ export function useSilentCheck({
     }
     return startSilentCheck(deps ?? createBrowserSilentCheckDeps(), (result) => {
       if (result === 'signed-in') {
-        navigate('/dashboard');
+        // A cookie the browser refused to store in the frame (an external issuer on another site
+        // can make the callback cross-site) would send /dashboard straight back here, in a loop.
+        void hasSession()
+          .catch(() => false)
+          .then((isSignedIn) => {
+            if (isSignedIn) {
+              navigate('/dashboard');
+            } else {
+              setOutcome('unavailable');
+            }
+          });
       } else {
-        setOutcome(result);
+        setOutcome(result === 'timed-out' ? 'unavailable' : result);
       }
     });
     // deps and navigate are fixed for the page's life; a new object must not restart the check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isEnabled, hasFinished]);
 
-  if (outcome === 'timed-out') {
+  if (outcome === 'unavailable') {
     return 'unavailable';
   }
   if (outcome === 'login-required') {
