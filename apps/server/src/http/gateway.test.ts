@@ -14,9 +14,9 @@ import { createUser, grantScope } from '../modules/users/users.service.ts';
 import { buildApp } from './app.ts';
 import { MissingPermissionError } from './gateway.ts';
 
-describe('route declaration guard', () => {
-  let handle: DatabaseHandle;
-
+/** A database of its own for the describe block that calls this, for apps built in-process. */
+function useTestDatabase(): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await openDatabase({
       databaseUrl: await createTestDatabase(),
@@ -25,11 +25,16 @@ describe('route declaration guard', () => {
     });
   });
   afterAll(async () => {
-    await handle.close();
+    await handle?.close();
   });
+  return () => handle!;
+}
 
-  const config = () =>
-    loadConfig({ PORT: '3999', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused/unused' });
+const config = () =>
+  loadConfig({ PORT: '3999', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused/unused' });
+
+describe('route declaration guard', () => {
+  const getHandle = useTestDatabase();
 
   it.each([
     ['/v1/conversa/unguarded', 'GET'],
@@ -37,7 +42,7 @@ describe('route declaration guard', () => {
   ])('refuses to start when %s (%s) declares no permission', async (url, method) => {
     const building = buildApp({
       config: config(),
-      db: handle.db,
+      db: getHandle().db,
       registerExtraRoutes: (app) => {
         app.route({ method: method, url, handler: () => ({ ok: true }) });
       },
@@ -49,7 +54,7 @@ describe('route declaration guard', () => {
   it('starts when every guarded route declares one (routes outside /v1 and /api are not gateway routes)', async () => {
     const app = await buildApp({
       config: config(),
-      db: handle.db,
+      db: getHandle().db,
       registerExtraRoutes: (instance) => {
         instance.get(
           '/v1/conversa/declared',
@@ -64,18 +69,7 @@ describe('route declaration guard', () => {
 });
 
 describe('an unexpected failure', () => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await openDatabase({
-      databaseUrl: await createTestDatabase(),
-      dataDir: '',
-      embeddedPort: 0,
-    });
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
+  const getHandle = useTestDatabase();
 
   it.each([
     ['GET', 'An error occurred while fetching the data.'],
@@ -85,12 +79,8 @@ describe('an unexpected failure', () => {
     ['DELETE', 'An error occurred while deleting data.'],
   ] as const)('of a %s answers 500 with the catalogue message "%s"', async (method, message) => {
     const app = await buildApp({
-      config: loadConfig({
-        PORT: '3999',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: 'postgres://unused/unused',
-      }),
-      db: handle.db,
+      config: config(),
+      db: getHandle().db,
       registerExtraRoutes: (instance) => {
         instance.route({
           method,
