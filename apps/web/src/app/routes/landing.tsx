@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@conversa/contracts';
 import { Alert } from '@/components/ui/alert';
 import {
+  SignInLink,
   SilentCheckProgress,
   SilentCheckWarning,
   canRunSilentCheck,
@@ -40,12 +41,10 @@ export function LandingRoute() {
               Open the studio
             </Link>
           ) : (
-            <a
-              href="/api/auth/login"
+            <SignInLink
+              status={silentCheck}
               className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              Sign in
-            </a>
+            />
           )}
         </div>
       </header>

@@ -166,6 +166,23 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(manager.current).toBeNull();
   });
 
+  it('a refresh answered 400 while logging out leaves the navigation to the logout', async () => {
+    let answerLogout: (response: Response) => void = () => undefined;
+    const { manager, navigations } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/auth/logout': () => new Promise<Response>((resolve) => (answerLogout = resolve)),
+      '/api/refresh_token': json({ session: null, error: 'gone' }, 400),
+    });
+    await manager.start();
+    const loggingOut = manager.logout();
+    // A request of the page got 401 because the server already dropped the session.
+    expect(await manager.refresh()).toBe('cleared');
+    void manager.logout();
+    answerLogout(json({ redirectTo: '/idp/session/end?x=1' })());
+    await loggingOut;
+    expect(navigations).toEqual(['/idp/session/end?x=1']);
+  });
+
   it('a retry that succeeds keeps the user signed in', async () => {
     const { manager, navigations, advance } = setup({
       '/api/auth/session': json(sessionInfo()),

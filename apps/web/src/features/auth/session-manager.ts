@@ -44,6 +44,7 @@ export type RefreshResult = 'refreshed' | 'cleared' | 'logged-out';
 export class SessionManager {
   private session: SessionInfo | null = null;
   private refreshing: Promise<RefreshResult> | undefined;
+  private isLoggingOut = false;
   private interval: unknown;
   private channel: ReturnType<SessionManagerDeps['createChannel']> | undefined;
   private readonly listeners = new Set<(session: SessionInfo | null) => void>();
@@ -162,8 +163,17 @@ export class SessionManager {
     return 'refreshed';
   }
 
-  /** Ends the session on the server and leaves for `/` (through the provider's sign-out). */
+  /**
+   * Ends the session on the server and leaves for `/` (through the provider's sign-out). Once it
+   * has begun, it alone decides where the page goes: a request of the page answered 401 meanwhile
+   * (its session is being deleted) must not send the page elsewhere mid-way through the
+   * provider's sign-out.
+   */
   async logout(): Promise<void> {
+    if (this.isLoggingOut) {
+      return;
+    }
+    this.isLoggingOut = true;
     this.stopTimer();
     let redirectTo = SIGNED_OUT_LANDING_PATH;
     try {
@@ -183,13 +193,14 @@ export class SessionManager {
     }
     this.setSession(null);
     this.channel?.postMessage({ type: 'logout' });
-    this.leave(redirectTo);
+    this.leave(redirectTo, { isLogout: true });
   }
 
-  private leave(url: string): void {
-    if (!this.deps.isPublicPage()) {
-      this.deps.navigate(url);
+  private leave(url: string, { isLogout = false } = {}): void {
+    if ((this.isLoggingOut && !isLogout) || this.deps.isPublicPage()) {
+      return;
     }
+    this.deps.navigate(url);
   }
 
   private setSession(session: SessionInfo | null): void {

@@ -1,6 +1,45 @@
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import type { SilentCheckStatus } from '../hooks/use-silent-check';
+
+export const SIGN_IN_URL = '/api/auth/login';
+
+/**
+ * The landing page's Sign in. Pressed while the silent check runs, it waits for the check to
+ * settle before leaving (at most the 10 s identity time-out): two sign-ins running side by side at
+ * the provider would race for its session cookie. If the check finds a session, the check's own
+ * navigation to /dashboard wins.
+ */
+export function SignInLink({
+  status,
+  className,
+  navigate = (url) => window.location.assign(url),
+}: {
+  status: SilentCheckStatus;
+  className?: string;
+  navigate?: (url: string) => void;
+}) {
+  const [isWaiting, setIsWaiting] = useState(false);
+  useEffect(() => {
+    if (isWaiting && status !== 'checking') {
+      navigate(SIGN_IN_URL);
+    }
+    // navigate is fixed for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isWaiting, status]);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (status === 'checking') {
+      event.preventDefault();
+      setIsWaiting(true);
+    }
+  };
+  return (
+    <a href={SIGN_IN_URL} onClick={onClick} aria-busy={isWaiting} className={className}>
+      {isWaiting ? 'Signing in…' : 'Sign in'}
+    </a>
+  );
+}
 
 /** A discreet line while the silent check runs; Sign in stays usable beside it. */
 export function SilentCheckProgress({
