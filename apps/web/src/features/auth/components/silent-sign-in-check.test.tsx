@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_URL, SignInLink } from './silent-sign-in-check';
+import { SIGN_IN_URL } from '../utils/silent-check';
+import { SignInLink } from './silent-sign-in-check';
 
 describe('SignInLink', () => {
   it('is a plain link to the sign-in when no silent check runs', () => {

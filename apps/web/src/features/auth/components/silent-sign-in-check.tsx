@@ -2,8 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import type { SilentCheckStatus } from '../hooks/use-silent-check';
-
-export const SIGN_IN_URL = '/api/auth/login';
+import { SIGN_IN_URL } from '../utils/silent-check';
 
 /**
  * The landing page's Sign in. Pressed while the silent check runs, it waits for the check to

@@ -1,7 +1,10 @@
 import { IDENTITY_MESSAGE_TIMEOUT_MS, SSO_MESSAGE_TYPE, SSO_RESULTS } from '@conversa/contracts';
 
+/** Where Sign in leads: the server starts the provider's sign-in. */
+export const SIGN_IN_URL = '/api/auth/login';
+
 /** The silent single-sign-on check's frame address: the server answers it without any page. */
-export const SILENT_CHECK_URL = '/api/auth/login?prompt=none';
+export const SILENT_CHECK_URL = `${SIGN_IN_URL}?prompt=none`;
 
 export type SilentCheckOutcome = 'signed-in' | 'login-required' | 'timed-out';
 
