@@ -3,6 +3,10 @@ import { loadConfig, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/bootstrap-admin.ts';
+import {
+  ensureDefaultNamespace,
+  type DefaultNamespace,
+} from './modules/namespaces/default-namespace.ts';
 import { startMediaRuntime, type MediaRuntime } from './jobs/runtime.ts';
 
 export interface RunningStudio {
@@ -10,6 +14,8 @@ export interface RunningStudio {
   database: DatabaseHandle;
   config: Config;
   admin: AdminBootstrap;
+  /** The namespace this start created for the first admin (first start only). */
+  defaultNamespace: DefaultNamespace | undefined;
   /** ffmpeg, media store, upload store and job queue (workers too unless the role is `web`). */
   media: MediaRuntime;
   url: string;
@@ -35,6 +41,9 @@ export async function startStudio(
       ...config.admin,
       dataDir: config.dataDir,
     });
+    const defaultNamespace = config.defaultNamespace
+      ? await ensureDefaultNamespace(database.db, config.defaultNamespace)
+      : undefined;
     media = await startMediaRuntime({ config, database, log });
     const app = await buildApp({
       config,
@@ -49,6 +58,7 @@ export async function startStudio(
       database,
       config,
       admin,
+      defaultNamespace,
       media: runtime,
       url: config.publicUrl,
       stop: () => {

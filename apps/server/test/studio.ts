@@ -50,6 +50,8 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     DATA_DIR: `/tmp/conversa-test-${port}`,
     STUDIO_ADMIN_EMAIL: 'admin@example.com',
     STUDIO_ADMIN_PASSWORD: 'admin-password',
+    // Tests make the namespaces they need; the first-start one is tested on its own.
+    STUDIO_DEFAULT_NAMESPACE: '',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     ...env,
