@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -192,16 +192,12 @@ async function makeDirectory(directory: string): Promise<void> {
 }
 
 /** Runs a binary to its end; rejects with its last output lines when it fails. */
-function runToEnd(
-  command: string,
-  args: string[],
-  options: { account: OsAccount | undefined; input?: string },
-): Promise<void> {
+function runToEnd(command: string, args: string[], account: OsAccount | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      ...(options.account ?? {}),
+      ...(account ?? {}),
       env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -220,7 +216,6 @@ function runToEnd(
         );
       }
     });
-    child.stdin.end(options.input ?? '');
   });
 }
 
@@ -296,19 +291,29 @@ export async function startEmbeddedPostgres(options: {
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
-    await runToEnd(
-      binaries.initdb,
-      [
-        `--pgdata=${databaseDir}`,
-        '--auth=scram-sha-256',
-        `--username=${USER}`,
-        // The password reaches initdb on its standard input, never in a file or an argument.
-        '--pwfile=/dev/stdin',
-        '--encoding=UTF8',
-        '--no-locale',
-      ],
-      { account, input: `${password}\n` },
-    );
+    // initdb reads the superuser's password from a file only its OS user can read, removed right
+    // after (Node's pipe to a child is a socket, which initdb cannot open as /dev/stdin).
+    const passwordFile = path.join(dataDir, '.initdb-password');
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    try {
+      if (account) {
+        await chown(passwordFile, account.uid, account.gid);
+      }
+      await runToEnd(
+        binaries.initdb,
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=scram-sha-256',
+          `--username=${USER}`,
+          `--pwfile=${passwordFile}`,
+          '--encoding=UTF8',
+          '--no-locale',
+        ],
+        account,
+      );
+    } finally {
+      await rm(passwordFile, { force: true });
+    }
   }
 
   let output = '';
