@@ -6,7 +6,7 @@ import { DragDropProvider } from '@/components/drag-and-drop';
 import { PageHeader } from '@/components/page-header';
 import { Button, getButtonClassName } from '@/components/ui/button';
 import { useScripts } from '../api/list-scripts';
-import { readScriptParam, withScriptParam } from '../utils/builder-params';
+import { readScriptParam, buildScriptParams } from '../utils/builder-params';
 import { EmptyBuilder } from './empty-builder';
 import { NewScriptDialog } from './new-script-dialog';
 import { ScriptPicker } from './script-picker';
@@ -22,7 +22,7 @@ export function ScriptBuilderScreen({ user }: { user: CurrentUser }) {
   const scripts = useScripts({ shipped: 'false', pageSize: 100, sort: 'name' });
 
   function selectScript(id: string) {
-    setParams((current) => withScriptParam(current, id), { replace: false });
+    setParams((current) => buildScriptParams(current, id), { replace: false });
   }
 
   const items = scripts.data?.items ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readScriptParam, withScriptParam } from './builder-params';
+import { readScriptParam, buildScriptParams } from './builder-params';
 
 describe('readScriptParam', () => {
   it.each([
@@ -12,7 +12,7 @@ describe('readScriptParam', () => {
   });
 });
 
-describe('withScriptParam', () => {
+describe('buildScriptParams', () => {
   it.each([
     ['', 's1', 'script=s1'],
     ['script=s1', 's2', 'script=s2'],
@@ -21,12 +21,12 @@ describe('withScriptParam', () => {
     ['tab=x&script=s1', '', 'tab=x'],
     ['tab=x', 's1', 'tab=x&script=s1'],
   ])('?%s with %j -> ?%s', (search, id, expected) => {
-    expect(withScriptParam(new URLSearchParams(search), id).toString()).toBe(expected);
+    expect(buildScriptParams(new URLSearchParams(search), id).toString()).toBe(expected);
   });
 
   it('leaves the given parameters as they were', () => {
     const params = new URLSearchParams('script=s1');
-    withScriptParam(params, 's2');
+    buildScriptParams(params, 's2');
     expect(params.toString()).toBe('script=s1');
   });
 });

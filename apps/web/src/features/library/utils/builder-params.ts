@@ -7,7 +7,7 @@ export function readScriptParam(params: URLSearchParams): string {
 }
 
 /** The address parameters with `id` chosen; '' removes the choice. Other parameters stay. */
-export function withScriptParam(params: URLSearchParams, id: string): URLSearchParams {
+export function buildScriptParams(params: URLSearchParams, id: string): URLSearchParams {
   const next = new URLSearchParams(params);
   if (id === '') {
     next.delete(SCRIPT_PARAM);
