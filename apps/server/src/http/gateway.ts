@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ResolveUser } from './authenticate.ts';
+import { unauthorized } from './errors.ts';
 import {
   API_VERSION,
   canSeeNamespace,
   checkRequirement,
+  LOGIN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
   withStoryfileInNamespace,
   type Contract,
@@ -144,12 +146,20 @@ type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
   ? z.infer<Exclude<T, undefined>>
   : undefined;
 
+/**
+ * Who a handler serves: anyone (maybe nobody) behind a public contract; behind any other, the
+ * signed-in user the permission hook checked, so handlers never test for a missing user.
+ */
+export type ContractUser<C extends Contract> = C['permission'] extends { kind: 'public' }
+  ? CurrentUser | null
+  : CurrentUser;
+
 export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<{
     Params: Infer<C['params']>;
     Querystring: Infer<C['query']>;
     Body: Infer<C['body']>;
-  }> & { currentUser: CurrentUser | null },
+  }> & { currentUser: ContractUser<C> },
   reply: FastifyReply,
 ) => Promise<Infer<C['response']>>;
 
@@ -159,6 +169,7 @@ export function registerContract<C extends Contract>(
   contract: C,
   handler: ContractHandler<C>,
 ): void {
+  const isPublic = contract.permission.kind === 'public';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -175,6 +186,11 @@ export function registerContract<C extends Contract>(
       response: { [contract.successStatus ?? 200]: contract.response },
     },
     handler: async (request, reply) => {
+      // The permission hook already answered 401 without a user; this keeps ContractUser honest
+      // should that hook ever be missing.
+      if (!isPublic && !request.currentUser) {
+        throw unauthorized(LOGIN_REQUIRED_MESSAGE);
+      }
       const result = await handler(request as never, reply);
       if (contract.successStatus) {
         reply.status(contract.successStatus);

@@ -33,7 +33,7 @@ export async function createConversationEngine(
 /** The studio's ask: the author's test player (cookie) or an API client (bearer token). */
 export function registerConversationRoutes(app: FastifyInstance, engine: ConversationEngine): void {
   registerContract(app, askStoryfileContract, async (request) => {
-    const user = request.currentUser!;
+    const user = request.currentUser;
     const channel: ChatChannel = request.headers.authorization ? 'api' : 'studio';
     const outcome = await askStoryfile(engine, {
       storyfileId: request.params.id,

@@ -8,7 +8,6 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
-import { unauthorized } from '../../http/errors.ts';
 import { getOrCreateSecret } from '../../identity/secrets.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { deleteStoryfileVideo, findAssetFile, listStoryfileVideos } from './media.service.ts';
@@ -91,12 +90,9 @@ export async function registerMediaRoutes(
     },
   );
 
-  registerContract(app, listStoryfileVideosContract, (request) => {
-    if (!request.currentUser) {
-      throw unauthorized('You need to be logged in.');
-    }
-    return listStoryfileVideos(db, signer, request.params.id, request.currentUser.iam);
-  });
+  registerContract(app, listStoryfileVideosContract, (request) =>
+    listStoryfileVideos(db, signer, request.params.id, request.currentUser.iam),
+  );
   registerContract(app, deleteStoryfileVideoContract, (request) =>
     deleteStoryfileVideo(db, mediaStore, request.params.id, request.params.videoId),
   );

@@ -117,7 +117,7 @@ export function registerPublishingRoutes(
   });
 
   registerContract(app, publishStoryfileContract, async (request) =>
-    publishStoryfile(db, request.params.id, request.currentUser!.iam),
+    publishStoryfile(db, request.params.id, request.currentUser.iam),
   );
   registerContract(app, unpublishStoryfileContract, async (request) =>
     unpublishStoryfile(db, request.params.id),
