@@ -16,7 +16,7 @@ import {
 import { createFileMediaStore } from '../media/media-store.ts';
 import { createUploadStorage } from '../modules/uploads/upload-storage.ts';
 import { createTestDatabase } from '../../test/studio.ts';
-import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
+import { makeTempDir } from '../../test/upload.fixtures.ts';
 import { runMediaMaintenance, UNREFERENCED_MEDIA_GRACE_MS } from './maintenance.ts';
 
 let handle: DatabaseHandle;

@@ -12,14 +12,14 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../modules/storyfiles/storyfile.fixtures.ts';
+} from '../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
   makeTestVideo,
   TEST_FFMPEG,
   uploadBytes,
   waitForSettledStatus,
-} from '../modules/uploads/upload.fixtures.ts';
+} from '../../test/upload.fixtures.ts';
 import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,8 +10,8 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
-import { makeTempDir, makeTestVideo } from '../uploads/upload.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
+import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
 import { createSharedMediaUrlSigner, MEDIA_LINK_INVALID_MESSAGE } from './media.routes.ts';
 import type { MediaUrlSigner } from './signed-urls.ts';
 

@@ -14,7 +14,7 @@ import {
   buildStoryfile,
   type ApiClient,
   type StoryfileAnswer,
-} from './storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 
 let studio: TestStudio;
 let namespaceId: string;

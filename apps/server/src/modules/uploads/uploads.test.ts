@@ -21,7 +21,7 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   getStatus,
   makeTempDir,
@@ -32,7 +32,7 @@ import {
   tusProbe,
   uploadBytes,
   waitForSettledStatus,
-} from './upload.fixtures.ts';
+} from '../../../test/upload.fixtures.ts';
 
 let studio: TestStudio;
 let editor: ApiClient;
