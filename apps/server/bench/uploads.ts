@@ -28,7 +28,7 @@ import {
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../src/jobs/queue.ts';
-import { createNamespace } from '../src/modules/namespaces/namespaces.service.ts';
+import { createNamespace } from '../src/modules/namespaces/index.ts';
 import { runMediaTool } from '../src/media/ffmpeg.ts';
 import { buildPosterArgs, buildTranscodeArgs } from '../src/media/transcode.ts';
 import { encodeTusMetadata } from '../test/upload.fixtures.ts';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ResolveUser } from './authenticate.ts';
 import { unauthorized } from './errors.ts';
 import {
   API_VERSION,
@@ -9,6 +8,7 @@ import {
   checkRequirement,
   LOGIN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
+  SYSTEM_ID_HEADER,
   withStoryfileInNamespace,
   type Contract,
   type CurrentUser,
@@ -30,6 +30,12 @@ declare module 'fastify' {
     resolveStoryfileNamespace: ResolveStoryfileNamespace | null;
   }
 }
+
+/**
+ * Who sent a request (session cookie or bearer token), or null; the auth module makes it and the
+ * assembly hands it to the permission hook, the one place that calls it.
+ */
+export type ResolveUser = (request: FastifyRequest) => Promise<CurrentUser | null>;
 
 /** The namespace that contains a storyfile, or null when no storyfile has that id. */
 export type ResolveStoryfileNamespace = (storyfileId: string) => Promise<string | null>;
@@ -119,6 +125,32 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
         statusCode: result.status,
         error: result.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN',
         message: result.message,
+      });
+    }
+  });
+}
+
+/**
+ * Cookie-authenticated writes must carry the system identifier header, which a cross-site form
+ * cannot set: that is the studio's CSRF defence on top of SameSite cookies.
+ */
+export function installSystemIdCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    const isGuarded =
+      request.url.startsWith('/v1/') ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/files');
+    if (
+      isWrite &&
+      isGuarded &&
+      !request.headers.authorization &&
+      !request.headers[SYSTEM_ID_HEADER]
+    ) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
       });
     }
   });

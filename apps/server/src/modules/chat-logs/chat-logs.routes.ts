@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getConversationContract, listChatLogsContract } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
-import type { ConversationEngine } from '../conversations/conversations.service.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
 import { getConversationTranscript, listChatLogs } from './chat-logs.service.ts';
 
 /** Chat logs (`/training/chat_logs`): the list and a conversation's transcript. */

@@ -12,7 +12,8 @@ import {
   type ApiClient,
 } from '../../../test/storyfile.fixtures.ts';
 import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
-import { createSharedMediaUrlSigner, MEDIA_LINK_INVALID_MESSAGE } from './media.routes.ts';
+import { MEDIA_LINK_INVALID_MESSAGE } from './media.routes.ts';
+import { createSharedMediaUrlSigner } from './signed-urls.ts';
 import type { MediaUrlSigner } from './signed-urls.ts';
 
 let studio: TestStudio;

@@ -4,15 +4,16 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import {
   createTestDatabase,
   getFreePort,
+  readAccessToken,
   signIn,
   startTestStudio,
   TestBrowser,
   type TestStudio,
 } from '../../test/studio.ts';
-import { createNamespace } from '../modules/namespaces/namespaces.service.ts';
-import { createUser, grantScope } from '../modules/users/users.service.ts';
+import { MissingPermissionError } from '../http/gateway.ts';
+import { createNamespace } from '../modules/namespaces/index.ts';
+import { createUser, grantScope } from '../modules/users/index.ts';
 import { buildApp } from './app.ts';
-import { MissingPermissionError } from './gateway.ts';
 
 /** A database of its own for the describe block that calls this, for apps built in-process. */
 function useTestDatabase(): () => DatabaseHandle {
@@ -134,16 +135,7 @@ describe('declared permissions are enforced', () => {
   });
 
   // The probe routes live on a second app built like the real one, on the same database.
-  async function accessTokenOf(browser: TestBrowser): Promise<string> {
-    const { authSessions } = await import('../db/schema.ts');
-    const { hashSessionId } = await import('../modules/auth/auth.service.ts');
-    const { eq } = await import('drizzle-orm');
-    const [row] = await studio.database.db
-      .select()
-      .from(authSessions)
-      .where(eq(authSessions.idHash, hashSessionId(browser.cookies.get('conversa_session')!)));
-    return row!.accessToken;
-  }
+  const accessTokenOf = (browser: TestBrowser) => readAccessToken(studio, browser);
 
   let probeUrl = '';
   let probeApp: Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,2 @@
+// The namespaces module's public entry.
+export { createNamespace, parseAttributeList } from './namespaces.service.ts';
