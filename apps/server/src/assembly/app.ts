@@ -32,7 +32,7 @@ import {
   EMBEDDED_CLIENT_ID,
   IDP_MOUNT_PATH,
 } from '../identity/provider.ts';
-import { getOrCreateSecret } from '../identity/secrets.ts';
+import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
   createAuthService,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
-import { getOrCreateSecret } from './secrets.ts';
+import { getOrCreateSecret } from '../db/secrets.ts';
 import { escapeHtml } from '../http/html.ts';
 import { renderIdpPage } from './idp-pages.ts';
 

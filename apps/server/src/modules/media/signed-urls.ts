@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MEDIA_ACCESS_TOKEN_PARAM } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { getOrCreateSecret } from '../../identity/secrets.ts';
+import { getOrCreateSecret } from '../../db/secrets.ts';
 
 /** What a media token grants: one file of one asset, to one user, until `expiresAt` (seconds). */
 export interface MediaGrant {

@@ -4,7 +4,7 @@ import { grantableScopeSchema, type Scope } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Failed password attempts before an account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
