@@ -20,7 +20,6 @@ import {
   updateStoryfileContract,
   updateStoryfileQuestionContract,
   updateStoryfileTopicContract,
-  type CurrentUser,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { registerContract, setStoryfileNamespaceResolver } from '../../http/gateway.ts';
