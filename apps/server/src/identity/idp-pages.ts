@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '@conversa/contracts';
 import { PASSWORD_MIN_LENGTH } from './account.service.ts';
 
 // The provider's pages share the studio's look (colours and type of apps/web) without its bundle.

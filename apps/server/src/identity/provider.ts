@@ -1,3 +1,4 @@
+import { escapeHtml } from '@conversa/contracts';
 import Provider, {
   type Configuration,
   type InteractionResults,
@@ -9,7 +10,6 @@ import type { Database } from '../db/client.ts';
 import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
-import { escapeHtml } from '../http/html.ts';
 import { renderIdpPage } from './idp-pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'conversa-studio';

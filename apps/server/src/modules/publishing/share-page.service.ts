@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { shareSlugSchema, STORYFILE_NOT_AVAILABLE_MESSAGE } from '@conversa/contracts';
+import { shareSlugSchema, STORYFILE_NOT_AVAILABLE_MESSAGE, escapeHtml } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { escapeHtml } from '../../http/html.ts';
 import { findPublishedStoryfile } from './publishing.service.ts';
 
 /** The shell when the web console is not built (development, tests): the same title and root. */
