@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { startStudio } from './server.ts';
-import { startWorkerProcess } from './jobs/worker-process.ts';
+import { startWorkerProcess } from './assembly/worker-process.ts';
 
 /** `--role worker` (or `--role=worker`) on the command line overrides STUDIO_ROLE. */
 function readRoleArgument(argv: readonly string[]): string | undefined {

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
-import { buildApp } from './http/app.ts';
-import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/bootstrap-admin.ts';
+import { buildApp } from './assembly/app.ts';
 import {
-  ensureDefaultNamespace,
-  type DefaultNamespace,
-} from './modules/namespaces/default-namespace.ts';
-import { startMediaRuntime, type MediaRuntime } from './jobs/runtime.ts';
+  FIRST_MAINTENANCE_DELAY_MS,
+  getWebMaintenanceTasks,
+  MAINTENANCE_INTERVAL_MS,
+  startMaintenance,
+} from './assembly/maintenance.ts';
+import { startMediaRuntime, type MediaRuntime } from './assembly/media-runtime.ts';
+import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/index.ts';
+import { ensureDefaultNamespace, type DefaultNamespace } from './modules/namespaces/index.ts';
 
 export interface RunningStudio {
   app: FastifyInstance;
@@ -23,7 +26,10 @@ export interface RunningStudio {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, ensures the admin, and starts listening. */
+/**
+ * A web process (role `web` or `all`): opens the database, migrates, ensures the admin, starts
+ * the media runtime and the periodic maintenance, and listens.
+ */
 export async function startStudio(
   config: Config = loadConfig(),
   log: (message: string) => void = console.log,
@@ -51,6 +57,10 @@ export async function startStudio(
       media: { runtime: media, pool: database.pool },
     });
     await app.listen({ port: config.port, host: config.host });
+    const maintenance = startMaintenance(
+      getWebMaintenanceTasks({ db: database.db, config, media }),
+      { intervalMs: MAINTENANCE_INTERVAL_MS, firstDelayMs: FIRST_MAINTENANCE_DELAY_MS, log },
+    );
     let stopping: Promise<void> | undefined;
     const runtime = media;
     return {
@@ -62,9 +72,11 @@ export async function startStudio(
       media: runtime,
       url: config.publicUrl,
       stop: () => {
-        // Requests first, then the queue and workers (they use the database), then the database.
+        // Requests first, then maintenance, the queue and workers (they use the database), then
+        // the database.
         stopping ??= (async () => {
           await app.close();
+          await maintenance.stop();
           await runtime.stop();
           await database.close();
         })();

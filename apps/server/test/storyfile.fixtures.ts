@@ -2,9 +2,9 @@
 // embedded provider, calling the real API.
 import { expect } from 'vitest';
 import type { GrantableScope } from '@conversa/contracts';
-import { signIn, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { createNamespace } from '../namespaces/namespaces.service.ts';
-import { createUser, grantScope } from '../users/users.service.ts';
+import { signIn, TestBrowser, type TestStudio } from './studio.ts';
+import { createNamespace } from '../src/modules/namespaces/index.ts';
+import { createUser, grantScope } from '../src/modules/users/index.ts';
 
 export const TEST_PASSWORD = 'password-123';
 

@@ -1,22 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '@conversa/contracts';
-import type { Database } from '../db/client.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { readSessionCookie } from '../modules/auth/auth.routes.ts';
-import { getCurrentUser } from '../modules/me/me.service.ts';
+import type { Database } from '../../db/client.ts';
+import type { ResolveUser } from '../../http/gateway.ts';
+import { getCurrentUser } from '../me/index.ts';
+import type { AuthService } from './auth.service.ts';
+import { readSessionCookie } from './session-cookie.ts';
 
-export type ResolveUser = (request: FastifyRequest) => Promise<CurrentUser | null>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The one way to learn who sent a request (session cookie or bearer token). The permission
-     * hook uses it, and so must any route that authenticates outside it (e.g. raw upload routes).
-     */
-    resolveUser: ResolveUser;
-  }
-}
-
+/** Who sent a request: a bearer token (checked at the issuer) or the session cookie. */
 export function createUserResolver(options: {
   db: Database;
   auth: Pick<AuthService, 'findSession'>;
@@ -40,8 +28,4 @@ export function createUserResolver(options: {
     }
     return (await getCurrentUser(db, session.userId)) ?? null;
   };
-}
-
-export function decorateUserResolver(app: FastifyInstance, resolveUser: ResolveUser): void {
-  app.decorate('resolveUser', resolveUser);
 }

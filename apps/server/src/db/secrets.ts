@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { systemSecrets } from '../db/schema.ts';
+import type { Database } from './client.ts';
+import { systemSecrets } from './schema.ts';
 
 /**
  * Returns the secret stored under `name`, creating it with `create` the first time. Replicas that

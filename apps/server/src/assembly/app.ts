@@ -6,52 +6,53 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { getFailureMessage, isPersonMessage, SYSTEM_ID_HEADER } from '@conversa/contracts';
+import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { installErrorHandler } from '../http/errors.ts';
+import {
+  assertRouteDeclaresPermission,
+  installApiVersionCheck,
+  installPermissionHook,
+  installSystemIdCheck,
+} from '../http/gateway.ts';
+import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
+import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
 import {
   createIdentityProvider,
   EMBEDDED_CLIENT_ID,
   IDP_MOUNT_PATH,
 } from '../identity/provider.ts';
-import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
-import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
-import { getOrCreateSecret } from '../identity/secrets.ts';
-import { createAuthService, createBearerAuthenticator } from '../modules/auth/auth.service.ts';
+import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
-import { registerMeRoutes } from '../modules/me/me.routes.ts';
-import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
-import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
-import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
-import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
-import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import {
+  createAuthService,
+  createBearerAuthenticator,
+  createUserResolver,
+} from '../modules/auth/index.ts';
 import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
-import {
-  createConversationEngine,
-  registerConversationRoutes,
-} from '../modules/conversations/conversations.routes.ts';
+import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
-import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
-import type { MediaRuntime } from '../jobs/runtime.ts';
-import type pg from 'pg';
-import { AppError } from './errors.ts';
-import { createUserResolver, decorateUserResolver } from './authenticate.ts';
-import {
-  assertRouteDeclaresPermission,
-  installApiVersionCheck,
-  installPermissionHook,
-} from './gateway.ts';
-import { randomBytes } from 'node:crypto';
+import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
+import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
+import { registerMeRoutes } from '../modules/me/me.routes.ts';
+import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
+import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
+import type { MediaRuntime } from './media-runtime.ts';
 
 export interface AppOptions {
   config: Config;
@@ -106,52 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ statusCode: error.status, error: error.code, message: error.message });
-    }
-    if (
-      (error as Error).name === 'SessionNotFound' &&
-      request.url.startsWith(`${IDP_MOUNT_PATH}/interaction/`)
-    ) {
-      // A finished or expired sign-in page (e.g. reached with the back button after logout).
-      return reply.redirect('/', 303);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const personMessage = error.validation.find((issue) => isPersonMessage(issue.message ?? ''));
-      if (personMessage) {
-        return reply
-          .status(400)
-          .send({ statusCode: 400, error: 'BAD_REQUEST', message: personMessage.message });
-      }
-      const details = error.validation
-        .map(
-          (issue) =>
-            `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`,
-        )
-        .join('; ');
-      return reply
-        .status(400)
-        .send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({
-        statusCode: status,
-        error: 'INTERNAL_SERVER_ERROR',
-        // Spec §8: the failed call's own message (fetching, pushing, updating or deleting).
-        message: getFailureMessage(request.method),
-      });
-    }
-    return reply.status(status).send({
-      statusCode: status,
-      error: (error as { code?: string }).code ?? 'BAD_REQUEST',
-      message: (error as Error).message,
-    });
-  });
+  installErrorHandler(app);
 
   // Identity: the embedded provider unless an external issuer is configured.
   const isEmbeddedIdp = !config.oidc.issuer;
@@ -188,30 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
 
   const resolveUser = createUserResolver({ db, auth, authenticateBearer });
-  decorateUserResolver(app, resolveUser);
 
   installApiVersionCheck(app);
-  // Cookie-authenticated writes must carry the system identifier header, which a cross-site form
-  // cannot set: that is the studio's CSRF defence on top of SameSite cookies.
-  app.addHook('onRequest', async (request, reply) => {
-    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    const isGuarded =
-      request.url.startsWith('/v1/') ||
-      request.url.startsWith('/api/') ||
-      request.url.startsWith('/files');
-    if (
-      isWrite &&
-      isGuarded &&
-      !request.headers.authorization &&
-      !request.headers[SYSTEM_ID_HEADER]
-    ) {
-      return reply.status(403).send({
-        statusCode: 403,
-        error: 'FORBIDDEN',
-        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
-      });
-    }
-  });
+  installSystemIdCheck(app);
   installPermissionHook(app, resolveUser);
 
   app.get(
@@ -241,10 +176,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
-  const conversationEngine = await createConversationEngine(db, config);
+  const conversationEngine = await createConversationEngine(db, {
+    mediaUrlTtlSeconds: config.media.urlTtlSeconds,
+  });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
-  registerPublishingRoutes(app, { engine: conversationEngine, publicUrl: config.publicUrl });
+  const webDist = findWebDist();
+  registerPublishingRoutes(app, {
+    engine: conversationEngine,
+    publicUrl: config.publicUrl,
+    webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+  });
   registerDashboardRoutes(app, { db });
   if (options.media) {
     const { runtime, pool } = options.media;
@@ -253,15 +195,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pool,
       config,
       storage: runtime.uploadStorage,
-      mediaStore: runtime.mediaStore,
       jobs: runtime.jobs,
+      storeAvatar: (upload) =>
+        storeAvatarFromUpload(
+          { db, storage: runtime.uploadStorage, mediaStore: runtime.mediaStore },
+          upload,
+        ),
     });
     await registerMediaRoutes(app, { db, mediaStore: runtime.mediaStore, config });
     registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
   }
   options.registerExtraRoutes?.(app);
 
-  const webDist = findWebDist();
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,

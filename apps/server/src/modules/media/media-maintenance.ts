@@ -1,16 +1,10 @@
-import type { Database } from '../db/client.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import {
-  findUnreferencedVideoFolders,
-  getVideoStoragePrefix,
-} from '../modules/media/media.service.ts';
-import type { UploadStorage } from '../modules/uploads/upload-storage.ts';
-import { expireUnfinishedUploads } from '../modules/uploads/uploads.service.ts';
+import type { Database } from '../../db/client.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { expireUnfinishedUploads, type UploadStorage } from '../uploads/index.ts';
+import { findUnreferencedVideoFolders, getVideoStoragePrefix } from './media.service.ts';
 
 /** Media folders without a row are deleted only once this old: a job publishes just before it commits. */
 export const UNREFERENCED_MEDIA_GRACE_MS = 60 * 60 * 1000;
-/** How often a web process tidies uploads and media. */
-export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface MaintenanceReport {
   expiredUploads: number;

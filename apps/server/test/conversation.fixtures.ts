@@ -6,9 +6,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, type ClipKind } from '@conversa/contracts';
-import { mediaAssets, storyfileQuestions, uploads } from '../../db/schema.ts';
-import type { TestStudio } from '../../../test/studio.ts';
-import { buildStoryfile, type ApiClient } from '../storyfiles/storyfile.fixtures.ts';
+import { mediaAssets, storyfileQuestions, uploads } from '../src/db/schema.ts';
+import type { TestStudio } from './studio.ts';
+import { buildStoryfile, type ApiClient } from './storyfile.fixtures.ts';
 
 /** Bytes standing in for a video: the media route streams whatever the store holds. */
 export const FAKE_VIDEO_BYTES = Buffer.from('not really an mp4, but bytes to stream '.repeat(40));

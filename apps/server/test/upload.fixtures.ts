@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { getUploadIdFromUrl, type UploadStatus } from '@conversa/contracts';
-import type { TestBrowser } from '../../../test/studio.ts';
+import type { TestBrowser } from './studio.ts';
 
 const run = promisify(execFile);
 

@@ -5,24 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildVideoUploadMetadata } from '@conversa/contracts';
-import { mediaAssets } from '../db/schema.ts';
-import { startTestStudio, type TestStudio } from '../../test/studio.ts';
+import { mediaAssets } from '../../db/schema.ts';
+import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../modules/storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
   makeTestVideo,
   TEST_FFMPEG,
   uploadBytes,
   waitForSettledStatus,
-} from '../modules/uploads/upload.fixtures.ts';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue.ts';
+} from '../../../test/upload.fixtures.ts';
+import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../../jobs/queue.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 // Quick enough for a test: an abandoned job is retried 8 s after it started, then after 1-2 s.
 const JOB_ENV = {

@@ -1,6 +1,6 @@
 import type { Config } from '../config/env.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { startMediaRuntime } from './runtime.ts';
+import { startMediaRuntime } from './media-runtime.ts';
 
 /**
  * A process of role `worker`: the database, the job queue and its workers, no HTTP. Run as many

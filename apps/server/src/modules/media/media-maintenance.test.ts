@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import { loadConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { loadConfig } from '../../config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import {
   mediaAssets,
   namespaces,
@@ -12,12 +12,12 @@ import {
   storyfiles,
   storyfileTopics,
   uploads,
-} from '../db/schema.ts';
-import { createFileMediaStore } from '../media/media-store.ts';
-import { createUploadStorage } from '../modules/uploads/upload-storage.ts';
-import { createTestDatabase } from '../../test/studio.ts';
-import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
-import { runMediaMaintenance, UNREFERENCED_MEDIA_GRACE_MS } from './maintenance.ts';
+} from '../../db/schema.ts';
+import { createFileMediaStore } from '../../media/media-store.ts';
+import { createUploadStorage } from '../uploads/index.ts';
+import { createTestDatabase } from '../../../test/studio.ts';
+import { makeTempDir } from '../../../test/upload.fixtures.ts';
+import { runMediaMaintenance, UNREFERENCED_MEDIA_GRACE_MS } from './media-maintenance.ts';
 
 let handle: DatabaseHandle;
 let dataDir: string;

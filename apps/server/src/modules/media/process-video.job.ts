@@ -2,18 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import type { Database } from '../db/client.ts';
-import type { FfmpegBinaries } from '../media/ffmpeg.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { processVideoFile, VideoRejectedError } from '../media/transcode.ts';
-import {
-  commitProcessedVideo,
-  findAssetByUpload,
-  getVideoStoragePrefix,
-} from '../modules/media/media.service.ts';
-import type { UploadStorage } from '../modules/uploads/upload-storage.ts';
-import { findUpload, markUploadFailed } from '../modules/uploads/uploads.service.ts';
-import type { ProcessVideoHandler } from './queue.ts';
+import type { Database } from '../../db/client.ts';
+import type { FfmpegBinaries } from '../../media/ffmpeg.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { processVideoFile, VideoRejectedError } from '../../media/transcode.ts';
+import type { ProcessVideoHandler } from '../../jobs/queue.ts';
+import { findUpload, markUploadFailed, type UploadStorage } from '../uploads/index.ts';
+import { commitProcessedVideo, findAssetByUpload, getVideoStoragePrefix } from './media.service.ts';
 
 export interface ProcessVideoDeps {
   db: Database;
