@@ -53,8 +53,14 @@ describe('the embedded PostgreSQL in a private directory', () => {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       const { rows } = await client.query<{ answer: number }>('select 41 + 1 as answer');
+      // Spec §5 search is case-insensitive; the cluster folds letters beyond ASCII whatever
+      // locales the OS has.
+      const folding = await client.query<{ lowered: string; matches: boolean }>(
+        "select lower('ÉCOLE Ørsted') as lowered, 'L''École' ilike '%écol%' as matches",
+      );
       await client.end();
       expect(rows).toEqual([{ answer: 42 }]);
+      expect(folding.rows).toEqual([{ lowered: 'école ørsted', matches: true }]);
     } finally {
       await database.stop();
     }

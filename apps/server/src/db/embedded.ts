@@ -307,7 +307,11 @@ export async function startEmbeddedPostgres(options: {
           `--username=${USER}`,
           `--pwfile=${passwordFile}`,
           '--encoding=UTF8',
+          // Case-insensitive search (ILIKE, lower()) must fold letters beyond ASCII ("École") on
+          // every machine: PostgreSQL's own Unicode locale, not one the OS may lack.
           '--no-locale',
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
         ],
         account,
       );
