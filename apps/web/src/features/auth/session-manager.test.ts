@@ -209,6 +209,27 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(calls).not.toContain('POST /api/auth/logout');
   });
 
+  it('listeners hear of a logout as a page that is leaving, never as an ordinary signed-out page', async () => {
+    // A signed-out landing page would start the silent check beside the provider's end-session.
+    const { manager, navigations } = setup({
+      '/api/auth/session': json(sessionInfo()),
+      '/api/auth/logout': json({ redirectTo: '/idp/session/end?x=1' }),
+    });
+    await manager.start();
+    const heard: { isSignedIn: boolean; isLeaving: boolean; navigations: number }[] = [];
+    manager.subscribe((session) =>
+      heard.push({
+        isSignedIn: session !== null,
+        isLeaving: manager.isLeaving,
+        navigations: navigations.length,
+      }),
+    );
+    expect(manager.isLeaving).toBe(false);
+    await manager.logout();
+    expect(heard).toEqual([{ isSignedIn: false, isLeaving: true, navigations: 0 }]);
+    expect(navigations).toEqual(['/idp/session/end?x=1']);
+  });
+
   it('on the public player a refresh answered 400 signs out but stays on the page', async () => {
     const { manager, navigations } = setup(
       {
@@ -222,6 +243,8 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(await manager.refresh()).toBe('cleared');
     expect(manager.current).toBeNull();
     expect(navigations).toEqual([]);
+    // The player stays: it is an ordinary signed-out page, free to go on.
+    expect(manager.isLeaving).toBe(false);
   });
 
   it.each([

@@ -45,6 +45,7 @@ export class SessionManager {
   private session: SessionInfo | null = null;
   private refreshing: Promise<RefreshResult> | undefined;
   private isLoggingOut = false;
+  private isLeavingPage = false;
   private interval: unknown;
   private channel: ReturnType<SessionManagerDeps['createChannel']> | undefined;
   private readonly listeners = new Set<(session: SessionInfo | null) => void>();
@@ -53,6 +54,15 @@ export class SessionManager {
 
   get current(): SessionInfo | null {
     return this.session;
+  }
+
+  /**
+   * True once the session ended and a full navigation away has been asked for. Until the browser
+   * unloads, the page must not act as signed out: the landing page's silent check, started then,
+   * would reach the provider beside its end-session and can undo the logout it is confirming.
+   */
+  get isLeaving(): boolean {
+    return this.isLeavingPage;
   }
 
   subscribe(listener: (session: SessionInfo | null) => void): () => void {
@@ -145,10 +155,9 @@ export class SessionManager {
     }
     if (response.status === 400) {
       // Spec §8: a refresh answered 400 clears the token; without it the user is signed out.
-      this.setSession(null);
       this.stopTimer();
       this.channel?.postMessage({ type: 'logout' });
-      this.leave(SIGNED_OUT_LANDING_PATH);
+      this.endSession(SIGNED_OUT_LANDING_PATH);
       return 'cleared';
     }
     if (!response.ok) {
@@ -191,16 +200,23 @@ export class SessionManager {
     } catch {
       // Signing out locally still happens; the server session expires on its own.
     }
-    this.setSession(null);
     this.channel?.postMessage({ type: 'logout' });
-    this.leave(redirectTo, { isLogout: true });
+    this.endSession(redirectTo, { isLogout: true });
   }
 
-  private leave(url: string, { isLogout = false } = {}): void {
-    if ((this.isLoggingOut && !isLogout) || this.deps.isPublicPage()) {
-      return;
+  /**
+   * Forgets the session and leaves for `url`. The page is marked as leaving before listeners
+   * hear of the ended session, so they never see it as an ordinary signed-out page.
+   */
+  private endSession(url: string, { isLogout = false } = {}): void {
+    const isLeaving = !(this.isLoggingOut && !isLogout) && !this.deps.isPublicPage();
+    if (isLeaving) {
+      this.isLeavingPage = true;
     }
-    this.deps.navigate(url);
+    this.setSession(null);
+    if (isLeaving) {
+      this.deps.navigate(url);
+    }
   }
 
   private setSession(session: SessionInfo | null): void {
@@ -233,10 +249,9 @@ export class SessionManager {
         this.startTimer();
       } else {
         this.stopTimer();
-        this.setSession(null);
         // The signing-out tab may still be on its way through the provider's end-session, so the
         // landing page of this tab must not silently sign back in meanwhile.
-        this.leave(SIGNED_OUT_LANDING_PATH);
+        this.endSession(SIGNED_OUT_LANDING_PATH);
       }
     };
     return channel;

@@ -3,7 +3,8 @@ import type { SessionInfo } from '@conversa/contracts';
 import { setAuthHooks } from '@/lib/api-client';
 import { createBrowserSessionManager, type SessionManager } from '../session-manager';
 
-type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+/** `leaving`: the session ended and the page is on its way out (logout); nothing should start. */
+type SessionStatus = 'loading' | 'signed-in' | 'signed-out' | 'leaving';
 
 interface SessionContextValue {
   status: SessionStatus;
@@ -29,7 +30,10 @@ export function SessionProvider({
 
   useEffect(() => {
     const unsubscribe = manager.subscribe((session) =>
-      setState({ status: session ? 'signed-in' : 'signed-out', session }),
+      setState({
+        status: session ? 'signed-in' : manager.isLeaving ? 'leaving' : 'signed-out',
+        session,
+      }),
     );
     setAuthHooks({
       beforeRequest: () => manager.ensureFreshToken(),
