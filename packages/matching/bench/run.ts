@@ -2,7 +2,7 @@
 // writes JSON. Usage: npm run bench:matching -- [--train FILE] [--eval FILE] [--split val|test]
 //   [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6] [--large 5000]
 //   [--no-review]
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,18 @@ const callerDir = process.env.INIT_CWD ?? process.cwd();
 
 function resolveFromCaller(path: string): string {
   return isAbsolute(path) ? path : resolve(callerDir, path);
+}
+
+/** Fails with a hint when a data file is missing (the defaults live outside the repository). */
+function assertReadable(paths: readonly string[]): void {
+  const missing = paths.filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(
+      `missing ${missing.join(', ')}: the defaults read the shared benchmark folder beside the ` +
+        'repository; without it pass files explicitly, e.g. ' +
+        '--train packages/matching/data/clinc150.fewshot5.json --large 0',
+    );
+  }
 }
 
 function parseSplit(value: string): Split {
@@ -140,6 +152,7 @@ async function main(): Promise<void> {
   const minOosRecall = Number(values['min-oos-recall']);
   const largeCount = Number(values.large);
 
+  assertReadable([trainPath, evalPath]);
   const trainFile = readTrainFile(trainPath);
   const evalItems = readEvalItems(evalPath, split);
   const phrasingCount = trainFile.intents.reduce((sum, intent) => sum + intent.examples.length, 0);
@@ -171,9 +184,9 @@ async function main(): Promise<void> {
   }
 
   if (largeCount > 0) {
-    const sources = values['large-sources']
-      .split(',')
-      .map((path) => readTrainFile(resolveFromCaller(path)));
+    const sourcePaths = values['large-sources'].split(',').map(resolveFromCaller);
+    assertReadable(sourcePaths);
+    const sources = sourcePaths.map((path) => readTrainFile(path));
     const totalExamples = sources.reduce(
       (sum, source) =>
         sum + source.intents.reduce((inner, intent) => inner + intent.examples.length, 0),
