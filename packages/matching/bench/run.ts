@@ -1,7 +1,9 @@
-// Benchmark of the answer matcher against NLP.js and MiniSearch. Not a test: prints a table and
-// writes JSON. Usage: npm run bench:matching -- [--train FILE] [--eval FILE] [--split val|test]
-//   [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6] [--large 5000]
-//   [--no-review]
+// Benchmark of the answer matcher: storyfile-shaped runs (issue 13), then the comparison against
+// NLP.js and MiniSearch. Not a test: prints tables and writes JSON. Usage: npm run bench:matching --
+//   [--sections storyfile,classic] [--storyfile-train FILE,FILE] [--storyfile-eval FILE,FILE]
+//   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--train FILE] [--eval FILE]
+//   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
+//   [--large 5000] [--no-review]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,8 @@ import { readEvalItems, readTrainFile } from './datasets.ts';
 import type { IntentDefinition, Split } from './datasets.ts';
 import { evaluateContender, measureLargeCase, pickPercentile } from './evaluate.ts';
 import type { IncrementalResult, MatcherResult } from './evaluate.ts';
+import { measureStoryfiles } from './storyfile.ts';
+import type { StoryfileResult } from './storyfile.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -124,9 +128,112 @@ function measureConversaIncremental(answers: readonly IntentDefinition[]): Incre
   };
 }
 
+function formatShare(count: number, total: number): string {
+  return total === 0 ? '—' : formatRate(count / total);
+}
+
+/**
+ * Storyfile-shaped section: for each dataset and size, `seeds` storyfiles of sampled intents, at
+ * the automatic threshold (what a brand-new storyfile gets) and at `DEFAULT_THRESHOLD`.
+ */
+function runStoryfileSection(options: {
+  trainPaths: string[];
+  evalPaths: string[] | undefined;
+  split: Split;
+  sizes: number[];
+  seeds: number;
+}): StoryfileResult[] {
+  const results: StoryfileResult[] = [];
+  const notes: string[] = [];
+  options.trainPaths.forEach((trainPath, position) => {
+    const train = readTrainFile(trainPath);
+    const evalPath = options.evalPaths?.[position];
+    const questions = evalPath ? readEvalItems(evalPath, options.split) : train.val;
+    const split = evalPath ? options.split : 'val';
+    console.log(
+      `storyfiles from ${train.name} (${train.intents.length} intents), questions: ` +
+        `${evalPath ?? trainPath} [${split}], ${questions.length} items`,
+    );
+    for (const size of options.sizes) {
+      if (size > train.intents.length) {
+        notes.push(
+          `${train.name}: N=${size} is impossible, the dataset has ${train.intents.length} intents`,
+        );
+        continue;
+      }
+      for (const setting of ['auto', DEFAULT_THRESHOLD] as const) {
+        const started = performance.now();
+        const result = measureStoryfiles({
+          dataset: `${train.name} ${split}`,
+          intents: train.intents,
+          questions,
+          size,
+          seeds: size === train.intents.length ? 1 : options.seeds,
+          setting,
+        });
+        results.push(result);
+        console.log(
+          `  N=${size} threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+    }
+  });
+  console.log('');
+  printTable(
+    [
+      'dataset',
+      'N',
+      'seeds',
+      'threshold',
+      'answered right',
+      'closed-set',
+      'wrong answer: off-topic',
+      'wrong answer: OOS',
+      'fallback: in-scope / off-topic / OOS',
+      'thresholds in force',
+      'calibration ms',
+    ],
+    results.map((result) => [
+      result.dataset,
+      String(result.answers),
+      String(result.seeds),
+      result.threshold,
+      formatShare(result.answeredRight, result.inScope),
+      formatShare(result.closedRight, result.inScope),
+      formatShare(result.offTopicAnswered, result.offTopic),
+      formatShare(result.outOfScopeAnswered, result.outOfScope),
+      [
+        formatShare(result.inScopeFallback, result.inScope),
+        formatShare(result.offTopicFallback, result.offTopic),
+        formatShare(result.outOfScopeFallback, result.outOfScope),
+      ].join(' / '),
+      `${Math.min(...result.thresholds).toFixed(3)}–${Math.max(...result.thresholds).toFixed(3)}`,
+      result.calibrationMs === null ? '—' : formatMs(result.calibrationMs),
+    ]),
+  );
+  for (const note of notes) {
+    console.log(note);
+  }
+  console.log(
+    "in scope: held-out questions of the storyfile's own intents; off-topic: those of every other " +
+      "intent; OOS: the dataset's out-of-scope items. Wrong answer = any answer to an off-topic or OOS question.\n",
+  );
+  return results;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      sections: { type: 'string', default: 'storyfile,classic' },
+      'storyfile-train': {
+        type: 'string',
+        default: ['clinc150.fewshot5.json', 'banking77.fewshot5.json']
+          .map((file) => resolve(sharedDir, file))
+          .join(','),
+      },
+      'storyfile-eval': { type: 'string' },
+      'storyfile-sizes': { type: 'string', default: '30,60,100,150,300' },
+      'storyfile-seeds': { type: 'string', default: '5' },
       train: { type: 'string', default: resolve(sharedDir, 'clinc150.fewshot5.json') },
       eval: { type: 'string' },
       split: { type: 'string', default: 'val' },
@@ -151,6 +258,27 @@ async function main(): Promise<void> {
   const matchers = parseMatchers(values.matchers);
   const minOosRecall = Number(values['min-oos-recall']);
   const largeCount = Number(values.large);
+  const sections = new Set(values.sections.split(',').map((section) => section.trim()));
+
+  if (sections.has('storyfile')) {
+    const trainPaths = values['storyfile-train'].split(',').map(resolveFromCaller);
+    const evalPaths = values['storyfile-eval']?.split(',').map(resolveFromCaller);
+    assertReadable([...trainPaths, ...(evalPaths ?? [])]);
+    const storyfileResults = runStoryfileSection({
+      trainPaths,
+      evalPaths,
+      split,
+      sizes: values['storyfile-sizes'].split(',').map(Number),
+      seeds: Number(values['storyfile-seeds']),
+    });
+    const storyfileOut = outPath.replace(/(\.json)?$/, '-storyfile.json');
+    mkdirSync(dirname(storyfileOut), { recursive: true });
+    writeFileSync(storyfileOut, `${JSON.stringify(storyfileResults, null, 2)}\n`);
+    console.log(`wrote ${storyfileOut}`);
+  }
+  if (!sections.has('classic')) {
+    return;
+  }
 
   assertReadable([trainPath, evalPath]);
   const trainFile = readTrainFile(trainPath);
