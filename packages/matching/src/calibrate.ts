@@ -119,7 +119,7 @@ export interface AutoThresholdOutcome {
   heldOutAnsweredRight: number | null;
   /** Built-in off-topic questions scored, and the share of them that would get an answer. */
   negativeCount: number;
-  negativesAnswered: number | null;
+  negativesAnswered: number;
 }
 
 /**
@@ -163,7 +163,7 @@ export function chooseAutoThreshold(
     heldOutCount: heldOut.length,
     heldOutAnsweredRight: outcome.inScopeAccuracy,
     negativeCount: negatives.length,
-    negativesAnswered: outcome.oosRecall === null ? null : 1 - outcome.oosRecall,
+    negativesAnswered: negatives.filter((score) => score >= threshold).length / negatives.length,
   };
 }
 
