@@ -1,12 +1,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 const webFeaturesDir = 'apps/web/src/features';
 const webFeatures = existsSync(webFeaturesDir) ? readdirSync(webFeaturesDir) : [];
+
+const serverSrc = './apps/server/src';
+const serverModulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+// Glob zones match absolute paths; their exceptions too.
+const serverModuleFiles = path.join(serverModulesDir, '**');
+const serverModuleEntries = path.join(serverModulesDir, '*', 'index.ts');
+const serverModuleRoutes = path.join(serverModulesDir, '*', '*.routes.ts');
+const serverEntryPoints = [
+  `${serverSrc}/assembly`,
+  `${serverSrc}/server.ts`,
+  `${serverSrc}/main.ts`,
+  `${serverSrc}/cli.ts`,
+];
 
 export default tseslint.config(
   {
@@ -31,6 +51,16 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      // Resolves imports as TypeScript does, `@/…` aliases of each project's tsconfig included:
+      // without it the walls below see only relative imports and miss `@/features/…`.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       curly: ['error', 'all'],
@@ -67,6 +97,71 @@ export default tseslint.config(
             {
               target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      // The server's walls (ARCHITECTURE.md): the assembly and entry points on top, then identity
+      // and the modules, which reach each other only through a module's index.ts; http/ (the
+      // mechanism), jobs/ (the queue), media/, db/ and config/ below them. Tests of a module may
+      // use its own files freely. bench/ measures internals and stays outside.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: [
+                `${serverSrc}/http`,
+                `${serverSrc}/jobs`,
+                `${serverSrc}/media`,
+                `${serverSrc}/db`,
+                `${serverSrc}/config`,
+              ],
+              from: [`${serverSrc}/modules`, `${serverSrc}/identity`, ...serverEntryPoints],
+              message:
+                'http/, jobs/, media/, db/ and config/ sit below the modules and identity; the assembly (src/assembly) wires them together.',
+            },
+            ...serverModules.map((module) => ({
+              target: `${serverSrc}/modules/${module}`,
+              from: `${serverSrc}/modules`,
+              except: [
+                `./${module}`,
+                ...serverModules
+                  .filter((other) => other !== module)
+                  .map((other) => `./${other}/index.ts`),
+              ],
+              message:
+                'A module reaches another only through its public entry (../<module>/index.ts), never its routes or internal files.',
+            })),
+            {
+              target: `${serverSrc}/modules/*/index.ts`,
+              from: serverModuleRoutes,
+              message:
+                "A module's routes are mounted by the assembly, never exported to other modules.",
+            },
+            {
+              target: [`${serverSrc}/identity`, './apps/server/test'],
+              from: serverModuleFiles,
+              except: [serverModuleEntries],
+              message: 'Reach a module through its public entry (modules/<module>/index.ts).',
+            },
+            {
+              target: serverEntryPoints,
+              from: serverModuleFiles,
+              except: [serverModuleEntries, serverModuleRoutes],
+              message:
+                "The assembly uses a module's index.ts, and its *.routes.ts to mount it; nothing else of it.",
+            },
+            {
+              target: [`${serverSrc}/modules`, `${serverSrc}/identity`],
+              from: serverEntryPoints,
+              message: 'The assembly and entry points use the modules, never the other way round.',
             },
           ],
         },

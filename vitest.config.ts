@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // the server against a real PostgreSQL started once by its global setup.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web'],
+    projects: ['packages/*', 'apps/server', 'apps/web', 'scripts'],
   },
 });

@@ -50,6 +50,9 @@ export default defineConfig({
       command: 'node ./support/start-studio.mjs',
       url: `${E2E.studioUrl}/healthz`,
       timeout: 120_000,
+      // The studio stops its embedded PostgreSQL (its own process group) on SIGTERM; a kill of
+      // the group would leave it running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: {
         PORT: String(E2E.studioPort),
         HOST: '127.0.0.1',
@@ -57,6 +60,9 @@ export default defineConfig({
         EMBEDDED_POSTGRES_PORT: String(E2E.postgresPort),
         STUDIO_ADMIN_EMAIL: E2E.users.admin.email,
         STUDIO_ADMIN_PASSWORD: E2E.users.admin.password,
+        // The seeded namespaces are what these flows need; first-start.spec.ts starts a studio of
+        // its own to prove the default one.
+        STUDIO_DEFAULT_NAMESPACE: '',
         IDP_MEDTRONIC_ISSUER: E2E.upstreamUrl,
         IDP_MEDTRONIC_CLIENT_ID: E2E.upstreamClientId,
         IDP_MEDTRONIC_CLIENT_SECRET: E2E.upstreamClientSecret,

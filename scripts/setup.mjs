@@ -40,9 +40,14 @@ export function ensureDependencies() {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Debian packages the studio needs on the machine (Chromium for browser tests, ffmpeg for media). */
+/**
+ * Debian packages the studio needs on the machine (Chromium for browser tests, ffmpeg for media,
+ * acl for the embedded PostgreSQL when run as root); `onlyForRoot` ones matter only to root.
+ */
 export function ensureDebianPackages(packages) {
-  const missing = packages.filter(({ binary }) => !existsSync(binary));
+  const missing = packages.filter(
+    ({ binary, onlyForRoot }) => !existsSync(binary) && (isRoot || !onlyForRoot),
+  );
   if (missing.length === 0) {
     return;
   }

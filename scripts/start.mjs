@@ -1,10 +1,16 @@
 // `npm start`: install what is missing, build, then run the studio on embedded defaults
 // (PostgreSQL, identity provider, media under ./data). Migrations run as the server starts.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { buildAll, ensureDependencies, repoRoot } from './setup.mjs';
+import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot } from './setup.mjs';
 
 ensureDependencies();
+// As root, the embedded PostgreSQL's own OS user may need traverse-only ACL entries to reach its
+// files (a clone under /root); the studio grants them with setfacl.
+if (existsSync('/usr/bin/apt-get')) {
+  ensureDebianPackages([{ name: 'acl', binary: '/usr/bin/setfacl', onlyForRoot: true }]);
+}
 buildAll();
 
 // In this process, so Ctrl-C reaches the server once and its graceful shutdown runs.

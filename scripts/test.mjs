@@ -1,24 +1,77 @@
-// `npm test`: install what is missing (npm packages; Debian's Chromium and ffmpeg when root),
-// build, then run every test: Vitest (units and server integration on a real PostgreSQL) and
-// Playwright in Debian's Chromium.
+// `npm test`: install what is missing (npm packages; Debian's Chromium, ffmpeg and acl when root),
+// build, then run every gate: typecheck, lint, Vitest (units and server integration on a real
+// PostgreSQL) and Playwright in Debian's Chromium. Every gate runs even when an earlier one fails,
+// so one run shows everything; any failure makes the exit code 1.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildAll, ensureDebianPackages, ensureDependencies, run } from './setup.mjs';
+import { judgePlaywright, judgeVitest } from './lib/verdict.mjs';
 
 ensureDependencies();
 ensureDebianPackages([
   { name: 'chromium', binary: '/usr/bin/chromium' },
   { name: 'ffmpeg', binary: '/usr/bin/ffmpeg' },
+  // As root, the embedded PostgreSQL's own OS user is granted traverse-only ACL entries where it
+  // could not otherwise reach its files (a clone under /root, a private temporary directory).
+  { name: 'acl', binary: '/usr/bin/setfacl', onlyForRoot: true },
 ]);
 buildAll();
 
+const reports = mkdtempSync(path.join(os.tmpdir(), 'conversa-test-reports-'));
+const readReport = (file) =>
+  existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+
+function exitCodeOnly(status) {
+  return { ok: status === 0, problems: status === 0 ? [] : [`exited ${status}`] };
+}
+
+const gates = [
+  ['typecheck', () => exitCodeOnly(run('npm', ['run', '-s', 'typecheck']))],
+  ['lint', () => exitCodeOnly(run('npm', ['run', '-s', 'lint']))],
+  [
+    'unit and integration (vitest)',
+    () => {
+      const file = path.join(reports, 'vitest.json');
+      const status = run('npx', [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ]);
+      return judgeVitest(status, readReport(file));
+    },
+  ],
+  [
+    'browser (playwright)',
+    () => {
+      const file = path.join(reports, 'playwright.json');
+      const status = run(
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } },
+      );
+      return judgePlaywright(status, readReport(file));
+    },
+  ],
+];
+
 const results = [];
-results.push(['unit and integration (vitest)', run('npx', ['vitest', 'run'])]);
-results.push([
-  'browser (playwright)',
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']),
-]);
+for (const [name, runGate] of gates) {
+  const started = Date.now();
+  const verdict = runGate();
+  results.push({ name, ...verdict, seconds: Math.round((Date.now() - started) / 1000) });
+}
+rmSync(reports, { recursive: true, force: true });
 
 console.log('');
-for (const [name, status] of results) {
-  console.log(`${status === 0 ? 'PASS' : 'FAIL'}  ${name}`);
+for (const { name, ok, seconds, problems } of results) {
+  const detail = ok ? '' : `: ${problems.join(', ')}`;
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)${detail}`);
 }
-process.exit(results.every(([, status]) => status === 0) ? 0 : 1);
+const passed = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
+// A gate without test counts (typecheck, lint) counts as one failure when it fails.
+const failed = results.reduce((sum, result) => sum + (result.failed ?? (result.ok ? 0 : 1)), 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

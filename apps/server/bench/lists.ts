@@ -26,10 +26,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { startStudio, type RunningStudio } from '../src/server.ts';
 import { buildLibraryQuestionListQueries } from '../src/modules/library/library.queries.ts';
 import { getLibraryListScope } from '../src/modules/library/topics.service.ts';
-import { getCurrentUser } from '../src/modules/me/me.service.ts';
+import { getCurrentUser } from '../src/modules/me/index.ts';
 import { buildStoryfileListQueries } from '../src/modules/storyfiles/storyfiles.queries.ts';
 import { getStoryfileListScope } from '../src/modules/storyfiles/storyfiles.service.ts';
-import { createUser, grantScope } from '../src/modules/users/users.service.ts';
+import { createUser, grantScope } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

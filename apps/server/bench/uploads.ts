@@ -28,10 +28,10 @@ import {
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../src/jobs/queue.ts';
-import { createNamespace } from '../src/modules/namespaces/namespaces.service.ts';
+import { createNamespace } from '../src/modules/namespaces/index.ts';
 import { runMediaTool } from '../src/media/ffmpeg.ts';
 import { buildPosterArgs, buildTranscodeArgs } from '../src/media/transcode.ts';
-import { encodeTusMetadata } from '../src/modules/uploads/upload.fixtures.ts';
+import { encodeTusMetadata } from '../test/upload.fixtures.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 
 const serverRoot = fileURLToPath(new URL('../', import.meta.url));

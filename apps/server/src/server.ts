@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
-import { buildApp } from './http/app.ts';
-import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/bootstrap-admin.ts';
-import { startMediaRuntime, type MediaRuntime } from './jobs/runtime.ts';
+import { buildApp } from './assembly/app.ts';
+import {
+  FIRST_MAINTENANCE_DELAY_MS,
+  getWebMaintenanceTasks,
+  MAINTENANCE_INTERVAL_MS,
+  startMaintenance,
+} from './assembly/maintenance.ts';
+import { startMediaRuntime, type MediaRuntime } from './assembly/media-runtime.ts';
+import { ensurePlatformAdmin, type AdminBootstrap } from './modules/users/index.ts';
+import { ensureDefaultNamespace, type DefaultNamespace } from './modules/namespaces/index.ts';
 
 export interface RunningStudio {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
   admin: AdminBootstrap;
+  /** The namespace this start created for the first admin (first start only). */
+  defaultNamespace: DefaultNamespace | undefined;
   /** ffmpeg, media store, upload store and job queue (workers too unless the role is `web`). */
   media: MediaRuntime;
   url: string;
@@ -17,7 +26,10 @@ export interface RunningStudio {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, ensures the admin, and starts listening. */
+/**
+ * A web process (role `web` or `all`): opens the database, migrates, ensures the admin, starts
+ * the media runtime and the periodic maintenance, and listens.
+ */
 export async function startStudio(
   config: Config = loadConfig(),
   log: (message: string) => void = console.log,
@@ -35,6 +47,9 @@ export async function startStudio(
       ...config.admin,
       dataDir: config.dataDir,
     });
+    const defaultNamespace = config.defaultNamespace
+      ? await ensureDefaultNamespace(database.db, config.defaultNamespace)
+      : undefined;
     media = await startMediaRuntime({ config, database, log });
     const app = await buildApp({
       config,
@@ -42,6 +57,10 @@ export async function startStudio(
       media: { runtime: media, pool: database.pool },
     });
     await app.listen({ port: config.port, host: config.host });
+    const maintenance = startMaintenance(
+      getWebMaintenanceTasks({ db: database.db, config, media }),
+      { intervalMs: MAINTENANCE_INTERVAL_MS, firstDelayMs: FIRST_MAINTENANCE_DELAY_MS, log },
+    );
     let stopping: Promise<void> | undefined;
     const runtime = media;
     return {
@@ -49,12 +68,15 @@ export async function startStudio(
       database,
       config,
       admin,
+      defaultNamespace,
       media: runtime,
       url: config.publicUrl,
       stop: () => {
-        // Requests first, then the queue and workers (they use the database), then the database.
+        // Requests first, then maintenance, the queue and workers (they use the database), then
+        // the database.
         stopping ??= (async () => {
           await app.close();
+          await maintenance.stop();
           await runtime.stop();
           await database.close();
         })();

@@ -18,14 +18,16 @@ export const TEMPLATE_DATABASE = 'conversa_test_template';
 let embedded: EmbeddedDatabase | undefined;
 
 /**
- * One real PostgreSQL for the whole run (the embedded one under .data-test, or TEST_DATABASE_URL),
- * with a migrated template database that every test file clones into a fresh database of its own.
+ * One real PostgreSQL for the whole run (the embedded one under .data-test, or TEST_DATA_DIR, or
+ * TEST_DATABASE_URL), with a migrated template database that every test file clones into a fresh
+ * database of its own. A run nested in another (the exit-code guard) passes its own TEST_DATA_DIR
+ * and TEST_POSTGRES_PORT, so it never touches the outer run's databases.
  */
 export async function setup(project: TestProject): Promise<void> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     embedded = await startEmbeddedPostgres({
-      dataDir: path.join(repoRoot, '.data-test'),
+      dataDir: process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test'),
       port: Number(process.env.TEST_POSTGRES_PORT ?? 54339),
     });
     adminUrl = embedded.url;

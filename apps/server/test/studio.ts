@@ -2,8 +2,11 @@ import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import { loadConfig, type Config } from '../src/config/env.ts';
+import { authSessions } from '../src/db/schema.ts';
+import { hashSessionId, SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
 import { TEMPLATE_DATABASE } from './global-setup.ts';
 
@@ -50,6 +53,8 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     DATA_DIR: `/tmp/conversa-test-${port}`,
     STUDIO_ADMIN_EMAIL: 'admin@example.com',
     STUDIO_ADMIN_PASSWORD: 'admin-password',
+    // Tests make the namespaces they need; the first-start one is tested on its own.
+    STUDIO_DEFAULT_NAMESPACE: '',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     ...env,
@@ -151,4 +156,16 @@ export async function signIn(
     body: new URLSearchParams({ email, password }).toString(),
   });
   return { url: result.url, body: await result.response.text() };
+}
+
+/** The access token of the browser's studio session, for calls that authenticate with a bearer. */
+export async function readAccessToken(
+  studio: RunningStudio,
+  browser: TestBrowser,
+): Promise<string> {
+  const [row] = await studio.database.db
+    .select({ accessToken: authSessions.accessToken })
+    .from(authSessions)
+    .where(eq(authSessions.idHash, hashSessionId(browser.cookies.get(SESSION_COOKIE)!)));
+  return row!.accessToken;
 }

@@ -12,13 +12,15 @@ export interface Contract<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  Permission extends Requirement = Requirement,
 > {
   method: HttpMethod;
   /** Fastify-style path, e.g. `/v1/conversa/storyfiles/:id`. */
   path: string;
   summary: string;
   tags?: string[];
-  permission: Requirement;
+  /** Kept literal, so the server can tell public handlers (maybe no user) from the others. */
+  permission: Permission;
   /** For `storyfile` permissions: the path parameter that carries the storyfile id. */
   storyfileParam?: string;
   params?: Params;
@@ -29,13 +31,16 @@ export interface Contract<
   successStatus?: number;
 }
 
-/** Identity function that keeps the literal schema types of a contract. */
+/** Identity function that keeps the literal schema types and permission of a contract. */
 export function defineContract<
   Params extends z.ZodType,
   Query extends z.ZodType,
   Body extends z.ZodType,
   Response extends z.ZodType,
->(contract: Contract<Params, Query, Body, Response>): Contract<Params, Query, Body, Response> {
+  const Permission extends Requirement,
+>(
+  contract: Contract<Params, Query, Body, Response, Permission>,
+): Contract<Params, Query, Body, Response, Permission> {
   return contract;
 }
 

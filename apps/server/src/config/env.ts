@@ -61,6 +61,11 @@ const envSchema = z
       .optional(),
     /** Password for STUDIO_ADMIN_EMAIL (set or reset on every start when given). */
     STUDIO_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8).optional()),
+    /**
+     * Label of the namespace created, owned by the first platform admin, when the studio has no
+     * namespace yet (its first start); set it empty to create none.
+     */
+    STUDIO_DEFAULT_NAMESPACE: z.string().trim().max(120).default('My studio'),
     /** Optional external form shown in the Give Feedback / Report a Bug dialogs. */
     FEEDBACK_FORM_URL: optionalUrl,
     /** pino log level. */
@@ -208,6 +213,8 @@ export interface Config {
     clientSecret: string | undefined;
   };
   admin: { email: string | undefined; password: string | undefined };
+  /** Label of the namespace created on a first start; undefined creates none. */
+  defaultNamespace: string | undefined;
   feedbackFormUrl: string | undefined;
   upstreamProviders: UpstreamProviderConfig[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -272,6 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: env.OIDC_CLIENT_SECRET,
     },
     admin: { email: env.STUDIO_ADMIN_EMAIL, password: env.STUDIO_ADMIN_PASSWORD },
+    defaultNamespace: env.STUDIO_DEFAULT_NAMESPACE || undefined,
     feedbackFormUrl: env.FEEDBACK_FORM_URL,
     upstreamProviders,
     logLevel: env.LOG_LEVEL,

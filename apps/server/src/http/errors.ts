@@ -1,9 +1,14 @@
-/** An error a person can act on; the HTTP layer answers with its status and message. */
+import type { FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { getFailureMessage, isPersonMessage } from '@conversa/contracts';
+
+/** An error a person can act on; the HTTP layer answers with its status, message and headers. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -15,3 +20,53 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const unauthorized = (message: string) => new AppError(401, 'UNAUTHORIZED', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(retryAfterSeconds) });
+
+/**
+ * Answers every failure with `{ statusCode, error, message }`: an AppError with its own status and
+ * message, a schema failure as 400 (a person-facing message when the schema has one), anything
+ * unexpected as the spec's failure message of the call, logged.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ statusCode: error.status, error: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const personMessage = error.validation.find((issue) => isPersonMessage(issue.message ?? ''));
+      if (personMessage) {
+        return reply
+          .status(400)
+          .send({ statusCode: 400, error: 'BAD_REQUEST', message: personMessage.message });
+      }
+      const details = error.validation
+        .map(
+          (issue) =>
+            `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`,
+        )
+        .join('; ');
+      return reply
+        .status(400)
+        .send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({
+        statusCode: status,
+        error: 'INTERNAL_SERVER_ERROR',
+        // Spec §8: the failed call's own message (fetching, pushing, updating or deleting).
+        message: getFailureMessage(request.method),
+      });
+    }
+    return reply.status(status).send({
+      statusCode: status,
+      error: (error as { code?: string }).code ?? 'BAD_REQUEST',
+      message: (error as Error).message,
+    });
+  });
+}

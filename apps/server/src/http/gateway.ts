@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ResolveUser } from './authenticate.ts';
+import { unauthorized } from './errors.ts';
 import {
   API_VERSION,
   canSeeNamespace,
   checkRequirement,
+  LOGIN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
+  SYSTEM_ID_HEADER,
   withStoryfileInNamespace,
   type Contract,
   type CurrentUser,
@@ -28,6 +30,12 @@ declare module 'fastify' {
     resolveStoryfileNamespace: ResolveStoryfileNamespace | null;
   }
 }
+
+/**
+ * Who sent a request (session cookie or bearer token), or null; the auth module makes it and the
+ * assembly hands it to the permission hook, the one place that calls it.
+ */
+export type ResolveUser = (request: FastifyRequest) => Promise<CurrentUser | null>;
 
 /** The namespace that contains a storyfile, or null when no storyfile has that id. */
 export type ResolveStoryfileNamespace = (storyfileId: string) => Promise<string | null>;
@@ -122,6 +130,32 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
   });
 }
 
+/**
+ * Cookie-authenticated writes must carry the system identifier header, which a cross-site form
+ * cannot set: that is the studio's CSRF defence on top of SameSite cookies.
+ */
+export function installSystemIdCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    const isGuarded =
+      request.url.startsWith('/v1/') ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/files');
+    if (
+      isWrite &&
+      isGuarded &&
+      !request.headers.authorization &&
+      !request.headers[SYSTEM_ID_HEADER]
+    ) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
+      });
+    }
+  });
+}
+
 /** The accept header may name the API version (spec §7: 1.0.3); another version is refused. */
 export function installApiVersionCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -144,12 +178,20 @@ type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
   ? z.infer<Exclude<T, undefined>>
   : undefined;
 
+/**
+ * Who a handler serves: anyone (maybe nobody) behind a public contract; behind any other, the
+ * signed-in user the permission hook checked, so handlers never test for a missing user.
+ */
+export type ContractUser<C extends Contract> = C['permission'] extends { kind: 'public' }
+  ? CurrentUser | null
+  : CurrentUser;
+
 export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<{
     Params: Infer<C['params']>;
     Querystring: Infer<C['query']>;
     Body: Infer<C['body']>;
-  }> & { currentUser: CurrentUser | null },
+  }> & { currentUser: ContractUser<C> },
   reply: FastifyReply,
 ) => Promise<Infer<C['response']>>;
 
@@ -159,6 +201,7 @@ export function registerContract<C extends Contract>(
   contract: C,
   handler: ContractHandler<C>,
 ): void {
+  const isPublic = contract.permission.kind === 'public';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -175,6 +218,11 @@ export function registerContract<C extends Contract>(
       response: { [contract.successStatus ?? 200]: contract.response },
     },
     handler: async (request, reply) => {
+      // The permission hook already answered 401 without a user; this keeps ContractUser honest
+      // should that hook ever be missing.
+      if (!isPublic && !request.currentUser) {
+        throw unauthorized(LOGIN_REQUIRED_MESSAGE);
+      }
       const result = await handler(request as never, reply);
       if (contract.successStatus) {
         reply.status(contract.successStatus);

@@ -2,12 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { userIdentities } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  type User,
-} from '../modules/users/users.service.ts';
+import { createUser, findUserByEmail, findUserById, type User } from '../modules/users/index.ts';
 
 export interface ExternalIdentity {
   issuer: string;

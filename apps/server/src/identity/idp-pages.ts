@@ -1,4 +1,5 @@
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '@conversa/contracts';
+import { PASSWORD_MIN_LENGTH } from './account.service.ts';
 
 // The provider's pages share the studio's look (colours and type of apps/web) without its bundle.
 const STYLE = `
@@ -76,5 +77,58 @@ ${error}
   <button type="submit">Sign in</button>
 </form>
 ${upstreams}`,
+  });
+}
+
+/** The broker's callback found no pending sign-in: it expired, or was never started here. */
+export function renderSignInExpiredPage(publicUrl: string): string {
+  return renderIdpPage({
+    title: 'Sign-in expired',
+    body: `<h1>This sign-in has expired</h1><p class="muted">Start again from the studio.</p><p><a class="button" href="${escapeHtml(publicUrl)}/">Back to Conversa Studio</a></p>`,
+  });
+}
+
+/** The account page without a provider session. */
+export function renderSignInFirstPage(publicUrl: string): string {
+  return renderIdpPage({
+    title: 'Account',
+    body: `<h1>Your account</h1><p class="muted">Sign in to the studio first.</p><p><a class="button" href="${escapeHtml(publicUrl)}/api/auth/login">Sign in</a></p>`,
+  });
+}
+
+/** The provider's account page (spec §7): name, and the password for accounts that have one. */
+export function renderAccountPage(
+  links: { publicUrl: string; action: string },
+  user: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    passwordHash: string | null;
+  },
+  notice?: { kind: 'error' | 'success'; text: string },
+): string {
+  const message = notice
+    ? `<p class="${notice.kind}" role="status">${escapeHtml(notice.text)}</p>`
+    : '';
+  const passwordFields = user.passwordHash
+    ? `<label for="currentPassword">Current password</label>
+  <input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password">
+  <label for="newPassword">New password</label>
+  <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}">`
+    : '<p class="muted">You sign in through your organisation, so there is no password to change here.</p>';
+  return renderIdpPage({
+    title: 'Your account',
+    body: `<h1>Your account</h1>
+<p class="muted">${escapeHtml(user.email)}</p>
+${message}
+<form method="post" action="${escapeHtml(links.action)}">
+  <label for="firstName">First name</label>
+  <input id="firstName" name="firstName" autocomplete="given-name" value="${escapeHtml(user.firstName ?? '')}">
+  <label for="lastName">Last name</label>
+  <input id="lastName" name="lastName" autocomplete="family-name" value="${escapeHtml(user.lastName ?? '')}">
+  ${passwordFields}
+  <button type="submit">Save</button>
+</form>
+<p><a href="${escapeHtml(links.publicUrl)}/dashboard">Back to Conversa Studio</a></p>`,
   });
 }

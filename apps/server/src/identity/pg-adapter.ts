@@ -96,7 +96,10 @@ export function createPostgresAdapterClass(db: Database) {
   };
 }
 
-/** Removes expired rows; called periodically so the table does not grow without bound. */
+/**
+ * Removes rows expired over a day ago (lookups already ignore expired ones), so the table does not
+ * grow without bound; web processes run it with their maintenance (assembly/maintenance.ts).
+ */
 export async function deleteExpiredOidcPayloads(db: Database): Promise<number> {
   const deleted = await db
     .delete(oidcPayloads)

@@ -1,11 +1,15 @@
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml } from '@conversa/contracts';
+import Provider, {
+  type Configuration,
+  type InteractionResults,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { exportJWK, generateKeyPair } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
-import { findUserById } from '../modules/users/users.service.ts';
+import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
-import { getOrCreateSecret } from './secrets.ts';
-import { escapeHtml } from './html.ts';
+import { getOrCreateSecret } from '../db/secrets.ts';
 import { renderIdpPage } from './idp-pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'conversa-studio';
@@ -170,4 +174,31 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const provider = new Provider(`${publicUrl}${IDP_MOUNT_PATH}`, configuration);
   provider.proxy = true;
   return provider;
+}
+
+type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The consent prompt's result: the studio is first-party, so the scopes and claims the client
+ * asks for are granted without a question.
+ */
+export async function grantFirstPartyConsent(
+  provider: Provider,
+  details: InteractionDetails,
+  accountId: string,
+): Promise<InteractionResults> {
+  const { prompt, params } = details;
+  const grant = details.grantId
+    ? ((await provider.Grant.find(details.grantId)) ??
+      new provider.Grant({ accountId, clientId: params.client_id as string }))
+    : new provider.Grant({ accountId, clientId: params.client_id as string });
+  const missingScopes = (prompt.details.missingOIDCScope as string[] | undefined) ?? [];
+  if (missingScopes.length > 0) {
+    grant.addOIDCScope(missingScopes.join(' '));
+  }
+  const missingClaims = (prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
+  if (missingClaims.length > 0) {
+    grant.addOIDCClaims(missingClaims);
+  }
+  return { consent: { grantId: await grant.save() } };
 }

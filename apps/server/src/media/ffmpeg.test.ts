@@ -1,7 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
+import { makeTempDir } from '../../test/upload.fixtures.ts';
 import { describeFfmpeg, FfmpegError, resolveFfmpeg, runMediaTool } from './ffmpeg.ts';
 
 async function executable(file: string): Promise<string> {

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../modules/uploads/upload.fixtures.ts';
+import { makeTempDir } from '../../test/upload.fixtures.ts';
 import {
   assertSafeKey,
   contentTypeOf,

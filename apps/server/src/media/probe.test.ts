@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import { makeTempDir, makeTestVideo, TEST_FFMPEG } from '../modules/uploads/upload.fixtures.ts';
+import { makeTempDir, makeTestVideo, TEST_FFMPEG } from '../../test/upload.fixtures.ts';
 import {
   findDurationProblem,
   findInputProblem,

@@ -4,12 +4,7 @@ import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import {
-  buildSrt,
-  makeTempDir,
-  makeTestVideo,
-  TEST_FFMPEG,
-} from '../modules/uploads/upload.fixtures.ts';
+import { buildSrt, makeTempDir, makeTestVideo, TEST_FFMPEG } from '../../test/upload.fixtures.ts';
 import { buildTranscodeArgs, processVideoFile, VideoRejectedError } from './transcode.ts';
 import { probeMedia } from './probe.ts';
 

@@ -1,18 +1,10 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import {
   createRouteHistory,
   createTemporaryStateStore,
   recordNavigation,
   type RouteHistory,
-  type TemporaryState,
   type TemporaryStateStore,
 } from '@/lib/temporary-state';
 
@@ -57,12 +49,6 @@ export function NavigationStateProvider({ children }: { children: ReactNode }) {
 
 export function useTemporaryStateStore(): TemporaryStateStore {
   return useNavigationState().store;
-}
-
-/** A slice of the temporary state; the selector must return a stable value for equal state. */
-export function useTemporaryState<T>(select: (state: TemporaryState) => T): T {
-  const { store } = useNavigationState();
-  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 
 export function useRouteHistory(): RouteHistory {

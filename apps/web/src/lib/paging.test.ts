@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  getPageCount,
   isNextPageDisabled,
   isPreviousPageDisabled,
   parsePageParam,
@@ -41,19 +40,6 @@ describe('validateGoToPage', () => {
     ['x', 7, { isValid: false, message: LESS_MESSAGE }],
   ])('%j of %i -> %j', (input, pageCount, result) => {
     expect(validateGoToPage(input, pageCount)).toEqual(result);
-  });
-});
-
-describe('getPageCount', () => {
-  it.each([
-    [0, 30, 1],
-    [1, 30, 1],
-    [30, 30, 1],
-    [31, 30, 2],
-    [100, 1, 100],
-    [250, 100, 3],
-  ])('%i items at %i per page -> %i pages', (total, pageSize, pageCount) => {
-    expect(getPageCount(total, pageSize)).toBe(pageCount);
   });
 });
 

@@ -42,11 +42,6 @@ export function validateGoToPage(input: string | number, pageCount: number): Pag
   return { isValid: true, value };
 }
 
-/** Number of pages for a total; an empty list still has one (empty) page. */
-export function getPageCount(total: number, pageSize: number): number {
-  return Math.max(FIRST_PAGE, Math.ceil(total / pageSize));
-}
-
 export function isPreviousPageDisabled(page: number): boolean {
   return page <= FIRST_PAGE;
 }

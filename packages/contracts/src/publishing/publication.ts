@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeHtml } from '../html.ts';
 import {
   askBodySchema,
   askMediaSchema,
@@ -36,18 +37,10 @@ export function buildEmbedPath(slug: string): string {
   return `${buildSharePath(slug)}?embed=1`;
 }
 
-function escapeHtmlAttribute(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
 /** The iframe snippet an owner pastes into another site. */
 export function buildEmbedSnippet(origin: string, slug: string, title: string): string {
   const src = `${origin.replace(/\/$/, '')}${buildEmbedPath(slug)}`;
-  return `<iframe src="${escapeHtmlAttribute(src)}" title="${escapeHtmlAttribute(title)}" width="640" height="480" allow="microphone; autoplay; fullscreen" style="border:0"></iframe>`;
+  return `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title)}" width="640" height="480" allow="microphone; autoplay; fullscreen" style="border:0"></iframe>`;
 }
 
 /** Publication state of a storyfile; the slug stays the same across unpublish and publish. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -10,8 +10,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { TOKEN_TTL } from '../../identity/provider.ts';
 import type { AuthService } from './auth.service.ts';
-
-export const SESSION_COOKIE = 'conversa_session';
+import { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
@@ -36,10 +35,6 @@ const SILENT_CHECK_CSP = [
   `script-src 'sha256-${createHash('sha256').update(SILENT_CHECK_SCRIPT).digest('base64')}'`,
   "frame-ancestors 'self'",
 ].join('; ');
-
-export function readSessionCookie(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE] || undefined;
-}
 
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
 export function registerAuthRoutes(

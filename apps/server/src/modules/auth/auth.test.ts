@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authSessions, systemSecrets } from '../../db/schema.ts';
-import { createNamespace } from '../namespaces/namespaces.service.ts';
-import { createUser, grantScope } from '../users/users.service.ts';
+import { createNamespace } from '../namespaces/index.ts';
+import { createUser, grantScope, MAX_FAILED_LOGINS } from '../users/index.ts';
 import {
   getFreePort,
   signIn,
@@ -12,8 +12,7 @@ import {
 } from '../../../test/studio.ts';
 import { startUpstreamIdp } from '../../../test/upstream-idp.ts';
 import { EMBEDDED_CLIENT_ID } from '../../identity/provider.ts';
-import { MAX_FAILED_LOGINS } from '../users/users.service.ts';
-import { SESSION_COOKIE } from './auth.routes.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 let studio: TestStudio;
 let upstream: { issuer: string; close: () => Promise<void> };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AVATAR_NOT_FOUND_MESSAGE, avatarResourceTypeSchema } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
-import { canViewAvatar } from '../uploads/upload-access.ts';
+import { canViewAvatar } from '../uploads/index.ts';
 import { findAvatar } from './avatars.service.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   AVATAR_CONTENT_TYPES,
@@ -9,12 +8,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import { avatars, uploads } from '../../db/schema.ts';
 import type { MediaStore } from '../../media/media-store.ts';
-import type { UploadStorage } from '../uploads/upload-storage.ts';
 import {
   markUploadFailed,
   UploadRejectedError,
   type UploadRow,
-} from '../uploads/uploads.service.ts';
+  type UploadStorage,
+} from '../uploads/index.ts';
 
 export type AvatarRow = typeof avatars.$inferSelect;
 
@@ -105,9 +104,4 @@ export async function findAvatar(
     .from(avatars)
     .where(and(eq(avatars.resourceType, resourceType), eq(avatars.resourceId, resourceId)));
   return row;
-}
-
-/** The file name a download of the avatar gets. */
-export function getAvatarFileName(row: AvatarRow): string {
-  return `avatar${path.extname(row.storageKey)}`;
 }

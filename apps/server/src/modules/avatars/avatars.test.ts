@@ -20,7 +20,7 @@ import {
   buildStoryfile,
   signInAs,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   getStatus,
   makeTempDir,
@@ -28,7 +28,7 @@ import {
   tusCreate,
   tusPatch,
   uploadBytes,
-} from '../uploads/upload.fixtures.ts';
+} from '../../../test/upload.fixtures.ts';
 import { AVATAR_CACHE_CONTROL } from './avatars.routes.ts';
 import { detectAvatarType } from './avatars.service.ts';
 

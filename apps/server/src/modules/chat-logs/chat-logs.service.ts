@@ -12,8 +12,8 @@ import type { listChatLogsQuerySchema } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations, mediaAssets, storyfiles } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { getNamespaceAccess } from '../lists/visibility.ts';
-import { signAssetMedia, type ConversationEngine } from '../conversations/conversations.service.ts';
+import { getNamespaceAccess } from '../lists/index.ts';
+import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
 
 type ChatLogQuery = z.output<typeof listChatLogsQuerySchema>;
 

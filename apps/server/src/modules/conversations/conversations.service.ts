@@ -20,8 +20,8 @@ import {
   storyfileMatchingSettings,
   type MediaAssetFile,
 } from '../../db/schema.ts';
-import type { MediaUrlSigner } from '../media/signed-urls.ts';
-import type { MatcherCache } from './matcher-cache.ts';
+import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
+import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -33,6 +33,18 @@ export interface ConversationEngine {
   db: Database;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
+}
+
+/** The matcher cache and the media URL signer that asks, transcripts and the public player share. */
+export async function createConversationEngine(
+  db: Database,
+  options: { mediaUrlTtlSeconds: number },
+): Promise<ConversationEngine> {
+  const signer = await createSharedMediaUrlSigner(
+    db,
+    Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
+  );
+  return { db, signer, matchers: createMatcherCache() };
 }
 
 /** A signed video, poster and captions (when made) of an asset for `grantee` (a user id or a visitor key). */

@@ -6,6 +6,6 @@ import { getDashboardFigures } from './dashboard.service.ts';
 
 export function registerDashboardRoutes(app: FastifyInstance, options: { db: Database }): void {
   registerContract(app, getDashboardFiguresContract, async (request) =>
-    getDashboardFigures(options.db, request.currentUser!),
+    getDashboardFigures(options.db, request.currentUser),
   );
 }

@@ -10,7 +10,7 @@ import {
 import { normalizeText } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations, mediaAssets, storyfiles } from '../../db/schema.ts';
-import { getReadableNamespaceIds } from '../chat-logs/chat-logs.service.ts';
+import { getReadableNamespaceIds } from '../chat-logs/index.ts';
 
 /** The UTC days of the chart, oldest first, ending today. */
 export function getChartDays(now: Date, days: number): string[] {

@@ -8,11 +8,11 @@ import {
   buildStoryfile,
   signInAs,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
-} from '../conversations/conversation.fixtures.ts';
+} from '../../../test/conversation.fixtures.ts';
 import { getChartDays } from './dashboard.service.ts';
 
 let studio: TestStudio;

@@ -15,8 +15,8 @@ export function registerFeedbackRoutes(
   registerContract(app, createFeedbackContract, (request) =>
     createFeedback(options.db, {
       ...request.body,
-      // The declared loggedIn permission guarantees a user here; iam is the users.id.
-      userId: request.currentUser?.iam ?? null,
+      // iam is the users.id.
+      userId: request.currentUser.iam,
       userAgent: request.headers['user-agent'],
     }),
   );

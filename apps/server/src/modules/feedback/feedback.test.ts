@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { feedback } from '../../db/schema.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { createUser } from '../users/users.service.ts';
+import { createUser } from '../users/index.ts';
 
 const FORM_URL = 'https://forms.example.com/studio-feedback';
 

@@ -11,22 +11,20 @@ import type {
   TopicSortField,
 } from '@conversa/contracts';
 import {
+  AUTHOR_COLUMNS,
+  authorJoins,
   buildNaturalOrder,
   buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
   joinConditions,
-  uuidArray,
   type ListQueries,
   type SearchFieldSql,
-} from '../lists/list-sql.ts';
-import {
-  AUTHOR_COLUMNS,
-  authorJoins,
   toIsoTimestamp,
   toIsoTimestampOrNull,
   toUserSummary,
-} from '../lists/present.ts';
+  uuidArray,
+} from '../lists/index.ts';
 
 /** Namespaces a library list reads, and where soft-deleted rows may be shown. */
 export interface LibraryListScope {

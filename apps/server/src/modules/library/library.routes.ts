@@ -28,7 +28,6 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
-import { requireUser } from '../storyfiles/storyfiles.routes.ts';
 import {
   createLibraryQuestion,
   deleteLibraryQuestion,
@@ -75,84 +74,84 @@ export function registerLibraryRoutes(app: FastifyInstance, options: { db: Datab
   });
 
   registerContract(app, listTopicsContract, (request) =>
-    listTopics(db, requireUser(request), request.query),
+    listTopics(db, request.currentUser, request.query),
   );
   registerContract(app, checkTopicNameContract, async (request) => ({
-    unique: await isTopicNameUnique(db, requireUser(request), request.query),
+    unique: await isTopicNameUnique(db, request.currentUser, request.query),
   }));
   registerContract(app, createTopicContract, (request) =>
-    createTopic(db, requireUser(request), request.body),
+    createTopic(db, request.currentUser, request.body),
   );
   registerContract(app, getTopicContract, async (request) => {
-    await findTopicFor(db, requireUser(request), request.params.id, 'read:ns');
+    await findTopicFor(db, request.currentUser, request.params.id, 'read:ns');
     return getTopicDetail(db, request.params.id);
   });
   registerContract(app, updateTopicContract, (request) =>
-    updateTopic(db, requireUser(request), request.params.id, request.body),
+    updateTopic(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteTopicContract, (request) =>
-    deleteTopic(db, requireUser(request), request.params.id),
+    deleteTopic(db, request.currentUser, request.params.id),
   );
   registerContract(app, restoreTopicContract, (request) =>
-    restoreTopic(db, requireUser(request), request.params.id),
+    restoreTopic(db, request.currentUser, request.params.id),
   );
   registerContract(app, reorderTopicQuestionsContract, (request) =>
-    reorderTopicQuestions(db, requireUser(request), request.params.id, request.body.ids),
+    reorderTopicQuestions(db, request.currentUser, request.params.id, request.body.ids),
   );
 
   registerContract(app, listLibraryQuestionsContract, (request) =>
-    listLibraryQuestions(db, requireUser(request), request.query),
+    listLibraryQuestions(db, request.currentUser, request.query),
   );
   registerContract(app, createLibraryQuestionContract, (request) =>
-    createLibraryQuestion(db, requireUser(request), request.body),
+    createLibraryQuestion(db, request.currentUser, request.body),
   );
   registerContract(app, getLibraryQuestionContract, (request) =>
-    getLibraryQuestionFor(db, requireUser(request), request.params.id),
+    getLibraryQuestionFor(db, request.currentUser, request.params.id),
   );
   registerContract(app, updateLibraryQuestionContract, (request) =>
-    updateLibraryQuestion(db, requireUser(request), request.params.id, request.body),
+    updateLibraryQuestion(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteLibraryQuestionContract, (request) =>
-    deleteLibraryQuestion(db, requireUser(request), request.params.id),
+    deleteLibraryQuestion(db, request.currentUser, request.params.id),
   );
   registerContract(app, restoreLibraryQuestionContract, (request) =>
-    restoreLibraryQuestion(db, requireUser(request), request.params.id),
+    restoreLibraryQuestion(db, request.currentUser, request.params.id),
   );
 
   registerContract(app, listScriptsContract, (request) =>
-    listScripts(db, requireUser(request), request.query),
+    listScripts(db, request.currentUser, request.query),
   );
   registerContract(app, checkScriptNameContract, async (request) => ({
-    unique: await isScriptNameUnique(db, requireUser(request), request.query),
+    unique: await isScriptNameUnique(db, request.currentUser, request.query),
   }));
   registerContract(app, createScriptContract, (request) =>
-    createScript(db, requireUser(request), request.body),
+    createScript(db, request.currentUser, request.body),
   );
   registerContract(app, getScriptContract, (request) =>
-    getScriptDetailFor(db, requireUser(request), request.params.id),
+    getScriptDetailFor(db, request.currentUser, request.params.id),
   );
   registerContract(app, updateScriptContract, (request) =>
-    updateScript(db, requireUser(request), request.params.id, request.body),
+    updateScript(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, replaceScriptContentContract, (request) =>
-    replaceScriptContent(db, requireUser(request), request.params.id, request.body),
+    replaceScriptContent(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteScriptContract, (request) =>
-    deleteScript(db, requireUser(request), request.params.id),
+    deleteScript(db, request.currentUser, request.params.id),
   );
   registerContract(app, restoreScriptContract, (request) =>
-    restoreScript(db, requireUser(request), request.params.id),
+    restoreScript(db, request.currentUser, request.params.id),
   );
   registerContract(app, duplicateScriptContract, (request) =>
-    duplicateScript(db, requireUser(request), request.params.id, request.body),
+    duplicateScript(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, reorderScriptTopicsContract, (request) =>
-    reorderScriptTopics(db, requireUser(request), request.params.id, request.body.ids),
+    reorderScriptTopics(db, request.currentUser, request.params.id, request.body.ids),
   );
   registerContract(app, reorderScriptQuestionsContract, (request) =>
     reorderScriptQuestions(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.topicId,
       request.body.ids,

@@ -14,7 +14,7 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import { SHIPPED_TEMPLATES } from './templates/index.ts';
 import { seedShippedTemplates } from './templates/seed-templates.ts';
 

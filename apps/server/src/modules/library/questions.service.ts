@@ -16,10 +16,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import { questions, topics } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type Executor } from '../lists/executor.ts';
-import { runListQueries } from '../lists/list-sql.ts';
-import { rewritePositions } from '../lists/positions.ts';
-import { assertNamespaceRole } from '../lists/visibility.ts';
+import {
+  assertNamespaceRole,
+  type Executor,
+  isUniqueViolation,
+  rewritePositions,
+  runListQueries,
+} from '../lists/index.ts';
 import {
   buildLibraryQuestionListQueries,
   buildLibraryQuestionQuery,

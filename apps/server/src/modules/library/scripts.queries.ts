@@ -7,22 +7,20 @@ import type {
   SortOrder,
 } from '@conversa/contracts';
 import {
+  AUTHOR_COLUMNS,
+  authorJoins,
   buildNaturalOrder,
   buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
   joinConditions,
-  uuidArray,
   type ListQueries,
   type SearchFieldSql,
-} from '../lists/list-sql.ts';
-import {
-  AUTHOR_COLUMNS,
-  authorJoins,
   toIsoTimestamp,
   toIsoTimestampOrNull,
   toUserSummary,
-} from '../lists/present.ts';
+  uuidArray,
+} from '../lists/index.ts';
 
 // Scripts are read under the alias `sc`.
 

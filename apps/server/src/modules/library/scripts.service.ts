@@ -24,16 +24,20 @@ import {
 import type { Database } from '../../db/client.ts';
 import { questions, scriptQuestions, scripts, scriptTopics, topics } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type Executor } from '../lists/executor.ts';
-import { runListQueries } from '../lists/list-sql.ts';
-import { isNameTaken, pickCopyName, pickDeletedName } from '../lists/names.ts';
-import { assertPermutation, rewritePositions } from '../lists/positions.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
+  assertPermutation,
+  type Executor,
   getNamespaceAccess,
+  isNameTaken,
+  isUniqueViolation,
+  pickCopyName,
+  pickDeletedName,
   resolveNamespaceFilter,
-} from '../lists/visibility.ts';
+  rewritePositions,
+  runListQueries,
+} from '../lists/index.ts';
 import {
   buildScriptListQueries,
   buildScriptQuery,

@@ -16,16 +16,19 @@ import {
 import type { Database } from '../../db/client.ts';
 import { questions, topics } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type Executor } from '../lists/executor.ts';
-import { runListQueries } from '../lists/list-sql.ts';
-import { isNameTaken, pickDeletedName } from '../lists/names.ts';
-import { assertPermutation, rewritePositions } from '../lists/positions.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
+  assertPermutation,
+  type Executor,
   getNamespaceAccess,
+  isNameTaken,
+  isUniqueViolation,
+  pickDeletedName,
   resolveNamespaceFilter,
-} from '../lists/visibility.ts';
+  rewritePositions,
+  runListQueries,
+} from '../lists/index.ts';
 import {
   buildLibraryQuestionQuery,
   buildTopicListQueries,

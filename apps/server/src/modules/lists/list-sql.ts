@@ -36,7 +36,8 @@ export function buildSearchCondition(
   );
 }
 
-// The web's numeric test (lib/sort.ts) in PostgreSQL's regex dialect; a constant, never input.
+// A numeric string (spec §5 sorting): optional sign, digits with an optional fraction, blanks around;
+// in PostgreSQL's regex dialect, a constant, never input.
 const NUMERIC_TEXT_PATTERN = String.raw`'^\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)\s*$'`;
 
 /**

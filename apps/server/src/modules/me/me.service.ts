@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { AUTH_ME_STORYFILES_PER_NAMESPACE, type CurrentUser } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../../db/schema.ts';
-import { findUserById } from '../users/users.service.ts';
+import { findUserById } from '../users/index.ts';
 
 /** Builds the answer of auth/me (spec §3 Current user) for a signed-in user. */
 export async function getCurrentUser(

@@ -19,13 +19,13 @@ import {
   buildMember,
   buildNamespace,
   buildStoryfile,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
   makeTestVideo,
   uploadBytes,
   waitForSettledStatus,
-} from '../uploads/upload.fixtures.ts';
+} from '../../../test/upload.fixtures.ts';
 
 const CAPTIONED_QUESTION = 'Where did you grow up?';
 const PLAIN_QUESTION = 'What is your favourite food?';

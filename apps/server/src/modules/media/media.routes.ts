@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   deleteStoryfileVideoContract,
@@ -8,28 +7,13 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
-import { unauthorized } from '../../http/errors.ts';
-import { getOrCreateSecret } from '../../identity/secrets.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { deleteStoryfileVideo, findAssetFile, listStoryfileVideos } from './media.service.ts';
 import { parseRangeHeader } from './range.ts';
-import { createMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
+import { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
 
 /** 403 text for an expired, tampered or foreign media URL; the web lists the videos again. */
 export const MEDIA_LINK_INVALID_MESSAGE = 'This media link has expired or is not valid.';
-
-const MEDIA_URL_SECRET = 'media.url-signing-key';
-
-/** The signer with the key every replica shares (system_secrets). */
-export async function createSharedMediaUrlSigner(
-  db: Database,
-  ttlSeconds: number,
-): Promise<MediaUrlSigner> {
-  const key = await getOrCreateSecret(db, MEDIA_URL_SECRET, () =>
-    randomBytes(32).toString('base64url'),
-  );
-  return createMediaUrlSigner(Buffer.from(key, 'base64url'), ttlSeconds);
-}
 
 /**
  * Media streaming and the storyfile video calls. `/media/<asset>/<file>` needs no session: the
@@ -91,12 +75,9 @@ export async function registerMediaRoutes(
     },
   );
 
-  registerContract(app, listStoryfileVideosContract, (request) => {
-    if (!request.currentUser) {
-      throw unauthorized('You need to be logged in.');
-    }
-    return listStoryfileVideos(db, signer, request.params.id, request.currentUser.iam);
-  });
+  registerContract(app, listStoryfileVideosContract, (request) =>
+    listStoryfileVideos(db, signer, request.params.id, request.currentUser.iam),
+  );
   registerContract(app, deleteStoryfileVideoContract, (request) =>
     deleteStoryfileVideo(db, mediaStore, request.params.id, request.params.videoId),
   );

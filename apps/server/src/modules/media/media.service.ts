@@ -3,21 +3,15 @@ import { z } from 'zod';
 import {
   RECENT_UPLOADS_HOURS,
   VIDEO_NOT_FOUND_MESSAGE,
-  type ClipKind,
   type MediaFiles,
   type StoryfileVideos,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  mediaAssets,
-  storyfileClips,
-  storyfileQuestions,
-  uploads,
-  type MediaAssetFile,
-} from '../../db/schema.ts';
+import { mediaAssets, uploads, type MediaAssetFile } from '../../db/schema.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { notFound } from '../../http/errors.ts';
-import { presentUploadStatus, type UploadRow } from '../uploads/uploads.service.ts';
+import { setVideoRecordedAt } from '../storyfiles/index.ts';
+import { presentUploadStatus, type UploadRow } from '../uploads/index.ts';
 import type { MediaUrlSigner } from './signed-urls.ts';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
@@ -25,32 +19,6 @@ export type MediaAssetRow = typeof mediaAssets.$inferSelect;
 /** Where an asset's files live in the media store. */
 export function getVideoStoragePrefix(uploadId: string): string {
   return `videos/${uploadId}`;
-}
-
-type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function setRecordedAt(
-  tx: Executor,
-  target: { storyfileId: string; questionId: string | null; clipKind: ClipKind | null },
-  value: Date | null,
-) {
-  // These columns belong to the storyfile checklist; the recording side keeps them in step.
-  if (target.questionId) {
-    await tx
-      .update(storyfileQuestions)
-      .set({ answerRecordedAt: value })
-      .where(eq(storyfileQuestions.id, target.questionId));
-  } else if (target.clipKind) {
-    await tx
-      .update(storyfileClips)
-      .set({ recordedAt: value })
-      .where(
-        and(
-          eq(storyfileClips.storyfileId, target.storyfileId),
-          eq(storyfileClips.kind, target.clipKind),
-        ),
-      );
-  }
 }
 
 export interface CommitOutcome {
@@ -130,7 +98,7 @@ export async function commitProcessedVideo(
         height: video.height,
         createdBy: upload.userId,
       });
-      await setRecordedAt(tx, target, new Date());
+      await setVideoRecordedAt(tx, target, new Date());
     }
     await tx
       .update(uploads)
@@ -250,7 +218,7 @@ export async function deleteStoryfileVideo(
       .where(and(eq(mediaAssets.id, videoId), eq(mediaAssets.storyfileId, storyfileId)))
       .returning();
     if (asset) {
-      await setRecordedAt(
+      await setVideoRecordedAt(
         tx,
         { storyfileId, questionId: asset.storyfileQuestionId, clipKind: asset.clipKind },
         null,

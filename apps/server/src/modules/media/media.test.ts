@@ -10,9 +10,10 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
-import { makeTempDir, makeTestVideo } from '../uploads/upload.fixtures.ts';
-import { createSharedMediaUrlSigner, MEDIA_LINK_INVALID_MESSAGE } from './media.routes.ts';
+} from '../../../test/storyfile.fixtures.ts';
+import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
+import { MEDIA_LINK_INVALID_MESSAGE } from './media.routes.ts';
+import { createSharedMediaUrlSigner } from './signed-urls.ts';
 import type { MediaUrlSigner } from './signed-urls.ts';
 
 let studio: TestStudio;

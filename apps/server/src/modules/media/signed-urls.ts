@@ -1,5 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MEDIA_ACCESS_TOKEN_PARAM } from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { getOrCreateSecret } from '../../db/secrets.ts';
 
 /** What a media token grants: one file of one asset, to one user, until `expiresAt` (seconds). */
 export interface MediaGrant {
@@ -96,3 +98,16 @@ export function createMediaUrlSigner(secret: Buffer, ttlSeconds: number) {
 }
 
 export type MediaUrlSigner = ReturnType<typeof createMediaUrlSigner>;
+
+const MEDIA_URL_SECRET = 'media.url-signing-key';
+
+/** The signer with the key every replica shares (system_secrets). */
+export async function createSharedMediaUrlSigner(
+  db: Database,
+  ttlSeconds: number,
+): Promise<MediaUrlSigner> {
+  const key = await getOrCreateSecret(db, MEDIA_URL_SECRET, () =>
+    randomBytes(32).toString('base64url'),
+  );
+  return createMediaUrlSigner(Buffer.from(key, 'base64url'), ttlSeconds);
+}

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
   SHARE_SLUG_LENGTH,
   STORYFILE_NOT_AVAILABLE_MESSAGE,
+  STORYFILE_RATE_LIMIT_MESSAGE,
   buildSharePath,
+  type PublicAskResponse,
   type Publication,
   type PublicStoryfile,
 } from '@conversa/contracts';
@@ -15,11 +18,13 @@ import {
   storyfileStarters,
   storyfiles,
 } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, tooManyRequests } from '../../http/errors.ts';
 import {
+  askStoryfile,
   signStoryfileClips,
+  type AskInput,
   type ConversationEngine,
-} from '../conversations/conversations.service.ts';
+} from '../conversations/index.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -173,4 +178,29 @@ export async function countRecentPublicAsks(db: Database, storyfileId: string): 
       ),
     );
   return row?.total ?? 0;
+}
+
+/**
+ * A visitor's ask of a published storyfile, within the storyfile's public budget (counted in the
+ * log, so it holds across replicas). Visitors get what to play, never the matcher's reasoning or
+ * the checklist.
+ */
+export async function askAsVisitor(
+  engine: ConversationEngine,
+  input: Omit<AskInput, 'visitorKey'> & { visitorId: string },
+): Promise<PublicAskResponse> {
+  if (
+    (await countRecentPublicAsks(engine.db, input.storyfileId)) >=
+    PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE
+  ) {
+    throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
+  }
+  const { visitorId, ...ask } = input;
+  const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
+  return {
+    conversationId: outcome.conversationId,
+    decision: outcome.decision,
+    media: outcome.media,
+    message: outcome.message,
+  };
 }

@@ -13,12 +13,12 @@ import {
 } from '@conversa/contracts';
 import { chatLogEntries, conversations } from '../../db/schema.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { buildMember, buildNamespace, ApiClient } from '../storyfiles/storyfile.fixtures.ts';
+import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   FAKE_VIDEO_BYTES,
   seedStoryfileWithAnswers,
   type SeededStoryfile,
-} from '../conversations/conversation.fixtures.ts';
+} from '../../../test/conversation.fixtures.ts';
 
 let studio: TestStudio;
 let owner: ApiClient;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { canSeeNamespace, SCRIPT_NOT_FOUND_MESSAGE, type CurrentUser } from '@conversa/contracts';
 import { scriptQuestions, scripts, scriptTopics, storyfiles } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Executor } from '../lists/executor.ts';
+import type { Executor } from '../lists/index.ts';
 import { mergeIntoChecklist, type MergeGroup, type MergeResult } from './checklist-merge.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@conversa/contracts';
 import { storyfileQuestions, storyfileTopics } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
-import type { Executor } from '../lists/executor.ts';
+import type { Executor } from '../lists/index.ts';
 
 /** A topic's worth of questions to merge into a storyfile checklist. */
 export interface MergeGroup {

@@ -31,9 +31,14 @@ import {
   topics,
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type Executor } from '../lists/executor.ts';
-import { assertPermutation, clampIndex, rewritePositions } from '../lists/positions.ts';
-import { toIsoTimestampOrNull } from '../lists/present.ts';
+import {
+  assertPermutation,
+  clampIndex,
+  type Executor,
+  isUniqueViolation,
+  rewritePositions,
+  toIsoTimestampOrNull,
+} from '../lists/index.ts';
 import { applyScriptToStoryfile } from './apply-script.ts';
 import {
   mergeIntoChecklist,
@@ -543,4 +548,38 @@ export async function applyScript(
     return applyScriptToStoryfile(tx, user, storyfileId, scriptId);
   });
   return { ...result, storyfile: await getStoryfileDetail(db, storyfileId) };
+}
+
+/** What a video records: the answer to one checklist question, or one clip of the storyfile. */
+export interface RecordingTarget {
+  storyfileId: string;
+  questionId: string | null;
+  clipKind: ClipKind | null;
+}
+
+/**
+ * Records when the target got its current video (null: it has none any more), in the caller's
+ * transaction, so the checklist's recorded marks change together with the video they describe.
+ */
+export async function setVideoRecordedAt(
+  tx: Executor,
+  target: RecordingTarget,
+  recordedAt: Date | null,
+): Promise<void> {
+  if (target.questionId) {
+    await tx
+      .update(storyfileQuestions)
+      .set({ answerRecordedAt: recordedAt })
+      .where(eq(storyfileQuestions.id, target.questionId));
+  } else if (target.clipKind) {
+    await tx
+      .update(storyfileClips)
+      .set({ recordedAt })
+      .where(
+        and(
+          eq(storyfileClips.storyfileId, target.storyfileId),
+          eq(storyfileClips.kind, target.clipKind),
+        ),
+      );
+  }
 }

@@ -11,7 +11,7 @@ import {
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from './storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 
 let studio: TestStudio;
 let namespaceId: string;

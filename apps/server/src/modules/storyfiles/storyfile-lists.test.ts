@@ -7,14 +7,14 @@ import {
   ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
 } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { grantScope } from '../users/users.service.ts';
+import { grantScope } from '../users/index.ts';
 import {
   buildMember,
   buildNamespace,
   buildStoryfile,
   type ApiClient,
   type StoryfileAnswer,
-} from './storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 
 let studio: TestStudio;
 let namespaceId: string;

@@ -8,22 +8,20 @@ import type {
   SortOrder,
 } from '@conversa/contracts';
 import {
+  AUTHOR_COLUMNS,
+  authorJoins,
   buildNaturalOrder,
   buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
   joinConditions,
-  uuidArray,
   type ListQueries,
   type SearchFieldSql,
-} from '../lists/list-sql.ts';
-import {
-  AUTHOR_COLUMNS,
-  authorJoins,
   toIsoTimestamp,
   toIsoTimestampOrNull,
   toUserSummary,
-} from '../lists/present.ts';
+  uuidArray,
+} from '../lists/index.ts';
 
 // Every query here reads storyfiles under the alias `s`.
 

@@ -20,11 +20,9 @@ import {
   updateStoryfileContract,
   updateStoryfileQuestionContract,
   updateStoryfileTopicContract,
-  type CurrentUser,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { registerContract, setStoryfileNamespaceResolver } from '../../http/gateway.ts';
-import { unauthorized } from '../../http/errors.ts';
 import {
   applyScript,
   createStoryfileQuestion,
@@ -51,14 +49,6 @@ import {
   updateStoryfile,
 } from './storyfiles.service.ts';
 
-/** The permission hook has run: every route here needs a signed-in user. */
-export function requireUser(request: { currentUser: CurrentUser | null }): CurrentUser {
-  if (!request.currentUser) {
-    throw unauthorized('You need to be logged in.');
-  }
-  return request.currentUser;
-}
-
 /**
  * Storyfile routes. Routes on one storyfile declare `storyfile` permissions: the gateway finds
  * the storyfile's namespace (setStoryfileNamespaceResolver) and checks the scope there before the
@@ -69,67 +59,67 @@ export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Dat
   setStoryfileNamespaceResolver(app, (storyfileId) => findStoryfileNamespaceId(db, storyfileId));
 
   registerContract(app, listStoryfilesContract, (request) =>
-    listStoryfiles(db, requireUser(request), request.query),
+    listStoryfiles(db, request.currentUser, request.query),
   );
   registerContract(app, getRecentStoryfilesContract, async (request) => ({
-    items: await getRecentStoryfiles(db, requireUser(request), request.query.ids),
+    items: await getRecentStoryfiles(db, request.currentUser, request.query.ids),
   }));
   registerContract(app, checkStoryfileNameContract, async (request) => ({
-    unique: await isStoryfileNameUnique(db, requireUser(request), request.query),
+    unique: await isStoryfileNameUnique(db, request.currentUser, request.query),
   }));
   registerContract(app, createStoryfileContract, (request) =>
-    createStoryfile(db, requireUser(request), request.body),
+    createStoryfile(db, request.currentUser, request.body),
   );
   registerContract(app, getStoryfileContract, (request) =>
     getStoryfileDetail(db, request.params.id),
   );
   registerContract(app, updateStoryfileContract, (request) =>
-    updateStoryfile(db, requireUser(request), request.params.id, request.body),
+    updateStoryfile(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteStoryfileContract, (request) =>
-    deleteStoryfile(db, requireUser(request), request.params.id),
+    deleteStoryfile(db, request.currentUser, request.params.id),
   );
   registerContract(app, restoreStoryfileContract, (request) =>
-    restoreStoryfile(db, requireUser(request), request.params.id),
+    restoreStoryfile(db, request.currentUser, request.params.id),
   );
 
   registerContract(app, createStoryfileTopicContract, (request) =>
-    createStoryfileTopic(db, requireUser(request), request.params.id, request.body),
+    createStoryfileTopic(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, updateStoryfileTopicContract, (request) =>
     renameStoryfileTopic(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.topicId,
       request.body.name,
     ),
   );
   registerContract(app, deleteStoryfileTopicContract, (request) =>
-    deleteStoryfileTopic(db, requireUser(request), request.params.id, request.params.topicId),
+    deleteStoryfileTopic(db, request.currentUser, request.params.id, request.params.topicId),
   );
   registerContract(app, reorderStoryfileTopicsContract, (request) =>
-    reorderStoryfileTopics(db, requireUser(request), request.params.id, request.body.ids),
+    reorderStoryfileTopics(db, request.currentUser, request.params.id, request.body.ids),
   );
   registerContract(app, createStoryfileQuestionContract, (request) =>
-    createStoryfileQuestion(db, requireUser(request), request.params.id, request.body),
+    createStoryfileQuestion(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, updateStoryfileQuestionContract, (request) =>
     updateStoryfileQuestion(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.questionId,
       request.body,
     ),
   );
   registerContract(app, deleteStoryfileQuestionContract, (request) =>
-    deleteStoryfileQuestion(db, requireUser(request), request.params.id, request.params.questionId),
+    deleteStoryfileQuestion(db, request.currentUser, request.params.id, request.params.questionId),
   );
   registerContract(app, moveStoryfileQuestionContract, (request) =>
     moveStoryfileQuestion(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.questionId,
       request.body,
@@ -138,7 +128,7 @@ export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Dat
   registerContract(app, reorderStoryfileQuestionsContract, (request) =>
     reorderStoryfileQuestions(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.topicId,
       request.body.ids,
@@ -147,16 +137,16 @@ export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Dat
   registerContract(app, updateStoryfileClipContract, (request) =>
     updateStoryfileClip(
       db,
-      requireUser(request),
+      request.currentUser,
       request.params.id,
       request.params.kind,
       request.body.prompt,
     ),
   );
   registerContract(app, setStoryfileStartersContract, (request) =>
-    setStoryfileStarters(db, requireUser(request), request.params.id, request.body.questionIds),
+    setStoryfileStarters(db, request.currentUser, request.params.id, request.body.questionIds),
   );
   registerContract(app, applyScriptContract, (request) =>
-    applyScript(db, requireUser(request), request.params.id, request.body.scriptId),
+    applyScript(db, request.currentUser, request.params.id, request.body.scriptId),
   );
 }

@@ -29,16 +29,18 @@ import {
   storyfileTopics,
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type Executor } from '../lists/executor.ts';
-import { runListQueries } from '../lists/list-sql.ts';
-import { isNameTaken, pickDeletedName } from '../lists/names.ts';
-import { toIsoTimestampOrNull } from '../lists/present.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
+  type Executor,
   getNamespaceAccess,
+  isNameTaken,
+  isUniqueViolation,
+  pickDeletedName,
   resolveNamespaceFilter,
-} from '../lists/visibility.ts';
+  runListQueries,
+  toIsoTimestampOrNull,
+} from '../lists/index.ts';
 import { applyScriptToStoryfile } from './apply-script.ts';
 import {
   buildStoryfileListQueries,

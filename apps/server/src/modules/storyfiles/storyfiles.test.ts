@@ -13,7 +13,7 @@ import {
   signInAs,
   type ApiClient,
   type StoryfileAnswer,
-} from './storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 
 let studio: TestStudio;
 let northId: string;

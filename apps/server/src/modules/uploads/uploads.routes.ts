@@ -12,11 +12,9 @@ import {
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound, unauthorized } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { MediaStore } from '../../media/media-store.ts';
-import { storeAvatarFromUpload } from '../avatars/avatars.service.ts';
 import type { UploadStorage } from './upload-storage.ts';
 import {
   canManageUpload,
@@ -29,6 +27,7 @@ import {
   recordUpload,
   toUploadId,
   UploadRejectedError,
+  type UploadRow,
 } from './uploads.service.ts';
 
 /** Where the tus endpoint is mounted (UPLOAD_ENDPOINT_PATH without its trailing slash). */
@@ -57,8 +56,12 @@ export interface UploadRoutesOptions {
   pool: pg.Pool;
   config: Config;
   storage: UploadStorage;
-  mediaStore: MediaStore;
   jobs: JobQueue;
+  /**
+   * Takes a finished avatar upload in (the avatars module's job), or throws UploadRejectedError;
+   * passed in so uploads need not know avatars, which build on uploads.
+   */
+  storeAvatar: (upload: UploadRow) => Promise<void>;
 }
 
 /**
@@ -72,7 +75,7 @@ export async function registerUploadRoutes(
   app: FastifyInstance,
   options: UploadRoutesOptions,
 ): Promise<TusServer> {
-  const { db, pool, config, storage, mediaStore, jobs } = options;
+  const { db, pool, config, storage, jobs, storeAvatar } = options;
   const usersByRequest = new WeakMap<IncomingMessage, CurrentUser>();
   const userOf = (request: TusRequest) => {
     const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -132,7 +135,7 @@ export async function registerUploadRoutes(
       }
       try {
         if (row.kind === 'avatar') {
-          await storeAvatarFromUpload({ db, storage, mediaStore }, row);
+          await storeAvatar(row);
         } else {
           await queueVideoProcessing(pool, jobs, row.id, upload.size ?? upload.offset);
         }
@@ -205,9 +208,6 @@ export async function registerUploadRoutes(
   });
 
   registerContract(app, getUploadStatusContract, async (request) => {
-    if (!request.currentUser) {
-      throw unauthorized('You need to be logged in.');
-    }
     const status = await getUploadStatus(
       db,
       request.currentUser,
@@ -219,11 +219,8 @@ export async function registerUploadRoutes(
     }
     return status;
   });
-  registerContract(app, listUploadsContract, async (request) => {
-    if (!request.currentUser) {
-      throw unauthorized('You need to be logged in.');
-    }
-    return { uploads: await listRecentUploads(db, storage, request.currentUser) };
-  });
+  registerContract(app, listUploadsContract, async (request) => ({
+    uploads: await listRecentUploads(db, storage, request.currentUser),
+  }));
   return tus;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
@@ -325,13 +325,4 @@ export async function expireUnfinishedUploads(db: Database, olderThan: Date): Pr
     .where(and(eq(uploads.phase, 'uploading'), lt(uploads.createdAt, olderThan)))
     .returning({ tusId: uploads.tusId });
   return expired.map((row) => row.tusId);
-}
-
-/** Upload ids among `ids` that still have a row (the sweep keeps their media). */
-export async function findExistingUploadIds(db: Database, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) {
-    return new Set();
-  }
-  const rows = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
-  return new Set(rows.map((row) => row.id));
 }

@@ -12,16 +12,14 @@ import {
   VIDEO_PROCESSING_MESSAGES,
   type StoryfileVideos,
 } from '@conversa/contracts';
-import { authSessions, mediaAssets, storyfileQuestions, uploads } from '../../db/schema.ts';
-import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { hashSessionId } from '../auth/auth.service.ts';
-import { SESSION_COOKIE } from '../auth/auth.routes.ts';
+import { mediaAssets, storyfileQuestions, uploads } from '../../db/schema.ts';
+import { readAccessToken, startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,
   buildNamespace,
   buildStoryfile,
   type ApiClient,
-} from '../storyfiles/storyfile.fixtures.ts';
+} from '../../../test/storyfile.fixtures.ts';
 import {
   getStatus,
   makeTempDir,
@@ -32,7 +30,7 @@ import {
   tusProbe,
   uploadBytes,
   waitForSettledStatus,
-} from './upload.fixtures.ts';
+} from '../../../test/upload.fixtures.ts';
 
 let studio: TestStudio;
 let editor: ApiClient;
@@ -94,13 +92,7 @@ const answerMetadata = (question = questionId, filename = 'answer.mp4') =>
     filetype: 'video/mp4',
   });
 
-async function accessTokenOf(client: ApiClient): Promise<string> {
-  const [row] = await studio.database.db
-    .select()
-    .from(authSessions)
-    .where(eq(authSessions.idHash, hashSessionId(client.browser.cookies.get(SESSION_COOKIE)!)));
-  return row!.accessToken;
-}
+const accessTokenOf = (client: ApiClient) => readAccessToken(studio, client.browser);
 
 describe('tus 1.0: create, probe, patch in chunks, then processing', () => {
   it('takes a video in two PATCHes, answers START then END, and lists the processed video', async () => {

@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { grantableScopeSchema, type Scope } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Failed password attempts before an account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -162,16 +162,6 @@ export async function grantScope(
       target: [userNamespaces.userId, userNamespaces.namespaceId],
       set: { scope: scope.data, updatedAt: new Date() },
     });
-}
-
-export async function revokeScope(
-  db: Database,
-  userId: string,
-  namespaceId: string,
-): Promise<void> {
-  await db
-    .delete(userNamespaces)
-    .where(and(eq(userNamespaces.userId, userId), eq(userNamespaces.namespaceId, namespaceId)));
 }
 
 export interface UserListRow {

@@ -23,6 +23,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDeleteScript } from '../api/delete-script';
 import { useScripts } from '../api/list-scripts';
 import { useRestoreScript } from '../api/restore-script';
+import { canEditScript } from '../utils/script-access';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { NewScriptDialog } from './new-script-dialog';
 import { ApplyScriptDialog, DuplicateScriptDialog, ScriptPreviewDialog } from './script-dialogs';
@@ -286,10 +287,7 @@ function ScriptCard({
   onDelete: () => void;
 }) {
   const canEditAnywhere = hasRole(user, 'edit:ns');
-  const canEditScript =
-    !script.isShipped &&
-    script.namespaceId !== null &&
-    hasRoleInNamespace(user, script.namespaceId, 'edit:ns');
+  const canEdit = canEditScript(user, script);
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-2">
@@ -345,7 +343,7 @@ function ScriptCard({
             </Button>
           </>
         ) : null}
-        {canEditScript ? (
+        {canEdit ? (
           <>
             <Link
               to={`/topics/builder?script=${script.id}`}

@@ -36,7 +36,7 @@ import { useRestoreQuestion } from '../api/restore-question';
 import { useRestoreTopic } from '../api/restore-topic';
 import { useUpdateQuestion } from '../api/update-question';
 import { useUpdateTopic } from '../api/update-topic';
-import { parseBuilderId } from '../utils/script-content';
+import { parseBuilderId } from '../utils/drag-ids';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { AlternatesDialog } from './alternates-dialog';
 import { InlineEdit } from './inline-edit';

@@ -1,14 +1,16 @@
 import type { LibraryQuestion, ScriptDetail, TopicDetail } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  appendEmptyTopic,
   hasScriptQuestion,
   insertLibraryQuestion,
   insertLibraryTopic,
   isDraftId,
   moveScriptQuestion,
   moveScriptTopic,
-  parseBuilderId,
+  placeLibraryQuestion,
   removeScriptQuestion,
+  removeScriptTopic,
   renameScriptTopic,
   toScriptContent,
 } from './script-content';
@@ -152,11 +154,103 @@ describe('script content edits', () => {
       ['t2', 'Career'],
     ]);
   });
+});
 
+describe('adding topics', () => {
+  it('appends an empty draft topic and recounts', () => {
+    const next = appendEmptyTopic(makeScript(), 'Travel');
+    expect(next.topics.map((topic) => [topic.name, topic.position, topic.sourceTopicId])).toEqual([
+      ['Childhood', 0, null],
+      ['Work', 1, null],
+      ['Travel', 2, null],
+    ]);
+    expect(isDraftId(next.topics[2]!.id)).toBe(true);
+    expect(next.topicCount).toBe(3);
+  });
+
+  it('remembers the library topic an appended topic comes from', () => {
+    const next = appendEmptyTopic(makeScript(), 'Family', 'lt1');
+    expect(toScriptContent(next).topics[2]).toEqual({
+      name: 'Family',
+      sourceTopicId: 'lt1',
+      questions: [],
+    });
+  });
+
+  it('removes a topic with its questions and recounts', () => {
+    const next = removeScriptTopic(makeScript(), 't1');
+    expect(ids(next)).toEqual(['t2[q3]']);
+    expect([next.topicCount, next.questionCount]).toEqual([1, 1]);
+    expect(next.topics[0]!.position).toBe(0);
+  });
+});
+
+describe('placeLibraryQuestion', () => {
+  // `libraryQuestion` belongs to the library topic lt1 ("Family").
+  const withFamily = (): ScriptDetail => {
+    const script = makeScript();
+    return {
+      ...script,
+      topics: script.topics.map((topic) =>
+        topic.id === 't2' ? { ...topic, sourceTopicId: 'lt1' } : topic,
+      ),
+    };
+  };
+  const texts = (script: ScriptDetail) =>
+    script.topics.map((topic) => [topic.name, topic.questions.map((item) => item.text)]);
+  const added = libraryQuestion('lq1', 'Tell me about your parents.');
+
+  it.each<[string, () => ScriptDetail, { topicId: string; index: number } | undefined, unknown]>([
+    [
+      'goes where it was dropped',
+      withFamily,
+      { topicId: 't1', index: 1 },
+      [
+        ['Childhood', ['Where were you born?', added.text, 'Who raised you?']],
+        ['Work', ['What was your first job?']],
+      ],
+    ],
+    [
+      'without a drop place, ends the topic taken from its library topic',
+      withFamily,
+      undefined,
+      [
+        ['Childhood', ['Where were you born?', 'Who raised you?']],
+        ['Work', ['What was your first job?', added.text]],
+      ],
+    ],
+    [
+      'without a drop place or such a topic, starts a topic named after its library topic',
+      makeScript,
+      undefined,
+      [
+        ['Childhood', ['Where were you born?', 'Who raised you?']],
+        ['Work', ['What was your first job?']],
+        ['Family', [added.text]],
+      ],
+    ],
+  ])('%s', (_case, build, destination, expected) => {
+    expect(texts(placeLibraryQuestion(build(), added, destination))).toEqual(expected);
+  });
+
+  it('puts the next question of the same library topic into the topic it started', () => {
+    const first = placeLibraryQuestion(makeScript(), added);
+    const next = placeLibraryQuestion(first, libraryQuestion('lq2', 'Who were your siblings?'));
+    expect(texts(next).at(-1)).toEqual(['Family', [added.text, 'Who were your siblings?']]);
+    expect(toScriptContent(next).topics.at(-1)?.sourceTopicId).toBe('lt1');
+  });
+});
+
+describe('hasScriptQuestion', () => {
   it.each([
-    ['script-questions:abc', { kind: 'script-questions', id: 'abc' }],
-    ['library-topics', { kind: 'library-topics', id: '' }],
-  ])('parses the builder id %s', (value, expected) => {
-    expect(parseBuilderId(value)).toEqual(expected);
+    ['taken from that library question', 'Something else?', 'lq1', true],
+    ['with the same text', 'Where were you born?', null, true],
+    ['with the same text in other case and spacing', '  where WERE you born?  ', null, true],
+    ['taken from another library question', 'Something else?', 'lq7', false],
+    ['with neither', 'Who were your siblings?', null, false],
+  ])('sees a question %s: %s', (_case, text, sourceOfFirstQuestion, expected) => {
+    const script = makeScript();
+    script.topics[0]!.questions[0]!.sourceQuestionId = sourceOfFirstQuestion;
+    expect(hasScriptQuestion(script, libraryQuestion('lq1', text))).toBe(expected);
   });
 });

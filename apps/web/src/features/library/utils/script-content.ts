@@ -148,11 +148,15 @@ export function insertLibraryQuestion(
   );
 }
 
-/** The script with a new, empty topic at the end. */
-export function appendEmptyTopic(script: ScriptDetail, name: string): ScriptDetail {
+/** The script with a new, empty topic at the end; `sourceTopicId` names its library topic. */
+export function appendEmptyTopic(
+  script: ScriptDetail,
+  name: string,
+  sourceTopicId: string | null = null,
+): ScriptDetail {
   return replaceTopics(script, [
     ...script.topics,
-    { id: createDraftId(), name, position: 0, sourceTopicId: null, questions: [] },
+    { id: createDraftId(), name, position: 0, sourceTopicId, questions: [] },
   ]);
 }
 
@@ -190,6 +194,34 @@ export function removeScriptQuestion(
   );
 }
 
+/**
+ * The script with a library question added: at `destination` when it was dropped there;
+ * otherwise at the end of the script topic taken from the question's library topic, or, when the
+ * script has none, in a new topic named after it (remembering where it came from, so the next
+ * question of that library topic joins it).
+ */
+export function placeLibraryQuestion(
+  script: ScriptDetail,
+  question: Pick<LibraryQuestion, 'id' | 'text' | 'alternates' | 'topicId' | 'topicName'>,
+  destination?: { topicId: string; index: number },
+): ScriptDetail {
+  if (destination !== undefined) {
+    return insertLibraryQuestion(script, question, destination);
+  }
+  const home = script.topics.find((topic) => topic.sourceTopicId === question.topicId);
+  if (home !== undefined) {
+    return insertLibraryQuestion(script, question, {
+      topicId: home.id,
+      index: home.questions.length,
+    });
+  }
+  const withTopic = appendEmptyTopic(script, question.topicName, question.topicId);
+  const added = withTopic.topics.at(-1);
+  return added === undefined
+    ? script
+    : insertLibraryQuestion(withTopic, question, { topicId: added.id, index: 0 });
+}
+
 /** Whether a library question is already in the script (by source or by the same text). */
 export function hasScriptQuestion(script: ScriptDetail, question: LibraryQuestion): boolean {
   const text = question.text.trim().toLowerCase();
@@ -215,20 +247,4 @@ export function toScriptContent(script: ScriptDetail): ScriptContent {
       })),
     })),
   };
-}
-
-/** Droppable and draggable ids of the builder: `<kind>:<id>`. */
-export const BUILDER_IDS = {
-  scriptTopics: 'script-topics',
-  libraryTopics: 'library-topics',
-  scriptQuestions: (topicId: string) => `script-questions:${topicId}`,
-  libraryQuestions: (topicId: string) => `library-questions:${topicId}`,
-} as const;
-
-/** Splits a builder id into its kind and the item id after the first colon. */
-export function parseBuilderId(value: string): { kind: string; id: string } {
-  const colon = value.indexOf(':');
-  return colon === -1
-    ? { kind: value, id: '' }
-    : { kind: value.slice(0, colon), id: value.slice(colon + 1) };
 }

@@ -1,15 +1,9 @@
 import { useId } from 'react';
 import { cn } from '@/components/ui/cn';
-import { groupRecordTargets, type RecordTargetItem } from '../utils/targets';
-import type { TargetStatus } from '../utils/upload-state';
+import type { TargetListEntry } from '../utils/target-entries';
+import { groupRecordTargets } from '../utils/targets';
 import { TargetStatusIcon, TargetStatusText } from './target-status';
 import { formatNumber } from '@/lib/format';
-
-export interface TargetListEntry {
-  item: RecordTargetItem;
-  status: TargetStatus;
-  isDone: boolean;
-}
 
 /**
  * Every question (grouped by topic) and clip, each with its state; clicking one records it.

@@ -3,6 +3,7 @@ import {
   buildMediaConstraints,
   CAMERA_STORAGE_KEY,
   listDeviceOptions,
+  pickShownDeviceId,
   readStoredDeviceId,
   resolveDeviceId,
   writeStoredDeviceId,
@@ -35,6 +36,26 @@ describe('resolveDeviceId', () => {
     expect(resolveDeviceId(options, 'cam-a')).toBe('cam-a');
     expect(resolveDeviceId(options, 'unplugged')).toBe('');
     expect(resolveDeviceId([], '')).toBe('');
+  });
+});
+
+describe('pickShownDeviceId', () => {
+  const options = [
+    { deviceId: 'cam-a', label: 'A' },
+    { deviceId: 'cam-b', label: 'B' },
+  ];
+  it.each([
+    ['the device in use', 'cam-b', 'cam-a', 'cam-b'],
+    ['the chosen one before the stream runs', '', 'cam-b', 'cam-b'],
+    ['the chosen one when the one in use is not listed', 'virtual', 'cam-b', 'cam-b'],
+    ['the first one without a choice', '', '', 'cam-a'],
+    ['the first one when the choice was unplugged', '', 'unplugged', 'cam-a'],
+  ])('shows %s', (_case, activeId, chosenId, expected) => {
+    expect(pickShownDeviceId(options, activeId, chosenId)).toBe(expected);
+  });
+
+  it('shows nothing without devices', () => {
+    expect(pickShownDeviceId([], 'cam-a', 'cam-b')).toBe('');
   });
 });
 

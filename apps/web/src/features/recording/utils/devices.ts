@@ -36,6 +36,23 @@ export function resolveDeviceId(options: readonly MediaDeviceOption[], stored: s
   return options.some((option) => option.deviceId === stored) ? stored : '';
 }
 
+/**
+ * The device a select shows: the one the live stream really uses, else the chosen one, else the
+ * first listed. The browser may honour an `ideal` choice with another device, and the select must
+ * not claim a device that is not in use.
+ */
+export function pickShownDeviceId(
+  options: readonly MediaDeviceOption[],
+  activeId: string,
+  chosenId: string,
+): string {
+  return (
+    resolveDeviceId(options, activeId) ||
+    resolveDeviceId(options, chosenId) ||
+    (options[0]?.deviceId ?? '')
+  );
+}
+
 /** Reads a stored device id; storage can be unavailable (private modes, quotas). */
 export function readStoredDeviceId(storage: Storage, key: string): string {
   try {

@@ -8,6 +8,7 @@ import {
   getTargetTitle,
   groupRecordTargets,
   listRecordTargets,
+  resolveCurrentKey,
 } from './targets';
 
 type Topic = StoryfileDetail['topics'][number];
@@ -179,5 +180,24 @@ describe('finding the next target', () => {
     expect(findAdjacentKey(items, 'question:c1', -1)).toBeUndefined();
     expect(findAdjacentKey(items, 'clip:pleaseRepeat', 1)).toBeUndefined();
     expect(findAdjacentKey(items, 'nope', 1)).toBeUndefined();
+  });
+});
+
+describe('resolveCurrentKey', () => {
+  const items = listRecordTargets(storyfile);
+  it.each([
+    ['a chosen target that exists', 'question:w1', 'question:w1'],
+    ['a chosen clip', 'clip:idle', 'clip:idle'],
+    ['a deleted question: the first needing a take', 'question:gone', 'question:c2'],
+    ['no choice: the first needing a take', null, 'question:c2'],
+  ])('keeps %s', (_case, selectedKey, expected) => {
+    expect(resolveCurrentKey(items, selectedKey)).toBe(expected);
+  });
+
+  it("falls back with the caller's idea of what needs a take", () => {
+    expect(resolveCurrentKey(items, 'question:gone', (item) => item.key === 'clip:intro')).toBe(
+      'clip:intro',
+    );
+    expect(resolveCurrentKey([], 'question:c1')).toBeNull();
   });
 });

@@ -146,3 +146,17 @@ export function findAdjacentKey(
   }
   return items[index + step]?.key;
 }
+
+/**
+ * The target on show: the one chosen while it still exists; a question deleted meanwhile (in
+ * another tab) falls back to where the tab would start.
+ */
+export function resolveCurrentKey(
+  items: readonly RecordTargetItem[],
+  selectedKey: string | null,
+  needsTake: NeedsTake = isUnrecorded,
+): string | null {
+  return items.some((item) => item.key === selectedKey)
+    ? selectedKey
+    : findInitialKey(items, needsTake);
+}

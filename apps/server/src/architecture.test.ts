@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The server's walls live in the root eslint.config.js; these cases lint small sources as if they
+// sat at the given paths, so removing or loosening a wall fails here, not only in review.
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const WALL_RULE = 'import-x/no-restricted-paths';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: repoRoot,
+    overrideConfigFile: `${repoRoot}eslint.config.js`,
+    overrideConfig: [
+      // The probes are not on disk, so the TypeScript project cannot type them; the wall needs
+      // only the import resolver.
+      { files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked },
+      // A probe whose import does not resolve would pass every wall; make that an error too.
+      { files: ['**/*.ts'], rules: { 'import-x/no-unresolved': 'error' } },
+    ],
+  });
+});
+
+async function lintProbe(filePath: string, imports: string) {
+  const [result] = await eslint.lintText(`${imports}\n`, {
+    filePath: `${repoRoot}apps/server/src/${filePath}`,
+  });
+  return result!.messages.map((message) => ({
+    ruleId: message.ruleId,
+    message: message.message,
+  }));
+}
+
+describe('server walls', () => {
+  it.each([
+    [
+      'http/ importing a module',
+      'http/wall-probe.ts',
+      "export { findUpload } from '../modules/uploads/index.ts';",
+    ],
+    [
+      "a module importing another module's routes",
+      'modules/media/wall-probe.ts',
+      "export { registerUploadRoutes } from '../uploads/uploads.routes.ts';",
+    ],
+    [
+      "a module importing another module's internal file",
+      'modules/media/wall-probe.ts',
+      "export { findUpload } from '../uploads/uploads.service.ts';",
+    ],
+    [
+      "a module's test importing another module's internal file",
+      'modules/media/wall-probe.test.ts',
+      "export { findUpload } from '../uploads/uploads.service.ts';",
+    ],
+    [
+      "a module's public entry handing out its routes",
+      'modules/uploads/index.ts',
+      "export { registerUploadRoutes } from './uploads.routes.ts';",
+    ],
+    [
+      "identity importing a module's internal file",
+      'identity/wall-probe.ts',
+      "export { findUserById } from '../modules/users/users.service.ts';",
+    ],
+    [
+      'a module importing the assembly',
+      'modules/media/wall-probe.ts',
+      "export { buildApp } from '../../assembly/app.ts';",
+    ],
+    [
+      "the assembly importing a module's internal file",
+      'assembly/wall-probe.ts',
+      "export { findUpload } from '../modules/uploads/uploads.service.ts';",
+    ],
+  ])('forbids %s', async (_case, filePath, source) => {
+    const messages = await lintProbe(filePath, source);
+    expect(messages).toEqual([expect.objectContaining({ ruleId: WALL_RULE })]);
+  });
+
+  it.each([
+    [
+      "a module importing another module's public entry",
+      'modules/media/wall-probe.ts',
+      "export { findUpload } from '../uploads/index.ts';",
+    ],
+    [
+      "a module's test importing its own module's files",
+      'modules/uploads/wall-probe.test.ts',
+      "export { findUpload } from './uploads.service.ts';\nexport { registerUploadRoutes } from './uploads.routes.ts';",
+    ],
+    [
+      "the assembly mounting a module's routes and using its public entry",
+      'assembly/wall-probe.ts',
+      "export { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';\nexport { findUpload } from '../modules/uploads/index.ts';",
+    ],
+    [
+      "identity using a module's public entry",
+      'identity/wall-probe.ts',
+      "export { findUserById } from '../modules/users/index.ts';",
+    ],
+  ])('allows %s', async (_case, filePath, source) => {
+    // No messages at all: no wall, and the imports resolved (else the walls could not apply).
+    expect(await lintProbe(filePath, source)).toEqual([]);
+  });
+});

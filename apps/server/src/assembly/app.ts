@@ -1,0 +1,248 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { installErrorHandler } from '../http/errors.ts';
+import {
+  assertRouteDeclaresPermission,
+  installApiVersionCheck,
+  installPermissionHook,
+  installSystemIdCheck,
+} from '../http/gateway.ts';
+import { registerIdentityProviderRoutes } from '../identity/idp.routes.ts';
+import { createLazyOidcConfiguration } from '../identity/oidc-client.ts';
+import {
+  createIdentityProvider,
+  EMBEDDED_CLIENT_ID,
+  IDP_MOUNT_PATH,
+} from '../identity/provider.ts';
+import { getOrCreateSecret } from '../db/secrets.ts';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
+import {
+  createAuthService,
+  createBearerAuthenticator,
+  createUserResolver,
+} from '../modules/auth/index.ts';
+import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
+import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
+import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
+import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { createConversationEngine } from '../modules/conversations/index.ts';
+import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
+import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
+import { registerMeRoutes } from '../modules/me/me.routes.ts';
+import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
+import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
+import type { MediaRuntime } from './media-runtime.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Extra routes to register (tests use it to prove the permission guard). */
+  registerExtraRoutes?: (app: FastifyInstance) => void;
+  /** Uploads, media and avatars; without it those routes are absent. */
+  media?: { runtime: MediaRuntime; pool: pg.Pool };
+}
+
+function findWebDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 6; depth += 1) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) {
+      return candidate;
+    }
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** Builds the studio's HTTP server: identity, gateway API, docs and the web console. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const isHttps = config.publicUrl.startsWith('https:');
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    // Graceful shutdown answers new requests with 503 while in-flight ones finish.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', assertRouteDeclaresPermission);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Conversa Studio API',
+        version: '1.0.3',
+        description:
+          "Gateway API of Conversa Studio. Browser calls authenticate with the session cookie, other clients with a bearer access token from the studio's OpenID provider.",
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  installErrorHandler(app);
+
+  // Identity: the embedded provider unless an external issuer is configured.
+  const isEmbeddedIdp = !config.oidc.issuer;
+  const clientId = config.oidc.clientId ?? EMBEDDED_CLIENT_ID;
+  const clientSecret =
+    config.oidc.clientSecret ??
+    (isEmbeddedIdp
+      ? await getOrCreateSecret(db, 'idp.client-secret', () =>
+          randomBytes(32).toString('base64url'),
+        )
+      : undefined);
+  if (isEmbeddedIdp) {
+    const provider = await createIdentityProvider({
+      db,
+      publicUrl: config.publicUrl,
+      clientSecret: clientSecret!,
+      isHttps,
+    });
+    await registerIdentityProviderRoutes(app, { provider, db, config });
+  }
+  const getConfiguration = createLazyOidcConfiguration({
+    issuer: config.oidc.issuer ?? `${config.publicUrl}${IDP_MOUNT_PATH}`,
+    clientId,
+    clientSecret,
+  });
+  const auth = createAuthService({
+    db,
+    publicUrl: config.publicUrl,
+    getConfiguration,
+    configuredHints: isEmbeddedIdp
+      ? config.upstreamProviders.map((upstream) => upstream.hint)
+      : undefined,
+  });
+  const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
+
+  const resolveUser = createUserResolver({ db, auth, authenticateBearer });
+
+  installApiVersionCheck(app);
+  installSystemIdCheck(app);
+  installPermissionHook(app, resolveUser);
+
+  app.get(
+    '/healthz',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' };
+      } catch {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', message: 'The database does not answer.' });
+      }
+    },
+  );
+
+  registerAuthRoutes(app, {
+    auth,
+    isHttps,
+    // The embedded provider's account page; an external issuer's by Keycloak's convention.
+    accountUrl: isEmbeddedIdp
+      ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`
+      : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
+  });
+  registerMeRoutes(app);
+  registerStoryfileRoutes(app, { db });
+  registerLibraryRoutes(app, { db });
+  registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
+  const conversationEngine = await createConversationEngine(db, {
+    mediaUrlTtlSeconds: config.media.urlTtlSeconds,
+  });
+  registerConversationRoutes(app, conversationEngine);
+  registerChatLogRoutes(app, conversationEngine);
+  const webDist = findWebDist();
+  registerPublishingRoutes(app, {
+    engine: conversationEngine,
+    publicUrl: config.publicUrl,
+    webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+  });
+  registerDashboardRoutes(app, { db });
+  if (options.media) {
+    const { runtime, pool } = options.media;
+    await registerUploadRoutes(app, {
+      db,
+      pool,
+      config,
+      storage: runtime.uploadStorage,
+      jobs: runtime.jobs,
+      storeAvatar: (upload) =>
+        storeAvatarFromUpload(
+          { db, storage: runtime.uploadStorage, mediaStore: runtime.mediaStore },
+          upload,
+        ),
+    });
+    await registerMediaRoutes(app, { db, mediaStore: runtime.mediaStore, config });
+    registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
+  }
+  options.registerExtraRoutes?.(app);
+
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets are immutable; the HTML shell is never stored, so back after logout refetches.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-store',
+        );
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const isPageRequest =
+        request.method === 'GET' &&
+        !GUARDED_OR_SERVICE.some((prefix) => request.url.startsWith(prefix)) &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (isPageRequest) {
+        return reply.header('cache-control', 'no-store').sendFile('index.html');
+      }
+      return reply.status(404).send({ statusCode: 404, error: 'NOT_FOUND', message: 'Not found.' });
+    });
+  }
+
+  return app;
+}
+
+const GUARDED_OR_SERVICE = [
+  '/v1/',
+  '/api/',
+  '/idp',
+  '/docs',
+  '/healthz',
+  '/files/',
+  '/media/',
+  '/avatar/',
+];

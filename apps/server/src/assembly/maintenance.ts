@@ -1,0 +1,82 @@
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
+import { runMediaMaintenance } from '../modules/media/index.ts';
+import type { MediaRuntime } from './media-runtime.ts';
+
+/** How often a web process tidies up. */
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+/** The first round comes soon after start, so a studio restarted often still tidies up. */
+export const FIRST_MAINTENANCE_DELAY_MS = 60_000;
+
+export interface MaintenanceTask {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * What web processes tidy: uploads and media that interrupted work left behind, and the embedded
+ * provider's expired records (codes, sessions, grants), which nothing else ever deletes. Each
+ * task only deletes what nothing refers to, so replicas may run them at the same time.
+ */
+export function getWebMaintenanceTasks(options: {
+  db: Database;
+  config: Config;
+  media: Pick<MediaRuntime, 'uploadStorage' | 'mediaStore'>;
+}): MaintenanceTask[] {
+  const { db, config, media } = options;
+  return [
+    {
+      name: 'media maintenance',
+      run: () =>
+        runMediaMaintenance({
+          db,
+          uploadStorage: media.uploadStorage,
+          mediaStore: media.mediaStore,
+          uploadExpirationMs: config.media.uploadExpirationMs,
+        }),
+    },
+    { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
+  ];
+}
+
+/**
+ * Runs the tasks one after another, first after `firstDelayMs`, then `intervalMs` after each round
+ * ends. A failing task is logged and the others still run. `stop` waits for a round in progress,
+ * so the database can be closed right after it.
+ */
+export function startMaintenance(
+  tasks: readonly MaintenanceTask[],
+  options: { intervalMs: number; firstDelayMs: number; log: (message: string) => void },
+): { stop(): Promise<void> } {
+  let isStopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const runRound = async () => {
+    for (const task of tasks) {
+      try {
+        await task.run();
+      } catch (error) {
+        options.log(`${task.name} failed: ${(error as Error).message}`);
+      }
+    }
+  };
+  const schedule = (delayMs: number) => {
+    // unref: a pending round never keeps the process alive.
+    timer = setTimeout(() => {
+      round = runRound().then(() => {
+        if (!isStopped) {
+          schedule(options.intervalMs);
+        }
+      });
+    }, delayMs).unref();
+  };
+  schedule(options.firstDelayMs);
+  return {
+    async stop() {
+      isStopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

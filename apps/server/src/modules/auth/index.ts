@@ -1,0 +1,4 @@
+// The auth module's public entry: what the assembly and tests may use.
+export { createAuthService, createBearerAuthenticator, hashSessionId } from './auth.service.ts';
+export { SESSION_COOKIE } from './session-cookie.ts';
+export { createUserResolver } from './user-resolver.ts';

@@ -1,0 +1,29 @@
+// The lists module's public entry: the SQL list, naming, position and visibility helpers that the
+// storyfiles, library and chat-logs modules share.
+export { isUniqueViolation, type Executor } from './executor.ts';
+export {
+  buildNaturalOrder,
+  buildPageLimit,
+  buildPlainOrder,
+  buildSearchCondition,
+  joinConditions,
+  runListQueries,
+  uuidArray,
+  type ListQueries,
+  type SearchFieldSql,
+} from './list-sql.ts';
+export { isNameTaken, pickCopyName, pickDeletedName } from './names.ts';
+export { assertPermutation, clampIndex, rewritePositions } from './positions.ts';
+export {
+  AUTHOR_COLUMNS,
+  authorJoins,
+  toIsoTimestamp,
+  toIsoTimestampOrNull,
+  toUserSummary,
+} from './present.ts';
+export {
+  assertNamespaceExists,
+  assertNamespaceRole,
+  getNamespaceAccess,
+  resolveNamespaceFilter,
+} from './visibility.ts';

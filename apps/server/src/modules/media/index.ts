@@ -1,0 +1,4 @@
+// The media module's public entry: what other modules and the assembly may use.
+export { runMediaMaintenance, type MaintenanceReport } from './media-maintenance.ts';
+export { createProcessVideoHandler, type ProcessVideoDeps } from './process-video.job.ts';
+export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';

@@ -1,0 +1,2 @@
+// The storyfiles module's public entry: what other modules and the assembly may use.
+export { setVideoRecordedAt, type RecordingTarget } from './checklist.service.ts';

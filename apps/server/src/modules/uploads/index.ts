@@ -1,0 +1,11 @@
+// The uploads module's public entry: what other modules and the assembly may use.
+export { canViewAvatar } from './upload-access.ts';
+export { createUploadStorage, type UploadStorage } from './upload-storage.ts';
+export {
+  expireUnfinishedUploads,
+  findUpload,
+  markUploadFailed,
+  presentUploadStatus,
+  UploadRejectedError,
+  type UploadRow,
+} from './uploads.service.ts';

@@ -1,0 +1,14 @@
+// The users module's public entry: what other modules, identity and the assembly may use.
+export { ensurePlatformAdmin, type AdminBootstrap } from './bootstrap-admin.ts';
+export {
+  checkPassword,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  grantScope,
+  listUsers,
+  MAX_FAILED_LOGINS,
+  setPassword,
+  updateUserName,
+  type User,
+} from './users.service.ts';
