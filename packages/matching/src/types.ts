@@ -53,8 +53,8 @@ export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 
 /** What a person is shown for each fallback reason. */
 export const FALLBACK_REASON_LABELS: Readonly<Record<FallbackReason, string>> = Object.freeze({
-  empty: 'Nothing to match in the question',
-  'off-topic': 'No answer fits the question',
+  empty: 'Nothing to match',
+  'off-topic': 'No answer close enough',
   'not-recorded': 'Best match not recorded',
 });
 
