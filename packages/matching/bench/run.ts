@@ -20,7 +20,9 @@ import type { StoryfileResult } from './storyfile.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const sharedDir = resolve(repoRoot, '../shared/benchmarks/matching');
+// The few-shot files are copied in the package (sources and licences in data/README.md), so the
+// bench runs on a bare clone; the larger `full` files are not shipped and must be named.
+const dataDir = resolve(repoRoot, 'packages/matching/data');
 // npm runs workspace scripts inside the package; paths on the command line mean the caller's cwd.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
 
@@ -33,9 +35,9 @@ function assertReadable(paths: readonly string[]): void {
   const missing = paths.filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(
-      `missing ${missing.join(', ')}: the defaults read the shared benchmark folder beside the ` +
-        'repository; without it pass files explicitly, e.g. ' +
-        '--train packages/matching/data/clinc150.fewshot5.json --large 0',
+      `missing ${missing.join(', ')}: the 5,000-answer case needs the full dataset files, ` +
+        'e.g. --large-sources clinc150.full.json,banking77.full.json (format in ' +
+        'packages/matching/data/README.md), or --large 0 to skip it',
     );
   }
 }
@@ -228,26 +230,21 @@ async function main(): Promise<void> {
       'storyfile-train': {
         type: 'string',
         default: ['clinc150.fewshot5.json', 'banking77.fewshot5.json']
-          .map((file) => resolve(sharedDir, file))
+          .map((file) => resolve(dataDir, file))
           .join(','),
       },
       'storyfile-eval': { type: 'string' },
       'storyfile-sizes': { type: 'string', default: '30,60,100,150,300' },
       'storyfile-seeds': { type: 'string', default: '5' },
-      train: { type: 'string', default: resolve(sharedDir, 'clinc150.fewshot5.json') },
+      train: { type: 'string', default: resolve(dataDir, 'clinc150.fewshot5.json') },
       eval: { type: 'string' },
       split: { type: 'string', default: 'val' },
       out: { type: 'string', default: resolve(repoRoot, 'bench-results/matching.json') },
       matchers: { type: 'string', default: CONTENDER_NAMES.join(',') },
       'min-oos-recall': { type: 'string', default: String(DEFAULT_MIN_OOS_RECALL) },
-      large: { type: 'string', default: '5000' },
+      large: { type: 'string', default: '0' },
       'large-questions': { type: 'string', default: '1000' },
-      'large-sources': {
-        type: 'string',
-        default: ['clinc150.full.json', 'banking77.full.json']
-          .map((file) => resolve(sharedDir, file))
-          .join(','),
-      },
+      'large-sources': { type: 'string' },
       'no-review': { type: 'boolean', default: false },
     },
   });
@@ -312,6 +309,9 @@ async function main(): Promise<void> {
   }
 
   if (largeCount > 0) {
+    if (!values['large-sources']) {
+      throw new Error('--large needs --large-sources FILE,FILE: the full datasets are not shipped');
+    }
     const sourcePaths = values['large-sources'].split(',').map(resolveFromCaller);
     assertReadable(sourcePaths);
     const sources = sourcePaths.map((path) => readTrainFile(path));
