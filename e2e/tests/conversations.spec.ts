@@ -147,8 +147,10 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(why.getByRole('link', { name: 'Where did you grow up?' })).toBeVisible();
   await expect(why.getByText('Paraphrase').first()).toBeVisible();
   await expect(why.getByText(/threshold 0\.\d\d/)).toBeVisible();
-  await expect(why.getByRole('heading', { name: 'Next candidates' })).toBeVisible();
-  await expect(why.getByRole('link', { name: 'What was your first job?' })).toBeVisible();
+  // The other question shares only function words ("did", "you") with the paraphrase, and since
+  // issue 13 those alone make no runner-up (the runner-up list is covered by the web unit tests).
+  await expect(why.getByRole('heading', { name: 'Next candidates' })).toHaveCount(0);
+  await expect(why.getByRole('link', { name: 'What was your first job?' })).toHaveCount(0);
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByText(PARAPHRASE)).toBeVisible();
   await expect(transcript.getByText('Answered: Where did you grow up?')).toBeVisible();
@@ -200,7 +202,9 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   );
   await expect(publishing.getByRole('link', { name: /Open/ })).toHaveAttribute('href', shareUrl);
   await expect(
-    page.getByRole('region', { name: 'Matching' }).getByText(/Default 0\.\d\d/),
+    page
+      .getByRole('region', { name: 'Matching' })
+      .getByText(/The default \(0\.\d\d\) is chosen automatically from this script/),
   ).toBeVisible();
   await publishing.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/settings-publishing.png`, fullPage: true });

@@ -1,8 +1,10 @@
-// Benchmark of the answer matcher against NLP.js and MiniSearch. Not a test: prints a table and
-// writes JSON. Usage: npm run bench:matching -- [--train FILE] [--eval FILE] [--split val|test]
-//   [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6] [--large 5000]
-//   [--no-review]
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Benchmark of the answer matcher: storyfile-shaped runs (issue 13), then the comparison against
+// NLP.js and MiniSearch. Not a test: prints tables and writes JSON. Usage: npm run bench:matching --
+//   [--sections storyfile,classic] [--storyfile-train FILE,FILE] [--storyfile-eval FILE,FILE]
+//   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--train FILE] [--eval FILE]
+//   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
+//   [--large 5000] [--no-review]
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,15 +15,31 @@ import { readEvalItems, readTrainFile } from './datasets.ts';
 import type { IntentDefinition, Split } from './datasets.ts';
 import { evaluateContender, measureLargeCase, pickPercentile } from './evaluate.ts';
 import type { IncrementalResult, MatcherResult } from './evaluate.ts';
+import { measureStoryfiles } from './storyfile.ts';
+import type { StoryfileResult } from './storyfile.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const sharedDir = resolve(repoRoot, '../shared/benchmarks/matching');
+// The few-shot files are copied in the package (sources and licences in data/README.md), so the
+// bench runs on a bare clone; the larger `full` files are not shipped and must be named.
+const dataDir = resolve(repoRoot, 'packages/matching/data');
 // npm runs workspace scripts inside the package; paths on the command line mean the caller's cwd.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
 
 function resolveFromCaller(path: string): string {
   return isAbsolute(path) ? path : resolve(callerDir, path);
+}
+
+/** Fails with a hint when a data file is missing (the defaults live outside the repository). */
+function assertReadable(paths: readonly string[]): void {
+  const missing = paths.filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(
+      `missing ${missing.join(', ')}: the 5,000-answer case needs the full dataset files, ` +
+        'e.g. --large-sources clinc150.full.json,banking77.full.json (format in ' +
+        'packages/matching/data/README.md), or --large 0 to skip it',
+    );
+  }
 }
 
 function parseSplit(value: string): Split {
@@ -112,23 +130,121 @@ function measureConversaIncremental(answers: readonly IntentDefinition[]): Incre
   };
 }
 
+function formatShare(count: number, total: number): string {
+  return total === 0 ? '—' : formatRate(count / total);
+}
+
+/**
+ * Storyfile-shaped section: for each dataset and size, `seeds` storyfiles of sampled intents, at
+ * the automatic threshold (what a brand-new storyfile gets) and at `DEFAULT_THRESHOLD`.
+ */
+function runStoryfileSection(options: {
+  trainPaths: string[];
+  evalPaths: string[] | undefined;
+  split: Split;
+  sizes: number[];
+  seeds: number;
+}): StoryfileResult[] {
+  const results: StoryfileResult[] = [];
+  const notes: string[] = [];
+  options.trainPaths.forEach((trainPath, position) => {
+    const train = readTrainFile(trainPath);
+    const evalPath = options.evalPaths?.[position];
+    const questions = evalPath ? readEvalItems(evalPath, options.split) : train.val;
+    const split = evalPath ? options.split : 'val';
+    console.log(
+      `storyfiles from ${train.name} (${train.intents.length} intents), questions: ` +
+        `${evalPath ?? trainPath} [${split}], ${questions.length} items`,
+    );
+    for (const size of options.sizes) {
+      if (size > train.intents.length) {
+        notes.push(
+          `${train.name}: N=${size} is impossible, the dataset has ${train.intents.length} intents`,
+        );
+        continue;
+      }
+      for (const setting of ['auto', DEFAULT_THRESHOLD] as const) {
+        const started = performance.now();
+        const result = measureStoryfiles({
+          dataset: `${train.name} ${split}`,
+          intents: train.intents,
+          questions,
+          size,
+          seeds: size === train.intents.length ? 1 : options.seeds,
+          setting,
+        });
+        results.push(result);
+        console.log(
+          `  N=${size} threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+    }
+  });
+  console.log('');
+  printTable(
+    [
+      'dataset',
+      'N',
+      'seeds',
+      'threshold',
+      'answered right',
+      'closed-set',
+      'wrong answer: off-topic',
+      'wrong answer: OOS',
+      'fallback: in-scope / off-topic / OOS',
+      'thresholds in force',
+      'calibration ms',
+    ],
+    results.map((result) => [
+      result.dataset,
+      String(result.answers),
+      String(result.seeds),
+      result.threshold,
+      formatShare(result.answeredRight, result.inScope),
+      formatShare(result.closedRight, result.inScope),
+      formatShare(result.offTopicAnswered, result.offTopic),
+      formatShare(result.outOfScopeAnswered, result.outOfScope),
+      [
+        formatShare(result.inScopeFallback, result.inScope),
+        formatShare(result.offTopicFallback, result.offTopic),
+        formatShare(result.outOfScopeFallback, result.outOfScope),
+      ].join(' / '),
+      `${Math.min(...result.thresholds).toFixed(3)}–${Math.max(...result.thresholds).toFixed(3)}`,
+      result.calibrationMs === null ? '—' : formatMs(result.calibrationMs),
+    ]),
+  );
+  for (const note of notes) {
+    console.log(note);
+  }
+  console.log(
+    "in scope: held-out questions of the storyfile's own intents; off-topic: those of every other " +
+      "intent; OOS: the dataset's out-of-scope items. Wrong answer = any answer to an off-topic or OOS question.\n",
+  );
+  return results;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      train: { type: 'string', default: resolve(sharedDir, 'clinc150.fewshot5.json') },
+      sections: { type: 'string', default: 'storyfile,classic' },
+      'storyfile-train': {
+        type: 'string',
+        default: ['clinc150.fewshot5.json', 'banking77.fewshot5.json']
+          .map((file) => resolve(dataDir, file))
+          .join(','),
+      },
+      'storyfile-eval': { type: 'string' },
+      'storyfile-sizes': { type: 'string', default: '30,60,100,150,300' },
+      'storyfile-seeds': { type: 'string', default: '5' },
+      train: { type: 'string', default: resolve(dataDir, 'clinc150.fewshot5.json') },
       eval: { type: 'string' },
       split: { type: 'string', default: 'val' },
       out: { type: 'string', default: resolve(repoRoot, 'bench-results/matching.json') },
       matchers: { type: 'string', default: CONTENDER_NAMES.join(',') },
       'min-oos-recall': { type: 'string', default: String(DEFAULT_MIN_OOS_RECALL) },
-      large: { type: 'string', default: '5000' },
+      large: { type: 'string', default: '0' },
       'large-questions': { type: 'string', default: '1000' },
-      'large-sources': {
-        type: 'string',
-        default: ['clinc150.full.json', 'banking77.full.json']
-          .map((file) => resolve(sharedDir, file))
-          .join(','),
-      },
+      'large-sources': { type: 'string' },
       'no-review': { type: 'boolean', default: false },
     },
   });
@@ -139,7 +255,29 @@ async function main(): Promise<void> {
   const matchers = parseMatchers(values.matchers);
   const minOosRecall = Number(values['min-oos-recall']);
   const largeCount = Number(values.large);
+  const sections = new Set(values.sections.split(',').map((section) => section.trim()));
 
+  if (sections.has('storyfile')) {
+    const trainPaths = values['storyfile-train'].split(',').map(resolveFromCaller);
+    const evalPaths = values['storyfile-eval']?.split(',').map(resolveFromCaller);
+    assertReadable([...trainPaths, ...(evalPaths ?? [])]);
+    const storyfileResults = runStoryfileSection({
+      trainPaths,
+      evalPaths,
+      split,
+      sizes: values['storyfile-sizes'].split(',').map(Number),
+      seeds: Number(values['storyfile-seeds']),
+    });
+    const storyfileOut = outPath.replace(/(\.json)?$/, '-storyfile.json');
+    mkdirSync(dirname(storyfileOut), { recursive: true });
+    writeFileSync(storyfileOut, `${JSON.stringify(storyfileResults, null, 2)}\n`);
+    console.log(`wrote ${storyfileOut}`);
+  }
+  if (!sections.has('classic')) {
+    return;
+  }
+
+  assertReadable([trainPath, evalPath]);
   const trainFile = readTrainFile(trainPath);
   const evalItems = readEvalItems(evalPath, split);
   const phrasingCount = trainFile.intents.reduce((sum, intent) => sum + intent.examples.length, 0);
@@ -171,9 +309,12 @@ async function main(): Promise<void> {
   }
 
   if (largeCount > 0) {
-    const sources = values['large-sources']
-      .split(',')
-      .map((path) => readTrainFile(resolveFromCaller(path)));
+    if (!values['large-sources']) {
+      throw new Error('--large needs --large-sources FILE,FILE: the full datasets are not shipped');
+    }
+    const sourcePaths = values['large-sources'].split(',').map(resolveFromCaller);
+    assertReadable(sourcePaths);
+    const sources = sourcePaths.map((path) => readTrainFile(path));
     const totalExamples = sources.reduce(
       (sum, source) =>
         sum + source.intents.reduce((inner, intent) => inner + intent.examples.length, 0),

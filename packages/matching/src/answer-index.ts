@@ -58,6 +58,8 @@ export interface AnswerIndex {
   /** Number of distinct features ever seen (feature ids are below this). */
   countFeatures(): number;
   lookupFeature(family: number, key: FeatureKey): number | undefined;
+  /** A feature's prior weight (light words weigh less in what a question shares with a phrasing). */
+  getPrior(featureId: number): number;
   getIdf(featureId: number): number;
   getUnseenIdf(): number;
   getAnswerBySlot(slot: number): AnswerRecord | undefined;
@@ -75,6 +77,8 @@ export interface AnswerIndex {
   prepareForQuery(): void;
   getExactNorms(record: PhrasingRecord): Float64Array;
   getExactProfileNorms(answer: AnswerRecord): Float64Array;
+  /** Norms of the answer's profile as if `without` were not one of its phrasings (not cached). */
+  computeProfileNormsWithout(answer: AnswerRecord, without: PhrasingRecord): Float64Array;
 }
 
 const MIN_EDITS_BEFORE_REFRESH = 64;
@@ -103,7 +107,10 @@ function growInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<Arr
 }
 
 /** Creates an empty inverted index. */
-export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
+export function createAnswerIndex(
+  idfLevel: IdfLevel,
+  weighFeature: (family: number, key: FeatureKey) => number = () => 1,
+): AnswerIndex {
   const familyCount = FAMILY_COUNT;
   const featureIds = Array.from({ length: familyCount }, () => new Map<FeatureKey, number>());
   const families: number[] = [];
@@ -122,6 +129,8 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
   let statsVersion = 1;
   let idfCache = new Float64Array(0);
   let idfCacheVersion = new Int32Array(0);
+  // Per feature: its prior weight, fixed when the feature is first seen.
+  let priors = new Float64Array(0);
 
   // Per-feature scratch, all zero between calls: `marks[f] === markEpoch` means "seen in the answer
   // being worked on"; `refCounts` counts occurrences in a phrasing being added, or an answer's
@@ -150,6 +159,7 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
     countPhrasings: () => phrasingCount,
     countFeatures: () => families.length,
     lookupFeature: (family, key) => featureIds[family]?.get(key),
+    getPrior: (id) => priors[id]!,
     getIdf,
     getUnseenIdf: () => computeIdf(0),
     getAnswerBySlot: (slot) => answerSlots[slot],
@@ -161,6 +171,7 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
     prepareForQuery,
     getExactNorms,
     getExactProfileNorms,
+    computeProfileNormsWithout: (answer, without) => computeProfileNorms(answer, without),
   };
 
   function countDocuments(): number {
@@ -192,6 +203,8 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
       answerDf = growInt32(answerDf, size);
       idfCache = growFloat64(idfCache, size);
       idfCacheVersion = growInt32(idfCacheVersion, size);
+      priors = growFloat64(priors, size);
+      priors[id] = weighFeature(family, key);
       marks = growInt32(marks, size);
       refCounts = growInt32(refCounts, size);
     }
@@ -384,9 +397,12 @@ export function createAnswerIndex(idfLevel: IdfLevel): AnswerIndex {
   }
 
   /** Norms of the profile vector: each feature weighted by how many phrasings contain it × idf. */
-  function computeProfileNorms(answer: AnswerRecord): Float64Array {
+  function computeProfileNorms(answer: AnswerRecord, without?: PhrasingRecord): Float64Array {
     const touched: number[] = [];
     for (const record of answer.phrasings) {
+      if (record === without) {
+        continue;
+      }
       for (let i = 0; i < record.featureIds.length; i++) {
         const id = record.featureIds[i]!;
         if (refCounts[id] === 0) {

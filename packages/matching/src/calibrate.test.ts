@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrateThreshold, evaluateThreshold } from './calibrate.ts';
+import { calibrateThreshold, chooseAutoThreshold, evaluateThreshold } from './calibrate.ts';
 import type { CalibrationSample } from './calibrate.ts';
 
 function makeInScope(score: number, isTopCorrect = true): CalibrationSample {
@@ -89,5 +89,55 @@ describe('calibrateThreshold', () => {
     expect(calibrateThreshold(SAMPLES, { minOosRecall: 0, fallbackThreshold: 0.5 }).threshold).toBe(
       0,
     );
+  });
+});
+
+describe('chooseAutoThreshold', () => {
+  const options = {
+    maxNegativeRate: 0.2,
+    minHeldOutRecall: 0.5,
+    minHeldOutSamples: 3,
+    floor: 0.05,
+    ceiling: 0.9,
+  };
+  // Negatives 0.1…0.5 (five): with at most 20% answered, only 0.5 may stay at or above the threshold.
+  const negatives = [0.1, 0.2, 0.3, 0.4, 0.5].map(makeOutOfScope);
+
+  it.each([
+    // held-out scores (all ranked right), expected threshold, why
+    [[0.9, 0.8, 0.7, 0.6], 0.4001, 'just above the second highest negative'],
+    [[0.3, 0.25, 0.2, 0.1], 0.25, 'lowered so that half of the held-out stay answered'],
+    [[0.3, 0.25], 0.4001, 'too few held-out phrasings to lower it'],
+  ])('held-out %j → %s (%s)', (scores, threshold) => {
+    const outcome = chooseAutoThreshold(
+      [...scores.map((s) => makeInScope(s)), ...negatives],
+      options,
+    );
+    expect(outcome?.threshold).toBe(threshold);
+  });
+
+  it('reports what the threshold gives on its own samples', () => {
+    const outcome = chooseAutoThreshold(
+      [...[0.9, 0.8, 0.7, 0.6].map((s) => makeInScope(s)), makeInScope(0.95, false), ...negatives],
+      options,
+    );
+    expect(outcome).toEqual({
+      threshold: 0.4001,
+      heldOutCount: 5,
+      heldOutAnsweredRight: 4 / 5,
+      negativeCount: 5,
+      negativesAnswered: 1 / 5,
+    });
+  });
+
+  it.each([
+    [[0.99, 0.98, 0.97, 0.96, 0.95].map(makeOutOfScope), 0.9, 'the ceiling'],
+    [[0.01, 0.01, 0.01, 0.01, 0.01].map(makeOutOfScope), 0.05, 'the floor'],
+  ])('clamps to %#: %s', (samples, threshold) => {
+    expect(chooseAutoThreshold(samples, options)?.threshold).toBe(threshold);
+  });
+
+  it('has nothing to choose from without off-topic samples', () => {
+    expect(chooseAutoThreshold([makeInScope(0.5)], options)).toBeUndefined();
   });
 });

@@ -97,3 +97,75 @@ export function calibrateThreshold(
   const threshold = Number.isFinite(next) ? (floor + next) / 2 : floor + 1e-6;
   return evaluateThreshold(samples, threshold);
 }
+
+/** How the automatic threshold trades held-out phrasings against built-in off-topic questions. */
+export interface AutoThresholdOptions {
+  /** Share of the built-in off-topic questions that may still get an answer. */
+  maxNegativeRate: number;
+  /** Share of the held-out phrasings answered right that must stay answered… */
+  minHeldOutRecall: number;
+  /** …when at least this many held-out phrasings rank their own answer first. */
+  minHeldOutSamples: number;
+  /** Bounds on the chosen threshold. */
+  floor: number;
+  ceiling: number;
+}
+
+/** What the automatic threshold was chosen from, and what it gives on those samples. */
+export interface AutoThresholdOutcome {
+  threshold: number;
+  /** Stored phrasings asked with themselves left out, and the share of them answered right. */
+  heldOutCount: number;
+  heldOutAnsweredRight: number | null;
+  /** Built-in off-topic questions scored, and the share of them that would get an answer. */
+  negativeCount: number;
+  negativesAnswered: number;
+}
+
+/**
+ * Chooses a storyfile's threshold from its own samples (see `Matcher.getThresholdReport`): the
+ * lowest threshold at which at most `maxNegativeRate` of the built-in off-topic questions get an
+ * answer, lowered if needed so that at least `minHeldOutRecall` of the held-out phrasings that rank
+ * their own answer first are still answered; then clamped to [floor, ceiling]. `undefined` when
+ * there are no off-topic samples to measure against.
+ */
+export function chooseAutoThreshold(
+  samples: readonly CalibrationSample[],
+  options: AutoThresholdOptions,
+): AutoThresholdOutcome | undefined {
+  const negatives = samples
+    .filter((sample) => sample.isOutOfScope)
+    .map((sample) => sample.score)
+    .sort((a, b) => b - a);
+  if (negatives.length === 0) {
+    return undefined;
+  }
+  const heldOut = samples.filter((sample) => !sample.isOutOfScope);
+  const rightScores = heldOut
+    .filter((sample) => sample.isTopCorrect)
+    .map((sample) => sample.score)
+    .sort((a, b) => b - a);
+  // Answering at `score >= t`: t just above the (allowed + 1)-th highest negative score.
+  const allowed = Math.floor(options.maxNegativeRate * negatives.length + 1e-9);
+  let threshold =
+    allowed < negatives.length ? (negatives[allowed] ?? 0) + THRESHOLD_STEP : options.floor;
+  // A quantile of a few dozen held-out scores is noise; only a script with enough phrasings that
+  // find their own answer may pull the threshold down below what the off-topic questions ask for.
+  const kept = Math.ceil(options.minHeldOutRecall * rightScores.length - 1e-9);
+  if (kept > 0 && rightScores.length >= options.minHeldOutSamples) {
+    threshold = Math.min(threshold, rightScores[kept - 1] ?? threshold);
+  }
+  threshold = Math.min(options.ceiling, Math.max(options.floor, threshold));
+  threshold = Math.round(threshold * 1e4) / 1e4;
+  const outcome = evaluateThreshold(samples, threshold);
+  return {
+    threshold,
+    heldOutCount: heldOut.length,
+    heldOutAnsweredRight: outcome.inScopeAccuracy,
+    negativeCount: negatives.length,
+    negativesAnswered: negatives.filter((score) => score >= threshold).length / negatives.length,
+  };
+}
+
+// Scores are rounded to 1e-6; a step of 1e-4 keeps the threshold readable and off any sample.
+const THRESHOLD_STEP = 1e-4;

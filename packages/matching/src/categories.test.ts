@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCategoryIndex, foldCategoryPhrases } from './categories.ts';
+import {
+  createCategoryIndex,
+  foldCategoryPhrases,
+  foldCategoryPhrasesWithSpans,
+} from './categories.ts';
 import { tokenizeText } from './normalize.ts';
 import { stemWord } from './stem.ts';
 
@@ -29,5 +33,17 @@ describe('foldCategoryPhrases', () => {
 
   it('leaves terms alone when there are no categories', () => {
     expect(foldCategoryPhrases(['movi'], createCategoryIndex([]))).toEqual(['movi']);
+  });
+});
+
+describe('foldCategoryPhrasesWithSpans', () => {
+  it.each([
+    ['born in New York City', ['born', 'in', '#nyc'], [1, 1, 3]],
+    ['a motion picture', ['a', '#cinema'], [1, 2]],
+  ])('%j → %j covering %j words', (text, terms, spans) => {
+    expect(foldCategoryPhrasesWithSpans(tokenizeText(text).map(stemWord), index)).toEqual({
+      terms,
+      spans,
+    });
   });
 });

@@ -47,23 +47,37 @@ export function createCategoryIndex(categories: readonly Category[]): CategoryIn
  * matching greedily left to right, longest phrase first.
  */
 export function foldCategoryPhrases(stems: readonly string[], index: CategoryIndex): string[] {
+  return foldCategoryPhrasesWithSpans(stems, index).terms;
+}
+
+/**
+ * `foldCategoryPhrases`, also telling how many input tokens each term covers (1 for a word, the
+ * phrase's length for a category), so that a term can be traced back to the words typed.
+ */
+export function foldCategoryPhrasesWithSpans(
+  stems: readonly string[],
+  index: CategoryIndex,
+): { terms: string[]; spans: number[] } {
   if (index.byFirstStem.size === 0) {
-    return [...stems];
+    return { terms: [...stems], spans: stems.map(() => 1) };
   }
-  const result: string[] = [];
+  const terms: string[] = [];
+  const spans: number[] = [];
   let i = 0;
   while (i < stems.length) {
     const entries = index.byFirstStem.get(stems[i] ?? '');
     const hit = entries?.find((entry) => isPhraseAt(stems, i, entry.stems));
     if (hit) {
-      result.push(CATEGORY_TERM_PREFIX + hit.categoryId);
+      terms.push(CATEGORY_TERM_PREFIX + hit.categoryId);
+      spans.push(hit.stems.length);
       i += hit.stems.length;
     } else {
-      result.push(stems[i] ?? '');
+      terms.push(stems[i] ?? '');
+      spans.push(1);
       i++;
     }
   }
-  return result;
+  return { terms, spans };
 }
 
 function isPhraseAt(stems: readonly string[], start: number, phrase: readonly string[]): boolean {

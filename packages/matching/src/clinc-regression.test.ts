@@ -1,30 +1,27 @@
-// Guards against breakage, not for tuning: a fixed slice of the shared CLINC150 few-shot val, with
-// floors well below what the README reports. CI clones the repository with shared/ beside it.
+// Guards against breakage, not for tuning: a fixed slice of CLINC150 few-shot val (the copy kept in
+// the repository, data/README.md), with floors well below what the README reports.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluateThreshold } from './calibrate.ts';
 import type { CalibrationSample } from './calibrate.ts';
 import { createMatcher, DEFAULT_THRESHOLD } from './matcher.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const dataPath = resolve(repoRoot, '../shared/benchmarks/matching/clinc150.fewshot5.json');
+const dataUrl = new URL('../data/clinc150.fewshot5.json', import.meta.url);
 
 interface ClincFile {
   intents: { id: string; examples: string[] }[];
   val: { text: string; intent: string | null }[];
 }
 
-// Measured on this slice when the floors were set: closed-set 0.64, in-scope at the default
-// threshold 0.62, out-of-scope recall 0.65.
+// Measured on this slice: closed-set 0.63, in-scope at DEFAULT_THRESHOLD 0.585, out-of-scope
+// recall 0.75 (2026-11-22, with light words; 0.64 / 0.62 / 0.65 before).
 const CLOSED_ACCURACY_FLOOR = 0.55;
 const IN_SCOPE_ACCURACY_FLOOR = 0.5;
 const OOS_RECALL_FLOOR = 0.3;
 const SLICE_STRIDE = 5;
 
 describe('CLINC150 few-shot regression slice', () => {
-  const data = JSON.parse(readFileSync(dataPath, 'utf8')) as ClincFile;
+  const data = JSON.parse(readFileSync(dataUrl, 'utf8')) as ClincFile;
   const matcher = createMatcher();
   for (const intent of data.intents) {
     const [question = '', ...alternates] = intent.examples;

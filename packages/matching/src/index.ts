@@ -1,7 +1,20 @@
 export { createMatcher, DEFAULT_THRESHOLD, DEFAULT_TUNING, LOW_BAND } from './matcher.ts';
 export type { Matcher, MatcherOptions, MatcherTuning } from './matcher.ts';
-export { calibrateThreshold, evaluateThreshold, DEFAULT_MIN_OOS_RECALL } from './calibrate.ts';
-export type { CalibrationOptions, CalibrationSample, ThresholdOutcome } from './calibrate.ts';
+export {
+  calibrateThreshold,
+  chooseAutoThreshold,
+  evaluateThreshold,
+  DEFAULT_MIN_OOS_RECALL,
+} from './calibrate.ts';
+export type {
+  AutoThresholdOptions,
+  AutoThresholdOutcome,
+  CalibrationOptions,
+  CalibrationSample,
+  ThresholdOutcome,
+} from './calibrate.ts';
+export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
+export { FALLBACK_REASON_LABELS, FALLBACK_REASONS } from './types.ts';
 export { normalizeText, tokenizeText } from './normalize.ts';
 export { stemWord } from './stem.ts';
 export type {
@@ -10,7 +23,10 @@ export type {
   Category,
   Confidence,
   Embedder,
+  FallbackReason,
   MatchDecision,
   MatchOptions,
   MatchResult,
+  ThresholdReport,
+  ThresholdSetting,
 } from './types.ts';

@@ -205,11 +205,8 @@ describe('ties', () => {
   it('break by answer id whatever the insertion order', () => {
     const forward = buildMatcher(twins).match('tell me a funny joke please');
     const backward = buildMatcher([...twins].reverse()).match('tell me a funny joke please');
-    expect(forward.candidates.map((candidate) => candidate.answerId)).toEqual([
-      'a-joke',
-      'b-joke',
-      'c-other',
-    ]);
+    // "Tell me a story" shares only light words ("tell me a") and is not worth a candidate.
+    expect(forward.candidates.map((candidate) => candidate.answerId)).toEqual(['a-joke', 'b-joke']);
     expect(forward.candidates[0]?.score).toBe(forward.candidates[1]?.score);
     expect(backward).toEqual(forward);
   });
@@ -314,13 +311,13 @@ describe('threshold', () => {
   });
 
   it.each<[number, Confidence]>([
-    [0.5, 'paraphrase'],
-    [0.8, 'low'],
+    [0.4, 'paraphrase'],
+    [0.7, 'low'],
     [0.99, 'off-topic'],
-  ])('at threshold %s a 0.57 match is %s', (threshold, confidence) => {
+  ])('at threshold %s a 0.47 match is %s', (threshold, confidence) => {
     const matcher = buildMatcher(STORYFILE, { threshold });
     const [top] = matcher.match('where did you grow up').candidates;
-    expect(top?.score).toBeCloseTo(0.57, 2);
+    expect(top?.score).toBeCloseTo(0.47, 2);
     expect(top?.confidence).toBe(confidence);
   });
 

@@ -2,9 +2,13 @@ import { CATEGORY_TERM_PREFIX, createCategoryIndex } from './categories.ts';
 import type { CategoryIndex } from './categories.ts';
 import { createAnswerIndex } from './answer-index.ts';
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
-import { extractFeatures, FAMILY_COUNT, WORD_FAMILY } from './features.ts';
+import { extractFeatures, FAMILY_COUNT, weighFeature, WORD_FAMILY } from './features.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
+import { classifyTerm } from './function-words.ts';
 import { POSTING_CHUNK } from './posting-pool.ts';
+import { chooseAutoThreshold } from './calibrate.ts';
+import type { AutoThresholdOptions, CalibrationSample } from './calibrate.ts';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import { selectTopK } from './top-k.ts';
 import type {
   AnswerInput,
@@ -12,8 +16,11 @@ import type {
   Category,
   Confidence,
   Embedder,
+  MatchDecision,
   MatchOptions,
   MatchResult,
+  ThresholdReport,
+  ThresholdSetting,
 } from './types.ts';
 
 /**
@@ -32,6 +39,16 @@ export interface MatcherTuning {
   familyWeights: readonly [word: number, bigram: number, char: number];
   charGramMin: number;
   charGramMax: number;
+  /**
+   * Weight of function words ("the", "you", "is"…) and of question words ("what", "where"…) against
+   * 1 for a content word, in what a question shares with a phrasing (norms keep them at full weight:
+   * a question made of them and one unknown word still shares little). Their character n-grams are
+   * kept apart from content words' and weighted alike.
+   */
+  functionWordWeight: number;
+  questionWordWeight: number;
+  /** Weight of words that frame a question without naming its topic ("favourite", "tell"…). */
+  framingWordWeight: number;
   /** Count document frequency over answers (a term shared by one answer's phrasings stays rare). */
   idfLevel: 'answer' | 'phrasing';
   /**
@@ -51,12 +68,17 @@ export interface MatcherTuning {
    */
   scanLimit: number;
   scanShare: number;
+  /** How the automatic threshold is chosen (see `chooseAutoThreshold`). */
+  autoThreshold: Readonly<AutoThresholdOptions>;
 }
 
 export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuning>({
   familyWeights: [0.4, 0.2, 0.4],
   charGramMin: 3,
   charGramMax: 5,
+  functionWordWeight: 0.3,
+  questionWordWeight: 1,
+  framingWordWeight: 0.3,
   idfLevel: 'answer',
   profileWeight: 0.5,
   embeddingWeight: 0.5,
@@ -64,12 +86,22 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   rescoreRatio: 0.3,
   scanLimit: 256,
   scanShare: 0.01,
+  autoThreshold: Object.freeze({
+    maxNegativeRate: 0.05,
+    minHeldOutRecall: 0.9,
+    minHeldOutSamples: 50,
+    floor: 0.1,
+    ceiling: 0.5,
+  }),
 });
 
 export interface MatcherOptions {
   categories?: Category[];
-  /** Per-storyfile out-of-scope threshold on the 0–1 score; see `calibrateThreshold`. */
-  threshold?: number;
+  /**
+   * The storyfile's out-of-scope threshold: `'auto'` (the default) lets the matcher choose it from
+   * the script; a number (0–1), the owner's setting, is used as is.
+   */
+  threshold?: ThresholdSetting;
   embedder?: Embedder;
   tuning?: Partial<MatcherTuning>;
 }
@@ -82,9 +114,15 @@ export interface Matcher {
   removeAnswer(answerId: string): boolean;
   /** Replaces the namespace's categories; every phrasing is re-indexed because its terms change. */
   setCategories(categories: Category[]): void;
-  /** Sets the storyfile's out-of-scope threshold (0–1); throws a RangeError outside that range. */
-  setThreshold(threshold: number): void;
+  /**
+   * Sets the storyfile's out-of-scope threshold: a number (0–1) is used as is and overrides the
+   * automatic one; `'auto'` goes back to it. Throws a RangeError for a number outside 0–1.
+   */
+  setThreshold(setting: ThresholdSetting): void;
+  /** The threshold in force (with `'auto'`, calibrated first if the script changed since). */
   getThreshold(): number;
+  /** The threshold in force, its setting, and for `'auto'` the samples it was chosen from. */
+  getThresholdReport(): ThresholdReport;
   hasAnswer(answerId: string): boolean;
   /** Number of answers indexed. */
   countAnswers(): number;
@@ -111,6 +149,9 @@ interface ScoredAnswer {
 }
 
 const DEFAULT_LIMIT = 5;
+// Held-out phrasings asked when calibrating, at most: enough for a stable quantile, and a bounded
+// cost (a few hundred questions) on the first question after a change to a large script.
+const MAX_HELD_OUT_SAMPLES = 300;
 // Scores are rounded so that float noise from summation order can never break a tie differently.
 const SCORE_PRECISION = 1e6;
 
@@ -122,12 +163,12 @@ function roundScore(score: number): number {
   return Math.round(Math.min(1, Math.max(0, score)) * SCORE_PRECISION) / SCORE_PRECISION;
 }
 
-function compareCandidates(a: Candidate, b: Candidate): number {
+function compareScored(a: ScoredAnswer, b: ScoredAnswer): number {
   if (b.score !== a.score) {
     return b.score - a.score;
   }
   // Ties go to the smaller id so that the same index always answers the same way.
-  return a.answerId < b.answerId ? -1 : a.answerId > b.answerId ? 1 : 0;
+  return a.answer.id < b.answer.id ? -1 : a.answer.id > b.answer.id ? 1 : 0;
 }
 
 function computeCosine(a: Float32Array, b: Float32Array): number {
@@ -145,11 +186,14 @@ function computeCosine(a: Float32Array, b: Float32Array): number {
   return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
 }
 
-function assertThreshold(threshold: number): number {
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-    throw new RangeError(`threshold must be between 0 and 1, got ${threshold}`);
+function assertThreshold(setting: ThresholdSetting): ThresholdSetting {
+  if (setting === 'auto') {
+    return setting;
   }
-  return threshold;
+  if (!Number.isFinite(setting) || setting < 0 || setting > 1) {
+    throw new RangeError(`threshold must be 'auto' or between 0 and 1, got ${setting}`);
+  }
+  return setting;
 }
 
 function listPhrasingTexts(answer: AnswerInput): string[] {
@@ -168,13 +212,25 @@ function listPhrasingTexts(answer: AnswerInput): string[] {
 /** Creates an empty answer matcher for one storyfile. */
 export function createMatcher(options: MatcherOptions = {}): Matcher {
   const tuning: MatcherTuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const featureSettings = { charGramMin: tuning.charGramMin, charGramMax: tuning.charGramMax };
+  const featureSettings = {
+    charGramMin: tuning.charGramMin,
+    charGramMax: tuning.charGramMax,
+    functionWordWeight: tuning.functionWordWeight,
+    questionWordWeight: tuning.questionWordWeight,
+    framingWordWeight: tuning.framingWordWeight,
+  };
   const familyCount = FAMILY_COUNT;
   const wordFamily = WORD_FAMILY;
   const embedder = options.embedder;
-  let threshold = assertThreshold(options.threshold ?? DEFAULT_THRESHOLD);
+  let thresholdSetting = assertThreshold(options.threshold ?? 'auto');
+  // Bumped by every change to the script's phrasings or categories; the automatic threshold is
+  // recomputed lazily, on the first question after a change.
+  let scriptVersion = 0;
+  let calibration: { version: number; report: ThresholdReport } | undefined;
   let categoryIndex: CategoryIndex = createCategoryIndex(options.categories ?? []);
-  const index = createAnswerIndex(tuning.idfLevel);
+  const index = createAnswerIndex(tuning.idfLevel, (family, key) =>
+    weighFeature(family, key, featureSettings),
+  );
 
   // Scratch space reused by every question.
   let phrasingScores = new Float64Array(0);
@@ -193,7 +249,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   function upsertAnswer(input: AnswerInput): void {
     const stored: AnswerInput = { ...input, alternates: [...(input.alternates ?? [])] };
+    const isNew = !index.answers.has(stored.id);
     const answer = index.ensureAnswer(stored);
+    let isChanged = isNew;
     // Only phrasings whose text changed are re-indexed; the rest keep their features.
     const wanted = new Set(listPhrasingTexts(stored));
     const kept = new Set<string>();
@@ -202,12 +260,18 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         kept.add(record.text);
       } else {
         index.removePhrasing(record);
+        isChanged = true;
       }
     }
     for (const text of wanted) {
       if (!kept.has(text)) {
         addPhrasing(answer, text);
+        isChanged = true;
       }
+    }
+    // Whether an answer is recorded does not change any score, so it keeps the calibration.
+    if (isChanged) {
+      scriptVersion++;
     }
   }
 
@@ -217,11 +281,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       return false;
     }
     index.removeAnswer(answer);
+    scriptVersion++;
     return true;
   }
 
   function setCategories(next: Category[]): void {
     categoryIndex = createCategoryIndex(next);
+    scriptVersion++;
     // Categories change the terms of every phrasing, so this one change does re-index everything.
     for (const answer of [...index.answers.values()]) {
       for (const record of [...answer.phrasings]) {
@@ -233,7 +299,6 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   function prepareQuery(text: string): PreparedQuery {
     const features = extractFeatures(text, categoryIndex, featureSettings);
-    const unseenIdf = index.getUnseenIdf();
     const ids: number[] = [];
     const factors: number[] = [];
     const familyScales = new Float64Array(familyCount);
@@ -253,7 +318,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       let normSquared = 0;
       // Words the storyfile never uses still count in the question's norm, pulling scores down.
       for (const count of unseen.values()) {
-        const weight = weighTermCount(count) * unseenIdf;
+        const weight = weighTermCount(count) * index.getUnseenIdf();
         normSquared += weight * weight;
       }
       for (const [id, count] of occurrencesById) {
@@ -261,7 +326,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         const weight = weighTermCount(count) * idf;
         normSquared += weight * weight;
         ids.push(id);
-        factors.push(weight * idf);
+        // Light words count fully in the norms (the question is still made of them) but weigh less
+        // in what the question shares with a phrasing: sharing "how" and "you" says little.
+        factors.push(weight * idf * index.getPrior(id));
       }
       // Families absent from the question (a one-word question has no bigram) drop out of the blend.
       if (normSquared > 0) {
@@ -304,7 +371,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
    * pick which answers deserve an exact score. On small storyfiles every posting is short, so
    * nothing is skipped.
    */
-  function retrieveAnswerSlots(query: PreparedQuery, queryEmbedding?: Float32Array): number[] {
+  function retrieveAnswerSlots(
+    query: PreparedQuery,
+    queryEmbedding: Float32Array | undefined,
+    excludedSlot: number,
+  ): number[] {
     const scanLimit = Math.max(tuning.scanLimit, tuning.scanShare * index.countPhrasings());
     const pool = index.postings;
     const lengths = pool.lengths;
@@ -342,6 +413,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         remaining -= end - start;
         for (let at = start; at < end; at++) {
           const slot = postingSlots[at]!;
+          if (slot === excludedSlot) {
+            continue;
+          }
           const previous = scores[slot]!;
           if (previous === 0) {
             touchedPhrasings.push(slot);
@@ -358,7 +432,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (queryEmbedding) {
       // An embedding can match with no shared term, so every phrasing is a candidate.
       for (const record of index.phrasings) {
-        if (record && scores[record.slot] === 0) {
+        if (record && record.slot !== excludedSlot && scores[record.slot] === 0) {
           touchedPhrasings.push(record.slot);
           scores[record.slot] = 1e-12;
         }
@@ -409,6 +483,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   function scoreAnswer(
     answer: AnswerRecord,
     queryEmbedding: Float32Array | undefined,
+    excluded: PhrasingRecord | undefined,
   ): ScoredAnswer | undefined {
     const families = index.families;
     const embeddingWeight = queryEmbedding ? tuning.embeddingWeight : 0;
@@ -418,6 +493,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     let bestLexical = 0;
     let bestEmbedding = 0;
     for (const record of answer.phrasings) {
+      if (record === excluded) {
+        continue;
+      }
       familyDots.fill(0);
       const ids = record.featureIds;
       const weights = record.termWeights;
@@ -452,7 +530,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (!best) {
       return undefined;
     }
-    const profileNorms = index.getExactProfileNorms(answer);
+    const profileNorms =
+      excluded?.answer === answer
+        ? index.computeProfileNormsWithout(answer, excluded)
+        : index.getExactProfileNorms(answer);
     let profileScore = 0;
     for (let family = 0; family < familyCount; family++) {
       if (profileNorms[family]! > 0) {
@@ -464,27 +545,35 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return { answer, phrasing: best, score: roundScore(score), isExact: false };
   }
 
+  /**
+   * The question's own words that the phrasing shares, strongest (rarest) first: as typed (lower
+   * case), never a stem, and never a function or question word, which would explain nothing.
+   */
   function describeTerms(query: TextFeatures, record: PhrasingRecord): string[] {
     const phrasingTerms = new Set(record.terms);
-    const shared: { term: string; weight: number }[] = [];
+    const shared: { label: string; weight: number }[] = [];
     const seen = new Set<string>();
-    for (const term of query.terms) {
+    query.terms.forEach((term, position) => {
       if (!phrasingTerms.has(term) || seen.has(term)) {
-        continue;
+        return;
       }
       seen.add(term);
+      const isCategory = term.startsWith(CATEGORY_TERM_PREFIX);
+      const kind = isCategory ? 'content' : classifyTerm(term);
+      if (kind === 'function' || kind === 'question') {
+        return;
+      }
       const id = index.lookupFeature(wordFamily, term);
-      const weight = id === undefined ? 0 : index.getIdf(id);
-      const label = term.startsWith(CATEGORY_TERM_PREFIX)
+      const label = isCategory
         ? CATEGORY_TERM_PREFIX + (categoryIndex.namesById.get(term.slice(1)) ?? term.slice(1))
-        : term;
-      shared.push({ term: label, weight });
-    }
-    shared.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
-    return shared.map((entry) => entry.term);
+        : (query.surfaces[position] ?? term);
+      shared.push({ label, weight: id === undefined ? 0 : index.getIdf(id) * index.getPrior(id) });
+    });
+    shared.sort((a, b) => b.weight - a.weight || (a.label < b.label ? -1 : 1));
+    return shared.map((entry) => entry.label);
   }
 
-  function classify(score: number, isExact: boolean): Confidence {
+  function classify(score: number, isExact: boolean, threshold: number): Confidence {
     if (isExact) {
       return 'exact';
     }
@@ -494,11 +583,17 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return score >= threshold * LOW_BAND ? 'low' : 'off-topic';
   }
 
-  function match(text: string, matchOptions: MatchOptions = {}): MatchResult {
-    const limit = Math.max(0, Math.floor(matchOptions.limit ?? DEFAULT_LIMIT));
+  /**
+   * Scores a question against every answer, best first. `excluded` leaves one stored phrasing out,
+   * as if it had never been indexed (idf aside), so that it can be asked as a held-out question.
+   */
+  function scoreQuestion(
+    text: string,
+    excluded?: PhrasingRecord,
+  ): { query: PreparedQuery; ranked: ScoredAnswer[] } | undefined {
     const query = prepareQuery(text);
     if (query.features.terms.length === 0) {
-      return { decision: { kind: 'fallback', reason: 'empty' }, candidates: [] };
+      return undefined;
     }
     index.prepareForQuery();
     ensureScratch();
@@ -507,7 +602,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       queryFactors[id] = query.factors[i]!;
     });
     try {
-      return rankAnswers(query, queryEmbedding, limit);
+      return { query, ranked: rankAnswers(query, queryEmbedding, excluded) };
     } finally {
       for (const id of query.ids) {
         queryFactors[id] = 0;
@@ -518,12 +613,12 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   function rankAnswers(
     query: PreparedQuery,
     queryEmbedding: Float32Array | undefined,
-    limit: number,
-  ): MatchResult {
+    excluded: PhrasingRecord | undefined,
+  ): ScoredAnswer[] {
     const scored = new Map<AnswerRecord, ScoredAnswer>();
     // An exact or near-exact phrasing wins outright.
     for (const record of index.findExact(query.features.terms.join(' '))) {
-      if (!scored.has(record.answer)) {
+      if (record !== excluded && !scored.has(record.answer)) {
         scored.set(record.answer, {
           answer: record.answer,
           phrasing: record,
@@ -532,50 +627,122 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         });
       }
     }
-    for (const answerSlot of retrieveAnswerSlots(query, queryEmbedding)) {
+    const excludedSlot = excluded?.slot ?? -1;
+    for (const answerSlot of retrieveAnswerSlots(query, queryEmbedding, excludedSlot)) {
       const answer = index.getAnswerBySlot(answerSlot);
       if (answer && !scored.has(answer)) {
-        const entry = scoreAnswer(answer, queryEmbedding);
+        const entry = scoreAnswer(answer, queryEmbedding, excluded);
         if (entry && entry.score > 0) {
           scored.set(answer, entry);
         }
       }
     }
+    return [...scored.values()].sort(compareScored);
+  }
 
-    const entries = [...scored.values()];
-    const candidates: Candidate[] = entries.map((entry) => ({
+  function match(text: string, matchOptions: MatchOptions = {}): MatchResult {
+    const limit = Math.max(0, Math.floor(matchOptions.limit ?? DEFAULT_LIMIT));
+    // Calibrating (when due) asks questions of its own, so it runs before this one is scored.
+    const threshold = getThreshold();
+    const scored = scoreQuestion(text);
+    if (!scored) {
+      return { decision: { kind: 'fallback', reason: 'empty' }, candidates: [] };
+    }
+    const candidates: Candidate[] = scored.ranked.slice(0, limit).map((entry) => ({
       answerId: entry.answer.id,
       score: entry.score,
-      confidence: classify(entry.score, entry.isExact),
+      confidence: classify(entry.score, entry.isExact, threshold),
+      isRecorded: entry.answer.input.isRecorded !== false,
       matchedPhrasing: entry.phrasing.text,
-      matchedTerms: [],
+      matchedTerms: describeTerms(scored.query.features, entry.phrasing),
     }));
-    candidates.sort(compareCandidates);
-    const top = candidates.slice(0, limit);
-    for (const candidate of top) {
-      const entry = scored.get(index.answers.get(candidate.answerId)!);
-      if (entry) {
-        candidate.matchedTerms = describeTerms(query.features, entry.phrasing);
+    return { decision: decide(scored.ranked[0], threshold), candidates };
+  }
+
+  function decide(first: ScoredAnswer | undefined, threshold: number): MatchDecision {
+    if (!first || !(first.isExact || first.score >= threshold)) {
+      return { kind: 'fallback', reason: 'off-topic' };
+    }
+    const { input } = first.answer;
+    if (input.isRecorded === false) {
+      // Playing a lower, recorded answer instead would answer a different question.
+      return {
+        kind: 'fallback',
+        reason: 'not-recorded',
+        answerId: first.answer.id,
+        question: input.question,
+        matchedPhrasing: first.phrasing.text,
+      };
+    }
+    return { kind: 'answer', answerId: first.answer.id };
+  }
+
+  /**
+   * Scores what the automatic threshold is chosen from: each stored phrasing of an answer that has
+   * others, asked with itself left out (a paraphrase the script did not foresee), and each built-in
+   * off-topic question. Sampled evenly, in a fixed order, so that the same script always gives the
+   * same samples whatever its edit history.
+   */
+  function collectCalibrationSamples(): CalibrationSample[] {
+    const heldOut: PhrasingRecord[] = [];
+    const answers = [...index.answers.values()].sort((a, b) =>
+      a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+    for (const answer of answers) {
+      if (answer.phrasings.length >= 2) {
+        heldOut.push(...[...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)));
       }
     }
-    const first = candidates[0];
-    return {
-      decision:
-        first && (first.confidence === 'exact' || first.score >= threshold)
-          ? { kind: 'answer', answerId: first.answerId }
-          : { kind: 'fallback', reason: 'off-topic' },
-      candidates: top,
-    };
+    const samples: CalibrationSample[] = [];
+    const stride = Math.max(1, heldOut.length / MAX_HELD_OUT_SAMPLES);
+    for (let at = 0; at < heldOut.length; at += stride) {
+      const record = heldOut[Math.floor(at)]!;
+      const top = scoreQuestion(record.text, record)?.ranked[0];
+      samples.push({
+        score: top?.score ?? 0,
+        isOutOfScope: false,
+        isTopCorrect: top?.answer === record.answer,
+      });
+    }
+    for (const question of OFF_TOPIC_QUESTIONS) {
+      const top = scoreQuestion(question)?.ranked[0];
+      // A built-in question that the script itself asks is not off-topic for this storyfile.
+      if (!top?.isExact) {
+        samples.push({ score: top?.score ?? 0, isOutOfScope: true, isTopCorrect: false });
+      }
+    }
+    return samples;
+  }
+
+  function calibrate(): ThresholdReport {
+    if (typeof thresholdSetting === 'number') {
+      return { setting: thresholdSetting, threshold: thresholdSetting, source: 'explicit' };
+    }
+    if (calibration && calibration.version === scriptVersion) {
+      return calibration.report;
+    }
+    const samples = index.answers.size > 0 ? collectCalibrationSamples() : [];
+    const chosen = chooseAutoThreshold(samples, tuning.autoThreshold);
+    const report: ThresholdReport = chosen
+      ? { setting: 'auto', source: 'auto', ...chosen }
+      : { setting: 'auto', threshold: DEFAULT_THRESHOLD, source: 'default' };
+    calibration = { version: scriptVersion, report };
+    return report;
+  }
+
+  function getThreshold(): number {
+    return calibrate().threshold;
   }
 
   return {
     upsertAnswer,
     removeAnswer,
     setCategories,
-    setThreshold(next: number) {
-      threshold = assertThreshold(next);
+    setThreshold(next: ThresholdSetting) {
+      thresholdSetting = assertThreshold(next);
     },
-    getThreshold: () => threshold,
+    getThreshold,
+    getThresholdReport: calibrate,
     hasAnswer: (answerId: string) => index.answers.has(answerId),
     countAnswers: () => index.answers.size,
     match,

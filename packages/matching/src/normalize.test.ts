@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, tokenizeText } from './normalize.ts';
+import { normalizeText, tokenizeForDisplay, tokenizeText } from './normalize.ts';
 
 describe('normalizeText', () => {
   it.each([
@@ -29,5 +29,15 @@ describe('tokenizeText', () => {
     ['one-two_three', ['one', 'two', 'three']],
   ])('%j → %j', (input, expected) => {
     expect(tokenizeText(input)).toEqual(expected);
+  });
+});
+
+describe('tokenizeForDisplay', () => {
+  it.each([
+    ['Which CAFÉ did you like?', ['which', 'café', 'did', 'you', 'like']],
+    ["What's your favourite animal?!", ['what', 'is', 'your', 'favourite', 'animal']],
+    ['  ', []],
+  ])('%j → %j', (text, words) => {
+    expect(tokenizeForDisplay(text)).toEqual(words);
   });
 });

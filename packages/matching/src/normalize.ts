@@ -18,19 +18,36 @@ const CONTRACTION_SUFFIXES: readonly (readonly [RegExp, string])[] = [
   [/'s\b/g, ''],
 ];
 
-/** Lower-cases, strips accents, expands contractions and turns every non-alphanumeric run into one space. */
-export function normalizeText(text: string): string {
-  let result = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'");
+function expandContractions(text: string): string {
+  let result = text.replace(/[\u2018\u2019\u02bc`´]/g, "'");
   if (result.includes("'")) {
     for (const [pattern, replacement] of CONTRACTION_SUFFIXES) {
       result = result.replace(pattern, replacement);
     }
   }
-  return result.replace(/[^a-z0-9]+/g, ' ').trim();
+  return result;
+}
+
+/** Lower-cases, strips accents, expands contractions and turns every non-alphanumeric run into one space. */
+export function normalizeText(text: string): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return expandContractions(folded)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The words of a text as a person typed them, lower-cased, accents kept ("café"), contractions
+ * expanded like `normalizeText`; used to show matched words, never to match.
+ */
+export function tokenizeForDisplay(text: string): string[] {
+  const words = expandContractions(text.normalize('NFC').toLowerCase())
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return words === '' ? [] : words.split(' ');
 }
 
 /** Splits normalised text into word tokens. */

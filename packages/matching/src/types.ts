@@ -1,3 +1,5 @@
+import type { AutoThresholdOutcome } from './calibrate.ts';
+
 /** A namespace's group of interchangeable words or phrases ("film", "movie", "motion picture"). */
 export interface Category {
   id: string;
@@ -10,6 +12,11 @@ export interface AnswerInput {
   id: string;
   question: string;
   alternates?: string[];
+  /**
+   * Whether the answer has a video to play (default true). An answer without one is still ranked:
+   * when it matches best, the decision is the `not-recorded` fallback, never a lower answer.
+   */
+  isRecorded?: boolean;
 }
 
 /**
@@ -29,14 +36,58 @@ export interface Candidate {
   /** 0–1; comparable with the matcher's threshold. */
   score: number;
   confidence: Confidence;
+  /** The answer has a video (see `AnswerInput.isRecorded`). */
+  isRecorded: boolean;
   /** The stored phrasing (question or alternate) that matched best. */
   matchedPhrasing: string;
-  /** Terms shared by the question and that phrasing, strongest first (`#<category name>` for categories). */
+  /**
+   * Words of the question as typed (lower-cased) that the phrasing shares, strongest first; function
+   * words ("the", "you", "how"…) are left out, categories appear as `#<category name>`.
+   */
   matchedTerms: string[];
 }
 
+/** Why a question gets the fallback clip, in the order a person would check them. */
+export const FALLBACK_REASONS = ['empty', 'off-topic', 'not-recorded'] as const;
+export type FallbackReason = (typeof FALLBACK_REASONS)[number];
+
+/** What a person is shown for each fallback reason. */
+export const FALLBACK_REASON_LABELS: Readonly<Record<FallbackReason, string>> = Object.freeze({
+  empty: 'Nothing to match',
+  'off-topic': 'No answer close enough',
+  'not-recorded': 'Best match not recorded',
+});
+
 export type MatchDecision =
-  { kind: 'answer'; answerId: string } | { kind: 'fallback'; reason: 'empty' | 'off-topic' };
+  | { kind: 'answer'; answerId: string }
+  | { kind: 'fallback'; reason: 'empty' | 'off-topic' }
+  | {
+      kind: 'fallback';
+      reason: 'not-recorded';
+      /** The answer that matched best, which has no video yet. */
+      answerId: string;
+      /** Its question in the script. */
+      question: string;
+      /** The stored phrasing (question or alternate) that matched. */
+      matchedPhrasing: string;
+    };
+
+/**
+ * A storyfile's out-of-scope threshold: a number (0–1) set by its owner, or `'auto'`, chosen by the
+ * matcher from the storyfile itself and recomputed after each change to the script.
+ */
+export type ThresholdSetting = number | 'auto';
+
+/** The threshold in force and where it comes from. */
+export type ThresholdReport =
+  | { setting: number; threshold: number; source: 'explicit' }
+  | {
+      setting: 'auto';
+      threshold: number;
+      /** `default`: nothing to calibrate on (an empty script), so `DEFAULT_THRESHOLD` is used. */
+      source: 'default';
+    }
+  | ({ setting: 'auto'; source: 'auto' } & AutoThresholdOutcome);
 
 export interface MatchResult {
   decision: MatchDecision;

@@ -658,6 +658,12 @@ export const chatLogEntries = pgTable(
     }),
     /** The answered question's text when asked, kept when the question changes or goes. */
     answerQuestionText: text('answer_question_text'),
+    /** On a `not-recorded` fallback, the unrecorded question that matched: what to record next. */
+    matchedQuestionId: uuid('matched_question_id').references(() => storyfileQuestions.id, {
+      onDelete: 'set null',
+    }),
+    /** Its text when asked, kept when the question changes or goes. */
+    matchedQuestionText: text('matched_question_text'),
     score: doublePrecision('score'),
     confidence: text('confidence').$type<ConfidenceClass>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -675,6 +681,10 @@ export const chatLogEntries = pgTable(
     ),
     check('chat_log_entries_input_mode_check', sql`${table.inputMode} in ('typed', 'spoken')`),
     check('chat_log_entries_decision_check', sql`${table.decision} in ('answered', 'fallback')`),
+    check(
+      'chat_log_entries_fallback_reason_check',
+      sql`${table.fallbackReason} in ('empty', 'unintelligible', 'off-topic', 'not-recorded')`,
+    ),
   ],
 );
 

@@ -42,6 +42,13 @@ export const chatLogEntrySchema = z.object({
   answerQuestionId: z.string().nullable(),
   /** Text of the answered question when it was asked (kept if the question changes later). */
   answerQuestionText: z.string().nullable(),
+  /**
+   * On a `not-recorded` fallback, the unrecorded question that matched best (null once deleted);
+   * null otherwise.
+   */
+  matchedQuestionId: z.string().nullable(),
+  /** Its text when asked (kept if the question changes later). */
+  matchedQuestionText: z.string().nullable(),
   score: z.number().nullable(),
   confidence: confidenceClassSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),

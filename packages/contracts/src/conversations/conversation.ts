@@ -33,11 +33,23 @@ export type ChatDecision = z.infer<typeof chatDecisionSchema>;
 
 /**
  * Why a question fell back: nothing to match (`empty`), spoken input the browser could not
- * transcribe (`unintelligible`), or no answer close enough (`off-topic`).
+ * transcribe (`unintelligible`), no answer close enough (`off-topic`), or the question that
+ * matched best has no answer video yet (`not-recorded`: what the author should record next).
  */
-export const FALLBACK_REASONS = ['empty', 'unintelligible', 'off-topic'] as const;
+export const FALLBACK_REASONS = ['empty', 'unintelligible', 'off-topic', 'not-recorded'] as const;
 export const fallbackReasonSchema = z.enum(FALLBACK_REASONS);
 export type FallbackReason = z.infer<typeof fallbackReasonSchema>;
+
+/**
+ * Why a question fell back, in words an author reads. The matcher's reasons keep the wording of
+ * `@conversa/matching`'s labels (a server test holds the two equal).
+ */
+export const FALLBACK_REASON_LABELS: Readonly<Record<FallbackReason, string>> = {
+  empty: 'Nothing to match',
+  unintelligible: 'Speech not understood',
+  'off-topic': 'No answer close enough',
+  'not-recorded': 'Best match not recorded',
+};
 
 /** Longest question an ask accepts. */
 export const MAX_ASK_TEXT_LENGTH = 500;
@@ -58,11 +70,28 @@ export const askBodySchema = z.object({
 });
 export type AskBody = z.input<typeof askBodySchema>;
 
-export const askDecisionSchema = z.discriminatedUnion('kind', [
+export const askDecisionSchema = z.union([
+  z.object({ kind: z.literal('answer'), questionId: z.string() }),
+  z.object({
+    kind: z.literal('fallback'),
+    reason: fallbackReasonSchema.exclude(['not-recorded']),
+  }),
+  /** The best match is a script question without a video: the cannot-answer clip plays. */
+  z.object({
+    kind: z.literal('fallback'),
+    reason: z.literal('not-recorded'),
+    /** The unrecorded question that matched best. */
+    questionId: z.string(),
+  }),
+]);
+export type AskDecision = z.infer<typeof askDecisionSchema>;
+
+/** What a visitor's player is told: which kind of clip, never which script question matched. */
+export const publicAskDecisionSchema = z.union([
   z.object({ kind: z.literal('answer'), questionId: z.string() }),
   z.object({ kind: z.literal('fallback'), reason: fallbackReasonSchema }),
 ]);
-export type AskDecision = z.infer<typeof askDecisionSchema>;
+export type PublicAskDecision = z.infer<typeof publicAskDecisionSchema>;
 
 /** A signed, short-lived video to play, with its poster frame and captions when it has them. */
 export const askMediaSchema = z.object({
@@ -82,6 +111,8 @@ export const askCandidateSchema = z.object({
   topicName: z.string(),
   score: z.number(),
   confidence: confidenceClassSchema,
+  /** False for a script question without an answer video: ranked, never played. */
+  isRecorded: z.boolean(),
   matchedPhrasing: z.string(),
   matchedTerms: z.array(z.string()),
 });
@@ -90,7 +121,7 @@ export type AskCandidate = z.infer<typeof askCandidateSchema>;
 /** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
 export const publicAskResponseSchema = z.object({
   conversationId: z.string(),
-  decision: askDecisionSchema,
+  decision: publicAskDecisionSchema,
   /** Null when the clip is not recorded: the player shows `message` instead. */
   media: askMediaSchema.nullable(),
   message: z.string().nullable(),
@@ -99,6 +130,7 @@ export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 
 /** The studio's answer adds the matcher's reasoning. */
 export const askResponseSchema = publicAskResponseSchema.extend({
+  decision: askDecisionSchema,
   channel: chatChannelSchema,
   /** Text of the answered question, null on a fallback. */
   questionText: z.string().nullable(),

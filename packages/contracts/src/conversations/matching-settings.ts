@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 
-/** A storyfile's matching settings; `threshold` null means the matcher's default. */
+/**
+ * A storyfile's matching settings; `threshold` null means automatic: the matcher chooses it from
+ * the storyfile's own script (its phrasings held out, and built-in off-topic questions).
+ */
 export const matchingSettingsSchema = z.object({
   storyfileId: z.string(),
   threshold: z.number().nullable(),
-  /** The threshold asks use: `threshold`, or the default. */
+  /** The threshold asks use: `threshold`, or the automatic one. */
   effectiveThreshold: z.number(),
+  /** The automatic threshold of the script as it is now (what null restores). */
   defaultThreshold: z.number(),
 });
 export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
@@ -34,7 +38,7 @@ export const getMatchingSettingsContract = defineContract({
 export const updateMatchingSettingsContract = defineContract({
   method: 'PUT',
   path: '/v1/conversa/storyfiles/:id/matching-settings',
-  summary: "Sets a storyfile's out-of-scope threshold (null restores the default)",
+  summary: "Sets a storyfile's out-of-scope threshold (null restores the automatic threshold)",
   tags: ['conversations'],
   permission: { kind: 'storyfile', scope: 'edit:ns' },
   storyfileParam: 'id',

@@ -55,6 +55,8 @@ const entryColumns = {
   fallbackReason: chatLogEntries.fallbackReason,
   answerQuestionId: chatLogEntries.answerQuestionId,
   answerQuestionText: chatLogEntries.answerQuestionText,
+  matchedQuestionId: chatLogEntries.matchedQuestionId,
+  matchedQuestionText: chatLogEntries.matchedQuestionText,
   score: chatLogEntries.score,
   confidence: chatLogEntries.confidence,
   createdAt: chatLogEntries.createdAt,

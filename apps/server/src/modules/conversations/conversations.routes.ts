@@ -29,9 +29,9 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
     return { ...outcome, channel };
   });
   registerContract(app, getMatchingSettingsContract, async (request) =>
-    getMatchingSettings(engine.db, request.params.id),
+    getMatchingSettings(engine, request.params.id),
   );
   registerContract(app, updateMatchingSettingsContract, async (request) =>
-    updateMatchingSettings(engine.db, request.params.id, request.body.threshold),
+    updateMatchingSettings(engine, request.params.id, request.body.threshold),
   );
 }

@@ -11,7 +11,7 @@ import {
   type InputMode,
   type MatchingSettings,
 } from '@conversa/contracts';
-import { DEFAULT_THRESHOLD } from '@conversa/matching';
+import type { MatchDecision } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
@@ -148,11 +148,21 @@ async function openConversation(db: Database, input: AskInput): Promise<string> 
   return created!.id;
 }
 
+/** The matcher's decision in the contract's terms (answers are named by their question). */
+function toAskDecision(decision: MatchDecision): AskDecision {
+  if (decision.kind === 'answer') {
+    return { kind: 'answer', questionId: decision.answerId };
+  }
+  return decision.reason === 'not-recorded'
+    ? { kind: 'fallback', reason: 'not-recorded', questionId: decision.answerId }
+    : { kind: 'fallback', reason: decision.reason };
+}
+
 /**
- * Answers one question: matches it against the storyfile's recorded answers, picks what to play
- * (the answer video, the cannot-answer clip when out of scope, the please-repeat clip for empty
- * or unintelligible input; a message instead of a clip that is not recorded) and logs the
- * exchange in its conversation.
+ * Answers one question: matches it against every question of the storyfile's script, picks what
+ * to play (the answer video; the cannot-answer clip when out of scope or when the best match is
+ * not recorded yet; the please-repeat clip for empty or unintelligible input; a message instead of
+ * a clip that is not recorded) and logs the exchange in its conversation.
  */
 export async function askStoryfile(
   engine: ConversationEngine,
@@ -163,11 +173,9 @@ export async function askStoryfile(
   const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
   const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
-  const decision: AskDecision = !result
-    ? { kind: 'fallback', reason: 'unintelligible' }
-    : result.decision.kind === 'answer'
-      ? { kind: 'answer', questionId: result.decision.answerId }
-      : { kind: 'fallback', reason: result.decision.reason };
+  const decision: AskDecision = result
+    ? toAskDecision(result.decision)
+    : { kind: 'fallback', reason: 'unintelligible' };
 
   const candidates: AskCandidate[] = (result?.candidates ?? []).flatMap((candidate) => {
     const answer = answers.get(candidate.answerId);
@@ -180,6 +188,7 @@ export async function askStoryfile(
             topicName: answer.topicName,
             score: candidate.score,
             confidence: candidate.confidence,
+            isRecorded: candidate.isRecorded,
             matchedPhrasing: candidate.matchedPhrasing,
             matchedTerms: candidate.matchedTerms,
           },
@@ -188,10 +197,14 @@ export async function askStoryfile(
   });
   const best = candidates[0] ?? null;
   const answered = decision.kind === 'answer' ? answers.get(decision.questionId) : undefined;
+  const unrecorded =
+    decision.kind === 'fallback' && decision.reason === 'not-recorded'
+      ? answers.get(decision.questionId)
+      : undefined;
 
   let media: AskMedia | null;
   let message: string | null = null;
-  if (answered) {
+  if (answered?.assetId) {
     media = signAssetMedia(
       signer,
       { id: answered.assetId, files: answered.files },
@@ -199,9 +212,10 @@ export async function askStoryfile(
     );
   } else {
     const clipKind: ClipKind =
-      decision.kind === 'fallback' && decision.reason === 'off-topic'
-        ? 'cannotAnswer'
-        : 'pleaseRepeat';
+      decision.kind === 'fallback' &&
+      (decision.reason === 'empty' || decision.reason === 'unintelligible')
+        ? 'pleaseRepeat'
+        : 'cannotAnswer';
     const clips = await signStoryfileClips(engine, input.storyfileId, [clipKind], input.visitorKey);
     media = clips[clipKind];
     if (!media) {
@@ -221,6 +235,8 @@ export async function askStoryfile(
     fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
     answerQuestionId: answered?.questionId ?? null,
     answerQuestionText: answered?.text ?? null,
+    matchedQuestionId: unrecorded?.questionId ?? null,
+    matchedQuestionText: unrecorded?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
   });
@@ -238,35 +254,41 @@ export async function askStoryfile(
   };
 }
 
+/**
+ * The owner's threshold (null: automatic), the one asks use, and the one the matcher chooses for
+ * this script by itself (what null restores).
+ */
 export async function getMatchingSettings(
-  db: Database,
+  engine: ConversationEngine,
   storyfileId: string,
 ): Promise<MatchingSettings> {
-  const [row] = await db
-    .select({ threshold: storyfileMatchingSettings.threshold })
-    .from(storyfileMatchingSettings)
-    .where(eq(storyfileMatchingSettings.storyfileId, storyfileId));
-  const threshold = row?.threshold ?? null;
+  const { matcher } = await engine.matchers.getMatcher(engine.db, storyfileId);
+  const report = matcher.getThresholdReport();
+  const threshold = report.source === 'explicit' ? report.setting : null;
+  // No await between the switches: no ask can see the matcher with the automatic threshold.
+  matcher.setThreshold('auto');
+  const automaticThreshold = matcher.getThreshold();
+  matcher.setThreshold(threshold ?? 'auto');
   return {
     storyfileId,
     threshold,
-    effectiveThreshold: threshold ?? DEFAULT_THRESHOLD,
-    defaultThreshold: DEFAULT_THRESHOLD,
+    effectiveThreshold: report.threshold,
+    defaultThreshold: automaticThreshold,
   };
 }
 
 /** Sets the threshold; the next ask sees the new stamp and applies it. */
 export async function updateMatchingSettings(
-  db: Database,
+  engine: ConversationEngine,
   storyfileId: string,
   threshold: number | null,
 ): Promise<MatchingSettings> {
-  await db
+  await engine.db
     .insert(storyfileMatchingSettings)
     .values({ storyfileId, threshold })
     .onConflictDoUpdate({
       target: storyfileMatchingSettings.storyfileId,
       set: { threshold, updatedAt: sql`now()` },
     });
-  return getMatchingSettings(db, storyfileId);
+  return getMatchingSettings(engine, storyfileId);
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   CANNOT_ANSWER_MESSAGE,
   CONVERSATION_NOT_FOUND_MESSAGE,
+  FALLBACK_REASON_LABELS,
   ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
   type AskResponse,
@@ -10,6 +11,10 @@ import {
   type ConversationTranscript,
   type MatchingSettings,
 } from '@conversa/contracts';
+import {
+  FALLBACK_REASON_LABELS as MATCHER_FALLBACK_REASON_LABELS,
+  FALLBACK_REASONS as MATCHER_FALLBACK_REASONS,
+} from '@conversa/matching';
 import { chatLogEntries } from '../../db/schema.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -111,15 +116,24 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
     expect(body).toMatchObject({ media: null, message: CANNOT_ANSWER_MESSAGE });
   });
 
-  it('never answers with a question that has no recorded answer', async () => {
-    const { body } = await ask(reader, storyfile.id, { text: UNRECORDED_QUESTION });
-    expect(body.decision).not.toEqual({
-      kind: 'answer',
+  it('plays the cannot-answer clip when the best match is not recorded, naming that question', async () => {
+    const { body } = await ask(reader, storyfile.id, { text: 'have you got any pets?' });
+    expect(body.decision).toEqual({
+      kind: 'fallback',
+      reason: 'not-recorded',
       questionId: storyfile.questions[UNRECORDED_QUESTION],
     });
-    expect(body.candidates.map((candidate) => candidate.questionText)).not.toContain(
-      UNRECORDED_QUESTION,
-    );
+    expect(body.media!.url).toContain(`/media/${storyfile.clips.cannotAnswer}/`);
+    expect(body).toMatchObject({ message: null, questionText: null });
+    expect(body.candidates[0]).toMatchObject({
+      questionId: storyfile.questions[UNRECORDED_QUESTION],
+      questionText: UNRECORDED_QUESTION,
+      isRecorded: false,
+      matchedPhrasing: UNRECORDED_QUESTION,
+    });
+    expect(body.candidates[0]!.matchedTerms).toContain('pets');
+    expect(body.score).toBeGreaterThanOrEqual(body.threshold);
+    expect(body.candidates.slice(1).every((candidate) => candidate.isRecorded)).toBe(true);
   });
 
   it('matches an edited question at once (the cached matcher sees the change)', async () => {
@@ -163,6 +177,7 @@ describe('chat logs', () => {
       inputMode: 'spoken',
       conversationId,
     });
+    await ask(reader, storyfile.id, { text: 'have you got any pets?', conversationId });
     await ask(outsider, southStoryfile.id, { text: 'Where were you born?' });
   });
 
@@ -172,7 +187,7 @@ describe('chat logs', () => {
       .from(chatLogEntries)
       .where(eq(chatLogEntries.conversationId, conversationId));
     const sorted = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    expect(sorted).toHaveLength(2);
+    expect(sorted).toHaveLength(3);
     expect(sorted[0]).toMatchObject({
       storyfileId: storyfile.id,
       channel: 'studio',
@@ -191,6 +206,35 @@ describe('chat logs', () => {
       fallbackReason: 'off-topic',
       answerQuestionId: null,
       answerQuestionText: null,
+      matchedQuestionId: null,
+      matchedQuestionText: null,
+    });
+    expect(sorted[2]).toMatchObject({
+      questionText: 'have you got any pets?',
+      decision: 'fallback',
+      fallbackReason: 'not-recorded',
+      answerQuestionId: null,
+      answerQuestionText: null,
+      matchedQuestionId: storyfile.questions[UNRECORDED_QUESTION],
+      matchedQuestionText: UNRECORDED_QUESTION,
+      confidence: 'paraphrase',
+    });
+    expect(sorted[2]!.score).toBeGreaterThan(0);
+  });
+
+  it('lists a not-recorded fallback with its reason and the question it matched', async () => {
+    const fallbacks = await reader.expectStatus<ChatLogPage>(
+      200,
+      'GET',
+      `/v1/conversa/chat-logs?decision=fallback&storyfileId=${storyfile.id}`,
+    );
+    const unrecorded = fallbacks.items.find(
+      (item) => item.conversationId === conversationId && item.fallbackReason === 'not-recorded',
+    );
+    expect(unrecorded).toMatchObject({
+      questionText: 'have you got any pets?',
+      matchedQuestionId: storyfile.questions[UNRECORDED_QUESTION],
+      matchedQuestionText: UNRECORDED_QUESTION,
     });
   });
 
@@ -262,7 +306,15 @@ describe('chat logs', () => {
       `/v1/conversa/conversations/${conversationId}`,
     );
     expect(transcript).toMatchObject({ storyfileId: storyfile.id, channel: 'studio' });
-    expect(transcript.entries.map((entry) => entry.decision)).toEqual(['answered', 'fallback']);
+    expect(transcript.entries.map((entry) => entry.decision)).toEqual([
+      'answered',
+      'fallback',
+      'fallback',
+    ]);
+    expect(transcript.entries[2]).toMatchObject({
+      fallbackReason: 'not-recorded',
+      matchedQuestionText: UNRECORDED_QUESTION,
+    });
     expect(transcript.entries[1]!.media).toBeNull();
     const played = await fetch(`${studio.baseUrl}${transcript.entries[0]!.media!.url}`);
     expect(played.status).toBe(200);
@@ -278,24 +330,49 @@ describe('chat logs', () => {
 describe('matching settings', () => {
   const path = () => `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`;
 
-  it('starts at the default threshold; an editor changes it and the next ask applies it', async () => {
+  it('starts at the automatic threshold; an editor changes it and the next ask applies it', async () => {
     const initial = await reader.expectStatus<MatchingSettings>(200, 'GET', path());
-    expect(initial).toMatchObject({ threshold: null, effectiveThreshold: 0.18 });
+    expect(initial.threshold).toBeNull();
+    // Automatic: chosen from the script and the built-in off-topic questions, within its clamps.
+    expect(initial.effectiveThreshold).toBe(initial.defaultThreshold);
+    expect(initial.effectiveThreshold).toBeGreaterThanOrEqual(0.1);
+    expect(initial.effectiveThreshold).toBeLessThanOrEqual(0.5);
+    const automatic = await ask(reader, storyfile.id, { text: MOVIE });
+    expect(automatic.body.threshold).toBe(initial.effectiveThreshold);
     expect((await reader.put(path(), { threshold: 0.5 })).status).toBe(403);
     expect((await owner.put(path(), { threshold: 1.5 })).status).toBe(400);
 
     const strict = await owner.expectStatus<MatchingSettings>(200, 'PUT', path(), {
       threshold: 0.99,
     });
-    expect(strict.effectiveThreshold).toBe(0.99);
+    expect(strict).toMatchObject({
+      threshold: 0.99,
+      effectiveThreshold: 0.99,
+      defaultThreshold: initial.defaultThreshold,
+    });
     const paraphrase = await ask(reader, storyfile.id, { text: 'which film do you love most?' });
     expect(paraphrase.body).toMatchObject({
       threshold: 0.99,
       decision: { kind: 'fallback', reason: 'off-topic' },
     });
 
-    await owner.expectStatus(200, 'PUT', path(), { threshold: null });
+    const restored = await owner.expectStatus<MatchingSettings>(200, 'PUT', path(), {
+      threshold: null,
+    });
+    expect(restored).toMatchObject({
+      threshold: null,
+      effectiveThreshold: initial.defaultThreshold,
+    });
     const again = await ask(reader, storyfile.id, { text: 'which film do you love most?' });
     expect(again.body.decision.kind).toBe('answer');
+  });
+});
+
+describe('fallback reason labels', () => {
+  it("are the matcher's own words for the reasons the matcher gives", () => {
+    for (const reason of MATCHER_FALLBACK_REASONS) {
+      expect(FALLBACK_REASON_LABELS[reason]).toBe(MATCHER_FALLBACK_REASON_LABELS[reason]);
+    }
+    expect(FALLBACK_REASON_LABELS['not-recorded']).toBe('Best match not recorded');
   });
 });

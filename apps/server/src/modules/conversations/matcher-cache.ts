@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { createMatcher, DEFAULT_THRESHOLD, type Matcher } from '@conversa/matching';
+import { eq, sql } from 'drizzle-orm';
+import { createMatcher, type Matcher, type ThresholdSetting } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   mediaAssets,
@@ -9,14 +9,20 @@ import {
   type MediaAssetFile,
 } from '../../db/schema.ts';
 
-/** A question the matcher can answer: it has a processed answer video. */
+/**
+ * A script question as the matcher sees it. Every question is ranked; only one with a processed
+ * answer video (`isRecorded`) can be played, and an unrecorded best match is the `not-recorded`
+ * fallback.
+ */
 export interface MatchableAnswer {
   questionId: string;
   text: string;
   alternates: string[];
   topicId: string;
   topicName: string;
-  assetId: string;
+  isRecorded: boolean;
+  /** The answer video's asset; null while the question is not recorded. */
+  assetId: string | null;
   files: Record<string, MediaAssetFile>;
 }
 
@@ -51,8 +57,8 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<stri
   return result.rows[0]?.stamp ?? '';
 }
 
-async function loadMatchableAnswers(db: Database, storyfileId: string) {
-  return db
+async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<MatchableAnswer[]> {
+  const rows = await db
     .select({
       questionId: storyfileQuestions.id,
       text: storyfileQuestions.text,
@@ -64,33 +70,36 @@ async function loadMatchableAnswers(db: Database, storyfileId: string) {
     })
     .from(storyfileQuestions)
     .innerJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
-    .innerJoin(mediaAssets, eq(mediaAssets.storyfileQuestionId, storyfileQuestions.id))
-    .where(
-      and(
-        eq(storyfileQuestions.storyfileId, storyfileId),
-        isNotNull(mediaAssets.storyfileQuestionId),
-      ),
-    );
+    .leftJoin(mediaAssets, eq(mediaAssets.storyfileQuestionId, storyfileQuestions.id))
+    .where(eq(storyfileQuestions.storyfileId, storyfileId));
+  return rows.map((row) => ({
+    ...row,
+    // An asset without a video file cannot be played, so it does not count as recorded.
+    isRecorded: Boolean(row.files?.video),
+    files: row.files ?? {},
+  }));
 }
 
-async function readThreshold(db: Database, storyfileId: string): Promise<number> {
+/** The owner's number, or `'auto'` (no row, or a null threshold): the matcher calibrates itself. */
+async function readThresholdSetting(db: Database, storyfileId: string): Promise<ThresholdSetting> {
   const [row] = await db
     .select({ threshold: storyfileMatchingSettings.threshold })
     .from(storyfileMatchingSettings)
     .where(eq(storyfileMatchingSettings.storyfileId, storyfileId));
-  return row?.threshold ?? DEFAULT_THRESHOLD;
+  return row?.threshold ?? 'auto';
 }
 
 function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
   return (
     a.text === b.text &&
+    a.isRecorded === b.isRecorded &&
     a.alternates.length === b.alternates.length &&
     a.alternates.every((alternate, index) => alternate === b.alternates[index])
   );
 }
 
 /**
- * One matcher per storyfile, built lazily from its recorded questions and kept in this process.
+ * One matcher per storyfile, built lazily from every question of its script and kept in this process.
  * Each ask compares the stored stamp with the database's; on a change the matcher is updated in
  * place (only changed answers are re-indexed), so edits need no cross-module hook and replicas
  * agree as soon as they next ask.
@@ -111,7 +120,7 @@ export function createMatcherCache() {
       }
       const [rows, threshold] = await Promise.all([
         loadMatchableAnswers(db, storyfileId),
-        readThreshold(db, storyfileId),
+        readThresholdSetting(db, storyfileId),
       ]);
       // From here on no await: a concurrent rebuild cannot interleave its edits with these.
       const entry = cache.get(storyfileId) ?? {
@@ -133,6 +142,7 @@ export function createMatcherCache() {
             id: answer.questionId,
             question: answer.text,
             alternates: answer.alternates,
+            isRecorded: answer.isRecorded,
           });
         }
       }

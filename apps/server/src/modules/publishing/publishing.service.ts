@@ -199,7 +199,11 @@ export async function askAsVisitor(
   const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
   return {
     conversationId: outcome.conversationId,
-    decision: outcome.decision,
+    // An unrecorded question's id belongs to the checklist, which visitors never see.
+    decision:
+      outcome.decision.kind === 'fallback'
+        ? { kind: 'fallback', reason: outcome.decision.reason }
+        : outcome.decision,
     media: outcome.media,
     message: outcome.message,
   };

@@ -17,6 +17,7 @@ import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.
 import {
   FAKE_VIDEO_BYTES,
   seedStoryfileWithAnswers,
+  UNRECORDED_QUESTION,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
 
@@ -113,6 +114,24 @@ describe('publishing', () => {
       channel: 'embed',
       decision: 'answered',
       storyfileId: storyfile.id,
+    });
+
+    // An unrecorded best match: the cannot-answer clip, and no checklist question id for visitors.
+    const unrecorded = await publicAsk(anonymous, {
+      text: 'have you got any pets?',
+      channel: 'share',
+    });
+    expect(unrecorded.body.decision).toEqual({ kind: 'fallback', reason: 'not-recorded' });
+    expect(unrecorded.body.media!.url).toContain(`/media/${storyfile.clips.cannotAnswer}/`);
+    const [loggedUnrecorded] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.conversationId, unrecorded.body.conversationId));
+    expect(loggedUnrecorded).toMatchObject({
+      channel: 'share',
+      fallbackReason: 'not-recorded',
+      matchedQuestionId: storyfile.questions[UNRECORDED_QUESTION],
+      matchedQuestionText: UNRECORDED_QUESTION,
     });
 
     const badChannel = await publicAsk(anonymous, { text: MOVIE, channel: 'studio' });

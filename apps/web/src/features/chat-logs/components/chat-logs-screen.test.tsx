@@ -22,6 +22,8 @@ function buildEntry(overrides: Partial<ChatLogEntry>): ChatLogEntry {
     fallbackReason: null,
     answerQuestionId: 'q1',
     answerQuestionText: 'Where did you grow up?',
+    matchedQuestionId: null,
+    matchedQuestionText: null,
     score: 0.97,
     confidence: 'exact',
     createdAt: '2026-11-21T17:04:00.000Z',

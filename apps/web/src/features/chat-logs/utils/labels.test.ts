@@ -19,13 +19,19 @@ describe('describeOutcome', () => {
         decision: 'answered',
         answerQuestionText: 'Where did you grow up?',
         fallbackReason: null,
+        matchedQuestionText: null,
       }),
     ).toBe('Where did you grow up?');
   });
 
   it('says when the answered question has since been deleted', () => {
     expect(
-      describeOutcome({ decision: 'answered', answerQuestionText: null, fallbackReason: null }),
+      describeOutcome({
+        decision: 'answered',
+        answerQuestionText: null,
+        fallbackReason: null,
+        matchedQuestionText: null,
+      }),
     ).toBe('A question since deleted');
   });
 
@@ -33,9 +39,26 @@ describe('describeOutcome', () => {
     ['off-topic', 'No answer close enough'],
     ['empty', 'Nothing to match'],
     ['unintelligible', 'Speech not understood'],
+    ['not-recorded', 'Best match not recorded'],
   ] as const)('gives the reason of a %s fallback', (reason, text) => {
     expect(
-      describeOutcome({ decision: 'fallback', answerQuestionText: null, fallbackReason: reason }),
+      describeOutcome({
+        decision: 'fallback',
+        answerQuestionText: null,
+        fallbackReason: reason,
+        matchedQuestionText: null,
+      }),
     ).toBe(text);
+  });
+
+  it('names the unrecorded question a not-recorded fallback matched', () => {
+    expect(
+      describeOutcome({
+        decision: 'fallback',
+        answerQuestionText: null,
+        fallbackReason: 'not-recorded',
+        matchedQuestionText: 'Why did you sell the farm?',
+      }),
+    ).toBe('Best match not recorded: “Why did you sell the farm?”');
   });
 });

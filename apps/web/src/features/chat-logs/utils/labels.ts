@@ -1,4 +1,10 @@
-import type { ChatDecision, ConfidenceClass, FallbackReason, InputMode } from '@conversa/contracts';
+import {
+  FALLBACK_REASON_LABELS,
+  type ChatDecision,
+  type ConfidenceClass,
+  type FallbackReason,
+  type InputMode,
+} from '@conversa/contracts';
 
 export const DECISION_LABELS: Record<ChatDecision, string> = {
   answered: 'Answered',
@@ -17,26 +23,29 @@ export const INPUT_MODE_LABELS: Record<InputMode, string> = {
   spoken: 'Spoken',
 };
 
-/** Why a question fell back, in words an author understands. */
-export const FALLBACK_REASON_LABELS: Record<FallbackReason, string> = {
-  empty: 'Nothing to match',
-  unintelligible: 'Speech not understood',
-  'off-topic': 'No answer close enough',
-};
-
 /** The matcher's score (0 to 1) with two decimals; `—` when there was nothing to score. */
 export function formatScore(score: number | null): string {
   return score === null ? '—' : score.toFixed(2);
 }
 
-/** What a log row says about the outcome: the answered question, or the fallback's reason. */
+/**
+ * What a log row says about the outcome: the answered question, or the fallback's reason; for an
+ * unrecorded best match, also the question it matched (what the author should record next).
+ */
 export function describeOutcome(entry: {
   decision: ChatDecision;
   answerQuestionText: string | null;
   fallbackReason: FallbackReason | null;
+  matchedQuestionText: string | null;
 }): string {
   if (entry.decision === 'answered') {
     return entry.answerQuestionText ?? 'A question since deleted';
   }
-  return entry.fallbackReason === null ? 'Fallback' : FALLBACK_REASON_LABELS[entry.fallbackReason];
+  if (entry.fallbackReason === null) {
+    return 'Fallback';
+  }
+  const label = FALLBACK_REASON_LABELS[entry.fallbackReason];
+  return entry.fallbackReason === 'not-recorded' && entry.matchedQuestionText !== null
+    ? `${label}: “${entry.matchedQuestionText}”`
+    : label;
 }

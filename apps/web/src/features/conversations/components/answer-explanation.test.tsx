@@ -9,6 +9,7 @@ const candidate = (
   questionText: string,
   score: number,
   confidence: AskResponse['candidates'][number]['confidence'],
+  isRecorded = true,
 ) => ({
   questionId,
   questionText,
@@ -16,6 +17,7 @@ const candidate = (
   topicName: 'Childhood',
   score,
   confidence,
+  isRecorded,
   matchedPhrasing: questionText,
   matchedTerms: ['grow', 'up'],
 });
@@ -116,5 +118,42 @@ describe('AnswerExplanation', () => {
     );
     expect(screen.getByText('Please repeat (nothing to match)')).toBeInTheDocument();
     expect(screen.getByText('Nothing to compare')).toBeInTheDocument();
+  });
+
+  it('names the matched question when the best match is not recorded', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'not-recorded', questionId: 'q-4' },
+          questionText: null,
+          score: null,
+          confidence: null,
+          candidates: [
+            {
+              ...candidate('q-4', 'Why did you sell the farm?', 0.62, 'paraphrase', false),
+              matchedTerms: ['sell', 'farm'],
+            },
+            candidate('q-3', 'Who raised you?', 0.05, 'off-topic'),
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText('Cannot answer (best match not recorded)')).toBeInTheDocument();
+    expect(screen.getByText('Matched question')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Why did you sell the farm?' })).toHaveAttribute(
+      'href',
+      '/storyfiles/s-1#question-q-4',
+    );
+    expect(screen.getByText('Not recorded')).toBeInTheDocument();
+    expect(screen.getByText('Matched phrasing')).toBeInTheDocument();
+    const terms = screen.getByRole('list', { name: 'Matched terms' });
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['sell', 'farm']);
+    expect(screen.queryByText(/Closest question/)).not.toBeInTheDocument();
   });
 });

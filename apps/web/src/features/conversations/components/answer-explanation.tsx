@@ -29,6 +29,14 @@ export function ConfidenceBadge({ confidence }: { confidence: ConfidenceClass })
   );
 }
 
+function NotRecordedBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+      Not recorded
+    </span>
+  );
+}
+
 function Term({ children }: { children: string }) {
   return (
     <li className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
@@ -57,13 +65,16 @@ export function AnswerExplanation({
     );
   }
   const [best, ...others] = result.candidates;
-  const answeredId = result.decision.kind === 'answer' ? result.decision.questionId : null;
-  const top = answeredId
-    ? (result.candidates.find((candidate) => candidate.questionId === answeredId) ?? best)
+  const { decision } = result;
+  const answeredId = decision.kind === 'answer' ? decision.questionId : null;
+  // An unrecorded best match is named like an answer: it is what the author should record next.
+  const unrecordedId =
+    decision.kind === 'fallback' && decision.reason === 'not-recorded' ? decision.questionId : null;
+  const matchedId = answeredId ?? unrecordedId;
+  const top = matchedId
+    ? (result.candidates.find((candidate) => candidate.questionId === matchedId) ?? best)
     : best;
-  const runnersUp = answeredId
-    ? result.candidates.filter((candidate) => candidate !== top)
-    : others;
+  const runnersUp = matchedId ? result.candidates.filter((candidate) => candidate !== top) : others;
   const confidence = result.confidence ?? top?.confidence ?? null;
   const score = result.score ?? top?.score ?? null;
 
@@ -82,6 +93,23 @@ export function AnswerExplanation({
               >
                 {result.questionText}
               </Link>
+            </dd>
+          </>
+        ) : null}
+        {unrecordedId && top ? (
+          <>
+            <dt className="font-medium text-slate-600">Matched question</dt>
+            <dd>
+              <Link
+                to={buildQuestionLink(storyfileId, unrecordedId)}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {top.questionText}
+              </Link>{' '}
+              <NotRecordedBadge />
+              <p className="mt-1 text-slate-600">
+                Record an answer to this question and the storyfile will play it.
+              </p>
             </dd>
           </>
         ) : null}
@@ -104,7 +132,7 @@ export function AnswerExplanation({
         {top ? (
           <>
             <dt className="font-medium text-slate-600">
-              {answeredId ? 'Matched phrasing' : 'Closest phrasing'}
+              {matchedId ? 'Matched phrasing' : 'Closest phrasing'}
             </dt>
             <dd className="text-slate-900">“{top.matchedPhrasing}”</dd>
             <dt className="font-medium text-slate-600">Matched terms</dt>
@@ -122,7 +150,7 @@ export function AnswerExplanation({
           </>
         ) : null}
       </dl>
-      {!answeredId && top ? (
+      {!matchedId && top ? (
         <p className="text-slate-600">
           Closest question:{' '}
           <Link
@@ -156,6 +184,7 @@ export function AnswerExplanation({
                   <p className="text-xs text-slate-500">
                     {candidate.topicName} · matched “{candidate.matchedPhrasing}”
                   </p>
+                  {candidate.isRecorded ? null : <NotRecordedBadge />}
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="text-slate-900 tabular-nums">

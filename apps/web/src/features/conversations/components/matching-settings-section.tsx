@@ -72,8 +72,9 @@ function ThresholdForm({
         </label>
         <p id={ids.hint} className="text-xs text-slate-500">
           A question whose best match scores below this gets the cannot-answer clip. Higher: fewer
-          wrong answers, more “I can't answer”. Lower: more answers, some of them wrong. Default{' '}
-          {formatScore(settings.defaultThreshold)}.
+          wrong answers, more “I can't answer”. Lower: more answers, some of them wrong. The default
+          ({formatScore(settings.defaultThreshold)}) is chosen automatically from this script and
+          follows it as questions change.
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">

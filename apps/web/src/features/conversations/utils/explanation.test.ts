@@ -28,6 +28,9 @@ describe('answer explanation helpers', () => {
     expect(describeDecision({ kind: 'fallback', reason: 'unintelligible' })).toBe(
       'Please repeat (speech not understood)',
     );
+    expect(describeDecision({ kind: 'fallback', reason: 'not-recorded', questionId: 'q' })).toBe(
+      'Cannot answer (best match not recorded)',
+    );
   });
 
   it('shows scores on the threshold scale with two decimals', () => {

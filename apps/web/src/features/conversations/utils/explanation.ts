@@ -1,4 +1,8 @@
-import type { AskDecision, ConfidenceClass } from '@conversa/contracts';
+import {
+  FALLBACK_REASON_LABELS,
+  type AskDecision,
+  type ConfidenceClass,
+} from '@conversa/contracts';
 
 /** Names and one-line explanations of the matcher's confidence classes, for authors. */
 export const CONFIDENCE_DETAILS: Record<
@@ -34,6 +38,7 @@ const DECISION_LABELS = {
   empty: 'Please repeat (nothing to match)',
   unintelligible: 'Please repeat (speech not understood)',
   'off-topic': 'Cannot answer (below the threshold)',
+  'not-recorded': `Cannot answer (${FALLBACK_REASON_LABELS['not-recorded'].toLowerCase()})`,
 } as const;
 
 /** The decision as an author reads it. */

@@ -119,6 +119,7 @@ describe('conversation player state machine', () => {
     ['off-topic', 'cannotAnswer'],
     ['empty', 'pleaseRepeat'],
     ['unintelligible', 'pleaseRepeat'],
+    ['not-recorded', 'cannotAnswer'],
   ];
   it.each(fallbackCases)('a %s fallback plays the %s clip', (reason, kind) => {
     expect(getFallbackKind(reason)).toBe(kind);

@@ -1,5 +1,5 @@
 import type {
-  AskDecision,
+  PublicAskDecision,
   FallbackReason,
   InputMode,
   PublicAskResponse,
@@ -83,12 +83,15 @@ export const UNINTELLIGIBLE_TRANSCRIPT_TEXT = '(could not make out the words)';
 /** Text shown in the transcript for an empty question. */
 export const EMPTY_QUESTION_TRANSCRIPT_TEXT = '(nothing asked)';
 
-/** The clip a fallback plays: nothing matched → cannot answer; nothing understood → please repeat. */
+/**
+ * The clip a fallback plays: nothing matched, or the best match is not recorded → cannot answer;
+ * nothing understood → please repeat.
+ */
 export function getFallbackKind(reason: FallbackReason): 'cannotAnswer' | 'pleaseRepeat' {
-  return reason === 'off-topic' ? 'cannotAnswer' : 'pleaseRepeat';
+  return reason === 'off-topic' || reason === 'not-recorded' ? 'cannotAnswer' : 'pleaseRepeat';
 }
 
-export function getSpeakingKind(decision: AskDecision): Exclude<SpeakingKind, 'intro'> {
+export function getSpeakingKind(decision: PublicAskDecision): Exclude<SpeakingKind, 'intro'> {
   return decision.kind === 'answer' ? 'answer' : getFallbackKind(decision.reason);
 }
 

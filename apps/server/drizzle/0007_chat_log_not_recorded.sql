@@ -1,0 +1,4 @@
+ALTER TABLE "chat_log_entries" ADD COLUMN "matched_question_id" uuid;--> statement-breakpoint
+ALTER TABLE "chat_log_entries" ADD COLUMN "matched_question_text" text;--> statement-breakpoint
+ALTER TABLE "chat_log_entries" ADD CONSTRAINT "chat_log_entries_matched_question_id_storyfile_questions_id_fk" FOREIGN KEY ("matched_question_id") REFERENCES "public"."storyfile_questions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_log_entries" ADD CONSTRAINT "chat_log_entries_fallback_reason_check" CHECK ("chat_log_entries"."fallback_reason" in ('empty', 'unintelligible', 'off-topic', 'not-recorded'));

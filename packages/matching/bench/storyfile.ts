@@ -1,0 +1,133 @@
+// Storyfile-shaped benchmark (issue 13): a storyfile has a few dozen answers, not a dataset's every
+// intent, and most questions a visitor asks that it cannot answer are about other things. Answers
+// are N intents sampled from a dataset; questions are the held-out items of those intents (in
+// scope), of every other intent (off-topic) and the dataset's out-of-scope items.
+import { createMatcher } from '../src/index.ts';
+import type { ThresholdSetting } from '../src/index.ts';
+import type { EvalItem, IntentDefinition } from './datasets.ts';
+
+/** What a storyfile of one size gives, summed over its seeds. */
+export interface StoryfileResult {
+  dataset: string;
+  answers: number;
+  seeds: number;
+  /** How the threshold was set: `auto`, or an explicit number. */
+  threshold: string;
+  /** The thresholds in force, one per seed. */
+  thresholds: number[];
+  inScope: number;
+  offTopic: number;
+  outOfScope: number;
+  /** In-scope questions that got their own answer. */
+  answeredRight: number;
+  /** In-scope questions whose top candidate is their answer, threshold ignored. */
+  closedRight: number;
+  /** Off-topic and out-of-scope questions that got any answer. */
+  offTopicAnswered: number;
+  outOfScopeAnswered: number;
+  /** Questions of each kind that got the fallback. */
+  inScopeFallback: number;
+  offTopicFallback: number;
+  outOfScopeFallback: number;
+  /** Median time to choose the automatic threshold (first question after building), ms. */
+  calibrationMs: number | null;
+}
+
+/** mulberry32: small, seedable and the same on every platform. */
+export function createRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The intents of one storyfile: a seeded Fisher–Yates shuffle of the ids, first `count` kept. */
+export function sampleIntents(
+  intents: readonly IntentDefinition[],
+  count: number,
+  seed: number,
+): IntentDefinition[] {
+  const random = createRandom(seed);
+  const ids = intents.map((intent) => intent.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  }
+  const chosen = new Set(ids.slice(0, count));
+  return intents.filter((intent) => chosen.has(intent.id));
+}
+
+/**
+ * Builds `seeds` storyfiles of `size` answers (each intent's first example as the question, the
+ * others as alternates), asks every question, and counts outcomes at the threshold `setting`.
+ */
+export function measureStoryfiles(input: {
+  dataset: string;
+  intents: readonly IntentDefinition[];
+  questions: readonly EvalItem[];
+  size: number;
+  seeds: number;
+  setting: ThresholdSetting;
+}): StoryfileResult {
+  const result: StoryfileResult = {
+    dataset: input.dataset,
+    answers: input.size,
+    seeds: input.seeds,
+    threshold: String(input.setting),
+    thresholds: [],
+    inScope: 0,
+    offTopic: 0,
+    outOfScope: 0,
+    answeredRight: 0,
+    closedRight: 0,
+    offTopicAnswered: 0,
+    outOfScopeAnswered: 0,
+    inScopeFallback: 0,
+    offTopicFallback: 0,
+    outOfScopeFallback: 0,
+    calibrationMs: null,
+  };
+  const calibrationTimes: number[] = [];
+  for (let seed = 1; seed <= input.seeds; seed++) {
+    const answers = sampleIntents(input.intents, input.size, seed);
+    const ids = new Set(answers.map((answer) => answer.id));
+    const matcher = createMatcher({ threshold: input.setting });
+    for (const answer of answers) {
+      const [question = '', ...alternates] = answer.examples;
+      matcher.upsertAnswer({ id: answer.id, question, alternates });
+    }
+    const started = performance.now();
+    result.thresholds.push(matcher.getThreshold());
+    calibrationTimes.push(performance.now() - started);
+    for (const item of input.questions) {
+      const { decision, candidates } = matcher.match(item.text, { limit: 1 });
+      const isAnswered = decision.kind === 'answer';
+      if (item.intent === null) {
+        result.outOfScope++;
+        result[isAnswered ? 'outOfScopeAnswered' : 'outOfScopeFallback']++;
+      } else if (ids.has(item.intent)) {
+        result.inScope++;
+        if (isAnswered && decision.answerId === item.intent) {
+          result.answeredRight++;
+        }
+        if (candidates[0]?.answerId === item.intent) {
+          result.closedRight++;
+        }
+        if (!isAnswered) {
+          result.inScopeFallback++;
+        }
+      } else {
+        result.offTopic++;
+        result[isAnswered ? 'offTopicAnswered' : 'offTopicFallback']++;
+      }
+    }
+  }
+  if (input.setting === 'auto') {
+    calibrationTimes.sort((a, b) => a - b);
+    result.calibrationMs = calibrationTimes[Math.floor(calibrationTimes.length / 2)] ?? null;
+  }
+  return result;
+}
