@@ -72,9 +72,7 @@ describe('storyfile status follows the publication', () => {
     await editor.expectStatus(200, 'PATCH', path, { status: 'ready' });
 
     await owner.expectStatus(200, 'POST', `${path}/publish`);
-    expect((await editor.expectStatus<StoryfileDetail>(200, 'GET', path)).status).toBe(
-      'published',
-    );
+    expect((await editor.expectStatus<StoryfileDetail>(200, 'GET', path)).status).toBe('published');
     const published = await editor.expectStatus<StoryfilePage>(
       200,
       'GET',

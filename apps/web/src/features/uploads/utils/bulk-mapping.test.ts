@@ -64,7 +64,6 @@ describe('targets', () => {
       ['Clips', 'clip:pleaseRepeat', true],
     ]);
   });
-
 });
 
 // Issue 15, defect 3: favorite-animal.mp4 and childhood_home.mp4 went to the first two
