@@ -5,6 +5,7 @@ import {
   FEEDBACK_MESSAGE_TOO_LONG_MESSAGE,
 } from './feedback/feedback.ts';
 import { DELETED_NAME_IN_USE_MESSAGE } from './library/content.ts';
+import { STATUS_FOLLOWS_PUBLICATION_MESSAGE } from './storyfiles/storyfile.ts';
 
 /**
  * Validation messages written for people (the spec's catalogue, §5 and §8, and ours in its
@@ -18,6 +19,7 @@ const PERSON_MESSAGES: ReadonlySet<string> = new Set([
   FEEDBACK_MESSAGE_REQUIRED_MESSAGE,
   FEEDBACK_MESSAGE_TOO_LONG_MESSAGE,
   FEEDBACK_EMAIL_INVALID_MESSAGE,
+  STATUS_FOLLOWS_PUBLICATION_MESSAGE,
 ]);
 
 export function isPersonMessage(message: string): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describePageCount,
   isNextPageDisabled,
   isPreviousPageDisabled,
   parsePageParam,
@@ -68,5 +69,15 @@ describe('parsePageParam', () => {
     ['4', 4],
   ])('%j -> %i', (value, page) => {
     expect(parsePageParam(value)).toBe(page);
+  });
+});
+
+describe('describePageCount', () => {
+  it.each([
+    [1, 'There is 1 page of exchanges.'],
+    [2, 'There are 2 pages of exchanges.'],
+    [1200, 'There are 1,200 pages of exchanges.'],
+  ])('%i -> %s', (pageCount, sentence) => {
+    expect(describePageCount(pageCount, 'exchanges')).toBe(sentence);
   });
 });

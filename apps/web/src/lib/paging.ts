@@ -55,3 +55,14 @@ export function parsePageParam(value: string | null | undefined): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= FIRST_PAGE ? page : FIRST_PAGE;
 }
+
+/**
+ * The sentence under an empty page past the end: "There is 1 page of exchanges." (one page is
+ * singular; it once read "There are 1 pages"), thousands with commas (spec §9).
+ */
+export function describePageCount(pageCount: number, itemsName: string): string {
+  const count = pageCount.toLocaleString('en-US');
+  return pageCount === 1
+    ? `There is ${count} page of ${itemsName}.`
+    : `There are ${count} pages of ${itemsName}.`;
+}

@@ -15,6 +15,26 @@ export const STORYFILE_STATUSES = ['draft', 'recording', 'ready', 'published'] a
 export const storyfileStatusSchema = z.enum(STORYFILE_STATUSES);
 export type StoryfileStatus = z.infer<typeof storyfileStatusSchema>;
 
+/**
+ * 400 text for a create or change that sets "published": that state is the publication alone,
+ * changed on the Publishing card by an owner, so the Details status cannot bypass its permission.
+ */
+export const STATUS_FOLLOWS_PUBLICATION_MESSAGE =
+  'A storyfile is published or unpublished on its Publishing card, by an "Admin" of its namespace; Status can be Draft, Recording or Ready.';
+/** 409 text for a status change while the share link is live (the badge would hide it). */
+export const STORYFILE_PUBLISHED_STATUS_LOCKED_MESSAGE =
+  'This storyfile is published. Unpublish it on the Publishing card before changing its status.';
+
+/**
+ * The statuses a person sets in Details. "published" is never stored or set: the server derives
+ * it from the publication, so the badge and the share link cannot disagree.
+ */
+export const STORYFILE_WORK_STATUSES = ['draft', 'recording', 'ready'] as const;
+export const storyfileWorkStatusSchema = z.enum(STORYFILE_WORK_STATUSES, {
+  error: STATUS_FOLLOWS_PUBLICATION_MESSAGE,
+});
+export type StoryfileWorkStatus = z.infer<typeof storyfileWorkStatusSchema>;
+
 export const STORYFILE_STATUS_LABELS = {
   draft: 'Draft',
   recording: 'Recording',
@@ -173,7 +193,7 @@ export const createStoryfileBodySchema = z.object({
   name: itemNameSchema,
   description: descriptionSchema.default(''),
   language: languageSchema.optional(),
-  status: storyfileStatusSchema.default('draft'),
+  status: storyfileWorkStatusSchema.default('draft'),
   avatarUrl: avatarUrlSchema.nullable().default(null),
   /** A script or template to fill the new storyfile's checklist from. */
   scriptId: z.uuid().optional(),
@@ -184,7 +204,7 @@ export const updateStoryfileBodySchema = z.object({
   name: itemNameSchema.optional(),
   description: descriptionSchema.optional(),
   language: languageSchema.optional(),
-  status: storyfileStatusSchema.optional(),
+  status: storyfileWorkStatusSchema.optional(),
   avatarUrl: avatarUrlSchema.nullable().optional(),
 });
 export type UpdateStoryfileBody = z.infer<typeof updateStoryfileBodySchema>;

@@ -34,8 +34,19 @@ const SEARCH_FIELDS: Record<StoryfileSearchField, SearchFieldSql> = {
     sql`s.id in (select q.storyfile_id from storyfile_questions q where q.text ilike ${pattern})`,
 };
 
+/**
+ * The status people see: "published" exactly while the publication is live (one source of truth
+ * with the share link), otherwise the work status set in Details. Rows stored as "published"
+ * before the status followed the publication read as "ready".
+ */
+const STATUS_SQL = `(case
+  when exists (select 1 from storyfile_publications p
+    where p.storyfile_id = s.id and p.is_published) then 'published'
+  when s.status = 'published' then 'ready'
+  else s.status end)`;
+
 const STATUS_ORDER = sql.raw(
-  `array_position(array['draft','recording','ready','published'], s.status)`,
+  `array_position(array['draft','recording','ready','published'], ${STATUS_SQL})`,
 );
 
 function buildOrder(sort: StoryfileSortField, order: SortOrder): SQL {
@@ -84,7 +95,7 @@ function buildDeletedCondition(scope: StoryfileListScope): SQL | undefined {
 
 /** Columns and joins of a storyfile summary, counts included, for rows aliased `s`. */
 const SUMMARY_COLUMNS = sql.raw(`s.id, s.namespace_id, n.label as namespace_label, s.name,
-  s.description, s.language, s.status, s.avatar_url, s.created_at, s.updated_at, s.deleted_at,
+  s.description, s.language, ${STATUS_SQL} as status, s.avatar_url, s.created_at, s.updated_at, s.deleted_at,
   tc.topic_count, qc.question_count, qc.answered_count, ${AUTHOR_COLUMNS}`);
 
 const SUMMARY_JOINS = sql.raw(`join namespaces n on n.id = s.namespace_id
@@ -109,7 +120,7 @@ export function buildStoryfileListQueries(
   const where = joinConditions([
     buildScopeCondition(scope),
     buildDeletedCondition(scope),
-    query.status === undefined ? undefined : sql`s.status = ${query.status}`,
+    query.status === undefined ? undefined : sql`${sql.raw(STATUS_SQL)} = ${query.status}`,
     buildSearchCondition(
       query.search,
       query.searchOptions.map((field) => SEARCH_FIELDS[field]),

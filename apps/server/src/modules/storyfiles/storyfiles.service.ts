@@ -11,6 +11,7 @@ import {
   formatStoryfileNameTakenMessage,
   RECENT_LIST_LIMIT,
   STORYFILE_NOT_FOUND_MESSAGE,
+  STORYFILE_PUBLISHED_STATUS_LOCKED_MESSAGE,
   type CreateStoryfileBody,
   type CurrentUser,
   type ListStoryfilesQuery,
@@ -23,6 +24,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import {
   storyfileClips,
+  storyfilePublications,
   storyfileQuestions,
   storyfiles,
   storyfileStarters,
@@ -214,6 +216,14 @@ export async function lockLiveStoryfile(tx: Executor, storyfileId: string): Prom
   return row;
 }
 
+async function isPublicationLive(tx: Executor, storyfileId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ isPublished: storyfilePublications.isPublished })
+    .from(storyfilePublications)
+    .where(eq(storyfilePublications.storyfileId, storyfileId));
+  return row?.isPublished ?? false;
+}
+
 /** Marks the storyfile changed (lists sort by it; recent activity shows it). */
 export async function touchStoryfile(
   tx: Executor,
@@ -235,6 +245,11 @@ export async function updateStoryfile(
   await db
     .transaction(async (tx) => {
       await lockLiveStoryfile(tx, storyfileId);
+      if (body.status !== undefined && (await isPublicationLive(tx, storyfileId))) {
+        // The badge would read Draft while the share link answers visitors; unpublishing needs
+        // the owner's permission, so a status change cannot stand in for it.
+        throw conflict(STORYFILE_PUBLISHED_STATUS_LOCKED_MESSAGE);
+      }
       await tx
         .update(storyfiles)
         .set({

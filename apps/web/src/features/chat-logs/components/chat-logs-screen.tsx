@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
+import { describePageCount } from '@/lib/paging';
 import type { SearchOption } from '@/lib/search-box';
 import { useChatLogs } from '../api/list-chat-logs';
 import { useSelectedStoryfileName } from '../hooks/use-selected-storyfile-name';
@@ -141,7 +142,7 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
           </Button>
         }
       >
-        <p>There are {formatNumber(page.pageCount)} pages of exchanges.</p>
+        <p>{describePageCount(page.pageCount, 'exchanges')}</p>
       </EmptyState>
     );
   } else {

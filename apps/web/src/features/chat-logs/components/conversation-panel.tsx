@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatNumber, formatUsDateTime } from '@/lib/format';
 import { useConversation } from '../api/get-conversation';
+import { CONVERSATION_ADDRESS_INVALID_MESSAGE, isConversationId } from '../utils/chat-log-filters';
 import {
   CONFIDENCE_LABELS,
   describeOutcome,
@@ -87,7 +88,11 @@ function TranscriptBody({
   conversationId: string;
   timeZone?: string;
 }) {
-  const conversation = useConversation(conversationId);
+  const isId = isConversationId(conversationId);
+  const conversation = useConversation(isId ? conversationId : null);
+  if (!isId) {
+    return <Alert kind="error">{CONVERSATION_ADDRESS_INVALID_MESSAGE}</Alert>;
+  }
   if (conversation.isPending) {
     return (
       <div aria-busy="true" className="space-y-4">
@@ -104,7 +109,11 @@ function TranscriptBody({
     );
   }
   if (conversation.error) {
-    const isMissing = conversation.error instanceof ApiError && conversation.error.status === 404;
+    // A 4xx names a conversation that is not there for this person; retrying cannot change it.
+    const isMissing =
+      conversation.error instanceof ApiError &&
+      conversation.error.status >= 400 &&
+      conversation.error.status < 500;
     return (
       <div className="space-y-3">
         <Alert kind="error">

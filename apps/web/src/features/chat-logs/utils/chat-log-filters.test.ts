@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CONVERSATION_ADDRESS_INVALID_MESSAGE,
   countActiveFilters,
   getDateRangeError,
   isCalendarDay,
+  isConversationId,
   readChatLogFilters,
   serializeChatLogFilters,
   toChatLogRequestQuery,
@@ -139,5 +141,24 @@ describe('helpers', () => {
     expect(getDateRangeError({ from: '2026-11-22', to: '2026-11-21' })).toMatch(/after/);
     expect(getDateRangeError({ from: '2026-11-21', to: '2026-11-21' })).toBeNull();
     expect(getDateRangeError({ from: '2026-11-21' })).toBeNull();
+  });
+});
+
+// Issue 15, defect 8: a bad `?conversation=` showed "Invalid request. conversationId: Invalid
+// UUID" with a Try again button that could not help.
+describe('isConversationId', () => {
+  it.each([
+    ['0b5d7c1e-1111-4000-8000-000000000001', true],
+    ['not-a-conversation', false],
+    ['', false],
+    ['0b5d7c1e-1111-4000-8000-00000000000', false],
+  ])('%j -> %s', (value, isId) => {
+    expect(isConversationId(value)).toBe(isId);
+  });
+
+  it('tells the person what to do instead', () => {
+    expect(CONVERSATION_ADDRESS_INVALID_MESSAGE).toBe(
+      'This address does not point to a conversation. Close this panel and open a conversation from the chat log list.',
+    );
   });
 });

@@ -168,3 +168,12 @@ export function getDateRangeError(filters: ChatLogFilters): string | null {
   }
   return null;
 }
+
+/** What a person reads for a `?conversation=` that names no conversation: retrying cannot help. */
+export const CONVERSATION_ADDRESS_INVALID_MESSAGE =
+  'This address does not point to a conversation. Close this panel and open a conversation from the chat log list.';
+
+/** Whether `?conversation=` can name a conversation at all (ids are UUIDs), before any request. */
+export function isConversationId(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

@@ -54,8 +54,11 @@ export function DashboardScreen({
       ) : (
         <FigureCards figures={figures.data} />
       )}
-      <div className="grid gap-6 xl:grid-cols-5">
-        <div className="space-y-6 xl:col-span-3">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit auto column grows to its content's
+          max-content width, and the chart's SVG (width 100%, no intrinsic width) then drew the
+          page about 5,000 px wide below xl. min-w-0 keeps long names from widening a column. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
+        <div className="min-w-0 space-y-6 xl:col-span-3">
           <Panel title="Conversations per day">
             {figures.error ? (
               <p className="text-sm text-slate-600">The chart needs the figures above.</p>
@@ -71,7 +74,7 @@ export function DashboardScreen({
             )}
           </Panel>
         </div>
-        <div className="space-y-6 xl:col-span-2">
+        <div className="min-w-0 space-y-6 xl:col-span-2">
           <Panel title="Recent storyfiles">
             <RecentStoryfilesPanel />
           </Panel>

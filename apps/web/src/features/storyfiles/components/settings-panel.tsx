@@ -4,9 +4,10 @@ import {
   NAME_MAX_LENGTH,
   roleRequiredMessage,
   STORYFILE_STATUS_LABELS,
-  STORYFILE_STATUSES,
+  STORYFILE_WORK_STATUSES,
   type StoryfileDetail,
-  type StoryfileStatus,
+  type StoryfileWorkStatus,
+  type UpdateStoryfileBody,
 } from '@conversa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -37,15 +38,34 @@ const LANGUAGES = [
   'zh-CN',
 ];
 
-type Draft = { name: string; description: string; language: string; status: StoryfileStatus };
+type Draft = {
+  name: string;
+  description: string;
+  language: string;
+  /** Null while published: that state belongs to the Publishing card, not to Details. */
+  status: StoryfileWorkStatus | null;
+};
 
 function toDraft(storyfile: StoryfileDetail): Draft {
   return {
     name: storyfile.name,
     description: storyfile.description,
     language: storyfile.language,
-    status: storyfile.status,
+    status: storyfile.status === 'published' ? null : storyfile.status,
   };
+}
+
+function listChanges(draft: Draft, storyfile: StoryfileDetail): UpdateStoryfileBody {
+  const changes: UpdateStoryfileBody = {};
+  for (const key of ['name', 'description', 'language'] as const) {
+    if (draft[key].trim() !== storyfile[key]) {
+      changes[key] = draft[key].trim();
+    }
+  }
+  if (draft.status !== null && draft.status !== storyfile.status) {
+    changes.status = draft.status;
+  }
+  return changes;
 }
 
 /**
@@ -90,11 +110,7 @@ export function SettingsPanel({
     setDraft(toDraft(storyfile));
   }
 
-  const changes: Partial<Draft> = Object.fromEntries(
-    (Object.keys(draft) as (keyof Draft)[])
-      .filter((key) => draft[key].trim() !== storyfile[key])
-      .map((key) => [key, draft[key].trim()]),
-  );
+  const changes = listChanges(draft, storyfile);
   const hasChanges = Object.keys(changes).length > 0;
 
   function submit(event: FormEvent) {
@@ -194,23 +210,43 @@ export function SettingsPanel({
               ))}
             </datalist>
           </Field>
-          <Field id={ids.status} label="Status" hint="Where the storyfile is in its life.">
-            <select
+          {draft.status === null ? (
+            <Field
               id={ids.status}
-              value={draft.status}
-              disabled={isDisabled}
-              onChange={(event) =>
-                setDraft({ ...draft, status: event.target.value as StoryfileStatus })
-              }
-              className={INPUT_CLASS}
+              label="Status"
+              hint="Published. Unpublish it on the Publishing card above to change its status."
             >
-              {STORYFILE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STORYFILE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </Field>
+              <input
+                id={ids.status}
+                value={STORYFILE_STATUS_LABELS.published}
+                readOnly
+                disabled
+                className={INPUT_CLASS}
+              />
+            </Field>
+          ) : (
+            <Field
+              id={ids.status}
+              label="Status"
+              hint="Where the work stands. Publishing happens on the Publishing card above."
+            >
+              <select
+                id={ids.status}
+                value={draft.status}
+                disabled={isDisabled}
+                onChange={(event) =>
+                  setDraft({ ...draft, status: event.target.value as StoryfileWorkStatus })
+                }
+                className={INPUT_CLASS}
+              >
+                {STORYFILE_WORK_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STORYFILE_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
         </div>
         {update.error ? <Alert kind="error">{update.error.message}</Alert> : null}
         {isEditable ? (

@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatUsDate } from '@/lib/format';
+import { describePageCount } from '@/lib/paging';
 import type { ListView } from '@/lib/recent-activity';
 import type { SearchOption } from '@/lib/search-box';
 import { useStoryfiles } from '../api/list-storyfiles';
@@ -289,7 +290,7 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
       <EmptyState
         icon={SearchX}
         title={`Page ${query.page} is empty`}
-        text={`There are ${page.pageCount.toLocaleString('en-US')} pages of storyfiles.`}
+        text={describePageCount(page.pageCount, 'storyfiles')}
         action={
           <Button onClick={() => updateQuery({ page: page.pageCount })}>Go to the last page</Button>
         }

@@ -44,13 +44,13 @@ function renderPanel(isEditable = true) {
 const video = (name: string) => new File(['v'], name, { type: 'video/mp4' });
 
 describe('BulkUploadPanel', () => {
-  it('maps picked files to the unrecorded questions, lets each be changed, and starts them all', async () => {
+  it('pre-chooses a target only where the file name names it, says so, and starts them all', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const engine = renderPanel();
     await user.upload(screen.getByLabelText('Choose video files'), [
-      video('a.mp4'),
+      video('siblings.mp4'),
       new File(['x'], 'notes.txt', { type: 'text/plain' }),
-      video('b.mp4'),
+      video('first_school.mp4'),
       video('c.mp4'),
     ]);
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -60,20 +60,23 @@ describe('BulkUploadPanel', () => {
       'listitem',
     );
     expect(rows).toHaveLength(3);
-    expect(screen.getByLabelText('What a.mp4 answers')).toHaveValue('question:q-2');
-    expect(screen.getByLabelText('What b.mp4 answers')).toHaveValue('question:q-3');
+    expect(screen.getByLabelText('What siblings.mp4 answers')).toHaveValue('question:q-2');
+    expect(screen.getByLabelText('What first_school.mp4 answers')).toHaveValue('question:q-3');
+    expect(screen.getAllByText('Matched by its file name.')).toHaveLength(2);
+    // No name to go by: no guess from the order of questions, the person must choose.
     expect(screen.getByLabelText('What c.mp4 answers')).toHaveValue('');
+    expect(screen.getByText('Choose what this video answers.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload 3 videos' })).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('What c.mp4 answers'), 'clip:intro');
-    await user.click(screen.getByRole('button', { name: 'Remove b.mp4' }));
+    await user.click(screen.getByRole('button', { name: 'Remove first_school.mp4' }));
     await user.click(screen.getByRole('button', { name: 'Upload 2 videos' }));
     expect(engine.start).toHaveBeenCalledTimes(2);
     expect(engine.start).toHaveBeenCalledWith(
       expect.objectContaining({
         storyfileId: 's-1',
         storyfileName: 'Grandma Rose',
-        filename: 'a.mp4',
+        filename: 'siblings.mp4',
         target: {
           kind: 'question',
           questionId: 'q-2',
@@ -98,6 +101,7 @@ describe('BulkUploadPanel', () => {
       video('a.mp4'),
       video('b.mp4'),
     ]);
+    await user.selectOptions(screen.getByLabelText('What a.mp4 answers'), 'question:q-2');
     await user.selectOptions(screen.getByLabelText('What b.mp4 answers'), 'question:q-2');
     expect(screen.getByText('a.mp4 already answers this; choose another.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload 2 videos' })).toBeDisabled();

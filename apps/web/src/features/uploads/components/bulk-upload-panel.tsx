@@ -19,7 +19,13 @@ import {
 import { formatVideoCount } from '../utils/upload-summary';
 import { VideoFileInput } from './video-file-input';
 
-type Row = { id: string; file: File; targetKey: string | null };
+type Row = {
+  id: string;
+  file: File;
+  targetKey: string | null;
+  /** The target its file name matched; the row says so while the person keeps it. */
+  matchedKey: string | null;
+};
 
 let nextRowId = 0;
 
@@ -33,7 +39,8 @@ function groupOptions(options: readonly TargetOption[]): [string, TargetOption[]
 
 /**
  * Uploads several existing video files at once: dropped or picked files are each mapped to a
- * question (by default the unrecorded ones in script order) or a clip, then sent together.
+ * question or clip (pre-chosen only when the file name names one, and then said so; otherwise
+ * the person chooses), then sent together.
  */
 export function BulkUploadPanel({
   storyfile,
@@ -72,12 +79,17 @@ export function BulkUploadPanel({
       ...rows.map((row) => row.targetKey).filter((key) => key !== null),
       ...busy,
     ]);
-    const targets = assignDefaultTargets(accepted.length, options, taken);
+    const targets = assignDefaultTargets(
+      accepted.map((file) => file.name),
+      options,
+      taken,
+    );
     setRows([
       ...rows,
       ...accepted.map((file, index) => {
         nextRowId += 1;
-        return { id: `bulk-${nextRowId}`, file, targetKey: targets[index] ?? null };
+        const key = targets[index] ?? null;
+        return { id: `bulk-${nextRowId}`, file, targetKey: key, matchedKey: key };
       }),
     ]);
   };
@@ -211,6 +223,11 @@ export function BulkUploadPanel({
                         {problem}
                       </p>
                     )}
+                    {problem === undefined &&
+                    row.matchedKey !== null &&
+                    row.targetKey === row.matchedKey ? (
+                      <p className="mt-1 text-xs text-slate-600">Matched by its file name.</p>
+                    ) : null}
                   </div>
                   <button
                     type="button"

@@ -5,6 +5,7 @@ import {
   findRowProblems,
   getFileRejection,
   listTargetOptions,
+  matchFileToTarget,
 } from './bulk-mapping';
 
 const recorded = '2024-01-01T00:00:00.000Z';
@@ -63,15 +64,66 @@ describe('targets', () => {
       ['Clips', 'clip:pleaseRepeat', true],
     ]);
   });
+});
 
-  it('maps dropped files to the unrecorded questions in script order, skipping taken ones', () => {
-    const options = listTargetOptions(storyfile);
-    expect(assignDefaultTargets(2, options, new Set())).toEqual(['question:q-2', 'question:q-3']);
-    expect(assignDefaultTargets(3, options, new Set(['question:q-3']))).toEqual([
-      'question:q-2',
-      'question:q-4',
+// Issue 15, defect 3: favorite-animal.mp4 and childhood_home.mp4 went to the first two
+// unrecorded questions. A file is matched by its name, or not at all.
+describe('matching files by name', () => {
+  const named = {
+    ...storyfile,
+    topics: [
+      {
+        id: 't-3',
+        name: 'Early years',
+        position: 0,
+        sourceTopicId: null,
+        questions: [
+          question('q-5', 'What was your childhood home like?'),
+          question('q-6', 'What is your earliest memory?'),
+          question('q-7', 'What is your favorite animal?'),
+          question('q-8', 'What is your favorite food?'),
+        ],
+      },
+    ],
+  } as unknown as StoryfileDetail;
+  const options = listTargetOptions(named);
+
+  it.each([
+    ['favorite-animal.mp4', 'question:q-7'],
+    ['childhood_home.mp4', 'question:q-5'],
+    ['EarliestMemory.MOV', 'question:q-6'],
+    ['my favorite food take 2.webm', 'question:q-8'],
+    ['intro.mp4', 'clip:intro'],
+    ['idle.mp4', 'clip:idle'],
+  ])('%s answers %s', (fileName, key) => {
+    expect(matchFileToTarget(fileName, options)?.key).toBe(key);
+  });
+
+  it.each([
+    ['IMG_0042.mp4', 'no meaningful word'],
+    ['favorite.mp4', 'two questions fit equally'],
+    ['holiday-in-rome.mp4', 'no question has these words'],
+  ])('%s answers nothing (%s)', (fileName) => {
+    expect(matchFileToTarget(fileName, options)).toBeNull();
+  });
+
+  it('assigns by name, never by the order of unrecorded questions', () => {
+    expect(
+      assignDefaultTargets(['favorite-animal.mp4', 'childhood_home.mp4'], options, new Set()),
+    ).toEqual(['question:q-7', 'question:q-5']);
+    expect(assignDefaultTargets(['IMG_0042.mp4', 'IMG_0043.mp4'], options, new Set())).toEqual([
+      null,
       null,
     ]);
+  });
+
+  it('does not offer a target a row or an upload already holds, nor one twice in a drop', () => {
+    expect(
+      assignDefaultTargets(['favorite-animal.mp4'], options, new Set(['question:q-7'])),
+    ).toEqual([null]);
+    expect(
+      assignDefaultTargets(['favorite-animal.mp4', 'favorite_animal (1).mp4'], options, new Set()),
+    ).toEqual(['question:q-7', null]);
   });
 });
 

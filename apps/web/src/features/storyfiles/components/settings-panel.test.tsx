@@ -1,0 +1,54 @@
+import type { StoryfileDetail } from '@conversa/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { SettingsPanel } from './settings-panel';
+
+function buildDetail(status: StoryfileDetail['status']): StoryfileDetail {
+  return {
+    id: '0b5d7c1e-1111-4000-8000-000000000001',
+    namespaceId: '0b5d7c1e-1111-4000-8000-000000000002',
+    namespaceLabel: 'north',
+    name: 'Grandma Rose',
+    description: '',
+    language: 'en-US',
+    status,
+    avatarUrl: null,
+    topicCount: 0,
+    questionCount: 0,
+    answeredCount: 0,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    deletedAt: null,
+    createdBy: null,
+    updatedBy: null,
+    topics: [],
+    clips: [],
+    starters: [],
+  };
+}
+
+// Issue 15, defect 1: publishing has one door, the Publishing card; Status cannot open it.
+describe('SettingsPanel status', () => {
+  it('offers only the work statuses, never "Published"', () => {
+    renderWithProviders(
+      <SettingsPanel storyfile={buildDetail('draft')} isEditable canRestore={false} />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Status' });
+    const options = Array.from(select.querySelectorAll('option')).map((option) => option.text);
+    expect(options).toEqual(['Draft', 'Recording', 'Ready']);
+  });
+
+  it('shows a published storyfile as Published and points to the Publishing card', () => {
+    renderWithProviders(
+      <SettingsPanel storyfile={buildDetail('published')} isEditable canRestore={false} />,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('Published');
+    expect(
+      screen.getByText(
+        'Published. Unpublish it on the Publishing card above to change its status.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,160 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from '@conversa/contracts';
+import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
+import { signIn } from '../support/auth';
+import { E2E } from '../support/env';
+import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layout';
+
+// Issue 15's layout mechanism: every screen of the route table, seeded with the longest data the
+// contracts allow (120-character names, 500-character questions, 30 topics), at a phone, tablet,
+// laptop and desktop width, must not scroll sideways nor hide a control under another element.
+// A screenshot of each is kept (test-results/layout) to look at.
+
+const SCREENSHOTS = 'test-results/layout';
+const NAME_LENGTH = 120;
+const QUESTION_LENGTH = 500;
+const TOPIC_COUNT = 30;
+
+// Not serial: one screen failing must not hide the others. A new worker after a failure signs
+// in again and reuses the data seeded once per run (the studio's data directory is fresh).
+const SEED_FILE = path.join(E2E.dataDir, 'layout-seed.json');
+
+let page: Page;
+let seeded = { storyfileId: '', slug: '', conversationId: '' };
+
+async function post<T>(path: string, data: unknown, status = 201): Promise<T> {
+  const response = await page.request.post(path, { headers: WRITE_HEADERS, data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  page = await (await browser.newContext()).newPage();
+  // The admin passes every route's requirement, so every screen of the table renders.
+  await signIn(page, E2E.users.admin);
+  if (existsSync(SEED_FILE)) {
+    seeded = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as typeof seeded;
+    return;
+  }
+  const suffix = makeSuffix();
+  const question = (index: number) => makeLongWord(`Q${index}${suffix}`, QUESTION_LENGTH - 1) + '?';
+  const storyfile = await seedStoryfile(
+    page,
+    makeLongWord(`Storyfile${suffix}`, NAME_LENGTH),
+    Array.from({ length: TOPIC_COUNT }, (_, index) => ({
+      name: makeLongWord(`Topic${index}${suffix}`, NAME_LENGTH),
+      questions: index === 0 ? [question(0), question(1), question(2)] : [question(index + 3)],
+    })),
+  );
+  seeded.storyfileId = storyfile.id;
+
+  const namespaceId = await getNamespaceId(page);
+  const topic = await post<{ id: string }>('/v1/conversa/topics', {
+    namespaceId,
+    name: makeLongWord(`LibraryTopic${suffix}`, NAME_LENGTH),
+  });
+  await post('/v1/conversa/questions', { topicId: topic.id, text: question(90) });
+  await post('/v1/conversa/scripts', {
+    namespaceId,
+    name: makeLongWord(`Script${suffix}`, NAME_LENGTH),
+    topics: [
+      {
+        name: makeLongWord(`ScriptTopic${suffix}`, NAME_LENGTH),
+        questions: [{ text: question(91) }],
+      },
+    ],
+  });
+
+  const asked = await post<{ conversationId: string }>(
+    `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+    { text: question(92) },
+    200,
+  );
+  seeded.conversationId = asked.conversationId;
+  const publication = await post<{ slug: string }>(
+    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    {},
+    200,
+  );
+  seeded.slug = publication.slug;
+  writeFileSync(SEED_FILE, JSON.stringify(seeded));
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+/** The screens to judge: every path of the route table, and the pages with an id in them. */
+function listScreens(): { name: string; path: () => string }[] {
+  const table = ROUTES.filter((route) => route.path !== '/_app').map((route) => ({
+    name: route.path,
+    path: () => route.path,
+  }));
+  return [
+    ...table,
+    { name: '/storyfiles/:id', path: () => `/storyfiles/${seeded.storyfileId}` },
+    {
+      name: '/storyfiles/:id?tab=record',
+      path: () => `/storyfiles/${seeded.storyfileId}?tab=record`,
+    },
+    {
+      name: '/storyfiles/:id?tab=interact',
+      path: () => `/storyfiles/${seeded.storyfileId}?tab=interact`,
+    },
+    {
+      name: '/storyfiles/:id?tab=settings',
+      path: () => `/storyfiles/${seeded.storyfileId}?tab=settings`,
+    },
+    {
+      name: '/training/chat_logs?conversation=',
+      path: () => `/training/chat_logs?conversation=${seeded.conversationId}`,
+    },
+    { name: '/s/:slug', path: () => `/s/${seeded.slug}` },
+  ];
+}
+
+/**
+ * Screens that do not hold yet with long data (issue 15, defects 4 and 5: long names and
+ * questions widen the storyfile list and page, topic and script lists, chat logs, the record
+ * tab and the share page). They still run and must fail; a fix makes one pass, Playwright then
+ * reports it, and it comes off this list. Never add a screen here to make a run green.
+ */
+const NOT_YET_HOLDING: ReadonlySet<string> = new Set([
+  '/storyfiles',
+  '/topics',
+  '/topics/templates',
+  '/training/chat_logs',
+  '/storyfiles/:id',
+  '/storyfiles/:id?tab=record',
+  '/storyfiles/:id?tab=interact',
+  '/storyfiles/:id?tab=settings',
+  '/training/chat_logs?conversation=',
+  '/s/:slug',
+]);
+
+for (const screen of listScreens()) {
+  test(`layout holds at every width: ${screen.name}`, async () => {
+    test.fail(NOT_YET_HOLDING.has(screen.name), 'issue 15: long data breaks this screen');
+    const testInfo = test.info();
+    const problems: string[] = [];
+    for (const width of LAYOUT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(screen.path());
+      await page.waitForLoadState('networkidle');
+      // Lazy chunks and skeletons settle after the last request.
+      await page.waitForTimeout(300);
+      const found = await findLayoutProblems(page);
+      problems.push(...found.map((problem) => `${width}px: ${problem}`));
+      const file = `${SCREENSHOTS}/${screen.name.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`${screen.name} at ${width}px`, {
+        path: file,
+        contentType: 'image/png',
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+}
