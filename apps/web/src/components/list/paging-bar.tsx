@@ -90,12 +90,14 @@ export function PagingBar({
             className={INPUT_CLASS}
           />
         </form>
-        <div className="flex items-center gap-3">
-          <span>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="whitespace-nowrap">
             Page {formatNumber(page)} of {formatNumber(pageCount)}
           </span>
           <form noValidate onSubmit={submitGoTo} className="flex items-center gap-2">
-            <label htmlFor={goToId}>Go to page</label>
+            <label htmlFor={goToId} className="whitespace-nowrap">
+              Go to page
+            </label>
             <input
               id={goToId}
               type="number"

@@ -111,7 +111,7 @@ export function ChatLogTable({
                     event.stopPropagation();
                     onOpenConversation(entry.conversationId);
                   }}
-                  className="text-left font-medium break-words text-slate-900 hover:text-brand-700 hover:underline"
+                  className="text-left font-medium wrap-anywhere text-slate-900 hover:text-brand-700 hover:underline"
                 >
                   {entry.questionText === '' ? (
                     <span className="text-slate-500 italic">(nothing heard)</span>
@@ -125,7 +125,9 @@ export function ChatLogTable({
               </td>
               <td className="max-w-xs px-3 py-3">
                 <DecisionBadge decision={entry.decision} />
-                <p className="mt-1 text-xs break-words text-slate-600">{describeOutcome(entry)}</p>
+                <p className="mt-1 text-xs wrap-anywhere text-slate-600">
+                  {describeOutcome(entry)}
+                </p>
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
                 {formatScore(entry.score)}

@@ -33,7 +33,7 @@ function ExchangeItem({
   return (
     <li aria-label={`Exchange ${index + 1}: ${question}`} className="space-y-2">
       <div className="ml-8 rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-3 text-white shadow-sm">
-        <p className="font-medium break-words">{question}</p>
+        <p className="font-medium wrap-anywhere">{question}</p>
         <p className="mt-1 flex items-center gap-1.5 text-xs text-brand-100">
           <ModeIcon className="size-3" aria-hidden="true" />
           {INPUT_MODE_LABELS[entry.inputMode]} ·{' '}
@@ -49,7 +49,7 @@ function ExchangeItem({
             {entry.confidence === null ? null : ` · ${CONFIDENCE_LABELS[entry.confidence]}`}
           </span>
         </div>
-        <p className="mt-2 text-sm break-words text-slate-800">
+        <p className="mt-2 text-sm wrap-anywhere text-slate-800">
           <span className="text-slate-500">
             {entry.decision === 'answered' ? 'Matched question: ' : 'Reason: '}
           </span>

@@ -80,7 +80,7 @@ export function AnswerExplanation({
 
   return (
     <div className="space-y-4 text-sm">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="font-medium text-slate-600">Decision</dt>
         <dd className="font-semibold text-slate-900">{describeDecision(result.decision)}</dd>
         {result.questionText && answeredId ? (

@@ -62,7 +62,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-5">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
       <section aria-labelledby="interact-player-heading" className="space-y-3 lg:col-span-3">
         <div>
           <h2 id="interact-player-heading" className="text-lg font-semibold text-slate-900">

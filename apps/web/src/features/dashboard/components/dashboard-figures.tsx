@@ -83,7 +83,7 @@ export function FigureCards({ figures }: { figures: DashboardFigures | undefined
   const cards = figures === undefined ? null : getCards(figures);
   return (
     <section aria-label="Figures" aria-busy={cards === null}>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards === null
           ? Array.from({ length: 4 }, (_, index) => (
               <div

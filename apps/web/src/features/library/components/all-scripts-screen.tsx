@@ -161,7 +161,10 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
       <UndoBar state={undo} onClose={closeUndo} />
       {scripts.error ? <Alert kind="error">{scripts.error.message}</Alert> : null}
       {scripts.isPending ? (
-        <ul aria-label="Loading scripts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul
+          aria-label="Loading scripts"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+        >
           {[0, 1, 2].map((index) => (
             <li key={index} className="h-44 animate-pulse rounded-xl bg-slate-100" />
           ))}
@@ -184,7 +187,7 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
           ) : null}
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {items.map((script) => (
             <ScriptCard
               key={script.id}

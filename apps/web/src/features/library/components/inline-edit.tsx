@@ -71,7 +71,9 @@ export function InlineEdit({
     );
   }
   if (!isEditable) {
-    return <span className={cn('min-w-0 truncate', className)}>{value}</span>;
+    // block and max-w-full: an inline box never clips, so a long name would push its row's
+    // badge, count and delete button out of reach instead of ending in an ellipsis.
+    return <span className={cn('block max-w-full min-w-0 truncate', className)}>{value}</span>;
   }
   return (
     <button
@@ -80,7 +82,7 @@ export function InlineEdit({
       title="Click to edit"
       onClick={() => setDraft(value)}
       className={cn(
-        'min-w-0 truncate rounded px-1 -mx-1 text-left hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+        'block max-w-full min-w-0 truncate rounded px-1 -mx-1 text-left hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
         className,
       )}
     >

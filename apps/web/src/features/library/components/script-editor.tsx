@@ -14,7 +14,7 @@ export function ScriptEditor({ script, canEdit }: { script: ScriptDetail; canEdi
   const isLocked = !canEdit || edits.isSaving;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <LibraryColumn
         namespaceId={script.namespaceId ?? ''}
         isLocked={isLocked}

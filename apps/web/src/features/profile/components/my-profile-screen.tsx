@@ -55,12 +55,12 @@ export function MyProfileScreen({ user }: { user: CurrentUser }) {
         title={findRoute('/account/my_profile')?.label ?? 'My Profile'}
         description="Your name, email, picture and roles."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="You">
           <div className="flex items-center gap-4">
             <UserAvatar iam={user.iam} alt="" size="lg" />
             <div className="min-w-0">
-              <p className="text-lg font-semibold break-words text-slate-900">{name}</p>
+              <p className="text-lg font-semibold wrap-anywhere text-slate-900">{name}</p>
               <p className="text-sm break-all text-slate-600">{user.email}</p>
               {user.isAdmin ? (
                 <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">

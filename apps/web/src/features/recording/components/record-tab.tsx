@@ -73,7 +73,7 @@ export function RecordTab({
     );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-4">
         {isEditable ? null : (
           <>
@@ -130,7 +130,7 @@ export function RecordTab({
               isAllDone={actions.isAllDone && phase === 'ready'}
             />
 
-            <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
               <DevicePanel
                 cameras={devices.cameras}
                 microphones={devices.microphones}

@@ -116,7 +116,7 @@ export function ClipSlots({
   isEditable: boolean;
 }) {
   return (
-    <ul aria-label="Clips" className="grid gap-3 md:grid-cols-2 xl:grid-cols-1">
+    <ul aria-label="Clips" className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-1">
       {storyfile.clips.map((clip) => (
         <ClipCard key={clip.kind} clip={clip} isEditable={isEditable} storyfileId={storyfile.id} />
       ))}

@@ -29,7 +29,7 @@ export function InlineText({
   const isCancelled = useRef(false);
 
   if (!isEditable) {
-    return <span className={cn('break-words', className)}>{value}</span>;
+    return <span className={cn('wrap-anywhere', className)}>{value}</span>;
   }
 
   function commit() {
@@ -84,7 +84,7 @@ export function InlineText({
         className,
       )}
     >
-      <span className="break-words">{value}</span>
+      <span className="wrap-anywhere">{value}</span>
       {isSaving ? (
         <Spinner className="size-3" label="Saving" />
       ) : (

@@ -194,7 +194,7 @@ export function SettingsPanel({
             className={INPUT_CLASS}
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field id={ids.language} label="Language" hint="A language tag such as en-US.">
             <input
               id={ids.language}

@@ -284,7 +284,7 @@ export function StoryfileDetailScreen({
   } else {
     panel = (
       <DragDropProvider>
-        <div className="grid gap-10 xl:grid-cols-3 xl:gap-8">
+        <div className="grid grid-cols-1 gap-10 xl:grid-cols-3 xl:gap-8">
           <div className="xl:col-span-2">
             <Section
               title="Script"
@@ -328,7 +328,7 @@ export function StoryfileDetailScreen({
         <Avatar src={data.avatarUrl} alt="" size="lg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">
+            <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-slate-900">
               {data.name}
             </h1>
             <StatusBadge status={data.status} isDeleted={isDeleted} />

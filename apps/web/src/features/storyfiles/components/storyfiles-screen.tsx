@@ -85,7 +85,7 @@ function StoryfileCard({ storyfile }: { storyfile: StoryfileSummary }) {
       <div className="flex items-start gap-3">
         <Avatar src={storyfile.avatarUrl} alt="" size="lg" />
         <div className="min-w-0 flex-1">
-          <h2 className="line-clamp-2 text-base font-semibold break-words text-slate-900">
+          <h2 className="line-clamp-2 text-base font-semibold wrap-anywhere text-slate-900">
             <Link
               to={`/storyfiles/${storyfile.id}`}
               className="outline-none after:absolute after:inset-0 after:content-['']"
@@ -183,7 +183,7 @@ function LoadingGrid() {
       <span className="sr-only">
         <Spinner label="Loading storyfiles" />
       </span>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           <li
             key={index}
@@ -299,7 +299,10 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
   } else {
     body =
       view === 'grid' ? (
-        <ul aria-label="Storyfiles" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul
+          aria-label="Storyfiles"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        >
           {page.items.map((storyfile) => (
             <StoryfileCard key={storyfile.id} storyfile={storyfile} />
           ))}
