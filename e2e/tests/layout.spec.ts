@@ -12,7 +12,8 @@ import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layo
 // laptop and desktop width, must not scroll sideways nor hide a control under another element.
 // A screenshot of each is kept (test-results/layout) to look at.
 
-const SCREENSHOTS = 'test-results/layout';
+// Beside Playwright's own results, whichever folder the run starts in.
+const SCREENSHOTS = path.join(E2E.repoRoot, 'e2e', 'test-results', 'layout');
 const NAME_LENGTH = 120;
 const QUESTION_LENGTH = 500;
 const TOPIC_COUNT = 30;
