@@ -5,11 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +15,7 @@ import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { installErrorHandler } from '../http/errors.ts';
+import { validatorCompiler } from '../http/unstorable-text.ts';
 import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,

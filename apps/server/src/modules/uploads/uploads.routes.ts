@@ -14,6 +14,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
+import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { UploadStorage } from './upload-storage.ts';
 import {
@@ -105,7 +106,8 @@ export async function registerUploadRoutes(
       if (request.method === 'POST' || request.method === 'OPTIONS') {
         return;
       }
-      const row = await findUpload(db, toUploadId(tusId));
+      // An id PostgreSQL cannot store names no upload.
+      const row = findUnstorableText(tusId) ? undefined : await findUpload(db, toUploadId(tusId));
       // Someone else's upload answers like a missing one.
       if (!row || !canManageUpload(userOf(request), row)) {
         throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
@@ -115,6 +117,10 @@ export async function registerUploadRoutes(
       const user = userOf(request);
       if (!user) {
         throw new TusResponseError(401, 'You need to be logged in.\n');
+      }
+      const unstorable = findUnstorableText(upload.metadata ?? {});
+      if (unstorable) {
+        throw new TusResponseError(400, `${describeUnstorableText(unstorable)}\n`);
       }
       try {
         const prepared = await prepareUpload(

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStudio, type TestStudio } from '../../test/studio.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+  type ApiClient,
+} from '../../test/storyfile.fixtures.ts';
+import { tusCreate, tusProbe } from '../../test/upload.fixtures.ts';
+
+// Issue 20: a NUL inside any string reached PostgreSQL, whose text cannot hold it, and answered
+// 500. The check sits in the validator of every route, so each field below is refused the same
+// way, with its name, before any handler runs.
+const NUL = '\u0000';
+
+let studio: TestStudio;
+let editor: ApiClient;
+let namespaceId: string;
+let storyfileId: string;
+let topicId: string;
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  namespaceId = await buildNamespace(studio, 'acme');
+  editor = await buildMember(studio, 'editor@acme.test', { acme: 'edit:ns' });
+  storyfileId = (await buildStoryfile(editor, namespaceId)).id;
+  topicId = (
+    await editor.expectStatus<{ id: string }>(201, 'POST', '/v1/conversa/topics', {
+      namespaceId,
+      name: 'Childhood',
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('a NUL character in any field answers 400 naming the field, never 500', () => {
+  interface Case {
+    name: string;
+    method: string;
+    path: () => string;
+    body?: () => unknown;
+    field: string;
+  }
+  const cases: Case[] = [
+    {
+      name: 'list search (query)',
+      method: 'GET',
+      path: () => `/v1/conversa/storyfiles?search=farm${encodeURIComponent(NUL)}`,
+      field: 'Search',
+    },
+    {
+      name: 'storyfile name',
+      method: 'POST',
+      path: () => '/v1/conversa/storyfiles',
+      body: () => ({ namespaceId, name: `Gran${NUL}dma` }),
+      field: 'Name',
+    },
+    {
+      name: 'storyfile description',
+      method: 'POST',
+      path: () => '/v1/conversa/storyfiles',
+      body: () => ({ namespaceId, name: 'Grandpa', description: `x${NUL}` }),
+      field: 'Description',
+    },
+    {
+      name: 'topic name',
+      method: 'POST',
+      path: () => '/v1/conversa/topics',
+      body: () => ({ namespaceId, name: `Farm${NUL}` }),
+      field: 'Name',
+    },
+    {
+      name: 'question text',
+      method: 'POST',
+      path: () => '/v1/conversa/questions',
+      body: () => ({ topicId, text: `Why${NUL}?` }),
+      field: 'Text',
+    },
+    {
+      name: 'ask text',
+      method: 'POST',
+      path: () => `/v1/conversa/storyfiles/${storyfileId}/ask`,
+      body: () => ({ text: `hi${NUL}` }),
+      field: 'Text',
+    },
+    {
+      name: 'feedback message',
+      method: 'POST',
+      path: () => '/v1/conversa/feedback',
+      body: () => ({ kind: 'bug', message: `It broke${NUL}`, pageUrl: 'http://studio.test/' }),
+      field: 'Message',
+    },
+    {
+      name: 'a path parameter',
+      method: 'GET',
+      path: () => `/v1/conversa/storyfiles/abc${encodeURIComponent(NUL)}`,
+      field: 'Id',
+    },
+  ];
+
+  it.each(cases)('$name', async ({ method, path, body, field }) => {
+    const answer = await editor.call<{ message: string }>(method, path(), body?.());
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      `"${field}" contains a NUL character (\\u0000), which cannot be saved. Remove it and try again.`,
+    );
+  });
+
+  it('the same values without the NUL are accepted', async () => {
+    await editor.expectStatus(200, 'GET', '/v1/conversa/storyfiles?search=farm');
+    await editor.expectStatus(201, 'POST', '/v1/conversa/topics', { namespaceId, name: 'Farm' });
+  });
+
+  it('tus metadata with a NUL is refused at creation with the field named', async () => {
+    const response = await tusCreate(editor.browser, 10, {
+      storyfileId,
+      filename: `take${NUL}.mp4`,
+      filetype: 'video/mp4',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('"Filename" contains a NUL character');
+  });
+
+  it('an upload address with a NUL is no upload (404), not a server error', async () => {
+    const response = await tusProbe(editor.browser, `${studio.baseUrl}/files/abc%00def`);
+    expect(response.status).toBe(404);
+  });
+});
