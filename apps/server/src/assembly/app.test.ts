@@ -104,6 +104,8 @@ describe('an unexpected failure', () => {
         statusCode: 500,
         error: 'INTERNAL_SERVER_ERROR',
         message,
+        // The log line carries the details under this id; the answer carries none of them.
+        errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       });
     } finally {
       await app.close();

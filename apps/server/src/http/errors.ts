@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { getFailureMessage, isPersonMessage } from '@conversa/contracts';
@@ -24,9 +25,17 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(retryAfterSeconds) });
 
 /**
+ * An id for one unexpected failure: the answer carries it instead of any detail (a stack trace or
+ * SQL text would tell a stranger about the database), and the log line carries both.
+ */
+export function createErrorId(): string {
+  return randomUUID();
+}
+
+/**
  * Answers every failure with `{ statusCode, error, message }`: an AppError with its own status and
  * message, a schema failure as 400 (a person-facing message when the schema has one), anything
- * unexpected as the spec's failure message of the call, logged.
+ * unexpected as the spec's failure message of the call with an error id, logged with that id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -55,12 +64,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      const errorId = createErrorId();
+      request.log.error({ err: error, errorId }, 'request failed');
       return reply.status(status).send({
         statusCode: status,
         error: 'INTERNAL_SERVER_ERROR',
         // Spec §8: the failed call's own message (fetching, pushing, updating or deleting).
         message: getFailureMessage(request.method),
+        errorId,
       });
     }
     return reply.status(status).send({

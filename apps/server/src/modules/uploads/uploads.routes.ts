@@ -12,7 +12,7 @@ import {
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { createErrorId, notFound } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -151,10 +151,16 @@ export async function registerUploadRoutes(
       return {};
     },
     onResponseError(request, error) {
-      if (!(error instanceof TusResponseError) && !('status_code' in error)) {
-        app.log.error({ err: error, method: request.method }, 'upload request failed');
+      if (error instanceof TusResponseError || 'status_code' in error) {
+        return undefined;
       }
-      return undefined;
+      // tus would answer with the error's own message, which can quote SQL and its parameters.
+      const errorId = createErrorId();
+      app.log.error({ err: error, errorId, method: request.method }, 'upload request failed');
+      return {
+        status_code: 500,
+        body: `The upload could not be saved because of a problem on our side (error id ${errorId}). Try again in a moment.\n`,
+      };
     },
   });
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, tusId) => {
