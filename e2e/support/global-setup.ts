@@ -1,8 +1,22 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { E2E } from './env';
 
-/** Seeds namespaces and one user per role through the operator CLI, against the running studio. */
-export default function globalSetup(): void {
+/**
+ * Seeds namespaces and one user per role through the operator CLI, against the running studio.
+ * The files tests make (test videos, pictures) go into one temporary folder of the run (the
+ * workers' os.tmpdir() follows TMPDIR), removed when the run ends.
+ */
+export default function globalSetup(): () => void {
+  const runTemp = mkdtempSync(path.join(tmpdir(), 'conversa-e2e-run-'));
+  const systemTemp = tmpdir();
+  process.env.TMPDIR = runTemp;
+  const teardown = () => {
+    rmSync(runTemp, { recursive: true, force: true });
+    process.env.TMPDIR = systemTemp;
+  };
   const env = {
     ...process.env,
     DATA_DIR: E2E.dataDir,
@@ -62,4 +76,5 @@ export default function globalSetup(): void {
   cli('namespace', 'create', learningOnly.label, '--attributes', learningOnly.attributes);
   cli('user', 'create', ownerWithLearning.email, '--password', ownerWithLearning.password);
   cli('user', 'grant', ownerWithLearning.email, learningOnly.label, 'owner:ns');
+  return teardown;
 }

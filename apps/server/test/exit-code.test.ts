@@ -48,6 +48,9 @@ async function runNested(fixtures: string[]) {
         ...env,
         EXIT_CODE_FIXTURES: fixtures.join(','),
         TEST_DATA_DIR: path.join(workDir, 'postgres-data'),
+        // A temporary folder of its own: its teardown checks that folder for leftovers, which
+        // must not be what the outer run's tests are writing meanwhile.
+        TMPDIR: workDir,
         TEST_POSTGRES_PORT: String(postgresPort),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -17,6 +19,47 @@ export const TEMPLATE_DATABASE = 'conversa_test_template';
 
 let embedded: EmbeddedDatabase | undefined;
 
+const TEMP_PREFIX = 'conversa-';
+const systemTemp = tmpdir();
+let runTemp: string | undefined;
+let tempBefore: ReadonlySet<string> = new Set();
+
+function listOurTempEntries(): string[] {
+  return readdirSync(systemTemp).filter((name) => name.startsWith(TEMP_PREFIX));
+}
+
+/**
+ * Everything the run's tests and the code they drive put in the temporary folder (upload files,
+ * transcode outputs, test studios' data, ffmpeg work folders) goes into one folder of the run:
+ * os.tmpdir() follows TMPDIR, which the test workers and their child processes inherit. The
+ * folder goes at teardown, so a test that forgets its own clean-up, or one cut short, leaves
+ * nothing behind.
+ */
+function redirectTemporaryFolder(): void {
+  tempBefore = new Set(listOurTempEntries());
+  runTemp = mkdtempSync(path.join(systemTemp, `${TEMP_PREFIX}vitest-`));
+  // PostgreSQL's own OS user (as root) starts clusters below it; the files inside stay private.
+  chmodSync(runTemp, 0o755);
+  process.env.TMPDIR = runTemp;
+}
+
+/** Removes the run's folder, then fails the run if anything else was left beside it. */
+function removeTemporaryFolder(): void {
+  if (!runTemp) {
+    return;
+  }
+  rmSync(runTemp, { recursive: true, force: true });
+  process.env.TMPDIR = systemTemp;
+  const left = listOurTempEntries().filter((name) => !tempBefore.has(name));
+  if (left.length > 0) {
+    // Vitest reports an error thrown here but still exits 0, so the exit code is set as well.
+    process.exitCode = 1;
+    throw new Error(
+      `The tests left ${left.length} new entr${left.length === 1 ? 'y' : 'ies'} in ${systemTemp}: ${left.join(', ')}`,
+    );
+  }
+}
+
 /**
  * One real PostgreSQL for the whole run (the embedded one under .data-test, or TEST_DATA_DIR, or
  * TEST_DATABASE_URL), with a migrated template database that every test file clones into a fresh
@@ -24,6 +67,7 @@ let embedded: EmbeddedDatabase | undefined;
  * and TEST_POSTGRES_PORT, so it never touches the outer run's databases.
  */
 export async function setup(project: TestProject): Promise<void> {
+  redirectTemporaryFolder();
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     embedded = await startEmbeddedPostgres({
@@ -59,4 +103,5 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await embedded?.stop();
+  removeTemporaryFolder();
 }

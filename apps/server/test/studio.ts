@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
@@ -50,7 +52,8 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: await createTestDatabase(),
-    DATA_DIR: `/tmp/conversa-test-${port}`,
+    // Under the run's temporary folder (global-setup.ts), which goes with the run.
+    DATA_DIR: path.join(tmpdir(), `conversa-test-${port}`),
     STUDIO_ADMIN_EMAIL: 'admin@example.com',
     STUDIO_ADMIN_PASSWORD: 'admin-password',
     // Tests make the namespaces they need; the first-start one is tested on its own.
