@@ -40,6 +40,7 @@ describe('the server process on embedded defaults', () => {
         cwd: serverRoot,
         env: {
           PATH: process.env.PATH,
+          TMPDIR: process.env.TMPDIR,
           PORT: String(port),
           DATA_DIR: dataDir,
           EMBEDDED_POSTGRES_PORT: String(postgresPort),

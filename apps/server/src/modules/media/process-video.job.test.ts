@@ -50,6 +50,8 @@ function startWorker(env: Record<string, string> = {}): {
     detached: true,
     env: {
       PATH: process.env.PATH,
+      // The run's temporary folder: a worker killed mid-job leaves its work folder there.
+      TMPDIR: process.env.TMPDIR,
       DATABASE_URL: studio.database.url,
       DATA_DIR: studio.config.dataDir,
       LOG_LEVEL: 'warn',
