@@ -95,6 +95,7 @@ describe('calibrateThreshold', () => {
 describe('chooseAutoThreshold', () => {
   const options = {
     maxNegativeRate: 0.2,
+    maxNeighbourRate: 0.2,
     minHeldOutRecall: 0.5,
     minHeldOutSamples: 3,
     floor: 0.05,
@@ -127,7 +128,39 @@ describe('chooseAutoThreshold', () => {
       heldOutAnsweredRight: 4 / 5,
       negativeCount: 5,
       negativesAnswered: 1 / 5,
+      neighbourCount: 0,
+      neighboursAnswered: 0,
     });
+  });
+
+  const neighbour = (score: number) => ({ ...makeOutOfScope(score), isNeighbour: true });
+
+  it.each([
+    // neighbour scores, expected threshold, why
+    [[0.1, 0.2, 0.3, 0.35, 0.38], 0.4001, 'neighbours below the built-in rule: unchanged'],
+    [[0.6, 0.7, 0.75, 0.8, 0.85], 0.8001, 'raised until at most 20% of the neighbours answer'],
+    [[0.95, 0.96, 0.97, 0.98, 0.99], 0.9, 'raised, then held at the ceiling'],
+  ])('neighbours %j → %s (%s)', (scores, threshold) => {
+    const outcome = chooseAutoThreshold(
+      [...[0.9, 0.8, 0.7, 0.6].map((s) => makeInScope(s)), ...negatives, ...scores.map(neighbour)],
+      options,
+    );
+    expect(outcome?.threshold).toBe(threshold);
+    expect(outcome?.negativeCount).toBe(5);
+    expect(outcome?.neighbourCount).toBe(5);
+  });
+
+  it('raises after the held-out phrasings lowered it: neighbours are what a small script answers wrongly', () => {
+    const outcome = chooseAutoThreshold(
+      [
+        ...[0.3, 0.25, 0.2, 0.1].map((s) => makeInScope(s)),
+        ...negatives,
+        ...[0.1, 0.2, 0.3, 0.31, 0.32].map(neighbour),
+      ],
+      options,
+    );
+    expect(outcome?.threshold).toBe(0.3101);
+    expect(outcome?.neighboursAnswered).toBeCloseTo(1 / 5, 10);
   });
 
   it.each([

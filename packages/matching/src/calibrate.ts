@@ -6,6 +6,11 @@ export interface CalibrationSample {
   isOutOfScope: boolean;
   /** For an in-scope question: the top candidate is its right answer. */
   isTopCorrect: boolean;
+  /**
+   * An out-of-scope question taken from the script itself: a phrasing of one answer asked with that
+   * whole answer left out (a question on the storyfile's own subject that it does not answer).
+   */
+  isNeighbour?: boolean;
 }
 
 export interface CalibrationOptions {
@@ -102,6 +107,11 @@ export function calibrateThreshold(
 export interface AutoThresholdOptions {
   /** Share of the built-in off-topic questions that may still get an answer. */
   maxNegativeRate: number;
+  /**
+   * Share of the neighbour questions (another answer's phrasings, that answer left out) that may
+   * still get an answer; the threshold is raised to this if the built-in questions ask for less.
+   */
+  maxNeighbourRate: number;
   /** Share of the held-out phrasings answered right that must stay answered… */
   minHeldOutRecall: number;
   /** …when at least this many held-out phrasings rank their own answer first. */
@@ -120,21 +130,29 @@ export interface AutoThresholdOutcome {
   /** Built-in off-topic questions scored, and the share of them that would get an answer. */
   negativeCount: number;
   negativesAnswered: number;
+  /** Neighbour questions scored, and the share of them that would get an answer. */
+  neighbourCount: number;
+  neighboursAnswered: number;
 }
 
 /**
  * Chooses a storyfile's threshold from its own samples (see `Matcher.getThresholdReport`): the
  * lowest threshold at which at most `maxNegativeRate` of the built-in off-topic questions get an
  * answer, lowered if needed so that at least `minHeldOutRecall` of the held-out phrasings that rank
- * their own answer first are still answered; then clamped to [floor, ceiling]. `undefined` when
- * there are no off-topic samples to measure against.
+ * their own answer first are still answered; then raised, if needed, to the lowest threshold at
+ * which at most `maxNeighbourRate` of the neighbour questions get an answer; then clamped to
+ * [floor, ceiling]. `undefined` when there are no off-topic samples to measure against.
  */
 export function chooseAutoThreshold(
   samples: readonly CalibrationSample[],
   options: AutoThresholdOptions,
 ): AutoThresholdOutcome | undefined {
   const negatives = samples
-    .filter((sample) => sample.isOutOfScope)
+    .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
+    .map((sample) => sample.score)
+    .sort((a, b) => b - a);
+  const neighbours = samples
+    .filter((sample) => sample.isOutOfScope && sample.isNeighbour === true)
     .map((sample) => sample.score)
     .sort((a, b) => b - a);
   if (negatives.length === 0) {
@@ -155,6 +173,12 @@ export function chooseAutoThreshold(
   if (kept > 0 && rightScores.length >= options.minHeldOutSamples) {
     threshold = Math.min(threshold, rightScores[kept - 1] ?? threshold);
   }
+  // Questions on the storyfile's own subject that it does not answer are what a small script
+  // answers wrongly most often; the built-in questions (small talk, trivia) say nothing about them.
+  const allowedNeighbours = Math.floor(options.maxNeighbourRate * neighbours.length + 1e-9);
+  if (allowedNeighbours < neighbours.length) {
+    threshold = Math.max(threshold, (neighbours[allowedNeighbours] ?? 0) + THRESHOLD_STEP);
+  }
   threshold = Math.min(options.ceiling, Math.max(options.floor, threshold));
   threshold = Math.round(threshold * 1e4) / 1e4;
   const outcome = evaluateThreshold(samples, threshold);
@@ -164,6 +188,11 @@ export function chooseAutoThreshold(
     heldOutAnsweredRight: outcome.inScopeAccuracy,
     negativeCount: negatives.length,
     negativesAnswered: negatives.filter((score) => score >= threshold).length / negatives.length,
+    neighbourCount: neighbours.length,
+    neighboursAnswered:
+      neighbours.length > 0
+        ? neighbours.filter((score) => score >= threshold).length / neighbours.length
+        : 0,
   };
 }
 

@@ -314,12 +314,34 @@ describe('threshold', () => {
     [0.4, 'paraphrase'],
     [0.7, 'low'],
     [0.99, 'off-topic'],
-  ])('at threshold %s a 0.47 match is %s', (threshold, confidence) => {
-    const matcher = buildMatcher(STORYFILE, { threshold });
+  ])('at threshold %s a 0.47 match (no contrast) is %s', (threshold, confidence) => {
+    const matcher = buildMatcher(STORYFILE, { threshold, tuning: { contrastWeight: 0 } });
     const [top] = matcher.match('where did you grow up').candidates;
     expect(top?.score).toBeCloseTo(0.47, 2);
     expect(top?.confidence).toBe(confidence);
   });
+
+  it.each([0, 0.5, 1])(
+    'contrast %s: the best gains weight × its lead over the second, the others lose their gap to the first, the order stays',
+    (contrastWeight) => {
+      const raw = buildMatcher(STORYFILE, { threshold: 0, tuning: { contrastWeight: 0 } });
+      const contrasted = buildMatcher(STORYFILE, { threshold: 0, tuning: { contrastWeight } });
+      const question = 'which city do you have kids in';
+      const before = raw.match(question).candidates;
+      const after = contrasted.match(question).candidates;
+      expect(before.length).toBeGreaterThanOrEqual(3);
+      expect(after.map((candidate) => candidate.answerId)).toEqual(
+        before.map((candidate) => candidate.answerId),
+      );
+      const [first, second] = before.map((candidate) => candidate.score);
+      after.forEach((candidate, i) => {
+        const score = before[i]!.score;
+        const other = i === 0 ? second! : first!;
+        const expected = Math.min(1, Math.max(0, score + contrastWeight * (score - other)));
+        expect(candidate.score).toBeCloseTo(expected, 5);
+      });
+    },
+  );
 
   it.each([-0.1, 1.5, Number.NaN])('rejects %s', (threshold) => {
     expect(() => createMatcher({ threshold })).toThrow(RangeError);

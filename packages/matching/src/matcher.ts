@@ -56,6 +56,13 @@ export interface MatcherTuning {
    * once per phrasing) against the best single-phrasing cosine.
    */
   profileWeight: number;
+  /**
+   * Weight of a candidate's contrast with the best other answer: its score becomes
+   * score + contrastWeight × (score − best other score), clamped to 0–1. The best answer gains its
+   * lead over the second; the rest lose their gap to the first, so the order never changes. A
+   * question that two answers fit about equally well is less sure of either.
+   */
+  contrastWeight: number;
   /** Weight of the embedder's cosine against the lexical score, when an embedder is given. */
   embeddingWeight: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
@@ -81,6 +88,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   framingWordWeight: 0.3,
   idfLevel: 'answer',
   profileWeight: 0.5,
+  contrastWeight: 0.5,
   embeddingWeight: 0.5,
   rescoreCount: 32,
   rescoreRatio: 0.3,
@@ -88,6 +96,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   scanShare: 0.01,
   autoThreshold: Object.freeze({
     maxNegativeRate: 0.05,
+    maxNeighbourRate: 0.15,
     minHeldOutRecall: 0.9,
     minHeldOutSamples: 50,
     floor: 0.1,
@@ -152,6 +161,8 @@ const DEFAULT_LIMIT = 5;
 // Held-out phrasings asked when calibrating, at most: enough for a stable quantile, and a bounded
 // cost (a few hundred questions) on the first question after a change to a large script.
 const MAX_HELD_OUT_SAMPLES = 300;
+// Neighbour questions asked when calibrating, at most, for the same reasons.
+const MAX_NEIGHBOUR_SAMPLES = 300;
 // Scores are rounded so that float noise from summation order can never break a tie differently.
 const SCORE_PRECISION = 1e6;
 
@@ -375,6 +386,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     query: PreparedQuery,
     queryEmbedding: Float32Array | undefined,
     excludedSlot: number,
+    excludedAnswerSlot: number,
   ): number[] {
     const scanLimit = Math.max(tuning.scanLimit, tuning.scanShare * index.countPhrasings());
     const pool = index.postings;
@@ -413,7 +425,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         remaining -= end - start;
         for (let at = start; at < end; at++) {
           const slot = postingSlots[at]!;
-          if (slot === excludedSlot) {
+          if (slot === excludedSlot || answerSlotOf[slot] === excludedAnswerSlot) {
             continue;
           }
           const previous = scores[slot]!;
@@ -432,7 +444,12 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (queryEmbedding) {
       // An embedding can match with no shared term, so every phrasing is a candidate.
       for (const record of index.phrasings) {
-        if (record && record.slot !== excludedSlot && scores[record.slot] === 0) {
+        if (
+          record &&
+          record.slot !== excludedSlot &&
+          record.answer.slot !== excludedAnswerSlot &&
+          scores[record.slot] === 0
+        ) {
           touchedPhrasings.push(record.slot);
           scores[record.slot] = 1e-12;
         }
@@ -585,11 +602,14 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   /**
    * Scores a question against every answer, best first. `excluded` leaves one stored phrasing out,
-   * as if it had never been indexed (idf aside), so that it can be asked as a held-out question.
+   * as if it had never been indexed (idf aside), so that it can be asked as a held-out question;
+   * `excludedAnswer` leaves a whole answer out, so that its phrasings can be asked as questions
+   * the rest of the script does not answer.
    */
   function scoreQuestion(
     text: string,
     excluded?: PhrasingRecord,
+    excludedAnswer?: AnswerRecord,
   ): { query: PreparedQuery; ranked: ScoredAnswer[] } | undefined {
     const query = prepareQuery(text);
     if (query.features.terms.length === 0) {
@@ -602,7 +622,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       queryFactors[id] = query.factors[i]!;
     });
     try {
-      return { query, ranked: rankAnswers(query, queryEmbedding, excluded) };
+      return { query, ranked: rankAnswers(query, queryEmbedding, excluded, excludedAnswer) };
     } finally {
       for (const id of query.ids) {
         queryFactors[id] = 0;
@@ -614,11 +634,12 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     query: PreparedQuery,
     queryEmbedding: Float32Array | undefined,
     excluded: PhrasingRecord | undefined,
+    excludedAnswer: AnswerRecord | undefined,
   ): ScoredAnswer[] {
     const scored = new Map<AnswerRecord, ScoredAnswer>();
     // An exact or near-exact phrasing wins outright.
     for (const record of index.findExact(query.features.terms.join(' '))) {
-      if (record !== excluded && !scored.has(record.answer)) {
+      if (record !== excluded && record.answer !== excludedAnswer && !scored.has(record.answer)) {
         scored.set(record.answer, {
           answer: record.answer,
           phrasing: record,
@@ -628,7 +649,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
     }
     const excludedSlot = excluded?.slot ?? -1;
-    for (const answerSlot of retrieveAnswerSlots(query, queryEmbedding, excludedSlot)) {
+    const excludedAnswerSlot = excludedAnswer?.slot ?? -1;
+    for (const answerSlot of retrieveAnswerSlots(
+      query,
+      queryEmbedding,
+      excludedSlot,
+      excludedAnswerSlot,
+    )) {
       const answer = index.getAnswerBySlot(answerSlot);
       if (answer && !scored.has(answer)) {
         const entry = scoreAnswer(answer, queryEmbedding, excluded);
@@ -637,7 +664,27 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
-    return [...scored.values()].sort(compareScored);
+    return applyContrast([...scored.values()].sort(compareScored));
+  }
+
+  /** Adds each candidate's contrast with the best other answer (`MatcherTuning.contrastWeight`). */
+  function applyContrast(ranked: ScoredAnswer[]): ScoredAnswer[] {
+    const weight = tuning.contrastWeight;
+    const first = ranked[0];
+    if (weight === 0 || !first) {
+      return ranked;
+    }
+    const firstScore = first.score;
+    const secondScore = ranked[1]?.score ?? 0;
+    for (let i = 0; i < ranked.length; i++) {
+      const entry = ranked[i]!;
+      if (!entry.isExact) {
+        const other = i === 0 ? secondScore : firstScore;
+        entry.score = roundScore(entry.score + weight * (entry.score - other));
+      }
+    }
+    // Exact matches keep 1; a clamped lower score can tie with the next, so the order is re-settled.
+    return ranked.sort(compareScored);
   }
 
   function match(text: string, matchOptions: MatchOptions = {}): MatchResult {
@@ -703,6 +750,27 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         isOutOfScope: false,
         isTopCorrect: top?.answer === record.answer,
       });
+    }
+    // Neighbours: each phrasing asked with its whole answer left out. Needs another answer to go to.
+    const neighbours =
+      answers.length >= 2
+        ? answers.flatMap((answer) =>
+            [...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)),
+          )
+        : [];
+    const neighbourStride = Math.max(1, neighbours.length / MAX_NEIGHBOUR_SAMPLES);
+    for (let at = 0; at < neighbours.length; at += neighbourStride) {
+      const record = neighbours[Math.floor(at)]!;
+      const top = scoreQuestion(record.text, undefined, record.answer)?.ranked[0];
+      // The same words under another answer (a duplicate phrasing) are not a neighbour question.
+      if (!top?.isExact) {
+        samples.push({
+          score: top?.score ?? 0,
+          isOutOfScope: true,
+          isTopCorrect: false,
+          isNeighbour: true,
+        });
+      }
     }
     for (const question of OFF_TOPIC_QUESTIONS) {
       const top = scoreQuestion(question)?.ranked[0];
