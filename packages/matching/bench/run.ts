@@ -194,6 +194,7 @@ function runStoryfileSection(options: {
       'fallback: in-scope / off-topic / OOS',
       'thresholds in force',
       'calibration ms',
+      'frontier: right at ≤10% off-topic (t)',
     ],
     results.map((result) => [
       result.dataset,
@@ -211,6 +212,9 @@ function runStoryfileSection(options: {
       ].join(' / '),
       `${Math.min(...result.thresholds).toFixed(3)}–${Math.max(...result.thresholds).toFixed(3)}`,
       result.calibrationMs === null ? '—' : formatMs(result.calibrationMs),
+      result.frontier
+        ? `${formatRate(result.frontier.answeredRight)} (${result.frontier.threshold.toFixed(3)})`
+        : '—',
     ]),
   );
   for (const note of notes) {
@@ -218,7 +222,9 @@ function runStoryfileSection(options: {
   }
   console.log(
     "in scope: held-out questions of the storyfile's own intents; off-topic: those of every other " +
-      "intent; OOS: the dataset's out-of-scope items. Wrong answer = any answer to an off-topic or OOS question.\n",
+      "intent; OOS: the dataset's out-of-scope items. Wrong answer = any answer to an off-topic or OOS question.\n" +
+      'frontier: the one threshold (all seeds) that answers the most in-scope questions right with at most ' +
+      '10% of the off-topic ones answered; it bounds what any threshold rule can reach with this scorer.\n',
   );
   return results;
 }

@@ -31,6 +31,36 @@ export interface StoryfileResult {
   outOfScopeFallback: number;
   /** Median time to choose the automatic threshold (first question after building), ms. */
   calibrationMs: number | null;
+  /**
+   * The scorer's frontier, whatever the threshold rule: the one threshold (the same for every seed)
+   * that answers the most in-scope questions right with at most `FRONTIER_OFF_TOPIC_RATE` of the
+   * off-topic questions answered. `null` without off-topic questions.
+   */
+  frontier: { threshold: number; answeredRight: number; offTopicAnswered: number } | null;
+}
+
+/** The off-topic rate the frontier is read at: issue 13's goal is ≤ 10% at N = 30. */
+export const FRONTIER_OFF_TOPIC_RATE = 0.1;
+
+/** Best single threshold with at most `maxRate` of the off-topic top scores at or above it. */
+export function findFrontier(
+  rightScores: readonly number[],
+  offTopicScores: readonly number[],
+  inScope: number,
+  maxRate: number,
+): StoryfileResult['frontier'] {
+  if (offTopicScores.length === 0 || inScope === 0) {
+    return null;
+  }
+  const off = [...offTopicScores].sort((a, b) => b - a);
+  const allowed = Math.floor(maxRate * off.length + 1e-9);
+  // Answering at score >= t: t just above the (allowed + 1)-th highest off-topic score.
+  const threshold = allowed < off.length ? off[allowed]! + 1e-6 : 0;
+  return {
+    threshold,
+    answeredRight: rightScores.filter((score) => score >= threshold).length / inScope,
+    offTopicAnswered: off.filter((score) => score >= threshold).length / off.length,
+  };
 }
 
 /** mulberry32: small, seedable and the same on every platform. */
@@ -89,7 +119,10 @@ export function measureStoryfiles(input: {
     offTopicFallback: 0,
     outOfScopeFallback: 0,
     calibrationMs: null,
+    frontier: null,
   };
+  const rightScores: number[] = [];
+  const offTopicScores: number[] = [];
   const calibrationTimes: number[] = [];
   for (let seed = 1; seed <= input.seeds; seed++) {
     const answers = sampleIntents(input.intents, input.size, seed);
@@ -115,16 +148,24 @@ export function measureStoryfiles(input: {
         }
         if (candidates[0]?.answerId === item.intent) {
           result.closedRight++;
+          rightScores.push(candidates[0].score);
         }
         if (!isAnswered) {
           result.inScopeFallback++;
         }
       } else {
         result.offTopic++;
+        offTopicScores.push(candidates[0]?.score ?? 0);
         result[isAnswered ? 'offTopicAnswered' : 'offTopicFallback']++;
       }
     }
   }
+  result.frontier = findFrontier(
+    rightScores,
+    offTopicScores,
+    result.inScope,
+    FRONTIER_OFF_TOPIC_RATE,
+  );
   if (input.setting === 'auto') {
     calibrationTimes.sort((a, b) => a - b);
     result.calibrationMs = calibrationTimes[Math.floor(calibrationTimes.length / 2)] ?? null;
