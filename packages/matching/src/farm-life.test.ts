@@ -71,6 +71,26 @@ describe('a farm-life storyfile of 26 questions, automatic threshold', () => {
     expect(report.source === 'auto' && report.heldOutCount).toBe(phrasings);
     expect(report.threshold).toBeGreaterThan(DEFAULT_THRESHOLD);
   });
+
+  it('also asked every phrasing with its whole answer left out, and at most 15% of those answer', () => {
+    const report = matcher.getThresholdReport();
+    const phrasings = FARM_LIFE_STORYFILE.reduce(
+      (sum, answer) => sum + 1 + (answer.alternates?.length ?? 0),
+      0,
+    );
+    expect(report.source === 'auto' && report.neighbourCount).toBe(phrasings);
+    expect(report.source === 'auto' && report.neighboursAnswered).toBeLessThanOrEqual(0.15);
+  });
+
+  // Questions on the storyfile's own subject that it has no answer for: before the neighbour
+  // questions and the contrast (threshold 0.20), "did you ever sell cows" played the sell-the-farm
+  // answer at 0.27.
+  it.each(['did you ever sell cows', 'how big was your farm', 'how many acres did you farm'])(
+    'on the subject but not answered: "%s" → the off-topic fallback',
+    (question) => {
+      expect(matcher.match(question).decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    },
+  );
 });
 
 describe('explicit and automatic thresholds', () => {
