@@ -96,6 +96,7 @@ describe('chooseAutoThreshold', () => {
   const options = {
     maxNegativeRate: 0.2,
     maxNeighbourRate: 0.2,
+    minNeighbourSamples: 5,
     minHeldOutRecall: 0.5,
     minHeldOutSamples: 3,
     floor: 0.05,
@@ -140,6 +141,7 @@ describe('chooseAutoThreshold', () => {
     [[0.1, 0.2, 0.3, 0.35, 0.38], 0.4001, 'neighbours below the built-in rule: unchanged'],
     [[0.6, 0.7, 0.75, 0.8, 0.85], 0.8001, 'raised until at most 20% of the neighbours answer'],
     [[0.95, 0.96, 0.97, 0.98, 0.99], 0.9, 'raised, then held at the ceiling'],
+    [[0.6, 0.7, 0.75, 0.8], 0.4001, 'fewer than minNeighbourSamples: too few to raise it'],
   ])('neighbours %j → %s (%s)', (scores, threshold) => {
     const outcome = chooseAutoThreshold(
       [...[0.9, 0.8, 0.7, 0.6].map((s) => makeInScope(s)), ...negatives, ...scores.map(neighbour)],
@@ -147,7 +149,7 @@ describe('chooseAutoThreshold', () => {
     );
     expect(outcome?.threshold).toBe(threshold);
     expect(outcome?.negativeCount).toBe(5);
-    expect(outcome?.neighbourCount).toBe(5);
+    expect(outcome?.neighbourCount).toBe(scores.length);
   });
 
   it('raises after the held-out phrasings lowered it: neighbours are what a small script answers wrongly', () => {

@@ -112,6 +112,8 @@ export interface AutoThresholdOptions {
    * still get an answer; the threshold is raised to this if the built-in questions ask for less.
    */
   maxNeighbourRate: number;
+  /** …counted only when at least this many neighbour questions were asked (a tiny script's few are noise). */
+  minNeighbourSamples: number;
   /** Share of the held-out phrasings answered right that must stay answered… */
   minHeldOutRecall: number;
   /** …when at least this many held-out phrasings rank their own answer first. */
@@ -140,7 +142,8 @@ export interface AutoThresholdOutcome {
  * lowest threshold at which at most `maxNegativeRate` of the built-in off-topic questions get an
  * answer, lowered if needed so that at least `minHeldOutRecall` of the held-out phrasings that rank
  * their own answer first are still answered; then raised, if needed, to the lowest threshold at
- * which at most `maxNeighbourRate` of the neighbour questions get an answer; then clamped to
+ * which at most `maxNeighbourRate` of the neighbour questions get an answer (when there are at least
+ * `minNeighbourSamples` of them); then clamped to
  * [floor, ceiling]. `undefined` when there are no off-topic samples to measure against.
  */
 export function chooseAutoThreshold(
@@ -176,7 +179,7 @@ export function chooseAutoThreshold(
   // Questions on the storyfile's own subject that it does not answer are what a small script
   // answers wrongly most often; the built-in questions (small talk, trivia) say nothing about them.
   const allowedNeighbours = Math.floor(options.maxNeighbourRate * neighbours.length + 1e-9);
-  if (allowedNeighbours < neighbours.length) {
+  if (neighbours.length >= options.minNeighbourSamples && allowedNeighbours < neighbours.length) {
     threshold = Math.max(threshold, (neighbours[allowedNeighbours] ?? 0) + THRESHOLD_STEP);
   }
   threshold = Math.min(options.ceiling, Math.max(options.floor, threshold));

@@ -97,6 +97,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   autoThreshold: Object.freeze({
     maxNegativeRate: 0.05,
     maxNeighbourRate: 0.15,
+    minNeighbourSamples: 20,
     minHeldOutRecall: 0.9,
     minHeldOutSamples: 50,
     floor: 0.1,
