@@ -6,6 +6,7 @@ import { findUserById } from '../modules/users/index.ts';
 import { saveAccount, signInWithPassword } from './account.service.ts';
 import { createUpstreamBroker } from './broker.service.ts';
 import {
+  IDP_PAGE_HEADERS,
   renderAccountPage,
   renderLoginPage,
   renderSignInExpiredPage,
@@ -34,7 +35,11 @@ export async function registerIdentityProviderRoutes(
     publicUrl: config.publicUrl,
     upstreams: config.upstreamProviders,
   });
-  const publicRoute = { config: { permission: { kind: 'public' } } } as const;
+  // Every provider route, its own endpoints and pages included, answers with the pages' policy.
+  const publicRoute = {
+    config: { permission: { kind: 'public' } },
+    helmet: IDP_PAGE_HEADERS,
+  } as const;
 
   // The provider reads raw request bodies itself, so its catch-all route must not parse them.
   const callback = provider.callback();
@@ -117,6 +122,7 @@ export async function registerIdentityProviderRoutes(
       `${IDP_MOUNT_PATH}/interaction/:uid/login`,
       {
         config: { permission: { kind: 'public' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        helmet: IDP_PAGE_HEADERS,
       },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -204,7 +210,10 @@ export async function registerIdentityProviderRoutes(
 
   app.post(
     ACCOUNT_PATH,
-    { config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      helmet: IDP_PAGE_HEADERS,
+    },
     async (request, reply) => {
       const user = await findSignedInAccount(request, reply);
       if (!user) {
