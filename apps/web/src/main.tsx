@@ -1,5 +1,3 @@
-// First: configures zod before any schema (the contracts' among them) is built.
-import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -106,7 +106,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each operation documents the permission its contract declares (`x-permission`, spec §6), so
+    // clients read who may call it, and the suite's authorization matrix derives its expectations
+    // from the document itself.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission
+        ? { ...result, schema: { ...result.schema, 'x-permission': permission } }
+        : result;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

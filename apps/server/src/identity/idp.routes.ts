@@ -36,9 +36,12 @@ export async function registerIdentityProviderRoutes(
     upstreams: config.upstreamProviders,
   });
   // Every provider route, its own endpoints and pages included, answers with the pages' policy.
+  // They are pages and the provider's protocol (described by its discovery document), not the
+  // gateway API, so the OpenAPI document leaves them out.
   const publicRoute = {
     config: { permission: { kind: 'public' } },
     helmet: IDP_PAGE_HEADERS,
+    schema: { hide: true },
   } as const;
 
   // The provider reads raw request bodies itself, so its catch-all route must not parse them.
@@ -123,6 +126,7 @@ export async function registerIdentityProviderRoutes(
       {
         config: { permission: { kind: 'public' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
         helmet: IDP_PAGE_HEADERS,
+        schema: { hide: true },
       },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -213,6 +217,7 @@ export async function registerIdentityProviderRoutes(
     {
       config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
       helmet: IDP_PAGE_HEADERS,
+      schema: { hide: true },
     },
     async (request, reply) => {
       const user = await findSignedInAccount(request, reply);
