@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '@conversa/contracts';
 import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
+import { collectCspViolations } from '../support/csp';
 import { E2E } from '../support/env';
 import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layout';
 
@@ -11,6 +12,8 @@ import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layo
 // contracts allow (120-character names, 500-character questions, 30 topics), at a phone, tablet,
 // laptop and desktop width, must not scroll sideways nor hide a control under another element.
 // A screenshot of each is kept (test-results/layout) to look at.
+// Issue 20: the same walk fails on any Content-Security-Policy violation a screen causes (the
+// console's strict policy: no inline script), and the sign-in through the provider's pages too.
 
 // Beside Playwright's own results, whichever folder the run starts in.
 const SCREENSHOTS = path.join(E2E.repoRoot, 'e2e', 'test-results', 'layout');
@@ -23,6 +26,8 @@ const TOPIC_COUNT = 30;
 const SEED_FILE = path.join(E2E.dataDir, 'layout-seed.json');
 
 let page: Page;
+let cspViolations: Awaited<ReturnType<typeof collectCspViolations>>;
+let signInViolations: string[] = [];
 let seeded = { storyfileId: '', slug: '', conversationId: '' };
 
 async function post<T>(path: string, data: unknown, status = 201): Promise<T> {
@@ -33,9 +38,12 @@ async function post<T>(path: string, data: unknown, status = 201): Promise<T> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  cspViolations = await collectCspViolations(context);
+  page = await context.newPage();
   // The admin passes every route's requirement, so every screen of the table renders.
   await signIn(page, E2E.users.admin);
+  signInViolations = cspViolations.take();
   if (existsSync(SEED_FILE)) {
     seeded = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as typeof seeded;
     return;
@@ -114,13 +122,19 @@ function listScreens(): { name: string; path: () => string }[] {
       path: () => `/training/chat_logs?conversation=${seeded.conversationId}`,
     },
     { name: '/s/:slug', path: () => `/s/${seeded.slug}` },
+    { name: '/s/:slug?embed=1', path: () => `/s/${seeded.slug}?embed=1` },
   ];
 }
 
+test('signing in through the provider breaks no Content-Security-Policy', () => {
+  expect(signInViolations).toEqual([]);
+});
+
 for (const screen of listScreens()) {
-  test(`layout holds at every width: ${screen.name}`, async () => {
+  test(`layout holds at every width, within the CSP: ${screen.name}`, async () => {
     const testInfo = test.info();
     const problems: string[] = [];
+    cspViolations.take();
     // Loaded fresh at the phone width, then widened, as a window or a turned tablet is: one load
     // per screen instead of four keeps the run short.
     for (const [index, width] of LAYOUT_WIDTHS.entries()) {
@@ -146,5 +160,6 @@ for (const screen of listScreens()) {
       });
     }
     expect(problems).toEqual([]);
+    expect(cspViolations.take(), 'Content-Security-Policy violations').toEqual([]);
   });
 }

@@ -16,6 +16,7 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
 import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,
@@ -87,6 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', assertRouteDeclaresPermission);
 
+  // First, so every answer (the not-found handler and the provider's pages too) carries them.
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    feedbackFormUrl: config.feedbackFormUrl,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
@@ -100,7 +106,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each operation documents the permission its contract declares (`x-permission`, spec §6), so
+    // clients read who may call it, and the suite's authorization matrix derives its expectations
+    // from the document itself.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission
+        ? { ...result, schema: { ...result.schema, 'x-permission': permission } }
+        : result;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
@@ -182,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPublishingRoutes(app, {
     engine: conversationEngine,
     publicUrl: config.publicUrl,
+    feedbackFormUrl: config.feedbackFormUrl,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
   });
   registerDashboardRoutes(app, { db });

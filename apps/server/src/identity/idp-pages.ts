@@ -1,4 +1,5 @@
 import { escapeHtml } from '@conversa/contracts';
+import { cspHash } from '../http/security-headers.ts';
 import { PASSWORD_MIN_LENGTH } from './account.service.ts';
 
 // The provider's pages share the studio's look (colours and type of apps/web) without its bundle.
@@ -23,7 +24,30 @@ button.secondary{background:#fff;color:var(--ink);border:1px solid var(--line);m
 .success{color:#166534;background:#f0fdf4;border:1px solid #bbf7d0;border-radius:8px;padding:10px 12px}
 .divider{display:flex;align-items:center;gap:10px;color:var(--muted);margin:22px 0 4px;font-size:13px}
 .divider:before,.divider:after{content:"";flex:1;border-top:1px solid var(--line)}
+.button.upstream{display:block;margin-top:10px}
 `;
+
+/** The sign-out page submits the provider's confirmation form at once (the studio already asked). */
+export const LOGOUT_SUBMIT_SCRIPT = "document.forms['op.logoutForm'].submit()";
+
+/**
+ * The provider's pages' own policy: their one stylesheet and the sign-out script, by hash; forms
+ * post to the studio only; framed by the studio only (the silent check runs in a hidden frame).
+ * oidc-provider adds the hash of its own form_post page's script to script-src when it renders one.
+ */
+export const IDP_PAGE_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: [cspHash(STYLE)],
+      scriptSrc: [cspHash(LOGOUT_SUBMIT_SCRIPT)],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+} as const;
 
 /** A full HTML page in the studio's look, for the provider's sign-in, account and sign-out screens. */
 export function renderIdpPage(options: { title: string; body: string }): string {
@@ -61,7 +85,7 @@ export function renderLoginPage(options: LoginPageOptions): string {
       : `<div class="divider">or</div>${options.upstreams
           .map(
             (upstream) =>
-              `<a class="button secondary" style="display:block;margin-top:10px" href="${escapeHtml(upstream.href)}">Continue with ${escapeHtml(upstream.label)}</a>`,
+              `<a class="button secondary upstream" href="${escapeHtml(upstream.href)}">Continue with ${escapeHtml(upstream.label)}</a>`,
           )
           .join('')}`;
   return renderIdpPage({

@@ -6,6 +6,7 @@ import { findUserById } from '../modules/users/index.ts';
 import { saveAccount, signInWithPassword } from './account.service.ts';
 import { createUpstreamBroker } from './broker.service.ts';
 import {
+  IDP_PAGE_HEADERS,
   renderAccountPage,
   renderLoginPage,
   renderSignInExpiredPage,
@@ -34,7 +35,14 @@ export async function registerIdentityProviderRoutes(
     publicUrl: config.publicUrl,
     upstreams: config.upstreamProviders,
   });
-  const publicRoute = { config: { permission: { kind: 'public' } } } as const;
+  // Every provider route, its own endpoints and pages included, answers with the pages' policy.
+  // They are pages and the provider's protocol (described by its discovery document), not the
+  // gateway API, so the OpenAPI document leaves them out.
+  const publicRoute = {
+    config: { permission: { kind: 'public' } },
+    helmet: IDP_PAGE_HEADERS,
+    schema: { hide: true },
+  } as const;
 
   // The provider reads raw request bodies itself, so its catch-all route must not parse them.
   const callback = provider.callback();
@@ -117,6 +125,8 @@ export async function registerIdentityProviderRoutes(
       `${IDP_MOUNT_PATH}/interaction/:uid/login`,
       {
         config: { permission: { kind: 'public' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        helmet: IDP_PAGE_HEADERS,
+        schema: { hide: true },
       },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -204,7 +214,11 @@ export async function registerIdentityProviderRoutes(
 
   app.post(
     ACCOUNT_PATH,
-    { config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      helmet: IDP_PAGE_HEADERS,
+      schema: { hide: true },
+    },
     async (request, reply) => {
       const user = await findSignedInAccount(request, reply);
       if (!user) {

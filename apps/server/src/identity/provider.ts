@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
-import { renderIdpPage } from './idp-pages.ts';
+import { LOGOUT_SUBMIT_SCRIPT, renderIdpPage } from './idp-pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'conversa-studio';
 export const IDP_MOUNT_PATH = '/idp';
@@ -96,7 +96,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
             body: `<p class="muted">Signing you out…</p>${form}
               <input type="hidden" form="op.logoutForm" name="logout" value="yes" />
               <noscript><button type="submit" form="op.logoutForm">Continue</button></noscript>
-              <script>document.forms['op.logoutForm'].submit()</script>`,
+              <script>${LOGOUT_SUBMIT_SCRIPT}</script>`,
           });
           return Promise.resolve();
         },

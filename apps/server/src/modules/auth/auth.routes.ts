@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   SSO_MESSAGE_TYPE,
@@ -8,6 +7,7 @@ import {
   type SsoResult,
 } from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
+import { cspHash } from '../../http/security-headers.ts';
 import { TOKEN_TTL } from '../../identity/provider.ts';
 import type { AuthService } from './auth.service.ts';
 import { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
@@ -30,11 +30,20 @@ window.parent.postMessage({ type: '${SSO_MESSAGE_TYPE}', result: result }, locat
 const SILENT_CHECK_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign-in check</title></head>
 <body><p>Sign-in check finished.</p><script>${SILENT_CHECK_SCRIPT}</script></body></html>`;
-const SILENT_CHECK_CSP = [
-  "default-src 'none'",
-  `script-src 'sha256-${createHash('sha256').update(SILENT_CHECK_SCRIPT).digest('base64')}'`,
-  "frame-ancestors 'self'",
-].join('; ');
+// Its own policy: nothing but that one script; framed by the studio only; no referrer.
+const SILENT_CHECK_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: [cspHash(SILENT_CHECK_SCRIPT)],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+} as const;
 
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
 export function registerAuthRoutes(
@@ -133,13 +142,14 @@ export function registerAuthRoutes(
 
   app.get(
     SILENT_CHECK_DONE_PATH,
-    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    {
+      config: { permission: { kind: 'public' } },
+      schema: { hide: true },
+      helmet: SILENT_CHECK_HEADERS,
+    },
     async (_request, reply) =>
       reply
-        .header('content-security-policy', SILENT_CHECK_CSP)
-        .header('x-frame-options', 'SAMEORIGIN')
         .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')
         .send(SILENT_CHECK_PAGE),
   );

@@ -11,6 +11,7 @@ import {
 } from '@conversa/contracts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
+import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import {
   askAsVisitor,
@@ -53,6 +54,7 @@ export function registerPublishingRoutes(
   options: {
     engine: ConversationEngine;
     publicUrl: string;
+    feedbackFormUrl?: string | undefined;
     /** The built web console's index.html, the share page's shell; undefined without a build. */
     webIndexHtmlPath: string | undefined;
   },
@@ -64,17 +66,6 @@ export function registerPublishingRoutes(
     db,
     publicUrl,
     webIndexHtmlPath: options.webIndexHtmlPath,
-  });
-
-  // Framing: the share page may be embedded anywhere; every other page only by the studio itself.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === SHARE_PAGE_PATH) {
-      reply.header('content-security-policy', 'frame-ancestors *');
-      reply.removeHeader('x-frame-options');
-    } else if (!reply.hasHeader('x-frame-options')) {
-      reply.header('x-frame-options', 'SAMEORIGIN');
-    }
-    return payload;
   });
 
   registerContract(app, publishStoryfileContract, async (request) =>
@@ -111,10 +102,15 @@ export function registerPublishingRoutes(
     return askAsVisitor(engine, { storyfileId: storyfile.id, visitorId, ...request.body });
   });
 
-  app.get<{ Params: { slug: string } }>(
+  // Framing: the embed (`?embed=1`) may be framed by any site; the share page itself, like every
+  // other page, only by the studio (the global security headers).
+  app.get<{ Params: { slug: string }; Querystring: { embed?: unknown } }>(
     SHARE_PAGE_PATH,
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (request, reply) => {
+      if (request.query.embed === '1') {
+        allowFramingByAnyOrigin(reply, { publicUrl, feedbackFormUrl: options.feedbackFormUrl });
+      }
       const page = await sharePages.getSharePage(request.params.slug);
       return reply
         .status(page.status)

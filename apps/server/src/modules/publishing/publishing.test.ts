@@ -138,11 +138,15 @@ describe('publishing', () => {
     expect(badChannel.status).toBe(400);
   });
 
-  it('serves the share page with its title, preview tags and framing allowed there only', async () => {
+  it('serves the share page with its title and preview tags, framing allowed to the embed only', async () => {
+    const embed = await fetch(`${studio.baseUrl}/s/${slug}?embed=1`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
     const page = await fetch(`${studio.baseUrl}/s/${slug}`);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe('frame-ancestors *');
-    expect(page.headers.get('x-frame-options')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const html = await page.text();
     expect(html).toContain(`<title>${storyfile.name} | Conversa Studio</title>`);
     expect(html).toContain(

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { satisfiesScope, type Requirement, type Scope } from '@conversa/contracts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../test/studio.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+  signInAs,
+  ApiClient,
+} from '../../test/storyfile.fixtures.ts';
+import {
+  buildRequest,
+  listOperations,
+  type OpenApiDocument,
+  type Operation,
+  type Targets,
+} from '../../test/openapi.fixtures.ts';
+
+// Issue 20: every operation of the OpenAPI document × six identities, the expected outcome
+// derived from the permission its contract declares (the document's `x-permission`), so a new
+// route is covered without a test of its own. Every request is schema-valid and aimed at
+// namespace A's data; nothing of A may show in an answer to namespace B or to nobody.
+
+type Identity = 'anonymous' | 'readA' | 'editA' | 'ownerA' | 'editB' | 'admin';
+const IDENTITIES: Identity[] = ['anonymous', 'editB', 'readA', 'editA', 'ownerA', 'admin'];
+const SCOPE_OF: Partial<Record<Identity, Scope>> = {
+  readA: 'read:ns',
+  editA: 'edit:ns',
+  ownerA: 'owner:ns',
+  editB: 'edit:ns',
+};
+const MARKER = 'Alpha-secret';
+
+type Expectation = 'open' | 'unauthenticated' | 'allowed' | 'denied';
+
+/** What the declared permission promises this identity for a request aimed at namespace A. */
+function expectationFor(permission: Requirement, identity: Identity): Expectation {
+  if (permission.kind === 'public') {return 'open';}
+  if (identity === 'anonymous') {return 'unauthenticated';}
+  if (identity === 'admin') {return 'allowed';}
+  const scope = SCOPE_OF[identity]!;
+  const isInA = identity !== 'editB';
+  switch (permission.kind) {
+    case 'loggedIn':
+      return 'allowed';
+    case 'admin':
+      return 'denied';
+    case 'role':
+    case 'storyfile':
+      return satisfiesScope(scope, permission.scope) && isInA ? 'allowed' : 'denied';
+    default:
+      throw new Error(`The matrix has no rule for ${JSON.stringify(permission)}: add one.`);
+  }
+}
+
+let studio: TestStudio;
+let clients: Record<Identity, ApiClient>;
+let targets: Targets;
+let operations: Operation[];
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const namespaceA = await buildNamespace(studio, 'alpha');
+  const namespaceB = await buildNamespace(studio, 'beta');
+  const [readA, editA, ownerA, editB, admin] = await Promise.all([
+    buildMember(studio, 'read@alpha.test', { alpha: 'read:ns' }),
+    buildMember(studio, 'edit@alpha.test', { alpha: 'edit:ns' }),
+    buildMember(studio, 'owner@alpha.test', { alpha: 'owner:ns' }),
+    buildMember(studio, 'edit@beta.test', { beta: 'edit:ns' }),
+    signInAs(studio, 'admin@example.com', 'admin-password'),
+  ]);
+  clients = {
+    anonymous: new ApiClient(new TestBrowser(studio.baseUrl)),
+    readA,
+    editA,
+    ownerA,
+    editB,
+    admin,
+  };
+  // B has data of its own, so its lists are not empty by accident.
+  await buildStoryfile(editB, namespaceB, { name: 'Beta storyfile' });
+
+  const storyfile = await buildStoryfile(ownerA, namespaceA, { name: `${MARKER} storyfile` });
+  const topic = await ownerA.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/topics`,
+    { name: `${MARKER} checklist topic` },
+  );
+  const question = await ownerA.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/questions`,
+    { topicId: topic.id, text: `${MARKER} checklist question?` },
+  );
+  const libraryTopic = await ownerA.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    '/v1/conversa/topics',
+    { namespaceId: namespaceA, name: `${MARKER} library topic` },
+  );
+  const libraryQuestion = await ownerA.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    '/v1/conversa/questions',
+    { topicId: libraryTopic.id, text: `${MARKER} library question?` },
+  );
+  const script = await ownerA.expectStatus<{ id: string; topics: { id: string }[] }>(
+    201,
+    'POST',
+    '/v1/conversa/scripts',
+    {
+      namespaceId: namespaceA,
+      name: `${MARKER} script`,
+      topics: [{ name: `${MARKER} script topic`, questions: [{ text: `${MARKER} script q?` }] }],
+    },
+  );
+  const asked = await ownerA.expectStatus<{ conversationId: string }>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+    { text: `${MARKER} asked question?` },
+  );
+  const publication = await ownerA.expectStatus<{ slug: string }>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+  );
+  targets = {
+    namespaceId: namespaceA,
+    storyfileId: storyfile.id,
+    checklistTopicId: topic.id,
+    checklistQuestionId: question.id,
+    libraryTopicId: libraryTopic.id,
+    libraryQuestionId: libraryQuestion.id,
+    scriptId: script.id,
+    scriptTopicId: script.topics[0]!.id,
+    conversationId: asked.conversationId,
+    slug: publication.slug,
+  };
+
+  const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as OpenApiDocument;
+  // Reads first, then writes, deletions last, and signing out at the very end: every identity
+  // meets A's data as seeded, and keeps its session.
+  const rank = (operation: Operation) =>
+    operation.path === '/api/auth/logout'
+      ? 4
+      : ({ GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 } as const)[operation.method];
+  operations = listOperations(document).sort((a, b) => rank(a) - rank(b));
+}, 60_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('authorization matrix from /docs/json', () => {
+  it('covers every operation of the gateway API, each with a declared permission', () => {
+    expect(operations.length).toBeGreaterThan(60);
+    const undeclared = operations.filter((operation) => !operation.permission);
+    expect(undeclared.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
+  });
+
+  it('answers each identity as its declared permission says, and never leaks A to B or to nobody', async () => {
+    const aIds = Object.values(targets as unknown as Record<string, string>);
+    const mismatches: string[] = [];
+    const leaks: string[] = [];
+    let requests = 0;
+    for (const operation of operations) {
+      const request = buildRequest(operation, targets);
+      const sent = `${request.url} ${JSON.stringify(request.body ?? null)}`;
+      for (const identity of IDENTITIES) {
+        const expected = expectationFor(operation.permission!, identity);
+        const answer = await clients[identity].browser.api(request.url, {
+          method: request.method,
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        });
+        requests += 1;
+        const text = await answer.text();
+        const status = answer.status;
+        const label = `${identity} ${request.method} ${operation.path} -> ${status} (expected ${expected}): ${text.slice(0, 160)}`;
+        const isDeniedOrMissing = status === 403 || status === 404;
+        const ok =
+          status < 500 &&
+          {
+            // Nothing gates a public call; it answers for itself (the session call: 401 without one).
+            open: true,
+            unauthenticated: status === 401,
+            allowed: status !== 401 && status !== 403,
+            // A read may answer an empty success instead; the leak check below judges its body.
+            denied: isDeniedOrMissing || (request.method === 'GET' && status < 300),
+          }[expected];
+        if (!ok) {
+          mismatches.push(label);
+        }
+        const isOutsider = identity === 'anonymous' || identity === 'editB';
+        if (isOutsider && operation.permission!.kind !== 'public') {
+          const found = [MARKER, ...aIds].filter(
+            (marker) => !sent.includes(marker) && text.includes(marker),
+          );
+          if (found.length > 0) {
+            leaks.push(`${label} contains ${found.join(', ')}`);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(requests).toBe(operations.length * IDENTITIES.length);
+  });
+});

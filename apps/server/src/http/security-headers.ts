@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/*
+ * The headers a browser expects, set by @fastify/helmet on every answer (its onRequest hook), so
+ * pages, API answers, media and the provider's pages all carry them. Pages that need something
+ * else say so in their route's `helmet` option (the provider's pages, the silent check) or, for
+ * the one page others may frame, with `allowFramingByAnyOrigin`.
+ */
+
+type ContentSecurityPolicy = Exclude<
+  NonNullable<FastifyHelmetOptions['contentSecurityPolicy']>,
+  boolean
+>;
+export type CspDirectives = NonNullable<ContentSecurityPolicy['directives']>;
+
+/** `'sha256-…'` of an inline script or style, for a CSP that allows exactly that text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * Camera and microphone for the studio's own pages (recording, spoken questions, also inside an
+ * embed, whose document is the studio's); nothing for any other origin, and no other feature.
+ * Helmet does not set this header, so it is the one written here.
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=()';
+
+export interface SecurityHeaderOptions {
+  publicUrl: string;
+  /** The external feedback form the console frames (FEEDBACK_FORM_URL), if any. */
+  feedbackFormUrl?: string | undefined;
+}
+
+/**
+ * The console's policy (apps/web: module scripts and a stylesheet under /assets, no inline
+ * script). Styles allow 'unsafe-inline' because Radix's scroll lock and the drag-and-drop library
+ * insert <style> elements at run time; scripts allow only the studio's own files.
+ */
+export function getConsoleDirectives(options: SecurityHeaderOptions): CspDirectives {
+  const isHttps = options.publicUrl.startsWith('https:');
+  const feedbackOrigin = options.feedbackFormUrl ? new URL(options.feedbackFormUrl).origin : null;
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Avatars and posters are the studio's; recorded takes play from blob: URLs before upload.
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    frameSrc: feedbackOrigin ? ["'self'", feedbackOrigin] : ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: isHttps ? [] : null,
+  };
+}
+
+/** Registers helmet (before any route, so every route and the not-found handler get it). */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  const isHttps = options.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: getConsoleDirectives(options) },
+    xFrameOptions: { action: 'sameorigin' },
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only over https: on http the browser ignores it anyway, and a wrong one pins a host to https.
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // The embed is framed by other sites and its media are the studio's own: same-origin resource
+    // and opener policies would not hurt it, but cross-origin embedder policy would break framing.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
+
+/**
+ * The embed page (`/s/{slug}?embed=1`) only: any site may frame it. Same policy otherwise.
+ */
+export function allowFramingByAnyOrigin(reply: FastifyReply, options: SecurityHeaderOptions): void {
+  reply.helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...getConsoleDirectives(options), frameAncestors: ['*'] },
+    },
+    xFrameOptions: false,
+  });
+  reply.raw.removeHeader('x-frame-options');
+}
