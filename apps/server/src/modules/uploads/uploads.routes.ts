@@ -16,7 +16,7 @@ import { createErrorId, notFound } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { UploadStorage } from './upload-storage.ts';
+import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canManageUpload,
   findUpload,
@@ -83,6 +83,18 @@ export async function registerUploadRoutes(
     return raw ? usersByRequest.get(raw) : undefined;
   };
 
+  const finishUpload = async (row: UploadRow, sizeBytes: number) => {
+    try {
+      if (row.kind === 'avatar') {
+        await storeAvatar(row);
+      } else {
+        await queueVideoProcessing(pool, jobs, row.id, sizeBytes);
+      }
+    } catch (error) {
+      throw toTusError(error);
+    }
+  };
+
   const tus = new TusServer({
     path: TUS_MOUNT_PATH,
     datastore: storage.datastore,
@@ -112,6 +124,15 @@ export async function registerUploadRoutes(
       if (!row || !canManageUpload(userOf(request), row)) {
         throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
       }
+      // A client resuming a complete upload sends only HEAD: if the process or the database died
+      // after the last byte and before its commit, this is where the upload gets finished. A
+      // failure answers 500, and the client probes again.
+      if (request.method === 'HEAD' && row.phase === 'uploading') {
+        const progress = await storage.getProgress(row.tusId);
+        if (isUploadComplete(progress)) {
+          await finishUpload(row, progress!.size!);
+        }
+      }
     },
     async onUploadCreate(request, upload) {
       const user = userOf(request);
@@ -139,15 +160,7 @@ export async function registerUploadRoutes(
       if (!row) {
         throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
       }
-      try {
-        if (row.kind === 'avatar') {
-          await storeAvatar(row);
-        } else {
-          await queueVideoProcessing(pool, jobs, row.id, upload.size ?? upload.offset);
-        }
-      } catch (error) {
-        throw toTusError(error);
-      }
+      await finishUpload(row, upload.size ?? upload.offset);
       return {};
     },
     onResponseError(request, error) {
