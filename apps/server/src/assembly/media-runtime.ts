@@ -2,6 +2,7 @@ import type { Config } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { describeFfmpeg, resolveFfmpeg, type FfmpegBinaries } from '../media/ffmpeg.ts';
 import { createMediaStore, type MediaStore } from '../media/media-store.ts';
+import { removeDeadTempWorkFolders } from '../media/work-folders.ts';
 import { ABANDONED_JOB_CHECK_MAX_SECONDS, startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createProcessVideoHandler, recoverVideoProcessing } from '../modules/media/index.ts';
 import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
@@ -12,7 +13,10 @@ export interface MediaRuntime {
   mediaStore: MediaStore;
   uploadStorage: UploadStorage;
   jobs: JobQueue;
-  /** Puts right what crashes left in processing (see recoverVideoProcessing). */
+  /**
+   * Puts right what crashes left in processing (see recoverVideoProcessing); with the storage
+   * scan, also removes work folders of dead processes.
+   */
   recover(options: { isStorageScanned: boolean }): Promise<void>;
   /** Stops the workers (running jobs get a grace period); the database stays open. */
   stop(): Promise<void>;
@@ -58,9 +62,16 @@ export async function startMediaRuntime(options: {
       uploadStorage,
       isStorageScanned,
     });
-    if (report.failedUploads > 0 || report.queuedUploads > 0) {
+    let removedFolders = 0;
+    if (isStorageScanned) {
+      // Work folders of processes that died mid-job (kill -9 leaves them); live ones stay.
+      removedFolders =
+        (await mediaStore.removeStaleStaging(new Date(Date.now() - 24 * 3600 * 1000))) +
+        (await removeDeadTempWorkFolders());
+    }
+    if (report.failedUploads > 0 || report.queuedUploads > 0 || removedFolders > 0) {
       log(
-        `processing recovery: ${report.queuedUploads} complete upload(s) queued, ${report.failedUploads} upload(s) out of retries marked failed`,
+        `processing recovery: ${report.queuedUploads} complete upload(s) queued, ${report.failedUploads} upload(s) out of retries marked failed, ${removedFolders} work folder(s) of dead processes removed`,
       );
     }
   };

@@ -7,12 +7,14 @@ import {
   AVATAR_MAX_BYTES,
   getUploadStatusContract,
   listUploadsContract,
+  RETRY_UPLOAD_MESSAGES,
+  retryUploadProcessingContract,
   UPLOAD_REJECTION_MESSAGES,
   type CurrentUser,
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { createErrorId, notFound } from '../../http/errors.ts';
+import { conflict, createErrorId, notFound } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -26,6 +28,7 @@ import {
   prepareUpload,
   queueVideoProcessing,
   recordUpload,
+  retryUploadProcessing,
   toUploadId,
   UploadRejectedError,
   type UploadRow,
@@ -241,6 +244,20 @@ export async function registerUploadRoutes(
     );
     if (!status) {
       throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
+    }
+    return status;
+  });
+  registerContract(app, retryUploadProcessingContract, async (request) => {
+    const status = await retryUploadProcessing(
+      { db, pool, jobs, storage },
+      request.currentUser,
+      request.params.id,
+    );
+    if (status === null) {
+      throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
+    }
+    if (status === false) {
+      throw conflict(RETRY_UPLOAD_MESSAGES.notRetryable);
     }
     return status;
   });

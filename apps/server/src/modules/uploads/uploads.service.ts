@@ -258,6 +258,66 @@ export async function failUploadsOfFailedJobs(
   return failed.map((row) => row.id);
 }
 
+/**
+ * A person's "try again" on a video whose processing failed on our side: with its bytes still
+ * held, it goes back to `processing` with a fresh job, in one transaction. Null when the caller
+ * may not manage it (not found); false when it cannot be retried (refused for its content,
+ * cancelled, expired, already retried, or its bytes are gone).
+ */
+export async function retryUploadProcessing(
+  deps: {
+    db: Database;
+    pool: pg.Pool;
+    jobs: JobQueue;
+    storage: Pick<UploadStorage, 'getProgress'>;
+  },
+  user: CurrentUser,
+  uploadId: string,
+): Promise<UploadStatus | null | false> {
+  const row = await findUpload(deps.db, toUploadId(uploadId));
+  if (!row || !canManageUpload(user, row)) {
+    return null;
+  }
+  if (
+    row.kind === 'avatar' ||
+    row.phase !== 'failed' ||
+    row.error !== VIDEO_PROCESSING_MESSAGES.failed ||
+    !isUploadComplete(await deps.storage.getProgress(row.tusId))
+  ) {
+    return false;
+  }
+  const client = await deps.pool.connect();
+  try {
+    await client.query('begin');
+    const updated = await drizzle(client)
+      .update(uploads)
+      .set({ phase: 'processing', error: null, processedAt: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(uploads.id, row.id),
+          eq(uploads.phase, 'failed'),
+          eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
+        ),
+      )
+      .returning({ id: uploads.id });
+    if (updated.length === 0) {
+      await client.query('rollback');
+      return false;
+    }
+    await deps.jobs.enqueueVideoProcessing(row.id, toSqlExecutor(client), {
+      isFreshAttempt: true,
+    });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  deps.jobs.wakeWorkers();
+  return { status: 'START', error: null };
+}
+
 export async function markUploadFailed(
   db: Pick<Database, 'update'>,
   uploadId: string,
