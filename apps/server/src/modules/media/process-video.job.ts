@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import type { FfmpegBinaries } from '../../media/ffmpeg.ts';
