@@ -14,7 +14,13 @@ import {
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict, createErrorId, notFound } from '../../http/errors.ts';
+import { isDatabaseUnavailable } from '../../db/client.ts';
+import {
+  conflict,
+  createErrorId,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  notFound,
+} from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -173,6 +179,13 @@ export async function registerUploadRoutes(
       // tus would answer with the error's own message, which can quote SQL and its parameters.
       const errorId = createErrorId();
       app.log.error({ err: error, errorId, method: request.method }, 'upload request failed');
+      if (isDatabaseUnavailable(error)) {
+        // The bytes already written are kept: the client resumes from the offset later.
+        return {
+          status_code: 503,
+          body: `${DATABASE_UNAVAILABLE_MESSAGE} (error id ${errorId})\n`,
+        };
+      }
       return {
         status_code: 500,
         body: `The upload could not be saved because of a problem on our side (error id ${errorId}). Try again in a moment.\n`,
