@@ -25,15 +25,20 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = (message: string) => console.log(`[studio] ${message}`);
+  // Without its database the studio can do nothing: exit non-zero so a supervisor starts it again.
+  const onDatabaseFailure = (error: Error) => {
+    console.error(`[studio] ${error.message}: exiting`);
+    process.exit(1);
+  };
   const studio =
     config.role === 'worker'
       ? {
-          ...(await startWorkerProcess(config, log)),
+          ...(await startWorkerProcess(config, log, { onDatabaseFailure })),
           admin: undefined,
           defaultNamespace: undefined,
           url: undefined,
         }
-      : await startStudio(config, log);
+      : await startStudio(config, log, { onDatabaseFailure });
   if (studio.admin?.kind === 'generated') {
     console.log(
       [

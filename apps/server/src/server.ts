@@ -33,12 +33,17 @@ export interface RunningStudio {
 export async function startStudio(
   config: Config = loadConfig(),
   log: (message: string) => void = console.log,
+  options: {
+    /** The embedded PostgreSQL died and could not be started again (main.ts exits non-zero). */
+    onDatabaseFailure?: (error: Error) => void;
+  } = {},
 ): Promise<RunningStudio> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
     log,
+    ...(options.onDatabaseFailure ? { onFatal: options.onDatabaseFailure } : {}),
   });
   let media: MediaRuntime | undefined;
   try {

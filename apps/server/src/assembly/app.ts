@@ -52,6 +52,9 @@ import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
+/** /healthz answers 503 when the database has not answered `select 1` within this. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -166,7 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (_request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        // A hung database answers nothing: 503 after a short wait rather than the pool's timeouts.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          db.execute(sql`select 1`),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer')), HEALTH_CHECK_TIMEOUT_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
         return { status: 'ok' };
       } catch {
         return reply

@@ -94,6 +94,7 @@ describe("a web process's maintenance", () => {
       media: {
         uploadStorage: createUploadStorage(config.media, dataDir),
         mediaStore: createFileMediaStore(path.join(dataDir, 'media')),
+        recover: () => Promise.resolve(),
       },
     });
     const log = vi.fn();

@@ -22,10 +22,12 @@ export interface MaintenanceTask {
 export function getWebMaintenanceTasks(options: {
   db: Database;
   config: Config;
-  media: Pick<MediaRuntime, 'uploadStorage' | 'mediaStore'>;
+  media: Pick<MediaRuntime, 'uploadStorage' | 'mediaStore' | 'recover'>;
 }): MaintenanceTask[] {
   const { db, config, media } = options;
   return [
+    // Before the expiry below, which would take a complete upload nobody queued for abandoned.
+    { name: 'processing recovery', run: () => media.recover({ isStorageScanned: true }) },
     {
       name: 'media maintenance',
       run: () =>

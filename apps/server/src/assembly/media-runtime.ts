@@ -2,8 +2,9 @@ import type { Config } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { describeFfmpeg, resolveFfmpeg, type FfmpegBinaries } from '../media/ffmpeg.ts';
 import { createMediaStore, type MediaStore } from '../media/media-store.ts';
-import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
-import { createProcessVideoHandler } from '../modules/media/index.ts';
+import { removeDeadTempWorkFolders } from '../media/work-folders.ts';
+import { ABANDONED_JOB_CHECK_MAX_SECONDS, startJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { createProcessVideoHandler, recoverVideoProcessing } from '../modules/media/index.ts';
 import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
 
 /** Everything uploads and media need besides HTTP, started and stopped with the process. */
@@ -12,13 +13,20 @@ export interface MediaRuntime {
   mediaStore: MediaStore;
   uploadStorage: UploadStorage;
   jobs: JobQueue;
+  /**
+   * Puts right what crashes left in processing (see recoverVideoProcessing); with the storage
+   * scan, also removes work folders of dead processes.
+   */
+  recover(options: { isStorageScanned: boolean }): Promise<void>;
   /** Stops the workers (running jobs get a grace period); the database stays open. */
   stop(): Promise<void>;
 }
 
 /**
  * Resolves ffmpeg (and logs which one), opens the stores and the job queue, and starts workers
- * unless the role is `web` (which only queues jobs).
+ * unless the role is `web` (which only queues jobs). Every role then recovers what a crash left
+ * (at once, storage scan included) and keeps checking for jobs of dead workers and jobs out of
+ * retries every JOB_MAINTENANCE_INTERVAL_SECONDS (at most every 10 s).
  */
 export async function startMediaRuntime(options: {
   config: Config;
@@ -33,7 +41,12 @@ export async function startMediaRuntime(options: {
   log(describeFfmpeg(binaries));
   const mediaStore = createMediaStore(config.media.store, config.dataDir);
   const uploadStorage = createUploadStorage(config.media, config.dataDir);
-  const jobs = await startJobQueue({ pool: database.pool, config: config.jobs, log });
+  const jobs = await startJobQueue({
+    pool: database.pool,
+    databaseUrl: database.url,
+    config: config.jobs,
+    log,
+  });
 
   if (config.role !== 'web') {
     await jobs.startWorkers(
@@ -41,11 +54,72 @@ export async function startMediaRuntime(options: {
       createProcessVideoHandler({ db: database.db, binaries, mediaStore, uploadStorage, log }),
     );
   }
+  const recover = async ({ isStorageScanned }: { isStorageScanned: boolean }) => {
+    const report = await recoverVideoProcessing({
+      db: database.db,
+      pool: database.pool,
+      jobs,
+      uploadStorage,
+      isStorageScanned,
+    });
+    let removedFolders = 0;
+    if (isStorageScanned) {
+      // Work folders of processes that died mid-job (kill -9 leaves them); live ones stay.
+      removedFolders =
+        (await mediaStore.removeStaleStaging(new Date(Date.now() - 24 * 3600 * 1000))) +
+        (await removeDeadTempWorkFolders());
+    }
+    if (report.failedUploads > 0 || report.queuedUploads > 0 || removedFolders > 0) {
+      log(
+        `processing recovery: ${report.queuedUploads} complete upload(s) queued, ${report.failedUploads} upload(s) out of retries marked failed, ${removedFolders} work folder(s) of dead processes removed`,
+      );
+    }
+  };
+  const watch = startRecoveryWatch(
+    recover,
+    Math.min(config.jobs.maintenanceIntervalSeconds, ABANDONED_JOB_CHECK_MAX_SECONDS) * 1000,
+    log,
+  );
   return {
     binaries,
     mediaStore,
     uploadStorage,
     jobs,
-    stop: () => jobs.stop(),
+    recover,
+    stop: async () => {
+      await watch.stop();
+      await jobs.stop();
+    },
+  };
+}
+
+/** The first round at once (with the storage scan), then every `intervalMs` without it. */
+function startRecoveryWatch(
+  recover: MediaRuntime['recover'],
+  intervalMs: number,
+  log: (message: string) => void,
+): { stop(): Promise<void> } {
+  let isStopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const runRound = async (isStorageScanned: boolean) => {
+    try {
+      await recover({ isStorageScanned });
+    } catch (error) {
+      log(`processing recovery failed: ${(error as Error).message}`);
+    }
+    if (!isStopped) {
+      // unref: a pending round never keeps the process alive.
+      timer = setTimeout(() => {
+        round = runRound(false);
+      }, intervalMs).unref();
+    }
+  };
+  let round = runRound(true);
+  return {
+    async stop() {
+      isStopped = true;
+      clearTimeout(timer);
+      await round;
+    },
   };
 }

@@ -9,12 +9,14 @@ import { startMediaRuntime } from './media-runtime.ts';
 export async function startWorkerProcess(
   config: Config,
   log: (message: string) => void = console.log,
+  options: { onDatabaseFailure?: (error: Error) => void } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
     log,
+    ...(options.onDatabaseFailure ? { onFatal: options.onDatabaseFailure } : {}),
   });
   try {
     await migrateDatabase(database);

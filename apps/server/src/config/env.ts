@@ -131,6 +131,11 @@ const envSchema = z
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often the queue looks for expired jobs. */
     JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * On SIGTERM/SIGINT, how long running transcodes may finish before they are stopped and
+     * handed back to the queue (no retry spent). Keep it below the supervisor's kill timeout.
+     */
+    JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     ...upstreamVariables,
   })
   .superRefine((env, ctx) => {
@@ -198,6 +203,7 @@ export interface JobsConfig {
   expireSeconds: number;
   retryDelaySeconds: number;
   maintenanceIntervalSeconds: number;
+  shutdownGraceSeconds: number;
 }
 
 export interface Config {
@@ -311,6 +317,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      shutdownGraceSeconds: env.JOB_SHUTDOWN_GRACE_SECONDS,
     },
   };
 }

@@ -35,6 +35,8 @@ export async function openDatabase(options: {
   dataDir: string;
   embeddedPort: number;
   log?: (message: string) => void;
+  /** The embedded PostgreSQL died and could not be started again. */
+  onFatal?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const embedded = options.databaseUrl
     ? undefined
@@ -42,9 +44,20 @@ export async function openDatabase(options: {
         dataDir: options.dataDir,
         port: options.embeddedPort,
         ...(options.log ? { log: options.log } : {}),
+        ...(options.onFatal ? { onFatal: options.onFatal } : {}),
       });
   const url = options.databaseUrl ?? embedded!.url;
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that is down or hung must answer callers with an error (503) within seconds,
+    // not hold every request open: a new connection gives up after this, a statement is
+    // cancelled by PostgreSQL after its timeout, and the client gives up on a server that does
+    // not answer at all (stopped, or the machine gone) a little later.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
+    query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 2000,
+  });
   // An idle client whose server went away (PostgreSQL restarting, or stopping before us on Ctrl-C)
   // emits 'error' on the pool; unhandled, that would crash the process. The next query reconnects.
   pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
@@ -59,9 +72,14 @@ export async function openDatabase(options: {
   };
 }
 
-/** Applies pending migrations; an advisory lock keeps concurrent starters from racing. */
+/**
+ * Applies pending migrations; an advisory lock keeps concurrent starters from racing. On a
+ * connection of its own, without the pool's timeouts: a migration may rightly take long, and so
+ * may the wait for another starter's.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const client = await handle.pool.connect();
+  const client = new pg.Client({ connectionString: handle.url });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: findMigrationsFolder() });
@@ -69,8 +87,44 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await client
       .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       .catch(() => undefined);
-    client.release();
+    await client.end();
   }
+}
+
+/** How long opening a connection to the database may take. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+/** How long one statement may run (the client waits 2 s more for a server that does not answer). */
+export const DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * The database is down, restarting, hung or unreachable (as opposed to a query that is wrong):
+ * callers answer 503 and try again later. Looks through wrappers (Drizzle's query error) to the
+ * driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      // Class 08: connection exception; 57P01-57P03: shutting down, crashed, starting up;
+      // 57014: cancelled (the statement timeout).
+      if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '57014') {
+        return true;
+      }
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) {
+        return true;
+      }
+    }
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Query read timeout|Connection terminated|not queryable|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const MIGRATION_LOCK_KEY = 72_110_431;

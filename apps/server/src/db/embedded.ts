@@ -266,6 +266,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log?: (message: string) => void;
+  /** PostgreSQL died and could not be started again; unset, that is only logged. */
+  onFatal?: (error: EmbeddedPostgresError) => void;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
@@ -320,40 +322,44 @@ export async function startEmbeddedPostgres(options: {
     }
   }
 
-  let output = '';
-  const server = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      databaseDir,
-      '-p',
-      String(options.port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      // TCP only: no socket file in a shared directory.
-      '-c',
-      'unix_socket_directories=',
-    ],
-    {
-      ...(account ?? {}),
-      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-      // Its own process group: Ctrl-C reaches the studio, whose graceful shutdown stops
-      // PostgreSQL after the last request, instead of PostgreSQL going first.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
+  const launch = async (): Promise<ChildProcess> => {
+    let output = '';
+    const server = spawn(
+      binaries.postgres,
+      [
+        '-D',
+        databaseDir,
+        '-p',
+        String(options.port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        // TCP only: no socket file in a shared directory.
+        '-c',
+        'unix_socket_directories=',
+      ],
+      {
+        ...(account ?? {}),
+        env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+        // Its own process group: Ctrl-C reaches the studio, whose graceful shutdown stops
+        // PostgreSQL after the last request, instead of PostgreSQL going first.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    server.stdout?.on('data', collect);
+    server.stderr?.on('data', collect);
+    const spawnFailed = new Promise<never>((_, reject) =>
+      server.once('error', (error) =>
+        reject(new EmbeddedPostgresError(`Cannot run ${binaries.postgres}: ${error.message}`)),
+      ),
+    );
+    await Promise.race([waitUntilReady(urlOf('postgres'), server, () => output), spawnFailed]);
+    return server;
   };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  const spawnFailed = new Promise<never>((_, reject) =>
-    server.once('error', (error) =>
-      reject(new EmbeddedPostgresError(`Cannot run ${binaries.postgres}: ${error.message}`)),
-    ),
-  );
-  await Promise.race([waitUntilReady(urlOf('postgres'), server, () => output), spawnFailed]);
+  let server = await launch();
 
   const admin = new pg.Client({ connectionString: urlOf('postgres') });
   await admin.connect();
@@ -367,5 +373,50 @@ export async function startEmbeddedPostgres(options: {
   }
   log(`embedded PostgreSQL running on 127.0.0.1:${options.port}`);
   let stopping: Promise<void> | undefined;
+
+  // PostgreSQL that dies under the studio (killed, crashed, out of memory) is started again: it
+  // recovers from its write-ahead log, and meanwhile database calls answer 503. If it cannot be
+  // started again, `onFatal` decides (the server exits non-zero, for its supervisor).
+  const superviseFrom = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => {
+      if (stopping) {
+        return;
+      }
+      log(
+        `the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}): starting it again`,
+      );
+      void (async () => {
+        let lastError: unknown;
+        for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt += 1) {
+          // The dead postmaster's backends must notice and exit before a new one can start.
+          await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+          try {
+            server = await launch();
+            if (stopping) {
+              await stopServer(server);
+              return;
+            }
+            log(`embedded PostgreSQL running again on 127.0.0.1:${options.port}`);
+            superviseFrom(server);
+            return;
+          } catch (error) {
+            lastError = error;
+          }
+        }
+        if (!stopping) {
+          options.onFatal?.(
+            new EmbeddedPostgresError(
+              `The embedded PostgreSQL stopped and could not be started again: ${(lastError as Error | undefined)?.message ?? 'stopped'}`,
+            ),
+          );
+        }
+      })();
+    });
+  };
+  superviseFrom(server);
   return { url, stop: () => (stopping ??= stopServer(server)) };
 }
+
+/** Attempts to start a PostgreSQL that died under the studio, RESTART_DELAY_MS apart. */
+const RESTART_ATTEMPTS = 10;
+const RESTART_DELAY_MS = 1_000;

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { getFailureMessage, isPersonMessage } from '@conversa/contracts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+
+/** The answer (503) while the database is down, restarting or hung. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The studio cannot reach its database right now. Try again in a moment.';
 
 /** An error a person can act on; the HTTP layer answers with its status, message and headers. */
 export class AppError extends Error {
@@ -61,6 +66,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
+    }
+    if (isDatabaseUnavailable(error)) {
+      const errorId = createErrorId();
+      request.log.error({ err: error, errorId }, 'the database is unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        statusCode: 503,
+        error: 'SERVICE_UNAVAILABLE',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        errorId,
+      });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type pg from 'pg';
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { JobsConfig } from '../config/env.ts';
@@ -19,17 +19,38 @@ export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
 
 /**
  * Retry policy of video processing: a failure that is not the video's fault (ffmpeg crashed, the
- * database went away, the worker was stopped) is tried again 3 times, backing off from
- * JOB_RETRY_DELAY_SECONDS. A worker that dies mid-job leaves the job active; it is retried once
- * JOB_EXPIRE_SECONDS pass.
+ * database went away, the worker died) is tried again 3 times, backing off from
+ * JOB_RETRY_DELAY_SECONDS. A worker that dies mid-job loses its lease (below) and the job is
+ * retried at the next check; JOB_EXPIRE_SECONDS is the backstop for a worker alive but stuck. A
+ * stopping worker hands its jobs back without spending a retry.
  */
 export const PROCESS_VIDEO_RETRY_LIMIT = 3;
+
+/**
+ * First key of the advisory locks that are job leases. A worker holds a session-level advisory
+ * lock per running job (second key: hashtext of the job id) on a connection of its own, so the
+ * lock lives exactly as long as the worker process: PostgreSQL drops it the moment that process
+ * dies, kill -9 included. An active job whose lock is free has no live worker.
+ */
+const JOB_LEASE_LOCK = 72_110_432;
+
+/**
+ * A job fetched this recently may not hold its lease yet (the fetch and the lock are two
+ * statements); abandoned-job checks leave it alone until then.
+ */
+export const LEASE_GRACE_SECONDS = 5;
+
+/** How often every process checks for jobs whose worker is gone and for jobs out of retries. */
+export const ABANDONED_JOB_CHECK_MAX_SECONDS = 10;
 
 /** Seconds between a worker's polls of an empty queue (a job queued in the same process wakes it at once). */
 export const WORKER_POLLING_SECONDS = 2;
 
-/** How long a stopping process lets running jobs finish before it aborts them (they are retried). */
-export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a stopping process lets running jobs finish (JOB_SHUTDOWN_GRACE_SECONDS) before it
+ * aborts them and hands them back to the queue, retry count untouched.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 
 /**
  * The job id of an upload's processing, derived from the upload id: sending it twice inserts
@@ -55,9 +76,22 @@ export type ProcessVideoHandler = (
 export interface JobQueue {
   /**
    * Queues the processing of an upload. With `executor` (a transaction's client) the job exists
-   * exactly when that transaction commits; call `wakeWorkers` after the commit.
+   * exactly when that transaction commits; call `wakeWorkers` after the commit. The job id derives
+   * from the upload id, so queuing twice inserts one job; `isFreshAttempt` gives a new id, for a
+   * person's "try again" after the upload's job failed.
    */
-  enqueueVideoProcessing(uploadId: string, executor?: SqlExecutor): Promise<void>;
+  enqueueVideoProcessing(
+    uploadId: string,
+    executor?: SqlExecutor,
+    options?: { isFreshAttempt?: boolean },
+  ): Promise<void>;
+  /**
+   * Fails (into a retry, or failed once retries run out) every active job whose worker is gone:
+   * its lease is free. Returns how many.
+   */
+  recoverAbandonedJobs(): Promise<number>;
+  /** Of these uploads, those whose latest processing job failed for good (retries spent). */
+  findUploadsOfFailedJobs(uploadIds: readonly string[]): Promise<string[]>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
   startWorkers(concurrency: number, handler: ProcessVideoHandler): Promise<void>;
@@ -83,6 +117,8 @@ export function toSqlExecutor(client: pg.Pool | pg.PoolClient): SqlExecutor {
  */
 export async function startJobQueue(options: {
   pool: pg.Pool;
+  /** For the lease connection of workers (a connection of its own, outside the pool). */
+  databaseUrl: string;
   config: JobsConfig;
   log: (message: string) => void;
 }): Promise<JobQueue> {
@@ -104,18 +140,101 @@ export async function startJobQueue(options: {
     retentionMinutes: 60 * 24 * 7,
   };
   await boss.createQueue(PROCESS_VIDEO_QUEUE, { ...queueOptions, policy: 'standard' });
-  // createQueue keeps the settings of the first start; apply changed ones (expiry) to new jobs.
+  // createQueue keeps the settings of the first start; apply changed ones (expiry) to new jobs,
+  // and the expiry to jobs already waiting too (a job copies it when it is sent).
   await boss.updateQueue(PROCESS_VIDEO_QUEUE, queueOptions);
+  await pool.query(
+    `update ${JOB_SCHEMA}.job set expire_in = make_interval(secs => $2)
+      where name = $1 and state in ('created', 'retry') and expire_in <> make_interval(secs => $2)`,
+    [PROCESS_VIDEO_QUEUE, config.expireSeconds],
+  );
 
   const workerIds: string[] = [];
   const running = new Map<AbortController, Promise<void>>();
   let isStopping = false;
+  const leases = createLeaseConnection(options.databaseUrl, log, () => {
+    for (const controller of running.keys()) {
+      controller.abort(
+        new Error('The worker lost its database connection; the job will be retried.'),
+      );
+    }
+  });
+
+  /**
+   * Puts an active job back in the queue as if never taken: with `started_on` cleared, pg-boss's
+   * next fetch does not count a retry. pg-boss 10 has no call for this, hence the SQL on its table.
+   */
+  const handBack = async (jobId: string) => {
+    await pool.query(
+      `update ${JOB_SCHEMA}.job set state = 'created', started_on = null, start_after = now()
+        where name = $1 and id = $2 and state = 'active'`,
+      [PROCESS_VIDEO_QUEUE, jobId],
+    );
+  };
+
+  const recoverAbandonedJobs = async () => {
+    const { rows } = await pool.query<{ id: string }>(
+      `select id from ${JOB_SCHEMA}.job
+        where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
+      [PROCESS_VIDEO_QUEUE, LEASE_GRACE_SECONDS],
+    );
+    if (rows.length === 0) {
+      return 0;
+    }
+    const abandoned: string[] = [];
+    const client = await pool.connect();
+    try {
+      for (const { id } of rows) {
+        const { rows: lock } = await client.query<{ isFree: boolean }>(
+          'select pg_try_advisory_lock($1, hashtext($2)) as "isFree"',
+          [JOB_LEASE_LOCK, id],
+        );
+        if (lock[0]?.isFree) {
+          await client.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LEASE_LOCK, id]);
+          abandoned.push(id);
+        }
+      }
+    } finally {
+      client.release();
+    }
+    if (abandoned.length > 0) {
+      for (const id of abandoned) {
+        await boss.fail(PROCESS_VIDEO_QUEUE, id, {
+          message: 'The worker running this job stopped (its process died).',
+        });
+      }
+      log(`job queue: ${abandoned.length} job(s) of a worker that died go back to the queue`);
+    }
+    return abandoned.length;
+  };
 
   return {
     boss,
-    async enqueueVideoProcessing(uploadId, executor) {
+    recoverAbandonedJobs,
+    async findUploadsOfFailedJobs(uploadIds) {
+      if (uploadIds.length === 0) {
+        return [];
+      }
+      // The latest job of each upload decides: an old failed one is superseded by a fresh attempt.
+      const { rows } = await pool.query<{ uploadId: string }>(
+        `select upload_id as "uploadId" from (
+           select distinct on (singleton_key) singleton_key as upload_id, state
+             from (
+               select singleton_key, state, created_on from ${JOB_SCHEMA}.job
+                where name = $1 and singleton_key = any($2)
+               union all
+               select singleton_key, state, created_on from ${JOB_SCHEMA}.archive
+                where name = $1 and singleton_key = any($2)
+             ) jobs
+            order by singleton_key, created_on desc
+         ) latest where state = 'failed'`,
+        [PROCESS_VIDEO_QUEUE, uploadIds],
+      );
+      return rows.map((row) => row.uploadId);
+    },
+    async enqueueVideoProcessing(uploadId, executor, enqueueOptions = {}) {
       await boss.send(PROCESS_VIDEO_QUEUE, { uploadId } satisfies ProcessVideoPayload, {
-        id: getProcessVideoJobId(uploadId),
+        id: enqueueOptions.isFreshAttempt ? randomUUID() : getProcessVideoJobId(uploadId),
         singletonKey: uploadId,
         ...(executor ? { db: executor } : {}),
       });
@@ -134,23 +253,56 @@ export async function startJobQueue(options: {
           PROCESS_VIDEO_QUEUE,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: WORKER_POLLING_SECONDS },
           async ([job]) => {
-            if (!job || isStopping) {
-              throw new Error('The worker is stopping; the job will be retried.');
+            if (!job) {
+              return;
             }
-            const payload = processVideoPayloadSchema.parse(job.data);
+            if (isStopping) {
+              await handBack(job.id);
+              return;
+            }
             const controller = new AbortController();
-            const run = handler(payload, {
-              signal: controller.signal,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-            });
-            running.set(
-              controller,
-              run.catch(() => undefined),
-            );
+            // Settles once the outcome is recorded and the lease released: what stop() waits for.
+            let settle = () => {};
+            running.set(controller, new Promise<void>((resolve) => (settle = resolve)));
             try {
-              await run;
+              // The lease first: from here on, this process's death frees the job at once.
+              await leases.acquire(job.id);
+              // Between the fetch and the lease another process may have judged the job
+              // abandoned (past the grace period; a later fetch counts one more retry): then it
+              // is no longer ours to run, nor to complete.
+              const { rows } = await pool.query<{ isOurs: boolean }>(
+                `select state = 'active' and retry_count = $3 as "isOurs"
+                   from ${JOB_SCHEMA}.job where name = $1 and id = $2`,
+                [PROCESS_VIDEO_QUEUE, job.id, job.retryCount],
+              );
+              if (!rows[0]?.isOurs) {
+                return;
+              }
+              // The outcome is recorded here, while the lease is still held (pg-boss's own
+              // complete afterwards finds the job no longer active and changes nothing); released
+              // first, another process could take the finished job for an abandoned one.
+              try {
+                await handler(processVideoPayloadSchema.parse(job.data), {
+                  signal: controller.signal,
+                  isLastAttempt: job.retryCount >= job.retryLimit,
+                });
+                await boss.complete(PROCESS_VIDEO_QUEUE, job.id);
+              } catch (error) {
+                if (!isStopping) {
+                  await boss.fail(PROCESS_VIDEO_QUEUE, job.id, {
+                    message: (error as Error).message,
+                  });
+                  return;
+                }
+                // Whatever failed while the process stops (the abort after the grace period, or
+                // ffmpeg stopped by the same signal) is not the job's fault: no retry is spent.
+                await handBack(job.id);
+                log(`job queue: handed job ${job.id} back to the queue (the worker is stopping)`);
+              }
             } finally {
+              await leases.release(job.id);
               running.delete(controller);
+              settle();
               // Fetch the next job at once: pg-boss would otherwise wait out the rest of its
               // polling interval after every job, idling a busy worker.
               if (self.id && !isStopping) {
@@ -167,14 +319,67 @@ export async function startJobQueue(options: {
       isStopping = true;
       if (workerIds.length > 0) {
         await boss.offWork(PROCESS_VIDEO_QUEUE);
-        const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+        const grace = new Promise((resolve) =>
+          setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref(),
+        );
         await Promise.race([Promise.all(running.values()), grace]);
         for (const controller of running.keys()) {
-          controller.abort(new Error('The studio is stopping; the job will be retried.'));
+          controller.abort(new Error('The studio is stopping; the job goes back to the queue.'));
         }
         await Promise.all(running.values());
       }
       await boss.stop({ graceful: true, timeout: 2000, close: false });
+      await leases.close();
+    },
+  };
+}
+
+/**
+ * The connection that holds this process's job leases (see JOB_LEASE_LOCK). Opened on the first
+ * job. If it breaks, the leases are gone and other processes may take the jobs: `onLost` aborts
+ * the running ones rather than let two workers run one job.
+ */
+function createLeaseConnection(
+  databaseUrl: string,
+  log: (message: string) => void,
+  onLost: () => void,
+) {
+  let client: Promise<pg.Client> | undefined;
+  const connect = async () => {
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    connection.on('error', (error) => {
+      log(`job queue: lease connection lost: ${error.message}`);
+      if (client) {
+        client = undefined;
+        onLost();
+      }
+    });
+    await connection.connect();
+    return connection;
+  };
+  const get = () => {
+    client ??= connect().catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
+    return client;
+  };
+  return {
+    async acquire(jobId: string) {
+      await (
+        await get()
+      ).query('select pg_advisory_lock($1, hashtext($2))', [JOB_LEASE_LOCK, jobId]);
+    },
+    async release(jobId: string) {
+      const connection = await client?.catch(() => undefined);
+      await connection
+        ?.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LEASE_LOCK, jobId])
+        .catch(() => undefined);
+    },
+    async close() {
+      const connection = await client?.catch(() => undefined);
+      client = undefined;
+      await connection?.end().catch(() => undefined);
     },
   };
 }

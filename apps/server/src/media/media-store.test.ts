@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -70,13 +71,34 @@ describe('the file media store', () => {
     expect((await store.listFolders('videos')).map((folder) => folder.name)).toEqual(['old']);
   });
 
-  it('removes only stale staging folders', async () => {
-    const stale = await store.createStagingDir();
-    const fresh = await store.createStagingDir();
+  it("removes staging folders of dead processes at once, of unknown owners once stale, never a live process's", async () => {
+    const live = await store.createStagingDir();
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
-    await utimes(stale, dayAgo, dayAgo);
-    expect(await store.removeStaleStaging(new Date(Date.now() - 24 * 3600 * 1000))).toBe(1);
-    expect(await readdir(path.join(root, '.staging'))).toEqual([path.basename(fresh)]);
+    // Even an old folder stays while its process lives (this one).
+    await utimes(live, dayAgo, dayAgo);
+    // A process that ran and exited: its pid is free (and is not reused within this test).
+    const exited = spawnSync(
+      process.execPath,
+      ['-e', 'process.stdout.write(String(process.pid))'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const dead = path.join(
+      root,
+      '.staging',
+      path.basename(live).replace(/-\d+-/, `-${exited.stdout}-`),
+    );
+    await mkdir(dead);
+    const unknownStale = path.join(root, '.staging', 'job-Ab12Cd');
+    const unknownFresh = path.join(root, '.staging', 'job-Ef34Gh');
+    await mkdir(unknownStale);
+    await mkdir(unknownFresh);
+    await utimes(unknownStale, dayAgo, dayAgo);
+    expect(await store.removeStaleStaging(new Date(Date.now() - 24 * 3600 * 1000))).toBe(2);
+    expect((await readdir(path.join(root, '.staging'))).sort()).toEqual(
+      [path.basename(live), 'job-Ef34Gh'].sort(),
+    );
   });
 });
 

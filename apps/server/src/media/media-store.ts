@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,6 +14,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { MediaStoreConfig } from '../config/env.ts';
+import { makeWorkFolder, removeDeadWorkFolders } from './work-folders.ts';
 
 export interface StoredObject {
   sizeBytes: number;
@@ -45,7 +46,10 @@ export interface MediaStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Immediate sub-folders of `parent` with their age (used to sweep unreferenced media). */
   listFolders(parent: string): Promise<Array<{ name: string; modifiedAt: Date }>>;
-  /** Deletes staging folders of runs that died before publishing; returns how many. */
+  /**
+   * Deletes staging folders of runs that died before publishing: at once when their process is
+   * gone, after `olderThan` when it cannot be told (another host's); returns how many.
+   */
   removeStaleStaging(olderThan: Date): Promise<number>;
 }
 
@@ -88,7 +92,7 @@ export function createFileMediaStore(root: string): MediaStore {
     async createStagingDir() {
       const staging = path.join(root, STAGING_FOLDER);
       await mkdir(staging, { recursive: true });
-      return mkdtemp(path.join(staging, 'job-'));
+      return makeWorkFolder(staging, 'job-');
     },
     async publishDirectory(stagingDir, prefix) {
       const target = resolveKey(prefix);
@@ -145,20 +149,8 @@ export function createFileMediaStore(root: string): MediaStore {
       }
       return folders;
     },
-    async removeStaleStaging(olderThan) {
-      const staging = path.join(root, STAGING_FOLDER);
-      const entries = await readdir(staging, { withFileTypes: true }).catch(() => []);
-      let removed = 0;
-      for (const entry of entries) {
-        const folder = path.join(staging, entry.name);
-        const info = await stat(folder).catch(() => null);
-        if (info && info.mtime < olderThan) {
-          await rm(folder, { recursive: true, force: true });
-          removed += 1;
-        }
-      }
-      return removed;
-    },
+    removeStaleStaging: (olderThan) =>
+      removeDeadWorkFolders(path.join(root, STAGING_FOLDER), 'job-', olderThan),
   };
 }
 
@@ -196,7 +188,7 @@ export function createS3MediaStore(
   const store: MediaStore = {
     kind: 's3',
     createStagingDir() {
-      return mkdtemp(path.join(tmpdir(), 'conversa-media-'));
+      return makeWorkFolder(tmpdir(), 'conversa-media-');
     },
     async publishDirectory(stagingDir, prefix) {
       // Same keys on a re-run: the objects are overwritten, and the database row (written after
@@ -272,7 +264,7 @@ export function createS3MediaStore(
       } while (token);
       return [...folders].map(([name, modifiedAt]) => ({ name, modifiedAt }));
     },
-    // Staging folders live in the OS temporary folder, which the OS cleans.
+    // Staging folders live in the OS temporary folder: removeDeadTempWorkFolders sweeps them.
     removeStaleStaging: () => Promise.resolve(0),
   };
   return store;

@@ -2,3 +2,4 @@
 export { runMediaMaintenance, type MaintenanceReport } from './media-maintenance.ts';
 export { createProcessVideoHandler, type ProcessVideoDeps } from './process-video.job.ts';
 export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
+export { recoverVideoProcessing, type ProcessingRecoveryReport } from './processing-recovery.ts';

@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import type { FfmpegBinaries } from '../../media/ffmpeg.ts';
 import type { MediaStore } from '../../media/media-store.ts';
+import { makeWorkFolder } from '../../media/work-folders.ts';
 import { processVideoFile, VideoRejectedError } from '../../media/transcode.ts';
 import type { ProcessVideoHandler } from '../../jobs/queue.ts';
 import { findUpload, markUploadFailed, type UploadStorage } from '../uploads/index.ts';
@@ -37,7 +37,7 @@ export function createProcessVideoHandler(deps: ProcessVideoDeps): ProcessVideoH
       return;
     }
     const staging = await mediaStore.createStagingDir();
-    const workDir = await mkdtemp(path.join(tmpdir(), 'conversa-source-'));
+    const workDir = await makeWorkFolder(tmpdir(), 'conversa-source-');
     try {
       const input = await uploadStorage.getLocalCopy(upload.tusId, workDir);
       let processed;

@@ -3,6 +3,8 @@ export { canViewAvatar } from './upload-access.ts';
 export { createUploadStorage, type UploadStorage } from './upload-storage.ts';
 export {
   expireUnfinishedUploads,
+  failUploadsOfFailedJobs,
+  queueCompleteUploads,
   findUpload,
   markUploadFailed,
   presentUploadStatus,

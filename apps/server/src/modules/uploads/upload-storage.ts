@@ -22,9 +22,30 @@ export interface UploadStorage {
   readHead(tusId: string, length: number): Promise<Buffer>;
   /** Bytes received so far; null when the upload is unknown or gone. */
   getOffset(tusId: string): Promise<number | null>;
+  /** Bytes received and the declared length (undefined while deferred); null when unknown or gone. */
+  getProgress(tusId: string): Promise<UploadProgress | null>;
   /** Forgets an upload and its bytes; an upload already gone is not an error. */
   remove(tusId: string): Promise<void>;
   deleteExpired(): Promise<number>;
+}
+
+export interface UploadProgress {
+  offset: number;
+  size: number | undefined;
+}
+
+/** Every byte of the declared length is in (a deferred length is not complete). */
+export function isUploadComplete(progress: UploadProgress | null): boolean {
+  return progress !== null && progress.size !== undefined && progress.offset === progress.size;
+}
+
+async function readProgress(datastore: DataStore, tusId: string): Promise<UploadProgress | null> {
+  try {
+    const upload = await datastore.getUpload(tusId);
+    return { offset: upload.offset, size: upload.size };
+  } catch {
+    return null;
+  }
 }
 
 async function readStreamHead(stream: Readable, length: number): Promise<Buffer> {
@@ -76,12 +97,9 @@ export function createUploadStorage(config: MediaConfig, dataDir: string): Uploa
         return readStreamHead(await datastore.read(tusId), length);
       },
       async getOffset(tusId) {
-        try {
-          return (await datastore.getUpload(tusId)).offset;
-        } catch {
-          return null;
-        }
+        return (await readProgress(datastore, tusId))?.offset ?? null;
       },
+      getProgress: (tusId) => readProgress(datastore, tusId),
       remove,
       deleteExpired: () => datastore.deleteExpired(),
     };
@@ -120,12 +138,9 @@ export function createUploadStorage(config: MediaConfig, dataDir: string): Uploa
       }
     },
     async getOffset(tusId) {
-      try {
-        return (await datastore.getUpload(tusId)).offset;
-      } catch {
-        return null;
-      }
+      return (await readProgress(datastore, tusId))?.offset ?? null;
     },
+    getProgress: (tusId) => readProgress(datastore, tusId),
     async remove(tusId) {
       await datastore.remove(tusId).catch(() => undefined);
       // FileStore leaves the info file behind when the data file is already gone.

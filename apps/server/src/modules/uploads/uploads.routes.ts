@@ -7,16 +7,24 @@ import {
   AVATAR_MAX_BYTES,
   getUploadStatusContract,
   listUploadsContract,
+  RETRY_UPLOAD_MESSAGES,
+  retryUploadProcessingContract,
   UPLOAD_REJECTION_MESSAGES,
   type CurrentUser,
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { createErrorId, notFound } from '../../http/errors.ts';
+import { isDatabaseUnavailable } from '../../db/client.ts';
+import {
+  conflict,
+  createErrorId,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  notFound,
+} from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { UploadStorage } from './upload-storage.ts';
+import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canManageUpload,
   findUpload,
@@ -26,6 +34,7 @@ import {
   prepareUpload,
   queueVideoProcessing,
   recordUpload,
+  retryUploadProcessing,
   toUploadId,
   UploadRejectedError,
   type UploadRow,
@@ -83,6 +92,18 @@ export async function registerUploadRoutes(
     return raw ? usersByRequest.get(raw) : undefined;
   };
 
+  const finishUpload = async (row: UploadRow, sizeBytes: number) => {
+    try {
+      if (row.kind === 'avatar') {
+        await storeAvatar(row);
+      } else {
+        await queueVideoProcessing(pool, jobs, row.id, sizeBytes);
+      }
+    } catch (error) {
+      throw toTusError(error);
+    }
+  };
+
   const tus = new TusServer({
     path: TUS_MOUNT_PATH,
     datastore: storage.datastore,
@@ -112,6 +133,15 @@ export async function registerUploadRoutes(
       if (!row || !canManageUpload(userOf(request), row)) {
         throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
       }
+      // A client resuming a complete upload sends only HEAD: if the process or the database died
+      // after the last byte and before its commit, this is where the upload gets finished. A
+      // failure answers 500, and the client probes again.
+      if (request.method === 'HEAD' && row.phase === 'uploading') {
+        const progress = await storage.getProgress(row.tusId);
+        if (isUploadComplete(progress)) {
+          await finishUpload(row, progress!.size!);
+        }
+      }
     },
     async onUploadCreate(request, upload) {
       const user = userOf(request);
@@ -139,15 +169,7 @@ export async function registerUploadRoutes(
       if (!row) {
         throw new TusResponseError(404, `${UPLOAD_REJECTION_MESSAGES.notFound}\n`);
       }
-      try {
-        if (row.kind === 'avatar') {
-          await storeAvatar(row);
-        } else {
-          await queueVideoProcessing(pool, jobs, row.id, upload.size ?? upload.offset);
-        }
-      } catch (error) {
-        throw toTusError(error);
-      }
+      await finishUpload(row, upload.size ?? upload.offset);
       return {};
     },
     onResponseError(request, error) {
@@ -157,6 +179,13 @@ export async function registerUploadRoutes(
       // tus would answer with the error's own message, which can quote SQL and its parameters.
       const errorId = createErrorId();
       app.log.error({ err: error, errorId, method: request.method }, 'upload request failed');
+      if (isDatabaseUnavailable(error)) {
+        // The bytes already written are kept: the client resumes from the offset later.
+        return {
+          status_code: 503,
+          body: `${DATABASE_UNAVAILABLE_MESSAGE} (error id ${errorId})\n`,
+        };
+      }
       return {
         status_code: 500,
         body: `The upload could not be saved because of a problem on our side (error id ${errorId}). Try again in a moment.\n`,
@@ -228,6 +257,20 @@ export async function registerUploadRoutes(
     );
     if (!status) {
       throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
+    }
+    return status;
+  });
+  registerContract(app, retryUploadProcessingContract, async (request) => {
+    const status = await retryUploadProcessing(
+      { db, pool, jobs, storage },
+      request.currentUser,
+      request.params.id,
+    );
+    if (status === null) {
+      throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
+    }
+    if (status === false) {
+      throw conflict(RETRY_UPLOAD_MESSAGES.notRetryable);
     }
     return status;
   });

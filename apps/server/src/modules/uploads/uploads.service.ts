@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
@@ -18,7 +18,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { storyfileQuestions, storyfiles, storyfileTopics, uploads } from '../../db/schema.ts';
 import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
-import type { UploadStorage } from './upload-storage.ts';
+import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canEditStoryfileTarget,
   canSetAvatar,
@@ -204,6 +204,118 @@ export async function queueVideoProcessing(
     client.release();
   }
   jobs.wakeWorkers();
+}
+
+/**
+ * Videos whose bytes are all in while their row still says `uploading`: the server or the database
+ * died between the last byte and the commit that queues processing. tus clients that find the
+ * offset at the length by HEAD send nothing more, so nothing else would ever queue them. Queues
+ * each (idempotent: a live last PATCH racing this queues the same job once). Returns their ids.
+ */
+export async function queueCompleteUploads(deps: {
+  db: Database;
+  pool: pg.Pool;
+  jobs: JobQueue;
+  storage: Pick<UploadStorage, 'getProgress'>;
+}): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: uploads.id, tusId: uploads.tusId })
+    .from(uploads)
+    .where(and(eq(uploads.phase, 'uploading'), ne(uploads.kind, 'avatar')));
+  const queued: string[] = [];
+  for (const row of rows) {
+    const progress = await deps.storage.getProgress(row.tusId);
+    if (isUploadComplete(progress)) {
+      await queueVideoProcessing(deps.pool, deps.jobs, row.id, progress!.size!);
+      queued.push(row.id);
+    }
+  }
+  return queued;
+}
+
+/**
+ * Videos still `processing` whose job ran out of retries (its worker died on every attempt, so the
+ * job's own last-attempt handler never ran): they fail with the message a person reads, and can
+ * be tried again (`retryUploadProcessing`). Returns the ids changed.
+ */
+export async function failUploadsOfFailedJobs(
+  db: Database,
+  uploadIds: string[],
+): Promise<string[]> {
+  if (uploadIds.length === 0) {
+    return [];
+  }
+  const failed = await db
+    .update(uploads)
+    .set({
+      phase: 'failed',
+      error: VIDEO_PROCESSING_MESSAGES.failed,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(uploads.phase, 'processing'), inArray(uploads.id, uploadIds)))
+    .returning({ id: uploads.id });
+  return failed.map((row) => row.id);
+}
+
+/**
+ * A person's "try again" on a video whose processing failed on our side: with its bytes still
+ * held, it goes back to `processing` with a fresh job, in one transaction. Null when the caller
+ * may not manage it (not found); false when it cannot be retried (refused for its content,
+ * cancelled, expired, already retried, or its bytes are gone).
+ */
+export async function retryUploadProcessing(
+  deps: {
+    db: Database;
+    pool: pg.Pool;
+    jobs: JobQueue;
+    storage: Pick<UploadStorage, 'getProgress'>;
+  },
+  user: CurrentUser,
+  uploadId: string,
+): Promise<UploadStatus | null | false> {
+  const row = await findUpload(deps.db, toUploadId(uploadId));
+  if (!row || !canManageUpload(user, row)) {
+    return null;
+  }
+  if (
+    row.kind === 'avatar' ||
+    row.phase !== 'failed' ||
+    row.error !== VIDEO_PROCESSING_MESSAGES.failed ||
+    !isUploadComplete(await deps.storage.getProgress(row.tusId))
+  ) {
+    return false;
+  }
+  const client = await deps.pool.connect();
+  try {
+    await client.query('begin');
+    const updated = await drizzle(client)
+      .update(uploads)
+      .set({ phase: 'processing', error: null, processedAt: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(uploads.id, row.id),
+          eq(uploads.phase, 'failed'),
+          eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
+        ),
+      )
+      .returning({ id: uploads.id });
+    if (updated.length === 0) {
+      await client.query('rollback');
+      return false;
+    }
+    await deps.jobs.enqueueVideoProcessing(row.id, toSqlExecutor(client), {
+      isFreshAttempt: true,
+    });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  deps.jobs.wakeWorkers();
+  return { status: 'START', error: null };
 }
 
 export async function markUploadFailed(

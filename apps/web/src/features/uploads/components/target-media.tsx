@@ -19,6 +19,7 @@ import { useStoryfileVideos } from '../api/list-storyfile-videos';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
 import { formatDuration } from '../utils/format-duration';
+import { canRetryProcessing } from '../utils/upload-engine';
 import { getUploadStatusLabel } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
 import { VideoFileInput } from './video-file-input';
@@ -144,8 +145,12 @@ function TargetMedia({
       <LiveUploadState
         upload={tracked}
         name={name}
-        canRetry={engine?.hasFile(tracked.clientKey) ?? false}
-        onRetry={() => engine?.retry(tracked.clientKey)}
+        canRetry={canRetryProcessing(tracked) || (engine?.hasFile(tracked.clientKey) ?? false)}
+        onRetry={() =>
+          canRetryProcessing(tracked)
+            ? void engine?.retryProcessing(tracked.clientKey)
+            : engine?.retry(tracked.clientKey)
+        }
       />
     ) : pending !== undefined && pending.phase !== 'cancelled' && pending.phase !== 'ready' ? (
       <LiveUploadState

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { renderWithProviders } from '@/test/render';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import type { VideoUploadEntry, VideoUploadPhase } from '../types';
 import type { VideoUploadEngine } from '../utils/upload-engine';
 import { UploadProgressBar } from './upload-progress-bar';
-import { RESELECT_FILE_TEXT, UploadStatusDialog } from './upload-status-dialog';
+import { RESELECT_FILE_TEXT, TRY_AGAIN_TEXT, UploadStatusDialog } from './upload-status-dialog';
 
 function entry(
   phase: VideoUploadPhase,
@@ -44,6 +45,7 @@ function renderWith(entries: VideoUploadEntry[], ui: React.ReactNode) {
     pause: vi.fn(),
     resume: vi.fn(),
     retry: vi.fn(),
+    retryProcessing: vi.fn(() => Promise.resolve()),
     cancel: vi.fn(() => Promise.resolve()),
     dismiss: vi.fn(),
     clearFinished: vi.fn(),
@@ -105,6 +107,26 @@ describe('Video Upload Status dialog', () => {
     expect(engine.cancel).toHaveBeenCalledWith('Where were you born?');
     await user.click(screen.getByRole('button', { name: 'Remove upload of Siblings?' }));
     expect(engine.dismiss).toHaveBeenCalledWith('Siblings?');
+  });
+
+  it('offers Try again, without the file, when the studio failed to process a video', async () => {
+    const user = userEvent.setup();
+    const engine = renderWith(
+      [
+        entry('failed', 'Siblings?', {
+          error: VIDEO_PROCESSING_MESSAGES.failed,
+          serverUploadId: 'up-1',
+          isResumable: false,
+        }),
+      ],
+      <UploadStatusDialog isOpen onOpenChange={() => undefined} />,
+    );
+    expect(screen.getByText(VIDEO_PROCESSING_MESSAGES.failed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry upload of Siblings?' })).toBeNull();
+    const tryAgain = screen.getByRole('button', { name: 'Try processing Siblings? again' });
+    expect(tryAgain).toHaveTextContent(TRY_AGAIN_TEXT);
+    await user.click(tryAgain);
+    expect(engine.retryProcessing).toHaveBeenCalledWith('Siblings?');
   });
 
   it('asks for the file again after a reload', async () => {

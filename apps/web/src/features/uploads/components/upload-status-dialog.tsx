@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { formatBytes } from '@/lib/format';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import type { VideoUploadEntry } from '../types';
-import type { VideoUploadEngine } from '../utils/upload-engine';
+import { canRetryProcessing, type VideoUploadEngine } from '../utils/upload-engine';
 import {
   formatVideoCount,
   getUploadStatusLabel,
@@ -18,6 +18,8 @@ import { VideoFileInput } from './video-file-input';
 
 export const RESELECT_FILE_TEXT = 'Select the file again to resume';
 export const UPLOAD_AGAIN_TEXT = 'Upload the file again';
+/** Processes a video the studio failed to process again, from the bytes it holds. */
+export const TRY_AGAIN_TEXT = 'Try again';
 
 function needsAttention(upload: VideoUploadEntry): boolean {
   return upload.phase === 'failed' || upload.needsFile;
@@ -139,7 +141,18 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
               Resume
             </Button>
           ) : null}
-          {upload.phase === 'failed' && hasFile ? (
+          {canRetryProcessing(upload) ? (
+            <Button
+              size="sm"
+              variant="default"
+              icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+              id={`try-again-${upload.clientKey}`}
+              aria-label={`Try processing ${name} again`}
+              onClick={() => void engine.retryProcessing(upload.clientKey)}
+            >
+              {TRY_AGAIN_TEXT}
+            </Button>
+          ) : upload.phase === 'failed' && hasFile ? (
             <Button
               size="sm"
               variant="default"

@@ -6,6 +6,7 @@ import { API_HEADERS, ensureFreshSession, refreshSession } from '@/lib/api-clien
 import { getUploadStatus } from '../api/get-upload-status';
 import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
 import { listRecentUploads } from '../api/list-uploads';
+import { retryUploadProcessing } from '../api/retry-upload-processing';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
 import { VideoUploadEngine } from '../utils/upload-engine';
@@ -20,6 +21,7 @@ function createBrowserUploadEngine(userId: string, queryClient: QueryClient): Vi
     createUpload: (file, options) => new Upload(file, options),
     terminateUpload: (url, options) => Upload.terminate(url, options),
     fetchStatus: getUploadStatus,
+    retryProcessing: retryUploadProcessing,
     listRecent: listRecentUploads,
     blobStore: createRecordedBlobStore(),
     onSettled: (storyfileId) => void refreshStoryfileMedia(queryClient, storyfileId),

@@ -2,7 +2,13 @@ import type { UploadStatus, UploadSummary } from '@conversa/contracts';
 import type { UploadOptions } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordedBlobStore } from './recorded-blob-store';
-import { VideoUploadEngine, WRONG_FILE_MESSAGE, type TusUploadLike } from './upload-engine';
+import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
+import {
+  canRetryProcessing,
+  VideoUploadEngine,
+  WRONG_FILE_MESSAGE,
+  type TusUploadLike,
+} from './upload-engine';
 
 type FakeTus = TusUploadLike & { options: UploadOptions; file: Blob; started: number };
 
@@ -10,6 +16,7 @@ function setup(
   overrides: {
     statuses?: (UploadStatus | null)[];
     recent?: UploadSummary[];
+    retryProcessing?: (uploadId: string) => Promise<UploadStatus>;
   } = {},
 ) {
   const uploads: FakeTus[] = [];
@@ -45,6 +52,8 @@ function setup(
     },
     terminateUpload,
     fetchStatus: () => Promise.resolve(statuses.shift() ?? null),
+    retryProcessing:
+      overrides.retryProcessing ?? (() => Promise.resolve({ status: 'START', error: null })),
     listRecent: () => Promise.resolve(overrides.recent ?? []),
     blobStore,
     onSettled: (id) => settled.push(id),
@@ -114,6 +123,60 @@ describe('the upload engine', () => {
     expect(waits).toEqual([2000, 3000, 4000]);
     expect(settled).toEqual(['s-1', 's-1']);
     expect(engine.hasFile(key)).toBe(true);
+  });
+
+  it('tries the processing again after the studio failed it, without the file, and polls to END', async () => {
+    const retried: string[] = [];
+    const { engine, uploads } = setup({
+      statuses: [
+        { status: 'FAIL', error: VIDEO_PROCESSING_MESSAGES.failed },
+        { status: 'END', error: null },
+      ],
+      retryProcessing: (uploadId) => {
+        retried.push(uploadId);
+        return Promise.resolve({ status: 'START', error: null });
+      },
+    });
+    const key = startOne(engine);
+    await flush();
+    const tus = uploads[0]!;
+    tus.url = 'http://studio.test/files/abc123';
+    tus.options.onUploadUrlAvailable!();
+    tus.options.onSuccess!({ lastResponse: {} as never });
+    await vi.waitFor(() => expect(engine.getSnapshot()[0]!.phase).toBe('failed'));
+    expect(canRetryProcessing(engine.getSnapshot()[0]!)).toBe(true);
+
+    await engine.retryProcessing(key);
+    expect(retried).toEqual(['abc123']);
+    await vi.waitFor(() => expect(engine.getSnapshot()[0]!.phase).toBe('ready'));
+    // The bytes were never sent again.
+    expect(uploads).toHaveLength(1);
+  });
+
+  it('offers Try again only for a failure on the studio side, and shows a refusal', async () => {
+    const { engine, uploads } = setup({
+      statuses: [{ status: 'FAIL', error: VIDEO_PROCESSING_MESSAGES.failed }],
+      retryProcessing: () =>
+        Promise.reject(
+          new Error('This upload cannot be processed again. Please upload the file again.'),
+        ),
+    });
+    const key = startOne(engine);
+    await flush();
+    uploads[0]!.url = 'http://studio.test/files/abc123';
+    uploads[0]!.options.onUploadUrlAvailable!();
+    uploads[0]!.options.onSuccess!({ lastResponse: {} as never });
+    await vi.waitFor(() => expect(engine.getSnapshot()[0]!.phase).toBe('failed'));
+    await engine.retryProcessing(key);
+    const entry = engine.getSnapshot()[0]!;
+    expect(entry).toMatchObject({
+      phase: 'failed',
+      error: 'This upload cannot be processed again. Please upload the file again.',
+    });
+    expect(canRetryProcessing(entry)).toBe(false);
+    expect(canRetryProcessing({ ...entry, error: VIDEO_PROCESSING_MESSAGES.notAVideo })).toBe(
+      false,
+    );
   });
 
   it('shows the server reason of a refusal and resumes on Retry', async () => {

@@ -3,6 +3,7 @@ import {
   CLIP_KIND_LABELS,
   getUploadIdFromUrl,
   UPLOAD_RETRY_DELAYS_MS,
+  VIDEO_PROCESSING_MESSAGES,
   VIDEO_UPLOAD_CHUNK_BYTES,
   type UploadStatus,
   type UploadSummary,
@@ -40,6 +41,8 @@ export interface UploadEngineDeps {
   createUpload: (file: Blob, options: UploadOptions) => TusUploadLike;
   terminateUpload: (url: string, options: UploadOptions) => Promise<void>;
   fetchStatus: (uploadId: string) => Promise<UploadStatus | null>;
+  /** Processing again of a video whose processing failed on the studio's side. */
+  retryProcessing: (uploadId: string) => Promise<UploadStatus>;
   listRecent: () => Promise<UploadSummary[]>;
   blobStore: RecordedBlobStore;
   /** A video of the storyfile was processed, failed, or its bytes arrived: refresh what shows it. */
@@ -67,6 +70,18 @@ const NETWORK_FAILURE_MESSAGE =
   'The connection to the studio was lost. Retry to continue from where the upload stopped.';
 export const WRONG_FILE_MESSAGE =
   'This is not the same file (its size differs). Select the file you were uploading.';
+
+/**
+ * Whether "Try again" applies: the studio holds every byte and its processing failed on the
+ * studio's side (not a file it refused, a cancel or an expiry).
+ */
+export function canRetryProcessing(entry: VideoUploadEntry): boolean {
+  return (
+    entry.phase === 'failed' &&
+    entry.serverUploadId !== null &&
+    entry.error === VIDEO_PROCESSING_MESSAGES.failed
+  );
+}
 
 function waitFor(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -269,6 +284,30 @@ export class VideoUploadEngine {
     }
     this.dispatch(clientKey, { type: 'queued' });
     this.pump();
+  }
+
+  /**
+   * "Try again" on a video whose bytes are in but whose processing failed on the studio's side
+   * (`canRetryProcessing`): the studio processes the bytes it holds again, no file needed. A
+   * refusal shows the studio's message.
+   */
+  async retryProcessing(clientKey: string): Promise<void> {
+    const entry = this.find(clientKey);
+    if (!entry || !canRetryProcessing(entry)) {
+      return;
+    }
+    try {
+      await this.deps.retryProcessing(entry.serverUploadId!);
+    } catch (error) {
+      this.dispatch(clientKey, {
+        type: 'uploadFailed',
+        error: error instanceof Error ? error.message : String(error),
+        isResumable: false,
+      });
+      return;
+    }
+    this.dispatch(clientKey, { type: 'bytesIn' });
+    this.startPolling(clientKey);
   }
 
   /**
