@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -58,6 +59,8 @@ export interface AppOptions {
   registerExtraRoutes?: (app: FastifyInstance) => void;
   /** Uploads, media and avatars; without it those routes are absent. */
   media?: { runtime: MediaRuntime; pool: pg.Pool };
+  /** The built web console to serve; default: apps/web/dist found above this file. */
+  webDist?: string;
 }
 
 function findWebDist(): string | undefined {
@@ -86,6 +89,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', assertRouteDeclaresPermission);
+
+  // --- Performance: compression (issue 21) ---
+  // Responses above 1 KB go out brotli or gzip by Accept-Encoding (JSON, HTML, the OpenAPI
+  // document); built assets are precompressed at build time and @fastify/static picks the file,
+  // so this hook skips them (they already carry content-encoding). Video and images are not
+  // compressible types and pass untouched.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // --- end performance ---
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -178,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
-  const webDist = findWebDist();
+  const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
     engine: conversationEngine,
     publicUrl: config.publicUrl,
@@ -208,6 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Serves the build's .br / .gz beside each asset by Accept-Encoding (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets are immutable; the HTML shell is never stored, so back after logout refetches.
         res.header(
