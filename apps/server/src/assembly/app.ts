@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: conversationEngine,
     publicUrl: config.publicUrl,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });
   if (options.media) {

@@ -4,12 +4,9 @@ import {
   askPublicStoryfileContract,
   getPublicStoryfileContract,
   getStoryfilePublicationContract,
-  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   publishStoryfileContract,
   unpublishStoryfileContract,
-  VISITOR_RATE_LIMIT_MESSAGE,
 } from '@conversa/contracts';
-import { tooManyRequests } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import {
@@ -17,6 +14,7 @@ import {
   findPublishedStoryfile,
   getPublicStoryfile,
   getPublication,
+  limitVisitorAsks,
   publishStoryfile,
   unpublishStoryfile,
 } from './publishing.service.ts';
@@ -55,6 +53,8 @@ export function registerPublishingRoutes(
     publicUrl: string;
     /** The built web console's index.html, the share page's shell; undefined without a build. */
     webIndexHtmlPath: string | undefined;
+    /** Public asks one storyfile answers a minute, all visitors together (PUBLIC_ASK_LIMIT_PER_MINUTE). */
+    storyfileAskLimitPerMinute: number;
   },
 ): void {
   const { engine, publicUrl } = options;
@@ -92,23 +92,22 @@ export function registerPublishingRoutes(
     return getPublicStoryfile(engine, request.params.slug, `visitor:${visitorId}`);
   });
 
-  // In-process counter per visitor (IP and visitor cookie) and storyfile: replicas each allow
-  // this many. The per-storyfile cap is counted in the database (askAsVisitor).
-  const limitVisitor = app.createRateLimit({
-    max: PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) =>
-      `public-ask|${(request.params as { slug?: string }).slug}|${request.ip}|${request.cookies[VISITOR_COOKIE] ?? ''}`,
-  });
+  // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
+  // client address and the visitor cookie as sent) in a counter row, per storyfile in the log.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
     const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
-    const limit = await limitVisitor(request);
-    // `isAllowed` only marks allow-listed keys; `isExceeded` is the verdict.
-    if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests(VISITOR_RATE_LIMIT_MESSAGE, limit.ttlInSeconds);
-    }
-    return askAsVisitor(engine, { storyfileId: storyfile.id, visitorId, ...request.body });
+    await limitVisitorAsks(
+      db,
+      `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+    );
+    return askAsVisitor(engine, {
+      storyfileId: storyfile.id,
+      visitorId,
+      storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
+      ...request.body,
+    });
   });
 
   app.get<{ Params: { slug: string } }>(

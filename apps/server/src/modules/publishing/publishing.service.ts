@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
-  PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
+  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   SHARE_SLUG_LENGTH,
   STORYFILE_NOT_AVAILABLE_MESSAGE,
   STORYFILE_RATE_LIMIT_MESSAGE,
+  VISITOR_RATE_LIMIT_MESSAGE,
   buildSharePath,
   type PublicAskResponse,
   type Publication,
@@ -13,6 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
+  publicAskCounters,
   storyfilePublications,
   storyfileQuestions,
   storyfileStarters,
@@ -181,21 +183,54 @@ export async function countRecentPublicAsks(db: Database, storyfileId: string): 
 }
 
 /**
- * A visitor's ask of a published storyfile, within the storyfile's public budget (counted in the
- * log, so it holds across replicas). Visitors get what to play, never the matcher's reasoning or
- * the checklist.
+ * Counts one ask of a visitor (key: slug, client address and visitor cookie) and refuses it past
+ * PUBLIC_ASKS_PER_VISITOR_PER_MINUTE within the minute since the key's first counted ask. One
+ * upsert on a row every replica shares: two processes never each allow the limit.
+ */
+export async function limitVisitorAsks(db: Database, visitorKey: string): Promise<void> {
+  const { key, windowStart, count } = publicAskCounters;
+  const isWindowOver = sql`${windowStart} <= now() - interval '1 minute'`;
+  const [row] = await db
+    .insert(publicAskCounters)
+    .values({ key: visitorKey, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: key,
+      set: {
+        count: sql`case when ${isWindowOver} then 1 else ${count} + 1 end`,
+        windowStart: sql`case when ${isWindowOver} then now() else ${windowStart} end`,
+      },
+    })
+    .returning({
+      count,
+      secondsLeft: sql<number>`ceil(extract(epoch from (${windowStart} + interval '1 minute' - now())))::int`,
+    });
+  if (row && row.count > PUBLIC_ASKS_PER_VISITOR_PER_MINUTE) {
+    throw tooManyRequests(VISITOR_RATE_LIMIT_MESSAGE, Math.max(1, row.secondsLeft));
+  }
+}
+
+/** Deletes the visitor counters whose minute is over (maintenance). */
+export async function deletePastVisitorCounters(db: Database): Promise<void> {
+  await db
+    .delete(publicAskCounters)
+    .where(lt(publicAskCounters.windowStart, sql`now() - interval '1 minute'`));
+}
+
+/**
+ * A visitor's ask of a published storyfile, within the storyfile's public budget of
+ * `storyfileLimitPerMinute` (PUBLIC_ASK_LIMIT_PER_MINUTE; counted in the log, so it holds across
+ * replicas). Visitors get what to play, never the matcher's reasoning or the checklist.
  */
 export async function askAsVisitor(
   engine: ConversationEngine,
-  input: Omit<AskInput, 'visitorKey'> & { visitorId: string },
+  input: Omit<AskInput, 'visitorKey'> & { visitorId: string; storyfileLimitPerMinute: number },
 ): Promise<PublicAskResponse> {
   if (
-    (await countRecentPublicAsks(engine.db, input.storyfileId)) >=
-    PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE
+    (await countRecentPublicAsks(engine.db, input.storyfileId)) >= input.storyfileLimitPerMinute
   ) {
     throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
   }
-  const { visitorId, ...ask } = input;
+  const { visitorId, storyfileLimitPerMinute: _limit, ...ask } = input;
   const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
   return {
     conversationId: outcome.conversationId,
