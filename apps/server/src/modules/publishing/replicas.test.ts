@@ -60,8 +60,8 @@ async function startReplica(databaseUrl: string): Promise<Replica> {
     output: '',
     exited: new Promise((resolve) => child.on('exit', resolve)),
   };
-  child.stdout!.on('data', (chunk: Buffer) => (replica.output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (replica.output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (replica.output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (replica.output += chunk.toString()));
   const until = Date.now() + 90_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) {
