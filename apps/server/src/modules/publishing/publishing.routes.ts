@@ -11,10 +11,9 @@ import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import {
   askAsVisitor,
-  findPublishedStoryfile,
+  findPublishedStoryfileForAsk,
   getPublicStoryfile,
   getPublication,
-  limitVisitorAsks,
   publishStoryfile,
   unpublishStoryfile,
 } from './publishing.service.ts';
@@ -95,18 +94,15 @@ export function registerPublishingRoutes(
   // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
   // client address and the visitor cookie as sent) in a counter row, per storyfile in the log.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
-    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    const storyfile = await findPublishedStoryfileForAsk(db, request.params.slug);
     const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
-    await limitVisitorAsks(
-      db,
-      `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
-    );
     return askAsVisitor(engine, {
-      storyfileId: storyfile.id,
-      visitorId,
-      storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
       ...request.body,
+      storyfile,
+      visitorId,
+      visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+      storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
     });
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   SHARE_SLUG_LENGTH,
@@ -165,21 +165,37 @@ export async function getPublicStoryfile(
 }
 
 /**
- * Public asks of a storyfile in the last minute, counted from the log (indexed by storyfile and
- * time), so every replica sees the same count.
+ * The live, published storyfile of a slug with its public asks of the last minute, counted from
+ * the log (indexed by storyfile and time) so every replica sees the same count; one round trip.
+ * Anything but a published storyfile answers the friendly 404.
  */
-export async function countRecentPublicAsks(db: Database, storyfileId: string): Promise<number> {
+export async function findPublishedStoryfileForAsk(
+  db: Database,
+  slug: string,
+): Promise<{ id: string; recentPublicAsks: number }> {
   const [row] = await db
-    .select({ total: count() })
-    .from(chatLogEntries)
+    .select({
+      id: storyfiles.id,
+      recentPublicAsks: sql<number>`(
+        select count(*)::int from ${chatLogEntries}
+        where ${chatLogEntries.storyfileId} = ${storyfiles.id}
+          and ${chatLogEntries.createdAt} >= now() - interval '1 minute'
+          and ${chatLogEntries.channel} in ('share', 'embed')
+      )`,
+    })
+    .from(storyfilePublications)
+    .innerJoin(storyfiles, eq(storyfiles.id, storyfilePublications.storyfileId))
     .where(
       and(
-        eq(chatLogEntries.storyfileId, storyfileId),
-        gte(chatLogEntries.createdAt, sql`now() - interval '1 minute'`),
-        inArray(chatLogEntries.channel, ['share', 'embed']),
+        eq(storyfilePublications.slug, slug),
+        eq(storyfilePublications.isPublished, true),
+        isNull(storyfiles.deletedAt),
       ),
     );
-  return row?.total ?? 0;
+  if (!row) {
+    throw notFound(STORYFILE_NOT_AVAILABLE_MESSAGE);
+  }
+  return row;
 }
 
 /**
@@ -217,21 +233,33 @@ export async function deletePastVisitorCounters(db: Database): Promise<void> {
 }
 
 /**
- * A visitor's ask of a published storyfile, within the storyfile's public budget of
- * `storyfileLimitPerMinute` (PUBLIC_ASK_LIMIT_PER_MINUTE; counted in the log, so it holds across
- * replicas). Visitors get what to play, never the matcher's reasoning or the checklist.
+ * A visitor's ask of a published storyfile: the visitor's limit (counted in the database), then
+ * the storyfile's public budget of `storyfileLimitPerMinute` asks a minute
+ * (PUBLIC_ASK_LIMIT_PER_MINUTE), both checked beside the matcher's load and before anything is
+ * written. Visitors get what to play, never the matcher's reasoning or the checklist.
  */
 export async function askAsVisitor(
   engine: ConversationEngine,
-  input: Omit<AskInput, 'visitorKey'> & { visitorId: string; storyfileLimitPerMinute: number },
+  input: Omit<AskInput, 'visitorKey' | 'storyfileId'> & {
+    storyfile: { id: string; recentPublicAsks: number };
+    visitorId: string;
+    /** Slug, client address and the visitor cookie as sent: whose asks the visitor limit counts. */
+    visitorLimitKey: string;
+    storyfileLimitPerMinute: number;
+  },
 ): Promise<PublicAskResponse> {
-  if (
-    (await countRecentPublicAsks(engine.db, input.storyfileId)) >= input.storyfileLimitPerMinute
-  ) {
-    throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
-  }
-  const { visitorId, storyfileLimitPerMinute: _limit, ...ask } = input;
-  const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
+  const { storyfile, visitorId, visitorLimitKey, storyfileLimitPerMinute, ...ask } = input;
+  const admit = (async () => {
+    await limitVisitorAsks(engine.db, visitorLimitKey);
+    if (storyfile.recentPublicAsks >= storyfileLimitPerMinute) {
+      throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
+    }
+  })();
+  const outcome = await askStoryfile(
+    engine,
+    { ...ask, storyfileId: storyfile.id, visitorKey: `visitor:${visitorId}` },
+    { admit },
+  );
   return {
     conversationId: outcome.conversationId,
     // An unrecorded question's id belongs to the checklist, which visitors never see.
