@@ -18,6 +18,13 @@ import type { Database } from '../db/client.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import {
+  canReadMetrics,
+  installRequestMetrics,
+  renderMetrics,
+  setJobStateReader,
+} from '../http/metrics.ts';
+import { countProcessingJobsByState } from '../jobs/queue.ts';
+import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,
   installPermissionHook,
@@ -96,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // so this hook skips them (they already carry content-encoding). Video and images are not
   // compressible types and pass untouched.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Operations: request durations for /metrics (served below, after the identity hooks).
+  installRequestMetrics(app);
   // --- end performance ---
 
   await app.register(fastifyCookie);
@@ -172,6 +181,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
+  // --- Operations: Prometheus metrics (issue 21) ---
+  if (options.media) {
+    const { pool } = options.media;
+    setJobStateReader(() => countProcessingJobsByState(pool));
+  }
+  app.get(
+    '/metrics',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!canReadMetrics(request, config.metricsToken)) {
+        return reply.status(403).send({
+          statusCode: 403,
+          error: 'FORBIDDEN',
+          message: METRICS_FORBIDDEN_MESSAGE,
+        });
+      }
+      const metrics = await renderMetrics();
+      return reply.header('cache-control', 'no-store').type(metrics.contentType).send(metrics.body);
+    },
+  );
+  // --- end operations ---
+
   registerAuthRoutes(app, {
     auth,
     isHttps,
@@ -247,12 +278,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** The refusal of /metrics to a client neither on loopback nor holding METRICS_TOKEN. */
+export const METRICS_FORBIDDEN_MESSAGE =
+  'Metrics are served to this machine only, or with the metrics token (METRICS_TOKEN) as a bearer.';
+
 const GUARDED_OR_SERVICE = [
   '/v1/',
   '/api/',
   '/idp',
   '/docs',
   '/healthz',
+  '/metrics',
   '/files/',
   '/media/',
   '/avatar/',

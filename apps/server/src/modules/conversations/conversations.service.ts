@@ -20,6 +20,7 @@ import {
   storyfileMatchingSettings,
   type MediaAssetFile,
 } from '../../db/schema.ts';
+import { countAsk } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
 
@@ -266,6 +267,7 @@ export async function askStoryfile(
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
   });
+  countAsk(answered ? 'answered' : 'fallback', input.channel);
 
   return {
     conversationId,

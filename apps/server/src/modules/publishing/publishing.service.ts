@@ -20,7 +20,8 @@ import {
   storyfileStarters,
   storyfiles,
 } from '../../db/schema.ts';
-import { notFound, tooManyRequests } from '../../http/errors.ts';
+import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
+import { countAsk } from '../../http/metrics.ts';
 import {
   askStoryfile,
   signStoryfileClips,
@@ -250,9 +251,16 @@ export async function askAsVisitor(
 ): Promise<PublicAskResponse> {
   const { storyfile, visitorId, visitorLimitKey, storyfileLimitPerMinute, ...ask } = input;
   const admit = (async () => {
-    await limitVisitorAsks(engine.db, visitorLimitKey);
-    if (storyfile.recentPublicAsks >= storyfileLimitPerMinute) {
-      throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
+    try {
+      await limitVisitorAsks(engine.db, visitorLimitKey);
+      if (storyfile.recentPublicAsks >= storyfileLimitPerMinute) {
+        throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
+      }
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) {
+        countAsk('rate_limited', ask.channel);
+      }
+      throw error;
     }
   })();
   const outcome = await askStoryfile(
