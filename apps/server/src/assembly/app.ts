@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,6 +18,13 @@ import type { Database } from '../db/client.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
+import {
+  canReadMetrics,
+  installRequestMetrics,
+  renderMetrics,
+  setJobStateReader,
+} from '../http/metrics.ts';
+import { countProcessingJobsByState } from '../jobs/queue.ts';
 import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,
@@ -62,6 +70,8 @@ export interface AppOptions {
   registerExtraRoutes?: (app: FastifyInstance) => void;
   /** Uploads, media and avatars; without it those routes are absent. */
   media?: { runtime: MediaRuntime; pool: pg.Pool };
+  /** The built web console to serve; default: apps/web/dist found above this file. */
+  webDist?: string;
 }
 
 function findWebDist(): string | undefined {
@@ -96,6 +106,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
   });
+
+  // --- Performance: compression (issue 21) ---
+  // Responses above 1 KB go out brotli or gzip by Accept-Encoding (JSON, HTML, the OpenAPI
+  // document); built assets are precompressed at build time and @fastify/static picks the file,
+  // so this hook skips them (they already carry content-encoding). Video and images are not
+  // compressible types and pass untouched.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Operations: request durations for /metrics (served below, after the identity hooks).
+  installRequestMetrics(app);
+  // --- end performance ---
+
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
@@ -186,6 +207,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
 
+  // --- Operations: Prometheus metrics (issue 21) ---
+  if (options.media) {
+    const { pool } = options.media;
+    setJobStateReader(() => countProcessingJobsByState(pool));
+  }
+  app.get(
+    '/metrics',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!canReadMetrics(request, config.metricsToken)) {
+        return reply.status(403).send({
+          statusCode: 403,
+          error: 'FORBIDDEN',
+          message: METRICS_FORBIDDEN_MESSAGE,
+        });
+      }
+      const metrics = await renderMetrics();
+      return reply.header('cache-control', 'no-store').type(metrics.contentType).send(metrics.body);
+    },
+  );
+  // --- end operations ---
+
   registerAuthRoutes(app, {
     auth,
     isHttps,
@@ -203,12 +246,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
-  const webDist = findWebDist();
+  const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
     engine: conversationEngine,
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });
   if (options.media) {
@@ -234,6 +278,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Serves the build's .br / .gz beside each asset by Accept-Encoding (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets are immutable; the HTML shell is never stored, so back after logout refetches.
         res.header(
@@ -259,12 +305,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** The refusal of /metrics to a client neither on loopback nor holding METRICS_TOKEN. */
+export const METRICS_FORBIDDEN_MESSAGE =
+  'Metrics are served to this machine only, or with the metrics token (METRICS_TOKEN) as a bearer.';
+
 const GUARDED_OR_SERVICE = [
   '/v1/',
   '/api/',
   '/idp',
   '/docs',
   '/healthz',
+  '/metrics',
   '/files/',
   '/media/',
   '/avatar/',

@@ -2,6 +2,7 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
 import { runMediaMaintenance } from '../modules/media/index.ts';
+import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
 /** How often a web process tidies up. */
@@ -16,8 +17,9 @@ export interface MaintenanceTask {
 
 /**
  * What web processes tidy: uploads and media that interrupted work left behind, and the embedded
- * provider's expired records (codes, sessions, grants), which nothing else ever deletes. Each
- * task only deletes what nothing refers to, so replicas may run them at the same time.
+ * provider's expired records (codes, sessions, grants), which nothing else ever deletes, and the
+ * public player's per-visitor counters of minutes past. Each task only deletes what nothing
+ * refers to any more, so replicas may run them at the same time.
  */
 export function getWebMaintenanceTasks(options: {
   db: Database;
@@ -39,6 +41,7 @@ export function getWebMaintenanceTasks(options: {
         }),
     },
     { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
+    { name: 'past visitor ask counters', run: () => deletePastVisitorCounters(db) },
   ];
 }
 

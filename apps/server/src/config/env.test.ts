@@ -110,3 +110,24 @@ describe('uploads, media and jobs configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('public player and metrics configuration', () => {
+  it('caps a storyfile at the 300 public asks a minute by default, and reads PUBLIC_ASK_LIMIT_PER_MINUTE', () => {
+    expect(loadConfig({}).publicAskLimitPerMinute).toBe(300);
+    expect(loadConfig({ PUBLIC_ASK_LIMIT_PER_MINUTE: '5000' }).publicAskLimitPerMinute).toBe(5000);
+  });
+
+  it.each(['0', '-1', 'many', '2.5'])('refuses PUBLIC_ASK_LIMIT_PER_MINUTE=%s', (value) => {
+    expect(() => loadConfig({ PUBLIC_ASK_LIMIT_PER_MINUTE: value })).toThrow(
+      `PUBLIC_ASK_LIMIT_PER_MINUTE (got "${value}")`,
+    );
+  });
+
+  it('keeps /metrics to loopback unless METRICS_TOKEN is set, and refuses a short token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe(
+      'a-long-enough-scrape-token',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN (got "short")');
+  });
+});

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { DEFAULT_UPLOAD_MAX_BYTES, IDP_HINTS, type IdpHint } from '@conversa/contracts';
+import {
+  DEFAULT_UPLOAD_MAX_BYTES,
+  IDP_HINTS,
+  PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
+  type IdpHint,
+} from '@conversa/contracts';
 
 const optionalString = z
   .string()
@@ -136,6 +141,21 @@ const envSchema = z
      * handed back to the queue (no retry spent). Keep it below the supervisor's kill timeout.
      */
     JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /**
+     * Public asks one published storyfile answers a minute, all its visitors together (a class
+     * sharing one link needs more than the default); each visitor keeps its own 20 a minute.
+     */
+    PUBLIC_ASK_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE),
+    /**
+     * Bearer token that opens /metrics to other hosts (Prometheus scraping over the network);
+     * unset, /metrics answers only loopback clients.
+     */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
     ...upstreamVariables,
   })
   .superRefine((env, ctx) => {
@@ -228,6 +248,10 @@ export interface Config {
   role: StudioRole;
   media: MediaConfig;
   jobs: JobsConfig;
+  /** Public asks one storyfile answers a minute (PUBLIC_ASK_LIMIT_PER_MINUTE). */
+  publicAskLimitPerMinute: number;
+  /** Bearer token for /metrics from other hosts; undefined = loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -319,5 +343,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
       shutdownGraceSeconds: env.JOB_SHUTDOWN_GRACE_SECONDS,
     },
+    publicAskLimitPerMinute: env.PUBLIC_ASK_LIMIT_PER_MINUTE,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -699,3 +699,19 @@ export const storyfilePublications = pgTable('storyfile_publications', {
   publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
+
+/**
+ * The public player's per-visitor ask limit, shared by every replica: one row per visitor key, a
+ * one-minute window that starts at the key's first ask (as @fastify/rate-limit counts), counted by
+ * one atomic upsert. Rows of windows past are deleted by maintenance.
+ */
+export const publicAskCounters = pgTable(
+  'public_ask_counters',
+  {
+    /** Storyfile slug, client address and visitor cookie, as one key. */
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('public_ask_counters_window_idx').on(table.windowStart)],
+);

@@ -383,3 +383,12 @@ function createLeaseConnection(
     },
   };
 }
+
+/** Processing jobs by pg-boss state, for the metrics (one grouped count on the job table). */
+export async function countProcessingJobsByState(pool: pg.Pool): Promise<Record<string, number>> {
+  const result = await pool.query<{ state: string; count: number }>(
+    `select state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 group by state`,
+    [PROCESS_VIDEO_QUEUE],
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.state, row.count]));
+}

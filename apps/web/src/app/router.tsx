@@ -1,8 +1,6 @@
 import type { AppPath } from '@conversa/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireAuth } from '@/features/auth';
-import { ShellRoute } from './layout/shell-route';
 import { LandingRoute } from './routes/landing';
 import { ScreenErrorRoute } from './routes/screen-error';
 
@@ -122,11 +120,9 @@ export function createAppRouter() {
         })),
     },
     {
-      element: (
-        <RequireAuth>
-          <ShellRoute />
-        </RequireAuth>
-      ),
+      // The shell is a chunk of its own, loaded beside the screen's chunk (in parallel).
+      lazy: () =>
+        import('./layout/shell-route').then((module) => ({ Component: module.SignedInLayout })),
       // Errors of a screen show inside the shell, so the menu stays usable.
       children: [{ errorElement: <ScreenErrorRoute />, children: buildScreenRoutes() }],
     },

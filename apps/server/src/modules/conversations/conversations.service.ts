@@ -20,6 +20,7 @@ import {
   storyfileMatchingSettings,
   type MediaAssetFile,
 } from '../../db/schema.ts';
+import { countAsk } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
 
@@ -118,34 +119,56 @@ export interface AskOutcome {
   candidates: AskCandidate[];
 }
 
-async function openConversation(db: Database, input: AskInput): Promise<string> {
-  if (input.conversationId) {
-    // Another storyfile's, channel's or visitor's conversation is never continued: a new one starts.
-    const [continued] = await db
-      .update(conversations)
-      .set({ lastAt: sql`now()` })
-      .where(
-        and(
-          eq(conversations.id, input.conversationId),
-          eq(conversations.storyfileId, input.storyfileId),
-          eq(conversations.channel, input.channel),
-          eq(conversations.visitorKey, input.visitorKey),
-        ),
-      )
-      .returning({ id: conversations.id });
-    if (continued) {
-      return continued.id;
-    }
-  }
-  const [created] = await db
-    .insert(conversations)
-    .values({
-      storyfileId: input.storyfileId,
-      channel: input.channel,
-      visitorKey: input.visitorKey,
-    })
-    .returning({ id: conversations.id });
-  return created!.id;
+type ChatLogEntryValues = Pick<
+  typeof chatLogEntries.$inferInsert,
+  | 'decision'
+  | 'fallbackReason'
+  | 'answerQuestionId'
+  | 'answerQuestionText'
+  | 'matchedQuestionId'
+  | 'matchedQuestionText'
+  | 'score'
+  | 'confidence'
+>;
+
+/**
+ * Continues the asker's conversation (or starts one) and logs the exchange in one statement: one
+ * round trip and one commit per ask, and never a conversation without its first entry. Another
+ * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ */
+async function recordExchange(
+  db: Database,
+  input: AskInput,
+  entry: ChatLogEntryValues,
+): Promise<string> {
+  const continued = input.conversationId
+    ? sql`update ${conversations} set last_at = now()
+          where id = ${input.conversationId} and storyfile_id = ${input.storyfileId}
+            and channel = ${input.channel} and visitor_key = ${input.visitorKey}
+          returning id`
+    : sql`select null::uuid as id where false`;
+  const result = await db.execute<{ conversation_id: string }>(sql`
+    with continued as (${continued}),
+    created as (
+      insert into ${conversations} (storyfile_id, channel, visitor_key)
+      select ${input.storyfileId}::uuid, ${input.channel}, ${input.visitorKey}
+      where not exists (select 1 from continued)
+      returning id
+    ),
+    conversation as (select id from continued union all select id from created)
+    insert into ${chatLogEntries} (
+      conversation_id, storyfile_id, channel, question_text, input_mode, decision,
+      fallback_reason, answer_question_id, answer_question_text, matched_question_id,
+      matched_question_text, score, confidence
+    )
+    select conversation.id, ${input.storyfileId}::uuid, ${input.channel}, ${input.text},
+      ${input.inputMode}, ${entry.decision}, ${entry.fallbackReason ?? null}::text,
+      ${entry.answerQuestionId ?? null}::uuid, ${entry.answerQuestionText ?? null}::text,
+      ${entry.matchedQuestionId ?? null}::uuid, ${entry.matchedQuestionText ?? null}::text,
+      ${entry.score ?? null}::double precision, ${entry.confidence ?? null}::text
+    from conversation
+    returning conversation_id`);
+  return result.rows[0]!.conversation_id;
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */
@@ -167,9 +190,19 @@ function toAskDecision(decision: MatchDecision): AskDecision {
 export async function askStoryfile(
   engine: ConversationEngine,
   input: AskInput,
+  options: {
+    /**
+     * A check (rate limits) that runs beside the matcher's load, to save a round trip; the ask
+     * goes on, and writes anything, only once it passes, and fails with its error.
+     */
+    admit?: Promise<void>;
+  } = {},
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
-  const { matcher, answers } = await engine.matchers.getMatcher(db, input.storyfileId);
+  const [{ matcher, answers }] = await Promise.all([
+    engine.matchers.getMatcher(db, input.storyfileId),
+    options.admit,
+  ]);
   const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
   const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
@@ -223,14 +256,8 @@ export async function askStoryfile(
     }
   }
 
-  const conversationId = await openConversation(db, input);
   const scored = answered ? candidates.find((c) => c.questionId === answered.questionId) : best;
-  await db.insert(chatLogEntries).values({
-    conversationId,
-    storyfileId: input.storyfileId,
-    channel: input.channel,
-    questionText: input.text,
-    inputMode: input.inputMode,
+  const conversationId = await recordExchange(db, input, {
     decision: answered ? 'answered' : 'fallback',
     fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
     answerQuestionId: answered?.questionId ?? null,
@@ -240,6 +267,7 @@ export async function askStoryfile(
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
   });
+  countAsk(answered ? 'answered' : 'fallback', input.channel);
 
   return {
     conversationId,

@@ -106,10 +106,24 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
  */
 export function createMatcherCache() {
   const cache = new Map<string, StoryfileMatcher>();
+  /**
+   * Stamp reads in flight, per storyfile: asks that arrive while one runs share it (a class of 200
+   * asking at once reads the stamp a few times, not 200). An ask may thus see the script as it was
+   * when that read began, at most one query's time earlier.
+   */
+  const stampReads = new Map<string, Promise<string>>();
+  const readStampOnce = (db: Database, storyfileId: string): Promise<string> => {
+    let read = stampReads.get(storyfileId);
+    if (!read) {
+      read = readMatcherStamp(db, storyfileId).finally(() => stampReads.delete(storyfileId));
+      stampReads.set(storyfileId, read);
+    }
+    return read;
+  };
 
   return {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
-      const stamp = await readMatcherStamp(db, storyfileId);
+      const stamp = await readStampOnce(db, storyfileId);
       const cached = cache.get(storyfileId);
       if (cached) {
         cache.delete(storyfileId);

@@ -4,18 +4,15 @@ import {
   askPublicStoryfileContract,
   getPublicStoryfileContract,
   getStoryfilePublicationContract,
-  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   publishStoryfileContract,
   unpublishStoryfileContract,
-  VISITOR_RATE_LIMIT_MESSAGE,
 } from '@conversa/contracts';
-import { tooManyRequests } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import {
   askAsVisitor,
-  findPublishedStoryfile,
+  findPublishedStoryfileForAsk,
   getPublicStoryfile,
   getPublication,
   publishStoryfile,
@@ -57,6 +54,8 @@ export function registerPublishingRoutes(
     feedbackFormUrl?: string | undefined;
     /** The built web console's index.html, the share page's shell; undefined without a build. */
     webIndexHtmlPath: string | undefined;
+    /** Public asks one storyfile answers a minute, all visitors together (PUBLIC_ASK_LIMIT_PER_MINUTE). */
+    storyfileAskLimitPerMinute: number;
   },
 ): void {
   const { engine, publicUrl } = options;
@@ -83,23 +82,19 @@ export function registerPublishingRoutes(
     return getPublicStoryfile(engine, request.params.slug, `visitor:${visitorId}`);
   });
 
-  // In-process counter per visitor (IP and visitor cookie) and storyfile: replicas each allow
-  // this many. The per-storyfile cap is counted in the database (askAsVisitor).
-  const limitVisitor = app.createRateLimit({
-    max: PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) =>
-      `public-ask|${(request.params as { slug?: string }).slug}|${request.ip}|${request.cookies[VISITOR_COOKIE] ?? ''}`,
-  });
+  // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
+  // client address and the visitor cookie as sent) in a counter row, per storyfile in the log.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
-    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    const storyfile = await findPublishedStoryfileForAsk(db, request.params.slug);
+    const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
-    const limit = await limitVisitor(request);
-    // `isAllowed` only marks allow-listed keys; `isExceeded` is the verdict.
-    if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests(VISITOR_RATE_LIMIT_MESSAGE, limit.ttlInSeconds);
-    }
-    return askAsVisitor(engine, { storyfileId: storyfile.id, visitorId, ...request.body });
+    return askAsVisitor(engine, {
+      ...request.body,
+      storyfile,
+      visitorId,
+      visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+      storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
+    });
   });
 
   // Framing: the embed (`?embed=1`) may be framed by any site; the share page itself, like every

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
-  PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
+  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   SHARE_SLUG_LENGTH,
   STORYFILE_NOT_AVAILABLE_MESSAGE,
   STORYFILE_RATE_LIMIT_MESSAGE,
+  VISITOR_RATE_LIMIT_MESSAGE,
   buildSharePath,
   type PublicAskResponse,
   type Publication,
@@ -13,12 +14,14 @@ import {
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
+  publicAskCounters,
   storyfilePublications,
   storyfileQuestions,
   storyfileStarters,
   storyfiles,
 } from '../../db/schema.ts';
-import { notFound, tooManyRequests } from '../../http/errors.ts';
+import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
+import { countAsk } from '../../http/metrics.ts';
 import {
   askStoryfile,
   signStoryfileClips,
@@ -163,40 +166,108 @@ export async function getPublicStoryfile(
 }
 
 /**
- * Public asks of a storyfile in the last minute, counted from the log (indexed by storyfile and
- * time), so every replica sees the same count.
+ * The live, published storyfile of a slug with its public asks of the last minute, counted from
+ * the log (indexed by storyfile and time) so every replica sees the same count; one round trip.
+ * Anything but a published storyfile answers the friendly 404.
  */
-export async function countRecentPublicAsks(db: Database, storyfileId: string): Promise<number> {
+export async function findPublishedStoryfileForAsk(
+  db: Database,
+  slug: string,
+): Promise<{ id: string; recentPublicAsks: number }> {
   const [row] = await db
-    .select({ total: count() })
-    .from(chatLogEntries)
+    .select({
+      id: storyfiles.id,
+      recentPublicAsks: sql<number>`(
+        select count(*)::int from ${chatLogEntries}
+        where ${chatLogEntries.storyfileId} = ${storyfiles.id}
+          and ${chatLogEntries.createdAt} >= now() - interval '1 minute'
+          and ${chatLogEntries.channel} in ('share', 'embed')
+      )`,
+    })
+    .from(storyfilePublications)
+    .innerJoin(storyfiles, eq(storyfiles.id, storyfilePublications.storyfileId))
     .where(
       and(
-        eq(chatLogEntries.storyfileId, storyfileId),
-        gte(chatLogEntries.createdAt, sql`now() - interval '1 minute'`),
-        inArray(chatLogEntries.channel, ['share', 'embed']),
+        eq(storyfilePublications.slug, slug),
+        eq(storyfilePublications.isPublished, true),
+        isNull(storyfiles.deletedAt),
       ),
     );
-  return row?.total ?? 0;
+  if (!row) {
+    throw notFound(STORYFILE_NOT_AVAILABLE_MESSAGE);
+  }
+  return row;
 }
 
 /**
- * A visitor's ask of a published storyfile, within the storyfile's public budget (counted in the
- * log, so it holds across replicas). Visitors get what to play, never the matcher's reasoning or
- * the checklist.
+ * Counts one ask of a visitor (key: slug, client address and visitor cookie) and refuses it past
+ * PUBLIC_ASKS_PER_VISITOR_PER_MINUTE within the minute since the key's first counted ask. One
+ * upsert on a row every replica shares: two processes never each allow the limit.
+ */
+export async function limitVisitorAsks(db: Database, visitorKey: string): Promise<void> {
+  const { key, windowStart, count } = publicAskCounters;
+  const isWindowOver = sql`${windowStart} <= now() - interval '1 minute'`;
+  const [row] = await db
+    .insert(publicAskCounters)
+    .values({ key: visitorKey, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: key,
+      set: {
+        count: sql`case when ${isWindowOver} then 1 else ${count} + 1 end`,
+        windowStart: sql`case when ${isWindowOver} then now() else ${windowStart} end`,
+      },
+    })
+    .returning({
+      count,
+      secondsLeft: sql<number>`ceil(extract(epoch from (${windowStart} + interval '1 minute' - now())))::int`,
+    });
+  if (row && row.count > PUBLIC_ASKS_PER_VISITOR_PER_MINUTE) {
+    throw tooManyRequests(VISITOR_RATE_LIMIT_MESSAGE, Math.max(1, row.secondsLeft));
+  }
+}
+
+/** Deletes the visitor counters whose minute is over (maintenance). */
+export async function deletePastVisitorCounters(db: Database): Promise<void> {
+  await db
+    .delete(publicAskCounters)
+    .where(lt(publicAskCounters.windowStart, sql`now() - interval '1 minute'`));
+}
+
+/**
+ * A visitor's ask of a published storyfile: the visitor's limit (counted in the database), then
+ * the storyfile's public budget of `storyfileLimitPerMinute` asks a minute
+ * (PUBLIC_ASK_LIMIT_PER_MINUTE), both checked beside the matcher's load and before anything is
+ * written. Visitors get what to play, never the matcher's reasoning or the checklist.
  */
 export async function askAsVisitor(
   engine: ConversationEngine,
-  input: Omit<AskInput, 'visitorKey'> & { visitorId: string },
+  input: Omit<AskInput, 'visitorKey' | 'storyfileId'> & {
+    storyfile: { id: string; recentPublicAsks: number };
+    visitorId: string;
+    /** Slug, client address and the visitor cookie as sent: whose asks the visitor limit counts. */
+    visitorLimitKey: string;
+    storyfileLimitPerMinute: number;
+  },
 ): Promise<PublicAskResponse> {
-  if (
-    (await countRecentPublicAsks(engine.db, input.storyfileId)) >=
-    PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE
-  ) {
-    throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
-  }
-  const { visitorId, ...ask } = input;
-  const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
+  const { storyfile, visitorId, visitorLimitKey, storyfileLimitPerMinute, ...ask } = input;
+  const admit = (async () => {
+    try {
+      await limitVisitorAsks(engine.db, visitorLimitKey);
+      if (storyfile.recentPublicAsks >= storyfileLimitPerMinute) {
+        throw tooManyRequests(STORYFILE_RATE_LIMIT_MESSAGE, 60);
+      }
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) {
+        countAsk('rate_limited', ask.channel);
+      }
+      throw error;
+    }
+  })();
+  const outcome = await askStoryfile(
+    engine,
+    { ...ask, storyfileId: storyfile.id, visitorKey: `visitor:${visitorId}` },
+    { admit },
+  );
   return {
     conversationId: outcome.conversationId,
     // An unrecorded question's id belongs to the checklist, which visitors never see.

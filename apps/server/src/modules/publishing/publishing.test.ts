@@ -11,7 +11,8 @@ import {
   type PublicAskResponse,
   type PublicStoryfile,
 } from '@conversa/contracts';
-import { chatLogEntries, conversations } from '../../db/schema.ts';
+import { chatLogEntries, conversations, publicAskCounters } from '../../db/schema.ts';
+import { deletePastVisitorCounters } from './index.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -210,5 +211,19 @@ describe('publishing', () => {
     );
     const limited = await publicAsk(await visitor(), { text: MOVIE });
     expect(limited).toMatchObject({ status: 429, body: { message: STORYFILE_RATE_LIMIT_MESSAGE } });
+  });
+
+  it('forgets visitor counters whose minute is over, and only those (maintenance)', async () => {
+    const { db } = studio.database;
+    await db.insert(publicAskCounters).values([
+      { key: 'test|past', windowStart: new Date(Date.now() - 2 * 60_000), count: 20 },
+      { key: 'test|current', windowStart: new Date(), count: 3 },
+    ]);
+    await deletePastVisitorCounters(db);
+    const keys = (await db.select({ key: publicAskCounters.key }).from(publicAskCounters)).map(
+      (row) => row.key,
+    );
+    expect(keys).toContain('test|current');
+    expect(keys).not.toContain('test|past');
   });
 });

@@ -22,6 +22,7 @@ import {
   notFound,
 } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
+import { countUploadBytes, observeRequest } from '../../http/metrics.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
@@ -102,6 +103,15 @@ export async function registerUploadRoutes(
     } catch (error) {
       throw toTusError(error);
     }
+  };
+
+  // Upload bytes for the metrics, counted where tus stores them: each write answers the new offset.
+  const { datastore } = storage;
+  const write = datastore.write.bind(datastore);
+  datastore.write = async (stream, tusId, offset) => {
+    const end = await write(stream, tusId, offset);
+    countUploadBytes(end - offset);
+    return end;
   };
 
   const tus = new TusServer({
@@ -226,6 +236,8 @@ export async function registerUploadRoutes(
         }
       } finally {
         inFlight.delete(request.raw);
+        // Hijacked: Fastify's onResponse does not see it, so it is timed here.
+        observeRequest(request, reply.raw.statusCode, reply.elapsedTime / 1000);
       }
     };
     for (const url of [TUS_MOUNT_PATH, `${TUS_MOUNT_PATH}/`, `${TUS_MOUNT_PATH}/:id`]) {

@@ -1,11 +1,10 @@
 import { findRoute, PRODUCT_NAME, type CurrentUser, type FeedbackKind } from '@conversa/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { UserAvatar } from '@/components/avatar';
 import { NavigationStateProvider } from '@/components/navigation-state';
 import { UserMenu } from '@/components/user-menu';
-import { FeedbackDialog } from '@/features/feedback';
-import { VideoUploadsProvider } from '@/features/uploads';
+import { VideoUploadsProvider } from '@/features/uploads/shell';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { formatDisplayName } from '@/lib/format';
 import { FeedbackWidget } from './feedback-widget';
@@ -14,6 +13,11 @@ import { MobileMenu } from './mobile-menu';
 import { RouteGuard } from './route-guard';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+// Loaded on the first Give Feedback / Report a Bug, not with every signed-in first load.
+const FeedbackDialog = lazy(() =>
+  import('@/features/feedback').then((module) => ({ default: module.FeedbackDialog })),
+);
 
 /** /dashboard is the one screen without a top bar (spec §2 Routes). */
 const PATHS_WITHOUT_TOP_BAR = ['/dashboard'];
@@ -31,10 +35,12 @@ function getPageTitle(pathname: string): string {
 export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const [feedback, setFeedback] = useState<{ kind: FeedbackKind; isOpen: boolean }>({
-    kind: 'feedback',
-    isOpen: false,
-  });
+  const [feedback, setFeedback] = useState<{
+    kind: FeedbackKind;
+    isOpen: boolean;
+    /** Mounted from the first opening on, so later closings keep the dialog's own behaviour. */
+    hasOpened: boolean;
+  }>({ kind: 'feedback', isOpen: false, hasOpened: false });
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
 
@@ -48,7 +54,7 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
   }, [pathname]);
 
   const displayName = formatDisplayName(user);
-  const openFeedback = (kind: FeedbackKind) => setFeedback({ kind, isOpen: true });
+  const openFeedback = (kind: FeedbackKind) => setFeedback({ kind, isOpen: true, hasOpened: true });
   const hasTopBar = !PATHS_WITHOUT_TOP_BAR.includes(pathname);
   const sideMenu = (
     <>
@@ -101,11 +107,15 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
             )}
           </div>
         </div>
-        <FeedbackDialog
-          kind={feedback.kind}
-          isOpen={feedback.isOpen}
-          onOpenChange={(isOpen) => setFeedback((current) => ({ ...current, isOpen }))}
-        />
+        {feedback.hasOpened && (
+          <Suspense fallback={null}>
+            <FeedbackDialog
+              kind={feedback.kind}
+              isOpen={feedback.isOpen}
+              onOpenChange={(isOpen) => setFeedback((current) => ({ ...current, isOpen }))}
+            />
+          </Suspense>
+        )}
       </VideoUploadsProvider>
     </NavigationStateProvider>
   );

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { PublicPlayerScreen } from '@/features/conversations';
+import { PublicPlayerScreen } from '@/features/conversations/public';
 
 /** `/s/:slug`: a published storyfile for anyone, outside the signed-in shell. */
 export function PublicPlayerRoute() {

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@/features/auth';
-import { StoryfilesScreen } from '@/features/storyfiles';
+import { StoryfilesScreen } from '@/features/storyfiles/list';
 
 export function StoryfilesRoute() {
   const me = useCurrentUser();

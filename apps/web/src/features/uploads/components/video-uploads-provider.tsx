@@ -1,7 +1,15 @@
 import { UPLOAD_ENDPOINT_PATH } from '@conversa/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Upload } from 'tus-js-client';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { PreviousUpload, Upload, UploadOptions } from 'tus-js-client';
 import { API_HEADERS, ensureFreshSession, refreshSession } from '@/lib/api-client';
 import { getUploadStatus } from '../api/get-upload-status';
 import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
@@ -9,17 +17,66 @@ import { listRecentUploads } from '../api/list-uploads';
 import { retryUploadProcessing } from '../api/retry-upload-processing';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
-import { VideoUploadEngine } from '../utils/upload-engine';
+import { VideoUploadEngine, type TusUploadLike } from '../utils/upload-engine';
 import { UploadProgressBar } from './upload-progress-bar';
-import { UploadStatusDialog } from './upload-status-dialog';
+
+// Loaded when a person first opens 'Video Upload Status', not with every signed-in first load.
+const UploadStatusDialog = lazy(() =>
+  import('./upload-status-dialog').then((module) => ({ default: module.UploadStatusDialog })),
+);
+
+let tusLibrary: Promise<{ Upload: typeof Upload }> | undefined;
+/** tus-js-client loads with the first upload, not with the shell every signed-in screen opens. */
+const loadTus = () => (tusLibrary ??= import('tus-js-client'));
+
+/**
+ * A tus upload whose library is still loading: each call waits for it, in the order made, so
+ * `resumeFromPreviousUpload` still lands before `start`; an abort made while it loads keeps the
+ * upload from starting (as tus's own abort would stop it).
+ */
+class LazyTusUpload implements TusUploadLike {
+  private upload: Upload | undefined;
+  private isAborted = false;
+  private readonly ready: Promise<Upload>;
+
+  constructor(file: Blob, options: UploadOptions) {
+    this.ready = loadTus().then(({ Upload }) => (this.upload = new Upload(file, options)));
+  }
+
+  get url(): string | null {
+    return this.upload?.url ?? null;
+  }
+
+  start(): void {
+    this.isAborted = false;
+    void this.ready.then((upload) => {
+      if (!this.isAborted) {
+        upload.start();
+      }
+    });
+  }
+
+  async abort(shouldTerminate?: boolean): Promise<void> {
+    this.isAborted = true;
+    await (await this.ready).abort(shouldTerminate);
+  }
+
+  async findPreviousUploads(): Promise<PreviousUpload[]> {
+    return (await this.ready).findPreviousUploads();
+  }
+
+  resumeFromPreviousUpload(previous: PreviousUpload): void {
+    void this.ready.then((upload) => upload.resumeFromPreviousUpload(previous));
+  }
+}
 
 function createBrowserUploadEngine(userId: string, queryClient: QueryClient): VideoUploadEngine {
   return new VideoUploadEngine({
     userId,
     endpoint: new URL(UPLOAD_ENDPOINT_PATH, window.location.origin).toString(),
     headers: { ...API_HEADERS },
-    createUpload: (file, options) => new Upload(file, options),
-    terminateUpload: (url, options) => Upload.terminate(url, options),
+    createUpload: (file, options) => new LazyTusUpload(file, options),
+    terminateUpload: async (url, options) => (await loadTus()).Upload.terminate(url, options),
     fetchStatus: getUploadStatus,
     retryProcessing: retryUploadProcessing,
     listRecent: listRecentUploads,
@@ -45,6 +102,8 @@ export function VideoUploadsProvider({
   const queryClient = useQueryClient();
   const [engine] = useState(() => createBrowserUploadEngine(userId, queryClient));
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  // Mounted from the first opening on, so later closings keep the dialog's own behaviour.
+  const [hasDialogOpened, setHasDialogOpened] = useState(false);
 
   useEffect(() => {
     const deactivate = engine.activate();
@@ -62,8 +121,17 @@ export function VideoUploadsProvider({
   return (
     <VideoUploadsContext.Provider value={value}>
       {children}
-      <UploadProgressBar onOpen={() => setIsDialogOpen(true)} />
-      <UploadStatusDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />
+      <UploadProgressBar
+        onOpen={() => {
+          setHasDialogOpened(true);
+          setIsDialogOpen(true);
+        }}
+      />
+      {hasDialogOpened && (
+        <Suspense fallback={null}>
+          <UploadStatusDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />
+        </Suspense>
+      )}
     </VideoUploadsContext.Provider>
   );
 }

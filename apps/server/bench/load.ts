@@ -1,0 +1,285 @@
+// Load benchmark of the public player (not a test): a class of visitors on one published storyfile,
+// each with its own visitor cookie and conversation, asking questions from a fixed list, against a
+// studio started in-process. Prints p50/p95/p99 of the ask call, the error and 429 counts, and
+// beside them a bare `SELECT 1` through the studio's own pool, sampled during the run and idle.
+// Writes bench-results/load.json.
+//
+// Usage: npm run bench:load [-- --connections 200 --duration 60 --pace 20]
+//   --connections N  visitors asking at once (default 200)
+//   --duration S     seconds of load (default 60)
+//   --pace N         asks per visitor per minute (default 20, the per-visitor limit; a divisor
+//                    or a multiple of 60). Autocannon paces a connection at one request a second
+//                    at the slowest, so 60/N visitors share a connection in turn (200 visitors at
+//                    20 a minute: 67 connections, the last visitor count rounded up to 201).
+//                    0 = one visitor per connection, asking again as soon as its answer arrives
+//                    (the per-visitor limit then answers most asks with 429)
+//   --storyfile-limit N  PUBLIC_ASK_LIMIT_PER_MINUTE of the studio under load (default: what
+//                    the class asks a minute plus 10 %; 1,000,000 with --pace 0)
+//   --trace-queries  times every query through the studio's pool (waiting for a connection
+//                    included) and prints where the ask's database time goes
+//   DATABASE_URL     any PostgreSQL (a database `conversa_bench_load` is created there); unset
+//                    starts the embedded PostgreSQL under .data-bench/ (BENCH_POSTGRES_PORT, 54369)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { PUBLIC_ASKS_PER_VISITOR_PER_MINUTE } from '@conversa/contracts';
+import type { RunningStudio } from '../src/server.ts';
+import type { EmbeddedDatabase } from '../src/db/embedded.ts';
+import {
+  BENCH_QUESTIONS,
+  prepareBenchDatabase,
+  repoRoot,
+  seedPublishedStoryfile,
+  startBenchStudio,
+} from './support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '60' },
+    pace: { type: 'string', default: String(PUBLIC_ASKS_PER_VISITOR_PER_MINUTE) },
+    'storyfile-limit': { type: 'string' },
+    'trace-queries': { type: 'boolean', default: false },
+  },
+});
+const CONNECTIONS = Number(args.connections);
+const DURATION_SECONDS = Number(args.duration);
+const PACE = Number(args.pace);
+if (!(PACE >= 0) || (PACE > 0 && 60 % PACE !== 0 && PACE % 60 !== 0)) {
+  throw new Error('--pace must be 0, a divisor of 60 or a multiple of 60');
+}
+/** Visitors sharing one connection in turn, and the connection's requests a second. */
+const VISITORS_PER_CONNECTION = PACE > 0 && PACE < 60 ? 60 / PACE : 1;
+const CONNECTION_RATE = PACE === 0 ? 0 : Math.max(1, PACE / 60);
+const SOCKETS = Math.ceil(CONNECTIONS / VISITORS_PER_CONNECTION);
+const VISITORS = SOCKETS * VISITORS_PER_CONNECTION;
+const STORYFILE_LIMIT = Number(
+  args['storyfile-limit'] ?? (PACE > 0 ? Math.ceil(VISITORS * PACE * 1.1) : 1_000_000),
+);
+for (const [name, value] of [
+  ['--connections', CONNECTIONS],
+  ['--duration', DURATION_SECONDS],
+  ['--storyfile-limit', STORYFILE_LIMIT],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a positive whole number`);
+  }
+}
+const GOAL_P99_MS = 100;
+
+/** Questions the visitors ask in turn: the recorded ones, their alternates, and two it cannot answer. */
+const QUESTIONS = [
+  ...BENCH_QUESTIONS.flatMap((question) => [question.text, ...question.alternates]),
+  'Do you have any pets?',
+  'What is the capital of Mongolia?',
+];
+
+interface Summary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function summarize(values: number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    sorted.length === 0
+      ? NaN
+      : sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!;
+  return {
+    count: sorted.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted.length === 0 ? NaN : sorted[sorted.length - 1]!,
+  };
+}
+
+interface WorkerResult {
+  error?: string;
+  latencies: Record<string, number[]>;
+  conversationsStarted: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, { count: number }>;
+}
+
+/** `SELECT 1` through the studio's pool, one at a time every `everyMs`, until `isDone()`. */
+async function sampleSelectOne(
+  studio: RunningStudio,
+  isDone: () => boolean,
+  everyMs: number,
+): Promise<number[]> {
+  const samples: number[] = [];
+  while (!isDone()) {
+    const started = performance.now();
+    await studio.database.pool.query('select 1');
+    samples.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return samples;
+}
+
+/** Wraps the pool's query to time each statement (pool wait included), by its first words. */
+function traceQueries(studio: RunningStudio): Map<string, number[]> {
+  const byStatement = new Map<string, number[]>();
+  const pool = studio.database.pool as unknown as {
+    query: (...args: unknown[]) => Promise<unknown>;
+  };
+  const original = pool.query.bind(pool);
+  pool.query = async (...args: unknown[]) => {
+    const first = args[0] as string | { text: string };
+    const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').trim();
+    const key = text.slice(0, 90);
+    const started = performance.now();
+    try {
+      return await original(...args);
+    } finally {
+      const list = byStatement.get(key) ?? [];
+      list.push(performance.now() - started);
+      byStatement.set(key, list);
+    }
+  };
+  return byStatement;
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+
+async function main(): Promise<void> {
+  console.log('Preparing the database and the studio');
+  let embedded: EmbeddedDatabase | undefined;
+  let studio: RunningStudio | undefined;
+  try {
+    const prepared = await prepareBenchDatabase('conversa_bench_load');
+    embedded = prepared.embedded;
+    studio = await startBenchStudio(prepared.url, 'load', {
+      PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT),
+      STUDIO_ROLE: 'web',
+    });
+    const storyfile = await seedPublishedStoryfile(studio);
+    const runningStudio = studio;
+
+    let idleSamples = 0;
+    const idle = await sampleSelectOne(runningStudio, () => idleSamples++ >= 200, 5);
+
+    console.log(
+      `Load: ${VISITORS} visitors on ${SOCKETS} connections for ${DURATION_SECONDS} s, ${PACE > 0 ? `${PACE} asks a minute each` : 'each asking again at once'}; PUBLIC_ASK_LIMIT_PER_MINUTE=${STORYFILE_LIMIT}`,
+    );
+    const traced = args['trace-queries'] ? traceQueries(runningStudio) : undefined;
+    let isLoadDone = false;
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: {
+        url: runningStudio.url,
+        slug: storyfile.slug,
+        connections: SOCKETS,
+        visitorsPerConnection: VISITORS_PER_CONNECTION,
+        connectionRate: CONNECTION_RATE,
+        durationSeconds: DURATION_SECONDS,
+        questions: QUESTIONS,
+      },
+    });
+    const underLoadPromise = sampleSelectOne(runningStudio, () => isLoadDone, 20);
+    const result = await new Promise<WorkerResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    }).finally(() => {
+      isLoadDone = true;
+    });
+    await worker.terminate();
+    const underLoad = await underLoadPromise;
+    if (result.error) {
+      throw new Error(result.error);
+    }
+
+    const answered = summarize(result.latencies['200'] ?? []);
+    const limited = summarize(result.latencies['429'] ?? []);
+    const allAsks = summarize(Object.values(result.latencies).flat());
+    const selectUnderLoad = summarize(underLoad);
+    const selectIdle = summarize(idle);
+    const tooMany = result.statusCodes['429']?.count ?? 0;
+    const otherStatuses = Object.entries(result.statusCodes)
+      .filter(([status]) => status !== '200' && status !== '429')
+      .reduce((sum, [, stats]) => sum + stats.count, 0);
+    const errorCount = otherStatuses + result.errors + result.timeouts;
+
+    console.log(
+      '\ncall                                    count     p50 ms    p95 ms    p99 ms    max ms',
+    );
+    const row = (label: string, summary: Summary) =>
+      console.log(
+        label.padEnd(38) +
+          String(summary.count).padStart(7) +
+          ms(summary.p50).padStart(10) +
+          ms(summary.p95).padStart(10) +
+          ms(summary.p99).padStart(10) +
+          ms(summary.max).padStart(10),
+      );
+    row('ask, every answer', allAsks);
+    row('ask, answered (200)', answered);
+    row('ask, refused (429)', limited);
+    row('SELECT 1, same pool, during the load', selectUnderLoad);
+    row('SELECT 1, same pool, idle', selectIdle);
+    console.log(
+      `\nasks: ${result.requests}, conversations started: ${result.conversationsStarted}, 429: ${tooMany}, errors: ${errorCount} (other statuses ${otherStatuses}, connection errors ${result.errors}, time-outs ${result.timeouts})`,
+    );
+    if (traced) {
+      console.log(
+        '\nqueries through the pool during the load (time includes waiting for a connection)',
+      );
+      console.log('   count   total s   mean ms    p99 ms  statement');
+      for (const [statement, times] of [...traced].sort(
+        (a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0),
+      )) {
+        const summary = summarize(times);
+        const total = times.reduce((x, y) => x + y, 0);
+        console.log(
+          String(summary.count).padStart(8) +
+            (total / 1000).toFixed(1).padStart(10) +
+            (total / summary.count).toFixed(1).padStart(10) +
+            ms(summary.p99).padStart(10) +
+            `  ${statement}`,
+        );
+      }
+    }
+    const isMet = allAsks.p99 <= GOAL_P99_MS && errorCount === 0;
+    console.log(
+      `goal: p99 ≤ ${GOAL_P99_MS} ms and 0 errors at the configured limits: ${isMet ? 'met' : 'NOT met'} (p99 ${ms(allAsks.p99)} ms, ${errorCount} errors)`,
+    );
+
+    const outDir = path.join(repoRoot, 'bench-results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(
+      path.join(outDir, 'load.json'),
+      JSON.stringify(
+        {
+          visitors: VISITORS,
+          connections: SOCKETS,
+          durationSeconds: DURATION_SECONDS,
+          asksPerVisitorPerMinute: PACE,
+          storyfileLimitPerMinute: STORYFILE_LIMIT,
+          asks: allAsks,
+          answered,
+          refused: limited,
+          selectOneUnderLoad: selectUnderLoad,
+          selectOneIdle: selectIdle,
+          requests: result.requests,
+          tooManyRequests: tooMany,
+          errors: errorCount,
+          statusCodes: result.statusCodes,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await studio?.stop();
+    await embedded?.stop();
+  }
+}
+
+await main();

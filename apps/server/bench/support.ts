@@ -1,0 +1,192 @@
+// Shared set-up of the web and load benchmarks (not tests): a fresh database, a studio started
+// in-process from the sources, and a published storyfile with recorded answers whose media rows
+// are committed the way processing commits them (files in the media store, then the rows).
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { MEDIA_FILES, type ClipKind } from '@conversa/contracts';
+import { loadConfig } from '../src/config/env.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { mediaAssets, storyfileQuestions, uploads } from '../src/db/schema.ts';
+import { createNamespace } from '../src/modules/namespaces/index.ts';
+import { grantScope } from '../src/modules/users/index.ts';
+import { startStudio, type RunningStudio } from '../src/server.ts';
+import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' };
+
+/** The questions the seeded storyfile answers (with alternates), and one it cannot. */
+export const BENCH_QUESTIONS = [
+  { text: 'Where were you born?', alternates: ['What is your birthplace?'] },
+  { text: 'What is your favourite movie?', alternates: ['Which film do you love the most?'] },
+  { text: 'What do you do for a living?', alternates: ['What is your job?'] },
+  { text: 'What was your first job?', alternates: ['Where did you start working?'] },
+  { text: 'Who inspired you the most?', alternates: ['Who is your role model?'] },
+  { text: 'What is your favourite food?', alternates: ['What do you like to eat?'] },
+];
+
+/**
+ * A fresh database `name` on DATABASE_URL's server, or on the embedded PostgreSQL under
+ * .data-bench/ (port BENCH_POSTGRES_PORT, default 54369; the cluster bench:lists uses).
+ */
+export async function prepareBenchDatabase(
+  name: string,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  let adminUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(repoRoot, '.data-bench'),
+      port: Number(process.env.BENCH_POSTGRES_PORT ?? 54369),
+      log: (message) => console.log(`  ${message}`),
+    });
+    adminUrl = embedded.url;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, embedded };
+}
+
+/** A studio on a free loopback port over `databaseUrl` (migrated on start), with the bench admin. */
+export async function startBenchStudio(
+  databaseUrl: string,
+  dataDirName: string,
+  env: Record<string, string> = {},
+): Promise<RunningStudio> {
+  return startStudio(
+    loadConfig({
+      PORT: String(await getFreePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(repoRoot, '.data-bench', dataDirName),
+      STUDIO_ADMIN_EMAIL: BENCH_ADMIN.email,
+      STUDIO_ADMIN_PASSWORD: BENCH_ADMIN.password,
+      STUDIO_DEFAULT_NAMESPACE: '',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      ...env,
+    }),
+    () => undefined,
+  );
+}
+
+async function call<Body>(
+  browser: TestBrowser,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Body> {
+  const response = await browser.api(url, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as Body;
+}
+
+const FAKE_VIDEO_BYTES = Buffer.from('not a real mp4, bytes for the media route '.repeat(40));
+
+async function commitMedia(
+  studio: RunningStudio,
+  target: { storyfileId: string; questionId?: string; clipKind?: ClipKind },
+): Promise<void> {
+  const uploadId = randomBytes(16).toString('hex');
+  const folder = path.join(studio.config.dataDir, 'media', 'videos', uploadId);
+  await mkdir(folder, { recursive: true });
+  for (const role of ['video', 'poster', 'audio'] as const) {
+    await writeFile(path.join(folder, MEDIA_FILES[role].name), FAKE_VIDEO_BYTES);
+  }
+  const { db } = studio.database;
+  await db.insert(uploads).values({
+    id: uploadId,
+    tusId: uploadId,
+    kind: target.questionId ? 'answer' : 'clip',
+    storyfileId: target.storyfileId,
+    storyfileQuestionId: target.questionId ?? null,
+    clipKind: target.clipKind ?? null,
+    phase: 'ready',
+    uploadedAt: new Date(),
+  });
+  const file = (role: keyof typeof MEDIA_FILES) => ({
+    ...MEDIA_FILES[role],
+    sizeBytes: FAKE_VIDEO_BYTES.length,
+  });
+  await db.insert(mediaAssets).values({
+    uploadId,
+    storyfileId: target.storyfileId,
+    storyfileQuestionId: target.questionId ?? null,
+    clipKind: target.clipKind ?? null,
+    storagePrefix: `videos/${uploadId}`,
+    files: { video: file('video'), poster: file('poster'), audio: file('audio') },
+    durationMs: 2000,
+    width: 320,
+    height: 240,
+  });
+  if (target.questionId) {
+    await db
+      .update(storyfileQuestions)
+      .set({ answerRecordedAt: new Date() })
+      .where(eq(storyfileQuestions.id, target.questionId));
+  }
+}
+
+export interface BenchStoryfile {
+  id: string;
+  slug: string;
+  /** The bench admin, signed in (owner of the storyfile's namespace). */
+  owner: TestBrowser;
+}
+
+/** Signs the bench admin in, then creates, answers (every question and clip) and publishes a storyfile. */
+export async function seedPublishedStoryfile(studio: RunningStudio): Promise<BenchStoryfile> {
+  const { db } = studio.database;
+  const namespace = await createNamespace(db, { label: 'Bench' });
+  await grantScope(db, { email: BENCH_ADMIN.email, namespaceLabel: 'Bench', scope: 'owner:ns' });
+  const owner = new TestBrowser(studio.url);
+  const signedIn = await signIn(owner, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  if (new URL(signedIn.url).pathname !== '/dashboard') {
+    throw new Error(`The bench admin could not sign in (ended on ${signedIn.url})`);
+  }
+  const storyfile = await call<{ id: string }>(owner, 'POST', '/v1/conversa/storyfiles', {
+    namespaceId: namespace.id,
+    name: 'A class of 200',
+  });
+  const topic = await call<{ id: string }>(
+    owner,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/topics`,
+    { name: 'Life' },
+  );
+  for (const question of BENCH_QUESTIONS) {
+    const created = await call<{ id: string }>(
+      owner,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/questions`,
+      { topicId: topic.id, ...question },
+    );
+    await commitMedia(studio, { storyfileId: storyfile.id, questionId: created.id });
+  }
+  for (const clipKind of ['idle', 'intro', 'cannotAnswer', 'pleaseRepeat'] as const) {
+    await commitMedia(studio, { storyfileId: storyfile.id, clipKind });
+  }
+  const publication = await call<{ slug: string }>(
+    owner,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+  );
+  return { id: storyfile.id, slug: publication.slug, owner };
+}
