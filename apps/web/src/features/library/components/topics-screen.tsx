@@ -575,7 +575,7 @@ function NewTopicDialog({
           label="Name"
           value={name}
           maxLength={120}
-          autoFocus
+          data-autofocus
           onChange={(event) => {
             setName(event.target.value);
             setError(undefined);
