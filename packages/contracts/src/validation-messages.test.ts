@@ -177,7 +177,7 @@ describe('the validation mapping covers every contract field', () => {
 
 describe('describeValidationIssues', () => {
   it('says what the issue report of a new topic without a namespace says (issue 15, defect 8)', () => {
-    const result = contracts.createTopicContract.body.safeParse({ namespaceId: '', name: 'Pets' });
+    const result = contracts.createTopicContract.body!.safeParse({ namespaceId: '', name: 'Pets' });
     expect(result.success).toBe(false);
     const message = describeValidationIssues(result.error?.issues ?? []);
     expect(message).toBe(

@@ -97,7 +97,15 @@ export interface ValidationIssue {
   path: readonly PropertyKey[];
   message: string;
   code?: string;
-  [detail: string]: unknown;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  inclusive?: unknown;
+  format?: unknown;
+  expected?: unknown;
+  values?: unknown;
+  keys?: unknown;
+  divisor?: unknown;
 }
 
 function capitalize(text: string): string {
