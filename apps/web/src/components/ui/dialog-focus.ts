@@ -42,7 +42,7 @@ export function useDialogFocus(isOpen: boolean) {
   const observerRef = useRef<MutationObserver | null>(null);
   return {
     bodyRef,
-    onOpenAutoFocus(event: Event) {
+    onOpenAutoFocus: (event: Event) => {
       observerRef.current?.disconnect();
       const body = bodyRef.current;
       const field = body ? findFirstField(body) : null;
@@ -74,7 +74,7 @@ export function useDialogFocus(isOpen: boolean) {
       observer.observe(body, { childList: true, subtree: true });
       observerRef.current = observer;
     },
-    onCloseAutoFocus(event: Event) {
+    onCloseAutoFocus: (event: Event) => {
       observerRef.current?.disconnect();
       if (opener?.isConnected && opener !== document.body) {
         event.preventDefault();

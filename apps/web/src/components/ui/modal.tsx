@@ -26,7 +26,7 @@ export function Modal({
   children,
   size = 'md',
 }: ModalProps) {
-  const focus = useDialogFocus(isOpen);
+  const { bodyRef, onOpenAutoFocus, onCloseAutoFocus } = useDialogFocus(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -37,8 +37,8 @@ export function Modal({
             size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
           )}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
@@ -56,7 +56,7 @@ export function Modal({
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div ref={focus.bodyRef}>{children}</div>
+          <div ref={bodyRef}>{children}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
