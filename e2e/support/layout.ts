@@ -8,8 +8,10 @@ export const LAYOUT_WIDTHS = [390, 768, 1024, 1440] as const;
  * viewport at a time, so fixed overlays (the upload bar, the feedback tab) are judged where a
  * person meets them, and reports:
  * - a page wider than the window (`scrollWidth > clientWidth` scrolls sideways);
- * - a visible control whose centre another element covers (a click there hits the other one).
- * A control clipped away by a scrolling ancestor is not visible, so it is not judged.
+ * - a visible control whose centre another element covers (a click there hits the other one);
+ * - a control whose centre a box with hidden overflow cuts off (it cannot be reached at all);
+ * - a control or text of the page under a floating piece (`data-floating`).
+ * A control clipped away by a scrolling ancestor is reached by scrolling it, so it is not judged.
  */
 const FIND_LAYOUT_PROBLEMS = `(async () => {
   const problems = [];
@@ -21,17 +23,22 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || element.id || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
     return element.tagName.toLowerCase() + (name ? ' "' + name + '"' : '');
   };
-  const isClippedAway = (element, x, y) => {
+  // The ancestor whose box clips the point away, and whether it can be scrolled to bring the
+  // control into view (auto/scroll) or cuts it off for good (hidden/clip).
+  const findClip = (element, x, y) => {
     for (let parent = element.parentElement; parent; parent = parent.parentElement) {
       const style = getComputedStyle(parent);
       if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
         const box = parent.getBoundingClientRect();
-        if (x < box.left || x > box.right || y < box.top || y > box.bottom) {
-          return true;
+        const isOutX = x < box.left || x > box.right;
+        const isOutY = y < box.top || y > box.bottom;
+        if (isOutX || isOutY) {
+          const overflow = isOutX ? style.overflowX : style.overflowY;
+          return { parent, isCutOff: overflow === 'hidden' || overflow === 'clip' };
         }
       }
     }
-    return false;
+    return undefined;
   };
   const isInSticky = (element) => {
     for (let node = element; node; node = node.parentElement) {
@@ -59,7 +66,21 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
       }
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight || isClippedAway(element, x, y)) {
+      if (y < 0 || y >= window.innerHeight) {
+        continue;
+      }
+      const clip = findClip(element, x, y);
+      if (clip) {
+        // A control a box cuts off (overflow hidden) cannot be reached: the Record tab's Next
+        // at 390 px. One a scrolling box hides is reached by scrolling it.
+        const problem = describe(element) + ' is cut off by ' + describe(clip.parent);
+        if (clip.isCutOff && !seen.has(problem)) {
+          seen.add(problem);
+          problems.push(problem);
+        }
+        continue;
+      }
+      if (x < 0 || x >= window.innerWidth) {
         continue;
       }
       const hit = document.elementFromPoint(x, y);
@@ -79,6 +100,46 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
       if (!seen.has(problem)) {
         seen.add(problem);
         problems.push(problem);
+      }
+    }
+    // Floating pieces (data-floating) keep a place of their own: nothing of the page's controls
+    // or text may lie under the Feedback tab at any scroll ("always"), nor under the upload bar
+    // once the page is scrolled to its end ("end": the page reserves room there).
+    for (const floating of document.querySelectorAll('[data-floating]')) {
+      const kind = floating.getAttribute('data-floating');
+      if (kind !== 'always' && !(kind === 'end' && top >= last)) {
+        continue;
+      }
+      const area = floating.getBoundingClientRect();
+      if (area.width <= 1 || area.height <= 1) {
+        continue;
+      }
+      const main = document.getElementById('main-content') || document.body;
+      for (const element of main.querySelectorAll('*')) {
+        if (floating.contains(element) || element.contains(floating)) {
+          continue;
+        }
+        const isControl = element.matches(selector);
+        const hasText = [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim() !== '');
+        if (!isControl && !hasText) {
+          continue;
+        }
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden' || (style.clipPath && style.clipPath !== 'none') || (style.clip && style.clip !== 'auto')) {
+          continue;
+        }
+        for (const box of element.getClientRects()) {
+          const overlapX = Math.min(box.right, area.right) - Math.max(box.left, area.left);
+          const overlapY = Math.min(box.bottom, area.bottom) - Math.max(box.top, area.top);
+          if (overlapX > 1 && overlapY > 1 && box.width > 1 && box.height > 1) {
+            const problem = describe(element) + ' lies under the floating ' + describe(floating);
+            if (!seen.has(problem)) {
+              seen.add(problem);
+              problems.push(problem);
+            }
+            break;
+          }
+        }
       }
     }
     if (top >= last) {

@@ -60,4 +60,6 @@ export interface ErrorBody {
   error: string;
   message: string;
   statusCode: number;
+  /** A refused request's problems, one per field, in the words of `describeValidationIssue`. */
+  issues?: { path: string[]; message: string }[];
 }

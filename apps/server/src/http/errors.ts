@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { getFailureMessage, isPersonMessage } from '@conversa/contracts';
+import {
+  describeValidationIssues,
+  getFailureMessage,
+  toFieldProblems,
+  type ValidationIssue,
+} from '@conversa/contracts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 
 /** The answer (503) while the database is down, restarting or hung. */
@@ -39,7 +44,7 @@ export function createErrorId(): string {
 
 /**
  * Answers every failure with `{ statusCode, error, message }`: an AppError with its own status and
- * message, a schema failure as 400 (a person-facing message when the schema has one), anything
+ * message, a schema failure as 400 with sentences naming the fields (`describeValidationIssues`), anything
  * unexpected as the spec's failure message of the call with an error id, logged with that id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -51,21 +56,20 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ statusCode: error.status, error: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const personMessage = error.validation.find((issue) => isPersonMessage(issue.message ?? ''));
-      if (personMessage) {
-        return reply
-          .status(400)
-          .send({ statusCode: 400, error: 'BAD_REQUEST', message: personMessage.message });
-      }
-      const details = error.validation
-        .map(
-          (issue) =>
-            `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request'}: ${issue.message}`,
-        )
-        .join('; ');
-      return reply
-        .status(400)
-        .send({ statusCode: 400, error: 'BAD_REQUEST', message: `Invalid request. ${details}` });
+      // One mapping (packages/contracts) turns zod's issues into sentences a person reads; the
+      // web shows `message` in banners and `issues` beside the fields they name.
+      const issues: ValidationIssue[] = error.validation.map((issue) => ({
+        ...issue.params,
+        code: issue.keyword,
+        message: issue.message ?? '',
+        path: issue.instancePath.split('/').filter((step) => step !== ''),
+      }));
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'BAD_REQUEST',
+        message: describeValidationIssues(issues),
+        issues: toFieldProblems(issues),
+      });
     }
     if (isDatabaseUnavailable(error)) {
       const errorId = createErrorId();

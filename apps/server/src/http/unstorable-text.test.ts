@@ -18,8 +18,8 @@ describe('findUnstorableText', () => {
 describe('describeField', () => {
   it.each([
     [['name'], '"Name"'],
-    [['namespaceId'], '"Namespace id"'],
-    [['topics', 0, 'questions', 2, 'text'], '"Text"'],
+    [['namespaceId'], '"Namespace"'],
+    [['topics', 0, 'questions', 2, 'text'], '"Question (topic 1, question 3)"'],
     [['search_options'], '"Search options"'],
     [[], 'The request'],
   ])('%j reads %s', (path, label) => {

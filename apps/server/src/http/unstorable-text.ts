@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { labelValidationField } from '@conversa/contracts';
 import { badRequest } from './errors.ts';
 
 // PostgreSQL's text cannot hold U+0000: a NUL that reaches a query fails there, as a 500. One
@@ -40,17 +41,11 @@ export function findUnstorableText(
   return undefined;
 }
 
-/** A field as a person reads it: the last named step of its path, `namespaceId` → "Namespace id". */
+/** A field as a person reads it, quoted: the contracts' one field mapping (`namespaceId` → "Namespace"). */
 export function describeField(path: readonly (string | number)[]): string {
-  const name = [...path].reverse().find((step): step is string => typeof step === 'string');
-  if (!name) {
-    return 'The request';
-  }
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return `"${words.charAt(0).toUpperCase()}${words.slice(1)}"`;
+  return path.some((step) => typeof step === 'string')
+    ? `"${labelValidationField(path)}"`
+    : 'The request';
 }
 
 /** The 400 message for text PostgreSQL cannot store, naming the field. */

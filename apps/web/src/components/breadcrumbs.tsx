@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { cn } from './ui/cn';
 import { buildBreadcrumbs, type Breadcrumb, type BreadcrumbOverride } from '@/lib/breadcrumbs';
 
 // Screens that know better names for raw segments (a storyfile id -> its name) put them here; the
@@ -78,7 +79,15 @@ export function Breadcrumbs({
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm">
         {crumbs.map((crumb, index) => (
-          <li key={`${index}-${crumb.segment}`} className="flex min-w-0 items-center gap-1.5">
+          <li
+            key={`${index}-${crumb.segment}`}
+            // Earlier crumbs are short section names: only the last (a storyfile's name) gives
+            // way, or a long name squeezed the StoryFiles link to nothing.
+            className={cn(
+              'flex items-center gap-1.5',
+              index === crumbs.length - 1 ? 'min-w-0' : 'shrink-0',
+            )}
+          >
             {index === 0 ? null : (
               <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             )}

@@ -6,20 +6,44 @@ import {
   buildPath,
   getFailureMessage,
   type Contract,
+  type FieldProblem,
   type HttpMethod,
 } from '@conversa/contracts';
 import type { z } from 'zod';
 
-/** An API failure with the server's message, or the spec §8 message for the verb when it sent none. */
+/**
+ * An API failure with the server's message, or the spec §8 message for the verb when it sent none.
+ * A refused request (400) also lists its field problems, already in words a person reads
+ * (packages/contracts `describeValidationIssue`), so a form can show each beside its field.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
+    readonly issues: readonly FieldProblem[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The sentence about one field (its key, e.g. `namespaceId`), if the server named it. */
+  messageFor(field: string): string | undefined {
+    return this.issues.find((issue) => issue.path.at(-1) === field)?.message;
+  }
+}
+
+function readIssues(value: unknown): FieldProblem[] {
+  if (!Array.isArray(value)) {
+    return [];
+  }
+  return value.filter(
+    (issue): issue is FieldProblem =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      Array.isArray((issue as FieldProblem).path) &&
+      typeof (issue as FieldProblem).message === 'string',
+  );
 }
 
 /** Called before each request (ensure a fresh token) and on a 401 (refresh; true = retry once). */
@@ -54,7 +78,7 @@ export const API_HEADERS = {
 } as const;
 
 async function toApiError(response: Response, method: HttpMethod): Promise<ApiError> {
-  let body: { message?: unknown; error?: unknown } | undefined;
+  let body: { message?: unknown; error?: unknown; issues?: unknown } | undefined;
   try {
     body = (await response.json()) as typeof body;
   } catch {
@@ -63,7 +87,7 @@ async function toApiError(response: Response, method: HttpMethod): Promise<ApiEr
   const message =
     typeof body?.message === 'string' && body.message ? body.message : getFailureMessage(method);
   const code = typeof body?.error === 'string' ? body.error : PUSH_FAILED_DEFAULT_CODE;
-  return new ApiError(message, response.status, code);
+  return new ApiError(message, response.status, code, readIssues(body?.issues));
 }
 
 /** JSON request to the studio with the spec's headers, one refresh-and-retry on 401. */

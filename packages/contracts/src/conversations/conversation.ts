@@ -59,7 +59,22 @@ export const CANNOT_ANSWER_MESSAGE = "Sorry, I can't answer that one. Try asking
 /** Player text when the please-repeat clip is not recorded. */
 export const PLEASE_REPEAT_MESSAGE = "Sorry, I didn't catch that. Could you say it again?";
 
-export const askBodySchema = z.object({
+/** A typed question with no words in it (refused by the player and the server alike). */
+export const ASK_TEXT_EMPTY_MESSAGE = 'Type a question before asking.';
+
+/** Refuses a typed question with no words (an empty spoken one means "not understood"). */
+export function refuseEmptyTypedQuestion<T extends z.ZodType<{ text: string; inputMode: string }>>(
+  schema: T,
+) {
+  // An empty typed question is nothing asked: logged, it read "(nothing heard)", typed.
+  return schema.refine((body) => body.inputMode !== 'typed' || body.text.trim() !== '', {
+    path: ['text'],
+    message: ASK_TEXT_EMPTY_MESSAGE,
+  });
+}
+
+/** The ask body's fields, for bodies that extend it (the public ask). */
+export const askBodyFieldsSchema = z.object({
   text: z
     .string()
     .max(MAX_ASK_TEXT_LENGTH, `A question can have at most ${MAX_ASK_TEXT_LENGTH} characters.`),
@@ -68,6 +83,8 @@ export const askBodySchema = z.object({
   /** Continue this conversation; omitted (or unknown) starts a new one. */
   conversationId: z.uuid().optional(),
 });
+
+export const askBodySchema = refuseEmptyTypedQuestion(askBodyFieldsSchema);
 export type AskBody = z.input<typeof askBodySchema>;
 
 export const askDecisionSchema = z.union([

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { escapeHtml } from '../html.ts';
 import {
-  askBodySchema,
+  askBodyFieldsSchema,
+  refuseEmptyTypedQuestion,
   askMediaSchema,
   publicChatChannelSchema,
 } from '../conversations/conversation.ts';
@@ -67,7 +68,9 @@ export const publicStoryfileSchema = z.object({
 });
 export type PublicStoryfile = z.infer<typeof publicStoryfileSchema>;
 
-export const publicAskBodySchema = askBodySchema.extend({
-  channel: publicChatChannelSchema.default('share'),
-});
+export const publicAskBodySchema = refuseEmptyTypedQuestion(
+  askBodyFieldsSchema.extend({
+    channel: publicChatChannelSchema.default('share'),
+  }),
+);
 export type PublicAskBody = z.input<typeof publicAskBodySchema>;

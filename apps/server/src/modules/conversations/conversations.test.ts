@@ -111,6 +111,25 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
     expect(unheard.body.media!.url).toContain(`/media/${storyfile.clips.pleaseRepeat}/`);
   });
 
+  // Issue 15, defect 9: an empty typed question was logged as "(nothing heard)", input Typed.
+  it('refuses an empty typed question with a sentence, and logs nothing', async () => {
+    const before = await reader.get<{ total: number }>(
+      `/v1/conversa/chat-logs?storyfileId=${storyfile.id}`,
+    );
+    expect(before.body.total).toBeGreaterThan(0);
+    for (const text of ['', '   ']) {
+      const refused = await ask(reader, storyfile.id, { text, inputMode: 'typed' });
+      expect(refused.status).toBe(400);
+      expect((refused.body as unknown as { message: string }).message).toBe(
+        'Type a question before asking.',
+      );
+    }
+    const after = await reader.get<{ total: number }>(
+      `/v1/conversa/chat-logs?storyfileId=${storyfile.id}`,
+    );
+    expect(after.body.total).toBe(before.body.total);
+  });
+
   it('shows a message instead of a clip that is not recorded', async () => {
     const { body } = await ask(reader, bare.id, { text: 'zxqv plorth wimble snark' });
     expect(body).toMatchObject({ media: null, message: CANNOT_ANSWER_MESSAGE });

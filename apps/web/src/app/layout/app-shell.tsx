@@ -2,6 +2,7 @@ import { findRoute, PRODUCT_NAME, type CurrentUser, type FeedbackKind } from '@c
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { UserAvatar } from '@/components/avatar';
+import { cn } from '@/components/ui/cn';
 import { NavigationStateProvider } from '@/components/navigation-state';
 import { UserMenu } from '@/components/user-menu';
 import { VideoUploadsProvider } from '@/features/uploads/shell';
@@ -93,7 +94,19 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
                 {menuButton}
               </div>
             )}
-            <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+            <main
+              id="main-content"
+              ref={mainRef}
+              tabIndex={-1}
+              // The floating Feedback tab stands in a gutter of its own on the right, so it never
+              // lies over the question text (phones) or the question list (desktop).
+              // The upload bar sets --floating-bottom-space while it shows: room at the end so
+              // nothing stays stuck under it.
+              className={cn(
+                'flex-1 pb-(--floating-bottom-space,0px) outline-none',
+                isFooterHidden(searchParams) && 'pr-9',
+              )}
+            >
               <div className="mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8">
                 <RouteGuard user={user}>
                   <Outlet />

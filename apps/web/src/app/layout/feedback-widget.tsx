@@ -16,7 +16,13 @@ export function FeedbackWidget({
 }) {
   return (
     // A tab on the right edge: at the bottom it covered the recorder's and the player's controls.
-    <aside aria-label="Feedback" className="fixed top-1/2 right-0 z-30 -translate-y-1/2">
+    // The shell keeps a right gutter (pr-9) for it while it shows; data-floating lets the layout
+    // test check that nothing of the page lies under it.
+    <aside
+      aria-label="Feedback"
+      data-floating="always"
+      className="fixed top-1/2 right-0 z-30 w-9 -translate-y-1/2"
+    >
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="inline-flex rotate-180 items-center gap-2 rounded-r-lg bg-slate-900 px-2 py-3 text-sm font-semibold text-white shadow-lg [writing-mode:vertical-rl] hover:bg-slate-800">
           <MessageSquareText className="size-4 rotate-90" aria-hidden="true" />

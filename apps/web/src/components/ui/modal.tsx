@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { useDialogFocus } from './dialog-focus';
 
 export type ModalProps = {
   isOpen: boolean;
@@ -14,8 +15,8 @@ export type ModalProps = {
 };
 
 /**
- * A modal dialog (spec §4): closes on Escape and by its close button, traps focus while open and
- * gives focus back to what opened it.
+ * A modal dialog (spec §4): closes on Escape and by its close button, opens with focus on its
+ * first field, traps focus while open and gives focus back to what opened it.
  */
 export function Modal({
   isOpen,
@@ -25,16 +26,7 @@ export function Modal({
   children,
   size = 'md',
 }: ModalProps) {
-  // Radix returns focus only to its own Trigger; these dialogs open from anywhere, so remember
-  // what had focus when the dialog opened.
-  const [wasOpen, setWasOpen] = useState(isOpen);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  if (wasOpen !== isOpen) {
-    setWasOpen(isOpen);
-    if (isOpen) {
-      setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    }
-  }
+  const { bodyRef, onOpenAutoFocus, onCloseAutoFocus } = useDialogFocus(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,12 +37,8 @@ export function Modal({
             size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
           )}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          onCloseAutoFocus={(event) => {
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
@@ -68,7 +56,7 @@ export function Modal({
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          {children}
+          <div ref={bodyRef}>{children}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

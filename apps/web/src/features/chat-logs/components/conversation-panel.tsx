@@ -7,6 +7,7 @@ import {
 import { Bot, Keyboard, Mic, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useDialogFocus } from '@/components/ui/dialog-focus';
 import { ApiError } from '@/lib/api-client';
 import { formatNumber, formatUsDateTime } from '@/lib/format';
 import { useConversation } from '../api/get-conversation';
@@ -161,6 +162,7 @@ export function ConversationPanel({
 }) {
   const transcript = useConversation(conversationId);
   const name = transcript.data?.storyfileName ?? storyfileName;
+  const { bodyRef, onOpenAutoFocus, onCloseAutoFocus } = useDialogFocus(conversationId !== null);
   return (
     <Dialog.Root
       open={conversationId !== null}
@@ -174,6 +176,8 @@ export function ConversationPanel({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-y-0 right-0 z-50 w-full max-w-xl overflow-y-auto bg-slate-50 shadow-2xl"
         >
           <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
@@ -190,7 +194,7 @@ export function ConversationPanel({
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <div className="px-6 py-5">
+          <div ref={bodyRef} className="px-6 py-5">
             {conversationId === null ? null : (
               <TranscriptBody conversationId={conversationId} timeZone={timeZone} />
             )}

@@ -48,6 +48,28 @@ afterEach(() => {
 });
 
 describe('ConversationPlayer', () => {
+  // Issue 15, defect 7: after Start, focus fell to the page body (the box was still disabled).
+  it('moves focus to the question box after "Start the conversation"', async () => {
+    const user = userEvent.setup();
+    renderPlayer(vi.fn());
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    expect(screen.getByLabelText('Ask Rose a question')).toHaveFocus();
+  });
+
+  // Issue 15, defect 9: an empty typed question was asked and logged as "(nothing heard)", Typed.
+  it('refuses an empty typed question without asking', async () => {
+    const user = userEvent.setup();
+    const ask = vi.fn().mockResolvedValue(answer);
+    renderPlayer(ask);
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+    await user.type(screen.getByLabelText('Ask Rose a question'), '   {Enter}');
+    expect(ask).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a question before asking.');
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'hi');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('loops the idle clip muted until Start, then plays the intro and offers the starters', async () => {
     const user = userEvent.setup();
     renderPlayer(vi.fn());

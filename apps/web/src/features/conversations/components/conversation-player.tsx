@@ -1,6 +1,6 @@
 import { Mic, MicOff, Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { MAX_ASK_TEXT_LENGTH, type InputMode } from '@conversa/contracts';
+import { ASK_TEXT_EMPTY_MESSAGE, MAX_ASK_TEXT_LENGTH, type InputMode } from '@conversa/contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -114,6 +114,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const isAskingRef = useRef(false);
   const speakingRef = useRef<HTMLVideoElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const shouldFocusInputRef = useRef(false);
+  const [isEmptyQuestion, setEmptyQuestion] = useState(false);
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
   const speech = useSpeechRecognition({
@@ -168,13 +170,27 @@ export function ConversationPlayer<R extends PlayerAskResult>({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (draft.trim() === '') {
+      setEmptyQuestion(true);
+      inputRef.current?.focus();
+      return;
+    }
     void sendQuestion(draft, 'typed');
   }
 
   function start() {
     dispatch({ type: 'start', intro: clips.intro });
-    inputRef.current?.focus();
+    // The box is still disabled in this render and Start is about to vanish: focus it once it
+    // is enabled, or focus falls to the page body.
+    shouldFocusInputRef.current = true;
   }
+
+  useEffect(() => {
+    if (state.phase !== 'idle' && shouldFocusInputRef.current) {
+      shouldFocusInputRef.current = false;
+      inputRef.current?.focus();
+    }
+  }, [state.phase]);
 
   const isStarted = state.phase !== 'idle';
   const isAsking = state.phase === 'asking';
@@ -304,12 +320,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           ref={inputRef}
           id={ids.input}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setEmptyQuestion(false);
+          }}
           disabled={!isStarted}
           maxLength={MAX_ASK_TEXT_LENGTH}
           placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
           autoComplete="off"
-          aria-describedby={state.error ? ids.error : undefined}
+          aria-describedby={state.error || isEmptyQuestion ? ids.error : undefined}
           className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
         />
         {speech.isSupported ? (
@@ -343,9 +362,9 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Listening… ask your question.
         </p>
       ) : null}
-      {state.error ? (
+      {isEmptyQuestion || state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
-          {state.error}
+          {isEmptyQuestion ? ASK_TEXT_EMPTY_MESSAGE : state.error}
         </p>
       ) : null}
       {speechProblem ? (

@@ -76,7 +76,7 @@ function FeedbackForm({ kind, onDone }: { kind: FeedbackKind; onDone: () => void
         </label>
         <textarea
           // The dialog opens to write a message: start there, not on the close button.
-          autoFocus
+          data-autofocus
           id={messageId}
           rows={6}
           value={message}

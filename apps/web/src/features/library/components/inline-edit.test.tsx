@@ -62,4 +62,15 @@ describe('InlineEdit', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByText('Hobbies')).toBeInTheDocument();
   });
+
+  // Issue 15, defect 7: after renaming with Enter, focus fell to the page body.
+  it.each([
+    ['Enter, saving', ' club{Enter}'],
+    ['Escape, cancelling', ' club{Escape}'],
+  ])('gives focus back to the renamed text after %s', async (_name, keys) => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Rename topic Hobbies' }));
+    await user.type(screen.getByRole('textbox'), keys);
+    expect(await screen.findByRole('button', { name: 'Rename topic Hobbies' })).toHaveFocus();
+  });
 });

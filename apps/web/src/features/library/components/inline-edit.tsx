@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 
 /**
@@ -21,6 +21,17 @@ export function InlineEdit({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Enter and Escape end the edit from the keyboard: the field unmounts, so focus goes back to
+  // the text's button instead of falling to the page body (issue 15, defect 7). Leaving by Tab
+  // or a click keeps focus where the person put it.
+  const shouldRefocus = useRef(false);
+  useEffect(() => {
+    if (draft === null && shouldRefocus.current) {
+      shouldRefocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [draft]);
 
   async function commit() {
     if (draft === null) {
@@ -45,10 +56,12 @@ export function InlineEdit({
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
+      shouldRefocus.current = true;
       void commit();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
+      shouldRefocus.current = true;
       setDraft(null);
     }
   }
@@ -77,6 +90,7 @@ export function InlineEdit({
   }
   return (
     <button
+      ref={buttonRef}
       type="button"
       aria-label={label}
       title="Click to edit"

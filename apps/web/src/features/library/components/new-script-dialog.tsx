@@ -71,7 +71,7 @@ export function NewScriptDialog({
               setError(undefined);
             }}
             error={error}
-            autoFocus
+            data-autofocus
           />
           <TextField
             label="Description (optional)"

@@ -525,10 +525,12 @@ function NewTopicDialog({
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
   const createTopic = useCreateTopic();
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setFormError(undefined);
     if (name.trim() === '') {
       setError('Enter a name.');
       return;
@@ -543,7 +545,18 @@ function NewTopicDialog({
           onOpenChange(false);
           showToast({ kind: 'success', message: `Created topic “${topic.name}”.` });
         },
-        onError: (failure) => setError(messageOf(failure, 'The topic was not created.')),
+        onError: (failure) => {
+          // A problem with another field (the namespace) is not shown under Name.
+          if (
+            failure instanceof ApiError &&
+            failure.issues.length > 0 &&
+            !failure.messageFor('name')
+          ) {
+            setFormError(failure.message);
+          } else {
+            setError(messageOf(failure, 'The topic was not created.'));
+          }
+        },
       },
     );
   }
@@ -556,12 +569,13 @@ function NewTopicDialog({
       description="Topics group the questions of your library."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        {formError === undefined ? null : <Alert kind="error">{formError}</Alert>}
         <NamespaceField user={user} value={namespaceId} onChange={setNamespaceId} />
         <TextField
           label="Name"
           value={name}
           maxLength={120}
-          autoFocus
+          data-autofocus
           onChange={(event) => {
             setName(event.target.value);
             setError(undefined);

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
@@ -12,6 +12,7 @@ export function AddItemForm({
   isPending,
   className,
   maxLength,
+  inputRef,
 }: {
   label: string;
   placeholder: string;
@@ -20,6 +21,8 @@ export function AddItemForm({
   isPending: boolean;
   className?: string;
   maxLength?: number;
+  /** For a skip link that jumps here past a long list. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [text, setText] = useState('');
   function submit(event: FormEvent) {
@@ -31,6 +34,7 @@ export function AddItemForm({
   return (
     <form onSubmit={submit} className={cn('flex items-center gap-2', className)}>
       <input
+        ref={inputRef}
         aria-label={label}
         placeholder={placeholder}
         value={text}

@@ -111,6 +111,8 @@ export function CreateStoryfileDialog({
             id={ids.name}
             value={name}
             onChange={(event) => setName(event.target.value)}
+            // Name is what a person came to type; the namespace above it has a sensible default.
+            data-autofocus
             required
             maxLength={120}
             autoComplete="off"

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -27,6 +27,17 @@ export function InlineText({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const isCancelled = useRef(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Enter and Escape end the edit from the keyboard: the field unmounts, so focus goes back to
+  // the text's button instead of falling to the page body (issue 15, defect 7). Leaving by Tab
+  // or a click keeps focus where the person put it.
+  const shouldRefocus = useRef(false);
+  useEffect(() => {
+    if (draft === null && shouldRefocus.current) {
+      shouldRefocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [draft]);
 
   if (!isEditable) {
     return <span className={cn('wrap-anywhere', className)}>{value}</span>;
@@ -47,10 +58,12 @@ export function InlineText({
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
+      shouldRefocus.current = true;
       event.currentTarget.blur();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
+      shouldRefocus.current = true;
       isCancelled.current = true;
       setDraft(null);
     }
@@ -76,6 +89,7 @@ export function InlineText({
   }
   return (
     <button
+      ref={buttonRef}
       type="button"
       onClick={() => setDraft(value)}
       aria-label={`${label}: ${value}. Edit`}

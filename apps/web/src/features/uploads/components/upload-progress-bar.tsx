@@ -12,6 +12,9 @@ import {
 import { formatBarText, groupUploadsByStoryfile, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
 
+/** CSS property (on the root) with the room the page keeps at its end for the bar. */
+export const FLOATING_SPACE_PROPERTY = '--floating-bottom-space';
+
 function getViewport() {
   return { width: window.innerWidth, height: window.innerHeight };
 }
@@ -39,6 +42,33 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
   const summary = summarizeUploads(entries);
+  // Hidden by the person until what it says changes (a failure stays listed in the dialog).
+  const [hiddenText, setHiddenText] = useState<string | null>(null);
+  const text = summary === null ? null : formatBarText(summary);
+  const isShown = text !== null && text !== hiddenText;
+
+  // The page keeps room at its end for the bar, so whatever it floats over (a mapping's
+  // controls, the idle-loop clip card, the last rows) can be scrolled clear of it.
+  useEffect(() => {
+    const bar = barRef.current;
+    const root = document.documentElement;
+    if (!isShown || bar === null) {
+      root.style.removeProperty(FLOATING_SPACE_PROPERTY);
+      return;
+    }
+    const reserve = () =>
+      root.style.setProperty(
+        FLOATING_SPACE_PROPERTY,
+        `${Math.ceil(bar.getBoundingClientRect().height + position.bottom + 8)}px`,
+      );
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(FLOATING_SPACE_PROPERTY);
+    };
+  }, [isShown, position.bottom]);
 
   const clamp = (next: BarPosition) => {
     const rect = barRef.current?.getBoundingClientRect();
@@ -63,7 +93,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
-  if (summary === null) {
+  if (summary === null || text === null || !isShown) {
     return null;
   }
 
@@ -71,7 +101,6 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   const overall = Math.floor(
     groups.reduce((sum, group) => sum + group.percentage, 0) / Math.max(groups.length, 1),
   );
-  const text = formatBarText(summary);
   const Icon =
     summary.label === 'Uploading'
       ? UploadCloud
@@ -122,6 +151,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       ref={barRef}
       role="region"
       aria-label="Upload progress"
+      data-floating="end"
       style={{ right: position.right, bottom: position.bottom }}
       className="fixed z-30 flex w-80 max-w-[calc(100vw-1rem)] items-stretch overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
     >
@@ -155,21 +185,28 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
             )}
             aria-hidden="true"
           />
-          <span className="truncate" data-testid="upload-bar-text">
+          {/* Wraps, never cut: "Uploaded 3 videos · 2 failed" read "Uploaded 3 videos · 2 fa…". */}
+          <span className="min-w-0 wrap-anywhere" data-testid="upload-bar-text">
             {text}
           </span>
         </span>
         {summary.isActive ? (
           <ProgressMeter value={overall} label="Overall upload progress" />
         ) : null}
-        <span className="text-xs text-slate-500">Show upload status</span>
+        <span className="text-xs text-slate-500">
+          {summary.failedCount > 0 ? 'Show what failed' : 'Show upload status'}
+        </span>
       </button>
-      {summary.isActive || engine === null || summary.label !== 'Uploaded' ? null : (
+      {summary.isActive || engine === null ? null : (
         <button
           type="button"
-          aria-label="Dismiss finished uploads"
-          title="Dismiss"
-          onClick={() => engine.clearFinished()}
+          aria-label={
+            summary.label === 'Uploaded' ? 'Dismiss finished uploads' : 'Hide the upload bar'
+          }
+          title={summary.label === 'Uploaded' ? 'Dismiss' : 'Hide'}
+          onClick={() =>
+            summary.label === 'Uploaded' ? engine.clearFinished() : setHiddenText(text)
+          }
           className="flex items-start p-2 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
         >
           <X className="size-4" aria-hidden="true" />

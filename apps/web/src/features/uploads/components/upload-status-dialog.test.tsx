@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import * as React from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
@@ -166,6 +167,59 @@ describe('floating upload-progress bar', () => {
 
   it('is absent without uploads', () => {
     renderWith([], <UploadProgressBar onOpen={() => undefined} />);
+  });
+
+  it('can be hidden when only failures are left, until what it says changes', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      [entry('failed', 'Where were you born?', { error: 'The connection was lost.' })],
+      <UploadProgressBar onOpen={() => undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Hide the upload bar' }));
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+  });
+});
+
+// Issue 15, defect 6: "1 upload failed" followed the person to every page until they found the
+// item in the dialog, and the bar's label was cut ("Uploaded 3 videos · 2 fa…").
+describe('a failed upload on the bar', () => {
+  it('opens the dialog on the failed video, and the bar can be hidden until it changes', async () => {
+    const user = userEvent.setup();
+    const failed = [
+      entry('ready', 'First job?', { storyfileId: 's-2', storyfileName: 'Grandpa Joe' }),
+      entry('failed', 'Where were you born?', { error: 'The connection was lost.' }),
+    ];
+    function Harness() {
+      const [isOpen, setIsOpen] = React.useState(false);
+      return (
+        <>
+          <UploadProgressBar onOpen={() => setIsOpen(true)} />
+          <UploadStatusDialog isOpen={isOpen} onOpenChange={setIsOpen} />
+        </>
+      );
+    }
+    renderWith(failed, <Harness />);
+    const bar = screen.getByRole('region', { name: 'Upload progress' });
+    expect(within(bar).getByTestId('upload-bar-text')).not.toHaveClass('truncate');
+    await user.click(within(bar).getByRole('button', { name: /Show what failed/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Video Upload Status' });
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: 'Retry upload of Where were you born?' }),
+      ).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    // Finished and failed: the bar offers to dismiss the finished ones; failures stay listed.
+    expect(within(bar).getByRole('button', { name: 'Dismiss finished uploads' })).toBeVisible();
+  });
+
+  it('can be hidden when only failures are left, until what it says changes', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      [entry('failed', 'Where were you born?', { error: 'The connection was lost.' })],
+      <UploadProgressBar onOpen={() => undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Hide the upload bar' }));
     expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
   });
 });

@@ -57,7 +57,15 @@ function ReselectFile({ engine, upload }: { engine: VideoUploadEngine; upload: V
   );
 }
 
-function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: VideoUploadEntry }) {
+function UploadRow({
+  engine,
+  upload,
+  isFirstFailed,
+}: {
+  engine: VideoUploadEngine;
+  upload: VideoUploadEntry;
+  isFirstFailed: boolean;
+}) {
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const label = getUploadStatusLabel(upload);
   const hasFile = engine.hasFile(upload.clientKey);
@@ -157,6 +165,8 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
               size="sm"
               variant="default"
               icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
+              // The dialog opens here when a failure sent the person to it.
+              data-autofocus={isFirstFailed ? true : undefined}
               id={`retry-${upload.clientKey}`}
               aria-label={`Retry upload of ${name}`}
               onClick={() => engine.retry(upload.clientKey)}
@@ -180,6 +190,7 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
             <Button
               size="sm"
               variant="text"
+              data-autofocus={isFirstFailed && !hasFile ? true : undefined}
               id={`remove-${upload.clientKey}`}
               aria-label={`Remove upload of ${name}`}
               onClick={() => engine.dismiss(upload.clientKey)}
@@ -196,9 +207,11 @@ function UploadRow({ engine, upload }: { engine: VideoUploadEngine; upload: Vide
 function StoryfileGroup({
   engine,
   group,
+  firstFailedKey,
 }: {
   engine: VideoUploadEngine;
   group: StoryfileUploadGroup;
+  firstFailedKey: string | undefined;
 }) {
   const [isExpanded, setIsExpanded] = useState(() => group.uploads.some(needsAttention));
   const listId = useId();
@@ -246,7 +259,12 @@ function StoryfileGroup({
           className="mt-2 divide-y divide-slate-100 border-t border-slate-100"
         >
           {group.uploads.map((upload) => (
-            <UploadRow key={upload.clientKey} engine={engine} upload={upload} />
+            <UploadRow
+              key={upload.clientKey}
+              engine={engine}
+              upload={upload}
+              isFirstFailed={upload.clientKey === firstFailedKey}
+            />
           ))}
         </ul>
       ) : null}
@@ -265,6 +283,11 @@ export function UploadStatusDialog({
   const { engine, entries } = useUploadEngine();
   const groups = groupUploadsByStoryfile(entries);
   const hasFinished = entries.some((entry) => entry.phase === 'ready');
+  // "1 upload failed" on the bar leads straight to that video: its group opens expanded and the
+  // dialog's focus starts on its Retry (or Remove).
+  const firstFailedKey = groups
+    .flatMap((group) => group.uploads)
+    .find((upload) => upload.phase === 'failed')?.clientKey;
   return (
     <Modal
       isOpen={isOpen}
@@ -278,7 +301,12 @@ export function UploadStatusDialog({
       ) : (
         <ul aria-label="Storyfiles with uploads" className="space-y-3">
           {groups.map((group) => (
-            <StoryfileGroup key={group.storyfileId} engine={engine} group={group} />
+            <StoryfileGroup
+              key={group.storyfileId}
+              engine={engine}
+              group={group}
+              firstFailedKey={firstFailedKey}
+            />
           ))}
         </ul>
       )}
