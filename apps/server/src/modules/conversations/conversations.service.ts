@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   CANNOT_ANSWER_MESSAGE,
+  LOGGED_CANDIDATE_COUNT,
   PLEASE_REPEAT_MESSAGE,
   type AskCandidate,
   type AskDecision,
@@ -11,17 +12,22 @@ import {
   type InputMode,
   type MatchingSettings,
 } from '@conversa/contracts';
-import type { MatchDecision } from '@conversa/matching';
+import { normalizeText, type MatchDecision } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
   conversations,
   mediaAssets,
   storyfileMatchingSettings,
+  trainingIgnores,
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
-import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
+import {
+  createMatcherCache,
+  type MatcherCache,
+  type StoryfileMatcher,
+} from './matcher-cache.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -96,6 +102,18 @@ export async function signStoryfileClips<Kind extends ClipKind>(
   return clips;
 }
 
+/**
+ * The storyfile's matcher, brought up to date with the database (the stamp check): a caller that
+ * just committed script edits gets the refreshed matcher at once. Callers may change it only
+ * synchronously and must restore it before their next await (the cache shares it with asks).
+ */
+export async function getStoryfileMatcher(
+  engine: ConversationEngine,
+  storyfileId: string,
+): Promise<StoryfileMatcher> {
+  return engine.matchers.getMatcher(engine.db, storyfileId);
+}
+
 export interface AskInput {
   storyfileId: string;
   channel: ChatChannel;
@@ -108,6 +126,7 @@ export interface AskInput {
 
 export interface AskOutcome {
   conversationId: string;
+  exchangeId: string;
   decision: AskDecision;
   media: AskMedia | null;
   message: string | null;
@@ -225,7 +244,13 @@ export async function askStoryfile(
 
   const conversationId = await openConversation(db, input);
   const scored = answered ? candidates.find((c) => c.questionId === answered.questionId) : best;
-  await db.insert(chatLogEntries).values({
+  const topCandidates = candidates.slice(0, LOGGED_CANDIDATE_COUNT).map((candidate) => ({
+    questionId: candidate.questionId,
+    questionText: candidate.questionText,
+    score: candidate.score,
+  }));
+  const normalizedText = normalizeText(input.text);
+  const [logged] = await db.insert(chatLogEntries).values({
     conversationId,
     storyfileId: input.storyfileId,
     channel: input.channel,
@@ -239,10 +264,19 @@ export async function askStoryfile(
     matchedQuestionText: unrecorded?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
-  });
+    normalizedText,
+    topCandidates,
+    topMargin:
+      topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+    // A question a reviewer ignored (training) stays ignored when asked again.
+    reviewState: sql`case when exists (select 1 from ${trainingIgnores}
+      where ${trainingIgnores.storyfileId} = ${input.storyfileId}
+      and ${trainingIgnores.normalizedText} = ${normalizedText}) then 'ignored' else 'new' end`,
+  }).returning({ id: chatLogEntries.id });
 
   return {
     conversationId,
+    exchangeId: logged!.id,
     decision,
     media,
     message,

@@ -6,12 +6,14 @@ import {
   getStoryfilePublicationContract,
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   publishStoryfileContract,
+  ratePublicExchangeContract,
   unpublishStoryfileContract,
   VISITOR_RATE_LIMIT_MESSAGE,
 } from '@conversa/contracts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
+import { rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
   findPublishedStoryfile,
@@ -109,6 +111,17 @@ export function registerPublishingRoutes(
       throw tooManyRequests(VISITOR_RATE_LIMIT_MESSAGE, limit.ttlInSeconds);
     }
     return askAsVisitor(engine, { storyfileId: storyfile.id, visitorId, ...request.body });
+  });
+
+  // A visitor rates an answer they were given: the visitor cookie must own the exchange.
+  registerContract(app, ratePublicExchangeContract, async (request, reply) => {
+    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    return rateExchange(db, {
+      exchangeId: request.params.exchangeId,
+      storyfileId: storyfile.id,
+      visitorKey: `visitor:${getVisitorId(request, reply, isHttps)}`,
+      feedback: request.body.feedback,
+    });
   });
 
   app.get<{ Params: { slug: string } }>(

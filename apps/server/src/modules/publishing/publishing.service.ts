@@ -199,6 +199,7 @@ export async function askAsVisitor(
   const outcome = await askStoryfile(engine, { ...ask, visitorKey: `visitor:${visitorId}` });
   return {
     conversationId: outcome.conversationId,
+    exchangeId: outcome.exchangeId,
     // An unrecorded question's id belongs to the checklist, which visitors never see.
     decision:
       outcome.decision.kind === 'fallback'

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  applyReviewChangeContract,
+  listReviewActionsContract,
+  listReviewAnswerOptionsContract,
+  listReviewClustersContract,
+  listReviewItemsContract,
+  previewReviewChangeContract,
+  rateExchangeContract,
+  undoReviewActionContract,
+} from '@conversa/contracts';
+import { registerContract } from '../../http/gateway.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
+import { listReviewClusters } from './clusters.service.ts';
+import {
+  applyReviewChange,
+  listReviewActions,
+  listReviewAnswerOptions,
+  previewReviewChange,
+  undoReviewAction,
+} from './review-actions.service.ts';
+import { listReviewItems, rateExchange } from './review-items.service.ts';
+
+/** Training: Response quality (inbox, clusters, review changes with preview and undo) and ratings. */
+export function registerTrainingRoutes(app: FastifyInstance, engine: ConversationEngine): void {
+  const { db } = engine;
+  registerContract(app, listReviewItemsContract, async (request) =>
+    listReviewItems(db, request.currentUser, request.query),
+  );
+  registerContract(app, listReviewClustersContract, async (request) =>
+    listReviewClusters(db, request.params.id),
+  );
+  registerContract(app, listReviewAnswerOptionsContract, async (request) =>
+    listReviewAnswerOptions(engine, request.params.id),
+  );
+  registerContract(app, previewReviewChangeContract, async (request) =>
+    previewReviewChange(engine, request.params.id, request.body),
+  );
+  registerContract(app, applyReviewChangeContract, async (request) =>
+    applyReviewChange(engine, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, listReviewActionsContract, async (request) =>
+    listReviewActions(db, request.params.id),
+  );
+  registerContract(app, undoReviewActionContract, async (request) =>
+    undoReviewAction(engine, request.currentUser, request.params.id, request.params.actionId),
+  );
+  registerContract(app, rateExchangeContract, async (request) =>
+    rateExchange(db, {
+      exchangeId: request.params.exchangeId,
+      visitorKey: `user:${request.currentUser.iam}`,
+      feedback: request.body.feedback,
+    }),
+  );
+}

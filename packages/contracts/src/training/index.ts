@@ -1,0 +1,2 @@
+export * from './review.ts';
+export * from './contracts.ts';
