@@ -103,3 +103,21 @@ describe('clusterQuestions', () => {
     expect(clusterQuestions([])).toEqual([]);
   });
 });
+
+describe('clusterQuestions, order of arrival', () => {
+  it('gathers paraphrases of paraphrases whatever order they rank in', () => {
+    const texts = [
+      'what crops were grown on the farm',
+      'Do you like jazz music?',
+      'Which crops did you grow on your farm?',
+      'What crops did you grow on the farm?',
+    ];
+    for (let shift = 0; shift < texts.length; shift += 1) {
+      const rotated = [...texts.slice(shift), ...texts.slice(0, shift)];
+      const clusters = clusterQuestions(
+        rotated.map((text, index) => group(text, { rank: 10 - index })),
+      );
+      expect(clusters.map((cluster) => cluster.count).sort()).toEqual([1, 3]);
+    }
+  });
+});

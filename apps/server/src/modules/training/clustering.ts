@@ -64,31 +64,39 @@ export const CLUSTER_JOIN_SCORE = 0.3;
 export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionCluster[] {
   const ordered = [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
   const matcher = createMatcher({ threshold: CLUSTER_JOIN_SCORE });
-  const clusters = new Map<string, QuestionCluster & { phrasings: string[]; visitorSet: Set<string> }>();
+  type Building = QuestionCluster & { phrasings: string[]; visitorSet: Set<string> };
+  const clusters = new Map<string, Building>();
+  const join = (cluster: Building, group: QuestionGroup) => {
+    cluster.count += group.count;
+    cluster.rank += group.rank;
+    cluster.entryIds.push(...group.entryIds);
+    cluster.questions.push({ text: group.text, count: group.count });
+    group.visitorKeys.forEach((key) => cluster.visitorSet.add(key));
+    if (group.firstSeen < cluster.firstSeen) {
+      cluster.firstSeen = group.firstSeen;
+    }
+    if (group.lastSeen > cluster.lastSeen) {
+      cluster.lastSeen = group.lastSeen;
+    }
+    cluster.phrasings.push(group.text);
+    matcher.upsertAnswer({
+      id: cluster.key,
+      question: cluster.representative,
+      alternates: cluster.phrasings,
+    });
+  };
+  const findCluster = (text: string): Building | undefined => {
+    const { decision } = matcher.match(text, { limit: 1 });
+    return decision.kind === 'answer' ? clusters.get(decision.answerId) : undefined;
+  };
+  const loners: QuestionGroup[] = [];
   for (const group of ordered) {
-    const { decision } = matcher.match(group.text, { limit: 1 });
-    const joined = decision.kind === 'answer' ? clusters.get(decision.answerId) : undefined;
+    const joined = findCluster(group.text);
     if (joined) {
-      joined.count += group.count;
-      joined.rank += group.rank;
-      joined.entryIds.push(...group.entryIds);
-      joined.questions.push({ text: group.text, count: group.count });
-      group.visitorKeys.forEach((key) => joined.visitorSet.add(key));
-      if (group.firstSeen < joined.firstSeen) {
-        joined.firstSeen = group.firstSeen;
-      }
-      if (group.lastSeen > joined.lastSeen) {
-        joined.lastSeen = group.lastSeen;
-      }
-      joined.phrasings.push(group.text);
-      matcher.upsertAnswer({
-        id: joined.key,
-        question: joined.representative,
-        alternates: joined.phrasings,
-      });
+      join(joined, group);
       continue;
     }
-    const cluster = {
+    clusters.set(group.key, {
       key: group.key,
       representative: group.text,
       count: group.count,
@@ -100,9 +108,26 @@ export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionClus
       questions: [{ text: group.text, count: group.count }],
       phrasings: [],
       visitorSet: new Set(group.visitorKeys),
-    };
-    clusters.set(group.key, cluster);
+    });
+    loners.push(group);
     matcher.upsertAnswer({ id: group.key, question: group.text });
+  }
+  // Second pass: a group that started alone may match a cluster that grew after it was placed
+  // (paraphrases of paraphrases); it then joins it, strongest first as before.
+  for (const group of loners) {
+    const own = clusters.get(group.key);
+    if (!own || own.questions.length > 1) {
+      continue;
+    }
+    matcher.removeAnswer(group.key);
+    clusters.delete(group.key);
+    const joined = findCluster(group.text);
+    if (joined) {
+      join(joined, group);
+    } else {
+      clusters.set(group.key, own);
+      matcher.upsertAnswer({ id: group.key, question: group.text });
+    }
   }
   return [...clusters.values()]
     .map(({ phrasings: _phrasings, visitorSet, ...cluster }) => ({

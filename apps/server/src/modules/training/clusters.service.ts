@@ -34,13 +34,13 @@ export async function listReviewClusters(
   }>(sql`
     with signals as (
       select e.id, e.normalized_text, e.question_text, e.created_at, c.visitor_key,
-        case when e.feedback = 'down' then ${CLUSTER_WEIGHTS.thumbsDown}
-             when e.decision = 'fallback' then ${CLUSTER_WEIGHTS.fallback}
-             else ${CLUSTER_WEIGHTS.low} end as weight
+        case when e.feedback = 'down' then ${CLUSTER_WEIGHTS.thumbsDown}::int
+             when e.decision = 'fallback' then ${CLUSTER_WEIGHTS.fallback}::int
+             else ${CLUSTER_WEIGHTS.low}::int end as weight
       from chat_log_entries e join conversations c on c.id = e.conversation_id
       where e.storyfile_id = ${storyfileId} and e.review_state = 'new'
         and e.normalized_text <> ''
-        and e.created_at >= ${new Date(now.getTime() - CLUSTER_WINDOW_DAYS * 86_400_000)}
+        and e.created_at >= ${new Date(now.getTime() - CLUSTER_WINDOW_DAYS * 86_400_000).toISOString()}::timestamptz
         and (e.feedback = 'down'
              or (e.decision = 'fallback' and e.fallback_reason in ('off-topic', 'not-recorded'))
              or e.confidence = 'low')
@@ -48,8 +48,8 @@ export async function listReviewClusters(
     select normalized_text as key, min(question_text) as text, count(*)::int as count,
       array_agg(distinct visitor_key) as visitor_keys, min(created_at) as first_seen,
       max(created_at) as last_seen,
-      sum(weight * power(0.5, greatest(0, extract(epoch from (${now}::timestamptz - created_at)) / 86400.0)
-        / ${CLUSTER_HALF_LIFE_DAYS}))::float8 as rank,
+      sum(weight * power(0.5, greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - created_at)) / 86400.0)
+        / ${CLUSTER_HALF_LIFE_DAYS}::float8))::float8 as rank,
       array_agg(id order by created_at) as entry_ids
     from signals group by normalized_text
     order by rank desc limit ${MAX_CLUSTERED_QUESTIONS}`);
