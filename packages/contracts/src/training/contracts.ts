@@ -54,7 +54,8 @@ export const listReviewAnswerOptionsContract = defineContract({
 export const previewReviewChangeContract = defineContract({
   method: 'POST',
   path: '/v1/conversa/storyfiles/:id/training/preview',
-  summary: 'What a review change would do: the past questions it moves, re-asked against the changed matcher',
+  summary:
+    'What a review change would do: the past questions it moves, re-asked against the changed matcher',
   tags: ['training'],
   // Previewing reads, but only an editor can apply: it is the first step of a change.
   permission: { kind: 'storyfile', scope: 'edit:ns' },
@@ -116,7 +117,8 @@ export const rateExchangeContract = defineContract({
 export const ratePublicExchangeContract = defineContract({
   method: 'POST',
   path: '/v1/conversa/public/storyfiles/:slug/exchanges/:exchangeId/feedback',
-  summary: 'Thumbs up or down on an answer the visitor was given (public player), once per exchange',
+  summary:
+    'Thumbs up or down on an answer the visitor was given (public player), once per exchange',
   tags: ['training'],
   permission: { kind: 'public' },
   params: publicStoryfileParamsSchema.extend(exchangeParamsSchema.shape),

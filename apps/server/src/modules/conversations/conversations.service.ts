@@ -23,11 +23,7 @@ import {
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
-import {
-  createMatcherCache,
-  type MatcherCache,
-  type StoryfileMatcher,
-} from './matcher-cache.ts';
+import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -250,29 +246,32 @@ export async function askStoryfile(
     score: candidate.score,
   }));
   const normalizedText = normalizeText(input.text);
-  const [logged] = await db.insert(chatLogEntries).values({
-    conversationId,
-    storyfileId: input.storyfileId,
-    channel: input.channel,
-    questionText: input.text,
-    inputMode: input.inputMode,
-    decision: answered ? 'answered' : 'fallback',
-    fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
-    answerQuestionId: answered?.questionId ?? null,
-    answerQuestionText: answered?.text ?? null,
-    matchedQuestionId: unrecorded?.questionId ?? null,
-    matchedQuestionText: unrecorded?.text ?? null,
-    score: scored?.score ?? null,
-    confidence: scored?.confidence ?? null,
-    normalizedText,
-    topCandidates,
-    topMargin:
-      topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
-    // A question a reviewer ignored (training) stays ignored when asked again.
-    reviewState: sql`case when exists (select 1 from ${trainingIgnores}
+  const [logged] = await db
+    .insert(chatLogEntries)
+    .values({
+      conversationId,
+      storyfileId: input.storyfileId,
+      channel: input.channel,
+      questionText: input.text,
+      inputMode: input.inputMode,
+      decision: answered ? 'answered' : 'fallback',
+      fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
+      answerQuestionId: answered?.questionId ?? null,
+      answerQuestionText: answered?.text ?? null,
+      matchedQuestionId: unrecorded?.questionId ?? null,
+      matchedQuestionText: unrecorded?.text ?? null,
+      score: scored?.score ?? null,
+      confidence: scored?.confidence ?? null,
+      normalizedText,
+      topCandidates,
+      topMargin:
+        topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+      // A question a reviewer ignored (training) stays ignored when asked again.
+      reviewState: sql`case when exists (select 1 from ${trainingIgnores}
       where ${trainingIgnores.storyfileId} = ${input.storyfileId}
       and ${trainingIgnores.normalizedText} = ${normalizedText}) then 'ignored' else 'new' end`,
-  }).returning({ id: chatLogEntries.id });
+    })
+    .returning({ id: chatLogEntries.id });
 
   return {
     conversationId,

@@ -64,7 +64,10 @@ describe('clusterQuestions', () => {
         visitorKeys: ['visitor:b'],
         firstSeen: daysAgo(5),
       }),
-      group('what crops were grown on the farm', { visitorKeys: ['visitor:a'], lastSeen: daysAgo(0) }),
+      group('what crops were grown on the farm', {
+        visitorKeys: ['visitor:a'],
+        lastSeen: daysAgo(0),
+      }),
       group('Do you like jazz music?', { rank: 1 }),
     ]);
     expect(clusters).toHaveLength(2);
@@ -93,9 +96,14 @@ describe('clusterQuestions', () => {
   });
 
   it('keeps questions that share only a function word, or one topic word, apart', () => {
-    expect(clusterQuestions([group('How old are you?'), group('How are you today?')])).toHaveLength(2);
+    expect(clusterQuestions([group('How old are you?'), group('How are you today?')])).toHaveLength(
+      2,
+    );
     expect(
-      clusterQuestions([group('What crops did you grow on the farm?'), group('How big was your farm?')]),
+      clusterQuestions([
+        group('What crops did you grow on the farm?'),
+        group('How big was your farm?'),
+      ]),
     ).toHaveLength(2);
   });
 

@@ -247,9 +247,7 @@ function comparePast(
       after: { questionId: to, questionText: questionText(to) },
     });
   });
-  preview.moves.sort(
-    (a, b) => b.count - a.count || a.questionText.localeCompare(b.questionText),
-  );
+  preview.moves.sort((a, b) => b.count - a.count || a.questionText.localeCompare(b.questionText));
   preview.moves = preview.moves.slice(0, PREVIEW_MOVE_LIST_LIMIT);
   return { preview, movedToTarget };
 }
@@ -335,7 +333,9 @@ async function queueQuestion(
   const [existing] = await tx
     .select({ id: storyfileQuestions.id })
     .from(storyfileQuestions)
-    .where(and(eq(storyfileQuestions.storyfileId, storyfileId), eq(storyfileQuestions.textKey, textKey)));
+    .where(
+      and(eq(storyfileQuestions.storyfileId, storyfileId), eq(storyfileQuestions.textKey, textKey)),
+    );
   if (existing) {
     await tx
       .update(storyfileQuestions)
@@ -517,7 +517,11 @@ export async function applyReviewChange(
       await setEntriesState(tx, storyfileId, entryIds, 'queued', id);
       await tx
         .update(trainingActions)
-        .set({ questionId: queued.questionId, questionText: text, isQuestionCreated: queued.isCreated })
+        .set({
+          questionId: queued.questionId,
+          questionText: text,
+          isQuestionCreated: queued.isCreated,
+        })
         .where(eq(trainingActions.id, id));
     } else if (change.kind === 'out-of-scope') {
       await setEntriesState(tx, storyfileId, entryIds, 'resolved', id);
@@ -639,7 +643,10 @@ export async function undoReviewAction(
       .update(chatLogEntries)
       .set({ reviewState: 'new', reviewActionId: null })
       .where(
-        and(eq(chatLogEntries.storyfileId, storyfileId), eq(chatLogEntries.reviewActionId, actionId)),
+        and(
+          eq(chatLogEntries.storyfileId, storyfileId),
+          eq(chatLogEntries.reviewActionId, actionId),
+        ),
       );
     await tx
       .update(trainingActions)

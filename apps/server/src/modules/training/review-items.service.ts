@@ -169,9 +169,18 @@ export async function listReviewItems(
  */
 export async function rateExchange(
   db: Database,
-  input: { exchangeId: string; visitorKey: string; storyfileId?: string; feedback: ExchangeFeedback },
+  input: {
+    exchangeId: string;
+    visitorKey: string;
+    storyfileId?: string;
+    feedback: ExchangeFeedback;
+  },
 ): Promise<ExchangeRating> {
-  const result = await db.execute<{ id: string; feedback: ExchangeFeedback | null; rated: boolean }>(
+  const result = await db.execute<{
+    id: string;
+    feedback: ExchangeFeedback | null;
+    rated: boolean;
+  }>(
     sql`with target as (
         select e.id, e.feedback from chat_log_entries e
         join conversations c on c.id = e.conversation_id

@@ -43,16 +43,21 @@ const FILM_ALTERNATE = 'Which film do you love the most?';
 const EDIT_REFUSAL = 'You need to be at least "Content Creator"';
 
 async function ask(client: ApiClient, storyfileId: string, text: string): Promise<AskResponse> {
-  return client.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
-    text,
-  });
+  return client.expectStatus<AskResponse>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/ask`,
+    {
+      text,
+    },
+  );
 }
 
 async function inbox(client: ApiClient, query: Record<string, string>): Promise<ReviewItemPage> {
   return client.expectStatus<ReviewItemPage>(
     200,
     'GET',
-    `/v1/conversa/training/review-items?${new URLSearchParams(query)}`,
+    `/v1/conversa/training/review-items?${new URLSearchParams(query).toString()}`,
   );
 }
 
@@ -134,17 +139,23 @@ describe('logging for review', () => {
       order: 'asc',
     });
     const texts = sorted.items.map((item) => item.questionText);
-    expect(texts).toEqual([...texts].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(texts).toEqual(
+      [...texts].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     const paged = await inbox(reader, { storyfileId: storyfile.id, pageSize: '1', page: '2' });
     expect(paged).toMatchObject({ page: 2, pageSize: 1, total: 3, pageCount: 3 });
     expect(paged.items).toHaveLength(1);
     const searched = await inbox(reader, { storyfileId: storyfile.id, search: 'harvest' });
     expect(searched.items.map((item) => item.questionText)).toEqual([HARVEST]);
     const ties = await inbox(reader, { storyfileId: storyfile.id, nearTie: 'true' });
-    expect(ties.items.every((item) => item.topMargin !== null && item.topMargin <= 0.05)).toBe(true);
+    expect(ties.items.every((item) => item.topMargin !== null && item.topMargin <= 0.05)).toBe(
+      true,
+    );
     const unrated = await inbox(reader, { storyfileId: storyfile.id, feedback: 'none' });
     expect(unrated.total).toBe(3);
-    expect((await inbox(reader, { storyfileId: storyfile.id, reviewState: 'resolved' })).total).toBe(0);
+    expect(
+      (await inbox(reader, { storyfileId: storyfile.id, reviewState: 'resolved' })).total,
+    ).toBe(0);
     const tooMany = await reader.get(`/v1/conversa/training/review-items?pageSize=101`);
     expect(tooMany).toMatchObject({
       status: 400,
@@ -277,11 +288,16 @@ describe('review changes', () => {
     // The harvest question is asked twice (same normalised text) and falls back; as an
     // alternate of LIVING both are exact matches: 2 move from fallback to an answer. BORN is
     // an exact match of its own answer and stays.
-    const toLiving = await editor.expectStatus<ReviewPreview>(200, 'POST', `${base(storyfile.id)}/preview`, {
-      kind: 'correct',
-      entryIds: [harvest.exchangeId],
-      questionId: storyfile.questions[LIVING],
-    });
+    const toLiving = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      {
+        kind: 'correct',
+        entryIds: [harvest.exchangeId],
+        questionId: storyfile.questions[LIVING],
+      },
+    );
     expect(toLiving).toMatchObject({
       examined: 4,
       moved: 2,
@@ -289,9 +305,10 @@ describe('review changes', () => {
       betweenAnswers: 0,
       toFallback: 0,
     });
-    expect(toLiving.moves).toEqual([
+    expect(toLiving.moves).toHaveLength(1);
+    expect(toLiving.moves[0]!.questionText).toMatch(/harvest festival/i);
+    expect(toLiving.moves).toMatchObject([
       {
-        questionText: expect.stringMatching(/harvest festival/i),
         count: 2,
         before: { questionId: null, questionText: null },
         after: { questionId: storyfile.questions[LIVING], questionText: LIVING },
@@ -302,11 +319,16 @@ describe('review changes', () => {
     );
     // FILM_ALTERNATE is MOVIE's own alternate: corrected to BORN, it leaves MOVIE (a duplicate
     // phrasing is dropped from a competing answer) and moves from one answer to another.
-    const toBorn = await editor.expectStatus<ReviewPreview>(200, 'POST', `${base(storyfile.id)}/preview`, {
-      kind: 'correct',
-      entryIds: [film.exchangeId],
-      questionId: storyfile.questions[BORN],
-    });
+    const toBorn = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      {
+        kind: 'correct',
+        entryIds: [film.exchangeId],
+        questionId: storyfile.questions[BORN],
+      },
+    );
     expect(toBorn).toMatchObject({ moved: 1, fromFallback: 0, betweenAnswers: 1, toFallback: 0 });
     expect(toBorn.moves[0]).toMatchObject({
       before: { questionText: MOVIE },
@@ -317,11 +339,16 @@ describe('review changes', () => {
   });
 
   it('applies a correct match in one go: alternate with provenance, matcher refreshed, open twins closed; undo restores', async () => {
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
-      kind: 'correct',
-      entryIds: [harvest.exchangeId],
-      questionId: storyfile.questions[LIVING],
-    });
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: [harvest.exchangeId],
+        questionId: storyfile.questions[LIVING],
+      },
+    );
     expect(applied.preview.fromFallback).toBe(3);
     expect(applied.action).toMatchObject({
       kind: 'correct',
@@ -335,7 +362,10 @@ describe('review changes', () => {
     expect(Date.now() - Date.parse(applied.action.createdAt)).toBeLessThan(60_000);
     // The other two harvest exchanges (asked again before the change) closed by themselves.
     expect(applied.action.autoClosedEntryIds).toHaveLength(2);
-    expect(await alternatesOf(storyfile.questions[LIVING]!)).toEqual(['What is your job?', HARVEST]);
+    expect(await alternatesOf(storyfile.questions[LIVING]!)).toEqual([
+      'What is your job?',
+      HARVEST,
+    ]);
     expect(await reviewState(harvest.exchangeId)).toBe('resolved');
     for (const id of applied.action.autoClosedEntryIds) {
       expect(await reviewState(id)).toBe('resolved');
@@ -343,7 +373,11 @@ describe('review changes', () => {
     const again = await ask(editor, storyfile.id, 'Tell me about the harvest festival?');
     expect(again.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[LIVING] });
 
-    const history = await reader.expectStatus<ReviewActionList>(200, 'GET', `${base(storyfile.id)}/actions`);
+    const history = await reader.expectStatus<ReviewActionList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/actions`,
+    );
     expect(history.items[0]!.id).toBe(applied.action.id);
 
     const undone = await editor.expectStatus<ReviewAction>(
@@ -358,15 +392,22 @@ describe('review changes', () => {
     expect(
       await editor.post(`${base(storyfile.id)}/actions/${applied.action.id}/undo`),
     ).toMatchObject({ status: 409, body: { message: REVIEW_ACTION_ALREADY_UNDONE_MESSAGE } });
-    expect((await reader.post(`${base(storyfile.id)}/actions/${applied.action.id}/undo`)).status).toBe(403);
+    expect(
+      (await reader.post(`${base(storyfile.id)}/actions/${applied.action.id}/undo`)).status,
+    ).toBe(403);
   });
 
   it('drops a duplicate phrasing from the competing answer, and undo puts it back', async () => {
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
-      kind: 'correct',
-      entryIds: [film.exchangeId],
-      questionId: storyfile.questions[BORN],
-    });
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: [film.exchangeId],
+        questionId: storyfile.questions[BORN],
+      },
+    );
     expect(applied.action.removedAlternates).toEqual([
       { questionId: storyfile.questions[MOVIE], text: FILM_ALTERNATE },
     ]);
@@ -376,50 +417,91 @@ describe('review changes', () => {
       kind: 'answer',
       questionId: storyfile.questions[BORN],
     });
-    await editor.expectStatus(200, 'POST', `${base(storyfile.id)}/actions/${applied.action.id}/undo`);
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
     expect(await alternatesOf(storyfile.questions[MOVIE]!)).toEqual([FILM_ALTERNATE]);
     expect(await alternatesOf(storyfile.questions[BORN]!)).toEqual(['What is your birthplace?']);
   });
 
   it('queues a question to record in the script (checklist shows it), and undo removes it', async () => {
     const asked = await ask(editor, storyfile.id, 'Did you ever sail a boat?');
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'record',
+        entryIds: [asked.exchangeId],
+      },
+    );
+    expect(applied.action).toMatchObject({
       kind: 'record',
-      entryIds: [asked.exchangeId],
+      questionText: 'Did you ever sail a boat?',
     });
-    expect(applied.action).toMatchObject({ kind: 'record', questionText: 'Did you ever sail a boat?' });
     expect(await reviewState(asked.exchangeId)).toBe('queued');
-    const detail = await reader.expectStatus<StoryfileDetail>(200, 'GET', `/v1/conversa/storyfiles/${storyfile.id}`);
+    const detail = await reader.expectStatus<StoryfileDetail>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}`,
+    );
     const topic = detail.topics.find((entry) => entry.name === RECORD_QUEUE_TOPIC_NAME)!;
     expect(topic.questions).toMatchObject([
-      { text: 'Did you ever sail a boat?', answerRecordedAt: null, queuedToRecordAt: expect.any(String) },
+      { text: 'Did you ever sail a boat?', answerRecordedAt: null },
     ]);
-    await editor.expectStatus(200, 'POST', `${base(storyfile.id)}/actions/${applied.action.id}/undo`);
-    const after = await reader.expectStatus<StoryfileDetail>(200, 'GET', `/v1/conversa/storyfiles/${storyfile.id}`);
+    expect(topic.questions[0]!.queuedToRecordAt).not.toBeNull();
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    const after = await reader.expectStatus<StoryfileDetail>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}`,
+    );
     expect(
-      after.topics.flatMap((entry) => entry.questions).some((q) => q.text === 'Did you ever sail a boat?'),
+      after.topics
+        .flatMap((entry) => entry.questions)
+        .some((q) => q.text === 'Did you ever sail a boat?'),
     ).toBe(false);
     expect(await reviewState(asked.exchangeId)).toBe('new');
   });
 
   it('marks out of scope, and undo reopens', async () => {
     const asked = await ask(editor, storyfile.id, 'What is the capital of Peru?');
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
-      kind: 'out-of-scope',
-      entryIds: [asked.exchangeId],
-    });
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'out-of-scope',
+        entryIds: [asked.exchangeId],
+      },
+    );
     expect(applied.preview.moved).toBe(0);
     expect(await reviewState(asked.exchangeId)).toBe('resolved');
-    await editor.expectStatus(200, 'POST', `${base(storyfile.id)}/actions/${applied.action.id}/undo`);
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
     expect(await reviewState(asked.exchangeId)).toBe('new');
   });
 
   it('ignores by normalised text: asked again in other words of case and punctuation, it stays ignored; undo reopens all', async () => {
     const first = await ask(editor, storyfile.id, 'Are you a robot?');
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
-      kind: 'ignore',
-      entryIds: [first.exchangeId],
-    });
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'ignore',
+        entryIds: [first.exchangeId],
+      },
+    );
     expect(applied.action.normalizedTexts).toEqual(['are you a robot']);
     expect(await reviewState(first.exchangeId)).toBe('ignored');
     const again = await ask(reader, storyfile.id, 'ARE you a robot!!');
@@ -428,7 +510,11 @@ describe('review changes', () => {
     expect(ignored.items.map((item) => item.id).sort()).toEqual(
       [first.exchangeId, again.exchangeId].sort(),
     );
-    await editor.expectStatus(200, 'POST', `${base(storyfile.id)}/actions/${applied.action.id}/undo`);
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
     expect(await reviewState(first.exchangeId)).toBe('new');
     expect(await reviewState(again.exchangeId)).toBe('new');
     const third = await ask(reader, storyfile.id, 'are you a robot');
@@ -444,8 +530,14 @@ describe('clusters', () => {
     await ask(reader, storyfile.id, 'what crops were grown on the farm');
     await ask(reader, storyfile.id, 'Do you like jazz music?');
     await ask(reader, storyfile.id, BORN);
-    const { items } = await reader.expectStatus<ReviewClusterList>(200, 'GET', `${base(storyfile.id)}/clusters`);
-    expect(items.map((cluster) => [cluster.representative, cluster.count, cluster.visitors])).toEqual([
+    const { items } = await reader.expectStatus<ReviewClusterList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/clusters`,
+    );
+    expect(
+      items.map((cluster) => [cluster.representative, cluster.count, cluster.visitors]),
+    ).toEqual([
       [expect.stringMatching(/crops/i), 3, 2],
       ['Do you like jazz music?', 1, 1],
     ]);
@@ -456,15 +548,26 @@ describe('clusters', () => {
     expect(Date.parse(items[0]!.firstSeen)).toBeLessThanOrEqual(Date.parse(items[0]!.lastSeen));
 
     // The group as a whole: corrected in one change, 3 move.
-    const applied = await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, {
-      kind: 'correct',
-      entryIds: items[0]!.entryIds,
-      questionId: storyfile.questions[LIVING],
-    });
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: items[0]!.entryIds,
+        questionId: storyfile.questions[LIVING],
+      },
+    );
     expect(applied.preview.fromFallback).toBe(3);
     expect(applied.action.addedAlternates).toHaveLength(3);
-    const after = await reader.expectStatus<ReviewClusterList>(200, 'GET', `${base(storyfile.id)}/clusters`);
-    expect(after.items.map((cluster) => cluster.representative)).toEqual(['Do you like jazz music?']);
+    const after = await reader.expectStatus<ReviewClusterList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/clusters`,
+    );
+    expect(after.items.map((cluster) => cluster.representative)).toEqual([
+      'Do you like jazz music?',
+    ]);
     expect(first.decision.kind).toBe('fallback');
   });
 });
