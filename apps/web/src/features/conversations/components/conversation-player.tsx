@@ -1,12 +1,4 @@
-import {
-  Mic,
-  MicOff,
-  Play,
-  SendHorizontal,
-  ThumbsDown,
-  ThumbsUp,
-  UserRound,
-} from 'lucide-react';
+import { Mic, MicOff, Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { MAX_ASK_TEXT_LENGTH, type ExchangeFeedback, type InputMode } from '@conversa/contracts';
 import { Button } from '@/components/ui/button';

@@ -1,0 +1,1 @@
+export { ResponseQualityScreen } from './components/response-quality-screen';
