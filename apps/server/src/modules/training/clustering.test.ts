@@ -129,3 +129,14 @@ describe('clusterQuestions, order of arrival', () => {
     }
   });
 });
+
+describe('clusterQuestions, the Playwright flow’s paraphrases', () => {
+  it('puts three ways of asking about a career in one group', () => {
+    const clusters = clusterQuestions([
+      group('How did you start your career?', { rank: 2.0 }),
+      group('How did your career begin?', { rank: 1.9 }),
+      group('Tell me how your career started', { rank: 1.8 }),
+    ]);
+    expect(clusters.map((cluster) => cluster.count)).toEqual([3]);
+  });
+});
