@@ -1,2 +1,3 @@
 export * from './review.ts';
 export * from './contracts.ts';
+export * from './overview.ts';

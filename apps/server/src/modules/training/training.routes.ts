@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   applyReviewChangeContract,
+  getTrainingOverviewContract,
   listReviewActionsContract,
   listReviewAnswerOptionsContract,
   listReviewClustersContract,
@@ -12,6 +13,7 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import { listReviewClusters } from './clusters.service.ts';
+import { getTrainingOverview } from './overview.service.ts';
 import {
   applyReviewChange,
   listReviewActions,
@@ -44,6 +46,9 @@ export function registerTrainingRoutes(app: FastifyInstance, engine: Conversatio
   );
   registerContract(app, undoReviewActionContract, async (request) =>
     undoReviewAction(engine, request.currentUser, request.params.id, request.params.actionId),
+  );
+  registerContract(app, getTrainingOverviewContract, async (request) =>
+    getTrainingOverview(engine, request.params.id),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

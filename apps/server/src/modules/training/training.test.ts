@@ -18,6 +18,7 @@ import {
   type ReviewItemPage,
   type ReviewPreview,
   type StoryfileDetail,
+  type TrainingOverview,
 } from '@conversa/contracts';
 import { chatLogEntries, storyfileQuestions } from '../../db/schema.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -569,5 +570,34 @@ describe('clusters', () => {
       'Do you like jazz music?',
     ]);
     expect(first.decision.kind).toBe('fallback');
+  });
+});
+
+describe('training overview (Instructions)', () => {
+  it('reads the storyfile’s own numbers', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId, [
+      'idle',
+      'cannotAnswer',
+    ]);
+    await ask(editor, storyfile.id, BORN);
+    await ask(editor, storyfile.id, 'What is the capital of Peru?');
+    const overview = await reader.expectStatus<TrainingOverview>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/overview`,
+    );
+    expect(overview).toMatchObject({
+      questionCount: 4,
+      unrecordedCount: 1,
+      queuedToRecordCount: 0,
+      missingClips: ['intro', 'pleaseRepeat'],
+      last7Days: { days: 7, asked: 2, answered: 1, fellBack: 1 },
+      last30Days: { days: 30, asked: 2, answered: 1, fellBack: 1 },
+      openReviewCount: 2,
+      openGroupCount: 1,
+      isThresholdAutomatic: true,
+    });
+    expect(overview.threshold).toBeGreaterThan(0);
+    expect((await outsider.get(`${base(storyfile.id)}/overview`)).status).toBe(404);
   });
 });

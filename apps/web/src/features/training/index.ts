@@ -1,1 +1,2 @@
+export { InstructionsScreen } from './components/instructions-screen';
 export { ResponseQualityScreen } from './components/response-quality-screen';

@@ -26,6 +26,7 @@ import { ReviewChangeDialog, type ReviewChangeTarget } from './review-change-dia
 import { ReviewFilterBar } from './review-filter-bar';
 import { ReviewHistory } from './review-history';
 import { ReviewTable } from './review-table';
+import { StoryfilePicker } from './storyfile-picker';
 
 export const RESPONSE_QUALITY_PATH = '/training/response_quality';
 
@@ -76,7 +77,6 @@ export function ResponseQualityScreen({
   const storyfiles = useStoryfileOptions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [target, setTarget] = useState<ReviewChangeTarget | null>(null);
-  const pickerId = useId();
   const title = findRoute(RESPONSE_QUALITY_PATH)?.label ?? 'Response Quality';
 
   const storyfileId = filters.storyfileId;
@@ -158,27 +158,14 @@ export function ResponseQualityScreen({
         title={title}
         description="Review what visitors asked and what they got: correct the matches, queue new questions to record, and see what each change would move before it applies."
       />
-      <div className="flex flex-col gap-1 sm:w-96">
-        <label htmlFor={pickerId} className="text-sm font-semibold text-slate-700">
-          Storyfile
-        </label>
-        <select
-          id={pickerId}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-          value={storyfileId ?? ''}
-          onChange={(event) => {
-            setSelected(new Set());
-            updateFilters({ storyfileId: event.target.value || undefined });
-          }}
-        >
-          <option value="">All storyfiles</option>
-          {(storyfiles.data ?? []).map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StoryfilePicker
+        storyfileId={storyfileId}
+        allLabel="All storyfiles"
+        onChange={(next) => {
+          setSelected(new Set());
+          updateFilters({ storyfileId: next });
+        }}
+      />
 
       {storyfileId === undefined ? (
         <p className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
