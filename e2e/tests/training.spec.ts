@@ -105,8 +105,12 @@ test('three fallen-back paraphrases corrected as one group make a fourth play th
   const fourth = await ask(page, name, FOURTH);
   expect(fourth.decision).toEqual({ kind: 'answer', questionId: jobId });
   expect(fourth.media!.url).toContain(`/media/${jobVideo}/`);
+});
 
+test('the training screens have no serious axe violations', async ({ page }) => {
+  await signIn(page, E2E.users.owner);
   for (const path of [
+    '/training/response_quality',
     '/training/custom_categories',
     '/training/custom_words',
     '/training/instructions',

@@ -803,3 +803,33 @@ export const trainingIgnores = pgTable(
   },
   (table) => [primaryKey({ columns: [table.storyfileId, table.normalizedText] })],
 );
+
+/**
+ * Custom categories: interchangeable words or phrases the matcher folds on both sides. Per
+ * namespace (`storyfileId` null), or an addition for one storyfile of that namespace.
+ */
+export const customCategories = pgTable(
+  'custom_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    storyfileId: uuid('storyfile_id').references(() => storyfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phrases: text('phrases').array().notNull(),
+    /** The phrases as the matcher normalises them: usage counts match on these. */
+    normalizedPhrases: text('normalized_phrases').array().notNull(),
+    ...authorship,
+    ...timestamps,
+  },
+  (table) => [
+    index('custom_categories_namespace_idx').on(table.namespaceId, table.storyfileId),
+    uniqueIndex('custom_categories_namespace_name_key')
+      .on(table.namespaceId, sql`lower(${table.name})`)
+      .where(sql`${table.storyfileId} is null`),
+    uniqueIndex('custom_categories_storyfile_name_key')
+      .on(table.storyfileId, sql`lower(${table.name})`)
+      .where(sql`${table.storyfileId} is not null`),
+  ],
+);

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { createMatcher, type Matcher, type ThresholdSetting } from '@conversa/matching';
+import {
+  createMatcher,
+  type Category,
+  type Matcher,
+  type ThresholdSetting,
+} from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   mediaAssets,
@@ -30,6 +35,8 @@ export interface StoryfileMatcher {
   stamp: string;
   matcher: Matcher;
   answers: Map<string, MatchableAnswer>;
+  /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
+  categoriesKey: string;
 }
 
 /** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
@@ -52,7 +59,10 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<stri
          and ${mediaAssets.storyfileQuestionId} is not null),
       (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
          from ${storyfileMatchingSettings}
-         where ${storyfileMatchingSettings.storyfileId} = ${storyfileId})
+         where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
+      (select count(*) || ':' || coalesce(max(c.updated_at)::text, '')
+         from custom_categories c join storyfiles s on s.namespace_id = c.namespace_id
+         where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id))
     ) as stamp`);
   return result.rows[0]?.stamp ?? '';
 }
@@ -78,6 +88,16 @@ async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<
     isRecorded: Boolean(row.files?.video),
     files: row.files ?? {},
   }));
+}
+
+/** The namespace's custom categories and the storyfile's own additions, in a stable order. */
+async function loadCategories(db: Database, storyfileId: string): Promise<Category[]> {
+  const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
+    select c.id, c.name, c.phrases from custom_categories c
+    join storyfiles s on s.namespace_id = c.namespace_id
+    where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)
+    order by c.id`);
+  return result.rows;
 }
 
 /** The owner's number, or `'auto'` (no row, or a null threshold): the matcher calibrates itself. */
@@ -118,17 +138,25 @@ export function createMatcherCache() {
           return cached;
         }
       }
-      const [rows, threshold] = await Promise.all([
+      const [rows, threshold, categories] = await Promise.all([
         loadMatchableAnswers(db, storyfileId),
         readThresholdSetting(db, storyfileId),
+        loadCategories(db, storyfileId),
       ]);
+      const categoriesKey = JSON.stringify(categories);
       // From here on no await: a concurrent rebuild cannot interleave its edits with these.
       const entry = cache.get(storyfileId) ?? {
         stamp,
-        matcher: createMatcher({ threshold }),
+        matcher: createMatcher({ threshold, categories }),
         answers: new Map<string, MatchableAnswer>(),
+        categoriesKey,
       };
       entry.matcher.setThreshold(threshold);
+      if (entry.categoriesKey !== categoriesKey) {
+        // Categories change the terms of every phrasing: the matcher re-indexes them all.
+        entry.matcher.setCategories(categories);
+        entry.categoriesKey = categoriesKey;
+      }
       const next = new Map(rows.map((row) => [row.questionId, row]));
       for (const questionId of entry.answers.keys()) {
         if (!next.has(questionId)) {

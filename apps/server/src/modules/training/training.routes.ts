@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   applyReviewChangeContract,
+  createCategoryContract,
+  deleteCategoryContract,
+  listCategoriesContract,
+  updateCategoryContract,
   getTrainingOverviewContract,
   listReviewActionsContract,
   listReviewAnswerOptionsContract,
@@ -12,6 +16,12 @@ import {
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './categories.service.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { getTrainingOverview } from './overview.service.ts';
 import {
@@ -49,6 +59,18 @@ export function registerTrainingRoutes(app: FastifyInstance, engine: Conversatio
   );
   registerContract(app, getTrainingOverviewContract, async (request) =>
     getTrainingOverview(engine, request.params.id),
+  );
+  registerContract(app, listCategoriesContract, async (request) =>
+    listCategories(db, request.currentUser, request.query),
+  );
+  registerContract(app, createCategoryContract, async (request) =>
+    createCategory(db, request.currentUser, request.body),
+  );
+  registerContract(app, updateCategoryContract, async (request) =>
+    updateCategory(db, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, deleteCategoryContract, async (request) =>
+    deleteCategory(db, request.currentUser, request.params.id),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

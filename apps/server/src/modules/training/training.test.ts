@@ -17,6 +17,8 @@ import {
   type ReviewClusterList,
   type ReviewItemPage,
   type ReviewPreview,
+  type CategoryPage,
+  type SavedCategory,
   type StoryfileDetail,
   type TrainingOverview,
 } from '@conversa/contracts';
@@ -599,5 +601,71 @@ describe('training overview (Instructions)', () => {
     });
     expect(overview.threshold).toBeGreaterThan(0);
     expect((await outsider.get(`${base(storyfile.id)}/overview`)).status).toBe(404);
+  });
+});
+
+describe('custom categories', () => {
+  const path = '/v1/conversa/training/categories';
+
+  it('validates, warns on a phrase in two categories, counts usage, and makes the matcher fold synonyms at once', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    // "pictures" is in no phrasing: before the category, this question has little to go on.
+    const before = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(
+      await editor.post(path, { namespaceId: northId, name: 'Empty', phrases: ['movie', ' '] }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('phrases.1: A phrase cannot be empty.') as unknown },
+    });
+    expect(
+      (
+        await reader.post(path, {
+          namespaceId: northId,
+          name: 'Cinema',
+          phrases: ['movie', 'pictures'],
+        })
+      ).status,
+    ).toBe(403);
+    const created = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      name: `Cinema ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'pictures', 'motion picture'],
+    });
+    expect(created.warnings).toEqual([]);
+    expect(created.category.usedByAnswers).toBeGreaterThanOrEqual(1);
+    expect(created.category.foldedQuestions).toBeGreaterThanOrEqual(1);
+    const after = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(after.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    expect(after.score!).toBeGreaterThan(before.candidates[0]?.score ?? 0);
+    expect(after.candidates[0]!.matchedTerms).toContain(`#${created.category.name}`);
+
+    const overlapping = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      name: `Films ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'flick'],
+    });
+    expect(overlapping.warnings).toEqual([
+      { phrase: 'movie', otherCategory: created.category.name },
+    ]);
+    expect(
+      await editor.post(path, {
+        namespaceId: northId,
+        name: created.category.name,
+        phrases: ['a', 'b'],
+      }),
+    ).toMatchObject({ status: 409 });
+
+    const page = await reader.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=${encodeURIComponent('flick')}`,
+    );
+    expect(page.items.map((item) => item.name)).toEqual([overlapping.category.name]);
+    expect((await outsider.get(`${path}?namespaceId=${northId}`)).status).toBe(404);
+
+    await editor.expectStatus(200, 'DELETE', `${path}/${created.category.id}`);
+    await editor.expectStatus(200, 'DELETE', `${path}/${overlapping.category.id}`);
+    const gone = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
   });
 });
