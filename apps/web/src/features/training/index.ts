@@ -1,2 +1,3 @@
+export { CustomCategoriesScreen } from './components/custom-categories-screen';
 export { InstructionsScreen } from './components/instructions-screen';
 export { ResponseQualityScreen } from './components/response-quality-screen';
