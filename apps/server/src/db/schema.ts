@@ -833,3 +833,28 @@ export const customCategories = pgTable(
       .where(sql`${table.storyfileId} is not null`),
   ],
 );
+
+/**
+ * Custom words of a namespace: names, places and jargon the speech recognizer mishears. Each
+ * "heard as" form is a replacement rule applied to spoken transcripts before matching.
+ */
+export const customWords = pgTable(
+  'custom_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    displayForm: text('display_form'),
+    heardAs: text('heard_as')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...authorship,
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('custom_words_namespace_term_key').on(table.namespaceId, sql`lower(${table.term})`),
+  ],
+);

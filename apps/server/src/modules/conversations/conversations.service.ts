@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  applyHeardAsRules,
   CANNOT_ANSWER_MESSAGE,
   LOGGED_CANDIDATE_COUNT,
   PLEASE_REPEAT_MESSAGE,
@@ -184,10 +185,17 @@ export async function askStoryfile(
   input: AskInput,
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
-  const { matcher, answers } = await engine.matchers.getMatcher(db, input.storyfileId);
+  const { matcher, answers, heardAsRules } = await engine.matchers.getMatcher(
+    db,
+    input.storyfileId,
+  );
   const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
-  const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
+  // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
+  // the chat log keeps the text that was matched.
+  const text =
+    input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -245,14 +253,14 @@ export async function askStoryfile(
     questionText: candidate.questionText,
     score: candidate.score,
   }));
-  const normalizedText = normalizeText(input.text);
+  const normalizedText = normalizeText(text);
   const [logged] = await db
     .insert(chatLogEntries)
     .values({
       conversationId,
       storyfileId: input.storyfileId,
       channel: input.channel,
-      questionText: input.text,
+      questionText: text,
       inputMode: input.inputMode,
       decision: answered ? 'answered' : 'fallback',
       fallbackReason: decision.kind === 'fallback' ? decision.reason : null,

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   applyReviewChangeContract,
+  createCustomWordContract,
+  deleteCustomWordContract,
+  listCustomWordsContract,
+  runTestBenchContract,
+  updateCustomWordContract,
   createCategoryContract,
   deleteCategoryContract,
   listCategoriesContract,
@@ -24,6 +29,13 @@ import {
 } from './categories.service.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { getTrainingOverview } from './overview.service.ts';
+import {
+  createCustomWord,
+  deleteCustomWord,
+  listCustomWords,
+  runTestBench,
+  updateCustomWord,
+} from './words.service.ts';
 import {
   applyReviewChange,
   listReviewActions,
@@ -71,6 +83,21 @@ export function registerTrainingRoutes(app: FastifyInstance, engine: Conversatio
   );
   registerContract(app, deleteCategoryContract, async (request) =>
     deleteCategory(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, listCustomWordsContract, async (request) =>
+    listCustomWords(db, request.currentUser, request.query),
+  );
+  registerContract(app, createCustomWordContract, async (request) =>
+    createCustomWord(db, request.currentUser, request.body),
+  );
+  registerContract(app, updateCustomWordContract, async (request) =>
+    updateCustomWord(db, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, deleteCustomWordContract, async (request) =>
+    deleteCustomWord(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, runTestBenchContract, async (request) =>
+    runTestBench(engine, request.params.id, request.body),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

@@ -19,7 +19,10 @@ import {
   type ReviewPreview,
   type CategoryPage,
   type SavedCategory,
+  type CustomWord,
+  type CustomWordPage,
   type StoryfileDetail,
+  type TestBenchResult,
   type TrainingOverview,
 } from '@conversa/contracts';
 import { chatLogEntries, storyfileQuestions } from '../../db/schema.ts';
@@ -667,5 +670,77 @@ describe('custom categories', () => {
     await editor.expectStatus(200, 'DELETE', `${path}/${overlapping.category.id}`);
     const gone = await ask(editor, storyfile.id, 'What are your favourite pictures?');
     expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
+  });
+});
+
+describe('custom words', () => {
+  const path = '/v1/conversa/training/words';
+
+  it('applies "heard as" rules to spoken questions before matching, never to typed ones; the test bench shows each step', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    expect((await reader.post(path, { namespaceId: northId, term: 'Nope' })).status).toBe(403);
+    const word = await editor.expectStatus<CustomWord>(201, 'POST', path, {
+      namespaceId: northId,
+      term: `birthplace${storyfile.id.slice(0, 4)}`,
+      displayForm: 'birthplace',
+      heardAs: ['bird place', 'Bird Place', 'burp lace'],
+    });
+    expect(word.heardAs).toEqual(['bird place', 'burp lace']);
+    const spoken = await editor.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: 'what is your bird place', inputMode: 'spoken' },
+    );
+    // After the rule it is BORN's own alternate, "What is your birthplace?": an exact match.
+    expect(spoken.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
+    expect(spoken.confidence).toBe('exact');
+    const typed = await ask(editor, storyfile.id, 'what is your bird place');
+    expect(typed.confidence).not.toBe('exact');
+    const logged = await inbox(reader, {
+      storyfileId: storyfile.id,
+      sort: 'createdAt',
+      order: 'asc',
+    });
+    expect(logged.items.map((item) => [item.questionText, item.inputMode])).toEqual([
+      ['what is your birthplace', 'spoken'],
+      ['what is your bird place', 'typed'],
+    ]);
+
+    await editor.expectStatus(201, 'POST', '/v1/conversa/training/categories', {
+      namespaceId: northId,
+      name: `Cinema bench ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'flicks'],
+    });
+    const bench = await reader.expectStatus<TestBenchResult>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/test-bench`,
+      { text: 'what is your favourite flicks from the bird place', inputMode: 'spoken' },
+    );
+    expect(bench).toMatchObject({
+      raw: 'what is your favourite flicks from the bird place',
+      afterReplacements: 'what is your favourite flicks from the birthplace',
+      replacements: [{ heardAs: 'bird place', replacement: 'birthplace', count: 1 }],
+      categoriesFolded: [
+        { category: `Cinema bench ${storyfile.id.slice(0, 6)}`, phrase: 'flicks' },
+      ],
+    });
+    expect(bench.candidates.length).toBeGreaterThan(0);
+    expect(bench.candidates.length).toBeLessThanOrEqual(3);
+    const search = await reader.expectStatus<CustomWordPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=burp`,
+    );
+    expect(search.items.map((item) => item.id)).toEqual([word.id]);
+    await editor.expectStatus(200, 'DELETE', `${path}/${word.id}`);
+    const after = await editor.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: 'what is your bird place', inputMode: 'spoken' },
+    );
+    expect(after.confidence).not.toBe('exact');
   });
 });
