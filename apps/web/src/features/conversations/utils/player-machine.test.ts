@@ -113,7 +113,14 @@ describe('conversation player state machine', () => {
     });
     expect(state.transcript).toEqual([
       { id: 1, speaker: 'visitor', text: 'where were you raised', inputMode: 'typed' },
-      { id: 2, speaker: 'storyfile', text: 'Answered: Where did you grow up?', kind: 'answer' },
+      {
+        id: 2,
+        speaker: 'storyfile',
+        text: 'Answered: Where did you grow up?',
+        kind: 'answer',
+        // The logged exchange, which the rating buttons rate.
+        exchangeId: 'e-1',
+      },
     ]);
   });
 
