@@ -57,6 +57,7 @@ import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
+import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
+  registerTrainingRoutes(app, conversationEngine);
   const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
     engine: conversationEngine,

@@ -20,8 +20,12 @@ import type {
   ChatDecision,
   ClipKind,
   ConfidenceClass,
+  ExchangeFeedback,
   FallbackReason,
   InputMode,
+  LoggedCandidate,
+  ReviewActionKind,
+  ReviewState,
   FeedbackKind,
   MediaFiles,
   NamespaceAttributes,
@@ -349,6 +353,8 @@ export const storyfileQuestions = pgTable(
     }),
     /** Set by the recording module when an answer clip exists for the question. */
     answerRecordedAt: timestamp('answer_recorded_at', { withTimezone: true }),
+    /** Set when a reviewer queued a visitor's question to record (training, "add to record queue"). */
+    queuedToRecordAt: timestamp('queued_to_record_at', { withTimezone: true }),
     ...authorship,
     ...timestamps,
   },
@@ -666,9 +672,33 @@ export const chatLogEntries = pgTable(
     matchedQuestionText: text('matched_question_text'),
     score: doublePrecision('score'),
     confidence: text('confidence').$type<ConfidenceClass>(),
+    /** The question as the matcher normalises it: ignores, clusters and previews key on it. */
+    normalizedText: text('normalized_text').notNull().default(''),
+    /** The matcher's best 3 candidates when asked (answer and score), best first. */
+    topCandidates: jsonb('top_candidates').$type<LoggedCandidate[]>().notNull().default([]),
+    /** Score of the best candidate minus the second's; null with fewer than two. */
+    topMargin: doublePrecision('top_margin'),
+    /** Review state in Response quality (`training` module). */
+    reviewState: text('review_state').$type<ReviewState>().notNull().default('new'),
+    /** The review action that last changed `reviewState` (null while new). */
+    reviewActionId: uuid('review_action_id'),
+    /** The asker's rating of the answer: once per exchange. */
+    feedback: text('feedback').$type<ExchangeFeedback>(),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('chat_log_entries_storyfile_review_created_idx').on(
+      table.storyfileId,
+      table.reviewState,
+      table.createdAt.desc(),
+    ),
+    index('chat_log_entries_storyfile_normalized_idx').on(table.storyfileId, table.normalizedText),
+    check(
+      'chat_log_entries_review_state_check',
+      sql`${table.reviewState} in ('new', 'resolved', 'ignored', 'queued')`,
+    ),
+    check('chat_log_entries_feedback_check', sql`${table.feedback} in ('up', 'down')`),
     index('chat_log_entries_storyfile_created_idx').on(table.storyfileId, table.createdAt.desc()),
     index('chat_log_entries_created_idx').on(table.createdAt.desc()),
     index('chat_log_entries_conversation_created_idx').on(table.conversationId, table.createdAt),
@@ -714,4 +744,133 @@ export const publicAskCounters = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [index('public_ask_counters_window_idx').on(table.windowStart)],
+);
+
+// --- Training (response quality) ---------------------------------------------------------------
+
+/**
+ * One reviewer's action in Response quality, kept for undo and as provenance: which chat-log rows
+ * it came from, who and when, and exactly what it changed in the script.
+ */
+export const trainingActions = pgTable(
+  'training_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReviewActionKind>().notNull(),
+    /** `correct`: the answer chosen; `record`: the question created. */
+    questionId: uuid('question_id').references(() => storyfileQuestions.id, {
+      onDelete: 'set null',
+    }),
+    /** Question text at the time (kept when the question changes or goes). */
+    questionText: text('question_text'),
+    /** `record`: the question was created by this action (undo deletes it while unrecorded). */
+    isQuestionCreated: boolean('is_question_created').notNull().default(false),
+    /** Chat-log rows the reviewer acted on. */
+    entryIds: uuid('entry_ids').array().notNull(),
+    /** Rows the new matcher answered as decided and that closed by themselves. */
+    autoClosedEntryIds: uuid('auto_closed_entry_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Alternates this action added to `questionId` (undo removes those still there). */
+    addedAlternates: text('added_alternates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Duplicate phrasings dropped from competing answers (undo puts them back). */
+    removedAlternates: jsonb('removed_alternates')
+      .$type<{ questionId: string; text: string }[]>()
+      .notNull()
+      .default([]),
+    /** `ignore`: the normalised texts ignored. */
+    normalizedTexts: text('normalized_texts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('training_actions_storyfile_created_idx').on(table.storyfileId, table.createdAt.desc()),
+    check(
+      'training_actions_kind_check',
+      sql`${table.kind} in ('correct', 'record', 'out-of-scope', 'ignore')`,
+    ),
+  ],
+);
+
+/** Questions ignored per storyfile, by the matcher's normalised text: asked again, still ignored. */
+export const trainingIgnores = pgTable(
+  'training_ignores',
+  {
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    normalizedText: text('normalized_text').notNull(),
+    actionId: uuid('action_id')
+      .notNull()
+      .references(() => trainingActions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storyfileId, table.normalizedText] })],
+);
+
+/**
+ * Custom categories: interchangeable words or phrases the matcher folds on both sides. Per
+ * namespace (`storyfileId` null), or an addition for one storyfile of that namespace.
+ */
+export const customCategories = pgTable(
+  'custom_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    storyfileId: uuid('storyfile_id').references(() => storyfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phrases: text('phrases').array().notNull(),
+    /** The phrases as the matcher normalises them: usage counts match on these. */
+    normalizedPhrases: text('normalized_phrases').array().notNull(),
+    ...authorship,
+    ...timestamps,
+  },
+  (table) => [
+    index('custom_categories_namespace_idx').on(table.namespaceId, table.storyfileId),
+    uniqueIndex('custom_categories_namespace_name_key')
+      .on(table.namespaceId, sql`lower(${table.name})`)
+      .where(sql`${table.storyfileId} is null`),
+    uniqueIndex('custom_categories_storyfile_name_key')
+      .on(table.storyfileId, sql`lower(${table.name})`)
+      .where(sql`${table.storyfileId} is not null`),
+  ],
+);
+
+/**
+ * Custom words of a namespace: names, places and jargon the speech recognizer mishears. Each
+ * "heard as" form is a replacement rule applied to spoken transcripts before matching.
+ */
+export const customWords = pgTable(
+  'custom_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    displayForm: text('display_form'),
+    heardAs: text('heard_as')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...authorship,
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('custom_words_namespace_term_key').on(table.namespaceId, sql`lower(${table.term})`),
+  ],
 );

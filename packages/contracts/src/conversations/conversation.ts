@@ -138,6 +138,8 @@ export type AskCandidate = z.infer<typeof askCandidateSchema>;
 /** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
 export const publicAskResponseSchema = z.object({
   conversationId: z.string(),
+  /** The logged exchange (chat-log row): what a thumbs up or down rates. */
+  exchangeId: z.string(),
   decision: publicAskDecisionSchema,
   /** Null when the clip is not recorded: the player shows `message` instead. */
   media: askMediaSchema.nullable(),

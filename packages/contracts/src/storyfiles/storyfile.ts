@@ -102,6 +102,8 @@ export const storyfileQuestionSchema = z.object({
   sourceQuestionId: z.string().nullable(),
   /** When an answer was recorded for it; null while unanswered. */
   answerRecordedAt: timestampSchema.nullable(),
+  /** When a reviewer queued it from a visitor's question ("to record"); null otherwise. */
+  queuedToRecordAt: timestampSchema.nullable(),
 });
 export type StoryfileQuestion = z.infer<typeof storyfileQuestionSchema>;
 

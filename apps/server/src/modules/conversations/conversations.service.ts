@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  applyHeardAsRules,
   CANNOT_ANSWER_MESSAGE,
+  LOGGED_CANDIDATE_COUNT,
   PLEASE_REPEAT_MESSAGE,
   type AskCandidate,
   type AskDecision,
@@ -11,18 +13,19 @@ import {
   type InputMode,
   type MatchingSettings,
 } from '@conversa/contracts';
-import type { MatchDecision } from '@conversa/matching';
+import { normalizeText, type MatchDecision } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
   conversations,
   mediaAssets,
   storyfileMatchingSettings,
+  trainingIgnores,
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import { countAsk } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
-import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
+import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -97,6 +100,18 @@ export async function signStoryfileClips<Kind extends ClipKind>(
   return clips;
 }
 
+/**
+ * The storyfile's matcher, brought up to date with the database (the stamp check): a caller that
+ * just committed script edits gets the refreshed matcher at once. Callers may change it only
+ * synchronously and must restore it before their next await (the cache shares it with asks).
+ */
+export async function getStoryfileMatcher(
+  engine: ConversationEngine,
+  storyfileId: string,
+): Promise<StoryfileMatcher> {
+  return engine.matchers.getMatcher(engine.db, storyfileId);
+}
+
 export interface AskInput {
   storyfileId: string;
   channel: ChatChannel;
@@ -109,6 +124,7 @@ export interface AskInput {
 
 export interface AskOutcome {
   conversationId: string;
+  exchangeId: string;
   decision: AskDecision;
   media: AskMedia | null;
   message: string | null;
@@ -129,6 +145,10 @@ type ChatLogEntryValues = Pick<
   | 'matchedQuestionText'
   | 'score'
   | 'confidence'
+  | 'questionText'
+  | 'normalizedText'
+  | 'topCandidates'
+  | 'topMargin'
 >;
 
 /**
@@ -140,14 +160,14 @@ async function recordExchange(
   db: Database,
   input: AskInput,
   entry: ChatLogEntryValues,
-): Promise<string> {
+): Promise<{ conversationId: string; exchangeId: string }> {
   const continued = input.conversationId
     ? sql`update ${conversations} set last_at = now()
           where id = ${input.conversationId} and storyfile_id = ${input.storyfileId}
             and channel = ${input.channel} and visitor_key = ${input.visitorKey}
           returning id`
     : sql`select null::uuid as id where false`;
-  const result = await db.execute<{ conversation_id: string }>(sql`
+  const result = await db.execute<{ conversation_id: string; id: string }>(sql`
     with continued as (${continued}),
     created as (
       insert into ${conversations} (storyfile_id, channel, visitor_key)
@@ -159,16 +179,26 @@ async function recordExchange(
     insert into ${chatLogEntries} (
       conversation_id, storyfile_id, channel, question_text, input_mode, decision,
       fallback_reason, answer_question_id, answer_question_text, matched_question_id,
-      matched_question_text, score, confidence
+      matched_question_text, score, confidence, normalized_text, top_candidates, top_margin,
+      review_state
     )
-    select conversation.id, ${input.storyfileId}::uuid, ${input.channel}, ${input.text},
+    select conversation.id, ${input.storyfileId}::uuid, ${input.channel},
+      ${entry.questionText ?? input.text},
       ${input.inputMode}, ${entry.decision}, ${entry.fallbackReason ?? null}::text,
       ${entry.answerQuestionId ?? null}::uuid, ${entry.answerQuestionText ?? null}::text,
       ${entry.matchedQuestionId ?? null}::uuid, ${entry.matchedQuestionText ?? null}::text,
-      ${entry.score ?? null}::double precision, ${entry.confidence ?? null}::text
+      ${entry.score ?? null}::double precision, ${entry.confidence ?? null}::text,
+      ${entry.normalizedText ?? ''}, ${JSON.stringify(entry.topCandidates ?? [])}::jsonb,
+      ${entry.topMargin ?? null}::double precision,
+      -- A question a reviewer ignored (training) stays ignored when asked again.
+      case when exists (select 1 from ${trainingIgnores}
+        where ${trainingIgnores.storyfileId} = ${input.storyfileId}
+          and ${trainingIgnores.normalizedText} = ${entry.normalizedText ?? ''})
+      then 'ignored' else 'new' end
     from conversation
-    returning conversation_id`);
-  return result.rows[0]!.conversation_id;
+    returning conversation_id, id`);
+  const row = result.rows[0]!;
+  return { conversationId: row.conversation_id, exchangeId: row.id };
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */
@@ -199,13 +229,17 @@ export async function askStoryfile(
   } = {},
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
-  const [{ matcher, answers }] = await Promise.all([
+  const [{ matcher, answers, heardAsRules }] = await Promise.all([
     engine.matchers.getMatcher(db, input.storyfileId),
     options.admit,
   ]);
   const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
-  const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
+  // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
+  // the chat log keeps the text that was matched.
+  const text =
+    input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -257,7 +291,13 @@ export async function askStoryfile(
   }
 
   const scored = answered ? candidates.find((c) => c.questionId === answered.questionId) : best;
-  const conversationId = await recordExchange(db, input, {
+  const topCandidates = candidates.slice(0, LOGGED_CANDIDATE_COUNT).map((candidate) => ({
+    questionId: candidate.questionId,
+    questionText: candidate.questionText,
+    score: candidate.score,
+  }));
+  const { conversationId, exchangeId } = await recordExchange(db, input, {
+    questionText: text,
     decision: answered ? 'answered' : 'fallback',
     fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
     answerQuestionId: answered?.questionId ?? null,
@@ -266,11 +306,16 @@ export async function askStoryfile(
     matchedQuestionText: unrecorded?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
+    normalizedText: normalizeText(text),
+    topCandidates,
+    topMargin:
+      topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
   });
   countAsk(answered ? 'answered' : 'fallback', input.channel);
 
   return {
     conversationId,
+    exchangeId,
     decision,
     media,
     message,

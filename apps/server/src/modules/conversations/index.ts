@@ -2,8 +2,10 @@
 export {
   askStoryfile,
   createConversationEngine,
+  getStoryfileMatcher,
   signAssetMedia,
   signStoryfileClips,
   type AskInput,
   type ConversationEngine,
 } from './conversations.service.ts';
+export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { createMatcher, type Matcher, type ThresholdSetting } from '@conversa/matching';
+import {
+  createMatcher,
+  type Category,
+  type Matcher,
+  type ThresholdSetting,
+} from '@conversa/matching';
+import type { HeardAsRule } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import {
   mediaAssets,
@@ -30,6 +36,11 @@ export interface StoryfileMatcher {
   stamp: string;
   matcher: Matcher;
   answers: Map<string, MatchableAnswer>;
+  /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
+  categoriesKey: string;
+  categories: Category[];
+  /** The namespace's custom words' "heard as" rules, applied to spoken questions first. */
+  heardAsRules: HeardAsRule[];
 }
 
 /** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
@@ -52,7 +63,13 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<stri
          and ${mediaAssets.storyfileQuestionId} is not null),
       (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
          from ${storyfileMatchingSettings}
-         where ${storyfileMatchingSettings.storyfileId} = ${storyfileId})
+         where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
+      (select count(*) || ':' || coalesce(max(c.updated_at)::text, '')
+         from custom_categories c join storyfiles s on s.namespace_id = c.namespace_id
+         where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)),
+      (select count(*) || ':' || coalesce(max(w.updated_at)::text, '')
+         from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
+         where s.id = ${storyfileId})
     ) as stamp`);
   return result.rows[0]?.stamp ?? '';
 }
@@ -78,6 +95,26 @@ async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<
     isRecorded: Boolean(row.files?.video),
     files: row.files ?? {},
   }));
+}
+
+/** The namespace's custom categories and the storyfile's own additions, in a stable order. */
+async function loadCategories(db: Database, storyfileId: string): Promise<Category[]> {
+  const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
+    select c.id, c.name, c.phrases from custom_categories c
+    join storyfiles s on s.namespace_id = c.namespace_id
+    where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)
+    order by c.id`);
+  return result.rows;
+}
+
+/** "Heard as" rules of the namespace's custom words: each form becomes the word's display form. */
+async function loadHeardAsRules(db: Database, storyfileId: string): Promise<HeardAsRule[]> {
+  const result = await db.execute<{ heard_as: string; replacement: string }>(sql`
+    select h as heard_as, coalesce(nullif(w.display_form, ''), w.term) as replacement
+    from custom_words w join storyfiles s on s.namespace_id = w.namespace_id,
+      unnest(w.heard_as) h
+    where s.id = ${storyfileId}`);
+  return result.rows.map((row) => ({ heardAs: row.heard_as, replacement: row.replacement }));
 }
 
 /** The owner's number, or `'auto'` (no row, or a null threshold): the matcher calibrates itself. */
@@ -132,17 +169,30 @@ export function createMatcherCache() {
           return cached;
         }
       }
-      const [rows, threshold] = await Promise.all([
+      const [rows, threshold, categories, heardAsRules] = await Promise.all([
         loadMatchableAnswers(db, storyfileId),
         readThresholdSetting(db, storyfileId),
+        loadCategories(db, storyfileId),
+        loadHeardAsRules(db, storyfileId),
       ]);
+      const categoriesKey = JSON.stringify(categories);
       // From here on no await: a concurrent rebuild cannot interleave its edits with these.
       const entry = cache.get(storyfileId) ?? {
         stamp,
-        matcher: createMatcher({ threshold }),
+        matcher: createMatcher({ threshold, categories }),
         answers: new Map<string, MatchableAnswer>(),
+        categoriesKey,
+        categories,
+        heardAsRules,
       };
+      entry.heardAsRules = heardAsRules;
       entry.matcher.setThreshold(threshold);
+      if (entry.categoriesKey !== categoriesKey) {
+        // Categories change the terms of every phrasing: the matcher re-indexes them all.
+        entry.matcher.setCategories(categories);
+        entry.categoriesKey = categoriesKey;
+        entry.categories = categories;
+      }
       const next = new Map(rows.map((row) => [row.questionId, row]));
       for (const questionId of entry.answers.keys()) {
         if (!next.has(questionId)) {

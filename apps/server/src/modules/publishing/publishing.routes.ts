@@ -5,13 +5,16 @@ import {
   getPublicStoryfileContract,
   getStoryfilePublicationContract,
   publishStoryfileContract,
+  ratePublicExchangeContract,
   unpublishStoryfileContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
+import { rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
+  findPublishedStoryfile,
   findPublishedStoryfileForAsk,
   getPublicStoryfile,
   getPublication,
@@ -94,6 +97,17 @@ export function registerPublishingRoutes(
       visitorId,
       visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
       storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
+    });
+  });
+
+  // A visitor rates an answer they were given: the visitor cookie must own the exchange.
+  registerContract(app, ratePublicExchangeContract, async (request, reply) => {
+    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    return rateExchange(db, {
+      exchangeId: request.params.exchangeId,
+      storyfileId: storyfile.id,
+      visitorKey: `visitor:${getVisitorId(request, reply, isHttps)}`,
+      feedback: request.body.feedback,
     });
   });
 

@@ -270,6 +270,7 @@ export async function askAsVisitor(
   );
   return {
     conversationId: outcome.conversationId,
+    exchangeId: outcome.exchangeId,
     // An unrecorded question's id belongs to the checklist, which visitors never see.
     decision:
       outcome.decision.kind === 'fallback'

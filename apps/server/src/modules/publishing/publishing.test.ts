@@ -98,9 +98,11 @@ describe('publishing', () => {
       kind: 'answer',
       questionId: storyfile.questions[MOVIE],
     });
+    // `exchangeId` names the logged exchange the visitor may rate (training); no reasoning.
     expect(Object.keys(answer.body).sort()).toEqual([
       'conversationId',
       'decision',
+      'exchangeId',
       'media',
       'message',
     ]);

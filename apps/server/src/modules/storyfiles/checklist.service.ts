@@ -152,6 +152,7 @@ function presentQuestion(row: typeof storyfileQuestions.$inferSelect): Storyfile
     position: row.position,
     sourceQuestionId: row.sourceQuestionId,
     answerRecordedAt: toIsoTimestampOrNull(row.answerRecordedAt),
+    queuedToRecordAt: toIsoTimestampOrNull(row.queuedToRecordAt),
   };
 }
 

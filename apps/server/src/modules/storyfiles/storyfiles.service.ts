@@ -392,6 +392,7 @@ export async function getStoryfileDetail(
       position: question.position,
       sourceQuestionId: question.sourceQuestionId,
       answerRecordedAt: toIsoTimestampOrNull(question.answerRecordedAt),
+      queuedToRecordAt: toIsoTimestampOrNull(question.queuedToRecordAt),
     });
     questionsByTopic.set(question.storyfileTopicId, list);
   }

@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { CustomCategoriesScreen } from '@/features/training';
 
 export function CustomCategoriesRoute() {
-  return (
-    <ScreenHeading
-      path="/training/custom_categories"
-      description="Custom categories will group questions so that similar ones find the same answer."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <CustomCategoriesScreen user={me.data} />;
 }

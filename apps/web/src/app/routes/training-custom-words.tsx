@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { CustomWordsScreen } from '@/features/training';
 
 export function CustomWordsRoute() {
-  return (
-    <ScreenHeading
-      path="/training/custom_words"
-      description="Custom words will teach the matcher the names and terms of your storyfiles."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <CustomWordsScreen user={me.data} />;
 }

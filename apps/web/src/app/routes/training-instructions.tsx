@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { InstructionsScreen } from '@/features/training';
 
 export function InstructionsRoute() {
-  return (
-    <ScreenHeading
-      path="/training/instructions"
-      description="Instructions will explain how to train a storyfile to answer better."
-    />
-  );
+  return <InstructionsScreen />;
 }

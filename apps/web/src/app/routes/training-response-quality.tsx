@@ -1,10 +1,11 @@
-import { ScreenHeading } from './screen-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/features/auth';
+import { ResponseQualityScreen } from '@/features/training';
 
 export function ResponseQualityRoute() {
-  return (
-    <ScreenHeading
-      path="/training/response_quality"
-      description="Response quality will show how well answers fit the questions asked, so you know what to train."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return <Spinner label="Loading" />;
+  }
+  return <ResponseQualityScreen user={me.data} />;
 }

@@ -24,6 +24,7 @@ const candidate = (
 
 const answered: AskResponse = {
   conversationId: 'c-1',
+  exchangeId: 'e-1',
   channel: 'studio',
   decision: { kind: 'answer', questionId: 'q-1' },
   media: null,

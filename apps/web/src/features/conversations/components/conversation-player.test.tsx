@@ -18,6 +18,7 @@ const clip = (id: string) => ({
 });
 const answer: PublicAskResponse = {
   conversationId: '6f1d2c9e-0000-4000-8000-000000000001',
+  exchangeId: '6f1d2c9e-0000-4000-8000-0000000000e1',
   decision: { kind: 'answer', questionId: 'q-1' },
   media: { ...clip('answer-1'), expiresAt: '2030-01-01T00:00:00.000Z' },
   message: null,

@@ -1,6 +1,11 @@
-import { Mic, MicOff, Play, SendHorizontal, UserRound } from 'lucide-react';
+import { Mic, MicOff, Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { ASK_TEXT_EMPTY_MESSAGE, MAX_ASK_TEXT_LENGTH, type InputMode } from '@conversa/contracts';
+import {
+  ASK_TEXT_EMPTY_MESSAGE,
+  MAX_ASK_TEXT_LENGTH,
+  type ExchangeFeedback,
+  type InputMode,
+} from '@conversa/contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,9 +46,76 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   onAnswer?: (result: NoInfer<R>) => void;
   /** Chrome-less layout for an iframe. */
   isCompact?: boolean;
+  /** Records a thumbs up or down on one answer (once per exchange); no rating buttons without it. */
+  rate?: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
 }
 
-function TranscriptList({ entries, name }: { entries: TranscriptEntry[]; name: string }) {
+/** Thumbs up or down on one storyfile turn: sent once, then shown as given. */
+function RatingButtons({
+  exchangeId,
+  rate,
+}: {
+  exchangeId: string;
+  rate: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
+}) {
+  const [given, setGiven] = useState<ExchangeFeedback | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = (feedback: ExchangeFeedback) => {
+    setIsSending(true);
+    setProblem(null);
+    rate(exchangeId, feedback).then(
+      () => {
+        setGiven(feedback);
+        setIsSending(false);
+      },
+      (error: unknown) => {
+        setIsSending(false);
+        setProblem(error instanceof Error ? error.message : 'The rating could not be sent.');
+      },
+    );
+  };
+  return (
+    <div className="mt-1 flex items-center gap-1" role="group" aria-label="Rate this answer">
+      {(['up', 'down'] as const).map((feedback) => {
+        const Icon = feedback === 'up' ? ThumbsUp : ThumbsDown;
+        return (
+          <button
+            key={feedback}
+            type="button"
+            aria-pressed={given === feedback}
+            aria-label={feedback === 'up' ? 'Good answer' : 'Bad answer'}
+            disabled={given !== null || isSending}
+            onClick={() => send(feedback)}
+            className={cn(
+              'rounded p-1 text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent',
+              given === feedback && 'text-brand-700',
+              given !== null && given !== feedback && 'opacity-40',
+            )}
+          >
+            <Icon className="size-3.5" aria-hidden="true" />
+          </button>
+        );
+      })}
+      {given === null ? null : <span className="text-xs text-slate-600">Thanks!</span>}
+      {problem === null ? null : (
+        <span role="alert" className="text-xs text-red-700">
+          {problem}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function TranscriptList({
+  entries,
+  name,
+  rate,
+}: {
+  entries: TranscriptEntry[];
+  name: string;
+  rate?: ConversationPlayerProps<PlayerAskResult>['rate'];
+}) {
   const listRef = useRef<HTMLOListElement>(null);
   // Follow the newest turn inside the list only; scrolling the page would move the video away.
   useEffect(() => {
@@ -84,6 +156,9 @@ function TranscriptList({ entries, name }: { entries: TranscriptEntry[]; name: s
             {entry.inputMode === 'spoken' ? (
               <span className="ml-1 text-xs opacity-80">(spoken)</span>
             ) : null}
+            {rate && entry.speaker === 'storyfile' && entry.exchangeId ? (
+              <RatingButtons exchangeId={entry.exchangeId} rate={rate} />
+            ) : null}
           </div>
         </li>
       ))}
@@ -105,6 +180,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   ask,
   onAnswer,
   isCompact = false,
+  rate,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -378,7 +454,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
             Transcript
           </h3>
-          <TranscriptList entries={state.transcript} name={name} />
+          <TranscriptList
+            entries={state.transcript}
+            name={name}
+            {...(rate === undefined ? {} : { rate })}
+          />
         </section>
       )}
     </div>

@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
+import { rateExchange } from '../api/rate-exchange';
 import { AnswerExplanation } from './answer-explanation';
 import { ConversationPlayer } from './conversation-player';
 
@@ -85,6 +86,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           starters={storyfile.starters}
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}
+          rate={rateExchange}
         />
       </section>
       <section

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { askPublicStoryfile } from '../api/ask-public-storyfile';
 import { usePublicStoryfile } from '../api/get-public-storyfile';
+import { ratePublicExchange } from '../api/rate-exchange';
 import { ConversationPlayer } from './conversation-player';
 
 /** The page title the server also sends for `/s/{slug}`, kept the same once the page runs. */
@@ -118,6 +119,7 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         starters={data.starters}
         ask={(input) => askPublicStoryfile(slug, { ...input, channel })}
         isCompact={isEmbed}
+        rate={(exchangeId, feedback) => ratePublicExchange(slug, exchangeId, feedback)}
       />
     </PageFrame>
   );

@@ -28,6 +28,7 @@ const media = (id: string) => ({
 });
 const answered: PlayerAskResult = {
   conversationId: 'c-1',
+  exchangeId: 'e-1',
   decision: { kind: 'answer', questionId: 'q-1' },
   media: media('answer-1'),
   message: null,
@@ -35,6 +36,7 @@ const answered: PlayerAskResult = {
 };
 const fallback = (reason: FallbackReason, hasClip: boolean): PlayerAskResult => ({
   conversationId: 'c-1',
+  exchangeId: 'e-1',
   decision: { kind: 'fallback', reason },
   media: hasClip ? media(`clip-${reason}`) : null,
   message: hasClip ? null : reason === 'off-topic' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
@@ -111,7 +113,14 @@ describe('conversation player state machine', () => {
     });
     expect(state.transcript).toEqual([
       { id: 1, speaker: 'visitor', text: 'where were you raised', inputMode: 'typed' },
-      { id: 2, speaker: 'storyfile', text: 'Answered: Where did you grow up?', kind: 'answer' },
+      {
+        id: 2,
+        speaker: 'storyfile',
+        text: 'Answered: Where did you grow up?',
+        kind: 'answer',
+        // The logged exchange, which the rating buttons rate.
+        exchangeId: 'e-1',
+      },
     ]);
   });
 

@@ -42,6 +42,8 @@ export interface TranscriptEntry {
   inputMode?: InputMode;
   /** On the storyfile's turns: which kind of video (or text) answered. */
   kind?: Exclude<SpeakingKind, 'intro'>;
+  /** On the storyfile's turns: the logged exchange, what a thumbs up or down rates. */
+  exchangeId?: string;
 }
 
 export interface PlayerState {
@@ -177,6 +179,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
           speaker: 'storyfile',
           text: describeStoryfileTurn(result),
           kind,
+          exchangeId: result.exchangeId,
         },
       ];
       const base = {

@@ -54,6 +54,7 @@ function buildStoryfile(
                 position: index,
                 sourceQuestionId: null,
                 answerRecordedAt: question.isRecorded ? RECORDED : null,
+                queuedToRecordAt: null,
               })),
             },
           ],

@@ -22,6 +22,7 @@ function question(id: string, position: number, recorded = false): Topic['questi
     position,
     sourceQuestionId: null,
     answerRecordedAt: recorded ? '2026-11-01T00:00:00.000Z' : null,
+    queuedToRecordAt: null,
   };
 }
 

@@ -91,6 +91,14 @@ export function QuestionItem({
           onSave={onSaveText}
           className="text-sm text-slate-900"
         />
+        {question.queuedToRecordAt !== null && !isRecorded ? (
+          <span
+            className="mt-0.5 mr-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            title="A visitor asked this; a reviewer queued it in Response quality"
+          >
+            To record
+          </span>
+        ) : null}
         {question.alternates.length === 0 && !isEditable ? null : (
           <button
             type="button"

@@ -1,0 +1,241 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CATEGORY_NAME_TAKEN_MESSAGE,
+  CATEGORY_NOT_FOUND_MESSAGE,
+  STORYFILE_NOT_FOUND_MESSAGE,
+  type CategoryPage,
+  type CurrentUser,
+  type CustomCategory,
+  type SavedCategory,
+  type categoryBodySchema,
+  type createCategoryBodySchema,
+  type listCategoriesQuerySchema,
+} from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import {
+  assertNamespaceExists,
+  assertNamespaceRole,
+  buildNaturalOrder,
+  buildPageLimit,
+  buildPlainOrder,
+  buildSearchCondition,
+  isUniqueViolation,
+  joinConditions,
+  runListQueries,
+  type SearchFieldSql,
+} from '../lists/index.ts';
+
+type CategoriesQuery = z.output<typeof listCategoriesQuerySchema>;
+type CategoryBody = z.output<typeof categoryBodySchema>;
+type CreateBody = z.output<typeof createCategoryBodySchema>;
+
+const SEARCH_FIELDS: Record<'name' | 'phrases', SearchFieldSql> = {
+  name: (pattern) => sql`c.name ilike ${pattern}`,
+  phrases: (pattern) => sql`array_to_string(c.phrases, ' ') ilike ${pattern}`,
+};
+
+interface CategoryRow extends Record<string, unknown> {
+  id: string;
+  namespace_id: string;
+  storyfile_id: string | null;
+  storyfile_name: string | null;
+  name: string;
+  phrases: string[];
+  used_by_answers: number;
+  folded_questions: number;
+  updated_at: Date | string;
+}
+
+function presentCategory(row: CategoryRow): CustomCategory {
+  return {
+    id: row.id,
+    namespaceId: row.namespace_id,
+    storyfileId: row.storyfile_id,
+    storyfileName: row.storyfile_name,
+    name: row.name,
+    phrases: row.phrases,
+    usedByAnswers: row.used_by_answers,
+    foldedQuestions: row.folded_questions,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * The select list of a category with its usage. Normalised phrases are lower-case letters, digits
+ * and single spaces (the matcher's normalisation), so they are safe inside a word-bounded regex.
+ */
+const CATEGORY_SELECT = sql`c.id, c.namespace_id, c.storyfile_id, s.name as storyfile_name, c.name,
+  c.phrases, c.updated_at,
+  (select count(*)::int from storyfile_questions q join storyfiles qs on qs.id = q.storyfile_id
+    where qs.namespace_id = c.namespace_id and qs.deleted_at is null
+      and (c.storyfile_id is null or q.storyfile_id = c.storyfile_id)
+      and exists (select 1 from unnest(c.normalized_phrases) p
+        where lower(q.text || ' ' || array_to_string(q.alternates, ' ')) ~ ('\\m' || p || '\\M'))
+  ) as used_by_answers,
+  (select count(*)::int from chat_log_entries e join storyfiles es on es.id = e.storyfile_id
+    where es.namespace_id = c.namespace_id
+      and (c.storyfile_id is null or e.storyfile_id = c.storyfile_id)
+      and e.created_at >= now() - interval '30 days'
+      and exists (select 1 from unnest(c.normalized_phrases) p
+        where e.normalized_text ~ ('\\m' || p || '\\M'))
+  ) as folded_questions`;
+
+const CATEGORY_FROM = sql`from custom_categories c left join storyfiles s on s.id = c.storyfile_id`;
+
+/** One page of a namespace's categories (its own and its storyfiles' additions) with usage. */
+export async function listCategories(
+  db: Database,
+  user: CurrentUser,
+  query: CategoriesQuery,
+): Promise<CategoryPage> {
+  assertNamespaceRole(user, query.namespaceId, 'read:ns');
+  const where = joinConditions([
+    sql`c.namespace_id = ${query.namespaceId}`,
+    buildSearchCondition(
+      query.search,
+      query.searchOptions.map((field) => SEARCH_FIELDS[field]),
+    ),
+  ]);
+  const order: SQL[] =
+    query.sort === 'name'
+      ? buildNaturalOrder(sql`c.name`, query.order)
+      : buildPlainOrder(sql`c.updated_at`, query.order);
+  return runListQueries<CategoryRow, CustomCategory>(
+    db,
+    {
+      count: sql`select count(*)::int as total ${CATEGORY_FROM} where ${where}`,
+      page: sql`select ${CATEGORY_SELECT} ${CATEGORY_FROM} where ${where}
+        order by ${sql.join([...order, sql`c.id`], sql`, `)} ${buildPageLimit(query)}`,
+    },
+    query,
+    presentCategory,
+  );
+}
+
+async function readCategory(db: Database, id: string): Promise<CustomCategory> {
+  const result = await db.execute<CategoryRow>(
+    sql`select ${CATEGORY_SELECT} ${CATEGORY_FROM} where c.id = ${id}`,
+  );
+  const row = result.rows[0];
+  if (!row) {
+    throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
+  }
+  return presentCategory(row);
+}
+
+/** Phrases once each (by normalised form), in the order given. */
+function cleanPhrases(phrases: readonly string[]): { phrases: string[]; normalized: string[] } {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const phrase of phrases) {
+    const key = normalizeText(phrase);
+    if (key !== '' && !seen.has(key)) {
+      seen.add(key);
+      kept.push(phrase.trim());
+    }
+  }
+  if (kept.length < 2) {
+    throw badRequest('A category needs at least two different phrases.');
+  }
+  return { phrases: kept, normalized: [...seen] };
+}
+
+/** Phrases that another category of the same scope (namespace, plus the storyfile) also has. */
+async function findOverlaps(
+  db: Database,
+  category: { id: string; namespaceId: string; storyfileId: string | null },
+  normalized: readonly string[],
+): Promise<SavedCategory['warnings']> {
+  const result = await db.execute<{ phrase: string; name: string }>(sql`
+    select p as phrase, c.name from custom_categories c, unnest(c.normalized_phrases) p
+    where c.namespace_id = ${category.namespaceId} and c.id <> ${category.id}
+      and (c.storyfile_id is null or ${category.storyfileId}::uuid is null
+           or c.storyfile_id = ${category.storyfileId}::uuid)
+      and p = any(${sql.param([...normalized])}::text[])
+    order by c.name, p`);
+  return result.rows.map((row) => ({ phrase: row.phrase, otherCategory: row.name }));
+}
+
+function rethrowNameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw conflict(CATEGORY_NAME_TAKEN_MESSAGE);
+  }
+  throw error;
+}
+
+export async function createCategory(
+  db: Database,
+  user: CurrentUser,
+  body: CreateBody,
+): Promise<SavedCategory> {
+  assertNamespaceRole(user, body.namespaceId, 'edit:ns');
+  await assertNamespaceExists(db, body.namespaceId);
+  if (body.storyfileId) {
+    const found = await db.execute(
+      sql`select 1 from storyfiles where id = ${body.storyfileId} and namespace_id = ${body.namespaceId} and deleted_at is null`,
+    );
+    if (found.rows.length === 0) {
+      throw notFound(STORYFILE_NOT_FOUND_MESSAGE);
+    }
+  }
+  const { phrases, normalized } = cleanPhrases(body.phrases);
+  const inserted = await db
+    .execute<{ id: string }>(
+      sql`insert into custom_categories (namespace_id, storyfile_id, name, phrases, normalized_phrases, created_by, updated_by)
+        values (${body.namespaceId}, ${body.storyfileId ?? null}, ${body.name},
+          ${sql.param(phrases)}::text[], ${sql.param(normalized)}::text[], ${user.iam}, ${user.iam})
+        returning id`,
+    )
+    .catch(rethrowNameTaken);
+  const category = await readCategory(db, inserted.rows[0]!.id);
+  return { category, warnings: await findOverlaps(db, category, normalized) };
+}
+
+async function getEditableCategory(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<CustomCategory> {
+  const [row] = (
+    await db.execute<{ namespace_id: string }>(
+      sql`select namespace_id from custom_categories where id = ${id}`,
+    )
+  ).rows;
+  if (!row) {
+    throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
+  }
+  assertNamespaceRole(user, row.namespace_id, 'edit:ns', CATEGORY_NOT_FOUND_MESSAGE);
+  return readCategory(db, id);
+}
+
+export async function updateCategory(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  body: CategoryBody,
+): Promise<SavedCategory> {
+  const existing = await getEditableCategory(db, user, id);
+  const { phrases, normalized } = cleanPhrases(body.phrases);
+  await db
+    .execute(
+      sql`update custom_categories set name = ${body.name}, phrases = ${sql.param(phrases)}::text[],
+        normalized_phrases = ${sql.param(normalized)}::text[], updated_by = ${user.iam}, updated_at = now()
+        where id = ${id}`,
+    )
+    .catch(rethrowNameTaken);
+  const category = await readCategory(db, id);
+  return { category, warnings: await findOverlaps(db, existing, normalized) };
+}
+
+export async function deleteCategory(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<{ id: string }> {
+  await getEditableCategory(db, user, id);
+  await db.execute(sql`delete from custom_categories where id = ${id}`);
+  return { id };
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clusterQuestions,
+  getDecayedWeight,
+  getSignalWeight,
+  type QuestionGroup,
+} from './clustering.ts';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+
+function group(text: string, fields: Partial<QuestionGroup> = {}): QuestionGroup {
+  return {
+    key: text.toLowerCase(),
+    text,
+    count: 1,
+    visitorKeys: ['visitor:a'],
+    firstSeen: daysAgo(1),
+    lastSeen: daysAgo(1),
+    rank: 2,
+    entryIds: [`id-${text}`],
+    ...fields,
+  };
+}
+
+describe('getSignalWeight (issue 14: thumbs down 3, fallback 2, low 1)', () => {
+  it.each([
+    [{ isThumbsDown: true, isFallback: true, isLow: true }, 3],
+    [{ isThumbsDown: true, isFallback: false, isLow: false }, 3],
+    [{ isThumbsDown: false, isFallback: true, isLow: true }, 2],
+    [{ isThumbsDown: false, isFallback: false, isLow: true }, 1],
+    [{ isThumbsDown: false, isFallback: false, isLow: false }, 0],
+  ])('%o weighs %d', (signal, weight) => {
+    expect(getSignalWeight(signal)).toBe(weight);
+  });
+});
+
+describe('getDecayedWeight', () => {
+  it.each([
+    [2, 0, 2],
+    [2, 7, 1],
+    [3, 14, 0.75],
+    [1, 21, 0.125],
+  ])('weight %d asked %d days ago counts %d', (weight, days, expected) => {
+    expect(getDecayedWeight(weight, daysAgo(days), NOW)).toBeCloseTo(expected, 10);
+  });
+
+  it('never counts a question from the future as more than its weight', () => {
+    expect(getDecayedWeight(2, new Date(NOW.getTime() + 86_400_000), NOW)).toBe(2);
+  });
+
+  it('ranks one fresh thumbs down above two fallbacks a fortnight old', () => {
+    const fresh = getDecayedWeight(3, daysAgo(0), NOW);
+    const old = 2 * getDecayedWeight(2, daysAgo(14), NOW);
+    expect(fresh).toBeGreaterThan(old);
+  });
+});
+
+describe('clusterQuestions', () => {
+  it('puts paraphrases in one group and a different question in another', () => {
+    const clusters = clusterQuestions([
+      group('What crops did you grow on the farm?', { rank: 3 }),
+      group('Which crops did you grow on your farm?', {
+        visitorKeys: ['visitor:b'],
+        firstSeen: daysAgo(5),
+      }),
+      group('what crops were grown on the farm', {
+        visitorKeys: ['visitor:a'],
+        lastSeen: daysAgo(0),
+      }),
+      group('Do you like jazz music?', { rank: 1 }),
+    ]);
+    expect(clusters).toHaveLength(2);
+    const [crops, jazz] = clusters;
+    expect(crops).toMatchObject({
+      representative: 'What crops did you grow on the farm?',
+      count: 3,
+      visitors: 2,
+      rank: 7,
+      firstSeen: daysAgo(5),
+      lastSeen: daysAgo(0),
+    });
+    expect(crops!.entryIds).toHaveLength(3);
+    expect(jazz).toMatchObject({ representative: 'Do you like jazz music?', count: 1, rank: 1 });
+  });
+
+  it('sorts groups by rank, the strongest first, and takes its representative from the strongest question', () => {
+    const clusters = clusterQuestions([
+      group('Do you like jazz music?', { rank: 0.5 }),
+      group('Why did you leave the city?', { rank: 4 }),
+    ]);
+    expect(clusters.map((cluster) => cluster.representative)).toEqual([
+      'Why did you leave the city?',
+      'Do you like jazz music?',
+    ]);
+  });
+
+  it('keeps questions that share only a function word, or one topic word, apart', () => {
+    expect(clusterQuestions([group('How old are you?'), group('How are you today?')])).toHaveLength(
+      2,
+    );
+    expect(
+      clusterQuestions([
+        group('What crops did you grow on the farm?'),
+        group('How big was your farm?'),
+      ]),
+    ).toHaveLength(2);
+  });
+
+  it('answers nothing for nothing', () => {
+    expect(clusterQuestions([])).toEqual([]);
+  });
+});
+
+describe('clusterQuestions, order of arrival', () => {
+  it('gathers paraphrases of paraphrases whatever order they rank in', () => {
+    const texts = [
+      'what crops were grown on the farm',
+      'Do you like jazz music?',
+      'Which crops did you grow on your farm?',
+      'What crops did you grow on the farm?',
+    ];
+    for (let shift = 0; shift < texts.length; shift += 1) {
+      const rotated = [...texts.slice(shift), ...texts.slice(0, shift)];
+      const clusters = clusterQuestions(
+        rotated.map((text, index) => group(text, { rank: 10 - index })),
+      );
+      expect(clusters.map((cluster) => cluster.count).sort()).toEqual([1, 3]);
+    }
+  });
+});
+
+describe('clusterQuestions, the Playwright flow’s paraphrases', () => {
+  it('puts three ways of asking about a career in one group', () => {
+    const clusters = clusterQuestions([
+      group('How did you start your career?', { rank: 2.0 }),
+      group('How did your career begin?', { rank: 1.9 }),
+      group('Tell me how your career started', { rank: 1.8 }),
+    ]);
+    expect(clusters.map((cluster) => cluster.count)).toEqual([3]);
+  });
+});

@@ -1,0 +1,2 @@
+// The training module's public entry: what other modules and the assembly may use.
+export { rateExchange } from './review-items.service.ts';

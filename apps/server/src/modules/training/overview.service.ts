@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { CLIP_KINDS, type ClipKind, type TrainingOverview } from '@conversa/contracts';
+import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import { listReviewClusters } from './clusters.service.ts';
+
+/** The numbers the Instructions checklist reads, for one storyfile. */
+export async function getTrainingOverview(
+  engine: ConversationEngine,
+  storyfileId: string,
+): Promise<TrainingOverview> {
+  const { db } = engine;
+  const [questions, clips, coverage, open, clusters, { matcher }] = await Promise.all([
+    db.execute<{ total: number; unrecorded: number; queued: number }>(sql`
+      select count(*)::int as total,
+        count(*) filter (where not exists (select 1 from media_assets m
+          where m.storyfile_question_id = q.id and m.files ? 'video'))::int as unrecorded,
+        count(*) filter (where q.queued_to_record_at is not null and not exists (
+          select 1 from media_assets m where m.storyfile_question_id = q.id and m.files ? 'video'))::int as queued
+      from storyfile_questions q where q.storyfile_id = ${storyfileId}`),
+    db.execute<{ clip_kind: ClipKind }>(sql`
+      select distinct clip_kind from media_assets
+      where storyfile_id = ${storyfileId} and clip_kind is not null and files ? 'video'`),
+    db.execute<{ days: number; asked: number; answered: number; fell_back: number }>(sql`
+      select d.days, count(e.id)::int as asked,
+        count(e.id) filter (where e.decision = 'answered')::int as answered,
+        count(e.id) filter (where e.decision = 'fallback')::int as fell_back
+      from (values (7), (30)) as d(days)
+      left join chat_log_entries e on e.storyfile_id = ${storyfileId}
+        and e.created_at >= now() - make_interval(days => d.days)
+      group by d.days order by d.days`),
+    db.execute<{ open: number }>(sql`
+      select count(*)::int as open from chat_log_entries
+      where storyfile_id = ${storyfileId} and review_state = 'new'`),
+    listReviewClusters(db, storyfileId),
+    getStoryfileMatcher(engine, storyfileId),
+  ]);
+  const recordedClips = new Set(clips.rows.map((row) => row.clip_kind));
+  const windows = coverage.rows.map((row) => ({
+    days: row.days,
+    asked: row.asked,
+    answered: row.answered,
+    fellBack: row.fell_back,
+  }));
+  const report = matcher.getThresholdReport();
+  return {
+    storyfileId,
+    questionCount: questions.rows[0]?.total ?? 0,
+    unrecordedCount: questions.rows[0]?.unrecorded ?? 0,
+    queuedToRecordCount: questions.rows[0]?.queued ?? 0,
+    missingClips: CLIP_KINDS.filter((kind) => !recordedClips.has(kind)),
+    last7Days: windows[0]!,
+    last30Days: windows[1]!,
+    openReviewCount: open.rows[0]?.open ?? 0,
+    openGroupCount: clusters.items.length,
+    threshold: report.threshold,
+    isThresholdAutomatic: report.source !== 'explicit',
+  };
+}

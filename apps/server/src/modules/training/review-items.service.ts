@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  EXCHANGE_ALREADY_RATED_MESSAGE,
+  EXCHANGE_NOT_FOUND_MESSAGE,
+  NEAR_TIE_MARGIN,
+  type CurrentUser,
+  type ExchangeFeedback,
+  type ExchangeRating,
+  type ReviewItem,
+  type ReviewItemPage,
+  type ReviewSortField,
+  type listReviewItemsQuerySchema,
+} from '@conversa/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { getReadableNamespaceIds } from '../chat-logs/index.ts';
+import {
+  buildNaturalOrder,
+  buildPageLimit,
+  buildPlainOrder,
+  buildSearchCondition,
+  joinConditions,
+  runListQueries,
+  uuidArray,
+  type SearchFieldSql,
+} from '../lists/index.ts';
+
+type ReviewItemsQuery = z.output<typeof listReviewItemsQuerySchema>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function dayStart(value: string): Date {
+  return new Date(DAY_PATTERN.test(value) ? `${value}T00:00:00Z` : value);
+}
+
+const SEARCH_FIELDS: Record<'question' | 'answer', SearchFieldSql> = {
+  question: (pattern) => sql`e.question_text ilike ${pattern}`,
+  answer: (pattern) =>
+    sql`coalesce(e.answer_question_text, e.matched_question_text, '') ilike ${pattern}`,
+};
+
+function buildOrder(sort: ReviewSortField, order: 'asc' | 'desc'): SQL[] {
+  const orderBy: Record<ReviewSortField, () => SQL[]> = {
+    createdAt: () => buildPlainOrder(sql`e.created_at`, order),
+    questionText: () => buildNaturalOrder(sql`e.question_text`, order),
+    storyfileName: () => buildNaturalOrder(sql`s.name`, order),
+    channel: () => buildPlainOrder(sql`e.channel`, order),
+    decision: () => buildPlainOrder(sql`e.decision`, order),
+    answer: () =>
+      buildNaturalOrder(sql`coalesce(e.answer_question_text, e.matched_question_text, '')`, order),
+    score: () => buildPlainOrder(sql`e.score`, order),
+    confidence: () => buildPlainOrder(sql`e.confidence`, order),
+    topMargin: () => buildPlainOrder(sql`e.top_margin`, order),
+    reviewState: () => buildPlainOrder(sql`e.review_state`, order),
+    feedback: () => buildPlainOrder(sql`e.feedback`, order),
+  };
+  // Then newest first: a stable order for paging.
+  return [...orderBy[sort](), sql`e.created_at desc`, sql`e.id desc`];
+}
+
+interface ReviewItemRow extends Record<string, unknown> {
+  id: string;
+  conversation_id: string;
+  storyfile_id: string;
+  storyfile_name: string;
+  channel: ReviewItem['channel'];
+  question_text: string;
+  input_mode: ReviewItem['inputMode'];
+  decision: ReviewItem['decision'];
+  fallback_reason: ReviewItem['fallbackReason'];
+  answer_question_id: string | null;
+  answer_question_text: string | null;
+  matched_question_id: string | null;
+  matched_question_text: string | null;
+  score: number | null;
+  confidence: ReviewItem['confidence'];
+  top_candidates: ReviewItem['topCandidates'];
+  top_margin: number | null;
+  review_state: ReviewItem['reviewState'];
+  feedback: ReviewItem['feedback'];
+  created_at: Date | string;
+}
+
+function presentReviewItem(row: ReviewItemRow): ReviewItem {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    storyfileId: row.storyfile_id,
+    storyfileName: row.storyfile_name,
+    channel: row.channel,
+    questionText: row.question_text,
+    inputMode: row.input_mode,
+    decision: row.decision,
+    fallbackReason: row.fallback_reason,
+    answerQuestionId: row.answer_question_id,
+    answerQuestionText: row.answer_question_text,
+    matchedQuestionId: row.matched_question_id,
+    matchedQuestionText: row.matched_question_text,
+    score: row.score,
+    confidence: row.confidence,
+    topCandidates: row.top_candidates,
+    topMargin: row.top_margin,
+    reviewState: row.review_state,
+    feedback: row.feedback,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * The Response quality inbox: one page of logged exchanges in the user's namespaces, filtered,
+ * searched (spec §5) and sorted in SQL.
+ */
+export async function listReviewItems(
+  db: Database,
+  user: CurrentUser,
+  query: ReviewItemsQuery,
+): Promise<ReviewItemPage> {
+  const namespaceIds = getReadableNamespaceIds(user);
+  if (namespaceIds !== null && namespaceIds.length === 0) {
+    return { items: [], page: query.page, pageSize: query.pageSize, total: 0, pageCount: 1 };
+  }
+  const conditions: (SQL | undefined)[] = [
+    namespaceIds === null ? undefined : sql`s.namespace_id = any(${uuidArray(namespaceIds)})`,
+    query.storyfileId ? sql`e.storyfile_id = ${query.storyfileId}` : undefined,
+    query.from ? sql`e.created_at >= ${dayStart(query.from)}` : undefined,
+    query.to
+      ? DAY_PATTERN.test(query.to)
+        ? sql`e.created_at < ${new Date(dayStart(query.to).getTime() + 86_400_000)}`
+        : sql`e.created_at <= ${new Date(query.to)}`
+      : undefined,
+    query.decision ? sql`e.decision = ${query.decision}` : undefined,
+    query.confidence ? sql`e.confidence = ${query.confidence}` : undefined,
+    query.channel ? sql`e.channel = ${query.channel}` : undefined,
+    query.reviewState ? sql`e.review_state = ${query.reviewState}` : undefined,
+    query.feedback === 'none'
+      ? sql`e.feedback is null`
+      : query.feedback
+        ? sql`e.feedback = ${query.feedback}`
+        : undefined,
+    query.nearTie ? sql`e.top_margin <= ${NEAR_TIE_MARGIN}` : undefined,
+    buildSearchCondition(
+      query.search,
+      query.searchOptions.map((field) => SEARCH_FIELDS[field]),
+    ),
+  ];
+  const where = joinConditions(conditions);
+  const from = sql`from chat_log_entries e join storyfiles s on s.id = e.storyfile_id`;
+  return runListQueries<ReviewItemRow, ReviewItem>(
+    db,
+    {
+      count: sql`select count(*)::int as total ${from} where ${where}`,
+      page: sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
+          e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
+          e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
+          e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.created_at
+        ${from} where ${where}
+        order by ${sql.join(buildOrder(query.sort, query.order), sql`, `)}
+        ${buildPageLimit(query)}`,
+    },
+    query,
+    presentReviewItem,
+  );
+}
+
+/**
+ * Records the asker's thumbs up or down on one exchange, once. Only the one who asked (the
+ * conversation's visitor key) can rate it; anyone else is told it does not exist.
+ */
+export async function rateExchange(
+  db: Database,
+  input: {
+    exchangeId: string;
+    visitorKey: string;
+    storyfileId?: string;
+    feedback: ExchangeFeedback;
+  },
+): Promise<ExchangeRating> {
+  const result = await db.execute<{
+    id: string;
+    feedback: ExchangeFeedback | null;
+    rated: boolean;
+  }>(
+    sql`with target as (
+        select e.id, e.feedback from chat_log_entries e
+        join conversations c on c.id = e.conversation_id
+        where e.id = ${input.exchangeId} and c.visitor_key = ${input.visitorKey}
+        ${input.storyfileId ? sql`and e.storyfile_id = ${input.storyfileId}` : sql``}
+      ), rated as (
+        update chat_log_entries set feedback = ${input.feedback}, feedback_at = now()
+        where id in (select id from target where feedback is null)
+        returning id
+      )
+      select t.id, t.feedback, exists (select 1 from rated) as rated from target t`,
+  );
+  const row = result.rows[0];
+  if (!row) {
+    throw notFound(EXCHANGE_NOT_FOUND_MESSAGE);
+  }
+  if (!row.rated) {
+    throw conflict(EXCHANGE_ALREADY_RATED_MESSAGE);
+  }
+  return { exchangeId: row.id, feedback: input.feedback };
+}

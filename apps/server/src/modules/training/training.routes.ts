@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  applyReviewChangeContract,
+  createCustomWordContract,
+  deleteCustomWordContract,
+  listCustomWordsContract,
+  runTestBenchContract,
+  updateCustomWordContract,
+  createCategoryContract,
+  deleteCategoryContract,
+  listCategoriesContract,
+  updateCategoryContract,
+  getTrainingOverviewContract,
+  listReviewActionsContract,
+  listReviewAnswerOptionsContract,
+  listReviewClustersContract,
+  listReviewItemsContract,
+  previewReviewChangeContract,
+  rateExchangeContract,
+  undoReviewActionContract,
+} from '@conversa/contracts';
+import { registerContract } from '../../http/gateway.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './categories.service.ts';
+import { listReviewClusters } from './clusters.service.ts';
+import { getTrainingOverview } from './overview.service.ts';
+import {
+  createCustomWord,
+  deleteCustomWord,
+  listCustomWords,
+  runTestBench,
+  updateCustomWord,
+} from './words.service.ts';
+import {
+  applyReviewChange,
+  listReviewActions,
+  listReviewAnswerOptions,
+  previewReviewChange,
+  undoReviewAction,
+} from './review-actions.service.ts';
+import { listReviewItems, rateExchange } from './review-items.service.ts';
+
+/** Training: Response quality (inbox, clusters, review changes with preview and undo) and ratings. */
+export function registerTrainingRoutes(app: FastifyInstance, engine: ConversationEngine): void {
+  const { db } = engine;
+  registerContract(app, listReviewItemsContract, async (request) =>
+    listReviewItems(db, request.currentUser, request.query),
+  );
+  registerContract(app, listReviewClustersContract, async (request) =>
+    listReviewClusters(db, request.params.id),
+  );
+  registerContract(app, listReviewAnswerOptionsContract, async (request) =>
+    listReviewAnswerOptions(engine, request.params.id),
+  );
+  registerContract(app, previewReviewChangeContract, async (request) =>
+    previewReviewChange(engine, request.params.id, request.body),
+  );
+  registerContract(app, applyReviewChangeContract, async (request) =>
+    applyReviewChange(engine, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, listReviewActionsContract, async (request) =>
+    listReviewActions(db, request.params.id),
+  );
+  registerContract(app, undoReviewActionContract, async (request) =>
+    undoReviewAction(engine, request.currentUser, request.params.id, request.params.actionId),
+  );
+  registerContract(app, getTrainingOverviewContract, async (request) =>
+    getTrainingOverview(engine, request.params.id),
+  );
+  registerContract(app, listCategoriesContract, async (request) =>
+    listCategories(db, request.currentUser, request.query),
+  );
+  registerContract(app, createCategoryContract, async (request) =>
+    createCategory(db, request.currentUser, request.body),
+  );
+  registerContract(app, updateCategoryContract, async (request) =>
+    updateCategory(db, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, deleteCategoryContract, async (request) =>
+    deleteCategory(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, listCustomWordsContract, async (request) =>
+    listCustomWords(db, request.currentUser, request.query),
+  );
+  registerContract(app, createCustomWordContract, async (request) =>
+    createCustomWord(db, request.currentUser, request.body),
+  );
+  registerContract(app, updateCustomWordContract, async (request) =>
+    updateCustomWord(db, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, deleteCustomWordContract, async (request) =>
+    deleteCustomWord(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, runTestBenchContract, async (request) =>
+    runTestBench(engine, request.params.id, request.body),
+  );
+  registerContract(app, rateExchangeContract, async (request) =>
+    rateExchange(db, {
+      exchangeId: request.params.exchangeId,
+      visitorKey: `user:${request.currentUser.iam}`,
+      feedback: request.body.feedback,
+    }),
+  );
+}

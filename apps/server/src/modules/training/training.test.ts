@@ -1,0 +1,746 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  EXCHANGE_ALREADY_RATED_MESSAGE,
+  EXCHANGE_NOT_FOUND_MESSAGE,
+  RECORD_QUEUE_TOPIC_NAME,
+  REVIEW_ACTION_ALREADY_UNDONE_MESSAGE,
+  REVIEW_ENTRIES_NOT_FOUND_MESSAGE,
+  STORYFILE_NOT_FOUND_MESSAGE,
+  describeReviewPreview,
+  type AppliedReview,
+  type AskResponse,
+  type PublicAskResponse,
+  type ReviewAction,
+  type ReviewActionList,
+  type ReviewAnswerOption,
+  type ReviewClusterList,
+  type ReviewItemPage,
+  type ReviewPreview,
+  type CategoryPage,
+  type SavedCategory,
+  type CustomWord,
+  type CustomWordPage,
+  type StoryfileDetail,
+  type TestBenchResult,
+  type TrainingOverview,
+} from '@conversa/contracts';
+import { chatLogEntries, storyfileQuestions } from '../../db/schema.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
+import {
+  seedStoryfileWithAnswers,
+  UNRECORDED_QUESTION,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let editor: ApiClient;
+let reader: ApiClient;
+let outsider: ApiClient;
+let northId: string;
+
+const BORN = 'Where were you born?';
+const MOVIE = 'What is your favourite movie?';
+const LIVING = 'What do you do for a living?';
+const HARVEST = 'Tell me about the harvest festival';
+const FILM_ALTERNATE = 'Which film do you love the most?';
+const EDIT_REFUSAL = 'You need to be at least "Content Creator"';
+
+async function ask(client: ApiClient, storyfileId: string, text: string): Promise<AskResponse> {
+  return client.expectStatus<AskResponse>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/ask`,
+    {
+      text,
+    },
+  );
+}
+
+async function inbox(client: ApiClient, query: Record<string, string>): Promise<ReviewItemPage> {
+  return client.expectStatus<ReviewItemPage>(
+    200,
+    'GET',
+    `/v1/conversa/training/review-items?${new URLSearchParams(query).toString()}`,
+  );
+}
+
+const base = (storyfileId: string) => `/v1/conversa/storyfiles/${storyfileId}/training`;
+
+async function reviewState(entryId: string): Promise<string> {
+  const [row] = await studio.database.db
+    .select({ state: chatLogEntries.reviewState })
+    .from(chatLogEntries)
+    .where(eq(chatLogEntries.id, entryId));
+  return row!.state;
+}
+
+async function alternatesOf(questionId: string): Promise<string[]> {
+  const [row] = await studio.database.db
+    .select({ alternates: storyfileQuestions.alternates })
+    .from(storyfileQuestions)
+    .where(eq(storyfileQuestions.id, questionId));
+  return row!.alternates;
+}
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  northId = await buildNamespace(studio, 'north');
+  await buildNamespace(studio, 'south');
+  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
+  editor = await buildMember(studio, 'editor@north.test', { north: 'edit:ns' });
+  reader = await buildMember(studio, 'reader@north.test', { north: 'read:ns' });
+  outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('logging for review', () => {
+  let storyfile: SeededStoryfile;
+  beforeAll(async () => {
+    storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  });
+
+  it('keeps the top 3 candidates, the normalised text and a new review state with each exchange', async () => {
+    const answer = await ask(editor, storyfile.id, 'Which film do you love most?');
+    expect(answer.exchangeId).toMatch(/^[0-9a-f-]{36}$/);
+    const page = await inbox(reader, { storyfileId: storyfile.id });
+    const item = page.items.find((entry) => entry.id === answer.exchangeId)!;
+    expect(item.reviewState).toBe('new');
+    expect(item.feedback).toBeNull();
+    expect(item.topCandidates.length).toBeGreaterThan(0);
+    expect(item.topCandidates.length).toBeLessThanOrEqual(3);
+    expect(item.topCandidates).toEqual(
+      answer.candidates.slice(0, 3).map((candidate) => ({
+        questionId: candidate.questionId,
+        questionText: candidate.questionText,
+        score: candidate.score,
+      })),
+    );
+    expect(item.topMargin).toBe(
+      item.topCandidates.length > 1
+        ? item.topCandidates[0]!.score - item.topCandidates[1]!.score
+        : null,
+    );
+    const [row] = await studio.database.db
+      .select({ normalizedText: chatLogEntries.normalizedText })
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.id, answer.exchangeId));
+    expect(row!.normalizedText).toBe('which film do you love most');
+  });
+
+  it('filters by decision, review state, near-ties and feedback; sorts any column; pages per §5', async () => {
+    await ask(editor, storyfile.id, HARVEST);
+    await ask(editor, storyfile.id, BORN);
+    const fallbacks = await inbox(reader, { storyfileId: storyfile.id, decision: 'fallback' });
+    expect(fallbacks.items.map((item) => item.questionText)).toContain(HARVEST);
+    expect(fallbacks.items.every((item) => item.decision === 'fallback')).toBe(true);
+    const sorted = await inbox(reader, {
+      storyfileId: storyfile.id,
+      sort: 'questionText',
+      order: 'asc',
+    });
+    const texts = sorted.items.map((item) => item.questionText);
+    expect(texts).toEqual(
+      [...texts].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    const paged = await inbox(reader, { storyfileId: storyfile.id, pageSize: '1', page: '2' });
+    expect(paged).toMatchObject({ page: 2, pageSize: 1, total: 3, pageCount: 3 });
+    expect(paged.items).toHaveLength(1);
+    const searched = await inbox(reader, { storyfileId: storyfile.id, search: 'harvest' });
+    expect(searched.items.map((item) => item.questionText)).toEqual([HARVEST]);
+    const ties = await inbox(reader, { storyfileId: storyfile.id, nearTie: 'true' });
+    expect(ties.items.every((item) => item.topMargin !== null && item.topMargin <= 0.05)).toBe(
+      true,
+    );
+    const unrated = await inbox(reader, { storyfileId: storyfile.id, feedback: 'none' });
+    expect(unrated.total).toBe(3);
+    expect(
+      (await inbox(reader, { storyfileId: storyfile.id, reviewState: 'resolved' })).total,
+    ).toBe(0);
+    const tooMany = await reader.get(`/v1/conversa/training/review-items?pageSize=101`);
+    expect(tooMany).toMatchObject({
+      status: 400,
+      body: { message: 'We cannot show less than 1 or more than 100 items per page.' },
+    });
+  });
+
+  it('shows nothing of another namespace', async () => {
+    const page = await inbox(outsider, { storyfileId: storyfile.id });
+    expect(page.total).toBe(0);
+  });
+});
+
+describe('visitor feedback', () => {
+  let storyfile: SeededStoryfile;
+  let slug: string;
+  beforeAll(async () => {
+    storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const publication = await owner.expectStatus<{ slug: string }>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    );
+    slug = publication.slug;
+  });
+
+  it('lets the asker in the interact tab rate an answer once; nobody else', async () => {
+    const answer = await ask(editor, storyfile.id, MOVIE);
+    const path = `/v1/conversa/exchanges/${answer.exchangeId}/feedback`;
+    expect(await reader.post(path, { feedback: 'up' })).toMatchObject({
+      status: 404,
+      body: { message: EXCHANGE_NOT_FOUND_MESSAGE },
+    });
+    expect(await editor.post(path, { feedback: 'down' })).toMatchObject({
+      status: 200,
+      body: { exchangeId: answer.exchangeId, feedback: 'down' },
+    });
+    expect(await editor.post(path, { feedback: 'up' })).toMatchObject({
+      status: 409,
+      body: { message: EXCHANGE_ALREADY_RATED_MESSAGE },
+    });
+    const down = await inbox(reader, { storyfileId: storyfile.id, feedback: 'down' });
+    expect(down.items.map((item) => [item.id, item.feedback])).toEqual([
+      [answer.exchangeId, 'down'],
+    ]);
+  });
+
+  it('lets a visitor of the public player rate their own answer once', async () => {
+    const visitor = new ApiClient(new TestBrowser(studio.baseUrl));
+    await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
+    const answer = await visitor.expectStatus<PublicAskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/public/storyfiles/${slug}/ask`,
+      { text: BORN, channel: 'share' },
+    );
+    const path = `/v1/conversa/public/storyfiles/${slug}/exchanges/${answer.exchangeId}/feedback`;
+    const stranger = new ApiClient(new TestBrowser(studio.baseUrl));
+    await stranger.get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect((await stranger.post(path, { feedback: 'down' })).status).toBe(404);
+    expect(await visitor.post(path, { feedback: 'up' })).toMatchObject({
+      status: 200,
+      body: { feedback: 'up' },
+    });
+    expect((await visitor.post(path, { feedback: 'down' })).status).toBe(409);
+    const up = await inbox(reader, { storyfileId: storyfile.id, feedback: 'up' });
+    expect(up.items.map((item) => item.id)).toEqual([answer.exchangeId]);
+  });
+});
+
+describe('review changes', () => {
+  let storyfile: SeededStoryfile;
+  let harvest: AskResponse;
+  let film: AskResponse;
+  beforeAll(async () => {
+    storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    harvest = await ask(editor, storyfile.id, HARVEST);
+    await ask(editor, storyfile.id, 'tell me about the Harvest Festival!');
+    film = await ask(editor, storyfile.id, FILM_ALTERNATE);
+    await ask(editor, storyfile.id, BORN);
+  });
+
+  it('refuses changes to readers (403 with the §6 message) and to other namespaces (404)', async () => {
+    const change = {
+      kind: 'correct',
+      entryIds: [harvest.exchangeId],
+      questionId: storyfile.questions[LIVING],
+    };
+    for (const path of [`${base(storyfile.id)}/preview`, `${base(storyfile.id)}/actions`]) {
+      expect(await reader.post(path, change)).toMatchObject({
+        status: 403,
+        body: { message: EDIT_REFUSAL },
+      });
+      expect(await outsider.post(path, change)).toMatchObject({
+        status: 404,
+        body: { message: STORYFILE_NOT_FOUND_MESSAGE },
+      });
+    }
+    expect((await reader.get(`${base(storyfile.id)}/actions`)).status).toBe(200);
+    expect((await reader.get(`${base(storyfile.id)}/clusters`)).status).toBe(200);
+    expect((await outsider.get(`${base(storyfile.id)}/clusters`)).status).toBe(404);
+  });
+
+  it('refuses exchanges of another storyfile', async () => {
+    const other = await seedStoryfileWithAnswers(studio, owner, northId);
+    const foreign = await ask(editor, other.id, HARVEST);
+    expect(
+      await editor.post(`${base(storyfile.id)}/preview`, {
+        kind: 'out-of-scope',
+        entryIds: [foreign.exchangeId],
+      }),
+    ).toMatchObject({ status: 400, body: { message: REVIEW_ENTRIES_NOT_FOUND_MESSAGE } });
+  });
+
+  it('lists recorded answers first, unrecorded marked', async () => {
+    const { items } = await reader.expectStatus<{ items: ReviewAnswerOption[] }>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/answers`,
+    );
+    expect(items.map((item) => [item.text, item.isRecorded])).toEqual([
+      [LIVING, true],
+      [MOVIE, true],
+      [BORN, true],
+      [UNRECORDED_QUESTION, false],
+    ]);
+  });
+
+  it('previews the moves of a hand-computed case', async () => {
+    // The harvest question is asked twice (same normalised text) and falls back; as an
+    // alternate of LIVING both are exact matches: 2 move from fallback to an answer. BORN is
+    // an exact match of its own answer and stays.
+    const toLiving = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      {
+        kind: 'correct',
+        entryIds: [harvest.exchangeId],
+        questionId: storyfile.questions[LIVING],
+      },
+    );
+    expect(toLiving).toMatchObject({
+      examined: 4,
+      moved: 2,
+      fromFallback: 2,
+      betweenAnswers: 0,
+      toFallback: 0,
+    });
+    expect(toLiving.moves).toHaveLength(1);
+    expect(toLiving.moves[0]!.questionText).toMatch(/harvest festival/i);
+    expect(toLiving.moves).toMatchObject([
+      {
+        count: 2,
+        before: { questionId: null, questionText: null },
+        after: { questionId: storyfile.questions[LIVING], questionText: LIVING },
+      },
+    ]);
+    expect(describeReviewPreview(toLiving)).toBe(
+      'These changes move 2 past questions: 2 from fallback to an answer, 0 from one answer to another.',
+    );
+    // FILM_ALTERNATE is MOVIE's own alternate: corrected to BORN, it leaves MOVIE (a duplicate
+    // phrasing is dropped from a competing answer) and moves from one answer to another.
+    const toBorn = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      {
+        kind: 'correct',
+        entryIds: [film.exchangeId],
+        questionId: storyfile.questions[BORN],
+      },
+    );
+    expect(toBorn).toMatchObject({ moved: 1, fromFallback: 0, betweenAnswers: 1, toFallback: 0 });
+    expect(toBorn.moves[0]).toMatchObject({
+      before: { questionText: MOVIE },
+      after: { questionText: BORN },
+    });
+    // Previewing changed nothing: the same question still falls back.
+    expect((await ask(editor, storyfile.id, HARVEST)).decision.kind).toBe('fallback');
+  });
+
+  it('applies a correct match in one go: alternate with provenance, matcher refreshed, open twins closed; undo restores', async () => {
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: [harvest.exchangeId],
+        questionId: storyfile.questions[LIVING],
+      },
+    );
+    expect(applied.preview.fromFallback).toBe(3);
+    expect(applied.action).toMatchObject({
+      kind: 'correct',
+      questionId: storyfile.questions[LIVING],
+      questionText: LIVING,
+      entryIds: [harvest.exchangeId],
+      addedAlternates: [HARVEST],
+      createdBy: { email: 'editor@north.test' },
+      undoneAt: null,
+    });
+    expect(Date.now() - Date.parse(applied.action.createdAt)).toBeLessThan(60_000);
+    // The other two harvest exchanges (asked again before the change) closed by themselves.
+    expect(applied.action.autoClosedEntryIds).toHaveLength(2);
+    expect(await alternatesOf(storyfile.questions[LIVING]!)).toEqual([
+      'What is your job?',
+      HARVEST,
+    ]);
+    expect(await reviewState(harvest.exchangeId)).toBe('resolved');
+    for (const id of applied.action.autoClosedEntryIds) {
+      expect(await reviewState(id)).toBe('resolved');
+    }
+    const again = await ask(editor, storyfile.id, 'Tell me about the harvest festival?');
+    expect(again.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[LIVING] });
+
+    const history = await reader.expectStatus<ReviewActionList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/actions`,
+    );
+    expect(history.items[0]!.id).toBe(applied.action.id);
+
+    const undone = await editor.expectStatus<ReviewAction>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    expect(undone.undoneAt).not.toBeNull();
+    expect(await alternatesOf(storyfile.questions[LIVING]!)).toEqual(['What is your job?']);
+    expect(await reviewState(harvest.exchangeId)).toBe('new');
+    expect((await ask(editor, storyfile.id, HARVEST)).decision.kind).toBe('fallback');
+    expect(
+      await editor.post(`${base(storyfile.id)}/actions/${applied.action.id}/undo`),
+    ).toMatchObject({ status: 409, body: { message: REVIEW_ACTION_ALREADY_UNDONE_MESSAGE } });
+    expect(
+      (await reader.post(`${base(storyfile.id)}/actions/${applied.action.id}/undo`)).status,
+    ).toBe(403);
+  });
+
+  it('drops a duplicate phrasing from the competing answer, and undo puts it back', async () => {
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: [film.exchangeId],
+        questionId: storyfile.questions[BORN],
+      },
+    );
+    expect(applied.action.removedAlternates).toEqual([
+      { questionId: storyfile.questions[MOVIE], text: FILM_ALTERNATE },
+    ]);
+    expect(await alternatesOf(storyfile.questions[MOVIE]!)).toEqual([]);
+    expect(await alternatesOf(storyfile.questions[BORN]!)).toContain(FILM_ALTERNATE);
+    expect((await ask(editor, storyfile.id, FILM_ALTERNATE)).decision).toEqual({
+      kind: 'answer',
+      questionId: storyfile.questions[BORN],
+    });
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    expect(await alternatesOf(storyfile.questions[MOVIE]!)).toEqual([FILM_ALTERNATE]);
+    expect(await alternatesOf(storyfile.questions[BORN]!)).toEqual(['What is your birthplace?']);
+  });
+
+  it('queues a question to record in the script (checklist shows it), and undo removes it', async () => {
+    const asked = await ask(editor, storyfile.id, 'Did you ever sail a boat?');
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'record',
+        entryIds: [asked.exchangeId],
+      },
+    );
+    expect(applied.action).toMatchObject({
+      kind: 'record',
+      questionText: 'Did you ever sail a boat?',
+    });
+    expect(await reviewState(asked.exchangeId)).toBe('queued');
+    const detail = await reader.expectStatus<StoryfileDetail>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}`,
+    );
+    const topic = detail.topics.find((entry) => entry.name === RECORD_QUEUE_TOPIC_NAME)!;
+    expect(topic.questions).toMatchObject([
+      { text: 'Did you ever sail a boat?', answerRecordedAt: null },
+    ]);
+    expect(topic.questions[0]!.queuedToRecordAt).not.toBeNull();
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    const after = await reader.expectStatus<StoryfileDetail>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}`,
+    );
+    expect(
+      after.topics
+        .flatMap((entry) => entry.questions)
+        .some((q) => q.text === 'Did you ever sail a boat?'),
+    ).toBe(false);
+    expect(await reviewState(asked.exchangeId)).toBe('new');
+  });
+
+  it('marks out of scope, and undo reopens', async () => {
+    const asked = await ask(editor, storyfile.id, 'What is the capital of Peru?');
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'out-of-scope',
+        entryIds: [asked.exchangeId],
+      },
+    );
+    expect(applied.preview.moved).toBe(0);
+    expect(await reviewState(asked.exchangeId)).toBe('resolved');
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    expect(await reviewState(asked.exchangeId)).toBe('new');
+  });
+
+  it('ignores by normalised text: asked again in other words of case and punctuation, it stays ignored; undo reopens all', async () => {
+    const first = await ask(editor, storyfile.id, 'Are you a robot?');
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'ignore',
+        entryIds: [first.exchangeId],
+      },
+    );
+    expect(applied.action.normalizedTexts).toEqual(['are you a robot']);
+    expect(await reviewState(first.exchangeId)).toBe('ignored');
+    const again = await ask(reader, storyfile.id, 'ARE you a robot!!');
+    expect(await reviewState(again.exchangeId)).toBe('ignored');
+    const ignored = await inbox(reader, { storyfileId: storyfile.id, reviewState: 'ignored' });
+    expect(ignored.items.map((item) => item.id).sort()).toEqual(
+      [first.exchangeId, again.exchangeId].sort(),
+    );
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    expect(await reviewState(first.exchangeId)).toBe('new');
+    expect(await reviewState(again.exchangeId)).toBe('new');
+    const third = await ask(reader, storyfile.id, 'are you a robot');
+    expect(await reviewState(third.exchangeId)).toBe('new');
+  });
+});
+
+describe('clusters', () => {
+  it('groups paraphrases that fell back, with count, distinct visitors and first/last seen, ranked by weight', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const first = await ask(editor, storyfile.id, 'What crops did you grow on the farm?');
+    await ask(editor, storyfile.id, 'Which crops did you grow on your farm?');
+    await ask(reader, storyfile.id, 'what crops were grown on the farm');
+    await ask(reader, storyfile.id, 'Do you like jazz music?');
+    await ask(reader, storyfile.id, BORN);
+    const { items } = await reader.expectStatus<ReviewClusterList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/clusters`,
+    );
+    expect(
+      items.map((cluster) => [cluster.representative, cluster.count, cluster.visitors]),
+    ).toEqual([
+      [expect.stringMatching(/crops/i), 3, 2],
+      ['Do you like jazz music?', 1, 1],
+    ]);
+    // Three fallbacks (weight 2) just now rank ≈ 6.
+    expect(items[0]!.rank).toBeGreaterThan(5.99);
+    expect(items[0]!.rank).toBeLessThanOrEqual(6);
+    expect(items[0]!.entryIds).toHaveLength(3);
+    expect(Date.parse(items[0]!.firstSeen)).toBeLessThanOrEqual(Date.parse(items[0]!.lastSeen));
+
+    // The group as a whole: corrected in one change, 3 move.
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      {
+        kind: 'correct',
+        entryIds: items[0]!.entryIds,
+        questionId: storyfile.questions[LIVING],
+      },
+    );
+    expect(applied.preview.fromFallback).toBe(3);
+    expect(applied.action.addedAlternates).toHaveLength(3);
+    const after = await reader.expectStatus<ReviewClusterList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/clusters`,
+    );
+    expect(after.items.map((cluster) => cluster.representative)).toEqual([
+      'Do you like jazz music?',
+    ]);
+    expect(first.decision.kind).toBe('fallback');
+  });
+});
+
+describe('training overview (Instructions)', () => {
+  it('reads the storyfile’s own numbers', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId, [
+      'idle',
+      'cannotAnswer',
+    ]);
+    await ask(editor, storyfile.id, BORN);
+    await ask(editor, storyfile.id, 'What is the capital of Peru?');
+    const overview = await reader.expectStatus<TrainingOverview>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/overview`,
+    );
+    expect(overview).toMatchObject({
+      questionCount: 4,
+      unrecordedCount: 1,
+      queuedToRecordCount: 0,
+      missingClips: ['intro', 'pleaseRepeat'],
+      last7Days: { days: 7, asked: 2, answered: 1, fellBack: 1 },
+      last30Days: { days: 30, asked: 2, answered: 1, fellBack: 1 },
+      openReviewCount: 2,
+      openGroupCount: 1,
+      isThresholdAutomatic: true,
+    });
+    expect(overview.threshold).toBeGreaterThan(0);
+    expect((await outsider.get(`${base(storyfile.id)}/overview`)).status).toBe(404);
+  });
+});
+
+describe('custom categories', () => {
+  const path = '/v1/conversa/training/categories';
+
+  it('validates, warns on a phrase in two categories, counts usage, and makes the matcher fold synonyms at once', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    // "pictures" is in no phrasing: before the category, this question has little to go on.
+    const before = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(
+      await editor.post(path, { namespaceId: northId, name: 'Empty', phrases: ['movie', ' '] }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('phrases.1: A phrase cannot be empty.') as unknown },
+    });
+    expect(
+      (
+        await reader.post(path, {
+          namespaceId: northId,
+          name: 'Cinema',
+          phrases: ['movie', 'pictures'],
+        })
+      ).status,
+    ).toBe(403);
+    const created = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      name: `Cinema ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'pictures', 'motion picture'],
+    });
+    expect(created.warnings).toEqual([]);
+    expect(created.category.usedByAnswers).toBeGreaterThanOrEqual(1);
+    expect(created.category.foldedQuestions).toBeGreaterThanOrEqual(1);
+    const after = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(after.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    expect(after.score!).toBeGreaterThan(before.candidates[0]?.score ?? 0);
+    expect(after.candidates[0]!.matchedTerms).toContain(`#${created.category.name}`);
+
+    const overlapping = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      name: `Films ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'flick'],
+    });
+    expect(overlapping.warnings).toEqual([
+      { phrase: 'movie', otherCategory: created.category.name },
+    ]);
+    expect(
+      await editor.post(path, {
+        namespaceId: northId,
+        name: created.category.name,
+        phrases: ['a', 'b'],
+      }),
+    ).toMatchObject({ status: 409 });
+
+    const page = await reader.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=${encodeURIComponent('flick')}`,
+    );
+    expect(page.items.map((item) => item.name)).toEqual([overlapping.category.name]);
+    expect((await outsider.get(`${path}?namespaceId=${northId}`)).status).toBe(404);
+
+    await editor.expectStatus(200, 'DELETE', `${path}/${created.category.id}`);
+    await editor.expectStatus(200, 'DELETE', `${path}/${overlapping.category.id}`);
+    const gone = await ask(editor, storyfile.id, 'What are your favourite pictures?');
+    expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
+  });
+});
+
+describe('custom words', () => {
+  const path = '/v1/conversa/training/words';
+
+  it('applies "heard as" rules to spoken questions before matching, never to typed ones; the test bench shows each step', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    expect((await reader.post(path, { namespaceId: northId, term: 'Nope' })).status).toBe(403);
+    const word = await editor.expectStatus<CustomWord>(201, 'POST', path, {
+      namespaceId: northId,
+      term: `birthplace${storyfile.id.slice(0, 4)}`,
+      displayForm: 'birthplace',
+      heardAs: ['bird place', 'Bird Place', 'burp lace'],
+    });
+    expect(word.heardAs).toEqual(['bird place', 'burp lace']);
+    const spoken = await editor.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: 'what is your bird place', inputMode: 'spoken' },
+    );
+    // After the rule it is BORN's own alternate, "What is your birthplace?": an exact match.
+    expect(spoken.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
+    expect(spoken.confidence).toBe('exact');
+    const typed = await ask(editor, storyfile.id, 'what is your bird place');
+    expect(typed.confidence).not.toBe('exact');
+    const logged = await inbox(reader, {
+      storyfileId: storyfile.id,
+      sort: 'createdAt',
+      order: 'asc',
+    });
+    expect(logged.items.map((item) => [item.questionText, item.inputMode])).toEqual([
+      ['what is your birthplace', 'spoken'],
+      ['what is your bird place', 'typed'],
+    ]);
+
+    await editor.expectStatus(201, 'POST', '/v1/conversa/training/categories', {
+      namespaceId: northId,
+      name: `Cinema bench ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'flicks'],
+    });
+    const bench = await reader.expectStatus<TestBenchResult>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/test-bench`,
+      { text: 'what is your favourite flicks from the bird place', inputMode: 'spoken' },
+    );
+    expect(bench).toMatchObject({
+      raw: 'what is your favourite flicks from the bird place',
+      afterReplacements: 'what is your favourite flicks from the birthplace',
+      replacements: [{ heardAs: 'bird place', replacement: 'birthplace', count: 1 }],
+      categoriesFolded: [
+        { category: `Cinema bench ${storyfile.id.slice(0, 6)}`, phrase: 'flicks' },
+      ],
+    });
+    expect(bench.candidates.length).toBeGreaterThan(0);
+    expect(bench.candidates.length).toBeLessThanOrEqual(3);
+    const search = await reader.expectStatus<CustomWordPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=burp`,
+    );
+    expect(search.items.map((item) => item.id)).toEqual([word.id]);
+    await editor.expectStatus(200, 'DELETE', `${path}/${word.id}`);
+    const after = await editor.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: 'what is your bird place', inputMode: 'spoken' },
+    );
+    expect(after.confidence).not.toBe('exact');
+  });
+});

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  applyHeardAsRules,
+  CUSTOM_WORD_NOT_FOUND_MESSAGE,
+  CUSTOM_WORD_TAKEN_MESSAGE,
+  type CurrentUser,
+  type CustomWord,
+  type CustomWordPage,
+  type TestBenchResult,
+  type createCustomWordBodySchema,
+  type customWordBodySchema,
+  type listCustomWordsQuerySchema,
+  type testBenchBodySchema,
+} from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import {
+  assertNamespaceExists,
+  assertNamespaceRole,
+  buildNaturalOrder,
+  buildPageLimit,
+  buildPlainOrder,
+  buildSearchCondition,
+  isUniqueViolation,
+  joinConditions,
+  runListQueries,
+  type SearchFieldSql,
+} from '../lists/index.ts';
+
+type WordsQuery = z.output<typeof listCustomWordsQuerySchema>;
+type WordBody = z.output<typeof customWordBodySchema>;
+type CreateWordBody = z.output<typeof createCustomWordBodySchema>;
+
+const SEARCH_FIELDS: Record<'term' | 'heardAs', SearchFieldSql> = {
+  term: (pattern) =>
+    sql`(w.term ilike ${pattern} or coalesce(w.display_form, '') ilike ${pattern})`,
+  heardAs: (pattern) => sql`array_to_string(w.heard_as, ' ') ilike ${pattern}`,
+};
+
+interface WordRow extends Record<string, unknown> {
+  id: string;
+  namespace_id: string;
+  term: string;
+  display_form: string | null;
+  heard_as: string[];
+  updated_at: Date | string;
+}
+
+function presentWord(row: WordRow): CustomWord {
+  return {
+    id: row.id,
+    namespaceId: row.namespace_id,
+    term: row.term,
+    displayForm: row.display_form,
+    heardAs: row.heard_as,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const WORD_COLUMNS = sql`w.id, w.namespace_id, w.term, w.display_form, w.heard_as, w.updated_at`;
+
+export async function listCustomWords(
+  db: Database,
+  user: CurrentUser,
+  query: WordsQuery,
+): Promise<CustomWordPage> {
+  assertNamespaceRole(user, query.namespaceId, 'read:ns');
+  const where = joinConditions([
+    sql`w.namespace_id = ${query.namespaceId}`,
+    buildSearchCondition(
+      query.search,
+      query.searchOptions.map((field) => SEARCH_FIELDS[field]),
+    ),
+  ]);
+  const order =
+    query.sort === 'term'
+      ? buildNaturalOrder(sql`w.term`, query.order)
+      : buildPlainOrder(sql`w.updated_at`, query.order);
+  return runListQueries<WordRow, CustomWord>(
+    db,
+    {
+      count: sql`select count(*)::int as total from custom_words w where ${where}`,
+      page: sql`select ${WORD_COLUMNS} from custom_words w where ${where}
+        order by ${sql.join([...order, sql`w.id`], sql`, `)} ${buildPageLimit(query)}`,
+    },
+    query,
+    presentWord,
+  );
+}
+
+/** "Heard as" forms once each (case and spaces aside), never the term itself. */
+function cleanHeardAs(term: string, forms: readonly string[]): string[] {
+  const seen = new Set([term.toLowerCase().replace(/\s+/g, ' ')]);
+  return forms.filter((form) => {
+    const key = form.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+}
+
+function rethrowTaken(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw conflict(CUSTOM_WORD_TAKEN_MESSAGE);
+  }
+  throw error;
+}
+
+async function readWord(db: Database, id: string): Promise<CustomWord> {
+  const row = (
+    await db.execute<WordRow>(sql`select ${WORD_COLUMNS} from custom_words w where w.id = ${id}`)
+  ).rows[0];
+  if (!row) {
+    throw notFound(CUSTOM_WORD_NOT_FOUND_MESSAGE);
+  }
+  return presentWord(row);
+}
+
+export async function createCustomWord(
+  db: Database,
+  user: CurrentUser,
+  body: CreateWordBody,
+): Promise<CustomWord> {
+  assertNamespaceRole(user, body.namespaceId, 'edit:ns');
+  await assertNamespaceExists(db, body.namespaceId);
+  const inserted = await db
+    .execute<{ id: string }>(
+      sql`insert into custom_words (namespace_id, term, display_form, heard_as, created_by, updated_by)
+        values (${body.namespaceId}, ${body.term}, ${body.displayForm || null},
+          ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[], ${user.iam}, ${user.iam})
+        returning id`,
+    )
+    .catch(rethrowTaken);
+  return readWord(db, inserted.rows[0]!.id);
+}
+
+async function assertEditable(db: Database, user: CurrentUser, id: string): Promise<void> {
+  const row = (
+    await db.execute<{ namespace_id: string }>(
+      sql`select namespace_id from custom_words where id = ${id}`,
+    )
+  ).rows[0];
+  if (!row) {
+    throw notFound(CUSTOM_WORD_NOT_FOUND_MESSAGE);
+  }
+  assertNamespaceRole(user, row.namespace_id, 'edit:ns', CUSTOM_WORD_NOT_FOUND_MESSAGE);
+}
+
+export async function updateCustomWord(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  body: WordBody,
+): Promise<CustomWord> {
+  await assertEditable(db, user, id);
+  await db
+    .execute(
+      sql`update custom_words set term = ${body.term}, display_form = ${body.displayForm || null},
+        heard_as = ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[],
+        updated_by = ${user.iam}, updated_at = now() where id = ${id}`,
+    )
+    .catch(rethrowTaken);
+  return readWord(db, id);
+}
+
+export async function deleteCustomWord(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<{ id: string }> {
+  await assertEditable(db, user, id);
+  await db.execute(sql`delete from custom_words where id = ${id}`);
+  return { id };
+}
+
+/**
+ * The test bench: the steps a question goes through, shown to the author; nothing is logged.
+ * Categories folded are found the way the matcher folds them: a phrase's normalised words inside
+ * the normalised question.
+ */
+export async function runTestBench(
+  engine: ConversationEngine,
+  storyfileId: string,
+  body: z.output<typeof testBenchBodySchema>,
+): Promise<TestBenchResult> {
+  const { matcher, answers, categories, heardAsRules } = await getStoryfileMatcher(
+    engine,
+    storyfileId,
+  );
+  const replaced =
+    body.inputMode === 'spoken'
+      ? applyHeardAsRules(body.text, heardAsRules)
+      : { text: body.text, applied: [] };
+  const normalized = ` ${normalizeText(replaced.text)} `;
+  const categoriesFolded = categories.flatMap((category) =>
+    category.phrases
+      .filter((phrase) => {
+        const key = normalizeText(phrase);
+        return key !== '' && normalized.includes(` ${key} `);
+      })
+      .map((phrase) => ({ category: category.name, phrase })),
+  );
+  const result = matcher.match(replaced.text, { limit: 3 });
+  return {
+    raw: body.text,
+    afterReplacements: replaced.text,
+    replacements: replaced.applied,
+    categoriesFolded,
+    candidates: result.candidates.slice(0, 3).flatMap((candidate) => {
+      const answer = answers.get(candidate.answerId);
+      return answer
+        ? [
+            {
+              questionId: answer.questionId,
+              questionText: answer.text,
+              score: candidate.score,
+              confidence: candidate.confidence,
+              isRecorded: candidate.isRecorded,
+              matchedTerms: candidate.matchedTerms,
+            },
+          ]
+        : [];
+    }),
+    decision: result.decision.kind,
+    threshold: matcher.getThreshold(),
+  };
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createCategoryContract,
+  deleteCategoryContract,
+  listCategoriesContract,
+  updateCategoryContract,
+  type CreateCategoryBody,
+  type ListCategoriesQuery,
+  type UpdateCategoryBody,
+} from '@conversa/contracts';
+import { callContract } from '@/lib/api-client';
+import { trainingKeys } from './keys';
+
+const categoryKeys = {
+  all: [...trainingKeys.all, 'categories'] as const,
+  list: (query: ListCategoriesQuery) => [...categoryKeys.all, query] as const,
+};
+
+/** One page of a namespace's custom categories with their usage. */
+export function useCategories(query: ListCategoriesQuery, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: categoryKeys.list(query),
+    queryFn: ({ signal }) => callContract(listCategoriesContract, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+function useInvalidateCategories() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+}
+
+export function useCreateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: CreateCategoryBody) => callContract(createCategoryContract, { body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateCategoryBody }) =>
+      callContract(updateCategoryContract, { params: { id }, body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (id: string) => callContract(deleteCategoryContract, { params: { id } }),
+    onSettled: invalidate,
+  });
+}

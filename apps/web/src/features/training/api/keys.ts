@@ -1,0 +1,11 @@
+import type { ListReviewItemsQuery } from '@conversa/contracts';
+
+/** Query keys of Response quality; invalidating `all` refreshes the inbox, groups and history. */
+export const trainingKeys = {
+  all: ['training'] as const,
+  items: (query: ListReviewItemsQuery) => [...trainingKeys.all, 'items', query] as const,
+  clusters: (storyfileId: string) => [...trainingKeys.all, 'clusters', storyfileId] as const,
+  answers: (storyfileId: string) => [...trainingKeys.all, 'answers', storyfileId] as const,
+  actions: (storyfileId: string) => [...trainingKeys.all, 'actions', storyfileId] as const,
+  storyfileOptions: () => [...trainingKeys.all, 'storyfile-options'] as const,
+};

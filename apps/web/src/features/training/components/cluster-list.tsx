@@ -1,0 +1,95 @@
+import type { ReviewActionKind, ReviewCluster } from '@conversa/contracts';
+import { Layers } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCount, formatUsDate } from '@/lib/format';
+import { useReviewClusters } from '../api/list-review-clusters';
+
+const GROUP_ACTIONS: { kind: ReviewActionKind; label: string }[] = [
+  { kind: 'correct', label: 'Correct match' },
+  { kind: 'record', label: 'Add to record queue' },
+  { kind: 'out-of-scope', label: 'Out of scope' },
+  { kind: 'ignore', label: 'Ignore' },
+];
+
+/** Groups of similar questions that fell back, got low confidence or a thumbs down; acted on whole. */
+export function ClusterList({
+  storyfileId,
+  canEdit,
+  onAct,
+  timeZone,
+}: {
+  storyfileId: string;
+  canEdit: boolean;
+  onAct: (kind: ReviewActionKind, cluster: ReviewCluster) => void;
+  timeZone?: string;
+}) {
+  const clusters = useReviewClusters(storyfileId);
+  if (clusters.isPending) {
+    return <Spinner label="Loading groups" />;
+  }
+  if (clusters.error) {
+    return <Alert kind="error">{clusters.error.message}</Alert>;
+  }
+  const items = clusters.data.items;
+  if (items.length === 0) {
+    return (
+      <p className="flex items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+        <Layers className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        Nothing to group: no open question fell back, got low confidence or a thumbs down in the
+        last 90 days.
+      </p>
+    );
+  }
+  return (
+    <ol className="space-y-2">
+      {items.slice(0, 20).map((cluster) => (
+        <li
+          key={cluster.key}
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          aria-label={`Group: ${cluster.representative}`}
+        >
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words text-slate-900">{cluster.representative}</p>
+              <p className="mt-0.5 text-xs text-slate-600">
+                {formatCount(cluster.count, 'question')} ·{' '}
+                {formatCount(cluster.visitors, 'visitor')} · first{' '}
+                {formatUsDate(cluster.firstSeen, timeZone)} · last{' '}
+                {formatUsDate(cluster.lastSeen, timeZone)}
+              </p>
+              {cluster.questions.length > 1 ? (
+                <ul className="mt-1 flex flex-wrap gap-1">
+                  {cluster.questions.slice(1, 6).map((question) => (
+                    <li
+                      key={question.text}
+                      className="rounded-full bg-slate-100 px-2 py-0.5 text-xs break-words text-slate-700"
+                    >
+                      {question.text}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            {canEdit ? (
+              <div className="flex flex-wrap gap-1.5">
+                {GROUP_ACTIONS.map((action) => (
+                  <Button
+                    key={action.kind}
+                    size="sm"
+                    variant={action.kind === 'correct' ? 'primary' : 'default'}
+                    onClick={() => onAct(action.kind, cluster)}
+                    aria-label={`${action.label}: ${cluster.representative}`}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  describeReviewPreview,
+  REVIEW_ACTION_LABELS,
+  type ReviewActionKind,
+  type ReviewChange,
+} from '@conversa/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { formatNumber } from '@/lib/format';
+import { useApplyReviewChange } from '../api/apply-review-change';
+import { useAnswerOptions } from '../api/list-answer-options';
+import { useReviewPreview } from '../api/preview-review-change';
+import { useUndoReviewAction } from '../api/undo-review-action';
+
+const CONTROL_CLASS =
+  'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
+const KIND_HELP: Record<ReviewActionKind, string> = {
+  correct:
+    'Pick the answer these questions should get. They become its alternate phrasings, so the same questions get it from now on.',
+  record:
+    'Adds the question to the storyfile’s script, marked "To record", so it shows in the recording checklist.',
+  'out-of-scope': 'The fallback was right: these questions are marked resolved.',
+  ignore:
+    'These questions leave the review list, and so does the same question when it is asked again.',
+};
+
+export interface ReviewChangeTarget {
+  kind: ReviewActionKind;
+  entryIds: string[];
+  /** The group's representative question (or the one selected). */
+  representative: string;
+}
+
+/**
+ * Preview, then apply, one review change: what it would move among past questions comes first;
+ * applying refreshes the storyfile's matcher and offers an undo.
+ */
+export function ReviewChangeDialog({
+  storyfileId,
+  target,
+  onClose,
+}: {
+  storyfileId: string;
+  target: ReviewChangeTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      isOpen={target !== null}
+      onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
+      title={target ? REVIEW_ACTION_LABELS[target.kind] : ''}
+      description={target ? KIND_HELP[target.kind] : undefined}
+      size="lg"
+    >
+      {target ? (
+        <ChangeForm
+          key={`${target.kind}:${target.entryIds.join(',')}`}
+          storyfileId={storyfileId}
+          target={target}
+          onClose={onClose}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ChangeForm({
+  storyfileId,
+  target,
+  onClose,
+}: {
+  storyfileId: string;
+  target: ReviewChangeTarget;
+  onClose: () => void;
+}) {
+  const ids = { answer: useId(), text: useId(), preview: useId() };
+  const [questionId, setQuestionId] = useState('');
+  const [text, setText] = useState(target.representative);
+  const answers = useAnswerOptions(storyfileId, { enabled: target.kind === 'correct' });
+  const { showToast } = useToast();
+  const apply = useApplyReviewChange(storyfileId);
+  const undo = useUndoReviewAction(storyfileId);
+
+  let change: ReviewChange | null = null;
+  if (target.kind === 'correct') {
+    change = questionId === '' ? null : { kind: 'correct', entryIds: target.entryIds, questionId };
+  } else if (target.kind === 'record') {
+    change = text.trim() === '' ? null : { kind: 'record', entryIds: target.entryIds, text };
+  } else {
+    change = { kind: target.kind, entryIds: target.entryIds };
+  }
+  const preview = useReviewPreview(storyfileId, change);
+
+  const onApply = () => {
+    if (!change) {
+      return;
+    }
+    apply.mutate(change, {
+      onSuccess: ({ action }) => {
+        onClose();
+        showToast({
+          kind: 'success',
+          message: `${REVIEW_ACTION_LABELS[action.kind]}: done for ${formatNumber(action.entryIds.length)} ${action.entryIds.length === 1 ? 'question' : 'questions'}.`,
+          action: { label: 'Undo', onClick: () => undo.mutate(action.id) },
+        });
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold">
+          {formatNumber(target.entryIds.length)}{' '}
+          {target.entryIds.length === 1 ? 'question' : 'questions'}
+        </span>
+        , such as “<span className="break-words">{target.representative}</span>”
+      </p>
+      {target.kind === 'correct' ? (
+        <div className="space-y-1">
+          <label htmlFor={ids.answer} className="text-sm font-semibold text-slate-700">
+            Right answer
+          </label>
+          {answers.isPending ? (
+            <Spinner label="Loading answers" />
+          ) : (
+            <select
+              id={ids.answer}
+              className={CONTROL_CLASS}
+              value={questionId}
+              onChange={(event) => setQuestionId(event.target.value)}
+            >
+              <option value="">Choose an answer…</option>
+              {(answers.data?.items ?? []).map((option) => (
+                <option key={option.questionId} value={option.questionId}>
+                  {option.text}
+                  {option.isRecorded ? '' : ' (not recorded)'}
+                </option>
+              ))}
+            </select>
+          )}
+          <p className="text-xs text-slate-500">
+            Recorded answers come first; an unrecorded one plays the cannot-answer clip until it is
+            recorded.
+          </p>
+        </div>
+      ) : null}
+      {target.kind === 'record' ? (
+        <div className="space-y-1">
+          <label htmlFor={ids.text} className="text-sm font-semibold text-slate-700">
+            Question to record
+          </label>
+          <input
+            id={ids.text}
+            className={CONTROL_CLASS}
+            value={text}
+            maxLength={500}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      ) : null}
+      <section
+        aria-labelledby={ids.preview}
+        className="rounded-lg bg-slate-50 p-3"
+        aria-live="polite"
+      >
+        <h3 id={ids.preview} className="text-sm font-semibold text-slate-800">
+          What this changes
+        </h3>
+        {change === null ? (
+          <p className="mt-1 text-sm text-slate-600">Choose an answer to see what it would move.</p>
+        ) : preview.isPending ? (
+          <p className="mt-1 text-sm text-slate-600">
+            <Spinner className="mr-2 size-3" label="Working out the preview" /> Re-asking past
+            questions…
+          </p>
+        ) : preview.error ? (
+          <Alert kind="error">{preview.error.message}</Alert>
+        ) : preview.data ? (
+          <div className="mt-1 space-y-2">
+            <p className="text-sm text-slate-800" data-testid="review-preview-summary">
+              {describeReviewPreview(preview.data)}
+            </p>
+            {preview.data.toFallback > 0 ? (
+              <p className="text-sm text-amber-800">
+                {formatNumber(preview.data.toFallback)} would fall back instead of being answered.
+              </p>
+            ) : null}
+            {preview.data.moves.length === 0 ? null : (
+              <ul className="max-h-56 space-y-1 overflow-y-auto text-sm">
+                {preview.data.moves.map((move) => (
+                  <li key={move.questionText} className="rounded bg-white px-2 py-1">
+                    <span className="font-medium break-words text-slate-900">
+                      {move.questionText}
+                    </span>
+                    {move.count > 1 ? (
+                      <span className="text-slate-500"> ×{formatNumber(move.count)}</span>
+                    ) : null}
+                    <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                      {move.before.questionText ?? 'Fallback'}
+                      <ArrowRight className="size-3" aria-label="now" />
+                      {move.after.questionText ?? 'Fallback'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ) : null}
+      </section>
+      {apply.error ? <Alert kind="error">{apply.error.message}</Alert> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="cancel" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          isLoading={apply.isPending}
+          disabled={change === null || preview.data === undefined}
+          onClick={onApply}
+        >
+          Apply
+        </Button>
+      </div>
+    </div>
+  );
+}

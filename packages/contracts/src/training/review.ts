@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { chatLogEntrySchema, listChatLogsQuerySchema } from '../chat-logs/chat-log.ts';
+import { timestampSchema, userSummarySchema } from '../library/content.ts';
+import { createListQuerySchema, createPageSchema, queryFlagSchema } from '../lists/list-query.ts';
+
+/** Where an exchange is in Response quality: to review, done, ignored, or queued to record. */
+export const REVIEW_STATES = ['new', 'resolved', 'ignored', 'queued'] as const;
+export const reviewStateSchema = z.enum(REVIEW_STATES);
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+
+export const REVIEW_STATE_LABELS: Readonly<Record<ReviewState, string>> = {
+  new: 'New',
+  resolved: 'Resolved',
+  ignored: 'Ignored',
+  queued: 'Queued to record',
+};
+
+/** A visitor's rating of one answer (thumbs up or down), given once per exchange. */
+export const EXCHANGE_FEEDBACK = ['up', 'down'] as const;
+export const exchangeFeedbackSchema = z.enum(EXCHANGE_FEEDBACK);
+export type ExchangeFeedback = z.infer<typeof exchangeFeedbackSchema>;
+
+/** What a reviewer does with exchanges. */
+export const REVIEW_ACTION_KINDS = ['correct', 'record', 'out-of-scope', 'ignore'] as const;
+export const reviewActionKindSchema = z.enum(REVIEW_ACTION_KINDS);
+export type ReviewActionKind = z.infer<typeof reviewActionKindSchema>;
+
+export const REVIEW_ACTION_LABELS: Readonly<Record<ReviewActionKind, string>> = {
+  correct: 'Correct match',
+  record: 'Add to record queue',
+  'out-of-scope': 'Mark out of scope',
+  ignore: 'Ignore',
+};
+
+/** Top two scores at most this far apart make a near-tie (the matcher could have gone either way). */
+export const NEAR_TIE_MARGIN = 0.05;
+/** Candidates kept with each logged exchange. */
+export const LOGGED_CANDIDATE_COUNT = 3;
+/** Name of the topic that "add to record queue" puts new questions in when none is chosen. */
+export const RECORD_QUEUE_TOPIC_NAME = 'From visitors';
+
+/** One of the matcher's best candidates when the exchange was logged. */
+export const loggedCandidateSchema = z.object({
+  questionId: z.string(),
+  questionText: z.string(),
+  score: z.number(),
+});
+export type LoggedCandidate = z.infer<typeof loggedCandidateSchema>;
+
+export const reviewItemSchema = chatLogEntrySchema.extend({
+  topCandidates: z.array(loggedCandidateSchema),
+  topMargin: z.number().nullable(),
+  reviewState: reviewStateSchema,
+  feedback: exchangeFeedbackSchema.nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const REVIEW_SEARCH_OPTIONS = [
+  { value: 'question', label: 'Question', active: true, disabled: false },
+  { value: 'answer', label: 'Answer', active: true, disabled: false },
+] as const;
+
+export const REVIEW_SORT_FIELDS = [
+  'createdAt',
+  'questionText',
+  'storyfileName',
+  'channel',
+  'decision',
+  'answer',
+  'score',
+  'confidence',
+  'topMargin',
+  'reviewState',
+  'feedback',
+] as const;
+export type ReviewSortField = (typeof REVIEW_SORT_FIELDS)[number];
+
+/** The inbox: the chat log's filters, plus review state, feedback, near-ties, search and sort. */
+export const listReviewItemsQuerySchema = createListQuerySchema({
+  searchOptions: REVIEW_SEARCH_OPTIONS,
+  sortFields: REVIEW_SORT_FIELDS,
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+}).extend({
+  storyfileId: listChatLogsQuerySchema.shape.storyfileId,
+  from: listChatLogsQuerySchema.shape.from,
+  to: listChatLogsQuerySchema.shape.to,
+  decision: listChatLogsQuerySchema.shape.decision,
+  confidence: listChatLogsQuerySchema.shape.confidence,
+  channel: listChatLogsQuerySchema.shape.channel,
+  reviewState: reviewStateSchema.optional(),
+  feedback: z.enum([...EXCHANGE_FEEDBACK, 'none']).optional(),
+  nearTie: queryFlagSchema,
+});
+export type ListReviewItemsQuery = z.input<typeof listReviewItemsQuerySchema>;
+
+export const reviewItemPageSchema = createPageSchema(reviewItemSchema);
+export type ReviewItemPage = z.infer<typeof reviewItemPageSchema>;
+
+/** Most exchanges one change may name (a group is acted on as a whole). */
+export const MAX_REVIEW_ENTRIES = 500;
+const entryIdsSchema = z
+  .array(z.uuid())
+  .min(1, 'Choose at least one question.')
+  .max(MAX_REVIEW_ENTRIES, `At most ${MAX_REVIEW_ENTRIES} questions can change at once.`);
+
+/** A change a reviewer previews, then applies. */
+export const reviewChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('correct'), entryIds: entryIdsSchema, questionId: z.uuid() }),
+  z.object({
+    kind: z.literal('record'),
+    entryIds: entryIdsSchema,
+    /** The script question to create; the first exchange's question when omitted. */
+    text: z.string().trim().min(1, 'The question cannot be empty.').max(500).optional(),
+  }),
+  z.object({ kind: z.literal('out-of-scope'), entryIds: entryIdsSchema }),
+  z.object({ kind: z.literal('ignore'), entryIds: entryIdsSchema }),
+]);
+export type ReviewChange = z.infer<typeof reviewChangeSchema>;
+
+/** Where a past question lands: an answer (its question) or the fallback (null). */
+export const previewTargetSchema = z.object({
+  questionId: z.string().nullable(),
+  questionText: z.string().nullable(),
+});
+
+export const previewMoveSchema = z.object({
+  questionText: z.string(),
+  /** Logged exchanges with this question (same normalised text). */
+  count: z.number().int(),
+  before: previewTargetSchema,
+  after: previewTargetSchema,
+});
+
+/** What a change would do to the storyfile's past questions, re-asked against the new matcher. */
+export const reviewPreviewSchema = z.object({
+  /** Past exchanges examined (the most recent, at most `PREVIEW_EXCHANGE_LIMIT`). */
+  examined: z.number().int(),
+  moved: z.number().int(),
+  fromFallback: z.number().int(),
+  betweenAnswers: z.number().int(),
+  toFallback: z.number().int(),
+  /** The moves, most asked first (at most 200 distinct questions). */
+  moves: z.array(previewMoveSchema),
+});
+export type ReviewPreview = z.infer<typeof reviewPreviewSchema>;
+
+/** Past exchanges a preview re-asks, newest first. */
+export const PREVIEW_EXCHANGE_LIMIT = 10_000;
+
+/** The sentence the preview shows (issue 14's wording). */
+export function describeReviewPreview(preview: ReviewPreview): string {
+  return `These changes move ${preview.moved} past question${preview.moved === 1 ? '' : 's'}: ${preview.fromFallback} from fallback to an answer, ${preview.betweenAnswers} from one answer to another.`;
+}
+
+/** An applied change: what it did, on which chat-log rows, by whom and when (provenance). */
+export const reviewActionSchema = z.object({
+  id: z.string(),
+  storyfileId: z.string(),
+  kind: reviewActionKindSchema,
+  questionId: z.string().nullable(),
+  questionText: z.string().nullable(),
+  entryIds: z.array(z.string()),
+  autoClosedEntryIds: z.array(z.string()),
+  addedAlternates: z.array(z.string()),
+  removedAlternates: z.array(z.object({ questionId: z.string(), text: z.string() })),
+  normalizedTexts: z.array(z.string()),
+  createdBy: userSummarySchema.nullable(),
+  createdAt: timestampSchema,
+  undoneAt: timestampSchema.nullable(),
+});
+export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+export const appliedReviewSchema = z.object({
+  action: reviewActionSchema,
+  preview: reviewPreviewSchema,
+});
+export type AppliedReview = z.infer<typeof appliedReviewSchema>;
+
+export const reviewActionListSchema = z.object({ items: z.array(reviewActionSchema) });
+export type ReviewActionList = z.infer<typeof reviewActionListSchema>;
+
+export const reviewActionParamsSchema = z.object({ id: z.uuid(), actionId: z.uuid() });
+
+/** A script question a reviewer can pick as the right answer; recorded ones come first. */
+export const reviewAnswerOptionSchema = z.object({
+  questionId: z.string(),
+  text: z.string(),
+  topicName: z.string(),
+  isRecorded: z.boolean(),
+});
+export const reviewAnswerOptionsSchema = z.object({ items: z.array(reviewAnswerOptionSchema) });
+export type ReviewAnswerOption = z.infer<typeof reviewAnswerOptionSchema>;
+
+/** Weights of the signals a cluster is ranked by (issue 14). */
+export const CLUSTER_WEIGHTS = { thumbsDown: 3, fallback: 2, low: 1 } as const;
+/** Days after which a signal counts half as much. */
+export const CLUSTER_HALF_LIFE_DAYS = 7;
+/** Days of log the clusters look back over. */
+export const CLUSTER_WINDOW_DAYS = 90;
+
+export const reviewClusterSchema = z.object({
+  /** The representative's normalised text: stable while the group lasts. */
+  key: z.string(),
+  representative: z.string(),
+  count: z.number().int(),
+  visitors: z.number().int(),
+  firstSeen: timestampSchema,
+  lastSeen: timestampSchema,
+  /** Weight × recency decay, what the groups are sorted by. */
+  rank: z.number(),
+  /** Open (new) exchanges of the group: what an action on the group changes. */
+  entryIds: z.array(z.string()),
+  /** The distinct questions of the group, most asked first (at most 20). */
+  questions: z.array(z.object({ text: z.string(), count: z.number().int() })),
+});
+export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
+export const reviewClusterListSchema = z.object({ items: z.array(reviewClusterSchema) });
+export type ReviewClusterList = z.infer<typeof reviewClusterListSchema>;
+
+export const rateExchangeBodySchema = z.object({ feedback: exchangeFeedbackSchema });
+export const exchangeRatingSchema = z.object({
+  exchangeId: z.string(),
+  feedback: exchangeFeedbackSchema,
+});
+export type ExchangeRating = z.infer<typeof exchangeRatingSchema>;
+
+/** 409 text for a second rating of one exchange. */
+export const EXCHANGE_ALREADY_RATED_MESSAGE = 'This answer has already been rated.';
+/** 404 text for an exchange that is not the caller's, or does not exist. */
+export const EXCHANGE_NOT_FOUND_MESSAGE = 'Exchange not found.';
+/** 400 text when a change names exchanges of another storyfile, or none that exist. */
+export const REVIEW_ENTRIES_NOT_FOUND_MESSAGE =
+  'Some of these questions are not in this storyfile’s chat log.';
+/** 404 text for an action of another storyfile, or none. */
+export const REVIEW_ACTION_NOT_FOUND_MESSAGE = 'Change not found.';
+/** 409 text for undoing twice. */
+export const REVIEW_ACTION_ALREADY_UNDONE_MESSAGE = 'This change has already been undone.';
+/** 400 text for a correct match to a question of another storyfile. */
+export const REVIEW_QUESTION_NOT_FOUND_MESSAGE = 'That answer is not in this storyfile’s script.';

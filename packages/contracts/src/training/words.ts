@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.ts';
+import { confidenceClassSchema, inputModeSchema } from '../conversations/conversation.ts';
+import { timestampSchema } from '../library/content.ts';
+import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
+import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
+
+export const CUSTOM_WORD_NOT_FOUND_MESSAGE = 'Word not found.';
+export const CUSTOM_WORD_TAKEN_MESSAGE = 'This word is already in the list.';
+export const MAX_HEARD_AS_FORMS = 50;
+
+const shortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} cannot be empty.`)
+    .max(100, `${label} can have at most 100 characters.`);
+
+export const customWordBodySchema = z.object({
+  term: shortText('The term'),
+  /** How the term is written when shown; the term itself when omitted. */
+  displayForm: z.string().trim().max(100).nullable().default(null),
+  heardAs: z
+    .array(shortText('A "heard as" form'))
+    .max(MAX_HEARD_AS_FORMS, `A word can have at most ${MAX_HEARD_AS_FORMS} "heard as" forms.`)
+    .default([]),
+});
+export const createCustomWordBodySchema = customWordBodySchema.extend({ namespaceId: z.uuid() });
+export type CustomWordBody = z.input<typeof customWordBodySchema>;
+export type CreateCustomWordBody = z.input<typeof createCustomWordBodySchema>;
+
+export const customWordSchema = z.object({
+  id: z.string(),
+  namespaceId: z.string(),
+  term: z.string(),
+  displayForm: z.string().nullable(),
+  heardAs: z.array(z.string()),
+  updatedAt: timestampSchema,
+});
+export type CustomWord = z.infer<typeof customWordSchema>;
+
+export const listCustomWordsQuerySchema = createListQuerySchema({
+  searchOptions: [
+    { value: 'term', label: 'Term', active: true, disabled: false },
+    { value: 'heardAs', label: 'Heard as', active: true, disabled: false },
+  ],
+  sortFields: ['term', 'updatedAt'],
+  defaultSort: 'term',
+  defaultOrder: 'asc',
+}).extend({ namespaceId: z.uuid() });
+export type ListCustomWordsQuery = z.input<typeof listCustomWordsQuerySchema>;
+export const customWordPageSchema = createPageSchema(customWordSchema);
+export type CustomWordPage = z.infer<typeof customWordPageSchema>;
+
+const wordParamsSchema = z.object({ id: z.uuid() });
+
+export const listCustomWordsContract = defineContract({
+  method: 'GET',
+  path: '/v1/conversa/training/words',
+  summary: 'A namespace’s custom words (term, display form, "heard as" rules), searched and paged',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'read:ns' },
+  query: listCustomWordsQuerySchema,
+  response: customWordPageSchema,
+});
+export const createCustomWordContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/training/words',
+  summary: 'Adds a custom word; its "heard as" rules apply to spoken questions from the next one',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'edit:ns' },
+  body: createCustomWordBodySchema,
+  response: customWordSchema,
+  successStatus: 201,
+});
+export const updateCustomWordContract = defineContract({
+  method: 'PUT',
+  path: '/v1/conversa/training/words/:id',
+  summary: 'Changes a custom word',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'edit:ns' },
+  params: wordParamsSchema,
+  body: customWordBodySchema,
+  response: customWordSchema,
+});
+export const deleteCustomWordContract = defineContract({
+  method: 'DELETE',
+  path: '/v1/conversa/training/words/:id',
+  summary: 'Deletes a custom word',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'edit:ns' },
+  params: wordParamsSchema,
+  response: z.object({ id: z.string() }),
+});
+
+export const testBenchBodySchema = z.object({
+  text: z.string().max(500, 'A question can have at most 500 characters.'),
+  inputMode: inputModeSchema.default('spoken'),
+});
+export type TestBenchBody = z.input<typeof testBenchBodySchema>;
+
+/** The test bench, step by step: raw text, after "heard as" rules, categories folded, top 3. */
+export const testBenchResultSchema = z.object({
+  raw: z.string(),
+  afterReplacements: z.string(),
+  replacements: z.array(
+    z.object({ heardAs: z.string(), replacement: z.string(), count: z.number().int() }),
+  ),
+  categoriesFolded: z.array(z.object({ category: z.string(), phrase: z.string() })),
+  candidates: z.array(
+    z.object({
+      questionId: z.string(),
+      questionText: z.string(),
+      score: z.number(),
+      confidence: confidenceClassSchema,
+      isRecorded: z.boolean(),
+      matchedTerms: z.array(z.string()),
+    }),
+  ),
+  decision: z.enum(['answer', 'fallback']),
+  threshold: z.number(),
+});
+export type TestBenchResult = z.infer<typeof testBenchResultSchema>;
+
+export const runTestBenchContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/storyfiles/:id/training/test-bench',
+  summary:
+    'Shows how a phrase is matched, step by step (nothing is logged): "heard as" rules, categories folded, top 3 answers',
+  tags: ['training'],
+  permission: { kind: 'storyfile', scope: 'read:ns' },
+  storyfileParam: 'id',
+  params: storyfileParamsSchema,
+  body: testBenchBodySchema,
+  response: testBenchResultSchema,
+});
