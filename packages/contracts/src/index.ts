@@ -21,3 +21,4 @@ export * from './chat-logs/index.ts';
 export * from './publishing/index.ts';
 export * from './dashboard/index.ts';
 export * from './training/index.ts';
+export * from './accounts/index.ts';

@@ -39,6 +39,8 @@ import {
   IDP_MOUNT_PATH,
 } from '../identity/provider.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
+import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { createMailer } from '../modules/accounts/index.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
   createAuthService,
@@ -239,6 +241,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
   });
   registerMeRoutes(app);
+  registerAccountRoutes(app, {
+    db,
+    invitations: {
+      publicUrl: config.publicUrl,
+      expiryDays: config.accounts.invitationExpiryDays,
+      mailer: createMailer({ smtpUrl: config.accounts.smtpUrl, from: config.accounts.smtpFrom }),
+    },
+  });
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import {
+  DEFAULT_INVITATION_EXPIRY_DAYS,
   DEFAULT_UPLOAD_MAX_BYTES,
   IDP_HINTS,
   PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
@@ -73,6 +74,17 @@ const envSchema = z
     STUDIO_DEFAULT_NAMESPACE: z.string().trim().max(120).default('My studio'),
     /** Optional external form shown in the Give Feedback / Report a Bug dialogs. */
     FEEDBACK_FORM_URL: optionalUrl,
+    /** Mail server for invitation emails (smtp:// or smtps://); unset = the inviter copies the link. */
+    SMTP_URL: optionalUrlOf(/^smtps?$/),
+    /** Sender of invitation emails. */
+    SMTP_FROM: z.string().trim().min(3).default('Conversa Studio <no-reply@conversa.studio>'),
+    /** Days an invitation link works before it expires. */
+    INVITATION_EXPIRY_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .default(DEFAULT_INVITATION_EXPIRY_DAYS),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -242,6 +254,7 @@ export interface Config {
   /** Label of the namespace created on a first start; undefined creates none. */
   defaultNamespace: string | undefined;
   feedbackFormUrl: string | undefined;
+  accounts: { smtpUrl: string | undefined; smtpFrom: string; invitationExpiryDays: number };
   upstreamProviders: UpstreamProviderConfig[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   isProduction: boolean;
@@ -311,6 +324,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: env.STUDIO_ADMIN_EMAIL, password: env.STUDIO_ADMIN_PASSWORD },
     defaultNamespace: env.STUDIO_DEFAULT_NAMESPACE || undefined,
     feedbackFormUrl: env.FEEDBACK_FORM_URL,
+    accounts: {
+      smtpUrl: env.SMTP_URL,
+      smtpFrom: env.SMTP_FROM,
+      invitationExpiryDays: env.INVITATION_EXPIRY_DAYS,
+    },
     upstreamProviders,
     logLevel: env.LOG_LEVEL,
     isProduction: env.NODE_ENV === 'production',

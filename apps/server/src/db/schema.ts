@@ -28,6 +28,7 @@ import type {
   ReviewState,
   FeedbackKind,
   MediaFiles,
+  GrantableScope,
   NamespaceAttributes,
   Scope,
   StoryfileStatus,
@@ -52,6 +53,9 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set when a platform admin deletes the account: name and email are anonymised, content stays. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
@@ -61,6 +65,8 @@ export const namespaces = pgTable('namespaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   label: text('label').notNull().unique(),
   attributes: jsonb('attributes').$type<NamespaceAttributes>().notNull().default({}),
+  /** Scope a whitelisted person joins with (SSO_WHITELIST); the owner chooses it. */
+  defaultScope: text('default_scope').$type<GrantableScope>().notNull().default('read:ns'),
   ...timestamps,
 });
 
@@ -74,6 +80,8 @@ export const userNamespaces = pgTable(
       .notNull()
       .references(() => namespaces.id, { onDelete: 'cascade' }),
     scope: text('scope').$type<Scope>().notNull(),
+    /** A suspended membership grants nothing until reactivated; the row (and its role) stays. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -872,5 +880,122 @@ export const customWords = pgTable(
   },
   (table) => [
     uniqueIndex('custom_words_namespace_term_key').on(table.namespaceId, sql`lower(${table.term})`),
+  ],
+);
+
+// --- Accounts: teams, invitations, whitelist, audit ---------------------------------------------
+
+/** A named group of members inside one namespace; its scope is granted to every member. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Null grants nothing beyond the members' own scopes. */
+    scope: text('scope').$type<GrantableScope>(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('teams_namespace_name_key').on(table.namespaceId, sql`lower(${table.name})`),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * An invitation to join a namespace. `expired` is never stored: a pending row past `expires_at`
+ * reads as expired. At most one pending row per email and namespace.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    scope: text('scope').$type<GrantableScope>().notNull(),
+    teamIds: uuid('team_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** SHA-256 of the link's token; the token itself is only in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status').$type<'pending' | 'accepted' | 'revoked'>().notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('invitations_pending_key')
+      .on(table.namespaceId, sql`lower(${table.email})`)
+      .where(sql`${table.status} = 'pending'`),
+    check('invitations_status_check', sql`${table.status} in ('pending', 'accepted', 'revoked')`),
+  ],
+);
+
+/** Email domains and single addresses admitted through SSO into a namespace with SSO_WHITELIST. */
+export const whitelistEntries = pgTable(
+  'whitelist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'domain' | 'email'>().notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('whitelist_entries_value_key').on(
+      table.namespaceId,
+      table.kind,
+      sql`lower(${table.value})`,
+    ),
+    check('whitelist_entries_kind_check', sql`${table.kind} in ('domain', 'email')`),
+  ],
+);
+
+/** Who changed what in accounts: memberships, roles, teams, invitations, whitelist, attributes. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept (set null) when the namespace goes, so its deletion stays on record. */
+    namespaceId: uuid('namespace_id').references(() => namespaces.id, { onDelete: 'set null' }),
+    namespaceLabel: text('namespace_label'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_events_namespace_created_idx').on(table.namespaceId, table.createdAt.desc()),
+    index('audit_events_created_idx').on(table.createdAt.desc()),
   ],
 );

@@ -2,7 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { findUserById } from '../modules/users/index.ts';
+import { z } from 'zod';
+import {
+  acceptInvitationWithNewAccount,
+  findInvitationByToken,
+  INVITATION_PATH,
+} from '../modules/accounts/index.ts';
+import { findUserById, hashPassword } from '../modules/users/index.ts';
+import { PASSWORD_MIN_LENGTH } from './account.service.ts';
+import {
+  renderInvitationAcceptedPage,
+  renderInvitationProblemPage,
+  renderInvitationSetPasswordPage,
+  renderInvitationSignInPage,
+} from './invitation-pages.ts';
 import { saveAccount, signInWithPassword } from './account.service.ts';
 import { createUpstreamBroker } from './broker.service.ts';
 import {
@@ -238,6 +251,67 @@ export async function registerIdentityProviderRoutes(
             renderAccountPage(links, user, { kind: 'error', text: saved.error }),
             400,
           );
+    },
+  );
+
+  // Invitation links: a new person sets a password here; an existing account signs in, and
+  // signing in accepts the invitations waiting for its email (auth's completeLogin).
+  const invitationForm = z.object({
+    firstName: z.string().trim().max(100).default(''),
+    lastName: z.string().trim().max(100).default(''),
+    password: z.string().max(1000).default(''),
+  });
+  app.get<{ Params: { token: string } }>(
+    `${INVITATION_PATH}/:token`,
+    publicRoute,
+    async (request, reply) => {
+      const found = await findInvitationByToken(db, request.params.token);
+      if (!found.ok) {
+        return sendHtml(reply, renderInvitationProblemPage(config.publicUrl, found.message), 410);
+      }
+      return found.hasPassword
+        ? sendHtml(reply, renderInvitationSignInPage(config.publicUrl, found.invitation))
+        : sendHtml(reply, renderInvitationSetPasswordPage(request.url, found.invitation));
+    },
+  );
+  app.post<{ Params: { token: string } }>(
+    `${INVITATION_PATH}/:token`,
+    { config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const found = await findInvitationByToken(db, request.params.token);
+      if (!found.ok) {
+        return sendHtml(reply, renderInvitationProblemPage(config.publicUrl, found.message), 410);
+      }
+      if (found.hasPassword) {
+        return sendHtml(reply, renderInvitationSignInPage(config.publicUrl, found.invitation));
+      }
+      const form = invitationForm.safeParse(request.body ?? {});
+      if (!form.success || form.data.password.length < PASSWORD_MIN_LENGTH) {
+        return sendHtml(
+          reply,
+          renderInvitationSetPasswordPage(
+            request.url,
+            found.invitation,
+            `A password needs at least ${PASSWORD_MIN_LENGTH} characters.`,
+          ),
+          400,
+        );
+      }
+      const accepted = await acceptInvitationWithNewAccount(db, request.params.token, {
+        firstName: form.data.firstName,
+        lastName: form.data.lastName,
+        passwordHash: await hashPassword(form.data.password),
+      });
+      return accepted.ok
+        ? sendHtml(
+            reply,
+            renderInvitationAcceptedPage(
+              config.publicUrl,
+              accepted.email,
+              found.invitation.organizationLabel,
+            ),
+          )
+        : sendHtml(reply, renderInvitationProblemPage(config.publicUrl, accepted.message), 409);
     },
   );
 }

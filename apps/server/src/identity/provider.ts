@@ -7,6 +7,7 @@ import Provider, {
 import { exportJWK, generateKeyPair } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { getUserProductAccessGroups } from '../modules/me/index.ts';
 import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
@@ -73,7 +74,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
+      // Product-access groups of spec §6, for downstream apps.
+      profile: ['name', 'given_name', 'family_name', 'groups'],
     },
     // The studio reads identity from the ID token, so scope claims go in it.
     conformIdTokenClaims: false,
@@ -144,12 +146,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     },
     findAccount: async (_ctx, id) => {
       const user = await findUserById(db, id);
-      if (!user) {
+      if (!user || user.deletedAt) {
         return undefined;
       }
+      const groups = await getUserProductAccessGroups(db, user.id);
       return {
         accountId: user.id,
         claims: () => ({
+          groups,
           sub: user.id,
           email: user.email,
           email_verified: true,

@@ -246,3 +246,42 @@ export function checkRequirement(
         : denyRole(requirement.scope);
   }
 }
+
+// Namespace scopes from most to least powerful; a member's effective scope is the first one held.
+const SCOPE_RANK: readonly GrantableScope[] = ['owner:ns', 'edit:ns', 'read:ns', 'restricted:ns'];
+
+/** How powerful a namespace scope is: higher is more (owner 4 ... restricted 1, anything else 0). */
+export function getScopeRank(scope: Scope | null | undefined): number {
+  const index = SCOPE_RANK.indexOf(scope as GrantableScope);
+  return index === -1 ? 0 : SCOPE_RANK.length - index;
+}
+
+/**
+ * A member's effective scope: the highest of their own and their teams' scopes; undefined when
+ * none is given.
+ */
+export function getHighestScope(
+  scopes: readonly (GrantableScope | null | undefined)[],
+): GrantableScope | undefined {
+  let best: GrantableScope | undefined;
+  for (const scope of scopes) {
+    if (scope && getScopeRank(scope) > getScopeRank(best)) {
+      best = scope;
+    }
+  }
+  return best;
+}
+
+/**
+ * No escalation: whether someone holding `held` in a namespace (or a platform admin) may grant
+ * `scope` there. Owners grant up to owner; nobody below owner grants anything.
+ */
+export function canGrantScope(
+  actor: { isAdmin: boolean; held: Scope | undefined },
+  scope: GrantableScope,
+): boolean {
+  if (actor.isAdmin) {
+    return true;
+  }
+  return actor.held === 'owner:ns' && getScopeRank(scope) <= getScopeRank(actor.held);
+}

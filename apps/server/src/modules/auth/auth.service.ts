@@ -5,13 +5,20 @@ import {
   IDP_HINTS,
   LOGIN_STATE_LIFETIME_MS,
   SIGNED_OUT_LANDING_PATH,
-  getProductAccessGroups,
+  ACCOUNT_SUSPENDED_MESSAGE,
+  WHITELIST_REFUSED_MESSAGE,
   type SessionInfo,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { authLoginStates, authSessions, userNamespaces, users } from '../../db/schema.ts';
+import { authLoginStates, authSessions, users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { resolveExternalIdentity } from '../../identity/accounts.ts';
+import {
+  acceptPendingInvitations,
+  admitThroughWhitelist,
+  isUserAllowed,
+} from '../accounts/index.ts';
+import { getUserProductAccessGroups } from '../me/index.ts';
 
 /** Used when the issuer does not say how long its refresh tokens live (Keycloak does, oidc-provider does not). */
 const DEFAULT_REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -143,6 +150,19 @@ export function createAuthService(options: AuthServiceOptions) {
       firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
       lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
     });
+    // Signing in accepts the invitations waiting for this (verified) email, then admits through
+    // a whitelist; someone suspended everywhere, or refused by every whitelist, gets no session.
+    await acceptPendingInvitations(db, user.id);
+    if (pending.idpHint) {
+      const admission = await admitThroughWhitelist(db, user.id);
+      if (admission === 'refused') {
+        return { kind: 'invalid', reason: WHITELIST_REFUSED_MESSAGE, isSilent: pending.isSilent };
+      }
+    }
+    if (!(await isUserAllowed(db, user.id))) {
+      return { kind: 'invalid', reason: ACCOUNT_SUSPENDED_MESSAGE, isSilent: pending.isSilent };
+    }
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
     const sessionId = randomBytes(32).toString('base64url');
     const now = Date.now();
     await db.insert(authSessions).values({
@@ -192,6 +212,7 @@ export function createAuthService(options: AuthServiceOptions) {
     const session = await findSession(sessionId);
     if (
       !session?.refreshToken ||
+      !(await isUserAllowed(db, session.userId)) ||
       (session.refreshExpiresAt && session.refreshExpiresAt <= new Date())
     ) {
       if (session) {
@@ -268,20 +289,12 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function describeSession(session: AuthSession): Promise<SessionInfo> {
     const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-    const scopes = await db
-      .select({ scope: userNamespaces.scope })
-      .from(userNamespaces)
-      .where(eq(userNamespaces.userId, session.userId));
     return {
       expiresIn: session.accessExpiresAt.getTime(),
       refreshExpiresIn: session.refreshExpiresAt?.getTime() ?? null,
       ts: session.authTime.getTime(),
       scope: session.scope ?? '',
-      roles: getProductAccessGroups({
-        scopes: scopes.map((row) => row.scope),
-        isAdmin: user?.isAdmin ?? false,
-        isTrialEnabled: false,
-      }),
+      roles: await getUserProductAccessGroups(db, session.userId),
       username: user?.id ?? session.userId,
       email: user?.email ?? '',
       isIdpLogin: session.idpHint !== null,

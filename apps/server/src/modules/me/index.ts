@@ -1,2 +1,2 @@
 // The me module's public entry: the current user (spec §3) that authentication resolves to.
-export { getCurrentUser } from './me.service.ts';
+export { getCurrentUser, getUserProductAccessGroups } from './me.service.ts';

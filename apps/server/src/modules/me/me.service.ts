@@ -1,5 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { AUTH_ME_STORYFILES_PER_NAMESPACE, type CurrentUser } from '@conversa/contracts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  AUTH_ME_STORYFILES_PER_NAMESPACE,
+  getHighestScope,
+  getProductAccessGroups,
+  type CurrentUser,
+  type ProductAccessGroup,
+  type GrantableScope,
+} from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../../db/schema.ts';
 import { findUserById } from '../users/index.ts';
@@ -10,7 +17,7 @@ export async function getCurrentUser(
   userId: string,
 ): Promise<CurrentUser | undefined> {
   const user = await findUserById(db, userId);
-  if (!user) {
+  if (!user || user.deletedAt) {
     return undefined;
   }
   // An admin passes every role check (spec §6), so every namespace is theirs to work in: they are
@@ -27,7 +34,11 @@ export async function getCurrentUser(
         .from(namespaces)
         .leftJoin(
           userNamespaces,
-          and(eq(userNamespaces.namespaceId, namespaces.id), eq(userNamespaces.userId, userId)),
+          and(
+            eq(userNamespaces.namespaceId, namespaces.id),
+            eq(userNamespaces.userId, userId),
+            isNull(userNamespaces.suspendedAt),
+          ),
         )
         .orderBy(asc(namespaces.label))
     : await db
@@ -39,8 +50,20 @@ export async function getCurrentUser(
         })
         .from(userNamespaces)
         .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
-        .where(eq(userNamespaces.userId, userId))
+        .where(and(eq(userNamespaces.userId, userId), isNull(userNamespaces.suspendedAt)))
         .orderBy(asc(namespaces.label));
+  // Suspended everywhere: refused at once (the resolver answers 401), not shown an empty studio.
+  if (!user.isAdmin && memberships.length === 0) {
+    const suspended = await db
+      .select({ id: userNamespaces.namespaceId })
+      .from(userNamespaces)
+      .where(eq(userNamespaces.userId, userId))
+      .limit(1);
+    if (suspended.length > 0) {
+      return undefined;
+    }
+  }
+  const teamScopes = await listTeamScopes(db, userId);
   const storyfileIds = await listStoryfileIdsByNamespace(
     db,
     memberships.map((membership) => membership.id),
@@ -56,12 +79,40 @@ export async function getCurrentUser(
       id: membership.id,
       label: membership.label,
       attributes: membership.attributes,
-      userNamespaces: membership.scope === null ? [] : [{ scope: membership.scope }],
+      // Effective scope: the highest of the member's own and their teams' (teams count only for
+      // active members).
+      userNamespaces:
+        membership.scope === null
+          ? []
+          : [
+              {
+                scope:
+                  getHighestScope([
+                    membership.scope as GrantableScope,
+                    ...(teamScopes.get(membership.id) ?? []),
+                  ]) ?? membership.scope,
+              },
+            ],
       storyfileNamespaces: (storyfileIds.get(membership.id) ?? []).map((storyfileId) => ({
         storyfileId,
       })),
     })),
   };
+}
+
+/** The scopes the user's teams grant, per namespace. */
+async function listTeamScopes(
+  db: Database,
+  userId: string,
+): Promise<Map<string, GrantableScope[]>> {
+  const result = await db.execute<{ namespace_id: string; scope: GrantableScope }>(sql`
+    select t.namespace_id, t.scope from team_members tm join teams t on t.id = tm.team_id
+    where tm.user_id = ${userId} and t.scope is not null`);
+  const byNamespace = new Map<string, GrantableScope[]>();
+  for (const row of result.rows) {
+    byNamespace.set(row.namespace_id, [...(byNamespace.get(row.namespace_id) ?? []), row.scope]);
+  }
+  return byNamespace;
 }
 
 /**
@@ -94,4 +145,25 @@ async function listStoryfileIdsByNamespace(
     byNamespace.set(row.namespace_id, ids);
   }
   return byNamespace;
+}
+
+/**
+ * A user's product-access groups (spec §6) from their effective scopes: what the session answer,
+ * the ID token and userinfo carry. None for a user who is refused (deleted, suspended everywhere).
+ */
+export async function getUserProductAccessGroups(
+  db: Database,
+  userId: string,
+): Promise<ProductAccessGroup[]> {
+  const user = await getCurrentUser(db, userId);
+  if (!user) {
+    return [];
+  }
+  return getProductAccessGroups({
+    scopes: user.namespaces.flatMap((namespace) =>
+      namespace.userNamespaces.map((entry) => entry.scope),
+    ),
+    isAdmin: user.isAdmin,
+    isTrialEnabled: false,
+  });
 }

@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { OrganizationsScreen } from '@/features/accounts';
 
 export function OrganizationsRoute() {
-  return (
-    <ScreenHeading
-      path="/account/organizations"
-      description="Organizations will list the organizations of your account and their settings."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <OrganizationsScreen user={me.data} />;
 }

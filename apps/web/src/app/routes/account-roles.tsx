@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { RolesScreen } from '@/features/accounts';
 
 export function RolesRoute() {
-  return (
-    <ScreenHeading
-      path="/account/roles"
-      description="Roles will show what each person of your account may do."
-    />
-  );
+  return <RolesScreen />;
 }

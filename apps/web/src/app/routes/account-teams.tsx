@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { TeamsScreen } from '@/features/accounts';
 
 export function TeamsRoute() {
-  return (
-    <ScreenHeading
-      path="/account/teams"
-      description="Teams will group the people of your account who work on the same storyfiles."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <TeamsScreen user={me.data} />;
 }

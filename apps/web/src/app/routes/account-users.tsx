@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { UsersScreen } from '@/features/accounts';
 
 export function UsersRoute() {
-  return (
-    <ScreenHeading
-      path="/account/users"
-      description="Users will list the people of your account, to invite them and set their roles."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <UsersScreen user={me.data} />;
 }

@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { WhitelistScreen } from '@/features/accounts';
 
 export function WhitelistRoute() {
-  return (
-    <ScreenHeading
-      path="/account/whitelist"
-      description="The whitelist will name the single-sign-on domains whose people may join your account."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <WhitelistScreen user={me.data} />;
 }

@@ -6,6 +6,7 @@ import {
   FEEDBACK_PAGE_URL_MAX_LENGTH,
   FEEDBACK_SENT_MESSAGE,
   type FeedbackKind,
+  isValidEmail,
 } from '@conversa/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { isValidEmail } from '@/lib/email';
 import { formatNumber } from '@/lib/format';
 import { useCreateFeedback } from '../api/create-feedback';
 import { useFeedbackConfig } from '../api/get-feedback-config';

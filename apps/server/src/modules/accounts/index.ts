@@ -1,0 +1,10 @@
+// The accounts module's public entry: what auth, identity and the assembly may use.
+export {
+  acceptInvitationWithNewAccount,
+  acceptPendingInvitations,
+  findInvitationByToken,
+  INVITATION_PATH,
+} from './invitations.service.ts';
+export { createMailer, type Mailer } from './mailer.ts';
+export { endUserSessions, isUserAllowed } from './sessions.ts';
+export { admitThroughWhitelist } from './whitelist.service.ts';

@@ -1,0 +1,528 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  canGrantScope,
+  getDisplayName,
+  INVITATION_ACCEPTED_MESSAGE,
+  INVITATION_EMAIL_INVALID_MESSAGE,
+  INVITATION_EXPIRED_MESSAGE,
+  INVITATION_NOT_FOUND_MESSAGE,
+  INVITATION_REVOKED_MESSAGE,
+  isValidEmail,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  roleRequiredMessage,
+  TEAM_NOT_FOUND_MESSAGE,
+  type CurrentUser,
+  type GrantableScope,
+  type Invitation,
+  type InvitationResult,
+  type InvitationStatus,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { invitations, namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
+import { recordAuditEvent } from './audit.service.ts';
+import { toIsoTimestamp, uuidArray, type Executor } from './list-helpers.ts';
+import type { Mailer } from './mailer.ts';
+
+export interface InvitationSettings {
+  publicUrl: string;
+  expiryDays: number;
+  mailer: Mailer;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+/** Where an invitation's link leads: the embedded provider's acceptance page. */
+export const INVITATION_PATH = '/idp/invitation';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+function readStatus(row: Pick<InvitationRow, 'status' | 'expiresAt'>): InvitationStatus {
+  return row.status === 'pending' && row.expiresAt <= new Date() ? 'expired' : row.status;
+}
+
+function present(row: InvitationRow, label: string, inviterEmail: string | null): Invitation {
+  return {
+    id: row.id,
+    organizationId: row.namespaceId,
+    organizationLabel: label,
+    email: row.email,
+    scope: row.scope,
+    teamIds: row.teamIds,
+    status: readStatus(row),
+    expiresAt: toIsoTimestamp(row.expiresAt),
+    invitedByEmail: inviterEmail,
+    createdAt: toIsoTimestamp(row.createdAt),
+  };
+}
+
+async function deliver(
+  settings: InvitationSettings,
+  mail: {
+    id: string;
+    email: string;
+    token: string;
+    label: string;
+    inviterEmail: string;
+    expiresAt: Date;
+  },
+): Promise<InvitationResult> {
+  const link = `${settings.publicUrl}${INVITATION_PATH}/${mail.token}`;
+  if (!settings.mailer.isConfigured) {
+    // Without SMTP the inviter copies the link; the log keeps it for the operator.
+    settings.log.info(
+      { invitationId: mail.id, email: mail.email, link },
+      'invitation link (no SMTP_URL)',
+    );
+    return { email: mail.email, invitationId: mail.id, isEmailSent: false, link, problem: null };
+  }
+  try {
+    await settings.mailer.sendInvitation({
+      to: mail.email,
+      organizationLabel: mail.label,
+      inviterEmail: mail.inviterEmail,
+      link,
+      expiresAt: mail.expiresAt,
+    });
+    return {
+      email: mail.email,
+      invitationId: mail.id,
+      isEmailSent: true,
+      link: null,
+      problem: null,
+    };
+  } catch (error) {
+    settings.log.warn({ err: error, invitationId: mail.id, link }, 'invitation email failed');
+    return {
+      email: mail.email,
+      invitationId: mail.id,
+      isEmailSent: false,
+      link,
+      problem: 'The mail server did not take this email; copy the link instead.',
+    };
+  }
+}
+
+function assertMayInvite(user: CurrentUser, organizationId: string, scope: GrantableScope): void {
+  if (!canGrantScope({ isAdmin: user.isAdmin, held: getHeldScope(user, organizationId) }, scope)) {
+    throw forbidden(roleRequiredMessage('owner:ns'));
+  }
+}
+
+/**
+ * Invites emails into an organization. Every address is checked first (spec §5 email rule, not
+ * already a member, teams of this organization); any problem refuses the whole request naming each
+ * bad address, and nothing is written. Then all invitations are recorded in one transaction (a
+ * pending one for the same email and organization is replaced, its old link dead) and the emails
+ * go out; the answer says which were sent.
+ */
+export async function createInvitations(
+  db: Database,
+  settings: InvitationSettings,
+  user: CurrentUser,
+  organizationId: string,
+  input: { emails: string[]; scope: GrantableScope; teamIds: string[] },
+): Promise<{ results: InvitationResult[] }> {
+  await assertOrganizationOwner(db, user, organizationId);
+  assertMayInvite(user, organizationId, input.scope);
+  const emails = [
+    ...new Map(
+      input.emails
+        .map((email) => email.trim())
+        .filter(Boolean)
+        .map((email) => [email.toLowerCase(), email]),
+    ).values(),
+  ];
+  if (emails.length === 0) {
+    throw badRequest('Enter at least one email address.');
+  }
+  const invalid = emails.filter((email) => !isValidEmail(email));
+  if (invalid.length > 0) {
+    throw badRequest(
+      `Nobody was invited. ${invalid.map((email) => `"${email}" ${INVITATION_EMAIL_INVALID_MESSAGE}`).join(' ')}`,
+    );
+  }
+  const teamIds = [...new Set(input.teamIds)];
+  if (teamIds.length > 0) {
+    const found = await db.execute(
+      sql`select id from teams where namespace_id = ${organizationId} and id = any(${uuidArray(teamIds)})`,
+    );
+    if (found.rows.length !== teamIds.length) {
+      throw notFound(TEAM_NOT_FOUND_MESSAGE);
+    }
+  }
+  const members = await db.execute<{ email: string }>(sql`
+    select u.email from user_namespaces un join users u on u.id = un.user_id
+    where un.namespace_id = ${organizationId} and lower(u.email) = any(${sql.param(emails.map((email) => email.toLowerCase()))}::text[])`);
+  if (members.rows.length > 0) {
+    throw conflict(
+      `Nobody was invited. Already a member: ${members.rows.map((row) => row.email).join(', ')}.`,
+    );
+  }
+  const [organization] = await db
+    .select({ label: namespaces.label })
+    .from(namespaces)
+    .where(eq(namespaces.id, organizationId));
+  if (!organization) {
+    throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  }
+  const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
+  const created = await db.transaction(async (tx) => {
+    const out: { id: string; email: string; token: string }[] = [];
+    for (const email of emails) {
+      const { token, tokenHash } = newToken();
+      // One pending invitation per email and organization: a new one replaces the old.
+      const replaced = await tx
+        .update(invitations)
+        .set({ status: 'revoked', updatedAt: new Date() })
+        .where(
+          and(
+            eq(invitations.namespaceId, organizationId),
+            sql`lower(${invitations.email}) = lower(${email})`,
+            eq(invitations.status, 'pending'),
+          ),
+        )
+        .returning({ id: invitations.id });
+      const [row] = await tx
+        .insert(invitations)
+        .values({
+          namespaceId: organizationId,
+          email,
+          scope: input.scope,
+          teamIds,
+          tokenHash,
+          expiresAt,
+          invitedBy: user.iam,
+        })
+        .returning({ id: invitations.id });
+      await recordAuditEvent(tx, user, {
+        organization: { id: organizationId, label: organization.label },
+        action: 'invitation.created',
+        targetType: 'invitation',
+        targetId: row!.id,
+        targetLabel: email,
+        before: replaced.length > 0 ? { status: 'pending', replaced: true } : null,
+        after: {
+          status: 'pending',
+          scope: input.scope,
+          teamIds,
+          expiresAt: expiresAt.toISOString(),
+        },
+      });
+      out.push({ id: row!.id, email, token });
+    }
+    return out;
+  });
+  const results: InvitationResult[] = [];
+  for (const invitation of created) {
+    results.push(
+      await deliver(settings, {
+        ...invitation,
+        label: organization.label,
+        inviterEmail: user.email,
+        expiresAt,
+      }),
+    );
+  }
+  return { results };
+}
+
+export async function listInvitations(
+  db: Database,
+  user: CurrentUser,
+  query: { organizationId?: string | undefined; status?: InvitationStatus | undefined },
+): Promise<Invitation[]> {
+  const owned = getOwnedOrganizationIds(user);
+  const result = await db.execute<{ id: string }>(sql`
+    select i.id from invitations i
+    where ${owned === 'all' ? sql`true` : sql`i.namespace_id = any(${uuidArray(owned)})`}
+    ${query.organizationId ? sql`and i.namespace_id = ${query.organizationId}` : sql``}
+    ${
+      query.status === 'expired'
+        ? sql`and i.status = 'pending' and i.expires_at <= now()`
+        : query.status === 'pending'
+          ? sql`and i.status = 'pending' and i.expires_at > now()`
+          : query.status
+            ? sql`and i.status = ${query.status}`
+            : sql``
+    }
+    order by i.created_at desc limit 500`);
+  return loadInvitations(
+    db,
+    result.rows.map((row) => row.id),
+  );
+}
+
+async function loadInvitations(db: Executor, ids: string[]): Promise<Invitation[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .select({ invitation: invitations, label: namespaces.label, inviter: users.email })
+    .from(invitations)
+    .innerJoin(namespaces, eq(namespaces.id, invitations.namespaceId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(sql`${invitations.id} = any(${uuidArray(ids)})`);
+  const byId = new Map(
+    rows.map((row) => [row.invitation.id, present(row.invitation, row.label, row.inviter)]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function loadOwnedInvitation(db: Executor, user: CurrentUser, id: string) {
+  const [row] = await db
+    .select({ invitation: invitations, label: namespaces.label })
+    .from(invitations)
+    .innerJoin(namespaces, eq(namespaces.id, invitations.namespaceId))
+    .where(eq(invitations.id, id));
+  const owned = getOwnedOrganizationIds(user);
+  if (!row || (owned !== 'all' && !owned.includes(row.invitation.namespaceId))) {
+    throw notFound(INVITATION_NOT_FOUND_MESSAGE);
+  }
+  return row;
+}
+
+/** Resend: a new link (the old one stops working) and a renewed expiry, for pending or expired ones. */
+export async function resendInvitation(
+  db: Database,
+  settings: InvitationSettings,
+  user: CurrentUser,
+  id: string,
+): Promise<InvitationResult> {
+  const { invitation, label } = await loadOwnedInvitation(db, user, id);
+  if (invitation.status === 'accepted') {
+    throw conflict(INVITATION_ACCEPTED_MESSAGE);
+  }
+  if (invitation.status === 'revoked') {
+    throw conflict(INVITATION_REVOKED_MESSAGE);
+  }
+  assertMayInvite(user, invitation.namespaceId, invitation.scope);
+  const { token, tokenHash } = newToken();
+  const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(invitations)
+      .set({ tokenHash, expiresAt, updatedAt: new Date() })
+      .where(eq(invitations.id, id));
+    await recordAuditEvent(tx, user, {
+      organization: { id: invitation.namespaceId, label },
+      action: 'invitation.resent',
+      targetType: 'invitation',
+      targetId: id,
+      targetLabel: invitation.email,
+      before: { status: readStatus(invitation), expiresAt: invitation.expiresAt.toISOString() },
+      after: { status: 'pending', expiresAt: expiresAt.toISOString() },
+    });
+  });
+  return deliver(settings, {
+    id,
+    email: invitation.email,
+    token,
+    label,
+    inviterEmail: user.email,
+    expiresAt,
+  });
+}
+
+export async function revokeInvitation(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<Invitation> {
+  const { invitation, label } = await loadOwnedInvitation(db, user, id);
+  if (invitation.status !== 'pending') {
+    throw conflict(
+      invitation.status === 'accepted' ? INVITATION_ACCEPTED_MESSAGE : INVITATION_REVOKED_MESSAGE,
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(invitations)
+      .set({ status: 'revoked', updatedAt: new Date() })
+      .where(eq(invitations.id, id));
+    await recordAuditEvent(tx, user, {
+      organization: { id: invitation.namespaceId, label },
+      action: 'invitation.revoked',
+      targetType: 'invitation',
+      targetId: id,
+      targetLabel: invitation.email,
+      before: { status: readStatus(invitation) },
+      after: { status: 'revoked' },
+    });
+  });
+  return (await loadInvitations(db, [id]))[0]!;
+}
+
+export type InvitationLookup =
+  | { ok: true; invitation: Invitation; hasAccount: boolean; hasPassword: boolean }
+  | { ok: false; message: string };
+
+/** What an invitation link shows: the invitation, or why it no longer works. */
+export async function findInvitationByToken(
+  db: Database,
+  token: string,
+): Promise<InvitationLookup> {
+  const [row] = await db
+    .select({ invitation: invitations, label: namespaces.label, inviter: users.email })
+    .from(invitations)
+    .innerJoin(namespaces, eq(namespaces.id, invitations.namespaceId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.tokenHash, hashToken(token)));
+  if (!row) {
+    return { ok: false, message: INVITATION_NOT_FOUND_MESSAGE };
+  }
+  const status = readStatus(row.invitation);
+  if (status !== 'pending') {
+    return {
+      ok: false,
+      message:
+        status === 'expired'
+          ? INVITATION_EXPIRED_MESSAGE
+          : status === 'revoked'
+            ? INVITATION_REVOKED_MESSAGE
+            : INVITATION_ACCEPTED_MESSAGE,
+    };
+  }
+  const [account] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      sql`lower(${users.email}) = lower(${row.invitation.email}) and ${users.deletedAt} is null`,
+    );
+  return {
+    ok: true,
+    invitation: present(row.invitation, row.label, row.inviter),
+    hasAccount: account !== undefined,
+    hasPassword: Boolean(account?.passwordHash),
+  };
+}
+
+/** Joins the user to the organization with the invitation's role and teams; audited. */
+async function acceptInTransaction(
+  tx: Executor,
+  invitation: InvitationRow,
+  label: string,
+  account: { id: string; email: string; firstName: string | null; lastName: string | null },
+): Promise<void> {
+  await tx
+    .insert(userNamespaces)
+    .values({ userId: account.id, namespaceId: invitation.namespaceId, scope: invitation.scope })
+    .onConflictDoNothing();
+  for (const teamId of invitation.teamIds) {
+    await tx.insert(teamMembers).values({ teamId, userId: account.id }).onConflictDoNothing();
+  }
+  await tx
+    .update(invitations)
+    .set({
+      status: 'accepted',
+      acceptedBy: account.id,
+      acceptedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(invitations.id, invitation.id));
+  await recordAuditEvent(
+    tx,
+    { iam: account.id, email: account.email },
+    {
+      organization: { id: invitation.namespaceId, label },
+      action: 'invitation.accepted',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      targetLabel: getDisplayName(account),
+      before: { status: 'pending' },
+      after: { status: 'accepted', scope: invitation.scope },
+    },
+  );
+}
+
+/**
+ * Accepts every pending, unexpired invitation for the user's (verified) email: called when they
+ * sign in, through the embedded provider or an upstream one. Answers how many were accepted.
+ */
+export async function acceptPendingInvitations(db: Database, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!account || account.deletedAt) {
+      return 0;
+    }
+    const pending = await tx
+      .select({ invitation: invitations, label: namespaces.label })
+      .from(invitations)
+      .innerJoin(namespaces, eq(namespaces.id, invitations.namespaceId))
+      .where(
+        sql`lower(${invitations.email}) = lower(${account.email}) and ${invitations.status} = 'pending'
+          and ${invitations.expiresAt} > now()`,
+      )
+      .for('update');
+    for (const { invitation, label } of pending) {
+      await acceptInTransaction(tx, invitation, label, account);
+    }
+    return pending.length;
+  });
+}
+
+/** A new person's acceptance: creates the account with a password and joins, in one transaction. */
+export async function acceptInvitationWithNewAccount(
+  db: Database,
+  token: string,
+  input: { firstName: string; lastName: string; passwordHash: string },
+): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invitation: invitations, label: namespaces.label })
+      .from(invitations)
+      .innerJoin(namespaces, eq(namespaces.id, invitations.namespaceId))
+      .where(eq(invitations.tokenHash, hashToken(token)))
+      .for('update');
+    if (!row || readStatus(row.invitation) !== 'pending') {
+      return {
+        ok: false,
+        message: row ? INVITATION_EXPIRED_MESSAGE : INVITATION_NOT_FOUND_MESSAGE,
+      };
+    }
+    const email = row.invitation.email;
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    if (existing?.passwordHash) {
+      return { ok: false, message: 'An account with this email exists. Sign in to accept.' };
+    }
+    const account = existing
+      ? (
+          await tx
+            .update(users)
+            .set({
+              passwordHash: input.passwordHash,
+              firstName: input.firstName || existing.firstName,
+              lastName: input.lastName || existing.lastName,
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, existing.id))
+            .returning()
+        )[0]!
+      : (
+          await tx
+            .insert(users)
+            .values({
+              email,
+              firstName: input.firstName || null,
+              lastName: input.lastName || null,
+              passwordHash: input.passwordHash,
+            })
+            .returning()
+        )[0]!;
+    await acceptInTransaction(tx, row.invitation, row.label, account);
+    return { ok: true, email };
+  });
+}

@@ -1,0 +1,235 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  ORGANIZATION_HAS_STORYFILES_MESSAGE,
+  ORGANIZATION_NAME_TAKEN_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  roleRequiredMessage,
+  type CurrentUser,
+  type GrantableScope,
+  type NamespaceAttributes,
+  type Organization,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { namespaces } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
+import { recordAuditEvent } from './audit.service.ts';
+import { isUniqueViolation, toIsoTimestamp, uuidArray, type Executor } from './list-helpers.ts';
+
+type OrganizationRow = {
+  id: string;
+  label: string;
+  attributes: NamespaceAttributes;
+  default_scope: GrantableScope;
+  member_count: number;
+  team_count: number;
+  storyfile_count: number;
+  created_at: Date | string;
+};
+
+async function selectOrganizations(
+  db: Executor,
+  ids: 'all' | string[],
+): Promise<OrganizationRow[]> {
+  const result = await db.execute<OrganizationRow>(sql`
+    select n.id, n.label, n.attributes, n.default_scope, n.created_at,
+      (select count(*)::int from user_namespaces un join users u on u.id = un.user_id
+        where un.namespace_id = n.id and u.deleted_at is null) as member_count,
+      (select count(*)::int from teams t where t.namespace_id = n.id) as team_count,
+      (select count(*)::int from storyfiles s where s.namespace_id = n.id and s.deleted_at is null)
+        as storyfile_count
+    from namespaces n
+    ${ids === 'all' ? sql`` : sql`where n.id = any(${uuidArray(ids)})`}
+    order by lower(n.label), n.id`);
+  return result.rows;
+}
+
+function present(user: CurrentUser, row: OrganizationRow): Organization {
+  return {
+    id: row.id,
+    label: row.label,
+    attributes: row.attributes,
+    defaultScope: row.default_scope,
+    viewerScope: getHeldScope(user, row.id) ?? null,
+    memberCount: Number(row.member_count),
+    teamCount: Number(row.team_count),
+    storyfileCount: Number(row.storyfile_count),
+    createdAt: toIsoTimestamp(row.created_at),
+  };
+}
+
+export async function listOrganizations(db: Database, user: CurrentUser): Promise<Organization[]> {
+  const rows = await selectOrganizations(db, getOwnedOrganizationIds(user));
+  return rows.map((row) => present(user, row));
+}
+
+async function getOrganization(db: Executor, user: CurrentUser, id: string): Promise<Organization> {
+  const [row] = await selectOrganizations(db, [id]);
+  if (!row) {
+    throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  }
+  return present(user, row);
+}
+
+/** Spec §5 name uniqueness for organizations: labels are unique across the studio, any case. */
+export async function isOrganizationNameUnique(
+  db: Database,
+  input: { name: string; excludeId?: string | undefined },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from namespaces where lower(label) = lower(${input.name.trim()})
+    ${input.excludeId ? sql`and id <> ${input.excludeId}` : sql``} limit 1`);
+  return result.rows.length === 0;
+}
+
+async function assertNameFree(db: Executor, label: string, excludeId?: string): Promise<void> {
+  const result = await db.execute(sql`
+    select 1 from namespaces where lower(label) = lower(${label})
+    ${excludeId ? sql`and id <> ${excludeId}` : sql``} limit 1`);
+  if (result.rows.length > 0) {
+    throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
+  }
+}
+
+export async function createOrganization(
+  db: Database,
+  user: CurrentUser,
+  input: { label: string; attributes?: NamespaceAttributes | undefined },
+): Promise<Organization> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      await assertNameFree(tx, input.label);
+      const [created] = await tx
+        .insert(namespaces)
+        .values({ label: input.label, attributes: input.attributes ?? {} })
+        .returning({ id: namespaces.id });
+      await recordAuditEvent(tx, user, {
+        organization: { id: created!.id, label: input.label },
+        action: 'organization.created',
+        targetType: 'organization',
+        targetId: created!.id,
+        targetLabel: input.label,
+        after: { label: input.label, attributes: input.attributes ?? {} },
+      });
+      return created!.id;
+    });
+    return await getOrganization(db, user, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Renaming and attributes are for platform admins; an owner may set the default role whitelisted
+ * people join with. Each change is audited with its before and after.
+ */
+export async function updateOrganization(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  input: {
+    label?: string | undefined;
+    attributes?: NamespaceAttributes | undefined;
+    defaultScope?: GrantableScope | undefined;
+  },
+): Promise<Organization> {
+  await assertOrganizationOwner(db, user, id);
+  if ((input.label !== undefined || input.attributes !== undefined) && !user.isAdmin) {
+    throw forbidden(roleRequiredMessage('super_admin'));
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(namespaces)
+        .where(eq(namespaces.id, id))
+        .for('update');
+      if (!current) {
+        throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+      }
+      const organization = { id, label: input.label ?? current.label };
+      if (input.label !== undefined && input.label !== current.label) {
+        await assertNameFree(tx, input.label, id);
+        await recordAuditEvent(tx, user, {
+          organization,
+          action: 'organization.renamed',
+          targetType: 'organization',
+          targetId: id,
+          targetLabel: input.label,
+          before: { label: current.label },
+          after: { label: input.label },
+        });
+      }
+      if (input.attributes !== undefined) {
+        await recordAuditEvent(tx, user, {
+          organization,
+          action: 'organization.attributes_changed',
+          targetType: 'organization',
+          targetId: id,
+          targetLabel: organization.label,
+          before: { attributes: current.attributes },
+          after: { attributes: input.attributes },
+        });
+      }
+      if (input.defaultScope !== undefined && input.defaultScope !== current.defaultScope) {
+        await recordAuditEvent(tx, user, {
+          organization,
+          action: 'organization.default_role_changed',
+          targetType: 'organization',
+          targetId: id,
+          targetLabel: organization.label,
+          before: { defaultScope: current.defaultScope },
+          after: { defaultScope: input.defaultScope },
+        });
+      }
+      await tx
+        .update(namespaces)
+        .set({
+          ...(input.label !== undefined ? { label: input.label } : {}),
+          ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+          ...(input.defaultScope !== undefined ? { defaultScope: input.defaultScope } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(namespaces.id, id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
+    }
+    throw error;
+  }
+  return getOrganization(db, user, id);
+}
+
+/** Deletes an organization that holds no storyfiles (deleted ones count: they can be restored). */
+export async function deleteOrganization(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<{ id: string }> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(namespaces).where(eq(namespaces.id, id)).for('update');
+    if (!current) {
+      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+    }
+    const storyfiles = await tx.execute(
+      sql`select 1 from storyfiles where namespace_id = ${id} limit 1`,
+    );
+    if (storyfiles.rows.length > 0) {
+      throw conflict(ORGANIZATION_HAS_STORYFILES_MESSAGE);
+    }
+    await recordAuditEvent(tx, user, {
+      organization: { id, label: current.label },
+      action: 'organization.deleted',
+      targetType: 'organization',
+      targetId: id,
+      targetLabel: current.label,
+      before: { label: current.label, attributes: current.attributes },
+    });
+    await tx.delete(namespaces).where(eq(namespaces.id, id));
+  });
+  return { id };
+}

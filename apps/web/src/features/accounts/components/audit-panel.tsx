@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import { PagingBar } from '@/components/list/paging-bar';
+import { usePageSize } from '@/components/list/use-list-query';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { formatUsDateTime } from '@/lib/format';
+import { useAuditEvents } from '../api/audit';
+import { useOrganizations } from '../api/organizations';
+import { INPUT_CLASS, messageOf, OrganizationSelect, SELECT_CLASS } from './fields';
+
+const ACTION_GROUPS = [
+  { value: 'member', label: 'Members' },
+  { value: 'invitation', label: 'Invitations' },
+  { value: 'team', label: 'Teams' },
+  { value: 'whitelist', label: 'Whitelist' },
+  { value: 'organization', label: 'Organizations' },
+  { value: 'user', label: 'Accounts' },
+];
+
+function describeChange(value: Record<string, unknown> | null): string {
+  if (!value) {
+    return '—';
+  }
+  return Object.entries(value)
+    .map(([key, item]) => `${key}: ${typeof item === 'string' ? item : JSON.stringify(item)}`)
+    .join('; ');
+}
+
+/** The audit log: who changed what, before and after, when; filterable and paged. */
+export function AuditPanel() {
+  const organizations = useOrganizations();
+  const [organizationId, setOrganizationId] = useState<string | undefined>(undefined);
+  const [action, setAction] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize();
+  const list = useAuditEvents({
+    organizationId,
+    action: action || undefined,
+    search: search || undefined,
+    page,
+    pageSize,
+  });
+  const actionId = useId();
+  const searchId = useId();
+  const data = list.data;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <OrganizationSelect
+          organizations={organizations.data?.items ?? []}
+          value={organizationId}
+          onChange={(id) => {
+            setOrganizationId(id);
+            setPage(1);
+          }}
+          allowAll
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={actionId} className="text-sm font-medium text-slate-700">
+            Changes to
+          </label>
+          <select
+            id={actionId}
+            className={SELECT_CLASS}
+            value={action}
+            onChange={(event) => {
+              setAction(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Everything</option>
+            {ACTION_GROUPS.map((group) => (
+              <option key={group.value} value={group.value}>
+                {group.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={searchId} className="text-sm font-medium text-slate-700">
+            Who or what
+          </label>
+          <input
+            id={searchId}
+            className={`${INPUT_CLASS} w-64`}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading the audit log" />
+      ) : list.error && !data ? (
+        <Alert kind="error">
+          {messageOf(list.error, 'An error occurred while fetching the data.')}
+        </Alert>
+      ) : data && data.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No changes recorded.
+        </p>
+      ) : data ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+          <table className="w-full min-w-[860px] text-left text-sm">
+            <caption className="sr-only">Audit log</caption>
+            <thead>
+              <tr className="text-xs tracking-wide text-slate-600 uppercase">
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Target
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Before
+                </th>
+                <th scope="col" className="py-2">
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((event) => (
+                <tr key={event.id} className="border-t border-slate-200 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {formatUsDateTime(event.createdAt)}
+                  </td>
+                  <td className="py-2 pr-3 break-all">{event.actorEmail}</td>
+                  <td className="py-2 pr-3">{event.action}</td>
+                  <td className="py-2 pr-3 break-words">
+                    {event.targetLabel}
+                    {event.organizationLabel ? (
+                      <span className="block text-xs text-slate-600">
+                        {event.organizationLabel}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3 break-words">{describeChange(event.before)}</td>
+                  <td className="py-2 break-words">{describeChange(event.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data && data.total > 0 ? (
+        <PagingBar
+          page={page}
+          pageCount={data.pageCount}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(next) => {
+            setPageSize(next);
+            setPage(1);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

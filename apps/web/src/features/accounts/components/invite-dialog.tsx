@@ -1,0 +1,216 @@
+import {
+  isValidEmail,
+  MAX_INVITATION_EMAILS,
+  type CurrentUser,
+  type GrantableScope,
+  type InvitationResult,
+  type Organization,
+} from '@conversa/contracts';
+import { Copy } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { useCreateInvitations } from '../api/invitations';
+import { useTeams } from '../api/teams';
+import { getGrantableScopes, messageOf, OrganizationSelect, ScopeSelect } from './fields';
+
+/** Splits pasted addresses on commas, semicolons, spaces and new lines. */
+export function splitEmails(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function InvitationLinks({ results }: { results: InvitationResult[] }) {
+  const toast = useToast();
+  const withLinks = results.filter((result) => result.link !== null);
+  if (withLinks.length === 0) {
+    return null;
+  }
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700">
+        No email was sent for these; copy each link and send it yourself:
+      </p>
+      <ul className="space-y-2">
+        {withLinks.map((result) => (
+          <li key={result.invitationId} className="rounded-lg border border-slate-200 p-2 text-sm">
+            <p className="font-medium break-all">{result.email}</p>
+            {result.problem ? <p className="text-red-700">{result.problem}</p> : null}
+            <div className="mt-1 flex items-center gap-2">
+              <input
+                readOnly
+                aria-label={`Invitation link for ${result.email}`}
+                className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 font-mono text-xs"
+                value={result.link ?? ''}
+                onFocus={(event) => event.target.select()}
+              />
+              <Button
+                size="sm"
+                variant="default"
+                icon={<Copy className="size-4" aria-hidden="true" />}
+                idText={`Copy link ${result.invitationId}`}
+                onClick={() => {
+                  void navigator.clipboard?.writeText(result.link ?? '').then(
+                    () => toast.showToast({ kind: 'success', message: 'Link copied.' }),
+                    () => undefined,
+                  );
+                }}
+              >
+                Copy
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function InviteDialog({
+  user,
+  organizations,
+  isOpen,
+  onOpenChange,
+}: {
+  user: CurrentUser;
+  organizations: readonly Organization[];
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [organizationId, setOrganizationId] = useState<string | undefined>(organizations[0]?.id);
+  const organization = organizations.find((item) => item.id === organizationId);
+  const scopes = getGrantableScopes(user, organization);
+  const [scope, setScope] = useState<GrantableScope>('read:ns');
+  const [emailsText, setEmailsText] = useState('');
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [results, setResults] = useState<InvitationResult[] | null>(null);
+  const teams = useTeams(organizationId);
+  const invite = useCreateInvitations();
+  const emailsId = useId();
+  const toast = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const emails = splitEmails(emailsText);
+    const invalid = emails.filter((email) => !isValidEmail(email));
+    if (emails.length === 0) {
+      setLocalError('Enter at least one email address.');
+      return;
+    }
+    if (invalid.length > 0) {
+      setLocalError(`Not valid email addresses: ${invalid.join(', ')}. Nobody was invited.`);
+      return;
+    }
+    if (emails.length > MAX_INVITATION_EMAILS) {
+      setLocalError(`Invite at most ${MAX_INVITATION_EMAILS} people at once.`);
+      return;
+    }
+    if (!organizationId) {
+      return;
+    }
+    setLocalError(null);
+    invite.mutate(
+      { organizationId, emails, scope, teamIds },
+      {
+        onSuccess: (answer) => {
+          const sent = answer.results.filter((result) => result.isEmailSent).length;
+          toast.showToast({
+            kind: 'success',
+            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}.`,
+          });
+          setResults(answer.results);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="Invite people" size="lg">
+      {results ? (
+        <div className="space-y-4">
+          <Alert kind="success">
+            {`Invited ${results.map((result) => result.email).join(', ')}.`}
+          </Alert>
+          <InvitationLinks results={results} />
+          <div className="flex justify-end">
+            <Button variant="primary" onClick={() => onOpenChange(false)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          <OrganizationSelect
+            organizations={organizations}
+            value={organizationId}
+            onChange={(id) => {
+              setOrganizationId(id);
+              setTeamIds([]);
+            }}
+          />
+          <div className="space-y-1">
+            <label htmlFor={emailsId} className="text-sm font-medium text-slate-700">
+              Email addresses
+            </label>
+            <textarea
+              id={emailsId}
+              className="min-h-24 w-full rounded-lg border border-slate-300 p-3 text-sm shadow-sm"
+              placeholder="one@example.com, two@example.com"
+              value={emailsText}
+              autoFocus
+              onChange={(event) => setEmailsText(event.target.value)}
+            />
+            <p className="text-xs text-slate-600">Separate addresses with commas or new lines.</p>
+          </div>
+          <ScopeSelect
+            label="Role"
+            value={scope}
+            scopes={scopes}
+            onChange={(next) => next && setScope(next)}
+          />
+          {(teams.data?.items.length ?? 0) > 0 ? (
+            <fieldset className="space-y-1">
+              <legend className="text-sm font-medium text-slate-700">Teams (optional)</legend>
+              {teams.data!.items.map((team) => (
+                <label key={team.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={teamIds.includes(team.id)}
+                    onChange={(event) =>
+                      setTeamIds((current) =>
+                        event.target.checked
+                          ? [...current, team.id]
+                          : current.filter((id) => id !== team.id),
+                      )
+                    }
+                  />
+                  <span className="break-all">{team.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {localError ? <Alert kind="error">{localError}</Alert> : null}
+          {invite.error ? (
+            <Alert kind="error">
+              {messageOf(invite.error, 'An error occurred while pushing data.')}
+            </Alert>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="cancel" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" isLoading={invite.isPending}>
+              Send invitations
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  GRANTABLE_SCOPES,
+  findRoute,
+  type CurrentUser,
+  type GrantableScope,
+  type Team,
+} from '@conversa/contracts';
+import { Plus, Trash2, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useMembers } from '../api/members';
+import { useOrganizations } from '../api/organizations';
+import {
+  useCreateTeam,
+  useDeleteTeam,
+  useSetTeamMember,
+  useTeams,
+  useUpdateTeam,
+} from '../api/teams';
+import {
+  getGrantableScopes,
+  INPUT_CLASS,
+  messageOf,
+  OrganizationSelect,
+  ScopeSelect,
+  SELECT_CLASS,
+} from './fields';
+
+function TeamCard({ team, scopes }: { team: Team; scopes: readonly GrantableScope[] }) {
+  const update = useUpdateTeam();
+  const setMember = useSetTeamMember();
+  const remove = useDeleteTeam();
+  const toast = useToast();
+  const [name, setName] = useState(team.name);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [newMember, setNewMember] = useState('');
+  const members = useMembers({
+    search: '',
+    searchOptions: [],
+    page: 1,
+    pageSize: 100,
+    organizationId: team.organizationId,
+    status: 'active',
+  });
+  const candidates = (members.data?.items ?? []).filter(
+    (member) => member.kind === 'member' && !team.members.some((item) => item.id === member.id),
+  );
+  const nameId = useId();
+  const addId = useId();
+  const onError = (error: unknown) =>
+    toast.showToast({
+      kind: 'error',
+      message: messageOf(error, 'An error occurred while updating data.'),
+    });
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() && name.trim() !== team.name) {
+      update.mutate(
+        { id: team.id, name: name.trim() },
+        {
+          onSuccess: () => toast.showToast({ kind: 'success', message: 'Team renamed.' }),
+          onError,
+        },
+      );
+    }
+  };
+  return (
+    <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
+            Team name
+          </label>
+          <input
+            id={nameId}
+            className={INPUT_CLASS}
+            value={name}
+            maxLength={200}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <Button
+          type="submit"
+          size="sm"
+          variant="default"
+          idText={`Rename ${team.id}`}
+          isLoading={update.isPending}
+        >
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="default"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+          idText={`Delete team ${team.id}`}
+          aria-label={`Delete team ${team.name}`}
+          onClick={() => setIsDeleting(true)}
+        >
+          Delete
+        </Button>
+      </form>
+      <p className="text-sm break-words text-slate-600">{team.organizationLabel}</p>
+      <ScopeSelect
+        label="Role granted to members"
+        value={team.scope}
+        scopes={scopes}
+        allowNone
+        onChange={(scope) =>
+          update.mutate(
+            { id: team.id, scope },
+            {
+              onSuccess: () => toast.showToast({ kind: 'success', message: 'Team role changed.' }),
+              onError,
+            },
+          )
+        }
+      />
+      <div>
+        <h3 className="text-sm font-medium text-slate-700">Members</h3>
+        {team.members.length === 0 ? (
+          <p className="text-sm text-slate-600">No members yet.</p>
+        ) : (
+          <ul className="mt-1 space-y-1">
+            {team.members.map((member) => (
+              <li key={member.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="min-w-0 break-all">{member.displayName}</span>
+                <Button
+                  size="sm"
+                  variant="text"
+                  icon={<X className="size-4" aria-hidden="true" />}
+                  aria-label={`Remove ${member.displayName} from ${team.name}`}
+                  idText={`Remove member ${team.id} ${member.id}`}
+                  onClick={() =>
+                    setMember.mutate(
+                      { teamId: team.id, userId: member.id, isMember: false },
+                      { onError },
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={addId} className="text-sm font-medium text-slate-700">
+            Add a member
+          </label>
+          <select
+            id={addId}
+            className={`${SELECT_CLASS} w-full`}
+            value={newMember}
+            onChange={(event) => setNewMember(event.target.value)}
+          >
+            <option value="">Choose a person</option>
+            {candidates.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          size="sm"
+          variant="default"
+          idText={`Add member ${team.id}`}
+          disabled={!newMember}
+          isLoading={setMember.isPending}
+          onClick={() =>
+            setMember.mutate(
+              { teamId: team.id, userId: newMember, isMember: true },
+              { onSuccess: () => setNewMember(''), onError },
+            )
+          }
+        >
+          Add
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={isDeleting}
+        onCancel={() => setIsDeleting(false)}
+        title="Delete team"
+        description={`Delete the team "${team.name}"? Its members keep their own roles.`}
+        confirmText="Delete"
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate(team.id, { onSettled: () => setIsDeleting(false), onError })}
+      />
+    </li>
+  );
+}
+
+/** /account/teams: named groups inside an organization; a team's role is granted to its members. */
+export function TeamsScreen({ user }: { user: CurrentUser }) {
+  const organizations = useOrganizations();
+  const orgItems = organizations.data?.items ?? [];
+  const [organizationId, setOrganizationId] = useState<string | undefined>(undefined);
+  const teams = useTeams(organizationId);
+  const create = useCreateTeam();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<GrantableScope | null>(null);
+  const [targetId, setTargetId] = useState<string | undefined>(undefined);
+  const nameId = useId();
+  const target = targetId ?? orgItems[0]?.id;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!target || !name.trim()) {
+      return;
+    }
+    create.mutate(
+      { organizationId: target, name: name.trim(), scope },
+      {
+        onSuccess: () => {
+          toast.showToast({ kind: 'success', message: 'Team created.' });
+          setName('');
+        },
+      },
+    );
+  };
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={findRoute('/account/teams')?.label ?? 'Teams'}
+        description="A team's role is granted to every member: a member's role is the highest of their own and their teams'."
+      />
+      <form
+        onSubmit={submit}
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
+        <OrganizationSelect
+          organizations={orgItems}
+          value={target}
+          onChange={setTargetId}
+          label="New team in"
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
+            Name
+          </label>
+          <input
+            id={nameId}
+            className={`${INPUT_CLASS} w-64 max-w-full`}
+            value={name}
+            maxLength={200}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <ScopeSelect
+          label="Role granted"
+          value={scope}
+          scopes={getGrantableScopes(
+            user,
+            orgItems.find((item) => item.id === target),
+          )}
+          allowNone
+          onChange={setScope}
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+          isLoading={create.isPending}
+          disabled={!target || !name.trim()}
+        >
+          Create team
+        </Button>
+        {create.error ? (
+          <Alert kind="error">
+            {messageOf(create.error, 'An error occurred while pushing data.')}
+          </Alert>
+        ) : null}
+      </form>
+      <OrganizationSelect
+        organizations={orgItems}
+        value={organizationId}
+        onChange={setOrganizationId}
+        allowAll
+        label="Show teams of"
+      />
+      {teams.isPending ? (
+        <Spinner label="Loading teams" />
+      ) : teams.error ? (
+        <Alert kind="error">
+          {messageOf(teams.error, 'An error occurred while fetching the data.')}
+        </Alert>
+      ) : (teams.data?.items.length ?? 0) === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          No teams yet.
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Teams">
+          {teams.data.items.map((team) => (
+            <TeamCard
+              key={team.id}
+              team={team}
+              scopes={
+                user.isAdmin
+                  ? GRANTABLE_SCOPES
+                  : getGrantableScopes(
+                      user,
+                      orgItems.find((item) => item.id === team.organizationId),
+                    )
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

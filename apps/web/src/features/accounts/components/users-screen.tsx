@@ -1,0 +1,461 @@
+import {
+  MEMBER_SEARCH_OPTIONS,
+  MEMBER_STATUSES,
+  findRoute,
+  getScopeDisplayName,
+  type CurrentUser,
+  type Member,
+  type MemberStatus,
+} from '@conversa/contracts';
+import { UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { UserAvatar } from '@/components/avatar';
+import { ListSearchBox } from '@/components/list/list-search-box';
+import { PagingBar } from '@/components/list/paging-bar';
+import { useListQuery, usePageSize } from '@/components/list/use-list-query';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { formatCount, formatUsDateTime } from '@/lib/format';
+import type { SearchOption } from '@/lib/search-box';
+import { useDeleteUserAccount, useMembers, useRemoveMember, useUpdateMember } from '../api/members';
+import { useOrganizations } from '../api/organizations';
+import { AuditPanel } from './audit-panel';
+import {
+  getGrantableScopes,
+  messageOf,
+  OrganizationSelect,
+  ScopeSelect,
+  SELECT_CLASS,
+} from './fields';
+import { InvitationsPanel } from './invitations-panel';
+import { InviteDialog } from './invite-dialog';
+
+const SEARCH_OPTIONS: SearchOption[] = MEMBER_SEARCH_OPTIONS.map((option) => ({
+  value: option.value,
+  label: option.label,
+  isActive: option.active,
+  isDisabled: option.disabled,
+}));
+
+const TABS = [
+  { id: 'members', label: 'Members' },
+  { id: 'invitations', label: 'Invitations' },
+  { id: 'audit', label: 'Audit' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const STATUS_LABELS: Record<MemberStatus, string> = {
+  active: 'Active',
+  invited: 'Invited',
+  suspended: 'Suspended',
+};
+
+type PendingAction = { kind: 'suspend' | 'remove' | 'delete'; member: Member } | null;
+
+function MemberRow({
+  user,
+  member,
+  scopes,
+  onAction,
+}: {
+  user: CurrentUser;
+  member: Member;
+  scopes: ReturnType<typeof getGrantableScopes>;
+  onAction: (action: PendingAction) => void;
+}) {
+  const update = useUpdateMember();
+  const toast = useToast();
+  const isInvitation = member.kind === 'invitation';
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <td className="py-3 pr-3">
+        <div className="flex min-w-0 items-center gap-3">
+          {isInvitation ? (
+            <span
+              className="inline-grid size-8 shrink-0 place-items-center rounded-full bg-slate-200 text-xs text-slate-700"
+              aria-hidden="true"
+            >
+              ?
+            </span>
+          ) : (
+            <UserAvatar iam={member.id} alt="" size="sm" isActive={member.status === 'active'} />
+          )}
+          <div className="min-w-0">
+            <p className="font-medium break-words text-slate-900">{member.displayName}</p>
+            <p className="text-sm break-all text-slate-600">{member.email}</p>
+          </div>
+        </div>
+      </td>
+      <td className="py-3 pr-3 text-sm break-words">{member.organizationLabel}</td>
+      <td className="py-3 pr-3">
+        {isInvitation ? (
+          <span className="text-sm">{getScopeDisplayName(member.scope)}</span>
+        ) : (
+          <ScopeSelect
+            label={`Role of ${member.displayName} in ${member.organizationLabel}`}
+            isLabelHidden
+            value={member.scope}
+            scopes={scopes}
+            disabled={update.isPending}
+            onChange={(scope) =>
+              scope &&
+              update.mutate(
+                { organizationId: member.organizationId, userId: member.id, scope },
+                {
+                  onSuccess: () => toast.showToast({ kind: 'success', message: 'Role changed.' }),
+                  onError: (error) =>
+                    toast.showToast({
+                      kind: 'error',
+                      message: messageOf(error, 'An error occurred while updating data.'),
+                    }),
+                },
+              )
+            }
+          />
+        )}
+        {member.effectiveScope !== member.scope ? (
+          <p className="mt-1 text-xs text-slate-600">
+            {`${getScopeDisplayName(member.effectiveScope)} through a team`}
+          </p>
+        ) : null}
+      </td>
+      <td className="py-3 pr-3 text-sm break-words">
+        {member.teams.length > 0 ? member.teams.map((team) => team.name).join(', ') : '—'}
+      </td>
+      <td className="py-3 pr-3 text-sm">{STATUS_LABELS[member.status]}</td>
+      <td className="py-3 pr-3 text-sm whitespace-nowrap">
+        {member.lastSignInAt ? formatUsDateTime(member.lastSignInAt) : 'Never'}
+      </td>
+      <td className="py-3">
+        {isInvitation ? null : (
+          <div className="flex flex-wrap gap-2">
+            {member.status === 'suspended' ? (
+              <Button
+                size="sm"
+                variant="default"
+                idText={`Reactivate ${member.organizationId} ${member.id}`}
+                isLoading={update.isPending}
+                onClick={() =>
+                  update.mutate(
+                    {
+                      organizationId: member.organizationId,
+                      userId: member.id,
+                      isSuspended: false,
+                    },
+                    {
+                      onSuccess: () =>
+                        toast.showToast({ kind: 'success', message: 'Reactivated.' }),
+                      onError: (error) =>
+                        toast.showToast({
+                          kind: 'error',
+                          message: messageOf(error, 'An error occurred while updating data.'),
+                        }),
+                    },
+                  )
+                }
+              >
+                Reactivate
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="default"
+                idText={`Suspend ${member.organizationId} ${member.id}`}
+                onClick={() => onAction({ kind: 'suspend', member })}
+              >
+                Suspend
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="default"
+              idText={`Remove ${member.organizationId} ${member.id}`}
+              onClick={() => onAction({ kind: 'remove', member })}
+            >
+              Remove
+            </Button>
+            {user.isAdmin ? (
+              <Button
+                size="sm"
+                variant="default"
+                idText={`Delete account ${member.organizationId} ${member.id}`}
+                onClick={() => onAction({ kind: 'delete', member })}
+              >
+                Delete account
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function MembersPanel({ user }: { user: CurrentUser }) {
+  const [query, updateQuery] = useListQuery();
+  const [pageSize, setPageSize] = usePageSize();
+  const [params, setParams] = useSearchParams();
+  const organizationId = params.get('organizationId') ?? undefined;
+  const statusParam = params.get('status');
+  const status = MEMBER_STATUSES.find((value) => value === statusParam);
+  const organizations = useOrganizations();
+  const list = useMembers({ ...query, pageSize, organizationId, status });
+  const [isInviting, setIsInviting] = useState(false);
+  const [pending, setPending] = useState<PendingAction>(null);
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
+  const deleteAccount = useDeleteUserAccount();
+  const toast = useToast();
+  const statusId = useId();
+  const page = list.data;
+  const orgItems = organizations.data?.items ?? [];
+
+  const setParam = (name: string, value: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) {
+        next.set(name, value);
+      } else {
+        next.delete(name);
+      }
+      next.delete('page');
+      return next;
+    });
+
+  const confirm = () => {
+    if (!pending) {
+      return;
+    }
+    const { member } = pending;
+    const done = (message: string) => ({
+      onSuccess: () => {
+        toast.showToast({ kind: 'success', message });
+        setPending(null);
+      },
+      onError: (error: unknown) => {
+        toast.showToast({
+          kind: 'error',
+          message: messageOf(error, 'An error occurred while updating data.'),
+        });
+        setPending(null);
+      },
+    });
+    if (pending.kind === 'suspend') {
+      update.mutate(
+        { organizationId: member.organizationId, userId: member.id, isSuspended: true },
+        done('Suspended.'),
+      );
+    } else if (pending.kind === 'remove') {
+      remove.mutate(
+        { organizationId: member.organizationId, userId: member.id },
+        done('Removed from the organization.'),
+      );
+    } else {
+      deleteAccount.mutate(member.id, done('Account deleted.'));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          <OrganizationSelect
+            organizations={orgItems}
+            value={organizationId}
+            onChange={(id) => setParam('organizationId', id)}
+            allowAll
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select
+              id={statusId}
+              className={SELECT_CLASS}
+              value={status ?? ''}
+              onChange={(event) => setParam('status', event.target.value || undefined)}
+            >
+              <option value="">Any status</option>
+              {MEMBER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ListSearchBox options={SEARCH_OPTIONS} label="Search users" placeholder="Search users" />
+        </div>
+        <Button
+          variant="primary"
+          icon={<UserPlus className="size-4" aria-hidden="true" />}
+          disabled={orgItems.length === 0}
+          onClick={() => setIsInviting(true)}
+        >
+          Invite people
+        </Button>
+      </div>
+      {page ? (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {list.isFetching ? <Spinner className="mr-2 size-3" label="Updating" /> : null}
+          {formatCount(page.total, 'person', 'people')}
+        </p>
+      ) : null}
+      {list.isPending ? (
+        <Spinner label="Loading users" />
+      ) : list.error && !page ? (
+        <Alert kind="error">
+          {messageOf(list.error, 'An error occurred while fetching the data.')}
+        </Alert>
+      ) : page && page.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {query.search
+            ? 'Nobody matches this search.'
+            : 'Nobody here yet. Invite people to get started.'}
+        </p>
+      ) : page ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+          <table className="w-full min-w-[860px] text-left">
+            <caption className="sr-only">Users</caption>
+            <thead>
+              <tr className="text-xs tracking-wide text-slate-600 uppercase">
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Organization
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Teams
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last sign-in
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((member) => (
+                <MemberRow
+                  key={`${member.organizationId}-${member.kind}-${member.id}`}
+                  user={user}
+                  member={member}
+                  scopes={getGrantableScopes(
+                    user,
+                    orgItems.find((item) => item.id === member.organizationId),
+                  )}
+                  onAction={setPending}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page && page.total > 0 ? (
+        <PagingBar
+          page={query.page}
+          pageCount={page.pageCount}
+          pageSize={pageSize}
+          onPageChange={(next) => updateQuery({ page: next })}
+          onPageSizeChange={(next) => {
+            setPageSize(next);
+            updateQuery({ page: 1 });
+          }}
+        />
+      ) : null}
+      {isInviting ? (
+        <InviteDialog user={user} organizations={orgItems} isOpen onOpenChange={setIsInviting} />
+      ) : null}
+      <ConfirmDialog
+        isOpen={pending !== null}
+        onCancel={() => setPending(null)}
+        title={
+          pending?.kind === 'suspend'
+            ? 'Suspend'
+            : pending?.kind === 'remove'
+              ? 'Remove from organization'
+              : 'Delete account'
+        }
+        description={
+          pending?.kind === 'suspend'
+            ? `Suspend ${pending.member.displayName} in ${pending.member.organizationLabel}? Their sessions end at once; you can reactivate them later.`
+            : pending?.kind === 'remove'
+              ? `Remove ${pending.member.displayName} from ${pending.member.organizationLabel}? Their account stays.`
+              : `Delete the account of ${pending?.member.displayName ?? ''}? Their name and email are anonymised; their storyfiles and chat logs stay. This cannot be undone.`
+        }
+        confirmText={
+          pending?.kind === 'suspend'
+            ? 'Suspend'
+            : pending?.kind === 'remove'
+              ? 'Remove'
+              : 'Delete account'
+        }
+        isPending={update.isPending || remove.isPending || deleteAccount.isPending}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
+
+/** /account/users: members, invitations and the audit log of the organizations the viewer owns. */
+export function UsersScreen({ user }: { user: CurrentUser }) {
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((item) => item.id === params.get('tab'))?.id ?? 'members';
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={findRoute('/account/users')?.label ?? 'Users'}
+        description="People of your organizations: invite them, set their roles, suspend or remove them, and see who changed what."
+      />
+      <div
+        role="tablist"
+        aria-label="Users sections"
+        className="flex gap-1 border-b border-slate-200"
+      >
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`panel-${item.id}`}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === item.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            onClick={() =>
+              setParams(() => {
+                const next = new URLSearchParams();
+                if (item.id !== 'members') {
+                  next.set('tab', item.id);
+                }
+                return next;
+              })
+            }
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'members' ? (
+          <MembersPanel user={user} />
+        ) : tab === 'invitations' ? (
+          <InvitationsPanel />
+        ) : (
+          <AuditPanel />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { grantableScopeSchema } from '../auth/current-user.ts';
+import { defineContract } from '../contract.ts';
+import { invitationSchema, invitationStatusSchema, MAX_INVITATION_EMAILS } from './account.ts';
+
+export const invitationResultSchema = z.object({
+  email: z.string(),
+  invitationId: z.string(),
+  /** Whether the email went out; false without SMTP_URL or when the mail server refused it. */
+  isEmailSent: z.boolean(),
+  /** The link to copy; only when the email did not go out. */
+  link: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+export type InvitationResult = z.infer<typeof invitationResultSchema>;
+
+export const createInvitationsContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/organizations/:id/invitations',
+  summary:
+    'Invites one or many emails with a role and optional teams: all are recorded or none (the answer says which emails went out)',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  params: z.object({ id: z.uuid() }),
+  body: z.object({
+    // Validated one by one in the service, so the answer can name every bad address.
+    emails: z
+      .array(z.string().max(320))
+      .min(1, 'Enter at least one email address.')
+      .max(MAX_INVITATION_EMAILS, `Invite at most ${MAX_INVITATION_EMAILS} people at once.`),
+    scope: grantableScopeSchema,
+    teamIds: z.array(z.uuid()).max(50).default([]),
+  }),
+  response: z.object({ results: z.array(invitationResultSchema) }),
+  successStatus: 201,
+});
+
+export const listInvitationsContract = defineContract({
+  method: 'GET',
+  path: '/v1/conversa/invitations',
+  summary: 'Invitations of the organizations the caller owns, newest first',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  query: z.object({
+    organizationId: z.uuid().optional(),
+    status: invitationStatusSchema.optional(),
+  }),
+  response: z.object({ items: z.array(invitationSchema) }),
+});
+
+export const resendInvitationContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/invitations/:id/resend',
+  summary: 'Sends a pending or expired invitation again with a new link and a renewed expiry',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  params: z.object({ id: z.uuid() }),
+  response: invitationResultSchema,
+});
+
+export const revokeInvitationContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/invitations/:id/revoke',
+  summary: 'Withdraws a pending invitation; its link stops working',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  params: z.object({ id: z.uuid() }),
+  response: invitationSchema,
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { grantableScopeSchema } from '../auth/current-user.ts';
+import { defineContract } from '../contract.ts';
+import { listMembersQuerySchema, memberPageSchema, memberSchema } from './account.ts';
+
+const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });
+
+export const listMembersContract = defineContract({
+  method: 'GET',
+  path: '/v1/conversa/members',
+  summary:
+    'Members and invited people of the organizations the caller owns (all for platform admins); searched, filtered, paged',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  query: listMembersQuerySchema,
+  response: memberPageSchema,
+});
+
+export const updateMemberContract = defineContract({
+  method: 'PATCH',
+  path: '/v1/conversa/organizations/:id/members/:userId',
+  summary: "Changes a member's role, or suspends or reactivates them",
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  params: memberParams,
+  body: z.object({
+    scope: grantableScopeSchema.optional(),
+    isSuspended: z.boolean().optional(),
+  }),
+  response: memberSchema,
+});
+
+export const removeMemberContract = defineContract({
+  method: 'DELETE',
+  path: '/v1/conversa/organizations/:id/members/:userId',
+  summary: 'Removes a member from an organization (their account stays)',
+  tags: ['accounts'],
+  permission: { kind: 'role', scope: 'owner:ns' },
+  params: memberParams,
+  response: z.object({ userId: z.string() }),
+});
+
+export const deleteUserAccountContract = defineContract({
+  method: 'DELETE',
+  path: '/v1/conversa/users/:userId',
+  summary:
+    'Deletes an account (platform admins): name and email anonymised, storyfiles and chat logs stay',
+  tags: ['accounts'],
+  permission: { kind: 'admin' },
+  params: z.object({ userId: z.uuid() }),
+  response: z.object({ userId: z.string() }),
+});
