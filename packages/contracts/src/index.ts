@@ -20,3 +20,4 @@ export * from './conversations/index.ts';
 export * from './chat-logs/index.ts';
 export * from './publishing/index.ts';
 export * from './dashboard/index.ts';
+export * from './ink/index.ts';
