@@ -29,6 +29,8 @@ export interface Contract<
   response: Response;
   /** Status of a successful answer (200 unless given). */
   successStatus?: number;
+  /** Largest request body in bytes, when a call needs more than the server's default (1 MiB). */
+  bodyLimit?: number;
 }
 
 /** Identity function that keeps the literal schema types and permission of a contract. */

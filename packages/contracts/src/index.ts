@@ -22,3 +22,4 @@ export * from './publishing/index.ts';
 export * from './dashboard/index.ts';
 export * from './training/index.ts';
 export * from './accounts/index.ts';
+export * from './ink/index.ts';

@@ -51,6 +51,7 @@ import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
 import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
   registerTrainingRoutes(app, conversationEngine);
+  registerInkRoutes(app, { db });
   const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
     engine: conversationEngine,

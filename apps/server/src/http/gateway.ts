@@ -205,6 +205,7 @@ export function registerContract<C extends Contract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
+    ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
     config: {
       permission: contract.permission,
       ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),

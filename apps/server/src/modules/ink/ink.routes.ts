@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getInkStoryContract,
+  getInkVersionContract,
+  publishInkVersionContract,
+  restoreInkVersionContract,
+  saveInkVersionContract,
+  unpublishInkStoryContract,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { registerContract } from '../../http/gateway.ts';
+import {
+  getInkStory,
+  getInkVersion,
+  publishInkVersion,
+  restoreInkVersion,
+  saveInkVersion,
+  unpublishInkStory,
+} from './ink.service.ts';
+
+/** The ink story editor's calls: read to view, edit to save, restore and publish. */
+export function registerInkRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+  registerContract(app, getInkStoryContract, async (request) => getInkStory(db, request.params.id));
+  registerContract(app, getInkVersionContract, async (request) =>
+    getInkVersion(db, request.params.id, request.params.number),
+  );
+  registerContract(app, saveInkVersionContract, async (request) =>
+    saveInkVersion(db, {
+      storyfileId: request.params.id,
+      source: request.body.source,
+      userId: request.currentUser.iam,
+    }),
+  );
+  registerContract(app, restoreInkVersionContract, async (request) =>
+    restoreInkVersion(db, {
+      storyfileId: request.params.id,
+      number: request.params.number,
+      userId: request.currentUser.iam,
+    }),
+  );
+  registerContract(app, publishInkVersionContract, async (request) =>
+    publishInkVersion(db, {
+      storyfileId: request.params.id,
+      number: request.params.number,
+      userId: request.currentUser.iam,
+    }),
+  );
+  registerContract(app, unpublishInkStoryContract, async (request) =>
+    unpublishInkStory(db, request.params.id),
+  );
+}

@@ -1,0 +1,8 @@
+/** Query keys of the ink story editor. */
+export const inkKeys = {
+  all: ['ink'] as const,
+  story: (storyfileId: string) => [...inkKeys.all, 'story', storyfileId] as const,
+  version: (storyfileId: string, number: number) =>
+    [...inkKeys.all, 'version', storyfileId, number] as const,
+  storyfileOptions: (search: string) => [...inkKeys.all, 'storyfile-options', search] as const,
+};

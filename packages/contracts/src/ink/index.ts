@@ -1,0 +1,4 @@
+export * from './tags.ts';
+export * from './compile-messages.ts';
+export * from './outline.ts';
+export * from './ink-story.ts';

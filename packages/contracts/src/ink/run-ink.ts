@@ -1,0 +1,98 @@
+/**
+ * Running a compiled ink story one turn at a time, the same way in the editor's player and in the
+ * server's conversations. Not exported from the package index (it loads inkjs's runtime); import
+ * `@conversa/contracts/ink/run-ink`.
+ */
+import { Story } from 'inkjs';
+
+export interface InkLine {
+  text: string;
+  tags: string[];
+}
+
+export interface InkChoiceOption {
+  index: number;
+  text: string;
+  tags: string[];
+}
+
+export interface InkTurnOutput {
+  lines: InkLine[];
+  choices: InkChoiceOption[];
+  /** No choices and nothing left to continue: the story is over. */
+  hasEnded: boolean;
+  /** Runtime errors and warnings the story raised during the turn. */
+  errors: string[];
+  warnings: string[];
+}
+
+/** Continue() far enough to bound a story that loops without choices. */
+const MAX_LINES_PER_TURN = 500;
+
+/** Loads a compiled story; runtime errors are collected rather than thrown. */
+export function loadInkStory(compiledJson: string): {
+  story: Story;
+  errors: string[];
+  warnings: string[];
+} {
+  const story = new Story(compiledJson);
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  story.onError = (message, type) => {
+    // ErrorType.Warning = 1; Author = 0 never reaches the runtime.
+    (type === 1 ? warnings : errors).push(message);
+  };
+  return { story, errors, warnings };
+}
+
+/** Runs the story until it waits for a choice (or ends), collecting its lines with their tags. */
+export function continueInkTurn(loaded: {
+  story: Story;
+  errors: string[];
+  warnings: string[];
+}): InkTurnOutput {
+  const { story } = loaded;
+  const lines: InkLine[] = [];
+  while (story.canContinue && lines.length < MAX_LINES_PER_TURN && loaded.errors.length === 0) {
+    const text = story.Continue() ?? '';
+    lines.push({ text: text.trim(), tags: story.currentTags ?? [] });
+  }
+  if (lines.length >= MAX_LINES_PER_TURN && story.canContinue) {
+    loaded.errors.push(`The story went on for ${MAX_LINES_PER_TURN} lines without a choice.`);
+  }
+  const choices = story.currentChoices.map((choice) => ({
+    index: choice.index,
+    text: choice.text,
+    tags: choice.tags ?? [],
+  }));
+  const output: InkTurnOutput = {
+    lines: lines.filter((line) => line.text !== '' || line.tags.length > 0),
+    choices,
+    hasEnded: choices.length === 0 && !story.canContinue,
+    errors: [...loaded.errors],
+    warnings: [...loaded.warnings],
+  };
+  loaded.errors.length = 0;
+  loaded.warnings.length = 0;
+  return output;
+}
+
+/** Names declared with `VAR` in a source, in order: the editor's default watch list. */
+export function findInkVariableNames(source: string): string[] {
+  const names: string[] = [];
+  for (const match of source.matchAll(/^\s*VAR\s+([A-Za-z_]\w*)/gm)) {
+    if (!names.includes(match[1]!)) {
+      names.push(match[1]!);
+    }
+  }
+  return names;
+}
+
+/** A variable's value for display; undefined when the story has no such variable. */
+export function readInkVariable(story: Story, name: string): string | undefined {
+  const value: unknown = story.variablesState.$(name);
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  return typeof value === 'object' ? String(value.toString()) : String(value);
+}
