@@ -84,7 +84,7 @@ describe('/metrics access', () => {
 
   it('answers any host that sends METRICS_TOKEN as a bearer', async () => {
     for (const headers of [
-      { authorization: `Bearer ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}` } as Record<string, string>,
       { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.7' },
     ]) {
       const response = await scrape(headers, '203.0.113.7');
