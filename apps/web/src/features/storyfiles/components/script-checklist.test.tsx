@@ -23,6 +23,7 @@ function buildStoryfile(topicCount: number, questionsPerTopic: number): Storyfil
       position: questionIndex,
       sourceQuestionId: null,
       answerRecordedAt: null,
+      queuedToRecordAt: null,
     })),
   }));
   return {
