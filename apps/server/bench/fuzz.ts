@@ -45,7 +45,9 @@ if (!Number.isInteger(REQUESTS) || REQUESTS < 1 || !Number.isInteger(CONCURRENCY
   throw new Error('--requests and --concurrency must be positive whole numbers');
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+// One connection per request: the server closes a connection after refusing an oversized request,
+// and a kept-alive socket reused after that would fail the next, innocent request.
+const agent = new http.Agent({ keepAlive: false });
 
 interface Tally {
   sent: number;
