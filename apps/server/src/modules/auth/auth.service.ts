@@ -251,7 +251,12 @@ export function createAuthService(options: AuthServiceOptions) {
       })
       .where(eq(authSessions.idHash, session.idHash))
       .returning();
-    return { kind: 'refreshed', session: updated! };
+    // A concurrent refresh of the same session reused the rotated token, so the provider revoked
+    // the grant and that request deleted the session: this one has nothing left to refresh.
+    if (!updated) {
+      return { kind: 'rejected' };
+    }
+    return { kind: 'refreshed', session: updated };
   }
 
   async function deleteSession(idHash: string): Promise<void> {
