@@ -79,6 +79,8 @@ export async function startStudio(
       stop: () => {
         // Requests first, then maintenance, the queue and workers (they use the database), then
         // the database.
+        // Marked before anything waits: a transcode that the stop signal ends too is handed back.
+        runtime.jobs.markStopping();
         stopping ??= (async () => {
           await app.close();
           await maintenance.stop();

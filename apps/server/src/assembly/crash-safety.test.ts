@@ -48,6 +48,8 @@ let dataDir: string;
 /** An ffmpeg that waits a minute before working, so a studio can be stopped mid-transcode. */
 let slowFfmpeg: string;
 const EMAIL = 'editor@crash.test';
+/** The studio the fixtures are made on; the first test stops it. */
+let initial: StudioProcess;
 
 function metadata(filename: string) {
   return buildVideoUploadMetadata({
@@ -134,7 +136,7 @@ beforeAll(async () => {
   await createUser(database.db, { email: EMAIL, password: TEST_PASSWORD });
   await grantScope(database.db, { email: EMAIL, namespaceLabel: 'crash', scope: 'edit:ns' });
 
-  const first = await startStudio();
+  initial = await startStudio({ FFMPEG_PATH: slowFfmpeg });
   const browser = new TestBrowser(baseUrl);
   expect(new URL((await signIn(browser, EMAIL, TEST_PASSWORD)).url).pathname).toBe('/dashboard');
   editor = new ApiClient(browser);
@@ -153,8 +155,6 @@ beforeAll(async () => {
       { topicId: topic.id, text: 'Where did you grow up?' },
     )
   ).id;
-  first.child.kill('SIGTERM');
-  expect(await first.exited).toBe(0);
 }, 90_000);
 
 afterAll(async () => {
@@ -169,12 +169,19 @@ describe('crash safety of uploads and processing', () => {
   let killedPid = 0;
 
   it('SIGTERM mid-transcode: the studio exits 0 and hands the job back without spending a retry', async () => {
-    const studio = await startStudio({ FFMPEG_PATH: slowFfmpeg, JOB_SHUTDOWN_GRACE_SECONDS: '1' });
     ids.handedBack = await uploadWhole('handed-back.mp4');
-    await waitForJobState(ids.handedBack, 'active', studio);
+    await waitForJobState(ids.handedBack, 'active', initial);
+    // To the whole process group, as systemd or Ctrl-C do: ffmpeg is stopped by the same signal.
+    process.kill(-initial.child.pid!, 'SIGTERM');
+    expect(await initial.exited, initial.output()).toBe(0);
+    expect(await jobRows(ids.handedBack)).toEqual([{ state: 'created', retry_count: 0 }]);
 
+    // To the studio alone: the transcode gets the grace period, then goes back to the queue.
+    const studio = await startStudio({ FFMPEG_PATH: slowFfmpeg, JOB_SHUTDOWN_GRACE_SECONDS: '1' });
+    await waitForJobState(ids.handedBack, 'active', studio);
     studio.child.kill('SIGTERM');
     expect(await studio.exited, studio.output()).toBe(0);
+    expect(studio.output()).toContain('back to the queue (the worker is stopping)');
     expect(await jobRows(ids.handedBack)).toEqual([{ state: 'created', retry_count: 0 }]);
   }, 60_000);
 
@@ -257,6 +264,8 @@ describe('crash safety of uploads and processing', () => {
         status: 'END',
         error: null,
       });
+      // The job's end is recorded just after the video's commit that the status call reads.
+      await waitForJobState(id, 'completed', studio);
       expect(await jobRows(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
     }
     // Its worker died on its last attempt: FAIL with the message a person reads, never START.

@@ -95,7 +95,16 @@ export interface JobQueue {
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
   startWorkers(concurrency: number, handler: ProcessVideoHandler): Promise<void>;
-  /** Stops fetching, lets running jobs finish for a grace period, aborts the rest (retried later). */
+  /**
+   * The process is stopping: from now on a job that fails (ffmpeg stopped by the same signal as
+   * the process, under systemd's control-group kill or Ctrl-C) goes back to the queue without
+   * spending a retry. Call it first thing on a stop signal, before anything that waits.
+   */
+  markStopping(): void;
+  /**
+   * Stops fetching, lets running jobs finish for JOB_SHUTDOWN_GRACE_SECONDS, aborts the rest and
+   * hands them back to the queue (no retry spent).
+   */
   stop(): Promise<void>;
   readonly boss: PgBoss;
 }
@@ -313,6 +322,12 @@ export async function startJobQueue(options: {
         );
         self.id = id;
         workerIds.push(id);
+      }
+    },
+    markStopping() {
+      isStopping = true;
+      if (workerIds.length > 0) {
+        boss.offWork(PROCESS_VIDEO_QUEUE).catch(() => undefined);
       }
     },
     async stop() {

@@ -153,6 +153,23 @@ describe('probing real files, with ffprobe and with ffmpeg alone', () => {
   });
 });
 
+describe('a probe stopped by a signal', () => {
+  it('fails the run instead of calling the file unreadable (which would delete the upload)', async () => {
+    const dir = await makeTempDir('conversa-probe-killed-');
+    const killed = path.join(dir, 'killed-probe.sh');
+    await writeFile(killed, '#!/bin/sh\nkill -TERM $$\n', { mode: 0o755 });
+    const video = await makeTestVideo(dir);
+    for (const binaries of [
+      { ffmpeg: TEST_FFMPEG, ffprobe: killed, source: 'FFMPEG_PATH' as const },
+      { ffmpeg: killed, ffprobe: null, source: 'FFMPEG_PATH' as const },
+    ]) {
+      await expect(probeMedia(binaries, video)).rejects.toThrow(
+        'killed-probe.sh was stopped by a signal before it finished',
+      );
+    }
+  });
+});
+
 describe('the first text subtitle stream (the source of captions)', () => {
   const VIDEO_LINES = [
     "Input #0, matroska,webm, from 'in.mkv':",

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
 
@@ -122,6 +123,7 @@ export async function probeMedia(
       ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
       { signal, allowFailure: true },
     );
+    assertNotKilled(result.exitCode, binaries.ffprobe);
     return result.exitCode === 0 ? parseFfprobeJson(result.stdout) : null;
   }
   // Without an output ffmpeg exits 1 after printing the input report; that is expected here.
@@ -129,7 +131,19 @@ export async function probeMedia(
     signal,
     allowFailure: true,
   });
+  assertNotKilled(result.exitCode, binaries.ffmpeg);
   return parseFfmpegReport(result.stderr);
+}
+
+/**
+ * A probe killed by a signal (the studio's own stop signal reaching its process group, the
+ * out-of-memory killer) says nothing about the file: that must not become "not a video we can
+ * read", which deletes the person's upload. It fails the run instead, which is tried again.
+ */
+function assertNotKilled(exitCode: number | null, binary: string): void {
+  if (exitCode === null) {
+    throw new Error(`${path.basename(binary)} was stopped by a signal before it finished`);
+  }
 }
 
 /** Slack above the limit, so a video of exactly ten minutes is not refused over rounding. */

@@ -164,6 +164,12 @@ describe('a worker killed mid-job', () => {
     const status = await waitForSettledStatus(editor.browser, id, 60_000);
     expect(status, second.output()).toEqual({ status: 'END', error: null });
 
+    // The job's end is recorded just after the video's commit that the status call reads.
+    await waitUntil(
+      async () => (await jobRows(id))[0]?.state === 'completed',
+      10_000,
+      'the job to be recorded completed',
+    );
     expect(await jobRows(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
     const assets = await studio.database.db
       .select()
