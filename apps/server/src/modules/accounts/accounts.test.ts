@@ -687,7 +687,7 @@ describe('whitelist and identity-provider sign-in', () => {
     return { browser, url: new URL(done.url) };
   }
 
-  it("admits a whitelisted domain's verified email with the default role, and refuses others clearly", async () => {
+  it("admits a whitelisted address or domain's verified email with the default role, and refuses others clearly", async () => {
     const org = await buildOrganization({ owner: 'owner:ns' });
     const owner = await org.signIn('owner');
     await admin.expectStatus(200, 'PATCH', `/v1/conversa/organizations/${org.id}`, {
@@ -697,7 +697,7 @@ describe('whitelist and identity-provider sign-in', () => {
       defaultScope: 'edit:ns',
     });
     await owner.expectStatus(201, 'POST', `/v1/conversa/organizations/${org.id}/whitelist`, {
-      value: 'medtronic.example',
+      value: 'wanda@medtronic.example',
     });
     const joined = await signInThroughMedtronic('wanda');
     expect(joined.url.pathname).toBe('/dashboard');
@@ -708,20 +708,23 @@ describe('whitelist and identity-provider sign-in', () => {
       'edit:ns',
     );
 
-    await owner.expectStatus(
-      200,
-      'DELETE',
-      `/v1/conversa/organizations/${org.id}/whitelist/${
-        (
-          await owner.get<{ items: { id: string }[] }>(
-            `/v1/conversa/organizations/${org.id}/whitelist`,
-          )
-        ).body.items[0]!.id
-      }`,
-    );
     const refused = await signInThroughMedtronic('otto');
     expect(refused.url.pathname).toBe('/');
     expect(refused.url.searchParams.get('signInError')).toBe(WHITELIST_REFUSED_MESSAGE);
+
+    await owner.expectStatus(201, 'POST', `/v1/conversa/organizations/${org.id}/whitelist`, {
+      value: 'medtronic.example',
+    });
+    expect((await signInThroughMedtronic('otto')).url.pathname).toBe('/dashboard');
+    const audit = await owner.get<{ items: { action: string; targetLabel: string }[] }>(
+      `/v1/conversa/audit?organizationId=${org.id}&action=whitelist`,
+    );
+    expect(audit.body.items.map((item) => `${item.action} ${item.targetLabel}`)).toEqual([
+      'whitelist.admitted otto@medtronic.example',
+      'whitelist.entry_added medtronic.example',
+      'whitelist.admitted wanda@medtronic.example',
+      'whitelist.entry_added wanda@medtronic.example',
+    ]);
   });
 });
 

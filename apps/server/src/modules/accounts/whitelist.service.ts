@@ -107,8 +107,9 @@ export async function deleteWhitelistEntry(
 /**
  * After a sign-in through an identity-provider hint (the email is verified: unverified emails never
  * reach a local account): joins every SSO_WHITELIST organization whose whitelist names the address
- * or its domain, with that organization's default role. `refused` when whitelists are in use and
- * the person ends up in no organization (and is no platform admin).
+ * or its domain, with that organization's default role. `refused` when whitelists are in use (an
+ * SSO_WHITELIST organization has an entry) and the person ends up in no organization (and is no
+ * platform admin).
  */
 export async function admitThroughWhitelist(
   db: Database,
@@ -162,9 +163,11 @@ export async function admitThroughWhitelist(
     if (membership || account.isAdmin) {
       return 'member';
     }
-    const inUse = await tx.execute(
-      sql`select 1 from namespaces where (attributes->>'SSO_WHITELIST')::boolean is true limit 1`,
-    );
+    // In use: some SSO_WHITELIST organization lists at least one entry. Until then, sign-in
+    // through a provider works as before (an account without an organization).
+    const inUse = await tx.execute(sql`
+      select 1 from whitelist_entries w join namespaces n on n.id = w.namespace_id
+      where (n.attributes->>'SSO_WHITELIST')::boolean is true limit 1`);
     return inUse.rows.length > 0 ? 'refused' : 'not-in-use';
   });
 }
