@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   getSpeechErrorOutcome,
   getSpeechRecognition,
+  hasMicrophoneDevice,
   type SpeechRecognitionLike,
 } from '../utils/speech';
 
@@ -51,6 +52,16 @@ export function useSpeechRecognition({
     };
     recognition.onerror = (event) => {
       isSettled = true;
+      if (event.error === 'audio-capture') {
+        // Say which is missing: the microphone, or the speech service that failed to use it.
+        void hasMicrophoneDevice().then((hasMicrophone) => {
+          const outcome = getSpeechErrorOutcome(event.error, hasMicrophone);
+          if (outcome.action === 'show') {
+            handlersRef.current.onProblem(outcome.message);
+          }
+        });
+        return;
+      }
       const outcome = getSpeechErrorOutcome(event.error);
       if (outcome.action === 'askUnintelligible') {
         handlersRef.current.onHeard('');

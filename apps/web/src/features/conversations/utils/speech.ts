@@ -30,10 +30,12 @@ export type SpeechErrorOutcome =
 
 /**
  * `no-match` means the browser heard speech it could not transcribe: that is asked (empty,
- * spoken) so the storyfile says "please repeat". The others are about the microphone, not the
- * visitor's words, so they are shown instead.
+ * spoken) so the storyfile says "please repeat". The others are shown, naming what is really
+ * unavailable: the microphone, or the browser's speech service (which fails on its own where the
+ * microphone works, e.g. a browser built without Google's speech service). `hasMicrophone` is
+ * whether the browser lists a microphone, when known.
  */
-export function getSpeechErrorOutcome(error: string): SpeechErrorOutcome {
+export function getSpeechErrorOutcome(error: string, hasMicrophone?: boolean): SpeechErrorOutcome {
   switch (error) {
     case 'no-match':
       return { action: 'askUnintelligible' };
@@ -45,19 +47,43 @@ export function getSpeechErrorOutcome(error: string): SpeechErrorOutcome {
         message: 'No speech was heard. Check your microphone and try again.',
       };
     case 'not-allowed':
-    case 'service-not-allowed':
       return {
         action: 'show',
         message: 'The microphone is blocked. Allow it in the browser, or type your question.',
       };
+    case 'service-not-allowed':
+      return {
+        action: 'show',
+        message: "This browser's speech service is not available here. Type your question instead.",
+      };
     case 'audio-capture':
-      return { action: 'show', message: 'No microphone was found. Type your question instead.' };
+      return hasMicrophone === true
+        ? {
+            action: 'show',
+            message:
+              "Your microphone is there, but this browser's speech service could not listen through it. Type your question instead.",
+          }
+        : { action: 'show', message: 'No microphone was found. Type your question instead.' };
     case 'network':
       return {
         action: 'show',
-        message: 'Speech recognition needs a network connection. Type your question instead.',
+        message:
+          "This browser's speech service could not be reached; it needs a network connection. Type your question instead.",
       };
     default:
-      return { action: 'show', message: 'Speech recognition failed. Type your question instead.' };
+      return {
+        action: 'show',
+        message: "This browser's speech service failed. Type your question instead.",
+      };
+  }
+}
+
+/** Whether the browser lists a microphone (false when it cannot tell). */
+export async function hasMicrophoneDevice(): Promise<boolean> {
+  try {
+    const devices = (await navigator.mediaDevices?.enumerateDevices()) ?? [];
+    return devices.some((device) => device.kind === 'audioinput');
+  } catch {
+    return false;
   }
 }

@@ -27,7 +27,7 @@ describe('buildTargetEntries', () => {
     ['recorded on the server', item('q', true), undefined, false, 'Recorded', true],
     ['kept in this visit', item('q', false), undefined, true, 'Take kept', true],
     ['uploading', item('q', false), uploads.uploading, true, '42% Uploading', true],
-    ['uploaded', item('q', false), uploads.ready, false, 'Uploaded', true],
+    ['uploaded', item('q', false), uploads.ready, false, 'Recorded', true],
     [
       'failed, though recorded before',
       item('q', true),

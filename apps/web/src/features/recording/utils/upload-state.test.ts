@@ -12,7 +12,8 @@ describe('describeTargetStatus', () => {
     [state('uploading', 42.7), false, '42% Uploading', 'Video uploading to server'],
     [state('uploading', 130), false, '100% Uploading', 'Video uploading to server'],
     [state('processing', 100), false, 'Processing', 'Video uploaded, must process to view'],
-    [state('ready', 100), false, 'Uploaded', 'Successfully uploaded and processed!'],
+    // Issue 15, defect 9: one word for one state; the server's recorded answers also read Recorded.
+    [state('ready', 100), false, 'Recorded', 'Successfully uploaded and processed!'],
     [
       state('failed', 100, 'This video has no sound; answers need the speaker’s voice.'),
       true,

@@ -15,8 +15,8 @@ export interface TargetStatus {
 }
 
 /**
- * What a target's row says: its live upload (spec §2 labels: `{n}% Uploading`, `Processing`,
- * `Uploaded`), else a take kept in this session that the upload has not picked up yet, else
+ * What a target's row says: its live upload (spec §2 labels `{n}% Uploading` and `Processing`;
+ * a finished one reads Recorded, like an answer the server already has), else a take kept in this session that the upload has not picked up yet, else
  * whether the server has it recorded.
  */
 export function describeTargetStatus({
@@ -43,8 +43,10 @@ export function describeTargetStatus({
           tone: 'busy',
         };
       case 'ready':
+        // One word per state: an answer uploaded and processed is recorded, as the server's
+        // answers are (the list said "Uploaded" for some and "Recorded" for others).
         return {
-          label: 'Uploaded',
+          label: 'Recorded',
           tooltip: 'Successfully uploaded and processed!',
           tone: 'recorded',
         };
