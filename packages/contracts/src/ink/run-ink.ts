@@ -4,6 +4,10 @@
  * `@conversa/contracts/ink/run-ink`.
  */
 import { Story } from 'inkjs';
+import type { ErrorType } from 'inkjs/engine/Error';
+
+/** inkjs's ErrorType.Warning (the enum is not exported from the package's entry). */
+const INK_WARNING = 1 as ErrorType;
 
 export interface InkLine {
   text: string;
@@ -40,7 +44,7 @@ export function loadInkStory(compiledJson: string): {
   const warnings: string[] = [];
   story.onError = (message, type) => {
     // ErrorType.Warning = 1; Author = 0 never reaches the runtime.
-    (type === 1 ? warnings : errors).push(message);
+    (type === INK_WARNING ? warnings : errors).push(message);
   };
   return { story, errors, warnings };
 }
@@ -94,5 +98,9 @@ export function readInkVariable(story: Story, name: string): string | undefined 
   if (value === undefined || value === null) {
     return undefined;
   }
-  return typeof value === 'object' ? String(value.toString()) : String(value);
+  // An ink list (InkList) says its items through its own toString.
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return (value as { toString(): string }).toString();
 }
