@@ -81,7 +81,8 @@ describe('POST /v1/conversa/feedback', () => {
       { email: 'nobody@' },
       'Enter a valid email address, or leave it empty.',
     ],
-    ['an unknown kind', { kind: 'praise' }, 'kind'],
+    // Issue 15: the field is named as a person reads it, not by its key.
+    ['an unknown kind', { kind: 'praise' }, 'Kind must be one of: '],
   ])('answers 400 for %s and stores nothing', async (_name, change, message) => {
     const countBefore = (await studio.database.db.select().from(feedback)).length;
     const response = await post(author, {
