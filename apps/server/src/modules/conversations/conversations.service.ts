@@ -10,8 +10,11 @@ import {
   type ConfidenceClass,
   type InputMode,
   type MatchingSettings,
+  type StoryLine,
+  type StoryTurn,
 } from '@conversa/contracts';
 import type { MatchDecision } from '@conversa/matching';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
@@ -20,6 +23,7 @@ import {
   storyfileMatchingSettings,
   type MediaAssetFile,
 } from '../../db/schema.ts';
+import { matchInkChoice, openInkSession, type InkLineClip, type InkSession } from '../ink/index.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache } from './matcher-cache.ts';
 
@@ -33,18 +37,25 @@ export interface ConversationEngine {
   db: Database;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
+  /** Where story runtime errors are logged (the server's logger; silent when absent). */
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** The matcher cache and the media URL signer that asks, transcripts and the public player share. */
 export async function createConversationEngine(
   db: Database,
-  options: { mediaUrlTtlSeconds: number },
+  options: { mediaUrlTtlSeconds: number; logger?: Pick<FastifyBaseLogger, 'warn'> },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
-  return { db, signer, matchers: createMatcherCache() };
+  return {
+    db,
+    signer,
+    matchers: createMatcherCache(),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
 }
 
 /** A signed video, poster and captions (when made) of an asset for `grantee` (a user id or a visitor key). */
@@ -104,6 +115,10 @@ export interface AskInput {
   text: string;
   inputMode: InputMode;
   conversationId?: string;
+  /** Take this choice of the published ink story. */
+  choiceIndex?: number;
+  /** Open the conversation (and its story) without asking; nothing is logged. */
+  start?: boolean;
 }
 
 export interface AskOutcome {
@@ -116,6 +131,39 @@ export interface AskOutcome {
   confidence: ConfidenceClass | null;
   threshold: number;
   candidates: AskCandidate[];
+  /** The ink story's turn; null without a published story. */
+  story: StoryTurn | null;
+}
+
+/** The saved state of a conversation this asker may continue, or null. */
+async function readConversationState(
+  db: Database,
+  input: AskInput,
+): Promise<Record<string, unknown> | null> {
+  if (!input.conversationId) {
+    return null;
+  }
+  const [row] = await db
+    .select({ state: conversations.state })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, input.conversationId),
+        eq(conversations.storyfileId, input.storyfileId),
+        eq(conversations.channel, input.channel),
+        eq(conversations.visitorKey, input.visitorKey),
+      ),
+    );
+  return row?.state ?? null;
+}
+
+async function saveInkState(db: Database, conversationId: string, session: InkSession) {
+  await db
+    .update(conversations)
+    .set({
+      state: sql`${conversations.state} || jsonb_build_object('ink', ${JSON.stringify(session.toSaved())}::jsonb)`,
+    })
+    .where(eq(conversations.id, conversationId));
 }
 
 async function openConversation(db: Database, input: AskInput): Promise<string> {
@@ -158,11 +206,65 @@ function toAskDecision(decision: MatchDecision): AskDecision {
     : { kind: 'fallback', reason: decision.reason };
 }
 
+/** Signs the videos a story's lines name; a line whose video is missing gets null (text shown). */
+async function signStoryLines(
+  engine: ConversationEngine,
+  input: AskInput,
+  answers: Awaited<ReturnType<MatcherCache['getMatcher']>>['answers'],
+  lines: readonly InkLineClip[],
+): Promise<StoryLine[]> {
+  const clipKinds = [
+    ...new Set(lines.flatMap((line) => (line.clip?.kind === 'clip' ? [line.clip.clip] : []))),
+  ];
+  const clips = clipKinds.length
+    ? await signStoryfileClips(engine, input.storyfileId, clipKinds, input.visitorKey)
+    : ({} as Partial<Record<ClipKind, AskMedia | null>>);
+  return lines.map((line) => {
+    if (line.clip?.kind === 'answer') {
+      const answer = answers.get(line.clip.questionId);
+      return {
+        text: line.text || (answer?.text ?? ''),
+        media: answer?.assetId
+          ? signAssetMedia(
+              engine.signer,
+              { id: answer.assetId, files: answer.files },
+              input.visitorKey,
+            )
+          : null,
+      };
+    }
+    return { text: line.text, media: line.clip ? (clips[line.clip.clip] ?? null) : null };
+  });
+}
+
+function toStoryTurn(
+  session: InkSession,
+  turn: StoryTurn['turn'],
+  choiceText: string | null,
+  lines: StoryLine[],
+): StoryTurn {
+  const choices = session.getChoices();
+  return {
+    versionNumber: session.versionNumber,
+    turn,
+    choiceText,
+    lines,
+    choices: choices.map(({ index, text }) => ({ index, text })),
+    hasEnded: choices.length === 0 && session.toSaved().hasEnded,
+    notice: session.notice,
+  };
+}
+
 /**
  * Answers one question: matches it against every question of the storyfile's script, picks what
  * to play (the answer video; the cannot-answer clip when out of scope or when the best match is
  * not recorded yet; the please-repeat clip for empty or unintelligible input; a message instead of
  * a clip that is not recorded) and logs the exchange in its conversation.
+ *
+ * With a published ink story, the visitor's words are first matched against the story's open
+ * choices; a choice that fits moves the story, and its lines' videos play. Otherwise the matcher
+ * answers and the story stays. The story's state is saved in the conversation after every turn.
+ * A story that fails (a runtime error, a broken state) never fails the ask.
  */
 export async function askStoryfile(
   engine: ConversationEngine,
@@ -172,6 +274,61 @@ export async function askStoryfile(
   const { matcher, answers } = await engine.matchers.getMatcher(db, input.storyfileId);
   const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
+
+  let session: InkSession | null = null;
+  try {
+    const saved = await readConversationState(db, input);
+    session = await openInkSession(db, input.storyfileId, saved?.ink);
+  } catch (error) {
+    engine.logger?.warn(
+      { err: error, storyfileId: input.storyfileId },
+      'ink story could not be opened',
+    );
+  }
+  if (session?.notice) {
+    engine.logger?.warn(
+      { storyfileId: input.storyfileId, notice: session.notice },
+      'ink story restarted',
+    );
+  }
+  const opening = session ? await signStoryLines(engine, input, answers, session.opening) : [];
+
+  if (input.start) {
+    const conversationId = await openConversation(db, input);
+    if (session) {
+      await saveInkState(db, conversationId, session);
+    }
+    return {
+      conversationId,
+      decision: { kind: 'story' },
+      media: null,
+      message: null,
+      questionText: null,
+      score: null,
+      confidence: null,
+      threshold,
+      candidates: [],
+      story: session ? toStoryTurn(session, 'start', null, opening) : null,
+    };
+  }
+
+  let choiceIndex: number | undefined;
+  if (session && !isUnintelligible) {
+    try {
+      choiceIndex =
+        input.choiceIndex ??
+        matchInkChoice(input.text, await session.getMatchableChoices(db))?.index;
+    } catch (error) {
+      engine.logger?.warn(
+        { err: error, storyfileId: input.storyfileId },
+        'ink choice matching failed',
+      );
+    }
+  }
+  if (session && choiceIndex !== undefined) {
+    return answerWithStory(engine, input, { session, answers, threshold, opening, choiceIndex });
+  }
+
   const result = isUnintelligible ? null : matcher.match(input.text, { limit: CANDIDATE_LIMIT });
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
@@ -239,7 +396,12 @@ export async function askStoryfile(
     matchedQuestionText: unrecorded?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
+    inkTurn: session ? 'free' : null,
   });
+  if (session) {
+    session.recordFreeTurn();
+    await saveInkState(db, conversationId, session);
+  }
 
   return {
     conversationId,
@@ -251,6 +413,87 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     threshold,
     candidates,
+    story: session ? toStoryTurn(session, 'free', null, opening) : null,
+  };
+}
+
+/**
+ * The story takes a choice: its lines' videos play (the first one is the answer's `media`). A
+ * runtime error leaves the story where it was and plays the cannot-answer clip; it is logged and
+ * never fails the ask.
+ */
+async function answerWithStory(
+  engine: ConversationEngine,
+  input: AskInput,
+  context: {
+    session: InkSession;
+    answers: Awaited<ReturnType<MatcherCache['getMatcher']>>['answers'];
+    threshold: number;
+    opening: StoryLine[];
+    choiceIndex: number;
+  },
+): Promise<AskOutcome> {
+  const { db } = engine;
+  const { session, answers, threshold, opening } = context;
+  const taken = session.choose(context.choiceIndex);
+  let lines: StoryLine[] = [];
+  let media: AskMedia | null;
+  let message: string | null;
+  if (taken.errors.length > 0) {
+    engine.logger?.warn(
+      { storyfileId: input.storyfileId, errors: taken.errors },
+      'ink story runtime error: the cannot-answer clip plays',
+    );
+    const clips = await signStoryfileClips(
+      engine,
+      input.storyfileId,
+      ['cannotAnswer'],
+      input.visitorKey,
+    );
+    media = clips.cannotAnswer;
+    message = media ? null : CANNOT_ANSWER_MESSAGE;
+  } else {
+    lines = [...opening, ...(await signStoryLines(engine, input, answers, taken.lines))];
+    media = lines.find((line) => line.media)?.media ?? null;
+    message = media
+      ? null
+      : lines
+          .map((line) => line.text)
+          .filter(Boolean)
+          .join(' ') || null;
+  }
+  const answerLine = taken.lines.find(
+    (line) => line.clip?.kind === 'answer' && answers.get(line.clip.questionId)?.assetId,
+  );
+  const answered =
+    answerLine?.clip?.kind === 'answer' ? answers.get(answerLine.clip.questionId) : undefined;
+
+  const conversationId = await openConversation(db, input);
+  await db.insert(chatLogEntries).values({
+    conversationId,
+    storyfileId: input.storyfileId,
+    channel: input.channel,
+    questionText: input.text,
+    inputMode: input.inputMode,
+    decision: taken.errors.length > 0 ? 'fallback' : 'answered',
+    fallbackReason: null,
+    answerQuestionId: answered?.questionId ?? null,
+    answerQuestionText: answered?.text ?? null,
+    inkTurn: 'choice',
+    inkChoiceText: taken.choiceText || null,
+  });
+  await saveInkState(db, conversationId, session);
+  return {
+    conversationId,
+    decision: { kind: 'story' },
+    media,
+    message,
+    questionText: answered?.text ?? null,
+    score: null,
+    confidence: null,
+    threshold,
+    candidates: [],
+    story: toStoryTurn(session, 'choice', taken.choiceText || null, lines),
   };
 }
 

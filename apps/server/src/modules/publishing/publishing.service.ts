@@ -18,6 +18,7 @@ import {
   storyfileStarters,
   storyfiles,
 } from '../../db/schema.ts';
+import { findPublishedInkVersion } from '../ink/index.ts';
 import { notFound, tooManyRequests } from '../../http/errors.ts';
 import {
   askStoryfile,
@@ -152,6 +153,7 @@ export async function getPublicStoryfile(
       .orderBy(asc(storyfileStarters.position)),
     signStoryfileClips(engine, storyfile.id, ['idle', 'intro'], visitorKey),
   ]);
+  const story = await findPublishedInkVersion(engine.db, storyfile.id);
   return {
     slug,
     name: storyfile.name,
@@ -159,6 +161,7 @@ export async function getPublicStoryfile(
     language: storyfile.language,
     starters,
     clips,
+    hasStory: story !== null,
   };
 }
 
@@ -206,5 +209,6 @@ export async function askAsVisitor(
         : outcome.decision,
     media: outcome.media,
     message: outcome.message,
+    story: outcome.story,
   };
 }

@@ -118,6 +118,8 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         starters={data.starters}
         ask={(input) => askPublicStoryfile(slug, { ...input, channel })}
         isCompact={isEmbed}
+        hasStory={data.hasStory}
+        resumeKey={`conversa-conversation:${channel}:${slug}`}
       />
     </PageFrame>
   );
