@@ -95,9 +95,10 @@ export function readInkVariable(story: Story, name: string): string | undefined 
     return undefined;
   }
   // Lists (InkList) print their items through their own toString.
-  return typeof value === 'object'
-    ? (value as { toString(): string }).toString()
-    : String(value);
+  if (typeof value === 'object') {
+    return (value as { toString(): string }).toString();
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /**
