@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   const conversationEngine = await createConversationEngine(db, {
     mediaUrlTtlSeconds: config.media.urlTtlSeconds,
+    logger: app.log,
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);

@@ -82,13 +82,24 @@ export const askBodyFieldsSchema = z.object({
   inputMode: inputModeSchema.default('typed'),
   /** Continue this conversation; omitted (or unknown) starts a new one. */
   conversationId: z.uuid().optional(),
+  /** Take this choice of the storyfile's ink story (a suggested question the visitor pressed). */
+  choiceIndex: z.number().int().min(0).optional(),
+  /**
+   * Open the conversation without asking: with a published ink story, its opening lines and
+   * first choices come back (decision `story`); nothing is logged.
+   */
+  start: z.boolean().optional(),
 });
 
 export const askBodySchema = refuseEmptyTypedQuestion(askBodyFieldsSchema);
 export type AskBody = z.input<typeof askBodySchema>;
 
+/** The storyfile's ink story answered: its lines (`story.lines`) say what plays. */
+const storyDecisionSchema = z.object({ kind: z.literal('story') });
+
 export const askDecisionSchema = z.union([
   z.object({ kind: z.literal('answer'), questionId: z.string() }),
+  storyDecisionSchema,
   z.object({
     kind: z.literal('fallback'),
     reason: fallbackReasonSchema.exclude(['not-recorded']),
@@ -106,6 +117,7 @@ export type AskDecision = z.infer<typeof askDecisionSchema>;
 /** What a visitor's player is told: which kind of clip, never which script question matched. */
 export const publicAskDecisionSchema = z.union([
   z.object({ kind: z.literal('answer'), questionId: z.string() }),
+  storyDecisionSchema,
   z.object({ kind: z.literal('fallback'), reason: fallbackReasonSchema }),
 ]);
 export type PublicAskDecision = z.infer<typeof publicAskDecisionSchema>;
@@ -135,15 +147,47 @@ export const askCandidateSchema = z.object({
 });
 export type AskCandidate = z.infer<typeof askCandidateSchema>;
 
+/** How an exchange went with a published ink story: a story choice, or a free question. */
+export const INK_TURN_KINDS = ['choice', 'free'] as const;
+export const inkTurnKindSchema = z.enum(INK_TURN_KINDS);
+export type InkTurnKind = z.infer<typeof inkTurnKindSchema>;
+
+/** One line the story said, with the video its tag names (null: the player shows the text). */
+export const storyLineSchema = z.object({
+  text: z.string(),
+  media: askMediaSchema.nullable(),
+});
+export type StoryLine = z.infer<typeof storyLineSchema>;
+
+/** Where the conversation's ink story is after a turn. */
+export const storyTurnSchema = z.object({
+  versionNumber: z.number().int(),
+  /** `start`: the opening; `choice`: the story took a choice; `free`: the matcher answered. */
+  turn: z.enum(['start', 'choice', 'free']),
+  choiceText: z.string().nullable(),
+  lines: z.array(storyLineSchema),
+  /** The choices now open: the player shows them as suggested questions. */
+  choices: z.array(z.object({ index: z.number().int(), text: z.string() })),
+  hasEnded: z.boolean(),
+  /** Set when the story restarted (a saved place that no longer fits the published version). */
+  notice: z.string().nullable(),
+});
+export type StoryTurn = z.infer<typeof storyTurnSchema>;
+
 /** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
 export const publicAskResponseSchema = z.object({
   conversationId: z.string(),
-  /** The logged exchange (chat-log row): what a thumbs up or down rates. */
-  exchangeId: z.string(),
+  /**
+   * The logged exchange (chat-log row): what a thumbs up or down rates. Null when the call only
+   * opened the storyfile's ink story (`start`), which logs nothing.
+   */
+  exchangeId: z.string().nullable(),
   decision: publicAskDecisionSchema,
   /** Null when the clip is not recorded: the player shows `message` instead. */
   media: askMediaSchema.nullable(),
   message: z.string().nullable(),
+  /** The ink story's turn when the storyfile has a published story; null (or absent) otherwise. */
+  story: storyTurnSchema.nullable().optional(),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 

@@ -104,3 +104,41 @@ export function readInkVariable(story: Story, name: string): string | undefined 
   }
   return (value as { toString(): string }).toString();
 }
+
+/**
+ * Loads a saved state into a (possibly newer) compiled story and says whether it still fits: the
+ * state loads, and every open choice leads to content that exists exactly where it pointed (not
+ * an approximation). A state saved under the same version always fits.
+ */
+export function tryLoadInkState(
+  loaded: { story: Story },
+  stateJson: string,
+): { isCompatible: true } | { isCompatible: false; reason: string } {
+  const { story } = loaded;
+  try {
+    story.state.LoadJson(stateJson);
+    for (const choice of story.currentChoices) {
+      const target = choice.targetPath;
+      const found = target ? story.ContentAtPath(target) : null;
+      if (!found?.obj || found.approximate) {
+        return { isCompatible: false, reason: `the choice "${choice.text}" leads nowhere` };
+      }
+    }
+    if (story.currentChoices.length === 0 && !story.canContinue && story.state.currentPathString) {
+      return { isCompatible: false, reason: 'its place in the story is gone' };
+    }
+    return { isCompatible: true };
+  } catch (error) {
+    return { isCompatible: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The ink save format version a state JSON was written with (`inkSaveVersion`), or null. */
+export function readInkSaveVersion(stateJson: string): number | null {
+  try {
+    const parsed = JSON.parse(stateJson) as { inkSaveVersion?: unknown };
+    return typeof parsed.inkSaveVersion === 'number' ? parsed.inkSaveVersion : null;
+  } catch {
+    return null;
+  }
+}

@@ -65,6 +65,8 @@ export const publicStoryfileSchema = z.object({
   language: z.string(),
   starters: z.array(z.object({ questionId: z.string(), text: z.string() })),
   clips: z.object({ idle: askMediaSchema.nullable(), intro: askMediaSchema.nullable() }),
+  /** A published ink story drives the conversation: the player opens it with `start`. */
+  hasStory: z.boolean(),
 });
 export type PublicStoryfile = z.infer<typeof publicStoryfileSchema>;
 

@@ -25,6 +25,8 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
       text: request.body.text,
       inputMode: request.body.inputMode,
       conversationId: request.body.conversationId,
+      choiceIndex: request.body.choiceIndex,
+      start: request.body.start,
     });
     return { ...outcome, channel };
   });

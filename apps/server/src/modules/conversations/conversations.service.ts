@@ -12,8 +12,11 @@ import {
   type ConfidenceClass,
   type InputMode,
   type MatchingSettings,
+  type StoryLine,
+  type StoryTurn,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision } from '@conversa/matching';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
   chatLogEntries,
@@ -24,6 +27,7 @@ import {
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import { countAsk } from '../../http/metrics.ts';
+import { matchInkChoice, openInkSession, type InkLineClip, type InkSession } from '../ink/index.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
 
@@ -37,18 +41,25 @@ export interface ConversationEngine {
   db: Database;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
+  /** Where story runtime errors are logged (the server's logger; silent when absent). */
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** The matcher cache and the media URL signer that asks, transcripts and the public player share. */
 export async function createConversationEngine(
   db: Database,
-  options: { mediaUrlTtlSeconds: number },
+  options: { mediaUrlTtlSeconds: number; logger?: Pick<FastifyBaseLogger, 'warn'> },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
-  return { db, signer, matchers: createMatcherCache() };
+  return {
+    db,
+    signer,
+    matchers: createMatcherCache(),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
 }
 
 /** A signed video, poster and captions (when made) of an asset for `grantee` (a user id or a visitor key). */
@@ -120,11 +131,15 @@ export interface AskInput {
   text: string;
   inputMode: InputMode;
   conversationId?: string;
+  /** Take this choice of the published ink story. */
+  choiceIndex?: number;
+  /** Open the conversation (and its story) without asking; nothing is logged. */
+  start?: boolean;
 }
 
 export interface AskOutcome {
   conversationId: string;
-  exchangeId: string;
+  exchangeId: string | null;
   decision: AskDecision;
   media: AskMedia | null;
   message: string | null;
@@ -133,6 +148,68 @@ export interface AskOutcome {
   confidence: ConfidenceClass | null;
   threshold: number;
   candidates: AskCandidate[];
+  /** The ink story's turn; null without a published story. */
+  story: StoryTurn | null;
+}
+
+/**
+ * Continues the asker's conversation or starts one, with no exchange logged (opening a story). Another
+ * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ */
+async function openConversation(db: Database, input: AskInput): Promise<string> {
+  if (input.conversationId) {
+    const [continued] = await db
+      .update(conversations)
+      .set({ lastAt: sql`now()` })
+      .where(
+        and(
+          eq(conversations.id, input.conversationId),
+          eq(conversations.storyfileId, input.storyfileId),
+          eq(conversations.channel, input.channel),
+          eq(conversations.visitorKey, input.visitorKey),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (continued) {
+      return continued.id;
+    }
+  }
+  const [created] = await db
+    .insert(conversations)
+    .values({ storyfileId: input.storyfileId, channel: input.channel, visitorKey: input.visitorKey })
+    .returning({ id: conversations.id });
+  return created!.id;
+}
+
+/** The saved state of a conversation this asker may continue, or null. */
+async function readConversationState(
+  db: Database,
+  input: AskInput,
+): Promise<Record<string, unknown> | null> {
+  if (!input.conversationId) {
+    return null;
+  }
+  const [row] = await db
+    .select({ state: conversations.state })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, input.conversationId),
+        eq(conversations.storyfileId, input.storyfileId),
+        eq(conversations.channel, input.channel),
+        eq(conversations.visitorKey, input.visitorKey),
+      ),
+    );
+  return row?.state ?? null;
+}
+
+async function saveInkState(db: Database, conversationId: string, session: InkSession) {
+  await db
+    .update(conversations)
+    .set({
+      state: sql`${conversations.state} || jsonb_build_object('ink', ${JSON.stringify(session.toSaved())}::jsonb)`,
+    })
+    .where(eq(conversations.id, conversationId));
 }
 
 type ChatLogEntryValues = Pick<
@@ -149,6 +226,8 @@ type ChatLogEntryValues = Pick<
   | 'normalizedText'
   | 'topCandidates'
   | 'topMargin'
+  | 'inkTurn'
+  | 'inkChoiceText'
 >;
 
 /**
@@ -180,7 +259,7 @@ async function recordExchange(
       conversation_id, storyfile_id, channel, question_text, input_mode, decision,
       fallback_reason, answer_question_id, answer_question_text, matched_question_id,
       matched_question_text, score, confidence, normalized_text, top_candidates, top_margin,
-      review_state
+      ink_turn, ink_choice_text, review_state
     )
     select conversation.id, ${input.storyfileId}::uuid, ${input.channel},
       ${entry.questionText ?? input.text},
@@ -190,6 +269,7 @@ async function recordExchange(
       ${entry.score ?? null}::double precision, ${entry.confidence ?? null}::text,
       ${entry.normalizedText ?? ''}, ${JSON.stringify(entry.topCandidates ?? [])}::jsonb,
       ${entry.topMargin ?? null}::double precision,
+      ${entry.inkTurn ?? null}::text, ${entry.inkChoiceText ?? null}::text,
       -- A question a reviewer ignored (training) stays ignored when asked again.
       case when exists (select 1 from ${trainingIgnores}
         where ${trainingIgnores.storyfileId} = ${input.storyfileId}
@@ -211,11 +291,65 @@ function toAskDecision(decision: MatchDecision): AskDecision {
     : { kind: 'fallback', reason: decision.reason };
 }
 
+/** Signs the videos a story's lines name; a line whose video is missing gets null (text shown). */
+async function signStoryLines(
+  engine: ConversationEngine,
+  input: AskInput,
+  answers: Awaited<ReturnType<MatcherCache['getMatcher']>>['answers'],
+  lines: readonly InkLineClip[],
+): Promise<StoryLine[]> {
+  const clipKinds = [
+    ...new Set(lines.flatMap((line) => (line.clip?.kind === 'clip' ? [line.clip.clip] : []))),
+  ];
+  const clips = clipKinds.length
+    ? await signStoryfileClips(engine, input.storyfileId, clipKinds, input.visitorKey)
+    : ({} as Partial<Record<ClipKind, AskMedia | null>>);
+  return lines.map((line) => {
+    if (line.clip?.kind === 'answer') {
+      const answer = answers.get(line.clip.questionId);
+      return {
+        text: line.text || (answer?.text ?? ''),
+        media: answer?.assetId
+          ? signAssetMedia(
+              engine.signer,
+              { id: answer.assetId, files: answer.files },
+              input.visitorKey,
+            )
+          : null,
+      };
+    }
+    return { text: line.text, media: line.clip ? (clips[line.clip.clip] ?? null) : null };
+  });
+}
+
+function toStoryTurn(
+  session: InkSession,
+  turn: StoryTurn['turn'],
+  choiceText: string | null,
+  lines: StoryLine[],
+): StoryTurn {
+  const choices = session.getChoices();
+  return {
+    versionNumber: session.versionNumber,
+    turn,
+    choiceText,
+    lines,
+    choices: choices.map(({ index, text }) => ({ index, text })),
+    hasEnded: choices.length === 0 && session.toSaved().hasEnded,
+    notice: session.notice,
+  };
+}
+
 /**
  * Answers one question: matches it against every question of the storyfile's script, picks what
  * to play (the answer video; the cannot-answer clip when out of scope or when the best match is
  * not recorded yet; the please-repeat clip for empty or unintelligible input; a message instead of
  * a clip that is not recorded) and logs the exchange in its conversation.
+ *
+ * With a published ink story, the visitor's words are first matched against the story's open
+ * choices; a choice that fits moves the story, and its lines' videos play. Otherwise the matcher
+ * answers and the story stays. The story's state is saved in the conversation after every turn.
+ * A story that fails (a runtime error, a broken state) never fails the ask.
  */
 export async function askStoryfile(
   engine: ConversationEngine,
@@ -239,7 +373,70 @@ export async function askStoryfile(
   // the chat log keeps the text that was matched.
   const text =
     input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
-  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+
+  let session: InkSession | null = null;
+  try {
+    const saved = await readConversationState(db, input);
+    session = await openInkSession(db, input.storyfileId, saved?.ink);
+  } catch (error) {
+    engine.logger?.warn(
+      { err: error, storyfileId: input.storyfileId },
+      'ink story could not be opened',
+    );
+  }
+  if (session?.notice) {
+    engine.logger?.warn(
+      { storyfileId: input.storyfileId, notice: session.notice },
+      'ink story restarted',
+    );
+  }
+  const opening = session ? await signStoryLines(engine, input, answers, session.opening) : [];
+
+  if (input.start) {
+    const conversationId = await openConversation(db, input);
+    if (session) {
+      await saveInkState(db, conversationId, session);
+    }
+    return {
+      conversationId,
+      exchangeId: null,
+      decision: { kind: 'story' },
+      media: null,
+      message: null,
+      questionText: null,
+      score: null,
+      confidence: null,
+      threshold,
+      candidates: [],
+      story: session ? toStoryTurn(session, 'start', null, opening) : null,
+    };
+  }
+
+  let choiceIndex: number | undefined;
+  if (session && !isUnintelligible) {
+    try {
+      choiceIndex =
+        input.choiceIndex ??
+        matchInkChoice(text, await session.getMatchableChoices(db))?.index;
+    } catch (error) {
+      engine.logger?.warn(
+        { err: error, storyfileId: input.storyfileId },
+        'ink choice matching failed',
+      );
+    }
+  }
+  if (session && choiceIndex !== undefined) {
+    return answerWithStory(engine, input, {
+      session,
+      answers,
+      threshold,
+      opening,
+      choiceIndex,
+      text,
+    });
+  }
+
+    const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -310,8 +507,13 @@ export async function askStoryfile(
     topCandidates,
     topMargin:
       topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+    inkTurn: session ? 'free' : null,
   });
   countAsk(answered ? 'answered' : 'fallback', input.channel);
+  if (session) {
+    session.recordFreeTurn();
+    await saveInkState(db, conversationId, session);
+  }
 
   return {
     conversationId,
@@ -324,6 +526,87 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     threshold,
     candidates,
+    story: session ? toStoryTurn(session, 'free', null, opening) : null,
+  };
+}
+
+/**
+ * The story takes a choice: its lines' videos play (the first one is the answer's `media`). A
+ * runtime error leaves the story where it was and plays the cannot-answer clip; it is logged and
+ * never fails the ask.
+ */
+async function answerWithStory(
+  engine: ConversationEngine,
+  input: AskInput,
+  context: {
+    session: InkSession;
+    answers: Awaited<ReturnType<MatcherCache['getMatcher']>>['answers'];
+    threshold: number;
+    opening: StoryLine[];
+    choiceIndex: number;
+    /** The visitor's words after the "heard as" rules, as logged. */
+    text: string;
+  },
+): Promise<AskOutcome> {
+  const { db } = engine;
+  const { session, answers, threshold, opening } = context;
+  const taken = session.choose(context.choiceIndex);
+  let lines: StoryLine[] = [];
+  let media: AskMedia | null;
+  let message: string | null;
+  if (taken.errors.length > 0) {
+    engine.logger?.warn(
+      { storyfileId: input.storyfileId, errors: taken.errors },
+      'ink story runtime error: the cannot-answer clip plays',
+    );
+    const clips = await signStoryfileClips(
+      engine,
+      input.storyfileId,
+      ['cannotAnswer'],
+      input.visitorKey,
+    );
+    media = clips.cannotAnswer;
+    message = media ? null : CANNOT_ANSWER_MESSAGE;
+  } else {
+    lines = [...opening, ...(await signStoryLines(engine, input, answers, taken.lines))];
+    media = lines.find((line) => line.media)?.media ?? null;
+    message = media
+      ? null
+      : lines
+          .map((line) => line.text)
+          .filter(Boolean)
+          .join(' ') || null;
+  }
+  const answerLine = taken.lines.find(
+    (line) => line.clip?.kind === 'answer' && answers.get(line.clip.questionId)?.assetId,
+  );
+  const answered =
+    answerLine?.clip?.kind === 'answer' ? answers.get(answerLine.clip.questionId) : undefined;
+
+  const { conversationId, exchangeId } = await recordExchange(db, input, {
+    questionText: context.text,
+    decision: taken.errors.length > 0 ? 'fallback' : 'answered',
+    fallbackReason: null,
+    answerQuestionId: answered?.questionId ?? null,
+    answerQuestionText: answered?.text ?? null,
+    normalizedText: normalizeText(context.text),
+    inkTurn: 'choice',
+    inkChoiceText: taken.choiceText || null,
+  });
+  countAsk(taken.errors.length > 0 ? 'fallback' : 'answered', input.channel);
+  await saveInkState(db, conversationId, session);
+  return {
+    conversationId,
+    exchangeId,
+    decision: { kind: 'story' },
+    media,
+    message,
+    questionText: answered?.text ?? null,
+    score: null,
+    confidence: null,
+    threshold,
+    candidates: [],
+    story: toStoryTurn(session, 'choice', taken.choiceText || null, lines),
   };
 }
 

@@ -1,2 +1,10 @@
 // The ink module's public entry: what other modules and the assembly may use.
 export { findPublishedInkVersion, listInkQuestions } from './ink.service.ts';
+export { matchInkChoice, type MatchableChoice } from './choice-matching.ts';
+export {
+  isSavedInkState,
+  openInkSession,
+  type InkLineClip,
+  type InkSession,
+  type SavedInkState,
+} from './ink-conversation.ts';

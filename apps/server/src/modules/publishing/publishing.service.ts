@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
 import { countAsk } from '../../http/metrics.ts';
+import { findPublishedInkVersion } from '../ink/index.ts';
 import {
   askStoryfile,
   signStoryfileClips,
@@ -155,6 +156,7 @@ export async function getPublicStoryfile(
       .orderBy(asc(storyfileStarters.position)),
     signStoryfileClips(engine, storyfile.id, ['idle', 'intro'], visitorKey),
   ]);
+  const story = await findPublishedInkVersion(engine.db, storyfile.id);
   return {
     slug,
     name: storyfile.name,
@@ -162,6 +164,7 @@ export async function getPublicStoryfile(
     language: storyfile.language,
     starters,
     clips,
+    hasStory: story !== null,
   };
 }
 
@@ -278,5 +281,6 @@ export async function askAsVisitor(
         : outcome.decision,
     media: outcome.media,
     message: outcome.message,
+    story: outcome.story,
   };
 }

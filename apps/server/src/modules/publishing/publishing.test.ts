@@ -105,7 +105,10 @@ describe('publishing', () => {
       'exchangeId',
       'media',
       'message',
+      'story',
     ]);
+    // No published ink story: nothing of a story is sent.
+    expect(answer.body.story).toBeNull();
     const video = await fetch(`${studio.baseUrl}${answer.body.media!.url}`);
     expect(Buffer.from(await video.arrayBuffer())).toEqual(FAKE_VIDEO_BYTES);
 

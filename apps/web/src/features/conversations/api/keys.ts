@@ -6,4 +6,6 @@ export const conversationKeys = {
   publication: (storyfileId: string) =>
     [...conversationKeys.all, 'publication', storyfileId] as const,
   publicStoryfile: (slug: string) => [...conversationKeys.all, 'public', slug] as const,
+  storyStatus: (storyfileId: string) =>
+    [...conversationKeys.all, 'story-status', storyfileId] as const,
 };

@@ -48,6 +48,27 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   isCompact?: boolean;
   /** Records a thumbs up or down on one answer (once per exchange); no rating buttons without it. */
   rate?: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
+  /**
+   * A published ink story drives the conversation: Start opens it (its lines play, its choices
+   * are the suggested questions).
+   */
+  hasStory?: boolean;
+  /**
+   * Where the conversation id is kept for this tab (session storage), so a reload resumes the
+   * conversation and its story; unset keeps nothing.
+   */
+  resumeKey?: string;
+}
+
+function readResumeId(key: string | undefined): string | undefined {
+  if (!key) {
+    return undefined;
+  }
+  try {
+    return sessionStorage.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Thumbs up or down on one storyfile turn: sent once, then shown as given. */
@@ -181,6 +202,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   onAnswer,
   isCompact = false,
   rate,
+  hasStory = false,
+  resumeKey,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -215,7 +238,17 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     });
   }, [speakingUrl]);
 
-  async function sendQuestion(text: string, inputMode: InputMode) {
+  useEffect(() => {
+    if (resumeKey && state.conversationId) {
+      try {
+        sessionStorage.setItem(resumeKey, state.conversationId);
+      } catch {
+        // Storage may be off (private mode): the conversation just does not survive a reload.
+      }
+    }
+  }, [resumeKey, state.conversationId]);
+
+  async function sendQuestion(text: string, inputMode: InputMode, choiceIndex?: number) {
     if (isAskingRef.current || !canAsk(state)) {
       return;
     }
@@ -227,6 +260,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         text,
         inputMode,
         ...(state.conversationId ? { conversationId: state.conversationId } : {}),
+        ...(choiceIndex === undefined ? {} : { choiceIndex }),
       });
       dispatch({ type: 'askSucceeded', result });
       onAnswer?.(result);
@@ -254,8 +288,31 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     void sendQuestion(draft, 'typed');
   }
 
+  async function openStory() {
+    isAskingRef.current = true;
+    try {
+      const resumeId = readResumeId(resumeKey);
+      const result = await ask({
+        text: '',
+        inputMode: 'typed',
+        start: true,
+        ...(resumeId ? { conversationId: resumeId } : {}),
+      });
+      dispatch({ type: 'storyOpened', result });
+    } catch {
+      // The story could not open: the conversation goes on with free questions.
+      dispatch({ type: 'start', intro: clips.intro });
+    } finally {
+      isAskingRef.current = false;
+    }
+  }
+
   function start() {
-    dispatch({ type: 'start', intro: clips.intro });
+    if (hasStory) {
+      void openStory();
+    } else {
+      dispatch({ type: 'start', intro: clips.intro });
+    }
     // The box is still disabled in this render and Start is about to vanish: focus it once it
     // is enabled, or focus falls to the page body.
     shouldFocusInputRef.current = true;
@@ -368,7 +425,34 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         )}
       </div>
 
-      {isStarted && state.phase !== 'intro' && starters.length > 0 ? (
+      {state.storyNotice ? (
+        <p role="status" className="text-sm text-amber-800">
+          {state.storyNotice}
+        </p>
+      ) : null}
+      {state.storyChoices !== null && state.storyChoices.length > 0 ? (
+        <div>
+          <h3 className="sr-only">Suggested questions</h3>
+          <ul aria-label="Suggested questions" className="flex flex-wrap gap-2">
+            {state.storyChoices.map((choice) => (
+              <li key={choice.index}>
+                <button
+                  type="button"
+                  disabled={isAsking}
+                  onClick={() => void sendQuestion(choice.text, 'typed', choice.index)}
+                  className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-sm font-medium break-words text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  {choice.text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {isStarted &&
+      state.phase !== 'intro' &&
+      state.storyChoices === null &&
+      starters.length > 0 ? (
         <div>
           <h3 className="sr-only">Conversation starters</h3>
           <ul aria-label="Conversation starters" className="flex flex-wrap gap-2">

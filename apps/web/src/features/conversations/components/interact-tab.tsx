@@ -7,6 +7,7 @@ import { Button, getButtonClassName } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
+import { useHasPublishedStory } from '../api/get-story-status';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
 import { AnswerExplanation } from './answer-explanation';
@@ -37,9 +38,10 @@ function NothingRecorded({ storyfileId }: { storyfileId: string }) {
  */
 export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   const clips = useStoryfileClips(storyfile.id);
+  const hasStory = useHasPublishedStory(storyfile.id);
   const [lastResult, setLastResult] = useState<AskResponse | null>(null);
 
-  if (clips.isPending) {
+  if (clips.isPending || hasStory.isPending) {
     return (
       <div className="grid place-items-center py-16 text-slate-600">
         <Spinner label="Loading the storyfile's videos" />
@@ -87,6 +89,8 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}
           rate={rateExchange}
+          hasStory={hasStory.data === true}
+          resumeKey={`conversa-conversation:studio:${storyfile.id}`}
         />
       </section>
       <section

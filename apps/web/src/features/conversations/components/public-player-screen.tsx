@@ -120,6 +120,8 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         ask={(input) => askPublicStoryfile(slug, { ...input, channel })}
         isCompact={isEmbed}
         rate={(exchangeId, feedback) => ratePublicExchange(slug, exchangeId, feedback)}
+        hasStory={data.hasStory}
+        resumeKey={`conversa-conversation:${channel}:${slug}`}
       />
     </PageFrame>
   );

@@ -35,6 +35,7 @@ export const CONFIDENCE_DETAILS: Record<
 
 const DECISION_LABELS = {
   answer: 'Answered',
+  story: 'Story choice',
   empty: 'Please repeat (nothing to match)',
   unintelligible: 'Please repeat (speech not understood)',
   'off-topic': 'Cannot answer (below the threshold)',
@@ -43,7 +44,9 @@ const DECISION_LABELS = {
 
 /** The decision as an author reads it. */
 export function describeDecision(decision: AskDecision): string {
-  return decision.kind === 'answer' ? DECISION_LABELS.answer : DECISION_LABELS[decision.reason];
+  return decision.kind === 'fallback'
+    ? DECISION_LABELS[decision.reason]
+    : DECISION_LABELS[decision.kind];
 }
 
 /** A 0–1 score as the author sees it: two decimals, the scale the threshold uses. */

@@ -18,6 +18,10 @@ export interface PlayerAskInput {
   text: string;
   inputMode: InputMode;
   conversationId?: string;
+  /** A story choice the visitor pressed. */
+  choiceIndex?: number;
+  /** Open the conversation's ink story without asking. */
+  start?: boolean;
 }
 export type PlayerAskResult = PublicAskResponse & { questionText?: string | null };
 
@@ -59,10 +63,17 @@ export interface PlayerState {
   conversationId: string | undefined;
   transcript: TranscriptEntry[];
   nextEntryId: number;
+  /** Clips still to play after the speaking one (a story turn's lines). */
+  queue: PlayerClip[];
+  /** The ink story's open choices: shown as suggested questions. Null without a story. */
+  storyChoices: { index: number; text: string }[] | null;
+  /** The story restarted (its saved place no longer fitted the published version). */
+  storyNotice: string | null;
 }
 
 export type PlayerEvent =
   | { type: 'start'; intro: PlayerClip | null }
+  | { type: 'storyOpened'; result: PlayerAskResult }
   | { type: 'clipEnded' }
   | { type: 'clipFailed'; message: string }
   | { type: 'askStarted'; text: string; inputMode: InputMode }
@@ -78,7 +89,27 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   conversationId: undefined,
   transcript: [],
   nextEntryId: 1,
+  queue: [],
+  storyChoices: null,
+  storyNotice: null,
 };
+
+function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
+  return { url: media.url, posterUrl: media.posterUrl, captionsUrl: media.captionsUrl };
+}
+
+/** The clips a story turn plays, in order (lines without a recorded video show their text). */
+export function getStoryClips(result: PlayerAskResult): PlayerClip[] {
+  return (result.story?.lines ?? []).flatMap((line) => (line.media ? [toClip(line.media)] : []));
+}
+
+function describeStoryLines(result: PlayerAskResult): string | null {
+  const text = (result.story?.lines ?? [])
+    .map((line) => line.text)
+    .filter((line) => line !== '')
+    .join(' ');
+  return text === '' ? null : text;
+}
 
 /** Text shown in the transcript for spoken input the browser could not transcribe. */
 export const UNINTELLIGIBLE_TRANSCRIPT_TEXT = '(could not make out the words)';
@@ -94,7 +125,7 @@ export function getFallbackKind(reason: FallbackReason): 'cannotAnswer' | 'pleas
 }
 
 export function getSpeakingKind(decision: PublicAskDecision): Exclude<SpeakingKind, 'intro'> {
-  return decision.kind === 'answer' ? 'answer' : getFallbackKind(decision.reason);
+  return decision.kind === 'fallback' ? getFallbackKind(decision.reason) : 'answer';
 }
 
 const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
@@ -137,11 +168,40 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         ? { ...state, phase: 'intro', speaking: { kind: 'intro', clip: event.intro } }
         : { ...state, phase: 'waiting' };
     }
-    case 'clipEnded':
+    case 'storyOpened': {
+      if (state.phase !== 'idle') {
+        return state;
+      }
+      const { result } = event;
+      const [first, ...rest] = getStoryClips(result);
+      const said = describeStoryLines(result);
+      const opened: PlayerState = {
+        ...state,
+        conversationId: result.conversationId,
+        storyChoices: result.story?.choices ?? null,
+        storyNotice: result.story?.notice ?? null,
+        transcript: said
+          ? [
+              ...state.transcript,
+              { id: state.nextEntryId, speaker: 'storyfile', text: said, kind: 'answer' },
+            ]
+          : state.transcript,
+        nextEntryId: state.nextEntryId + (said ? 1 : 0),
+      };
+      return first
+        ? { ...opened, phase: 'intro', speaking: { kind: 'intro', clip: first }, queue: rest }
+        : { ...opened, phase: 'waiting', speaking: null, queue: [] };
+    }
+    case 'clipEnded': {
       if (state.phase !== 'intro' && state.phase !== 'answering') {
         return state;
       }
-      return { ...state, phase: 'waiting', speaking: null };
+      const [next, ...rest] = state.queue;
+      if (next && state.speaking) {
+        return { ...state, speaking: { kind: state.speaking.kind, clip: next }, queue: rest };
+      }
+      return { ...state, phase: 'waiting', speaking: null, queue: [] };
+    }
     case 'clipFailed':
       if (state.phase !== 'intro' && state.phase !== 'answering') {
         return state;
@@ -156,6 +216,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         ...state,
         phase: 'asking',
         speaking: null,
+        queue: [],
         message: null,
         error: null,
         pending: { text: event.text, inputMode: event.inputMode },
@@ -177,9 +238,11 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         {
           id: state.nextEntryId + 1,
           speaker: 'storyfile',
-          text: describeStoryfileTurn(result),
+          text:
+            (result.story?.turn === 'choice' ? describeStoryLines(result) : null) ??
+            describeStoryfileTurn(result),
           kind,
-          exchangeId: result.exchangeId,
+          exchangeId: result.exchangeId ?? undefined,
         },
       ];
       const base = {
@@ -188,7 +251,21 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         conversationId: result.conversationId,
         transcript,
         nextEntryId: state.nextEntryId + 2,
+        storyChoices: result.story ? result.story.choices : state.storyChoices,
+        storyNotice: result.story?.notice ?? state.storyNotice,
       };
+      if (result.story?.turn === 'choice') {
+        const [first, ...rest] = getStoryClips(result);
+        if (first) {
+          return {
+            ...base,
+            phase: 'answering',
+            message: null,
+            speaking: { kind, clip: first },
+            queue: rest,
+          };
+        }
+      }
       if (result.media === null) {
         return { ...base, phase: 'waiting', speaking: null, message: result.message };
       }
