@@ -48,15 +48,20 @@ const HARVEST = 'Tell me about the harvest festival';
 const FILM_ALTERNATE = 'Which film do you love the most?';
 const EDIT_REFUSAL = 'You need to be at least "Content Creator"';
 
-async function ask(client: ApiClient, storyfileId: string, text: string): Promise<AskResponse> {
-  return client.expectStatus<AskResponse>(
+/** A question asked in the studio; every ask with words logs an exchange, so its id is set. */
+async function ask(
+  client: ApiClient,
+  storyfileId: string,
+  text: string,
+): Promise<AskResponse & { exchangeId: string }> {
+  const answer = await client.expectStatus<AskResponse>(
     200,
     'POST',
     `/v1/conversa/storyfiles/${storyfileId}/ask`,
-    {
-      text,
-    },
+    { text },
   );
+  expect(answer.exchangeId).toEqual(expect.any(String));
+  return { ...answer, exchangeId: answer.exchangeId! };
 }
 
 async function inbox(client: ApiClient, query: Record<string, string>): Promise<ReviewItemPage> {
@@ -234,7 +239,7 @@ describe('visitor feedback', () => {
 
 describe('review changes', () => {
   let storyfile: SeededStoryfile;
-  let harvest: AskResponse;
+  let harvest: Awaited<ReturnType<typeof ask>>;
   let film: AskResponse;
   beforeAll(async () => {
     storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
