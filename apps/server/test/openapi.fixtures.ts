@@ -119,6 +119,18 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       if (isUnder(operation, 'scripts')) {
         return targets.scriptId;
       }
+      if (isUnder(operation, 'organizations')) {
+        return targets.namespaceId;
+      }
+      // Records no seed makes (a team, an invitation, a category, a word, an upload): an id that
+      // names none, so an allowed identity gets 404 and nothing seeded is changed.
+      if (
+        ['teams', 'invitations', 'training/categories', 'training/words', 'uploads'].some(
+          (prefix) => isUnder(operation, prefix),
+        )
+      ) {
+        return randomUUID();
+      }
       throw new Error(`No target for {id} in ${operation.path}: add it to openapi.fixtures.ts`);
     case 'topicId':
       return isUnder(operation, 'scripts') ? targets.scriptTopicId : targets.checklistTopicId;
@@ -131,7 +143,14 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
     case 'kind':
       return 'idle';
     case 'videoId':
+    // A member, a whitelist entry, a review change or an exchange no seed makes: none is changed.
+    case 'userId':
+    case 'entryId':
+    case 'actionId':
+    case 'exchangeId':
       return randomUUID();
+    case 'number':
+      return '1';
     default:
       throw new Error(`No value for path parameter ${name} of ${operation.path}`);
   }
@@ -141,6 +160,7 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
 function targetFor(operation: Operation, name: string, targets: Targets): string | undefined {
   switch (name) {
     case 'namespaceId':
+    case 'organizationId':
       return targets.namespaceId;
     case 'storyfileId':
       return targets.storyfileId;

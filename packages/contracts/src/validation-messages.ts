@@ -33,62 +33,93 @@ export function isPersonMessage(message: string): boolean {
  * field gets its words when it is added.
  */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  action: 'Change',
+  actionId: 'Review change',
   alternates: 'Alternate phrasings',
+  attributes: 'Attributes',
   avatarUrl: 'Picture',
   channel: 'Channel',
+  choiceIndex: 'Story choice',
   confidence: 'Confidence',
   conversationId: 'Conversation',
   decision: 'Decision',
+  defaultScope: 'Default role',
   description: 'Description',
+  displayForm: 'Display form',
   email: 'Email',
+  emails: 'Emails',
+  entryId: 'Exchange',
+  entryIds: 'Exchanges',
+  exchangeId: 'Exchange',
   excludeId: 'Item to leave out',
+  feedback: 'Rating',
   from: 'From date',
+  heardAs: 'Heard as',
   id: 'Item',
   ids: 'Items',
   includeDeleted: 'Show deleted',
   index: 'Position',
   inputMode: 'Input',
+  isSuspended: 'Suspended',
   kind: 'Kind',
+  label: 'Name',
   language: 'Language',
   message: 'Message',
   name: 'Name',
   namespaceId: 'Namespace',
+  nearTie: 'Near-ties',
+  number: 'Version',
   order: 'Order',
+  organizationId: 'Organization',
   organizationIds: 'Organizations',
   page: 'Page',
   pageSize: 'Rows per page',
   pageUrl: 'Page address',
+  phrases: 'Phrases',
   prompt: 'Prompt',
   question: 'Question',
   questionId: 'Question',
   questionIds: 'Conversation starters',
   questions: 'Questions',
+  reviewState: 'Review state',
+  scope: 'Role',
   scriptId: 'Script',
   search: 'Search',
   searchOptions: 'Search fields',
   shipped: 'Template',
   slug: 'Share link',
   sort: 'Sort',
+  source: 'Ink source',
   sourceQuestionId: 'Library question',
   sourceTopicId: 'Library topic',
+  start: 'Start the story',
   status: 'Status',
   storyfileId: 'Storyfile',
+  teamIds: 'Teams',
+  term: 'Word',
   text: 'Question',
   threshold: 'Threshold',
   to: 'To date',
   topicId: 'Topic',
   topics: 'Topics',
   uploadObjectKey: 'Upload',
+  userId: 'Member',
+  value: 'Value',
   videoId: 'Video',
 };
 
 /** What one element of a list field is called, for "Name (topic 2)" and "Alternate phrasing 3". */
 export const LIST_ITEM_NOUNS: Readonly<Record<string, string>> = {
   alternates: 'alternate phrasing',
+  emails: 'email',
+  entryIds: 'exchange',
+  heardAs: 'heard-as form',
   ids: 'item',
   organizationIds: 'organization',
+  phrases: 'phrase',
   questionIds: 'starter',
   questions: 'question',
+  teamIds: 'team',
   topics: 'topic',
 };
 
@@ -274,6 +305,10 @@ export function describeValidationIssue(issue: ValidationIssue): string {
     }
     case 'unrecognized_keys': {
       const keys = Array.isArray(issue.keys) ? issue.keys.map(String) : [];
+      if (issue.path.length > 0) {
+        // Inside a map (attributes): the key is the sender's own text, so the map is named instead.
+        return `${label} holds ${keys.length === 1 ? 'an entry' : 'entries'} the studio does not know.`;
+      }
       const names = keys.map((key) => labelValidationField([...issue.path, key]));
       return names.length === 1
         ? `${names[0] ?? 'That field'} cannot be sent here.`

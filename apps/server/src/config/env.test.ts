@@ -77,6 +77,7 @@ describe('uploads, media and jobs configuration', () => {
       expireSeconds: 1800,
       retryDelaySeconds: 10,
       maintenanceIntervalSeconds: 60,
+      shutdownGraceSeconds: 10,
     });
   });
 

@@ -276,7 +276,10 @@ export async function registerIdentityProviderRoutes(
   );
   app.post<{ Params: { token: string } }>(
     `${INVITATION_PATH}/:token`,
-    { config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { hide: true },
+    },
     async (request, reply) => {
       const found = await findInvitationByToken(db, request.params.token);
       if (!found.ok) {

@@ -62,12 +62,20 @@ export const PLEASE_REPEAT_MESSAGE = "Sorry, I didn't catch that. Could you say 
 /** A typed question with no words in it (refused by the player and the server alike). */
 export const ASK_TEXT_EMPTY_MESSAGE = 'Type a question before asking.';
 
-/** Refuses a typed question with no words (an empty spoken one means "not understood"). */
-export function refuseEmptyTypedQuestion<T extends z.ZodType<{ text: string; inputMode: string }>>(
-  schema: T,
-) {
+/**
+ * Refuses a typed question with no words (an empty spoken one means "not understood"). Opening the
+ * ink story (`start`) and pressing one of its choices (`choiceIndex`) ask no question of their own.
+ */
+export function refuseEmptyTypedQuestion<
+  T extends z.ZodType<{ text: string; inputMode: string; start?: boolean; choiceIndex?: number }>,
+>(schema: T) {
   // An empty typed question is nothing asked: logged, it read "(nothing heard)", typed.
-  return schema.refine((body) => body.inputMode !== 'typed' || body.text.trim() !== '', {
+  const isAskingNothing = (body: z.output<T>) =>
+    body.inputMode === 'typed' &&
+    body.text.trim() === '' &&
+    body.start !== true &&
+    body.choiceIndex === undefined;
+  return schema.refine((body) => !isAskingNothing(body), {
     path: ['text'],
     message: ASK_TEXT_EMPTY_MESSAGE,
   });

@@ -18,7 +18,12 @@ import { isUniqueViolation, toIsoTimestamp } from './list-helpers.ts';
 async function loadWhitelistedOrganization(db: Database, user: CurrentUser, id: string) {
   await assertOrganizationOwner(db, user, id);
   const [organization] = await db.select().from(namespaces).where(eq(namespaces.id, id));
-  if (!organization?.attributes.SSO_WHITELIST) {
+  if (!organization) {
+    throw notFound();
+  }
+  // Spec §6: admins have every attribute, so they may prepare a whitelist before switching the
+  // attribute on; sign-in consults only organizations that have it.
+  if (!organization.attributes.SSO_WHITELIST && !user.isAdmin) {
     throw forbidden(FEATURE_NOT_ENABLED_MESSAGE);
   }
   return organization;

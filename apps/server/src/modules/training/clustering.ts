@@ -63,7 +63,9 @@ export const CLUSTER_JOIN_SCORE = 0.3;
  */
 export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionCluster[] {
   const ordered = [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
-  const matcher = createMatcher({ threshold: CLUSTER_JOIN_SCORE });
+  // No contrast: a group joins on its likeness to one cluster alone. With contrast, the only
+  // cluster there is (nothing to contrast with) would win half again its score.
+  const matcher = createMatcher({ threshold: CLUSTER_JOIN_SCORE, tuning: { contrastWeight: 0 } });
   type Building = QuestionCluster & { phrasings: string[]; visitorSet: Set<string> };
   const clusters = new Map<string, Building>();
   const join = (cluster: Building, group: QuestionGroup) => {

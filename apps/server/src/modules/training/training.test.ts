@@ -623,7 +623,7 @@ describe('custom categories', () => {
       await editor.post(path, { namespaceId: northId, name: 'Empty', phrases: ['movie', ' '] }),
     ).toMatchObject({
       status: 400,
-      body: { message: expect.stringContaining('phrases.1: A phrase cannot be empty.') as unknown },
+      body: { message: 'A phrase cannot be empty.' },
     });
     expect(
       (
