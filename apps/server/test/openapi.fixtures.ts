@@ -142,8 +142,9 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       return targets.slug;
     case 'kind':
       return 'idle';
+    // A video, a member, a whitelist entry, a review change or an exchange no seed makes: an id
+    // that names none, so nothing seeded is changed.
     case 'videoId':
-    // A member, a whitelist entry, a review change or an exchange no seed makes: none is changed.
     case 'userId':
     case 'entryId':
     case 'actionId':

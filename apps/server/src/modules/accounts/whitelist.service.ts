@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   FEATURE_NOT_ENABLED_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
   parseWhitelistEntry,
   WHITELIST_ENTRY_NOT_FOUND_MESSAGE,
   WHITELIST_ENTRY_TAKEN_MESSAGE,
@@ -19,7 +20,7 @@ async function loadWhitelistedOrganization(db: Database, user: CurrentUser, id: 
   await assertOrganizationOwner(db, user, id);
   const [organization] = await db.select().from(namespaces).where(eq(namespaces.id, id));
   if (!organization) {
-    throw notFound();
+    throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   }
   // Spec §6: admins have every attribute, so they may prepare a whitelist before switching the
   // attribute on; sign-in consults only organizations that have it.
