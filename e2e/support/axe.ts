@@ -10,6 +10,8 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
       id: violation.id,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
+      // axe's own account of each node (e.g. the colours and ratio of a contrast failure).
+      why: violation.nodes.map((node) => node.failureSummary ?? ''),
     }));
   expect(serious).toEqual([]);
 }

@@ -159,11 +159,14 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await page.screenshot({ path: `${SCREENSHOTS}/interact-answer.png` });
   await expectNoSeriousAxeViolations(page);
 
-  // Nonsense gets the cannot-answer clip; an empty question the please-repeat clip.
+  // Nonsense gets the cannot-answer clip; a question with nothing to match the please-repeat
+  // clip. An empty typed question is asked of nobody (issue 15): the player says so.
   await ask(page, name, NONSENSE);
   await waitForSpeaking(page, name, cannotAnswerVideo);
   await expect(why.getByText('Cannot answer (below the threshold)')).toBeVisible();
   await ask(page, name, '');
+  await expect(page.getByText('Type a question before asking.')).toBeVisible();
+  await ask(page, name, '?!');
   await waitForSpeaking(page, name, pleaseRepeatVideo);
   await expect(why.getByText('Please repeat (nothing to match)')).toBeVisible();
 

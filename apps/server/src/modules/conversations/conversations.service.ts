@@ -176,7 +176,11 @@ async function openConversation(db: Database, input: AskInput): Promise<string> 
   }
   const [created] = await db
     .insert(conversations)
-    .values({ storyfileId: input.storyfileId, channel: input.channel, visitorKey: input.visitorKey })
+    .values({
+      storyfileId: input.storyfileId,
+      channel: input.channel,
+      visitorKey: input.visitorKey,
+    })
     .returning({ id: conversations.id });
   return created!.id;
 }
@@ -416,8 +420,7 @@ export async function askStoryfile(
   if (session && !isUnintelligible) {
     try {
       choiceIndex =
-        input.choiceIndex ??
-        matchInkChoice(text, await session.getMatchableChoices(db))?.index;
+        input.choiceIndex ?? matchInkChoice(text, await session.getMatchableChoices(db))?.index;
     } catch (error) {
       engine.logger?.warn(
         { err: error, storyfileId: input.storyfileId },
@@ -436,7 +439,7 @@ export async function askStoryfile(
     });
   }
 
-    const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -505,8 +508,7 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     normalizedText: normalizeText(text),
     topCandidates,
-    topMargin:
-      topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+    topMargin: topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
     inkTurn: session ? 'free' : null,
   });
   countAsk(answered ? 'answered' : 'fallback', input.channel);

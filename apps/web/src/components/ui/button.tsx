@@ -12,7 +12,8 @@ import { Spinner } from './spinner';
 const VARIANT_CLASSES: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   default: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
-  disabled: 'cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-500',
+  // slate-600 on slate-100 keeps 4.5:1 even where a checker counts a disabled control (slate-500 was 4.34).
+  disabled: 'cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-600',
   default_colored: 'border border-brand-200 bg-brand-50 text-brand-800 hover:bg-brand-100',
   text: 'text-brand-700 hover:bg-brand-50 hover:text-brand-800',
   marine: 'bg-marine text-white shadow-sm hover:brightness-110',

@@ -32,7 +32,11 @@ export function findFirstField(body: HTMLElement): HTMLElement | null {
 export function useDialogFocus(isOpen: boolean) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [wasOpen, setWasOpen] = useState(isOpen);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // A dialog that mounts open (one loaded lazily on its first opening) had its opener focused
+  // just before it mounted.
+  const [opener, setOpener] = useState<HTMLElement | null>(() =>
+    isOpen && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   if (wasOpen !== isOpen) {
     setWasOpen(isOpen);
     if (isOpen) {

@@ -263,7 +263,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-0 basis-full flex-wrap items-end gap-3 md:basis-0 md:flex-1">
           <OrganizationSelect
             organizations={orgItems}
             value={organizationId}
