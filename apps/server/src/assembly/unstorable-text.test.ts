@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
 import {
@@ -127,5 +128,42 @@ describe('a NUL character in any field answers 400 naming the field, never 500',
   it('an upload address with a NUL is no upload (404), not a server error', async () => {
     const response = await tusProbe(editor.browser, `${studio.baseUrl}/files/abc%00def`);
     expect(response.status).toBe(404);
+  });
+});
+
+describe('a NUL character in a header the studio reads answers 400, never 500', () => {
+  /** The status line of one raw request (fetch refuses to send such a header at all). */
+  async function sendRaw(method: string, target: string, headers: string[]): Promise<number> {
+    const { port, hostname } = new URL(studio.baseUrl);
+    const socket = connect(Number(port), hostname);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        if (received.includes('\r\n')) {
+          resolve(received);
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+      socket.on('end', () => resolve(received));
+      socket.write(
+        [`${method} ${target} HTTP/1.1`, `Host: ${hostname}`, ...headers, 'Connection: close'].join(
+          '\r\n',
+        ) + '\r\n\r\n',
+      );
+    });
+    return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  }
+
+  it.each([
+    ['x-system-id', 'GET', '/v1/conversa/auth/me', `X-System-Id: conversa${NUL}studio`],
+    ['accept', 'GET', '/v1/conversa/auth/me', `Accept: application/json; version=1.0.3${NUL}`],
+    ['authorization', 'GET', '/v1/conversa/auth/me', `Authorization: Bearer a${NUL}b`],
+    ['cookie', 'GET', '/v1/conversa/auth/me', `Cookie: conversa_session=a${NUL}b`],
+    ['upload-metadata', 'POST', '/files/', `Upload-Metadata: filetype a${NUL}b`],
+    ['upload-offset', 'PATCH', `/files/${NUL}`, `Upload-Offset: 0${NUL}`],
+  ])('%s', async (_name, method, target, header) => {
+    expect(await sendRaw(method, target, [header])).toBe(400);
   });
 });
