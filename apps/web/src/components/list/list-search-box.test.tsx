@@ -131,4 +131,19 @@ describe('ListSearchBox (spec §2, §4)', () => {
     });
     expect(onSearchOptionsChange).toHaveBeenCalledExactlyOnceWith(['description']);
   });
+
+  it('says what its count means: the number of fields searched, in words and in its name', async () => {
+    const user = userEvent.setup();
+    const { input } = renderBox();
+    const fieldsButton = screen.getByRole('button', { name: 'Search in 1 field: Name' });
+    expect(fieldsButton).toHaveTextContent(/^Search in 1 field$/);
+    await user.click(input);
+    await user.click(screen.getByRole('checkbox', { name: 'Description' }));
+    expect(fieldsButton).toHaveAccessibleName('Search in 2 fields: Name, Description');
+    expect(fieldsButton).toHaveTextContent(/^Search in 2 fields$/);
+    await user.click(screen.getByRole('checkbox', { name: 'Name' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Description' }));
+    expect(fieldsButton).toHaveAccessibleName('Search in no fields');
+    expect(fieldsButton).toHaveTextContent(/^Search in no fields$/);
+  });
 });

@@ -34,6 +34,15 @@ function getDefaultSelection(options: readonly SearchOption[], fromAddress: stri
   );
 }
 
+function getFieldCountText(count: number): string {
+  return count === 0 ? 'no fields' : count === 1 ? '1 field' : `${count} fields`;
+}
+
+/** What the field dropdown's button says: how many fields the text is searched in. */
+function getSearchFieldsText(count: number): string {
+  return `Search in ${getFieldCountText(count)}`;
+}
+
 /**
  * The list search box of spec §2/§4: a dropdown of checkable search fields, a text box and a
  * Search button. The text and the ticked fields live in the address (search, searchOptions) and a
@@ -115,14 +124,22 @@ export function ListSearchBox({
           >
             <Popover.Trigger
               disabled={isDisabled}
-              aria-label={`Search fields: ${selectedLabels.join(', ') || 'none'}`}
+              aria-label={
+                selectedLabels.length === 0
+                  ? getSearchFieldsText(0)
+                  : `${getSearchFieldsText(selectedLabels.length)}: ${selectedLabels.join(', ')}`
+              }
               onPointerDown={() => {
                 isOpenedFromInput.current = false;
               }}
               className="flex h-full shrink-0 items-center gap-1 rounded-l-lg border-r border-slate-200 px-3 text-sm text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
             >
               <Search className="size-4" aria-hidden="true" />
-              <span aria-hidden="true">{selection.length}</span>
+              {/* The count alone ("2") said nothing; on phones the words "Search in" give way. */}
+              <span aria-hidden="true" className="whitespace-nowrap">
+                <span className="max-sm:sr-only">Search in </span>
+                {getFieldCountText(selection.length)}
+              </span>
               <ChevronDown className="size-4" aria-hidden="true" />
             </Popover.Trigger>
             <input
