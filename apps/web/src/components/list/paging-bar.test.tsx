@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PagingBar } from './paging-bar';
 
@@ -82,5 +83,30 @@ describe('PagingBar (spec §4, §5)', () => {
     const { onPageChange } = renderBar(1, 5);
     await userEvent.type(screen.getByLabelText('Go to page'), '5{Enter}');
     expect(onPageChange).toHaveBeenCalledWith(5);
+  });
+
+  it('drops a go-to-page message once the list has moved to another page', async () => {
+    function Stateful() {
+      const [page, setPage] = useState(1);
+      return (
+        <PagingBar
+          page={page}
+          pageCount={3}
+          pageSize={30}
+          onPageChange={setPage}
+          onPageSizeChange={() => undefined}
+        />
+      );
+    }
+    render(<Stateful />);
+    await userEvent.type(screen.getByLabelText('Go to page'), '9{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You cannot go to page with number more than 3.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Go to page')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Go to page')).toHaveValue(null);
   });
 });

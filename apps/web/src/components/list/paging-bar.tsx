@@ -37,14 +37,27 @@ export function PagingBar({
   const [goToText, setGoToText] = useState('');
   const [message, setMessage] = useState<{ field: 'rows' | 'page'; text: string } | null>(null);
   const [shownPageSize, setShownPageSize] = useState(pageSize);
+  const [shownPage, setShownPage] = useState(page);
   const rowsId = useId();
   const goToId = useId();
   const messageId = useId();
 
-  // Another list (or tab) may change the shared page size.
+  // Another list (or tab) may change the shared page size; a message about the old size is stale.
   if (shownPageSize !== pageSize) {
     setShownPageSize(pageSize);
     setRowsText(String(pageSize));
+    if (message?.field === 'rows') {
+      setMessage(null);
+    }
+  }
+  // Once the list is on another page (Next, Previous, Go, the address), a go-to-page message
+  // about the earlier attempt no longer holds: it stayed on screen after a successful Next.
+  if (shownPage !== page) {
+    setShownPage(page);
+    if (message?.field === 'page') {
+      setMessage(null);
+      setGoToText('');
+    }
   }
 
   function submitRows(event: FormEvent) {
