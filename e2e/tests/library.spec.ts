@@ -202,9 +202,14 @@ test.describe('Topics', () => {
       .getByRole('button', { name: 'Alternate phrasings of Which instrument do you play?' })
       .click();
     const alternates = page.getByRole('dialog', { name: 'Alternate phrasings' });
-    await alternates
-      .getByLabel('Other ways visitors may ask this')
-      .fill('Do you make music?\nWhat do you play?\nDo you make music?');
+    const phrasings = alternates.getByLabel('Other ways visitors may ask this');
+    await phrasings.fill('Do you make music?\nWhat do you play?\nDo you make music?');
+    await alternates.getByRole('button', { name: 'Save phrasings' }).click();
+    // A repeat is named, not dropped behind the person's back.
+    await expect(phrasings).toHaveAccessibleDescription(
+      '"Do you make music?" is already an alternate phrasing of this question.',
+    );
+    await phrasings.fill('Do you make music?\nWhat do you play?');
     await alternates.getByRole('button', { name: 'Save phrasings' }).click();
     await expect(alternates).toBeHidden();
     await expect(

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanAlternates,
   DELETED_NAME_IN_USE_MESSAGE,
+  findRepeatedAlternate,
+  formatRepeatedAlternateMessage,
   itemNameSchema,
   languageSchema,
   normalizeQuestionText,
@@ -37,6 +39,34 @@ describe('cleanAlternates', () => {
         'Parent?',
       ]),
     ).toEqual(['Do you have children?', 'Parent?']);
+  });
+});
+
+describe('findRepeatedAlternate', () => {
+  it.each([
+    ['Any kids?', ['Do you have children?', 'Parent?'], null],
+    ['Any kids?', ['Do you have children?', '  ', 'Parent?'], null],
+    [
+      'Any kids?',
+      ['Do you have children?', ' any KIDS '],
+      { alternate: 'any KIDS', repeats: 'question' },
+    ],
+    [
+      'Any kids?',
+      ['Do you have children?', 'Parent?', 'do you have   children'],
+      { alternate: 'do you have   children', repeats: 'alternate' },
+    ],
+  ] as const)('%j with %j -> %j', (text, alternates, expected) => {
+    expect(findRepeatedAlternate(text, alternates)).toEqual(expected);
+  });
+
+  it('says what is repeated in a sentence', () => {
+    expect(formatRepeatedAlternateMessage({ alternate: 'any kids', repeats: 'question' })).toBe(
+      '"any kids" is the question itself; an alternate phrasing asks it another way.',
+    );
+    expect(formatRepeatedAlternateMessage({ alternate: 'Parent?', repeats: 'alternate' })).toBe(
+      '"Parent?" is already an alternate phrasing of this question.',
+    );
   });
 });
 

@@ -103,5 +103,48 @@ export function cleanAlternates(text: string, alternates: readonly string[]): st
   return kept;
 }
 
+/** An alternate phrasing that says again what the question or an earlier alternate says. */
+export interface RepeatedAlternate {
+  alternate: string;
+  /** What it repeats: the question's own text, or an alternate before it in the list. */
+  repeats: 'question' | 'alternate';
+}
+
+/**
+ * The first alternate a person gave that repeats the question or an earlier alternate (compared
+ * as normalizeQuestionText does; blanks are not phrasings), or null. The web checks it before
+ * saving and the server refuses what it finds with the same words, so a repeat is never dropped
+ * without telling the person.
+ */
+export function findRepeatedAlternate(
+  text: string,
+  alternates: readonly string[],
+): RepeatedAlternate | null {
+  const questionKey = normalizeQuestionText(text);
+  const seen = new Set<string>();
+  for (const alternate of alternates) {
+    const trimmed = alternate.trim();
+    const key = normalizeQuestionText(trimmed);
+    if (key === '') {
+      continue;
+    }
+    if (key === questionKey) {
+      return { alternate: trimmed, repeats: 'question' };
+    }
+    if (seen.has(key)) {
+      return { alternate: trimmed, repeats: 'alternate' };
+    }
+    seen.add(key);
+  }
+  return null;
+}
+
+/** The sentence a person reads for a repeated alternate. */
+export function formatRepeatedAlternateMessage(repeated: RepeatedAlternate): string {
+  return repeated.repeats === 'question'
+    ? `"${repeated.alternate}" is the question itself; an alternate phrasing asks it another way.`
+    : `"${repeated.alternate}" is already an alternate phrasing of this question.`;
+}
+
 /** Path parameters of an item route. */
 export const idParamsSchema = z.object({ id: z.uuid() });

@@ -210,6 +210,39 @@ describe('questions of the library', () => {
     const restored = await owner.post(`/v1/conversa/questions/${question.id}/restore`);
     expect(restored.body).toMatchObject({ deletedAt: null, position: 1 });
   });
+
+  it('refuses a repeated alternate phrasing with a sentence, instead of dropping it', async () => {
+    const topic = await buildTopic('Repeats');
+    expect(
+      await editor.post('/v1/conversa/questions', {
+        topicId: topic.id,
+        text: 'Any kids?',
+        alternates: ['Do you have children?', ' any KIDS '],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message: '"any KIDS" is the question itself; an alternate phrasing asks it another way.',
+      },
+    });
+    const question = await buildQuestion(topic.id, 'Any kids?', ['Do you have children?']);
+    expect(
+      await editor.patch(`/v1/conversa/questions/${question.id}`, {
+        alternates: ['Do you have children?', 'Parent?', 'do you have children'],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message: '"do you have children" is already an alternate phrasing of this question.',
+      },
+    });
+    const kept = await reader.get(`/v1/conversa/questions/${question.id}`);
+    expect(kept.body).toMatchObject({ alternates: ['Do you have children?'] });
+    const saved = await editor.patch(`/v1/conversa/questions/${question.id}`, {
+      alternates: ['Do you have children?', 'Parent?'],
+    });
+    expect(saved.body).toMatchObject({ alternates: ['Do you have children?', 'Parent?'] });
+  });
 });
 
 describe('scripts and shipped templates', () => {

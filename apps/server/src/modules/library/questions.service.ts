@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cleanAlternates,
+  findRepeatedAlternate,
+  formatRepeatedAlternateMessage,
   formatQuestionTakenMessage,
   MAX_QUESTIONS_PER_TOPIC,
   normalizeQuestionText,
@@ -119,6 +121,17 @@ async function touchTopic(tx: Executor, topicId: string, userId: string): Promis
     .where(eq(topics.id, topicId));
 }
 
+/**
+ * Alternates a person sent are kept as sent or refused: a repeat of the question or of another
+ * alternate answers 400 with the sentence the web shows before saving (it was dropped silently).
+ */
+function assertNoRepeatedAlternate(text: string, alternates: readonly string[] | undefined): void {
+  const repeated = alternates === undefined ? null : findRepeatedAlternate(text, alternates);
+  if (repeated !== null) {
+    throw badRequest(formatRepeatedAlternateMessage(repeated));
+  }
+}
+
 export async function createLibraryQuestion(
   db: Database,
   user: CurrentUser,
@@ -127,6 +140,7 @@ export async function createLibraryQuestion(
   const id = await db
     .transaction(async (tx) => {
       const topic = await lockLiveTopic(tx, user, body.topicId);
+      assertNoRepeatedAlternate(body.text, body.alternates);
       const [row] = await tx
         .insert(questions)
         .values({
@@ -168,6 +182,7 @@ export async function updateLibraryQuestion(
         lockedTopics.set(topicId, await lockLiveTopic(tx, user, topicId));
       }
       const nextText = body.text ?? current.text;
+      assertNoRepeatedAlternate(nextText, body.alternates);
       let move: { topicId: string; position: number } | undefined;
       if (isMove) {
         const destination = lockedTopics.get(body.topicId!)!;

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cleanAlternates,
+  findRepeatedAlternate,
+  formatRepeatedAlternateMessage,
   CLIP_KIND_LABELS,
   MAX_QUESTIONS_PER_CHECKLIST,
   MAX_QUESTIONS_PER_TOPIC,
@@ -297,6 +299,17 @@ export async function reorderStoryfileTopics(
  * Adds a question to a topic at `index` (or the end): typed in, or copied from a live question of
  * the storyfile's namespace library (`sourceQuestionId`). The same question twice is a 409.
  */
+/**
+ * Alternates a person sent are kept as sent or refused: a repeat of the question or of another
+ * alternate answers 400 with the sentence the web shows before saving (it was dropped silently).
+ */
+function assertNoRepeatedAlternate(text: string, alternates: readonly string[] | undefined): void {
+  const repeated = alternates === undefined ? null : findRepeatedAlternate(text, alternates);
+  if (repeated !== null) {
+    throw badRequest(formatRepeatedAlternateMessage(repeated));
+  }
+}
+
 export async function createStoryfileQuestion(
   db: Database,
   user: CurrentUser,
@@ -329,6 +342,7 @@ export async function createStoryfileQuestion(
       if (text === '') {
         throw badRequest('Enter the question.');
       }
+      assertNoRepeatedAlternate(text, body.alternates);
       if ((await countQuestions(tx, storyfileId)) >= MAX_QUESTIONS_PER_CHECKLIST) {
         throw conflict(TOO_MANY_QUESTIONS_MESSAGE);
       }
@@ -373,6 +387,7 @@ export async function updateStoryfileQuestion(
       await lockLiveStoryfile(tx, storyfileId);
       const current = await findQuestion(tx, storyfileId, questionId);
       const nextText = body.text ?? current.text;
+      assertNoRepeatedAlternate(nextText, body.alternates);
       await tx
         .update(storyfileQuestions)
         .set({

@@ -209,10 +209,29 @@ describe('topics and questions, in order', () => {
     expect((await editor.post(`${base(fileId)}/topics`, { name: 'work' })).status).toBe(409);
   });
 
-  it('edits a question and its alternates (duplicates and the text itself dropped)', async () => {
+  it('edits a question and its alternates, refusing a repeat with a sentence', async () => {
     const question = await addQuestion(fileId, topicIds.Family!, 'Do you have children?');
+    expect(
+      await editor.patch(`${base(fileId)}/questions/${question.id}`, {
+        alternates: ['Any kids?', 'any kids', 'Are you a parent?'],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: '"any kids" is already an alternate phrasing of this question.' },
+    });
+    expect(
+      await editor.patch(`${base(fileId)}/questions/${question.id}`, {
+        alternates: ['Any kids?', 'Do you have children'],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          '"Do you have children" is the question itself; an alternate phrasing asks it another way.',
+      },
+    });
     const answer = await editor.patch(`${base(fileId)}/questions/${question.id}`, {
-      alternates: ['Any kids?', 'any kids', 'Do you have children', 'Are you a parent?'],
+      alternates: ['Any kids?', 'Are you a parent?'],
     });
     expect(answer).toMatchObject({
       status: 200,

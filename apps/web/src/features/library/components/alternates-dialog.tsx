@@ -1,5 +1,6 @@
 import {
-  cleanAlternates,
+  findRepeatedAlternate,
+  formatRepeatedAlternateMessage,
   MAX_ALTERNATES_PER_QUESTION,
   type LibraryQuestion,
 } from '@conversa/contracts';
@@ -35,7 +36,17 @@ export function AlternatesDialog({
     if (question === null) {
       return;
     }
-    const alternates = cleanAlternates(question.text, value.split('\n'));
+    // Blank lines are not phrasings; a repeat is named, never dropped behind the person's back
+    // (the server refuses it with the same sentence).
+    const alternates = value
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    const repeated = findRepeatedAlternate(question.text, alternates);
+    if (repeated !== null) {
+      setError(formatRepeatedAlternateMessage(repeated));
+      return;
+    }
     if (alternates.length > MAX_ALTERNATES_PER_QUESTION) {
       setError(`A question can have at most ${MAX_ALTERNATES_PER_QUESTION} alternate phrasings.`);
       return;
@@ -80,7 +91,7 @@ export function AlternatesDialog({
           />
           <p id={hintId} className={error ? 'text-sm text-red-700' : 'text-sm text-slate-500'}>
             {error ??
-              `One phrasing per line, up to ${MAX_ALTERNATES_PER_QUESTION}. Repeats are dropped.`}
+              `One phrasing per line, up to ${MAX_ALTERNATES_PER_QUESTION}, each different from the question and the others.`}
           </p>
         </div>
         <div className="flex justify-end gap-2">

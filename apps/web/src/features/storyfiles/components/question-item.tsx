@@ -1,5 +1,10 @@
 import type { StoryfileQuestion, StoryfileTopic } from '@conversa/contracts';
-import { MAX_ALTERNATES_PER_QUESTION, QUESTION_TEXT_MAX_LENGTH } from '@conversa/contracts';
+import {
+  findRepeatedAlternate,
+  formatRepeatedAlternateMessage,
+  MAX_ALTERNATES_PER_QUESTION,
+  QUESTION_TEXT_MAX_LENGTH,
+} from '@conversa/contracts';
 import {
   CheckCircle2,
   ChevronDown,
@@ -155,6 +160,13 @@ export function QuestionItem({
                 buttonText="Add"
                 isPending={isSaving}
                 maxLength={QUESTION_TEXT_MAX_LENGTH}
+                validate={(text) => {
+                  const repeated = findRepeatedAlternate(question.text, [
+                    ...question.alternates,
+                    text,
+                  ]);
+                  return repeated === null ? null : formatRepeatedAlternateMessage(repeated);
+                }}
                 onAdd={(text, done) => onSaveAlternates([...question.alternates, text], done)}
               />
             ) : null}
