@@ -179,8 +179,17 @@ test('the dashboard shows the figures and loads the chart only there', async ({ 
   await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
-  // A fallen-back question leads to the fallbacks in the chat logs.
+  // A fallen-back question leads to its own fallbacks in the chat logs, not to every fallback.
   await page.getByRole('link', { name: NONSENSE }).click();
-  await expect(page).toHaveURL(/\/training\/chat_logs\?decision=fallback$/);
+  await expect(page).toHaveURL(
+    `/training/chat_logs?decision=fallback&question=${NONSENSE.replaceAll(' ', '+')}`,
+  );
   await expect(page.getByLabel('Decision')).toHaveValue('fallback');
+  await expect(page.getByLabel('Question asked')).toHaveValue(NONSENSE);
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('button') });
+  await expect(logRow(page, NONSENSE).first()).toBeVisible();
+  await expect(rows).toHaveCount(await logRow(page, NONSENSE).count());
 });

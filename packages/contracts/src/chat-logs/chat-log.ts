@@ -7,6 +7,7 @@ import {
   confidenceClassSchema,
   fallbackReasonSchema,
   inputModeSchema,
+  MAX_ASK_TEXT_LENGTH,
 } from '../conversations/conversation.ts';
 
 /** A day (`2026-11-21`, UTC) or an instant; a day as `to` includes the whole day. */
@@ -24,6 +25,17 @@ export const listChatLogsQuerySchema = z.object({
   decision: chatDecisionSchema.optional(),
   confidence: confidenceClassSchema.optional(),
   channel: chatChannelSchema.optional(),
+  /**
+   * One question as visitors asked it: exchanges whose question reads the same once case,
+   * punctuation, accents and contractions are folded away (the dashboard groups fallen-back
+   * questions the same way, so its link finds exactly the ones it counted).
+   */
+  question: z
+    .string()
+    .trim()
+    .min(1, 'Type the question to look for.')
+    .max(MAX_ASK_TEXT_LENGTH, `A question can have at most ${MAX_ASK_TEXT_LENGTH} characters.`)
+    .optional(),
 });
 export type ListChatLogsQuery = z.input<typeof listChatLogsQuerySchema>;
 

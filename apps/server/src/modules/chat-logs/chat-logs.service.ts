@@ -9,11 +9,13 @@ import {
 } from '@conversa/contracts';
 import type { z } from 'zod';
 import type { listChatLogsQuerySchema } from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations, mediaAssets, storyfiles } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { getNamespaceAccess } from '../lists/index.ts';
 import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
+import { sqlNormalizedText } from './question-key.ts';
 
 type ChatLogQuery = z.output<typeof listChatLogsQuerySchema>;
 
@@ -100,6 +102,11 @@ export async function listChatLogs(
   }
   if (query.channel) {
     conditions.push(eq(chatLogEntries.channel, query.channel));
+  }
+  if (query.question !== undefined) {
+    conditions.push(
+      eq(sqlNormalizedText(chatLogEntries.questionText), normalizeText(query.question)),
+    );
   }
   const where = and(...conditions);
 

@@ -3,6 +3,7 @@ import {
   CHAT_CHANNELS,
   CHAT_DECISIONS,
   CONFIDENCE_CLASSES,
+  MAX_ASK_TEXT_LENGTH,
 } from '@conversa/contracts';
 import { X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -184,7 +185,60 @@ function StoryfileFilter({
   );
 }
 
-/** Storyfile, date range, decision, confidence and channel filters of the chat log list. */
+/**
+ * The question filter: exchanges of one question however it was typed (case, punctuation and
+ * contractions aside). Applied with Enter or on leaving the field, not per keystroke.
+ */
+function QuestionFilter({
+  question,
+  onChange,
+}: {
+  question: string | undefined;
+  onChange: (question: string | undefined) => void;
+}) {
+  const [text, setText] = useState(question ?? '');
+  const [shown, setShown] = useState(question);
+  // Cleared or set from elsewhere (Clear filters, a dashboard link, Back): show that.
+  if (shown !== question) {
+    setShown(question);
+    setText(question ?? '');
+  }
+  function apply() {
+    const next = text.trim() === '' ? undefined : text.trim();
+    if (next !== question) {
+      onChange(next);
+    }
+  }
+  return (
+    <Field label="Question asked" className="w-full sm:w-64">
+      {(id) => (
+        <input
+          id={id}
+          type="search"
+          className={CONTROL_CLASS}
+          placeholder="The whole question"
+          maxLength={MAX_ASK_TEXT_LENGTH}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value === '' && question !== undefined) {
+              onChange(undefined);
+            }
+          }}
+          onBlur={apply}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              apply();
+            }
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Storyfile, date range, decision, confidence, channel and question filters of the chat log list. */
 export function ChatLogFilterBar({
   filters,
   onChange,
@@ -229,6 +283,10 @@ export function ChatLogFilterBar({
           value={filters.channel}
           options={CHANNEL_OPTIONS}
           onChange={(channel) => onChange({ channel })}
+        />
+        <QuestionFilter
+          question={filters.question}
+          onChange={(question) => onChange({ question })}
         />
         <Button
           size="sm"

@@ -16,7 +16,7 @@ const STORYFILE_ID = '0b6f3c1e-8d2a-4f4e-9a51-6a3c2b7d9e10';
 describe('readChatLogFilters', () => {
   it('reads every filter from the address', () => {
     const params = new URLSearchParams(
-      `storyfileId=${STORYFILE_ID}&from=2026-11-01&to=2026-11-21&decision=fallback&confidence=off-topic&channel=share&page=3`,
+      `storyfileId=${STORYFILE_ID}&from=2026-11-01&to=2026-11-21&decision=fallback&confidence=off-topic&channel=share&question=+zxqv+plorth%3F+&page=3`,
     );
     expect(readChatLogFilters(params)).toEqual({
       storyfileId: STORYFILE_ID,
@@ -25,6 +25,7 @@ describe('readChatLogFilters', () => {
       decision: 'fallback',
       confidence: 'off-topic',
       channel: 'share',
+      question: 'zxqv plorth?',
     });
   });
 
@@ -40,6 +41,8 @@ describe('readChatLogFilters', () => {
     ['decision', 'answer'],
     ['confidence', 'high'],
     ['channel', 'email'],
+    ['question', '   '],
+    ['question', 'x'.repeat(501)],
   ])('ignores a malformed %s (%s)', (key, value) => {
     expect(readChatLogFilters(new URLSearchParams({ [key]: value }))).toEqual({});
   });
@@ -68,6 +71,7 @@ describe('writeChatLogFilters', () => {
       decision: 'answered',
       confidence: 'exact',
       channel: 'embed',
+      question: 'Where were you born?',
     } as const;
     expect(readChatLogFilters(writeChatLogFilters(new URLSearchParams(), filters))).toEqual(
       filters,
@@ -106,13 +110,18 @@ describe('toChatLogRequestQuery', () => {
 
   it('sends local calendar days as instants covering the whole days', () => {
     expect(
-      toChatLogRequestQuery({ from: '2026-11-21', to: '2026-11-21', decision: 'fallback' }, 2, 30),
+      toChatLogRequestQuery(
+        { from: '2026-11-21', to: '2026-11-21', decision: 'fallback', question: 'zxqv plorth' },
+        2,
+        30,
+      ),
     ).toEqual({
       page: 2,
       pageSize: 30,
       from: '2026-11-21T08:00:00.000Z',
       to: '2026-11-22T07:59:59.999Z',
       decision: 'fallback',
+      question: 'zxqv plorth',
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   CHAT_CHANNELS,
+  MAX_ASK_TEXT_LENGTH,
   CHAT_DECISIONS,
   CONFIDENCE_CLASSES,
   type ChatChannel,
@@ -18,6 +19,8 @@ export type ChatLogFilters = {
   decision?: ChatDecision;
   confidence?: ConfidenceClass;
   channel?: ChatChannel;
+  /** One question as visitors asked it (the dashboard's fallen-back questions link here). */
+  question?: string;
 };
 
 export type ChatLogFilterKey = keyof ChatLogFilters;
@@ -30,6 +33,7 @@ export const CHAT_LOG_FILTER_KEYS = [
   'decision',
   'confidence',
   'channel',
+  'question',
 ] as const satisfies readonly ChatLogFilterKey[];
 
 /** The conversation open in the transcript panel, kept in the address so a reload keeps it open. */
@@ -88,6 +92,10 @@ export function readChatLogFilters(params: URLSearchParams): ChatLogFilters {
   const channel = pick(CHAT_CHANNELS, params.get('channel'));
   if (channel) {
     filters.channel = channel;
+  }
+  const question = params.get('question')?.trim() ?? '';
+  if (question !== '' && question.length <= MAX_ASK_TEXT_LENGTH) {
+    filters.question = question;
   }
   return filters;
 }
@@ -157,6 +165,9 @@ export function toChatLogRequestQuery(
   }
   if (filters.channel) {
     query.channel = filters.channel;
+  }
+  if (filters.question) {
+    query.question = filters.question;
   }
   return query;
 }

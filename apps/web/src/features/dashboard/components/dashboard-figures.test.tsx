@@ -71,10 +71,16 @@ describe('ConversationsPerDay', () => {
 });
 
 describe('TopFallbackQuestions', () => {
-  it('links each question to the fallbacks in the chat logs', () => {
+  it('links each question to its own fallbacks in the chat logs', () => {
     renderWithProviders(<TopFallbackQuestions figures={BUSY} />);
     const link = screen.getByRole('link', { name: 'what is your favourite color' });
-    expect(link).toHaveAttribute('href', '/training/chat_logs?decision=fallback');
+    expect(link).toHaveAttribute(
+      'href',
+      '/training/chat_logs?decision=fallback&question=what+is+your+favourite+color',
+    );
+    expect(
+      screen.getByRole('link', { name: 'See every fallback in the chat logs' }),
+    ).toHaveAttribute('href', '/training/chat_logs?decision=fallback');
     expect(screen.getByText('3 times')).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatNumber } from '@/lib/format';
-import { FALLBACK_CHAT_LOGS_URL, formatShare } from '../utils/figures';
+import { FALLBACK_CHAT_LOGS_URL, formatShare, getFallbackQuestionUrl } from '../utils/figures';
 
 // The chart is drawn only here: its own chunk, fetched when the dashboard shows it.
 const ConversationsChart = lazy(() =>
@@ -137,7 +137,7 @@ export function ConversationsPerDay({ figures }: { figures: DashboardFigures | u
   );
 }
 
-/** The questions that fell back most often, each leading to the fallbacks in the chat logs. */
+/** The questions that fell back most often, each leading to its own fallbacks in the chat logs. */
 export function TopFallbackQuestions({ figures }: { figures: DashboardFigures | undefined }) {
   if (figures === undefined) {
     return (
@@ -163,7 +163,7 @@ export function TopFallbackQuestions({ figures }: { figures: DashboardFigures | 
         {figures.topFallbackQuestions.map((question) => (
           <li key={question.text} className="flex items-center justify-between gap-4 py-2.5">
             <Link
-              to={FALLBACK_CHAT_LOGS_URL}
+              to={getFallbackQuestionUrl(question.text)}
               className="min-w-0 truncate font-medium text-brand-700 hover:text-brand-800 hover:underline"
               title={question.text}
             >

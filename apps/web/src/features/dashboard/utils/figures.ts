@@ -8,5 +8,13 @@ export function formatShare(share: number | null): string {
   return share === null ? '—' : PERCENT_FORMAT.format(share);
 }
 
-/** The chat logs filtered to fallbacks: where the dashboard's fallen-back questions lead. */
+/** The chat logs filtered to fallbacks: where "See every fallback" leads. */
 export const FALLBACK_CHAT_LOGS_URL = '/training/chat_logs?decision=fallback';
+
+/**
+ * The chat logs of one fallen-back question: the server finds its exchanges by the folding the
+ * figures grouped them by, so the list holds exactly the ones counted.
+ */
+export function getFallbackQuestionUrl(questionText: string): string {
+  return `${FALLBACK_CHAT_LOGS_URL}&${new URLSearchParams({ question: questionText }).toString()}`;
+}

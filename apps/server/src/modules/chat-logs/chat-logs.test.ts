@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskResponse, ChatLogPage, DashboardFigures } from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
+import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
+import {
+  seedStoryfileWithAnswers,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
+import { sqlNormalizedText } from './question-key.ts';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let outsider: ApiClient;
+let north: SeededStoryfile;
+
+const LIST = '/v1/conversa/chat-logs';
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const [northId, southId] = await Promise.all([
+    buildNamespace(studio, 'north'),
+    buildNamespace(studio, 'south'),
+  ]);
+  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
+  outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
+  north = await seedStoryfileWithAnswers(studio, owner, northId);
+  const south = await seedStoryfileWithAnswers(studio, outsider, southId);
+  const ask = (client: ApiClient, storyfileId: string, text: string) =>
+    client.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
+      text,
+    });
+  for (const text of [
+    'Zxqv plorth?',
+    'zxqv   PLORTH',
+    'What’s a zxqv plorth?',
+    'Where were you born?',
+    'Zxqv plorth and more',
+  ]) {
+    await ask(owner, north.id, text);
+  }
+  await ask(outsider, south.id, 'Zxqv plorth?');
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+// Issue 15, defect 10: the dashboard's fallen-back questions all led to every fallback.
+describe('chat log question filter', () => {
+  it('folds text in SQL exactly as normalizeText does (the dashboard groups by it)', async () => {
+    const samples = [
+      'Zxqv plorth?',
+      '  WHERE were   you born ?! ',
+      'What’s your name?',
+      "I can't, won't, shan't; let's go, y'all",
+      "You're, I'm, we'll, they've, she'd, it's, Grandma's",
+      'Café crème — naïve “quotes”',
+      'under_score and 42 numbers',
+      '¿Qué tal?',
+      '!!!',
+    ];
+    const { rows } = await studio.database.db.execute<{ input: string; key: string }>(
+      sql`select input, ${sqlNormalizedText(sql.raw('input'))} as key from jsonb_array_elements_text(${JSON.stringify(samples)}::jsonb) as input`,
+    );
+    expect(rows.map((row) => [row.input, row.key])).toEqual(
+      samples.map((sample) => [sample, normalizeText(sample)]),
+    );
+  });
+
+  it('finds the exchanges of one question however it was typed, in the caller’s namespaces', async () => {
+    const page = await owner.expectStatus<ChatLogPage>(
+      200,
+      'GET',
+      `${LIST}?question=${encodeURIComponent('ZXQV plorth!')}`,
+    );
+    expect(page.total).toBe(2);
+    expect(page.items.map((item) => item.questionText).sort()).toEqual([
+      'Zxqv plorth?',
+      'zxqv   PLORTH',
+    ]);
+    const contraction = await owner.expectStatus<ChatLogPage>(
+      200,
+      'GET',
+      `${LIST}?question=${encodeURIComponent("what's a zxqv plorth")}&storyfileId=${north.id}`,
+    );
+    expect(contraction.items.map((item) => item.questionText)).toEqual(['What’s a zxqv plorth?']);
+    const south = await outsider.expectStatus<ChatLogPage>(
+      200,
+      'GET',
+      `${LIST}?question=zxqv+plorth`,
+    );
+    expect(south.total).toBe(1);
+  });
+
+  it('finds exactly what the dashboard counted for a fallen-back question', async () => {
+    const figures = await owner.expectStatus<DashboardFigures>(
+      200,
+      'GET',
+      '/v1/conversa/dashboard/figures',
+    );
+    expect(figures.topFallbackQuestions.length).toBeGreaterThan(0);
+    for (const question of figures.topFallbackQuestions) {
+      const page = await owner.expectStatus<ChatLogPage>(
+        200,
+        'GET',
+        `${LIST}?decision=fallback&question=${encodeURIComponent(question.text)}`,
+      );
+      expect([question.text, page.total]).toEqual([question.text, question.count]);
+    }
+  });
+
+  it('refuses an empty question with a sentence', async () => {
+    const answer = await owner.get(`${LIST}?question=%20%20`);
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'Type the question to look for.' },
+    });
+  });
+});
