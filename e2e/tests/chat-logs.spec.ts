@@ -126,6 +126,15 @@ test('an owner asks a storyfile and reads the exchanges in the chat logs', async
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/conversation=/);
+
+  // Opened from a later exchange's row, the transcript shows that exchange, not the start.
+  await fallbackRow.getByRole('button', { name: NONSENSE }).click();
+  await expect(panel).toBeVisible();
+  await expect(exchanges.nth(1)).toBeFocused();
+  await expect(exchanges.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(exchanges.nth(1)).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
 });
 
 test('an owner of another namespace does not see those exchanges', async ({ page }) => {

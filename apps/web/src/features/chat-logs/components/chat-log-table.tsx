@@ -47,7 +47,8 @@ export function ChatLogTable({
 }: {
   items: ChatLogEntry[];
   openConversationId: string | null;
-  onOpenConversation: (conversationId: string) => void;
+  /** The conversation of a row, and the row's own exchange to show in it. */
+  onOpenConversation: (conversationId: string, exchangeId: string) => void;
   timeZone?: string;
 }) {
   return (
@@ -89,7 +90,7 @@ export function ChatLogTable({
           {items.map((entry) => (
             <tr
               key={entry.id}
-              onClick={() => onOpenConversation(entry.conversationId)}
+              onClick={() => onOpenConversation(entry.conversationId, entry.id)}
               aria-current={entry.conversationId === openConversationId ? 'true' : undefined}
               className="cursor-pointer align-top hover:bg-slate-50 aria-[current=true]:bg-brand-50/60"
             >
@@ -109,7 +110,7 @@ export function ChatLogTable({
                   type="button"
                   onClick={(event) => {
                     event.stopPropagation();
-                    onOpenConversation(entry.conversationId);
+                    onOpenConversation(entry.conversationId, entry.id);
                   }}
                   className="text-left font-medium wrap-anywhere text-slate-900 hover:text-brand-700 hover:underline"
                 >

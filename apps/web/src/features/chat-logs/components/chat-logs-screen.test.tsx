@@ -234,6 +234,36 @@ describe('ChatLogsScreen', () => {
     expect(screen.getByTestId('location')).not.toHaveTextContent('conversation=');
   });
 
+  // Issue 15, defect 10: the transcript opened at the conversation's start, not at the row clicked.
+  it('opens the transcript at the exchange whose row was clicked, marked and focused', async () => {
+    mockServer();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi
+      .spyOn(Element.prototype, 'scrollIntoView')
+      .mockImplementation(function (this: Element) {
+        scrolled.push(this);
+      });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'zorblax quantum pickles' }));
+    const panel = await screen.findByRole('dialog', { name: 'Conversation' });
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `conversation=${CONVERSATION_ID}&exchange=e2`,
+    );
+    const transcript = await within(panel).findByRole('list', { name: 'Transcript' });
+    const [first, clicked] = within(transcript).getAllByRole('listitem');
+    await waitFor(() => expect(clicked).toHaveFocus());
+    expect(clicked).toHaveAttribute('aria-current', 'true');
+    expect(clicked).toHaveTextContent('The exchange you opened');
+    expect(first).not.toHaveAttribute('aria-current');
+    expect(scrolled).toContain(clicked);
+    scrollIntoView.mockRestore();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).not.toHaveTextContent('exchange=');
+  });
+
   it('explains where exchanges come from when there are none yet', async () => {
     mockServer({ logs: [] });
     renderScreen();

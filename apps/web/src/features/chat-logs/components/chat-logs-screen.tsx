@@ -59,7 +59,7 @@ function EmptyState({
  * filtered and paged with the state in the address, each opening its conversation's transcript.
  */
 export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
-  const { filters, updateFilters, clearFilters, conversationId, setConversationId } =
+  const { filters, updateFilters, clearFilters, conversationId, exchangeId, setConversationId } =
     useChatLogFilters();
   const [listQuery, updateListQuery] = useListQuery();
   const [pageSize, setPageSize] = usePageSize();
@@ -195,6 +195,7 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
       )}
       <ConversationPanel
         conversationId={conversationId}
+        exchangeId={exchangeId}
         onClose={() => setConversationId(null)}
         {...(openRowStoryfile === undefined ? {} : { storyfileName: openRowStoryfile })}
         {...(timeZone === undefined ? {} : { timeZone })}

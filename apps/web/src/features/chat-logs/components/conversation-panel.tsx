@@ -5,6 +5,8 @@ import {
   type ConversationEntry,
 } from '@conversa/contracts';
 import { Bot, Keyboard, Mic, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { cn } from '@/components/ui/cn';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
@@ -24,15 +26,39 @@ function ExchangeItem({
   entry,
   index,
   timeZone,
+  isOpened,
 }: {
   entry: ConversationEntry;
   index: number;
   timeZone?: string;
+  /** The exchange whose row opened the panel: marked, and the panel's first focus. */
+  isOpened: boolean;
 }) {
   const ModeIcon = entry.inputMode === 'spoken' ? Mic : Keyboard;
   const question = entry.questionText === '' ? '(nothing heard)' : entry.questionText;
+  const itemRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (isOpened) {
+      // Focus alone scrolls only as far as needed; the exchange belongs in the middle of the panel.
+      itemRef.current?.scrollIntoView({ block: 'center' });
+    }
+  }, [isOpened]);
   return (
-    <li aria-label={`Exchange ${index + 1}: ${question}`} className="space-y-2">
+    <li
+      ref={itemRef}
+      aria-label={`Exchange ${index + 1}: ${question}`}
+      aria-current={isOpened ? 'true' : undefined}
+      tabIndex={isOpened ? -1 : undefined}
+      {...(isOpened ? { 'data-autofocus': '' } : {})}
+      className={cn(
+        'scroll-mt-24 space-y-2',
+        isOpened &&
+          '-mx-3 rounded-2xl bg-amber-50 px-3 py-3 ring-2 ring-amber-300 focus:outline-none focus-visible:ring-brand-500',
+      )}
+    >
+      {isOpened ? (
+        <p className="text-xs font-semibold text-amber-900">The exchange you opened</p>
+      ) : null}
       <div className="ml-8 rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-3 text-white shadow-sm">
         <p className="font-medium wrap-anywhere">{question}</p>
         <p className="mt-1 flex items-center gap-1.5 text-xs text-brand-100">
@@ -84,9 +110,11 @@ function ExchangeItem({
 
 function TranscriptBody({
   conversationId,
+  exchangeId,
   timeZone,
 }: {
   conversationId: string;
+  exchangeId: string | null;
   timeZone?: string;
 }) {
   const isId = isConversationId(conversationId);
@@ -137,7 +165,13 @@ function TranscriptBody({
       </dl>
       <ol aria-label="Transcript" className="space-y-5">
         {transcript.entries.map((entry, index) => (
-          <ExchangeItem key={entry.id} entry={entry} index={index} timeZone={timeZone} />
+          <ExchangeItem
+            key={entry.id}
+            entry={entry}
+            index={index}
+            isOpened={entry.id === exchangeId}
+            {...(timeZone === undefined ? {} : { timeZone })}
+          />
         ))}
       </ol>
     </div>
@@ -146,15 +180,18 @@ function TranscriptBody({
 
 /**
  * A conversation's transcript in a side panel. Its id lives in the address (`?conversation=`), so
- * a reload keeps it open; Escape or the close button closes it.
+ * a reload keeps it open; Escape or the close button closes it. Opened from a row
+ * (`&exchange=`), it shows that exchange, marked and focused, not the conversation's start.
  */
 export function ConversationPanel({
   conversationId,
+  exchangeId = null,
   storyfileName,
   onClose,
   timeZone,
 }: {
   conversationId: string | null;
+  exchangeId?: string | null;
   /** From the list row, so the title shows before the transcript arrives. */
   storyfileName?: string;
   onClose: () => void;
@@ -196,7 +233,11 @@ export function ConversationPanel({
           </div>
           <div ref={bodyRef} className="px-6 py-5">
             {conversationId === null ? null : (
-              <TranscriptBody conversationId={conversationId} timeZone={timeZone} />
+              <TranscriptBody
+                conversationId={conversationId}
+                exchangeId={exchangeId}
+                {...(timeZone === undefined ? {} : { timeZone })}
+              />
             )}
           </div>
         </Dialog.Content>

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CONVERSATION_PARAM,
+  EXCHANGE_PARAM,
   readChatLogFilters,
   writeChatLogFilters,
   type ChatLogFilters,
@@ -16,6 +17,7 @@ export function useChatLogFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readChatLogFilters(params), [params]);
   const conversationId = params.get(CONVERSATION_PARAM);
+  const exchangeId = params.get(EXCHANGE_PARAM);
 
   const updateFilters = useCallback(
     (changes: Partial<ChatLogFilters>) => {
@@ -29,13 +31,17 @@ export function useChatLogFilters() {
     setParams((current) => writeChatLogFilters(current, {}));
   }, [setParams]);
   const setConversationId = useCallback(
-    (id: string | null) => {
+    (id: string | null, openedExchangeId?: string) => {
       setParams((current) => {
         const next = new URLSearchParams(current);
+        next.delete(EXCHANGE_PARAM);
         if (id === null) {
           next.delete(CONVERSATION_PARAM);
         } else {
           next.set(CONVERSATION_PARAM, id);
+          if (openedExchangeId !== undefined) {
+            next.set(EXCHANGE_PARAM, openedExchangeId);
+          }
         }
         return next;
       });
@@ -43,5 +49,5 @@ export function useChatLogFilters() {
     [setParams],
   );
 
-  return { filters, updateFilters, clearFilters, conversationId, setConversationId };
+  return { filters, updateFilters, clearFilters, conversationId, exchangeId, setConversationId };
 }

@@ -39,6 +39,9 @@ export const CHAT_LOG_FILTER_KEYS = [
 /** The conversation open in the transcript panel, kept in the address so a reload keeps it open. */
 export const CONVERSATION_PARAM = 'conversation';
 
+/** The exchange whose row opened the transcript: the panel scrolls to it and marks it. */
+export const EXCHANGE_PARAM = 'exchange';
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
