@@ -118,6 +118,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   expect(new Set([grewUpVideo, firstJobVideo, cannotAnswerVideo, pleaseRepeatVideo]).size).toBe(4);
 
   // The studio's interact tab: the idle loop waits muted; Start plays the intro.
+  await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
   await expect(page.getByRole('heading', { name: `Talk to ${name}` })).toBeVisible();
   const idle = page.locator(`video[aria-label="${name}, listening"]`);
@@ -154,6 +155,8 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByText(PARAPHRASE)).toBeVisible();
   await expect(transcript.getByText('Answered: Where did you grow up?')).toBeVisible();
+  // At 1400×900 the newest exchange is on screen, not below the fold (issue 15).
+  await expect(transcript.getByRole('listitem').last()).toBeInViewport({ ratio: 1 });
   await expect(page.getByLabel(`Ask ${name} a question`)).toHaveValue('');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/interact-answer.png` });

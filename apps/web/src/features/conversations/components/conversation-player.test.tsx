@@ -111,6 +111,29 @@ describe('ConversationPlayer', () => {
     });
   });
 
+  // Issue 15, defect 10: at 1400×900 the newest exchange arrived below the fold.
+  it('brings each new exchange into view on the page, by as little as needed', async () => {
+    const scrolled: { element: Element; options: unknown }[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+      options?: boolean | ScrollIntoViewOptions,
+    ) {
+      scrolled.push({ element: this, options });
+    });
+    const user = userEvent.setup();
+    renderPlayer(vi.fn().mockResolvedValue(answer));
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+    expect(scrolled).toEqual([]);
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
+    const transcript = screen.getByRole('heading', { name: 'Transcript' }).nextElementSibling!;
+    await waitFor(() => {
+      const newest = transcript.lastElementChild;
+      expect(scrolled.at(-1)).toEqual({ element: newest, options: { block: 'nearest' } });
+    });
+    expect(transcript).toHaveTextContent('where were you raised');
+  });
+
   it('shows the answer with its captions on by default, and no captions track without them', async () => {
     const user = userEvent.setup();
     const captionsUrl = '/media/answer-1/captions.vtt?access_token=x';

@@ -138,12 +138,20 @@ function TranscriptList({
   rate?: ConversationPlayerProps<PlayerAskResult>['rate'];
 }) {
   const listRef = useRef<HTMLOListElement>(null);
-  // Follow the newest turn inside the list only; scrolling the page would move the video away.
+  const shownCountRef = useRef(entries.length);
+  // Follow the newest turn inside the list; and when a turn is added, bring it into view on the
+  // page too, by as little as needed ('nearest'): at 1400×900 the transcript began below the fold,
+  // so each answer arrived out of sight. A transcript restored on opening moves nothing.
   useEffect(() => {
     const list = listRef.current;
-    if (list) {
-      list.scrollTop = list.scrollHeight;
+    if (!list) {
+      return;
     }
+    list.scrollTop = list.scrollHeight;
+    if (entries.length > shownCountRef.current) {
+      list.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    }
+    shownCountRef.current = entries.length;
   }, [entries.length]);
   if (entries.length === 0) {
     return (
