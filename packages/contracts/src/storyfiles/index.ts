@@ -20,3 +20,4 @@ export * from './update-storyfile-clip.ts';
 export * from './update-storyfile-question.ts';
 export * from './update-storyfile-topic.ts';
 export * from './update-storyfile.ts';
+export * from './save-storyfile-topics-to-library.ts';

@@ -15,6 +15,7 @@ import {
   reorderStoryfileQuestionsContract,
   reorderStoryfileTopicsContract,
   restoreStoryfileContract,
+  saveStoryfileTopicsToLibraryContract,
   setStoryfileStartersContract,
   updateStoryfileClipContract,
   updateStoryfileContract,
@@ -37,6 +38,7 @@ import {
   updateStoryfileClip,
   updateStoryfileQuestion,
 } from './checklist.service.ts';
+import { saveStoryfileTopicsToLibrary } from './save-to-library.ts';
 import {
   createStoryfile,
   deleteStoryfile,
@@ -148,5 +150,8 @@ export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Dat
   );
   registerContract(app, applyScriptContract, (request) =>
     applyScript(db, request.currentUser, request.params.id, request.body.scriptId),
+  );
+  registerContract(app, saveStoryfileTopicsToLibraryContract, (request) =>
+    saveStoryfileTopicsToLibrary(db, request.currentUser, request.params.id),
   );
 }
