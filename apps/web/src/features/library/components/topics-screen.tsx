@@ -39,6 +39,7 @@ import { useUpdateTopic } from '../api/update-topic';
 import { parseBuilderId } from '../utils/drag-ids';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { AlternatesDialog } from './alternates-dialog';
+import { SaveStoryfileTopics } from './save-storyfile-topics';
 import { InlineEdit } from './inline-edit';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
 import { TextField } from './text-field';
@@ -168,7 +169,7 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
       <div className="space-y-6">
         <PageHeader
           title={findRoute(TOPICS_PATH)?.label ?? 'Topics'}
-          description="Your question library, grouped by topic. Reorder questions by their handles; build scripts from them in the Script Builder."
+          description="Your question library, grouped by topic, for every storyfile to reuse. A storyfile's own script is separate: to keep its topics here, open the storyfile and choose Save topics to the library. Reorder questions by their handles; build scripts from them in the Script Builder."
           actions={
             canCreate ? (
               <Button
@@ -206,9 +207,12 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
                 : 'Try other words, or tick Questions in the search box to search question texts.'}
             </p>
             {query.search === '' && canCreate ? (
-              <Button variant="primary" className="mt-4" onClick={() => setIsNewOpen(true)}>
-                New topic
-              </Button>
+              <>
+                <Button variant="primary" className="mt-4" onClick={() => setIsNewOpen(true)}>
+                  New topic
+                </Button>
+                <SaveStoryfileTopics user={user} />
+              </>
             ) : null}
           </div>
         ) : (

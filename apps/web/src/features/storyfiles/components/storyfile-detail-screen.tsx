@@ -5,8 +5,8 @@ import {
   type CurrentUser,
   type StoryfileDetail,
 } from '@conversa/contracts';
-import { ArrowLeft, FileDown, Mic, MessagesSquare } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ArrowLeft, FileDown, LibraryBig, Mic, MessagesSquare } from 'lucide-react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { useBreadcrumbLabel } from '@/components/breadcrumbs';
@@ -22,10 +22,12 @@ import { formatCount, formatUsDate } from '@/lib/format';
 import { addRecentStoryfile } from '@/lib/recent-activity';
 import { useStoryfile } from '../api/get-storyfile';
 import { useRestoreStoryfile } from '../api/restore-storyfile';
+import { useSaveTopicsToLibrary } from '../api/save-topics-to-library';
 import { canEditStoryfile, canRestoreStoryfile } from '../utils/permissions';
 import { parseStoryfileTab, STORYFILE_TABS, type StoryfileTab } from '../utils/tabs';
 import { ApplyScriptDialog } from './apply-script-dialog';
 import { ClipSlots } from './clip-slots';
+import { LibrarySaveOutcome } from './save-to-library';
 import { ScriptChecklist } from './script-checklist';
 import { SettingsPanel } from './settings-panel';
 import { StartersPanel } from './starters-panel';
@@ -184,6 +186,8 @@ export function StoryfileDetailScreen({
   const tab = parseStoryfileTab(params.get('tab'));
   const [isApplying, setIsApplying] = useState(false);
   const restore = useRestoreStoryfile();
+  const saveToLibrary = useSaveTopicsToLibrary(id);
+  const librarySaveId = useId();
   const { showToast } = useToast();
   const data = storyfile.data;
   useBreadcrumbLabel(id, data?.name);
@@ -288,18 +292,37 @@ export function StoryfileDetailScreen({
           <div className="xl:col-span-2">
             <Section
               title="Script"
-              description="The topics and questions to record, in the order you record them."
+              description="The topics and questions to record, in the order you record them. They belong to this storyfile alone: the question library (Topics) is separate, and saving its topics there lets other storyfiles reuse them."
               actions={
                 isEditable ? (
-                  <Button
-                    icon={<FileDown className="size-4" aria-hidden="true" />}
-                    onClick={() => setIsApplying(true)}
-                  >
-                    Apply a script
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      icon={<FileDown className="size-4" aria-hidden="true" />}
+                      onClick={() => setIsApplying(true)}
+                    >
+                      Apply a script
+                    </Button>
+                    {data.topics.length === 0 ? null : (
+                      <Button
+                        icon={<LibraryBig className="size-4" aria-hidden="true" />}
+                        isLoading={saveToLibrary.isPending}
+                        aria-describedby={
+                          saveToLibrary.data || saveToLibrary.error ? librarySaveId : undefined
+                        }
+                        onClick={() => saveToLibrary.mutate()}
+                      >
+                        Save topics to the library
+                      </Button>
+                    )}
+                  </div>
                 ) : undefined
               }
             >
+              <LibrarySaveOutcome
+                id={librarySaveId}
+                result={saveToLibrary.data}
+                error={saveToLibrary.error}
+              />
               <ScriptChecklist storyfile={data} isEditable={isEditable} />
             </Section>
           </div>
