@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { createListQuerySchema, createPageSchema, type ListSearchOption } from '../lists/list-query.ts';
+import {
+  createListQuerySchema,
+  createPageSchema,
+  type ListSearchOption,
+} from '../lists/list-query.ts';
 
 /** Seconds the app (and any cache between) may keep a catalogue answer before revalidating. */
 export const CATALOGUE_MAX_AGE_SECONDS = 60;
@@ -11,11 +15,11 @@ export const CATALOGUE_WINDOW_SECONDS = 300;
 
 export const NOT_PUBLISHED_FOR_APP_MESSAGE =
   'Only a published storyfile can be in the app. Its owner must publish it first.';
-export const NOT_IN_APP_FOR_FEATURED_MESSAGE =
-  'Put the storyfile in the app before featuring it.';
+export const NOT_IN_APP_FOR_FEATURED_MESSAGE = 'Put the storyfile in the app before featuring it.';
 export const ALREADY_FEATURED_MESSAGE = 'This storyfile is already featured.';
 export const FEATURED_DATES_ORDER_MESSAGE = 'The start date must be on or before the end date.';
-export const MOBILE_STORYFILE_NOT_FOUND_MESSAGE = 'This storyfile is not published or no longer exists.';
+export const MOBILE_STORYFILE_NOT_FOUND_MESSAGE =
+  'This storyfile is not published or no longer exists.';
 export const FEATURED_ENTRY_NOT_FOUND_MESSAGE = 'This storyfile is not featured.';
 
 /** A calendar day, YYYY-MM-DD (UTC), or null for "no limit". */
@@ -73,9 +77,9 @@ export const featuredEntrySchema = z.object({
 });
 export type FeaturedEntry = z.infer<typeof featuredEntrySchema>;
 
-function refineDates<T extends { startsOn?: string | null | undefined; endsOn?: string | null | undefined }>(
-  schema: z.ZodType<T>,
-) {
+function refineDates<
+  T extends { startsOn?: string | null | undefined; endsOn?: string | null | undefined },
+>(schema: z.ZodType<T>) {
   return schema.refine(
     (value) => !value.startsOn || !value.endsOn || value.startsOn <= value.endsOn,
     { message: FEATURED_DATES_ORDER_MESSAGE, path: ['endsOn'] },

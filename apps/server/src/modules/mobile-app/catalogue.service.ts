@@ -20,7 +20,7 @@ export type CatalogueList = 'featured' | 'popular' | 'storyfiles';
  * checked on every read), not deleted and in the app. Columns: id, name, description, language,
  * slug, and `stamp`, what the entry's answer depends on (for the version).
  */
-function buildListRows(list: CatalogueList, asOf: Date): { from: SQL; order: SQL } {
+function buildListRows(list: CatalogueList, asOf: Date): { from: SQL; where: SQL; order: SQL } {
   const base = sql`
     storyfiles s
     join storyfile_publications p on p.storyfile_id = s.id and p.is_published
@@ -29,18 +29,18 @@ function buildListRows(list: CatalogueList, asOf: Date): { from: SQL; order: SQL
   switch (list) {
     case 'featured':
       return {
-        from: sql`${base} join mobile_app_featured f on f.storyfile_id = s.id
-          where ${live} and ${FEATURED_IN_DATES}`,
+        from: sql`${base} join mobile_app_featured f on f.storyfile_id = s.id`,
+        where: sql`${live} and ${FEATURED_IN_DATES}`,
         order: sql`f.position, s.id`,
       };
     case 'popular':
       return {
-        from: sql`${base} join ${buildPopularScores(asOf)} score on score.storyfile_id = s.id
-          where ${live} and not m.popular_hidden`,
+        from: sql`${base} join ${buildPopularScores(asOf)} score on score.storyfile_id = s.id`,
+        where: sql`${live} and not m.popular_hidden`,
         order: sql`score.score desc, lower(s.name), s.id`,
       };
     case 'storyfiles':
-      return { from: sql`${base} where ${live}`, order: sql`lower(s.name), s.name, s.id` };
+      return { from: base, where: live, order: sql`lower(s.name), s.name, s.id` };
   }
 }
 
@@ -107,9 +107,9 @@ export async function getCataloguePage(
   request: { page: number; pageSize: number },
   windowStart: Date,
 ): Promise<CataloguePage> {
-  const { from, order } = buildListRows(list, windowStart);
+  const { from, where, order } = buildListRows(list, windowStart);
   const [count, rows] = await Promise.all([
-    db.execute<{ total: number }>(sql`select count(*)::int as total from ${from}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from ${from} where ${where}`),
     db.execute<EntryRow>(sql`
       select s.id, s.name, s.description, s.language, p.slug,
         poster.id as poster_asset_id, poster.files as poster_files
@@ -120,6 +120,7 @@ export async function getCataloguePage(
         order by (a.clip_kind = 'intro') desc
         limit 1
       ) poster on true
+      where ${where}
       order by ${order}
       limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`),
   ]);
@@ -128,23 +129,21 @@ export async function getCataloguePage(
   const signedAt = signsForWholeWindow ? windowStart.getTime() : Date.now();
   const total = Number(count.rows[0]?.total ?? 0);
   return {
-    items: rows.rows.map(
-      (row): CatalogueEntry => ({
-        name: row.name,
-        description: row.description,
-        language: row.language,
-        slug: row.slug,
-        posterUrl:
-          row.poster_asset_id && row.poster_files?.poster
-            ? (signAssetMedia(
-                signer,
-                { id: row.poster_asset_id, files: row.poster_files },
-                'catalogue',
-                signedAt,
-              )?.posterUrl ?? null)
-            : null,
-      }),
-    ),
+    items: rows.rows.map((row): CatalogueEntry => ({
+      name: row.name,
+      description: row.description,
+      language: row.language,
+      slug: row.slug,
+      posterUrl:
+        row.poster_asset_id && row.poster_files?.poster
+          ? (signAssetMedia(
+              signer,
+              { id: row.poster_asset_id, files: row.poster_files },
+              'catalogue',
+              signedAt,
+            )?.posterUrl ?? null)
+          : null,
+    })),
     page: request.page,
     pageSize: request.pageSize,
     total,

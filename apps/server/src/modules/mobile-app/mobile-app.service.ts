@@ -255,7 +255,11 @@ async function getFeaturedEntry(tx: Executor, storyfileId: string): Promise<Feat
 export async function addFeatured(
   db: Database,
   admin: Admin,
-  input: { storyfileId: string; startsOn?: string | null | undefined; endsOn?: string | null | undefined },
+  input: {
+    storyfileId: string;
+    startsOn?: string | null | undefined;
+    endsOn?: string | null | undefined;
+  },
 ): Promise<FeaturedEntry> {
   return db.transaction(async (tx) => {
     await lockFeaturedList(tx);
@@ -444,7 +448,12 @@ export async function setPopularHidden(
         targetId: storyfile.id,
         targetLabel: storyfile.name,
         before: { hidden: wasHidden },
-        after: { hidden, score: Number(row.score), visitors7: Number(row.visitors7), visitors30: Number(row.visitors30) },
+        after: {
+          hidden,
+          score: Number(row.score),
+          visitors7: Number(row.visitors7),
+          visitors30: Number(row.visitors30),
+        },
       });
     }
     return presentPopular({ ...row, is_hidden: hidden });
