@@ -89,6 +89,18 @@ test.beforeAll(async ({ browser }) => {
     200,
   );
   seeded.slug = publication.slug;
+  // The Mobile App screens show it too: in the app, featured, and popular with a public visitor.
+  const inApp = await page.request.put(
+    `/v1/conversa/mobile-app/storyfiles/${storyfile.id}/in-app`,
+    {
+      headers: WRITE_HEADERS,
+      data: { inApp: true },
+    },
+  );
+  expect(inApp.status(), await inApp.text()).toBe(200);
+  await post('/v1/conversa/mobile-app/featured', { storyfileId: storyfile.id });
+  await page.request.get(`/v1/conversa/public/storyfiles/${publication.slug}`);
+  await post(`/v1/conversa/public/storyfiles/${publication.slug}/ask`, { text: question(93) }, 200);
   writeFileSync(SEED_FILE, JSON.stringify(seeded));
 });
 

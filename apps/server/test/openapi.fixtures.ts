@@ -107,7 +107,12 @@ function isUnder(operation: Operation, prefix: string): boolean {
 function pathValue(operation: Operation, name: string, targets: Targets): string {
   switch (name) {
     case 'id':
-      if (isUnder(operation, 'storyfiles')) {
+      // The mobile app's curation names storyfiles by id.
+      if (
+        ['storyfiles', 'mobile-app/storyfiles', 'mobile-app/featured', 'mobile-app/popular'].some(
+          (prefix) => isUnder(operation, prefix),
+        )
+      ) {
         return targets.storyfileId;
       }
       if (isUnder(operation, 'topics')) {

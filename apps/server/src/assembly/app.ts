@@ -58,6 +58,7 @@ import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
@@ -270,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });
+  registerMobileAppRoutes(app, conversationEngine);
   if (options.media) {
     const { runtime, pool } = options.media;
     await registerUploadRoutes(app, {

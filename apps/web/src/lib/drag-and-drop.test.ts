@@ -42,7 +42,7 @@ function buildRegistry() {
 }
 
 it('knows the drag types of spec §4', () => {
-  expect(DRAG_TYPES).toEqual(['topic', 'question', 'question-library', 'starter']);
+  expect(DRAG_TYPES).toEqual(['topic', 'question', 'question-library', 'starter', 'featured']);
 });
 
 // Drag end and update need both indexes; a missing destination (dropped outside, cancelled,

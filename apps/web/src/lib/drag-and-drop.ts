@@ -1,7 +1,8 @@
 import type { DraggableLocation, DragStart, DragUpdate, DropResult } from '@hello-pangea/dnd';
 
 /** Drag types of spec §4; each Droppable passes one as its `type`. */
-export const DRAG_TYPES = ['topic', 'question', 'question-library', 'starter'] as const;
+// 'featured' is the Mobile App's featured list (issue 19), beyond the spec's four.
+export const DRAG_TYPES = ['topic', 'question', 'question-library', 'starter', 'featured'] as const;
 export type DragType = (typeof DRAG_TYPES)[number];
 
 /** A drag update or drop that landed on a list position. */

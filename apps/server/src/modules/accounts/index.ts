@@ -8,3 +8,4 @@ export {
 export { createMailer, type Mailer } from './mailer.ts';
 export { endUserSessions, isUserAllowed } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';
+export { recordAuditEvent, type AuditEntry } from './audit.service.ts';

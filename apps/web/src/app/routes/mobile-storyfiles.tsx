@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { MobileStoryfilesScreen } from '@/features/mobile-app';
 
 export function MobileStoryfilesRoute() {
-  return (
-    <ScreenHeading
-      path="/mobile/storyfiles"
-      description="This list will choose which storyfiles the mobile app offers."
-    />
-  );
+  return <MobileStoryfilesScreen />;
 }

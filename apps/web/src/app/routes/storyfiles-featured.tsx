@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { FeaturedScreen } from '@/features/mobile-app';
 
 export function FeaturedStoryfilesRoute() {
-  return (
-    <ScreenHeading
-      path="/storyfiles/featured"
-      description="Featured will hold the storyfiles the mobile app puts first."
-    />
-  );
+  return <FeaturedScreen />;
 }

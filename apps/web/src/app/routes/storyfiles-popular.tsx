@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { PopularScreen } from '@/features/mobile-app';
 
 export function PopularStoryfilesRoute() {
-  return (
-    <ScreenHeading
-      path="/storyfiles/popular"
-      description="Popular will rank the storyfiles the mobile app users talk to most."
-    />
-  );
+  return <PopularScreen />;
 }
