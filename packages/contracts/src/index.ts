@@ -23,3 +23,4 @@ export * from './dashboard/index.ts';
 export * from './training/index.ts';
 export * from './accounts/index.ts';
 export * from './ink/index.ts';
+export * from './promo-codes/index.ts';
