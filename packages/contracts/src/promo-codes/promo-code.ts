@@ -128,3 +128,5 @@ export const createPromoCodeBodySchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type CreatePromoCodeBody = z.infer<typeof createPromoCodeBodySchema>;
+/** What a caller sends to create a code (defaults filled in by the server). */
+export type CreatePromoCodeInput = z.input<typeof createPromoCodeBodySchema>;
