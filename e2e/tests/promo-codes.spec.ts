@@ -9,7 +9,10 @@ import { E2E } from '../support/env';
 // verifies through the link the admin's client row shows (no mail server in e2e), signs in, lands
 // on the dashboard and creates a storyfile; the admin extends the trial, then ends it, and the
 // client's next create is refused with the trial's message. axe on every screen on the way.
-test('a promo code opens a free trial that an admin extends and ends', async ({ page, browser }) => {
+test('a promo code opens a free trial that an admin extends and ends', async ({
+  page,
+  browser,
+}) => {
   // Two people, eight axe runs and a dozen screens on a shared machine.
   test.setTimeout(240_000);
   const code = `TRIAL-${makeSuffix()}`.toUpperCase();
