@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  buildVideoUploadMetadata,
   escapeHtml,
   formatPromoCodeExpiredMessage,
   formatTrialEndedMessage,
@@ -20,6 +21,7 @@ import {
 import { auditEvents, authSessions } from '../../db/schema.ts';
 import { hashSessionId, SESSION_COOKIE } from '../auth/index.ts';
 import { ApiClient, buildStoryfile, signInAs } from '../../../test/storyfile.fixtures.ts';
+import { tusCreate } from '../../../test/upload.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { SIGNUP_RATE_LIMITED_MESSAGE } from '../../identity/signup.routes.ts';
 import { checkTrialAllows } from './index.ts';
@@ -243,7 +245,7 @@ describe('trials', () => {
     const { api, client } = await redeem(code.code);
     const namespaceId = client.organizationId;
     const storyfile = await buildStoryfile(api, namespaceId);
-    await buildStoryfile(api, namespaceId);
+    const kept = await buildStoryfile(api, namespaceId);
     const third = await api.post('/v1/conversa/storyfiles', { namespaceId, name: 'Third' });
     expect(third).toMatchObject({
       status: 403,
@@ -263,6 +265,19 @@ describe('trials', () => {
       status: 403,
       body: { message: formatTrialEndedMessage(new Date(ended.trialEndsAt)) },
     });
+    // Uploading is refused too, by the tus endpoint, with the same words.
+    const upload = await tusCreate(
+      api.browser,
+      1000,
+      buildVideoUploadMetadata({
+        storyfileId: kept.id,
+        target: { clipKind: 'idle' },
+        filename: 'idle.mp4',
+        filetype: 'video/mp4',
+      }),
+    );
+    expect(upload.status).toBe(403);
+    expect((await upload.text()).trim()).toBe(formatTrialEndedMessage(new Date(ended.trialEndsAt)));
     // Viewing still works.
     await api.expectStatus(200, 'GET', `/v1/conversa/storyfiles?namespaceId=${namespaceId}`);
     expect((await api.get<{ roles: string[] }>('/api/auth/session')).body.roles).toEqual([
