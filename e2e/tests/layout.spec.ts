@@ -28,7 +28,7 @@ const SEED_FILE = path.join(E2E.dataDir, 'layout-seed.json');
 let page: Page;
 let cspViolations: Awaited<ReturnType<typeof collectCspViolations>>;
 let signInViolations: string[] = [];
-let seeded = { storyfileId: '', slug: '', conversationId: '' };
+let seeded = { storyfileId: '', slug: '', conversationId: '', promoCode: '' };
 
 async function post<T>(path: string, data: unknown, status = 201): Promise<T> {
   const response = await page.request.post(path, { headers: WRITE_HEADERS, data });
@@ -101,6 +101,23 @@ test.beforeAll(async ({ browser }) => {
   await post('/v1/conversa/mobile-app/featured', { storyfileId: storyfile.id });
   await page.request.get(`/v1/conversa/public/storyfiles/${publication.slug}`);
   await post(`/v1/conversa/public/storyfiles/${publication.slug}/ask`, { text: question(93) }, 200);
+
+  // A promo code and a client with the longest words they take (issue 19).
+  const promo = await post<{ code: string }>('/v1/conversa/promo-codes', {
+    code: makeLongWord(`P${suffix}`, 40),
+    description: makeLongWord(`PromoNote${suffix}`, 500),
+    maxRedemptions: 1_000_000,
+  });
+  seeded.promoCode = promo.code;
+  const signedUp = await page.request.post('/signup', {
+    form: {
+      code: promo.code,
+      name: makeLongWord(`Client${suffix}`, NAME_LENGTH),
+      email: `${makeLongWord(`client${suffix}`, 60).toLowerCase()}@e2e.test`,
+      password: 'layout-password-1',
+    },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
   writeFileSync(SEED_FILE, JSON.stringify(seeded));
 });
 
@@ -133,6 +150,7 @@ function listScreens(): { name: string; path: () => string }[] {
       name: '/training/chat_logs?conversation=',
       path: () => `/training/chat_logs?conversation=${seeded.conversationId}`,
     },
+    { name: '/signup?code=', path: () => `/signup?code=${seeded.promoCode}` },
     { name: '/s/:slug', path: () => `/s/${seeded.slug}` },
     { name: '/s/:slug?embed=1', path: () => `/s/${seeded.slug}?embed=1` },
   ];

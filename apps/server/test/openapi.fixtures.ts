@@ -127,12 +127,19 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       if (isUnder(operation, 'organizations')) {
         return targets.namespaceId;
       }
-      // Records no seed makes (a team, an invitation, a category, a word, an upload): an id that
-      // names none, so an allowed identity gets 404 and nothing seeded is changed.
+      // Records no seed makes (a team, an invitation, a category, a word, an upload, a promo code
+      // or client): an id that names none, so an allowed identity gets 404 and nothing seeded is
+      // changed.
       if (
-        ['teams', 'invitations', 'training/categories', 'training/words', 'uploads'].some(
-          (prefix) => isUnder(operation, prefix),
-        )
+        [
+          'teams',
+          'invitations',
+          'training/categories',
+          'training/words',
+          'uploads',
+          'promo-codes',
+          'promo-codes/clients',
+        ].some((prefix) => isUnder(operation, prefix))
       ) {
         return randomUUID();
       }

@@ -24,3 +24,4 @@ export * from './training/index.ts';
 export * from './accounts/index.ts';
 export * from './ink/index.ts';
 export * from './mobile-app/index.ts';
+export * from './promo-codes/index.ts';

@@ -41,6 +41,7 @@ import {
 import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { createMailer } from '../modules/accounts/index.ts';
+import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
   createAuthService,
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer: createMailer({ smtpUrl: config.accounts.smtpUrl, from: config.accounts.smtpFrom }),
     },
   });
+  registerPromoCodeRoutes(app, { db });
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PROMO_EMAIL_NOT_VERIFIED_MESSAGE } from '@conversa/contracts';
 import type { Database } from '../db/client.ts';
+import { isAwaitingEmailVerification } from '../modules/promo-codes/index.ts';
 import {
   checkPassword,
   findUserById,
@@ -29,6 +31,15 @@ export async function signInWithPassword(db: Database, body: unknown): Promise<P
   }
   const result = await checkPassword(db, form.data.email, form.data.password);
   if (result.ok) {
+    // A promo sign-up signs in only after its email is verified.
+    if (await isAwaitingEmailVerification(db, result.user.id)) {
+      return {
+        ok: false,
+        status: 401,
+        email: form.data.email,
+        error: PROMO_EMAIL_NOT_VERIFIED_MESSAGE,
+      };
+    }
     return { ok: true, userId: result.user.id };
   }
   const error =

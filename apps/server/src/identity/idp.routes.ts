@@ -26,6 +26,7 @@ import {
   renderSignInFirstPage,
 } from './idp-pages.ts';
 import { grantFirstPartyConsent, IDP_MOUNT_PATH } from './provider.ts';
+import { registerSignupRoutes } from './signup.routes.ts';
 
 const ACCOUNT_PATH = `${IDP_MOUNT_PATH}/account`;
 
@@ -253,6 +254,9 @@ export async function registerIdentityProviderRoutes(
           );
     },
   );
+
+  // Promo-code sign-up (/signup?code=...): the provider creates the account it then signs in.
+  registerSignupRoutes(app, { db, config });
 
   // Invitation links: a new person sets a password here; an existing account signs in, and
   // signing in accepts the invitations waiting for its email (auth's completeLogin).

@@ -97,6 +97,8 @@ export function getProductAccessGroups(input: {
   scopes: readonly Scope[];
   isAdmin: boolean;
   isTrialEnabled: boolean;
+  /** A converted trial client's organization: conversa-studio. */
+  isStudioEnabled?: boolean;
 }): ProductAccessGroup[] {
   const groups = new Set<ProductAccessGroup>();
   for (const scope of input.scopes) {
@@ -110,6 +112,9 @@ export function getProductAccessGroups(input: {
   }
   if (input.isTrialEnabled) {
     groups.add('conversa-studio-free-trial');
+  }
+  if (input.isStudioEnabled === true) {
+    groups.add('conversa-studio');
   }
   return GROUP_ORDER.filter((group) => groups.has(group));
 }

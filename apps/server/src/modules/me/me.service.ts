@@ -9,6 +9,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../../db/schema.ts';
+import { getTrialFlags } from '../promo-codes/index.ts';
 import { findUserById } from '../users/index.ts';
 
 /** Builds the answer of auth/me (spec §3 Current user) for a signed-in user. */
@@ -159,11 +160,18 @@ export async function getUserProductAccessGroups(
   if (!user) {
     return [];
   }
+  // Only organizations the user belongs to: an admin lists every one without a scope in it.
+  const flags = await getTrialFlags(
+    db,
+    user.namespaces
+      .filter((namespace) => namespace.userNamespaces.length > 0)
+      .map((namespace) => namespace.id),
+  );
   return getProductAccessGroups({
     scopes: user.namespaces.flatMap((namespace) =>
       namespace.userNamespaces.map((entry) => entry.scope),
     ),
     isAdmin: user.isAdmin,
-    isTrialEnabled: false,
+    ...flags,
   });
 }

@@ -43,6 +43,7 @@ import {
   runListQueries,
   toIsoTimestampOrNull,
 } from '../lists/index.ts';
+import { assertTrialAllows } from '../promo-codes/index.ts';
 import { applyScriptToStoryfile } from './apply-script.ts';
 import {
   buildStoryfileListQueries,
@@ -163,6 +164,12 @@ export async function createStoryfile(
   await assertNamespaceExists(db, body.namespaceId);
   const id = await db
     .transaction(async (tx) => {
+      // A trial organization's limits and end (the promo-codes module's one guard).
+      await assertTrialAllows(
+        tx,
+        { kind: 'storyfile', namespaceId: body.namespaceId },
+        { lock: true },
+      );
       const [row] = await tx
         .insert(storyfiles)
         .values({

@@ -18,6 +18,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { storyfileQuestions, storyfiles, storyfileTopics, uploads } from '../../db/schema.ts';
 import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
+import { checkTrialAllows, type TrialDecision } from '../promo-codes/index.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canEditStoryfileTarget,
@@ -44,6 +45,13 @@ export class UploadRejectedError extends Error {
 function rejectUnless(decision: AccessDecision): void {
   if (!decision.ok) {
     throw new UploadRejectedError(decision.status, decision.message);
+  }
+}
+
+/** A trial organization's refusal (ended, revoked, or past its recorded-answer limit). */
+function rejectUnlessTrialAllows(decision: TrialDecision): void {
+  if (!decision.ok) {
+    throw new UploadRejectedError(403, decision.message);
   }
 }
 
@@ -140,6 +148,7 @@ export async function prepareUpload(
         deps.lookup,
       ),
     );
+    rejectUnlessTrialAllows(await checkTrialAllows(deps.db, { kind: 'clip', storyfileId }));
     return {
       row: { ...base, kind: 'clip', storyfileId, clipKind: clipKind.data },
       metadata: keep,
@@ -152,6 +161,9 @@ export async function prepareUpload(
       { storyfileId, target: { questionId: questionId! } },
       deps.lookup,
     ),
+  );
+  rejectUnlessTrialAllows(
+    await checkTrialAllows(deps.db, { kind: 'answer', storyfileId, questionId: questionId! }),
   );
   return {
     row: { ...base, kind: 'answer', storyfileId, storyfileQuestionId: questionId! },

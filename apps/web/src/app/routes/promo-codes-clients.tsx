@@ -1,10 +1,5 @@
-import { ScreenHeading } from './screen-heading';
+import { PromoCodesScreen } from '@/features/promo-codes';
 
 export function PromoCodeClientsRoute() {
-  return (
-    <ScreenHeading
-      path="/promo_codes/clients"
-      description="Clients will list the promo codes handed out and who redeemed them."
-    />
-  );
+  return <PromoCodesScreen />;
 }

@@ -1,0 +1,18 @@
+// The promo-codes module's public entry: what other modules, identity and the assembly may use.
+export {
+  isAwaitingEmailVerification,
+  redeemPromoCode,
+  SIGNUP_PATH,
+  SIGNUP_VERIFY_PATH,
+  verifyPromoEmail,
+  type SignupField,
+  type SignupResult,
+  type SignupSettings,
+} from './redemption.service.ts';
+export {
+  assertTrialAllows,
+  checkTrialAllows,
+  getTrialFlags,
+  type TrialAction,
+  type TrialDecision,
+} from './trial-guard.ts';

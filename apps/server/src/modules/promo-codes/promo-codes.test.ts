@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import {
+  buildVideoUploadMetadata,
+  escapeHtml,
+  formatPromoCodeExpiredMessage,
+  formatTrialEndedMessage,
+  formatTrialLimitMessage,
+  PROMO_ALREADY_REDEEMED_MESSAGE,
+  PROMO_CODE_EXHAUSTED_MESSAGE,
+  PROMO_CODE_INACTIVE_MESSAGE,
+  PROMO_CODE_NOT_FOUND_MESSAGE,
+  PROMO_CODE_REDEEMED_DELETE_MESSAGE,
+  PROMO_CODE_TAKEN_MESSAGE,
+  PROMO_EMAIL_IN_USE_MESSAGE,
+  PROMO_EMAIL_NOT_VERIFIED_MESSAGE,
+  TRIAL_REVOKED_MESSAGE,
+  type PromoClient,
+  type PromoCode,
+} from '@conversa/contracts';
+import { auditEvents, authSessions } from '../../db/schema.ts';
+import { hashSessionId, SESSION_COOKIE } from '../auth/index.ts';
+import { ApiClient, buildStoryfile, signInAs } from '../../../test/storyfile.fixtures.ts';
+import { tusCreate } from '../../../test/upload.fixtures.ts';
+import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { SIGNUP_RATE_LIMITED_MESSAGE } from '../../identity/signup.routes.ts';
+import { checkTrialAllows } from './index.ts';
+
+let studio: TestStudio;
+let admin: ApiClient;
+let counter = 0;
+
+const ADMIN_REQUIRED = 'You need to be at least "Super Admin"';
+const PASSWORD = 'trial-password-1';
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  admin = await signInAs(studio, 'admin@example.com', 'admin-password');
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+const nextEmail = () => {
+  counter += 1;
+  return `client-${counter}@trial.test`;
+};
+
+async function createCode(body: Record<string, unknown> = {}): Promise<PromoCode> {
+  return admin.expectStatus<PromoCode>(201, 'POST', '/v1/conversa/promo-codes', body);
+}
+
+/** Posts the sign-up form as a browser would; answers the status and the page. */
+async function signUp(fields: { code: string; email: string; name?: string; password?: string }) {
+  const response = await fetch(`${studio.baseUrl}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      code: fields.code,
+      name: fields.name ?? 'Trial Client',
+      email: fields.email,
+      password: fields.password ?? PASSWORD,
+    }).toString(),
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+async function findClient(email: string): Promise<PromoClient> {
+  const list = await admin.expectStatus<{ items: PromoClient[] }>(
+    200,
+    'GET',
+    '/v1/conversa/promo-codes/clients',
+  );
+  const client = list.items.find((item) => item.ownerEmail === email);
+  expect(client, email).toBeDefined();
+  return client!;
+}
+
+/** Signs up, opens the link the admins see, signs in: the new client's API client. */
+async function redeem(code: string, email = nextEmail()) {
+  expect((await signUp({ code, email })).status).toBe(201);
+  const client = await findClient(email);
+  const verified = await fetch(client.verificationLink!);
+  expect(verified.status).toBe(200);
+  return { api: await signInAs(studio, email, PASSWORD), client: await findClient(email) };
+}
+
+describe('promo codes', () => {
+  it('creates given and generated codes and refuses a taken one', async () => {
+    const given = await createCode({ code: 'Spring-2026', maxRedemptions: 3 });
+    expect(given).toMatchObject({
+      code: 'Spring-2026',
+      grantsGroup: 'conversa-studio-free-trial',
+      trialDays: 14,
+      storyfileLimit: 1,
+      recordedAnswerLimit: 33,
+      redemptionCount: 0,
+      remainingUses: 3,
+      isActive: true,
+    });
+    const generated = await createCode();
+    expect(generated.code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(generated.remainingUses).toBeNull();
+    const taken = await admin.post('/v1/conversa/promo-codes', { code: 'spring-2026' });
+    expect(taken).toMatchObject({ status: 409, body: { message: PROMO_CODE_TAKEN_MESSAGE } });
+  });
+
+  it('answers a clear message for an unknown, inactive or expired code', async () => {
+    const unknown = await signUp({ code: 'NO-SUCH-CODE', email: nextEmail() });
+    expect(unknown.status).toBe(400);
+    expect(unknown.html).toContain(escapeHtml(PROMO_CODE_NOT_FOUND_MESSAGE));
+
+    const inactive = await createCode();
+    await admin.expectStatus(200, 'PATCH', `/v1/conversa/promo-codes/${inactive.id}`, {
+      isActive: false,
+    });
+    const off = await signUp({ code: inactive.code, email: nextEmail() });
+    expect(off.html).toContain(escapeHtml(PROMO_CODE_INACTIVE_MESSAGE));
+
+    const expiresAt = new Date(Date.now() - 60_000);
+    const expired = await createCode({ expiresAt: expiresAt.toISOString() });
+    expect(expired.isExpired).toBe(true);
+    const late = await signUp({ code: expired.code, email: nextEmail() });
+    expect(late.html).toContain(escapeHtml(formatPromoCodeExpiredMessage(expiresAt)));
+  });
+
+  it('keeps the overall limit, one redemption per person, and refuses an email in use', async () => {
+    const code = await createCode({ maxRedemptions: 2 });
+    const first = nextEmail();
+    expect((await signUp({ code: code.code, email: first })).status).toBe(201);
+    const again = await signUp({ code: code.code, email: first.toUpperCase() });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(escapeHtml(PROMO_ALREADY_REDEEMED_MESSAGE));
+    const inUse = await signUp({ code: code.code, email: 'admin@example.com' });
+    expect(inUse.html).toContain(escapeHtml(PROMO_EMAIL_IN_USE_MESSAGE));
+    expect((await signUp({ code: code.code, email: nextEmail() })).status).toBe(201);
+    const exhausted = await signUp({ code: code.code, email: nextEmail() });
+    expect(exhausted.status).toBe(400);
+    expect(exhausted.html).toContain(escapeHtml(PROMO_CODE_EXHAUSTED_MESSAGE));
+
+    const list = await admin.get<{ items: PromoCode[] }>('/v1/conversa/promo-codes');
+    expect(list.body.items.find((item) => item.id === code.id)).toMatchObject({
+      redemptionCount: 2,
+      totalRedemptions: 2,
+      remainingUses: 0,
+    });
+    // Redeemed: never deleted, only switched off.
+    const deleted = await admin.delete(`/v1/conversa/promo-codes/${code.id}`);
+    expect(deleted).toMatchObject({
+      status: 409,
+      body: { message: PROMO_CODE_REDEEMED_DELETE_MESSAGE },
+    });
+    const unused = await createCode();
+    await admin.expectStatus(200, 'DELETE', `/v1/conversa/promo-codes/${unused.id}`);
+  });
+
+  it('gives the last use to exactly one of two people redeeming at once', async () => {
+    const code = await createCode({ maxRedemptions: 1 });
+    const results = await Promise.all([
+      signUp({ code: code.code, email: nextEmail() }),
+      signUp({ code: code.code, email: nextEmail() }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 400]);
+    expect(results.find((result) => result.status === 400)!.html).toContain(
+      escapeHtml(PROMO_CODE_EXHAUSTED_MESSAGE),
+    );
+    const rows = await studio.database.db.execute<{ n: number; count: number }>(sql`
+      select (select count(*)::int from promo_redemptions where promo_code_id = ${code.id}) as n,
+        redemption_count as count from promo_codes where id = ${code.id}`);
+    expect(rows.rows[0]).toEqual({ n: 1, count: 1 });
+  });
+});
+
+describe('redeeming', () => {
+  it('verifies the email before sign-in, makes the person owner of a trial organization and adds the trial group', async () => {
+    const code = await createCode({ trialDays: 10 });
+    const email = nextEmail();
+    const done = await signUp({ code: code.code, email, name: 'Ada Lovelace' });
+    expect(done.status).toBe(201);
+    expect(done.html).toContain('Ada Lovelace&#39;s organization');
+
+    const early = await signIn(new TestBrowser(studio.baseUrl), email, PASSWORD);
+    expect(early.body).toContain(escapeHtml(PROMO_EMAIL_NOT_VERIFIED_MESSAGE));
+
+    const client = await findClient(email);
+    expect(client).toMatchObject({
+      organizationLabel: "Ada Lovelace's organization",
+      ownerName: 'Ada Lovelace',
+      code: code.code,
+      status: 'trial',
+      isEmailVerified: false,
+      usage: { storyfiles: 0, storyfileLimit: 1, recordedAnswers: 0, recordedAnswerLimit: 33 },
+    });
+    const days = (Date.parse(client.trialEndsAt) - Date.parse(client.redeemedAt)) / 86_400_000;
+    expect(Math.round(days)).toBe(10);
+    expect(client.verificationLink).toMatch(/\/signup\/verify\/[\w-]{20,}$/);
+    expect((await fetch(client.verificationLink!)).status).toBe(200);
+    expect((await fetch(client.verificationLink!)).status).toBe(410);
+    expect((await findClient(email)).verificationLink).toBeNull();
+
+    const owner = await signInAs(studio, email, PASSWORD);
+    const session = await owner.get<{ roles: string[] }>('/api/auth/session');
+    expect(session.body.roles).toEqual(['conversa', 'conversa-studio-free-trial']);
+    const [row] = await studio.database.db
+      .select({ accessToken: authSessions.accessToken, idToken: authSessions.idToken })
+      .from(authSessions)
+      .where(eq(authSessions.idHash, hashSessionId(owner.browser.cookies.get(SESSION_COOKIE)!)));
+    const userinfo = await fetch(`${studio.baseUrl}/idp/me`, {
+      headers: { authorization: `Bearer ${row!.accessToken}` },
+    });
+    expect(((await userinfo.json()) as { groups: string[] }).groups).toEqual([
+      'conversa',
+      'conversa-studio-free-trial',
+    ]);
+    const idClaims = JSON.parse(
+      Buffer.from(row!.idToken!.split('.')[1]!, 'base64url').toString(),
+    ) as { groups: string[] };
+    expect(idClaims.groups).toEqual(['conversa', 'conversa-studio-free-trial']);
+    const me = await owner.get<{
+      namespaces: { id: string; userNamespaces: { scope: string }[] }[];
+    }>('/v1/conversa/auth/me');
+    expect(me.body.namespaces).toEqual([
+      expect.objectContaining({
+        id: client.organizationId,
+        userNamespaces: [{ scope: 'owner:ns' }],
+      }),
+    ]);
+  });
+
+  it('limits sign-up attempts per email address', async () => {
+    const email = nextEmail();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signUp({ code: 'NO-SUCH-CODE', email })).status).toBe(400);
+    }
+    const limited = await signUp({ code: 'NO-SUCH-CODE', email });
+    expect(limited.status).toBe(429);
+    expect(limited.html).toContain(escapeHtml(SIGNUP_RATE_LIMITED_MESSAGE));
+  });
+});
+
+describe('trials', () => {
+  it('refuses a create past the limit, goes read-only when ended, and admins extend, convert and revoke (audited)', async () => {
+    const code = await createCode({ storyfileLimit: 2, maxRedemptions: 5 });
+    const { api, client } = await redeem(code.code);
+    const namespaceId = client.organizationId;
+    const storyfile = await buildStoryfile(api, namespaceId);
+    const kept = await buildStoryfile(api, namespaceId);
+    const third = await api.post('/v1/conversa/storyfiles', { namespaceId, name: 'Third' });
+    expect(third).toMatchObject({
+      status: 403,
+      body: { message: formatTrialLimitMessage('storyfiles', 2) },
+    });
+    expect((await findClient(client.ownerEmail)).usage.storyfiles).toBe(2);
+
+    await api.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${storyfile.id}`);
+    const ended = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/end`,
+    );
+    expect(ended.status).toBe('expired');
+    const readOnly = await api.post('/v1/conversa/storyfiles', { namespaceId, name: 'After end' });
+    expect(readOnly).toMatchObject({
+      status: 403,
+      body: { message: formatTrialEndedMessage(new Date(ended.trialEndsAt)) },
+    });
+    // Uploading is refused too, by the tus endpoint, with the same words.
+    const upload = await tusCreate(
+      api.browser,
+      1000,
+      buildVideoUploadMetadata({
+        storyfileId: kept.id,
+        target: { clipKind: 'idle' },
+        filename: 'idle.mp4',
+        filetype: 'video/mp4',
+      }),
+    );
+    expect(upload.status).toBe(403);
+    expect((await upload.text()).trim()).toBe(formatTrialEndedMessage(new Date(ended.trialEndsAt)));
+    // Viewing still works.
+    await api.expectStatus(200, 'GET', `/v1/conversa/storyfiles?namespaceId=${namespaceId}`);
+    expect((await api.get<{ roles: string[] }>('/api/auth/session')).body.roles).toEqual([
+      'conversa',
+    ]);
+
+    const extended = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/extend`,
+      { days: 7 },
+    );
+    expect(extended.status).toBe('trial');
+    expect(Date.parse(extended.trialEndsAt)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    await api.expectStatus(201, 'POST', '/v1/conversa/storyfiles', {
+      namespaceId,
+      name: 'After extension',
+    });
+
+    const converted = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/convert`,
+    );
+    expect(converted.status).toBe('converted');
+    await buildStoryfile(api, namespaceId);
+    expect((await api.get<{ roles: string[] }>('/api/auth/session')).body.roles).toEqual([
+      'conversa',
+      'conversa-studio',
+    ]);
+
+    const audit = await studio.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.namespaceId, namespaceId));
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'promo_client.convert',
+      'promo_client.end',
+      'promo_client.extend',
+      'promo_client.redeem',
+    ]);
+  });
+
+  it('revoking gives the use back and leaves the organization read-only', async () => {
+    const code = await createCode({ maxRedemptions: 1 });
+    const { api, client } = await redeem(code.code);
+    const revoked = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/revoke`,
+    );
+    expect(revoked.status).toBe('revoked');
+    const refused = await api.post('/v1/conversa/storyfiles', {
+      namespaceId: client.organizationId,
+      name: 'Revoked',
+    });
+    expect(refused).toMatchObject({ status: 403, body: { message: TRIAL_REVOKED_MESSAGE } });
+    const list = await admin.get<{ items: PromoCode[] }>('/v1/conversa/promo-codes');
+    expect(list.body.items.find((item) => item.id === code.id)).toMatchObject({
+      remainingUses: 1,
+      totalRedemptions: 1,
+    });
+    const again = await signUp({ code: code.code, email: client.ownerEmail });
+    expect(again.html).toContain(escapeHtml(PROMO_ALREADY_REDEEMED_MESSAGE));
+    const [event] = await studio.database.db
+      .select({ action: auditEvents.action, after: auditEvents.after })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.namespaceId} = ${client.organizationId} and action = 'promo_client.revoke'`,
+      );
+    expect(event?.after).toMatchObject({ status: 'revoked' });
+  });
+
+  it('counts recorded answers against their limit; a clip upload needs only a running trial', async () => {
+    const code = await createCode({ recordedAnswerLimit: 1 });
+    const { api, client } = await redeem(code.code);
+    const storyfile = await buildStoryfile(api, client.organizationId);
+    const { db } = studio.database;
+    const answer = { kind: 'answer' as const, storyfileId: storyfile.id };
+    const questionId = '00000000-0000-4000-8000-000000000001';
+    expect(await checkTrialAllows(db, { ...answer, questionId })).toEqual({ ok: true });
+    await db.execute(sql`update promo_redemptions set recorded_answer_limit = 0
+      where id = ${client.id}`);
+    expect(await checkTrialAllows(db, { ...answer, questionId })).toEqual({
+      ok: false,
+      message: formatTrialLimitMessage('recorded answers', 0),
+    });
+    expect(await checkTrialAllows(db, { kind: 'clip', storyfileId: storyfile.id })).toEqual({
+      ok: true,
+    });
+  });
+
+  it('refuses non-admins every promo-code call', async () => {
+    const code = await createCode();
+    const { api, client } = await redeem(code.code);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/v1/conversa/promo-codes'],
+      ['POST', '/v1/conversa/promo-codes', {}],
+      ['PATCH', `/v1/conversa/promo-codes/${code.id}`, { isActive: false }],
+      ['DELETE', `/v1/conversa/promo-codes/${code.id}`],
+      ['GET', '/v1/conversa/promo-codes/clients'],
+      ['POST', `/v1/conversa/promo-codes/clients/${client.id}/extend`, { days: 30 }],
+      ['POST', `/v1/conversa/promo-codes/clients/${client.id}/convert`],
+      ['POST', `/v1/conversa/promo-codes/clients/${client.id}/end`],
+      ['POST', `/v1/conversa/promo-codes/clients/${client.id}/revoke`],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await api.call(method, path, body);
+      expect(answer, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message: ADMIN_REQUIRED },
+      });
+      const anonymous = await new ApiClient(new TestBrowser(studio.baseUrl)).call(
+        method,
+        path,
+        body,
+      );
+      expect(anonymous.status, `${method} ${path} signed out`).toBe(401);
+    }
+    expect((await findClient(client.ownerEmail)).status).toBe('trial');
+  });
+});

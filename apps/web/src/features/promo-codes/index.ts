@@ -1,0 +1,1 @@
+export { PromoCodesScreen } from './components/promo-codes-screen';

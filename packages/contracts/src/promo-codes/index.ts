@@ -1,0 +1,2 @@
+export * from './promo-code.ts';
+export * from './promo-code-contracts.ts';
