@@ -21,5 +21,6 @@ export * from './chat-logs/index.ts';
 export * from './publishing/index.ts';
 export * from './dashboard/index.ts';
 export * from './training/index.ts';
+export * from './learning/index.ts';
 export * from './accounts/index.ts';
 export * from './ink/index.ts';
