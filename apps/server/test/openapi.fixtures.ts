@@ -122,12 +122,19 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       if (isUnder(operation, 'organizations')) {
         return targets.namespaceId;
       }
-      // Records no seed makes (a team, an invitation, a category, a word, an upload): an id that
+      // Records no seed makes (a team, an invitation, a category, a word, an upload, an
+      // activity): an id that
       // names none, so an allowed identity gets 404 and nothing seeded is changed.
       if (
-        ['teams', 'invitations', 'training/categories', 'training/words', 'uploads'].some(
-          (prefix) => isUnder(operation, prefix),
-        )
+        [
+          'teams',
+          'invitations',
+          'training/categories',
+          'training/words',
+          'uploads',
+          'learning/activities',
+          'learning/my-activities',
+        ].some((prefix) => isUnder(operation, prefix))
       ) {
         return randomUUID();
       }

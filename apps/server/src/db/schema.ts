@@ -1075,7 +1075,10 @@ export const learningActivities = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('learning_activities_namespace_created_idx').on(table.namespaceId, table.createdAt.desc()),
+    index('learning_activities_namespace_created_idx').on(
+      table.namespaceId,
+      table.createdAt.desc(),
+    ),
     check(
       'learning_activities_dates_check',
       sql`(${table.openAt} is null or ${table.dueAt} is null or ${table.openAt} <= ${table.dueAt})
@@ -1111,7 +1114,10 @@ export const learningAssignments = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
   },
   (table) => [
-    check('learning_assignments_one_target_check', sql`num_nonnulls(${table.userId}, ${table.teamId}) = 1`),
+    check(
+      'learning_assignments_one_target_check',
+      sql`num_nonnulls(${table.userId}, ${table.teamId}) = 1`,
+    ),
     uniqueIndex('learning_assignments_user_key')
       .on(table.activityId, table.userId)
       .where(sql`${table.userId} is not null`),

@@ -97,6 +97,19 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
       return;
     }
     let user = await resolveUser(request);
+    // Issue 18: a student sees only their activities, whatever a route's permission would let a
+    // restricted scope do (spec §6 lets any scope satisfy a read requirement).
+    if (
+      user?.isLoggedIn &&
+      isRestrictedOnly(user) &&
+      !request.routeOptions.config.isOpenToStudents
+    ) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: roleRequiredMessage('read:ns'),
+      });
+    }
     const storyfileParam = request.routeOptions.config.storyfileParam;
     const storyfileId = storyfileParam
       ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
@@ -119,15 +132,6 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
       user = withStoryfileInNamespace(user, storyfileId, namespaceId);
     }
     request.currentUser = user;
-    // Issue 18: a student sees only their activities, whatever a route's permission would let a
-    // restricted scope do (spec §6 lets any scope satisfy a read requirement).
-    if (user?.isLoggedIn && isRestrictedOnly(user) && !request.routeOptions.config.isOpenToStudents) {
-      return reply.status(403).send({
-        statusCode: 403,
-        error: 'FORBIDDEN',
-        message: roleRequiredMessage('read:ns'),
-      });
-    }
     const result = checkRequirement(
       user,
       permission,

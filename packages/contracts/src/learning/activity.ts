@@ -44,28 +44,31 @@ export type CompletionRule = z.infer<typeof completionRuleSchema>;
 const dateSchema = z.iso.datetime({ offset: true }).nullable();
 
 const activityFieldsObjectSchema = z.object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Give the activity a title.')
-      .max(MAX_ACTIVITY_TITLE_LENGTH, `A title can have at most ${MAX_ACTIVITY_TITLE_LENGTH} characters.`),
-    instructions: z
-      .string()
-      .max(
-        MAX_ACTIVITY_INSTRUCTIONS_LENGTH,
-        `Instructions can have at most ${MAX_ACTIVITY_INSTRUCTIONS_LENGTH} characters.`,
-      )
-      .default(''),
-    storyfileIds: z
-      .array(z.uuid())
-      .min(1, 'Choose at least one storyfile.')
-      .max(MAX_ACTIVITY_STORYFILES, `Choose at most ${MAX_ACTIVITY_STORYFILES} storyfiles.`),
-    openAt: dateSchema.default(null),
-    dueAt: dateSchema.default(null),
-    closeAt: dateSchema.default(null),
-    rule: completionRuleSchema,
-    studentIds: z.array(z.uuid()).max(5000).default([]),
-    teamIds: z.array(z.uuid()).max(100).default([]),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give the activity a title.')
+    .max(
+      MAX_ACTIVITY_TITLE_LENGTH,
+      `A title can have at most ${MAX_ACTIVITY_TITLE_LENGTH} characters.`,
+    ),
+  instructions: z
+    .string()
+    .max(
+      MAX_ACTIVITY_INSTRUCTIONS_LENGTH,
+      `Instructions can have at most ${MAX_ACTIVITY_INSTRUCTIONS_LENGTH} characters.`,
+    )
+    .default(''),
+  storyfileIds: z
+    .array(z.uuid())
+    .min(1, 'Choose at least one storyfile.')
+    .max(MAX_ACTIVITY_STORYFILES, `Choose at most ${MAX_ACTIVITY_STORYFILES} storyfiles.`),
+  openAt: dateSchema.default(null),
+  dueAt: dateSchema.default(null),
+  closeAt: dateSchema.default(null),
+  rule: completionRuleSchema,
+  studentIds: z.array(z.uuid()).max(5000).default([]),
+  teamIds: z.array(z.uuid()).max(100).default([]),
 });
 
 const DATES_IN_ORDER = {

@@ -6,8 +6,7 @@ import { LEARNING_STUDENT, myActivitySchema } from './list-my-activities.ts';
 export const getMyActivityContract = defineContract({
   method: 'GET',
   path: '/v1/conversa/learning/my-activities/:id',
-  summary:
-    "One of the caller's activities: instructions, progress and their own transcript so far",
+  summary: "One of the caller's activities: instructions, progress and their own transcript so far",
   tags: ['learning'],
   permission: LEARNING_STUDENT,
   isOpenToStudents: true,

@@ -7,12 +7,14 @@ export const listStudentsContract = defineContract({
   method: 'GET',
   path: '/v1/conversa/learning/students',
   summary:
-    "Students of an organization the caller owns: its members with the restricted role (restricted:ns), with their teams and pending invitations",
+    'Students of an organization the caller owns: its members with the restricted role (restricted:ns), with their teams and pending invitations',
   tags: ['learning'],
   permission: LEARNING_OWNER,
   query: organizationQuerySchema,
   response: z.object({
     items: z.array(studentSchema.extend({ activityCount: z.number().int() })),
-    pendingInvitations: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string() })),
+    pendingInvitations: z.array(
+      z.object({ id: z.string(), email: z.string(), expiresAt: z.string() }),
+    ),
   }),
 });

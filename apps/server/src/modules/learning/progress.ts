@@ -53,7 +53,11 @@ function listCriteria(rule: CompletionRule, figures: AttemptFigures) {
     });
   }
   if (rule.minutes !== undefined) {
-    criteria.push({ value: figures.seconds / 60, target: rule.minutes, metAt: figures.minutesMetAt });
+    criteria.push({
+      value: figures.seconds / 60,
+      target: rule.minutes,
+      metAt: figures.minutesMetAt,
+    });
   }
   return criteria;
 }

@@ -19,7 +19,9 @@ export async function getActivityStatements(
     { activityIds: [activity.id], ...(studentId === undefined ? {} : { studentId }) },
     null,
   );
-  const storyfiles = new Map(activity.storyfiles.map((storyfile) => [storyfile.id, storyfile.name]));
+  const storyfiles = new Map(
+    activity.storyfiles.map((storyfile) => [storyfile.id, storyfile.name]),
+  );
   return roster
     .filter((row) => studentId === undefined || row.student.id === studentId)
     .flatMap((row) =>

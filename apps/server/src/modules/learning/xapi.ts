@@ -174,7 +174,9 @@ export async function drainXapiOutbox(
           where id = any(${sql.param(ids)}::uuid[])`);
         return 'failed' as const;
       }
-      await tx.execute(sql`delete from learning_xapi_outbox where id = any(${sql.param(ids)}::uuid[])`);
+      await tx.execute(
+        sql`delete from learning_xapi_outbox where id = any(${sql.param(ids)}::uuid[])`,
+      );
       sent += ids.length;
       return 'sent' as const;
     });
