@@ -282,7 +282,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     }, XAPI_RETRY_INTERVAL_MS);
     xapiTimer.unref();
-    app.addHook('onClose', async () => clearInterval(xapiTimer));
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(xapiTimer);
+      done();
+    });
   }
   const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
