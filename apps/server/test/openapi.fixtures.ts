@@ -128,8 +128,8 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
         return targets.namespaceId;
       }
       // Records no seed makes (a team, an invitation, a category, a word, an upload, a promo code
-      // or client): an id that names none, so an allowed identity gets 404 and nothing seeded is
-      // changed.
+      // or client, an activity): an id that names none, so an allowed identity gets 404 and
+      // nothing seeded is changed.
       if (
         [
           'teams',
@@ -139,6 +139,8 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
           'uploads',
           'promo-codes',
           'promo-codes/clients',
+          'learning/activities',
+          'learning/my-activities',
         ].some((prefix) => isUnder(operation, prefix))
       ) {
         return randomUUID();

@@ -29,6 +29,12 @@ export interface Contract<
   response: Response;
   /** Status of a successful answer (200 unless given). */
   successStatus?: number;
+  /**
+   * Whether a member who holds only the restricted role (a student) may call it. Everything else
+   * refuses them on the server, whatever its permission says (issue 18: students see only their
+   * activities).
+   */
+  isOpenToStudents?: boolean;
   /** Largest request body in bytes, when a call needs more than the server's default (1 MiB). */
   bodyLimit?: number;
 }

@@ -21,6 +21,7 @@ export * from './chat-logs/index.ts';
 export * from './publishing/index.ts';
 export * from './dashboard/index.ts';
 export * from './training/index.ts';
+export * from './learning/index.ts';
 export * from './accounts/index.ts';
 export * from './ink/index.ts';
 export * from './mobile-app/index.ts';

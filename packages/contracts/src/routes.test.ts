@@ -5,6 +5,7 @@ import {
   findRoute,
   getRouteRequirement,
   getVisibleMenuItems,
+  isStudentPath,
   MENU_ITEMS,
   ROUTES,
 } from './routes.ts';
@@ -67,6 +68,7 @@ describe('route table', () => {
     ['/training/instructions', 'Instructions', 'MAIN'],
     ['/learning', 'Activities', 'MAIN'],
     ['/learning/students', 'Students', 'MAIN'],
+    ['/learning/my_activities', 'My Activities', 'MAIN'],
     ['/account/organizations', 'Organizations', 'ADMIN'],
     ['/account/teams', 'Teams', 'ADMIN'],
     ['/account/roles', 'Roles', 'ADMIN'],
@@ -133,11 +135,23 @@ describe('menu gating (spec §6)', () => {
     ['/storyfiles/popular', [true, false, false, false, false, false, false]],
     ['/training/view_inky_states', [true, false, false, false, false, false, false]],
     ['/promo_codes/clients', [true, false, false, false, false, false, false]],
-    ['/account/my_profile', [true, true, true, true, true, true, true]],
-    ['/dashboard', [true, true, true, true, true, true, true]],
+    // A student (restricted only) sees "My Activities" and nothing else (issue 18).
+    ['/account/my_profile', [true, true, true, true, true, true, false]],
+    ['/dashboard', [true, true, true, true, true, true, false]],
+    ['/learning/my_activities', [true, false, false, false, false, false, false]],
   ] as const)('%s', (path, expected) => {
     const item = getMenuItem(path);
     expect(USERS.map((user) => canSeeMenuItem(user, item))).toEqual(expected);
+  });
+
+  it('shows a student with the learning module only My Activities', () => {
+    const student = buildUser('restricted:ns', { LEARNING_MODULE: true });
+    expect(getVisibleMenuItems(student).map((item) => item.path)).toEqual([
+      '/learning/my_activities',
+    ]);
+    expect(getVisibleMenuItems(restricted)).toEqual([]);
+    expect(isStudentPath('/learning/my_activities/some-id')).toBe(true);
+    expect(isStudentPath('/dashboard')).toBe(false);
   });
 
   it('shows nothing to a logged-out visitor', () => {

@@ -1,5 +1,5 @@
 import type { CurrentUser } from './auth/current-user.ts';
-import { checkRequirement, type Requirement } from './permissions/rules.ts';
+import { checkRequirement, isRestrictedOnly, type Requirement } from './permissions/rules.ts';
 
 export type MenuSection = 'MAIN' | 'ADMIN';
 export type MenuGroup =
@@ -13,6 +13,8 @@ export type AppRoute = {
   /** Menu heading the entry sits under; null for a top-level entry. */
   readonly group: MenuGroup | null;
   readonly requirement: Requirement;
+  /** A students' screen: the only kind a student (restricted role only) sees (issue 18). */
+  readonly isForStudents?: boolean;
 };
 
 const LOGGED_IN = { kind: 'loggedIn' } as const;
@@ -123,6 +125,14 @@ export const ROUTES = [
     requirement: LEARNING,
   },
   {
+    path: '/learning/my_activities',
+    label: 'My Activities',
+    section: 'MAIN',
+    group: 'Learning',
+    requirement: { kind: 'attribute', attribute: 'LEARNING_MODULE' },
+    isForStudents: true,
+  },
+  {
     path: '/account/organizations',
     label: 'Organizations',
     section: 'ADMIN',
@@ -226,10 +236,33 @@ export function getRouteRequirement(pathname: string): Requirement {
   return best?.requirement ?? LOGGED_IN;
 }
 
-/** Whether the user may see a menu entry (spec §6 menu gating). */
+/**
+ * Whether the user may see a menu entry (spec §6 menu gating). A student (restricted role only)
+ * sees students' screens and nothing else; everyone else but admins sees no students' screen.
+ */
 export function canSeeMenuItem(user: CurrentUser | null, item: AppRoute): boolean {
+  if (user !== null && !user.isAdmin && isForStudent(user) !== (item.isForStudents === true)) {
+    return false;
+  }
   return checkRequirement(user, item.requirement).ok;
 }
+
+/** Whether the signed-in user is a student, who sees only "My Activities" (issue 18). */
+export function isForStudent(user: CurrentUser): boolean {
+  return user.isLoggedIn && isRestrictedOnly(user);
+}
+
+/** Whether a student may open this path; the shell sends them to their activities otherwise. */
+export function isStudentPath(pathname: string): boolean {
+  return ROUTES.some(
+    (route) =>
+      (route as AppRoute).isForStudents === true &&
+      (pathname === route.path || pathname.startsWith(`${route.path}/`)),
+  );
+}
+
+/** Where a student lands. */
+export const STUDENT_HOME_PATH = '/learning/my_activities';
 
 /** The menu entries the user may see, in menu order. */
 export function getVisibleMenuItems(user: CurrentUser | null): AppRoute[] {

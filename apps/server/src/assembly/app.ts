@@ -53,6 +53,8 @@ import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
 import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
+import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
+import { drainXapiOutbox, XAPI_RETRY_INTERVAL_MS } from '../modules/learning/index.ts';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -264,6 +266,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerChatLogRoutes(app, conversationEngine);
   registerTrainingRoutes(app, conversationEngine);
   registerInkRoutes(app, { db });
+  registerLearningRoutes(app, {
+    engine: conversationEngine,
+    publicUrl: config.publicUrl,
+    xapi: config.xapi,
+    // Sent as soon as queued; a failed send waits in the outbox for the periodic drain.
+    onStatementsQueued: () => {
+      drainXapiOutbox(db, config.xapi).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'xAPI statements not sent yet');
+      });
+    },
+  });
+  if (config.xapi.endpoint !== undefined) {
+    // Statements the LRS did not take (it was down) are retried every half minute until it does.
+    const xapiTimer = setInterval(() => {
+      drainXapiOutbox(db, config.xapi).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'xAPI statements not sent yet');
+      });
+    }, XAPI_RETRY_INTERVAL_MS);
+    xapiTimer.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(xapiTimer);
+      done();
+    });
+  }
   const webDist = options.webDist ?? findWebDist();
   registerPublishingRoutes(app, {
     engine: conversationEngine,

@@ -168,6 +168,13 @@ const envSchema = z
      * unset, /metrics answers only loopback clients.
      */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    /**
+     * Learning Record Store that receives the learning module's xAPI statements (its base URL;
+     * statements go to `<XAPI_ENDPOINT>/statements`); unset = statements are only served by the API.
+     */
+    XAPI_ENDPOINT: optionalUrl,
+    /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
+    XAPI_AUTH: optionalString,
     ...upstreamVariables,
   })
   .superRefine((env, ctx) => {
@@ -265,6 +272,8 @@ export interface Config {
   publicAskLimitPerMinute: number;
   /** Bearer token for /metrics from other hosts; undefined = loopback only. */
   metricsToken: string | undefined;
+  /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
+  xapi: { endpoint: string | undefined; auth: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -363,5 +372,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     publicAskLimitPerMinute: env.PUBLIC_ASK_LIMIT_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN,
+    xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AvatarResourceType,
+  CompletionRule,
   ChatChannel,
   ChatDecision,
   ClipKind,
@@ -1170,4 +1171,120 @@ export const promoRedemptions = pgTable(
       sql`${table.status} in ('trial', 'converted', 'revoked')`,
     ),
   ],
+);
+
+// --- learning (issue 18): activities, their assignees, attempts, xAPI outbox ---
+
+/** An activity an owner assigns: storyfiles to converse with, dates and a completion rule. */
+export const learningActivities = pgTable(
+  'learning_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    openAt: timestamp('open_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    closeAt: timestamp('close_at', { withTimezone: true }),
+    /** `CompletionRule` of the contracts, validated by its zod schema before every write. */
+    rule: jsonb('rule').$type<CompletionRule>().notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('learning_activities_namespace_created_idx').on(
+      table.namespaceId,
+      table.createdAt.desc(),
+    ),
+    check(
+      'learning_activities_dates_check',
+      sql`(${table.openAt} is null or ${table.dueAt} is null or ${table.openAt} <= ${table.dueAt})
+        and (${table.dueAt} is null or ${table.closeAt} is null or ${table.dueAt} <= ${table.closeAt})
+        and (${table.openAt} is null or ${table.closeAt} is null or ${table.openAt} <= ${table.closeAt})`,
+    ),
+  ],
+);
+
+export const learningActivityStoryfiles = pgTable(
+  'learning_activity_storyfiles',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => learningActivities.id, { onDelete: 'cascade' }),
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.activityId, table.storyfileId] })],
+);
+
+/** Whom an activity is assigned to: one student (user) or one team (a class), never both. */
+export const learningAssignments = pgTable(
+  'learning_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => learningActivities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    check(
+      'learning_assignments_one_target_check',
+      sql`num_nonnulls(${table.userId}, ${table.teamId}) = 1`,
+    ),
+    uniqueIndex('learning_assignments_user_key')
+      .on(table.activityId, table.userId)
+      .where(sql`${table.userId} is not null`),
+    uniqueIndex('learning_assignments_team_key')
+      .on(table.activityId, table.teamId)
+      .where(sql`${table.teamId} is not null`),
+    index('learning_assignments_user_idx').on(table.userId),
+    index('learning_assignments_team_idx').on(table.teamId),
+  ],
+);
+
+/**
+ * Links a conversation to the activity and student it was held for: the conversations table stays
+ * as it is, and progress reads exchanges through this one row per conversation.
+ */
+export const learningAttempts = pgTable(
+  'learning_attempts',
+  {
+    conversationId: uuid('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => learningActivities.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('learning_attempts_activity_student_idx').on(table.activityId, table.studentId),
+    index('learning_attempts_student_idx').on(table.studentId),
+  ],
+);
+
+/**
+ * xAPI statements waiting for the Learning Record Store (XAPI_ENDPOINT). A row is written in the
+ * transaction of what it reports and deleted only once the LRS took it, so none is lost.
+ */
+export const learningXapiOutbox = pgTable(
+  'learning_xapi_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    statement: jsonb('statement').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('learning_xapi_outbox_created_idx').on(table.createdAt)],
 );

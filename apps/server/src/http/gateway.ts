@@ -6,7 +6,9 @@ import {
   API_VERSION,
   canSeeNamespace,
   checkRequirement,
+  isRestrictedOnly,
   LOGIN_REQUIRED_MESSAGE,
+  roleRequiredMessage,
   STORYFILE_NOT_FOUND_MESSAGE,
   SYSTEM_ID_HEADER,
   withStoryfileInNamespace,
@@ -20,6 +22,8 @@ declare module 'fastify' {
     /** Every /v1 and /api route declares what it needs; the server refuses to start otherwise. */
     permission?: Requirement;
     storyfileParam?: string;
+    /** Students (restricted role only) may call it; every other route refuses them. */
+    isOpenToStudents?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, resolved by the permission hook (null when public and anonymous). */
@@ -93,6 +97,19 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
       return;
     }
     let user = await resolveUser(request);
+    // Issue 18: a student sees only their activities, whatever a route's permission would let a
+    // restricted scope do (spec §6 lets any scope satisfy a read requirement).
+    if (
+      user?.isLoggedIn &&
+      isRestrictedOnly(user) &&
+      !request.routeOptions.config.isOpenToStudents
+    ) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: roleRequiredMessage('read:ns'),
+      });
+    }
     const storyfileParam = request.routeOptions.config.storyfileParam;
     const storyfileId = storyfileParam
       ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
@@ -209,6 +226,7 @@ export function registerContract<C extends Contract>(
     config: {
       permission: contract.permission,
       ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
+      ...(contract.isOpenToStudents ? { isOpenToStudents: true } : {}),
     },
     schema: {
       summary: contract.summary,

@@ -54,6 +54,10 @@ const SCREENS = {
     import('./routes/learning-students').then((module) => ({
       Component: module.LearningStudentsRoute,
     })),
+  '/learning/my_activities': () =>
+    import('./routes/learning-my-activities').then((module) => ({
+      Component: module.LearningMyActivitiesRoute,
+    })),
   '/account/organizations': () =>
     import('./routes/account-organizations').then((module) => ({
       Component: module.OrganizationsRoute,

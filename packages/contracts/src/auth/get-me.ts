@@ -7,5 +7,7 @@ export const getMeContract = defineContract({
   summary: 'The signed-in user with their namespaces, scopes and attributes (spec §3 Current user)',
   tags: ['auth'],
   permission: { kind: 'loggedIn' },
+  // Students too: the shell reads who is signed in, and its footer sends feedback.
+  isOpenToStudents: true,
   response: currentUserSchema,
 });

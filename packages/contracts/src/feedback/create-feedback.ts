@@ -37,6 +37,8 @@ export const createFeedbackContract = defineContract({
   summary: 'Stores a Give Feedback or Report a Bug submission of the signed-in user',
   tags: ['feedback'],
   permission: { kind: 'loggedIn' },
+  // Students too: the shell reads who is signed in, and its footer sends feedback.
+  isOpenToStudents: true,
   body: createFeedbackBodySchema,
   response: createFeedbackResponseSchema,
   successStatus: 201,

@@ -13,5 +13,7 @@ export const getFeedbackConfigContract = defineContract({
   summary: 'How the feedback dialogs collect submissions (FEEDBACK_FORM_URL)',
   tags: ['feedback'],
   permission: { kind: 'loggedIn' },
+  // Students too: the shell reads who is signed in, and its footer sends feedback.
+  isOpenToStudents: true,
   response: feedbackConfigSchema,
 });

@@ -186,6 +186,18 @@ export function canAccessStoryfile(
   );
 }
 
+/**
+ * A student: not an admin, and every namespace role they hold is the restricted one. The server
+ * refuses such a user on every call not open to students (learning's own calls, auth/me).
+ */
+export function isRestrictedOnly(user: CurrentUser): boolean {
+  if (user.isAdmin) {
+    return false;
+  }
+  const scoped = getScopedNamespaces(user);
+  return scoped.length > 0 && scoped.every(({ scope }) => scope === 'restricted:ns');
+}
+
 /** Attribute check: admin, or any namespace with the attribute set to true. */
 export function hasAttribute(user: CurrentUser, attribute: NamespaceAttribute): boolean {
   return (

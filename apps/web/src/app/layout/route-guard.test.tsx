@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@conversa/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { RouteGuard } from './route-guard';
@@ -64,4 +64,24 @@ describe('RouteGuard', () => {
       'Error! This feature is not enabled for your account.',
     );
   });
+
+  it.each(['/dashboard', '/storyfiles', '/account/my_profile'])(
+    'sends a student from %s to My Activities (issue 18)',
+    async (path) => {
+      const student: CurrentUser = {
+        ...viewer,
+        namespaces: [
+          {
+            ...viewer.namespaces[0]!,
+            attributes: { LEARNING_MODULE: true },
+            userNamespaces: [{ scope: 'restricted:ns' }],
+          },
+        ],
+      };
+      const { router } = renderWithProviders(<RouteGuard user={student}>the screen</RouteGuard>, {
+        path,
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/learning/my_activities'));
+    },
+  );
 });

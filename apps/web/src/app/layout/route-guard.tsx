@@ -2,10 +2,13 @@ import {
   checkRequirement,
   findRoute,
   getRouteRequirement,
+  isForStudent,
+  isStudentPath,
+  STUDENT_HOME_PATH,
   type CurrentUser,
 } from '@conversa/contracts';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 
@@ -15,6 +18,10 @@ import { Alert } from '@/components/ui/alert';
  */
 export function RouteGuard({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();
+  // A student sees their activities and nothing else (issue 18); the server refuses the rest.
+  if (isForStudent(user) && !isStudentPath(pathname)) {
+    return <Navigate to={STUDENT_HOME_PATH} replace />;
+  }
   const result = checkRequirement(user, getRouteRequirement(pathname));
   if (result.ok) {
     return <>{children}</>;

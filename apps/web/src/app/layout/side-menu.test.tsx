@@ -91,6 +91,12 @@ describe('SideMenu (spec §2 Layout, §6 menu gating)', () => {
       [...COMMON, 'Script Builder', ...TRAINING, ...ACCOUNT, 'Whitelist', 'My Profile'],
     ],
     [
+      // Issue 18: a student sees their activities and nothing else of the studio.
+      'student with LEARNING_MODULE',
+      buildUser('restricted:ns', { LEARNING_MODULE: true }),
+      ['My Activities'],
+    ],
+    [
       'admin',
       buildUser(null, {}, true),
       [
@@ -105,6 +111,8 @@ describe('SideMenu (spec §2 Layout, §6 menu gating)', () => {
         'Instructions',
         'Activities',
         'Students',
+        // Admins pass every check, the students' screen included.
+        'My Activities',
         ...ACCOUNT,
         'Whitelist',
         'My Profile',

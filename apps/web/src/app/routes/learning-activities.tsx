@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { ActivitiesScreen } from '@/features/learning';
 
 export function LearningActivitiesRoute() {
-  return (
-    <ScreenHeading
-      path="/learning"
-      description="Activities will set learners a task to complete by talking to a storyfile."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <ActivitiesScreen isAdmin={me.data.isAdmin} />;
 }

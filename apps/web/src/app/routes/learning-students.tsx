@@ -1,10 +1,10 @@
-import { ScreenHeading } from './screen-heading';
+import { useCurrentUser } from '@/features/auth';
+import { StudentsScreen } from '@/features/learning';
 
 export function LearningStudentsRoute() {
-  return (
-    <ScreenHeading
-      path="/learning/students"
-      description="Students will list the learners of your activities and their progress."
-    />
-  );
+  const me = useCurrentUser();
+  if (me.data === undefined) {
+    return null;
+  }
+  return <StudentsScreen isAdmin={me.data.isAdmin} />;
 }

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  askMyActivityContract,
+  createActivityContract,
+  duplicateActivityContract,
+  getActivityContract,
+  getActivityStatementsContract,
+  getMyActivityContract,
+  getStudentContract,
+  listActivitiesContract,
+  listMyActivitiesContract,
+  listStudentsContract,
+  updateActivityContract,
+} from '@conversa/contracts';
+import { registerContract } from '../../http/gateway.ts';
+import {
+  createActivity,
+  duplicateActivity,
+  getActivityWithRoster,
+  listActivities,
+  updateActivity,
+} from './activities.service.ts';
+import {
+  askMyActivity,
+  getMyActivity,
+  listMyActivities,
+  type LearningContext,
+} from './my-activities.service.ts';
+import { getActivityStatements } from './statements.service.ts';
+import { getStudent, listStudents } from './students.service.ts';
+
+/** The learning module's calls: owners' activities and students, and students' own activities. */
+export function registerLearningRoutes(app: FastifyInstance, context: LearningContext): void {
+  const { db } = context.engine;
+  registerContract(app, listActivitiesContract, async (request) => ({
+    items: await listActivities(db, request.currentUser, request.query),
+  }));
+  registerContract(app, createActivityContract, (request) =>
+    createActivity(db, request.currentUser, request.body),
+  );
+  registerContract(app, getActivityContract, (request) =>
+    getActivityWithRoster(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, updateActivityContract, (request) =>
+    updateActivity(db, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, duplicateActivityContract, (request) =>
+    duplicateActivity(db, request.currentUser, request.params.id),
+  );
+  registerContract(app, getActivityStatementsContract, async (request) => ({
+    statements: await getActivityStatements(
+      context,
+      request.currentUser,
+      request.params.id,
+      request.query.studentId,
+    ),
+  }));
+  registerContract(app, listStudentsContract, (request) =>
+    listStudents(context.engine, request.currentUser, request.query.organizationId),
+  );
+  registerContract(app, getStudentContract, (request) =>
+    getStudent(
+      context.engine,
+      request.currentUser,
+      request.query.organizationId,
+      request.params.userId,
+    ),
+  );
+  registerContract(app, listMyActivitiesContract, async (request) => ({
+    items: await listMyActivities(context, request.currentUser),
+  }));
+  registerContract(app, getMyActivityContract, (request) =>
+    getMyActivity(context, request.currentUser, request.params.id),
+  );
+  registerContract(app, askMyActivityContract, (request) =>
+    askMyActivity(context, request.currentUser, request.params.id, request.body),
+  );
+}

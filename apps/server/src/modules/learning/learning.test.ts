@@ -1,0 +1,494 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  ACTIVITY_CLOSED_MESSAGE,
+  ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE,
+  ACTIVITY_NOT_FOUND_MESSAGE,
+  LEARNING_NOT_ENABLED_MESSAGE,
+  STUDENT_NOT_FOUND_MESSAGE,
+  type Activity,
+  type MyActivity,
+  type Progress,
+  type RosterRow,
+  type XapiStatement,
+} from '@conversa/contracts';
+import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
+import {
+  RECORDED_QUESTIONS,
+  seedStoryfileWithAnswers,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
+import {
+  buildRequest,
+  listOperations,
+  type OpenApiDocument,
+  type Targets,
+} from '../../../test/openapi.fixtures.ts';
+import { drainXapiOutbox } from './index.ts';
+
+// A Learning Record Store on a loopback port: down (503) or up, recording what it was sent.
+const lrs = {
+  isUp: true,
+  received: [] as { authorization: string | undefined; statements: XapiStatement[] }[],
+};
+let lrsServer: Server;
+let lrsUrl: string;
+
+let studio: TestStudio;
+let owner: ApiClient;
+let otherOwner: ApiClient;
+let plainOwner: ApiClient;
+let student: ApiClient;
+let classmate: ApiClient;
+let school: string;
+let plain: string;
+let storyfile: SeededStoryfile;
+let otherStoryfile: SeededStoryfile;
+let studentId: string;
+let classmateId: string;
+let lifeTopicId: string;
+
+const HOUR = 60 * 60 * 1000;
+const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+async function userIdOf(email: string): Promise<string> {
+  const result = await studio.database.db.execute<{ id: string }>(
+    sql`select id from users where email = ${email}`,
+  );
+  return result.rows[0]!.id;
+}
+
+async function createActivity(fields: Record<string, unknown>): Promise<Activity> {
+  return owner.expectStatus<Activity>(201, 'POST', '/v1/conversa/learning/activities', {
+    organizationId: school,
+    title: 'Interview the survivor',
+    instructions: 'Ask about their life.',
+    storyfileIds: [storyfile.id],
+    studentIds: [studentId, classmateId],
+    ...fields,
+  });
+}
+
+async function ask(client: ApiClient, activityId: string, text: string) {
+  return client.expectStatus<{ progress: Progress; conversationId: string }>(
+    200,
+    'POST',
+    `/v1/conversa/learning/my-activities/${activityId}/ask`,
+    { storyfileId: storyfile.id, text },
+  );
+}
+
+async function rosterOf(activityId: string): Promise<Record<string, Progress>> {
+  const body = await owner.expectStatus<{ roster: RosterRow[] }>(
+    200,
+    'GET',
+    `/v1/conversa/learning/activities/${activityId}`,
+  );
+  return Object.fromEntries(body.roster.map((row) => [row.student.email, row.progress]));
+}
+
+beforeAll(async () => {
+  lrsServer = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (!lrs.isUp) {
+        response.writeHead(503).end();
+        return;
+      }
+      lrs.received.push({
+        authorization: request.headers.authorization,
+        statements: JSON.parse(body) as XapiStatement[],
+      });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+  });
+  await new Promise<void>((resolve) => lrsServer.listen(0, '127.0.0.1', resolve));
+  lrsUrl = `http://127.0.0.1:${(lrsServer.address() as AddressInfo).port}/xapi`;
+  studio = await startTestStudio({ XAPI_ENDPOINT: lrsUrl, XAPI_AUTH: 'Basic bHJzOnNlY3JldA==' });
+  school = await buildNamespace(studio, 'school');
+  const other = await buildNamespace(studio, 'other school');
+  plain = await buildNamespace(studio, 'plain');
+  await studio.database.db.execute(
+    sql`update namespaces set attributes = '{"LEARNING_MODULE": true}'::jsonb
+        where id in (${school}, ${other})`,
+  );
+  [owner, otherOwner, plainOwner, student, classmate] = await Promise.all([
+    buildMember(studio, 'teacher@school.test', { school: 'owner:ns' }),
+    buildMember(studio, 'teacher@other.test', { 'other school': 'owner:ns' }),
+    buildMember(studio, 'teacher@plain.test', { plain: 'owner:ns' }),
+    buildMember(studio, 'ada@school.test', { school: 'restricted:ns' }),
+    buildMember(studio, 'grace@school.test', { school: 'restricted:ns' }),
+  ]);
+  studentId = await userIdOf('ada@school.test');
+  classmateId = await userIdOf('grace@school.test');
+  storyfile = await seedStoryfileWithAnswers(studio, owner, school);
+  otherStoryfile = await seedStoryfileWithAnswers(studio, owner, school);
+  const topics = await studio.database.db.execute<{ id: string }>(
+    sql`select id from storyfile_topics where storyfile_id = ${storyfile.id}`,
+  );
+  lifeTopicId = topics.rows[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await studio?.stop();
+  await new Promise((resolve) => lrsServer?.close(resolve));
+});
+
+describe('activities: bad input and rules', () => {
+  it('refuses dates out of order', async () => {
+    const answer = await owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+      organizationId: school,
+      title: 'Backwards',
+      storyfileIds: [storyfile.id],
+      openAt: inHours(48),
+      dueAt: inHours(24),
+      rule: { questionsAsked: 3 },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE);
+  });
+
+  it('refuses a rule that cannot be met: a topic of another storyfile, more answers than recorded', async () => {
+    const otherTopics = await studio.database.db.execute<{ id: string }>(
+      sql`select id from storyfile_topics where storyfile_id = ${otherStoryfile.id}`,
+    );
+    const topic = await owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+      organizationId: school,
+      title: 'Topic elsewhere',
+      storyfileIds: [storyfile.id],
+      rule: { topicIds: [otherTopics.rows[0]!.id] },
+    });
+    expect(topic.status).toBe(400);
+    expect(topic.body.message).toBe(
+      "This rule cannot be met: a topic to cover is not in the script of the activity's storyfiles.",
+    );
+    const answers = await owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+      organizationId: school,
+      title: 'Too many answers',
+      storyfileIds: [storyfile.id],
+      rule: { distinctAnswers: RECORDED_QUESTIONS.length + 1 },
+    });
+    expect(answers.status).toBe(400);
+    expect(answers.body.message).toBe(
+      'This rule cannot be met: the storyfiles have 3 recorded answers, fewer than 4 different answers to hear.',
+    );
+  });
+
+  it("never shows one organization's activities or students to another's owner", async () => {
+    const activity = await createActivity({ title: 'Private', rule: { questionsAsked: 1 } });
+    const seen = await otherOwner.get<{ message: string }>(
+      `/v1/conversa/learning/activities/${activity.id}`,
+    );
+    expect(seen.status).toBe(404);
+    expect(seen.body.message).toBe(ACTIVITY_NOT_FOUND_MESSAGE);
+    const students = await otherOwner.get(
+      `/v1/conversa/learning/students?organizationId=${school}`,
+    );
+    expect(students.status).toBe(404);
+    const one = await otherOwner.get<{ message: string }>(
+      `/v1/conversa/learning/students/${studentId}?organizationId=${school}`,
+    );
+    expect(one.status).toBe(404);
+    expect(one.body.message).toBe(STUDENT_NOT_FOUND_MESSAGE);
+    const list = await otherOwner.get<{ items: Activity[] }>('/v1/conversa/learning/activities');
+    expect(list.body.items.map((item) => item.id)).not.toContain(activity.id);
+    const own = await owner.get<{ items: { email: string }[] }>(
+      `/v1/conversa/learning/students?organizationId=${school}`,
+    );
+    expect(own.body.items.map((item) => item.email)).toEqual([
+      'ada@school.test',
+      'grace@school.test',
+    ]);
+  });
+
+  it('answers 403 without the LEARNING_MODULE attribute, and the data stays', async () => {
+    const refused = await plainOwner.get<{ message: string }>(
+      `/v1/conversa/learning/students?organizationId=${plain}`,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(LEARNING_NOT_ENABLED_MESSAGE);
+    const activity = await createActivity({ title: 'Switched off', rule: { questionsAsked: 1 } });
+    const setAttribute = (on: boolean) =>
+      studio.database.db.execute(
+        sql`update namespaces set attributes = ${JSON.stringify({ LEARNING_MODULE: on })}::jsonb
+            where id = ${school}`,
+      );
+    await setAttribute(false);
+    try {
+      expect((await owner.get(`/v1/conversa/learning/activities/${activity.id}`)).status).toBe(403);
+      expect((await student.get('/v1/conversa/learning/my-activities')).status).toBe(403);
+    } finally {
+      await setAttribute(true);
+    }
+    expect((await owner.get(`/v1/conversa/learning/activities/${activity.id}`)).status).toBe(200);
+  });
+});
+
+describe('progress under each rule kind', () => {
+  it('"ask 3 questions": the student sees only their activity, the bar fills, the roster says completed', async () => {
+    const activity = await createActivity({ title: 'Ask three', rule: { questionsAsked: 3 } });
+    const mine = await student.expectStatus<{ items: MyActivity[] }>(
+      200,
+      'GET',
+      '/v1/conversa/learning/my-activities',
+    );
+    const listed = mine.items.find((item) => item.id === activity.id)!;
+    expect(listed.ruleSummary).toEqual(['Ask 3 questions']);
+    expect(listed.progress.state).toBe('not_started');
+    const first = await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
+    expect(first.progress).toMatchObject({ state: 'in_progress', questionsAsked: 1 });
+    expect(first.progress.fraction).toBeCloseTo(1 / 3);
+    await ask(student, activity.id, RECORDED_QUESTIONS[1]!.text);
+    const third = await ask(student, activity.id, 'Do you like cheese?');
+    expect(third.progress).toMatchObject({ state: 'completed', questionsAsked: 3, fraction: 1 });
+    const roster = await rosterOf(activity.id);
+    expect(roster['ada@school.test']).toMatchObject({ state: 'completed', questionsAsked: 3 });
+    expect(roster['grace@school.test']).toMatchObject({ state: 'not_started', questionsAsked: 0 });
+
+    // Editing the rule recomputes progress.
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/learning/activities/${activity.id}`, {
+      title: 'Ask five',
+      storyfileIds: [storyfile.id],
+      studentIds: [studentId, classmateId],
+      rule: { questionsAsked: 5 },
+    });
+    expect((await rosterOf(activity.id))['ada@school.test']).toMatchObject({
+      state: 'in_progress',
+      fraction: 0.6,
+    });
+
+    // The student's page: the transcript plays the recorded answers.
+    const page = await owner.expectStatus<{
+      activities: {
+        activity: Activity;
+        transcript: { questionText: string; media: { url: string } | null }[];
+      }[];
+    }>(200, 'GET', `/v1/conversa/learning/students/${studentId}?organizationId=${school}`);
+    const transcript = page.activities.find(
+      (entry) => entry.activity.id === activity.id,
+    )!.transcript;
+    expect(transcript.map((entry) => entry.questionText)).toEqual([
+      RECORDED_QUESTIONS[0]!.text,
+      RECORDED_QUESTIONS[1]!.text,
+      'Do you like cheese?',
+    ]);
+    const video = await owner.browser.api(transcript[0]!.media!.url);
+    expect(video.status).toBe(200);
+  });
+
+  it('distinct answers heard: the same answer twice counts once', async () => {
+    const activity = await createActivity({ title: 'Hear two', rule: { distinctAnswers: 2 } });
+    await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
+    const again = await ask(student, activity.id, RECORDED_QUESTIONS[0]!.alternates[0]!);
+    expect(again.progress).toMatchObject({ state: 'in_progress', distinctAnswers: 1 });
+    const second = await ask(student, activity.id, RECORDED_QUESTIONS[2]!.text);
+    expect(second.progress).toMatchObject({ state: 'completed', distinctAnswers: 2 });
+  });
+
+  it('topics covered and a combination: every criterion must be met', async () => {
+    const activity = await createActivity({
+      title: 'Cover life, ask two',
+      rule: { topicIds: [lifeTopicId], questionsAsked: 2 },
+    });
+    const first = await ask(student, activity.id, RECORDED_QUESTIONS[1]!.text);
+    expect(first.progress).toMatchObject({ state: 'in_progress', topicsCovered: 1 });
+    expect(first.progress.fraction).toBeCloseTo(0.75);
+    const second = await ask(student, activity.id, 'Anything else?');
+    expect(second.progress.state).toBe('completed');
+  });
+
+  it('minutes in conversation, from the span of the conversation', async () => {
+    const activity = await createActivity({ title: 'Talk two minutes', rule: { minutes: 2 } });
+    const first = await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
+    expect(first.progress.state).toBe('in_progress');
+    // The conversation began three minutes before this exchange.
+    await studio.database.db.execute(
+      sql`update conversations set started_at = started_at - interval '3 minutes'
+          where id = ${first.conversationId}`,
+    );
+    const progress = (await rosterOf(activity.id))['ada@school.test']!;
+    expect(progress.state).toBe('completed');
+    expect(progress.minutes).toBeGreaterThanOrEqual(3);
+  });
+
+  it('late: not done by the due date, or completed after it', async () => {
+    const overdue = await createActivity({
+      title: 'Overdue',
+      openAt: inHours(-48),
+      dueAt: inHours(-24),
+      rule: { questionsAsked: 1 },
+    });
+    expect((await rosterOf(overdue.id))['grace@school.test']!.state).toBe('late');
+    await ask(student, overdue.id, RECORDED_QUESTIONS[0]!.text);
+    const roster = await rosterOf(overdue.id);
+    expect(roster['ada@school.test']).toMatchObject({ state: 'late', questionsAsked: 1 });
+    expect(roster['ada@school.test']!.completedAt).not.toBeNull();
+
+    const onTime = await createActivity({
+      title: 'On time',
+      dueAt: inHours(24),
+      rule: { questionsAsked: 1 },
+    });
+    await ask(student, onTime.id, RECORDED_QUESTIONS[0]!.text);
+    expect((await rosterOf(onTime.id))['ada@school.test']!.state).toBe('completed');
+  });
+
+  it('outside its dates an activity is readable but not startable', async () => {
+    const closed = await createActivity({
+      title: 'Closed',
+      openAt: inHours(-48),
+      closeAt: inHours(-1),
+      rule: { questionsAsked: 1 },
+    });
+    const page = await student.expectStatus<{ activity: MyActivity }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/my-activities/${closed.id}`,
+    );
+    expect(page.activity).toMatchObject({
+      isStartable: false,
+      notStartableReason: ACTIVITY_CLOSED_MESSAGE,
+    });
+    const refused = await student.post<{ message: string }>(
+      `/v1/conversa/learning/my-activities/${closed.id}/ask`,
+      { storyfileId: storyfile.id, text: 'Hello?' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ACTIVITY_CLOSED_MESSAGE);
+  });
+});
+
+describe('the restricted role', () => {
+  it('is refused on every call that is not open to students', async () => {
+    const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as OpenApiDocument;
+    const targets: Targets = {
+      namespaceId: school,
+      storyfileId: storyfile.id,
+      checklistTopicId: lifeTopicId,
+      checklistQuestionId: storyfile.questions[RECORDED_QUESTIONS[0]!.text]!,
+      libraryTopicId: lifeTopicId,
+      libraryQuestionId: storyfile.questions[RECORDED_QUESTIONS[0]!.text]!,
+      scriptId: storyfile.id,
+      scriptTopicId: lifeTopicId,
+      conversationId: storyfile.id,
+      slug: 'no-such-slug',
+    };
+    const OPEN_TO_STUDENTS = new Set([
+      'GET /v1/conversa/auth/me',
+      'GET /v1/conversa/feedback/config',
+      'POST /v1/conversa/feedback',
+      'GET /v1/conversa/learning/my-activities',
+      'GET /v1/conversa/learning/my-activities/{id}',
+      'POST /v1/conversa/learning/my-activities/{id}/ask',
+    ]);
+    const wrong: string[] = [];
+    let refusedCount = 0;
+    for (const operation of listOperations(document)) {
+      const key = `${operation.method} ${operation.path}`;
+      if (operation.permission?.kind === 'public' || OPEN_TO_STUDENTS.has(key)) {
+        continue;
+      }
+      const request = buildRequest(operation, targets);
+      const answer = await classmate.browser.api(request.url, {
+        method: request.method,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      });
+      const body = (await answer.json().catch(() => ({}))) as { message?: string };
+      if (answer.status !== 403 || body.message !== 'You need to be at least "Viewer"') {
+        wrong.push(`${key} -> ${answer.status} ${body.message ?? ''}`);
+      }
+      refusedCount += 1;
+    }
+    expect(wrong).toEqual([]);
+    expect(refusedCount).toBeGreaterThan(60);
+    // What stays open answers.
+    expect((await classmate.get('/v1/conversa/auth/me')).status).toBe(200);
+    expect((await classmate.get('/v1/conversa/learning/my-activities')).status).toBe(200);
+  });
+});
+
+describe('xAPI statements', () => {
+  it('describes one attempt: asked, answered, completed, with the activity and storyfile as objects', async () => {
+    const activity = await createActivity({
+      title: 'Statements',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 2 },
+    });
+    lrs.isUp = true;
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    await ask(classmate, activity.id, 'Do you like cheese?');
+    const { statements } = await owner.expectStatus<{ statements: XapiStatement[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/activities/${activity.id}/xapi`,
+    );
+    expect(statements.map((statement) => statement.verb.display['en-US'])).toEqual([
+      'asked',
+      'answered',
+      'asked',
+      'completed',
+    ]);
+    expect(statements[0]!.actor).toEqual({
+      objectType: 'Agent',
+      name: 'grace@school.test',
+      mbox: 'mailto:grace@school.test',
+    });
+    expect(statements[0]!.object.id).toBe(`${studio.config.publicUrl}/storyfiles/${storyfile.id}`);
+    expect(statements[0]!.result?.response).toBe(RECORDED_QUESTIONS[0]!.text);
+    expect(statements[0]!.context.contextActivities.parent[0]!.id).toBe(
+      `${studio.config.publicUrl}/learning/activities/${activity.id}`,
+    );
+    expect(statements[3]!.object.definition.name['en-US']).toBe('Statements');
+  });
+
+  it('keeps statements while the LRS is down and sends them once it is up, none lost', async () => {
+    const activity = await createActivity({
+      title: 'LRS down',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 1 },
+    });
+    lrs.isUp = false;
+    lrs.received = [];
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[2]!.text);
+    const { db } = studio.database;
+    // The send after the ask fails; the statements wait in the outbox with the failure.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    const waiting = await db.execute<{ statement: XapiStatement }>(
+      sql`select statement from learning_xapi_outbox order by created_at`,
+    );
+    expect(waiting.rows.map((row) => row.statement.verb.display['en-US']).sort()).toEqual([
+      'answered',
+      'asked',
+      'completed',
+    ]);
+    lrs.isUp = true;
+    const drained = await drainXapiOutbox(db, {
+      endpoint: lrsUrl,
+      auth: 'Basic bHJzOnNlY3JldA==',
+    });
+    expect(drained).toEqual({ sent: 3, failed: 0 });
+    const sent = lrs.received.flatMap((batch) => batch.statements);
+    expect(sent.map((statement) => statement.id).sort()).toEqual(
+      waiting.rows.map((row) => row.statement.id).sort(),
+    );
+    expect(lrs.received.every((batch) => batch.authorization === 'Basic bHJzOnNlY3JldA==')).toBe(
+      true,
+    );
+    const left = await db.execute(sql`select 1 from learning_xapi_outbox`);
+    expect(left.rows).toHaveLength(0);
+  });
+});

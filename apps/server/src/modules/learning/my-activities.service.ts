@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  ACTIVITY_ARCHIVED_MESSAGE,
+  ACTIVITY_CLOSED_MESSAGE,
+  ACTIVITY_NOT_FOUND_MESSAGE,
+  ACTIVITY_NOT_OPEN_MESSAGE,
+  type Activity,
+  type CurrentUser,
+  type MyActivity,
+  type Progress,
+  type PublicAskResponse,
+  type TranscriptEntry,
+} from '@conversa/contracts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { uuidArray } from '../lists/index.ts';
+import { askStoryfile, type ConversationEngine } from '../conversations/index.ts';
+import { getStudentProgress, selectActivities, selectStudents } from './activities.service.ts';
+import { describeRule } from './progress.ts';
+import { isAssignedTo } from './students.service.ts';
+import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
+import { buildStatements, queueStatements, type XapiSettings } from './xapi.ts';
+
+export interface LearningContext {
+  engine: ConversationEngine;
+  publicUrl: string;
+  xapi: XapiSettings;
+  /** Called after statements were queued for the LRS (the assembly drains the outbox). */
+  onStatementsQueued?: () => void;
+}
+
+/** Organizations where the user is an active member and learning is on: their activities only. */
+function getStudentOrganizationIds(user: CurrentUser): string[] {
+  return user.namespaces
+    .filter(
+      (namespace) =>
+        namespace.userNamespaces[0] !== undefined &&
+        (user.isAdmin || namespace.attributes.LEARNING_MODULE === true),
+    )
+    .map((namespace) => namespace.id);
+}
+
+/** Why the activity cannot be started now, or null: before open, after close, archived. */
+export function getNotStartableReason(activity: Activity, now = new Date()): string | null {
+  if (activity.isArchived) {
+    return ACTIVITY_ARCHIVED_MESSAGE;
+  }
+  if (activity.openAt !== null && now < new Date(activity.openAt)) {
+    return ACTIVITY_NOT_OPEN_MESSAGE;
+  }
+  if (activity.closeAt !== null && now > new Date(activity.closeAt)) {
+    return ACTIVITY_CLOSED_MESSAGE;
+  }
+  return null;
+}
+
+function presentMyActivity(activity: Activity, progress: Progress): MyActivity {
+  const reason = getNotStartableReason(activity);
+  return {
+    id: activity.id,
+    title: activity.title,
+    instructions: activity.instructions,
+    storyfiles: activity.storyfiles,
+    openAt: activity.openAt,
+    dueAt: activity.dueAt,
+    closeAt: activity.closeAt,
+    isStartable: reason === null,
+    notStartableReason: reason,
+    ruleSummary: describeRule(activity.rule),
+    progress,
+  };
+}
+
+async function selectMyActivities(
+  context: LearningContext,
+  user: CurrentUser,
+  activityId?: string,
+): Promise<Activity[]> {
+  const organizations = getStudentOrganizationIds(user);
+  if (organizations.length === 0) {
+    return [];
+  }
+  const only = activityId === undefined ? sql`true` : sql`a.id = ${activityId}`;
+  return selectActivities(
+    context.engine.db,
+    sql`a.namespace_id = any(${uuidArray(organizations)}) and a.archived_at is null
+      and ${isAssignedTo(user.iam)} and ${only}`,
+  );
+}
+
+export async function listMyActivities(
+  context: LearningContext,
+  user: CurrentUser,
+): Promise<MyActivity[]> {
+  const activities = await selectMyActivities(context, user);
+  const items: MyActivity[] = [];
+  for (const activity of activities) {
+    items.push(
+      presentMyActivity(activity, await getStudentProgress(context.engine.db, activity, user.iam)),
+    );
+  }
+  return items;
+}
+
+async function getMyActivityRecord(
+  context: LearningContext,
+  user: CurrentUser,
+  activityId: string,
+): Promise<Activity> {
+  const [activity] = await selectMyActivities(context, user, activityId);
+  if (!activity) {
+    throw notFound(ACTIVITY_NOT_FOUND_MESSAGE);
+  }
+  return activity;
+}
+
+export async function getMyActivity(
+  context: LearningContext,
+  user: CurrentUser,
+  activityId: string,
+): Promise<{ activity: MyActivity; transcript: TranscriptEntry[] }> {
+  const activity = await getMyActivityRecord(context, user, activityId);
+  const progress = await getStudentProgress(context.engine.db, activity, user.iam);
+  const entries = await listActivityEntries(
+    context.engine,
+    { activityIds: [activity.id], studentId: user.iam },
+    `user:${user.iam}`,
+  );
+  return {
+    activity: presentMyActivity(activity, progress),
+    transcript: entries.map(toTranscriptEntry),
+  };
+}
+
+/**
+ * A student's question, through the studio's ask path (matcher, chat log, ink story): the
+ * conversation is keyed to the activity and the student, linked to both, and counts toward the
+ * rule. Outside the activity's dates it is refused; the activity stays readable.
+ */
+export async function askMyActivity(
+  context: LearningContext,
+  user: CurrentUser,
+  activityId: string,
+  body: {
+    storyfileId: string;
+    text: string;
+    inputMode: 'typed' | 'spoken';
+    conversationId?: string | undefined;
+    choiceIndex?: number | undefined;
+    start?: boolean | undefined;
+  },
+): Promise<PublicAskResponse & { progress: Progress }> {
+  const { db } = context.engine;
+  const activity = await getMyActivityRecord(context, user, activityId);
+  const reason = getNotStartableReason(activity);
+  if (reason !== null) {
+    throw forbidden(reason);
+  }
+  if (!activity.storyfiles.some((storyfile) => storyfile.id === body.storyfileId)) {
+    throw badRequest('This storyfile is not part of the activity.');
+  }
+  const outcome = await askStoryfile(context.engine, {
+    storyfileId: body.storyfileId,
+    channel: 'studio',
+    // One key per activity and student: a conversation never continues across activities.
+    visitorKey: `learning:${activity.id}:${user.iam}`,
+    text: body.text,
+    inputMode: body.inputMode,
+    ...(body.conversationId === undefined ? {} : { conversationId: body.conversationId }),
+    ...(body.choiceIndex === undefined ? {} : { choiceIndex: body.choiceIndex }),
+    ...(body.start === undefined ? {} : { start: body.start }),
+  });
+  await db.execute(sql`
+    insert into learning_attempts (conversation_id, activity_id, student_id)
+    values (${outcome.conversationId}, ${activity.id}, ${user.iam})
+    on conflict (conversation_id) do nothing`);
+  const progress = await getStudentProgress(db, activity, user.iam);
+  if (outcome.exchangeId !== null && context.xapi.endpoint !== undefined) {
+    await queueExchangeStatements(context, user, activity, outcome.exchangeId, progress);
+  }
+  return {
+    conversationId: outcome.conversationId,
+    exchangeId: outcome.exchangeId,
+    decision:
+      outcome.decision.kind === 'fallback'
+        ? { kind: 'fallback', reason: outcome.decision.reason }
+        : outcome.decision,
+    media: outcome.media,
+    message: outcome.message,
+    story: outcome.story,
+    progress,
+  };
+}
+
+/** The statements of one exchange (and "completed" when this exchange met the rule). */
+async function queueExchangeStatements(
+  context: LearningContext,
+  user: CurrentUser,
+  activity: Activity,
+  exchangeId: string,
+  progress: Progress,
+): Promise<void> {
+  const entries = await listActivityEntries(
+    context.engine,
+    { activityIds: [activity.id], studentId: user.iam },
+    null,
+  );
+  const entry = entries.find((candidate) => candidate.id === exchangeId);
+  const [student] = await selectStudents(context.engine.db, activity.organizationId, [user.iam]);
+  if (!entry) {
+    return;
+  }
+  const statements = buildStatements({
+    publicUrl: context.publicUrl,
+    activity,
+    storyfiles: new Map(activity.storyfiles.map((storyfile) => [storyfile.id, storyfile.name])),
+    student: student ?? { id: user.iam, name: user.email, email: user.email },
+    entries: [entry],
+    completedAt: progress.completedAt === entry.createdAt ? progress.completedAt : null,
+  });
+  await queueStatements(context.engine.db, statements);
+  context.onStatementsQueued?.();
+}

@@ -1,0 +1,5 @@
+import { MyActivitiesScreen } from '@/features/learning';
+
+export function LearningMyActivitiesRoute() {
+  return <MyActivitiesScreen />;
+}

@@ -1,0 +1,18 @@
+/** Query keys of the learning module; invalidating `all` refreshes lists, rosters and pages. */
+export const learningKeys = {
+  all: ['learning'] as const,
+  activities: (organizationId: string, includeArchived: boolean) =>
+    [...learningKeys.all, 'activities', organizationId, includeArchived] as const,
+  activity: (id: string) => [...learningKeys.all, 'activity', id] as const,
+  students: (organizationId: string) => [...learningKeys.all, 'students', organizationId] as const,
+  student: (organizationId: string, id: string) =>
+    [...learningKeys.all, 'student', organizationId, id] as const,
+  organizations: () => [...learningKeys.all, 'organizations'] as const,
+  storyfiles: (organizationId: string) =>
+    [...learningKeys.all, 'storyfiles', organizationId] as const,
+  storyfileTopics: (storyfileId: string) =>
+    [...learningKeys.all, 'storyfile-topics', storyfileId] as const,
+  teams: (organizationId: string) => [...learningKeys.all, 'teams', organizationId] as const,
+  myActivities: () => [...learningKeys.all, 'my-activities'] as const,
+  myActivity: (id: string) => [...learningKeys.all, 'my-activity', id] as const,
+};

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createInvitationsContract,
+  getStudentContract,
+  listStudentsContract,
+} from '@conversa/contracts';
+import { callContract } from '@/lib/api-client';
+import { learningKeys } from './keys';
+
+export function useStudents(organizationId: string | null) {
+  return useQuery({
+    queryKey: learningKeys.students(organizationId ?? ''),
+    queryFn: ({ signal }) =>
+      callContract(listStudentsContract, {
+        query: { organizationId: organizationId ?? '' },
+        signal,
+      }),
+    enabled: organizationId !== null,
+  });
+}
+
+/** A student's activities and transcripts; answers' video URLs are signed for minutes only. */
+export function useStudent(organizationId: string, studentId: string | null) {
+  return useQuery({
+    queryKey: learningKeys.student(organizationId, studentId ?? ''),
+    queryFn: ({ signal }) =>
+      callContract(getStudentContract, {
+        params: { userId: studentId ?? '' },
+        query: { organizationId },
+        signal,
+      }),
+    enabled: studentId !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** Invites students: the accounts invitation service with the restricted role (all or none). */
+export function useInviteStudents(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { emails: string[]; teamIds: string[] }) =>
+      callContract(createInvitationsContract, {
+        params: { id: organizationId },
+        body: { emails: input.emails, scope: 'restricted:ns', teamIds: input.teamIds },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learningKeys.all }),
+  });
+}

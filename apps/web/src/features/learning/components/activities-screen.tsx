@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PROGRESS_STATES, PROGRESS_STATE_LABELS, type Activity } from '@conversa/contracts';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { useActivities } from '../api/list-activities';
+import { useActivity } from '../api/get-activity';
+import { useLearningOrganizations } from '../api/options';
+import { useSaveActivity } from '../api/save-activity';
+import { buildRosterCsv, downloadText } from '../utils/csv';
+import { ActivityFormDialog } from './activity-form';
+import { OrganizationPicker } from './organization-picker';
+import { ProgressBar, StateBadge } from './progress-bar';
+
+const formatDate = (iso: string | null) =>
+  iso === null
+    ? '—'
+    : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Roster({ activity }: { activity: Activity }) {
+  const detail = useActivity(activity.id);
+  if (detail.isPending) {
+    return <Spinner label="Loading the roster" />;
+  }
+  if (detail.isError) {
+    return <Alert kind="error">{detail.error.message}</Alert>;
+  }
+  const roster = detail.data.roster;
+  return (
+    <section aria-label={`Roster of ${activity.title}`} className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">Roster</h3>
+        <Button
+          size="sm"
+          variant="default"
+          disabled={roster.length === 0}
+          onClick={() => downloadText(`roster-${activity.id}.csv`, buildRosterCsv(roster))}
+        >
+          Export CSV
+        </Button>
+      </div>
+      {roster.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          Nobody is assigned yet. Edit the activity to assign students.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="text-xs text-slate-600 uppercase">
+              <tr>
+                <th className="py-1 pr-3">Student</th>
+                <th className="py-1 pr-3">State</th>
+                <th className="py-1 pr-3">Progress</th>
+                <th className="py-1 pr-3">Questions</th>
+                <th className="py-1">Last activity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roster.map((row) => (
+                <tr key={row.student.id} className="border-t border-slate-100">
+                  <td className="max-w-48 py-2 pr-3 break-all">{row.student.name}</td>
+                  <td className="py-2 pr-3">
+                    <StateBadge state={row.progress.state} />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <ProgressBar
+                      progress={row.progress}
+                      label={`Progress of ${row.student.name}`}
+                    />
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">{row.progress.questionsAsked}</td>
+                  <td className="py-2">{formatDate(row.progress.lastAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /learning: an organization's activities, their rosters, and the form to create or edit one. */
+export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
+  const organizations = useLearningOrganizations(isAdmin);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const organizationId = searchParams.get('organization') ?? organizations.data?.[0]?.id ?? null;
+  const [includeArchived, setIncludeArchived] = useState(false);
+  const activities = useActivities(organizationId, includeArchived);
+  const [editing, setEditing] = useState<{ activity: Activity | null } | null>(null);
+  const [openRoster, setOpenRoster] = useState<string | null>(null);
+  const [archiving, setArchiving] = useState<Activity | null>(null);
+  const save = useSaveActivity();
+  const { showToast } = useToast();
+
+  const setArchived = (activity: Activity, isArchived: boolean) =>
+    save.mutate(
+      {
+        kind: 'update',
+        id: activity.id,
+        body: {
+          title: activity.title,
+          instructions: activity.instructions,
+          storyfileIds: activity.storyfiles.map((storyfile) => storyfile.id),
+          openAt: activity.openAt,
+          dueAt: activity.dueAt,
+          closeAt: activity.closeAt,
+          rule: activity.rule,
+          studentIds: activity.studentIds,
+          teamIds: activity.teamIds,
+          isArchived,
+        },
+      },
+      {
+        onSuccess: () => {
+          setArchiving(null);
+          showToast({
+            kind: 'success',
+            message: isArchived ? 'Activity archived.' : 'Activity restored.',
+          });
+        },
+        onError: (error) => showToast({ kind: 'error', message: error.message }),
+      },
+    );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Activities"
+        description="Conversations with storyfiles that you assign to students, with a rule that says when each is done."
+        actions={
+          organizationId === null ? null : (
+            <Button variant="primary" onClick={() => setEditing({ activity: null })}>
+              New activity
+            </Button>
+          )
+        }
+      />
+      {organizations.isPending ? <Spinner label="Loading organizations" /> : null}
+      {organizations.isError ? <Alert kind="error">{organizations.error.message}</Alert> : null}
+      {organizations.data?.length === 0 ? (
+        <Alert kind="warning">None of your organizations has the learning module.</Alert>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-4">
+        <OrganizationPicker
+          organizations={organizations.data ?? []}
+          value={organizationId}
+          onChange={(id) => setSearchParams({ organization: id })}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={includeArchived}
+            onChange={(event) => setIncludeArchived(event.target.checked)}
+          />
+          Show archived
+        </label>
+      </div>
+      {activities.isPending && organizationId !== null ? (
+        <Spinner label="Loading activities" />
+      ) : null}
+      {activities.isError ? <Alert kind="error">{activities.error.message}</Alert> : null}
+      {activities.data?.items.length === 0 ? (
+        <p className="text-sm text-slate-600">No activities yet. Create one with New activity.</p>
+      ) : null}
+      <ul className="space-y-4">
+        {activities.data?.items.map((activity) => (
+          <li
+            key={activity.id}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 flex-1">
+                <h2 className="text-base font-semibold break-words text-slate-900">
+                  {activity.title}
+                  {activity.isArchived ? (
+                    <span className="ml-2 text-xs text-slate-600">(archived)</span>
+                  ) : null}
+                </h2>
+                <p className="text-xs break-words text-slate-600">
+                  {activity.storyfiles.map((storyfile) => storyfile.name).join(', ')} · Due{' '}
+                  {formatDate(activity.dueAt)}
+                </p>
+                <p className="mt-1 text-xs text-slate-700">
+                  {PROGRESS_STATES.map(
+                    (state) => `${PROGRESS_STATE_LABELS[state]}: ${activity.counts[state] ?? 0}`,
+                  ).join(' · ')}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="default"
+                  aria-expanded={openRoster === activity.id}
+                  onClick={() => setOpenRoster(openRoster === activity.id ? null : activity.id)}
+                >
+                  {openRoster === activity.id ? 'Hide roster' : 'Roster'}
+                </Button>
+                <Button size="sm" variant="default" onClick={() => setEditing({ activity })}>
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="default"
+                  onClick={() =>
+                    save.mutate(
+                      { kind: 'duplicate', id: activity.id },
+                      {
+                        onSuccess: () =>
+                          showToast({ kind: 'success', message: 'Activity duplicated.' }),
+                        onError: (error) => showToast({ kind: 'error', message: error.message }),
+                      },
+                    )
+                  }
+                >
+                  Duplicate
+                </Button>
+                {activity.isArchived ? (
+                  <Button size="sm" variant="default" onClick={() => setArchived(activity, false)}>
+                    Restore
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="default" onClick={() => setArchiving(activity)}>
+                    Archive
+                  </Button>
+                )}
+              </div>
+            </div>
+            {openRoster === activity.id ? <Roster activity={activity} /> : null}
+          </li>
+        ))}
+      </ul>
+      {editing === null || organizationId === null ? null : (
+        <ActivityFormDialog
+          organizationId={organizationId}
+          activity={editing.activity}
+          isOpen
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved !== null) {
+              setOpenRoster(saved.id);
+              showToast({ kind: 'success', message: 'Activity saved.' });
+            }
+          }}
+        />
+      )}
+      <ConfirmDialog
+        isOpen={archiving !== null}
+        onCancel={() => setArchiving(null)}
+        title="Archive this activity?"
+        description="Students no longer see it. Its progress and transcripts are kept, and you can restore it."
+        confirmText="Archive"
+        isPending={save.isPending}
+        onConfirm={() => (archiving === null ? undefined : setArchived(archiving, true))}
+      />
+    </div>
+  );
+}
