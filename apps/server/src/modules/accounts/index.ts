@@ -5,7 +5,6 @@ export {
   findInvitationByToken,
   INVITATION_PATH,
 } from './invitations.service.ts';
-export { recordAuditEvent } from './audit.service.ts';
 export { createMailer, type Mailer } from './mailer.ts';
 export { endUserSessions, isUserAllowed } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';
