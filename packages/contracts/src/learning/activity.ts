@@ -24,22 +24,26 @@ export const MAX_RULE_MINUTES = 600;
  * What completes an activity: every criterion given must be met (a combination is all of them).
  * Topics are the storyfiles' own topics (their script); each must belong to one of them.
  */
-export const completionRuleSchema = z
-  .object({
-    questionsAsked: z.number().int().min(1).max(MAX_RULE_COUNT).optional(),
-    distinctAnswers: z.number().int().min(1).max(MAX_RULE_COUNT).optional(),
-    topicIds: z.array(z.uuid()).min(1).max(100).optional(),
-    minutes: z.number().int().min(1).max(MAX_RULE_MINUTES).optional(),
-  })
-  .refine(
-    (rule) =>
-      rule.questionsAsked !== undefined ||
-      rule.distinctAnswers !== undefined ||
-      rule.topicIds !== undefined ||
-      rule.minutes !== undefined,
-    { message: COMPLETION_RULE_EMPTY_MESSAGE },
-  );
+export const completionRuleSchema = z.object({
+  questionsAsked: z.number().int().min(1).max(MAX_RULE_COUNT).optional(),
+  distinctAnswers: z.number().int().min(1).max(MAX_RULE_COUNT).optional(),
+  topicIds: z.array(z.uuid()).min(1).max(100).optional(),
+  minutes: z.number().int().min(1).max(MAX_RULE_MINUTES).optional(),
+});
 export type CompletionRule = z.infer<typeof completionRuleSchema>;
+
+/**
+ * Whether a rule names no criterion (refused with COMPLETION_RULE_EMPTY_MESSAGE). The server checks
+ * it after the permission, so an empty rule from someone without access still answers 401/403.
+ */
+export function isCompletionRuleEmpty(rule: CompletionRule): boolean {
+  return (
+    rule.questionsAsked === undefined &&
+    rule.distinctAnswers === undefined &&
+    rule.topicIds === undefined &&
+    rule.minutes === undefined
+  );
+}
 
 const dateSchema = z.iso.datetime({ offset: true }).nullable();
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   ACTIVITY_NOT_FOUND_MESSAGE,
+  COMPLETION_RULE_EMPTY_MESSAGE,
+  isCompletionRuleEmpty,
   LEARNING_NOT_ENABLED_MESSAGE,
   ORGANIZATION_NOT_FOUND_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
@@ -150,6 +152,9 @@ async function assertActivityFields(
   organizationId: string,
   input: Pick<CreateInput, 'storyfileIds' | 'rule' | 'studentIds' | 'teamIds'>,
 ): Promise<void> {
+  if (isCompletionRuleEmpty(input.rule)) {
+    throw badRequest(COMPLETION_RULE_EMPTY_MESSAGE);
+  }
   const storyfileIds = [...new Set(input.storyfileIds)];
   const found = await db.execute<{ id: string }>(sql`
     select id from storyfiles

@@ -6,6 +6,7 @@ import {
   ACTIVITY_CLOSED_MESSAGE,
   ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE,
   ACTIVITY_NOT_FOUND_MESSAGE,
+  COMPLETION_RULE_EMPTY_MESSAGE,
   LEARNING_NOT_ENABLED_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type Activity,
@@ -150,6 +151,17 @@ describe('activities: bad input and rules', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain(ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE);
+  });
+
+  it('refuses a rule with no criterion', async () => {
+    const answer = await owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+      organizationId: school,
+      title: 'No rule',
+      storyfileIds: [storyfile.id],
+      rule: {},
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(COMPLETION_RULE_EMPTY_MESSAGE);
   });
 
   it('refuses a rule that cannot be met: a topic of another storyfile, more answers than recorded', async () => {
