@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { clientErrorHandler } from '../http/client-errors.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
@@ -100,6 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Graceful shutdown answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A request Node's parser refuses (a NUL in a header) is answered with a sentence naming the
+    // header, not Fastify's bare "Client Error".
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
