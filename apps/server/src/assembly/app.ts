@@ -18,7 +18,7 @@ import type { Database } from '../db/client.ts';
 import { clientErrorHandler } from '../http/client-errors.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
-import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { registerSecurityHeaders, trimAssetHeaders } from '../http/security-headers.ts';
 import {
   canReadMetrics,
   installRequestMetrics,
@@ -245,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`
       : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
   });
-  registerMeRoutes(app);
+  registerMeRoutes(app, db);
   registerAccountRoutes(app, {
     db,
     invitations: {
@@ -294,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   options.registerExtraRoutes?.(app);
 
   if (webDist) {
+    trimAssetHeaders(app);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
