@@ -16,6 +16,7 @@ const {
   connectionRate,
   durationSeconds,
   questions,
+  arrivals,
 } = workerData;
 
 /** Latency of every ask by status, in ms, as the client saw it (response complete). */
@@ -68,32 +69,56 @@ function setupClient(client) {
   });
 }
 
-const instance = autocannon(
-  {
-    url: `${url}/v1/conversa/public/storyfiles/${slug}/ask`,
-    method: 'POST',
-    connections,
-    duration: durationSeconds,
-    ...(connectionRate > 0 ? { connectionRate } : {}),
-    timeout: 10,
-    setupClient,
-  },
-  (error, result) => {
-    if (error) {
-      parentPort.postMessage({ error: String(error) });
-      return;
-    }
-    parentPort.postMessage({
-      latencies,
-      conversationsStarted,
-      requests: Object.values(latencies).reduce((sum, list) => sum + list.length, 0),
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      statusCodes: result.statusCodeStats,
+/** One autocannon run of `count` connections; resolves with autocannon's result. */
+function run(count) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}/v1/conversa/public/storyfiles/${slug}/ask`,
+        method: 'POST',
+        connections: count,
+        duration: durationSeconds,
+        ...(connectionRate > 0 ? { connectionRate } : {}),
+        timeout: 10,
+        setupClient,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      (latencies[statusCode] ??= []).push(responseTime);
     });
-  },
-);
-instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-  (latencies[statusCode] ??= []).push(responseTime);
-});
+  });
+}
+
+// Autocannon paces each connection with its own one-second timer, started when the connection
+// is made: connections made together ask together, every second on the same millisecond. A class
+// does not press Ask in step, so by default (`spread`) each paced connection is its own run,
+// started at a random moment of the first second; `together` keeps autocannon's lockstep (every
+// connection's ask in one burst a second), the harsher case.
+const isSpread = arrivals === 'spread' && connectionRate > 0;
+try {
+  const results = isSpread
+    ? await Promise.all(
+        Array.from({ length: connections }, () =>
+          new Promise((resolve) => setTimeout(resolve, Math.random() * 1000)).then(() => run(1)),
+        ),
+      )
+    : [await run(connections)];
+  const statusCodes = {};
+  for (const result of results) {
+    for (const [status, stats] of Object.entries(result.statusCodeStats)) {
+      (statusCodes[status] ??= { count: 0 }).count += stats.count;
+    }
+  }
+  parentPort.postMessage({
+    latencies,
+    conversationsStarted,
+    requests: Object.values(latencies).reduce((sum, list) => sum + list.length, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    timeouts: results.reduce((sum, result) => sum + result.timeouts, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    statusCodes,
+  });
+} catch (error) {
+  parentPort.postMessage({ error: String(error) });
+}

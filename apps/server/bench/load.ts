@@ -15,11 +15,15 @@
 //                    (the per-visitor limit then answers most asks with 429)
 //   --storyfile-limit N  PUBLIC_ASK_LIMIT_PER_MINUTE of the studio under load (default: what
 //                    the class asks a minute plus 10 %; 1,000,000 with --pace 0)
+//   --arrivals A     spread (default): each paced connection starts at its own random moment of the
+//                    first second, as a class asks; together: autocannon's lockstep, every
+//                    connection's ask in one burst each second (the harsher case)
 //   --trace-queries  times every query through the studio's pool (waiting for a connection
 //                    included) and prints where the ask's database time goes
 //   DATABASE_URL     any PostgreSQL (a database `conversa_bench_load` is created there); unset
 //                    starts the embedded PostgreSQL under .data-bench/ (BENCH_POSTGRES_PORT, 54369)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -41,8 +45,12 @@ const { values: args } = parseArgs({
     pace: { type: 'string', default: String(PUBLIC_ASKS_PER_VISITOR_PER_MINUTE) },
     'storyfile-limit': { type: 'string' },
     'trace-queries': { type: 'boolean', default: false },
+    arrivals: { type: 'string', default: 'spread' },
   },
 });
+if (args.arrivals !== 'spread' && args.arrivals !== 'together') {
+  throw new Error('--arrivals must be spread or together');
+}
 const CONNECTIONS = Number(args.connections);
 const DURATION_SECONDS = Number(args.duration);
 const PACE = Number(args.pace);
@@ -148,6 +156,58 @@ function traceQueries(studio: RunningStudio): Map<string, number[]> {
   return byStatement;
 }
 
+/** Every statement through the pool, counted (cheap enough to leave on: statements per ask). */
+function countQueries(studio: RunningStudio): { count: number } {
+  const counter = { count: 0 };
+  const pool = studio.database.pool as unknown as {
+    query: (...args: unknown[]) => Promise<unknown>;
+  };
+  const original = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    counter.count += 1;
+    return original(...args);
+  };
+  return counter;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) spent so far by the embedded PostgreSQL: its postmaster (pid in
+ * postmaster.pid) and every child process of it, read from /proc. Undefined off Linux or with
+ * DATABASE_URL (the database may be on another machine).
+ */
+function readPostgresCpuSeconds(dataDir: string | undefined): number | undefined {
+  if (!dataDir) {
+    return undefined;
+  }
+  try {
+    const postmaster = Number(
+      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) {
+        continue;
+      }
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces) in parentheses.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ppid = Number(fields[1]);
+        if (Number(entry) === postmaster || ppid === postmaster) {
+          ticks += Number(fields[11]) + Number(fields[12]);
+        }
+      } catch {
+        // the process ended while we read
+      }
+    }
+    return ticks / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
 async function main(): Promise<void> {
@@ -171,7 +231,18 @@ async function main(): Promise<void> {
       `Load: ${VISITORS} visitors on ${SOCKETS} connections for ${DURATION_SECONDS} s, ${PACE > 0 ? `${PACE} asks a minute each` : 'each asking again at once'}; PUBLIC_ASK_LIMIT_PER_MINUTE=${STORYFILE_LIMIT}`,
     );
     const traced = args['trace-queries'] ? traceQueries(runningStudio) : undefined;
+    const statements = countQueries(runningStudio);
+    const postgresDataDir = embedded ? path.join(repoRoot, '.data-bench', 'postgres') : undefined;
+    const cpuBefore = {
+      loadAverage: loadavg()[0]!,
+      studioLoop: performance.eventLoopUtilization(),
+      process: process.cpuUsage(),
+      postgres: readPostgresCpuSeconds(postgresDataDir),
+      statements: 0,
+      wall: performance.now(),
+    };
     let isLoadDone = false;
+    const poolWaiting: number[] = [];
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: {
         url: runningStudio.url,
@@ -181,15 +252,31 @@ async function main(): Promise<void> {
         connectionRate: CONNECTION_RATE,
         durationSeconds: DURATION_SECONDS,
         questions: QUESTIONS,
+        arrivals: args.arrivals,
       },
     });
-    const underLoadPromise = sampleSelectOne(runningStudio, () => isLoadDone, 20);
+    const underLoadPromise = sampleSelectOne(
+      runningStudio,
+      () => {
+        poolWaiting.push(runningStudio.database.pool.waitingCount);
+        return isLoadDone;
+      },
+      20,
+    );
     const result = await new Promise<WorkerResult>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     }).finally(() => {
       isLoadDone = true;
     });
+    const cpuAfter = {
+      loadAverage: loadavg()[0]!,
+      studioLoop: performance.eventLoopUtilization(cpuBefore.studioLoop),
+      process: process.cpuUsage(cpuBefore.process),
+      postgres: readPostgresCpuSeconds(postgresDataDir),
+      statements: statements.count,
+      wall: performance.now(),
+    };
     await worker.terminate();
     const underLoad = await underLoadPromise;
     if (result.error) {
@@ -226,6 +313,29 @@ async function main(): Promise<void> {
     row('SELECT 1, same pool, idle', selectIdle);
     console.log(
       `\nasks: ${result.requests}, conversations started: ${result.conversationsStarted}, 429: ${tooMany}, errors: ${errorCount} (other statuses ${otherStatuses}, connection errors ${result.errors}, time-outs ${result.timeouts})`,
+    );
+    const wallSeconds = (cpuAfter.wall - cpuBefore.wall) / 1000;
+    const asks = Math.max(1, result.requests);
+    const studioLoopMs = (cpuAfter.studioLoop.active / asks).toFixed(2);
+    const processCpuMs = ((cpuAfter.process.user + cpuAfter.process.system) / 1000 / asks).toFixed(
+      2,
+    );
+    const postgresCpuMs =
+      cpuAfter.postgres !== undefined && cpuBefore.postgres !== undefined
+        ? (((cpuAfter.postgres - cpuBefore.postgres) * 1000) / asks).toFixed(2)
+        : '-';
+    const meanWaiting =
+      poolWaiting.reduce((sum, value) => sum + value, 0) / Math.max(1, poolWaiting.length);
+    console.log(
+      `per ask: studio event loop busy ${studioLoopMs} ms (utilisation ${(cpuAfter.studioLoop.utilization * 100).toFixed(0)} %), ` +
+        `bench process CPU ${processCpuMs} ms (studio + the load generator's thread), PostgreSQL CPU ${postgresCpuMs} ms, ` +
+        `${(cpuAfter.statements / asks).toFixed(2)} statements (SELECT 1 samples included)`,
+    );
+    console.log(
+      `pool (max ${runningStudio.database.pool.options.max}): callers waiting for a connection, sampled every 20 ms: mean ${meanWaiting.toFixed(1)}, max ${Math.max(0, ...poolWaiting)}`,
+    );
+    console.log(
+      `machine: ${cpus().length} cores, load average (1 min) ${cpuBefore.loadAverage.toFixed(2)} at the start, ${cpuAfter.loadAverage.toFixed(2)} at the end; ${wallSeconds.toFixed(0)} s; arrivals ${args.arrivals}`,
     );
     if (traced) {
       console.log(
@@ -271,6 +381,15 @@ async function main(): Promise<void> {
           tooManyRequests: tooMany,
           errors: errorCount,
           statusCodes: result.statusCodes,
+          arrivals: args.arrivals,
+          perAsk: {
+            studioEventLoopMs: Number(studioLoopMs),
+            processCpuMs: Number(processCpuMs),
+            postgresCpuMs: postgresCpuMs === '-' ? null : Number(postgresCpuMs),
+            statements: cpuAfter.statements / asks,
+          },
+          poolWaiting: { mean: meanWaiting, max: Math.max(0, ...poolWaiting) },
+          loadAverage: [cpuBefore.loadAverage, cpuAfter.loadAverage],
         },
         null,
         2,

@@ -1,19 +1,15 @@
 // Shared set-up of the web and load benchmarks (not tests): a fresh database, a studio started
 // in-process from the sources, and a published storyfile with recorded answers whose media rows
-// are committed the way processing commits them (files in the media store, then the rows).
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+// are committed the way processing commits them (the integration tests' `seedAsset`).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { MEDIA_FILES, type ClipKind } from '@conversa/contracts';
 import { loadConfig } from '../src/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { mediaAssets, storyfileQuestions, uploads } from '../src/db/schema.ts';
 import { createNamespace } from '../src/modules/namespaces/index.ts';
 import { grantScope } from '../src/modules/users/index.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
+import { seedAsset } from '../test/conversation.fixtures.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -98,52 +94,6 @@ async function call<Body>(
   return (await response.json()) as Body;
 }
 
-const FAKE_VIDEO_BYTES = Buffer.from('not a real mp4, bytes for the media route '.repeat(40));
-
-async function commitMedia(
-  studio: RunningStudio,
-  target: { storyfileId: string; questionId?: string; clipKind?: ClipKind },
-): Promise<void> {
-  const uploadId = randomBytes(16).toString('hex');
-  const folder = path.join(studio.config.dataDir, 'media', 'videos', uploadId);
-  await mkdir(folder, { recursive: true });
-  for (const role of ['video', 'poster', 'audio'] as const) {
-    await writeFile(path.join(folder, MEDIA_FILES[role].name), FAKE_VIDEO_BYTES);
-  }
-  const { db } = studio.database;
-  await db.insert(uploads).values({
-    id: uploadId,
-    tusId: uploadId,
-    kind: target.questionId ? 'answer' : 'clip',
-    storyfileId: target.storyfileId,
-    storyfileQuestionId: target.questionId ?? null,
-    clipKind: target.clipKind ?? null,
-    phase: 'ready',
-    uploadedAt: new Date(),
-  });
-  const file = (role: keyof typeof MEDIA_FILES) => ({
-    ...MEDIA_FILES[role],
-    sizeBytes: FAKE_VIDEO_BYTES.length,
-  });
-  await db.insert(mediaAssets).values({
-    uploadId,
-    storyfileId: target.storyfileId,
-    storyfileQuestionId: target.questionId ?? null,
-    clipKind: target.clipKind ?? null,
-    storagePrefix: `videos/${uploadId}`,
-    files: { video: file('video'), poster: file('poster'), audio: file('audio') },
-    durationMs: 2000,
-    width: 320,
-    height: 240,
-  });
-  if (target.questionId) {
-    await db
-      .update(storyfileQuestions)
-      .set({ answerRecordedAt: new Date() })
-      .where(eq(storyfileQuestions.id, target.questionId));
-  }
-}
-
 export interface BenchStoryfile {
   id: string;
   slug: string;
@@ -178,10 +128,10 @@ export async function seedPublishedStoryfile(studio: RunningStudio): Promise<Ben
       `/v1/conversa/storyfiles/${storyfile.id}/questions`,
       { topicId: topic.id, ...question },
     );
-    await commitMedia(studio, { storyfileId: storyfile.id, questionId: created.id });
+    await seedAsset(studio, { storyfileId: storyfile.id, questionId: created.id });
   }
   for (const clipKind of ['idle', 'intro', 'cannotAnswer', 'pleaseRepeat'] as const) {
-    await commitMedia(studio, { storyfileId: storyfile.id, clipKind });
+    await seedAsset(studio, { storyfileId: storyfile.id, clipKind });
   }
   const publication = await call<{ slug: string }>(
     owner,

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Request } from 'playwright-core';
 import { SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
@@ -56,7 +56,7 @@ async function measure(
     await context.addCookies(cookies);
     const page = await context.newPage();
     const pending: Promise<Script | undefined>[] = [];
-    page.on('requestfinished', (request) => {
+    const onFinished = (request: Request) => {
       if (request.resourceType() !== 'script') {
         return;
       }
@@ -72,11 +72,15 @@ async function measure(
           };
         })(),
       );
-    });
+    };
+    page.on('requestfinished', onFinished);
     await page.goto(url, { waitUntil: 'networkidle' });
     // Lazy chunks a screen asks for after its first paint (the dashboard's chart, say) count too.
     await page.waitForTimeout(1000);
     await page.waitForLoadState('networkidle');
+    // A request that finishes after this is past the measured load; without this, its sizes
+    // were read from a closed context and failed the run.
+    page.off('requestfinished', onFinished);
     return (await Promise.all(pending)).filter((script): script is Script => !!script);
   } finally {
     await context.close();

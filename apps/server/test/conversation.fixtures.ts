@@ -7,14 +7,19 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, type ClipKind } from '@conversa/contracts';
 import { mediaAssets, storyfileQuestions, uploads } from '../src/db/schema.ts';
+import type { RunningStudio } from '../src/server.ts';
 import type { TestStudio } from './studio.ts';
 import { buildStoryfile, type ApiClient } from './storyfile.fixtures.ts';
 
 /** Bytes standing in for a video: the media route streams whatever the store holds. */
 export const FAKE_VIDEO_BYTES = Buffer.from('not really an mp4, but bytes to stream '.repeat(40));
 
-async function seedAsset(
-  studio: TestStudio,
+/**
+ * Commits one answer or clip video (files, then the upload and media rows) to a running studio,
+ * test or benchmark (`bench/support.ts` seeds its storyfile with it too).
+ */
+export async function seedAsset(
+  studio: Pick<RunningStudio, 'config' | 'database'>,
   target: { storyfileId: string; questionId?: string; clipKind?: ClipKind },
 ): Promise<string> {
   const uploadId = randomBytes(16).toString('hex');

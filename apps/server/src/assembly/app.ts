@@ -15,9 +15,10 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import { clientErrorHandler } from '../http/client-errors.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
-import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { registerSecurityHeaders, trimAssetHeaders } from '../http/security-headers.ts';
 import {
   canReadMetrics,
   installRequestMetrics,
@@ -104,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Graceful shutdown answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A request Node's parser refuses (a NUL in a header) is answered with a sentence naming the
+    // header, not Fastify's bare "Client Error".
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -245,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`
       : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
   });
-  registerMeRoutes(app);
+  registerMeRoutes(app, db);
   registerAccountRoutes(app, {
     db,
     invitations: {
@@ -320,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   options.registerExtraRoutes?.(app);
 
   if (webDist) {
+    trimAssetHeaders(app);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,

@@ -10,6 +10,7 @@ import { createTestDatabase } from '../../test/studio.ts';
 import { buildApp } from './app.ts';
 
 const ASSET = 'assets/index-Ab12Cd34.js';
+const WORKER_ASSET = 'assets/compile.worker-Ef56Gh78.js';
 const ASSET_SOURCE = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX_HTML = `<!doctype html><html><head><title>Conversa</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   for (const [file, source] of [
     [ASSET, ASSET_SOURCE],
+    [WORKER_ASSET, ASSET_SOURCE],
     ['index.html', INDEX_HTML],
   ] as const) {
     writeFileSync(path.join(webDist, file), source);
@@ -84,6 +86,28 @@ describe('built assets', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.body).toBe(ASSET_SOURCE);
+  });
+
+  it('carry nosniff but not the headers only a document acts on (a worker script keeps them)', async () => {
+    const asset = await get(`/${ASSET}`, { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'permissions-policy',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    const worker = await get(`/${WORKER_ASSET}`, { 'accept-encoding': 'br' });
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    const page = await get('/dashboard', { accept: 'text/html' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['permissions-policy']).toContain('camera=(self)');
   });
 
   it('include the HTML shell of a deep link, never stored', async () => {

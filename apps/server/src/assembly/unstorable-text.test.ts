@@ -131,29 +131,32 @@ describe('a NUL character in any field answers 400 naming the field, never 500',
   });
 });
 
-describe('a NUL character in a header the studio reads answers 400, never 500', () => {
-  /** The status line of one raw request (fetch refuses to send such a header at all). */
-  async function sendRaw(method: string, target: string, headers: string[]): Promise<number> {
+describe('a NUL character in a header the studio reads answers 400 naming the header, never 500', () => {
+  /** The status and body of one raw request (fetch refuses to send such a header at all). */
+  async function sendRaw(
+    method: string,
+    target: string,
+    headers: string[],
+  ): Promise<{ status: number; body: string }> {
     const { port, hostname } = new URL(studio.baseUrl);
     const socket = connect(Number(port), hostname);
     const answer = await new Promise<string>((resolve, reject) => {
       let received = '';
       socket.on('data', (chunk: Buffer) => {
         received += chunk.toString('latin1');
-        if (received.includes('\r\n')) {
-          resolve(received);
-          socket.destroy();
-        }
       });
       socket.on('error', reject);
-      socket.on('end', () => resolve(received));
+      socket.on('close', () => resolve(received));
       socket.write(
         [`${method} ${target} HTTP/1.1`, `Host: ${hostname}`, ...headers, 'Connection: close'].join(
           '\r\n',
         ) + '\r\n\r\n',
       );
     });
-    return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+    return {
+      status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]),
+      body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
+    };
   }
 
   it.each([
@@ -162,8 +165,32 @@ describe('a NUL character in a header the studio reads answers 400, never 500', 
     ['authorization', 'GET', '/v1/conversa/auth/me', `Authorization: Bearer a${NUL}b`],
     ['cookie', 'GET', '/v1/conversa/auth/me', `Cookie: conversa_session=a${NUL}b`],
     ['upload-metadata', 'POST', '/files/', `Upload-Metadata: filetype a${NUL}b`],
-    ['upload-offset', 'PATCH', `/files/${NUL}`, `Upload-Offset: 0${NUL}`],
-  ])('%s', async (_name, method, target, header) => {
-    expect(await sendRaw(method, target, [header])).toBe(400);
+    ['upload-offset', 'PATCH', '/files/abc', `Upload-Offset: 0${NUL}`],
+  ])('%s', async (name, method, target, header) => {
+    const answer = await sendRaw(method, target, [header]);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 400,
+      error: 'BAD_REQUEST',
+      message: `The request header "${name}" contains a character that is not allowed (a control character such as NUL). Remove it and try again.`,
+    });
+  });
+
+  it('a NUL in the address answers 400 saying the address holds it', async () => {
+    const answer = await sendRaw('PATCH', `/files/${NUL}`, ['Upload-Offset: 0']);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      message:
+        "The request's address contains a character that is not allowed (a control character such as NUL). Remove it and try again.",
+    });
+  });
+
+  it('a NUL inside a header name answers 400 without echoing the name', async () => {
+    const answer = await sendRaw('GET', '/v1/conversa/auth/me', [`X-Sys${NUL}tem: a`]);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      message:
+        'A request header contains a character that is not allowed (a control character such as NUL). Remove it and try again.',
+    });
   });
 });

@@ -13,6 +13,9 @@ export const uploadParamsSchema = z.object({
  */
 export const RETRY_UPLOAD_MESSAGES = {
   notRetryable: 'This upload cannot be processed again. Please upload the file again.',
+  /** Its processing failed on our side, but the bytes are gone (kept a day after the failure). */
+  fileGone:
+    'This video cannot be processed again: its file is no longer kept on the studio. Please upload the video again.',
 } as const;
 
 /**

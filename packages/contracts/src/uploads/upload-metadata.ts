@@ -141,6 +141,9 @@ export const VIDEO_PROCESSING_MESSAGES = {
   empty: 'This video is empty (0 seconds).',
   tooLong: `This video is longer than ${VIDEO_MAX_DURATION_SECONDS / 60} minutes; answers should be short.`,
   failed: 'We could not process this video. Please upload it again.',
+  /** `failed` once its bytes are no longer kept (FAILED_UPLOAD_RETENTION): no Try again any more. */
+  failedFileGone:
+    'We could not process this video, and its file is no longer kept. Please upload the video again.',
   cancelled: 'The upload was cancelled.',
   expired: 'The upload expired before it finished. Please upload the file again.',
 } as const;

@@ -15,7 +15,9 @@ export function createUserResolver(options: {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const userId = await authenticateBearer(authorization.slice('Bearer '.length).trim());
-      return userId ? ((await getCurrentUser(db, userId)) ?? null) : null;
+      return userId
+        ? ((await getCurrentUser(db, userId, { withStoryfiles: false })) ?? null)
+        : null;
     }
     const sessionId = readSessionCookie(request);
     if (!sessionId) {
@@ -26,6 +28,6 @@ export function createUserResolver(options: {
     if (!session || session.accessExpiresAt <= new Date()) {
       return null;
     }
-    return (await getCurrentUser(db, session.userId)) ?? null;
+    return (await getCurrentUser(db, session.userId, { withStoryfiles: false })) ?? null;
   };
 }

@@ -1,2 +1,6 @@
 // The me module's public entry: the current user (spec §3) that authentication resolves to.
-export { getCurrentUser, getUserProductAccessGroups } from './me.service.ts';
+export {
+  addStoryfileNamespaces,
+  getCurrentUser,
+  getUserProductAccessGroups,
+} from './me.service.ts';

@@ -12,10 +12,18 @@ import { namespaces, userNamespaces } from '../../db/schema.ts';
 import { getTrialFlags } from '../promo-codes/index.ts';
 import { findUserById } from '../users/index.ts';
 
-/** Builds the answer of auth/me (spec §3 Current user) for a signed-in user. */
+/**
+ * Builds the answer of auth/me (spec §3 Current user) for a signed-in user. Every authenticated
+ * request resolves its user through this (`withStoryfiles: false`): permission checks never read
+ * `storyfileNamespaces` (the gateway resolves the one storyfile a request names), so only auth/me
+ * pays for that list (`addStoryfileNamespaces`), and the memberships and team scopes are read at
+ * once. Each request thus costs three round trips before its handler (session, user, then
+ * memberships beside teams), not five.
+ */
 export async function getCurrentUser(
   db: Database,
   userId: string,
+  options: { withStoryfiles?: boolean } = {},
 ): Promise<CurrentUser | undefined> {
   const user = await findUserById(db, userId);
   if (!user || user.deletedAt) {
@@ -24,8 +32,8 @@ export async function getCurrentUser(
   // An admin passes every role check (spec §6), so every namespace is theirs to work in: they are
   // all listed, with the admin's own scope where they hold one, so that screens offering a choice
   // of namespace (create a storyfile, a topic, a script) offer them all.
-  const memberships = user.isAdmin
-    ? await db
+  const membershipsQuery = user.isAdmin
+    ? db
         .select({
           id: namespaces.id,
           label: namespaces.label,
@@ -42,7 +50,7 @@ export async function getCurrentUser(
           ),
         )
         .orderBy(asc(namespaces.label))
-    : await db
+    : db
         .select({
           id: namespaces.id,
           label: namespaces.label,
@@ -53,6 +61,10 @@ export async function getCurrentUser(
         .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
         .where(and(eq(userNamespaces.userId, userId), isNull(userNamespaces.suspendedAt)))
         .orderBy(asc(namespaces.label));
+  const [memberships, teamScopes] = await Promise.all([
+    membershipsQuery,
+    listTeamScopes(db, userId),
+  ]);
   // Suspended everywhere: refused at once (the resolver answers 401), not shown an empty studio.
   if (!user.isAdmin && memberships.length === 0) {
     const suspended = await db
@@ -64,11 +76,13 @@ export async function getCurrentUser(
       return undefined;
     }
   }
-  const teamScopes = await listTeamScopes(db, userId);
-  const storyfileIds = await listStoryfileIdsByNamespace(
-    db,
-    memberships.map((membership) => membership.id),
-  );
+  const storyfileIds =
+    options.withStoryfiles === false
+      ? new Map<string, string[]>()
+      : await listStoryfileIdsByNamespace(
+          db,
+          memberships.map((membership) => membership.id),
+        );
   return {
     isAdmin: user.isAdmin,
     isLoggedIn: true,
@@ -148,6 +162,26 @@ async function listStoryfileIdsByNamespace(
   return byNamespace;
 }
 
+/** The user resolved without storyfiles (`withStoryfiles: false`), completed for auth/me. */
+export async function addStoryfileNamespaces(
+  db: Database,
+  user: CurrentUser,
+): Promise<CurrentUser> {
+  const storyfileIds = await listStoryfileIdsByNamespace(
+    db,
+    user.namespaces.map((namespace) => namespace.id),
+  );
+  return {
+    ...user,
+    namespaces: user.namespaces.map((namespace) => ({
+      ...namespace,
+      storyfileNamespaces: (storyfileIds.get(namespace.id) ?? []).map((storyfileId) => ({
+        storyfileId,
+      })),
+    })),
+  };
+}
+
 /**
  * A user's product-access groups (spec §6) from their effective scopes: what the session answer,
  * the ID token and userinfo carry. None for a user who is refused (deleted, suspended everywhere).
@@ -156,7 +190,7 @@ export async function getUserProductAccessGroups(
   db: Database,
   userId: string,
 ): Promise<ProductAccessGroup[]> {
-  const user = await getCurrentUser(db, userId);
+  const user = await getCurrentUser(db, userId, { withStoryfiles: false });
   if (!user) {
     return [];
   }

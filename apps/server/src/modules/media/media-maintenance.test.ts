@@ -1,5 +1,7 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
@@ -116,7 +118,12 @@ describe('media maintenance', () => {
       mediaStore,
       uploadExpirationMs: day,
     });
-    expect(report).toEqual({ expiredUploads: 1, removedMediaFolders: 1, removedStagingFolders: 0 });
+    expect(report).toEqual({
+      expiredUploads: 1,
+      sweptFailedUploads: 0,
+      removedMediaFolders: 1,
+      removedStagingFolders: 0,
+    });
     const rows = await db.select().from(uploads).where(eq(uploads.kind, 'avatar'));
     expect(rows.map((row) => [row.id[0], row.phase, row.error]).sort()).toEqual([
       ['a', 'failed', VIDEO_PROCESSING_MESSAGES.expired],
@@ -127,5 +134,54 @@ describe('media maintenance', () => {
       kept,
       'e'.repeat(32),
     ]);
+  });
+
+  it("keeps a failed video's complete bytes for Try again during the window, then deletes them", async () => {
+    const { db } = handle;
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const storage = createUploadStorage(config.media, dataDir);
+    const mediaStore = createFileMediaStore(path.join(dataDir, 'media'));
+    const day = 24 * 3600 * 1000;
+    const [namespace] = await db.insert(namespaces).values({ label: 'failed' }).returning();
+    const [storyfile] = await db
+      .insert(storyfiles)
+      .values({ namespaceId: namespace!.id, name: 'f' })
+      .returning();
+    // Two complete uploads whose processing failed on our side: one a day and a minute ago, one
+    // just now. tus's own deleteExpired spares both (it only removes unfinished uploads).
+    const bytes = Buffer.from('0123456789');
+    const failedAt = { old: new Date(Date.now() - day - 60_000), fresh: new Date() };
+    for (const [name, processedAt] of Object.entries(failedAt)) {
+      const id = (name === 'old' ? '1' : '2').repeat(32);
+      await storage.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+      await storage.datastore.write(Readable.from([bytes]), id, 0);
+      await db.insert(uploads).values({
+        id,
+        tusId: id,
+        kind: 'clip',
+        storyfileId: storyfile!.id,
+        clipKind: 'idle',
+        sizeBytes: bytes.length,
+        phase: 'failed',
+        error: VIDEO_PROCESSING_MESSAGES.failed,
+        processedAt,
+        createdAt: new Date(processedAt.getTime() - 60_000),
+      });
+    }
+    const run = () =>
+      runMediaMaintenance({ db, uploadStorage: storage, mediaStore, uploadExpirationMs: day });
+    expect((await run()).sweptFailedUploads).toBe(1);
+    expect(await storage.getProgress('1'.repeat(32))).toBeNull();
+    expect(await storage.getProgress('2'.repeat(32))).toEqual({ offset: 10, size: 10 });
+    const rows = await db
+      .select({ id: uploads.id, phase: uploads.phase, error: uploads.error })
+      .from(uploads)
+      .where(eq(uploads.storyfileId, storyfile!.id));
+    expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: '1'.repeat(32), phase: 'failed', error: VIDEO_PROCESSING_MESSAGES.failedFileGone },
+      { id: '2'.repeat(32), phase: 'failed', error: VIDEO_PROCESSING_MESSAGES.failed },
+    ]);
+    // Once swept, a row is not looked at again.
+    expect((await run()).sweptFailedUploads).toBe(0);
   });
 });

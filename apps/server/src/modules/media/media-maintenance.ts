@@ -1,6 +1,10 @@
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
-import { expireUnfinishedUploads, type UploadStorage } from '../uploads/index.ts';
+import {
+  expireUnfinishedUploads,
+  removeBytesOfFailedUploads,
+  type UploadStorage,
+} from '../uploads/index.ts';
 import { findUnreferencedVideoFolders, getVideoStoragePrefix } from './media.service.ts';
 
 /** Media folders without a row are deleted only once this old: a job publishes just before it commits. */
@@ -8,13 +12,16 @@ export const UNREFERENCED_MEDIA_GRACE_MS = 60 * 60 * 1000;
 
 export interface MaintenanceReport {
   expiredUploads: number;
+  /** Videos whose processing failed, whose bytes were kept for Try again and are now deleted. */
+  sweptFailedUploads: number;
   removedMediaFolders: number;
   removedStagingFolders: number;
 }
 
 /**
  * Tidies what interrupted work leaves: unfinished uploads past their expiration (bytes deleted,
- * rows failed with a message), video folders no asset refers to (a replaced or deleted video, a
+ * rows failed with a message), the bytes of videos whose processing failed once Try again's
+ * window is over, video folders no asset refers to (a replaced or deleted video, a
  * cascade from a deleted question or storyfile, a run that crashed before its commit), and
  * staging folders of runs that died. Safe to run anywhere and concurrently: every step only
  * deletes what nothing refers to.
@@ -33,6 +40,13 @@ export async function runMediaMaintenance(options: {
   for (const tusId of expired) {
     await uploadStorage.remove(tusId);
   }
+  // tus's deleteExpired spares complete uploads, so a failed video's bytes go here, once the
+  // window for Try again (as long as an unfinished upload is kept) has passed since the failure.
+  const swept = await removeBytesOfFailedUploads(
+    db,
+    uploadStorage,
+    new Date(now - options.uploadExpirationMs),
+  );
   const cutoff = new Date(now - UNREFERENCED_MEDIA_GRACE_MS);
   const folders = (await mediaStore.listFolders('videos')).filter(
     (folder) => folder.modifiedAt < cutoff,
@@ -46,6 +60,7 @@ export async function runMediaMaintenance(options: {
   }
   return {
     expiredUploads: expired.length,
+    sweptFailedUploads: swept.length,
     removedMediaFolders: unreferenced.length,
     removedStagingFolders: await mediaStore.removeStaleStaging(new Date(now - 24 * 3600 * 1000)),
   };

@@ -1,2 +1,2 @@
 // The publishing module's public entry: what other modules and the assembly may use.
-export { deletePastVisitorCounters } from './publishing.service.ts';
+export { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './publishing.service.ts';

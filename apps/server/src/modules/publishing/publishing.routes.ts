@@ -15,7 +15,6 @@ import { rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
   findPublishedStoryfile,
-  findPublishedStoryfileForAsk,
   getPublicStoryfile,
   getPublication,
   publishStoryfile,
@@ -86,14 +85,13 @@ export function registerPublishingRoutes(
   });
 
   // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
-  // client address and the visitor cookie as sent) in a counter row, per storyfile in the log.
+  // client address and the visitor cookie as sent) and per storyfile, each in a counter row.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
-    const storyfile = await findPublishedStoryfileForAsk(db, request.params.slug);
     const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
     return askAsVisitor(engine, {
       ...request.body,
-      storyfile,
+      slug: request.params.slug,
       visitorId,
       visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
       storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,

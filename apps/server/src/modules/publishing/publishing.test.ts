@@ -11,8 +11,8 @@ import {
   type PublicAskResponse,
   type PublicStoryfile,
 } from '@conversa/contracts';
-import { chatLogEntries, conversations, publicAskCounters } from '../../db/schema.ts';
-import { deletePastVisitorCounters } from './index.ts';
+import { chatLogEntries, publicAskCounters } from '../../db/schema.ts';
+import { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './index.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -200,22 +200,27 @@ describe('publishing', () => {
 
   it(`answers 429 once a storyfile had ${PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE} public asks in a minute`, async () => {
     const { db } = studio.database;
-    const [conversation] = await db
-      .insert(conversations)
-      .values({ storyfileId: storyfile.id, channel: 'share', visitorKey: 'visitor:crowd' })
-      .returning();
-    await db.insert(chatLogEntries).values(
-      Array.from({ length: PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE }, () => ({
-        conversationId: conversation!.id,
-        storyfileId: storyfile.id,
-        channel: 'share' as const,
-        questionText: 'crowd',
-        inputMode: 'typed' as const,
-        decision: 'fallback' as const,
-      })),
-    );
+    // The storyfile's own counter (shared by every replica), as a crowd of visitors left it: its
+    // minute began just now and every ask of it is spent.
+    await db
+      .insert(publicAskCounters)
+      .values({
+        key: `${STORYFILE_ASK_COUNTER_PREFIX}${storyfile.id}`,
+        windowStart: new Date(),
+        count: PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
+      })
+      .onConflictDoUpdate({
+        target: publicAskCounters.key,
+        set: { windowStart: new Date(), count: PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE },
+      });
     const limited = await publicAsk(await visitor(), { text: MOVIE });
     expect(limited).toMatchObject({ status: 429, body: { message: STORYFILE_RATE_LIMIT_MESSAGE } });
+    // Its minute over, the storyfile answers again.
+    await db
+      .update(publicAskCounters)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(publicAskCounters.key, `${STORYFILE_ASK_COUNTER_PREFIX}${storyfile.id}`));
+    expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
   });
 
   it('forgets visitor counters whose minute is over, and only those (maintenance)', async () => {

@@ -8,6 +8,7 @@ export {
   findUpload,
   markUploadFailed,
   presentUploadStatus,
+  removeBytesOfFailedUploads,
   UploadRejectedError,
   type UploadRow,
 } from './uploads.service.ts';

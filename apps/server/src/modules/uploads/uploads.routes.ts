@@ -7,7 +7,6 @@ import {
   AVATAR_MAX_BYTES,
   getUploadStatusContract,
   listUploadsContract,
-  RETRY_UPLOAD_MESSAGES,
   retryUploadProcessingContract,
   UPLOAD_REJECTION_MESSAGES,
   type CurrentUser,
@@ -281,8 +280,8 @@ export async function registerUploadRoutes(
     if (status === null) {
       throw notFound(UPLOAD_REJECTION_MESSAGES.notFound);
     }
-    if (status === false) {
-      throw conflict(RETRY_UPLOAD_MESSAGES.notRetryable);
+    if ('refused' in status) {
+      throw conflict(status.refused);
     }
     return status;
   });

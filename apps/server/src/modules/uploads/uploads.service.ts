@@ -8,6 +8,7 @@ import {
   isAcceptedAvatarType,
   isAcceptedVideoFile,
   RECENT_UPLOADS_HOURS,
+  RETRY_UPLOAD_MESSAGES,
   UPLOAD_METADATA_KEYS,
   UPLOAD_REJECTION_MESSAGES,
   VIDEO_PROCESSING_MESSAGES,
@@ -273,8 +274,10 @@ export async function failUploadsOfFailedJobs(
 /**
  * A person's "try again" on a video whose processing failed on our side: with its bytes still
  * held, it goes back to `processing` with a fresh job, in one transaction. Null when the caller
- * may not manage it (not found); false when it cannot be retried (refused for its content,
- * cancelled, expired, already retried, or its bytes are gone).
+ * may not manage it (not found); `{ refused }` with the sentence to show when it cannot be retried:
+ * refused for its content, cancelled, expired or already retried (`notRetryable`), or its bytes
+ * are gone (`fileGone`: kept FAILED_UPLOAD_RETENTION_MS after the failure, or lost), in which case
+ * the row says so too, so the status call stops offering Try again.
  */
 export async function retryUploadProcessing(
   deps: {
@@ -285,18 +288,29 @@ export async function retryUploadProcessing(
   },
   user: CurrentUser,
   uploadId: string,
-): Promise<UploadStatus | null | false> {
+): Promise<UploadStatus | null | { refused: string }> {
   const row = await findUpload(deps.db, toUploadId(uploadId));
   if (!row || !canManageUpload(user, row)) {
     return null;
   }
+  if (row.kind !== 'avatar' && row.phase === 'failed') {
+    if (row.error === VIDEO_PROCESSING_MESSAGES.failedFileGone) {
+      return { refused: RETRY_UPLOAD_MESSAGES.fileGone };
+    }
+    if (
+      row.error === VIDEO_PROCESSING_MESSAGES.failed &&
+      !isUploadComplete(await deps.storage.getProgress(row.tusId))
+    ) {
+      await markFailedFileGone(deps.db, [row.id]);
+      return { refused: RETRY_UPLOAD_MESSAGES.fileGone };
+    }
+  }
   if (
     row.kind === 'avatar' ||
     row.phase !== 'failed' ||
-    row.error !== VIDEO_PROCESSING_MESSAGES.failed ||
-    !isUploadComplete(await deps.storage.getProgress(row.tusId))
+    row.error !== VIDEO_PROCESSING_MESSAGES.failed
   ) {
-    return false;
+    return { refused: RETRY_UPLOAD_MESSAGES.notRetryable };
   }
   const client = await deps.pool.connect();
   try {
@@ -314,7 +328,7 @@ export async function retryUploadProcessing(
       .returning({ id: uploads.id });
     if (updated.length === 0) {
       await client.query('rollback');
-      return false;
+      return { refused: RETRY_UPLOAD_MESSAGES.notRetryable };
     }
     await deps.jobs.enqueueVideoProcessing(row.id, toSqlExecutor(client), {
       isFreshAttempt: true,
@@ -328,6 +342,55 @@ export async function retryUploadProcessing(
   }
   deps.jobs.wakeWorkers();
   return { status: 'START', error: null };
+}
+
+/** These failed videos' bytes are gone: their message says so, and Try again is no longer offered. */
+async function markFailedFileGone(db: Database, uploadIds: string[]): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ error: VIDEO_PROCESSING_MESSAGES.failedFileGone, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(uploads.id, uploadIds),
+        eq(uploads.phase, 'failed'),
+        eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
+      ),
+    );
+}
+
+/**
+ * The bytes of videos whose processing failed on our side are kept for Try again until
+ * `failedBefore` (their failure plus the retention window), then deleted here (maintenance): the
+ * tus stores' own `deleteExpired` removes only unfinished uploads, so without this sweep a
+ * complete upload whose processing failed would stay on disk for good. Returns the ids swept.
+ */
+export async function removeBytesOfFailedUploads(
+  db: Database,
+  storage: Pick<UploadStorage, 'remove'>,
+  failedBefore: Date,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: uploads.id, tusId: uploads.tusId })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.phase, 'failed'),
+        eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
+        lt(uploads.processedAt, failedBefore),
+      ),
+    );
+  if (rows.length === 0) {
+    return [];
+  }
+  // The message first: a Try again racing this sweep is refused, never started on vanishing bytes.
+  await markFailedFileGone(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    await storage.remove(row.tusId);
+  }
+  return rows.map((row) => row.id);
 }
 
 export async function markUploadFailed(

@@ -8,11 +8,12 @@ import {
   SYSTEM_ID,
   SYSTEM_ID_HEADER,
   STORYFILE_NOT_FOUND_MESSAGE,
+  RETRY_UPLOAD_MESSAGES,
   UPLOAD_REJECTION_MESSAGES,
   VIDEO_PROCESSING_MESSAGES,
   type StoryfileVideos,
 } from '@conversa/contracts';
-import { mediaAssets, storyfileQuestions, uploads } from '../../db/schema.ts';
+import { mediaAssets, storyfileQuestions, uploads, users } from '../../db/schema.ts';
 import { readAccessToken, startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,
@@ -333,6 +334,48 @@ describe('processing failures a person understands', () => {
     await expect(stat(path.join(studio.config.dataDir, 'uploads', id))).rejects.toThrow();
     const [row] = await studio.database.db.select().from(uploads).where(eq(uploads.id, id));
     expect(row).toMatchObject({ phase: 'failed', error: message });
+  });
+
+  it('Try again after the bytes are gone says to upload the video again, and stops being offered', async () => {
+    // A video whose processing failed on our side (out of retries) and whose bytes the studio no
+    // longer holds: kept only for the retry window after the failure, or lost with the disk.
+    const id = 'f'.repeat(32);
+    const [owner] = await studio.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'editor@north.test'));
+    await studio.database.db.insert(uploads).values({
+      id,
+      tusId: id,
+      kind: 'answer',
+      userId: owner!.id,
+      storyfileId,
+      storyfileQuestionId: otherQuestionId,
+      sizeBytes: 10,
+      phase: 'failed',
+      error: VIDEO_PROCESSING_MESSAGES.failed,
+      processedAt: new Date(),
+    });
+    const retry = () =>
+      editor.call<{ message: string }>('POST', `/v1/conversa/uploads/${id}/retry`);
+    const first = await retry();
+    expect(first.status).toBe(409);
+    expect(first.body.message).toBe(RETRY_UPLOAD_MESSAGES.fileGone);
+    expect(first.body.message).toBe(
+      'This video cannot be processed again: its file is no longer kept on the studio. Please upload the video again.',
+    );
+    // The status call now says so too (the dialog offers Try again only for `failed`).
+    expect(await getStatus(editor.browser, id)).toEqual({
+      status: 200,
+      body: {
+        status: 'FAIL',
+        error:
+          'We could not process this video, and its file is no longer kept. Please upload the video again.',
+      },
+    });
+    expect((await retry()).body.message).toBe(RETRY_UPLOAD_MESSAGES.fileGone);
+    // Another person's upload stays hidden.
+    expect((await outsider.call('POST', `/v1/conversa/uploads/${id}/retry`)).status).toBe(404);
   });
 
   it('lists uploads of the caller with their storyfile, topic and question for the dialog', async () => {
