@@ -42,6 +42,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   choiceIndex: 'Story choice',
   confidence: 'Confidence',
   conversationId: 'Conversation',
+  csv: 'CSV file',
   decision: 'Decision',
   defaultScope: 'Default role',
   description: 'Description',
