@@ -30,7 +30,6 @@ import { getCurrentUser } from '../src/modules/me/index.ts';
 import { buildReviewItemQueries } from '../src/modules/training/review-items.service.ts';
 import type { TestBrowser } from '../test/studio.ts';
 import {
-  BENCH_ADMIN,
   prepareBenchDatabase,
   repoRoot,
   seedPublishedStoryfile,
