@@ -164,7 +164,7 @@ async function seedExchanges(client: pg.PoolClient, storyfileId: string): Promis
       columns.answer!.push(isUnmatched ? null : answer.id);
       columns.answerText!.push(isUnmatched ? null : answer.text);
       columns.score!.push(score);
-      columns.confidence!.push(isUnmatched ? 'low' : score > 0.8 ? 'high' : 'medium');
+      columns.confidence!.push(isUnmatched ? 'off-topic' : score > 0.9 ? 'exact' : 'paraphrase');
       columns.candidates!.push(
         JSON.stringify([
           { questionId: answer.id, questionText: answer.text, score },
@@ -298,7 +298,9 @@ async function main(): Promise<void> {
   direct.on('error', () => undefined);
   const figures: Figure[] = [];
   try {
-    studio = await startBenchStudio(url, 'training');
+    studio = await startBenchStudio(url, 'training', {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    });
     const seeded = await seedPublishedStoryfile(studio);
     const browser = seeded.owner;
     const namespaceId = (
