@@ -120,3 +120,104 @@ test('the training screens have no serious axe violations', async ({ page }) => 
     await expectNoSeriousAxeViolations(page);
   }
 });
+
+/** Uploads a one-second answer for `questionId` and waits until it plays. */
+async function recordAnswer(page: Page, storyfileId: string, questionId: string) {
+  const uploadId = await uploadVideo(
+    page,
+    storyfileId,
+    { questionId },
+    makeTestVideo({ frequency: 660, seconds: 1 }),
+  );
+  await waitForProcessed(page, uploadId);
+}
+
+test('a category added in Custom categories makes a synonym match', async ({ page }) => {
+  await signIn(page, E2E.users.owner);
+  const suffix = makeSuffix()
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
+  const name = `Synonyms ${suffix}`;
+  const synonym = `kinoflick${suffix}`;
+  const seeded = await seedStoryfile(page, name, [{ name: 'Life', questions: SCRIPT }]);
+  const movie = 'What is your favourite movie?';
+  const movieId = seeded.topics[0]!.questions.find((question) => question.text === movie)!.id;
+  await recordAnswer(page, seeded.id, movieId);
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  // The made-up word alone: nothing in the script knows it yet.
+  const before = await ask(page, name, `${synonym}?`);
+  expect(before.decision).not.toEqual({ kind: 'answer', questionId: movieId });
+
+  await page.goto('/training/custom_categories');
+  const form = page.getByRole('region', { name: 'New category' });
+  await form.getByLabel('Name').fill(`Cinema ${suffix}`);
+  await form.getByLabel(/^Phrases/).fill(`movie, film, ${synonym}`);
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText(`Cinema ${suffix}`).first()).toBeVisible();
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  const after = await ask(page, name, `${synonym}?`);
+  expect(after.decision).toEqual({ kind: 'answer', questionId: movieId });
+});
+
+test('a replacement rule makes a misheard spoken question (through the recognizer seam) match', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, E2E.users.owner);
+  const suffix = makeSuffix()
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
+  const name = `Misheard ${suffix}`;
+  const misheard = `gobble${suffix}`;
+  const seeded = await seedStoryfile(page, name, [{ name: 'Life', questions: SCRIPT }]);
+  const jobId = seeded.topics[0]!.questions.find((question) => question.text === JOB)!.id;
+  await recordAnswer(page, seeded.id, jobId);
+
+  // The recognizer seam: the player takes the browser's SpeechRecognition. This one "hears" the
+  // misheard question, and keeps the grammar of hints it is handed (feature-detected).
+  await context.addInitScript(`
+    window.__hintGrammars = [];
+    window.webkitSpeechGrammarList = class {
+      addFromString(grammar) { window.__hintGrammars.push(grammar); }
+    };
+    window.webkitSpeechRecognition = class {
+      grammars = null;
+      start() {
+        setTimeout(() => {
+          this.onresult?.({ results: [[{ transcript: ${JSON.stringify(`what was your first ${misheard}`)} }]] });
+          this.onend?.();
+        }, 100);
+      }
+      stop() {}
+      abort() {}
+    };
+    delete window.SpeechRecognition;
+    delete window.SpeechGrammarList;
+    delete window.SpeechRecognitionPhrase;
+  `);
+
+  await page.goto('/training/custom_words');
+  const form = page.getByRole('region', { name: 'New word' });
+  await form.getByLabel('Term', { exact: true }).fill(`job${suffix}`);
+  await form.getByLabel('Display form (optional)').fill('job');
+  await form.getByLabel('Heard as (comma-separated)').fill(misheard);
+  await form.getByRole('button', { name: 'Add word' }).click();
+  await expect(page.getByText(`Heard as: ${misheard}`)).toBeVisible();
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  const reply = page.waitForResponse(
+    (response) => response.url().endsWith('/ask') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Ask by voice' }).click();
+  const answer = (await (await reply).json()) as AskReply;
+  expect(answer.decision).toEqual({ kind: 'answer', questionId: jobId });
+  const grammars = await page.evaluate(
+    () => (globalThis as unknown as { __hintGrammars: string[] }).__hintGrammars,
+  );
+  expect(grammars.at(-1)).toContain('job');
+});

@@ -45,6 +45,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   confidence: 'Confidence',
   conversationId: 'Conversation',
   days: 'Days',
+  csv: 'CSV file',
   decision: 'Decision',
   defaultScope: 'Default role',
   description: 'Description',

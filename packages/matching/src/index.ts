@@ -17,6 +17,7 @@ export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 export { FALLBACK_REASON_LABELS, FALLBACK_REASONS } from './types.ts';
 export { normalizeText, tokenizeText } from './normalize.ts';
 export { stemWord } from './stem.ts';
+export { classifyTerm } from './function-words.ts';
 export type {
   AnswerInput,
   Candidate,

@@ -4,3 +4,4 @@ export * from './overview.ts';
 export * from './categories.ts';
 export * from './replacements.ts';
 export * from './words.ts';
+export * from './insights.ts';

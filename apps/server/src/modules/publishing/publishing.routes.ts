@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   askPublicStoryfileContract,
+  getPublicSpeechHintsContract,
   getPublicStoryfileContract,
   getStoryfilePublicationContract,
   publishStoryfileContract,
@@ -11,7 +12,7 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
-import { rateExchange } from '../training/index.ts';
+import { getSpeechHints, rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
   findPublishedStoryfile,
@@ -107,6 +108,12 @@ export function registerPublishingRoutes(
       visitorKey: `visitor:${getVisitorId(request, reply, isHttps)}`,
       feedback: request.body.feedback,
     });
+  });
+
+  // The recognizer's hints: the custom words of the published storyfile's namespace.
+  registerContract(app, getPublicSpeechHintsContract, async (request) => {
+    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    return getSpeechHints(db, storyfile.id);
   });
 
   // Framing: the embed (`?embed=1`) may be framed by any site; the share page itself, like every

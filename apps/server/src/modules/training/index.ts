@@ -1,2 +1,3 @@
 // The training module's public entry: what other modules and the assembly may use.
 export { rateExchange } from './review-items.service.ts';
+export { getSpeechHints } from './insights.service.ts';

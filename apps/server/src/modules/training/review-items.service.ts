@@ -116,9 +116,24 @@ export async function listReviewItems(
   user: CurrentUser,
   query: ReviewItemsQuery,
 ): Promise<ReviewItemPage> {
+  const queries = buildReviewItemQueries(user, query);
+  if (queries === undefined) {
+    return { items: [], page: query.page, pageSize: query.pageSize, total: 0, pageCount: 1 };
+  }
+  return runListQueries<ReviewItemRow, ReviewItem>(db, queries, query, presentReviewItem);
+}
+
+/**
+ * The inbox's count and page statements (undefined when the user reads no namespace); the
+ * benchmark runs the same SQL through `pg` beside the server.
+ */
+export function buildReviewItemQueries(
+  user: CurrentUser,
+  query: ReviewItemsQuery,
+): { count: SQL; page: SQL } | undefined {
   const namespaceIds = getReadableNamespaceIds(user);
   if (namespaceIds !== null && namespaceIds.length === 0) {
-    return { items: [], page: query.page, pageSize: query.pageSize, total: 0, pageCount: 1 };
+    return undefined;
   }
   const conditions: (SQL | undefined)[] = [
     namespaceIds === null ? undefined : sql`s.namespace_id = any(${uuidArray(namespaceIds)})`,
@@ -146,21 +161,16 @@ export async function listReviewItems(
   ];
   const where = joinConditions(conditions);
   const from = sql`from chat_log_entries e join storyfiles s on s.id = e.storyfile_id`;
-  return runListQueries<ReviewItemRow, ReviewItem>(
-    db,
-    {
-      count: sql`select count(*)::int as total ${from} where ${where}`,
-      page: sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
-          e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
-          e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
-          e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.created_at
-        ${from} where ${where}
-        order by ${sql.join(buildOrder(query.sort, query.order), sql`, `)}
-        ${buildPageLimit(query)}`,
-    },
-    query,
-    presentReviewItem,
-  );
+  return {
+    count: sql`select count(*)::int as total ${from} where ${where}`,
+    page: sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
+        e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
+        e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
+        e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.created_at
+      ${from} where ${where}
+      order by ${sql.join(buildOrder(query.sort, query.order), sql`, `)}
+      ${buildPageLimit(query)}`,
+  };
 }
 
 /**

@@ -18,6 +18,12 @@ import {
   previewReviewChangeContract,
   rateExchangeContract,
   undoReviewActionContract,
+  exportCategoriesContract,
+  getCoverageHistoryContract,
+  getSpeechHintsContract,
+  getThresholdCalibrationContract,
+  importCategoriesContract,
+  listWordSuggestionsContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
@@ -27,7 +33,14 @@ import {
   listCategories,
   updateCategory,
 } from './categories.service.ts';
+import { exportCategories, importCategories } from './category-csv.service.ts';
 import { listReviewClusters } from './clusters.service.ts';
+import {
+  getCoverageHistory,
+  getSpeechHints,
+  getThresholdCalibration,
+  listWordSuggestions,
+} from './insights.service.ts';
 import { getTrainingOverview } from './overview.service.ts';
 import {
   createCustomWord,
@@ -98,6 +111,24 @@ export function registerTrainingRoutes(app: FastifyInstance, engine: Conversatio
   );
   registerContract(app, runTestBenchContract, async (request) =>
     runTestBench(engine, request.params.id, request.body),
+  );
+  registerContract(app, getThresholdCalibrationContract, async (request) =>
+    getThresholdCalibration(engine, request.params.id),
+  );
+  registerContract(app, getCoverageHistoryContract, async (request) =>
+    getCoverageHistory(db, request.params.id),
+  );
+  registerContract(app, listWordSuggestionsContract, async (request) =>
+    listWordSuggestions(db, request.params.id),
+  );
+  registerContract(app, getSpeechHintsContract, async (request) =>
+    getSpeechHints(db, request.params.id),
+  );
+  registerContract(app, exportCategoriesContract, async (request) =>
+    exportCategories(db, request.currentUser, request.query),
+  );
+  registerContract(app, importCategoriesContract, async (request) =>
+    importCategories(db, request.currentUser, request.body),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

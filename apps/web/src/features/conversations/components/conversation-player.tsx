@@ -58,6 +58,8 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
    * conversation and its story; unset keeps nothing.
    */
   resumeKey?: string;
+  /** Custom words handed to the browser's recognizer as hints. */
+  speechHints?: readonly string[];
 }
 
 function readResumeId(key: string | undefined): string | undefined {
@@ -212,6 +214,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   rate,
   hasStory = false,
   resumeKey,
+  speechHints,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -227,6 +230,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
 
   const speech = useSpeechRecognition({
     language,
+    hints: speechHints,
     onHeard: (text) => void sendQuestion(text, 'spoken'),
     onProblem: setSpeechProblem,
   });

@@ -7,6 +7,7 @@ import { Button, getButtonClassName } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
+import { useSpeechHints } from '../api/get-speech-hints';
 import { useHasPublishedStory } from '../api/get-story-status';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
@@ -37,6 +38,7 @@ function NothingRecorded({ storyfileId }: { storyfileId: string }) {
  * test), with "why this answer" beside it for the author.
  */
 export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
+  const speechHints = useSpeechHints(storyfile.id);
   const clips = useStoryfileClips(storyfile.id);
   const hasStory = useHasPublishedStory(storyfile.id);
   const [lastResult, setLastResult] = useState<AskResponse | null>(null);
@@ -91,6 +93,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           rate={rateExchange}
           hasStory={hasStory.data === true}
           resumeKey={`conversa-conversation:studio:${storyfile.id}`}
+          speechHints={speechHints}
         />
       </section>
       <section

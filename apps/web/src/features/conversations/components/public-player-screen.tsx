@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { askPublicStoryfile } from '../api/ask-public-storyfile';
 import { usePublicStoryfile } from '../api/get-public-storyfile';
+import { usePublicSpeechHints } from '../api/get-speech-hints';
 import { ratePublicExchange } from '../api/rate-exchange';
 import { ConversationPlayer } from './conversation-player';
 
@@ -59,6 +60,7 @@ function NotAvailable({ isEmbed }: { isEmbed: boolean }) {
  */
 export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: boolean }) {
   const storyfile = usePublicStoryfile(slug);
+  const speechHints = usePublicSpeechHints(slug);
   const channel: PublicChatChannel = isEmbed ? 'embed' : 'share';
   const error = storyfile.error;
   const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -122,6 +124,7 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         rate={(exchangeId, feedback) => ratePublicExchange(slug, exchangeId, feedback)}
         hasStory={data.hasStory}
         resumeKey={`conversa-conversation:${channel}:${slug}`}
+        speechHints={speechHints}
       />
     </PageFrame>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  applySpeechHints,
   getSpeechErrorOutcome,
   getSpeechRecognition,
   hasMicrophoneDevice,
@@ -13,16 +14,21 @@ import {
  */
 export function useSpeechRecognition({
   language,
+  hints = [],
   onHeard,
   onProblem,
 }: {
   language: string;
+  /** Custom words the recognizer should expect (handed over where the browser supports it). */
+  hints?: readonly string[];
   onHeard: (text: string) => void;
   onProblem: (message: string) => void;
 }) {
   const [isSupported] = useState(() => getSpeechRecognition() !== undefined);
   const [isListening, setIsListening] = useState(false);
   const recognitionRef = useRef<SpeechRecognitionLike | null>(null);
+  // A recognizer that refuses biasing phrases (a server-side one) is asked again without them.
+  const isPhrasesAllowedRef = useRef(true);
   const handlersRef = useRef({ onHeard, onProblem });
   useEffect(() => {
     handlersRef.current = { onHeard, onProblem };
@@ -40,8 +46,12 @@ export function useSpeechRecognition({
     recognition.continuous = false;
     recognition.interimResults = false;
     recognition.maxAlternatives = 1;
+    const hintMeans = applySpeechHints(recognition, hints, {
+      isPhrasesAllowed: isPhrasesAllowedRef.current,
+    });
     // A session ends with exactly one of: a result, an error, or nothing heard at all.
     let isSettled = false;
+    let isRetryWithoutPhrases = false;
     recognition.onresult = (event) => {
       isSettled = true;
       const text = Array.from(event.results)
@@ -52,6 +62,11 @@ export function useSpeechRecognition({
     };
     recognition.onerror = (event) => {
       isSettled = true;
+      if (event.error === 'phrases-not-supported' && hintMeans === 'phrases') {
+        isPhrasesAllowedRef.current = false;
+        isRetryWithoutPhrases = true;
+        return;
+      }
       if (event.error === 'audio-capture') {
         // Say which is missing: the microphone, or the speech service that failed to use it.
         void hasMicrophoneDevice().then((hasMicrophone) => {
@@ -72,6 +87,10 @@ export function useSpeechRecognition({
     recognition.onend = () => {
       recognitionRef.current = null;
       setIsListening(false);
+      if (isRetryWithoutPhrases) {
+        listen();
+        return;
+      }
       if (!isSettled) {
         handlersRef.current.onProblem(getNoSpeechMessage());
       }

@@ -13,6 +13,69 @@ export interface SpeechRecognitionLike {
 }
 export type SpeechRecognitionConstructor = new () => SpeechRecognitionLike;
 
+/** The Web Speech grammar list (JSGF), where the browser still has one. */
+interface SpeechGrammarListLike {
+  addFromString(grammar: string, weight?: number): void;
+}
+type SpeechGrammarListConstructor = new () => SpeechGrammarListLike;
+/** Contextual biasing (Chrome 2025+): phrases with a boost, where the browser has it. */
+type SpeechRecognitionPhraseConstructor = new (phrase: string, boost?: number) => unknown;
+
+/** Boost of a custom word in contextual biasing (the API's range is 0–10; 1 is neutral). */
+const PHRASE_BOOST = 5;
+
+/** A term as one JSGF alternative: only letters, digits, spaces, apostrophes and hyphens. */
+function toGrammarToken(term: string): string {
+  return term
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A JSGF grammar whose one rule is any of the terms. */
+export function buildHintGrammar(terms: readonly string[]): string | undefined {
+  const tokens = [...new Set(terms.map(toGrammarToken).filter((token) => token !== ''))];
+  return tokens.length === 0
+    ? undefined
+    : `#JSGF V1.0; grammar hints; public <hint> = ${tokens.join(' | ')} ;`;
+}
+
+/**
+ * Hands the custom words to the recognizer as hints, by whichever means the browser has
+ * (feature-detected): contextual-biasing phrases, else a JSGF grammar list. Browsers with neither
+ * (and browsers that ignore grammars) simply listen without hints. Answers the means used.
+ */
+export function applySpeechHints(
+  recognition: SpeechRecognitionLike,
+  terms: readonly string[],
+  options: { isPhrasesAllowed: boolean },
+  scope: object = globalThis,
+): 'phrases' | 'grammars' | 'none' {
+  if (terms.length === 0) {
+    return 'none';
+  }
+  const api = scope as {
+    SpeechRecognitionPhrase?: SpeechRecognitionPhraseConstructor;
+    SpeechGrammarList?: SpeechGrammarListConstructor;
+    webkitSpeechGrammarList?: SpeechGrammarListConstructor;
+  };
+  const target = recognition as unknown as Record<string, unknown>;
+  if (options.isPhrasesAllowed && api.SpeechRecognitionPhrase && 'phrases' in recognition) {
+    const Phrase = api.SpeechRecognitionPhrase;
+    target.phrases = terms.map((term) => new Phrase(term, PHRASE_BOOST));
+    return 'phrases';
+  }
+  const GrammarList = api.SpeechGrammarList ?? api.webkitSpeechGrammarList;
+  const grammar = buildHintGrammar(terms);
+  if (GrammarList && grammar && 'grammars' in recognition) {
+    const list = new GrammarList();
+    list.addFromString(grammar, 1);
+    target.grammars = list;
+    return 'grammars';
+  }
+  return 'none';
+}
+
 /** The browser's speech recognition, or undefined where there is none (the mic is then hidden). */
 export function getSpeechRecognition(
   scope: object = globalThis,

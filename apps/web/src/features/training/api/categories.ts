@@ -2,9 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   createCategoryContract,
   deleteCategoryContract,
+  exportCategoriesContract,
+  importCategoriesContract,
   listCategoriesContract,
   updateCategoryContract,
   type CreateCategoryBody,
+  type ImportCategoriesBody,
   type ListCategoriesQuery,
   type UpdateCategoryBody,
 } from '@conversa/contracts';
@@ -52,6 +55,23 @@ export function useDeleteCategory() {
   const invalidate = useInvalidateCategories();
   return useMutation({
     mutationFn: (id: string) => callContract(deleteCategoryContract, { params: { id } }),
+    onSettled: invalidate,
+  });
+}
+
+/** The namespace's categories as CSV (fetched when the person asks to download them). */
+export function useExportCategories() {
+  return useMutation({
+    mutationFn: (namespaceId: string) =>
+      callContract(exportCategoriesContract, { query: { namespaceId } }),
+  });
+}
+
+/** Imports categories from CSV: all rows or none. */
+export function useImportCategories() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: ImportCategoriesBody) => callContract(importCategoriesContract, { body }),
     onSettled: invalidate,
   });
 }

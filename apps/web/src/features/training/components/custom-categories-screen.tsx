@@ -27,6 +27,7 @@ import {
   useUpdateCategory,
 } from '../api/categories';
 import { describeCategoryUsage, parsePhrases } from '../utils/phrases';
+import { CategoryCsvPanel } from './category-csv-panel';
 
 const PATH = '/training/custom_categories';
 const SEARCH_OPTIONS: SearchOption[] = [
@@ -220,6 +221,7 @@ export function CustomCategoriesScreen({ user }: { user: CurrentUser }) {
             </p>
           )}
           <Warnings saved={saved} />
+          <CategoryCsvPanel namespaceId={namespaceId} canEdit={canEdit} />
           <ListSearchBox options={SEARCH_OPTIONS} label="Search categories" />
           <p className="text-sm text-slate-600" aria-live="polite">
             {page === undefined

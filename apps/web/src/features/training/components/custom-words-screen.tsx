@@ -21,6 +21,7 @@ import type { SearchOption } from '@/lib/search-box';
 import { useCreateCustomWord, useCustomWords, useDeleteCustomWord } from '../api/words';
 import { parsePhrases } from '../utils/phrases';
 import { StoryfilePicker } from './storyfile-picker';
+import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
 
 const PATH = '/training/custom_words';
@@ -261,10 +262,23 @@ export function CustomWordsScreen({ user }: { user: CurrentUser }) {
       />
       {storyfileId === undefined ? (
         <p className="text-sm text-slate-600">
-          Choose a storyfile to try phrases on the test bench.
+          Choose a storyfile to see suggested words and to try phrases on the test bench.
         </p>
       ) : (
-        <TestBench storyfileId={storyfileId} />
+        <>
+          <section aria-labelledby="suggested-words-heading" className="space-y-2">
+            <h2 id="suggested-words-heading" className="text-lg font-semibold text-slate-900">
+              Suggested words
+            </h2>
+            <p className="text-sm text-slate-600">
+              Names and rare words of this storyfile&apos;s questions, and words of spoken questions
+              that matched nothing. Spoken questions hand the custom words to the browser&apos;s
+              recognizer as hints, where the browser supports it.
+            </p>
+            <SuggestedWords user={user} storyfileId={storyfileId} />
+          </section>
+          <TestBench storyfileId={storyfileId} />
+        </>
       )}
       <ConfirmDialog
         isOpen={deleting !== null}

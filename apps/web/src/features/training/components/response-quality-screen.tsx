@@ -27,6 +27,7 @@ import { ReviewFilterBar } from './review-filter-bar';
 import { ReviewHistory } from './review-history';
 import { ReviewTable } from './review-table';
 import { StoryfilePicker } from './storyfile-picker';
+import { CalibrationPanel, CoveragePanel } from './training-trends';
 
 export const RESPONSE_QUALITY_PATH = '/training/response_quality';
 
@@ -254,6 +255,18 @@ export function ResponseQualityScreen({
             canEdit={canEdit}
             {...(timeZone === undefined ? {} : { timeZone })}
           />
+        </Section>
+      )}
+
+      {storyfileId === undefined ? null : (
+        <Section title="Coverage over time">
+          <CoveragePanel storyfileId={storyfileId} />
+        </Section>
+      )}
+
+      {storyfileId === undefined ? null : (
+        <Section title="Out-of-scope threshold">
+          <CalibrationPanel storyfileId={storyfileId} canEdit={canEdit} />
         </Section>
       )}
 

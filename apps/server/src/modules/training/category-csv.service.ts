@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  CATEGORY_CSV_COLUMNS,
+  CATEGORY_CSV_NOTHING_IMPORTED,
+  CATEGORY_CSV_PHRASE_SEPARATOR,
+  categoryBodySchema,
+  type CategoryCsv,
+  type CurrentUser,
+  type ImportedCategories,
+  type exportCategoriesQuerySchema,
+  type importCategoriesBodySchema,
+} from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { assertNamespaceExists, assertNamespaceRole } from '../lists/index.ts';
+
+type ExportQuery = z.output<typeof exportCategoriesQuerySchema>;
+type ImportBody = z.output<typeof importCategoriesBodySchema>;
+
+/** At most this many row problems are named in one refusal (the rest are counted). */
+const MAX_LISTED_ROW_PROBLEMS = 20;
+
+/** A namespace's categories as CSV; a storyfile's addition names its storyfile. */
+export async function exportCategories(
+  db: Database,
+  user: CurrentUser,
+  query: ExportQuery,
+): Promise<CategoryCsv> {
+  assertNamespaceRole(user, query.namespaceId, 'read:ns');
+  await assertNamespaceExists(db, query.namespaceId);
+  const result = await db.execute<{
+    name: string;
+    phrases: string[];
+    storyfile: string | null;
+  }>(sql`
+    select c.name, c.phrases, s.name as storyfile
+    from custom_categories c left join storyfiles s on s.id = c.storyfile_id
+    where c.namespace_id = ${query.namespaceId}
+    order by s.name nulls first, lower(c.name), c.id`);
+  const csv = Papa.unparse({
+    fields: [...CATEGORY_CSV_COLUMNS],
+    data: result.rows.map((row) => [
+      row.name,
+      row.phrases.join(CATEGORY_CSV_PHRASE_SEPARATOR),
+      row.storyfile ?? '',
+    ]),
+  });
+  return { fileName: 'custom-categories.csv', csv, count: result.rows.length };
+}
+
+interface PlannedRow {
+  name: string;
+  phrases: string[];
+  normalized: string[];
+  storyfileId: string | null;
+}
+
+function describeIssue(error: z.ZodError): string {
+  return error.issues.map((issue) => issue.message).join(' ');
+}
+
+/**
+ * Parses and validates every row (papaparse, then the category contract's own rules), then writes
+ * them all in one transaction, or refuses with every bad row named by its line number (the header
+ * is row 1). A row whose name exists in its scope replaces that category's phrases.
+ */
+export async function importCategories(
+  db: Database,
+  user: CurrentUser,
+  body: ImportBody,
+): Promise<ImportedCategories> {
+  assertNamespaceRole(user, body.namespaceId, 'edit:ns');
+  await assertNamespaceExists(db, body.namespaceId);
+  const parsed = Papa.parse<Record<string, string>>(body.csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const fields = parsed.meta.fields ?? [];
+  const missing = ['name', 'phrases'].filter((column) => !fields.includes(column));
+  if (missing.length > 0) {
+    throw badRequest(
+      `${CATEGORY_CSV_NOTHING_IMPORTED} The first row must name the columns ${CATEGORY_CSV_COLUMNS.join(', ')} (storyfile may be left out); ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+    );
+  }
+  const storyfiles = await db.execute<{ id: string; name: string }>(sql`
+    select id, name from storyfiles where namespace_id = ${body.namespaceId} and deleted_at is null`);
+  const storyfileIds = new Map<string, string[]>();
+  for (const row of storyfiles.rows) {
+    const key = row.name.trim().toLowerCase();
+    storyfileIds.set(key, [...(storyfileIds.get(key) ?? []), row.id]);
+  }
+
+  const problems: string[] = [];
+  const planned: PlannedRow[] = [];
+  const seen = new Map<string, number>();
+  // papaparse reports a malformed row (an unclosed quote, too many cells) by its data row index.
+  for (const error of parsed.errors) {
+    if (error.row !== undefined && error.type !== 'Delimiter' && error.code !== 'TooFewFields') {
+      problems.push(`Row ${error.row + 2}: ${error.message}.`);
+    }
+  }
+  parsed.data.forEach((record, index) => {
+    const rowNumber = index + 2;
+    const storyfileName = (record.storyfile ?? '').trim();
+    let storyfileId: string | null = null;
+    if (storyfileName !== '') {
+      const ids = storyfileIds.get(storyfileName.toLowerCase()) ?? [];
+      if (ids.length !== 1) {
+        problems.push(
+          ids.length === 0
+            ? `Row ${rowNumber}: no storyfile named "${storyfileName}" in this namespace.`
+            : `Row ${rowNumber}: several storyfiles are named "${storyfileName}"; rename one first.`,
+        );
+        return;
+      }
+      storyfileId = ids[0]!;
+    }
+    const checked = categoryBodySchema.safeParse({
+      name: record.name ?? '',
+      phrases: (record.phrases ?? '').split(CATEGORY_CSV_PHRASE_SEPARATOR),
+    });
+    if (!checked.success) {
+      problems.push(`Row ${rowNumber}: ${describeIssue(checked.error)}`);
+      return;
+    }
+    const phrases: string[] = [];
+    const normalized: string[] = [];
+    for (const phrase of checked.data.phrases) {
+      const key = normalizeText(phrase);
+      if (!normalized.includes(key)) {
+        normalized.push(key);
+        phrases.push(phrase);
+      }
+    }
+    if (phrases.length < 2) {
+      problems.push(`Row ${rowNumber}: A category needs at least two different phrases.`);
+      return;
+    }
+    const scopeKey = `${storyfileId ?? ''}|${checked.data.name.toLowerCase()}`;
+    const earlier = seen.get(scopeKey);
+    if (earlier !== undefined) {
+      problems.push(
+        `Row ${rowNumber}: the category "${checked.data.name}" is also on row ${earlier}.`,
+      );
+      return;
+    }
+    seen.set(scopeKey, rowNumber);
+    planned.push({ name: checked.data.name, phrases, normalized, storyfileId });
+  });
+  if (parsed.data.length === 0 && problems.length === 0) {
+    problems.push('The file has no category rows under its header.');
+  }
+  if (problems.length > 0) {
+    const listed = problems.slice(0, MAX_LISTED_ROW_PROBLEMS);
+    const more = problems.length - listed.length;
+    throw badRequest(
+      [CATEGORY_CSV_NOTHING_IMPORTED, ...listed, ...(more > 0 ? [`…and ${more} more.`] : [])].join(
+        '\n',
+      ),
+    );
+  }
+
+  return db.transaction(async (tx) => {
+    let created = 0;
+    let updated = 0;
+    for (const row of planned) {
+      const existing = await tx.execute<{ id: string }>(sql`
+        select id from custom_categories
+        where namespace_id = ${body.namespaceId} and lower(name) = lower(${row.name})
+          and storyfile_id is not distinct from ${row.storyfileId}::uuid
+        for update`);
+      const id = existing.rows[0]?.id;
+      if (id) {
+        await tx.execute(sql`update custom_categories set phrases = ${sql.param(row.phrases)}::text[],
+          normalized_phrases = ${sql.param(row.normalized)}::text[], updated_by = ${user.iam},
+          updated_at = now() where id = ${id}`);
+        updated++;
+      } else {
+        await tx.execute(sql`insert into custom_categories
+          (namespace_id, storyfile_id, name, phrases, normalized_phrases, created_by, updated_by)
+          values (${body.namespaceId}, ${row.storyfileId}, ${row.name}, ${sql.param(row.phrases)}::text[],
+            ${sql.param(row.normalized)}::text[], ${user.iam}, ${user.iam})`);
+        created++;
+      }
+    }
+    return { created, updated };
+  });
+}
