@@ -41,6 +41,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   channel: 'Channel',
   choiceIndex: 'Story choice',
   confidence: 'Confidence',
+  compatibility: 'Compatibility',
   conversationId: 'Conversation',
   decision: 'Decision',
   defaultScope: 'Default role',
