@@ -138,7 +138,9 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   // View Inky States (platform admins): the conversation, then its state in the player.
   const admin = await signInInNewContext(browser, E2E.users.admin);
   await admin.goto('/training/view_inky_states');
-  await admin.getByLabel('Storyfile').selectOption({ label: name });
+  await admin
+    .getByRole('combobox', { name: 'Storyfile', exact: true })
+    .selectOption({ label: name });
   const states = admin.getByRole('table', { name: 'Ink states' });
   const stateRow = states.getByRole('row').filter({ hasText: name });
   await expect(stateRow).toHaveCount(1);
