@@ -74,7 +74,8 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   // The editor: replace the template with a story whose two branches name recorded answers.
   await page.goto(`/training/ink_story?storyfileId=${seeded.id}`);
   const source = page.getByRole('textbox', { name: 'Ink source' });
-  await expect(source).toBeVisible();
+  // The editor's chunk (CodeMirror, the worker) loads with its route: slow on a busy machine.
+  await expect(source).toBeVisible({ timeout: 30_000 });
   await source.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(storySource(grewUp!.id, firstJob!.id));
