@@ -1,10 +1,14 @@
 // Prints how long inkjs (as the server and the editor's worker run it) takes to compile a large
-// generated story: `npx tsx packages/contracts/bench/ink-compile.ts [knots]`. No published ink
-// story of a few thousand words ships in any npm package we found, so the story is generated.
+// generated story: `npx tsx packages/contracts/bench/ink-compile.ts [knots]`, or of an ink file:
+// `npx tsx packages/contracts/bench/ink-compile.ts path/to/story.ink`. No published ink story of a
+// few thousand words ships in any npm package we found, so the default story is generated.
+import { readFileSync } from 'node:fs';
 import { compileInkSource } from '../src/ink/compile-ink.ts';
 import { countInkStats } from '../src/ink/outline.ts';
 
-const knots = Number(process.argv[2] ?? 400);
+const argument = process.argv[2] ?? '400';
+const isFile = !/^\d+$/.test(argument);
+const knots = isFile ? 0 : Number(argument);
 const parts = ['VAR visits = 0', 'Welcome to the archive. # clip: intro', '-> knot_0'];
 for (let i = 0; i < knots; i += 1) {
   parts.push(
@@ -16,7 +20,7 @@ for (let i = 0; i < knots; i += 1) {
     `* [Leave the archive] -> END`,
   );
 }
-const source = parts.join('\n');
+const source = isFile ? readFileSync(argument, 'utf8') : parts.join('\n');
 const started = performance.now();
 const result = compileInkSource(source, []);
 const ms = performance.now() - started;

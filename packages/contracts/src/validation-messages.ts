@@ -43,6 +43,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   code: 'Promo code',
   closeAt: 'Close date',
   confidence: 'Confidence',
+  compatibility: 'Compatibility',
   conversationId: 'Conversation',
   days: 'Days',
   csv: 'CSV file',

@@ -63,6 +63,13 @@ export const chatLogEntrySchema = z.object({
   matchedQuestionText: z.string().nullable(),
   score: z.number().nullable(),
   confidence: confidenceClassSchema.nullable(),
+  /**
+   * With a published ink story: `choice` when the visitor's words took a story choice, `free`
+   * when the matcher answered a free question; null without a story.
+   */
+  inkTurn: z.enum(['choice', 'free']).nullable(),
+  /** The story choice taken (its text), on a `choice` turn. */
+  inkChoiceText: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatLogEntry = z.infer<typeof chatLogEntrySchema>;

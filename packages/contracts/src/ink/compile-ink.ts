@@ -76,7 +76,9 @@ export function compileInkSource(
   questions: readonly InkReferenceQuestion[],
 ): InkCompileResult {
   const messages: InkCompileMessage[] = [];
-  const options = new CompilerOptions(null, [], false, (message: string, type: number) => {
+  // Every knot and stitch counts its visits (Inky's own setting, inklecate -c), so a saved state
+  // tells View Inky States where a conversation has been.
+  const options = new CompilerOptions(null, [], true, (message: string, type: number) => {
     messages.push(parseInkCompilerMessage(message, SEVERITY_BY_TYPE[type] ?? 'error'));
   });
   let compiledJson: string | null = null;

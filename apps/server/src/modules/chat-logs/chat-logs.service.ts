@@ -45,7 +45,7 @@ export function getReadableNamespaceIds(user: CurrentUser): string[] | null {
   return visible === 'all' ? null : visible;
 }
 
-const entryColumns = {
+export const entryColumns = {
   id: chatLogEntries.id,
   conversationId: chatLogEntries.conversationId,
   storyfileId: chatLogEntries.storyfileId,
@@ -61,6 +61,8 @@ const entryColumns = {
   matchedQuestionText: chatLogEntries.matchedQuestionText,
   score: chatLogEntries.score,
   confidence: chatLogEntries.confidence,
+  inkTurn: chatLogEntries.inkTurn,
+  inkChoiceText: chatLogEntries.inkChoiceText,
   createdAt: chatLogEntries.createdAt,
 };
 

@@ -52,6 +52,29 @@ export function isSavedInkState(value: unknown): value is SavedInkState {
   );
 }
 
+/**
+ * Where the story stands, as `knot` or `knot.stitch`: ink's own pointer while it runs, else the
+ * knot of the open choices (ink's pointer is empty while it waits at a choice); null at the end.
+ */
+export function findStoryPlace(story: {
+  state: { currentPathString: string | null };
+  currentChoices: readonly { sourcePath: string }[];
+}): string | null {
+  const path = story.state.currentPathString ?? story.currentChoices[0]?.sourcePath ?? null;
+  if (!path) {
+    return null;
+  }
+  // Drop ink's inner containers (`0`, `c-0`, `g-1`, `s-2`…) after the knot and stitch names.
+  const names: string[] = [];
+  for (const segment of path.split('.')) {
+    if (/^\d+$/.test(segment) || /^[a-z]-\d+$/.test(segment)) {
+      break;
+    }
+    names.push(segment);
+  }
+  return names.length > 0 ? names.join('.') : path;
+}
+
 export interface InkLineClip {
   text: string;
   clip: { kind: 'answer'; questionId: string } | { kind: 'clip'; clip: ClipKind } | null;
@@ -114,7 +137,7 @@ export async function openInkSession(
       ...entry,
       turn: (turns.at(-1)?.turn ?? 0) + 1,
       at: now.toISOString(),
-      path: loaded.story.state.currentPathString,
+      path: findStoryPlace(loaded.story),
     });
   };
   const start = () => {
@@ -228,7 +251,7 @@ export async function openInkSession(
       inkState: loaded.story.state.ToJson(),
       choices: loaded.story.currentChoices.map(({ index, text }) => ({ index, text })),
       hasEnded,
-      currentPath: loaded.story.state.currentPathString,
+      currentPath: findStoryPlace(loaded.story),
       turns: turns.slice(-MAX_SAVED_TURNS),
     }),
   };

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  getInkStateContract,
   getInkStoryContract,
   getInkVersionContract,
+  listInkStatesContract,
   publishInkVersionContract,
   restoreInkVersionContract,
   saveInkVersionContract,
@@ -17,6 +19,7 @@ import {
   saveInkVersion,
   unpublishInkStory,
 } from './ink.service.ts';
+import { getInkState, listInkStates } from './ink-states.service.ts';
 
 /** The ink story editor's calls: read to view, edit to save, restore and publish. */
 export function registerInkRoutes(app: FastifyInstance, { db }: { db: Database }): void {
@@ -47,5 +50,10 @@ export function registerInkRoutes(app: FastifyInstance, { db }: { db: Database }
   );
   registerContract(app, unpublishInkStoryContract, async (request) =>
     unpublishInkStory(db, request.params.id),
+  );
+  // View Inky States: platform admins only (the contracts' permission).
+  registerContract(app, listInkStatesContract, async (request) => listInkStates(db, request.query));
+  registerContract(app, getInkStateContract, async (request) =>
+    getInkState(db, request.params.conversationId),
   );
 }

@@ -79,6 +79,8 @@ interface ReviewItemRow extends Record<string, unknown> {
   top_margin: number | null;
   review_state: ReviewItem['reviewState'];
   feedback: ReviewItem['feedback'];
+  ink_turn: ReviewItem['inkTurn'];
+  ink_choice_text: string | null;
   created_at: Date | string;
 }
 
@@ -103,6 +105,8 @@ function presentReviewItem(row: ReviewItemRow): ReviewItem {
     topMargin: row.top_margin,
     reviewState: row.review_state,
     feedback: row.feedback,
+    inkTurn: row.ink_turn,
+    inkChoiceText: row.ink_choice_text,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -166,7 +170,8 @@ export function buildReviewItemQueries(
     page: sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
         e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
         e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
-        e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.created_at
+        e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.ink_turn,
+        e.ink_choice_text, e.created_at
       ${from} where ${where}
       order by ${sql.join(buildOrder(query.sort, query.order), sql`, `)}
       ${buildPageLimit(query)}`,

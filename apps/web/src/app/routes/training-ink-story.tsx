@@ -12,6 +12,7 @@ export function InkStoryRoute() {
       />
       <InkStoryScreen
         storyfileId={searchParams.get('storyfileId')}
+        forkConversationId={searchParams.get('forkConversationId')}
         onStoryfileChange={(storyfileId) => setSearchParams({ storyfileId })}
       />
     </div>

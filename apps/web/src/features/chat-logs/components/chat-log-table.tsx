@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { formatUsDateTime } from '@/lib/format';
 import {
   CONFIDENCE_LABELS,
+  describeInkTurn,
   describeOutcome,
   DECISION_LABELS,
   formatScore,
@@ -20,6 +21,21 @@ export function DecisionBadge({ decision }: { decision: ChatLogEntry['decision']
     >
       {DECISION_LABELS[decision]}
     </span>
+  );
+}
+
+/** Whether the exchange took a choice of the storyfile's ink story or was a free question. */
+export function InkTurnNote({ entry }: { entry: ChatLogEntry }) {
+  const text = describeInkTurn(entry);
+  return text === null ? null : (
+    <p
+      className={cn(
+        'mt-1 text-xs font-medium wrap-anywhere',
+        entry.inkTurn === 'choice' ? 'text-brand-800' : 'text-slate-600',
+      )}
+    >
+      {text}
+    </p>
   );
 }
 
@@ -129,6 +145,7 @@ export function ChatLogTable({
                 <p className="mt-1 text-xs wrap-anywhere text-slate-600">
                   {describeOutcome(entry)}
                 </p>
+                <InkTurnNote entry={entry} />
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
                 {formatScore(entry.score)}

@@ -26,12 +26,14 @@ function buildEntry(overrides: Partial<ChatLogEntry>): ChatLogEntry {
     matchedQuestionText: null,
     score: 0.97,
     confidence: 'exact',
+    inkTurn: null,
+    inkChoiceText: null,
     createdAt: '2026-11-21T17:04:00.000Z',
     ...overrides,
   };
 }
 
-const ANSWERED = buildEntry({ id: 'e1' });
+const ANSWERED = buildEntry({ id: 'e1', inkTurn: 'choice', inkChoiceText: 'Your childhood' });
 const FALLBACK = buildEntry({
   id: 'e2',
   questionText: 'zorblax quantum pickles',
@@ -41,6 +43,7 @@ const FALLBACK = buildEntry({
   answerQuestionText: null,
   score: 0.03,
   confidence: 'off-topic',
+  inkTurn: 'free',
   createdAt: '2026-11-21T17:05:00.000Z',
 });
 
@@ -169,6 +172,17 @@ describe('ChatLogsScreen', () => {
     expect(rows[1]).toHaveTextContent('0.97');
     expect(rows[1]).toHaveTextContent('Studio test');
     expect(screen.getByText('2 exchanges')).toBeInTheDocument();
+  });
+
+  it('says of each exchange whether it took a story choice or was a free question', async () => {
+    mockServer();
+    renderScreen();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Free question');
+    expect(rows[0]).not.toHaveTextContent('Story choice');
+    expect(rows[1]).toHaveTextContent('Story choice: Your childhood');
+    expect(rows[1]).not.toHaveTextContent('Free question');
   });
 
   it('keeps the shared search box disabled on this path', async () => {

@@ -20,7 +20,7 @@ import {
   formatScore,
   INPUT_MODE_LABELS,
 } from '../utils/labels';
-import { DecisionBadge } from './chat-log-table';
+import { DecisionBadge, InkTurnNote } from './chat-log-table';
 
 function ExchangeItem({
   entry,
@@ -82,6 +82,7 @@ function ExchangeItem({
           </span>
           {describeOutcome(entry)}
         </p>
+        <InkTurnNote entry={entry} />
         {entry.media === null ? (
           entry.decision === 'answered' ? (
             <p className="mt-2 text-xs text-slate-500 italic">

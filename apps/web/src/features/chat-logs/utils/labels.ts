@@ -49,3 +49,17 @@ export function describeOutcome(entry: {
     ? `${label}: “${entry.matchedQuestionText}”`
     : label;
 }
+
+/**
+ * What an exchange was for a storyfile with a published ink story: the story choice it took, or
+ * a free question the matcher answered; null without a story.
+ */
+export function describeInkTurn(entry: {
+  inkTurn: 'choice' | 'free' | null;
+  inkChoiceText: string | null;
+}): string | null {
+  if (entry.inkTurn === 'choice') {
+    return entry.inkChoiceText ? `Story choice: ${entry.inkChoiceText}` : 'Story choice';
+  }
+  return entry.inkTurn === 'free' ? 'Free question' : null;
+}

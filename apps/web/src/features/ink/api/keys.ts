@@ -5,4 +5,6 @@ export const inkKeys = {
   version: (storyfileId: string, number: number) =>
     [...inkKeys.all, 'version', storyfileId, number] as const,
   storyfileOptions: (search: string) => [...inkKeys.all, 'storyfile-options', search] as const,
+  states: (query: object) => [...inkKeys.all, 'states', query] as const,
+  state: (conversationId: string) => [...inkKeys.all, 'state', conversationId] as const,
 };

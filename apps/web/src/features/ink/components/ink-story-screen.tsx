@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useInkStory } from '../api/get-ink-story';
+import { useInkState } from '../api/ink-states';
 import { usePublishInkVersion, useUnpublishInkStory } from '../api/publish-ink-version';
 import { useRestoreInkVersion } from '../api/restore-ink-version';
 import { useSaveInkVersion } from '../api/save-ink-version';
@@ -367,14 +368,23 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
  */
 export function InkStoryScreen({
   storyfileId,
+  forkConversationId = null,
   onStoryfileChange,
   initialScript = EMPTY_PLAY_SCRIPT,
 }: {
   storyfileId: string | null;
+  /** A conversation whose ink state the player starts from (View Inky States' "Fork into editor"). */
+  forkConversationId?: string | null;
   onStoryfileChange: (storyfileId: string) => void;
   initialScript?: PlayScript;
 }) {
   const story = useInkStory(storyfileId);
+  const fork = useInkState(forkConversationId);
+  const forkScript = useMemo<PlayScript | null>(
+    () =>
+      fork.data ? { startPath: null, startStateJson: fork.data.stateJson, choices: [] } : null,
+    [fork.data],
+  );
   return (
     <div className="flex flex-col gap-4">
       <StoryfilePicker storyfileId={storyfileId} onChange={onStoryfileChange} />
@@ -385,11 +395,26 @@ export function InkStoryScreen({
       ) : story.isError ? (
         <Alert kind="error">{story.error.message}</Alert>
       ) : (
-        <StoryEditor
-          key={story.data.storyfileId}
-          story={story.data}
-          initialScript={initialScript}
-        />
+        <>
+          {forkConversationId === null ? null : fork.isPending ? (
+            <Spinner label="Loading the conversation's state" />
+          ) : fork.isError ? (
+            <Alert kind="error">{fork.error.message}</Alert>
+          ) : (
+            <p
+              role="status"
+              className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900"
+            >
+              The player starts from a conversation&apos;s state (saved under story version{' '}
+              {fork.data.storyVersionNumber}); Restart plays the story from the top.
+            </p>
+          )}
+          <StoryEditor
+            key={story.data.storyfileId}
+            story={story.data}
+            initialScript={forkScript ?? initialScript}
+          />
+        </>
       )}
     </div>
   );

@@ -6,9 +6,13 @@ import { useStoryfileOptions } from '../api/list-storyfile-options';
 export function StoryfilePicker({
   storyfileId,
   onChange,
+  allowAll = false,
 }: {
   storyfileId: string | null;
+  /** Called with the chosen id, or '' for "All storyfiles" (with `allowAll`). */
   onChange: (storyfileId: string) => void;
+  /** Offers "All storyfiles" (a filter) instead of asking for one. */
+  allowAll?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 300);
@@ -32,12 +36,14 @@ export function StoryfilePicker({
           value={storyfileId ?? ''}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value="" disabled>
-            {options.isPending
-              ? 'Loading storyfiles…'
-              : items.length === 0
-                ? 'No storyfile found'
-                : 'Choose a storyfile'}
+          <option value="" disabled={!allowAll}>
+            {allowAll
+              ? 'All storyfiles'
+              : options.isPending
+                ? 'Loading storyfiles…'
+                : items.length === 0
+                  ? 'No storyfile found'
+                  : 'Choose a storyfile'}
           </option>
           {items.map((item) => (
             <option key={item.id} value={item.id}>

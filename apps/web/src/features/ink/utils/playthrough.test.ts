@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileInkSource } from '@conversa/contracts/ink/compile-ink';
+import { continueInkTurn, loadInkStory } from '@conversa/contracts/ink/run-ink';
 import { EMPTY_PLAY_SCRIPT, replayStory } from './playthrough';
 
 const SOURCE = `VAR mood = "calm"
@@ -56,5 +57,24 @@ describe('replayStory', () => {
   it('reports an unknown path as an error instead of throwing', () => {
     const played = replayStory(compile(SOURCE), { ...EMPTY_PLAY_SCRIPT, startPath: 'nowhere' }, []);
     expect(played.errors.length).toBeGreaterThan(0);
+  });
+
+  it('starts from a saved state with the text the visitor last saw, its choices and variables', () => {
+    const compiledJson = compile(SOURCE);
+    const loaded = loadInkStory(compiledJson);
+    continueInkTurn(loaded);
+    loaded.story.ChooseChoiceIndex(0);
+    continueInkTurn(loaded);
+    const stateJson = loaded.story.state.toJson();
+    const played = replayStory(
+      compiledJson,
+      { startPath: null, startStateJson: stateJson, choices: [] },
+      ['mood'],
+    );
+    expect(played.turns).toEqual([
+      { choiceText: null, lines: [{ text: 'By the sea.', tags: [] }] },
+    ]);
+    expect(played.choices.map((choice) => choice.text)).toEqual(['More']);
+    expect(played.variables).toEqual([{ name: 'mood', value: 'warm' }]);
   });
 });

@@ -58,7 +58,16 @@ export function replayStory(
   const turns: PlayedTurn[] = [];
   const replayedChoices: number[] = [];
   let output = continueInkTurn(loaded);
-  turns.push({ choiceText: null, lines: output.lines });
+  // A saved state sits after its turn's text: show what the visitor last saw, not nothing.
+  const lastSeen =
+    script.startStateJson && output.lines.length === 0 && errors.length === 0
+      ? (story.currentText ?? '')
+          .split('\n')
+          .map((text) => text.trim())
+          .filter(Boolean)
+          .map((text) => ({ text, tags: [] }))
+      : [];
+  turns.push({ choiceText: null, lines: [...lastSeen, ...output.lines] });
   errors.push(...output.errors);
   for (const index of script.choices) {
     const choice = output.choices.find((option) => option.index === index);
