@@ -40,6 +40,7 @@ import {
 } from '../identity/provider.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
 import { createMailer } from '../modules/accounts/index.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
@@ -250,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer: createMailer({ smtpUrl: config.accounts.smtpUrl, from: config.accounts.smtpFrom }),
     },
   });
+  registerScimRoutes(app, { db, publicUrl: config.publicUrl });
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });

@@ -1051,3 +1051,46 @@ export const inkStories = pgTable('ink_stories', {
   publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
+
+// --- accounts: SCIM 2.0 provisioning (issue 16) ---
+
+/**
+ * A bearer token an organization's owner issued to its identity provider for SCIM. Only the
+ * SHA-256 of the token is stored; the token is shown once. Revoked rows stay for the record.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('scim_tokens_namespace_idx').on(table.namespaceId)],
+);
+
+/**
+ * The identity provider's own id (`externalId`) of a SCIM user (a membership) or group (a team),
+ * per organization: two organizations' providers may name one person differently.
+ */
+export const scimExternalIds = pgTable(
+  'scim_external_ids',
+  {
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').$type<'User' | 'Group'>().notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    externalId: text('external_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.namespaceId, table.resourceType, table.resourceId] }),
+    check('scim_external_ids_type_check', sql`${table.resourceType} in ('User', 'Group')`),
+  ],
+);
