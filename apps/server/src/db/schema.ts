@@ -1076,21 +1076,26 @@ export const scimTokens = pgTable(
 );
 
 /**
- * The identity provider's own id (`externalId`) of a SCIM user (a membership) or group (a team),
- * per organization: two organizations' providers may name one person differently.
+ * What an organization's identity provider calls one of its SCIM resources: its own id
+ * (`externalId`) and, for a User, the `userName` it sent when that is not the email address (Entra
+ * ID sends user principal names). Per organization: two providers may name one person differently.
  */
-export const scimExternalIds = pgTable(
-  'scim_external_ids',
+export const scimIdentities = pgTable(
+  'scim_identities',
   {
     namespaceId: uuid('namespace_id')
       .notNull()
       .references(() => namespaces.id, { onDelete: 'cascade' }),
     resourceType: text('resource_type').$type<'User' | 'Group'>().notNull(),
     resourceId: uuid('resource_id').notNull(),
-    externalId: text('external_id').notNull(),
+    externalId: text('external_id'),
+    userName: text('user_name'),
   },
   (table) => [
     primaryKey({ columns: [table.namespaceId, table.resourceType, table.resourceId] }),
-    check('scim_external_ids_type_check', sql`${table.resourceType} in ('User', 'Group')`),
+    uniqueIndex('scim_identities_user_name_key')
+      .on(table.namespaceId, sql`lower(${table.userName})`)
+      .where(sql`${table.userName} is not null`),
+    check('scim_identities_type_check', sql`${table.resourceType} in ('User', 'Group')`),
   ],
 );

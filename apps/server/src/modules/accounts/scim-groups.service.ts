@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDisplayName, SCIM_GROUP_SCHEMA, teamNameSchema } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { scimExternalIds, teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from '../../db/schema.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -23,6 +23,7 @@ import {
   ScimError,
   scimNotFound,
 } from './scim-protocol.ts';
+import { clearScimIdentity, setScimIdentity } from './scim-identities.ts';
 import { scimActor } from './scim-users.service.ts';
 
 type GroupRow = {
@@ -42,7 +43,7 @@ const SELECT_GROUPS = (organizationId: string) => sql`
       from team_members tm join users u on u.id = tm.user_id
       where tm.team_id = t.id and u.deleted_at is null), '[]'::json) as members
   from teams t
-  left join scim_external_ids x on x.namespace_id = t.namespace_id
+  left join scim_identities x on x.namespace_id = t.namespace_id
     and x.resource_type = 'Group' and x.resource_id = t.id
   where t.namespace_id = ${organizationId}`;
 
@@ -264,31 +265,6 @@ async function loadMembers(tx: Executor, client: ScimClient, ids: string[]): Pro
   return result.rows;
 }
 
-async function setGroupExternalId(
-  tx: Executor,
-  client: ScimClient,
-  id: string,
-  value: string | null,
-) {
-  await tx
-    .delete(scimExternalIds)
-    .where(
-      and(
-        eq(scimExternalIds.namespaceId, client.organizationId),
-        eq(scimExternalIds.resourceType, 'Group'),
-        eq(scimExternalIds.resourceId, id),
-      ),
-    );
-  if (value !== null) {
-    await tx.insert(scimExternalIds).values({
-      namespaceId: client.organizationId,
-      resourceType: 'Group',
-      resourceId: id,
-      externalId: value,
-    });
-  }
-}
-
 const NAME_TAKEN = 'A team with this displayName already exists in the organization.';
 
 /** Applies a change to a team in one transaction; every member change is audited, owners stay. */
@@ -365,7 +341,7 @@ async function applyGroupChange(tx: Executor, client: ScimClient, id: string, ch
     });
   }
   if (change.externalId !== undefined && change.externalId !== current.external_id) {
-    await setGroupExternalId(tx, client, id, change.externalId);
+    await setScimIdentity(tx, client, 'Group', id, { externalId: change.externalId });
   }
   // A team may carry the owner scope: taking someone out of it must leave an owner.
   await assertOwnerRemains(tx, client.organizationId);
@@ -403,7 +379,8 @@ export async function createScimGroup(
       before: null,
       after: { name: change.name, scope: null, source: 'scim' },
     });
-    await applyGroupChange(tx, client, teamId, { ...change, name: undefined });
+    const { name: _created, ...rest } = change;
+    await applyGroupChange(tx, client, teamId, rest);
     return teamId;
   });
   return getScimGroup(db, client, baseUrl, id);
@@ -441,7 +418,7 @@ export async function deleteScimGroup(db: Database, client: ScimClient, id: stri
     await lockOrganization(tx, client.organizationId);
     const current = await loadGroup(tx, client, id);
     await tx.delete(teams).where(eq(teams.id, id));
-    await setGroupExternalId(tx, client, id, null);
+    await clearScimIdentity(tx, client, 'Group', id);
     await recordAuditEvent(tx, scimActor(client), {
       organization: { id: client.organizationId, label: client.organizationLabel },
       action: 'team.deleted',

@@ -9,13 +9,7 @@ import {
   SCIM_USER_SCHEMA,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  namespaces,
-  scimExternalIds,
-  teamMembers,
-  userNamespaces,
-  users,
-} from '../../db/schema.ts';
+import { namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -36,6 +30,7 @@ import {
   scimNotFound,
   type PatchOperation,
 } from './scim-protocol.ts';
+import { clearScimIdentity, setScimIdentity } from './scim-identities.ts';
 import { endUserSessions } from './sessions.ts';
 
 type UserRow = {
@@ -47,6 +42,7 @@ type UserRow = {
   created_at: Date | string;
   updated_at: Date | string;
   external_id: string | null;
+  user_name: string | null;
   groups: { id: string; name: string }[];
 };
 
@@ -61,13 +57,13 @@ function organizationOf(client: ScimClient) {
 
 const SELECT_USERS = (organizationId: string) => sql`
   select u.id, u.email, u.first_name, u.last_name, un.suspended_at, un.created_at,
-    greatest(un.updated_at, u.updated_at) as updated_at, x.external_id,
+    greatest(un.updated_at, u.updated_at) as updated_at, x.external_id, x.user_name,
     coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name))
       from team_members tm join teams t on t.id = tm.team_id
       where tm.user_id = u.id and t.namespace_id = un.namespace_id), '[]'::json) as groups
   from user_namespaces un
   join users u on u.id = un.user_id and u.deleted_at is null
-  left join scim_external_ids x on x.namespace_id = un.namespace_id
+  left join scim_identities x on x.namespace_id = un.namespace_id
     and x.resource_type = 'User' and x.resource_id = un.user_id
   where un.namespace_id = ${organizationId}`;
 
@@ -77,7 +73,7 @@ function present(baseUrl: string, row: UserRow) {
     schemas: [SCIM_USER_SCHEMA],
     id: row.id,
     ...(row.external_id ? { externalId: row.external_id } : {}),
-    userName: row.email,
+    userName: row.user_name ?? row.email,
     name: {
       ...(row.first_name ? { givenName: row.first_name } : {}),
       ...(row.last_name ? { familyName: row.last_name } : {}),
@@ -115,7 +111,11 @@ export async function listScimUsers(
   } else if (filter?.attribute === 'id') {
     condition = isResourceId(filter.value) ? sql`u.id = ${filter.value}` : sql`false`;
   } else if (filter) {
-    condition = sql`lower(u.email) = lower(${filter.value})`;
+    // userName is the email unless the provider sent another name (kept in scim_identities).
+    condition =
+      filter.attribute === 'username'
+        ? sql`lower(coalesce(x.user_name, u.email)) = lower(${filter.value})`
+        : sql`lower(u.email) = lower(${filter.value})`;
   }
   const source = sql`(${SELECT_USERS(client.organizationId)} and ${condition}) as s`;
   const [count, page] = await Promise.all([
@@ -153,7 +153,10 @@ export async function getScimUser(db: Database, client: ScimClient, baseUrl: str
 
 /** What a body (POST or PUT) or a PatchOp asks of a user; undefined leaves an attribute alone. */
 interface UserChange {
+  /** The account's email: userName when that is one, else the primary or work email. */
   email?: string;
+  /** The provider's userName; kept apart from the email when it is not the email. */
+  userName?: string;
   firstName?: string | null;
   lastName?: string | null;
   active?: boolean;
@@ -161,15 +164,49 @@ interface UserChange {
   externalId?: string | null;
 }
 
-function readEmail(value: unknown): string {
-  const email = readText(value, 'userName');
+const EMAIL_NEEDED =
+  'The studio identifies people by email: send an email address as "userName" or as the primary or work address in "emails".';
+
+function readEmail(value: unknown, attribute: string): string {
+  const email = readText(value, attribute);
   if (email === null || !isValidEmail(email)) {
     throw scimBadRequest(
       'invalidValue',
-      '"userName" must be the person\'s email address, such as name@example.com.',
+      `"${attribute}" must be an email address, such as name@example.com.`,
     );
   }
   return email;
+}
+
+/** The address in `emails` a provider marks primary, else its work one, else the first. */
+function readEmailsValue(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length === 0) {
+    return null;
+  }
+  const entries = value.filter(
+    (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
+  );
+  const chosen =
+    entries.find(
+      (entry) => entry.primary === true || entry.primary === 'True' || entry.primary === 'true',
+    ) ??
+    entries.find((entry) => entry.type === 'work') ??
+    entries[0];
+  return chosen ? readEmail(chosen.value, 'emails.value') : null;
+}
+
+/** userName, and the email the account gets from it or from `emails`. */
+function readUserName(value: unknown, emails: unknown, change: UserChange): void {
+  const userName = readText(value, 'userName');
+  if (userName === null) {
+    throw scimBadRequest('invalidValue', '"userName" is required.');
+  }
+  change.userName = userName;
+  const email = isValidEmail(userName) ? userName : readEmailsValue(emails);
+  if (email === null) {
+    throw scimBadRequest('invalidValue', EMAIL_NEEDED);
+  }
+  change.email = email;
 }
 
 function readName(value: unknown, change: UserChange): void {
@@ -191,7 +228,8 @@ function readName(value: unknown, change: UserChange): void {
 /** A whole User body (POST, PUT). Read-only and unknown attributes are ignored (RFC 7644 §3.5.1). */
 function readUserBody(body: Record<string, unknown>): UserChange & { email: string } {
   assertResourceSchemas(body, SCIM_USER_SCHEMA, [SCIM_ENTERPRISE_USER_SCHEMA]);
-  const change: UserChange & { email: string } = { email: readEmail(body.userName) };
+  const change: UserChange = {};
+  readUserName(body.userName, body.emails, change);
   readName(body.name, change);
   if (body.active !== undefined) {
     change.active = readBoolean(body.active, 'active');
@@ -199,7 +237,7 @@ function readUserBody(body: Record<string, unknown>): UserChange & { email: stri
   if (body.externalId !== undefined) {
     change.externalId = readText(body.externalId, 'externalId', 500);
   }
-  return change;
+  return { ...change, email: change.email! };
 }
 
 /** Applies one attribute of a PatchOp (a path, or a key of a path-less value) to the change. */
@@ -209,7 +247,12 @@ function applyUserAttribute(
   path: string,
   value: unknown,
 ) {
-  const attribute = path.toLowerCase().replace(`${SCIM_USER_SCHEMA.toLowerCase()}:`, '');
+  // Entra ID writes filters with single or double quotes; attribute names are case-insensitive.
+  const attribute = path
+    .toLowerCase()
+    .replace(`${SCIM_USER_SCHEMA.toLowerCase()}:`, '')
+    .replace(/'/g, '"')
+    .replace(/\s+/g, ' ');
   switch (attribute) {
     case 'active':
       if (op !== 'remove') {
@@ -220,7 +263,13 @@ function applyUserAttribute(
       if (op === 'remove') {
         throw new ScimError(400, 'mutability', '"userName" is required and cannot be removed.');
       }
-      change.email = readEmail(value);
+      change.userName = readText(value, 'userName') ?? '';
+      if (change.userName === '') {
+        throw scimBadRequest('invalidValue', '"userName" is required.');
+      }
+      if (isValidEmail(change.userName)) {
+        change.email = change.userName;
+      }
       return;
     case 'name':
       if (op === 'remove') {
@@ -242,9 +291,16 @@ function applyUserAttribute(
     case 'emails[type eq "work"].value':
     case 'emails[primary eq true].value':
       if (op !== 'remove') {
-        change.email = readEmail(value);
+        change.email = readEmail(value, 'emails.value');
       }
       return;
+    case 'emails': {
+      const email = op === 'remove' ? null : readEmailsValue(value);
+      if (email !== null) {
+        change.email = email;
+      }
+      return;
+    }
     default:
       // Attributes this studio keeps nothing of (title, department, phone numbers, the
       // enterprise extension, displayName, which it derives) are accepted and ignored, so a
@@ -287,29 +343,16 @@ async function isAccountOnlyHere(tx: Executor, userId: string, organizationId: s
   return result.rows[0]?.other === false;
 }
 
-async function setExternalId(
-  tx: Executor,
-  client: ScimClient,
-  userId: string,
-  value: string | null,
-) {
-  await tx
-    .delete(scimExternalIds)
-    .where(
-      and(
-        eq(scimExternalIds.namespaceId, client.organizationId),
-        eq(scimExternalIds.resourceType, 'User'),
-        eq(scimExternalIds.resourceId, userId),
-      ),
-    );
-  if (value !== null) {
-    await tx.insert(scimExternalIds).values({
-      namespaceId: client.organizationId,
-      resourceType: 'User',
-      resourceId: userId,
-      externalId: value,
-    });
+/** The userName to keep apart from the email: null when it is the email itself. */
+function readStoredUserName(
+  userName: string | undefined,
+  email: string,
+  stored: string | null,
+): string | null {
+  if (userName === undefined) {
+    return stored;
   }
+  return userName.toLowerCase() === email.toLowerCase() ? null : userName;
 }
 
 const EMAIL_TAKEN = 'Another account already uses this userName (email address).';
@@ -387,8 +430,15 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
       await endUserSessions(tx, id);
     }
   }
-  if (change.externalId !== undefined && change.externalId !== current.external_id) {
-    await setExternalId(tx, client, id, change.externalId);
+  const userName = readStoredUserName(change.userName, identity.email, current.user_name);
+  if (
+    (change.externalId !== undefined && change.externalId !== current.external_id) ||
+    userName !== current.user_name
+  ) {
+    await setScimIdentity(tx, client, 'User', id, {
+      ...(change.externalId === undefined ? {} : { externalId: change.externalId }),
+      userName,
+    });
   }
   await assertOwnerRemains(tx, client.organizationId);
 }
@@ -452,8 +502,12 @@ export async function createScimUser(
       scope,
       suspendedAt: isActive ? null : new Date(),
     });
-    if (change.externalId) {
-      await setExternalId(tx, client, id, change.externalId);
+    const userName = readStoredUserName(change.userName, change.email, null);
+    if (change.externalId || userName) {
+      await setScimIdentity(tx, client, 'User', id, {
+        externalId: change.externalId ?? null,
+        userName,
+      });
     }
     await recordAuditEvent(tx, scimActor(client), {
       organization: organizationOf(client),
@@ -528,7 +582,7 @@ export async function deleteScimUser(db: Database, client: ScimClient, id: strin
       .where(
         and(eq(userNamespaces.namespaceId, client.organizationId), eq(userNamespaces.userId, id)),
       );
-    await setExternalId(tx, client, id, null);
+    await clearScimIdentity(tx, client, 'User', id);
     await recordAuditEvent(tx, scimActor(client), {
       organization: organizationOf(client),
       action: 'member.removed',

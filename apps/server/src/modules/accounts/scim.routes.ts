@@ -139,9 +139,12 @@ export function registerScimRoutes(
     registerContract(scim, users.get, (request) =>
       getScimUser(db, clientOf(request), publicUrl, request.params.resourceId),
     );
-    registerContract(scim, users.create, (request) =>
-      createScimUser(db, clientOf(request), publicUrl, request.body),
-    );
+    registerContract(scim, users.create, async (request, reply) => {
+      const created = await createScimUser(db, clientOf(request), publicUrl, request.body);
+      // RFC 7644 §3.3: a created resource's URI in Location, as in its meta.
+      void reply.header('location', created.meta.location);
+      return created;
+    });
     registerContract(scim, users.replace, (request) =>
       replaceScimUser(db, clientOf(request), publicUrl, request.params.resourceId, request.body),
     );
@@ -159,9 +162,12 @@ export function registerScimRoutes(
     registerContract(scim, groups.get, (request) =>
       getScimGroup(db, clientOf(request), publicUrl, request.params.resourceId, request.query),
     );
-    registerContract(scim, groups.create, (request) =>
-      createScimGroup(db, clientOf(request), publicUrl, request.body),
-    );
+    registerContract(scim, groups.create, async (request, reply) => {
+      const created = await createScimGroup(db, clientOf(request), publicUrl, request.body);
+      // RFC 7644 §3.3: a created resource's URI in Location, as in its meta.
+      void reply.header('location', created.meta.location);
+      return created;
+    });
     registerContract(scim, groups.replace, (request) =>
       replaceScimGroup(db, clientOf(request), publicUrl, request.params.resourceId, request.body),
     );
