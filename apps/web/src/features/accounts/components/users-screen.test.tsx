@@ -97,7 +97,7 @@ function mockServer(onWrite: (call: Call) => Response = () => Response.json(MEMB
       const call = {
         method,
         path: url.pathname,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       };
       calls.push(call);
       if (method !== 'GET') {
