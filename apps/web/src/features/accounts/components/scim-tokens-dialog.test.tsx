@@ -65,13 +65,13 @@ describe('SCIM tokens dialog', () => {
       <ScimTokensDialog organization={organization} isOpen onOpenChange={() => undefined} />,
     );
     expect(await screen.findByText('No SCIM tokens yet.')).toBeDefined();
-    expect((screen.getByLabelText('SCIM endpoint') as HTMLInputElement).value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>('SCIM endpoint').value).toBe(
       'https://studio.test/scim/v2',
     );
     await userEvent.type(screen.getByLabelText('New token for'), 'Okta');
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByText('Copy this token now: it is shown only once.')).toBeDefined();
-    expect((screen.getByLabelText('New SCIM token') as HTMLInputElement).value).toBe(SECRET);
+    expect(screen.getByLabelText<HTMLInputElement>('New SCIM token').value).toBe(SECRET);
     const list = await screen.findByRole('list', { name: 'SCIM tokens' });
     expect(within(list).getByText('Okta')).toBeDefined();
 
