@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { LAST_OWNER_MESSAGE } from '@conversa/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { LAST_OWNER_MESSAGE, WHITELIST_REFUSED_MESSAGE } from '@conversa/contracts';
 import { makeSuffix } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
@@ -105,4 +105,67 @@ test('an owner invites a person, who joins; role change, suspension, last owner,
   await expect(whitelistOwner.getByLabel('Domain or email address')).toBeVisible();
   await expectNoSeriousAxeViolations(whitelistOwner);
   await whitelistOwner.context().close();
+});
+
+/** Signs in through the `medtronic` hint (the e2e upstream provider) as `<login>@medtronic.example`. */
+async function signInThroughMedtronic(page: Page, login: string): Promise<void> {
+  await page.goto('/api/auth/login?idp=medtronic');
+  await expect(page).toHaveURL(
+    new RegExp(`^${E2E.upstreamUrl.replaceAll('.', '\\.')}/interaction/`),
+  );
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: /sign-in/i }).click();
+}
+
+// The whitelist: a listed address signs in through the medtronic hint and joins the organization
+// with its default role; another address of the same provider is refused on a clear page.
+test('a whitelisted person joins through the medtronic hint; one not on the list is refused', async ({
+  browser,
+}) => {
+  const suffix = makeSuffix();
+  const admitted = `wanda-${suffix}`;
+  const refused = `otto-${suffix}`;
+  const owner = await signInInNewContext(browser, E2E.users.ownerWithAttributes);
+  await owner.goto('/account/whitelist');
+  await owner.getByLabel('Domain or email address').fill(`${admitted}@medtronic.example`);
+  await owner.getByRole('button', { name: 'Add', exact: true }).click();
+  const list = owner.getByRole('list', { name: 'Whitelist' });
+  await expect(list.getByText(`${admitted}@medtronic.example`)).toBeVisible();
+  try {
+    const joinerContext = await browser.newContext();
+    const joiner = await joinerContext.newPage();
+    await signInThroughMedtronic(joiner, admitted);
+    await expect(joiner).toHaveURL(/\/dashboard$/);
+    const me = await joiner.evaluate(() =>
+      fetch('/v1/conversa/auth/me').then(
+        (response) =>
+          response.json() as Promise<{ email: string; namespaces: { label: string }[] }>,
+      ),
+    );
+    expect(me.email).toBe(`${admitted}@medtronic.example`);
+    expect(me.namespaces.map((namespace) => namespace.label)).toContain(E2E.namespaces.full.label);
+    await joinerContext.close();
+
+    const refusedContext = await browser.newContext();
+    const outsider = await refusedContext.newPage();
+    await signInThroughMedtronic(outsider, refused);
+    await expect(outsider.getByText(WHITELIST_REFUSED_MESSAGE)).toBeVisible();
+    await expect(outsider).not.toHaveURL(/\/dashboard/);
+    await refusedContext.close();
+
+    // The owner sees the admission on the audit tab.
+    await owner.goto('/account/users?tab=audit');
+    await expect(
+      owner
+        .getByRole('table', { name: 'Audit log' })
+        .getByRole('cell', { name: 'whitelist.admitted' }),
+    ).toBeVisible();
+  } finally {
+    // Other files sign in through the same hint: leave no single-address list that refuses them.
+    await owner.goto('/account/whitelist');
+    await owner.getByRole('button', { name: `Remove ${admitted}@medtronic.example` }).click();
+    await expect(owner.getByText(`${admitted}@medtronic.example`)).toHaveCount(0);
+    await owner.context().close();
+  }
 });

@@ -160,6 +160,8 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
     // that names none, so nothing seeded is changed.
     case 'videoId':
     case 'userId':
+    case 'tokenId':
+    case 'resourceId':
     case 'entryId':
     case 'actionId':
     case 'exchangeId':

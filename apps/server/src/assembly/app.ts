@@ -41,6 +41,7 @@ import {
 } from '../identity/provider.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
 import { createMailer } from '../modules/accounts/index.ts';
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   registerPromoCodeRoutes(app, { db });
+  registerScimRoutes(app, { db, publicUrl: config.publicUrl });
   registerStoryfileRoutes(app, { db });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });

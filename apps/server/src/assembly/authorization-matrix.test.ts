@@ -37,7 +37,7 @@ type Expectation = 'open' | 'unauthenticated' | 'allowed' | 'denied';
 function expectationFor(permission: Requirement, identity: Identity): Expectation {
   if (permission.kind === 'public') {return 'open';}
   if (identity === 'anonymous') {return 'unauthenticated';}
-  if (identity === 'admin') {return 'allowed';}
+  if (identity === 'admin' && permission.kind !== 'scimToken') {return 'allowed';}
   const scope = SCOPE_OF[identity]!;
   const isInA = identity !== 'editB';
   switch (permission.kind) {
@@ -51,6 +51,9 @@ function expectationFor(permission: Requirement, identity: Identity): Expectatio
     case 'attribute':
       // The seeded namespaces carry no attributes: only the admin (who has them all) passes.
       return 'denied';
+    case 'scimToken':
+      // SCIM takes an organization's SCIM token only: no person's session passes, not an admin's.
+      return 'unauthenticated';
     default:
       throw new Error(`The matrix has no rule for ${JSON.stringify(permission)}: add one.`);
   }

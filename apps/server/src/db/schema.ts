@@ -1288,3 +1288,51 @@ export const learningXapiOutbox = pgTable(
   },
   (table) => [index('learning_xapi_outbox_created_idx').on(table.createdAt)],
 );
+
+// --- accounts: SCIM 2.0 provisioning (issue 16) ---
+
+/**
+ * A bearer token an organization's owner issued to its identity provider for SCIM. Only the
+ * SHA-256 of the token is stored; the token is shown once. Revoked rows stay for the record.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('scim_tokens_namespace_idx').on(table.namespaceId)],
+);
+
+/**
+ * What an organization's identity provider calls one of its SCIM resources: its own id
+ * (`externalId`) and, for a User, the `userName` it sent when that is not the email address (Entra
+ * ID sends user principal names). Per organization: two providers may name one person differently.
+ */
+export const scimIdentities = pgTable(
+  'scim_identities',
+  {
+    namespaceId: uuid('namespace_id')
+      .notNull()
+      .references(() => namespaces.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').$type<'User' | 'Group'>().notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    externalId: text('external_id'),
+    userName: text('user_name'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.namespaceId, table.resourceType, table.resourceId] }),
+    uniqueIndex('scim_identities_user_name_key')
+      .on(table.namespaceId, sql`lower(${table.userName})`)
+      .where(sql`${table.userName} is not null`),
+    check('scim_identities_type_check', sql`${table.resourceType} in ('User', 'Group')`),
+  ],
+);

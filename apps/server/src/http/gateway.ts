@@ -9,6 +9,8 @@ import {
   isRestrictedOnly,
   LOGIN_REQUIRED_MESSAGE,
   roleRequiredMessage,
+  SCIM_TOKEN_INVALID_MESSAGE,
+  SCIM_TOKEN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
   SYSTEM_ID_HEADER,
   withStoryfileInNamespace,
@@ -28,10 +30,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved by the permission hook (null when public and anonymous). */
     currentUser: CurrentUser | null;
+    /** The SCIM token a `scimToken` route was called with, resolved by the permission hook. */
+    scimClient: ScimClient | null;
   }
   interface FastifyInstance {
     /** Set by the storyfiles module (setStoryfileNamespaceResolver); null until then. */
     resolveStoryfileNamespace: ResolveStoryfileNamespace | null;
+    /** Set by the accounts module (setScimTokenResolver); null until then, refusing every SCIM call. */
+    resolveScimToken: ResolveScimToken | null;
   }
 }
 
@@ -43,6 +49,26 @@ export type ResolveUser = (request: FastifyRequest) => Promise<CurrentUser | nul
 
 /** The namespace that contains a storyfile, or null when no storyfile has that id. */
 export type ResolveStoryfileNamespace = (storyfileId: string) => Promise<string | null>;
+
+/** A valid SCIM token: the organization it provisions, and its own id and label for the audit. */
+export interface ScimClient {
+  tokenId: string;
+  tokenLabel: string;
+  organizationId: string;
+  organizationLabel: string;
+}
+
+/** The SCIM client a bearer token names, or null when it is unknown or revoked. */
+export type ResolveScimToken = (bearerToken: string) => Promise<ScimClient | null>;
+
+/** SCIM routes (`scimToken` permission) check their bearer token with this, one indexed query. */
+export function setScimTokenResolver(app: FastifyInstance, resolve: ResolveScimToken): void {
+  if (app.hasDecorator('resolveScimToken')) {
+    app.resolveScimToken = resolve;
+  } else {
+    app.decorate('resolveScimToken', resolve);
+  }
+}
 
 /**
  * Storyfile permissions (spec §6: a namespace whose scope suffices and which contains the
@@ -61,7 +87,7 @@ export function setStoryfileNamespaceResolver(
 }
 
 /** Path prefixes whose routes must declare a permission. */
-export const GUARDED_PREFIXES = ['/v1/', '/api/'];
+export const GUARDED_PREFIXES = ['/v1/', '/api/', '/scim/'];
 
 export class MissingPermissionError extends Error {
   constructor(method: string, url: string) {
@@ -83,8 +109,12 @@ export function assertRouteDeclaresPermission(route: RouteOptions): void {
 /** Enforces the declared permission of every route before its handler runs. */
 export function installPermissionHook(app: FastifyInstance, resolveUser: ResolveUser): void {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('scimClient', null);
   if (!app.hasDecorator('resolveStoryfileNamespace')) {
     app.decorate('resolveStoryfileNamespace', null);
+  }
+  if (!app.hasDecorator('resolveScimToken')) {
+    app.decorate('resolveScimToken', null);
   }
   app.addHook('preHandler', async (request, reply) => {
     const permission = request.routeOptions.config.permission;
@@ -94,6 +124,18 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     if (permission.kind === 'public') {
       // Public routes (the provider's own endpoints among them) never resolve a user: resolving a
       // bearer token calls the provider, which must not recurse into itself.
+      return;
+    }
+    if (permission.kind === 'scimToken') {
+      // A SCIM token is no person's session: it never resolves a user, and a user's cookie or
+      // access token never passes here. Thrown, so the SCIM routes answer in their own schema.
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      const resolveScimToken = request.server.resolveScimToken;
+      const client = match && resolveScimToken ? await resolveScimToken(match[1]!) : null;
+      if (!client) {
+        throw unauthorized(match ? SCIM_TOKEN_INVALID_MESSAGE : SCIM_TOKEN_REQUIRED_MESSAGE);
+      }
+      request.scimClient = client;
       return;
     }
     let user = await resolveUser(request);
@@ -201,7 +243,9 @@ type Infer<T> = [Exclude<T, undefined>] extends [z.ZodType]
  */
 export type ContractUser<C extends Contract> = C['permission'] extends { kind: 'public' }
   ? CurrentUser | null
-  : CurrentUser;
+  : C['permission'] extends { kind: 'scimToken' }
+    ? null
+    : CurrentUser;
 
 export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<{
@@ -218,7 +262,9 @@ export function registerContract<C extends Contract>(
   contract: C,
   handler: ContractHandler<C>,
 ): void {
-  const isPublic = contract.permission.kind === 'public';
+  // SCIM routes serve a token, not a person (request.scimClient, set by the permission hook).
+  const isPublic =
+    contract.permission.kind === 'public' || contract.permission.kind === 'scimToken';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,

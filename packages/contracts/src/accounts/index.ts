@@ -7,3 +7,4 @@ export * from './teams.ts';
 export * from './audit.ts';
 export * from './role-catalogue.ts';
 export * from './whitelist.ts';
+export * from './scim.ts';

@@ -50,3 +50,19 @@ export const deleteUserAccountContract = defineContract({
   params: z.object({ userId: z.uuid() }),
   response: z.object({ userId: z.string() }),
 });
+
+/** Refusal that would leave the studio without a platform admin. */
+export const LAST_PLATFORM_ADMIN_MESSAGE =
+  'The studio needs at least one "Super Admin". Make someone else "Super Admin" first.';
+
+export const setPlatformAdminContract = defineContract({
+  method: 'PUT',
+  path: '/v1/conversa/users/:userId/platform-admin',
+  summary:
+    'Grants or revokes platform admin ("Super Admin"); only platform admins may, and one always remains',
+  tags: ['accounts'],
+  permission: { kind: 'admin' },
+  params: z.object({ userId: z.uuid() }),
+  body: z.object({ isAdmin: z.boolean() }),
+  response: z.object({ userId: z.string(), isAdmin: z.boolean() }),
+});

@@ -212,7 +212,12 @@ export type Requirement =
   | { kind: 'role'; scope: Scope }
   | { kind: 'attribute'; attribute: NamespaceAttribute; scope?: Scope }
   | { kind: 'admin' }
-  | { kind: 'storyfile'; scope: Scope };
+  | { kind: 'storyfile'; scope: Scope }
+  /**
+   * SCIM: a bearer token an organization's owner issued for provisioning; it names that
+   * organization. No person holds one, so a user's session or access token never passes it.
+   */
+  | { kind: 'scimToken' };
 
 export type RequirementResult = { ok: true } | { ok: false; status: 401 | 403; message: string };
 
@@ -220,6 +225,10 @@ export type RequirementResult = { ok: true } | { ok: false; status: 401 | 403; m
 export const LOGIN_REQUIRED_MESSAGE = 'You need to be logged in.';
 /** 403 text for a missing namespace attribute; the spec gives none. */
 export const FEATURE_NOT_ENABLED_MESSAGE = 'This feature is not enabled for your account.';
+
+/** 401 text for a SCIM call without a valid SCIM token (a session or an access token is not one). */
+export const SCIM_TOKEN_REQUIRED_MESSAGE =
+  "SCIM calls need the organization's SCIM bearer token; an owner issues one on the Organizations screen.";
 
 const OK: RequirementResult = { ok: true };
 
@@ -261,6 +270,9 @@ export function checkRequirement(
         canAccessStoryfile(user, context.storyfileId, requirement.scope)
         ? OK
         : denyRole(requirement.scope);
+    case 'scimToken':
+      // The gateway checks SCIM tokens itself before this; a signed-in person is not one.
+      return { ok: false, status: 401, message: SCIM_TOKEN_REQUIRED_MESSAGE };
   }
 }
 

@@ -16,6 +16,7 @@ import {
   listTeamsContract,
   removeMemberContract,
   removeTeamMemberContract,
+  setPlatformAdminContract,
   resendInvitationContract,
   revokeInvitationContract,
   updateMemberContract,
@@ -35,7 +36,13 @@ import {
   revokeInvitation,
   type InvitationSettings,
 } from './invitations.service.ts';
-import { deleteUserAccount, listMembers, removeMember, updateMember } from './members.service.ts';
+import {
+  deleteUserAccount,
+  listMembers,
+  removeMember,
+  setPlatformAdmin,
+  updateMember,
+} from './members.service.ts';
 import {
   createOrganization,
   deleteOrganization,
@@ -88,6 +95,10 @@ export function registerAccountRoutes(
   );
   registerContract(app, deleteUserAccountContract, (request) =>
     deleteUserAccount(db, request.currentUser, request.params.userId),
+  );
+
+  registerContract(app, setPlatformAdminContract, (request) =>
+    setPlatformAdmin(db, request.currentUser, request.params.userId, request.body.isAdmin),
   );
 
   registerContract(app, createInvitationsContract, (request) =>

@@ -26,7 +26,8 @@ export interface AuditEntry {
 /** Writes one audit event in the caller's transaction, so a change and its record commit together. */
 export async function recordAuditEvent(
   tx: Executor,
-  actor: Pick<CurrentUser, 'iam' | 'email'> | null,
+  // A SCIM token acts as no person: `iam` null, `email` naming the token.
+  actor: { iam: string | null; email: string } | null,
   entry: AuditEntry,
 ): Promise<void> {
   await tx.insert(auditEvents).values({

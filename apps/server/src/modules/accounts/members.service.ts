@@ -3,6 +3,7 @@ import {
   canGrantScope,
   getDisplayName,
   getHighestScope,
+  LAST_PLATFORM_ADMIN_MESSAGE,
   MEMBER_NOT_FOUND_MESSAGE,
   roleRequiredMessage,
   type CurrentUser,
@@ -13,7 +14,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
   assertOrganizationOwner,
   assertOwnerRemains,
@@ -347,6 +348,9 @@ export async function deleteUserAccount(
     await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
     await tx.delete(userNamespaces).where(eq(userNamespaces.userId, userId));
     await tx.execute(sql`delete from user_identities where user_id = ${userId}`);
+    if (target.isAdmin) {
+      await lockPlatformAdmins(tx);
+    }
     await tx
       .update(users)
       .set({
@@ -362,6 +366,7 @@ export async function deleteUserAccount(
     for (const membership of memberships) {
       await assertOwnerRemains(tx, membership.id);
     }
+    await assertPlatformAdminRemains(tx);
     await recordAuditEvent(tx, user, {
       organization: memberships[0] ? { id: memberships[0].id, label: memberships[0].label } : null,
       action: 'user.deleted',
@@ -380,4 +385,57 @@ export async function deleteUserAccount(
     await endUserSessions(tx, userId);
   });
   return { userId };
+}
+
+/**
+ * Serialises changes to who is a platform admin, so two admins revoking each other at once cannot
+ * both pass the count below. A transaction-scoped advisory lock: there is no row that stands for
+ * "the platform" to lock.
+ */
+async function lockPlatformAdmins(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('accounts.platform_admins'))`);
+}
+
+/** The studio always keeps a platform admin: run after a change, inside its transaction. */
+async function assertPlatformAdminRemains(tx: Executor): Promise<void> {
+  const result = await tx.execute<{ count: number }>(
+    sql`select count(*)::int as count from users where is_admin and deleted_at is null`,
+  );
+  if (Number(result.rows[0]?.count ?? 0) === 0) {
+    throw conflict(LAST_PLATFORM_ADMIN_MESSAGE);
+  }
+}
+
+/**
+ * Grants or revokes platform admin. Only platform admins reach this (the contract's `admin`
+ * permission answers anyone else with the §5 role message); the last admin cannot step down.
+ */
+export async function setPlatformAdmin(
+  db: Database,
+  user: CurrentUser,
+  userId: string,
+  isAdmin: boolean,
+): Promise<{ userId: string; isAdmin: boolean }> {
+  await db.transaction(async (tx) => {
+    await lockPlatformAdmins(tx);
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!target || target.deletedAt) {
+      throw notFound('User not found.');
+    }
+    if (target.isAdmin === isAdmin) {
+      return;
+    }
+    await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, userId));
+    await assertPlatformAdminRemains(tx);
+    await recordAuditEvent(tx, user, {
+      organization: null,
+      action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: getDisplayName(target),
+      before: { isAdmin: target.isAdmin },
+      after: { isAdmin },
+    });
+  });
+  return { userId, isAdmin };
 }

@@ -9,4 +9,6 @@ export const accountKeys = {
   roles: () => [...accountKeys.all, 'roles'] as const,
   audit: (query: object) => [...accountKeys.all, 'audit', query] as const,
   whitelist: (organizationId: string) => [...accountKeys.all, 'whitelist', organizationId] as const,
+  scimTokens: (organizationId: string) =>
+    [...accountKeys.all, 'scim-tokens', organizationId] as const,
 };

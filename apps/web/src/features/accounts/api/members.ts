@@ -3,6 +3,7 @@ import {
   deleteUserAccountContract,
   listMembersContract,
   removeMemberContract,
+  setPlatformAdminContract,
   updateMemberContract,
   type GrantableScope,
   type MemberStatus,
@@ -68,5 +69,15 @@ export function useRemoveMember() {
 export function useDeleteUserAccount() {
   return useAccountMutation((userId: string) =>
     callContract(deleteUserAccountContract, { params: { userId } }),
+  );
+}
+
+/** Grants or revokes platform admin ("Super Admin"); the server lets only platform admins. */
+export function useSetPlatformAdmin() {
+  return useAccountMutation((input: { userId: string; isAdmin: boolean }) =>
+    callContract(setPlatformAdminContract, {
+      params: { userId: input.userId },
+      body: { isAdmin: input.isAdmin },
+    }),
   );
 }

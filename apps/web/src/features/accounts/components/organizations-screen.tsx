@@ -6,7 +6,7 @@ import {
   type NamespaceAttribute,
   type Organization,
 } from '@conversa/contracts';
-import { Building2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -25,6 +25,7 @@ import {
   useUpdateOrganization,
 } from '../api/organizations';
 import { INPUT_CLASS, messageOf } from './fields';
+import { ScimTokensDialog } from './scim-tokens-dialog';
 
 function useNameCheck(name: string, excludeId?: string): 'idle' | 'checking' | 'free' | 'taken' {
   const debounced = useDebouncedValue(name.trim(), 300);
@@ -166,6 +167,7 @@ export function OrganizationsScreen({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const [editing, setEditing] = useState<Organization | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
+  const [provisioning, setProvisioning] = useState<Organization | null>(null);
   const items = list.data?.items ?? [];
   return (
     <div className="space-y-6">
@@ -234,30 +236,43 @@ export function OrganizationsScreen({ user }: { user: CurrentUser }) {
                 <p className="text-sm break-words text-slate-600">
                   {attributes.length > 0 ? `Attributes: ${attributes.join(', ')}` : 'No attributes'}
                 </p>
-                {user.isAdmin ? (
-                  <div className="mt-auto flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="default"
-                      icon={<Pencil className="size-4" aria-hidden="true" />}
-                      onClick={() => setEditing(organization)}
-                      aria-label={`Edit ${organization.label}`}
-                      idText={`Edit ${organization.id}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="default"
-                      icon={<Trash2 className="size-4" aria-hidden="true" />}
-                      onClick={() => setDeleting(organization)}
-                      aria-label={`Delete ${organization.label}`}
-                      idText={`Delete ${organization.id}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                ) : null}
+                {/* Everyone listed here owns the organization (or is a platform admin). */}
+                <div className="mt-auto flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="default"
+                    icon={<KeyRound className="size-4" aria-hidden="true" />}
+                    onClick={() => setProvisioning(organization)}
+                    aria-label={`SCIM provisioning of ${organization.label}`}
+                    idText={`SCIM ${organization.id}`}
+                  >
+                    SCIM
+                  </Button>
+                  {user.isAdmin ? (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="default"
+                        icon={<Pencil className="size-4" aria-hidden="true" />}
+                        onClick={() => setEditing(organization)}
+                        aria-label={`Edit ${organization.label}`}
+                        idText={`Edit ${organization.id}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="default"
+                        icon={<Trash2 className="size-4" aria-hidden="true" />}
+                        onClick={() => setDeleting(organization)}
+                        aria-label={`Delete ${organization.label}`}
+                        idText={`Delete ${organization.id}`}
+                      >
+                        Delete
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
               </li>
             );
           })}
@@ -268,6 +283,13 @@ export function OrganizationsScreen({ user }: { user: CurrentUser }) {
           organization={editing === 'new' ? null : editing}
           isOpen
           onOpenChange={(open) => !open && setEditing(null)}
+        />
+      ) : null}
+      {provisioning !== null ? (
+        <ScimTokensDialog
+          organization={provisioning}
+          isOpen
+          onOpenChange={(open) => !open && setProvisioning(null)}
         />
       ) : null}
       <ConfirmDialog

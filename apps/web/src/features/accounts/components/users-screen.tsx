@@ -22,7 +22,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatCount, formatUsDateTime } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
-import { useDeleteUserAccount, useMembers, useRemoveMember, useUpdateMember } from '../api/members';
+import {
+  useDeleteUserAccount,
+  useMembers,
+  useRemoveMember,
+  useSetPlatformAdmin,
+  useUpdateMember,
+} from '../api/members';
 import { useOrganizations } from '../api/organizations';
 import { AuditPanel } from './audit-panel';
 import {
@@ -55,7 +61,47 @@ const STATUS_LABELS: Record<MemberStatus, string> = {
   suspended: 'Suspended',
 };
 
-type PendingAction = { kind: 'suspend' | 'remove' | 'delete'; member: Member } | null;
+type PendingAction = {
+  kind: 'suspend' | 'remove' | 'delete' | 'grant-admin' | 'revoke-admin';
+  member: Member;
+} | null;
+
+/** The confirmation each action asks for: title, question, confirm button. */
+function describePendingAction(pending: NonNullable<PendingAction>) {
+  const { member } = pending;
+  switch (pending.kind) {
+    case 'suspend':
+      return {
+        title: 'Suspend',
+        description: `Suspend ${member.displayName} in ${member.organizationLabel}? Their sessions end at once; you can reactivate them later.`,
+        confirmText: 'Suspend',
+      };
+    case 'remove':
+      return {
+        title: 'Remove from organization',
+        description: `Remove ${member.displayName} from ${member.organizationLabel}? Their account stays.`,
+        confirmText: 'Remove',
+      };
+    case 'delete':
+      return {
+        title: 'Delete account',
+        description: `Delete the account of ${member.displayName}? Their name and email are anonymised; their storyfiles and chat logs stay. This cannot be undone.`,
+        confirmText: 'Delete account',
+      };
+    case 'grant-admin':
+      return {
+        title: 'Make Super Admin',
+        description: `Make ${member.displayName} a "Super Admin"? They will see and change every organization of the studio, and make other Super Admins.`,
+        confirmText: 'Make Super Admin',
+      };
+    case 'revoke-admin':
+      return {
+        title: 'Remove Super Admin',
+        description: `Take "Super Admin" from ${member.displayName}? They keep their roles in their organizations. The studio always keeps one Super Admin.`,
+        confirmText: 'Remove Super Admin',
+      };
+  }
+}
 
 function MemberRow({
   user,
@@ -183,6 +229,18 @@ function MemberRow({
               <Button
                 size="sm"
                 variant="default"
+                idText={`Super Admin ${member.organizationId} ${member.id}`}
+                onClick={() =>
+                  onAction({ kind: member.isAdmin ? 'revoke-admin' : 'grant-admin', member })
+                }
+              >
+                {member.isAdmin ? 'Remove Super Admin' : 'Make Super Admin'}
+              </Button>
+            ) : null}
+            {user.isAdmin ? (
+              <Button
+                size="sm"
+                variant="default"
                 idText={`Delete account ${member.organizationId} ${member.id}`}
                 onClick={() => onAction({ kind: 'delete', member })}
               >
@@ -210,6 +268,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const deleteAccount = useDeleteUserAccount();
+  const setPlatformAdmin = useSetPlatformAdmin();
   const toast = useToast();
   const statusId = useId();
   const page = list.data;
@@ -227,6 +286,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
       return next;
     });
 
+  const pendingText = pending ? describePendingAction(pending) : null;
   const confirm = () => {
     if (!pending) {
       return;
@@ -254,6 +314,12 @@ function MembersPanel({ user }: { user: CurrentUser }) {
       remove.mutate(
         { organizationId: member.organizationId, userId: member.id },
         done('Removed from the organization.'),
+      );
+    } else if (pending.kind === 'grant-admin' || pending.kind === 'revoke-admin') {
+      const isAdmin = pending.kind === 'grant-admin';
+      setPlatformAdmin.mutate(
+        { userId: member.id, isAdmin },
+        done(isAdmin ? 'Made Super Admin.' : 'Super Admin removed.'),
       );
     } else {
       deleteAccount.mutate(member.id, done('Account deleted.'));
@@ -381,28 +447,15 @@ function MembersPanel({ user }: { user: CurrentUser }) {
       <ConfirmDialog
         isOpen={pending !== null}
         onCancel={() => setPending(null)}
-        title={
-          pending?.kind === 'suspend'
-            ? 'Suspend'
-            : pending?.kind === 'remove'
-              ? 'Remove from organization'
-              : 'Delete account'
+        title={pendingText?.title ?? ''}
+        description={pendingText?.description ?? ''}
+        confirmText={pendingText?.confirmText ?? ''}
+        isPending={
+          update.isPending ||
+          remove.isPending ||
+          deleteAccount.isPending ||
+          setPlatformAdmin.isPending
         }
-        description={
-          pending?.kind === 'suspend'
-            ? `Suspend ${pending.member.displayName} in ${pending.member.organizationLabel}? Their sessions end at once; you can reactivate them later.`
-            : pending?.kind === 'remove'
-              ? `Remove ${pending.member.displayName} from ${pending.member.organizationLabel}? Their account stays.`
-              : `Delete the account of ${pending?.member.displayName ?? ''}? Their name and email are anonymised; their storyfiles and chat logs stay. This cannot be undone.`
-        }
-        confirmText={
-          pending?.kind === 'suspend'
-            ? 'Suspend'
-            : pending?.kind === 'remove'
-              ? 'Remove'
-              : 'Delete account'
-        }
-        isPending={update.isPending || remove.isPending || deleteAccount.isPending}
         onConfirm={confirm}
       />
     </div>

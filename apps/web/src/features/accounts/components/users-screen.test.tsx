@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  LAST_OWNER_MESSAGE,
+  type CurrentUser,
+  type Member,
+  type Organization,
+} from '@conversa/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { UsersScreen } from './users-screen';
+
+// The Users screen shows the account rules the server enforces: an owner's role choices are the
+// organization's roles (never "Super Admin"), the last owner stepping down reads the server's
+// message, and only platform admins see the platform-admin and delete-account controls.
+
+const ORG_ID = '0b5d7c1e-2222-4000-8000-000000000001';
+const OWNER_ID = '0b5d7c1e-2222-4000-8000-000000000002';
+const MEMBER_ID = '0b5d7c1e-2222-4000-8000-000000000003';
+
+const organization: Organization = {
+  id: ORG_ID,
+  label: 'Acme',
+  attributes: {},
+  defaultScope: 'read:ns',
+  viewerScope: 'owner:ns',
+  memberCount: 2,
+  teamCount: 0,
+  storyfileCount: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+function buildMember(overrides: Partial<Member>): Member {
+  return {
+    id: MEMBER_ID,
+    kind: 'member',
+    organizationId: ORG_ID,
+    organizationLabel: 'Acme',
+    firstName: 'Mia',
+    lastName: 'Member',
+    email: 'mia@acme.test',
+    displayName: 'Mia Member',
+    scope: 'read:ns',
+    effectiveScope: 'read:ns',
+    teams: [],
+    status: 'active',
+    isAdmin: false,
+    lastSignInAt: null,
+    ...overrides,
+  };
+}
+
+const OWNER = buildMember({
+  id: OWNER_ID,
+  firstName: 'Olive',
+  lastName: 'Owner',
+  email: 'olive@acme.test',
+  displayName: 'Olive Owner',
+  scope: 'owner:ns',
+  effectiveScope: 'owner:ns',
+});
+const MEMBER = buildMember({});
+
+function viewer(isAdmin: boolean): CurrentUser {
+  return {
+    isAdmin,
+    isLoggedIn: true,
+    iam: isAdmin ? '0b5d7c1e-2222-4000-8000-0000000000aa' : OWNER_ID,
+    firstName: isAdmin ? 'Ada' : 'Olive',
+    lastName: isAdmin ? 'Admin' : 'Owner',
+    email: isAdmin ? 'admin@example.com' : 'olive@acme.test',
+    namespaces: isAdmin
+      ? []
+      : [
+          {
+            id: ORG_ID,
+            label: 'Acme',
+            attributes: {},
+            userNamespaces: [{ scope: 'owner:ns' }],
+            storyfileNamespaces: [],
+          },
+        ],
+  };
+}
+
+type Call = { method: string; path: string; body: unknown };
+let calls: Call[] = [];
+
+/** The members and organizations lists; writes answer what `onWrite` says (200 with a body by default). */
+function mockServer(onWrite: (call: Call) => Response = () => Response.json(MEMBER)) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://studio');
+      const method = init.method ?? 'GET';
+      const call = {
+        method,
+        path: url.pathname,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      if (method !== 'GET') {
+        return Promise.resolve(onWrite(call));
+      }
+      if (url.pathname === '/v1/conversa/members') {
+        return Promise.resolve(
+          Response.json({ items: [OWNER, MEMBER], page: 1, pageSize: 30, total: 2, pageCount: 1 }),
+        );
+      }
+      if (url.pathname === '/v1/conversa/organizations') {
+        return Promise.resolve(Response.json({ items: [organization] }));
+      }
+      return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+    }),
+  );
+}
+
+function rowOf(name: string): HTMLElement {
+  return screen.getByText(name).closest('tr')!;
+}
+
+beforeEach(() => mockServer());
+afterEach(() => vi.unstubAllGlobals());
+
+// The first render loads the screen's modules; on a busy machine that alone can take seconds.
+describe('Users screen', () => {
+  it("offers an owner the organization's roles only, and no platform-admin controls", async () => {
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    const select = await screen.findByLabelText('Role of Mia Member in Acme');
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['Admin', 'Content Creator', 'Viewer', 'Restricted User']);
+    expect(screen.queryByRole('button', { name: 'Make Super Admin' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete account' })).toBeNull();
+    expect(within(rowOf('Mia Member')).getByRole('button', { name: 'Suspend' })).toBeDefined();
+  }, 20_000);
+
+  it('shows the last-owner message when the only owner steps down', async () => {
+    mockServer(() =>
+      Response.json(
+        { statusCode: 409, error: 'CONFLICT', message: LAST_OWNER_MESSAGE },
+        { status: 409 },
+      ),
+    );
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    const select = await screen.findByLabelText('Role of Olive Owner in Acme');
+    await userEvent.selectOptions(select, 'read:ns');
+    expect(await screen.findByText(LAST_OWNER_MESSAGE)).toBeDefined();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+      {
+        method: 'PATCH',
+        path: `/v1/conversa/organizations/${ORG_ID}/members/${OWNER_ID}`,
+        body: { scope: 'read:ns' },
+      },
+    ]);
+  }, 20_000);
+
+  it('asks before suspending, and suspends only after the confirmation', async () => {
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    await screen.findByText('Mia Member');
+    await userEvent.click(within(rowOf('Mia Member')).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Suspend Mia Member in Acme?');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: `/v1/conversa/organizations/${ORG_ID}/members/${MEMBER_ID}`,
+        body: { isSuspended: true },
+      }),
+    );
+  }, 20_000);
+
+  it('lets a platform admin make someone Super Admin after confirming', async () => {
+    mockServer(() => Response.json({ userId: MEMBER_ID, isAdmin: true }));
+    renderWithProviders(<UsersScreen user={viewer(true)} />, { path: '/account/users' });
+    await screen.findByText('Mia Member');
+    await userEvent.click(
+      within(rowOf('Mia Member')).getByRole('button', { name: 'Make Super Admin' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make Super Admin' }));
+    expect(await screen.findByText('Made Super Admin.')).toBeDefined();
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: `/v1/conversa/users/${MEMBER_ID}/platform-admin`,
+      body: { isAdmin: true },
+    });
+  }, 20_000);
+});
