@@ -7,6 +7,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS, type SeededStoryfile } from '
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+import { findLayoutProblems } from '../support/layout';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 
 const SCREENSHOTS = 'test-results/uploads';
@@ -312,4 +313,47 @@ test('a viewer plays a video but cannot replace or delete it', async ({ page, br
     )
     .toBeGreaterThan(0);
   await viewer.context().close();
+});
+
+test('the upload bar, shown while a bulk upload runs, covers none of the mapping of the next files', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  // Hold every PATCH until the end, so the bar stays up, uploading, while the next files are mapped.
+  let releasePatches = () => undefined as void;
+  const patchesHeld = new Promise<void>((resolve) => {
+    releasePatches = resolve;
+  });
+  await page.route('**/files/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      await patchesHeld;
+    }
+    await route.continue();
+  });
+  await page.goto(`/storyfiles/${storyfile.id}?tab=record`);
+  const chooseFiles = page.getByLabel('Choose video files');
+  await chooseFiles.setInputFiles(makeTestVideo({ name: 'where-were-you-born.mp4' }));
+  const files = page.getByRole('list', { name: 'Files to upload' });
+  await files.getByLabel('What where-were-you-born.mp4 answers').selectOption({ label: FIRST });
+  await page.getByRole('button', { name: 'Upload 1 video' }).click();
+  const bar = page.getByRole('region', { name: 'Upload progress' });
+  await expect(bar).toContainText('Uploading 1 video');
+
+  await chooseFiles.setInputFiles([
+    makeTestVideo({ name: 'favorite-animal.mp4', frequency: 550 }),
+    makeTestVideo({ name: 'best_friends.mp4', frequency: 660 }),
+  ]);
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  for (const width of [390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await files.scrollIntoViewIfNeeded();
+    await expect(bar).toBeVisible();
+    // Judges every viewport of the page, the mapping's selects, Remove, Clear and Upload included:
+    // nothing of the page may sit under the bar.
+    expect(await findLayoutProblems(page), `at ${width} px`).toEqual([]);
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/bar-over-bulk-mapping.png`, fullPage: true });
+  releasePatches();
+  await expect(bar).toContainText(/Processing 1 video|Uploaded 1 video/, { timeout: 30_000 });
 });

@@ -367,7 +367,7 @@ export async function askStoryfile(
   } = {},
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
-  const [{ matcher, answers, heardAsRules }] = await Promise.all([
+  const [{ matcher, answers, heardAsRules, publishedInkVersionId }] = await Promise.all([
     engine.matchers.getMatcher(db, input.storyfileId),
     options.admit,
   ]);
@@ -380,8 +380,11 @@ export async function askStoryfile(
 
   let session: InkSession | null = null;
   try {
-    const saved = await readConversationState(db, input);
-    session = await openInkSession(db, input.storyfileId, saved?.ink);
+    // Without a published story there is nothing to open: no read of the story or of the state.
+    if (publishedInkVersionId !== null) {
+      const saved = await readConversationState(db, input);
+      session = await openInkSession(db, input.storyfileId, saved?.ink);
+    }
   } catch (error) {
     engine.logger?.warn(
       { err: error, storyfileId: input.storyfileId },

@@ -41,6 +41,16 @@ export interface StoryfileMatcher {
   categories: Category[];
   /** The namespace's custom words' "heard as" rules, applied to spoken questions first. */
   heardAsRules: HeardAsRule[];
+  /**
+   * The storyfile's published ink version as of this ask's stamp read; null without one, so an ask
+   * on a storyfile with no story reads neither the story nor the conversation's state.
+   */
+  publishedInkVersionId: string | null;
+}
+
+interface MatcherStamp {
+  stamp: string;
+  publishedInkVersionId: string | null;
 }
 
 /** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
@@ -49,10 +59,12 @@ const MAX_CACHED_STORYFILES = 200;
 /**
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
  * (names appear in candidates), answer videos and the threshold. A deletion changes a count, an
- * edit a timestamp, so any change makes a new stamp; one indexed query per ask.
+ * edit a timestamp, so any change makes a new stamp; one indexed query per ask. The same query
+ * reads the published ink version, which is not part of the stamp (the matcher does not depend on
+ * it) but tells the ask whether a story runs, at no extra round trip.
  */
-async function readMatcherStamp(db: Database, storyfileId: string): Promise<string> {
-  const result = await db.execute<{ stamp: string }>(sql`
+async function readMatcherStamp(db: Database, storyfileId: string): Promise<MatcherStamp> {
+  const result = await db.execute<{ stamp: string; published_ink_version_id: string | null }>(sql`
     select concat_ws('|',
       (select count(*) || ':' || coalesce(max(${storyfileQuestions.updatedAt})::text, '')
          from ${storyfileQuestions} where ${storyfileQuestions.storyfileId} = ${storyfileId}),
@@ -70,8 +82,14 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<stri
       (select count(*) || ':' || coalesce(max(w.updated_at)::text, '')
          from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
          where s.id = ${storyfileId})
-    ) as stamp`);
-  return result.rows[0]?.stamp ?? '';
+    ) as stamp,
+    (select published_version_id from ink_stories where storyfile_id = ${storyfileId})
+      as published_ink_version_id`);
+  const row = result.rows[0];
+  return {
+    stamp: row?.stamp ?? '',
+    publishedInkVersionId: row?.published_ink_version_id ?? null,
+  };
 }
 
 async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<MatchableAnswer[]> {
@@ -148,8 +166,8 @@ export function createMatcherCache() {
    * asking at once reads the stamp a few times, not 200). An ask may thus see the script as it was
    * when that read began, at most one query's time earlier.
    */
-  const stampReads = new Map<string, Promise<string>>();
-  const readStampOnce = (db: Database, storyfileId: string): Promise<string> => {
+  const stampReads = new Map<string, Promise<MatcherStamp>>();
+  const readStampOnce = (db: Database, storyfileId: string): Promise<MatcherStamp> => {
     let read = stampReads.get(storyfileId);
     if (!read) {
       read = readMatcherStamp(db, storyfileId).finally(() => stampReads.delete(storyfileId));
@@ -160,11 +178,12 @@ export function createMatcherCache() {
 
   return {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
-      const stamp = await readStampOnce(db, storyfileId);
+      const { stamp, publishedInkVersionId } = await readStampOnce(db, storyfileId);
       const cached = cache.get(storyfileId);
       if (cached) {
         cache.delete(storyfileId);
         cache.set(storyfileId, cached);
+        cached.publishedInkVersionId = publishedInkVersionId;
         if (cached.stamp === stamp) {
           return cached;
         }
@@ -184,8 +203,10 @@ export function createMatcherCache() {
         categoriesKey,
         categories,
         heardAsRules,
+        publishedInkVersionId,
       };
       entry.heardAsRules = heardAsRules;
+      entry.publishedInkVersionId = publishedInkVersionId;
       entry.matcher.setThreshold(threshold);
       if (entry.categoriesKey !== categoriesKey) {
         // Categories change the terms of every phrasing: the matcher re-indexes them all.

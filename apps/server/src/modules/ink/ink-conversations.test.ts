@@ -236,4 +236,19 @@ Oops.
       choiceText: 'Tell me about your childhood',
     });
   });
+
+  it('a story unpublished after asks were answered stops driving the next ask at once', async () => {
+    await saveAndPublish(story());
+    const opened = await ask({ text: '', start: true });
+    expect(opened.story).not.toBeNull();
+    await editor.expectStatus(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ink-story/unpublish`,
+    );
+    // The cached matcher learns of the unpublished story from its stamp read, not from a restart.
+    const answer = await ask({ text: MOVIE, conversationId: opened.conversationId });
+    expect(answer.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    expect(answer.story).toBeNull();
+  });
 });
