@@ -238,10 +238,11 @@ export function getRouteRequirement(pathname: string): Requirement {
 
 /**
  * Whether the user may see a menu entry (spec §6 menu gating). A student (restricted role only)
- * sees students' screens and nothing else; everyone else but admins sees no students' screen.
+ * sees students' screens and nothing else; everyone else, admins included, sees no students'
+ * screen (the admin's menu is the one spec §6 lists).
  */
 export function canSeeMenuItem(user: CurrentUser | null, item: AppRoute): boolean {
-  if (user !== null && !user.isAdmin && isForStudent(user) !== (item.isForStudents === true)) {
+  if (user !== null && isForStudent(user) !== (item.isForStudents === true)) {
     return false;
   }
   return checkRequirement(user, item.requirement).ok;

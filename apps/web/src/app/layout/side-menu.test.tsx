@@ -111,8 +111,6 @@ describe('SideMenu (spec §2 Layout, §6 menu gating)', () => {
         'Instructions',
         'Activities',
         'Students',
-        // Admins pass every check, the students' screen included.
-        'My Activities',
         ...ACCOUNT,
         'Whitelist',
         'My Profile',

@@ -112,7 +112,7 @@ export function ListSearchBox({
     .map((option) => option.label);
 
   return (
-    <div role="search" aria-label={label} className="flex w-full max-w-xl items-center gap-2">
+    <div role="search" aria-label={label} className="flex w-full min-w-0 max-w-xl items-center gap-2">
       <Popover.Root open={isOpen && !isDisabled} onOpenChange={setIsOpen}>
         <Popover.Anchor asChild>
           <div
@@ -159,7 +159,7 @@ export function ListSearchBox({
                 setIsOpen(true);
               }}
               onKeyDown={onKeyDown}
-              className="h-full min-w-0 flex-1 rounded-r-lg bg-transparent px-3 text-sm outline-none placeholder:text-slate-400 disabled:cursor-not-allowed"
+              className="h-full w-0 min-w-0 flex-1 rounded-r-lg bg-transparent px-3 text-sm outline-none placeholder:text-slate-400 disabled:cursor-not-allowed"
             />
           </div>
         </Popover.Anchor>

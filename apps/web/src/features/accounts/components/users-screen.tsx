@@ -132,12 +132,12 @@ function MemberRow({
             <UserAvatar iam={member.id} alt="" size="sm" isActive={member.status === 'active'} />
           )}
           <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{member.displayName}</p>
+            <p className="font-medium wrap-anywhere text-slate-900">{member.displayName}</p>
             <p className="text-sm break-all text-slate-600">{member.email}</p>
           </div>
         </div>
       </td>
-      <td className="py-3 pr-3 text-sm break-words">{member.organizationLabel}</td>
+      <td className="py-3 pr-3 text-sm wrap-anywhere">{member.organizationLabel}</td>
       <td className="py-3 pr-3">
         {isInvitation ? (
           <span className="text-sm">{getScopeDisplayName(member.scope)}</span>
@@ -170,7 +170,7 @@ function MemberRow({
           </p>
         ) : null}
       </td>
-      <td className="py-3 pr-3 text-sm break-words">
+      <td className="py-3 pr-3 text-sm wrap-anywhere">
         {member.teams.length > 0 ? member.teams.map((team) => team.name).join(', ') : '—'}
       </td>
       <td className="py-3 pr-3 text-sm">{STATUS_LABELS[member.status]}</td>
