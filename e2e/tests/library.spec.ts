@@ -68,6 +68,9 @@ test.describe('Script Builder', () => {
   });
 
   test('a library question dragged with the mouse joins the script', async ({ page }) => {
+    // Tall enough that the drop point stays out of the drag library's auto-scroll band at the
+    // window's bottom edge: a scroll mid-drag moves the list away from the scripted pointer.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, E2E.users.editor);
     const namespaceId = await getNamespaceId(page, E2E.namespaces.plain.label);
     const topicName = `Family ${makeSuffix()}`;

@@ -112,7 +112,11 @@ export function ListSearchBox({
     .map((option) => option.label);
 
   return (
-    <div role="search" aria-label={label} className="flex w-full min-w-0 max-w-xl items-center gap-2">
+    <div
+      role="search"
+      aria-label={label}
+      className="flex w-full min-w-0 max-w-xl items-center gap-2"
+    >
       <Popover.Root open={isOpen && !isDisabled} onOpenChange={setIsOpen}>
         <Popover.Anchor asChild>
           <div

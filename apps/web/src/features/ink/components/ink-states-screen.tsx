@@ -52,7 +52,9 @@ function StatesTable({
   detailHref: (id: string) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // relative: the header's sr-only label is absolutely placed; without a positioned ancestor here
+    // it escapes the scroll box and widens the page by the table's width.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table aria-label="Ink states" className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
           <tr>
