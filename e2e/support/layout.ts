@@ -16,13 +16,21 @@ export const LAYOUT_WIDTHS = [390, 768, 1024, 1440] as const;
 const FIND_LAYOUT_PROBLEMS = `(async () => {
   const problems = [];
   const root = document.scrollingElement || document.documentElement;
-  if (root.scrollWidth > root.clientWidth) {
-    problems.push('page scrolls sideways: scrollWidth ' + root.scrollWidth + ' > clientWidth ' + root.clientWidth);
-  }
   const describe = (element) => {
     const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || element.id || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
     return element.tagName.toLowerCase() + (name ? ' "' + name + '"' : '');
   };
+  if (root.scrollWidth > root.clientWidth) {
+    // Name the element that reaches furthest right, so a failure says where to look.
+    let widest = null;
+    for (const element of document.body.querySelectorAll('*')) {
+      const right = element.getBoundingClientRect().right + window.scrollX;
+      if (right > root.clientWidth && (!widest || right > widest.right)) {
+        widest = { element, right };
+      }
+    }
+    problems.push('page scrolls sideways: scrollWidth ' + root.scrollWidth + ' > clientWidth ' + root.clientWidth + (widest ? ' (furthest right: ' + describe(widest.element) + ' with class "' + (widest.element.getAttribute('class') || '') + '")' : ''));
+  }
   // The ancestor whose box clips the point away, and whether it can be scrolled to bring the
   // control into view (auto/scroll) or cuts it off for good (hidden/clip).
   const findClip = (element, x, y) => {

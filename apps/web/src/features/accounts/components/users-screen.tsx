@@ -384,7 +384,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
             : 'Nobody here yet. Invite people to get started.'}
         </p>
       ) : page ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
           <table className="w-full min-w-[860px] text-left">
             <caption className="sr-only">Users</caption>
             <thead>
