@@ -37,9 +37,13 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     for (let parent = element.parentElement; parent; parent = parent.parentElement) {
       const style = getComputedStyle(parent);
       if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        // Overflow clips at the padding box, inside the border and any scrollbar: a control whose
+        // centre falls on a scroll box's border is as hidden as one beyond it.
         const box = parent.getBoundingClientRect();
-        const isOutX = x < box.left || x > box.right;
-        const isOutY = y < box.top || y > box.bottom;
+        const left = box.left + parent.clientLeft;
+        const top = box.top + parent.clientTop;
+        const isOutX = x < left || x >= left + parent.clientWidth;
+        const isOutY = y < top || y >= top + parent.clientHeight;
         if (isOutX || isOutY) {
           const overflow = isOutX ? style.overflowX : style.overflowY;
           return { parent, isCutOff: overflow === 'hidden' || overflow === 'clip' };

@@ -7,7 +7,7 @@ import { E2E } from '../support/env';
 
 // One flow through account administration: invite, accept through the link with a new password,
 // change the role, suspend (the open session is refused), the last owner cannot step down, and
-// the audit tab lists it; axe on every account screen on the way.
+// the audit tab lists it; axe on every screen on the way.
 test('an owner invites a person, who joins; role change, suspension, last owner, audit', async ({
   page,
   browser,
@@ -92,7 +92,14 @@ test('an owner invites a person, who joins; role change, suspension, last owner,
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('table', { name: 'Invitations' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
 
+// The account screens the flow above does not walk, each checked with axe.
+test('teams, roles and the whitelist have no serious accessibility violations', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E.users.owner);
   await page.goto('/account/teams');
   await expect(page.getByRole('button', { name: 'Create team' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);

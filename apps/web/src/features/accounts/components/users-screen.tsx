@@ -137,7 +137,9 @@ function MemberRow({
           </div>
         </div>
       </td>
-      <td className="py-3 pr-3 text-sm wrap-anywhere">{member.organizationLabel}</td>
+      <td className="py-3 pr-3 text-sm">
+        <div className="wrap-anywhere">{member.organizationLabel}</div>
+      </td>
       <td className="py-3 pr-3">
         {isInvitation ? (
           <span className="text-sm">{getScopeDisplayName(member.scope)}</span>
@@ -170,11 +172,13 @@ function MemberRow({
           </p>
         ) : null}
       </td>
-      <td className="py-3 pr-3 text-sm wrap-anywhere">
-        {member.teams.length > 0 ? member.teams.map((team) => team.name).join(', ') : '—'}
+      <td className="py-3 pr-3 text-sm">
+        <div className="wrap-anywhere">
+          {member.teams.length > 0 ? member.teams.map((team) => team.name).join(', ') : '—'}
+        </div>
       </td>
-      <td className="py-3 pr-3 text-sm">{STATUS_LABELS[member.status]}</td>
-      <td className="py-3 pr-3 text-sm whitespace-nowrap">
+      <td className="py-3 pr-3 text-sm whitespace-nowrap">{STATUS_LABELS[member.status]}</td>
+      <td className="py-3 pr-3 text-sm">
         {member.lastSignInAt ? formatUsDateTime(member.lastSignInAt) : 'Never'}
       </td>
       <td className="py-3">
@@ -385,29 +389,40 @@ function MembersPanel({ user }: { user: CurrentUser }) {
         </p>
       ) : page ? (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
-          <table className="w-full min-w-[860px] text-left">
+          {/* Fixed columns: a 120-character name wraps inside its own column instead of
+              squeezing the others to a letter a line. */}
+          <table className="w-full min-w-[69rem] table-fixed text-left">
             <caption className="sr-only">Users</caption>
+            <colgroup>
+              <col className="w-[14rem]" />
+              <col className="w-[10rem]" />
+              <col className="w-[11rem]" />
+              <col className="w-[7rem]" />
+              <col className="w-[7rem]" />
+              <col className="w-[8rem]" />
+              <col className="w-[12rem]" />
+            </colgroup>
             <thead>
               <tr className="text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Name
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Organization
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Role
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Teams
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Status
                 </th>
-                <th scope="col" className="py-2 pr-3">
+                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
                   Last sign-in
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="py-2 whitespace-nowrap">
                   Actions
                 </th>
               </tr>
