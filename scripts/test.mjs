@@ -2,10 +2,11 @@
 // build, then run every gate: typecheck, lint, Vitest (units and server integration on a real
 // PostgreSQL) and Playwright in Debian's Chromium. Every gate runs even when an earlier one fails,
 // so one run shows everything; any failure makes the exit code 1.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll, ensureDebianPackages, ensureDependencies, run } from './setup.mjs';
+import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot, run } from './setup.mjs';
 import { judgePlaywright, judgeVitest } from './lib/verdict.mjs';
 
 ensureDependencies();
@@ -26,43 +27,62 @@ function exitCodeOnly(status) {
   return { ok: status === 0, problems: status === 0 ? [] : [`exited ${status}`] };
 }
 
-const gates = [
-  ['typecheck', () => exitCodeOnly(run('npm', ['run', '-s', 'typecheck']))],
-  ['lint', () => exitCodeOnly(run('npm', ['run', '-s', 'lint']))],
-  [
-    'unit and integration (vitest)',
-    () => {
-      const file = path.join(reports, 'vitest.json');
-      const status = run('npx', [
-        'vitest',
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${file}`,
-      ]);
-      return judgeVitest(status, readReport(file));
-    },
-  ],
-  [
-    'browser (playwright)',
-    () => {
-      const file = path.join(reports, 'playwright.json');
-      const status = run(
-        'npx',
-        ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-        { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } },
-      );
-      return judgePlaywright(status, readReport(file));
-    },
-  ],
-];
-
-const results = [];
-for (const [name, runGate] of gates) {
-  const started = Date.now();
-  const verdict = runGate();
-  results.push({ name, ...verdict, seconds: Math.round((Date.now() - started) / 1000) });
+/**
+ * Runs a command without blocking, its output kept and printed whole when it ends, so two gates
+ * side by side never interleave their lines.
+ */
+function runBuffered(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(status ?? 1);
+    });
+  });
 }
+
+async function timed(name, runGate) {
+  const started = Date.now();
+  const verdict = await runGate();
+  return { name, ...verdict, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+// Typecheck and lint each keep one core busy, so they run side by side; Vitest and Playwright
+// use both cores and run alone.
+const results = await Promise.all([
+  timed('typecheck', async () =>
+    exitCodeOnly(await runBuffered('npm', ['run', '-s', 'typecheck'])),
+  ),
+  timed('lint', async () => exitCodeOnly(await runBuffered('npm', ['run', '-s', 'lint']))),
+]);
+results.push(
+  await timed('unit and integration (vitest)', () => {
+    const file = path.join(reports, 'vitest.json');
+    const status = run('npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ]);
+    return judgeVitest(status, readReport(file));
+  }),
+);
+results.push(
+  await timed('browser (playwright)', () => {
+    const file = path.join(reports, 'playwright.json');
+    const status = run(
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } },
+    );
+    return judgePlaywright(status, readReport(file));
+  }),
+);
 rmSync(reports, { recursive: true, force: true });
 
 console.log('');
