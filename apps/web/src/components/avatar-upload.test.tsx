@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { uploadAvatarFile } from '@/lib/avatar-upload';
+import * as avatarUploads from '@/lib/avatar-upload';
 import { AvatarUpload } from './avatar-upload';
 
-vi.mock('@/lib/avatar-upload', () => ({ uploadAvatarFile: vi.fn() }));
-const upload = vi.mocked(uploadAvatarFile);
+// A spy on the module rather than vi.mock: web test files share one module graph per worker.
+const upload = vi.spyOn(avatarUploads, 'uploadAvatarFile');
+afterAll(() => upload.mockRestore());
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 
