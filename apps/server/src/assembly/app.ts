@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const authenticateBearer = createBearerAuthenticator({ db, getConfiguration });
 
-  const resolveUser = createUserResolver({ db, auth, authenticateBearer });
+  const resolveUser = createUserResolver({ db, authenticateBearer });
 
   installApiVersionCheck(app);
   installSystemIdCheck(app);

@@ -9,6 +9,7 @@ import {
   type MediaFiles,
 } from '@conversa/contracts';
 import { runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
+import { readMp4Info } from './mp4-info.ts';
 import { findDurationProblem, findInputProblem, probeMedia, type MediaProbe } from './probe.ts';
 
 /** The longer side of the MP4 is at most this many pixels (1080p landscape or portrait). */
@@ -22,27 +23,13 @@ const SCALE_FILTER =
 
 /**
  * One ffmpeg run that reads the input once and writes the H.264/AAC MP4 with fast start (what
- * every browser and phone plays), the speech track (16 kHz mono PCM, what speech recognisers
- * take) and, given a text subtitle stream, its WebVTT captions. Every output is cut one second
- * past the duration limit, so an input whose container does not state its length cannot keep a
- * worker busy for hours before the limit is checked.
+ * every browser and phone plays) and the speech track (16 kHz mono PCM, what speech recognisers
+ * take). Every output is cut one second past the duration limit, so an input whose container does
+ * not state its length cannot keep a worker busy for hours before the limit is checked. It starts
+ * beside the input's probe, before the probe has said whether there are subtitles: captions are a
+ * run of their own (buildCaptionsArgs).
  */
-export function buildTranscodeArgs(
-  input: string,
-  outputDir: string,
-  subtitle: MediaProbe['subtitle'] = null,
-): string[] {
-  const captions = subtitle
-    ? [
-        '-t',
-        String(VIDEO_MAX_DURATION_SECONDS + 1),
-        '-map',
-        `0:s:${subtitle.index}`,
-        '-c:s',
-        'webvtt',
-        path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name),
-      ]
-    : [];
+export function buildTranscodeArgs(input: string, outputDir: string): string[] {
   return [
     '-hide_banner',
     '-nostdin',
@@ -92,7 +79,30 @@ export function buildTranscodeArgs(
     '-c:a',
     'pcm_s16le',
     path.join(outputDir, MEDIA_FILES.audio.name),
-    ...captions,
+  ];
+}
+
+/** WebVTT captions of the input's chosen text subtitle stream, cut at the same limit. */
+export function buildCaptionsArgs(
+  input: string,
+  outputDir: string,
+  subtitle: NonNullable<MediaProbe['subtitle']>,
+): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    input,
+    '-t',
+    String(VIDEO_MAX_DURATION_SECONDS + 1),
+    '-map',
+    `0:s:${subtitle.index}`,
+    '-c:s',
+    'webvtt',
+    path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name),
   ];
 }
 
@@ -142,12 +152,57 @@ async function hasCues(file: string): Promise<boolean> {
   return text.startsWith('WEBVTT') && text.includes('-->');
 }
 
+/** Removes what an abandoned transcode may have written, so a refused input leaves nothing. */
+async function removeOutputs(outputDir: string): Promise<void> {
+  const names = [
+    ...Object.values(MEDIA_FILES).map((file) => file.name),
+    OPTIONAL_MEDIA_FILES.captions.name,
+  ];
+  await Promise.all(names.map((name) => rm(path.join(outputDir, name), { force: true })));
+}
+
+/**
+ * Captions from the input's text subtitle stream; false (logged) when the stream will not
+ * convert or holds no cue: captions are a bonus, never a reason to fail the video.
+ */
+async function makeCaptions(
+  binaries: FfmpegBinaries,
+  input: string,
+  outputDir: string,
+  subtitle: NonNullable<MediaProbe['subtitle']>,
+  signal: AbortSignal | undefined,
+  log: (message: string) => void,
+): Promise<boolean> {
+  const captionsFile = path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name);
+  try {
+    await runMediaTool(binaries.ffmpeg, buildCaptionsArgs(input, outputDir, subtitle), { signal });
+  } catch (error) {
+    if (signal?.aborted) {
+      throw error;
+    }
+    log(
+      `captions from subtitle stream ${subtitle.index} (${subtitle.codec}) failed, going on without: ${(error as Error).message}`,
+    );
+    await rm(captionsFile, { force: true });
+    return false;
+  }
+  if (!(await hasCues(captionsFile))) {
+    await rm(captionsFile, { force: true });
+    return false;
+  }
+  return true;
+}
+
 /**
  * Validates the input (not a video, no sound, empty, too long), transcodes it and takes the
  * poster, writing everything into `outputDir`; captions too when the input has a text subtitle
  * stream. Throws VideoRejectedError for inputs a person must fix, anything else for failures worth
- * retrying. Captions are a bonus: a subtitle stream that will not convert is logged and left out,
- * never a reason to fail the video.
+ * retrying.
+ *
+ * Where the time goes (issue 21: at most 1.1x the bare ffmpeg commands): the input's probe runs
+ * beside the transcode, which is stopped and its files removed if the probe refuses the input;
+ * the MP4's duration and size are read in process from its moov box (readMp4Info), not by a second
+ * ffprobe; the poster and the captions run side by side.
  */
 export async function processVideoFile(
   binaries: FfmpegBinaries,
@@ -156,45 +211,49 @@ export async function processVideoFile(
   signal?: AbortSignal,
   log: (message: string) => void = () => undefined,
 ): Promise<ProcessedVideo> {
-  const probe = await probeMedia(binaries, input, signal);
+  const stopTranscode = new AbortController();
+  const transcodeSignal = signal
+    ? AbortSignal.any([signal, stopTranscode.signal])
+    : stopTranscode.signal;
+  const transcoding = runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), {
+    signal: transcodeSignal,
+  });
+  // Awaited below on every path; this only keeps an early failure from going unhandled meanwhile.
+  transcoding.catch(() => undefined);
+  let probe: MediaProbe | null;
+  try {
+    probe = await probeMedia(binaries, input, signal);
+  } catch (error) {
+    stopTranscode.abort(error);
+    await transcoding.catch(() => undefined);
+    throw error;
+  }
   const inputProblem = findInputProblem(probe);
   if (inputProblem) {
-    throw new VideoRejectedError(inputProblem);
+    const rejection = new VideoRejectedError(inputProblem);
+    stopTranscode.abort(rejection);
+    await transcoding.catch(() => undefined);
+    await removeOutputs(outputDir);
+    throw rejection;
   }
-  const subtitle = probe?.subtitle ?? null;
-  const captionsFile = path.join(outputDir, OPTIONAL_MEDIA_FILES.captions.name);
-  let hasCaptions = subtitle !== null;
-  try {
-    await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir, subtitle), { signal });
-  } catch (error) {
-    if (!subtitle || signal?.aborted) {
-      throw error;
-    }
-    // Maybe only the subtitle stream is broken: once more without it, which fails again otherwise.
-    log(
-      `captions from subtitle stream ${subtitle.index} (${subtitle.codec}) failed, going on without: ${(error as Error).message}`,
-    );
-    hasCaptions = false;
-    await rm(captionsFile, { force: true });
-    await runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), { signal });
-  }
-  if (hasCaptions && !(await hasCues(captionsFile))) {
-    hasCaptions = false;
-    await rm(captionsFile, { force: true });
-  }
+  await transcoding;
   const videoFile = path.join(outputDir, MEDIA_FILES.video.name);
-  const output = await probeMedia(binaries, videoFile, signal);
+  const output = await readMp4Info(videoFile);
   if (!output?.video) {
     throw new VideoRejectedError(VIDEO_PROCESSING_MESSAGES.notAVideo);
   }
-  const durationSeconds = output.durationSeconds ?? 0;
+  const { durationSeconds } = output;
   const durationProblem = findDurationProblem(durationSeconds);
   if (durationProblem) {
     throw new VideoRejectedError(durationProblem);
   }
-  await runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
-    signal,
-  });
+  const subtitle = probe?.subtitle ?? null;
+  const [hasCaptions] = await Promise.all([
+    subtitle ? makeCaptions(binaries, input, outputDir, subtitle, signal, log) : false,
+    runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
+      signal,
+    }),
+  ]);
   const describe = async (file: { name: string; contentType: string }) => ({
     ...file,
     sizeBytes: (await stat(path.join(outputDir, file.name))).size,

@@ -1,12 +1,8 @@
-import { z } from 'zod';
 import { defineContract } from '../contract.ts';
-import { publicStoryfileParamsSchema } from '../publishing/publication.ts';
 import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 import {
   appliedReviewSchema,
-  exchangeRatingSchema,
   listReviewItemsQuerySchema,
-  rateExchangeBodySchema,
   reviewActionListSchema,
   reviewActionParamsSchema,
   reviewActionSchema,
@@ -99,29 +95,4 @@ export const undoReviewActionContract = defineContract({
   storyfileParam: 'id',
   params: reviewActionParamsSchema,
   response: reviewActionSchema,
-});
-
-export const exchangeParamsSchema = z.object({ exchangeId: z.uuid() });
-
-export const rateExchangeContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/exchanges/:exchangeId/feedback',
-  summary: 'Thumbs up or down on an answer the caller was given (interact tab), once per exchange',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'read:ns' },
-  params: exchangeParamsSchema,
-  body: rateExchangeBodySchema,
-  response: exchangeRatingSchema,
-});
-
-export const ratePublicExchangeContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/public/storyfiles/:slug/exchanges/:exchangeId/feedback',
-  summary:
-    'Thumbs up or down on an answer the visitor was given (public player), once per exchange',
-  tags: ['training'],
-  permission: { kind: 'public' },
-  params: publicStoryfileParamsSchema.extend(exchangeParamsSchema.shape),
-  body: rateExchangeBodySchema,
-  response: exchangeRatingSchema,
 });

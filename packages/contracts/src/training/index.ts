@@ -1,3 +1,4 @@
+export * from './exchange-rating.ts';
 export * from './review.ts';
 export * from './contracts.ts';
 export * from './overview.ts';
@@ -5,3 +6,4 @@ export * from './categories.ts';
 export * from './replacements.ts';
 export * from './words.ts';
 export * from './insights.ts';
+export * from './speech-hints.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatLogEntrySchema, listChatLogsQuerySchema } from '../chat-logs/chat-log.ts';
 import { timestampSchema, userSummarySchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema, queryFlagSchema } from '../lists/list-query.ts';
+import { EXCHANGE_FEEDBACK, exchangeFeedbackSchema } from './exchange-rating.ts';
 
 /** Where an exchange is in Response quality: to review, done, ignored, or queued to record. */
 export const REVIEW_STATES = ['new', 'resolved', 'ignored', 'queued'] as const;
@@ -14,11 +15,6 @@ export const REVIEW_STATE_LABELS: Readonly<Record<ReviewState, string>> = {
   ignored: 'Ignored',
   queued: 'Queued to record',
 };
-
-/** A visitor's rating of one answer (thumbs up or down), given once per exchange. */
-export const EXCHANGE_FEEDBACK = ['up', 'down'] as const;
-export const exchangeFeedbackSchema = z.enum(EXCHANGE_FEEDBACK);
-export type ExchangeFeedback = z.infer<typeof exchangeFeedbackSchema>;
 
 /** What a reviewer does with exchanges. */
 export const REVIEW_ACTION_KINDS = ['correct', 'record', 'out-of-scope', 'ignore'] as const;
@@ -218,17 +214,6 @@ export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
 export const reviewClusterListSchema = z.object({ items: z.array(reviewClusterSchema) });
 export type ReviewClusterList = z.infer<typeof reviewClusterListSchema>;
 
-export const rateExchangeBodySchema = z.object({ feedback: exchangeFeedbackSchema });
-export const exchangeRatingSchema = z.object({
-  exchangeId: z.string(),
-  feedback: exchangeFeedbackSchema,
-});
-export type ExchangeRating = z.infer<typeof exchangeRatingSchema>;
-
-/** 409 text for a second rating of one exchange. */
-export const EXCHANGE_ALREADY_RATED_MESSAGE = 'This answer has already been rated.';
-/** 404 text for an exchange that is not the caller's, or does not exist. */
-export const EXCHANGE_NOT_FOUND_MESSAGE = 'Exchange not found.';
 /** 400 text when a change names exchanges of another storyfile, or none that exist. */
 export const REVIEW_ENTRIES_NOT_FOUND_MESSAGE =
   'Some of these questions are not in this storyfile’s chat log.';

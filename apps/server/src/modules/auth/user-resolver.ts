@@ -1,16 +1,19 @@
 import type { Database } from '../../db/client.ts';
 import type { ResolveUser } from '../../http/gateway.ts';
-import { getCurrentUser } from '../me/index.ts';
-import type { AuthService } from './auth.service.ts';
+import { getCurrentUser, getCurrentUserBySession } from '../me/index.ts';
+import { hashSessionId } from './auth.service.ts';
 import { readSessionCookie } from './session-cookie.ts';
 
-/** Who sent a request: a bearer token (checked at the issuer) or the session cookie. */
+/**
+ * Who sent a request: a bearer token (checked at the issuer) or the session cookie. A cookie
+ * costs one statement before the handler: the session, its user, the memberships and the team
+ * scopes are read together (getCurrentUserBySession).
+ */
 export function createUserResolver(options: {
   db: Database;
-  auth: Pick<AuthService, 'findSession'>;
   authenticateBearer: (token: string) => Promise<string | null>;
 }): ResolveUser {
-  const { db, auth, authenticateBearer } = options;
+  const { db, authenticateBearer } = options;
   return async (request) => {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
@@ -23,11 +26,7 @@ export function createUserResolver(options: {
     if (!sessionId) {
       return null;
     }
-    const session = await auth.findSession(sessionId);
     // An expired access token makes the request anonymous; the browser refreshes and retries.
-    if (!session || session.accessExpiresAt <= new Date()) {
-      return null;
-    }
-    return (await getCurrentUser(db, session.userId, { withStoryfiles: false })) ?? null;
+    return (await getCurrentUserBySession(db, hashSessionId(sessionId))) ?? null;
   };
 }

@@ -2,5 +2,6 @@
 export {
   addStoryfileNamespaces,
   getCurrentUser,
+  getCurrentUserBySession,
   getUserProductAccessGroups,
 } from './me.service.ts';

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   AUTH_ME_STORYFILES_PER_NAMESPACE,
   getHighestScope,
@@ -8,89 +9,132 @@ import {
   type GrantableScope,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces } from '../../db/schema.ts';
 import { getTrialFlags } from '../promo-codes/index.ts';
-import { findUserById } from '../users/index.ts';
 
 /**
  * Builds the answer of auth/me (spec §3 Current user) for a signed-in user. Every authenticated
- * request resolves its user through this (`withStoryfiles: false`): permission checks never read
- * `storyfileNamespaces` (the gateway resolves the one storyfile a request names), so only auth/me
- * pays for that list (`addStoryfileNamespaces`), and the memberships and team scopes are read at
- * once. Each request thus costs three round trips before its handler (session, user, then
- * memberships beside teams), not five.
+ * request resolves its user through this or `getCurrentUserBySession` (`withStoryfiles: false`):
+ * permission checks never read `storyfileNamespaces` (the gateway resolves the one storyfile a
+ * request names), so only auth/me pays for that list (`addStoryfileNamespaces`). The user, the
+ * memberships and the team scopes come in one statement (`selectCurrentUser`): under load every
+ * round trip also waits for a CPU, and a request used to make three before its handler.
  */
 export async function getCurrentUser(
   db: Database,
   userId: string,
   options: { withStoryfiles?: boolean } = {},
 ): Promise<CurrentUser | undefined> {
-  const user = await findUserById(db, userId);
-  if (!user || user.deletedAt) {
+  if (!z.uuid().safeParse(userId).success) {
     return undefined;
   }
-  // An admin passes every role check (spec §6), so every namespace is theirs to work in: they are
-  // all listed, with the admin's own scope where they hold one, so that screens offering a choice
-  // of namespace (create a storyfile, a topic, a script) offer them all.
-  const membershipsQuery = user.isAdmin
-    ? db
-        .select({
-          id: namespaces.id,
-          label: namespaces.label,
-          attributes: namespaces.attributes,
-          scope: userNamespaces.scope,
-        })
-        .from(namespaces)
-        .leftJoin(
-          userNamespaces,
-          and(
-            eq(userNamespaces.namespaceId, namespaces.id),
-            eq(userNamespaces.userId, userId),
-            isNull(userNamespaces.suspendedAt),
-          ),
-        )
-        .orderBy(asc(namespaces.label))
-    : db
-        .select({
-          id: namespaces.id,
-          label: namespaces.label,
-          attributes: namespaces.attributes,
-          scope: userNamespaces.scope,
-        })
-        .from(userNamespaces)
-        .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
-        .where(and(eq(userNamespaces.userId, userId), isNull(userNamespaces.suspendedAt)))
-        .orderBy(asc(namespaces.label));
-  const [memberships, teamScopes] = await Promise.all([
-    membershipsQuery,
-    listTeamScopes(db, userId),
-  ]);
-  // Suspended everywhere: refused at once (the resolver answers 401), not shown an empty studio.
-  if (!user.isAdmin && memberships.length === 0) {
-    const suspended = await db
-      .select({ id: userNamespaces.namespaceId })
-      .from(userNamespaces)
-      .where(eq(userNamespaces.userId, userId))
-      .limit(1);
-    if (suspended.length > 0) {
-      return undefined;
-    }
+  const row = await selectCurrentUser(
+    db,
+    sql`select ${userId}::uuid as user_id, null::float8 as access_expires_ms`,
+  );
+  if (!row) {
+    return undefined;
   }
-  const storyfileIds =
-    options.withStoryfiles === false
-      ? new Map<string, string[]>()
-      : await listStoryfileIdsByNamespace(
-          db,
-          memberships.map((membership) => membership.id),
-        );
+  const user = presentCurrentUser(row);
+  return user && options.withStoryfiles !== false ? addStoryfileNamespaces(db, user) : user;
+}
+
+/**
+ * The user of a session (by its id's hash) in the same single statement as `getCurrentUser`,
+ * session included: undefined for an unknown session, an expired access token (the browser
+ * refreshes and retries), a deleted user or one suspended everywhere. Without storyfiles.
+ */
+export async function getCurrentUserBySession(
+  db: Database,
+  sessionIdHash: string,
+): Promise<CurrentUser | undefined> {
+  const row = await selectCurrentUser(
+    db,
+    sql`select user_id, extract(epoch from access_expires_at)::float8 * 1000 as access_expires_ms
+      from auth_sessions where id_hash = ${sessionIdHash}`,
+  );
+  if (!row || row.access_expires_ms === null || Number(row.access_expires_ms) <= Date.now()) {
+    return undefined;
+  }
+  return presentCurrentUser(row);
+}
+
+interface CurrentUserRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  is_admin: boolean;
+  is_deleted: boolean;
+  access_expires_ms: number | string | null;
+  memberships: {
+    id: string;
+    label: string;
+    attributes: CurrentUser['namespaces'][number]['attributes'];
+    scope: string | null;
+  }[];
+  team_scopes: [string, GrantableScope][];
+  has_membership_rows: boolean;
+}
+
+/**
+ * One statement: the user `who` names (a session, or a user id), their memberships (an admin's
+ * are every namespace, with the admin's own scope where they hold one, so that screens offering
+ * a choice of namespace offer them all), their teams' scopes, and whether they hold any
+ * membership row at all (a suspended one included). Memberships are ordered by label, in the
+ * database's collation, as the list screens order namespaces.
+ */
+async function selectCurrentUser(db: Database, who: SQL): Promise<CurrentUserRow | undefined> {
+  const result = await db.execute<CurrentUserRow>(sql`
+    with who as (${who})
+    select u.id, u.email, u.first_name, u.last_name, u.is_admin,
+      u.deleted_at is not null as is_deleted,
+      who.access_expires_ms,
+      case when u.is_admin then (
+        select coalesce(json_agg(json_build_object(
+          'id', n.id, 'label', n.label, 'attributes', n.attributes, 'scope', un.scope
+        ) order by n.label), '[]'::json)
+        from namespaces n
+        left join user_namespaces un
+          on un.namespace_id = n.id and un.user_id = u.id and un.suspended_at is null
+      ) else (
+        select coalesce(json_agg(json_build_object(
+          'id', n.id, 'label', n.label, 'attributes', n.attributes, 'scope', un.scope
+        ) order by n.label), '[]'::json)
+        from user_namespaces un
+        join namespaces n on n.id = un.namespace_id
+        where un.user_id = u.id and un.suspended_at is null
+      ) end as memberships,
+      (
+        select coalesce(json_agg(json_build_array(t.namespace_id, t.scope)), '[]'::json)
+        from team_members tm join teams t on t.id = tm.team_id
+        where tm.user_id = u.id and t.scope is not null
+      ) as team_scopes,
+      exists (select 1 from user_namespaces any_un where any_un.user_id = u.id)
+        as has_membership_rows
+    from who join users u on u.id = who.user_id`);
+  return result.rows[0];
+}
+
+function presentCurrentUser(row: CurrentUserRow): CurrentUser | undefined {
+  if (row.is_deleted) {
+    return undefined;
+  }
+  // Suspended everywhere: refused at once (the resolver answers 401), not shown an empty studio.
+  if (!row.is_admin && row.memberships.length === 0 && row.has_membership_rows) {
+    return undefined;
+  }
+  const teamScopes = new Map<string, GrantableScope[]>();
+  for (const [namespaceId, scope] of row.team_scopes) {
+    teamScopes.set(namespaceId, [...(teamScopes.get(namespaceId) ?? []), scope]);
+  }
   return {
-    isAdmin: user.isAdmin,
+    isAdmin: row.is_admin,
     isLoggedIn: true,
-    iam: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    namespaces: memberships.map((membership) => ({
+    iam: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    namespaces: row.memberships.map((membership) => ({
       id: membership.id,
       label: membership.label,
       attributes: membership.attributes,
@@ -105,29 +149,12 @@ export async function getCurrentUser(
                   getHighestScope([
                     membership.scope as GrantableScope,
                     ...(teamScopes.get(membership.id) ?? []),
-                  ]) ?? membership.scope,
+                  ]) ?? (membership.scope as GrantableScope),
               },
             ],
-      storyfileNamespaces: (storyfileIds.get(membership.id) ?? []).map((storyfileId) => ({
-        storyfileId,
-      })),
+      storyfileNamespaces: [],
     })),
   };
-}
-
-/** The scopes the user's teams grant, per namespace. */
-async function listTeamScopes(
-  db: Database,
-  userId: string,
-): Promise<Map<string, GrantableScope[]>> {
-  const result = await db.execute<{ namespace_id: string; scope: GrantableScope }>(sql`
-    select t.namespace_id, t.scope from team_members tm join teams t on t.id = tm.team_id
-    where tm.user_id = ${userId} and t.scope is not null`);
-  const byNamespace = new Map<string, GrantableScope[]>();
-  for (const row of result.rows) {
-    byNamespace.set(row.namespace_id, [...(byNamespace.get(row.namespace_id) ?? []), row.scope]);
-  }
-  return byNamespace;
 }
 
 /**

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.ts';
+import { publicStoryfileParamsSchema } from '../publishing/publication.ts';
+
+// Apart from the rest of training: the public player imports these, and a module it imports is
+// bundled whole (its zod schemas are calls a bundler keeps), so the review inbox's schemas would
+// otherwise ride along on every visitor's first load (issue 21).
+
+/** A visitor's rating of one answer (thumbs up or down), given once per exchange. */
+export const EXCHANGE_FEEDBACK = ['up', 'down'] as const;
+export const exchangeFeedbackSchema = z.enum(EXCHANGE_FEEDBACK);
+export type ExchangeFeedback = z.infer<typeof exchangeFeedbackSchema>;
+
+export const rateExchangeBodySchema = z.object({ feedback: exchangeFeedbackSchema });
+export const exchangeRatingSchema = z.object({
+  exchangeId: z.string(),
+  feedback: exchangeFeedbackSchema,
+});
+export type ExchangeRating = z.infer<typeof exchangeRatingSchema>;
+
+/** 409 text for a second rating of one exchange. */
+export const EXCHANGE_ALREADY_RATED_MESSAGE = 'This answer has already been rated.';
+/** 404 text for an exchange that is not the caller's, or does not exist. */
+export const EXCHANGE_NOT_FOUND_MESSAGE = 'Exchange not found.';
+
+export const exchangeParamsSchema = z.object({ exchangeId: z.uuid() });
+
+export const rateExchangeContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/exchanges/:exchangeId/feedback',
+  summary: 'Thumbs up or down on an answer the caller was given (interact tab), once per exchange',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'read:ns' },
+  params: exchangeParamsSchema,
+  body: rateExchangeBodySchema,
+  response: exchangeRatingSchema,
+});
+
+export const ratePublicExchangeContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/public/storyfiles/:slug/exchanges/:exchangeId/feedback',
+  summary:
+    'Thumbs up or down on an answer the visitor was given (public player), once per exchange',
+  tags: ['training'],
+  permission: { kind: 'public' },
+  params: publicStoryfileParamsSchema.extend(exchangeParamsSchema.shape),
+  body: rateExchangeBodySchema,
+  response: exchangeRatingSchema,
+});
