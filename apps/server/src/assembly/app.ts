@@ -44,6 +44,8 @@ import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
 import { createMailer } from '../modules/accounts/index.ts';
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
+import { findReadOnlyOrganizations } from '../modules/promo-codes/index.ts';
+import { installReadOnlyGuard } from '../http/read-only-guard.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
   createAuthService,
@@ -197,6 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installApiVersionCheck(app);
   installSystemIdCheck(app);
   installPermissionHook(app, resolveUser);
+  // After the permission hook: an ended or revoked free trial leaves its organization read-only
+  // for every write route, present and future (issue 19).
+  installReadOnlyGuard(app, (namespaceIds) => findReadOnlyOrganizations(db, namespaceIds));
 
   app.get(
     '/healthz',

@@ -12,6 +12,7 @@ export {
 export {
   assertTrialAllows,
   checkTrialAllows,
+  findReadOnlyOrganizations,
   getTrialFlags,
   type TrialAction,
   type TrialDecision,
