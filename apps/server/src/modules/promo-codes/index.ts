@@ -1,5 +1,6 @@
 // The promo-codes module's public entry: what other modules, identity and the assembly may use.
 export {
+  findPendingVerification,
   isAwaitingEmailVerification,
   redeemPromoCode,
   SIGNUP_PATH,

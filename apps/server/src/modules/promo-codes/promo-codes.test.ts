@@ -14,6 +14,7 @@ import {
   PROMO_CODE_TAKEN_MESSAGE,
   PROMO_EMAIL_IN_USE_MESSAGE,
   PROMO_EMAIL_NOT_VERIFIED_MESSAGE,
+  PROMO_VERIFY_LINK_INVALID_MESSAGE,
   TRIAL_REVOKED_MESSAGE,
   type PromoClient,
   type PromoCode,
@@ -29,7 +30,10 @@ import {
 import { grantScope } from '../users/index.ts';
 import { tusCreate } from '../../../test/upload.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { SIGNUP_RATE_LIMITED_MESSAGE } from '../../identity/signup.routes.ts';
+import {
+  SIGNUP_RATE_LIMITED_MESSAGE,
+  VERIFY_CROSS_SITE_MESSAGE,
+} from '../../identity/signup.routes.ts';
 
 let studio: TestStudio;
 let admin: ApiClient;
@@ -86,7 +90,7 @@ async function findClient(email: string): Promise<PromoClient> {
 async function redeem(code: string, email = nextEmail()) {
   expect((await signUp({ code, email })).status).toBe(201);
   const client = await findClient(email);
-  const verified = await fetch(client.verificationLink!);
+  const verified = await fetch(client.verificationLink!, { method: 'POST' });
   expect(verified.status).toBe(200);
   return { api: await signInAs(studio, email, PASSWORD), client: await findClient(email) };
 }
@@ -240,9 +244,45 @@ describe('redeeming', () => {
     const days = (Date.parse(client.trialEndsAt) - Date.parse(client.redeemedAt)) / 86_400_000;
     expect(Math.round(days)).toBe(10);
     expect(client.verificationLink).toMatch(/\/signup\/verify\/[\w-]{20,}$/);
-    expect((await fetch(client.verificationLink!)).status).toBe(200);
-    expect((await fetch(client.verificationLink!)).status).toBe(410);
-    expect((await findClient(email)).verificationLink).toBeNull();
+    // Opening the link (what a mail scanner's prefetch does) shows a button and verifies nothing.
+    for (let open = 0; open < 2; open += 1) {
+      const opened = await fetch(client.verificationLink!);
+      expect(opened.status).toBe(200);
+      const html = await opened.text();
+      expect(html).toContain('<button type="submit" autofocus>Verify my email</button>');
+      expect(html).toContain(`action="${new URL(client.verificationLink!).pathname}"`);
+    }
+    expect(await findClient(email)).toMatchObject({ isEmailVerified: false });
+    const stillEarly = await signIn(new TestBrowser(studio.baseUrl), email, PASSWORD);
+    expect(stillEarly.body).toContain(escapeHtml(PROMO_EMAIL_NOT_VERIFIED_MESSAGE));
+    // Another site's page cannot press the button for them.
+    const crossSite = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).toContain(escapeHtml(VERIFY_CROSS_SITE_MESSAGE));
+    const foreignOrigin = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(foreignOrigin.status).toBe(403);
+    expect(await findClient(email)).toMatchObject({ isEmailVerified: false });
+    // The button's post, from the studio's own page, verifies once.
+    const pressed = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: new URL(studio.baseUrl).origin },
+    });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('Email verified');
+    expect((await fetch(client.verificationLink!, { method: 'POST' })).status).toBe(410);
+    const reopened = await fetch(client.verificationLink!);
+    expect(reopened.status).toBe(410);
+    expect(await reopened.text()).toContain(escapeHtml(PROMO_VERIFY_LINK_INVALID_MESSAGE));
+    expect(await findClient(email)).toMatchObject({
+      isEmailVerified: true,
+      verificationLink: null,
+    });
 
     const owner = await signInAs(studio, email, PASSWORD);
     const session = await owner.get<{ roles: string[] }>('/api/auth/session');
