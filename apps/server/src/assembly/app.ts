@@ -44,6 +44,8 @@ import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
 import { createMailer } from '../modules/accounts/index.ts';
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
+import { findReadOnlyOrganizations } from '../modules/promo-codes/index.ts';
+import { installReadOnlyGuard } from '../http/read-only-guard.ts';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
 import {
   createAuthService,
@@ -57,6 +59,7 @@ import { registerConversationRoutes } from '../modules/conversations/conversatio
 import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
 import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
 import { drainXapiOutbox, XAPI_RETRY_INTERVAL_MS } from '../modules/learning/index.ts';
+import { installVisitorLinking } from '../modules/publishing/index.ts';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -197,6 +200,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installApiVersionCheck(app);
   installSystemIdCheck(app);
   installPermissionHook(app, resolveUser);
+  // After the permission hook: an ended or revoked free trial leaves its organization read-only
+  // for every write route, present and future (issue 19).
+  installReadOnlyGuard(app, (namespaceIds) => findReadOnlyOrganizations(db, namespaceIds));
+  // The popular score leaves out a team member's anonymous visits: their visitor cookie is linked
+  // to their studio session when one browser carries both (issue 19).
+  installVisitorLinking(app, { db, resolveUser });
 
   app.get(
     '/healthz',

@@ -1336,3 +1336,25 @@ export const scimIdentities = pgTable(
     check('scim_identities_type_check', sql`${table.resourceType} in ('User', 'Group')`),
   ],
 );
+
+// --- Popular score: visitor ids linked to studio sessions (issue 19) ---
+
+/**
+ * A public player's visitor cookie seen together with a signed-in studio session in one browser:
+ * that visitor is this studio user, so the popular score can leave a team member's anonymous
+ * visits out (mobile-app's popular.service.ts). Written by the publishing module's visitor-links.ts.
+ */
+export const visitorLinks = pgTable(
+  'visitor_links',
+  {
+    visitorId: uuid('visitor_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.visitorId, table.userId] }),
+    index('visitor_links_user_idx').on(table.userId),
+  ],
+);

@@ -32,6 +32,8 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
     /** The SCIM token a `scimToken` route was called with, resolved by the permission hook. */
     scimClient: ScimClient | null;
+    /** The organization of the route's storyfile parameter, resolved by the permission hook. */
+    storyfileNamespaceId: string | null;
   }
   interface FastifyInstance {
     /** Set by the storyfiles module (setStoryfileNamespaceResolver); null until then. */
@@ -110,6 +112,7 @@ export function assertRouteDeclaresPermission(route: RouteOptions): void {
 export function installPermissionHook(app: FastifyInstance, resolveUser: ResolveUser): void {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('scimClient', null);
+  app.decorateRequest('storyfileNamespaceId', null);
   if (!app.hasDecorator('resolveStoryfileNamespace')) {
     app.decorate('resolveStoryfileNamespace', null);
   }
@@ -172,6 +175,7 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
           .send({ statusCode: 404, error: 'NOT_FOUND', message: STORYFILE_NOT_FOUND_MESSAGE });
       }
       user = withStoryfileInNamespace(user, storyfileId, namespaceId);
+      request.storyfileNamespaceId = namespaceId;
     }
     request.currentUser = user;
     const result = checkRequirement(

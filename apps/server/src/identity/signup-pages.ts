@@ -66,6 +66,21 @@ export function renderSignupDonePage(options: {
   });
 }
 
+/**
+ * What a verification link opens: a button that posts the token back. Opening the link verifies
+ * nothing, so a mail scanner that prefetches links cannot verify an address nobody confirmed.
+ */
+export function renderVerifyEmailPage(options: { action: string; email: string }): string {
+  return renderIdpPage({
+    title: 'Verify your email',
+    body: `<h1>Verify your email</h1>
+<p>Confirm that <strong>${escapeHtml(options.email)}</strong> is your email address to start your free trial.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+  <button type="submit" autofocus>Verify my email</button>
+</form>`,
+  });
+}
+
 /** A verification link that worked. */
 export function renderEmailVerifiedPage(publicUrl: string, email: string): string {
   return renderIdpPage({

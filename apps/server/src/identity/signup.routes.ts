@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PROMO_VERIFY_LINK_INVALID_MESSAGE } from '@conversa/contracts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { createMailer } from '../modules/accounts/index.ts';
 import {
+  findPendingVerification,
   redeemPromoCode,
   SIGNUP_PATH,
   SIGNUP_VERIFY_PATH,
@@ -17,6 +19,7 @@ import {
   renderEmailVerifiedPage,
   renderSignupDonePage,
   renderSignupPage,
+  renderVerifyEmailPage,
   renderVerifyProblemPage,
 } from './signup-pages.ts';
 
@@ -139,14 +142,64 @@ export function registerSignupRoutes(
     return sendHtml(reply, renderSignupDonePage(result), 201);
   });
 
+  // The link's page only reads (mail scanners open links); its button posts, and only that verifies.
   app.get<{ Params: { token: string } }>(
     `${SIGNUP_VERIFY_PATH}/:token`,
     page,
     async (request, reply) => {
+      const token = request.params.token.slice(0, 200);
+      const pending = await findPendingVerification(db, token);
+      return pending
+        ? sendHtml(
+            reply,
+            renderVerifyEmailPage({
+              action: `${SIGNUP_VERIFY_PATH}/${encodeURIComponent(token)}`,
+              email: pending.email,
+            }),
+          )
+        : sendHtml(
+            reply,
+            renderVerifyProblemPage(config.publicUrl, PROMO_VERIFY_LINK_INVALID_MESSAGE),
+            410,
+          );
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    `${SIGNUP_VERIFY_PATH}/:token`,
+    page,
+    async (request, reply) => {
+      // Cross-site forms are refused like the console's cross-site writes: only the studio's own
+      // page (or a client that sends no Origin, such as a script holding the link) may post here.
+      if (!isSameOriginPost(request, config.publicUrl)) {
+        return sendHtml(
+          reply,
+          renderVerifyProblemPage(config.publicUrl, VERIFY_CROSS_SITE_MESSAGE),
+          403,
+        );
+      }
       const verified = await verifyPromoEmail(db, request.params.token.slice(0, 200));
       return verified.ok
         ? sendHtml(reply, renderEmailVerifiedPage(config.publicUrl, verified.email))
         : sendHtml(reply, renderVerifyProblemPage(config.publicUrl, verified.message), 410);
     },
   );
+}
+
+/** The refusal of a verification posted from another site's page. */
+export const VERIFY_CROSS_SITE_MESSAGE =
+  'This verification came from another website. Open the link from your email and press the button there.';
+
+/**
+ * A form post from the studio's own pages. Browsers say where a request comes from: Sec-Fetch-Site
+ * (which no page can set) or, in older ones, Origin. A client that sends neither is no browser a
+ * foreign page could drive (a script holding the link), so it may post.
+ */
+function isSameOriginPost(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') {
+    return site === 'same-origin' || site === 'none';
+  }
+  const origin = request.headers.origin;
+  return origin === undefined || origin === new URL(publicUrl).origin;
 }

@@ -13,13 +13,14 @@ import {
   type PopularPage,
 } from '@conversa/contracts';
 import { auditEvents, conversations, users } from '../../db/schema.ts';
-import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {
   ApiClient,
   buildMember,
   buildNamespace,
   buildStoryfile,
   signInAs,
+  TEST_PASSWORD,
   type StoryfileAnswer,
 } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -335,5 +336,42 @@ describe('mobile app curation', () => {
     });
     const shownAgain = ((await (await catalogue('popular')).json()) as CataloguePage).items;
     expect(shownAgain.map((item) => item.slug)).toEqual([slugs[withPoster.id], slugs[second.id]]);
+  });
+
+  it("leaves out a team member's anonymous visits, linked to their studio session in the same browser", async () => {
+    const slug = slugs[withPoster.id]!;
+    const visitors30 = async () =>
+      (await admin.expectStatus<PopularPage>(200, 'GET', `${ADMIN_BASE}/popular`)).items.find(
+        (item) => item.storyfileId === withPoster.id,
+      )?.visitors30 ?? 0;
+    const visitPublicly = async (client: ApiClient) => {
+      await client.expectStatus(200, 'GET', `/v1/conversa/public/storyfiles/${slug}`);
+      await client.expectStatus(200, 'POST', `/v1/conversa/public/storyfiles/${slug}/ask`, {
+        text: 'What is your name?',
+      });
+    };
+    const before = await visitors30();
+
+    // The owner tries the share link while signed in to the studio: anonymous to the player.
+    await visitPublicly(owner);
+    // A new team member visits anonymously first, then signs in on that same browser.
+    await buildMember(studio, 'editor@north.test', { north: 'edit:ns' });
+    const sameBrowser = new TestBrowser(studio.baseUrl);
+    await visitPublicly(new ApiClient(sameBrowser));
+    await signIn(sameBrowser, 'editor@north.test', TEST_PASSWORD);
+    await new ApiClient(sameBrowser).expectStatus(200, 'GET', '/api/auth/session');
+    // Someone of another organization, signed in, and a stranger: both count.
+    await visitPublicly(outsider);
+    await visitPublicly(new ApiClient(new TestBrowser(studio.baseUrl)));
+
+    const visitorKeys = await studio.database.db
+      .select({ key: conversations.visitorKey })
+      .from(conversations)
+      .where(eq(conversations.storyfileId, withPoster.id));
+    expect(
+      visitorKeys.filter((row) => row.key.startsWith('visitor:')).length,
+    ).toBeGreaterThanOrEqual(4);
+    // The links are written after each answer is sent, so the count settles a moment later.
+    await expect.poll(visitors30, { timeout: 15_000 }).toBe(before + 2);
   });
 });

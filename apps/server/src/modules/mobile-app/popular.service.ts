@@ -13,8 +13,9 @@ import {
  * Left out:
  * - studio-test traffic: the console's interact tab logs channel `studio`; public visitors come
  *   through `share` and `embed`, signed-in API clients through `api`;
- * - the storyfile's own team: visitor keys `user:<id>` of members of its organization, directly
- *   or through one of its teams (anonymous `visitor:` cookies cannot be told apart).
+ * - the storyfile's own team: members of its organization, directly or through one of its teams,
+ *   by their `user:<id>` key or by a `visitor:<id>` cookie linked to them (visitor_links: the
+ *   cookie was seen beside their signed-in studio session in one browser, before or after).
  * Conversations are indexed by (storyfile, started_at), so the window is a range scan.
  */
 export function buildPopularScores(until: Date): SQL {
@@ -37,12 +38,17 @@ export function buildPopularScores(until: Date): SQL {
         and c.started_at > ${untilIso}::timestamptz - make_interval(days => ${POPULAR_WINDOW_DAYS})
         and c.started_at <= ${untilIso}::timestamptz
         and not exists (
-          select 1 from user_namespaces un
-          where un.namespace_id = s.namespace_id and c.visitor_key = 'user:' || un.user_id::text
-        )
-        and not exists (
-          select 1 from team_members tm join teams t on t.id = tm.team_id
-          where t.namespace_id = s.namespace_id and c.visitor_key = 'user:' || tm.user_id::text
+          select 1 from (
+            select un.user_id from user_namespaces un where un.namespace_id = s.namespace_id
+            union all
+            select tm.user_id from team_members tm join teams t on t.id = tm.team_id
+            where t.namespace_id = s.namespace_id
+          ) team
+          where c.visitor_key = 'user:' || team.user_id::text
+            or exists (
+              select 1 from visitor_links vl
+              where vl.user_id = team.user_id and c.visitor_key = 'visitor:' || vl.visitor_id::text
+            )
         )
       group by c.storyfile_id, c.visitor_key
     ) visit

@@ -1,5 +1,6 @@
 // The promo-codes module's public entry: what other modules, identity and the assembly may use.
 export {
+  findPendingVerification,
   isAwaitingEmailVerification,
   redeemPromoCode,
   SIGNUP_PATH,
@@ -12,6 +13,7 @@ export {
 export {
   assertTrialAllows,
   checkTrialAllows,
+  findReadOnlyOrganizations,
   getTrialFlags,
   type TrialAction,
   type TrialDecision,

@@ -14,17 +14,26 @@ import {
   PROMO_CODE_TAKEN_MESSAGE,
   PROMO_EMAIL_IN_USE_MESSAGE,
   PROMO_EMAIL_NOT_VERIFIED_MESSAGE,
+  PROMO_VERIFY_LINK_INVALID_MESSAGE,
   TRIAL_REVOKED_MESSAGE,
   type PromoClient,
   type PromoCode,
 } from '@conversa/contracts';
 import { auditEvents, authSessions } from '../../db/schema.ts';
 import { hashSessionId, SESSION_COOKIE } from '../auth/index.ts';
-import { ApiClient, buildStoryfile, signInAs } from '../../../test/storyfile.fixtures.ts';
+import {
+  ApiClient,
+  buildNamespace,
+  buildStoryfile,
+  signInAs,
+} from '../../../test/storyfile.fixtures.ts';
+import { grantScope } from '../users/index.ts';
 import { tusCreate } from '../../../test/upload.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { SIGNUP_RATE_LIMITED_MESSAGE } from '../../identity/signup.routes.ts';
-import { checkTrialAllows } from './index.ts';
+import {
+  SIGNUP_RATE_LIMITED_MESSAGE,
+  VERIFY_CROSS_SITE_MESSAGE,
+} from '../../identity/signup.routes.ts';
 
 let studio: TestStudio;
 let admin: ApiClient;
@@ -81,9 +90,49 @@ async function findClient(email: string): Promise<PromoClient> {
 async function redeem(code: string, email = nextEmail()) {
   expect((await signUp({ code, email })).status).toBe(201);
   const client = await findClient(email);
-  const verified = await fetch(client.verificationLink!);
+  const verified = await fetch(client.verificationLink!, { method: 'POST' });
   expect(verified.status).toBe(200);
   return { api: await signInAs(studio, email, PASSWORD), client: await findClient(email) };
+}
+
+interface QuestionRef {
+  id: string;
+  topicId: string;
+}
+
+/** A topic with `count` questions in the storyfile. */
+async function buildQuestions(api: ApiClient, storyfileId: string, count: number) {
+  const topic = await api.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/topics`,
+    { name: 'Topic' },
+  );
+  const questions: QuestionRef[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const question = await api.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/questions`,
+      { topicId: topic.id, text: `Question ${index + 1}?` },
+    );
+    questions.push({ id: question.id, topicId: topic.id });
+  }
+  return questions;
+}
+
+/** Starts (never finishes) the upload of a question's answer video. */
+function answerUpload(api: ApiClient, storyfileId: string, question: QuestionRef) {
+  return tusCreate(
+    api.browser,
+    1000,
+    buildVideoUploadMetadata({
+      storyfileId,
+      target: { questionId: question.id },
+      filename: 'answer.mp4',
+      filetype: 'video/mp4',
+    }),
+  );
 }
 
 describe('promo codes', () => {
@@ -195,9 +244,45 @@ describe('redeeming', () => {
     const days = (Date.parse(client.trialEndsAt) - Date.parse(client.redeemedAt)) / 86_400_000;
     expect(Math.round(days)).toBe(10);
     expect(client.verificationLink).toMatch(/\/signup\/verify\/[\w-]{20,}$/);
-    expect((await fetch(client.verificationLink!)).status).toBe(200);
-    expect((await fetch(client.verificationLink!)).status).toBe(410);
-    expect((await findClient(email)).verificationLink).toBeNull();
+    // Opening the link (what a mail scanner's prefetch does) shows a button and verifies nothing.
+    for (let open = 0; open < 2; open += 1) {
+      const opened = await fetch(client.verificationLink!);
+      expect(opened.status).toBe(200);
+      const html = await opened.text();
+      expect(html).toContain('<button type="submit" autofocus>Verify my email</button>');
+      expect(html).toContain(`action="${new URL(client.verificationLink!).pathname}"`);
+    }
+    expect(await findClient(email)).toMatchObject({ isEmailVerified: false });
+    const stillEarly = await signIn(new TestBrowser(studio.baseUrl), email, PASSWORD);
+    expect(stillEarly.body).toContain(escapeHtml(PROMO_EMAIL_NOT_VERIFIED_MESSAGE));
+    // Another site's page cannot press the button for them.
+    const crossSite = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).toContain(escapeHtml(VERIFY_CROSS_SITE_MESSAGE));
+    const foreignOrigin = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(foreignOrigin.status).toBe(403);
+    expect(await findClient(email)).toMatchObject({ isEmailVerified: false });
+    // The button's post, from the studio's own page, verifies once.
+    const pressed = await fetch(client.verificationLink!, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: new URL(studio.baseUrl).origin },
+    });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('Email verified');
+    expect((await fetch(client.verificationLink!, { method: 'POST' })).status).toBe(410);
+    const reopened = await fetch(client.verificationLink!);
+    expect(reopened.status).toBe(410);
+    expect(await reopened.text()).toContain(escapeHtml(PROMO_VERIFY_LINK_INVALID_MESSAGE));
+    expect(await findClient(email)).toMatchObject({
+      isEmailVerified: true,
+      verificationLink: null,
+    });
 
     const owner = await signInAs(studio, email, PASSWORD);
     const session = await owner.get<{ roles: string[] }>('/api/auth/session');
@@ -351,23 +436,50 @@ describe('trials', () => {
     expect(event?.after).toMatchObject({ status: 'revoked' });
   });
 
-  it('counts recorded answers against their limit; a clip upload needs only a running trial', async () => {
+  it('counts recorded answers through the upload endpoint, uploads in flight included', async () => {
     const code = await createCode({ recordedAnswerLimit: 1 });
     const { api, client } = await redeem(code.code);
     const storyfile = await buildStoryfile(api, client.organizationId);
-    const { db } = studio.database;
-    const answer = { kind: 'answer' as const, storyfileId: storyfile.id };
-    const questionId = '00000000-0000-4000-8000-000000000001';
-    expect(await checkTrialAllows(db, { ...answer, questionId })).toEqual({ ok: true });
-    await db.execute(sql`update promo_redemptions set recorded_answer_limit = 0
-      where id = ${client.id}`);
-    expect(await checkTrialAllows(db, { ...answer, questionId })).toEqual({
-      ok: false,
-      message: formatTrialLimitMessage('recorded answers', 0),
-    });
-    expect(await checkTrialAllows(db, { kind: 'clip', storyfileId: storyfile.id })).toEqual({
-      ok: true,
-    });
+    const [first, second] = await buildQuestions(api, storyfile.id, 2);
+    const limit = formatTrialLimitMessage('recorded answers', 1);
+    // Started, not finished: it already holds the one recorded answer of the trial.
+    const started = await answerUpload(api, storyfile.id, first!);
+    expect(started.status, await started.text()).toBe(201);
+    expect((await findClient(client.ownerEmail)).usage.recordedAnswers).toBe(1);
+    const refused = await answerUpload(api, storyfile.id, second!);
+    expect(refused.status).toBe(403);
+    expect((await refused.text()).trim()).toBe(limit);
+    // Another take of the same question adds no recorded answer.
+    expect((await answerUpload(api, storyfile.id, first!)).status).toBe(201);
+    // A clip is no recorded answer.
+    const clip = await tusCreate(
+      api.browser,
+      1000,
+      buildVideoUploadMetadata({
+        storyfileId: storyfile.id,
+        target: { clipKind: 'idle' },
+        filename: 'idle.mp4',
+        filetype: 'video/mp4',
+      }),
+    );
+    expect(clip.status).toBe(201);
+  });
+
+  it('lets only one of two parallel answer uploads take the last recorded answer', async () => {
+    const code = await createCode({ recordedAnswerLimit: 1 });
+    const { api, client } = await redeem(code.code);
+    const storyfile = await buildStoryfile(api, client.organizationId);
+    const [first, second] = await buildQuestions(api, storyfile.id, 2);
+    const answers = await Promise.all([
+      answerUpload(api, storyfile.id, first!),
+      answerUpload(api, storyfile.id, second!),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403]);
+    const loser = answers.find((answer) => answer.status === 403)!;
+    expect((await loser.text()).trim()).toBe(formatTrialLimitMessage('recorded answers', 1));
+    const rows = await studio.database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from uploads where storyfile_id = ${storyfile.id} and kind = 'answer'`);
+    expect(rows.rows[0]!.n).toBe(1);
   });
 
   it('refuses non-admins every promo-code call', async () => {
@@ -398,5 +510,113 @@ describe('trials', () => {
       expect(anonymous.status, `${method} ${path} signed out`).toBe(401);
     }
     expect((await findClient(client.ownerEmail)).status).toBe('trial');
+  });
+});
+
+describe('read-only trial organizations', () => {
+  it('refuses every write to an ended trial with its message, through the gateway, and keeps reads and playing', async () => {
+    const code = await createCode({ storyfileLimit: 3 });
+    const { api, client } = await redeem(code.code);
+    const namespaceId = client.organizationId;
+    const storyfile = await buildStoryfile(api, namespaceId);
+    const [question] = await buildQuestions(api, storyfile.id, 1);
+    const libraryTopic = await api.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      '/v1/conversa/topics',
+      {
+        namespaceId,
+        name: 'Library topic',
+      },
+    );
+    const ended = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/end`,
+    );
+    const message = formatTrialEndedMessage(new Date(ended.trialEndsAt));
+    const id = storyfile.id;
+    const writes: [string, string, unknown?][] = [
+      ['POST', '/v1/conversa/storyfiles', { namespaceId, name: 'After end' }],
+      ['PATCH', `/v1/conversa/storyfiles/${id}`, { name: 'Renamed' }],
+      ['POST', `/v1/conversa/storyfiles/${id}/topics`, { name: 'Another topic' }],
+      [
+        'POST',
+        `/v1/conversa/storyfiles/${id}/questions`,
+        { topicId: question!.topicId, text: 'New?' },
+      ],
+      ['PATCH', `/v1/conversa/storyfiles/${id}/questions/${question!.id}`, { text: 'Changed?' }],
+      ['POST', `/v1/conversa/storyfiles/${id}/publish`],
+      ['PUT', `/v1/conversa/storyfiles/${id}/starters`, { questionIds: [] }],
+      ['POST', '/v1/conversa/topics', { namespaceId, name: 'Library after end' }],
+      ['PATCH', `/v1/conversa/topics/${libraryTopic.id}`, { name: 'Renamed topic' }],
+      ['POST', '/v1/conversa/questions', { topicId: libraryTopic.id, text: 'Library question?' }],
+    ];
+    for (const [method, path, body] of writes) {
+      expect(await api.call(method, path, body), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message },
+      });
+    }
+    // Uploads: the tus endpoint answers the same words, in its plain text.
+    const upload = await answerUpload(api, id, question!);
+    expect(upload.status).toBe(403);
+    expect((await upload.text()).trim()).toBe(message);
+    // Nothing was written.
+    const detail = await api.expectStatus<{ name: string }>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${id}`,
+    );
+    expect(detail.name).toBe(storyfile.name);
+    const uploads = await studio.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from uploads where storyfile_id = ${id}`,
+    );
+    expect(uploads.rows[0]!.n).toBe(0);
+    // Reading and playing still work.
+    await api.expectStatus(200, 'GET', `/v1/conversa/storyfiles?namespaceId=${namespaceId}`);
+    await api.expectStatus(200, 'GET', `/v1/conversa/topics?namespaceId=${namespaceId}`);
+    await api.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${id}/ask`, { text: 'Hello?' });
+
+    // An admin's extension lifts it.
+    await admin.expectStatus(200, 'POST', `/v1/conversa/promo-codes/clients/${client.id}/extend`, {
+      days: 3,
+    });
+    await api.expectStatus(201, 'POST', `/v1/conversa/storyfiles/${id}/topics`, { name: 'Back' });
+  });
+
+  it("refuses a revoked trial's writes while the same person keeps writing in another organization", async () => {
+    const code = await createCode();
+    const { client } = await redeem(code.code);
+    const namespaceId = client.organizationId;
+    const elsewhere = await buildNamespace(studio, `Elsewhere ${client.id}`);
+    await grantScope(studio.database.db, {
+      email: client.ownerEmail,
+      namespaceLabel: `Elsewhere ${client.id}`,
+      scope: 'edit:ns',
+    });
+    const api = await signInAs(studio, client.ownerEmail, PASSWORD);
+    const trialTopic = await api.expectStatus<{ id: string }>(201, 'POST', '/v1/conversa/topics', {
+      namespaceId,
+      name: 'Trial topic',
+    });
+    await admin.expectStatus(200, 'POST', `/v1/conversa/promo-codes/clients/${client.id}/revoke`);
+    expect(await api.post('/v1/conversa/topics', { namespaceId, name: 'Refused' })).toMatchObject({
+      status: 403,
+      body: { message: TRIAL_REVOKED_MESSAGE },
+    });
+    await api.expectStatus(201, 'POST', '/v1/conversa/topics', {
+      namespaceId: elsewhere,
+      name: 'Allowed elsewhere',
+    });
+    // A write naming the trial's row by id only: the handler gets the user as a Viewer there.
+    const renamed = await api.patch(`/v1/conversa/topics/${trialTopic.id}`, { name: 'Renamed' });
+    expect(renamed.status).toBe(403);
+    const topics = await api.expectStatus<{ items: { id: string; name: string }[] }>(
+      200,
+      'GET',
+      `/v1/conversa/topics?namespaceId=${namespaceId}`,
+    );
+    expect(topics.items.find((topic) => topic.id === trialTopic.id)?.name).toBe('Trial topic');
   });
 });

@@ -237,7 +237,21 @@ async function sendVerification(
   return false;
 }
 
-/** Opens a verification link: marks the email verified, once. */
+/**
+ * Whether a verification link still verifies something, without using it: the link's page (a GET,
+ * which mail scanners prefetch) only reads; the button on it posts, and only that verifies.
+ */
+export async function findPendingVerification(
+  db: Executor,
+  token: string,
+): Promise<{ email: string } | null> {
+  const result = await db.execute<{ email: string }>(sql`
+    select email from promo_redemptions
+    where verification_token_hash = ${hashToken(token)} and email_verified_at is null`);
+  return result.rows[0] ?? null;
+}
+
+/** Verifies the email of a verification link (its page's button posts here), once. */
 export async function verifyPromoEmail(
   db: Database,
   token: string,

@@ -7,11 +7,10 @@ import {
 import { forbidden } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
 
-/** What a caller is about to add to an organization. */
+/** What a caller is about to add to a trial organization that a limit counts. */
 export type TrialAction =
   | { kind: 'storyfile'; namespaceId: string }
-  | { kind: 'answer'; storyfileId: string; questionId: string }
-  | { kind: 'clip'; storyfileId: string };
+  | { kind: 'answer'; storyfileId: string; questionId: string };
 
 export type TrialDecision = { ok: true } | { ok: false; message: string };
 
@@ -29,16 +28,32 @@ const ALLOW: TrialDecision = { ok: true };
 export const countStoryfilesSql = (namespaceId: unknown) =>
   sql`(select count(*)::int from storyfiles s where s.namespace_id = ${namespaceId} and s.deleted_at is null)`;
 
-/** Answer videos on the live storyfiles of an organization: what the recorded-answer limit counts. */
+/**
+ * Questions of the organization's live storyfiles that hold a recorded answer, or will once an
+ * answer upload in flight (started, not finished, failed or cancelled) is processed: what the
+ * recorded-answer limit counts. Counting the uploads in flight is what stops two parallel uploads
+ * from passing the limit together; a question counts once however many takes it has.
+ */
+export const answeredQuestionsSql = (namespaceId: unknown) => sql`(
+    select m.storyfile_question_id as question_id from media_assets m
+      join storyfiles s on s.id = m.storyfile_id
+      where s.namespace_id = ${namespaceId} and s.deleted_at is null
+        and m.storyfile_question_id is not null
+    union
+    select u.storyfile_question_id from uploads u
+      join storyfiles s on s.id = u.storyfile_id
+      where s.namespace_id = ${namespaceId} and s.deleted_at is null and u.kind = 'answer'
+        and u.phase in ('uploading', 'processing'))`;
+
+/** Recorded answers of an organization, in flight included (see answeredQuestionsSql). */
 export const countRecordedAnswersSql = (namespaceId: unknown) =>
-  sql`(select count(*)::int from media_assets m join storyfiles s on s.id = m.storyfile_id
-    where s.namespace_id = ${namespaceId} and s.deleted_at is null and m.storyfile_question_id is not null)`;
+  sql`(select count(*)::int from ${answeredQuestionsSql(namespaceId)} answered)`;
 
 /**
- * The one place trial rules are enforced: organizations without a redemption, and converted ones,
- * may do anything their roles allow. A trial that ended (or was revoked) leaves the organization
- * read-only; a running trial refuses a create past its limits. With `lock`, the redemption row is
- * locked, so creates in the caller's transaction cannot race each other past a limit.
+ * A running trial's limits: organizations without a redemption, converted ones, and ended or
+ * revoked ones (which the gateway's read-only guard refuses before any service runs, see
+ * http/read-only-guard.ts) are not counted here. With `lock`, the redemption row is locked, so
+ * creates in the caller's transaction cannot race each other past a limit.
  */
 export async function checkTrialAllows(
   tx: Executor,
@@ -51,18 +66,11 @@ export async function checkTrialAllows(
       : sql`(select namespace_id from storyfiles where id = ${action.storyfileId})`;
   const result = await tx.execute<TrialRow>(sql`
     select namespace_id, status, trial_ends_at, storyfile_limit, recorded_answer_limit
-    from promo_redemptions where namespace_id = ${namespace}
+    from promo_redemptions where namespace_id = ${namespace} and status = 'trial'
     ${options.lock ? sql`for update` : sql``}`);
   const trial = result.rows[0];
-  if (!trial || trial.status === 'converted') {
+  if (!trial) {
     return ALLOW;
-  }
-  if (trial.status === 'revoked') {
-    return { ok: false, message: TRIAL_REVOKED_MESSAGE };
-  }
-  const endsAt = new Date(trial.trial_ends_at);
-  if (endsAt.getTime() <= Date.now()) {
-    return { ok: false, message: formatTrialEndedMessage(endsAt) };
   }
   if (action.kind === 'storyfile' && trial.storyfile_limit !== null) {
     const count = await tx.execute<{ n: number }>(
@@ -73,10 +81,11 @@ export async function checkTrialAllows(
     }
   }
   if (action.kind === 'answer' && trial.recorded_answer_limit !== null) {
-    // Replacing a question's answer adds no recorded answer.
+    // Replacing a question's answer (or uploading another take) adds no recorded answer.
     const count = await tx.execute<{ n: number; has_answer: boolean }>(sql`
       select ${countRecordedAnswersSql(trial.namespace_id)} as n,
-        exists (select 1 from media_assets where storyfile_question_id = ${action.questionId}) as has_answer`);
+        exists (select 1 from ${answeredQuestionsSql(trial.namespace_id)} answered
+          where answered.question_id = ${action.questionId}) as has_answer`);
     const row = count.rows[0]!;
     if (!row.has_answer && row.n >= trial.recorded_answer_limit) {
       return {
@@ -98,6 +107,42 @@ export async function assertTrialAllows(
   if (!decision.ok) {
     throw forbidden(decision.message);
   }
+}
+
+/**
+ * Organizations among `namespaceIds` whose trial ended or was revoked, each with the sentence a
+ * refused write answers: the gateway's read-only guard (http/read-only-guard.ts) asks this for
+ * every write of a signed-in user, so one indexed query per write.
+ */
+export async function findReadOnlyOrganizations(
+  db: Executor,
+  namespaceIds: readonly string[],
+): Promise<Map<string, string>> {
+  const readOnly = new Map<string, string>();
+  if (namespaceIds.length === 0) {
+    return readOnly;
+  }
+  const ids = sql.join(
+    namespaceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    namespace_id: string;
+    status: string;
+    trial_ends_at: Date | string;
+  }>(sql`
+    select namespace_id, status, trial_ends_at from promo_redemptions
+    where namespace_id::text in (${ids})
+      and (status = 'revoked' or (status = 'trial' and trial_ends_at <= now()))`);
+  for (const row of result.rows) {
+    readOnly.set(
+      row.namespace_id,
+      row.status === 'revoked'
+        ? TRIAL_REVOKED_MESSAGE
+        : formatTrialEndedMessage(new Date(row.trial_ends_at)),
+    );
+  }
+  return readOnly;
 }
 
 /**

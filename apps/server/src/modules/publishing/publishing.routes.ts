@@ -22,16 +22,17 @@ import {
   unpublishStoryfile,
 } from './publishing.service.ts';
 import { createSharePageService } from './share-page.service.ts';
+import { VISITOR_COOKIE } from './visitor-cookie.ts';
+import { readVisitorId } from './visitor-links.ts';
 
-/** Cookie that tells one visitor of the public player from another (no account, no personal data). */
-export const VISITOR_COOKIE = 'conversa_visitor';
+export { VISITOR_COOKIE };
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const SHARE_PAGE_PATH = '/s/:slug';
 
 /** The visitor id from the cookie, or a new one set on the reply (SameSite=None inside embeds). */
 function getVisitorId(request: FastifyRequest, reply: FastifyReply, isHttps: boolean): string {
-  const existing = request.cookies[VISITOR_COOKIE];
-  if (existing && /^[0-9a-f-]{36}$/.test(existing)) {
+  const existing = readVisitorId(request);
+  if (existing) {
     return existing;
   }
   const id = randomUUID();

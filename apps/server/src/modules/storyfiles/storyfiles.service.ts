@@ -164,7 +164,7 @@ export async function createStoryfile(
   await assertNamespaceExists(db, body.namespaceId);
   const id = await db
     .transaction(async (tx) => {
-      // A trial organization's limits and end (the promo-codes module's one guard).
+      // A running trial's storyfile limit (an ended trial never gets here: the gateway's read-only guard).
       await assertTrialAllows(
         tx,
         { kind: 'storyfile', namespaceId: body.namespaceId },

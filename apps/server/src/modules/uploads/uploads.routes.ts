@@ -8,6 +8,7 @@ import {
   getUploadStatusContract,
   listUploadsContract,
   retryUploadProcessingContract,
+  UPLOAD_METADATA_KEYS,
   UPLOAD_REJECTION_MESSAGES,
   type CurrentUser,
 } from '@conversa/contracts';
@@ -42,6 +43,21 @@ import {
 
 /** Where the tus endpoint is mounted (UPLOAD_ENDPOINT_PATH without its trailing slash). */
 export const TUS_MOUNT_PATH = '/files';
+
+/** The storyfile a tus creation names in its Upload-Metadata header (`key base64value,...`). */
+function readMetadataStoryfileId(request: FastifyRequest): string | undefined {
+  const header = request.headers['upload-metadata'];
+  if (request.method !== 'POST' || typeof header !== 'string') {
+    return undefined;
+  }
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key === UPLOAD_METADATA_KEYS.storyfileId && value) {
+      return Buffer.from(value, 'base64').toString('utf8').trim() || undefined;
+    }
+  }
+  return undefined;
+}
 
 /** An error @tus/server answers with: its status and a plain-text body. */
 class TusResponseError extends Error {
@@ -243,7 +259,12 @@ export async function registerUploadRoutes(
       scope.route({
         method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
         url,
-        config: { permission: { kind: 'loggedIn' } },
+        config: {
+          permission: { kind: 'loggedIn' },
+          // The gateway's read-only guard learns the storyfile a new upload targets from its metadata.
+          writeTargetStoryfile: readMetadataStoryfileId,
+          answersInPlainText: true,
+        },
         schema: { hide: true },
         handler: forward,
       });

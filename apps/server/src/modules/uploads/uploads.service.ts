@@ -49,7 +49,7 @@ function rejectUnless(decision: AccessDecision): void {
   }
 }
 
-/** A trial organization's refusal (ended, revoked, or past its recorded-answer limit). */
+/** A running trial's refusal past its recorded-answer limit (ended trials: the gateway's guard). */
 function rejectUnlessTrialAllows(decision: TrialDecision): void {
   if (!decision.ok) {
     throw new UploadRejectedError(403, decision.message);
@@ -149,7 +149,6 @@ export async function prepareUpload(
         deps.lookup,
       ),
     );
-    rejectUnlessTrialAllows(await checkTrialAllows(deps.db, { kind: 'clip', storyfileId }));
     return {
       row: { ...base, kind: 'clip', storyfileId, clipKind: clipKind.data },
       metadata: keep,
@@ -172,8 +171,26 @@ export async function prepareUpload(
   };
 }
 
+/**
+ * Records a new upload. An answer video is counted against a trial's recorded-answer limit again
+ * here, with the trial locked and in the insert's transaction: an upload in flight counts, so two
+ * parallel uploads cannot both take the last recorded answer.
+ */
 export async function recordUpload(db: Database, row: NewUploadRow): Promise<void> {
-  await db.insert(uploads).values(row);
+  if (row.kind !== 'answer') {
+    await db.insert(uploads).values(row);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    rejectUnlessTrialAllows(
+      await checkTrialAllows(
+        tx,
+        { kind: 'answer', storyfileId: row.storyfileId!, questionId: row.storyfileQuestionId! },
+        { lock: true },
+      ),
+    );
+    await tx.insert(uploads).values(row);
+  });
 }
 
 export async function findUpload(db: Database, uploadId: string): Promise<UploadRow | undefined> {
