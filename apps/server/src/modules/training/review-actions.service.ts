@@ -479,15 +479,18 @@ export async function applyReviewChange(
         .update(storyfileQuestions)
         .set({ alternates, updatedAt: sql`now()`, updatedBy: user.iam })
         .where(eq(storyfileQuestions.id, plan.target.questionId));
-      for (const { questionId, text } of plan.removed) {
-        await tx
-          .update(storyfileQuestions)
-          .set({
-            alternates: sql`array_remove(${storyfileQuestions.alternates}, ${text})`,
-            updatedAt: sql`now()`,
-            updatedBy: user.iam,
-          })
-          .where(eq(storyfileQuestions.id, questionId));
+      if (plan.removed.length > 0) {
+        // One statement for every competing answer that loses a duplicate phrasing.
+        await tx.execute(sql`
+          update storyfile_questions q
+          set alternates = array(select a from unnest(q.alternates) a where a <> all(r.texts)),
+            updated_at = now(), updated_by = ${user.iam}
+          from (select question_id, array_agg(text) as texts
+                from unnest(${uuidArray(plan.removed.map((item) => item.questionId))},
+                  ${sql.param(plan.removed.map((item) => item.text))}::text[])
+                  as t(question_id, text)
+                group by question_id) r
+          where q.id = r.question_id and q.storyfile_id = ${storyfileId}`);
       }
       await setEntriesState(tx, storyfileId, entryIds, 'resolved', id);
       const autoClosed =
