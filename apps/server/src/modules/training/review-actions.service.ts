@@ -145,6 +145,39 @@ function decide(matcher: Matcher, text: string): string | null {
   return decision.kind === 'answer' ? decision.answerId : null;
 }
 
+/**
+ * Past questions' decisions by the storyfile's matcher as it stands, per matcher: kept while its
+ * stamp and threshold stay the same, so a reviewer trying several changes in a row re-asks the
+ * 10,000 past questions only against each trial matcher, not the unchanged one every time.
+ */
+const currentDecisions = new WeakMap<
+  Matcher,
+  { key: string; decisions: Map<string, string | null> }
+>();
+
+function decideCurrent(
+  matcher: Matcher,
+  stamp: string,
+  threshold: number,
+  texts: readonly string[],
+): (string | null)[] {
+  const key = `${stamp}#${threshold}`;
+  let cached = currentDecisions.get(matcher);
+  if (cached?.key !== key) {
+    cached = { key, decisions: new Map() };
+    currentDecisions.set(matcher, cached);
+  }
+  const { decisions } = cached;
+  return texts.map((text) => {
+    let decision = decisions.get(text);
+    if (decision === undefined) {
+      decision = decide(matcher, text);
+      decisions.set(text, decision);
+    }
+    return decision;
+  });
+}
+
 interface PastQuestion {
   key: string;
   text: string;
@@ -175,7 +208,7 @@ interface PreviewOutcome {
  * effect of the phrasings alone.
  */
 function comparePast(
-  matcher: Matcher,
+  { matcher, stamp }: { matcher: Matcher; stamp: string },
   answers: ReadonlyMap<string, MatchableAnswer>,
   changed: readonly MatchableAnswer[],
   removed: readonly { questionId: string; text: string }[],
@@ -183,7 +216,12 @@ function comparePast(
   targetId: string | null,
 ): PreviewOutcome {
   const report = matcher.getThresholdReport();
-  const before = past.map((question) => decide(matcher, question.text));
+  const before = decideCurrent(
+    matcher,
+    stamp,
+    report.threshold,
+    past.map((question) => question.text),
+  );
   const touched = new Map<string, MatchableAnswer>();
   for (const answer of changed) {
     touched.set(answer.questionId, answer);
@@ -276,13 +314,14 @@ async function buildPreview(
       plan: null,
     };
   }
-  const [{ matcher, answers }, past] = await Promise.all([
+  const [current, past] = await Promise.all([
     getStoryfileMatcher(engine, storyfileId),
     loadPastQuestions(engine.db, storyfileId),
   ]);
+  const { answers } = current;
   const plan = planCorrection(answers, change.questionId, entries);
   const outcome = comparePast(
-    matcher,
+    current,
     answers,
     getChangedAnswers(plan),
     plan.removed,
