@@ -315,7 +315,9 @@ async function main(): Promise<void> {
     try {
       await seedExchanges(client, seeded.id);
       big = await seedBigScript(client, browser, namespaceId);
-      await client.query('analyze');
+      // Autovacuum would do this a minute after the seed (its insert threshold is long passed):
+      // statistics, and the visibility map that lets counts read indexes alone.
+      await client.query('vacuum analyze');
     } finally {
       client.release();
     }
@@ -331,6 +333,7 @@ async function main(): Promise<void> {
       );
       const built = buildReviewItemQueries(user, parsed)!;
       const count = dialect.sqlToQuery(built.count);
+      const estimate = dialect.sqlToQuery(built.estimate);
       const page = dialect.sqlToQuery(built.page);
       const viaServer: number[] = [];
       const viaPg: number[] = [];
@@ -348,6 +351,7 @@ async function main(): Promise<void> {
         const pgMs = await time(async () => {
           await Promise.all([
             direct.query(count.sql, count.params),
+            direct.query(estimate.sql, estimate.params),
             direct.query(page.sql, page.params),
           ]);
         });
@@ -363,6 +367,7 @@ async function main(): Promise<void> {
 
     console.log(`Clustering the ${UNMATCHED.toLocaleString('en')} unmatched questions`);
     const clusterRuns: number[] = [];
+    let coldClusterMs = 0;
     let groups = 0;
     for (let round = -1; round < TIMED_RUNS; round += 1) {
       const ms = await time(async () => {
@@ -376,11 +381,19 @@ async function main(): Promise<void> {
       });
       if (round >= 0) {
         clusterRuns.push(ms);
+      } else {
+        coldClusterMs = ms;
       }
     }
+    // The first request works the groups out; later ones reuse them while no exchange changes.
     figures.push(
       summarize(
-        'clusters of 10,000 unmatched',
+        'clusters of 10,000 unmatched (first request)',
+        [coldClusterMs],
+        GOALS.clusteringMs,
+      ),
+      summarize(
+        'clusters of 10,000 unmatched (unchanged data)',
         clusterRuns,
         GOALS.clusteringMs,
         `${groups} groups`,

@@ -355,6 +355,63 @@ describe('threshold', () => {
   });
 });
 
+describe('automatic threshold on a large script', () => {
+  // 500 answers × 2 phrasings: at RECALIBRATION_MIN_PHRASINGS, so 1% (10 phrasings) may drift.
+  const TOPICS = ['garden', 'violin', 'harbor', 'orchard', 'railway', 'bakery', 'glacier', 'chess'];
+  const DETAILS = ['first', 'last', 'best', 'worst', 'early', 'late', 'happy', 'strange', 'quiet'];
+  const script: AnswerInput[] = Array.from({ length: 500 }, (_, index) => {
+    const topic = TOPICS[index % TOPICS.length]!;
+    const detail = DETAILS[Math.floor(index / TOPICS.length) % DETAILS.length]!;
+    return {
+      id: `answer-${String(index).padStart(3, '0')}`,
+      question: `What was the ${detail} ${topic} number ${index}?`,
+      alternates: [`Tell me the ${detail} ${topic} story ${index}`],
+    };
+  });
+  const withAlternates = (answer: AnswerInput, extra: string[]): AnswerInput => ({
+    ...answer,
+    alternates: [...(answer.alternates ?? []), ...extra],
+  });
+
+  it(
+    'keeps its calibration through a small review round (the new phrasing answers at once), and ' +
+      'recalibrates as a fresh build would once edits pass 1% of the phrasings',
+    () => {
+      const matcher = buildMatcher(script);
+      const report = matcher.getThresholdReport();
+      expect(report.source).toBe('auto');
+      const edited = withAlternates(script[0]!, ['what about the zeppelin', 'any zeppelin tales']);
+      matcher.upsertAnswer(edited);
+      expect(matcher.match('what about the zeppelin').decision).toEqual({
+        kind: 'answer',
+        answerId: 'answer-000',
+      });
+      expect(matcher.getThresholdReport()).toBe(report);
+      // A trial change undone (the preview) leaves no drift either.
+      matcher.upsertAnswer(withAlternates(script[1]!, ['a trial phrasing about kites']));
+      matcher.upsertAnswer(script[1]!);
+      expect(matcher.getThresholdReport()).toBe(report);
+      // Nine more phrasings: 11 differ from the calibrated script, past its budget of 10.
+      const more = script
+        .slice(2, 11)
+        .map((answer, index) => withAlternates(answer, [`an airship question ${index}`]));
+      more.forEach((answer) => matcher.upsertAnswer(answer));
+      const recalibrated = matcher.getThresholdReport();
+      expect(recalibrated).not.toBe(report);
+      const fresh = buildMatcher([edited, script[1]!, ...more, ...script.slice(11)]);
+      expect(recalibrated).toEqual(fresh.getThresholdReport());
+    },
+    120_000,
+  );
+
+  it('recalibrates after new categories whatever the drift', () => {
+    const matcher = buildMatcher(script);
+    const report = matcher.getThresholdReport();
+    matcher.setCategories([{ id: 'music', name: 'music', phrases: ['violin', 'fiddle'] }]);
+    expect(matcher.getThresholdReport()).not.toBe(report);
+  }, 120_000);
+});
+
 describe('embedder seam', () => {
   // A toy embedder that knows "offspring" and "children" mean the same thing.
   const embedder: Embedder = {

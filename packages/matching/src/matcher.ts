@@ -164,6 +164,16 @@ const DEFAULT_LIMIT = 5;
 const MAX_HELD_OUT_SAMPLES = 300;
 // Neighbour questions asked when calibrating, at most, for the same reasons.
 const MAX_NEIGHBOUR_SAMPLES = 300;
+// A script of at least this many phrasings keeps its automatic threshold through small edits (see
+// `RECALIBRATION_DRIFT_SHARE`); a smaller one recalibrates after every edit, which is cheap there.
+const RECALIBRATION_MIN_PHRASINGS = 1_000;
+// Share of a large script's phrasings that may differ from those it was calibrated on before the
+// automatic threshold is chosen again. Calibrating asks up to ~900 questions (seconds on a script of
+// 2,000 answers); a review round adds a few phrasings, which move a threshold chosen from hundreds
+// of samples by next to nothing. So a round refreshes the index at once (incremental) and the
+// threshold only once edits add up to this share; a fresh build of the script then agrees again.
+const RECALIBRATION_DRIFT_SHARE = 0.01;
+const NO_PHRASINGS: ReadonlySet<string> = new Set();
 // Scores are rounded so that float noise from summation order can never break a tie differently.
 const SCORE_PRECISION = 1e6;
 
@@ -238,7 +248,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   // Bumped by every change to the script's phrasings or categories; the automatic threshold is
   // recomputed lazily, on the first question after a change.
   let scriptVersion = 0;
-  let calibration: { version: number; report: ThresholdReport } | undefined;
+  let calibration:
+    { version: number; report: ThresholdReport; driftBudget: number; isStale: boolean } | undefined;
+  // Each answer's phrasings as last calibrated, and per answer how many differ now (added or gone):
+  // an edit that is later undone (a preview's trial change) leaves no drift.
+  let calibratedPhrasings = new Map<string, ReadonlySet<string>>();
+  const drift = new Map<string, number>();
+  let driftTotal = 0;
   let categoryIndex: CategoryIndex = createCategoryIndex(options.categories ?? []);
   const index = createAnswerIndex(tuning.idfLevel, (family, key) =>
     weighFeature(family, key, featureSettings),
@@ -284,6 +300,30 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // Whether an answer is recorded does not change any score, so it keeps the calibration.
     if (isChanged) {
       scriptVersion++;
+      trackDrift(stored.id);
+    }
+  }
+
+  /** Recounts how many of the answer's phrasings differ from those it was calibrated with. */
+  function trackDrift(answerId: string): void {
+    const current = new Set(index.answers.get(answerId)?.phrasings.map((record) => record.text));
+    const calibrated = calibratedPhrasings.get(answerId) ?? NO_PHRASINGS;
+    let changed = 0;
+    for (const text of current) {
+      if (!calibrated.has(text)) {
+        changed++;
+      }
+    }
+    for (const text of calibrated) {
+      if (!current.has(text)) {
+        changed++;
+      }
+    }
+    driftTotal += changed - (drift.get(answerId) ?? 0);
+    if (changed === 0) {
+      drift.delete(answerId);
+    } else {
+      drift.set(answerId, changed);
     }
   }
 
@@ -294,12 +334,17 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     index.removeAnswer(answer);
     scriptVersion++;
+    trackDrift(answerId);
     return true;
   }
 
   function setCategories(next: Category[]): void {
     categoryIndex = createCategoryIndex(next);
     scriptVersion++;
+    // New categories change every phrasing's terms: the next question recalibrates in full.
+    if (calibration) {
+      calibration.isStale = true;
+    }
     // Categories change the terms of every phrasing, so this one change does re-index everything.
     for (const answer of [...index.answers.values()]) {
       for (const record of [...answer.phrasings]) {
@@ -787,7 +832,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (typeof thresholdSetting === 'number') {
       return { setting: thresholdSetting, threshold: thresholdSetting, source: 'explicit' };
     }
-    if (calibration && calibration.version === scriptVersion) {
+    if (
+      calibration &&
+      (calibration.version === scriptVersion ||
+        (!calibration.isStale && driftTotal <= calibration.driftBudget))
+    ) {
       return calibration.report;
     }
     const samples = index.answers.size > 0 ? collectCalibrationSamples() : [];
@@ -795,7 +844,24 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const report: ThresholdReport = chosen
       ? { setting: 'auto', source: 'auto', ...chosen }
       : { setting: 'auto', threshold: DEFAULT_THRESHOLD, source: 'default' };
-    calibration = { version: scriptVersion, report };
+    const phrasingCount = index.countPhrasings();
+    calibration = {
+      version: scriptVersion,
+      report,
+      driftBudget:
+        phrasingCount >= RECALIBRATION_MIN_PHRASINGS
+          ? Math.floor(phrasingCount * RECALIBRATION_DRIFT_SHARE)
+          : 0,
+      isStale: false,
+    };
+    calibratedPhrasings = new Map(
+      [...index.answers.values()].map((answer) => [
+        answer.id,
+        new Set(answer.phrasings.map((record) => record.text)),
+      ]),
+    );
+    drift.clear();
+    driftTotal = 0;
     return report;
   }
 

@@ -716,7 +716,50 @@ export const chatLogEntries = pgTable(
       sql`${table.reviewState} in ('new', 'resolved', 'ignored', 'queued')`,
     ),
     check('chat_log_entries_feedback_check', sql`${table.feedback} in ('up', 'down')`),
-    index('chat_log_entries_storyfile_created_idx').on(table.storyfileId, table.createdAt.desc()),
+    // The inbox's and chat logs' newest-first pages per storyfile, and their counts: the filter
+    // columns trail the order so a count (and a filtered page's scan) reads the index alone.
+    index('chat_log_entries_storyfile_created_idx').on(
+      table.storyfileId,
+      // NULLS FIRST is what `order by … desc` means: the index serves the order as written.
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.decision,
+      table.reviewState,
+      table.feedback,
+      table.confidence,
+      table.channel,
+      table.topMargin,
+    ),
+    // Training inbox (issue 14): sort by score without reading every row; §5 search of the
+    // question and answer texts through trigrams instead of scanning 100,000 rows.
+    index('chat_log_entries_storyfile_score_idx').on(table.storyfileId, table.score),
+    // Fallbacks, the inbox's main filter, are a tenth of the rows or fewer.
+    index('chat_log_entries_storyfile_fallback_idx')
+      .on(
+        table.storyfileId,
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+        table.reviewState,
+        table.confidence,
+        table.feedback,
+        table.topMargin,
+      )
+      .where(sql`${table.decision} = 'fallback'`),
+    // Ratings are rare (a few in a hundred): filtering on them reads this small index, not all rows.
+    index('chat_log_entries_storyfile_rated_idx')
+      .on(
+        table.storyfileId,
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+        table.feedback,
+        table.reviewState,
+      )
+      .where(sql`${table.feedback} is not null`),
+    index('chat_log_entries_question_trgm_idx').using('gin', table.questionText.op('gin_trgm_ops')),
+    index('chat_log_entries_answer_trgm_idx').using(
+      'gin',
+      sql`coalesce(${table.answerQuestionText}, ${table.matchedQuestionText}, '') gin_trgm_ops`,
+    ),
     index('chat_log_entries_created_idx').on(table.createdAt.desc()),
     index('chat_log_entries_conversation_created_idx').on(table.conversationId, table.createdAt),
     index('chat_log_entries_decision_created_idx').on(table.decision, table.createdAt.desc()),

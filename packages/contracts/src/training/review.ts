@@ -90,7 +90,13 @@ export const listReviewItemsQuerySchema = createListQuerySchema({
 });
 export type ListReviewItemsQuery = z.input<typeof listReviewItemsQuerySchema>;
 
-export const reviewItemPageSchema = createPageSchema(reviewItemSchema);
+export const reviewItemPageSchema = createPageSchema(reviewItemSchema).extend({
+  /**
+   * The inbox counts exactly up to a thousand rows past the page asked for; beyond that `total`
+   * (and `pageCount`) is the database's estimate, shown as "about".
+   */
+  isTotalEstimated: z.boolean(),
+});
 export type ReviewItemPage = z.infer<typeof reviewItemPageSchema>;
 
 /** Most exchanges one change may name (a group is acted on as a whole). */

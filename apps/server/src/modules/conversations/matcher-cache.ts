@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   createMatcher,
   type Category,
@@ -92,7 +92,28 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<Matc
   };
 }
 
-async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<MatchableAnswer[]> {
+/**
+ * The questions' part of a stamp (`count:last edit`) when it is the only part that moved and the
+ * count did not: only edits of existing questions happened (a review round's alternates), so the
+ * questions edited since the last edit known are all that needs reading. Undefined otherwise.
+ */
+function findEditedSince(previous: string, next: string): string | undefined {
+  const before = previous.split('|');
+  const after = next.split('|');
+  if (before.length !== after.length || before.slice(1).join('|') !== after.slice(1).join('|')) {
+    return undefined;
+  }
+  const [countBefore, ...lastEditBefore] = before[0]!.split(':');
+  const [countAfter] = after[0]!.split(':');
+  const since = lastEditBefore.join(':');
+  return countBefore === countAfter && since !== '' ? since : undefined;
+}
+
+async function loadMatchableAnswers(
+  db: Database,
+  storyfileId: string,
+  editedSince?: string,
+): Promise<MatchableAnswer[]> {
   const rows = await db
     .select({
       questionId: storyfileQuestions.id,
@@ -106,7 +127,14 @@ async function loadMatchableAnswers(db: Database, storyfileId: string): Promise<
     .from(storyfileQuestions)
     .innerJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
     .leftJoin(mediaAssets, eq(mediaAssets.storyfileQuestionId, storyfileQuestions.id))
-    .where(eq(storyfileQuestions.storyfileId, storyfileId));
+    .where(
+      and(
+        eq(storyfileQuestions.storyfileId, storyfileId),
+        editedSince === undefined
+          ? undefined
+          : sql`${storyfileQuestions.updatedAt} >= ${editedSince}::timestamptz`,
+      ),
+    );
   return rows.map((row) => ({
     ...row,
     // An asset without a video file cannot be played, so it does not count as recorded.
@@ -187,6 +215,30 @@ export function createMatcherCache() {
         if (cached.stamp === stamp) {
           return cached;
         }
+      }
+      // Only existing questions edited (a review round on 2,000 answers): read those alone.
+      const editedSince = cached ? findEditedSince(cached.stamp, stamp) : undefined;
+      if (cached && editedSince !== undefined) {
+        const edited = await loadMatchableAnswers(db, storyfileId, editedSince);
+        // From here on no await, as below.
+        const entry = cache.get(storyfileId) ?? cached;
+        const answers = new Map(entry.answers);
+        for (const answer of edited) {
+          const previous = answers.get(answer.questionId);
+          if (!previous || !isSameAnswer(previous, answer)) {
+            entry.matcher.upsertAnswer({
+              id: answer.questionId,
+              question: answer.text,
+              alternates: answer.alternates,
+              isRecorded: answer.isRecorded,
+            });
+          }
+          answers.set(answer.questionId, answer);
+        }
+        entry.answers = answers;
+        entry.stamp = stamp;
+        cache.set(storyfileId, entry);
+        return entry;
       }
       const [rows, threshold, categories, heardAsRules] = await Promise.all([
         loadMatchableAnswers(db, storyfileId),

@@ -2,13 +2,17 @@
 // storyfiles, library and chat-logs modules share.
 export { isUniqueViolation, type Executor } from './executor.ts';
 export {
+  buildCappedListQueries,
   buildNaturalOrder,
   buildPageLimit,
+  COUNT_CAP_BEYOND_PAGE,
   buildPlainOrder,
   buildSearchCondition,
   joinConditions,
+  runCappedListQueries,
   runListQueries,
   uuidArray,
+  type CappedListQueries,
   type ListQueries,
   type SearchFieldSql,
 } from './list-sql.ts';

@@ -125,3 +125,74 @@ export async function runListQueries<Row extends Record<string, unknown>, Item>(
     pageCount: getListPageCount(total, request.pageSize),
   };
 }
+
+/**
+ * Rows a capped count reads past the page asked for. Counting 100,000 rows exactly costs a scan of
+ * all of them on every page; up to this many beyond the page the count is exact, and past it the
+ * total is the planner's estimate (spec §5 paging still gets a page count to check against).
+ */
+export const COUNT_CAP_BEYOND_PAGE = 1_000;
+
+export interface CappedListQueries {
+  /** `select count(*)::int as total from (select 1 … limit <cap>)`: exact below the cap. */
+  count: SQL;
+  /** `explain (format json) select 1 …`: the planner's row estimate when the cap is reached. */
+  estimate: SQL;
+  /** The rows of the requested page, in order. */
+  page: SQL;
+}
+
+/**
+ * A list's statements with a capped count: `from` is the FROM/WHERE clause shared by the count
+ * and the page; the count stops at the rows up to the end of the requested page plus
+ * `COUNT_CAP_BEYOND_PAGE`, so it is exact on (and past) the last page.
+ */
+export function buildCappedListQueries(
+  fromWhere: SQL,
+  page: SQL,
+  request: PageRequest,
+): CappedListQueries {
+  return {
+    count: sql`select count(*)::int as total
+      from (select 1 ${fromWhere} limit ${getCountCap(request) + 1}) capped`,
+    estimate: sql`explain (format json) select 1 ${fromWhere}`,
+    page,
+  };
+}
+
+/** Where a capped count stops for a page request: the end of the page plus the cap. */
+export function getCountCap(request: PageRequest): number {
+  return getPageOffset(request) + request.pageSize + COUNT_CAP_BEYOND_PAGE;
+}
+
+/**
+ * Runs a capped list's count, estimate and page side by side (the estimate is planning only).
+ * `isTotalEstimated` says the list is longer than the cap and the total is the planner's
+ * estimate, never below what the count saw.
+ */
+export async function runCappedListQueries<Row extends Record<string, unknown>, Item>(
+  db: Executor,
+  queries: CappedListQueries,
+  request: PageRequest,
+  present: (row: Row) => Item,
+): Promise<ListPage<Item> & { isTotalEstimated: boolean }> {
+  const [countResult, planResult, pageResult] = await Promise.all([
+    db.execute<{ total: number }>(queries.count),
+    db.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(queries.estimate),
+    db.execute<Row>(queries.page),
+  ]);
+  const counted = Number(countResult.rows[0]?.total ?? 0);
+  const isTotalEstimated = counted > getCountCap(request);
+  const estimated = Math.round(Number(planResult.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']));
+  const total = isTotalEstimated
+    ? Math.max(counted, Number.isFinite(estimated) ? estimated : 0)
+    : counted;
+  return {
+    items: pageResult.rows.map((row) => present(row as Row)),
+    page: request.page,
+    pageSize: request.pageSize,
+    total,
+    pageCount: getListPageCount(total, request.pageSize),
+    isTotalEstimated,
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clusterQuestions,
+  createClusterCache,
   getDecayedWeight,
   getSignalWeight,
   type QuestionGroup,
@@ -138,5 +139,44 @@ describe('clusterQuestions, the Playwright flow’s paraphrases', () => {
       group('Tell me how your career started', { rank: 1.8 }),
     ]);
     expect(clusters.map((cluster) => cluster.count)).toEqual([3]);
+  });
+});
+
+describe('createClusterCache', () => {
+  const groups = [
+    group('What crops did you grow on the farm?', { rank: 3 }),
+    group('Which crops did you grow on your farm?', { visitorKeys: ['visitor:b'] }),
+    group('what crops were grown on the farm', { rank: 1.5 }),
+    group('Do you like jazz music?', { rank: 1 }),
+  ];
+
+  it('answers what clusterQuestions answers, first and when reused', () => {
+    const cache = createClusterCache();
+    expect(cache.cluster('storyfile-1', groups)).toEqual(clusterQuestions(groups));
+    // A day later every rank has decayed alike and one more visitor asked about jazz: the order
+    // holds, so the membership is reused, with today's figures.
+    const later = groups.map((item) => ({
+      ...item,
+      rank: item.rank / 2,
+      ...(item.text.includes('jazz')
+        ? { count: 2, visitorKeys: ['visitor:a', 'visitor:c'], entryIds: ['j1', 'j2'] }
+        : {}),
+    }));
+    const reused = cache.cluster('storyfile-1', later);
+    expect(reused).toEqual(clusterQuestions(later));
+    expect(reused.find((cluster) => cluster.representative.includes('jazz'))).toMatchObject({
+      count: 2,
+      visitors: 2,
+      entryIds: ['j1', 'j2'],
+    });
+  });
+
+  it('works the membership out again when a new question arrives', () => {
+    const cache = createClusterCache();
+    cache.cluster('storyfile-1', groups);
+    const more = [...groups, group('Which jazz music did you like?', { rank: 0.5 })];
+    const clusters = cache.cluster('storyfile-1', more);
+    expect(clusters).toEqual(clusterQuestions(more));
+    expect(clusters.map((cluster) => cluster.count)).toEqual([3, 2]);
   });
 });

@@ -56,61 +56,51 @@ export interface QuestionCluster {
 export const CLUSTER_JOIN_SCORE = 0.3;
 
 /**
+ * Which groups form which cluster: each cluster's group keys, its founding group first, then the
+ * groups that joined it in the order they joined. Depends only on the groups' texts and their
+ * order (`orderGroups`), so it can be reused while those stay the same (`createClusterCache`).
+ */
+export type ClusterMembership = string[][];
+
+/** Strongest first: by rank, then size (the order `assignClusters` takes groups in). */
+export function orderGroups(groups: readonly QuestionGroup[]): QuestionGroup[] {
+  return [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
+}
+
+/**
  * Groups similar questions with the matcher's own normalisation and scoring: groups are taken
  * strongest first; each joins the existing cluster whose questions it matches best at
  * `CLUSTER_JOIN_SCORE` or above, else starts one. Joined questions become phrasings of their
- * cluster, so a cluster gathers paraphrases of paraphrases. Sorted by rank, then size.
+ * cluster, so a cluster gathers paraphrases of paraphrases.
  */
-export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionCluster[] {
-  const ordered = [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
+export function assignClusters(ordered: readonly QuestionGroup[]): ClusterMembership {
   // No contrast: a group joins on its likeness to one cluster alone. With contrast, the only
   // cluster there is (nothing to contrast with) would win half again its score.
   const matcher = createMatcher({ threshold: CLUSTER_JOIN_SCORE, tuning: { contrastWeight: 0 } });
-  type Building = QuestionCluster & { phrasings: string[]; visitorSet: Set<string> };
-  const clusters = new Map<string, Building>();
-  const join = (cluster: Building, group: QuestionGroup) => {
-    cluster.count += group.count;
-    cluster.rank += group.rank;
-    cluster.entryIds.push(...group.entryIds);
-    cluster.questions.push({ text: group.text, count: group.count });
-    group.visitorKeys.forEach((key) => cluster.visitorSet.add(key));
-    if (group.firstSeen < cluster.firstSeen) {
-      cluster.firstSeen = group.firstSeen;
-    }
-    if (group.lastSeen > cluster.lastSeen) {
-      cluster.lastSeen = group.lastSeen;
-    }
-    cluster.phrasings.push(group.text);
+  const clusters = new Map<string, { representative: string; members: QuestionGroup[] }>();
+  const join = (key: string, group: QuestionGroup) => {
+    const cluster = clusters.get(key)!;
+    cluster.members.push(group);
     matcher.upsertAnswer({
-      id: cluster.key,
+      id: key,
       question: cluster.representative,
-      alternates: cluster.phrasings,
+      alternates: cluster.members.slice(1).map((member) => member.text),
     });
   };
-  const findCluster = (text: string): Building | undefined => {
+  const findCluster = (text: string): string | undefined => {
     const { decision } = matcher.match(text, { limit: 1 });
-    return decision.kind === 'answer' ? clusters.get(decision.answerId) : undefined;
+    return decision.kind === 'answer' && clusters.has(decision.answerId)
+      ? decision.answerId
+      : undefined;
   };
   const loners: QuestionGroup[] = [];
   for (const group of ordered) {
     const joined = findCluster(group.text);
-    if (joined) {
+    if (joined !== undefined) {
       join(joined, group);
       continue;
     }
-    clusters.set(group.key, {
-      key: group.key,
-      representative: group.text,
-      count: group.count,
-      visitors: 0,
-      firstSeen: group.firstSeen,
-      lastSeen: group.lastSeen,
-      rank: group.rank,
-      entryIds: [...group.entryIds],
-      questions: [{ text: group.text, count: group.count }],
-      phrasings: [],
-      visitorSet: new Set(group.visitorKeys),
-    });
+    clusters.set(group.key, { representative: group.text, members: [group] });
     loners.push(group);
     matcher.upsertAnswer({ id: group.key, question: group.text });
   }
@@ -118,24 +108,81 @@ export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionClus
   // (paraphrases of paraphrases); it then joins it, strongest first as before.
   for (const group of loners) {
     const own = clusters.get(group.key);
-    if (!own || own.questions.length > 1) {
+    if (!own || own.members.length > 1) {
       continue;
     }
     matcher.removeAnswer(group.key);
     clusters.delete(group.key);
     const joined = findCluster(group.text);
-    if (joined) {
+    if (joined !== undefined) {
       join(joined, group);
     } else {
       clusters.set(group.key, own);
       matcher.upsertAnswer({ id: group.key, question: group.text });
     }
   }
-  return [...clusters.values()]
-    .map(({ phrasings: _phrasings, visitorSet, ...cluster }) => ({
-      ...cluster,
-      visitors: visitorSet.size,
-      questions: cluster.questions.sort((a, b) => b.count - a.count).slice(0, 20),
-    }))
+  return [...clusters.values()].map((cluster) => cluster.members.map((member) => member.key));
+}
+
+/** The clusters of a membership, their figures summed from the groups as they are now. */
+export function buildClusters(
+  membership: ClusterMembership,
+  groups: readonly QuestionGroup[],
+): QuestionCluster[] {
+  const byKey = new Map(groups.map((group) => [group.key, group]));
+  return membership
+    .map((keys) => {
+      const members = keys.map((key) => byKey.get(key)!);
+      const founder = members[0]!;
+      const visitors = new Set(members.flatMap((member) => member.visitorKeys));
+      return {
+        key: founder.key,
+        representative: founder.text,
+        count: members.reduce((sum, member) => sum + member.count, 0),
+        visitors: visitors.size,
+        firstSeen: new Date(Math.min(...members.map((member) => member.firstSeen.getTime()))),
+        lastSeen: new Date(Math.max(...members.map((member) => member.lastSeen.getTime()))),
+        rank: members.reduce((sum, member) => sum + member.rank, 0),
+        entryIds: members.flatMap((member) => member.entryIds),
+        questions: members
+          .map((member) => ({ text: member.text, count: member.count }))
+          .sort((a, b) => b.count - a.count)
+          .slice(0, 20),
+      };
+    })
     .sort((a, b) => b.rank - a.rank || b.count - a.count || a.key.localeCompare(b.key));
 }
+
+/** Groups similar questions (`assignClusters`), sorted by rank, then size. */
+export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionCluster[] {
+  return buildClusters(assignClusters(orderGroups(groups)), groups);
+}
+
+/**
+ * Cached cluster memberships per storyfile, keyed by what the clustering reads: the groups' keys
+ * and texts in the order they are taken. Every rank decays by the same factor as time passes, so
+ * the order holds until an exchange is asked, reviewed or rated in a way that changes a group;
+ * until then a request only sums the groups' figures again. The result is the same as
+ * `clusterQuestions` on the same groups.
+ */
+export function createClusterCache(maxStoryfiles = 50) {
+  const cache = new Map<string, { fingerprint: string; membership: ClusterMembership }>();
+  return {
+    cluster(storyfileId: string, groups: readonly QuestionGroup[]): QuestionCluster[] {
+      const ordered = orderGroups(groups);
+      const fingerprint = JSON.stringify(ordered.map((group) => [group.key, group.text]));
+      let cached = cache.get(storyfileId);
+      if (cached?.fingerprint !== fingerprint) {
+        cached = { fingerprint, membership: assignClusters(ordered) };
+      }
+      cache.delete(storyfileId);
+      cache.set(storyfileId, cached);
+      while (cache.size > maxStoryfiles) {
+        cache.delete(cache.keys().next().value!);
+      }
+      return buildClusters(cached.membership, groups);
+    },
+  };
+}
+
+export type ClusterCache = ReturnType<typeof createClusterCache>;

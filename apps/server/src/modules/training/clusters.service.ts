@@ -6,16 +6,23 @@ import {
   type ReviewClusterList,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { clusterQuestions, type QuestionGroup } from './clustering.ts';
+import { createClusterCache, type QuestionGroup } from './clustering.ts';
 
 /** Most distinct questions clustered at once (the strongest signals first). */
 const MAX_CLUSTERED_QUESTIONS = 10_000;
 
 /**
+ * Memberships already worked out, per storyfile: the SQL runs on every request, the matcher-based
+ * merging only when the groups it reads changed (a process-wide cache; the fingerprint makes a
+ * stale entry a miss, never a wrong answer).
+ */
+const clusterCache = createClusterCache();
+
+/**
  * Groups of the storyfile's open exchanges that fell back (off topic or not recorded), got low
  * confidence or a thumbs down over the last `CLUSTER_WINDOW_DAYS` days. SQL groups them by the
  * matcher's normalised text and sums weight × decay (`getDecayedWeight`, the same formula);
- * `clusterQuestions` then merges paraphrases.
+ * `clusterQuestions` then merges paraphrases (cached while the groups stay the same).
  */
 export async function listReviewClusters(
   db: Database,
@@ -64,7 +71,7 @@ export async function listReviewClusters(
     entryIds: row.entry_ids,
   }));
   return {
-    items: clusterQuestions(groups).map((cluster) => ({
+    items: clusterCache.cluster(storyfileId, groups).map((cluster) => ({
       ...cluster,
       rank: Math.round(cluster.rank * 1e6) / 1e6,
       firstSeen: cluster.firstSeen.toISOString(),

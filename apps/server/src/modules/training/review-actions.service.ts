@@ -145,6 +145,39 @@ function decide(matcher: Matcher, text: string): string | null {
   return decision.kind === 'answer' ? decision.answerId : null;
 }
 
+/**
+ * Past questions' decisions by the storyfile's matcher as it stands, per matcher: kept while its
+ * stamp and threshold stay the same, so a reviewer trying several changes in a row re-asks the
+ * 10,000 past questions only against each trial matcher, not the unchanged one every time.
+ */
+const currentDecisions = new WeakMap<
+  Matcher,
+  { key: string; decisions: Map<string, string | null> }
+>();
+
+function decideCurrent(
+  matcher: Matcher,
+  stamp: string,
+  threshold: number,
+  texts: readonly string[],
+): (string | null)[] {
+  const key = `${stamp}#${threshold}`;
+  let cached = currentDecisions.get(matcher);
+  if (cached?.key !== key) {
+    cached = { key, decisions: new Map() };
+    currentDecisions.set(matcher, cached);
+  }
+  const { decisions } = cached;
+  return texts.map((text) => {
+    let decision = decisions.get(text);
+    if (decision === undefined) {
+      decision = decide(matcher, text);
+      decisions.set(text, decision);
+    }
+    return decision;
+  });
+}
+
 interface PastQuestion {
   key: string;
   text: string;
@@ -175,7 +208,7 @@ interface PreviewOutcome {
  * effect of the phrasings alone.
  */
 function comparePast(
-  matcher: Matcher,
+  { matcher, stamp }: { matcher: Matcher; stamp: string },
   answers: ReadonlyMap<string, MatchableAnswer>,
   changed: readonly MatchableAnswer[],
   removed: readonly { questionId: string; text: string }[],
@@ -183,7 +216,12 @@ function comparePast(
   targetId: string | null,
 ): PreviewOutcome {
   const report = matcher.getThresholdReport();
-  const before = past.map((question) => decide(matcher, question.text));
+  const before = decideCurrent(
+    matcher,
+    stamp,
+    report.threshold,
+    past.map((question) => question.text),
+  );
   const touched = new Map<string, MatchableAnswer>();
   for (const answer of changed) {
     touched.set(answer.questionId, answer);
@@ -276,13 +314,14 @@ async function buildPreview(
       plan: null,
     };
   }
-  const [{ matcher, answers }, past] = await Promise.all([
+  const [current, past] = await Promise.all([
     getStoryfileMatcher(engine, storyfileId),
     loadPastQuestions(engine.db, storyfileId),
   ]);
+  const { answers } = current;
   const plan = planCorrection(answers, change.questionId, entries);
   const outcome = comparePast(
-    matcher,
+    current,
     answers,
     getChangedAnswers(plan),
     plan.removed,
@@ -479,15 +518,18 @@ export async function applyReviewChange(
         .update(storyfileQuestions)
         .set({ alternates, updatedAt: sql`now()`, updatedBy: user.iam })
         .where(eq(storyfileQuestions.id, plan.target.questionId));
-      for (const { questionId, text } of plan.removed) {
-        await tx
-          .update(storyfileQuestions)
-          .set({
-            alternates: sql`array_remove(${storyfileQuestions.alternates}, ${text})`,
-            updatedAt: sql`now()`,
-            updatedBy: user.iam,
-          })
-          .where(eq(storyfileQuestions.id, questionId));
+      if (plan.removed.length > 0) {
+        // One statement for every competing answer that loses a duplicate phrasing.
+        await tx.execute(sql`
+          update storyfile_questions q
+          set alternates = array(select a from unnest(q.alternates) a where a <> all(r.texts)),
+            updated_at = now(), updated_by = ${user.iam}
+          from (select question_id, array_agg(text) as texts
+                from unnest(${uuidArray(plan.removed.map((item) => item.questionId))},
+                  ${sql.param(plan.removed.map((item) => item.text))}::text[])
+                  as t(question_id, text)
+                group by question_id) r
+          where q.id = r.question_id and q.storyfile_id = ${storyfileId}`);
       }
       await setEntriesState(tx, storyfileId, entryIds, 'resolved', id);
       const autoClosed =

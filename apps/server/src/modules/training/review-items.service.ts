@@ -16,13 +16,15 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
 import {
+  buildCappedListQueries,
   buildNaturalOrder,
   buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
   joinConditions,
-  runListQueries,
+  runCappedListQueries,
   uuidArray,
+  type CappedListQueries,
   type SearchFieldSql,
 } from '../lists/index.ts';
 
@@ -113,7 +115,8 @@ function presentReviewItem(row: ReviewItemRow): ReviewItem {
 
 /**
  * The Response quality inbox: one page of logged exchanges in the user's namespaces, filtered,
- * searched (spec §5) and sorted in SQL.
+ * searched (spec §5) and sorted in SQL. The count is capped a thousand rows past the page
+ * (`runCappedListQueries`): exact near the end of the list, the planner's estimate beyond it.
  */
 export async function listReviewItems(
   db: Database,
@@ -122,19 +125,26 @@ export async function listReviewItems(
 ): Promise<ReviewItemPage> {
   const queries = buildReviewItemQueries(user, query);
   if (queries === undefined) {
-    return { items: [], page: query.page, pageSize: query.pageSize, total: 0, pageCount: 1 };
+    return {
+      items: [],
+      page: query.page,
+      pageSize: query.pageSize,
+      total: 0,
+      pageCount: 1,
+      isTotalEstimated: false,
+    };
   }
-  return runListQueries<ReviewItemRow, ReviewItem>(db, queries, query, presentReviewItem);
+  return runCappedListQueries<ReviewItemRow, ReviewItem>(db, queries, query, presentReviewItem);
 }
 
 /**
- * The inbox's count and page statements (undefined when the user reads no namespace); the
- * benchmark runs the same SQL through `pg` beside the server.
+ * The inbox's count, estimate and page statements (undefined when the user reads no namespace);
+ * the benchmark runs the same SQL through `pg` beside the server.
  */
 export function buildReviewItemQueries(
   user: CurrentUser,
   query: ReviewItemsQuery,
-): { count: SQL; page: SQL } | undefined {
+): CappedListQueries | undefined {
   const namespaceIds = getReadableNamespaceIds(user);
   if (namespaceIds !== null && namespaceIds.length === 0) {
     return undefined;
@@ -165,17 +175,20 @@ export function buildReviewItemQueries(
   ];
   const where = joinConditions(conditions);
   const from = sql`from chat_log_entries e join storyfiles s on s.id = e.storyfile_id`;
-  return {
-    count: sql`select count(*)::int as total ${from} where ${where}`,
-    page: sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
+  const orderBy = sql.join(buildOrder(query.sort, query.order), sql`, `);
+  // The page's ids first (a deep page skips its offset in the index alone), then their rows.
+  return buildCappedListQueries(
+    sql`${from} where ${where}`,
+    sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
         e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
         e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
         e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.ink_turn,
         e.ink_choice_text, e.created_at
-      ${from} where ${where}
-      order by ${sql.join(buildOrder(query.sort, query.order), sql`, `)}
-      ${buildPageLimit(query)}`,
-  };
+      ${from}
+      where e.id in (select e.id ${from} where ${where} order by ${orderBy} ${buildPageLimit(query)})
+      order by ${orderBy}`,
+    query,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   EXCHANGE_ALREADY_RATED_MESSAGE,
   EXCHANGE_NOT_FOUND_MESSAGE,
@@ -104,6 +104,48 @@ afterAll(async () => {
   await studio?.stop();
 });
 
+describe('inbox count past its cap', () => {
+  let storyfile: SeededStoryfile;
+  beforeAll(async () => {
+    storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const { exchangeId } = await ask(editor, storyfile.id, 'Which film do you love most?');
+    // 1,099 more copies of that exchange: past the count's cap (a thousand rows beyond the page).
+    await studio.database.db.execute(sql`
+      insert into chat_log_entries (conversation_id, storyfile_id, channel, question_text,
+        input_mode, decision, normalized_text, created_at)
+      select conversation_id, storyfile_id, channel, question_text || ' ' || g, input_mode,
+        decision, normalized_text, created_at - g * interval '1 second'
+      from chat_log_entries, generate_series(1, 1099) g where id = ${exchangeId}`);
+    await studio.database.db.execute(sql`analyze chat_log_entries`);
+  });
+
+  it('estimates the total far from the end of the list and counts it exactly near the end', async () => {
+    const first = await inbox(reader, { storyfileId: storyfile.id, pageSize: '10' });
+    expect(first.isTotalEstimated).toBe(true);
+    // Never below what the capped count saw: the page's end plus a thousand, and one more.
+    expect(first.total).toBeGreaterThanOrEqual(1_011);
+    expect(first.pageCount).toBe(Math.ceil(first.total / 10));
+    expect(first.items).toHaveLength(10);
+    const last = await inbox(reader, { storyfileId: storyfile.id, pageSize: '10', page: '100' });
+    expect(last).toMatchObject({ total: 1_100, pageCount: 110, isTotalEstimated: false });
+    expect(last.items).toHaveLength(10);
+    const past = await inbox(reader, { storyfileId: storyfile.id, pageSize: '10', page: '120' });
+    expect(past).toMatchObject({ total: 1_100, pageCount: 110, items: [] });
+  });
+
+  it('pages the same rows as one long page would, in order', async () => {
+    const whole = await inbox(reader, { storyfileId: storyfile.id, pageSize: '100', page: '2' });
+    const parts = await Promise.all(
+      [11, 12].map((page) =>
+        inbox(reader, { storyfileId: storyfile.id, pageSize: '10', page: String(page) }),
+      ),
+    );
+    expect(parts.flatMap((part) => part.items.map((item) => item.id))).toEqual(
+      whole.items.slice(0, 20).map((item) => item.id),
+    );
+  });
+});
+
 describe('logging for review', () => {
   let storyfile: SeededStoryfile;
   beforeAll(async () => {
@@ -154,7 +196,13 @@ describe('logging for review', () => {
       [...texts].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
     );
     const paged = await inbox(reader, { storyfileId: storyfile.id, pageSize: '1', page: '2' });
-    expect(paged).toMatchObject({ page: 2, pageSize: 1, total: 3, pageCount: 3 });
+    expect(paged).toMatchObject({
+      page: 2,
+      pageSize: 1,
+      total: 3,
+      pageCount: 3,
+      isTotalEstimated: false,
+    });
     expect(paged.items).toHaveLength(1);
     const searched = await inbox(reader, { storyfileId: storyfile.id, search: 'harvest' });
     expect(searched.items.map((item) => item.questionText)).toEqual([HARVEST]);

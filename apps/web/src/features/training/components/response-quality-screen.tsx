@@ -206,6 +206,7 @@ export function ResponseQualityScreen({
             {page === undefined ? null : (
               <>
                 {list.isFetching ? <Spinner className="mr-2 size-3" label="Updating" /> : null}
+                {page.isTotalEstimated ? 'About ' : null}
                 {formatNumber(page.total)} {page.total === 1 ? 'exchange' : 'exchanges'}
               </>
             )}

@@ -1,0 +1,7 @@
+DROP INDEX "chat_log_entries_storyfile_created_idx";--> statement-breakpoint
+CREATE INDEX "chat_log_entries_storyfile_score_idx" ON "chat_log_entries" USING btree ("storyfile_id","score");--> statement-breakpoint
+CREATE INDEX "chat_log_entries_storyfile_fallback_idx" ON "chat_log_entries" USING btree ("storyfile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"review_state","confidence","feedback","top_margin") WHERE "chat_log_entries"."decision" = 'fallback';--> statement-breakpoint
+CREATE INDEX "chat_log_entries_storyfile_rated_idx" ON "chat_log_entries" USING btree ("storyfile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"feedback","review_state") WHERE "chat_log_entries"."feedback" is not null;--> statement-breakpoint
+CREATE INDEX "chat_log_entries_question_trgm_idx" ON "chat_log_entries" USING gin ("question_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "chat_log_entries_answer_trgm_idx" ON "chat_log_entries" USING gin (coalesce("answer_question_text", "matched_question_text", '') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "chat_log_entries_storyfile_created_idx" ON "chat_log_entries" USING btree ("storyfile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"decision","review_state","feedback","confidence","channel","top_margin");
