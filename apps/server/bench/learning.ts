@@ -18,7 +18,11 @@ import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { RunningStudio } from '../src/server.ts';
-import { queryAttemptFigures } from '../src/modules/learning/progress.query.ts';
+import { sql } from 'drizzle-orm';
+import {
+  queryAttemptFigures,
+  summariesFromChatLog,
+} from '../src/modules/learning/progress.query.ts';
 import type { Executor } from '../src/modules/lists/index.ts';
 import { signIn, TestBrowser } from '../test/studio.ts';
 import { BENCH_ADMIN, prepareBenchDatabase, repoRoot, startBenchStudio } from './support.ts';
@@ -178,6 +182,17 @@ async function seed(client: pg.ClientBase): Promise<void> {
        where sq.storyfile_id = c.storyfile_id
        order by sq.position, sq.id offset ((i * (1 + c.k % 3) + c.k) % ${TOPICS * QUESTIONS_PER_TOPIC}) limit 1) q on true`,
   );
+  // The progress summaries the asks would have kept, from the chat log (the migration's backfill).
+  const summaries = dialect.sqlToQuery(
+    sql`insert into learning_progress (activity_id, student_id, questions_asked, question_times,
+      answer_ids, answer_times, topics, seconds, minute_times, first_at, last_at)
+    ${summariesFromChatLog()}`,
+  );
+  const started = performance.now();
+  const filled = await client.query(summaries.sql, summaries.params);
+  console.log(
+    `  progress summaries: ${filled.rowCount ?? 0} rows in ${Math.round(performance.now() - started)} ms`,
+  );
   await client.query(`set session_replication_role = origin`).catch(() => undefined);
   await client.query('analyze');
 }
@@ -250,7 +265,8 @@ async function main(): Promise<void> {
        union all select 'activities', count(*) from learning_activities
        union all select 'assignments (student or class)', count(*) from learning_assignments
        union all select 'attempts', count(*) from learning_attempts
-       union all select 'exchanges', count(*) from chat_log_entries`,
+       union all select 'exchanges', count(*) from chat_log_entries
+       union all select 'progress summaries', count(*) from learning_progress`,
     );
     console.log(counts.rows.map((row) => `  ${row.name}: ${row.rows}`).join('\n'));
 

@@ -56,12 +56,12 @@ insert into learning_progress (activity_id, student_id, questions_asked, questio
       group by 1, 2
     ),
     minutes as (
-      select a.activity_id, a.student_id, array_agg((
-        select min(r.created_at) from running r
-        where r.activity_id = a.activity_id and r.student_id = a.student_id
-          and r.seconds_then >= k * 60) order by k) as times
-      from asked a
-      cross join lateral generate_series(1, least(600, floor(a.seconds / 60)::int)) k
+      -- Each exchange holds the whole minutes its conversation time crossed (one pass, no search).
+      select activity_id, student_id, array_agg(created_at order by k) as times
+      from (select *, coalesce(lag(seconds_then) over (partition by activity_id, student_id
+          order by created_at, id), 0) as seconds_before from running) r
+      cross join lateral generate_series(floor(r.seconds_before / 60)::int + 1,
+        least(600, floor(r.seconds_then / 60)::int)) k
       group by 1, 2
     )
     select a.activity_id, a.student_id, a.questions_asked, a.question_times,
