@@ -30,17 +30,18 @@ export type SeededStoryfile = {
 };
 
 /**
- * Creates a storyfile in the signed-in user's `acme` namespace through the API, with the given
- * topics and questions (alternates optional), and answers it with the ids.
+ * Creates a storyfile in one of the signed-in user's namespaces (default: `acme`) through the
+ * API, with the given topics and questions (alternates optional), and answers it with the ids.
  */
 export async function seedStoryfile(
   page: Page,
   name: string,
   topics: { name: string; questions: (string | { text: string; alternates: string[] })[] }[] = [],
+  namespaceLabel: string = E2E.namespaces.plain.label,
 ): Promise<SeededStoryfile> {
   const created = await page.request.post('/v1/conversa/storyfiles', {
     headers: WRITE_HEADERS,
-    data: { namespaceId: await getNamespaceId(page), name },
+    data: { namespaceId: await getNamespaceId(page, namespaceLabel), name },
   });
   expect(created.status(), await created.text()).toBe(201);
   const storyfile = (await created.json()) as { id: string; name: string };

@@ -1401,3 +1401,51 @@ export const visitorLinks = pgTable(
     index('visitor_links_user_idx').on(table.userId),
   ],
 );
+
+// --- learning (issue 18): progress summary, one row per student and activity ---
+
+/**
+ * What a student did in an activity, kept with each exchange (in its transaction) so progress
+ * reads one row instead of the chat log. Nothing here depends on the completion rule: it holds the
+ * time of each question, of each first different answer, of each topic's first answer and of each
+ * minute reached, and progress under any rule picks the Nth of them on read (so editing a rule
+ * still recomputes at once).
+ */
+export const learningProgress = pgTable(
+  'learning_progress',
+  {
+    activityId: uuid('activity_id')
+      .notNull()
+      .references(() => learningActivities.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionsAsked: integer('questions_asked').notNull().default(0),
+    /** When each question was asked, in order (the first MAX_RULE_COUNT: no rule asks more). */
+    questionTimes: timestamp('question_times', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The different answers heard, and when each was first heard (same order). */
+    answerIds: uuid('answer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    answerTimes: timestamp('answer_times', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Storyfile topic id → when an answer of that topic was first heard. */
+    topics: jsonb('topics').$type<Record<string, string>>().notNull().default({}),
+    /** Minutes in conversation: each conversation's span (its start to its last exchange), summed. */
+    seconds: doublePrecision('seconds').notNull().default(0),
+    /** Element k: the exchange at which the minutes reached k (up to MAX_RULE_MINUTES). */
+    minuteTimes: timestamp('minute_times', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    firstAt: timestamp('first_at', { withTimezone: true }),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.activityId, table.studentId] })],
+);

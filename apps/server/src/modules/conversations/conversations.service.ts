@@ -216,6 +216,16 @@ async function saveInkState(db: Database, conversationId: string, session: InkSe
     .where(eq(conversations.id, conversationId));
 }
 
+export interface RecordedExchange {
+  conversationId: string;
+  exchangeId: string;
+}
+
+type DatabaseTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Runs in the transaction that logs the exchange (the learning module keeps progress there). */
+export type OnRecorded = (tx: DatabaseTransaction, exchange: RecordedExchange) => Promise<void>;
+
 type ChatLogEntryValues = Pick<
   typeof chatLogEntries.$inferInsert,
   | 'decision'
@@ -235,15 +245,36 @@ type ChatLogEntryValues = Pick<
 >;
 
 /**
- * Continues the asker's conversation (or starts one) and logs the exchange in one statement: one
- * round trip and one commit per ask, and never a conversation without its first entry. Another
- * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ * Logs the exchange; with `onRecorded`, in a transaction with what the caller keeps beside it
+ * (one more round trip, for callers that need it; the public ask path stays one commit).
  */
 async function recordExchange(
   db: Database,
   input: AskInput,
   entry: ChatLogEntryValues,
-): Promise<{ conversationId: string; exchangeId: string }> {
+  onRecorded?: OnRecorded,
+): Promise<RecordedExchange> {
+  if (!onRecorded) {
+    return insertExchange(db, input, entry);
+  }
+  // What the caller keeps with the exchange commits with it, or neither does.
+  return db.transaction(async (tx) => {
+    const recorded = await insertExchange(tx, input, entry);
+    await onRecorded(tx, recorded);
+    return recorded;
+  });
+}
+
+/**
+ * Continues the asker's conversation (or starts one) and logs the exchange in one statement: one
+ * round trip and one commit per ask, and never a conversation without its first entry. Another
+ * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ */
+async function insertExchange(
+  db: Pick<Database, 'execute'>,
+  input: AskInput,
+  entry: ChatLogEntryValues,
+): Promise<RecordedExchange> {
   const continued = input.conversationId
     ? sql`update ${conversations} set last_at = now()
           where id = ${input.conversationId} and storyfile_id = ${input.storyfileId}
@@ -364,6 +395,8 @@ export async function askStoryfile(
      * goes on, and writes anything, only once it passes, and fails with its error.
      */
     admit?: Promise<void>;
+    /** Called with each exchange in the transaction that logs it. */
+    onRecorded?: OnRecorded;
   } = {},
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
@@ -439,6 +472,7 @@ export async function askStoryfile(
       opening,
       choiceIndex,
       text,
+      onRecorded: options.onRecorded,
     });
   }
 
@@ -499,21 +533,27 @@ export async function askStoryfile(
     questionText: candidate.questionText,
     score: candidate.score,
   }));
-  const { conversationId, exchangeId } = await recordExchange(db, input, {
-    questionText: text,
-    decision: answered ? 'answered' : 'fallback',
-    fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
-    answerQuestionId: answered?.questionId ?? null,
-    answerQuestionText: answered?.text ?? null,
-    matchedQuestionId: unrecorded?.questionId ?? null,
-    matchedQuestionText: unrecorded?.text ?? null,
-    score: scored?.score ?? null,
-    confidence: scored?.confidence ?? null,
-    normalizedText: normalizeText(text),
-    topCandidates,
-    topMargin: topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
-    inkTurn: session ? 'free' : null,
-  });
+  const { conversationId, exchangeId } = await recordExchange(
+    db,
+    input,
+    {
+      questionText: text,
+      decision: answered ? 'answered' : 'fallback',
+      fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
+      answerQuestionId: answered?.questionId ?? null,
+      answerQuestionText: answered?.text ?? null,
+      matchedQuestionId: unrecorded?.questionId ?? null,
+      matchedQuestionText: unrecorded?.text ?? null,
+      score: scored?.score ?? null,
+      confidence: scored?.confidence ?? null,
+      normalizedText: normalizeText(text),
+      topCandidates,
+      topMargin:
+        topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+      inkTurn: session ? 'free' : null,
+    },
+    options.onRecorded,
+  );
   countAsk(answered ? 'answered' : 'fallback', input.channel);
   if (session) {
     session.recordFreeTurn();
@@ -551,6 +591,7 @@ async function answerWithStory(
     choiceIndex: number;
     /** The visitor's words after the "heard as" rules, as logged. */
     text: string;
+    onRecorded: OnRecorded | undefined;
   },
 ): Promise<AskOutcome> {
   const { db } = engine;
@@ -588,16 +629,21 @@ async function answerWithStory(
   const answered =
     answerLine?.clip?.kind === 'answer' ? answers.get(answerLine.clip.questionId) : undefined;
 
-  const { conversationId, exchangeId } = await recordExchange(db, input, {
-    questionText: context.text,
-    decision: taken.errors.length > 0 ? 'fallback' : 'answered',
-    fallbackReason: null,
-    answerQuestionId: answered?.questionId ?? null,
-    answerQuestionText: answered?.text ?? null,
-    normalizedText: normalizeText(context.text),
-    inkTurn: 'choice',
-    inkChoiceText: taken.choiceText || null,
-  });
+  const { conversationId, exchangeId } = await recordExchange(
+    db,
+    input,
+    {
+      questionText: context.text,
+      decision: taken.errors.length > 0 ? 'fallback' : 'answered',
+      fallbackReason: null,
+      answerQuestionId: answered?.questionId ?? null,
+      answerQuestionText: answered?.text ?? null,
+      normalizedText: normalizeText(context.text),
+      inkTurn: 'choice',
+      inkChoiceText: taken.choiceText || null,
+    },
+    context.onRecorded,
+  );
   countAsk(taken.errors.length > 0 ? 'fallback' : 'answered', input.channel);
   await saveInkState(db, conversationId, session);
   return {

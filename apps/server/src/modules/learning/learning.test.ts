@@ -16,6 +16,7 @@ import {
   type XapiStatement,
 } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import { summariesFromChatLog } from './progress.query.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   RECORDED_QUESTIONS,
@@ -317,14 +318,44 @@ describe('progress under each rule kind', () => {
     const activity = await createActivity({ title: 'Talk two minutes', rule: { minutes: 2 } });
     const first = await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
     expect(first.progress.state).toBe('in_progress');
-    // The conversation began three minutes before this exchange.
+    expect(first.progress.minutes).toBeLessThan(2);
+    // A second conversation, opened before its first question; it began three minutes before
+    // that question. The summary reads the conversation's start when the exchange is logged.
+    const opened = await student.expectStatus<{ conversationId: string; exchangeId: null }>(
+      200,
+      'POST',
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      { storyfileId: storyfile.id, text: '', start: true },
+    );
+    expect(opened.exchangeId).toBeNull();
+    expect(opened.conversationId).not.toBe(first.conversationId);
     await studio.database.db.execute(
       sql`update conversations set started_at = started_at - interval '3 minutes'
-          where id = ${first.conversationId}`,
+          where id = ${opened.conversationId}`,
     );
+    expect((await rosterOf(activity.id))['ada@school.test']!.state).toBe('in_progress');
+    const second = await student.expectStatus<{ progress: Progress }>(
+      200,
+      'POST',
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      {
+        storyfileId: storyfile.id,
+        text: RECORDED_QUESTIONS[1]!.text,
+        conversationId: opened.conversationId,
+      },
+    );
+    expect(second.progress.state).toBe('completed');
     const progress = (await rosterOf(activity.id))['ada@school.test']!;
     expect(progress.state).toBe('completed');
     expect(progress.minutes).toBeGreaterThanOrEqual(3);
+    // Editing the rule recomputes from the same summary: four minutes are not met yet.
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/learning/activities/${activity.id}`, {
+      title: 'Talk four minutes',
+      storyfileIds: [storyfile.id],
+      studentIds: [studentId, classmateId],
+      rule: { minutes: 4 },
+    });
+    expect((await rosterOf(activity.id))['ada@school.test']!.state).toBe('in_progress');
   });
 
   it('late: not done by the due date, or completed after it', async () => {
@@ -509,5 +540,28 @@ describe('xAPI statements', () => {
     );
     const left = await db.execute(sql`select 1 from learning_xapi_outbox`);
     expect(left.rows).toHaveLength(0);
+  });
+});
+
+describe('the progress summary', () => {
+  it('kept with each exchange, equals the one computed from the whole chat log', async () => {
+    const order = sql`order by activity_id, student_id`;
+    const kept = await studio.database.db.execute<Record<string, unknown>>(
+      sql`select activity_id, student_id, questions_asked, question_times, answer_ids,
+            answer_times, topics, seconds, minute_times, first_at, last_at
+          from learning_progress ${order}`,
+    );
+    const rebuilt = await studio.database.db.execute<Record<string, unknown>>(
+      sql`select * from (${summariesFromChatLog()}) s ${order}`,
+    );
+    // Every test above asked through the server; the summaries hold all of it.
+    expect(kept.rows.length).toBeGreaterThanOrEqual(6);
+    expect(kept.rows.length).toBe(rebuilt.rows.length);
+    kept.rows.forEach((row, index) => {
+      const { seconds, ...rest } = row;
+      const { seconds: rebuiltSeconds, ...rebuiltRest } = rebuilt.rows[index]!;
+      expect(rest).toEqual(rebuiltRest);
+      expect(Number(seconds)).toBeCloseTo(Number(rebuiltSeconds), 3);
+    });
   });
 });

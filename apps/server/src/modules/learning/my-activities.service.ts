@@ -16,6 +16,7 @@ import { uuidArray } from '../lists/index.ts';
 import { askStoryfile, type ConversationEngine } from '../conversations/index.ts';
 import { getStudentProgress, selectActivities, selectStudents } from './activities.service.ts';
 import { describeRule } from './progress.ts';
+import { recordProgress } from './progress.query.ts';
 import { isAssignedTo } from './students.service.ts';
 import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
 import { buildStatements, queueStatements, type XapiSettings } from './xapi.ts';
@@ -158,21 +159,32 @@ export async function askMyActivity(
   if (!activity.storyfiles.some((storyfile) => storyfile.id === body.storyfileId)) {
     throw badRequest('This storyfile is not part of the activity.');
   }
-  const outcome = await askStoryfile(context.engine, {
-    storyfileId: body.storyfileId,
-    channel: 'studio',
-    // One key per activity and student: a conversation never continues across activities.
-    visitorKey: `learning:${activity.id}:${user.iam}`,
-    text: body.text,
-    inputMode: body.inputMode,
-    ...(body.conversationId === undefined ? {} : { conversationId: body.conversationId }),
-    ...(body.choiceIndex === undefined ? {} : { choiceIndex: body.choiceIndex }),
-    ...(body.start === undefined ? {} : { start: body.start }),
-  });
-  await db.execute(sql`
-    insert into learning_attempts (conversation_id, activity_id, student_id)
-    values (${outcome.conversationId}, ${activity.id}, ${user.iam})
-    on conflict (conversation_id) do nothing`);
+  const outcome = await askStoryfile(
+    context.engine,
+    {
+      storyfileId: body.storyfileId,
+      channel: 'studio',
+      // One key per activity and student: a conversation never continues across activities.
+      visitorKey: `learning:${activity.id}:${user.iam}`,
+      text: body.text,
+      inputMode: body.inputMode,
+      ...(body.conversationId === undefined ? {} : { conversationId: body.conversationId }),
+      ...(body.choiceIndex === undefined ? {} : { choiceIndex: body.choiceIndex }),
+      ...(body.start === undefined ? {} : { start: body.start }),
+    },
+    {
+      // The student's progress summary is kept in the exchange's own transaction.
+      onRecorded: (tx, exchange) =>
+        recordProgress(tx, { ...exchange, activityId: activity.id, studentId: user.iam }),
+    },
+  );
+  if (outcome.exchangeId === null) {
+    // A conversation opened before its first question is linked to the activity at once.
+    await db.execute(sql`
+      insert into learning_attempts (conversation_id, activity_id, student_id)
+      values (${outcome.conversationId}, ${activity.id}, ${user.iam})
+      on conflict (conversation_id) do nothing`);
+  }
   const progress = await getStudentProgress(db, activity, user.iam);
   if (outcome.exchangeId !== null && context.xapi.endpoint !== undefined) {
     await queueExchangeStatements(context, user, activity, outcome.exchangeId, progress);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_RULE_COUNT, MAX_RULE_MINUTES } from '@conversa/contracts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import type { AttemptFigures } from './progress.ts';
 
@@ -25,11 +26,135 @@ type RawRow = {
 const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
+ * Keeps the student's summary (`learning_progress`) with one exchange just logged, in the
+ * exchange's transaction, and links its conversation to the activity. The summary holds times, not
+ * verdicts: the question's time; the answer's, if it is the first time this answer is heard; its
+ * topic's, if that topic is new; and the conversation's span grows by the time since its previous
+ * exchange (or its start), with the time recorded for each whole minute this reaches.
+ */
+export async function recordProgress(
+  db: Executor,
+  attempt: { activityId: string; studentId: string; conversationId: string; exchangeId: string },
+): Promise<void> {
+  const { activityId, studentId, conversationId, exchangeId } = attempt;
+  await db.execute(sql`
+    with attempt as (
+      insert into learning_attempts (conversation_id, activity_id, student_id)
+      values (${conversationId}, ${activityId}, ${studentId})
+      on conflict (conversation_id) do nothing
+    )
+    insert into learning_progress (activity_id, student_id)
+    values (${activityId}, ${studentId})
+    on conflict (activity_id, student_id) do nothing`);
+  await db.execute(sql`
+    with ex as (
+      select e.created_at,
+        case when e.decision = 'answered' then e.answer_question_id end as answer_id,
+        case when e.decision = 'answered' then sq.storyfile_topic_id::text end as topic_id,
+        extract(epoch from e.created_at - greatest(c.started_at, (
+          select max(p.created_at) from chat_log_entries p
+          where p.conversation_id = e.conversation_id and p.id <> e.id)))::float8 as added
+      from chat_log_entries e
+      join conversations c on c.id = e.conversation_id
+      left join storyfile_questions sq on sq.id = e.answer_question_id
+      where e.id = ${exchangeId}
+    )
+    update learning_progress p set
+      questions_asked = p.questions_asked + 1,
+      question_times = case when cardinality(p.question_times) < ${MAX_RULE_COUNT}
+        then p.question_times || ex.created_at else p.question_times end,
+      answer_ids = case when ex.answer_id is not null and not ex.answer_id = any(p.answer_ids)
+        then p.answer_ids || ex.answer_id else p.answer_ids end,
+      answer_times = case when ex.answer_id is not null and not ex.answer_id = any(p.answer_ids)
+        then p.answer_times || ex.created_at else p.answer_times end,
+      topics = case when ex.topic_id is not null and not p.topics ? ex.topic_id
+        then p.topics || jsonb_build_object(ex.topic_id, ex.created_at) else p.topics end,
+      seconds = p.seconds + greatest(ex.added, 0),
+      minute_times = p.minute_times || array_fill(ex.created_at, array[greatest(0,
+        least(${MAX_RULE_MINUTES}, floor((p.seconds + greatest(ex.added, 0)) / 60)::int)
+        - cardinality(p.minute_times))]),
+      first_at = least(p.first_at, ex.created_at),
+      last_at = greatest(p.last_at, ex.created_at)
+    from ex
+    where p.activity_id = ${activityId} and p.student_id = ${studentId}`);
+}
+
+/**
+ * The summaries as `recordProgress` keeps them, computed from the chat log instead (same
+ * definitions): the migration that added `learning_progress` filled it with this statement, the
+ * benchmark seeds with it, and a test checks that what the asks kept equals it.
+ */
+export function summariesFromChatLog(where: SQL = sql`true`): SQL {
+  return sql`
+    with entries as (
+      select t.activity_id, t.student_id, e.id, e.conversation_id, e.created_at,
+        case when e.decision = 'answered' then e.answer_question_id end as answer_id,
+        case when e.decision = 'answered' then sq.storyfile_topic_id end as topic_id,
+        greatest(0, extract(epoch from e.created_at - greatest(c.started_at, lag(e.created_at)
+          over (partition by e.conversation_id order by e.created_at, e.id)))::float8) as added
+      from learning_attempts t
+      join chat_log_entries e on e.conversation_id = t.conversation_id
+      join conversations c on c.id = t.conversation_id
+      left join storyfile_questions sq on sq.id = e.answer_question_id
+      where ${where}
+    ),
+    running as (
+      select *, sum(added) over (partition by activity_id, student_id
+        order by created_at, id) as seconds_then
+      from entries
+    ),
+    asked as (
+      select activity_id, student_id, count(*)::int as questions_asked,
+        (array_agg(created_at order by created_at, id))[1:${MAX_RULE_COUNT}] as question_times,
+        max(seconds_then) as seconds, min(created_at) as first_at, max(created_at) as last_at
+      from running group by 1, 2
+    ),
+    answers as (
+      select activity_id, student_id, array_agg(answer_id order by first_at, answer_id) as ids,
+        array_agg(first_at order by first_at, answer_id) as times
+      from (select activity_id, student_id, answer_id, min(created_at) as first_at
+        from entries where answer_id is not null group by 1, 2, 3) f
+      group by 1, 2
+    ),
+    topics as (
+      select activity_id, student_id, jsonb_object_agg(topic_id::text, first_at) as topics
+      from (select activity_id, student_id, topic_id, min(created_at) as first_at
+        from entries where topic_id is not null group by 1, 2, 3) f
+      group by 1, 2
+    ),
+    minutes as (
+      -- Each exchange holds the whole minutes its conversation time crossed (one pass, no search).
+      select activity_id, student_id, array_agg(created_at order by k) as times
+      from (select *, coalesce(lag(seconds_then) over (partition by activity_id, student_id
+          order by created_at, id), 0) as seconds_before from running) r
+      cross join lateral generate_series(floor(r.seconds_before / 60)::int + 1,
+        least(${MAX_RULE_MINUTES}, floor(r.seconds_then / 60)::int)) k
+      group by 1, 2
+    )
+    select a.activity_id, a.student_id, a.questions_asked, a.question_times,
+      coalesce(an.ids, '{}') as answer_ids, coalesce(an.times, '{}') as answer_times,
+      coalesce(tp.topics, '{}') as topics, a.seconds,
+      coalesce(m.times, '{}') as minute_times, a.first_at, a.last_at
+    from asked a
+    left join answers an using (activity_id, student_id)
+    left join topics tp using (activity_id, student_id)
+    left join minutes m using (activity_id, student_id)`;
+}
+
+/** Fills `learning_progress` from the chat log for attempts matching `where` (no row there yet). */
+export async function rebuildProgressSummaries(db: Executor, where: SQL = sql`true`) {
+  await db.execute(sql`
+    insert into learning_progress (activity_id, student_id, questions_asked, question_times,
+      answer_ids, answer_times, topics, seconds, minute_times, first_at, last_at)
+    ${summariesFromChatLog(where)}`);
+}
+
+/**
  * The figures of every assigned student (directly or through a team, still an active member of the
- * activity's organization) in the given activities, from their logged exchanges, in ONE statement.
- * Progress is computed on read, so editing a rule recomputes it with nothing to migrate. Minutes
- * are each conversation's span (its start to its last exchange), summed; the minutes criterion is
- * met at the first exchange where that running sum reaches the target.
+ * activity's organization) in the given activities, in ONE statement over one summary row per
+ * student and activity. The summary does not depend on the rule: each criterion is met at the
+ * Nth time kept for it (the Nth question, the Nth different answer, the last of the rule's topics,
+ * the Nth minute), so editing a rule recomputes progress on read with nothing to migrate.
  */
 export async function queryAttemptFigures(
   db: Executor,
@@ -40,7 +165,6 @@ export async function queryAttemptFigures(
     return [];
   }
   const ids = uuidArray(activityIds);
-  const onlyStudent = studentId === undefined ? sql`true` : sql`t.student_id = ${studentId}`;
   const onlyAssigned = studentId === undefined ? sql`true` : sql`s.user_id = ${studentId}`;
   const result = await db.execute<RawRow>(sql`
     with act as (
@@ -54,81 +178,26 @@ export async function queryAttemptFigures(
       join user_namespaces un on un.user_id = coalesce(la.user_id, tm.user_id)
         and un.namespace_id = a.namespace_id and un.suspended_at is null
         and un.scope = 'restricted:ns'
-    ),
-    entries as (
-      select t.activity_id, t.student_id, e.conversation_id, c.started_at, e.created_at,
-        e.decision, e.answer_question_id, sq.storyfile_topic_id
-      from learning_attempts t
-      join chat_log_entries e on e.conversation_id = t.conversation_id
-      join conversations c on c.id = t.conversation_id
-      left join storyfile_questions sq on sq.id = e.answer_question_id
-      where t.activity_id = any(${ids}) and ${onlyStudent}
-    ),
-    conv as (
-      select activity_id, student_id, conversation_id, started_at,
-        extract(epoch from max(created_at) - started_at)::float8 as span
-      from entries group by 1, 2, 3, 4
-    ),
-    conv_prior as (
-      select *, coalesce(sum(span) over (
-        partition by activity_id, student_id order by started_at, conversation_id
-        rows between unbounded preceding and 1 preceding), 0) as prior
-      from conv
-    ),
-    per_entry as (
-      select e.*, cp.prior + extract(epoch from e.created_at - e.started_at)::float8 as running
-      from entries e join conv_prior cp using (activity_id, student_id, conversation_id)
-    ),
-    first_answers as (
-      select activity_id, student_id, answer_question_id, storyfile_topic_id,
-        min(created_at) as first_at
-      from entries where decision = 'answered' and answer_question_id is not null
-      group by 1, 2, 3, 4
-    ),
-    answers as (
-      select fa.activity_id, fa.student_id, count(*)::int as distinct_answers,
-        (array_agg(fa.first_at order by fa.first_at))[(a.rule->>'distinctAnswers')::int] as met_at
-      from first_answers fa join act a on a.id = fa.activity_id
-      group by fa.activity_id, fa.student_id, a.rule
-    ),
-    topics as (
-      select fa.activity_id, fa.student_id, count(distinct fa.storyfile_topic_id)::int as covered,
-        case when count(distinct fa.storyfile_topic_id) = jsonb_array_length(a.rule->'topicIds')
-          then max(fa.first_at) end as met_at
-      from (
-        select activity_id, student_id, storyfile_topic_id, min(first_at) as first_at
-        from first_answers group by 1, 2, 3
-      ) fa
-      join act a on a.id = fa.activity_id
-      where a.rule ? 'topicIds'
-        and fa.storyfile_topic_id::text in (select jsonb_array_elements_text(a.rule->'topicIds'))
-      group by fa.activity_id, fa.student_id, a.rule
-    ),
-    asked as (
-      select pe.activity_id, pe.student_id, count(*)::int as questions_asked,
-        min(pe.created_at) as first_at, max(pe.created_at) as last_at,
-        (array_agg(pe.created_at order by pe.created_at))[(a.rule->>'questionsAsked')::int]
-          as questions_met_at,
-        min(pe.created_at) filter (where pe.running >= (a.rule->>'minutes')::float8 * 60)
-          as minutes_met_at
-      from per_entry pe join act a on a.id = pe.activity_id
-      group by pe.activity_id, pe.student_id, a.rule
-    ),
-    spans as (
-      select activity_id, student_id, sum(span)::float8 as seconds from conv group by 1, 2
     )
     select s.activity_id, s.user_id as student_id,
-      coalesce(q.questions_asked, 0) as questions_asked,
-      coalesce(an.distinct_answers, 0) as distinct_answers,
+      coalesce(p.questions_asked, 0) as questions_asked,
+      coalesce(cardinality(p.answer_ids), 0) as distinct_answers,
       coalesce(tp.covered, 0) as topics_covered,
-      coalesce(sp.seconds, 0) as seconds,
-      q.first_at, q.last_at, q.questions_met_at, an.met_at as answers_met_at,
-      tp.met_at as topics_met_at, q.minutes_met_at
+      coalesce(p.seconds, 0) as seconds,
+      p.first_at, p.last_at,
+      p.question_times[(a.rule->>'questionsAsked')::int] as questions_met_at,
+      p.answer_times[(a.rule->>'distinctAnswers')::int] as answers_met_at,
+      case when tp.covered = jsonb_array_length(a.rule->'topicIds') then tp.last_at end
+        as topics_met_at,
+      p.minute_times[(a.rule->>'minutes')::int] as minutes_met_at
     from students s
-    left join asked q on q.activity_id = s.activity_id and q.student_id = s.user_id
-    left join answers an on an.activity_id = s.activity_id and an.student_id = s.user_id
-    left join topics tp on tp.activity_id = s.activity_id and tp.student_id = s.user_id
-    left join spans sp on sp.activity_id = s.activity_id and sp.student_id = s.user_id
+    join act a on a.id = s.activity_id
+    left join learning_progress p on p.activity_id = s.activity_id and p.student_id = s.user_id
+    left join lateral (
+      select count(distinct topic)::int as covered, max((p.topics->>topic)::timestamptz) as last_at
+      from jsonb_array_elements_text(a.rule->'topicIds') topic
+      where p.topics ? topic
+    ) tp on a.rule ? 'topicIds'
     where ${onlyAssigned}`);
   return result.rows.map((row) => ({
     activityId: row.activity_id,
