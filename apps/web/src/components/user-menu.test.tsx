@@ -29,7 +29,7 @@ describe('UserMenu (spec §2, §4)', () => {
     const onLogout = vi.fn();
     const { router } = renderMenu({ displayName: 'Ada Lovelace', email }, onLogout);
     await user.click(screen.getByRole('button', { name: /^User menu/ }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent(`Signed in as${shown}`);
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
       'href',
@@ -49,7 +49,7 @@ describe('UserMenu (spec §2, §4)', () => {
     const user = userEvent.setup();
     const { router } = renderMenu({ displayName: 'Ada', email: 'ada@example.com' });
     await user.click(screen.getByRole('button', { name: /^User menu/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     expect(router.state.location.pathname).toBe('/account/my_profile');
   });
 });
