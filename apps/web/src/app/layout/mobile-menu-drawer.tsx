@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
+import { useDialogFocus } from '@/components/ui/dialog-focus';
 
 /**
  * The drawer of the mobile menu: Radix Dialog and its focus trap and scroll lock, loaded with the
@@ -14,10 +15,13 @@ export function MobileMenuDrawer({
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  /** The menu button, which gets focus back on close (a Dialog.Trigger would do it itself). */
+  /** The menu button, which gets focus back on close if what had focus is gone. */
   openerRef: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
+  // Focus goes back to what had it when the drawer opened (the menu button), as the shared
+  // mechanism does for every dialog; opening keeps Radix's default (the Close button).
+  const { onCloseAutoFocus } = useDialogFocus(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,8 +29,11 @@ export function MobileMenuDrawer({
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            openerRef.current?.focus();
+            onCloseAutoFocus(event);
+            if (!event.defaultPrevented) {
+              event.preventDefault();
+              openerRef.current?.focus();
+            }
           }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-slate-900 shadow-2xl lg:hidden"
         >
