@@ -18,5 +18,23 @@ export default defineConfig({
       proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }]),
     ),
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every screen, the public player's first load included, needs: zod, the
+              // button, the icon runtime and cn. One chunk, so a lazy part that needs only the
+              // icon runtime or cn (the upload bar, the feedback widget) does not split them into
+              // chunks of their own and add requests to every first load.
+              name: 'button',
+              test: /node_modules[\\/](zod[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|src[\\/]components[\\/]ui[\\/](button|cn|spinner)\.tsx?$|src[\\/]lib[\\/]button\.ts$/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

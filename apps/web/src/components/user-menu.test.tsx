@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -29,7 +29,7 @@ describe('UserMenu (spec §2, §4)', () => {
     const onLogout = vi.fn();
     const { router } = renderMenu({ displayName: 'Ada Lovelace', email }, onLogout);
     await user.click(screen.getByRole('button', { name: /^User menu/ }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent(`Signed in as${shown}`);
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
       'href',
@@ -49,7 +49,29 @@ describe('UserMenu (spec §2, §4)', () => {
     const user = userEvent.setup();
     const { router } = renderMenu({ displayName: 'Ada', email: 'ada@example.com' });
     await user.click(screen.getByRole('button', { name: /^User menu/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     expect(router.state.location.pathname).toBe('/account/my_profile');
+  });
+
+  // The dropdown loads on the first opening: that opening still behaves as Radix's own.
+  it('opened from the keyboard, focuses Profile first and gives focus back on Escape', async () => {
+    const user = userEvent.setup();
+    renderMenu({ displayName: 'Ada', email: 'ada@example.com' });
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    const trigger = screen.getByRole('button', { name: /^User menu/ });
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opened by a press, focuses the menu rather than its first item', async () => {
+    const user = userEvent.setup();
+    renderMenu({ displayName: 'Ada', email: 'ada@example.com' });
+    await user.click(screen.getByRole('button', { name: /^User menu/ }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toHaveFocus());
   });
 });

@@ -8,12 +8,17 @@ import { UserMenu } from '@/components/user-menu';
 import { VideoUploadsProvider } from '@/features/uploads/shell';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { formatDisplayName } from '@/lib/format';
-import { FeedbackWidget } from './feedback-widget';
 import { Footer, isFooterHidden } from './footer';
 import { MobileMenu } from './mobile-menu';
 import { RouteGuard } from './route-guard';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+// Only the record and interact tabs hide the footer and show this floating widget (a fixed tab
+// beside the page, so its arrival shifts nothing); its dropdown menu loads with them.
+const FeedbackWidget = lazy(() =>
+  import('./feedback-widget').then((module) => ({ default: module.FeedbackWidget })),
+);
 
 // Loaded on the first Give Feedback / Report a Bug, not with every signed-in first load.
 const FeedbackDialog = lazy(() =>
@@ -114,7 +119,9 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
               </div>
             </main>
             {isFooterHidden(searchParams) ? (
-              <FeedbackWidget onOpenFeedback={openFeedback} />
+              <Suspense fallback={null}>
+                <FeedbackWidget onOpenFeedback={openFeedback} />
+              </Suspense>
             ) : (
               <Footer onOpenFeedback={openFeedback} />
             )}

@@ -18,7 +18,12 @@ import { retryUploadProcessing } from '../api/retry-upload-processing';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
 import { VideoUploadEngine, type TusUploadLike } from '../utils/upload-engine';
-import { UploadProgressBar } from './upload-progress-bar';
+
+// The floating bar (its summary, drag and position code, its status tooltips) loads with the
+// first upload there is, not with every signed-in first load: a shell without uploads shows none.
+const UploadProgressBar = lazy(() =>
+  import('./upload-progress-bar').then((module) => ({ default: module.UploadProgressBar })),
+);
 
 // Loaded when a person first opens 'Video Upload Status', not with every signed-in first load.
 const UploadStatusDialog = lazy(() =>
@@ -117,16 +122,26 @@ export function VideoUploadsProvider({
 
   const entries = useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
   const value = useMemo(() => ({ engine, entries }), [engine, entries]);
+  // Mounted from the first upload on, so the bar keeps its own state (hidden text, position)
+  // once the list empties again.
+  const [hasUploads, setHasUploads] = useState(false);
+  if (!hasUploads && entries.length > 0) {
+    setHasUploads(true);
+  }
 
   return (
     <VideoUploadsContext.Provider value={value}>
       {children}
-      <UploadProgressBar
-        onOpen={() => {
-          setHasDialogOpened(true);
-          setIsDialogOpen(true);
-        }}
-      />
+      {hasUploads && (
+        <Suspense fallback={null}>
+          <UploadProgressBar
+            onOpen={() => {
+              setHasDialogOpened(true);
+              setIsDialogOpen(true);
+            }}
+          />
+        </Suspense>
+      )}
       {hasDialogOpened && (
         <Suspense fallback={null}>
           <UploadStatusDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />
