@@ -12,7 +12,6 @@
 //                 default 54369)
 //   --requests N  timed requests per scenario (default 40)
 //   --keep        reuse the seeded database of an earlier run instead of seeding again
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -25,7 +24,13 @@ import {
 } from '../src/modules/learning/progress.query.ts';
 import type { Executor } from '../src/modules/lists/index.ts';
 import { signIn, TestBrowser } from '../test/studio.ts';
-import { BENCH_ADMIN, prepareBenchDatabase, repoRoot, startBenchStudio } from './support.ts';
+import {
+  BENCH_ADMIN,
+  prepareBenchDatabase,
+  repoRoot,
+  startBenchStudio,
+  writeBenchResults,
+} from './support.ts';
 
 const BENCH_DATABASE = 'conversa_bench_learning';
 const ORGANIZATION = 'bench-learning';
@@ -360,10 +365,8 @@ async function main(): Promise<void> {
       scenarios: results,
       wallSeconds: Math.round((performance.now() - wallStarted) / 1000),
     };
-    const file = path.join(repoRoot, 'bench-results', 'learning.json');
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\nWrote ${path.relative(repoRoot, file)} (${output.wallSeconds} s in all)`);
+    const file = writeBenchResults('learning', output);
+    console.log(`\nWrote ${file} (${output.wallSeconds} s in all)`);
   } finally {
     await direct.end();
     await studio?.stop();

@@ -9,7 +9,6 @@
 //                 default 54369)
 //   --requests N  timed requests per scenario and path (default 40)
 //   --keep        reuse the seeded database of an earlier run instead of seeding again
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -31,6 +30,7 @@ import { buildStoryfileListQueries } from '../src/modules/storyfiles/storyfiles.
 import { getStoryfileListScope } from '../src/modules/storyfiles/storyfiles.service.ts';
 import { createUser, grantScope } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
+import { writeBenchResults } from './support.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const BENCH_DATABASE = 'conversa_bench_lists';
@@ -413,10 +413,8 @@ async function main(): Promise<void> {
       scenarios: results,
       wallSeconds: Math.round((performance.now() - wallStarted) / 1000),
     };
-    const file = path.join(repoRoot, 'bench-results', 'lists.json');
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\nWrote ${path.relative(repoRoot, file)} (${output.wallSeconds} s in all)`);
+    const file = writeBenchResults('lists', output);
+    console.log(`\nWrote ${file} (${output.wallSeconds} s in all)`);
   } finally {
     await direct.end();
     await studio?.stop();

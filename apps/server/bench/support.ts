@@ -1,6 +1,7 @@
 // Shared set-up of the web and load benchmarks (not tests): a fresh database, a studio started
 // in-process from the sources, and a published storyfile with recorded answers whose media rows
 // are committed the way processing commits them (the integration tests' `seedAsset`).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -13,6 +14,14 @@ import { seedAsset } from '../test/conversation.fixtures.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** Writes a bench's figures to `bench-results/<name>.json`; answers the path from the repository. */
+export function writeBenchResults(name: string, figures: unknown): string {
+  const file = path.join(repoRoot, 'bench-results', `${name}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  return path.relative(repoRoot, file);
+}
+
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' };
 
 /** The questions the seeded storyfile answers (with alternates), and one it cannot. */

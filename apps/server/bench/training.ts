@@ -12,8 +12,6 @@
 //   DATABASE_URL  any PostgreSQL (a database `conversa_bench_training` is created there); unset
 //                 starts the embedded PostgreSQL under .data-bench/ (port BENCH_POSTGRES_PORT,
 //                 default 54369)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -31,9 +29,9 @@ import { buildReviewItemQueries } from '../src/modules/training/review-items.ser
 import type { TestBrowser } from '../test/studio.ts';
 import {
   prepareBenchDatabase,
-  repoRoot,
   seedPublishedStoryfile,
   startBenchStudio,
+  writeBenchResults,
 } from './support.ts';
 
 const BENCH_DATABASE = 'conversa_bench_training';
@@ -487,12 +485,7 @@ async function main(): Promise<void> {
   }
 
   printTable(figures);
-  const outDir = path.join(repoRoot, 'bench-results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(
-    path.join(outDir, 'training.json'),
-    `${JSON.stringify({ requests: REQUESTS, figures }, null, 2)}\n`,
-  );
+  writeBenchResults('training', { requests: REQUESTS, figures });
   console.log(`\nDone in ${((performance.now() - wallStarted) / 1000).toFixed(0)} s`);
 }
 
