@@ -3,7 +3,7 @@ import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
 import { useRef, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { shortenEmail } from '@/lib/format';
-import { PROFILE_PATH, TRIGGER_CLASS } from './user-menu';
+import { PROFILE_PATH, TRIGGER_CLASS } from './user-menu-trigger';
 
 const ITEM_CLASS =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';

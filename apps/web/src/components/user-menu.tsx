@@ -8,11 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { shortenEmail } from '@/lib/format';
-
-export const PROFILE_PATH = '/account/my_profile';
-
-export const TRIGGER_CLASS =
-  'flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 data-[state=open]:bg-slate-800';
+import { TRIGGER_CLASS } from './user-menu-trigger';
 
 // Radix's dropdown (menu, roving focus, positioning) loads on the first opening, not with every
 // signed-in first load; until then a button of the same look and name stands in for its trigger.
