@@ -1,13 +1,19 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/studio.ts';
 import { runCli } from './cli.ts';
 
 let output: string[];
 let errors: string[];
 
+// The CLI reads its configuration from the environment. Stubbed for this file only: the server
+// project runs its files in shared workers (isolate: false), where the next file sees this process.
 beforeAll(async () => {
-  process.env.DATABASE_URL = await createTestDatabase();
-  process.env.LOG_LEVEL = 'silent';
+  vi.stubEnv('DATABASE_URL', await createTestDatabase());
+  vi.stubEnv('LOG_LEVEL', 'silent');
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { getFolderOwner, TEMP_WORK_PREFIXES } from '../src/media/work-folders.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 
 declare module 'vitest' {
@@ -29,6 +30,31 @@ function listOurTempEntries(): string[] {
 }
 
 /**
+ * The temporary folders test runs make for themselves beside this one (Vitest's, Playwright's,
+ * `npm test`'s reports). On a shared machine another run makes its own while this one runs:
+ * not something this run's tests left.
+ */
+const OTHER_RUN_FOLDER_PREFIXES = [
+  `${TEMP_PREFIX}vitest-`,
+  `${TEMP_PREFIX}e2e-run-`,
+  `${TEMP_PREFIX}test-reports-`,
+];
+
+/**
+ * Whether a new entry may be this run's: not another run's own folder, nor the work folder of a
+ * process still alive at teardown (this run's workers and the studios its tests started have
+ * ended by then; a live one is another run's or another program's on this machine).
+ */
+function mayBeThisRuns(name: string): boolean {
+  if (OTHER_RUN_FOLDER_PREFIXES.some((prefix) => name.startsWith(prefix))) {
+    return false;
+  }
+  return !TEMP_WORK_PREFIXES.some(
+    (prefix) => name.startsWith(prefix) && getFolderOwner(name, prefix) === 'alive',
+  );
+}
+
+/**
  * Everything the run's tests and the code they drive put in the temporary folder (upload files,
  * transcode outputs, test studios' data, ffmpeg work folders) goes into one folder of the run:
  * os.tmpdir() follows TMPDIR, which the test workers and their child processes inherit. The
@@ -43,14 +69,17 @@ function redirectTemporaryFolder(): void {
   process.env.TMPDIR = runTemp;
 }
 
-/** Removes the run's folder, then fails the run if anything else was left beside it. */
+/**
+ * Removes the run's folder, then fails the run if anything else new is beside it that this run
+ * may have left (escaped its TMPDIR: a hard-coded path, a child given another environment).
+ */
 function removeTemporaryFolder(): void {
   if (!runTemp) {
     return;
   }
   rmSync(runTemp, { recursive: true, force: true });
   process.env.TMPDIR = systemTemp;
-  const left = listOurTempEntries().filter((name) => !tempBefore.has(name));
+  const left = listOurTempEntries().filter((name) => !tempBefore.has(name) && mayBeThisRuns(name));
   if (left.length > 0) {
     // Vitest reports an error thrown here but still exits 0, so the exit code is set as well.
     process.exitCode = 1;

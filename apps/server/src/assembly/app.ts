@@ -19,12 +19,7 @@ import { clientErrorHandler } from '../http/client-errors.ts';
 import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import { registerSecurityHeaders, trimAssetHeaders } from '../http/security-headers.ts';
-import {
-  canReadMetrics,
-  installRequestMetrics,
-  renderMetrics,
-  setJobStateReader,
-} from '../http/metrics.ts';
+import { canReadMetrics, createStudioMetrics, installRequestMetrics } from '../http/metrics.ts';
 import { countProcessingJobsByState } from '../jobs/queue.ts';
 import {
   assertRouteDeclaresPermission,
@@ -129,8 +124,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // so this hook skips them (they already carry content-encoding). Video and images are not
   // compressible types and pass untouched.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Operations: request durations for /metrics (served below, after the identity hooks).
-  installRequestMetrics(app);
+  // Operations: request durations for /metrics (served below, after the identity hooks). This
+  // app's own series: another app in the same process (tests build many) counts apart.
+  const metrics = createStudioMetrics();
+  installRequestMetrics(app, metrics);
   // --- end performance ---
 
   await app.register(fastifyCookie);
@@ -232,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // --- Operations: Prometheus metrics (issue 21) ---
   if (options.media) {
     const { pool } = options.media;
-    setJobStateReader(() => countProcessingJobsByState(pool));
+    metrics.setJobStateReader(() => countProcessingJobsByState(pool));
   }
   app.get(
     '/metrics',
@@ -245,8 +242,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           message: METRICS_FORBIDDEN_MESSAGE,
         });
       }
-      const metrics = await renderMetrics();
-      return reply.header('cache-control', 'no-store').type(metrics.contentType).send(metrics.body);
+      const scraped = await metrics.render();
+      return reply.header('cache-control', 'no-store').type(scraped.contentType).send(scraped.body);
     },
   );
   // --- end operations ---
@@ -276,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const conversationEngine = await createConversationEngine(db, {
     mediaUrlTtlSeconds: config.media.urlTtlSeconds,
     logger: app.log,
+    metrics,
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
@@ -323,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
       storage: runtime.uploadStorage,
       jobs: runtime.jobs,
+      metrics,
       storeAvatar: (upload) =>
         storeAvatarFromUpload(
           { db, storage: runtime.uploadStorage, mediaStore: runtime.mediaStore },

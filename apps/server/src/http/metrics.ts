@@ -3,36 +3,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The studio's Prometheus metrics, one registry per process (what a scrape of this process
- * sees). Modules count through the helpers below; the assembly serves the registry at /metrics.
- * Series names are listed in README.md (Metrics); rename none without updating dashboards.
+ * The figures that describe this Node.js process (CPU, memory, event-loop lag, GC), in one
+ * registry for the process: made on the first studio's metrics, so importing this file starts no
+ * monitors, and shared by every studio built in the process (tests build many), whose figures
+ * they are. collectDefaultMetrics starts an event-loop monitor and a GC observer per call.
  */
-export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'conversa_' });
-
-const requestDuration = new Histogram({
-  name: 'conversa_http_request_duration_seconds',
-  help: 'Time from request to response, by method, route template and status code.',
-  labelNames: ['method', 'route', 'status_code'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [metricsRegistry],
-});
+let processRegistry: Registry | undefined;
+function getProcessRegistry(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'conversa_' });
+  }
+  return processRegistry;
+}
 
 /** What an ask came to: `answered`, `fallback`, or `rate_limited` (a public ask refused with 429). */
 export type AskMetricDecision = 'answered' | 'fallback' | 'rate_limited';
-
-const asks = new Counter({
-  name: 'conversa_asks_total',
-  help: 'Asks by decision (answered, fallback, rate_limited) and channel (studio, share, embed, api).',
-  labelNames: ['decision', 'channel'] as const,
-  registers: [metricsRegistry],
-});
-
-const uploadBytes = new Counter({
-  name: 'conversa_upload_bytes_total',
-  help: 'Bytes received by the tus upload endpoint (videos and avatars).',
-  registers: [metricsRegistry],
-});
 
 /** pg-boss job states, each reported (0 when none) so every series exists from the start. */
 export const JOB_STATES = [
@@ -45,50 +31,97 @@ export const JOB_STATES = [
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-let readJobStates: (() => Promise<Partial<Record<JobState, number>>>) | undefined;
-/** Read once per scrape, before the gauges below collect. */
-let jobStates: Partial<Record<JobState, number>> = {};
-
-/** Counts processing jobs by state at scrape time; set by the assembly (one query a scrape). */
-export function setJobStateReader(reader: () => Promise<Partial<Record<JobState, number>>>): void {
-  readJobStates = reader;
+/**
+ * One studio's Prometheus metrics: what a scrape of its /metrics sees, its own series beside the
+ * process's figures. Each app built by buildApp has its own, so two studios in one process (the
+ * server tests run many in one worker) never count each other's requests, asks or bytes. Series
+ * names are listed in README.md (Metrics); rename none without updating dashboards.
+ */
+export interface StudioMetrics {
+  countAsk(decision: AskMetricDecision, channel: string): void;
+  countUploadBytes(bytes: number): void;
+  /** Times one answer (hijacked ones, the tus endpoint, call it themselves). */
+  observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void;
+  /** Counts processing jobs by state at scrape time; set by the assembly (one query a scrape). */
+  setJobStateReader(reader: () => Promise<Partial<Record<JobState, number>>>): void;
+  /** The Prometheus text of this studio and its process, job counts read fresh. */
+  render(): Promise<{ contentType: string; body: string }>;
 }
 
-new Gauge({
-  name: 'conversa_processing_jobs',
-  help: 'Video processing jobs by state (pg-boss: created, retry, active, completed, cancelled, failed).',
-  labelNames: ['state'] as const,
-  registers: [metricsRegistry],
-  collect() {
-    for (const state of JOB_STATES) {
-      this.set({ state }, jobStates[state] ?? 0);
-    }
-  },
-});
+export function createStudioMetrics(): StudioMetrics {
+  const registry = new Registry();
+  const processMetrics = getProcessRegistry();
 
-new Gauge({
-  name: 'conversa_processing_queue_depth',
-  help: 'Video processing jobs waiting for a worker (created or waiting to retry).',
-  registers: [metricsRegistry],
-  collect() {
-    this.set((jobStates.created ?? 0) + (jobStates.retry ?? 0));
-  },
-});
+  const requestDuration = new Histogram({
+    name: 'conversa_http_request_duration_seconds',
+    help: 'Time from request to response, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
 
-/** The Prometheus text of this process, job counts read fresh. */
-export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
-  jobStates = (await readJobStates?.()) ?? {};
-  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
-}
+  const asks = new Counter({
+    name: 'conversa_asks_total',
+    help: 'Asks by decision (answered, fallback, rate_limited) and channel (studio, share, embed, api).',
+    labelNames: ['decision', 'channel'] as const,
+    registers: [registry],
+  });
 
-export function countAsk(decision: AskMetricDecision, channel: string): void {
-  asks.inc({ decision, channel });
-}
+  const uploadBytes = new Counter({
+    name: 'conversa_upload_bytes_total',
+    help: 'Bytes received by the tus upload endpoint (videos and avatars).',
+    registers: [registry],
+  });
 
-export function countUploadBytes(bytes: number): void {
-  if (Number.isFinite(bytes) && bytes > 0) {
-    uploadBytes.inc(bytes);
-  }
+  let readJobStates: (() => Promise<Partial<Record<JobState, number>>>) | undefined;
+  /** Read once per scrape, before the gauges below collect. */
+  let jobStates: Partial<Record<JobState, number>> = {};
+
+  new Gauge({
+    name: 'conversa_processing_jobs',
+    help: 'Video processing jobs by state (pg-boss: created, retry, active, completed, cancelled, failed).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      for (const state of JOB_STATES) {
+        this.set({ state }, jobStates[state] ?? 0);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'conversa_processing_queue_depth',
+    help: 'Video processing jobs waiting for a worker (created or waiting to retry).',
+    registers: [registry],
+    collect() {
+      this.set((jobStates.created ?? 0) + (jobStates.retry ?? 0));
+    },
+  });
+
+  return {
+    countAsk(decision, channel) {
+      asks.inc({ decision, channel });
+    },
+    countUploadBytes(bytes) {
+      if (Number.isFinite(bytes) && bytes > 0) {
+        uploadBytes.inc(bytes);
+      }
+    },
+    observeRequest(request, statusCode, seconds) {
+      requestDuration.observe(
+        { method: request.method, route: routeLabel(request), status_code: String(statusCode) },
+        seconds,
+      );
+    },
+    setJobStateReader(reader) {
+      readJobStates = reader;
+    },
+    async render() {
+      jobStates = (await readJobStates?.()) ?? {};
+      const scraped = Registry.merge([processMetrics, registry]);
+      return { contentType: registry.contentType, body: await scraped.metrics() };
+    },
+  };
 }
 
 /** The route label: the route's template, hashed assets as one, unmatched paths as one. */
@@ -100,17 +133,10 @@ function routeLabel(request: FastifyRequest): string {
   return route.startsWith('/assets/') ? '/assets/*' : route;
 }
 
-export function observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void {
-  requestDuration.observe(
-    { method: request.method, route: routeLabel(request), status_code: String(statusCode) },
-    seconds,
-  );
-}
-
 /** Times every answer Fastify sends (hijacked ones, the tus endpoint, observe themselves). */
-export function installRequestMetrics(app: FastifyInstance): void {
+export function installRequestMetrics(app: FastifyInstance, metrics: StudioMetrics): void {
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(request, reply.statusCode, reply.elapsedTime / 1000);
   });
 }
 

@@ -26,7 +26,7 @@ import {
   trainingIgnores,
   type MediaAssetFile,
 } from '../../db/schema.ts';
-import { countAsk } from '../../http/metrics.ts';
+import type { StudioMetrics } from '../../http/metrics.ts';
 import { matchInkChoice, openInkSession, type InkLineClip, type InkSession } from '../ink/index.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
@@ -43,12 +43,18 @@ export interface ConversationEngine {
   matchers: MatcherCache;
   /** Where story runtime errors are logged (the server's logger; silent when absent). */
   logger?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The app's metrics, where asks are counted. */
+  metrics: Pick<StudioMetrics, 'countAsk'>;
 }
 
 /** The matcher cache and the media URL signer that asks, transcripts and the public player share. */
 export async function createConversationEngine(
   db: Database,
-  options: { mediaUrlTtlSeconds: number; logger?: Pick<FastifyBaseLogger, 'warn'> },
+  options: {
+    mediaUrlTtlSeconds: number;
+    logger?: Pick<FastifyBaseLogger, 'warn'>;
+    metrics: Pick<StudioMetrics, 'countAsk'>;
+  },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
@@ -58,6 +64,7 @@ export async function createConversationEngine(
     db,
     signer,
     matchers: createMatcherCache(),
+    metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),
   };
 }
@@ -554,7 +561,7 @@ export async function askStoryfile(
     },
     options.onRecorded,
   );
-  countAsk(answered ? 'answered' : 'fallback', input.channel);
+  engine.metrics.countAsk(answered ? 'answered' : 'fallback', input.channel);
   if (session) {
     session.recordFreeTurn();
     await saveInkState(db, conversationId, session);
@@ -644,7 +651,7 @@ async function answerWithStory(
     },
     context.onRecorded,
   );
-  countAsk(taken.errors.length > 0 ? 'fallback' : 'answered', input.channel);
+  engine.metrics.countAsk(taken.errors.length > 0 ? 'fallback' : 'answered', input.channel);
   await saveInkState(db, conversationId, session);
   return {
     conversationId,

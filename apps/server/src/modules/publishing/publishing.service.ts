@@ -20,7 +20,6 @@ import {
   storyfiles,
 } from '../../db/schema.ts';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
-import { countAsk } from '../../http/metrics.ts';
 import { findPublishedInkVersion } from '../ink/index.ts';
 import {
   askStoryfile,
@@ -268,7 +267,7 @@ export async function askAsVisitor(
     });
   } catch (error) {
     if (error instanceof AppError && error.status === 429) {
-      countAsk('rate_limited', ask.channel);
+      engine.metrics.countAsk('rate_limited', ask.channel);
     }
     throw error;
   }

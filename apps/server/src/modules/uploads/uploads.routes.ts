@@ -22,7 +22,7 @@ import {
   notFound,
 } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
-import { countUploadBytes, observeRequest } from '../../http/metrics.ts';
+import type { StudioMetrics } from '../../http/metrics.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
@@ -83,6 +83,8 @@ export interface UploadRoutesOptions {
   config: Config;
   storage: UploadStorage;
   jobs: JobQueue;
+  /** The app's metrics: bytes stored, and the timing of the hijacked tus answers. */
+  metrics: Pick<StudioMetrics, 'countUploadBytes' | 'observeRequest'>;
   /**
    * Takes a finished avatar upload in (the avatars module's job), or throws UploadRejectedError;
    * passed in so uploads need not know avatars, which build on uploads.
@@ -101,7 +103,7 @@ export async function registerUploadRoutes(
   app: FastifyInstance,
   options: UploadRoutesOptions,
 ): Promise<TusServer> {
-  const { db, pool, config, storage, jobs, storeAvatar } = options;
+  const { db, pool, config, storage, jobs, metrics, storeAvatar } = options;
   const usersByRequest = new WeakMap<IncomingMessage, CurrentUser>();
   const userOf = (request: TusRequest) => {
     const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -125,7 +127,7 @@ export async function registerUploadRoutes(
   const write = datastore.write.bind(datastore);
   datastore.write = async (stream, tusId, offset) => {
     const end = await write(stream, tusId, offset);
-    countUploadBytes(end - offset);
+    metrics.countUploadBytes(end - offset);
     return end;
   };
 
@@ -252,7 +254,7 @@ export async function registerUploadRoutes(
       } finally {
         inFlight.delete(request.raw);
         // Hijacked: Fastify's onResponse does not see it, so it is timed here.
-        observeRequest(request, reply.raw.statusCode, reply.elapsedTime / 1000);
+        metrics.observeRequest(request, reply.raw.statusCode, reply.elapsedTime / 1000);
       }
     };
     for (const url of [TUS_MOUNT_PATH, `${TUS_MOUNT_PATH}/`, `${TUS_MOUNT_PATH}/:id`]) {

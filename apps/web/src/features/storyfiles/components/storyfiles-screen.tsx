@@ -7,7 +7,7 @@ import {
   type StoryfileSummary,
 } from '@conversa/contracts';
 import { FileVideo, LayoutGrid, List, Plus, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { ListSearchBox } from '@/components/list/list-search-box';
@@ -25,8 +25,16 @@ import type { SearchOption } from '@/lib/search-box';
 import { useStoryfiles } from '../api/list-storyfiles';
 import { useListView } from '../hooks/use-list-view';
 import { getEditableNamespaces } from '../utils/permissions';
-import { CreateStoryfileDialog } from './create-storyfile-dialog';
 import { StatusBadge } from './status-badge';
+
+// The create dialog (Radix's dialog, the name check, the script list) loads on the first "New
+// storyfile", not with the list's first paint; once loaded it stays mounted as before, so what was
+// typed survives closing and reopening.
+const CreateStoryfileDialog = lazy(() =>
+  import('./create-storyfile-dialog').then((module) => ({
+    default: module.CreateStoryfileDialog,
+  })),
+);
 
 /** Owners may list deleted storyfiles too, to restore them; kept in the address like the search. */
 const INCLUDE_DELETED_PARAM = 'includeDeleted';
@@ -234,6 +242,7 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
   const [pageSize, setPageSize] = usePageSize();
   const [view, setView] = useListView();
   const [isCreating, setIsCreating] = useState(false);
+  const [hasOpenedCreate, setHasOpenedCreate] = useState(false);
   const canCreate = getEditableNamespaces(user).length > 0;
   const canSeeDeleted = hasRole(user, 'owner:ns');
   const [params, setParams] = useSearchParams();
@@ -245,7 +254,10 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
   const createButton = canCreate ? (
     <Button
       variant="primary"
-      onClick={() => setIsCreating(true)}
+      onClick={() => {
+        setHasOpenedCreate(true);
+        setIsCreating(true);
+      }}
       icon={<Plus className="size-4" aria-hidden="true" />}
     >
       New storyfile
@@ -371,8 +383,10 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
           }}
         />
       )}
-      {canCreate ? (
-        <CreateStoryfileDialog user={user} isOpen={isCreating} onOpenChange={setIsCreating} />
+      {canCreate && hasOpenedCreate ? (
+        <Suspense fallback={null}>
+          <CreateStoryfileDialog user={user} isOpen={isCreating} onOpenChange={setIsCreating} />
+        </Suspense>
       ) : null}
     </div>
   );
