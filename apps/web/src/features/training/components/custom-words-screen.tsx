@@ -271,9 +271,10 @@ export function CustomWordsScreen({ user }: { user: CurrentUser }) {
               Suggested words
             </h2>
             <p className="text-sm text-slate-600">
-              Names and rare words of this storyfile&apos;s questions, and words of spoken questions
-              that matched nothing. Spoken questions hand the custom words to the browser&apos;s
-              recognizer as hints, where the browser supports it.
+              Names and rare words of this storyfile&apos;s questions and of its videos&apos;
+              captions, and words of spoken questions that matched nothing. Spoken questions hand
+              the custom words to the browser&apos;s recognizer as hints, where the browser supports
+              it.
             </p>
             <SuggestedWords user={user} storyfileId={storyfileId} />
           </section>
