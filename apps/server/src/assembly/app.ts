@@ -277,7 +277,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
-  registerTrainingRoutes(app, conversationEngine);
+  registerTrainingRoutes(app, conversationEngine, {
+    mediaStore: options.media?.runtime.mediaStore,
+  });
   registerInkRoutes(app, { db });
   registerLearningRoutes(app, {
     engine: conversationEngine,

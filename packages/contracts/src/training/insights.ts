@@ -78,21 +78,29 @@ export const getCoverageHistoryContract = defineContract({
 });
 
 /** Where a suggested custom word was found. */
-export const WORD_SUGGESTION_SOURCES = ['name', 'rare', 'unmatched'] as const;
+export const WORD_SUGGESTION_SOURCES = [
+  'name',
+  'rare',
+  'caption-name',
+  'caption-rare',
+  'unmatched',
+] as const;
 export const wordSuggestionSourceSchema = z.enum(WORD_SUGGESTION_SOURCES);
 export type WordSuggestionSource = z.infer<typeof wordSuggestionSourceSchema>;
 export const WORD_SUGGESTION_SOURCE_LABELS: Readonly<Record<WordSuggestionSource, string>> = {
   name: 'Name in the script',
   rare: 'Rare word in the script',
+  'caption-name': 'Name in the captions',
+  'caption-rare': 'Rare word in the captions',
   unmatched: 'Heard in unmatched spoken questions',
 };
 
 export const wordSuggestionSchema = z.object({
   term: z.string(),
   source: wordSuggestionSourceSchema,
-  /** Times it occurs (script phrasings, or unmatched spoken questions). */
+  /** Times it occurs (script phrasings, caption cues, or unmatched spoken questions). */
   count: z.number().int(),
-  /** One phrasing or question it occurs in. */
+  /** One phrasing, caption cue or question it occurs in. */
   example: z.string(),
 });
 export type WordSuggestion = z.infer<typeof wordSuggestionSchema>;
@@ -104,7 +112,7 @@ export const listWordSuggestionsContract = defineContract({
   method: 'GET',
   path: '/v1/conversa/storyfiles/:id/training/word-suggestions',
   summary:
-    'Candidate custom words from the storyfile’s own content: names and rare words of its script, and words of spoken questions that matched nothing',
+    'Candidate custom words from the storyfile’s own content: names and rare words of its script and of its videos’ captions, and words of spoken questions that matched nothing',
   tags: ['training'],
   permission: { kind: 'storyfile', scope: 'read:ns' },
   storyfileParam: 'id',

@@ -3,3 +3,4 @@ export { runMediaMaintenance, type MaintenanceReport } from './media-maintenance
 export { createProcessVideoHandler, type ProcessVideoDeps } from './process-video.job.ts';
 export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
 export { recoverVideoProcessing, type ProcessingRecoveryReport } from './processing-recovery.ts';
+export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CATEGORY_NAME_TAKEN_MESSAGE,
   CATEGORY_NOT_FOUND_MESSAGE,
@@ -14,28 +14,12 @@ import {
 import { normalizeText } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import {
-  assertNamespaceExists,
-  assertNamespaceRole,
-  buildNaturalOrder,
-  buildPageLimit,
-  buildPlainOrder,
-  buildSearchCondition,
-  isUniqueViolation,
-  joinConditions,
-  runListQueries,
-  type SearchFieldSql,
-} from '../lists/index.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { defineVocabulary } from './namespace-vocabulary.ts';
 
 type CategoriesQuery = z.output<typeof listCategoriesQuerySchema>;
 type CategoryBody = z.output<typeof categoryBodySchema>;
 type CreateBody = z.output<typeof createCategoryBodySchema>;
-
-const SEARCH_FIELDS: Record<'name' | 'phrases', SearchFieldSql> = {
-  name: (pattern) => sql`c.name ilike ${pattern}`,
-  phrases: (pattern) => sql`array_to_string(c.phrases, ' ') ilike ${pattern}`,
-};
 
 interface CategoryRow extends Record<string, unknown> {
   id: string;
@@ -83,7 +67,21 @@ const CATEGORY_SELECT = sql`c.id, c.namespace_id, c.storyfile_id, s.name as stor
         where e.normalized_text ~ ('\\m' || p || '\\M'))
   ) as folded_questions`;
 
-const CATEGORY_FROM = sql`from custom_categories c left join storyfiles s on s.id = c.storyfile_id`;
+const CATEGORIES = defineVocabulary<'name' | 'phrases', CategoryRow, CustomCategory>({
+  from: sql`from custom_categories c left join storyfiles s on s.id = c.storyfile_id`,
+  tableName: sql`custom_categories`,
+  select: CATEGORY_SELECT,
+  alias: 'c',
+  nameColumn: 'name',
+  nameSort: 'name',
+  searchFields: {
+    name: (pattern) => sql`c.name ilike ${pattern}`,
+    phrases: (pattern) => sql`array_to_string(c.phrases, ' ') ilike ${pattern}`,
+  },
+  present: presentCategory,
+  notFoundMessage: CATEGORY_NOT_FOUND_MESSAGE,
+  takenMessage: CATEGORY_NAME_TAKEN_MESSAGE,
+});
 
 /** One page of a namespace's categories (its own and its storyfiles' additions) with usage. */
 export async function listCategories(
@@ -91,39 +89,7 @@ export async function listCategories(
   user: CurrentUser,
   query: CategoriesQuery,
 ): Promise<CategoryPage> {
-  assertNamespaceRole(user, query.namespaceId, 'read:ns');
-  const where = joinConditions([
-    sql`c.namespace_id = ${query.namespaceId}`,
-    buildSearchCondition(
-      query.search,
-      query.searchOptions.map((field) => SEARCH_FIELDS[field]),
-    ),
-  ]);
-  const order: SQL[] =
-    query.sort === 'name'
-      ? buildNaturalOrder(sql`c.name`, query.order)
-      : buildPlainOrder(sql`c.updated_at`, query.order);
-  return runListQueries<CategoryRow, CustomCategory>(
-    db,
-    {
-      count: sql`select count(*)::int as total ${CATEGORY_FROM} where ${where}`,
-      page: sql`select ${CATEGORY_SELECT} ${CATEGORY_FROM} where ${where}
-        order by ${sql.join([...order, sql`c.id`], sql`, `)} ${buildPageLimit(query)}`,
-    },
-    query,
-    presentCategory,
-  );
-}
-
-async function readCategory(db: Database, id: string): Promise<CustomCategory> {
-  const result = await db.execute<CategoryRow>(
-    sql`select ${CATEGORY_SELECT} ${CATEGORY_FROM} where c.id = ${id}`,
-  );
-  const row = result.rows[0];
-  if (!row) {
-    throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
-  }
-  return presentCategory(row);
+  return CATEGORIES.list(db, user, query);
 }
 
 /** Phrases once each (by normalised form), in the order given. */
@@ -159,20 +125,12 @@ async function findOverlaps(
   return result.rows.map((row) => ({ phrase: row.phrase, otherCategory: row.name }));
 }
 
-function rethrowNameTaken(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw conflict(CATEGORY_NAME_TAKEN_MESSAGE);
-  }
-  throw error;
-}
-
 export async function createCategory(
   db: Database,
   user: CurrentUser,
   body: CreateBody,
 ): Promise<SavedCategory> {
-  assertNamespaceRole(user, body.namespaceId, 'edit:ns');
-  await assertNamespaceExists(db, body.namespaceId);
+  await CATEGORIES.assertNamespaceEditable(db, user, body.namespaceId);
   if (body.storyfileId) {
     const found = await db.execute(
       sql`select 1 from storyfiles where id = ${body.storyfileId} and namespace_id = ${body.namespaceId} and deleted_at is null`,
@@ -182,15 +140,15 @@ export async function createCategory(
     }
   }
   const { phrases, normalized } = cleanPhrases(body.phrases);
-  const inserted = await db
-    .execute<{ id: string }>(
+  const inserted = await CATEGORIES.write(
+    db.execute<{ id: string }>(
       sql`insert into custom_categories (namespace_id, storyfile_id, name, phrases, normalized_phrases, created_by, updated_by)
         values (${body.namespaceId}, ${body.storyfileId ?? null}, ${body.name},
           ${sql.param(phrases)}::text[], ${sql.param(normalized)}::text[], ${user.iam}, ${user.iam})
         returning id`,
-    )
-    .catch(rethrowNameTaken);
-  const category = await readCategory(db, inserted.rows[0]!.id);
+    ),
+  );
+  const category = await CATEGORIES.read(db, inserted.rows[0]!.id);
   return { category, warnings: await findOverlaps(db, category, normalized) };
 }
 
@@ -199,16 +157,8 @@ async function getEditableCategory(
   user: CurrentUser,
   id: string,
 ): Promise<CustomCategory> {
-  const [row] = (
-    await db.execute<{ namespace_id: string }>(
-      sql`select namespace_id from custom_categories where id = ${id}`,
-    )
-  ).rows;
-  if (!row) {
-    throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
-  }
-  assertNamespaceRole(user, row.namespace_id, 'edit:ns', CATEGORY_NOT_FOUND_MESSAGE);
-  return readCategory(db, id);
+  await CATEGORIES.assertEditable(db, user, id);
+  return CATEGORIES.read(db, id);
 }
 
 export async function updateCategory(
@@ -219,14 +169,14 @@ export async function updateCategory(
 ): Promise<SavedCategory> {
   const existing = await getEditableCategory(db, user, id);
   const { phrases, normalized } = cleanPhrases(body.phrases);
-  await db
-    .execute(
+  await CATEGORIES.write(
+    db.execute(
       sql`update custom_categories set name = ${body.name}, phrases = ${sql.param(phrases)}::text[],
         normalized_phrases = ${sql.param(normalized)}::text[], updated_by = ${user.iam}, updated_at = now()
         where id = ${id}`,
-    )
-    .catch(rethrowNameTaken);
-  const category = await readCategory(db, id);
+    ),
+  );
+  const category = await CATEGORIES.read(db, id);
   return { category, warnings: await findOverlaps(db, existing, normalized) };
 }
 
@@ -235,7 +185,5 @@ export async function deleteCategory(
   user: CurrentUser,
   id: string,
 ): Promise<{ id: string }> {
-  await getEditableCategory(db, user, id);
-  await db.execute(sql`delete from custom_categories where id = ${id}`);
-  return { id };
+  return CATEGORIES.remove(db, user, id);
 }

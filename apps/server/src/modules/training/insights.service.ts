@@ -19,6 +19,8 @@ import {
   type ThresholdOutcome,
 } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { readStoryfileCaptionTexts } from '../media/index.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { suggestWords } from './word-suggestions.ts';
 
@@ -135,12 +137,16 @@ export async function getCoverageHistory(
 /** Spoken questions that fell back, read for suggestions (the most recent). */
 const UNMATCHED_SPOKEN_LIMIT = 5_000;
 
-/** Candidate custom words from the storyfile's script and its unmatched spoken questions. */
+/**
+ * Candidate custom words from the storyfile's script, its videos' captions (when the studio has a
+ * media store) and its unmatched spoken questions.
+ */
 export async function listWordSuggestions(
   db: Database,
   storyfileId: string,
+  mediaStore: MediaStore | undefined,
 ): Promise<WordSuggestionList> {
-  const [phrasings, unmatched, known] = await Promise.all([
+  const [phrasings, unmatched, known, captions] = await Promise.all([
     db.execute<{ text: string }>(sql`
       select unnest(array_prepend(q.text, q.alternates)) as text
       from storyfile_questions q where q.storyfile_id = ${storyfileId}`),
@@ -153,10 +159,12 @@ export async function listWordSuggestions(
       select unnest(array_prepend(w.term, w.heard_as)) as text
       from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
       where s.id = ${storyfileId}`),
+    mediaStore ? readStoryfileCaptionTexts(db, mediaStore, storyfileId) : [],
   ]);
   return {
     items: suggestWords({
       phrasings: phrasings.rows.map((row) => row.text),
+      captions: captions.map((video) => video.cues.join(' ')),
       unmatchedSpoken: unmatched.rows.map((row) => row.text),
       knownTerms: known.rows.map((row) => row.text),
     }),

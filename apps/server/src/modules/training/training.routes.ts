@@ -26,6 +26,7 @@ import {
   listWordSuggestionsContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
+import type { MediaStore } from '../../media/media-store.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import {
   createCategory,
@@ -58,8 +59,15 @@ import {
 } from './review-actions.service.ts';
 import { listReviewItems, rateExchange } from './review-items.service.ts';
 
-/** Training: Response quality (inbox, clusters, review changes with preview and undo) and ratings. */
-export function registerTrainingRoutes(app: FastifyInstance, engine: ConversationEngine): void {
+/**
+ * Training: Response quality (inbox, clusters, review changes with preview and undo), ratings,
+ * categories, words. The media store, when the studio has one, lets suggestions read captions.
+ */
+export function registerTrainingRoutes(
+  app: FastifyInstance,
+  engine: ConversationEngine,
+  options: { mediaStore?: MediaStore } = {},
+): void {
   const { db } = engine;
   registerContract(app, listReviewItemsContract, async (request) =>
     listReviewItems(db, request.currentUser, request.query),
@@ -119,7 +127,7 @@ export function registerTrainingRoutes(app: FastifyInstance, engine: Conversatio
     getCoverageHistory(db, request.params.id),
   );
   registerContract(app, listWordSuggestionsContract, async (request) =>
-    listWordSuggestions(db, request.params.id),
+    listWordSuggestions(db, request.params.id, options.mediaStore),
   );
   registerContract(app, getSpeechHintsContract, async (request) =>
     getSpeechHints(db, request.params.id),

@@ -41,3 +41,36 @@ describe('suggestWords', () => {
     expect(unmatched.map((item) => item.term)).not.toContain('where');
   });
 });
+
+describe('suggestWords from captions', () => {
+  it('reads names and rare words of each video’s captions by sentence, after the script’s', () => {
+    const items = suggestWords({
+      phrasings: ['Did you like Oshkosh?'],
+      captions: [
+        'My father ran the creamery in Oshkosh. We moved to Sheboygan in 1952, near the lake.',
+        'The creamery closed. Sheboygan was quiet.',
+      ],
+      unmatchedSpoken: [],
+      knownTerms: ['creamer'],
+    });
+    expect(items.filter((item) => item.source === 'name').map((item) => item.term)).toEqual([
+      'Oshkosh',
+    ]);
+    expect(items.filter((item) => item.source === 'caption-name')).toEqual([
+      {
+        term: 'Sheboygan',
+        source: 'caption-name',
+        count: 1,
+        example: 'We moved to Sheboygan in 1952, near the lake.',
+      },
+    ]);
+    expect(items.filter((item) => item.source === 'caption-rare')).toEqual([
+      {
+        term: 'creamery',
+        source: 'caption-rare',
+        count: 2,
+        example: 'My father ran the creamery in Oshkosh.',
+      },
+    ]);
+  });
+});

@@ -15,30 +15,12 @@ import {
 import { normalizeText } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { conflict, notFound } from '../../http/errors.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
-import {
-  assertNamespaceExists,
-  assertNamespaceRole,
-  buildNaturalOrder,
-  buildPageLimit,
-  buildPlainOrder,
-  buildSearchCondition,
-  isUniqueViolation,
-  joinConditions,
-  runListQueries,
-  type SearchFieldSql,
-} from '../lists/index.ts';
+import { defineVocabulary } from './namespace-vocabulary.ts';
 
 type WordsQuery = z.output<typeof listCustomWordsQuerySchema>;
 type WordBody = z.output<typeof customWordBodySchema>;
 type CreateWordBody = z.output<typeof createCustomWordBodySchema>;
-
-const SEARCH_FIELDS: Record<'term' | 'heardAs', SearchFieldSql> = {
-  term: (pattern) =>
-    sql`(w.term ilike ${pattern} or coalesce(w.display_form, '') ilike ${pattern})`,
-  heardAs: (pattern) => sql`array_to_string(w.heard_as, ' ') ilike ${pattern}`,
-};
 
 interface WordRow extends Record<string, unknown> {
   id: string;
@@ -60,35 +42,29 @@ function presentWord(row: WordRow): CustomWord {
   };
 }
 
-const WORD_COLUMNS = sql`w.id, w.namespace_id, w.term, w.display_form, w.heard_as, w.updated_at`;
+const WORDS = defineVocabulary<'term' | 'heardAs', WordRow, CustomWord>({
+  from: sql`from custom_words w`,
+  tableName: sql`custom_words`,
+  select: sql`w.id, w.namespace_id, w.term, w.display_form, w.heard_as, w.updated_at`,
+  alias: 'w',
+  nameColumn: 'term',
+  nameSort: 'term',
+  searchFields: {
+    term: (pattern) =>
+      sql`(w.term ilike ${pattern} or coalesce(w.display_form, '') ilike ${pattern})`,
+    heardAs: (pattern) => sql`array_to_string(w.heard_as, ' ') ilike ${pattern}`,
+  },
+  present: presentWord,
+  notFoundMessage: CUSTOM_WORD_NOT_FOUND_MESSAGE,
+  takenMessage: CUSTOM_WORD_TAKEN_MESSAGE,
+});
 
 export async function listCustomWords(
   db: Database,
   user: CurrentUser,
   query: WordsQuery,
 ): Promise<CustomWordPage> {
-  assertNamespaceRole(user, query.namespaceId, 'read:ns');
-  const where = joinConditions([
-    sql`w.namespace_id = ${query.namespaceId}`,
-    buildSearchCondition(
-      query.search,
-      query.searchOptions.map((field) => SEARCH_FIELDS[field]),
-    ),
-  ]);
-  const order =
-    query.sort === 'term'
-      ? buildNaturalOrder(sql`w.term`, query.order)
-      : buildPlainOrder(sql`w.updated_at`, query.order);
-  return runListQueries<WordRow, CustomWord>(
-    db,
-    {
-      count: sql`select count(*)::int as total from custom_words w where ${where}`,
-      page: sql`select ${WORD_COLUMNS} from custom_words w where ${where}
-        order by ${sql.join([...order, sql`w.id`], sql`, `)} ${buildPageLimit(query)}`,
-    },
-    query,
-    presentWord,
-  );
+  return WORDS.list(db, user, query);
 }
 
 /** "Heard as" forms once each (case and spaces aside), never the term itself. */
@@ -104,51 +80,21 @@ function cleanHeardAs(term: string, forms: readonly string[]): string[] {
   });
 }
 
-function rethrowTaken(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw conflict(CUSTOM_WORD_TAKEN_MESSAGE);
-  }
-  throw error;
-}
-
-async function readWord(db: Database, id: string): Promise<CustomWord> {
-  const row = (
-    await db.execute<WordRow>(sql`select ${WORD_COLUMNS} from custom_words w where w.id = ${id}`)
-  ).rows[0];
-  if (!row) {
-    throw notFound(CUSTOM_WORD_NOT_FOUND_MESSAGE);
-  }
-  return presentWord(row);
-}
-
 export async function createCustomWord(
   db: Database,
   user: CurrentUser,
   body: CreateWordBody,
 ): Promise<CustomWord> {
-  assertNamespaceRole(user, body.namespaceId, 'edit:ns');
-  await assertNamespaceExists(db, body.namespaceId);
-  const inserted = await db
-    .execute<{ id: string }>(
+  await WORDS.assertNamespaceEditable(db, user, body.namespaceId);
+  const inserted = await WORDS.write(
+    db.execute<{ id: string }>(
       sql`insert into custom_words (namespace_id, term, display_form, heard_as, created_by, updated_by)
         values (${body.namespaceId}, ${body.term}, ${body.displayForm || null},
           ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[], ${user.iam}, ${user.iam})
         returning id`,
-    )
-    .catch(rethrowTaken);
-  return readWord(db, inserted.rows[0]!.id);
-}
-
-async function assertEditable(db: Database, user: CurrentUser, id: string): Promise<void> {
-  const row = (
-    await db.execute<{ namespace_id: string }>(
-      sql`select namespace_id from custom_words where id = ${id}`,
-    )
-  ).rows[0];
-  if (!row) {
-    throw notFound(CUSTOM_WORD_NOT_FOUND_MESSAGE);
-  }
-  assertNamespaceRole(user, row.namespace_id, 'edit:ns', CUSTOM_WORD_NOT_FOUND_MESSAGE);
+    ),
+  );
+  return WORDS.read(db, inserted.rows[0]!.id);
 }
 
 export async function updateCustomWord(
@@ -157,15 +103,15 @@ export async function updateCustomWord(
   id: string,
   body: WordBody,
 ): Promise<CustomWord> {
-  await assertEditable(db, user, id);
-  await db
-    .execute(
+  await WORDS.assertEditable(db, user, id);
+  await WORDS.write(
+    db.execute(
       sql`update custom_words set term = ${body.term}, display_form = ${body.displayForm || null},
         heard_as = ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[],
         updated_by = ${user.iam}, updated_at = now() where id = ${id}`,
-    )
-    .catch(rethrowTaken);
-  return readWord(db, id);
+    ),
+  );
+  return WORDS.read(db, id);
 }
 
 export async function deleteCustomWord(
@@ -173,9 +119,7 @@ export async function deleteCustomWord(
   user: CurrentUser,
   id: string,
 ): Promise<{ id: string }> {
-  await assertEditable(db, user, id);
-  await db.execute(sql`delete from custom_words where id = ${id}`);
-  return { id };
+  return WORDS.remove(db, user, id);
 }
 
 /**

@@ -14,8 +14,8 @@ import { useStoryfileOptions } from '../api/list-storyfile-options';
 import { useCreateCustomWord } from '../api/words';
 
 /**
- * Candidate words from the chosen storyfile's own content (names and rare words of its script,
- * words of spoken questions that matched nothing); one button adds one to its namespace's words.
+ * Candidate words from the chosen storyfile's own content (names and rare words of its script and
+ * of its videos' captions, words of spoken questions that matched nothing), each with its source; one button adds one to its namespace's words.
  */
 export function SuggestedWords({ user, storyfileId }: { user: CurrentUser; storyfileId: string }) {
   const suggestions = useWordSuggestions(storyfileId);
@@ -42,8 +42,8 @@ export function SuggestedWords({ user, storyfileId }: { user: CurrentUser; story
   if (items.length === 0) {
     return (
       <p className="text-sm text-slate-600">
-        No names or rare words to suggest: the script&apos;s words are ordinary ones, or already in
-        the list.
+        No names or rare words to suggest: the script&apos;s and the captions&apos; words are
+        ordinary ones, or already in the list.
       </p>
     );
   }
