@@ -37,9 +37,10 @@ describe('a job queued by one process', () => {
     const worker = await startOtherQueue(3600);
     const handled: string[] = [];
     const waiters = new Map<string, () => void>();
-    await worker.startWorkers(1, async ({ uploadId }) => {
+    await worker.startWorkers(1, ({ uploadId }) => {
       handled.push(uploadId);
       waiters.get(uploadId)?.();
+      return Promise.resolve();
     });
     const handledSoon = (uploadId: string) =>
       new Promise<void>((resolve, reject) => {
