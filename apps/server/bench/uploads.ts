@@ -520,7 +520,7 @@ async function main(): Promise<void> {
       // Bare: the very commands the job runs, without queue or database: the one transcode run
       // (MP4, speech track, poster), and the poster's own run only where the job needs it too.
       const bareTimes: number[] = [];
-      for (let run = 0; run < repeats; run += 1) {
+      const runBare = async () => {
         const out = await mkdtemp(path.join(root, 'bare-ffmpeg-'));
         const started = performance.now();
         await runMediaTool(FFMPEG, buildTranscodeArgs(clip, out));
@@ -532,7 +532,7 @@ async function main(): Promise<void> {
         }
         bareTimes.push((performance.now() - started) / 1000);
         await rm(out, { recursive: true, force: true });
-      }
+      };
       let next = 1;
       // Clips go with their real bytes in one PATCH (the raw client above sends filler).
       const uploadRealClip = async () => {
@@ -574,10 +574,21 @@ async function main(): Promise<void> {
       await sleep(3000);
       const endToEnd: number[] = [];
       const processedIds: string[] = [];
-      for (let run = 0; run < repeats; run += 1) {
+      const runStudio = async () => {
         const id = await uploadRealClip();
         processedIds.push(id);
         endToEnd.push(await waitForAll(studio, [id], 25));
+      };
+      // Bare and studio runs alternate, so a change in the machine's load (it may be shared)
+      // weighs on both sides alike rather than on whichever side ran during it.
+      for (let run = 0; run < repeats; run += 1) {
+        if (run % 2 === 0) {
+          await runBare();
+          await runStudio();
+        } else {
+          await runStudio();
+          await runBare();
+        }
       }
       await stopChild(worker);
       const { handlerSeconds } = await readJobTimes(studio, processedIds);
