@@ -43,8 +43,22 @@ export const LEASE_GRACE_SECONDS = 5;
 /** How often every process checks for jobs whose worker is gone and for jobs out of retries. */
 export const ABANDONED_JOB_CHECK_MAX_SECONDS = 10;
 
-/** Seconds between a worker's polls of an empty queue (a job queued in the same process wakes it at once). */
+/**
+ * Seconds between a worker's polls of an empty queue. A queued job wakes workers at once instead
+ * (WAKE_CHANNEL, and wakeWorkers in the same process): the poll is the backstop when a wake-up is
+ * lost (the listening connection down for a moment).
+ */
 export const WORKER_POLLING_SECONDS = 2;
+
+/**
+ * PostgreSQL NOTIFY channel that wakes every worker process when a job is queued. Sent in the
+ * queuing transaction, so it arrives at its commit: a separate worker process fetches the job at
+ * once, not at its next poll (up to WORKER_POLLING_SECONDS of a person's wait for END otherwise).
+ */
+export const WAKE_CHANNEL = 'conversa_process_video';
+
+/** How long a worker waits before opening its wake-up connection again after losing it. */
+const WAKE_RECONNECT_MS = 1000;
 
 /**
  * How long a stopping process lets running jobs finish (JOB_SHUTDOWN_GRACE_SECONDS) before it
@@ -130,6 +144,8 @@ export async function startJobQueue(options: {
   databaseUrl: string;
   config: JobsConfig;
   log: (message: string) => void;
+  /** WORKER_POLLING_SECONDS unless set (a test sets an hour: only a wake-up fetches then). */
+  workerPollingSeconds?: number;
 }): Promise<JobQueue> {
   const { pool, config, log } = options;
   const boss = new PgBoss({
@@ -161,6 +177,7 @@ export async function startJobQueue(options: {
   const workerIds: string[] = [];
   const running = new Map<AbortController, Promise<void>>();
   let isStopping = false;
+  let wakeListener: { close(): Promise<void> } | undefined;
   const leases = createLeaseConnection(options.databaseUrl, log, () => {
     for (const controller of running.keys()) {
       controller.abort(
@@ -247,6 +264,11 @@ export async function startJobQueue(options: {
         singletonKey: uploadId,
         ...(executor ? { db: executor } : {}),
       });
+      // In a transaction PostgreSQL delivers it at the commit, when the job can be fetched.
+      await (executor ?? toSqlExecutor(pool)).executeSql('select pg_notify($1, $2)', [
+        WAKE_CHANNEL,
+        '',
+      ]);
     },
     wakeWorkers() {
       for (const id of workerIds) {
@@ -254,13 +276,22 @@ export async function startJobQueue(options: {
       }
     },
     async startWorkers(concurrency, handler) {
+      wakeListener ??= listenForWakeUps(options.databaseUrl, log, () => {
+        for (const id of workerIds) {
+          boss.notifyWorker(id);
+        }
+      });
       // One pg-boss worker per slot: each fetches one job at a time, so `concurrency` jobs run at once.
       for (let slot = 0; slot < concurrency; slot += 1) {
         // Known once boss.work returns; the handler reads it later.
         const self: { id?: string } = {};
         const id = await boss.work<ProcessVideoPayload>(
           PROCESS_VIDEO_QUEUE,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: WORKER_POLLING_SECONDS },
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: options.workerPollingSeconds ?? WORKER_POLLING_SECONDS,
+          },
           async ([job]) => {
             if (!job) {
               return;
@@ -343,8 +374,62 @@ export async function startJobQueue(options: {
         }
         await Promise.all(running.values());
       }
+      await wakeListener?.close();
       await boss.stop({ graceful: true, timeout: 2000, close: false });
       await leases.close();
+    },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on WAKE_CHANNEL and calls `onWake` for each job queued by
+ * any process. Lost, it is opened again after WAKE_RECONNECT_MS (the workers' poll covers the gap).
+ */
+function listenForWakeUps(
+  databaseUrl: string,
+  log: (message: string) => void,
+  onWake: () => void,
+): { close(): Promise<void> } {
+  let isClosed = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    current = connection;
+    const reopen = () => {
+      if (current === connection) {
+        current = undefined;
+        connection.end().catch(() => undefined);
+        if (!isClosed) {
+          retry = setTimeout(() => void open(), WAKE_RECONNECT_MS);
+          retry.unref();
+        }
+      }
+    };
+    connection.on('notification', onWake);
+    connection.on('error', (error) => {
+      log(`job queue: wake-up connection lost: ${error.message}`);
+      reopen();
+    });
+    connection.on('end', reopen);
+    try {
+      await connection.connect();
+      await connection.query(`listen ${WAKE_CHANNEL}`);
+      // A job queued while this connection was down waits for no poll.
+      onWake();
+    } catch (error) {
+      log(`job queue: wake-up connection failed: ${(error as Error).message}`);
+      reopen();
+    }
+  };
+  void open();
+  return {
+    async close() {
+      isClosed = true;
+      clearTimeout(retry);
+      const connection = current;
+      current = undefined;
+      await connection?.end().catch(() => undefined);
     },
   };
 }

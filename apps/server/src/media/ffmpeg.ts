@@ -124,7 +124,12 @@ const STDERR_LIMIT = 64 * 1024;
 export function runMediaTool(
   binary: string,
   args: readonly string[],
-  options: { signal?: AbortSignal; allowFailure?: boolean } = {},
+  options: {
+    signal?: AbortSignal;
+    allowFailure?: boolean;
+    /** Each piece of stderr as it arrives (processing reads ffmpeg's input report early). */
+    onStderr?: (chunk: string) => void;
+  } = {},
 ): Promise<{ stdout: string; stderr: string; exitCode: number | null }> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -139,6 +144,7 @@ export function runMediaTool(
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_LIMIT);
+      options.onStderr?.(chunk);
     });
     const onAbort = () => child.kill('SIGKILL');
     options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -7,7 +7,9 @@ import { VIDEO_MAX_DURATION_SECONDS, VIDEO_PROCESSING_MESSAGES } from '@conversa
 import { buildSrt, makeTempDir, makeTestVideo, TEST_FFMPEG } from '../../test/upload.fixtures.ts';
 import {
   buildCaptionsArgs,
+  buildPosterArgs,
   buildTranscodeArgs,
+  needsPosterRun,
   processVideoFile,
   VideoRejectedError,
 } from './transcode.ts';
@@ -28,6 +30,28 @@ describe('transcode arguments', () => {
     expect(args.match(new RegExp(`-t ${VIDEO_MAX_DURATION_SECONDS + 1} `, 'g'))).toHaveLength(2);
     expect(args).not.toContain('0:s:');
     expect(args).not.toContain('captions.vtt');
+  });
+
+  it('write the poster from the same decode (first frame at or after 1 s, scaled like the MP4) and print the input report', () => {
+    const args = buildTranscodeArgs('/in/take.webm', '/out');
+    const scale = args[args.indexOf('-vf') + 1]!;
+    expect(scale).toMatch(/^scale=/);
+    expect(args.join(' ')).toMatch(
+      /pcm_s16le \/out\/audio\.wav -map 0:v:0 -vf select='gte\(t,1\)',scale=\S+ -frames:v 1 -q:v 3 \/out\/poster\.jpg$/,
+    );
+    expect(args[args.lastIndexOf('-vf') + 1]).toBe(`select='gte(t,1)',${scale}`);
+    // The input report (the probe) is printed at info level; progress lines are not.
+    expect(args.slice(0, args.indexOf('-i')).join(' ')).toMatch(/-nostats .*-v info/);
+    expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+  });
+
+  it('leave only a video under two seconds to a poster run of its own', () => {
+    expect(needsPosterRun(1.99)).toBe(true);
+    expect(needsPosterRun(0.5)).toBe(true);
+    expect(needsPosterRun(2)).toBe(false);
+    expect(buildPosterArgs('/out/video.mp4', '/out', 1.5).join(' ')).toContain(
+      '-ss 0.750 -i /out/video.mp4 -frames:v 1',
+    );
   });
 
   it('make WebVTT captions of the chosen subtitle stream in a run of their own, cut at the same limit', () => {
@@ -67,6 +91,39 @@ describe('processing with the ffmpeg of @ffmpeg-installer/ffmpeg and no ffprobe'
       hasAudio: true,
       video: null,
     });
+  });
+
+  it('takes the poster a second in, or halfway through a video under two seconds', async () => {
+    const dir = await makeTempDir('conversa-poster-');
+    /** PSNR of the poster against the MP4's own frame `seconds` in (higher: more alike). */
+    const likeness = async (out: string, seconds: number) => {
+      const frame = `${out}/frame-${seconds}.png`;
+      await promisify(execFile)(TEST_FFMPEG, [
+        ...['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', `${out}/video.mp4`],
+        ...['-frames:v', '1', frame],
+      ]);
+      const { stderr } = await promisify(execFile)(TEST_FFMPEG, [
+        ...['-hide_banner', '-i', `${out}/poster.jpg`, '-i', frame],
+        ...['-lavfi', 'psnr', '-f', 'null', '-'],
+      ]);
+      const average = /PSNR .*average:(\S+)/.exec(stderr)![1]!;
+      return average === 'inf' ? Infinity : Number(average);
+    };
+    for (const [seconds, at] of [
+      [3, 1],
+      [1.2, 0.6],
+      [0.6, 0.3],
+    ] as const) {
+      const input = await makeTestVideo(dir, { seconds, name: `poster-${seconds}.mp4` });
+      const out = await makeTempDir('conversa-poster-out-');
+      const result = await processVideoFile(binaries, input, out);
+      expect(result.files.poster.sizeBytes).toBeGreaterThan(0);
+      const atPoster = await likeness(out, at);
+      // The expected frame (JPEG against H.264: alike, not equal), unlike the frames around it.
+      expect(atPoster).toBeGreaterThan(30);
+      expect(atPoster).toBeGreaterThan((await likeness(out, at - 0.2)) + 3);
+      expect(atPoster).toBeGreaterThan((await likeness(out, at + 0.2)) + 3);
+    }
   });
 
   it('writes captions.vtt from a mov_text subtitle stream', async () => {

@@ -8,9 +8,14 @@ import {
   type MediaFileRole,
   type MediaFiles,
 } from '@conversa/contracts';
-import { runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
+import { FfmpegError, runMediaTool, type FfmpegBinaries } from './ffmpeg.ts';
 import { readMp4Info } from './mp4-info.ts';
-import { findDurationProblem, findInputProblem, probeMedia, type MediaProbe } from './probe.ts';
+import {
+  findDurationProblem,
+  findInputProblem,
+  parseFfmpegReport,
+  type MediaProbe,
+} from './probe.ts';
 
 /** The longer side of the MP4 is at most this many pixels (1080p landscape or portrait). */
 export const MAX_VIDEO_SIDE = 1920;
@@ -22,20 +27,39 @@ const SCALE_FILTER =
   `:h='if(gte(iw,ih),-2,min(${MAX_VIDEO_SIDE},trunc(ih/2)*2))'`;
 
 /**
- * One ffmpeg run that reads the input once and writes the H.264/AAC MP4 with fast start (what
- * every browser and phone plays) and the speech track (16 kHz mono PCM, what speech recognisers
- * take). Every output is cut one second past the duration limit, so an input whose container does
- * not state its length cannot keep a worker busy for hours before the limit is checked. It starts
- * beside the input's probe, before the probe has said whether there are subtitles: captions are a
- * run of their own (buildCaptionsArgs).
+ * Where the poster is taken: a second in, or halfway through a video shorter than two seconds.
+ * The transcode's own poster output (below) takes the first frame at or after one second; a
+ * shorter video gets its poster from the finished MP4 in a run of its own (buildPosterArgs).
+ */
+const POSTER_SECONDS = 1;
+
+/** True when the transcode's poster is not the right frame (or none): a video under 2 s. */
+export function needsPosterRun(durationSeconds: number): boolean {
+  return durationSeconds < POSTER_SECONDS * 2;
+}
+
+/**
+ * One ffmpeg run that reads and decodes the input once and writes the H.264/AAC MP4 with fast
+ * start (what every browser and phone plays), the speech track (16 kHz mono PCM, what speech
+ * recognisers take) and the poster (the first frame at or after one second, scaled as the MP4 is;
+ * `select` comes first so only that frame is scaled). Every output is cut one second past the
+ * duration limit, so an input whose container does not state its length cannot keep a worker
+ * busy for hours before the limit is checked.
+ *
+ * At `-v info` ffmpeg prints its report of the input first (format, duration, streams): that is
+ * the probe (parseFfmpegReport), read while the transcode runs, so no ffprobe process competes
+ * with the encoder for the CPU. Captions are a run of their own (buildCaptionsArgs), started as
+ * soon as that report names a text subtitle stream: a stream that will not convert must not fail
+ * the video.
  */
 export function buildTranscodeArgs(input: string, outputDir: string): string[] {
   return [
     '-hide_banner',
     '-nostdin',
+    '-nostats',
     '-y',
     '-v',
-    'error',
+    'info',
     '-i',
     input,
     '-t',
@@ -79,6 +103,15 @@ export function buildTranscodeArgs(input: string, outputDir: string): string[] {
     '-c:a',
     'pcm_s16le',
     path.join(outputDir, MEDIA_FILES.audio.name),
+    '-map',
+    '0:v:0',
+    '-vf',
+    `select='gte(t,${POSTER_SECONDS})',${SCALE_FILTER}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    path.join(outputDir, MEDIA_FILES.poster.name),
   ];
 }
 
@@ -106,13 +139,16 @@ export function buildCaptionsArgs(
   ];
 }
 
-/** A poster frame from the finished MP4, a second in (or halfway through a shorter video). */
+/**
+ * A poster frame from the finished MP4, halfway through a video shorter than two seconds (a
+ * second in otherwise; the transcode writes that one itself, see needsPosterRun).
+ */
 export function buildPosterArgs(
   video: string,
   outputDir: string,
   durationSeconds: number,
 ): string[] {
-  const at = Math.min(1, durationSeconds / 2).toFixed(3);
+  const at = Math.min(POSTER_SECONDS, durationSeconds / 2).toFixed(3);
   return [
     '-hide_banner',
     '-nostdin',
@@ -193,16 +229,23 @@ async function makeCaptions(
   return true;
 }
 
+/** ffmpeg prints this right after its report of the inputs, before it starts encoding. */
+const END_OF_INPUT_REPORT = /^Stream mapping:/m;
+/** The head of stderr kept for the input report (a report is a few KiB, metadata included). */
+const REPORT_LIMIT = 256 * 1024;
+
 /**
  * Validates the input (not a video, no sound, empty, too long), transcodes it and takes the
  * poster, writing everything into `outputDir`; captions too when the input has a text subtitle
  * stream. Throws VideoRejectedError for inputs a person must fix, anything else for failures worth
  * retrying.
  *
- * Where the time goes (issue 21: at most 1.1x the bare ffmpeg commands): the input's probe runs
- * beside the transcode, which is stopped and its files removed if the probe refuses the input;
- * the MP4's duration and size are read in process from its moov box (readMp4Info), not by a second
- * ffprobe; the poster and the captions run side by side.
+ * Where the time goes (issue 21: at most 1.1x the bare ffmpeg command): one ffmpeg process does
+ * the work (buildTranscodeArgs: MP4, speech track and poster from one decode). Its own report of
+ * the input is the probe: read as soon as it is printed, it stops the transcode (files removed) if
+ * the input cannot be an answer, and starts the captions' run beside the transcode when there is a
+ * text subtitle stream. The MP4's duration and size are read in process from its moov box
+ * (readMp4Info). Only a video shorter than two seconds takes a second run for its poster.
  */
 export async function processVideoFile(
   binaries: FfmpegBinaries,
@@ -215,44 +258,101 @@ export async function processVideoFile(
   const transcodeSignal = signal
     ? AbortSignal.any([signal, stopTranscode.signal])
     : stopTranscode.signal;
+  // Captions stop with the transcode when it fails: the job fails (or is refused) as a whole.
+  const stopCaptions = new AbortController();
+  const captionsSignal = signal
+    ? AbortSignal.any([signal, stopCaptions.signal])
+    : stopCaptions.signal;
+  let report = '';
+  // Set from ffmpeg's stderr while the transcode runs (an object, so the checks below see them).
+  const early: { rejection: VideoRejectedError | null; captioning: Promise<boolean> | null } = {
+    rejection: null,
+    captioning: null,
+  };
+  const readReport = () => {
+    const probe = parseFfmpegReport(report);
+    const problem = findInputProblem(probe);
+    if (problem) {
+      early.rejection = new VideoRejectedError(problem);
+      stopTranscode.abort(early.rejection);
+      return;
+    }
+    if (probe?.subtitle) {
+      early.captioning = makeCaptions(
+        binaries,
+        input,
+        outputDir,
+        probe.subtitle,
+        captionsSignal,
+        log,
+      );
+      // Awaited below on every path; this only keeps an early failure unhandled meanwhile.
+      early.captioning.catch(() => undefined);
+    }
+  };
+  let isReportRead = false;
   const transcoding = runMediaTool(binaries.ffmpeg, buildTranscodeArgs(input, outputDir), {
     signal: transcodeSignal,
+    onStderr: (chunk) => {
+      if (isReportRead || report.length >= REPORT_LIMIT) {
+        return;
+      }
+      report += chunk;
+      if (END_OF_INPUT_REPORT.test(report)) {
+        isReportRead = true;
+        readReport();
+      }
+    },
   });
-  // Awaited below on every path; this only keeps an early failure from going unhandled meanwhile.
-  transcoding.catch(() => undefined);
-  let probe: MediaProbe | null;
   try {
-    probe = await probeMedia(binaries, input, signal);
+    await transcoding;
   } catch (error) {
-    stopTranscode.abort(error);
-    await transcoding.catch(() => undefined);
+    stopCaptions.abort(error);
+    await early.captioning?.catch(() => undefined);
+    if (early.rejection) {
+      await removeOutputs(outputDir);
+      throw early.rejection;
+    }
+    // ffmpeg exited on its own before encoding (no video or sound stream to map, not a media
+    // file at all): its report says why. A run stopped by a signal says nothing about the file
+    // and is retried rather than taken as unreadable, which would delete the person's upload.
+    if (!isReportRead && error instanceof FfmpegError && error.exitCode !== null) {
+      const problem = findInputProblem(parseFfmpegReport(report));
+      if (problem) {
+        await removeOutputs(outputDir);
+        throw new VideoRejectedError(problem);
+      }
+    }
     throw error;
   }
-  const inputProblem = findInputProblem(probe);
-  if (inputProblem) {
-    const rejection = new VideoRejectedError(inputProblem);
-    stopTranscode.abort(rejection);
-    await transcoding.catch(() => undefined);
-    await removeOutputs(outputDir);
-    throw rejection;
-  }
-  await transcoding;
   const videoFile = path.join(outputDir, MEDIA_FILES.video.name);
+  const posterFile = path.join(outputDir, MEDIA_FILES.poster.name);
   const output = await readMp4Info(videoFile);
   if (!output?.video) {
+    stopCaptions.abort();
+    await early.captioning?.catch(() => undefined);
     throw new VideoRejectedError(VIDEO_PROCESSING_MESSAGES.notAVideo);
   }
   const { durationSeconds } = output;
   const durationProblem = findDurationProblem(durationSeconds);
   if (durationProblem) {
+    stopCaptions.abort();
+    await early.captioning?.catch(() => undefined);
     throw new VideoRejectedError(durationProblem);
   }
-  const subtitle = probe?.subtitle ?? null;
+  // A video under two seconds, or one whose picture ends before a second (no frame reached the
+  // poster output), takes its poster from the finished MP4 as before.
+  const hasPoster = await stat(posterFile).then(
+    (file) => file.size > 0,
+    () => false,
+  );
   const [hasCaptions] = await Promise.all([
-    subtitle ? makeCaptions(binaries, input, outputDir, subtitle, signal, log) : false,
-    runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
-      signal,
-    }),
+    early.captioning ?? false,
+    needsPosterRun(durationSeconds) || !hasPoster
+      ? runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
+          signal,
+        })
+      : null,
   ]);
   const describe = async (file: { name: string; contentType: string }) => ({
     ...file,

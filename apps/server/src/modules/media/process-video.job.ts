@@ -28,16 +28,22 @@ export interface ProcessVideoDeps {
 export function createProcessVideoHandler(deps: ProcessVideoDeps): ProcessVideoHandler {
   const { db, binaries, mediaStore, uploadStorage, log } = deps;
   return async ({ uploadId }, { signal, isLastAttempt }) => {
-    const upload = await findUpload(db, uploadId);
+    // Both reads at once: two round trips on the way to ffmpeg cost a person's wait twice.
+    const [upload, asset] = await Promise.all([
+      findUpload(db, uploadId),
+      findAssetByUpload(db, uploadId),
+    ]);
     if (!upload || upload.kind === 'avatar' || upload.phase !== 'processing') {
       return;
     }
-    if (await findAssetByUpload(db, uploadId)) {
+    if (asset) {
       await uploadStorage.remove(upload.tusId);
       return;
     }
-    const staging = await mediaStore.createStagingDir();
-    const workDir = await makeWorkFolder(tmpdir(), 'conversa-source-');
+    const [staging, workDir] = await Promise.all([
+      mediaStore.createStagingDir(),
+      makeWorkFolder(tmpdir(), 'conversa-source-'),
+    ]);
     try {
       const input = await uploadStorage.getLocalCopy(upload.tusId, workDir);
       let processed;
