@@ -160,9 +160,17 @@ export async function rebuildProgressSummaries(db: Executor, where: SQL = sql`tr
 function figuresSql(activityIds: string[], studentId?: string): SQL {
   const ids = uuidArray(activityIds);
   const onlyAssigned = studentId === undefined ? sql`true` : sql`s.user_id = ${studentId}`;
+  const onlyProgress = studentId === undefined ? sql`true` : sql`p.student_id = ${studentId}`;
+  // The rule's targets are read out of its JSON once per activity, not once per student.
   return sql`
-    with act as (
-      select id, namespace_id, rule, due_at from learning_activities where id = any(${ids})
+    with act as materialized (
+      select id, namespace_id, due_at,
+        (rule->>'questionsAsked')::int as questions_target,
+        (rule->>'distinctAnswers')::int as answers_target,
+        (rule->>'minutes')::int as minutes_target,
+        case when rule ? 'topicIds' then array(select jsonb_array_elements_text(rule->'topicIds'))
+          end as topic_ids
+      from learning_activities where id = any(${ids})
     ),
     students as (
       select a.id as activity_id, la.user_id
@@ -179,26 +187,35 @@ function figuresSql(activityIds: string[], studentId?: string): SQL {
       join user_namespaces un on un.user_id = tm.user_id
         and un.namespace_id = a.namespace_id and un.suspended_at is null
         and un.scope = 'restricted:ns'
+    ),
+    -- The activities' summaries, read once and joined by hash (not looked up student by student),
+    -- narrowed to what the rule asks: the Nth time of each criterion, topics only for a rule
+    -- with topics.
+    progress as materialized (
+      select p.activity_id, p.student_id, p.questions_asked,
+        cardinality(p.answer_ids) as distinct_answers, p.seconds, p.first_at, p.last_at,
+        p.question_times[a.questions_target] as questions_met_at,
+        p.answer_times[a.answers_target] as answers_met_at,
+        p.minute_times[a.minutes_target] as minutes_met_at,
+        case when a.topic_ids is not null then (select count(distinct topic)::int
+          from unnest(a.topic_ids) topic where p.topics ? topic) end as topics_covered,
+        case when a.topic_ids is not null then (select max((p.topics->>topic)::timestamptz)
+          from unnest(a.topic_ids) topic) end as topics_last_at
+      from learning_progress p join act a on a.id = p.activity_id
+      where p.activity_id = any(${ids}) and ${onlyProgress}
     )
-    select s.activity_id, s.user_id as student_id, a.rule, a.due_at,
+    select s.activity_id, s.user_id as student_id, a.due_at,
+      a.questions_target, a.answers_target, a.minutes_target, a.topic_ids,
       coalesce(p.questions_asked, 0) as questions_asked,
-      coalesce(cardinality(p.answer_ids), 0) as distinct_answers,
-      coalesce(tp.covered, 0) as topics_covered,
+      coalesce(p.distinct_answers, 0) as distinct_answers,
+      coalesce(p.topics_covered, 0) as topics_covered,
       coalesce(p.seconds, 0) as seconds,
-      p.first_at, p.last_at,
-      p.question_times[(a.rule->>'questionsAsked')::int] as questions_met_at,
-      p.answer_times[(a.rule->>'distinctAnswers')::int] as answers_met_at,
-      case when tp.covered = jsonb_array_length(a.rule->'topicIds') then tp.last_at end
-        as topics_met_at,
-      p.minute_times[(a.rule->>'minutes')::int] as minutes_met_at
+      p.first_at, p.last_at, p.questions_met_at, p.answers_met_at, p.minutes_met_at,
+      case when p.topics_covered = cardinality(a.topic_ids) then p.topics_last_at end
+        as topics_met_at
     from students s
     join act a on a.id = s.activity_id
-    left join learning_progress p on p.activity_id = s.activity_id and p.student_id = s.user_id
-    left join lateral (
-      select count(distinct topic)::int as covered, max((p.topics->>topic)::timestamptz) as last_at
-      from jsonb_array_elements_text(a.rule->'topicIds') topic
-      where p.topics ? topic
-    ) tp on a.rule ? 'topicIds'
+    left join progress p on p.activity_id = s.activity_id and p.student_id = s.user_id
     where ${onlyAssigned}`;
 }
 
@@ -210,11 +227,12 @@ function figuresSql(activityIds: string[], studentId?: string): SQL {
  */
 function stateSql(now: Date): SQL {
   const ms = (expression: SQL) => sql`date_trunc('milliseconds', ${expression})`;
-  const isComplete = sql`(f.rule ?| array['questionsAsked', 'distinctAnswers', 'topicIds', 'minutes']
-    and (not f.rule ? 'questionsAsked' or f.questions_met_at is not null)
-    and (not f.rule ? 'distinctAnswers' or f.answers_met_at is not null)
-    and (not f.rule ? 'topicIds' or f.topics_met_at is not null)
-    and (not f.rule ? 'minutes' or f.minutes_met_at is not null))`;
+  const isComplete = sql`((f.questions_target is not null or f.answers_target is not null
+      or f.topic_ids is not null or f.minutes_target is not null)
+    and (f.questions_target is null or f.questions_met_at is not null)
+    and (f.answers_target is null or f.answers_met_at is not null)
+    and (f.topic_ids is null or f.topics_met_at is not null)
+    and (f.minutes_target is null or f.minutes_met_at is not null))`;
   const completedAt = sql`greatest(f.questions_met_at, f.answers_met_at, f.topics_met_at,
     f.minutes_met_at)`;
   return sql`case
@@ -281,9 +299,9 @@ export async function queryStateCounts(
 /** The statement of `queryStateCounts` (the benchmark times it directly too). */
 export function stateCountsSql(activityIds: string[], now: Date): SQL {
   return sql`
+    with f as materialized (${figuresSql(activityIds)})
     select f.activity_id, ${stateSql(now)} as state, count(*)::int as count
-    from (${figuresSql(activityIds)}) f
-    join users u on u.id = f.student_id and u.deleted_at is null
+    from f join users u on u.id = f.student_id and u.deleted_at is null
     group by 1, 2`;
 }
 
@@ -312,11 +330,11 @@ export const STUDENT_NAME_SQL = sql`coalesce(nullif(trim(concat_ws(' ', nullif(u
 export function rosterPageSql(activityId: string, request: RosterPageRequest, now: Date): SQL {
   const order = sql.join(buildNaturalOrder(sql`r.name`, 'asc'), sql`, `);
   return sql`
-    with r as (
+    with f as materialized (${figuresSql([activityId])}),
+    r as materialized (
       select f.*, ${stateSql(now)} as state, u.email, u.first_name, u.last_name,
         ${STUDENT_NAME_SQL} as name
-      from (${figuresSql([activityId])}) f
-      join users u on u.id = f.student_id and u.deleted_at is null
+      from f join users u on u.id = f.student_id and u.deleted_at is null
     ),
     matched as (
       select r.*, row_number() over (order by ${order}, r.student_id) as position
