@@ -422,6 +422,10 @@ describe('progress under each rule kind', () => {
     expect(none).toMatchObject({ roster: [], total: 0, pageCount: 1 });
     const past = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?page=9`);
     expect(past).toMatchObject({ roster: [], total: 2, pageCount: 1 });
+    // The last safe page number reads nothing (no overflow in the statement).
+    const far = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?page=9007199254740991`);
+    expect(far).toMatchObject({ roster: [], total: 2 });
+    await owner.expectStatus(400, 'GET', `${path}?searchOptions=password`);
     const refused = await owner.expectStatus<{ message: string }>(
       400,
       'GET',
