@@ -1,7 +1,7 @@
 // Benchmark of the learning module's progress reads (not a test): seeds one organization with
 // LEARNING_MODULE, 1,000 students, 10 activities on one storyfile (5 assigned to each student
 // directly, 5 through a class of all of them) and 200,000 logged exchanges (one conversation of
-// 20 exchanges per student and activity), then times the roster of one activity and the
+// 20 exchanges per student and activity), then times the roster of one activity (its first page of 30 and the count of each state) and the
 // activities page (every activity's state counts) through the real server, side by side with
 // the same progress SQL run directly through `pg`. Prints a table and writes
 // bench-results/learning.json.
@@ -17,12 +17,13 @@ import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { RunningStudio } from '../src/server.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE } from '@conversa/contracts';
 import {
-  queryAttemptFigures,
+  rosterPageSql,
+  stateCountsSql,
   summariesFromChatLog,
 } from '../src/modules/learning/progress.query.ts';
-import type { Executor } from '../src/modules/lists/index.ts';
 import { signIn, TestBrowser } from '../test/studio.ts';
 import {
   BENCH_ADMIN,
@@ -217,28 +218,21 @@ async function time(run: () => Promise<void>): Promise<number> {
 const dialect = new PgDialect();
 
 /**
- * The progress statement the server runs, captured as SQL text and parameters (an executor that
- * records instead of running), so `pg` can run exactly the same query.
+ * A statement the server runs, as SQL text and parameters, so `pg` can run exactly the same query
+ * side by side with the request.
  */
-async function captureProgressQuery(
-  activityIds: string[],
-): Promise<{ sql: string; params: unknown[] }> {
-  let captured: { sql: string; params: unknown[] } | undefined;
-  const recorder = {
-    execute: (query: Parameters<typeof dialect.sqlToQuery>[0]) => {
-      captured = dialect.sqlToQuery(query);
-      return Promise.resolve({ rows: [] });
-    },
-  } as unknown as Executor;
-  await queryAttemptFigures(recorder, activityIds);
-  return captured!;
+function captureQuery(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
 }
 
 interface Scenario {
   name: string;
   path: string;
+  /** Rows the page shows, from the answer. */
   rows: (body: unknown) => number;
-  activityIds: string[];
+  /** The same statement the server runs, and the rows it shows from its result. */
+  query: SQL;
+  pgRows: (rows: Record<string, unknown>[]) => number;
 }
 
 async function main(): Promise<void> {
@@ -295,12 +289,24 @@ async function main(): Promise<void> {
     const browser = new TestBrowser(studio.url);
     await signIn(browser, BENCH_ADMIN.email, BENCH_ADMIN.password);
 
+    const now = new Date();
     const scenarios: Scenario[] = [
       {
-        name: 'roster of one activity (1,000 students)',
+        name: 'roster of one activity (1,000 students, first page of 30)',
         path: `/v1/conversa/learning/activities/${rosterActivity}`,
-        rows: (body) => (body as { roster: unknown[] }).roster.length,
-        activityIds: [rosterActivity],
+        rows: (body) => {
+          const answer = body as { roster: unknown[]; total: number };
+          if (answer.total !== STUDENTS) {
+            throw new Error(`the roster counted ${answer.total} students, not ${STUDENTS}`);
+          }
+          return answer.roster.length;
+        },
+        query: rosterPageSql(
+          rosterActivity,
+          { search: undefined, page: 1, pageSize: DEFAULT_PAGE_SIZE },
+          now,
+        ),
+        pgRows: (rows) => (rows[0] as { rows: unknown[] }).rows.length,
       },
       {
         name: 'activities page (10 activities, state counts)',
@@ -310,13 +316,14 @@ async function main(): Promise<void> {
             (sum, item) => sum + Object.values(item.counts).reduce((a, b) => a + b, 0),
             0,
           ),
-        activityIds,
+        query: stateCountsSql(activityIds, now),
+        pgRows: (rows) => rows.reduce((sum, row) => sum + Number(row.count), 0),
       },
     ];
 
     const results = [];
     for (const scenario of scenarios) {
-      const query = await captureProgressQuery(scenario.activityIds);
+      const query = captureQuery(scenario.query);
       const viaServer: number[] = [];
       const viaPg: number[] = [];
       let rows = 0;
@@ -333,7 +340,9 @@ async function main(): Promise<void> {
           rows = scenario.rows(await response.json());
         });
         const pgMs = await time(async () => {
-          pgRows = (await direct.query(query.sql, query.params)).rowCount ?? 0;
+          pgRows = scenario.pgRows(
+            (await direct.query<Record<string, unknown>>(query.sql, query.params)).rows,
+          );
         });
         if (round >= 0) {
           viaServer.push(serverMs);

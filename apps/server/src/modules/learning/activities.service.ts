@@ -13,18 +13,27 @@ import {
   type ProgressState,
   type RosterRow,
   type Student,
+  getListPageCount,
   type createActivityBodySchema,
+  type rosterQuerySchema,
   type updateActivityBodySchema,
 } from '@conversa/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { uuidArray, type Executor } from '../lists/index.ts';
+import {
+  buildSearchCondition,
+  uuidArray,
+  type Executor,
+  type SearchFieldSql,
+} from '../lists/index.ts';
 import { computeProgress, NO_FIGURES } from './progress.ts';
-import { queryAttemptFigures } from './progress.query.ts';
+import { queryAttemptFigures, queryRosterPage, queryStateCounts } from './progress.query.ts';
 
 type CreateInput = z.output<typeof createActivityBodySchema>;
 type UpdateInput = z.output<typeof updateActivityBodySchema>;
+type RosterListQuery = z.output<typeof rosterQuerySchema>;
+type RosterSearchField = RosterListQuery['searchOptions'][number];
 
 /**
  * The learning module is an owner's tool in an organization with LEARNING_MODULE (spec §2, §6).
@@ -138,8 +147,23 @@ export async function getOwnedActivity(
   if (!activity) {
     throw notFound(ACTIVITY_NOT_FOUND_MESSAGE);
   }
-  await assertLearningOrganization(db, user, activity.organizationId, ACTIVITY_NOT_FOUND_MESSAGE);
+  await assertActivityOrganization(db, user, activity);
   return activity;
+}
+
+/**
+ * `assertLearningOrganization` for an activity that was found: its organization exists (a foreign
+ * key), so an admin needs no further read.
+ */
+async function assertActivityOrganization(
+  db: Executor,
+  user: CurrentUser,
+  activity: Activity,
+): Promise<void> {
+  if (user.isAdmin) {
+    return;
+  }
+  await assertLearningOrganization(db, user, activity.organizationId, ACTIVITY_NOT_FOUND_MESSAGE);
 }
 
 /**
@@ -313,14 +337,12 @@ export async function listActivities(
         : sql`a.namespace_id = any(${uuidArray(organizations)})`;
   const archived = query.includeArchived ? sql`true` : sql`a.archived_at is null`;
   const activities = await selectActivities(db, sql`${inOrganizations} and ${archived}`);
-  const rosters = await buildRosters(db, activities);
-  return activities.map((activity) => {
-    const counts: Partial<Record<ProgressState, number>> = {};
-    for (const row of rosters.get(activity.id) ?? []) {
-      counts[row.progress.state] = (counts[row.progress.state] ?? 0) + 1;
-    }
-    return { ...activity, counts };
-  });
+  // The states are counted by PostgreSQL (one statement for every activity of the page).
+  const counts = await queryStateCounts(
+    db,
+    activities.map((activity) => activity.id),
+  );
+  return activities.map((activity) => ({ ...activity, counts: counts.get(activity.id) ?? {} }));
 }
 
 /** Students by id: name per the spec's display rule (first and last name, else email). */
@@ -348,9 +370,22 @@ export async function selectStudents(
   return result.rows.map((row) => ({
     id: row.id,
     email: row.email,
-    name: [row.first_name, row.last_name].filter(Boolean).join(' ').trim() || row.email,
+    name: formatStudentName({
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    }),
     teamIds: row.team_ids,
   }));
+}
+
+/** The spec's display rule for a person: first and last name, else the email. */
+function formatStudentName(student: {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}): string {
+  return [student.firstName, student.lastName].filter(Boolean).join(' ').trim() || student.email;
 }
 
 /** Each activity's roster, from one progress query over all of them. */
@@ -406,14 +441,68 @@ export async function buildRosters(
   return rosters;
 }
 
+/** Search fields of the roster (spec §5 search) as SQL over the roster's `r` rows. */
+const ROSTER_SEARCH_FIELDS: Record<RosterSearchField, SearchFieldSql> = {
+  name: (pattern) => sql`r.name ilike ${pattern}`,
+  email: (pattern) => sql`r.email ilike ${pattern}`,
+};
+
+/**
+ * An activity and one page of its roster. The activity and the roster are read side by side (two
+ * statements on two connections); the roster is only returned once the activity is known to be
+ * the user's to see.
+ */
 export async function getActivityWithRoster(
   db: Database,
   user: CurrentUser,
   activityId: string,
-): Promise<{ activity: Activity; roster: RosterRow[] }> {
-  const activity = await getOwnedActivity(db, user, activityId);
-  const rosters = await buildRosters(db, [activity]);
-  return { activity, roster: rosters.get(activity.id) ?? [] };
+  query: RosterListQuery,
+  now = new Date(),
+): Promise<{
+  activity: Activity;
+  roster: RosterRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  counts: Partial<Record<ProgressState, number>>;
+}> {
+  const search = buildSearchCondition(
+    query.search,
+    query.searchOptions.map((field) => ROSTER_SEARCH_FIELDS[field]),
+  );
+  const request = { search, page: query.page, pageSize: query.pageSize };
+  const [[activity], rosterPage] = await Promise.all([
+    selectActivities(db, sql`a.id = ${activityId}`),
+    queryRosterPage(db, activityId, request, now),
+  ]);
+  if (!activity) {
+    throw notFound(ACTIVITY_NOT_FOUND_MESSAGE);
+  }
+  await assertActivityOrganization(db, user, activity);
+  const roster = rosterPage.rows.map((row) => ({
+    student: {
+      id: row.studentId,
+      email: row.email,
+      name: formatStudentName(row),
+      teamIds: row.teamIds,
+    },
+    progress: computeProgress(
+      activity.rule,
+      activity.dueAt === null ? null : new Date(activity.dueAt),
+      row,
+      now,
+    ),
+  }));
+  return {
+    activity,
+    roster,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: rosterPage.total,
+    pageCount: getListPageCount(rosterPage.total, query.pageSize),
+    counts: rosterPage.counts,
+  };
 }
 
 /** One student's progress in one activity (not assigned: figures of nothing). */

@@ -39,7 +39,7 @@ export function registerLearningRoutes(app: FastifyInstance, context: LearningCo
     createActivity(db, request.currentUser, request.body),
   );
   registerContract(app, getActivityContract, (request) =>
-    getActivityWithRoster(db, request.currentUser, request.params.id),
+    getActivityWithRoster(db, request.currentUser, request.params.id, request.query),
   );
   registerContract(app, updateActivityContract, (request) =>
     updateActivity(db, request.currentUser, request.params.id, request.body),

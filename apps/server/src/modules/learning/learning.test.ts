@@ -8,10 +8,12 @@ import {
   ACTIVITY_NOT_FOUND_MESSAGE,
   COMPLETION_RULE_EMPTY_MESSAGE,
   LEARNING_NOT_ENABLED_MESSAGE,
+  ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type Activity,
   type MyActivity,
   type Progress,
+  type ProgressState,
   type RosterRow,
   type XapiStatement,
 } from '@conversa/contracts';
@@ -83,12 +85,37 @@ async function ask(client: ApiClient, activityId: string, text: string) {
   );
 }
 
+type RosterBody = {
+  roster: RosterRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  counts: Partial<Record<ProgressState, number>>;
+};
+
+/**
+ * The roster by email. Its states come from `computeProgress`, the counts (on the roster and on
+ * the activities page) from the same rule evaluated in SQL: every rule-kind test below also checks
+ * that the two agree.
+ */
 async function rosterOf(activityId: string): Promise<Record<string, Progress>> {
-  const body = await owner.expectStatus<{ roster: RosterRow[] }>(
+  const body = await owner.expectStatus<RosterBody>(
     200,
     'GET',
     `/v1/conversa/learning/activities/${activityId}`,
   );
+  const tally: Partial<Record<ProgressState, number>> = {};
+  for (const row of body.roster) {
+    tally[row.progress.state] = (tally[row.progress.state] ?? 0) + 1;
+  }
+  expect(body.total).toBe(body.roster.length);
+  expect(body.counts).toEqual(tally);
+  const list = await owner.expectStatus<{ items: (Activity & { counts: typeof tally })[] }>(
+    200,
+    'GET',
+    `/v1/conversa/learning/activities?organizationId=${school}&includeArchived=true`,
+  );
+  expect(list.items.find((item) => item.id === activityId)?.counts).toEqual(tally);
   return Object.fromEntries(body.roster.map((row) => [row.student.email, row.progress]));
 }
 
@@ -356,6 +383,55 @@ describe('progress under each rule kind', () => {
       rule: { minutes: 4 },
     });
     expect((await rosterOf(activity.id))['ada@school.test']!.state).toBe('in_progress');
+  });
+
+  it('the roster is a list: paged, sorted by name, searched by name or email, counts of everyone', async () => {
+    const activity = await createActivity({ title: 'Paged roster', rule: { questionsAsked: 1 } });
+    await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
+    const path = `/v1/conversa/learning/activities/${activity.id}`;
+    const [ada, grace] = await Promise.all(
+      ['ada@school.test', 'grace@school.test'].map(async (email) => {
+        const rows = await studio.database.db.execute<{ name: string }>(
+          sql`select coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email)
+            as name from users where email = ${email}`,
+        );
+        return rows.rows[0]!.name;
+      }),
+    );
+    const [first, second] = [ada, grace].sort((a, b) => a!.localeCompare(b!));
+    const second_page = await owner.expectStatus<RosterBody>(
+      200,
+      'GET',
+      `${path}?pageSize=1&page=2`,
+    );
+    expect(second_page).toMatchObject({ page: 2, pageSize: 1, total: 2, pageCount: 2 });
+    expect(second_page.roster.map((row) => row.student.name)).toEqual([second]);
+    expect(second_page.counts).toEqual({ completed: 1, not_started: 1 });
+    const firstPage = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?pageSize=1`);
+    expect(firstPage.roster.map((row) => row.student.name)).toEqual([first]);
+    const found = await owner.expectStatus<RosterBody>(
+      200,
+      'GET',
+      `${path}?search=${encodeURIComponent('GRACE@school')}&searchOptions=email`,
+    );
+    expect(found.roster.map((row) => row.student.email)).toEqual(['grace@school.test']);
+    expect(found).toMatchObject({ total: 1, pageCount: 1 });
+    // The counts are of every assigned student, whatever the search.
+    expect(found.counts).toEqual({ completed: 1, not_started: 1 });
+    const none = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?search=nobody`);
+    expect(none).toMatchObject({ roster: [], total: 0, pageCount: 1 });
+    const past = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?page=9`);
+    expect(past).toMatchObject({ roster: [], total: 2, pageCount: 1 });
+    // The last safe page number reads nothing (no overflow in the statement).
+    const far = await owner.expectStatus<RosterBody>(200, 'GET', `${path}?page=9007199254740991`);
+    expect(far).toMatchObject({ roster: [], total: 2 });
+    await owner.expectStatus(400, 'GET', `${path}?searchOptions=password`);
+    const refused = await owner.expectStatus<{ message: string }>(
+      400,
+      'GET',
+      `${path}?pageSize=101`,
+    );
+    expect(refused.message).toBe(ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE);
   });
 
   it('late: not done by the due date, or completed after it', async () => {

@@ -3,7 +3,8 @@ export const learningKeys = {
   all: ['learning'] as const,
   activities: (organizationId: string, includeArchived: boolean) =>
     [...learningKeys.all, 'activities', organizationId, includeArchived] as const,
-  activity: (id: string) => [...learningKeys.all, 'activity', id] as const,
+  activity: (id: string, query: object = {}) =>
+    [...learningKeys.all, 'activity', id, query] as const,
   students: (organizationId: string) => [...learningKeys.all, 'students', organizationId] as const,
   student: (organizationId: string, id: string) =>
     [...learningKeys.all, 'student', organizationId, id] as const,

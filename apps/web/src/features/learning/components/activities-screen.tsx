@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROGRESS_STATES, PROGRESS_STATE_LABELS, type Activity } from '@conversa/contracts';
+import { ListSearchBox } from '@/components/list/list-search-box';
+import { PagingBar } from '@/components/list/paging-bar';
+import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { formatNumber } from '@/lib/format';
+import type { SearchOption } from '@/lib/search-box';
 import { useActivities } from '../api/list-activities';
-import { useActivity } from '../api/get-activity';
+import { fetchWholeRoster, useActivity } from '../api/get-activity';
 import { useLearningOrganizations } from '../api/options';
 import { useSaveActivity } from '../api/save-activity';
 import { buildRosterCsv, downloadText } from '../utils/csv';
@@ -21,15 +26,49 @@ const formatDate = (iso: string | null) =>
     ? '—'
     : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+const ROSTER_SEARCH_OPTIONS: SearchOption[] = [
+  { value: 'name', label: 'Name', isActive: true, isDisabled: false },
+  { value: 'email', label: 'Email', isActive: true, isDisabled: false },
+];
+
+/**
+ * An activity's roster as a list (spec §2 query parameters, §5 paging): one page at a time from
+ * the server, searched by name or email, with the count of students in each state.
+ */
 function Roster({ activity }: { activity: Activity }) {
-  const detail = useActivity(activity.id);
+  const [listQuery, updateListQuery] = useListQuery();
+  const [pageSize, setPageSize] = usePageSize();
+  const detail = useActivity(activity.id, {
+    page: listQuery.page,
+    pageSize,
+    ...(listQuery.search === '' ? {} : { search: listQuery.search }),
+    ...(listQuery.searchOptions.length === 0
+      ? {}
+      : { searchOptions: listQuery.searchOptions.join(',') }),
+  });
+  const [isExporting, setIsExporting] = useState(false);
+  const { showToast } = useToast();
+
+  const exportCsv = async () => {
+    setIsExporting(true);
+    try {
+      const roster = await fetchWholeRoster(activity.id);
+      downloadText(`roster-${activity.id}.csv`, buildRosterCsv(roster));
+    } catch (error) {
+      showToast({ kind: 'error', message: (error as Error).message });
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
   if (detail.isPending) {
     return <Spinner label="Loading the roster" />;
   }
   if (detail.isError) {
     return <Alert kind="error">{detail.error.message}</Alert>;
   }
-  const roster = detail.data.roster;
+  const { roster, total, counts } = detail.data;
+  const assigned = PROGRESS_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
   return (
     <section aria-label={`Roster of ${activity.title}`} className="mt-3 space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -37,48 +76,72 @@ function Roster({ activity }: { activity: Activity }) {
         <Button
           size="sm"
           variant="default"
-          disabled={roster.length === 0}
-          onClick={() => downloadText(`roster-${activity.id}.csv`, buildRosterCsv(roster))}
+          disabled={assigned === 0 || isExporting}
+          onClick={() => void exportCsv()}
         >
-          Export CSV
+          {isExporting ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      {roster.length === 0 ? (
+      {assigned === 0 ? (
         <p className="text-sm text-slate-600">
           Nobody is assigned yet. Edit the activity to assign students.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="py-1 pr-3">Student</th>
-                <th className="py-1 pr-3">State</th>
-                <th className="py-1 pr-3">Progress</th>
-                <th className="py-1 pr-3">Questions</th>
-                <th className="py-1">Last activity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {roster.map((row) => (
-                <tr key={row.student.id} className="border-t border-slate-100">
-                  <td className="max-w-48 py-2 pr-3 break-all">{row.student.name}</td>
-                  <td className="py-2 pr-3">
-                    <StateBadge state={row.progress.state} />
-                  </td>
-                  <td className="py-2 pr-3">
-                    <ProgressBar
-                      progress={row.progress}
-                      label={`Progress of ${row.student.name}`}
-                    />
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums">{row.progress.questionsAsked}</td>
-                  <td className="py-2">{formatDate(row.progress.lastAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <ListSearchBox options={ROSTER_SEARCH_OPTIONS} label="Search students" />
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {listQuery.search === ''
+              ? `${formatNumber(total)} ${total === 1 ? 'student' : 'students'}`
+              : `${formatNumber(total)} of ${formatNumber(assigned)} ${assigned === 1 ? 'student' : 'students'} match`}
+          </p>
+          {roster.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              {total === 0 ? 'No student matches this search.' : 'This page is empty.'}
+            </p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <thead className="text-xs text-slate-600 uppercase">
+                  <tr>
+                    <th className="py-1 pr-3">Student</th>
+                    <th className="py-1 pr-3">State</th>
+                    <th className="py-1 pr-3">Progress</th>
+                    <th className="py-1 pr-3">Questions</th>
+                    <th className="py-1">Last activity</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {roster.map((row) => (
+                    <tr key={row.student.id} className="border-t border-slate-100">
+                      <td className="max-w-48 py-2 pr-3 break-all">{row.student.name}</td>
+                      <td className="py-2 pr-3">
+                        <StateBadge state={row.progress.state} />
+                      </td>
+                      <td className="py-2 pr-3">
+                        <ProgressBar
+                          progress={row.progress}
+                          label={`Progress of ${row.student.name}`}
+                        />
+                      </td>
+                      <td className="py-2 pr-3 tabular-nums">{row.progress.questionsAsked}</td>
+                      <td className="py-2">{formatDate(row.progress.lastAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <PagingBar
+            page={listQuery.page}
+            pageCount={detail.data.pageCount}
+            pageSize={pageSize}
+            onPageChange={(next) => updateListQuery({ page: next })}
+            onPageSizeChange={(next) => {
+              setPageSize(next);
+              updateListQuery({ page: 1 });
+            }}
+          />
+        </>
       )}
     </section>
   );
@@ -93,6 +156,7 @@ export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
   const activities = useActivities(organizationId, includeArchived);
   const [editing, setEditing] = useState<{ activity: Activity | null } | null>(null);
   const [openRoster, setOpenRoster] = useState<string | null>(null);
+  const [, updateListQuery] = useListQuery();
   const [archiving, setArchiving] = useState<Activity | null>(null);
   const save = useSaveActivity();
   const { showToast } = useToast();
@@ -196,7 +260,11 @@ export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
                   size="sm"
                   variant="default"
                   aria-expanded={openRoster === activity.id}
-                  onClick={() => setOpenRoster(openRoster === activity.id ? null : activity.id)}
+                  onClick={() => {
+                    // Another roster starts on its first page, unsearched.
+                    updateListQuery({ page: 1, search: '', searchOptions: [] });
+                    setOpenRoster(openRoster === activity.id ? null : activity.id);
+                  }}
                 >
                   {openRoster === activity.id ? 'Hide roster' : 'Roster'}
                 </Button>
@@ -230,7 +298,7 @@ export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
                 )}
               </div>
             </div>
-            {openRoster === activity.id ? <Roster activity={activity} /> : null}
+            {openRoster === activity.id ? <Roster key={activity.id} activity={activity} /> : null}
           </li>
         ))}
       </ul>
