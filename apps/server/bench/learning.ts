@@ -8,14 +8,13 @@
 //
 // Usage: npm run bench:learning [-- --requests 40 --keep]
 //   DATABASE_URL  any PostgreSQL (a database `conversa_bench_learning` is created there); unset
-//                 starts the embedded PostgreSQL under .data-bench/ (port BENCH_POSTGRES_PORT,
-//                 default 54369)
+//                 starts the bench's own embedded PostgreSQL under .data-bench/learning/ (port
+//                 BENCH_POSTGRES_PORT, default 54370)
 //   --requests N  timed requests per scenario (default 40)
 //   --keep        reuse the seeded database of an earlier run instead of seeding again
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { RunningStudio } from '../src/server.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contracts';
@@ -27,8 +26,8 @@ import {
 import { signIn, TestBrowser } from '../test/studio.ts';
 import {
   BENCH_ADMIN,
+  createBenchPool,
   prepareBenchDatabase,
-  repoRoot,
   startBenchStudio,
   writeBenchResults,
 } from './support.ts';
@@ -238,11 +237,11 @@ interface Scenario {
 async function main(): Promise<void> {
   const wallStarted = performance.now();
   console.log('Preparing the database');
-  const { url, embedded } = args.keep
-    ? await reuseDatabase()
-    : await prepareBenchDatabase(BENCH_DATABASE);
+  const { url, embedded } = await prepareBenchDatabase(BENCH_DATABASE, 'learning', {
+    reuse: args.keep,
+  });
   let studio: RunningStudio | undefined;
-  const direct = new pg.Pool({ connectionString: url, max: 10 });
+  const direct = createBenchPool(url);
   try {
     studio = await startBenchStudio(url, 'learning');
     const seeded = await direct.query<{ count: string }>(
@@ -381,24 +380,6 @@ async function main(): Promise<void> {
     await studio?.stop();
     await embedded?.stop();
   }
-}
-
-/** --keep: the database of an earlier run, on DATABASE_URL's server or the embedded one. */
-async function reuseDatabase() {
-  const { startEmbeddedPostgres } = await import('../src/db/embedded.ts');
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(repoRoot, '.data-bench'),
-      port: Number(process.env.BENCH_POSTGRES_PORT ?? 54369),
-      log: (message) => console.log(`  ${message}`),
-    });
-    adminUrl = embedded.url;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { url: url.href, embedded };
 }
 
 function printTable(

@@ -5,8 +5,8 @@
 //
 // Usage: npm run bench:lists [-- --requests 40 --keep]
 //   DATABASE_URL  any PostgreSQL (a database `conversa_bench_lists` is created there); unset
-//                 starts the embedded PostgreSQL under .data-bench/ (port BENCH_POSTGRES_PORT,
-//                 default 54369)
+//                 starts the bench's own embedded PostgreSQL under .data-bench/lists/ (port
+//                 BENCH_POSTGRES_PORT, default 54369)
 //   --requests N  timed requests per scenario and path (default 40)
 //   --keep        reuse the seeded database of an earlier run instead of seeding again
 import path from 'node:path';
@@ -14,14 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   listLibraryQuestionsQuerySchema,
   listStoryfilesQuerySchema,
   type CurrentUser,
 } from '@conversa/contracts';
 import { loadConfig } from '../src/config/env.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
 import { buildLibraryQuestionListQueries } from '../src/modules/library/library.queries.ts';
 import { getLibraryListScope } from '../src/modules/library/topics.service.ts';
@@ -30,7 +29,7 @@ import { buildStoryfileListQueries } from '../src/modules/storyfiles/storyfiles.
 import { getStoryfileListScope } from '../src/modules/storyfiles/storyfiles.service.ts';
 import { createUser, grantScope } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
-import { writeBenchResults } from './support.ts';
+import { createBenchPool, prepareBenchDatabase, writeBenchResults } from './support.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const BENCH_DATABASE = 'conversa_bench_lists';
@@ -179,35 +178,6 @@ async function seed(client: pg.ClientBase): Promise<void> {
   );
 }
 
-async function prepareDatabase(): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDatabase | undefined;
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(repoRoot, '.data-bench'),
-      port: Number(process.env.BENCH_POSTGRES_PORT ?? 54369),
-      log: (message) => console.log(`  ${message}`),
-    });
-    adminUrl = embedded.url;
-  }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [
-      BENCH_DATABASE,
-    ]);
-    if (!args.keep || exists.rowCount === 0) {
-      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-      await admin.query(`create database ${BENCH_DATABASE}`);
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return { url: url.href, ...(embedded ? { embedded } : {}) };
-}
-
 interface Scenario {
   name: string;
   who: 'member' | 'admin';
@@ -296,9 +266,11 @@ async function time(run: () => Promise<void>): Promise<number> {
 async function main(): Promise<void> {
   const wallStarted = performance.now();
   console.log('Preparing the database');
-  const { url, embedded } = await prepareDatabase();
+  const { url, embedded } = await prepareBenchDatabase(BENCH_DATABASE, 'lists', {
+    reuse: args.keep,
+  });
   let studio: RunningStudio | undefined;
-  const direct = new pg.Pool({ connectionString: url, max: 10 });
+  const direct = createBenchPool(url);
   try {
     const port = await getFreePort();
     studio = await startStudio(

@@ -21,7 +21,8 @@
 //   --trace-queries  times every query through the studio's pool (waiting for a connection
 //                    included) and prints where the ask's database time goes
 //   DATABASE_URL     any PostgreSQL (a database `conversa_bench_load` is created there); unset
-//                    starts the embedded PostgreSQL under .data-bench/ (BENCH_POSTGRES_PORT, 54369)
+//                    starts the bench's own embedded PostgreSQL under .data-bench/load/
+//                    (BENCH_POSTGRES_PORT, default 54372)
 import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let studio: RunningStudio | undefined;
   try {
-    const prepared = await prepareBenchDatabase('conversa_bench_load');
+    const prepared = await prepareBenchDatabase('conversa_bench_load', 'load');
     embedded = prepared.embedded;
     studio = await startBenchStudio(prepared.url, 'load', {
       PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT),

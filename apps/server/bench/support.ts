@@ -35,33 +35,71 @@ export const BENCH_QUESTIONS = [
 ];
 
 /**
- * A fresh database `name` on DATABASE_URL's server, or on the embedded PostgreSQL under
- * .data-bench/ (port BENCH_POSTGRES_PORT, default 54369; the cluster bench:lists uses).
+ * The embedded cluster of each bench: its own data dir (`.data-bench/<bench>/`) and its own
+ * default port, so two benches run at once without colliding. They used to share one cluster
+ * on port 54369: the second joined the first's PostgreSQL, and the first to finish stopped it
+ * under the other. BENCH_POSTGRES_PORT overrides the port (then run one bench at a time).
+ */
+export const BENCH_CLUSTER_PORTS = {
+  lists: 54369,
+  learning: 54370,
+  training: 54371,
+  load: 54372,
+  web: 54373,
+} as const;
+export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
+
+/** Starts (or joins, when an earlier run left it running) the embedded cluster of `bench`. */
+export async function startBenchPostgres(bench: BenchCluster): Promise<EmbeddedDatabase> {
+  return startEmbeddedPostgres({
+    dataDir: path.join(repoRoot, '.data-bench', bench),
+    port: Number(process.env.BENCH_POSTGRES_PORT ?? BENCH_CLUSTER_PORTS[bench]),
+    log: (message) => console.log(`  ${message}`),
+  });
+}
+
+/**
+ * The URL of database `name` on DATABASE_URL's server, or on the bench's own embedded
+ * PostgreSQL (`startBenchPostgres`); created afresh unless `reuse` and it exists already.
  */
 export async function prepareBenchDatabase(
   name: string,
+  bench: BenchCluster,
+  options: { reuse?: boolean } = {},
 ): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   let adminUrl = process.env.DATABASE_URL;
   let embedded: EmbeddedDatabase | undefined;
   if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(repoRoot, '.data-bench'),
-      port: Number(process.env.BENCH_POSTGRES_PORT ?? 54369),
-      log: (message) => console.log(`  ${message}`),
-    });
+    embedded = await startBenchPostgres(bench);
     adminUrl = embedded.url;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!options.reuse || exists.rowCount === 0) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.href, embedded };
+  return { url: url.href, ...(embedded ? { embedded } : {}) };
+}
+
+/**
+ * The bench's own pool for the SQL it times beside the server. An idle client that loses its
+ * connection (the cluster stopping at the end of a run) emits 'error' on the pool, and Node
+ * ends the process on an unhandled 'error' event: this reports it instead.
+ */
+export function createBenchPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => {
+    console.error(`  bench pool: an idle connection failed (${error.message})`);
+  });
+  return pool;
 }
 
 /** A studio on a free loopback port over `databaseUrl` (migrated on start), with the bench admin. */

@@ -10,11 +10,11 @@
 //
 // Usage: npm run bench:training [-- --requests 40]
 //   DATABASE_URL  any PostgreSQL (a database `conversa_bench_training` is created there); unset
-//                 starts the embedded PostgreSQL under .data-bench/ (port BENCH_POSTGRES_PORT,
-//                 default 54369)
+//                 starts the bench's own embedded PostgreSQL under .data-bench/training/ (port
+//                 BENCH_POSTGRES_PORT, default 54371)
 import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   listReviewItemsQuerySchema,
   normalizeQuestionText,
@@ -31,6 +31,7 @@ import {
 } from '../src/modules/training/review-items.service.ts';
 import type { TestBrowser } from '../test/studio.ts';
 import {
+  createBenchPool,
   prepareBenchDatabase,
   seedPublishedStoryfile,
   startBenchStudio,
@@ -292,11 +293,9 @@ const INBOX_SCENARIOS: { name: string; query: string }[] = [
 async function main(): Promise<void> {
   const wallStarted = performance.now();
   console.log('Preparing the database');
-  const { url, embedded } = await prepareBenchDatabase(BENCH_DATABASE);
+  const { url, embedded } = await prepareBenchDatabase(BENCH_DATABASE, 'training');
   let studio: RunningStudio | undefined;
-  const direct = new pg.Pool({ connectionString: url, max: 10 });
-  // Idle connections are cut when the database stops at the end; that is no failure of the run.
-  direct.on('error', () => undefined);
+  const direct = createBenchPool(url);
   const figures: Figure[] = [];
   try {
     studio = await startBenchStudio(url, 'training', {

@@ -7,7 +7,8 @@
 // Usage: npm run bench:web [-- --verbose]
 //   (builds apps/web first; the measurement is of apps/web/dist)
 //   DATABASE_URL    any PostgreSQL (a database `conversa_bench_web` is created there); unset
-//                   starts the embedded PostgreSQL under .data-bench/ (BENCH_POSTGRES_PORT, 54369)
+//                   starts the bench's own embedded PostgreSQL under .data-bench/web/
+//                   (BENCH_POSTGRES_PORT, default 54373)
 //   CHROMIUM_PATH   default /usr/bin/chromium
 //   --verbose       lists every script of each page with its wire and decoded size
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
   let studio: RunningStudio | undefined;
   let browser: Browser | undefined;
   try {
-    const prepared = await prepareBenchDatabase('conversa_bench_web');
+    const prepared = await prepareBenchDatabase('conversa_bench_web', 'web');
     embedded = prepared.embedded;
     studio = await startBenchStudio(prepared.url, 'web');
     const storyfile = await seedPublishedStoryfile(studio);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../../test/studio.ts';
-import { buildApp } from './app.ts';
+import { buildApp, DYNAMIC_COMPRESSION } from './app.ts';
 
 const ASSET = 'assets/index-Ab12Cd34.js';
 const WORKER_ASSET = 'assets/compile.worker-Ef56Gh78.js';
@@ -45,6 +45,10 @@ beforeAll(async () => {
         Array.from({ length: count }, (_, index) => ({ id: index, name: `storyfile ${index}` }));
       instance.get('/v1/conversa/big', { config: { permission: { kind: 'public' } } }, () => ({
         rows: rows(60),
+      }));
+      // A list page of 100 rows is 40-50 KB of JSON.
+      instance.get('/v1/conversa/page', { config: { permission: { kind: 'public' } } }, () => ({
+        rows: rows(1500),
       }));
       instance.get('/v1/conversa/small', { config: { permission: { kind: 'public' } } }, () => ({
         rows: rows(2),
@@ -133,6 +137,23 @@ describe('JSON answers', () => {
     const gzip = await get('/v1/conversa/big', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('the size of a list page are compressed in one call and sent with their length', async () => {
+    const plain = await get('/v1/conversa/page', { 'accept-encoding': 'identity' });
+    expect(plain.rawPayload.length).toBeGreaterThan(40 * 1024);
+    expect(plain.rawPayload.length).toBeLessThan(DYNAMIC_COMPRESSION.syncThreshold);
+    for (const [accept, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const response = await get('/v1/conversa/page', { 'accept-encoding': accept });
+      expect(response.headers['content-encoding']).toBe(accept);
+      // The stream path (zlib on the threadpool) sends chunks without a length.
+      expect(response.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('of 1 KB or less go as they are', async () => {

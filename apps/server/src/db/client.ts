@@ -7,7 +7,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over the pool; `$client` is the pool itself (named prepared statements go through it). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;
