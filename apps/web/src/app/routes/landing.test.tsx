@@ -39,7 +39,11 @@ describe('landing page silent sign-on check', () => {
     renderLanding('/');
     const status = await screen.findByText('Checking whether you are already signed in…');
     expect(status).toHaveAttribute('role', 'status');
-    expect(document.querySelectorAll('iframe[title="Single sign-on check"]')).toHaveLength(1);
+    // The status shows at the commit that learns "signed out"; the frame comes from the effect
+    // React runs after that commit (passive effects), so the query may see the text first.
+    await waitFor(() =>
+      expect(document.querySelectorAll('iframe[title="Single sign-on check"]')).toHaveLength(1),
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/api/auth/login',
