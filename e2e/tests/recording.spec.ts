@@ -45,6 +45,9 @@ async function expectTakePlays(take: Locator): Promise<void> {
 }
 
 test('an editor records, reviews and keeps answers one after another', async ({ page }) => {
+  // Two takes go through real ffmpeg processing, which the wait below gives 90 s; the flow as a
+  // whole needs more than the project's 60 s on a busy machine.
+  test.setTimeout(150_000);
   await signIn(page, E2E.users.editor);
   const storyfile = await seedStoryfile(page, `Recording ${makeSuffix()}`, [
     { name: 'Childhood', questions: [...QUESTIONS] },
