@@ -168,7 +168,7 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
             {result.candidates.length === 0 ? (
               ' none'
             ) : (
-              <ol className="mt-1 list-decimal space-y-1 pl-5">
+              <ol className="mt-1 list-decimal space-y-1 pl-5" aria-label="Top answers">
                 {result.candidates.map((candidate) => (
                   <li key={candidate.questionId} className="break-words">
                     {candidate.questionText}{' '}
