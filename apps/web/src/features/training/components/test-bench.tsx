@@ -69,13 +69,14 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
           : 'Type a phrase and see how this storyfile matches it.'}
       </p>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* The field, not only its input, keeps 12 rem, so the buttons wrap below it on a phone. */}
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={ids.text} className="text-sm font-semibold text-slate-700">
             Phrase
           </label>
           <input
             id={ids.text}
-            className="h-9 w-full min-w-48 rounded-lg border border-slate-300 px-2.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+            className="h-9 w-full rounded-lg border border-slate-300 px-2.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
             value={text}
             maxLength={500}
             onChange={(event) => setText(event.target.value)}
