@@ -146,6 +146,11 @@ function listScreens(): { name: string; path: () => string }[] {
       name: '/storyfiles/:id?tab=settings',
       path: () => `/storyfiles/${seeded.storyfileId}?tab=settings`,
     },
+    // The training screens with the long storyfile chosen: its test bench, suggestions, checklist.
+    ...['custom_categories', 'custom_words', 'instructions'].map((screen) => ({
+      name: `/training/${screen}?storyfileId=`,
+      path: () => `/training/${screen}?storyfileId=${seeded.storyfileId}`,
+    })),
     {
       name: '/training/chat_logs?conversation=',
       path: () => `/training/chat_logs?conversation=${seeded.conversationId}`,

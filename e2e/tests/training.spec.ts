@@ -85,6 +85,13 @@ test('three fallen-back paraphrases corrected as one group make a fourth play th
   const group = page.getByRole('listitem', { name: /^Group: / });
   await expect(group).toHaveCount(1);
   await expect(group).toContainText('3 questions');
+  // The inbox row of the rated exchange shows the visitor's thumbs down, and only that row.
+  const rows = page.getByRole('table', { name: 'Logged exchanges to review' }).getByRole('row');
+  await expect(rows).toHaveCount(1 + PARAPHRASES.length);
+  const ratedRow = rows.filter({ hasText: PARAPHRASES.at(-1)! });
+  await expect(ratedRow.getByRole('img', { name: 'Thumbs down' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Thumbs (up|down)$/ })).toHaveCount(1);
+  // Axe on the screen with a group and exchanges listed, not its empty state.
   await expectNoSeriousAxeViolations(page);
   await group.getByRole('button', { name: /^Correct match: / }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct match' });
@@ -107,6 +114,9 @@ test('three fallen-back paraphrases corrected as one group make a fourth play th
   expect(fourth.media!.url).toContain(`/media/${jobVideo}/`);
 });
 
+// Each screen with something on it is walked where its data is (Response quality with a group
+// and exchanges above, Custom categories and Custom words below); here the empty states, and
+// Instructions with a storyfile's checklist.
 test('the training screens have no serious axe violations', async ({ page }) => {
   await signIn(page, E2E.users.owner);
   for (const path of [
@@ -119,9 +129,18 @@ test('the training screens have no serious axe violations', async ({ page }) => 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   }
+
+  const seeded = await seedStoryfile(page, `Checklist ${makeSuffix()}`, [
+    { name: 'Life', questions: SCRIPT },
+  ]);
+  await page.goto(`/training/instructions?storyfileId=${seeded.id}`);
+  const steps = page.getByRole('list', { name: 'Next steps' });
+  await expect(steps.getByRole('listitem').first()).toBeVisible();
+  await expect(steps.getByRole('img', { name: 'To do' }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });
 
-/** Uploads a one-second answer for `questionId` and waits until it plays. */
+/** Uploads a one-second answer for `questionId`, waits until it plays, and answers its video id. */
 async function recordAnswer(page: Page, storyfileId: string, questionId: string) {
   const uploadId = await uploadVideo(
     page,
@@ -130,6 +149,13 @@ async function recordAnswer(page: Page, storyfileId: string, questionId: string)
     makeTestVideo({ frequency: 660, seconds: 1 }),
   );
   await waitForProcessed(page, uploadId);
+  const listed = await page.request.get(`/v1/conversa/storyfiles/${storyfileId}/videos`, {
+    headers: WRITE_HEADERS,
+  });
+  const { videos } = (await listed.json()) as {
+    videos: { id: string; questionId: string | null }[];
+  };
+  return videos.find((video) => video.questionId === questionId)!.id;
 }
 
 test('a category added in Custom categories makes a synonym match', async ({ page }) => {
@@ -146,16 +172,32 @@ test('a category added in Custom categories makes a synonym match', async ({ pag
 
   await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
   await page.getByRole('button', { name: 'Start the conversation' }).click();
-  // The made-up word alone: nothing in the script knows it yet.
+  // The made-up word alone: nothing in the script knows it yet, so it falls back.
   const before = await ask(page, name, `${synonym}?`);
-  expect(before.decision).not.toEqual({ kind: 'answer', questionId: movieId });
+  expect(before.decision.kind).toBe('fallback');
 
-  await page.goto('/training/custom_categories');
+  // This storyfile's own addition to the namespace's categories.
+  await page.goto(`/training/custom_categories?storyfileId=${seeded.id}`);
   const form = page.getByRole('region', { name: 'New category' });
   await form.getByLabel('Name').fill(`Cinema ${suffix}`);
   await form.getByLabel(/^Phrases/).fill(`movie, film, ${synonym}`);
+  await expect(form.getByLabel('Applies to')).toHaveValue('');
+  await form.getByLabel('Applies to').selectOption({ label: `Only ${name}` });
   await form.getByRole('button', { name: 'Add category' }).click();
-  await expect(page.getByText(`Cinema ${suffix}`).first()).toBeVisible();
+  const listed = page.getByRole('listitem', { name: `Category: Cinema ${suffix}` });
+  await expect(listed).toContainText(`Applies to: Only ${name}`);
+
+  // The test bench, shared with categories, shows the synonym folded into the category.
+  const bench = page.getByRole('region', { name: 'Test bench' });
+  await bench.getByLabel('Phrase', { exact: true }).fill(`${synonym}?`);
+  await bench.getByRole('button', { name: 'Try it' }).click();
+  const result = bench.getByRole('list', { name: 'Test bench result' });
+  await expect(result).toContainText(`3. Categories folded: ${synonym} → Cinema ${suffix}`);
+  await expect(result).toContainText(`4. Top answers (answered`);
+  await expect(
+    result.getByRole('list', { name: 'Top answers' }).getByRole('listitem').first(),
+  ).toContainText(movie);
+  await expectNoSeriousAxeViolations(page);
 
   await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
   await page.getByRole('button', { name: 'Start the conversation' }).click();
@@ -163,22 +205,40 @@ test('a category added in Custom categories makes a synonym match', async ({ pag
   expect(after.decision).toEqual({ kind: 'answer', questionId: movieId });
 });
 
-test('a replacement rule makes a misheard spoken question (through the recognizer seam) match', async ({
+// A place name the recognizer mishears: the question's only meaningful word is the misheard one,
+// so without the rule nothing in the script matches it.
+const MILWAUKEE = 'Did you grow up in Milwaukee?';
+const HEARD = 'mill walkie';
+
+/** Asks by the player's microphone; the fake recognizer of the test hears `HEARD`. */
+async function askByVoice(page: Page): Promise<AskReply> {
+  const reply = page.waitForResponse(
+    (response) => response.url().endsWith('/ask') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Ask by voice' }).click();
+  const response = await reply;
+  expect(response.ok()).toBe(true);
+  expect(response.request().postDataJSON()).toMatchObject({ text: HEARD, inputMode: 'spoken' });
+  return (await response.json()) as AskReply;
+}
+
+test('a replacement rule makes a misheard spoken question (through the recognizer seam) play the right answer', async ({
   page,
   context,
 }) => {
   await signIn(page, E2E.users.owner);
-  const suffix = makeSuffix()
-    .replace(/[^a-z0-9]/gi, '')
-    .toLowerCase();
-  const name = `Misheard ${suffix}`;
-  const misheard = `gobble${suffix}`;
-  const seeded = await seedStoryfile(page, name, [{ name: 'Life', questions: SCRIPT }]);
-  const jobId = seeded.topics[0]!.questions.find((question) => question.text === JOB)!.id;
-  await recordAnswer(page, seeded.id, jobId);
+  const name = `Misheard ${makeSuffix()}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Places', questions: [...SCRIPT, MILWAUKEE, 'What did you do in Oshkosh?'] },
+  ]);
+  const milwaukeeId = seeded.topics[0]!.questions.find(
+    (question) => question.text === MILWAUKEE,
+  )!.id;
+  const milwaukeeVideo = await recordAnswer(page, seeded.id, milwaukeeId);
 
-  // The recognizer seam: the player takes the browser's SpeechRecognition. This one "hears" the
-  // misheard question, and keeps the grammar of hints it is handed (feature-detected).
+  // The recognizer seam: the player (and the test bench) take the browser's SpeechRecognition.
+  // This one "hears" the misheard question, and keeps the grammar of hints it is handed
+  // (feature-detected).
   await context.addInitScript(`
     window.__hintGrammars = [];
     window.webkitSpeechGrammarList = class {
@@ -188,7 +248,7 @@ test('a replacement rule makes a misheard spoken question (through the recognize
       grammars = null;
       start() {
         setTimeout(() => {
-          this.onresult?.({ results: [[{ transcript: ${JSON.stringify(`what was your first ${misheard}`)} }]] });
+          this.onresult?.({ results: [[{ transcript: ${JSON.stringify(HEARD)} }]] });
           this.onend?.();
         }, 100);
       }
@@ -200,24 +260,46 @@ test('a replacement rule makes a misheard spoken question (through the recognize
     delete window.SpeechRecognitionPhrase;
   `);
 
-  await page.goto('/training/custom_words');
+  // Without a rule the misheard words match nothing: the storyfile falls back.
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  const before = await askByVoice(page);
+  expect(before.decision.kind).toBe('fallback');
+  expect(before.media?.url ?? '').not.toContain(`/media/${milwaukeeVideo}/`);
+
+  await page.goto(`/training/custom_words?storyfileId=${seeded.id}`);
   const form = page.getByRole('region', { name: 'New word' });
-  await form.getByLabel('Term', { exact: true }).fill(`job${suffix}`);
-  await form.getByLabel('Display form (optional)').fill('job');
-  await form.getByLabel('Heard as (comma-separated)').fill(misheard);
+  await form.getByLabel('Term', { exact: true }).fill('Milwaukee');
+  await form.getByLabel('Heard as (comma-separated)').fill(HEARD);
   await form.getByRole('button', { name: 'Add word' }).click();
-  await expect(page.getByText(`Heard as: ${misheard}`)).toBeVisible();
+  await expect(page.getByText(`Heard as: ${HEARD}`)).toBeVisible();
+
+  // The test bench hears the same words through its microphone and shows the rule at work.
+  const bench = page.getByRole('region', { name: 'Test bench' });
+  await bench.getByRole('button', { name: 'Say a phrase' }).click();
+  const result = bench.getByRole('list', { name: 'Test bench result' });
+  await expect(result).toContainText(`1. Raw text (spoken): ${HEARD}`);
+  await expect(result).toContainText(
+    `2. After replacement rules: Milwaukee (“${HEARD}” → “Milwaukee”)`,
+  );
+  await expect(result).toContainText(`4. Top answers (answered`);
+  await expect(
+    result.getByRole('list', { name: 'Top answers' }).getByRole('listitem').first(),
+  ).toContainText(MILWAUKEE);
+  await expect(page.getByRole('list', { name: 'Suggested words' })).toContainText('Oshkosh');
+  await expectNoSeriousAxeViolations(page);
 
   await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
   await page.getByRole('button', { name: 'Start the conversation' }).click();
-  const reply = page.waitForResponse(
-    (response) => response.url().endsWith('/ask') && response.request().method() === 'POST',
+  const after = await askByVoice(page);
+  expect(after.decision).toEqual({ kind: 'answer', questionId: milwaukeeId });
+  expect(after.media!.url).toContain(`/media/${milwaukeeVideo}/`);
+  await expect(page.getByLabel(`${name}, speaking`)).toHaveAttribute(
+    'src',
+    new RegExp(`/media/${milwaukeeVideo}/`),
   );
-  await page.getByRole('button', { name: 'Ask by voice' }).click();
-  const answer = (await (await reply).json()) as AskReply;
-  expect(answer.decision).toEqual({ kind: 'answer', questionId: jobId });
   const grammars = await page.evaluate(
     () => (globalThis as unknown as { __hintGrammars: string[] }).__hintGrammars,
   );
-  expect(grammars.at(-1)).toContain('job');
+  expect(grammars.at(-1)).toContain('Milwaukee');
 });

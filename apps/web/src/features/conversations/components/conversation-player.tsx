@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useSpeechRecognition } from '../hooks/use-speech-recognition';
+import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
 import {
   canAsk,
   INITIAL_PLAYER_STATE,

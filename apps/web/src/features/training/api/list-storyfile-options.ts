@@ -1,7 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { listStoryfilesContract, MAX_ROWS_PER_PAGE } from '@conversa/contracts';
+import {
+  listStoryfilesContract,
+  MAX_ROWS_PER_PAGE,
+  type StoryfileSummary,
+} from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { trainingKeys } from './keys';
+
+function toStoryfileOption(item: StoryfileSummary) {
+  return { id: item.id, name: item.name, namespaceId: item.namespaceId, language: item.language };
+}
 
 /** The storyfiles the user can read, by name (the first 100), for the storyfile picker. */
 export function useStoryfileOptions() {
@@ -12,8 +20,21 @@ export function useStoryfileOptions() {
         query: { pageSize: MAX_ROWS_PER_PAGE, sort: 'name', order: 'asc' },
         signal,
       }),
-    select: (page) =>
-      page.items.map((item) => ({ id: item.id, name: item.name, namespaceId: item.namespaceId })),
+    select: (page) => page.items.map(toStoryfileOption),
+    staleTime: 60_000,
+  });
+}
+
+/** One namespace's storyfiles by name (the first 100): the scopes a category can have. */
+export function useNamespaceStoryfileOptions(namespaceId: string) {
+  return useQuery({
+    queryKey: [...trainingKeys.storyfileOptions(), namespaceId] as const,
+    queryFn: ({ signal }) =>
+      callContract(listStoryfilesContract, {
+        query: { namespaceId, pageSize: MAX_ROWS_PER_PAGE, sort: 'name', order: 'asc' },
+        signal,
+      }),
+    select: (page) => page.items.map(toStoryfileOption),
     staleTime: 60_000,
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   createCustomWordContract,
   deleteCustomWordContract,
+  getSpeechHintsContract,
   listCustomWordsContract,
   runTestBenchContract,
   type CreateCustomWordBody,
@@ -47,4 +48,20 @@ export function useTestBench(storyfileId: string) {
     mutationFn: (body: TestBenchBody) =>
       callContract(runTestBenchContract, { params: { id: storyfileId }, body }),
   });
+}
+
+const NO_HINTS: readonly string[] = [];
+
+/**
+ * The namespace's custom words as recognizer hints for the test bench's microphone, as the player
+ * hands them over; under the words' key, so adding or deleting a word refreshes them.
+ */
+export function useSpeechHints(storyfileId: string): readonly string[] {
+  const hints = useQuery({
+    queryKey: [...wordKeys.all, 'speech-hints', storyfileId] as const,
+    queryFn: ({ signal }) =>
+      callContract(getSpeechHintsContract, { params: { id: storyfileId }, signal }),
+    retry: false,
+  });
+  return hints.data?.terms ?? NO_HINTS;
 }

@@ -10,9 +10,17 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories';
-import { describeCategoryUsage, parsePhrases } from '../utils/phrases';
+import { useNamespaceStoryfileOptions } from '../api/list-storyfile-options';
+import {
+  describeCategoryScope,
+  describeCategoryUsage,
+  NAMESPACE_SCOPE_LABEL,
+  parsePhrases,
+} from '../utils/phrases';
 import { CategoryCsvPanel } from './category-csv-panel';
-import { VocabularyScreen } from './vocabulary-screen';
+import { StoryfilePicker } from './storyfile-picker';
+import { TestBench } from './test-bench';
+import { useChosenStoryfile, VocabularyScreen } from './vocabulary-screen';
 
 const PATH = '/training/custom_categories';
 const SEARCH_OPTIONS: SearchOption[] = [
@@ -36,9 +44,54 @@ function Warnings({ saved }: { saved: SavedCategory | null }) {
   );
 }
 
-/** Name and phrases; used to create a category and to edit one. */
+interface CategoryFormBody {
+  name: string;
+  phrases: string[];
+  /** The storyfile the new category is an addition of; the namespace's own when omitted. */
+  storyfileId?: string;
+}
+
+/**
+ * The scope of a new category: the namespace, or one of its storyfiles. The update contract
+ * has no scope, so an existing category's scope is shown, not chosen.
+ */
+function ScopeField({
+  namespaceId,
+  storyfileId,
+  onChange,
+}: {
+  namespaceId: string;
+  storyfileId: string;
+  onChange: (storyfileId: string) => void;
+}) {
+  const id = useId();
+  const storyfiles = useNamespaceStoryfileOptions(namespaceId);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
+        Applies to
+      </label>
+      <select
+        id={id}
+        className={CONTROL_CLASS}
+        value={storyfileId}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{NAMESPACE_SCOPE_LABEL}</option>
+        {(storyfiles.data ?? []).map((option) => (
+          <option key={option.id} value={option.id}>
+            Only {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Name and phrases, and for a new category its scope; used to create a category and to edit one. */
 function CategoryForm({
   initial,
+  namespaceId,
   submitLabel,
   isPending,
   error,
@@ -46,18 +99,25 @@ function CategoryForm({
   onCancel,
 }: {
   initial?: CustomCategory;
+  /** Given for a new category: its scope is chosen among this namespace's storyfiles. */
+  namespaceId?: string;
   submitLabel: string;
   isPending: boolean;
   error: Error | null;
-  onSubmit: (body: { name: string; phrases: string[] }) => void;
+  onSubmit: (body: CategoryFormBody) => void;
   onCancel?: () => void;
 }) {
   const ids = { name: useId(), phrases: useId() };
   const [name, setName] = useState(initial?.name ?? '');
   const [phrases, setPhrases] = useState(initial?.phrases.join('\n') ?? '');
+  const [storyfileId, setStoryfileId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ name, phrases: parsePhrases(phrases) });
+    onSubmit({
+      name,
+      phrases: parsePhrases(phrases),
+      ...(namespaceId === undefined || storyfileId === '' ? {} : { storyfileId }),
+    });
   };
   return (
     <form onSubmit={submit} className="space-y-3">
@@ -87,6 +147,13 @@ function CategoryForm({
           onChange={(event) => setPhrases(event.target.value)}
         />
       </div>
+      {namespaceId !== undefined ? (
+        <ScopeField namespaceId={namespaceId} storyfileId={storyfileId} onChange={setStoryfileId} />
+      ) : initial ? (
+        <p className="text-sm break-words text-slate-600">
+          Applies to: {describeCategoryScope(initial)}
+        </p>
+      ) : null}
       {error ? <Alert kind="error">{error.message}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" isLoading={isPending}>
@@ -146,13 +213,9 @@ function CategoryItem({
       ) : (
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 flex-1">
-            <p className="font-semibold break-words text-slate-900">
-              {category.name}
-              {category.storyfileName ? (
-                <span className="ml-2 text-xs font-normal text-slate-500">
-                  only {category.storyfileName}
-                </span>
-              ) : null}
+            <p className="font-semibold break-words text-slate-900">{category.name}</p>
+            <p className="text-xs break-words text-slate-600">
+              Applies to: {describeCategoryScope(category)}
             </p>
             <ul className="mt-1 flex flex-wrap gap-1" aria-label="Phrases">
               {category.phrases.map((phrase) => (
@@ -205,6 +268,7 @@ function NewCategory({
   return (
     <CategoryForm
       key={formKey}
+      namespaceId={namespaceId}
       submitLabel="Add category"
       isPending={create.isPending}
       error={create.error}
@@ -223,9 +287,27 @@ function NewCategory({
   );
 }
 
+/** The test bench on the chosen storyfile: which categories fold a typed or said phrase. */
+function CategoryBench({ user }: { user: CurrentUser }) {
+  const { storyfileId, setStoryfileId } = useChosenStoryfile(user);
+  return (
+    <>
+      <StoryfilePicker storyfileId={storyfileId} onChange={setStoryfileId} />
+      {storyfileId === undefined ? (
+        <p className="text-sm text-slate-600">
+          Choose a storyfile to try phrases on the test bench and see which categories fold them.
+        </p>
+      ) : (
+        <TestBench storyfileId={storyfileId} />
+      )}
+    </>
+  );
+}
+
 /**
  * /training/custom_categories: groups of interchangeable words the matcher folds on both sides,
- * per namespace, searched and paged on the server. Saving takes effect from the next question.
+ * per namespace or as one storyfile's addition, searched and paged on the server, and the test
+ * bench shared with Custom words. Saving takes effect from the next question.
  */
 export function CustomCategoriesScreen({ user }: { user: CurrentUser }) {
   const remove = useDeleteCategory();
@@ -273,6 +355,8 @@ export function CustomCategoriesScreen({ user }: { user: CurrentUser }) {
       describeDeletion={(category) =>
         `"${category?.name ?? ''}" stops folding its phrases from the next question.`
       }
-    />
+    >
+      <CategoryBench user={user} />
+    </VocabularyScreen>
   );
 }

@@ -8,7 +8,7 @@ import { parsePhrases } from '../utils/phrases';
 import { StoryfilePicker } from './storyfile-picker';
 import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
-import { useVocabularyParams, VocabularyScreen } from './vocabulary-screen';
+import { useChosenStoryfile, VocabularyScreen } from './vocabulary-screen';
 
 const PATH = '/training/custom_words';
 const SEARCH_OPTIONS: SearchOption[] = [
@@ -17,7 +17,6 @@ const SEARCH_OPTIONS: SearchOption[] = [
 ];
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function WordForm({ namespaceId }: { namespaceId: string }) {
   const ids = { term: useId(), display: useId(), heard: useId() };
@@ -130,16 +129,10 @@ function WordList({
 
 /** The storyfile part: suggested words and the test bench for the chosen storyfile. */
 function StoryfileTools({ user }: { user: CurrentUser }) {
-  const { params, setParam } = useVocabularyParams(user);
-  const requestedStoryfile = params.get('storyfileId');
-  const storyfileId =
-    requestedStoryfile && UUID.test(requestedStoryfile) ? requestedStoryfile : undefined;
+  const { storyfileId, setStoryfileId } = useChosenStoryfile(user);
   return (
     <>
-      <StoryfilePicker
-        storyfileId={storyfileId}
-        onChange={(next) => setParam('storyfileId', next)}
-      />
+      <StoryfilePicker storyfileId={storyfileId} onChange={setStoryfileId} />
       {storyfileId === undefined ? (
         <p className="text-sm text-slate-600">
           Choose a storyfile to see suggested words and to try phrases on the test bench.

@@ -63,9 +63,13 @@ export function InstructionsScreen() {
               className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
             >
               {step.isDone ? (
-                <CheckCircle2 className="mt-0.5 size-5 text-green-600" aria-label="Done" />
+                <CheckCircle2
+                  className="mt-0.5 size-5 text-green-600"
+                  role="img"
+                  aria-label="Done"
+                />
               ) : (
-                <Circle className="mt-0.5 size-5 text-slate-400" aria-label="To do" />
+                <Circle className="mt-0.5 size-5 text-slate-400" role="img" aria-label="To do" />
               )}
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-slate-900">{step.title}</p>

@@ -149,9 +149,9 @@ export function ReviewTable({
               <td className="px-3 py-2 align-top">{REVIEW_STATE_LABELS[item.reviewState]}</td>
               <td className="px-3 py-2 align-top">
                 {item.feedback === 'up' ? (
-                  <ThumbsUp className="size-4 text-green-700" aria-label="Thumbs up" />
+                  <ThumbsUp className="size-4 text-green-700" role="img" aria-label="Thumbs up" />
                 ) : item.feedback === 'down' ? (
-                  <ThumbsDown className="size-4 text-red-700" aria-label="Thumbs down" />
+                  <ThumbsDown className="size-4 text-red-700" role="img" aria-label="Thumbs down" />
                 ) : (
                   <span className="text-slate-400">—</span>
                 )}

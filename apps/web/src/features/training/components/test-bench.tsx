@@ -1,22 +1,60 @@
+import { Mic, MicOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import type { InputMode } from '@conversa/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useTestBench } from '../api/words';
+import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
+import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useSpeechHints, useTestBench } from '../api/words';
+
+/** Said when the recognizer heard speech but could not make words of it. */
+export const NOTHING_UNDERSTOOD_MESSAGE = 'No words were understood. Say the phrase again.';
+
+/** The recognizer's language: the storyfile's, else the browser's. */
+function useBenchLanguage(storyfileId: string): string {
+  const storyfiles = useStoryfileOptions();
+  return (
+    storyfiles.data?.find((option) => option.id === storyfileId)?.language ??
+    (typeof navigator === 'undefined' ? 'en-US' : navigator.language)
+  );
+}
 
 /**
- * Type a phrase and see what the matcher does with it, step by step: the raw text, the text after
- * the "heard as" rules (spoken questions only), the categories folded, the top 3 answers.
+ * Type or say a phrase and see what the matcher does with it, step by step: the raw text, the
+ * text after the "heard as" rules (spoken questions only), the categories folded, the top 3
+ * answers. A said phrase goes through the same recognizer, with the same hints, as the player's
+ * microphone, and is tried as spoken.
  */
 export function TestBench({ storyfileId }: { storyfileId: string }) {
   const ids = { text: useId(), spoken: useId(), heading: useId() };
   const [text, setText] = useState('');
   const [isSpoken, setIsSpoken] = useState(true);
+  const [speechProblem, setSpeechProblem] = useState<string | null>(null);
   const bench = useTestBench(storyfileId);
+  const speech = useSpeechRecognition({
+    language: useBenchLanguage(storyfileId),
+    hints: useSpeechHints(storyfileId),
+    onHeard: (heard) => {
+      if (heard === '') {
+        setSpeechProblem(NOTHING_UNDERSTOOD_MESSAGE);
+        return;
+      }
+      setText(heard);
+      setIsSpoken(true);
+      run(heard, 'spoken');
+    },
+    onProblem: setSpeechProblem,
+  });
+  function run(phrase: string, inputMode: InputMode) {
+    setSpeechProblem(null);
+    bench.mutate({ text: phrase, inputMode });
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    bench.mutate({ text, inputMode: isSpoken ? 'spoken' : 'typed' });
+    run(text, isSpoken ? 'spoken' : 'typed');
   };
   const result = bench.data;
+  const resultMode = bench.variables?.inputMode;
   return (
     <section
       aria-labelledby={ids.heading}
@@ -25,19 +63,41 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
       <h2 id={ids.heading} className="font-semibold text-slate-900">
         Test bench
       </h2>
+      <p className="text-sm text-slate-600">
+        {speech.isSupported
+          ? 'Type a phrase, or say it with the microphone, and see how this storyfile matches it.'
+          : 'Type a phrase and see how this storyfile matches it.'}
+      </p>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* The field, not only its input, keeps 12 rem, so the buttons wrap below it on a phone. */}
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={ids.text} className="text-sm font-semibold text-slate-700">
             Phrase
           </label>
           <input
             id={ids.text}
-            className="h-9 w-full min-w-48 rounded-lg border border-slate-300 px-2.5 text-sm"
+            className="h-9 w-full rounded-lg border border-slate-300 px-2.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
             value={text}
             maxLength={500}
             onChange={(event) => setText(event.target.value)}
           />
         </div>
+        {speech.isSupported ? (
+          <Button
+            aria-label={speech.isListening ? 'Stop listening' : 'Say a phrase'}
+            aria-pressed={speech.isListening}
+            variant={speech.isListening ? 'primary' : 'default'}
+            disabled={bench.isPending}
+            onClick={() => (speech.isListening ? speech.stop() : speech.listen())}
+            icon={
+              speech.isListening ? (
+                <MicOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Mic className="size-4" aria-hidden="true" />
+              )
+            }
+          />
+        ) : null}
         <div className="flex h-9 items-center gap-2">
           <input
             id={ids.spoken}
@@ -54,18 +114,34 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
           Try it
         </Button>
       </form>
+      {speech.isListening ? (
+        <p role="status" className="text-sm text-brand-700">
+          Listening… say the phrase.
+        </p>
+      ) : null}
+      {speechProblem ? (
+        <p role="alert" className="text-sm text-amber-800">
+          {speechProblem}
+        </p>
+      ) : null}
       {bench.error ? <Alert kind="error">{bench.error.message}</Alert> : null}
       {result ? (
-        <ol className="space-y-2 text-sm" aria-live="polite">
+        <ol className="space-y-2 text-sm" aria-live="polite" aria-label="Test bench result">
           <li>
-            <span className="font-semibold">1. Raw text:</span>{' '}
+            <span className="font-semibold">
+              1. Raw text ({resultMode === 'typed' ? 'typed' : 'spoken'}):
+            </span>{' '}
             <span className="break-words">{result.raw || '(empty)'}</span>
           </li>
           <li>
             <span className="font-semibold">2. After replacement rules:</span>{' '}
             <span className="break-words">{result.afterReplacements || '(empty)'}</span>
             {result.replacements.length === 0 ? (
-              <span className="text-slate-500"> (no rule applied)</span>
+              <span className="text-slate-600">
+                {resultMode === 'typed'
+                  ? ' (rules apply to spoken questions only)'
+                  : ' (no rule applied)'}
+              </span>
             ) : (
               <span className="text-slate-600">
                 {' '}
@@ -93,7 +169,7 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
             {result.candidates.length === 0 ? (
               ' none'
             ) : (
-              <ol className="mt-1 list-decimal space-y-1 pl-5">
+              <ol className="mt-1 list-decimal space-y-1 pl-5" aria-label="Top answers">
                 {result.candidates.map((candidate) => (
                   <li key={candidate.questionId} className="break-words">
                     {candidate.questionText}{' '}

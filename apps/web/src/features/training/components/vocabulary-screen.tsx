@@ -94,6 +94,19 @@ export function useVocabularyParams(user: CurrentUser) {
   return { namespaces, namespaceId, params, setParam };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The storyfile whose tools (test bench, suggested words) are shown: `storyfileId` in the address. */
+export function useChosenStoryfile(user: CurrentUser) {
+  const { params, setParam } = useVocabularyParams(user);
+  const requested = params.get('storyfileId');
+  const storyfileId = requested && UUID.test(requested) ? requested : undefined;
+  return {
+    storyfileId,
+    setStoryfileId: (next: string | undefined) => setParam('storyfileId', next),
+  };
+}
+
 export function VocabularyScreen<Item extends { id: string }>(props: VocabularyScreenProps<Item>) {
   const { user, noun } = props;
   const { namespaces, namespaceId, setParam } = useVocabularyParams(user);

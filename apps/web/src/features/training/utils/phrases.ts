@@ -18,3 +18,17 @@ export function describeCategoryUsage(usedByAnswers: number, foldedQuestions: nu
       : `${foldedQuestions.toLocaleString('en-US')} logged questions`;
   return `Used by ${answers}, folded in ${questions} in the last 30 days`;
 }
+
+/** The choice of a category's scope that means the whole namespace. */
+export const NAMESPACE_SCOPE_LABEL = 'Every storyfile in the namespace';
+
+/** Where a category folds: its namespace's storyfiles, or one storyfile as its addition. */
+export function describeCategoryScope(category: {
+  storyfileId: string | null;
+  storyfileName: string | null;
+}): string {
+  if (category.storyfileId === null) {
+    return NAMESPACE_SCOPE_LABEL;
+  }
+  return category.storyfileName === null ? 'Only one storyfile' : `Only ${category.storyfileName}`;
+}

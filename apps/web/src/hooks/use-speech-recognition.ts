@@ -5,7 +5,7 @@ import {
   getSpeechRecognition,
   hasMicrophoneDevice,
   type SpeechRecognitionLike,
-} from '../utils/speech';
+} from '@/lib/speech';
 
 /**
  * One question by voice: `listen()` starts the browser's recognition, `onHeard` receives the
