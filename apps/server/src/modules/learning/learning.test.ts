@@ -17,7 +17,7 @@ import {
   type RosterRow,
   type XapiStatement,
 } from '@conversa/contracts';
-import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { summariesFromChatLog } from './progress.query.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -899,5 +899,58 @@ describe('the progress summary', () => {
       expect(rest).toEqual(rebuiltRest);
       expect(Number(seconds)).toBeCloseTo(Number(rebuiltSeconds), 3);
     });
+  });
+});
+
+describe('students invited from a CSV of names and emails', () => {
+  it('keeps each name with the invitation and offers it on the join page', async () => {
+    const sent = await owner.expectStatus<{ results: { email: string; link: string }[] }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${school}/invitations`,
+      {
+        emails: ['mary@school.test', 'Alan@school.test', 'nameless@school.test'],
+        names: { 'mary@school.test': 'Mary Ann Evans', 'alan@school.test': 'Turing, Alan' },
+        scope: 'restricted:ns',
+      },
+    );
+    const students = await owner.expectStatus<{
+      pendingInvitations: { email: string; name: string | null }[];
+    }>(200, 'GET', `/v1/conversa/learning/students?organizationId=${school}`);
+    expect(students.pendingInvitations.map(({ email, name }) => ({ email, name }))).toEqual([
+      { email: 'Alan@school.test', name: 'Turing, Alan' },
+      { email: 'mary@school.test', name: 'Mary Ann Evans' },
+      { email: 'nameless@school.test', name: null },
+    ]);
+    const browser = new TestBrowser(studio.baseUrl);
+    const linkOf = (email: string) => sent.results.find((result) => result.email === email)!.link;
+    const page = await (await browser.request(linkOf('Alan@school.test'))).text();
+    expect(page).toContain(
+      'name="firstName" autocomplete="given-name" maxlength="100" value="Alan"',
+    );
+    expect(page).toContain(
+      'name="lastName" autocomplete="family-name" maxlength="100" value="Turing"',
+    );
+    const nameless = await (await browser.request(linkOf('nameless@school.test'))).text();
+    expect(nameless).toContain('maxlength="100" value=""');
+    // The person keeps the offered name by submitting the form as it came.
+    const joined = await browser.request(linkOf('mary@school.test'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        firstName: 'Mary Ann',
+        lastName: 'Evans',
+        password: 'a-new-password',
+      }).toString(),
+    });
+    expect(joined.status).toBe(200);
+    const roster = await owner.expectStatus<{ items: { email: string; name: string }[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/students?organizationId=${school}`,
+    );
+    expect(roster.items.find((item) => item.email === 'mary@school.test')?.name).toBe(
+      'Mary Ann Evans',
+    );
   });
 });
