@@ -42,6 +42,7 @@ const lrs = {
   hold: null as Promise<void> | null,
   received: [] as { authorization: string | undefined; statements: XapiStatement[] }[],
 };
+const WRONG_LRS_AUTH = 'Basic d3Jvbmc6d3Jvbmc=';
 let lrsServer: Server;
 let lrsUrl: string;
 
@@ -132,6 +133,10 @@ beforeAll(async () => {
         await lrs.hold;
         if (!lrs.isUp) {
           response.writeHead(503).end();
+          return;
+        }
+        if (request.headers.authorization === WRONG_LRS_AUTH) {
+          response.writeHead(401).end('{"message":"Unknown key"}');
           return;
         }
         const statements = JSON.parse(body) as XapiStatement[];
@@ -992,6 +997,51 @@ describe('xAPI statements', () => {
         .flatMap((batch) => batch.statements)
         .map((statement) => statement.result?.response),
     ).not.toContain('Refuse this question');
+  });
+
+  it('keeps statements waiting, not refused, while the LRS rejects its credentials', async () => {
+    const activity = await createActivity({
+      title: 'Wrong LRS key',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 5 },
+    });
+    const { db } = studio.database;
+    const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
+    lrs.isUp = false;
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    lrs.isUp = true;
+    const due = sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`;
+    await db.execute(due);
+    expect(await drainXapiOutbox(db, { endpoint: lrsUrl, auth: WRONG_LRS_AUTH })).toEqual({
+      sent: 0,
+      refused: 0,
+      failed: 2,
+    });
+    const waiting = await db.execute<{ is_refused: boolean; last_error: string }>(
+      sql`select refused_at is not null as is_refused, last_error from learning_xapi_outbox
+          where ${ofActivity}`,
+    );
+    expect(waiting.rows).toEqual([
+      { is_refused: false, last_error: 'LRS answered 401: {"message":"Unknown key"}' },
+      { is_refused: false, last_error: 'LRS answered 401: {"message":"Unknown key"}' },
+    ]);
+    // The key fixed, they go.
+    await db.execute(due);
+    expect(await drainXapiOutbox(db, { endpoint: lrsUrl, auth: 'Basic bHJzOnNlY3JldA==' })).toEqual(
+      { sent: 2, refused: 0, failed: 0 },
+    );
   });
 
   it('holds no lock or transaction while the LRS answers, and two drains never send one row twice', async () => {

@@ -146,7 +146,7 @@ type SendOutcome =
   | { kind: 'sent' }
   /** The LRS is down, busy or unreachable: try again later. */
   | { kind: 'failed'; error: string }
-  /** The LRS refused the request for good (4xx other than 408 and 429): its answer. */
+  /** The LRS refused the statements for good (a 4xx about them, not 408 or 429): its answer. */
   | { kind: 'refused'; error: string };
 
 async function postStatements(
@@ -173,10 +173,13 @@ async function postStatements(
     }
     const answer = (await response.text().catch(() => '')).slice(0, 1000);
     const error = `LRS answered ${response.status}${answer === '' ? '' : `: ${answer}`}`;
-    const isRetryable = response.status >= 500 || [408, 429].includes(response.status);
-    return isRetryable || response.status < 400
-      ? { kind: 'failed', error }
-      : { kind: 'refused', error };
+    // 401, 403 and 404 say the LRS or its credentials are misconfigured, nothing about the
+    // statements: they wait for the fix instead of being marked refused for good.
+    const isRetryable =
+      response.status < 400 ||
+      response.status >= 500 ||
+      [401, 403, 404, 408, 429].includes(response.status);
+    return isRetryable ? { kind: 'failed', error } : { kind: 'refused', error };
   } catch (error) {
     return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
   }
