@@ -39,7 +39,7 @@ beforeEach(() => {
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       });
       if (method === 'POST') {
-        const { emails } = JSON.parse(String(init.body)) as { emails: string[] };
+        const { emails } = JSON.parse(init.body as string) as { emails: string[] };
         const results = emails.map((email, index) => ({
           email,
           invitationId: `0b5d7c1e-3333-4000-8000-00000000001${index}`,
