@@ -307,7 +307,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: conversationEngine,
     publicUrl: config.publicUrl,
     xapi: config.xapi,
-    // Sent as soon as queued; a failed send waits in the outbox for the periodic drain.
+    // Sent as soon as queued (after the commit); a failed send waits in the outbox for the periodic
+    // drain.
     onStatementsQueued: () => {
       drainXapiOutbox(db, config.xapi).catch((error: unknown) => {
         app.log.warn({ err: error }, 'xAPI statements not sent yet');
@@ -315,7 +316,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   if (config.xapi.endpoint !== undefined) {
-    // Statements the LRS did not take (it was down) are retried every half minute until it does.
+    // Waiting statements are looked at every half minute: each is sent again once its backoff has
+    // passed, until the LRS takes it or refuses it for good.
     const xapiTimer = setInterval(() => {
       drainXapiOutbox(db, config.xapi).catch((error: unknown) => {
         app.log.warn({ err: error }, 'xAPI statements not sent yet');

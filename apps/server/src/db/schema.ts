@@ -984,6 +984,8 @@ export const invitations = pgTable(
       .notNull()
       .references(() => namespaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The invited person's name as the inviter gave it (a CSV's name column); the join page offers it. */
+    name: text('name'),
     scope: text('scope').$type<GrantableScope>().notNull(),
     teamIds: uuid('team_ids')
       .array()
@@ -1317,8 +1319,13 @@ export const learningAttempts = pgTable(
 );
 
 /**
- * xAPI statements waiting for the Learning Record Store (XAPI_ENDPOINT). A row is written in the
- * transaction of what it reports and deleted only once the LRS took it, so none is lost.
+ * xAPI statements for the Learning Record Store (XAPI_ENDPOINT). A row is written in the
+ * transaction of what it reports (the exchange, or the rule edit that completed a student), so
+ * nothing committed goes unsent. Rows are never deleted: `sent_at` marks what the LRS took,
+ * `refused_at` what it refused for good (with its answer in `last_error`); the rest wait until
+ * `next_attempt_at` (a backoff after a failure, or a sender's lease while one sends it). The id is
+ * derived from what the statement reports, so a statement is queued once ("completed": once per
+ * student and activity).
  */
 export const learningXapiOutbox = pgTable(
   'learning_xapi_outbox',
@@ -1327,9 +1334,16 @@ export const learningXapiOutbox = pgTable(
     statement: jsonb('statement').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('learning_xapi_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('learning_xapi_outbox_waiting_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.sentAt} is null and ${table.refusedAt} is null`),
+  ],
 );
 
 // --- accounts: SCIM 2.0 provisioning (issue 16) ---

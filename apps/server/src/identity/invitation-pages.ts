@@ -29,21 +29,44 @@ export function renderInvitationSignInPage(publicUrl: string, invitation: Invita
   });
 }
 
-/** A new person's acceptance: name and a password on the embedded provider. */
+/**
+ * The inviter's name for the person, as the join form's first and last name: "Last, First" (how
+ * class lists often write it) or "First … Last" (the last word is the last name). Only a
+ * suggestion: the person can change both fields.
+ */
+export function splitInvitedName(name: string | null): { firstName: string; lastName: string } {
+  const trimmed = (name ?? '').trim().replace(/\s+/g, ' ');
+  const comma = trimmed.indexOf(',');
+  if (comma !== -1) {
+    return {
+      firstName: trimmed.slice(comma + 1).trim(),
+      lastName: trimmed.slice(0, comma).trim(),
+    };
+  }
+  const space = trimmed.lastIndexOf(' ');
+  return space === -1
+    ? { firstName: trimmed, lastName: '' }
+    : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+/** A new person's acceptance: name (offered from the invitation) and a password. */
 export function renderInvitationSetPasswordPage(
   action: string,
   invitation: Invitation,
   error?: string,
 ): string {
+  const offered = splitInvitedName(invitation.name);
+  // The form's fields take 100 characters each; an invitation's name may be longer.
+  const offer = (value: string) => escapeHtml(value.slice(0, 100));
   return renderIdpPage({
     title: 'Invitation',
     body: `<h1>Join ${escapeHtml(invitation.organizationLabel)}</h1>${describe(invitation)}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
   <label for="firstName">First name</label>
-  <input id="firstName" name="firstName" autocomplete="given-name" maxlength="100" autofocus>
+  <input id="firstName" name="firstName" autocomplete="given-name" maxlength="100" value="${offer(offered.firstName)}" autofocus>
   <label for="lastName">Last name</label>
-  <input id="lastName" name="lastName" autocomplete="family-name" maxlength="100">
+  <input id="lastName" name="lastName" autocomplete="family-name" maxlength="100" value="${offer(offered.lastName)}">
   <label for="password">Choose a password</label>
   <input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required>
   <button type="submit">Set password and join</button>

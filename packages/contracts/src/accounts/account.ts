@@ -116,6 +116,8 @@ export const invitationSchema = z.object({
   organizationId: z.string(),
   organizationLabel: z.string(),
   email: z.string(),
+  /** The name the inviter gave, or null. */
+  name: z.string().nullable(),
   scope: grantableScopeSchema,
   teamIds: z.array(z.string()),
   status: invitationStatusSchema,

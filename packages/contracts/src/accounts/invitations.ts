@@ -28,6 +28,16 @@ export const createInvitationsContract = defineContract({
       .array(z.string().max(320))
       .min(1, 'Enter at least one email address.')
       .max(MAX_INVITATION_EMAILS, `Invite at most ${MAX_INVITATION_EMAILS} people at once.`),
+    /**
+     * Optional: each person's name by their address as written in `emails` (a CSV's name column);
+     * the invitation keeps it and the join page offers it.
+     */
+    names: z
+      .record(
+        z.string().max(320),
+        z.string().trim().max(200, 'A name can have at most 200 characters.'),
+      )
+      .default({}),
     scope: grantableScopeSchema,
     teamIds: z.array(z.uuid()).max(50).default([]),
   }),

@@ -14,7 +14,12 @@ export const listStudentsContract = defineContract({
   response: z.object({
     items: z.array(studentSchema.extend({ activityCount: z.number().int() })),
     pendingInvitations: z.array(
-      z.object({ id: z.string(), email: z.string(), expiresAt: z.string() }),
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        name: z.string().nullable(),
+        expiresAt: z.string(),
+      }),
     ),
   }),
 });

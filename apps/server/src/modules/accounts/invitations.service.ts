@@ -57,6 +57,7 @@ function present(row: InvitationRow, label: string, inviterEmail: string | null)
     organizationId: row.namespaceId,
     organizationLabel: label,
     email: row.email,
+    name: row.name,
     scope: row.scope,
     teamIds: row.teamIds,
     status: readStatus(row),
@@ -131,7 +132,12 @@ export async function createInvitations(
   settings: InvitationSettings,
   user: CurrentUser,
   organizationId: string,
-  input: { emails: string[]; scope: GrantableScope; teamIds: string[] },
+  input: {
+    emails: string[];
+    names?: Record<string, string> | undefined;
+    scope: GrantableScope;
+    teamIds: string[];
+  },
 ): Promise<{ results: InvitationResult[] }> {
   await assertOrganizationOwner(db, user, organizationId);
   assertMayInvite(user, organizationId, input.scope);
@@ -176,6 +182,9 @@ export async function createInvitations(
   if (!organization) {
     throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   }
+  const namesByEmail = new Map(
+    Object.entries(input.names ?? {}).map(([email, name]) => [email.trim().toLowerCase(), name]),
+  );
   const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
   const created = await db.transaction(async (tx) => {
     const out: { id: string; email: string; token: string }[] = [];
@@ -198,6 +207,7 @@ export async function createInvitations(
         .values({
           namespaceId: organizationId,
           email,
+          name: namesByEmail.get(email.toLowerCase())?.trim() || null,
           scope: input.scope,
           teamIds,
           tokenHash,

@@ -42,7 +42,15 @@ export function registerLearningRoutes(app: FastifyInstance, context: LearningCo
     getActivityWithRoster(db, request.currentUser, request.params.id, request.query),
   );
   registerContract(app, updateActivityContract, (request) =>
-    updateActivity(db, request.currentUser, request.params.id, request.body),
+    updateActivity(
+      db,
+      request.currentUser,
+      request.params.id,
+      request.body,
+      context.xapi.endpoint === undefined
+        ? undefined
+        : { publicUrl: context.publicUrl, onQueued: context.onStatementsQueued },
+    ),
   );
   registerContract(app, duplicateActivityContract, (request) =>
     duplicateActivity(db, request.currentUser, request.params.id),

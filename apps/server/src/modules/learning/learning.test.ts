@@ -17,7 +17,7 @@ import {
   type RosterRow,
   type XapiStatement,
 } from '@conversa/contracts';
-import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { summariesFromChatLog } from './progress.query.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -33,11 +33,16 @@ import {
 } from '../../../test/openapi.fixtures.ts';
 import { drainXapiOutbox } from './index.ts';
 
-// A Learning Record Store on a loopback port: down (503) or up, recording what it was sent.
+// A Learning Record Store on a loopback port: down (503) or up, recording what it was sent. Like
+// a real LRS it refuses a whole request (400) when one statement in it is bad, and it can be made
+// to hold its answer (`hold`) while the test looks at the database.
 const lrs = {
   isUp: true,
+  isBad: (_statement: XapiStatement) => false,
+  hold: null as Promise<void> | null,
   received: [] as { authorization: string | undefined; statements: XapiStatement[] }[],
 };
+const WRONG_LRS_AUTH = 'Basic d3Jvbmc6d3Jvbmc=';
 let lrsServer: Server;
 let lrsUrl: string;
 
@@ -124,15 +129,26 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      if (!lrs.isUp) {
-        response.writeHead(503).end();
-        return;
-      }
-      lrs.received.push({
-        authorization: request.headers.authorization,
-        statements: JSON.parse(body) as XapiStatement[],
-      });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      void (async () => {
+        await lrs.hold;
+        if (!lrs.isUp) {
+          response.writeHead(503).end();
+          return;
+        }
+        if (request.headers.authorization === WRONG_LRS_AUTH) {
+          response.writeHead(401).end('{"message":"Unknown key"}');
+          return;
+        }
+        const statements = JSON.parse(body) as XapiStatement[];
+        if (statements.some((statement) => lrs.isBad(statement))) {
+          response
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end('{"message":"Statement refused: bad response"}');
+          return;
+        }
+        lrs.received.push({ authorization: request.headers.authorization, statements });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      })();
     });
   });
   await new Promise<void>((resolve) => lrsServer.listen(0, '127.0.0.1', resolve));
@@ -258,13 +274,234 @@ describe('activities: bad input and rules', () => {
             where id = ${school}`,
       );
     await setAttribute(false);
+    const path = `/v1/conversa/learning/activities/${activity.id}`;
+    const fields = {
+      title: 'Switched off, edited',
+      storyfileIds: [storyfile.id],
+      studentIds: [studentId],
+      rule: { questionsAsked: 2 },
+    };
     try {
-      expect((await owner.get(`/v1/conversa/learning/activities/${activity.id}`)).status).toBe(403);
-      expect((await student.get('/v1/conversa/learning/my-activities')).status).toBe(403);
+      const refusals = await Promise.all([
+        owner.get<{ message: string }>(path),
+        owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+          organizationId: school,
+          ...fields,
+        }),
+        owner.put<{ message: string }>(path, fields),
+        owner.post<{ message: string }>(`${path}/duplicate`, {}),
+        owner.get<{ message: string }>(`/v1/conversa/learning/activities?organizationId=${school}`),
+        owner.get<{ message: string }>(`${path}/xapi`),
+        student.get<{ message: string }>('/v1/conversa/learning/my-activities'),
+      ]);
+      expect(refusals.map((answer) => [answer.status, answer.body.message])).toEqual(
+        Array<[number, string]>(7).fill([403, 'This feature is not enabled for your account.']),
+      );
+      // Without an organization named too: this owner runs learning nowhere now.
+      const all = await owner.get<{ message: string }>('/v1/conversa/learning/activities');
+      expect([all.status, all.body.message]).toEqual([
+        403,
+        'This feature is not enabled for your account.',
+      ]);
     } finally {
       await setAttribute(true);
     }
-    expect((await owner.get(`/v1/conversa/learning/activities/${activity.id}`)).status).toBe(200);
+    // The data stayed as it was: nothing was created or changed while the attribute was off.
+    const after = await owner.expectStatus<{ activity: Activity }>(200, 'GET', path);
+    expect(after.activity).toMatchObject({ title: 'Switched off', rule: { questionsAsked: 1 } });
+    const list = await owner.expectStatus<{ items: Activity[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/activities?organizationId=${school}&includeArchived=true`,
+    );
+    expect(list.items.filter((item) => item.title.startsWith('Switched off'))).toHaveLength(1);
+  });
+});
+
+describe('activities: copies, archive, classes, other organizations', () => {
+  it('duplicates an activity: same rule, storyfiles and assignees, a new title, no progress', async () => {
+    const source = await createActivity({
+      title: 'Original',
+      storyfileIds: [storyfile.id, otherStoryfile.id],
+      dueAt: inHours(24),
+      rule: { questionsAsked: 1, minutes: 2 },
+    });
+    await ask(student, source.id, RECORDED_QUESTIONS[0]!.text);
+    const copy = await owner.expectStatus<Activity>(
+      201,
+      'POST',
+      `/v1/conversa/learning/activities/${source.id}/duplicate`,
+      {},
+    );
+    expect(copy.id).not.toBe(source.id);
+    expect(copy).toMatchObject({
+      title: 'Original (copy)',
+      organizationId: school,
+      instructions: source.instructions,
+      storyfiles: source.storyfiles,
+      dueAt: source.dueAt,
+      rule: { questionsAsked: 1, minutes: 2 },
+      studentIds: source.studentIds,
+      teamIds: [],
+      isArchived: false,
+    });
+    const copied = await rosterOf(copy.id);
+    expect(Object.keys(copied).sort()).toEqual(['ada@school.test', 'grace@school.test']);
+    expect(Object.values(copied).map((progress) => progress.state)).toEqual([
+      'not_started',
+      'not_started',
+    ]);
+    expect((await rosterOf(source.id))['ada@school.test']!.state).toBe('in_progress');
+  });
+
+  it('archives an activity: gone from the student, listed as archived for the owner', async () => {
+    const activity = await createActivity({ title: 'To archive', rule: { questionsAsked: 1 } });
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/learning/activities/${activity.id}`, {
+      title: 'To archive',
+      storyfileIds: [storyfile.id],
+      studentIds: [studentId, classmateId],
+      rule: { questionsAsked: 1 },
+      isArchived: true,
+    });
+    const mine = await student.expectStatus<{ items: MyActivity[] }>(
+      200,
+      'GET',
+      '/v1/conversa/learning/my-activities',
+    );
+    expect(mine.items.map((item) => item.id)).not.toContain(activity.id);
+    const refused = await student.post<{ message: string }>(
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      { storyfileId: storyfile.id, text: RECORDED_QUESTIONS[0]!.text },
+    );
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('This activity does not exist or is not yours to see.');
+    const current = await owner.expectStatus<{ items: Activity[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/activities?organizationId=${school}`,
+    );
+    expect(current.items.map((item) => item.id)).not.toContain(activity.id);
+    const all = await owner.expectStatus<{ items: Activity[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/activities?organizationId=${school}&includeArchived=true`,
+    );
+    expect(all.items.find((item) => item.id === activity.id)?.isArchived).toBe(true);
+  });
+
+  it('assigned to a class (team): its member sees it and is on the roster, nobody else', async () => {
+    const team = await owner.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${school}/teams`,
+      { name: 'Class 7B', scope: null },
+    );
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/teams/${team.id}/members/${classmateId}`);
+    const activity = await createActivity({
+      title: 'For the class',
+      studentIds: [],
+      teamIds: [team.id],
+      rule: { questionsAsked: 1 },
+    });
+    expect(activity).toMatchObject({ studentIds: [], teamIds: [team.id] });
+    const seen = async (client: ApiClient) =>
+      (
+        await client.expectStatus<{ items: MyActivity[] }>(
+          200,
+          'GET',
+          '/v1/conversa/learning/my-activities',
+        )
+      ).items.map((item) => item.id);
+    expect(await seen(classmate)).toContain(activity.id);
+    expect(await seen(student)).not.toContain(activity.id);
+    const asked = await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    expect(asked.progress.state).toBe('completed');
+    const roster = await rosterOf(activity.id);
+    expect(Object.keys(roster)).toEqual(['grace@school.test']);
+    expect(roster['grace@school.test']!.state).toBe('completed');
+  });
+
+  it("refuses another organization's student, class or storyfile, on create and on edit", async () => {
+    const other = (
+      await studio.database.db.execute<{ id: string }>(
+        sql`select id from namespaces where label = 'other school'`,
+      )
+    ).rows[0]!.id;
+    await buildMember(studio, 'kid@other.test', { 'other school': 'restricted:ns' });
+    const outsider = await userIdOf('kid@other.test');
+    const outsideTeam = await otherOwner.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${other}/teams`,
+      { name: 'Their class', scope: null },
+    );
+    const outsideStoryfile = await seedStoryfileWithAnswers(studio, otherOwner, other);
+    const activity = await createActivity({ title: 'Ours', rule: { questionsAsked: 1 } });
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { studentIds: [studentId, outsider] },
+        'This student does not exist or is not yours to see.',
+      ],
+      [{ teamIds: [outsideTeam.id] }, 'A chosen class (team) does not exist in this organization.'],
+      [
+        { storyfileIds: [storyfile.id, outsideStoryfile.id] },
+        'A chosen storyfile does not exist in this organization.',
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const body = {
+        title: 'Crossing over',
+        storyfileIds: [storyfile.id],
+        studentIds: [studentId],
+        rule: { questionsAsked: 1 },
+        ...fields,
+      };
+      const created = await owner.post<{ message: string }>('/v1/conversa/learning/activities', {
+        organizationId: school,
+        ...body,
+      });
+      expect([created.status, created.body.message]).toEqual([404, message]);
+      const edited = await owner.put<{ message: string }>(
+        `/v1/conversa/learning/activities/${activity.id}`,
+        body,
+      );
+      expect([edited.status, edited.body.message]).toEqual([404, message]);
+    }
+    const kept = await owner.expectStatus<{ activity: Activity }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/activities/${activity.id}`,
+    );
+    expect(kept.activity).toMatchObject({
+      title: 'Ours',
+      studentIds: [studentId, classmateId].sort(),
+      teamIds: [],
+      storyfiles: [{ id: storyfile.id }],
+    });
+  });
+
+  it('not open yet: readable, not startable', async () => {
+    const later = await createActivity({
+      title: 'Opens tomorrow',
+      openAt: inHours(24),
+      rule: { questionsAsked: 1 },
+    });
+    const page = await student.expectStatus<{ activity: MyActivity }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/my-activities/${later.id}`,
+    );
+    expect(page.activity).toMatchObject({
+      title: 'Opens tomorrow',
+      isStartable: false,
+      notStartableReason: 'This activity is not open yet.',
+    });
+    const refused = await student.post<{ message: string }>(
+      `/v1/conversa/learning/my-activities/${later.id}/ask`,
+      { storyfileId: storyfile.id, text: RECORDED_QUESTIONS[0]!.text },
+    );
+    expect([refused.status, refused.body.message]).toEqual([403, 'This activity is not open yet.']);
+    expect((await rosterOf(later.id))['ada@school.test']!.state).toBe('not_started');
   });
 });
 
@@ -571,6 +808,58 @@ describe('xAPI statements', () => {
     expect(statements[3]!.object.definition.name['en-US']).toBe('Statements');
   });
 
+  it('queues the statements in the transaction that logs the exchange, or neither is kept', async () => {
+    const activity = await createActivity({
+      title: 'Outbox with the exchange',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 1 },
+    });
+    const { db } = studio.database;
+    const asked = await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    // Written by the same transaction: its now() is the exchange's creation time.
+    const rows = await db.execute<{ verb: string; is_same_transaction: boolean }>(sql`
+      select o.statement->'verb'->'display'->>'en-US' as verb,
+        o.created_at = e.created_at as is_same_transaction
+      from learning_xapi_outbox o
+      join chat_log_entries e on e.conversation_id = ${asked.conversationId}
+      where o.statement::text like ${`%${activity.id}%`}
+      order by verb`);
+    expect(rows.rows).toEqual([
+      { verb: 'answered', is_same_transaction: true },
+      { verb: 'asked', is_same_transaction: true },
+      { verb: 'completed', is_same_transaction: true },
+    ]);
+
+    // When the statements cannot be kept, the exchange is not logged either: nothing is lost.
+    const other = await createActivity({
+      title: 'Outbox refuses',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 1 },
+    });
+    await db.execute(sql`
+      create function refuse_outbox() returns trigger language plpgsql as
+        $$ begin raise exception 'outbox unavailable'; end $$`);
+    await db.execute(sql`
+      create trigger refuse_outbox before insert on learning_xapi_outbox
+      for each row execute function refuse_outbox()`);
+    try {
+      const failed = await classmate.post(`/v1/conversa/learning/my-activities/${other.id}/ask`, {
+        storyfileId: storyfile.id,
+        text: RECORDED_QUESTIONS[1]!.text,
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_outbox on learning_xapi_outbox`);
+      await db.execute(sql`drop function refuse_outbox()`);
+    }
+    const logged = await db.execute(sql`
+      select 1 from chat_log_entries where question_text = ${RECORDED_QUESTIONS[1]!.text}
+        and conversation_id in (select id from conversations
+          where visitor_key = ${`learning:${other.id}:${classmateId}`})`);
+    expect(logged.rows).toHaveLength(0);
+    expect((await rosterOf(other.id))['grace@school.test']!.state).toBe('not_started');
+  });
+
   it('keeps statements while the LRS is down and sends them once it is up, none lost', async () => {
     const activity = await createActivity({
       title: 'LRS down',
@@ -581,32 +870,43 @@ describe('xAPI statements', () => {
     lrs.received = [];
     await ask(classmate, activity.id, RECORDED_QUESTIONS[2]!.text);
     const { db } = studio.database;
+    const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
     // The send after the ask fails; the statements wait in the outbox with the failure.
     await expect
       .poll(
         async () =>
           (
             await db.execute<{ attempts: number }>(
-              sql`select min(attempts)::int as attempts from learning_xapi_outbox`,
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
             )
           ).rows[0]?.attempts ?? 0,
         { timeout: 10_000 },
       )
       .toBeGreaterThanOrEqual(1);
-    const waiting = await db.execute<{ statement: XapiStatement }>(
-      sql`select statement from learning_xapi_outbox order by created_at`,
+    const waiting = await db.execute<{
+      statement: XapiStatement;
+      last_error: string;
+      is_backing_off: boolean;
+    }>(
+      sql`select statement, last_error, next_attempt_at > now() as is_backing_off
+          from learning_xapi_outbox where ${ofActivity} order by created_at`,
     );
     expect(waiting.rows.map((row) => row.statement.verb.display['en-US']).sort()).toEqual([
       'answered',
       'asked',
       'completed',
     ]);
+    expect(waiting.rows.every((row) => row.last_error === 'LRS answered 503')).toBe(true);
+    expect(waiting.rows.every((row) => row.is_backing_off)).toBe(true);
+    const settings = { endpoint: lrsUrl, auth: 'Basic bHJzOnNlY3JldA==' };
     lrs.isUp = true;
-    const drained = await drainXapiOutbox(db, {
-      endpoint: lrsUrl,
-      auth: 'Basic bHJzOnNlY3JldA==',
-    });
-    expect(drained).toEqual({ sent: 3, failed: 0 });
+    // Before the backoff has passed nothing is sent.
+    expect(await drainXapiOutbox(db, settings)).toEqual({ sent: 0, refused: 0, failed: 0 });
+    await db.execute(
+      sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`,
+    );
+    expect(await drainXapiOutbox(db, settings)).toEqual({ sent: 3, refused: 0, failed: 0 });
     const sent = lrs.received.flatMap((batch) => batch.statements);
     expect(sent.map((statement) => statement.id).sort()).toEqual(
       waiting.rows.map((row) => row.statement.id).sort(),
@@ -614,8 +914,239 @@ describe('xAPI statements', () => {
     expect(lrs.received.every((batch) => batch.authorization === 'Basic bHJzOnNlY3JldA==')).toBe(
       true,
     );
-    const left = await db.execute(sql`select 1 from learning_xapi_outbox`);
-    expect(left.rows).toHaveLength(0);
+    // Sent rows stay, marked: the outbox is also the record of what the LRS took.
+    const kept = await db.execute<{ is_sent: boolean }>(
+      sql`select sent_at is not null as is_sent from learning_xapi_outbox where ${ofActivity}`,
+    );
+    expect(kept.rows).toEqual([{ is_sent: true }, { is_sent: true }, { is_sent: true }]);
+    expect(await drainXapiOutbox(db, settings)).toEqual({ sent: 0, refused: 0, failed: 0 });
+  });
+
+  it('keeps a statement the LRS refuses, with its answer, and sends the others', async () => {
+    const activity = await createActivity({
+      title: 'LRS refuses one',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 2 },
+    });
+    const { db } = studio.database;
+    const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
+    lrs.isUp = false;
+    await ask(classmate, activity.id, 'Refuse this question');
+    await ask(classmate, activity.id, 'Do you like cheese?');
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    lrs.isUp = true;
+    lrs.received = [];
+    lrs.isBad = (statement) => statement.result?.response === 'Refuse this question';
+    try {
+      // The refused statement is the oldest: it goes first, in the same batch as the others.
+      await db.execute(
+        sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`,
+      );
+      expect(await drainXapiOutbox(db, { endpoint: lrsUrl, auth: undefined })).toEqual({
+        sent: 2,
+        refused: 1,
+        failed: 0,
+      });
+    } finally {
+      lrs.isBad = () => false;
+    }
+    const rows = await db.execute<{
+      verb: string;
+      is_sent: boolean;
+      is_refused: boolean;
+      last_error: string | null;
+    }>(sql`
+      select statement->'verb'->'display'->>'en-US' as verb, sent_at is not null as is_sent,
+        refused_at is not null as is_refused, last_error
+      from learning_xapi_outbox where ${ofActivity} order by created_at, verb`);
+    expect(
+      rows.rows.map(({ verb, is_sent, is_refused }) => ({ verb, is_sent, is_refused })),
+    ).toEqual([
+      { verb: 'asked', is_sent: false, is_refused: true },
+      { verb: 'asked', is_sent: true, is_refused: false },
+      { verb: 'completed', is_sent: true, is_refused: false },
+    ]);
+    expect(rows.rows[0]!.last_error).toBe(
+      'LRS answered 400: {"message":"Statement refused: bad response"}',
+    );
+    expect(
+      lrs.received
+        .flatMap((batch) => batch.statements)
+        .map((statement) => statement.verb.display['en-US'])
+        .sort(),
+    ).toEqual(['asked', 'completed']);
+    // A refused statement is never sent again, and never blocks what comes after it.
+    lrs.received = [];
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    await expect
+      .poll(() => lrs.received.flatMap((batch) => batch.statements).length, { timeout: 10_000 })
+      .toBe(2);
+    expect(
+      lrs.received
+        .flatMap((batch) => batch.statements)
+        .map((statement) => statement.result?.response),
+    ).not.toContain('Refuse this question');
+  });
+
+  it('keeps statements waiting, not refused, while the LRS rejects its credentials', async () => {
+    const activity = await createActivity({
+      title: 'Wrong LRS key',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 5 },
+    });
+    const { db } = studio.database;
+    const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
+    lrs.isUp = false;
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    lrs.isUp = true;
+    const due = sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`;
+    await db.execute(due);
+    expect(await drainXapiOutbox(db, { endpoint: lrsUrl, auth: WRONG_LRS_AUTH })).toEqual({
+      sent: 0,
+      refused: 0,
+      failed: 2,
+    });
+    const waiting = await db.execute<{ is_refused: boolean; last_error: string }>(
+      sql`select refused_at is not null as is_refused, last_error from learning_xapi_outbox
+          where ${ofActivity}`,
+    );
+    expect(waiting.rows).toEqual([
+      { is_refused: false, last_error: 'LRS answered 401: {"message":"Unknown key"}' },
+      { is_refused: false, last_error: 'LRS answered 401: {"message":"Unknown key"}' },
+    ]);
+    // The key fixed, they go.
+    await db.execute(due);
+    expect(await drainXapiOutbox(db, { endpoint: lrsUrl, auth: 'Basic bHJzOnNlY3JldA==' })).toEqual(
+      { sent: 2, refused: 0, failed: 0 },
+    );
+  });
+
+  it('holds no lock or transaction while the LRS answers, and two drains never send one row twice', async () => {
+    const activity = await createActivity({
+      title: 'Slow LRS',
+      studentIds: [classmateId],
+      rule: { questionsAsked: 5 },
+    });
+    const { db } = studio.database;
+    const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
+    lrs.isUp = false;
+    await ask(classmate, activity.id, 'Is anyone there?');
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    lrs.isUp = true;
+    lrs.received = [];
+    let release = () => {};
+    lrs.hold = new Promise<void>((resolve) => (release = resolve));
+    await db.execute(
+      sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`,
+    );
+    const settings = { endpoint: lrsUrl, auth: undefined };
+    const slow = drainXapiOutbox(db, settings);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.execute<{ is_leased: boolean }>(
+                sql`select bool_and(next_attempt_at > now()) as is_leased from learning_xapi_outbox
+                    where ${ofActivity}`,
+              )
+            ).rows[0]?.is_leased,
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      // While the request waits for the LRS, the row is not locked by the sender...
+      const locked = await db.transaction(async (tx) =>
+        tx.execute(sql`select id from learning_xapi_outbox where ${ofActivity} for update nowait`),
+      );
+      expect(locked.rows).toHaveLength(1);
+      // ...and a second drain leaves it to the first (its lease).
+      expect(await drainXapiOutbox(db, settings)).toEqual({ sent: 0, refused: 0, failed: 0 });
+    } finally {
+      release();
+      lrs.hold = null;
+    }
+    expect(await slow).toEqual({ sent: 1, refused: 0, failed: 0 });
+    expect(lrs.received.flatMap((batch) => batch.statements)).toHaveLength(1);
+  });
+
+  it('queues "completed" once when editing the rule completes a student', async () => {
+    const fields = {
+      title: 'Completed by an edit',
+      storyfileIds: [storyfile.id],
+      studentIds: [classmateId],
+    };
+    const activity = await createActivity({ ...fields, rule: { questionsAsked: 3 } });
+    const { db } = studio.database;
+    lrs.isUp = true;
+    lrs.received = [];
+    await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
+    await ask(classmate, activity.id, 'Do you like cheese?');
+    const completedRows = async () =>
+      (
+        await db.execute<{ timestamp: string }>(sql`
+          select statement->>'timestamp' as timestamp from learning_xapi_outbox
+          where statement->'verb'->>'id' = 'http://adlnet.gov/expapi/verbs/completed'
+            and statement->'object'->>'id' like ${`%${activity.id}`}`)
+      ).rows;
+    expect(await completedRows()).toEqual([]);
+    const edit = (rule: Record<string, number>, title = fields.title) =>
+      owner.expectStatus(200, 'PUT', `/v1/conversa/learning/activities/${activity.id}`, {
+        ...fields,
+        title,
+        rule,
+      });
+    await edit({ questionsAsked: 2 });
+    const roster = await rosterOf(activity.id);
+    expect(roster['grace@school.test']!.state).toBe('completed');
+    expect(await completedRows()).toEqual([
+      { timestamp: roster['grace@school.test']!.completedAt },
+    ]);
+    // Saving again, or asking more, does not queue it twice.
+    await edit({ questionsAsked: 2 }, 'Completed by an edit, renamed');
+    await ask(classmate, activity.id, 'Anything else?');
+    expect(await completedRows()).toHaveLength(1);
+    const sentCompleted = () =>
+      lrs.received
+        .flatMap((batch) => batch.statements)
+        .filter((statement) => statement.verb.display['en-US'] === 'completed');
+    await expect.poll(() => sentCompleted().length, { timeout: 10_000 }).toBe(1);
+    expect(sentCompleted()[0]!.object.id).toBe(
+      `${studio.config.publicUrl}/learning/activities/${activity.id}`,
+    );
   });
 });
 
@@ -639,5 +1170,58 @@ describe('the progress summary', () => {
       expect(rest).toEqual(rebuiltRest);
       expect(Number(seconds)).toBeCloseTo(Number(rebuiltSeconds), 3);
     });
+  });
+});
+
+describe('students invited from a CSV of names and emails', () => {
+  it('keeps each name with the invitation and offers it on the join page', async () => {
+    const sent = await owner.expectStatus<{ results: { email: string; link: string }[] }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${school}/invitations`,
+      {
+        emails: ['mary@school.test', 'Alan@school.test', 'nameless@school.test'],
+        names: { 'mary@school.test': 'Mary Ann Evans', 'alan@school.test': 'Turing, Alan' },
+        scope: 'restricted:ns',
+      },
+    );
+    const students = await owner.expectStatus<{
+      pendingInvitations: { email: string; name: string | null }[];
+    }>(200, 'GET', `/v1/conversa/learning/students?organizationId=${school}`);
+    expect(students.pendingInvitations.map(({ email, name }) => ({ email, name }))).toEqual([
+      { email: 'Alan@school.test', name: 'Turing, Alan' },
+      { email: 'mary@school.test', name: 'Mary Ann Evans' },
+      { email: 'nameless@school.test', name: null },
+    ]);
+    const browser = new TestBrowser(studio.baseUrl);
+    const linkOf = (email: string) => sent.results.find((result) => result.email === email)!.link;
+    const page = await (await browser.request(linkOf('Alan@school.test'))).text();
+    expect(page).toContain(
+      'name="firstName" autocomplete="given-name" maxlength="100" value="Alan"',
+    );
+    expect(page).toContain(
+      'name="lastName" autocomplete="family-name" maxlength="100" value="Turing"',
+    );
+    const nameless = await (await browser.request(linkOf('nameless@school.test'))).text();
+    expect(nameless).toContain('maxlength="100" value=""');
+    // The person keeps the offered name by submitting the form as it came.
+    const joined = await browser.request(linkOf('mary@school.test'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        firstName: 'Mary Ann',
+        lastName: 'Evans',
+        password: 'a-new-password',
+      }).toString(),
+    });
+    expect(joined.status).toBe(200);
+    const roster = await owner.expectStatus<{ items: { email: string; name: string }[] }>(
+      200,
+      'GET',
+      `/v1/conversa/learning/students?organizationId=${school}`,
+    );
+    expect(roster.items.find((item) => item.email === 'mary@school.test')?.name).toBe(
+      'Mary Ann Evans',
+    );
   });
 });

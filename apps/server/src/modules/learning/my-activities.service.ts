@@ -12,7 +12,7 @@ import {
   type TranscriptEntry,
 } from '@conversa/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { uuidArray } from '../lists/index.ts';
+import { uuidArray, type Executor } from '../lists/index.ts';
 import { askStoryfile, type ConversationEngine } from '../conversations/index.ts';
 import { getStudentProgress, selectActivities, selectStudents } from './activities.service.ts';
 import { describeRule } from './progress.ts';
@@ -25,7 +25,7 @@ export interface LearningContext {
   engine: ConversationEngine;
   publicUrl: string;
   xapi: XapiSettings;
-  /** Called after statements were queued for the LRS (the assembly drains the outbox). */
+  /** Called after statements were queued for the LRS and committed (the assembly drains the outbox). */
   onStatementsQueued?: () => void;
 }
 
@@ -159,6 +159,11 @@ export async function askMyActivity(
   if (!activity.storyfiles.some((storyfile) => storyfile.id === body.storyfileId)) {
     throw badRequest('This storyfile is not part of the activity.');
   }
+  // What the exchange's transaction saw: the progress with this exchange, statements queued.
+  const recorded: { progress: Progress | null; queuedCount: number } = {
+    progress: null,
+    queuedCount: 0,
+  };
   const outcome = await askStoryfile(
     context.engine,
     {
@@ -173,9 +178,22 @@ export async function askMyActivity(
       ...(body.start === undefined ? {} : { start: body.start }),
     },
     {
-      // The student's progress summary is kept in the exchange's own transaction.
-      onRecorded: (tx, exchange) =>
-        recordProgress(tx, { ...exchange, activityId: activity.id, studentId: user.iam }),
+      // The progress summary and the xAPI statements commit with the exchange or not at all: a
+      // logged exchange always has its statements waiting for the LRS.
+      onRecorded: async (tx, exchange) => {
+        await recordProgress(tx, { ...exchange, activityId: activity.id, studentId: user.iam });
+        recorded.progress = await getStudentProgress(tx, activity, user.iam);
+        if (context.xapi.endpoint !== undefined) {
+          recorded.queuedCount = await queueExchangeStatements(
+            tx,
+            context,
+            user,
+            activity,
+            exchange.exchangeId,
+            recorded.progress,
+          );
+        }
+      },
     },
   );
   if (outcome.exchangeId === null) {
@@ -185,9 +203,9 @@ export async function askMyActivity(
       values (${outcome.conversationId}, ${activity.id}, ${user.iam})
       on conflict (conversation_id) do nothing`);
   }
-  const progress = await getStudentProgress(db, activity, user.iam);
-  if (outcome.exchangeId !== null && context.xapi.endpoint !== undefined) {
-    await queueExchangeStatements(context, user, activity, outcome.exchangeId, progress);
+  const progress = recorded.progress ?? (await getStudentProgress(db, activity, user.iam));
+  if (recorded.queuedCount > 0) {
+    context.onStatementsQueued?.();
   }
   return {
     conversationId: outcome.conversationId,
@@ -203,32 +221,43 @@ export async function askMyActivity(
   };
 }
 
-/** The statements of one exchange (and "completed" when this exchange met the rule). */
+/**
+ * Queues the statements of one exchange, in its transaction: asked, answered, and "completed" once
+ * the rule is met (its id is the student's and the activity's, so it is queued once).
+ */
 async function queueExchangeStatements(
+  tx: Executor,
   context: LearningContext,
   user: CurrentUser,
   activity: Activity,
   exchangeId: string,
   progress: Progress,
-): Promise<void> {
-  const entries = await listActivityEntries(
-    context.engine,
-    { activityIds: [activity.id], studentId: user.iam },
-    null,
-  );
-  const entry = entries.find((candidate) => candidate.id === exchangeId);
-  const [student] = await selectStudents(context.engine.db, activity.organizationId, [user.iam]);
-  if (!entry) {
-    return;
-  }
+): Promise<number> {
+  const entries = await tx.execute<{
+    id: string;
+    storyfile_id: string;
+    question_text: string;
+    decision: 'answered' | 'fallback';
+    answer_question_text: string | null;
+    created_at: Date | string;
+  }>(sql`
+    select id, storyfile_id, question_text, decision, answer_question_text, created_at
+    from chat_log_entries where id = ${exchangeId}`);
+  const [student] = await selectStudents(tx, activity.organizationId, [user.iam]);
   const statements = buildStatements({
     publicUrl: context.publicUrl,
     activity,
     storyfiles: new Map(activity.storyfiles.map((storyfile) => [storyfile.id, storyfile.name])),
     student: student ?? { id: user.iam, name: user.email, email: user.email },
-    entries: [entry],
-    completedAt: progress.completedAt === entry.createdAt ? progress.completedAt : null,
+    entries: entries.rows.map((row) => ({
+      id: row.id,
+      storyfileId: row.storyfile_id,
+      questionText: row.question_text,
+      decision: row.decision,
+      answerQuestionText: row.answer_question_text,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    completedAt: progress.completedAt,
   });
-  await queueStatements(context.engine.db, statements);
-  context.onStatementsQueued?.();
+  return queueStatements(tx, statements);
 }

@@ -31,7 +31,7 @@ export async function listStudents(
   organizationId: string,
 ): Promise<{
   items: (Student & { activityCount: number })[];
-  pendingInvitations: { id: string; email: string; expiresAt: string }[];
+  pendingInvitations: { id: string; email: string; name: string | null; expiresAt: string }[];
 }> {
   const { db } = engine;
   await assertLearningOrganization(db, user, organizationId);
@@ -45,9 +45,14 @@ export async function listStudents(
     where a.namespace_id = ${organizationId} and a.archived_at is null and s.user_id is not null
     group by s.user_id`);
   const countById = new Map(counts.rows.map((row) => [row.user_id, Number(row.count)]));
-  const invitations = await db.execute<{ id: string; email: string; expires_at: Date | string }>(
+  const invitations = await db.execute<{
+    id: string;
+    email: string;
+    name: string | null;
+    expires_at: Date | string;
+  }>(
     sql`
-    select id, email, expires_at from invitations
+    select id, email, name, expires_at from invitations
     where namespace_id = ${organizationId} and scope = 'restricted:ns' and status = 'pending'
       and expires_at > now()
     order by lower(email)`,
@@ -60,6 +65,7 @@ export async function listStudents(
     pendingInvitations: invitations.rows.map((row) => ({
       id: row.id,
       email: row.email,
+      name: row.name,
       expiresAt: new Date(row.expires_at).toISOString(),
     })),
   };

@@ -107,87 +107,185 @@ export interface XapiSettings {
   auth: string | undefined;
 }
 
-/** Keeps statements for the LRS; a statement already waiting (same id) is kept once. */
-export async function queueStatements(db: Executor, statements: XapiStatement[]): Promise<void> {
+/**
+ * Keeps statements for the LRS. Call it in the transaction of what they report, so they commit
+ * with it or not at all. A statement already kept (same id: the same exchange, or a student's
+ * "completed" in an activity) is kept once, even after it was sent: outbox rows are never deleted.
+ */
+export async function queueStatements(db: Executor, statements: XapiStatement[]): Promise<number> {
   if (statements.length === 0) {
-    return;
+    return 0;
   }
-  await db.execute(sql`
+  const result = await db.execute(sql`
     insert into learning_xapi_outbox (id, statement)
     select (s->>'id')::uuid, s from jsonb_array_elements(${JSON.stringify(statements)}::jsonb) s
     on conflict (id) do nothing`);
+  return result.rowCount ?? 0;
 }
 
-/** How often waiting statements are sent again while the LRS is down. */
+/** How often waiting statements are looked at while the LRS is down. */
 export const XAPI_RETRY_INTERVAL_MS = 30_000;
 
 /** Statements sent per request to the LRS. */
 const XAPI_BATCH_SIZE = 100;
 
+/** How long one request to the LRS may take. */
+const XAPI_REQUEST_TIMEOUT_MS = 10_000;
+
 /**
- * Sends waiting statements to the LRS, oldest first, a batch at a time. A row leaves the outbox
- * only after the LRS accepted it; a failure (LRS down, refused) keeps it with its attempt count and
- * error, and the next drain tries again, so nothing is lost. Rows are locked while being sent
- * (skip locked), so two processes never send the same batch at once.
+ * How long claimed rows stay the claimer's: longer than its send (one request, or one per
+ * statement when a batch is refused). A sender that dies mid-send leaves them to the next drain
+ * after the lease; if it was only slow, the LRS gets the same ids twice and keeps one copy.
  */
-export async function drainXapiOutbox(
-  db: Database,
+const XAPI_LEASE_SECONDS = 60;
+
+/** After a failed send a row waits 30 s, doubling per attempt, at most an hour. */
+const backoffSql = sql`least(interval '30 seconds' * power(2, least(attempts, 7)), interval '1 hour')`;
+
+type SendOutcome =
+  | { kind: 'sent' }
+  /** The LRS is down, busy or unreachable: try again later. */
+  | { kind: 'failed'; error: string }
+  /** The LRS refused the statements for good (a 4xx about them, not 408 or 429): its answer. */
+  | { kind: 'refused'; error: string };
+
+async function postStatements(
+  url: string,
   settings: XapiSettings,
-): Promise<{ sent: number; failed: number }> {
+  statements: XapiStatement[],
+): Promise<SendOutcome> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-experience-api-version': '1.0.3',
+        ...(settings.auth ? { authorization: settings.auth } : {}),
+      },
+      body: JSON.stringify(statements),
+      signal: AbortSignal.timeout(XAPI_REQUEST_TIMEOUT_MS),
+    });
+    // 409: the LRS holds statements with these ids already (an earlier send that we did not hear
+    // back from); they are delivered.
+    if (response.ok || response.status === 409) {
+      await response.body?.cancel();
+      return { kind: 'sent' };
+    }
+    const answer = (await response.text().catch(() => '')).slice(0, 1000);
+    const error = `LRS answered ${response.status}${answer === '' ? '' : `: ${answer}`}`;
+    // 401, 403 and 404 say the LRS or its credentials are misconfigured, nothing about the
+    // statements: they wait for the fix instead of being marked refused for good.
+    const isRetryable =
+      response.status < 400 ||
+      response.status >= 500 ||
+      [401, 403, 404, 408, 429].includes(response.status);
+    return isRetryable ? { kind: 'failed', error } : { kind: 'refused', error };
+  } catch (error) {
+    return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Writes what became of claimed rows; each statement runs on its own (no transaction held). */
+async function recordOutcome(db: Database, ids: string[], outcome: SendOutcome): Promise<void> {
+  const rows = sql`id = any(${sql.param(ids)}::uuid[])`;
+  if (outcome.kind === 'sent') {
+    await db.execute(sql`
+      update learning_xapi_outbox set sent_at = now(), attempts = attempts + 1 where ${rows}`);
+  } else if (outcome.kind === 'refused') {
+    await db.execute(sql`
+      update learning_xapi_outbox set refused_at = now(), attempts = attempts + 1,
+        last_error = ${outcome.error}
+      where ${rows}`);
+  } else {
+    await db.execute(sql`
+      update learning_xapi_outbox set attempts = attempts + 1, last_error = ${outcome.error},
+        next_attempt_at = now() + ${backoffSql}
+      where ${rows}`);
+  }
+}
+
+export interface DrainResult {
+  /** Statements the LRS took. */
+  sent: number;
+  /** Statements it refused for good: kept, marked, with its answer. */
+  refused: number;
+  /** Statements not sent because the LRS was down: they wait for their next attempt. */
+  failed: number;
+}
+
+/**
+ * Sends waiting statements to the LRS, oldest first, a batch at a time. Rows are claimed in one
+ * short statement (FOR UPDATE SKIP LOCKED, then a lease in `next_attempt_at`), sent with no
+ * transaction open, then marked: two drains never send the same rows, and a slow LRS holds no
+ * connection or lock. A batch the LRS refuses is sent again one statement at a time, so one bad
+ * statement is kept as refused and never blocks the others. A failure (LRS down) backs off and
+ * ends this drain; nothing is ever deleted.
+ */
+export async function drainXapiOutbox(db: Database, settings: XapiSettings): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, refused: 0, failed: 0 };
   if (settings.endpoint === undefined) {
-    return { sent: 0, failed: 0 };
+    return result;
   }
   const url = `${settings.endpoint.replace(/\/$/, '')}/statements`;
-  let sent = 0;
   for (;;) {
-    const outcome = await db.transaction(async (tx) => {
-      const batch = await tx.execute<{ id: string; statement: XapiStatement }>(sql`
-        select id, statement from learning_xapi_outbox
-        order by created_at, id limit ${XAPI_BATCH_SIZE} for update skip locked`);
-      if (batch.rows.length === 0) {
-        return 'empty' as const;
-      }
-      const ids = batch.rows.map((row) => row.id);
-      let problem: string | null = null;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-experience-api-version': '1.0.3',
-            ...(settings.auth ? { authorization: settings.auth } : {}),
-          },
-          body: JSON.stringify(batch.rows.map((row) => row.statement)),
-          signal: AbortSignal.timeout(10_000),
-        });
-        // 409: the LRS holds statements with these ids already (an earlier send that we did not
-        // hear back from); they are delivered.
-        if (!response.ok && response.status !== 409) {
-          problem = `LRS answered ${response.status}`;
-        }
-      } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
-      }
-      if (problem !== null) {
-        await tx.execute(sql`
-          update learning_xapi_outbox set attempts = attempts + 1, last_error = ${problem.slice(0, 500)}
-          where id = any(${sql.param(ids)}::uuid[])`);
-        return 'failed' as const;
-      }
-      await tx.execute(
-        sql`delete from learning_xapi_outbox where id = any(${sql.param(ids)}::uuid[])`,
-      );
-      sent += ids.length;
-      return 'sent' as const;
-    });
-    if (outcome === 'empty') {
-      return { sent, failed: 0 };
+    const claimed = await db.execute<{ id: string; statement: XapiStatement }>(sql`
+      with due as (
+        select id from learning_xapi_outbox
+        where sent_at is null and refused_at is null and next_attempt_at <= now()
+        order by created_at, id limit ${XAPI_BATCH_SIZE}
+        for update skip locked
+      ), claimed as (
+        update learning_xapi_outbox o
+        set next_attempt_at = now() + make_interval(secs => ${XAPI_LEASE_SECONDS})
+        from due where o.id = due.id
+        returning o.id, o.statement, o.created_at
+      )
+      select id, statement from claimed order by created_at, id`);
+    const batch = claimed.rows;
+    if (batch.length === 0) {
+      return result;
     }
-    if (outcome === 'failed') {
-      const waiting = await db.execute<{ count: number }>(
-        sql`select count(*)::int as count from learning_xapi_outbox`,
+    const outcome = await postStatements(
+      url,
+      settings,
+      batch.map((row) => row.statement),
+    );
+    if (outcome.kind !== 'refused' || batch.length === 1) {
+      await recordOutcome(
+        db,
+        batch.map((row) => row.id),
+        outcome,
       );
-      return { sent, failed: Number(waiting.rows[0]?.count ?? 0) };
+      result[outcome.kind] += batch.length;
+      if (outcome.kind === 'failed') {
+        return result;
+      }
+      continue;
+    }
+    // Which statement the LRS refused is not said: each goes alone, under a lease long enough.
+    await db.execute(sql`
+      update learning_xapi_outbox
+      set next_attempt_at = now() + make_interval(secs => ${
+        XAPI_LEASE_SECONDS + (batch.length * XAPI_REQUEST_TIMEOUT_MS) / 1000
+      })
+      where id = any(${sql.param(batch.map((row) => row.id))}::uuid[])`);
+    let isDown = false;
+    for (const row of batch) {
+      if (isDown) {
+        // The LRS went down meanwhile: the rest are released for the next drain, no attempt made.
+        await db.execute(
+          sql`update learning_xapi_outbox set next_attempt_at = now() where id = ${row.id}`,
+        );
+        result.failed += 1;
+        continue;
+      }
+      const single = await postStatements(url, settings, [row.statement]);
+      isDown = single.kind === 'failed';
+      await recordOutcome(db, [row.id], single);
+      result[single.kind] += 1;
+    }
+    if (isDown) {
+      return result;
     }
   }
 }

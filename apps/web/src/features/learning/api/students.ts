@@ -34,14 +34,26 @@ export function useStudent(organizationId: string, studentId: string | null) {
   });
 }
 
-/** Invites students: the accounts invitation service with the restricted role (all or none). */
+/**
+ * Invites students: the accounts invitation service with the restricted role (all or none); a
+ * person's name, when known, is offered on their join page.
+ */
 export function useInviteStudents(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { emails: string[]; teamIds: string[] }) =>
+    mutationFn: (input: { people: { email: string; name: string }[]; teamIds: string[] }) =>
       callContract(createInvitationsContract, {
         params: { id: organizationId },
-        body: { emails: input.emails, scope: 'restricted:ns', teamIds: input.teamIds },
+        body: {
+          emails: input.people.map((person) => person.email),
+          names: Object.fromEntries(
+            input.people
+              .filter((person) => person.name !== '')
+              .map((person) => [person.email, person.name]),
+          ),
+          scope: 'restricted:ns',
+          teamIds: input.teamIds,
+        },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: learningKeys.all }),
   });

@@ -7,7 +7,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useLearningOrganizations } from '../api/options';
 import { useInviteStudents, useStudent, useStudents } from '../api/students';
-import { buildTranscriptCsv, downloadText, parseStudentCsv } from '../utils/csv';
+import {
+  buildTranscriptCsv,
+  downloadText,
+  parseStudentCsv,
+  type InvitedPerson,
+} from '../utils/csv';
 import { OrganizationPicker } from './organization-picker';
 import { ProgressBar, StateBadge } from './progress-bar';
 import { Transcript } from './transcript';
@@ -15,17 +20,20 @@ import { Transcript } from './transcript';
 function InviteStudents({ organizationId }: { organizationId: string }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // People read from a CSV, shown for a look before they are invited.
+  const [fromFile, setFromFile] = useState<InvitedPerson[] | null>(null);
   const [links, setLinks] = useState<{ email: string; link: string }[]>([]);
   const invite = useInviteStudents(organizationId);
   const { showToast } = useToast();
 
-  const send = (emails: string[]) => {
+  const send = (people: InvitedPerson[]) => {
     setProblem(null);
     invite.mutate(
-      { emails, teamIds: [] },
+      { people, teamIds: [] },
       {
         onSuccess: ({ results }) => {
           setText('');
+          setFromFile(null);
           setLinks(
             results.flatMap((result) =>
               result.link === null ? [] : [{ email: result.email, link: result.link }],
@@ -42,18 +50,28 @@ function InviteStudents({ organizationId }: { organizationId: string }) {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send(text.split(/[\s,;]+/).filter(Boolean));
+    send(
+      text
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((email) => ({ email, name: '' })),
+    );
   };
-  const onFile = async (file: File | undefined) => {
+  const onFile = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // The same file can be chosen again after a fix.
+    input.value = '';
     if (file === undefined) {
       return;
     }
+    setProblem(null);
+    setFromFile(null);
     const parsed = parseStudentCsv(await file.text());
-    if (parsed.problems.length > 0 || parsed.emails.length === 0) {
+    if (parsed.problems.length > 0 || parsed.people.length === 0) {
       setProblem(parsed.problems.join(' ') || 'The file names no email addresses.');
       return;
     }
-    send(parsed.emails);
+    setFromFile(parsed.people);
   };
 
   return (
@@ -78,7 +96,7 @@ function InviteStudents({ organizationId }: { organizationId: string }) {
         <Button
           type="submit"
           variant="primary"
-          isLoading={invite.isPending}
+          isLoading={invite.isPending && fromFile === null}
           disabled={text.trim() === ''}
         >
           Invite
@@ -90,9 +108,50 @@ function InviteStudents({ organizationId }: { organizationId: string }) {
           type="file"
           accept=".csv,text/csv"
           className="mt-1 block text-sm"
-          onChange={(event) => void onFile(event.target.files?.[0])}
+          onChange={(event) => void onFile(event.currentTarget)}
         />
       </label>
+      {fromFile === null ? null : (
+        <div className="space-y-2">
+          <table className="w-full text-left text-sm">
+            <caption className="pb-1 text-left text-sm text-slate-800">
+              {fromFile.length} {fromFile.length === 1 ? 'person' : 'people'} in the file
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs text-slate-600">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Email
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fromFile.map((person, index) => (
+                <tr key={`${index}-${person.email}`} className="border-b border-slate-100">
+                  <td className="py-1 pr-3 break-words">
+                    {person.name === '' ? (
+                      <span className="text-slate-600">(no name)</span>
+                    ) : (
+                      person.name
+                    )}
+                  </td>
+                  <td className="py-1 break-all">{person.email}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex gap-2">
+            <Button variant="primary" isLoading={invite.isPending} onClick={() => send(fromFile)}>
+              Invite {fromFile.length} {fromFile.length === 1 ? 'student' : 'students'}
+            </Button>
+            <Button variant="default" onClick={() => setFromFile(null)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
       {links.length === 0 ? null : (
         <div className="space-y-1">
           <p className="text-sm text-slate-800">
@@ -226,7 +285,13 @@ export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
           {students.data.pendingInvitations.length === 0 ? null : (
             <p className="text-xs break-all text-slate-600">
               Invited, not signed in yet:{' '}
-              {students.data.pendingInvitations.map((invitation) => invitation.email).join(', ')}
+              {students.data.pendingInvitations
+                .map((invitation) =>
+                  invitation.name === null
+                    ? invitation.email
+                    : `${invitation.name} (${invitation.email})`,
+                )
+                .join(', ')}
             </p>
           )}
         </section>

@@ -4,13 +4,59 @@ import { buildRosterCsv, parseStudentCsv } from './csv';
 describe('parseStudentCsv', () => {
   it.each([
     [
+      'a header, a quoted name with a comma',
       'name,email\nAda Lovelace,ada@school.test\n"Hopper, Grace",grace@school.test\n',
-      ['ada@school.test', 'grace@school.test'],
+      [
+        { email: 'ada@school.test', name: 'Ada Lovelace' },
+        { email: 'grace@school.test', name: 'Hopper, Grace' },
+      ],
     ],
-    ['ada@school.test\ngrace@school.test', ['ada@school.test', 'grace@school.test']],
-    ['Email;Name\nada@school.test;Ada', ['ada@school.test']],
-  ])('reads %j', (text, emails) => {
-    expect(parseStudentCsv(text).emails).toEqual(emails);
+    [
+      'a byte order mark before the header, CRLF lines',
+      '\uFEFFEmail,Name\r\nada@school.test,Ada Lovelace\r\n',
+      [{ email: 'ada@school.test', name: 'Ada Lovelace' }],
+    ],
+    [
+      'a missing name, an empty line',
+      'email,name\nada@school.test,\n\ngrace@school.test\n',
+      [
+        { email: 'ada@school.test', name: '' },
+        { email: 'grace@school.test', name: '' },
+      ],
+    ],
+    [
+      'semicolons, first and last name columns',
+      'First name;Last name;E-mail\nAda;Lovelace;ada@school.test',
+      [{ email: 'ada@school.test', name: 'Ada Lovelace' }],
+    ],
+    [
+      'no header: bare emails',
+      'ada@school.test\ngrace@school.test',
+      [
+        { email: 'ada@school.test', name: '' },
+        { email: 'grace@school.test', name: '' },
+      ],
+    ],
+    [
+      'no header: a name beside each email',
+      '"Lovelace, Ada",ada@school.test\ngrace@school.test,Grace Hopper',
+      [
+        { email: 'ada@school.test', name: 'Lovelace, Ada' },
+        { email: 'grace@school.test', name: 'Grace Hopper' },
+      ],
+    ],
+  ])('reads %s', (_case, text, people) => {
+    expect(parseStudentCsv(text)).toEqual({ people, problems: [] });
+  });
+
+  it('names a row without an email address, and an empty file', () => {
+    expect(parseStudentCsv('Nom,Courriel\nAda,ada@school.test').problems).toEqual([
+      'Row 1: no email address (a header row names its column "email").',
+    ]);
+    expect(parseStudentCsv(' \n').problems).toEqual(['The file has no rows.']);
+    expect(parseStudentCsv('email,name\n"ada@school.test,Ada').problems).toEqual([
+      'Row 2: Quoted field unterminated',
+    ]);
   });
 });
 

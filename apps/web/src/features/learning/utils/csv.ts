@@ -1,26 +1,65 @@
 import Papa from 'papaparse';
 import { PROGRESS_STATE_LABELS, type RosterRow, type TranscriptEntry } from '@conversa/contracts';
 
-/** A CSV of people to invite: a header row naming `email` (and maybe `name`), or bare emails. */
-export function parseStudentCsv(text: string): { emails: string[]; problems: string[] } {
+/** A person to invite: the name may be empty (the CSV had none for them). */
+export interface InvitedPerson {
+  email: string;
+  name: string;
+}
+
+const EMAIL_HEADERS = ['email', 'e-mail', 'email address', 'e-mail address', 'mail'];
+const NAME_HEADERS = ['name', 'full name', 'student', 'student name', 'display name'];
+const FIRST_NAME_HEADERS = ['first name', 'firstname', 'given name', 'first'];
+const LAST_NAME_HEADERS = ['last name', 'lastname', 'surname', 'family name', 'last'];
+
+function findColumn(header: string[], names: string[]): number {
+  return header.findIndex((cell) => names.includes(cell));
+}
+
+/**
+ * A CSV of people to invite: a header row naming the email column (and a name column, or first and
+ * last name columns), or bare rows where the cell with an "@" is the email and the first other
+ * cell the name. Any delimiter papaparse detects (comma, semicolon, tab); a byte order mark is
+ * ignored; quoted cells may hold commas.
+ */
+export function parseStudentCsv(text: string): { people: InvitedPerson[]; problems: string[] } {
+  // trim() also drops a UTF-8 byte order mark, which spreadsheets put before the header.
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
   const rows = parsed.data.map((row) => row.map((cell) => cell.trim()));
-  const problems = parsed.errors.map((error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`);
+  // A one-column file has no delimiter to detect, and a row may leave its last cells out (no
+  // name): neither is a problem. A broken quote is.
+  const problems = parsed.errors
+    .filter((error) => error.type === 'Quotes')
+    .map((error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`);
   if (rows.length === 0) {
-    return { emails: [], problems: ['The file has no rows.'] };
+    return { people: [], problems: ['The file has no rows.'] };
   }
-  const header = rows[0]!.map((cell) => cell.toLowerCase());
-  const emailColumn = header.findIndex((cell) => cell === 'email' || cell === 'e-mail');
-  const body = emailColumn === -1 ? rows : rows.slice(1);
-  const column =
-    emailColumn === -1
-      ? Math.max(
-          0,
-          rows[0]!.findIndex((cell) => cell.includes('@')),
-        )
-      : emailColumn;
-  const emails = body.map((row) => row[column] ?? '').filter((email) => email !== '');
-  return { emails, problems };
+  const header = rows[0]!.map((cell) => cell.toLowerCase().replace(/[_\s]+/g, ' '));
+  const emailColumn = findColumn(header, EMAIL_HEADERS);
+  if (emailColumn !== -1) {
+    const nameColumn = findColumn(header, NAME_HEADERS);
+    const firstColumn = findColumn(header, FIRST_NAME_HEADERS);
+    const lastColumn = findColumn(header, LAST_NAME_HEADERS);
+    const nameOf = (row: string[]) =>
+      nameColumn !== -1
+        ? (row[nameColumn] ?? '')
+        : [row[firstColumn] ?? '', row[lastColumn] ?? ''].filter(Boolean).join(' ');
+    const people = rows
+      .slice(1)
+      .map((row) => ({ email: row[emailColumn] ?? '', name: nameOf(row) }))
+      .filter((person) => person.email !== '');
+    return { people, problems };
+  }
+  const people = rows.flatMap((row, index) => {
+    const emailAt = row.findIndex((cell) => cell.includes('@'));
+    if (emailAt === -1) {
+      problems.push(`Row ${index + 1}: no email address (a header row names its column "email").`);
+      return [];
+    }
+    const name = row.find((cell, index) => index !== emailAt && cell !== '') ?? '';
+    return [{ email: row[emailAt]!, name }];
+  });
+  return { people, problems };
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
