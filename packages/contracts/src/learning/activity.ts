@@ -168,6 +168,8 @@ export const transcriptEntrySchema = z.object({
   /** When the conversation (the attempt) began: the transcript groups its exchanges by it. */
   conversationStartedAt: z.string(),
   storyfileId: z.string(),
+  /** The storyfile's name now (a deleted one reads "<name> - Deleted"). */
+  storyfileName: z.string(),
   questionText: z.string(),
   decision: z.enum(['answered', 'fallback']),
   answerQuestionText: z.string().nullable(),

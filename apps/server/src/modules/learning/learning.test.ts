@@ -558,7 +558,7 @@ describe("the student's player", () => {
     expect((await student.get(storyfilePath(activity.id))).status).toBe(404);
   });
 
-  it("gives each transcript entry its attempt's start, the conversation's", async () => {
+  it("gives each transcript entry its attempt's start (the conversation's) and storyfile", async () => {
     const activity = await createActivity({
       title: 'Two attempts',
       studentIds: [studentId],
@@ -589,13 +589,21 @@ describe("the student's player", () => {
       sql`select started_at from conversations where id = ${first.conversationId}`,
     );
     const page = await student.expectStatus<{
-      transcript: { conversationId: string; conversationStartedAt: string }[];
+      transcript: {
+        conversationId: string;
+        conversationStartedAt: string;
+        storyfileName: string;
+      }[];
     }>(200, 'GET', `/v1/conversa/learning/my-activities/${activity.id}`);
     expect(
-      page.transcript.map((entry) => [entry.conversationId, entry.conversationStartedAt]),
+      page.transcript.map((entry) => [
+        entry.conversationId,
+        entry.conversationStartedAt,
+        entry.storyfileName,
+      ]),
     ).toEqual([
-      [first.conversationId, new Date(started.rows[0]!.started_at).toISOString()],
-      [opened.conversationId, '2026-01-02T03:04:05.678Z'],
+      [first.conversationId, new Date(started.rows[0]!.started_at).toISOString(), storyfile.name],
+      [opened.conversationId, '2026-01-02T03:04:05.678Z', storyfile.name],
     ]);
   });
 });

@@ -11,6 +11,7 @@ type EntryRow = {
   conversation_id: string;
   conversation_started_at: Date | string;
   storyfile_id: string;
+  storyfile_name: string;
   question_text: string;
   decision: 'answered' | 'fallback';
   answer_question_id: string | null;
@@ -43,11 +44,13 @@ export async function listActivityEntries(
     filter.studentId === undefined ? sql`true` : sql`t.student_id = ${filter.studentId}`;
   const result = await db.execute<EntryRow>(sql`
     select e.id, t.activity_id, t.student_id, e.conversation_id,
-      c.started_at as conversation_started_at, e.storyfile_id, e.question_text,
+      c.started_at as conversation_started_at, e.storyfile_id, s.name as storyfile_name,
+      e.question_text,
       e.decision, e.answer_question_id, e.answer_question_text, e.created_at,
       m.id as asset_id, m.files as asset_files
     from learning_attempts t
     join conversations c on c.id = t.conversation_id
+    join storyfiles s on s.id = c.storyfile_id
     join chat_log_entries e on e.conversation_id = t.conversation_id
     left join lateral (
       select id, files from media_assets
@@ -63,6 +66,7 @@ export async function listActivityEntries(
     conversationId: row.conversation_id,
     conversationStartedAt: new Date(row.conversation_started_at).toISOString(),
     storyfileId: row.storyfile_id,
+    storyfileName: row.storyfile_name,
     questionText: row.question_text,
     decision: row.decision,
     answerQuestionId: row.answer_question_id,
@@ -82,6 +86,7 @@ export function toTranscriptEntry(entry: ActivityEntry): TranscriptEntry {
     conversationId: entry.conversationId,
     conversationStartedAt: entry.conversationStartedAt,
     storyfileId: entry.storyfileId,
+    storyfileName: entry.storyfileName,
     questionText: entry.questionText,
     decision: entry.decision,
     answerQuestionText: entry.answerQuestionText,
