@@ -1,36 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMyActivityStoryfileContract } from '@conversa/contracts';
+import { getMyActivityStoryfileContract, type MyActivityStoryfile } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { getSignedUrlRefetchDelay } from '@/lib/storyfile-queries';
 import { learningKeys } from './keys';
 
 const NO_CLIPS_STALE_MS = 5 * 60_000;
 
+const getClipsRefetchDelay = (data: MyActivityStoryfile | undefined) =>
+  getSignedUrlRefetchDelay([data?.clips.idle?.expiresAt, data?.clips.intro?.expiresAt]);
+
 /**
  * The player's storyfile of a student's open activity: name, starters, idle and intro clips (signed
  * URLs, renewed before they lapse so the idle loop keeps playing while the student reads).
  */
-export function useMyActivityStoryfile(activityId: string, storyfileId: string | null) {
+export function useMyActivityStoryfile(activityId: string, storyfileId: string) {
   return useQuery({
-    queryKey: learningKeys.myActivityStoryfile(activityId, storyfileId ?? ''),
+    queryKey: learningKeys.myActivityStoryfile(activityId, storyfileId),
     queryFn: ({ signal }) =>
       callContract(getMyActivityStoryfileContract, {
-        params: { id: activityId, storyfileId: storyfileId ?? '' },
+        params: { id: activityId, storyfileId },
         signal,
       }),
-    enabled: storyfileId !== null,
     retry: false,
-    staleTime: (query) =>
-      getSignedUrlRefetchDelay([
-        query.state.data?.clips.idle?.expiresAt,
-        query.state.data?.clips.intro?.expiresAt,
-      ]) || NO_CLIPS_STALE_MS,
+    staleTime: (query) => getClipsRefetchDelay(query.state.data) || NO_CLIPS_STALE_MS,
     refetchInterval: (query) =>
-      query.state.status === 'success'
-        ? getSignedUrlRefetchDelay([
-            query.state.data?.clips.idle?.expiresAt,
-            query.state.data?.clips.intro?.expiresAt,
-          ])
-        : false,
+      query.state.status === 'success' ? getClipsRefetchDelay(query.state.data) : false,
   });
 }
