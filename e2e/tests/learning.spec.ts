@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
+import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
@@ -319,6 +319,54 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
   await owner.screenshot({ path: `${SCREENSHOTS}/student-page-1280.png`, fullPage: true });
   await owner.setViewportSize({ width: 390, height: 900 });
   await owner.screenshot({ path: `${SCREENSHOTS}/student-page-390.png`, fullPage: true });
+
+  // An activity past its close date is readable but not startable: the reason, and no player.
+  const organizationId = await getNamespaceId(owner, organization);
+  const studentsResponse = await owner.request.get(
+    `/v1/conversa/learning/students?organizationId=${organizationId}`,
+    { headers: WRITE_HEADERS },
+  );
+  const { items: studentRows } = (await studentsResponse.json()) as {
+    items: { id: string; email: string }[];
+  };
+  // A title of 120 characters: the list and the activity must still fit 390 px.
+  const closedTitle =
+    `Closed interview ${suffix} about the device, who built the first one and how long it took to build it, and what it does today`.slice(
+      0,
+      120,
+    );
+  const closed = await owner.request.post('/v1/conversa/learning/activities', {
+    headers: WRITE_HEADERS,
+    data: {
+      organizationId,
+      title: closedTitle,
+      instructions: 'This interview has ended.',
+      storyfileIds: [storyfile.id],
+      openAt: new Date(Date.now() - 48 * 3_600_000).toISOString(),
+      closeAt: new Date(Date.now() - 3_600_000).toISOString(),
+      rule: { questionsAsked: 1 },
+      studentIds: [studentRows.find((row) => row.email === studentEmail)!.id],
+    },
+  });
+  expect(closed.status(), await closed.text()).toBe(201);
+  await student.setViewportSize({ width: 1280, height: 900 });
+  await student.goto('/learning/my_activities');
+  await student
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasText: closedTitle })
+    .getByRole('button', { name: 'Read' })
+    .click();
+  await expect(student.getByRole('heading', { name: closedTitle, level: 2 })).toBeFocused();
+  await expect(student.getByText('This interview has ended.')).toBeVisible();
+  await expect(student.getByRole('alert')).toHaveText('Warning! This activity is closed.');
+  await expect(student.getByText('The conversation cannot be started now.')).toBeVisible();
+  await expect(student.getByRole('button', { name: 'Start the conversation' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(student);
+  for (const width of [390, 1280]) {
+    await student.setViewportSize({ width, height: 900 });
+    await student.screenshot({ path: `${SCREENSHOTS}/closed-${width}.png`, fullPage: true });
+  }
 
   await studentContext.close();
   await owner.context().close();

@@ -223,7 +223,7 @@ export function MyActivitiesScreen({ renderPlayer }: { renderPlayer: RenderActiv
             key={activity.id}
             className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
           >
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
               <p className="text-sm font-semibold break-words text-slate-900">{activity.title}</p>
               <Dates activity={activity} />
             </div>
