@@ -154,6 +154,9 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       return targets.conversationId;
     case 'slug':
       return targets.slug;
+    // A storyfile inside a learning activity (the activity's id names none, so it answers 404).
+    case 'storyfileId':
+      return targets.storyfileId;
     case 'kind':
       return 'idle';
     // A video, a member, a whitelist entry, a review change or an exchange no seed makes: an id

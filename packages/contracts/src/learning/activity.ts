@@ -165,7 +165,11 @@ export type RosterRow = z.infer<typeof rosterRowSchema>;
 export const transcriptEntrySchema = z.object({
   id: z.string(),
   conversationId: z.string(),
+  /** When the conversation (the attempt) began: the transcript groups its exchanges by it. */
+  conversationStartedAt: z.string(),
   storyfileId: z.string(),
+  /** The storyfile's name now (a deleted one reads "<name> - Deleted"). */
+  storyfileName: z.string(),
   questionText: z.string(),
   decision: z.enum(['answered', 'fallback']),
   answerQuestionText: z.string().nullable(),

@@ -10,3 +10,4 @@ export * from './get-student.ts';
 export * from './list-my-activities.ts';
 export * from './get-my-activity.ts';
 export * from './ask-my-activity.ts';
+export * from './get-my-activity-storyfile.ts';

@@ -6,6 +6,7 @@ import {
   getActivityContract,
   getActivityStatementsContract,
   getMyActivityContract,
+  getMyActivityStoryfileContract,
   getStudentContract,
   listActivitiesContract,
   listMyActivitiesContract,
@@ -26,6 +27,7 @@ import {
   listMyActivities,
   type LearningContext,
 } from './my-activities.service.ts';
+import { getMyActivityStoryfile } from './my-activity-storyfile.service.ts';
 import { getActivityStatements } from './statements.service.ts';
 import { getStudent, listStudents } from './students.service.ts';
 
@@ -79,6 +81,14 @@ export function registerLearningRoutes(app: FastifyInstance, context: LearningCo
   }));
   registerContract(app, getMyActivityContract, (request) =>
     getMyActivity(context, request.currentUser, request.params.id),
+  );
+  registerContract(app, getMyActivityStoryfileContract, (request) =>
+    getMyActivityStoryfile(
+      context,
+      request.currentUser,
+      request.params.id,
+      request.params.storyfileId,
+    ),
   );
   registerContract(app, askMyActivityContract, (request) =>
     askMyActivity(context, request.currentUser, request.params.id, request.body),

@@ -7,11 +7,14 @@ import {
   ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE,
   ACTIVITY_NOT_FOUND_MESSAGE,
   COMPLETION_RULE_EMPTY_MESSAGE,
+  ACTIVITY_NOT_OPEN_MESSAGE,
   LEARNING_NOT_ENABLED_MESSAGE,
   ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
+  STORYFILE_NOT_IN_ACTIVITY_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type Activity,
   type MyActivity,
+  type MyActivityStoryfile,
   type Progress,
   type ProgressState,
   type RosterRow,
@@ -718,6 +721,130 @@ describe('progress under each rule kind', () => {
   });
 });
 
+describe("the student's player", () => {
+  const storyfilePath = (activityId: string, storyfileId = storyfile.id) =>
+    `/v1/conversa/learning/my-activities/${activityId}/storyfiles/${storyfileId}`;
+
+  it("reads a storyfile of the student's own open activity: idle and intro clips, starters", async () => {
+    const recorded = storyfile.questions[RECORDED_QUESTIONS[1]!.text]!;
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/starters`, {
+      questionIds: [recorded],
+    });
+    const activity = await createActivity({
+      title: 'Player',
+      studentIds: [studentId],
+      rule: { questionsAsked: 1 },
+    });
+    const read = await student.expectStatus<MyActivityStoryfile>(
+      200,
+      'GET',
+      storyfilePath(activity.id),
+    );
+    expect(read).toMatchObject({
+      id: storyfile.id,
+      name: storyfile.name,
+      language: 'en-US',
+      starters: [{ questionId: recorded, text: RECORDED_QUESTIONS[1]!.text }],
+      hasStory: false,
+      speechHints: [],
+    });
+    expect(read.clips.idle!.url).toContain(`/media/${storyfile.clips.idle}/`);
+    expect(read.clips.intro!.url).toContain(`/media/${storyfile.clips.intro}/`);
+    expect((await student.browser.api(read.clips.idle!.url)).status).toBe(200);
+  });
+
+  it('refuses a storyfile outside the activity, an activity not assigned, and one not open', async () => {
+    const activity = await createActivity({
+      title: 'Only Ada',
+      studentIds: [studentId],
+      rule: { questionsAsked: 1 },
+    });
+    const elsewhere = await student.get<{ message: string }>(
+      storyfilePath(activity.id, otherStoryfile.id),
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe(STORYFILE_NOT_IN_ACTIVITY_MESSAGE);
+    const notAssigned = await classmate.get<{ message: string }>(storyfilePath(activity.id));
+    expect(notAssigned.status).toBe(404);
+    expect(notAssigned.body.message).toBe(ACTIVITY_NOT_FOUND_MESSAGE);
+
+    const later = await createActivity({
+      title: 'Opens tomorrow',
+      openAt: inHours(24),
+      rule: { questionsAsked: 1 },
+    });
+    const notOpen = await student.get<{ message: string }>(storyfilePath(later.id));
+    expect(notOpen.status).toBe(403);
+    expect(notOpen.body.message).toBe(ACTIVITY_NOT_OPEN_MESSAGE);
+    const closed = await createActivity({
+      title: 'Closed an hour ago',
+      openAt: inHours(-48),
+      closeAt: inHours(-1),
+      rule: { questionsAsked: 1 },
+    });
+    const afterClose = await student.get<{ message: string }>(storyfilePath(closed.id));
+    expect(afterClose.status).toBe(403);
+    expect(afterClose.body.message).toBe(ACTIVITY_CLOSED_MESSAGE);
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/learning/activities/${activity.id}`, {
+      title: 'Only Ada',
+      storyfileIds: [storyfile.id],
+      studentIds: [studentId],
+      rule: { questionsAsked: 1 },
+      isArchived: true,
+    });
+    expect((await student.get(storyfilePath(activity.id))).status).toBe(404);
+  });
+
+  it("gives each transcript entry its attempt's start (the conversation's) and storyfile", async () => {
+    const activity = await createActivity({
+      title: 'Two attempts',
+      studentIds: [studentId],
+      rule: { questionsAsked: 3 },
+    });
+    const first = await ask(student, activity.id, RECORDED_QUESTIONS[0]!.text);
+    const opened = await student.expectStatus<{ conversationId: string }>(
+      200,
+      'POST',
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      { storyfileId: storyfile.id, text: '', start: true },
+    );
+    await studio.database.db.execute(
+      sql`update conversations set started_at = '2026-01-02T03:04:05.678Z'
+          where id = ${opened.conversationId}`,
+    );
+    await student.expectStatus(
+      200,
+      'POST',
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      {
+        storyfileId: storyfile.id,
+        text: RECORDED_QUESTIONS[1]!.text,
+        conversationId: opened.conversationId,
+      },
+    );
+    const started = await studio.database.db.execute<{ started_at: Date }>(
+      sql`select started_at from conversations where id = ${first.conversationId}`,
+    );
+    const page = await student.expectStatus<{
+      transcript: {
+        conversationId: string;
+        conversationStartedAt: string;
+        storyfileName: string;
+      }[];
+    }>(200, 'GET', `/v1/conversa/learning/my-activities/${activity.id}`);
+    expect(
+      page.transcript.map((entry) => [
+        entry.conversationId,
+        entry.conversationStartedAt,
+        entry.storyfileName,
+      ]),
+    ).toEqual([
+      [first.conversationId, new Date(started.rows[0]!.started_at).toISOString(), storyfile.name],
+      [opened.conversationId, '2026-01-02T03:04:05.678Z', storyfile.name],
+    ]);
+  });
+});
+
 describe('the restricted role', () => {
   it('is refused on every call that is not open to students', async () => {
     const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as OpenApiDocument;
@@ -740,6 +867,7 @@ describe('the restricted role', () => {
       'GET /v1/conversa/learning/my-activities',
       'GET /v1/conversa/learning/my-activities/{id}',
       'POST /v1/conversa/learning/my-activities/{id}/ask',
+      'GET /v1/conversa/learning/my-activities/{id}/storyfiles/{storyfileId}',
     ]);
     const wrong: string[] = [];
     let refusedCount = 0;

@@ -102,7 +102,8 @@ export async function listMyActivities(
   return items;
 }
 
-async function getMyActivityRecord(
+/** One of the student's own assigned activities (not archived, learning on), else 404. */
+export async function getMyActivityRecord(
   context: LearningContext,
   user: CurrentUser,
   activityId: string,

@@ -9,7 +9,9 @@ type EntryRow = {
   activity_id: string;
   student_id: string;
   conversation_id: string;
+  conversation_started_at: Date | string;
   storyfile_id: string;
+  storyfile_name: string;
   question_text: string;
   decision: 'answered' | 'fallback';
   answer_question_id: string | null;
@@ -41,10 +43,14 @@ export async function listActivityEntries(
   const onlyStudent =
     filter.studentId === undefined ? sql`true` : sql`t.student_id = ${filter.studentId}`;
   const result = await db.execute<EntryRow>(sql`
-    select e.id, t.activity_id, t.student_id, e.conversation_id, e.storyfile_id, e.question_text,
+    select e.id, t.activity_id, t.student_id, e.conversation_id,
+      c.started_at as conversation_started_at, e.storyfile_id, s.name as storyfile_name,
+      e.question_text,
       e.decision, e.answer_question_id, e.answer_question_text, e.created_at,
       m.id as asset_id, m.files as asset_files
     from learning_attempts t
+    join conversations c on c.id = t.conversation_id
+    join storyfiles s on s.id = c.storyfile_id
     join chat_log_entries e on e.conversation_id = t.conversation_id
     left join lateral (
       select id, files from media_assets
@@ -58,7 +64,9 @@ export async function listActivityEntries(
     activityId: row.activity_id,
     studentId: row.student_id,
     conversationId: row.conversation_id,
+    conversationStartedAt: new Date(row.conversation_started_at).toISOString(),
     storyfileId: row.storyfile_id,
+    storyfileName: row.storyfile_name,
     questionText: row.question_text,
     decision: row.decision,
     answerQuestionId: row.answer_question_id,
@@ -76,7 +84,9 @@ export function toTranscriptEntry(entry: ActivityEntry): TranscriptEntry {
   return {
     id: entry.id,
     conversationId: entry.conversationId,
+    conversationStartedAt: entry.conversationStartedAt,
     storyfileId: entry.storyfileId,
+    storyfileName: entry.storyfileName,
     questionText: entry.questionText,
     decision: entry.decision,
     answerQuestionText: entry.answerQuestionText,

@@ -16,4 +16,7 @@ export const learningKeys = {
   teams: (organizationId: string) => [...learningKeys.all, 'teams', organizationId] as const,
   myActivities: () => [...learningKeys.all, 'my-activities'] as const,
   myActivity: (id: string) => [...learningKeys.all, 'my-activity', id] as const,
+  // Not under myActivity(id): an answer refreshes the activity, never the clips the player shows.
+  myActivityStoryfile: (id: string, storyfileId: string) =>
+    [...learningKeys.all, 'my-activity-storyfile', id, storyfileId] as const,
 };

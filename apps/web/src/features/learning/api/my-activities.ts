@@ -1,8 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   askMyActivityContract,
   getMyActivityContract,
   listMyActivitiesContract,
+  type AskBody,
+  type MyActivity,
+  type Progress,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { learningKeys } from './keys';
@@ -22,15 +26,40 @@ export function useMyActivity(activityId: string) {
   });
 }
 
-/** A student's question; their activity (progress, transcript) refreshes after it. */
+type MyActivityPage = z.infer<typeof getMyActivityContract.response>;
+type MyActivityList = z.infer<typeof listMyActivitiesContract.response>;
+
+function withProgress(activity: MyActivity, id: string, progress: Progress): MyActivity {
+  return activity.id === id ? { ...activity, progress } : activity;
+}
+
+/**
+ * A student's question to one storyfile of their activity (what the player asks with). The bar
+ * moves with the answer's own progress at once; the activity (transcript) and the list refresh,
+ * the player's storyfile does not (its clips keep playing).
+ */
 export function useAskMyActivity(activityId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { storyfileId: string; text: string; conversationId?: string }) =>
+  const mutation = useMutation({
+    mutationFn: ({ storyfileId, ...body }: AskBody & { storyfileId: string }) =>
       callContract(askMyActivityContract, {
         params: { id: activityId },
-        body: { ...body, inputMode: 'typed' },
+        body: { ...body, storyfileId },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: learningKeys.all }),
+    onSuccess: ({ progress }) => {
+      queryClient.setQueryData<MyActivityPage>(
+        learningKeys.myActivity(activityId),
+        (page) => page && { ...page, activity: withProgress(page.activity, activityId, progress) },
+      );
+      queryClient.setQueryData<MyActivityList>(
+        learningKeys.myActivities(),
+        (list) =>
+          list && { items: list.items.map((item) => withProgress(item, activityId, progress)) },
+      );
+      // Not awaited: the answer plays at once, the transcript follows.
+      void queryClient.invalidateQueries({ queryKey: learningKeys.myActivity(activityId) });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.myActivities() });
+    },
   });
+  return mutation.mutateAsync;
 }

@@ -1,13 +1,38 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Lock } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AskMedia, MyActivity } from '@conversa/contracts';
+import type { z } from 'zod';
+import type {
+  AskBody,
+  askMyActivityContract,
+  MyActivity,
+  MyActivityStoryfile,
+} from '@conversa/contracts';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useMyActivityStoryfile } from '../api/get-my-activity-storyfile';
 import { useAskMyActivity, useMyActivities, useMyActivity } from '../api/my-activities';
 import { ProgressBar, StateBadge } from './progress-bar';
 import { Transcript } from './transcript';
+
+export type MyActivityAskResult = z.infer<typeof askMyActivityContract.response>;
+
+/**
+ * What the studio's conversation player needs to hold a student's conversation: the storyfile it
+ * plays, and an ask that goes through the student's own endpoint (logged with the activity and the
+ * student; the progress bar moves with each answer). The route hands it to the player, since one
+ * feature never imports another.
+ */
+export interface ActivityPlayerSlot {
+  storyfile: MyActivityStoryfile;
+  ask: (input: AskBody) => Promise<MyActivityAskResult>;
+  /** Session storage key, so a reload resumes the conversation (and its story). */
+  resumeKey: string;
+}
+
+export type RenderActivityPlayer = (slot: ActivityPlayerSlot) => ReactNode;
 
 const formatDate = (iso: string | null) =>
   iso === null
@@ -23,18 +48,68 @@ function Dates({ activity }: { activity: MyActivity }) {
   return parts.length === 0 ? null : <p className="text-xs text-slate-600">{parts.join(' · ')}</p>;
 }
 
-/** The conversation with the activity's storyfile: ask, watch the answer, see progress fill. */
-function ActivityPlayer({ activityId }: { activityId: string }) {
-  const page = useMyActivity(activityId);
-  const ask = useAskMyActivity(activityId);
-  const [text, setText] = useState('');
-  const [storyfileId, setStoryfileId] = useState<string | null>(null);
-  const [conversationId, setConversationId] = useState<string | undefined>(undefined);
-  const [answer, setAnswer] = useState<{ media: AskMedia | null; message: string | null } | null>(
-    null,
+/** The player's frame while there is nothing to play: loading, or not startable. */
+function PlayerFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid aspect-video w-full place-items-center rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-700">
+      {children}
+    </div>
   );
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+}
+
+function StoryfilePlayer({
+  activityId,
+  storyfileId,
+  renderPlayer,
+}: {
+  activityId: string;
+  storyfileId: string;
+  renderPlayer: RenderActivityPlayer;
+}) {
+  const storyfile = useMyActivityStoryfile(activityId, storyfileId);
+  const ask = useAskMyActivity(activityId);
+  if (storyfile.isPending) {
+    return (
+      <PlayerFrame>
+        <Spinner label="Loading the conversation" className="size-6" />
+      </PlayerFrame>
+    );
+  }
+  if (storyfile.isError) {
+    return (
+      <div className="space-y-3">
+        <Alert kind="error">{storyfile.error.message}</Alert>
+        <Button size="sm" onClick={() => void storyfile.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return renderPlayer({
+    storyfile: storyfile.data,
+    ask: (input) => ask({ ...input, storyfileId }),
+    resumeKey: `conversa-conversation:learning:${activityId}:${storyfileId}`,
+  });
+}
+
+/** One activity: the conversation with its storyfile, and beside it what to do and how far along. */
+function ActivityPlayer({
+  activityId,
+  renderPlayer,
+}: {
+  activityId: string;
+  renderPlayer: RenderActivityPlayer;
+}) {
+  const page = useMyActivity(activityId);
+  const [storyfileId, setStoryfileId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isLoaded = page.isSuccess;
+  // Opening an activity moves focus to it: the next step (Start) is right after its heading.
+  useEffect(() => {
+    if (isLoaded) {
+      headingRef.current?.focus();
+    }
+  }, [isLoaded]);
 
   if (page.isPending) {
     return <Spinner label="Opening the activity" />;
@@ -45,66 +120,47 @@ function ActivityPlayer({ activityId }: { activityId: string }) {
   const { activity, transcript } = page.data;
   const chosenStoryfile = storyfileId ?? activity.storyfiles[0]?.id ?? null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosenStoryfile === null || text.trim() === '') {
-      return;
-    }
-    setProblem(null);
-    ask.mutate(
-      {
-        storyfileId: chosenStoryfile,
-        text,
-        ...(conversationId === undefined ? {} : { conversationId }),
-      },
-      {
-        onSuccess: (outcome) => {
-          setConversationId(outcome.conversationId);
-          setAnswer({ media: outcome.media, message: outcome.message });
-          setText('');
-          inputRef.current?.focus();
-        },
-        onError: (error) => setProblem(error.message),
-      },
-    );
-  };
-
   return (
     <section
       aria-labelledby="activity-title"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-center gap-3">
         <h2
+          ref={headingRef}
+          tabIndex={-1}
           id="activity-title"
-          className="min-w-0 flex-1 text-lg font-semibold break-words text-slate-900"
+          className="min-w-0 flex-1 text-lg font-semibold break-words text-slate-900 focus:outline-none"
         >
           {activity.title}
         </h2>
         <StateBadge state={activity.progress.state} />
       </div>
-      <Dates activity={activity} />
-      {activity.instructions === '' ? null : (
-        <p className="text-sm whitespace-pre-line break-words text-slate-800">
-          {activity.instructions}
-        </p>
-      )}
-      <div className="space-y-1">
-        <p className="text-sm text-slate-800">To complete: {activity.ruleSummary.join(', ')}</p>
-        <ProgressBar progress={activity.progress} label="Your progress" />
-      </div>
-      {activity.isStartable ? (
-        <>
-          {activity.storyfiles.length > 1 ? (
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        {/* First in reading order (a narrow screen reads what to do first); beside the player on a wide one. */}
+        <div className="min-w-0 space-y-3 lg:order-last lg:col-span-2">
+          <Dates activity={activity} />
+          {activity.instructions === '' ? null : (
+            <div className="space-y-1">
+              <h3 className="text-sm font-semibold text-slate-900">Instructions</h3>
+              <p className="text-sm whitespace-pre-line break-words text-slate-800">
+                {activity.instructions}
+              </p>
+            </div>
+          )}
+          <div className="space-y-1">
+            <p className="text-sm text-slate-800">To complete: {activity.ruleSummary.join(', ')}</p>
+            <ProgressBar progress={activity.progress} label="Your progress" />
+          </div>
+        </div>
+        <div className="min-w-0 space-y-3 lg:col-span-3">
+          {activity.isStartable && activity.storyfiles.length > 1 ? (
             <label className="block max-w-md text-sm font-medium text-slate-800">
               Talk to
               <select
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
                 value={chosenStoryfile ?? ''}
-                onChange={(event) => {
-                  setStoryfileId(event.target.value);
-                  setConversationId(undefined);
-                }}
+                onChange={(event) => setStoryfileId(event.target.value)}
               >
                 {activity.storyfiles.map((storyfile) => (
                   <option key={storyfile.id} value={storyfile.id}>
@@ -114,58 +170,42 @@ function ActivityPlayer({ activityId }: { activityId: string }) {
               </select>
             </label>
           ) : null}
-          <div className="aspect-video w-full max-w-xl overflow-hidden rounded-lg bg-slate-900">
-            {answer?.media ? (
-              <video
-                key={answer.media.url}
-                className="h-full w-full"
-                src={answer.media.url}
-                poster={answer.media.posterUrl || undefined}
-                autoPlay
-                controls
-                aria-label="Answer"
-              />
-            ) : (
-              <p className="flex h-full items-center justify-center p-4 text-center text-sm text-white">
-                {answer?.message ?? 'Ask a question to begin.'}
-              </p>
-            )}
-          </div>
-          {problem === null ? null : <Alert kind="error">{problem}</Alert>}
-          <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
-            <label className="block min-w-64 flex-1 text-sm font-medium text-slate-800">
-              Your question
-              <input
-                ref={inputRef}
-                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                maxLength={500}
-              />
-            </label>
-            <Button
-              type="submit"
-              variant="primary"
-              isLoading={ask.isPending}
-              disabled={text.trim() === ''}
-            >
-              Ask
-            </Button>
-          </form>
-        </>
-      ) : (
-        <Alert kind="warning">{activity.notStartableReason}</Alert>
-      )}
+          {!activity.isStartable ? (
+            <>
+              <Alert kind="warning">{activity.notStartableReason}</Alert>
+              <PlayerFrame>
+                <span className="flex flex-col items-center gap-2">
+                  <Lock className="size-8 text-slate-500" aria-hidden="true" />
+                  The conversation cannot be started now.
+                </span>
+              </PlayerFrame>
+            </>
+          ) : chosenStoryfile === null ? (
+            <Alert kind="warning">This activity has no storyfile to talk to.</Alert>
+          ) : (
+            // A new storyfile is a new conversation: the player starts afresh.
+            <StoryfilePlayer
+              key={chosenStoryfile}
+              activityId={activity.id}
+              storyfileId={chosenStoryfile}
+              renderPlayer={renderPlayer}
+            />
+          )}
+        </div>
+      </div>
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-900">Your questions</h3>
+        <h3 className="text-sm font-semibold text-slate-900">Your attempts</h3>
         <Transcript entries={transcript} />
       </div>
     </section>
   );
 }
 
-/** /learning/my_activities: all a student sees of the studio. */
-export function MyActivitiesScreen() {
+/**
+ * /learning/my_activities: all a student sees of the studio. `renderPlayer` is the studio's
+ * conversation player, handed in by the route.
+ */
+export function MyActivitiesScreen({ renderPlayer }: { renderPlayer: RenderActivityPlayer }) {
   const activities = useMyActivities();
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = searchParams.get('activity');
@@ -183,7 +223,7 @@ export function MyActivitiesScreen() {
             key={activity.id}
             className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4"
           >
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
               <p className="text-sm font-semibold break-words text-slate-900">{activity.title}</p>
               <Dates activity={activity} />
             </div>
@@ -192,6 +232,7 @@ export function MyActivitiesScreen() {
             <Button
               size="sm"
               variant={openId === activity.id ? 'default' : 'primary'}
+              aria-current={openId === activity.id ? 'true' : undefined}
               onClick={() => setSearchParams({ activity: activity.id })}
             >
               {activity.isStartable ? 'Open' : 'Read'}
@@ -199,7 +240,9 @@ export function MyActivitiesScreen() {
           </li>
         ))}
       </ul>
-      {openId === null ? null : <ActivityPlayer key={openId} activityId={openId} />}
+      {openId === null ? null : (
+        <ActivityPlayer key={openId} activityId={openId} renderPlayer={renderPlayer} />
+      )}
     </div>
   );
 }

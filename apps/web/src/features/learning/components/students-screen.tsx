@@ -192,7 +192,9 @@ function StudentPage({ organizationId, studentId }: { organizationId: string; st
       {page.data.activities.map(({ activity, progress, transcript }) => (
         <article key={activity.id} className="space-y-2 border-t border-slate-100 pt-3">
           <div className="flex flex-wrap items-center gap-3">
-            <h3 className="min-w-0 flex-1 text-sm font-semibold break-words">{activity.title}</h3>
+            <h3 className="min-w-0 basis-full text-sm font-semibold break-words sm:basis-0 sm:flex-1">
+              {activity.title}
+            </h3>
             <StateBadge state={progress.state} />
             <ProgressBar progress={progress} label={`Progress in ${activity.title}`} />
             <Button

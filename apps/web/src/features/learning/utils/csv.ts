@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { PROGRESS_STATE_LABELS, type RosterRow, type TranscriptEntry } from '@conversa/contracts';
+import { groupTranscriptByAttempt } from './attempts';
 
 /** A person to invite: the name may be empty (the CSV had none for them). */
 export interface InvitedPerson {
@@ -98,16 +99,23 @@ export function buildRosterCsv(roster: RosterRow[]): string {
   });
 }
 
-/** A student's transcript as CSV: when, question, answer. */
-export function buildTranscriptCsv(entries: TranscriptEntry[]): string {
+/**
+ * A student's transcript as CSV, attempt by attempt: when the attempt began, which storyfile, then
+ * each exchange (when, question, answer).
+ */
+export function buildTranscriptCsv(entries: readonly TranscriptEntry[]): string {
   return Papa.unparse({
-    fields: ['Asked at', 'Question', 'Answer'],
-    data: entries.map((entry) =>
-      [
-        entry.createdAt,
-        entry.questionText,
-        entry.decision === 'answered' ? (entry.answerQuestionText ?? '') : 'No answer (fallback)',
-      ].map(safeCell),
+    fields: ['Attempt (started at)', 'Storyfile', 'Asked at', 'Question', 'Answer'],
+    data: groupTranscriptByAttempt(entries).flatMap((attempt) =>
+      attempt.entries.map((entry) =>
+        [
+          attempt.startedAt,
+          attempt.storyfileName,
+          entry.createdAt,
+          entry.questionText,
+          entry.decision === 'answered' ? (entry.answerQuestionText ?? '') : 'No answer (fallback)',
+        ].map(safeCell),
+      ),
     ),
   });
 }

@@ -1,0 +1,66 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  STORYFILE_NOT_IN_ACTIVITY_MESSAGE,
+  type CurrentUser,
+  type MyActivityStoryfile,
+} from '@conversa/contracts';
+import { storyfileQuestions, storyfileStarters, storyfiles } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { signStoryfileClips } from '../conversations/index.ts';
+import { findPublishedInkVersion } from '../ink/index.ts';
+import { getSpeechHints } from '../training/index.ts';
+import {
+  getMyActivityRecord,
+  getNotStartableReason,
+  type LearningContext,
+} from './my-activities.service.ts';
+
+/**
+ * What the student's player loads for one storyfile of their activity. A student can read no
+ * storyfile of the studio: this read is the only one, and only for a storyfile of an activity
+ * assigned to them that they can start now (outside its dates there is nothing to play).
+ */
+export async function getMyActivityStoryfile(
+  context: LearningContext,
+  user: CurrentUser,
+  activityId: string,
+  storyfileId: string,
+): Promise<MyActivityStoryfile> {
+  const { engine } = context;
+  const activity = await getMyActivityRecord(context, user, activityId);
+  const reason = getNotStartableReason(activity);
+  if (reason !== null) {
+    throw forbidden(reason);
+  }
+  if (!activity.storyfiles.some((storyfile) => storyfile.id === storyfileId)) {
+    throw notFound(STORYFILE_NOT_IN_ACTIVITY_MESSAGE);
+  }
+  const [storyfile] = await engine.db
+    .select({ id: storyfiles.id, name: storyfiles.name, language: storyfiles.language })
+    .from(storyfiles)
+    .where(and(eq(storyfiles.id, storyfileId), isNull(storyfiles.deletedAt)));
+  if (!storyfile) {
+    throw notFound(STORYFILE_NOT_IN_ACTIVITY_MESSAGE);
+  }
+  const [starters, clips, story, hints] = await Promise.all([
+    engine.db
+      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
+      .from(storyfileStarters)
+      .innerJoin(
+        storyfileQuestions,
+        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
+      )
+      .where(eq(storyfileStarters.storyfileId, storyfileId))
+      .orderBy(asc(storyfileStarters.position)),
+    signStoryfileClips(engine, storyfileId, ['idle', 'intro'], `user:${user.iam}`),
+    findPublishedInkVersion(engine.db, storyfileId),
+    getSpeechHints(engine.db, storyfileId),
+  ]);
+  return {
+    ...storyfile,
+    starters,
+    clips,
+    hasStory: story !== null,
+    speechHints: hints.terms,
+  };
+}
