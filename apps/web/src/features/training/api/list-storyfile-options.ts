@@ -11,27 +11,24 @@ function toStoryfileOption(item: StoryfileSummary) {
   return { id: item.id, name: item.name, namespaceId: item.namespaceId, language: item.language };
 }
 
-/** The storyfiles the user can read, by name (the first 100), for the storyfile picker. */
-export function useStoryfileOptions() {
+/**
+ * The storyfiles the user can read by name (the first 100), for the storyfile pickers; with a
+ * namespace, that namespace's only (the scopes a category can have, the vocabulary screens' tools).
+ */
+export function useStoryfileOptions(namespaceId?: string) {
   return useQuery({
-    queryKey: trainingKeys.storyfileOptions(),
+    queryKey:
+      namespaceId === undefined
+        ? trainingKeys.storyfileOptions()
+        : ([...trainingKeys.storyfileOptions(), namespaceId] as const),
     queryFn: ({ signal }) =>
       callContract(listStoryfilesContract, {
-        query: { pageSize: MAX_ROWS_PER_PAGE, sort: 'name', order: 'asc' },
-        signal,
-      }),
-    select: (page) => page.items.map(toStoryfileOption),
-    staleTime: 60_000,
-  });
-}
-
-/** One namespace's storyfiles by name (the first 100): the scopes a category can have. */
-export function useNamespaceStoryfileOptions(namespaceId: string) {
-  return useQuery({
-    queryKey: [...trainingKeys.storyfileOptions(), namespaceId] as const,
-    queryFn: ({ signal }) =>
-      callContract(listStoryfilesContract, {
-        query: { namespaceId, pageSize: MAX_ROWS_PER_PAGE, sort: 'name', order: 'asc' },
+        query: {
+          ...(namespaceId === undefined ? {} : { namespaceId }),
+          pageSize: MAX_ROWS_PER_PAGE,
+          sort: 'name',
+          order: 'asc',
+        },
         signal,
       }),
     select: (page) => page.items.map(toStoryfileOption),

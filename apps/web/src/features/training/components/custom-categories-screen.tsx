@@ -10,7 +10,7 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories';
-import { useNamespaceStoryfileOptions } from '../api/list-storyfile-options';
+import { useStoryfileOptions } from '../api/list-storyfile-options';
 import {
   describeCategoryScope,
   describeCategoryUsage,
@@ -65,7 +65,7 @@ function ScopeField({
   onChange: (storyfileId: string) => void;
 }) {
   const id = useId();
-  const storyfiles = useNamespaceStoryfileOptions(namespaceId);
+  const storyfiles = useStoryfileOptions(namespaceId);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">
@@ -289,10 +289,14 @@ function NewCategory({
 
 /** The test bench on the chosen storyfile: which categories fold a typed or said phrase. */
 function CategoryBench({ user }: { user: CurrentUser }) {
-  const { storyfileId, setStoryfileId } = useChosenStoryfile(user);
+  const { namespaceId, storyfileId, setStoryfileId } = useChosenStoryfile(user);
   return (
     <>
-      <StoryfilePicker storyfileId={storyfileId} onChange={setStoryfileId} />
+      <StoryfilePicker
+        storyfileId={storyfileId}
+        onChange={setStoryfileId}
+        namespaceId={namespaceId}
+      />
       {storyfileId === undefined ? (
         <p className="text-sm text-slate-600">
           Choose a storyfile to try phrases on the test bench and see which categories fold them.

@@ -129,10 +129,14 @@ function WordList({
 
 /** The storyfile part: suggested words and the test bench for the chosen storyfile. */
 function StoryfileTools({ user }: { user: CurrentUser }) {
-  const { storyfileId, setStoryfileId } = useChosenStoryfile(user);
+  const { namespaceId, storyfileId, setStoryfileId } = useChosenStoryfile(user);
   return (
     <>
-      <StoryfilePicker storyfileId={storyfileId} onChange={setStoryfileId} />
+      <StoryfilePicker
+        storyfileId={storyfileId}
+        onChange={setStoryfileId}
+        namespaceId={namespaceId}
+      />
       {storyfileId === undefined ? (
         <p className="text-sm text-slate-600">
           Choose a storyfile to see suggested words and to try phrases on the test bench.

@@ -1,19 +1,22 @@
 import { useId } from 'react';
 import { useStoryfileOptions } from '../api/list-storyfile-options';
 
-/** A select of the storyfiles the user can read (the first 100 by name). */
+/** A select of the storyfiles the user can read (the first 100 by name), or one namespace's. */
 export function StoryfilePicker({
   storyfileId,
   onChange,
   allLabel,
+  namespaceId,
 }: {
   storyfileId: string | undefined;
   onChange: (storyfileId: string | undefined) => void;
   /** The empty choice's label; "Choose a storyfile…" when omitted. */
   allLabel?: string;
+  /** Only this namespace's storyfiles. */
+  namespaceId?: string;
 }) {
   const id = useId();
-  const storyfiles = useStoryfileOptions();
+  const storyfiles = useStoryfileOptions(namespaceId);
   return (
     <div className="flex flex-col gap-1 sm:w-96">
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">

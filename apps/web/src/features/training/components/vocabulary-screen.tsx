@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
+import { useStoryfileOptions } from '../api/list-storyfile-options';
 
 // What Custom categories and Custom words share: a namespace's vocabulary, chosen by namespace,
 // added to by its editors, searched and paged on the server, each item deletable after a
@@ -68,14 +69,29 @@ export interface VocabularyScreenProps<Item extends { id: string }> {
   children?: ReactNode;
 }
 
-/** The chosen namespace (`namespaceId` in the address, else the first visible one). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The chosen namespace and storyfile. The namespace is `namespaceId` in the address; without one,
+ * the chosen storyfile's (a link from Instructions names only the storyfile), else the first
+ * visible one. The storyfile (`storyfileId`) belongs to that namespace: choosing another namespace
+ * lets go of it, so the list and the test bench never show two namespaces at once.
+ */
 export function useVocabularyParams(user: CurrentUser) {
   const namespaces = user.namespaces.filter(
     (namespace) => namespace.label !== '' && canSeeNamespace(user, namespace.id),
   );
   const [params, setParams] = useSearchParams();
+  const requestedStoryfile = params.get('storyfileId');
+  const storyfileId =
+    requestedStoryfile && UUID.test(requestedStoryfile) ? requestedStoryfile : undefined;
+  const storyfileOptions = useStoryfileOptions();
+  const storyfileNamespaceId = storyfileOptions.data?.find(
+    (option) => option.id === storyfileId,
+  )?.namespaceId;
   const namespaceId =
     namespaces.find((namespace) => namespace.id === params.get('namespaceId'))?.id ??
+    namespaces.find((namespace) => namespace.id === storyfileNamespaceId)?.id ??
     namespaces[0]?.id;
   /** Sets (or with no value removes) one address parameter; a new namespace starts at page 1. */
   const setParam = (key: string, value: string | undefined) =>
@@ -88,20 +104,18 @@ export function useVocabularyParams(user: CurrentUser) {
       }
       if (key === 'namespaceId') {
         next.delete('page');
+        next.delete('storyfileId');
       }
       return next;
     });
-  return { namespaces, namespaceId, params, setParam };
+  return { namespaces, namespaceId, storyfileId, params, setParam };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The storyfile whose tools (test bench, suggested words) are shown: `storyfileId` in the address. */
+/** The storyfile whose tools (test bench, suggested words) are shown, in the chosen namespace. */
 export function useChosenStoryfile(user: CurrentUser) {
-  const { params, setParam } = useVocabularyParams(user);
-  const requested = params.get('storyfileId');
-  const storyfileId = requested && UUID.test(requested) ? requested : undefined;
+  const { namespaceId, storyfileId, setParam } = useVocabularyParams(user);
   return {
+    namespaceId,
     storyfileId,
     setStoryfileId: (next: string | undefined) => setParam('storyfileId', next),
   };
