@@ -203,6 +203,9 @@ describe('describeValidationIssues', () => {
     [['topics', 0, 'questions', 3, 'alternates', 2], 'Alternate phrasing 3 (topic 1, question 4)'],
     [[], 'The request'],
     [['namespaceId'], 'Namespace'],
+    // An invitation's names by email: the entry is named, never the sender's key.
+    [['names', 'ann@example.com'], 'A name'],
+    [['names'], 'Names'],
   ])('labels %j as "%s"', (path, label) => {
     expect(labelValidationField(path)).toBe(label);
   });

@@ -87,6 +87,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   message: 'Message',
   minutes: 'Minutes in conversation',
   name: 'Name',
+  names: 'Names',
   namespaceId: 'Namespace',
   nearTie: 'Near-ties',
   number: 'Version',
@@ -143,6 +144,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   userId: 'Member',
   value: 'Value',
   videoId: 'Video',
+};
+
+/**
+ * What one entry of a map field is called. Its key is the sender's own text (an email address),
+ * so the entry is named by what it holds, never by its key: "A name must be text."
+ */
+export const MAP_ENTRY_LABELS: Readonly<Record<string, string>> = {
+  names: 'A name',
 };
 
 /** What one element of a list field is called, for "Name (topic 2)" and "Alternate phrasing 3". */
@@ -215,7 +224,8 @@ export function labelValidationField(path: readonly PropertyKey[]): string {
       }
     } else if (!isIndex && position === steps.length - 1) {
       const key = String(step);
-      label = FIELD_LABELS[key] ?? wordsOf(key);
+      const mapEntry = typeof previous === 'string' ? MAP_ENTRY_LABELS[previous] : undefined;
+      label = mapEntry ?? FIELD_LABELS[key] ?? wordsOf(key);
     }
   }
   if (label === undefined) {
