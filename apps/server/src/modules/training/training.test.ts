@@ -986,6 +986,57 @@ describe('custom categories', () => {
     const gone = await ask(editor, storyfile.id, 'What are your favourite pictures?');
     expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
   });
+  it('counts usage exactly: whole words and phrases, once a question, in its scope, over 30 days', async () => {
+    const namespaceId = await buildNamespace(studio, 'usage');
+    const usageOwner = await buildMember(studio, 'owner@usage.test', { usage: 'owner:ns' });
+    const [first, second, gone] = [
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+    ];
+    // An accented alternate: "Café" is the word "cafe" once folded, as the matcher folds it.
+    await studio.database.db.execute(sql`update storyfile_questions
+      set alternates = array['Do you like the Café on the corner?']
+      where id = ${first.questions[UNRECORDED_QUESTION]}`);
+    await usageOwner.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${gone.id}`);
+    const created = await usageOwner.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId,
+      name: 'Screen',
+      phrases: ['movie', 'film', 'cafe'],
+    });
+    // The movie question of both live storyfiles (its "movie" and its alternate's "film" count
+    // once), and the first one's pets question by its alternate; none of the deleted storyfile.
+    expect(created.category).toMatchObject({ usedByAnswers: 3, foldedQuestions: 0 });
+    const own = await usageOwner.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId,
+      storyfileId: second.id,
+      name: 'Pictures',
+      phrases: ['motion picture', 'movie'],
+    });
+    expect(own.category).toMatchObject({ usedByAnswers: 1, foldedQuestions: 0 });
+
+    await ask(usageOwner, first.id, 'What movie do you like?');
+    await ask(usageOwner, first.id, 'Film and movie night?');
+    await ask(usageOwner, second.id, 'Any good films?');
+    await ask(usageOwner, second.id, 'A motion picture, please');
+    await ask(usageOwner, second.id, 'A picture in motion');
+    const old = await ask(usageOwner, second.id, 'Which movie was it?');
+    await studio.database.db.execute(sql`update chat_log_entries
+      set created_at = now() - interval '31 days' where id = ${old.exchangeId}`);
+    const page = await usageOwner.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${namespaceId}`,
+    );
+    expect(page.items.map((item) => [item.name, item.usedByAnswers, item.foldedQuestions])).toEqual(
+      [
+        // "films" is not "film"; the 31-day-old question is past the window.
+        ['Pictures', 1, 1],
+        ['Screen', 3, 2],
+      ],
+    );
+  });
+
   it('folds a storyfile’s own category in that storyfile only, not in another storyfile of the namespace', async () => {
     const own = await seedStoryfileWithAnswers(studio, owner, northId);
     const other = await seedStoryfileWithAnswers(studio, owner, northId);
@@ -1010,6 +1061,51 @@ describe('custom categories', () => {
       `#${created.category.name}`,
     );
     await editor.expectStatus(200, 'DELETE', `${path}/${created.category.id}`);
+  });
+
+  it('reaches the storyfile’s cached matcher at its next stamp check: the same matcher, updated in place', async () => {
+    // An engine of its own, so the test holds its cache; the studio's works the same way.
+    const engine = await createConversationEngine(studio.database.db, {
+      mediaUrlTtlSeconds: 60,
+      metrics: { countAsk: () => undefined },
+    });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const question = 'What is your favourite motion picture?';
+    const cached = await getStoryfileMatcher(engine, storyfile.id);
+    const { matcher } = cached;
+    expect(matcher.match(question).decision).toEqual(OFF_TOPIC);
+
+    const category = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      storyfileId: storyfile.id,
+      name: `Cinema in place ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'motion picture'],
+    });
+    const refreshed = await getStoryfileMatcher(engine, storyfile.id);
+    expect(refreshed).toBe(cached);
+    expect(refreshed.matcher).toBe(matcher);
+    expect(refreshed.categories.map((item) => item.name)).toContain(category.category.name);
+    expect(matcher.match(question).decision).toEqual({
+      kind: 'answer',
+      answerId: storyfile.questions[MOVIE],
+    });
+
+    const word = await editor.expectStatus<CustomWord>(201, 'POST', '/v1/conversa/training/words', {
+      namespaceId: northId,
+      term: `Kubrick${storyfile.id.slice(0, 4)}`,
+      heardAs: ['cube rick'],
+    });
+    const withWord = await getStoryfileMatcher(engine, storyfile.id);
+    expect(withWord.matcher).toBe(matcher);
+    expect(withWord.heardAsRules).toContainEqual({ heardAs: 'cube rick', replacement: word.term });
+    await editor.expectStatus(200, 'DELETE', `/v1/conversa/training/words/${word.id}`);
+    await editor.expectStatus(200, 'DELETE', `${path}/${category.category.id}`);
+    const without = await getStoryfileMatcher(engine, storyfile.id);
+    expect(without.matcher).toBe(matcher);
+    expect(without.heardAsRules).not.toContainEqual(
+      expect.objectContaining({ heardAs: 'cube rick' }),
+    );
+    expect(matcher.match(question).decision).toEqual(OFF_TOPIC);
   });
 
   it('refuses a reader’s update and delete (403 with the §6 message) and leaves the category as it was', async () => {
