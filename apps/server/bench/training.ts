@@ -5,7 +5,11 @@
 //   - clustering the 10,000 unmatched questions (GET …/training/clusters);
 //   - the "moves N past questions" preview, which re-asks the last 10,000 logged questions;
 //   - applying a review round (a correct match) to a storyfile of 2,000 answers, which refreshes
-//     its matcher, and the next question asked there.
+//     its matcher, and the next question asked there;
+//   - custom categories at 10,000 phrases in the namespace (2,000 categories × 5 phrases): the
+//     categories list (first page, a search, last page) through the server beside the same SQL
+//     (`buildCategoryListQueries`) through `pg`; then clustering again with those categories
+//     folded, and a category saved followed by the next question on the 2,000-answer storyfile.
 // Prints the figures and writes bench-results/training.json.
 //
 // Usage: npm run bench:training [-- --requests 40]
@@ -16,6 +20,8 @@ import { parseArgs } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import {
+  DEFAULT_PAGE_SIZE,
+  listCategoriesQuerySchema,
   listReviewItemsQuerySchema,
   normalizeQuestionText,
   type CurrentUser,
@@ -25,6 +31,7 @@ import {
 import { normalizeText } from '@conversa/matching';
 import type { RunningStudio } from '../src/server.ts';
 import { getCurrentUser } from '../src/modules/me/index.ts';
+import { buildCategoryListQueries } from '../src/modules/training/categories.service.ts';
 import {
   buildReviewItemQueries,
   listReviewItems,
@@ -44,7 +51,15 @@ const UNMATCHED = 10_000;
 const CONVERSATIONS = 2_000;
 const BIG_SCRIPT_ANSWERS = 2_000;
 const TIMED_RUNS = 5;
-const GOALS = { inboxP95Ms: 50, clusteringMs: 2_000, previewMs: 1_000, applyMs: 200 };
+const CATEGORIES = 2_000;
+const PHRASES_PER_CATEGORY = 5;
+const GOALS = {
+  inboxP95Ms: 50,
+  clusteringMs: 2_000,
+  previewMs: 1_000,
+  applyMs: 200,
+  categoriesP95Ms: 100,
+};
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '40' } } });
 const REQUESTS = Number(args.requests);
@@ -253,6 +268,38 @@ async function seedBigScript(
     ],
   );
   return { id: storyfile.id, questionIds: inserted.rows.map((row) => row.id) };
+}
+
+/**
+ * 2,000 categories of 5 phrases in the namespace (10,000 phrases). One phrase of each, "<detail>
+ * <topic>", is in the 2,000-answer script and in some logged questions; the other four are in
+ * none, as most synonyms are in none most of the time.
+ */
+async function seedCategories(client: pg.PoolClient, namespaceId: string): Promise<void> {
+  const names: string[] = [];
+  const phrases: string[] = [];
+  const normalized: string[] = [];
+  for (let index = 0; index < CATEGORIES; index += 1) {
+    const topic = TOPICS[index % TOPICS.length]!;
+    const detail = DETAILS[Math.floor(index / TOPICS.length) % DETAILS.length]!;
+    const own = [
+      `${detail} ${topic}`,
+      `${topic} kind ${index}`,
+      `${detail}${index}`,
+      `synonym ${index} of ${topic}`,
+      `alias${index}`,
+    ].slice(0, PHRASES_PER_CATEGORY);
+    names.push(`${topic} ${String(index).padStart(4, '0')}`);
+    phrases.push(JSON.stringify(own));
+    normalized.push(JSON.stringify(own.map((phrase) => normalizeText(phrase))));
+  }
+  await client.query(
+    `insert into custom_categories (namespace_id, name, phrases, normalized_phrases)
+     select $1, t.name, array(select jsonb_array_elements_text(t.phrases::jsonb)),
+       array(select jsonb_array_elements_text(t.normalized::jsonb))
+     from unnest($2::text[], $3::text[], $4::text[]) as t(name, phrases, normalized)`,
+    [namespaceId, names, phrases, normalized],
+  );
 }
 
 interface Figure {
@@ -492,6 +539,115 @@ async function main(): Promise<void> {
         undefined,
         `first build ${warmMs.toFixed(0)} ms`,
       ),
+    );
+
+    console.log(
+      `Custom categories: ${(CATEGORIES * PHRASES_PER_CATEGORY).toLocaleString('en')} phrases in the namespace`,
+    );
+    const seedClient = await direct.connect();
+    try {
+      await seedCategories(seedClient, namespaceId);
+      await seedClient.query('vacuum analyze custom_categories');
+    } finally {
+      seedClient.release();
+    }
+    const lastPage = Math.ceil(CATEGORIES / DEFAULT_PAGE_SIZE);
+    for (const scenario of [
+      { name: 'categories: first page', query: '' },
+      { name: 'categories: search "orchard"', query: 'search=orchard' },
+      { name: `categories: last page (${lastPage})`, query: `page=${lastPage}` },
+    ]) {
+      const queryString = `namespaceId=${namespaceId}&${scenario.query}`;
+      const parsed = listCategoriesQuerySchema.parse(
+        Object.fromEntries(new URLSearchParams(queryString)),
+      );
+      const built = buildCategoryListQueries(user, parsed);
+      const count = dialect.sqlToQuery(built.count);
+      const page = dialect.sqlToQuery(built.page);
+      const viaServer: number[] = [];
+      const viaPg: number[] = [];
+      let total = 0;
+      let rows = 0;
+      for (let round = -2; round < REQUESTS; round += 1) {
+        const serverMs = await time(async () => {
+          const answer = await callJson<{ total: number; items: unknown[] }>(
+            browser,
+            'GET',
+            `/v1/conversa/training/categories?${queryString}`,
+          );
+          total = answer.total;
+          rows = answer.items.length;
+        });
+        const pgMs = await time(async () => {
+          await Promise.all([
+            direct.query(count.sql, count.params),
+            direct.query(page.sql, page.params),
+          ]);
+        });
+        if (round >= 0) {
+          viaServer.push(serverMs);
+          viaPg.push(pgMs);
+        }
+      }
+      figures.push(
+        summarize(
+          `${scenario.name} (server)`,
+          viaServer,
+          GOALS.categoriesP95Ms,
+          `${rows} of ${total.toLocaleString('en')} categories`,
+        ),
+        summarize(`${scenario.name} (pg)`, viaPg),
+      );
+    }
+
+    // The categories changed, so the membership is worked out again with them folded.
+    const foldedClusterMs = await time(async () => {
+      groups = (
+        await callJson<ReviewClusterList>(
+          browser,
+          'GET',
+          `/v1/conversa/storyfiles/${seeded.id}/training/clusters`,
+        )
+      ).items.length;
+    });
+    figures.push(
+      summarize(
+        'clusters, 10,000 category phrases folded (first request)',
+        [foldedClusterMs],
+        GOALS.clusteringMs,
+        `${groups} groups`,
+      ),
+    );
+
+    // A category saved, then the next question on the 2,000-answer storyfile of the namespace:
+    // its matcher folds the new phrases from that question on (the stamp check).
+    await askBig('hello again');
+    const category = (
+      await direct.query<{ id: string; name: string; phrases: string[] }>(
+        'select id, name, phrases from custom_categories where namespace_id = $1 order by name limit 1',
+        [namespaceId],
+      )
+    ).rows[0]!;
+    const saveRuns: number[] = [];
+    const askAfterSaveRuns: number[] = [];
+    for (let round = 0; round < TIMED_RUNS; round += 1) {
+      saveRuns.push(
+        await time(async () => {
+          await callJson(browser, 'PUT', `/v1/conversa/training/categories/${category.id}`, {
+            name: category.name,
+            phrases: [...category.phrases.slice(0, -1), `saved ${round}`],
+          });
+        }),
+      );
+      askAfterSaveRuns.push(
+        await time(async () => {
+          await askBig(`tell me about the saved ${round}`);
+        }),
+      );
+    }
+    figures.push(
+      summarize('save a category (10,000 phrases)', saveRuns),
+      summarize('next ask after it (2,000 answers)', askAfterSaveRuns),
     );
   } finally {
     await studio?.stop();

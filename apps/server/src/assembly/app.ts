@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { Embedder } from '@conversa/matching';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
@@ -98,6 +99,11 @@ export interface AppOptions {
   media?: { runtime: MediaRuntime; pool: pg.Pool };
   /** The built web console to serve; default: apps/web/dist found above this file. */
   webDist?: string;
+  /**
+   * A sentence-embedding model for the answer matcher (`@conversa/matching`'s seam), used by every
+   * storyfile's matcher and by Response quality's clustering; none by default.
+   */
+  embedder?: Embedder;
 }
 
 function findWebDist(): string | undefined {
@@ -296,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaUrlTtlSeconds: config.media.urlTtlSeconds,
     logger: app.log,
     metrics,
+    embedder: options.embedder,
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);

@@ -378,6 +378,12 @@ export const storyfileQuestions = pgTable(
       .where(sql`${table.sourceQuestionId} is not null`),
     index('storyfile_questions_topic_position_idx').on(table.storyfileTopicId, table.position),
     index('storyfile_questions_text_trgm_idx').using('gin', table.text.op('gin_trgm_ops')),
+    // The words of the question and its alternates (conversa_question_words, created by the
+    // migration): a custom category's usage finds the questions with a phrase's words here.
+    index('storyfile_questions_words_idx').using(
+      'gin',
+      sql`conversa_question_words(${table.text}, ${table.alternates})`,
+    ),
   ],
 );
 
@@ -759,6 +765,12 @@ export const chatLogEntries = pgTable(
     index('chat_log_entries_answer_trgm_idx').using(
       'gin',
       sql`coalesce(${table.answerQuestionText}, ${table.matchedQuestionText}, '') gin_trgm_ops`,
+    ),
+    // The words of the normalised question: a custom category's usage finds the exchanges
+    // with a phrase's words here.
+    index('chat_log_entries_words_idx').using(
+      'gin',
+      sql`string_to_array(${table.normalizedText}, ' ')`,
     ),
     index('chat_log_entries_created_idx').on(table.createdAt.desc()),
     index('chat_log_entries_conversation_created_idx').on(table.conversationId, table.createdAt),

@@ -15,7 +15,7 @@ import {
   type StoryLine,
   type StoryTurn,
 } from '@conversa/contracts';
-import { normalizeText, type MatchDecision } from '@conversa/matching';
+import { normalizeText, type Embedder, type MatchDecision } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
@@ -41,6 +41,11 @@ export interface ConversationEngine {
   db: Database;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
+  /**
+   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured;
+   * clustering in Response quality uses the same one (none by default: lexical matching alone).
+   */
+  embedder?: Embedder;
   /** Where story runtime errors are logged (the server's logger; silent when absent). */
   logger?: Pick<FastifyBaseLogger, 'warn'>;
   /** The app's metrics, where asks are counted. */
@@ -54,16 +59,19 @@ export async function createConversationEngine(
     mediaUrlTtlSeconds: number;
     logger?: Pick<FastifyBaseLogger, 'warn'>;
     metrics: Pick<StudioMetrics, 'countAsk'>;
+    embedder?: Embedder;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
+  const { embedder } = options;
   return {
     db,
     signer,
-    matchers: createMatcherCache(),
+    matchers: createMatcherCache({ embedder }),
+    embedder,
     metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),
   };

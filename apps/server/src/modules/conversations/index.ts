@@ -8,4 +8,5 @@ export {
   type AskInput,
   type ConversationEngine,
 } from './conversations.service.ts';
+export { loadStoryfileCategories } from './matcher-cache.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   createMatcher,
   type Category,
+  type Embedder,
   type Matcher,
   type ThresholdSetting,
 } from '@conversa/matching';
@@ -143,8 +144,14 @@ async function loadMatchableAnswers(
   }));
 }
 
-/** The namespace's custom categories and the storyfile's own additions, in a stable order. */
-async function loadCategories(db: Database, storyfileId: string): Promise<Category[]> {
+/**
+ * The namespace's custom categories and the storyfile's own additions, in a stable order: what the
+ * storyfile's matcher folds (clustering folds the same).
+ */
+export async function loadStoryfileCategories(
+  db: Database,
+  storyfileId: string,
+): Promise<Category[]> {
   const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
     select c.id, c.name, c.phrases from custom_categories c
     join storyfiles s on s.namespace_id = c.namespace_id
@@ -185,9 +192,11 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
  * One matcher per storyfile, built lazily from every question of its script and kept in this process.
  * Each ask compares the stored stamp with the database's; on a change the matcher is updated in
  * place (only changed answers are re-indexed), so edits need no cross-module hook and replicas
- * agree as soon as they next ask.
+ * agree as soon as they next ask. `embedder`, when given, is every matcher's sentence-embedding
+ * seam (`@conversa/matching`'s `Embedder`); none is configured by default.
  */
-export function createMatcherCache() {
+export function createMatcherCache(options: { embedder?: Embedder } = {}) {
+  const { embedder } = options;
   const cache = new Map<string, StoryfileMatcher>();
   /**
    * Stamp reads in flight, per storyfile: asks that arrive while one runs share it (a class of 200
@@ -243,14 +252,14 @@ export function createMatcherCache() {
       const [rows, threshold, categories, heardAsRules] = await Promise.all([
         loadMatchableAnswers(db, storyfileId),
         readThresholdSetting(db, storyfileId),
-        loadCategories(db, storyfileId),
+        loadStoryfileCategories(db, storyfileId),
         loadHeardAsRules(db, storyfileId),
       ]);
       const categoriesKey = JSON.stringify(categories);
       // From here on no await: a concurrent rebuild cannot interleave its edits with these.
       const entry = cache.get(storyfileId) ?? {
         stamp,
-        matcher: createMatcher({ threshold, categories }),
+        matcher: createMatcher({ threshold, categories, embedder }),
         answers: new Map<string, MatchableAnswer>(),
         categoriesKey,
         categories,

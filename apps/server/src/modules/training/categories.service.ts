@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORY_NAME_TAKEN_MESSAGE,
   CATEGORY_NOT_FOUND_MESSAGE,
@@ -47,30 +47,60 @@ function presentCategory(row: CategoryRow): CustomCategory {
   };
 }
 
-/**
- * The select list of a category with its usage. Normalised phrases are lower-case letters, digits
- * and single spaces (the matcher's normalisation), so they are safe inside a word-bounded regex.
- */
+/** The select list of a category (its usage is added by `withCategoryUsage`). */
 const CATEGORY_SELECT = sql`c.id, c.namespace_id, c.storyfile_id, s.name as storyfile_name, c.name,
-  c.phrases, c.updated_at,
-  (select count(*)::int from storyfile_questions q join storyfiles qs on qs.id = q.storyfile_id
-    where qs.namespace_id = c.namespace_id and qs.deleted_at is null
-      and (c.storyfile_id is null or q.storyfile_id = c.storyfile_id)
-      and exists (select 1 from unnest(c.normalized_phrases) p
-        where lower(q.text || ' ' || array_to_string(q.alternates, ' ')) ~ ('\\m' || p || '\\M'))
-  ) as used_by_answers,
-  (select count(*)::int from chat_log_entries e join storyfiles es on es.id = e.storyfile_id
-    where es.namespace_id = c.namespace_id
-      and (c.storyfile_id is null or e.storyfile_id = c.storyfile_id)
-      and e.created_at >= now() - interval '30 days'
-      and exists (select 1 from unnest(c.normalized_phrases) p
-        where e.normalized_text ~ ('\\m' || p || '\\M'))
-  ) as folded_questions`;
+  c.phrases, c.normalized_phrases, c.updated_at`;
+
+/**
+ * `rows` (categories as `CATEGORY_SELECT` reads them, a page or one) with their usage, in
+ * `orderBy`'s order, in one statement: "used by answers" counts the script questions of the
+ * category's scope (its storyfile, else the namespace's storyfiles) with one of its phrases, and
+ * "folded questions" the exchanges of the last 30 days with one. A phrase is found as whole words:
+ * the normalised phrases are lower-case letters, digits and single spaces, the exchanges'
+ * normalised texts too, and `conversa_question_words` splits a question and its alternates the
+ * same way (migration 0019). Each phrase's words are looked up in a GIN index of words
+ * (`chat_log_entries_words_idx`, `storyfile_questions_words_idx`) and only those rows are
+ * checked for the whole phrase, so a page costs what its own phrases find, not a scan of every
+ * question and exchange per category (10,000 phrases in a namespace: see the module README).
+ */
+function withCategoryUsage(rows: SQL, orderBy: SQL): SQL {
+  const questionWords = sql`conversa_question_words(q.text, q.alternates)`;
+  return sql`with c as (${rows}),
+    phrase as materialized (
+      select c.id, c.namespace_id, c.storyfile_id, p.phrase, string_to_array(p.phrase, ' ') as words
+      from c, unnest(c.normalized_phrases) as p(phrase)
+    ),
+    answer_usage as (
+      select ph.id, count(distinct q.id)::int as n
+      from phrase ph
+      join storyfile_questions q on ${questionWords} @> ph.words
+      join storyfiles qs on qs.id = q.storyfile_id
+      where qs.namespace_id = ph.namespace_id and qs.deleted_at is null
+        and (ph.storyfile_id is null or q.storyfile_id = ph.storyfile_id)
+        and strpos(' ' || array_to_string(${questionWords}, ' ') || ' ', ' ' || ph.phrase || ' ') > 0
+      group by ph.id
+    ),
+    folded_usage as (
+      select ph.id, count(distinct e.id)::int as n
+      from phrase ph
+      join chat_log_entries e on string_to_array(e.normalized_text, ' ') @> ph.words
+      join storyfiles es on es.id = e.storyfile_id
+      where es.namespace_id = ph.namespace_id
+        and (ph.storyfile_id is null or e.storyfile_id = ph.storyfile_id)
+        and e.created_at >= now() - interval '30 days'
+        and strpos(' ' || e.normalized_text || ' ', ' ' || ph.phrase || ' ') > 0
+      group by ph.id
+    )
+    select c.*, coalesce(au.n, 0) as used_by_answers, coalesce(fu.n, 0) as folded_questions
+    from c left join answer_usage au on au.id = c.id left join folded_usage fu on fu.id = c.id
+    order by ${orderBy}`;
+}
 
 const CATEGORIES = defineVocabulary<'name' | 'phrases', CategoryRow, CustomCategory>({
   from: sql`from custom_categories c left join storyfiles s on s.id = c.storyfile_id`,
   tableName: sql`custom_categories`,
   select: CATEGORY_SELECT,
+  decorate: withCategoryUsage,
   alias: 'c',
   nameColumn: 'name',
   nameSort: 'name',
@@ -82,6 +112,11 @@ const CATEGORIES = defineVocabulary<'name' | 'phrases', CategoryRow, CustomCateg
   notFoundMessage: CATEGORY_NOT_FOUND_MESSAGE,
   takenMessage: CATEGORY_NAME_TAKEN_MESSAGE,
 });
+
+/** The count and page statements of `listCategories` (the benchmark runs them through `pg`). */
+export function buildCategoryListQueries(user: CurrentUser, query: CategoriesQuery) {
+  return CATEGORIES.buildListQueries(user, query);
+}
 
 /** One page of a namespace's categories (its own and its storyfiles' additions) with usage. */
 export async function listCategories(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Category, Embedder } from '@conversa/matching';
 import {
   clusterQuestions,
   createClusterCache,
@@ -178,5 +179,81 @@ describe('createClusterCache', () => {
     const clusters = cache.cluster('storyfile-1', more);
     expect(clusters).toEqual(clusterQuestions(more));
     expect(clusters.map((cluster) => cluster.count)).toEqual([3, 2]);
+  });
+});
+
+describe('clustering with the storyfile matcher’s categories and embedder', () => {
+  const texts = (clusters: { questions: { text: string }[] }[]) =>
+    clusters.map((cluster) => cluster.questions.map((question) => question.text).sort());
+  const CARS: Category = { id: 'cars', name: 'Cars', phrases: ['automobile', 'car'] };
+  const byCar = [
+    group('Tell me about your automobile', { rank: 3 }),
+    group('Tell me about your car', { rank: 2 }),
+    group('Do you like jazz music?', { rank: 1 }),
+  ];
+
+  it('puts two questions that differ only by a category’s phrases in one group', () => {
+    expect(texts(clusterQuestions(byCar))).toEqual([
+      ['Tell me about your automobile'],
+      ['Tell me about your car'],
+      ['Do you like jazz music?'],
+    ]);
+    expect(texts(clusterQuestions(byCar, { categories: [CARS] }))).toEqual([
+      ['Tell me about your automobile', 'Tell me about your car'],
+      ['Do you like jazz music?'],
+    ]);
+  });
+
+  /**
+   * A stand-in for a sentence-embedding model (the seam is tested, not a model): one dimension per
+   * idea, so "children" and "offspring" point the same way with no word in common. It records
+   * what it was asked to embed.
+   */
+  function createToyEmbedder() {
+    const embedded: string[] = [];
+    const embedder: Embedder = {
+      embed(text) {
+        embedded.push(text);
+        const lower = text.toLowerCase();
+        return Float32Array.from([
+          /children|kids|offspring/.test(lower) ? 1 : 0,
+          /jazz|music|song/.test(lower) ? 1 : 0,
+        ]);
+      },
+    };
+    return { embedder, embedded };
+  }
+  const byFamily = [
+    group('Do you have any children?', { rank: 3 }),
+    group('Any offspring at all?', { rank: 2 }),
+    group('Do you like jazz music?', { rank: 1 }),
+  ];
+
+  it('blends the embedder in as the matcher does: questions with no word in common can group', () => {
+    const { embedder, embedded } = createToyEmbedder();
+    expect(texts(clusterQuestions(byFamily))).toHaveLength(3);
+    expect(texts(clusterQuestions(byFamily, { embedder }))).toEqual([
+      ['Any offspring at all?', 'Do you have any children?'],
+      ['Do you like jazz music?'],
+    ]);
+    expect(new Set(embedded)).toEqual(new Set(byFamily.map((item) => item.text)));
+  });
+
+  it('caches per categories and embedder: a change works the membership out again', () => {
+    const cache = createClusterCache();
+    expect(cache.cluster('storyfile-1', byCar)).toHaveLength(3);
+    expect(cache.cluster('storyfile-1', byCar, { categories: [CARS] })).toEqual(
+      clusterQuestions(byCar, { categories: [CARS] }),
+    );
+    expect(cache.cluster('storyfile-1', byCar, { categories: [CARS] })).toHaveLength(2);
+    expect(cache.cluster('storyfile-1', byCar)).toHaveLength(3);
+
+    const { embedder, embedded } = createToyEmbedder();
+    expect(cache.cluster('storyfile-2', byFamily)).toHaveLength(3);
+    expect(cache.cluster('storyfile-2', byFamily, { embedder })).toHaveLength(2);
+    const calls = embedded.length;
+    // Unchanged groups, categories and embedder: the membership is reused, nothing embedded.
+    expect(cache.cluster('storyfile-2', byFamily, { embedder })).toHaveLength(2);
+    expect(embedded).toHaveLength(calls);
   });
 });

@@ -1,5 +1,5 @@
 import { CLUSTER_HALF_LIFE_DAYS, CLUSTER_WEIGHTS } from '@conversa/contracts';
-import { createMatcher } from '@conversa/matching';
+import { createMatcher, type Category, type Embedder } from '@conversa/matching';
 
 const DAY_MS = 86_400_000;
 
@@ -62,21 +62,40 @@ export const CLUSTER_JOIN_SCORE = 0.3;
  */
 export type ClusterMembership = string[][];
 
+/**
+ * What the storyfile's own matcher is built with, so that clustering reads questions as asking
+ * does: the custom categories it folds (the namespace's and the storyfile's own) and the embedder
+ * the conversation engine was given, if any.
+ */
+export interface ClusteringOptions {
+  categories?: readonly Category[];
+  embedder?: Embedder;
+}
+
 /** Strongest first: by rank, then size (the order `assignClusters` takes groups in). */
 export function orderGroups(groups: readonly QuestionGroup[]): QuestionGroup[] {
   return [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
 }
 
 /**
- * Groups similar questions with the matcher's own normalisation and scoring: groups are taken
- * strongest first; each joins the existing cluster whose questions it matches best at
- * `CLUSTER_JOIN_SCORE` or above, else starts one. Joined questions become phrasings of their
- * cluster, so a cluster gathers paraphrases of paraphrases.
+ * Groups similar questions with the matcher's own normalisation and scoring, categories folded and
+ * the embedder blended in as the storyfile's matcher does (`options`): groups are taken strongest
+ * first; each joins the existing cluster whose questions it matches best at `CLUSTER_JOIN_SCORE`
+ * or above, else starts one. Joined questions become phrasings of their cluster, so a cluster
+ * gathers paraphrases of paraphrases.
  */
-export function assignClusters(ordered: readonly QuestionGroup[]): ClusterMembership {
+export function assignClusters(
+  ordered: readonly QuestionGroup[],
+  options: ClusteringOptions = {},
+): ClusterMembership {
   // No contrast: a group joins on its likeness to one cluster alone. With contrast, the only
   // cluster there is (nothing to contrast with) would win half again its score.
-  const matcher = createMatcher({ threshold: CLUSTER_JOIN_SCORE, tuning: { contrastWeight: 0 } });
+  const matcher = createMatcher({
+    threshold: CLUSTER_JOIN_SCORE,
+    tuning: { contrastWeight: 0 },
+    categories: [...(options.categories ?? [])],
+    embedder: options.embedder,
+  });
   const clusters = new Map<string, { representative: string; members: QuestionGroup[] }>();
   const join = (key: string, group: QuestionGroup) => {
     const cluster = clusters.get(key)!;
@@ -154,26 +173,44 @@ export function buildClusters(
 }
 
 /** Groups similar questions (`assignClusters`), sorted by rank, then size. */
-export function clusterQuestions(groups: readonly QuestionGroup[]): QuestionCluster[] {
-  return buildClusters(assignClusters(orderGroups(groups)), groups);
+export function clusterQuestions(
+  groups: readonly QuestionGroup[],
+  options: ClusteringOptions = {},
+): QuestionCluster[] {
+  return buildClusters(assignClusters(orderGroups(groups), options), groups);
 }
 
 /**
  * Cached cluster memberships per storyfile, keyed by what the clustering reads: the groups' keys
- * and texts in the order they are taken. Every rank decays by the same factor as time passes, so
- * the order holds until an exchange is asked, reviewed or rated in a way that changes a group;
- * until then a request only sums the groups' figures again. The result is the same as
- * `clusterQuestions` on the same groups.
+ * and texts in the order they are taken, the categories folded and the embedder. Every rank decays
+ * by the same factor as time passes, so the order holds until an exchange is asked, reviewed or
+ * rated in a way that changes a group, or a category changes; until then a request only sums the
+ * groups' figures again. The result is the same as `clusterQuestions` on the same groups and
+ * options.
  */
 export function createClusterCache(maxStoryfiles = 50) {
-  const cache = new Map<string, { fingerprint: string; membership: ClusterMembership }>();
+  const cache = new Map<
+    string,
+    { fingerprint: string; embedder: Embedder | undefined; membership: ClusterMembership }
+  >();
   return {
-    cluster(storyfileId: string, groups: readonly QuestionGroup[]): QuestionCluster[] {
+    cluster(
+      storyfileId: string,
+      groups: readonly QuestionGroup[],
+      options: ClusteringOptions = {},
+    ): QuestionCluster[] {
       const ordered = orderGroups(groups);
-      const fingerprint = JSON.stringify(ordered.map((group) => [group.key, group.text]));
+      const fingerprint = JSON.stringify([
+        ordered.map((group) => [group.key, group.text]),
+        options.categories ?? [],
+      ]);
       let cached = cache.get(storyfileId);
-      if (cached?.fingerprint !== fingerprint) {
-        cached = { fingerprint, membership: assignClusters(ordered) };
+      if (cached?.fingerprint !== fingerprint || cached.embedder !== options.embedder) {
+        cached = {
+          fingerprint,
+          embedder: options.embedder,
+          membership: assignClusters(ordered, options),
+        };
       }
       cache.delete(storyfileId);
       cache.set(storyfileId, cached);

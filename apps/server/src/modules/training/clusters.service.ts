@@ -5,7 +5,7 @@ import {
   CLUSTER_WINDOW_DAYS,
   type ReviewClusterList,
 } from '@conversa/contracts';
-import type { Database } from '../../db/client.ts';
+import { loadStoryfileCategories, type ConversationEngine } from '../conversations/index.ts';
 import { createClusterCache, type QuestionGroup } from './clustering.ts';
 
 /** Most distinct questions clustered at once (the strongest signals first). */
@@ -22,14 +22,16 @@ const clusterCache = createClusterCache();
  * Groups of the storyfile's open exchanges that fell back (off topic or not recorded), got low
  * confidence or a thumbs down over the last `CLUSTER_WINDOW_DAYS` days. SQL groups them by the
  * matcher's normalised text and sums weight × decay (`getDecayedWeight`, the same formula);
- * `clusterQuestions` then merges paraphrases (cached while the groups stay the same).
+ * `clusterQuestions` then merges paraphrases (cached while the groups and categories stay the
+ * same), folding the storyfile's categories and with the engine's embedder, as its matcher does.
  */
 export async function listReviewClusters(
-  db: Database,
+  engine: Pick<ConversationEngine, 'db' | 'embedder'>,
   storyfileId: string,
   now = new Date(),
 ): Promise<ReviewClusterList> {
-  const result = await db.execute<{
+  const { db } = engine;
+  const groupsRead = db.execute<{
     key: string;
     text: string;
     count: number;
@@ -60,6 +62,10 @@ export async function listReviewClusters(
       array_agg(id order by created_at) as entry_ids
     from signals group by normalized_text
     order by rank desc limit ${MAX_CLUSTERED_QUESTIONS}`);
+  const [result, categories] = await Promise.all([
+    groupsRead,
+    loadStoryfileCategories(db, storyfileId),
+  ]);
   const groups: QuestionGroup[] = result.rows.map((row) => ({
     key: row.key,
     text: row.text,
@@ -70,8 +76,9 @@ export async function listReviewClusters(
     rank: Number(row.rank),
     entryIds: row.entry_ids,
   }));
+  const options = { categories, embedder: engine.embedder };
   return {
-    items: clusterCache.cluster(storyfileId, groups).map((cluster) => ({
+    items: clusterCache.cluster(storyfileId, groups, options).map((cluster) => ({
       ...cluster,
       rank: Math.round(cluster.rank * 1e6) / 1e6,
       firstSeen: cluster.firstSeen.toISOString(),

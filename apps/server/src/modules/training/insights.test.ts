@@ -27,6 +27,8 @@ let eastId: string;
 
 const BORN = 'Where were you born?';
 const MOVIE = 'What is your favourite movie?';
+/** Shares only "what is your favourite" with the movie answer until "motion picture" folds. */
+const MOTION_PICTURE_QUESTION = 'what is your favourite motion picture';
 
 async function ask(client: ApiClient, storyfileId: string, text: string, spoken = false) {
   return client.expectStatus<AskResponse & { exchangeId: string }>(
@@ -218,6 +220,10 @@ describe('custom categories as CSV', () => {
     );
     expect(none.total).toBe(0);
 
+    // "motion picture" is in no phrasing of the script: without the category it falls back.
+    const before = await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
+    expect(before.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+
     const good = [
       'Name,Phrases,Storyfile',
       'Cinema,movie|film|motion picture,',
@@ -231,9 +237,11 @@ describe('custom categories as CSV', () => {
         csv: good,
       }),
     ).toEqual({ created: 2, updated: 0 });
-    // The imported category folds at once: "film" now reaches the movie answer's phrasing.
-    const matched = await ask(owner, storyfile.id, 'what is your favourite film');
+    // The imported category folds at once: "motion picture" now reads as "movie", the movie
+    // answer's own phrasing.
+    const matched = await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
     expect(matched.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    expect(matched.confidence).toBe('exact');
 
     // A second import replaces a category of the same name and scope.
     expect(
@@ -242,6 +250,9 @@ describe('custom categories as CSV', () => {
         csv: 'name,phrases\ncinema,movie|film|talkie',
       }),
     ).toEqual({ created: 0, updated: 1 });
+    // The replaced phrases fold at once too: "motion picture" is no longer one of them.
+    const replaced = await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
+    expect(replaced.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
 
     const exported = await csvReader.expectStatus<CategoryCsv>(200, 'GET', exportPath(namespaceId));
     expect(exported.count).toBe(2);

@@ -12,6 +12,7 @@ import {
   isUniqueViolation,
   joinConditions,
   runListQueries,
+  type ListQueries,
   type SearchFieldSql,
 } from '../lists/index.ts';
 
@@ -28,6 +29,12 @@ export interface VocabularyTable<Field extends string, Row extends Record<string
   tableName: SQL;
   /** The select list of one item. */
   select: SQL;
+  /**
+   * Adds what is worked out for a set of items at once (categories' usage): `rows` is a
+   * statement of items as `select` reads them; the result selects them with the additions, in
+   * `orderBy`'s order (of the columns of `alias`). Without it, `select` is the whole answer.
+   */
+  decorate?: (rows: SQL, orderBy: SQL) => SQL;
   /** The table's alias in `from`; its rows have `id`, `namespace_id` and `updated_at`. */
   alias: string;
   /** The column sorted by name (`name`, `term`). */
@@ -45,25 +52,30 @@ function column(table: { alias: string }, name: string): SQL {
   return sql.raw(`${table.alias}.${name}`);
 }
 
-/** One page of a namespace's vocabulary, searched and sorted by name or by last change. */
-export async function listVocabulary<
+/** What a vocabulary list is asked for: the namespace, §5 search, a sort and a page. */
+export interface VocabularyListQuery<Field extends string> {
+  namespaceId: string;
+  search: string;
+  searchOptions: readonly Field[];
+  sort: string;
+  order: SortOrder;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The count and page statements of one page of a namespace's vocabulary (the benchmark runs the
+ * same SQL through `pg`). Refuses unless the user reads the namespace.
+ */
+export function buildVocabularyQueries<
   Field extends string,
   Row extends Record<string, unknown>,
   Item,
 >(
-  db: Database,
   user: CurrentUser,
   table: VocabularyTable<Field, Row, Item>,
-  query: {
-    namespaceId: string;
-    search: string;
-    searchOptions: readonly Field[];
-    sort: string;
-    order: SortOrder;
-    page: number;
-    pageSize: number;
-  },
-) {
+  query: VocabularyListQuery<Field>,
+): ListQueries {
   assertNamespaceRole(user, query.namespaceId, 'read:ns');
   const where = joinConditions([
     sql`${column(table, 'namespace_id')} = ${query.namespaceId}`,
@@ -76,13 +88,29 @@ export async function listVocabulary<
     query.sort === table.nameSort
       ? buildNaturalOrder(column(table, table.nameColumn), query.order)
       : buildPlainOrder(column(table, 'updated_at'), query.order);
+  const orderBy = sql.join([...order, column(table, 'id')], sql`, `);
+  const page = sql`select ${table.select} ${table.from} where ${where}
+    order by ${orderBy} ${buildPageLimit(query)}`;
+  return {
+    count: sql`select count(*)::int as total ${table.from} where ${where}`,
+    page: table.decorate ? table.decorate(page, orderBy) : page,
+  };
+}
+
+/** One page of a namespace's vocabulary, searched and sorted by name or by last change. */
+export async function listVocabulary<
+  Field extends string,
+  Row extends Record<string, unknown>,
+  Item,
+>(
+  db: Database,
+  user: CurrentUser,
+  table: VocabularyTable<Field, Row, Item>,
+  query: VocabularyListQuery<Field>,
+) {
   return runListQueries<Row, Item>(
     db,
-    {
-      count: sql`select count(*)::int as total ${table.from} where ${where}`,
-      page: sql`select ${table.select} ${table.from} where ${where}
-        order by ${sql.join([...order, column(table, 'id')], sql`, `)} ${buildPageLimit(query)}`,
-    },
+    buildVocabularyQueries(user, table, query),
     query,
     table.present,
   );
@@ -94,10 +122,9 @@ export async function readVocabularyItem<Row extends Record<string, unknown>, It
   table: VocabularyTable<string, Row, Item>,
   id: string,
 ): Promise<Item> {
+  const one = sql`select ${table.select} ${table.from} where ${column(table, 'id')} = ${id}`;
   const row = (
-    await db.execute<Row>(
-      sql`select ${table.select} ${table.from} where ${column(table, 'id')} = ${id}`,
-    )
+    await db.execute<Row>(table.decorate ? table.decorate(one, column(table, 'id')) : one)
   ).rows[0];
   if (!row) {
     throw notFound(table.notFoundMessage);
@@ -168,11 +195,10 @@ export function defineVocabulary<Field extends string, Row extends Record<string
   table: VocabularyTable<Field, Row, Item>,
 ) {
   return {
-    list: (
-      db: Database,
-      user: CurrentUser,
-      query: Parameters<typeof listVocabulary<Field, Row, Item>>[3],
-    ) => listVocabulary(db, user, table, query),
+    list: (db: Database, user: CurrentUser, query: VocabularyListQuery<Field>) =>
+      listVocabulary(db, user, table, query),
+    buildListQueries: (user: CurrentUser, query: VocabularyListQuery<Field>) =>
+      buildVocabularyQueries(user, table, query),
     read: (db: Database, id: string) => readVocabularyItem(db, table, id),
     assertEditable: (db: Database, user: CurrentUser, id: string) =>
       assertVocabularyEditable(db, user, table, id),

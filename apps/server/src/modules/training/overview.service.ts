@@ -31,7 +31,7 @@ export async function getTrainingOverview(
     db.execute<{ open: number }>(sql`
       select count(*)::int as open from chat_log_entries
       where storyfile_id = ${storyfileId} and review_state = 'new'`),
-    listReviewClusters(db, storyfileId),
+    listReviewClusters(engine, storyfileId),
     getStoryfileMatcher(engine, storyfileId),
   ]);
   const recordedClips = new Set(clips.rows.map((row) => row.clip_kind));

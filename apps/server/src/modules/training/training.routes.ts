@@ -73,7 +73,7 @@ export function registerTrainingRoutes(
     listReviewItems(db, request.currentUser, request.query),
   );
   registerContract(app, listReviewClustersContract, async (request) =>
-    listReviewClusters(db, request.params.id),
+    listReviewClusters(engine, request.params.id),
   );
   registerContract(app, listReviewAnswerOptionsContract, async (request) =>
     listReviewAnswerOptions(engine, request.params.id),

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   EXCHANGE_ALREADY_RATED_MESSAGE,
+  CATEGORY_NOT_FOUND_MESSAGE,
+  CUSTOM_WORD_NOT_FOUND_MESSAGE,
   EXCHANGE_NOT_FOUND_MESSAGE,
+  NEAR_TIE_MARGIN,
   RECORD_QUEUE_TOPIC_NAME,
+  REVIEW_SORT_FIELDS,
   REVIEW_ACTION_ALREADY_UNDONE_MESSAGE,
   REVIEW_ENTRIES_NOT_FOUND_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
@@ -25,7 +29,10 @@ import {
   type TestBenchResult,
   type TrainingOverview,
 } from '@conversa/contracts';
+import type { Embedder } from '@conversa/matching';
 import { chatLogEntries, storyfileQuestions } from '../../db/schema.ts';
+import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
+import { listReviewClusters } from './clusters.service.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -39,6 +46,8 @@ let owner: ApiClient;
 let editor: ApiClient;
 let reader: ApiClient;
 let outsider: ApiClient;
+/** Content Creator in "south", Reader in "north": past the route's check, refused per namespace. */
+let southEditor: ApiClient;
 let northId: string;
 
 const BORN = 'Where were you born?';
@@ -47,6 +56,11 @@ const LIVING = 'What do you do for a living?';
 const HARVEST = 'Tell me about the harvest festival';
 const FILM_ALTERNATE = 'Which film do you love the most?';
 const EDIT_REFUSAL = 'You need to be at least "Content Creator"';
+const OFF_TOPIC = { kind: 'fallback', reason: 'off-topic' };
+/** The movie and the job answer score within `NEAR_TIE_MARGIN` of each other (0.03 apart). */
+const NEAR_TIE_QUESTION = 'What is your favourite movie or your job?';
+/** The birthplace answer leads the job answer by about 0.3: two candidates, not a near-tie. */
+const CLEAR_LEAD_QUESTION = 'What is your job and where were you born?';
 
 /** A question asked in the studio; every ask with words logs an exchange, so its id is set. */
 async function ask(
@@ -98,6 +112,10 @@ beforeAll(async () => {
   editor = await buildMember(studio, 'editor@north.test', { north: 'edit:ns' });
   reader = await buildMember(studio, 'reader@north.test', { north: 'read:ns' });
   outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
+  southEditor = await buildMember(studio, 'editor@south.test', {
+    south: 'edit:ns',
+    north: 'read:ns',
+  });
 });
 
 afterAll(async () => {
@@ -181,8 +199,12 @@ describe('logging for review', () => {
   });
 
   it('filters by decision, review state, near-ties and feedback; sorts any column; pages per §5', async () => {
-    await ask(editor, storyfile.id, HARVEST);
+    const harvest = await ask(editor, storyfile.id, HARVEST);
     await ask(editor, storyfile.id, BORN);
+    // Two candidates within 0.05 of each other (the movie and the job answer), and two far apart
+    // (the birthplace well ahead of the job): a near-tie and a logged margin that is not one.
+    const tie = await ask(editor, storyfile.id, NEAR_TIE_QUESTION);
+    const apart = await ask(editor, storyfile.id, CLEAR_LEAD_QUESTION);
     const fallbacks = await inbox(reader, { storyfileId: storyfile.id, decision: 'fallback' });
     expect(fallbacks.items.map((item) => item.questionText)).toContain(HARVEST);
     expect(fallbacks.items.every((item) => item.decision === 'fallback')).toBe(true);
@@ -199,22 +221,45 @@ describe('logging for review', () => {
     expect(paged).toMatchObject({
       page: 2,
       pageSize: 1,
-      total: 3,
-      pageCount: 3,
+      total: 5,
+      pageCount: 5,
       isTotalEstimated: false,
     });
     expect(paged.items).toHaveLength(1);
     const searched = await inbox(reader, { storyfileId: storyfile.id, search: 'harvest' });
     expect(searched.items.map((item) => item.questionText)).toEqual([HARVEST]);
+
+    const all = await inbox(reader, { storyfileId: storyfile.id });
+    const margins = new Map(all.items.map((item) => [item.id, item.topMargin]));
+    expect(margins.get(tie.exchangeId)).toBeLessThanOrEqual(NEAR_TIE_MARGIN);
+    expect(margins.get(apart.exchangeId)).toBeGreaterThan(NEAR_TIE_MARGIN);
     const ties = await inbox(reader, { storyfileId: storyfile.id, nearTie: 'true' });
-    expect(ties.items.every((item) => item.topMargin !== null && item.topMargin <= 0.05)).toBe(
-      true,
-    );
+    expect(ties.total).toBe(1);
+    expect(ties.items.map((item) => item.id)).toEqual([tie.exchangeId]);
+
     const unrated = await inbox(reader, { storyfileId: storyfile.id, feedback: 'none' });
-    expect(unrated.total).toBe(3);
-    expect(
-      (await inbox(reader, { storyfileId: storyfile.id, reviewState: 'resolved' })).total,
-    ).toBe(0);
+    expect(unrated.total).toBe(5);
+
+    // Nothing is resolved yet: the filter leaves out every new exchange. Marked out of scope, the
+    // harvest question is resolved: it alone is listed as resolved, and no longer as new.
+    const noneResolved = await inbox(reader, {
+      storyfileId: storyfile.id,
+      reviewState: 'resolved',
+    });
+    expect(noneResolved).toMatchObject({ total: 0, items: [] });
+    await editor.expectStatus(201, 'POST', `${base(storyfile.id)}/actions`, {
+      kind: 'out-of-scope',
+      entryIds: [harvest.exchangeId],
+    });
+    const resolved = await inbox(reader, { storyfileId: storyfile.id, reviewState: 'resolved' });
+    expect(resolved.total).toBe(1);
+    expect(resolved.items.map((item) => [item.id, item.reviewState])).toEqual([
+      [harvest.exchangeId, 'resolved'],
+    ]);
+    const open = await inbox(reader, { storyfileId: storyfile.id, reviewState: 'new' });
+    expect(open.total).toBe(4);
+    expect(open.items.map((item) => item.id)).not.toContain(harvest.exchangeId);
+
     const tooMany = await reader.get(`/v1/conversa/training/review-items?pageSize=101`);
     expect(tooMany).toMatchObject({
       status: 400,
@@ -225,6 +270,153 @@ describe('logging for review', () => {
   it('shows nothing of another namespace', async () => {
     const page = await inbox(outsider, { storyfileId: storyfile.id });
     expect(page.total).toBe(0);
+  });
+});
+
+describe('inbox filters by date, confidence class and channel, and sorts by every column', () => {
+  // Three exchanges of one namespace, each column's values distinct where the data allows:
+  //   A  "Where were you born?"        storyfile Alpha, studio, 2026-01-10 12:00, exact (score 1,
+  //      one candidate: no margin), resolved, thumbs up
+  //   B  NEAR_TIE_QUESTION             storyfile Alpha, embed,  2026-01-11 23:30, paraphrase
+  //      (movie, margin 0.03), new, not rated
+  //   C  "What is the capital of Peru?" storyfile Beta, share,  2026-01-12 00:30, fallback with
+  //      low confidence (margin 0.06), ignored, thumbs down
+  // Channels and times are written in SQL (an ask is logged now, in the studio channel); the
+  // rest is what the asks, ratings and review actions logged.
+  let sorter: ApiClient;
+  let a: string;
+  let b: string;
+  let c: string;
+  const list = async (query: Record<string, string>) =>
+    (await inbox(sorter, { pageSize: '10', ...query })).items.map((item) => item.id);
+
+  beforeAll(async () => {
+    const namespaceId = await buildNamespace(studio, 'sorting');
+    sorter = await buildMember(studio, 'owner@sorting.test', { sorting: 'owner:ns' });
+    const alpha = await seedStoryfileWithAnswers(studio, sorter, namespaceId);
+    const beta = await seedStoryfileWithAnswers(studio, sorter, namespaceId);
+    await studio.database.db.execute(
+      sql`update storyfiles set name = case id when ${alpha.id}::uuid then 'Alpha' else 'Beta' end
+        where id in (${alpha.id}, ${beta.id})`,
+    );
+    a = (await ask(sorter, alpha.id, BORN)).exchangeId;
+    b = (await ask(sorter, alpha.id, NEAR_TIE_QUESTION)).exchangeId;
+    c = (await ask(sorter, beta.id, 'What is the capital of Peru?')).exchangeId;
+    for (const [id, feedback] of [
+      [a, 'up'],
+      [c, 'down'],
+    ] as const) {
+      await sorter.expectStatus(200, 'POST', `/v1/conversa/exchanges/${id}/feedback`, { feedback });
+    }
+    await sorter.expectStatus(201, 'POST', `${base(alpha.id)}/actions`, {
+      kind: 'out-of-scope',
+      entryIds: [a],
+    });
+    await sorter.expectStatus(201, 'POST', `${base(beta.id)}/actions`, {
+      kind: 'ignore',
+      entryIds: [c],
+    });
+    for (const [id, channel, at] of [
+      [a, 'studio', '2026-01-10T12:00:00Z'],
+      [b, 'embed', '2026-01-11T23:30:00Z'],
+      [c, 'share', '2026-01-12T00:30:00Z'],
+    ] as const) {
+      await studio.database.db.execute(
+        sql`update chat_log_entries set channel = ${channel}, created_at = ${at}::timestamptz
+          where id = ${id}`,
+      );
+    }
+  });
+
+  it('logged what the table below sorts by', async () => {
+    const page = await inbox(sorter, {});
+    const byId = new Map(page.items.map((item) => [item.id, item]));
+    expect(page.total).toBe(3);
+    expect(byId.get(a)).toMatchObject({
+      storyfileName: 'Alpha',
+      channel: 'studio',
+      decision: 'answered',
+      answerQuestionText: BORN,
+      score: 1,
+      confidence: 'exact',
+      topMargin: null,
+      reviewState: 'resolved',
+      feedback: 'up',
+    });
+    expect(byId.get(b)).toMatchObject({
+      storyfileName: 'Alpha',
+      channel: 'embed',
+      decision: 'answered',
+      answerQuestionText: MOVIE,
+      confidence: 'paraphrase',
+      reviewState: 'new',
+      feedback: null,
+    });
+    expect(byId.get(c)).toMatchObject({
+      storyfileName: 'Beta',
+      channel: 'share',
+      decision: 'fallback',
+      answerQuestionText: null,
+      matchedQuestionText: null,
+      confidence: 'low',
+      reviewState: 'ignored',
+      feedback: 'down',
+    });
+    const score = (id: string) => byId.get(id)!.score!;
+    const margin = (id: string) => byId.get(id)!.topMargin!;
+    expect(score(c)).toBeLessThan(score(b));
+    expect(score(b)).toBeLessThan(score(a));
+    expect(margin(b)).toBeLessThan(margin(c));
+  });
+
+  it('filters by days (a day as "to" includes the whole day) and by instants', async () => {
+    expect(await list({})).toEqual([c, b, a]);
+    expect(await list({ from: '2026-01-11' })).toEqual([c, b]);
+    expect(await list({ to: '2026-01-11' })).toEqual([b, a]);
+    expect(await list({ from: '2026-01-11', to: '2026-01-11' })).toEqual([b]);
+    expect(await list({ to: '2026-01-11T23:00:00Z' })).toEqual([a]);
+    expect(await list({ from: '2026-01-12T00:00:00.000Z' })).toEqual([c]);
+    expect(await list({ from: '2026-01-13' })).toEqual([]);
+  });
+
+  it('filters by confidence class and by channel', async () => {
+    expect(await list({ confidence: 'exact' })).toEqual([a]);
+    expect(await list({ confidence: 'paraphrase' })).toEqual([b]);
+    expect(await list({ confidence: 'low' })).toEqual([c]);
+    expect(await list({ confidence: 'off-topic' })).toEqual([]);
+    expect(await list({ channel: 'studio' })).toEqual([a]);
+    expect(await list({ channel: 'embed' })).toEqual([b]);
+    expect(await list({ channel: 'share' })).toEqual([c]);
+    expect(await list({ channel: 'api' })).toEqual([]);
+    expect(await list({ channel: 'embed', confidence: 'paraphrase', from: '2026-01-11' })).toEqual([
+      b,
+    ]);
+  });
+
+  // Equal values keep the newest first (A, B on storyfile Alpha; A, B both answered); a column
+  // with no value (margin, feedback) sorts last going up and first going down.
+  const SORTS = [
+    ['createdAt', ['a', 'b', 'c'], ['c', 'b', 'a']],
+    ['questionText', ['c', 'b', 'a'], ['a', 'b', 'c']],
+    ['storyfileName', ['b', 'a', 'c'], ['c', 'b', 'a']],
+    ['channel', ['b', 'c', 'a'], ['a', 'c', 'b']],
+    ['decision', ['b', 'a', 'c'], ['c', 'b', 'a']],
+    ['answer', ['c', 'b', 'a'], ['a', 'b', 'c']],
+    ['score', ['c', 'b', 'a'], ['a', 'b', 'c']],
+    ['confidence', ['a', 'c', 'b'], ['b', 'c', 'a']],
+    ['topMargin', ['b', 'c', 'a'], ['a', 'c', 'b']],
+    ['reviewState', ['c', 'b', 'a'], ['a', 'b', 'c']],
+    ['feedback', ['c', 'a', 'b'], ['b', 'a', 'c']],
+  ] as const;
+
+  it('has a case for every sortable column', () => {
+    expect(SORTS.map(([sort]) => sort).sort()).toEqual([...REVIEW_SORT_FIELDS].sort());
+  });
+
+  it.each(SORTS)('sorts by %s both ways', async (sort, ascending, descending) => {
+    const ids = { a, b, c };
+    expect(await list({ sort, order: 'asc' })).toEqual(ascending.map((key) => ids[key]));
+    expect(await list({ sort, order: 'desc' })).toEqual(descending.map((key) => ids[key]));
   });
 });
 
@@ -631,6 +823,76 @@ describe('clusters', () => {
   });
 });
 
+describe('clusters read questions as the storyfile’s matcher does', () => {
+  it('folds the storyfile’s categories: two questions that differ only by their phrases join one group', async () => {
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    for (const text of ['Tell me about your automobile', 'Tell me about your car']) {
+      expect((await ask(editor, storyfile.id, text)).decision).toEqual(OFF_TOPIC);
+    }
+    // Each group's questions, groups in the order of their first question.
+    const clusters = async () =>
+      (
+        await reader.expectStatus<ReviewClusterList>(200, 'GET', `${base(storyfile.id)}/clusters`)
+      ).items
+        .map((cluster) => cluster.questions.map((question) => question.text).sort())
+        .sort((a, b) => a[0]!.localeCompare(b[0]!));
+    expect(await clusters()).toEqual([
+      ['Tell me about your automobile'],
+      ['Tell me about your car'],
+    ]);
+    const created = await editor.expectStatus<SavedCategory>(
+      201,
+      'POST',
+      '/v1/conversa/training/categories',
+      {
+        namespaceId: northId,
+        storyfileId: storyfile.id,
+        name: `Cars of ${storyfile.id.slice(0, 6)}`,
+        phrases: ['automobile', 'car'],
+      },
+    );
+    expect(await clusters()).toEqual([['Tell me about your automobile', 'Tell me about your car']]);
+    await editor.expectStatus(
+      200,
+      'DELETE',
+      `/v1/conversa/training/categories/${created.category.id}`,
+    );
+    expect(await clusters()).toHaveLength(2);
+  });
+
+  it('uses the conversation engine’s embedder, the one its matchers are built with', async () => {
+    // A stand-in for a sentence-embedding model: "children" and "offspring" point the same way.
+    const embedded: string[] = [];
+    const embedder: Embedder = {
+      embed(text) {
+        embedded.push(text);
+        return Float32Array.from([/children|offspring/i.test(text) ? 1 : 0]);
+      },
+    };
+    const engine = await createConversationEngine(studio.database.db, {
+      mediaUrlTtlSeconds: 60,
+      metrics: { countAsk: () => undefined },
+      embedder,
+    });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    for (const text of ['Do you have any children?', 'Any offspring at all?']) {
+      expect((await ask(editor, storyfile.id, text)).decision.kind).toBe('fallback');
+    }
+    // The studio's own engine has no embedder: two groups. This one's: one.
+    expect(
+      (await reader.expectStatus<ReviewClusterList>(200, 'GET', `${base(storyfile.id)}/clusters`))
+        .items,
+    ).toHaveLength(2);
+    const { items } = await listReviewClusters(engine, storyfile.id);
+    expect(items.map((cluster) => cluster.count)).toEqual([2]);
+    expect(embedded).toEqual(expect.arrayContaining(['Any offspring at all?']));
+    const { matcher } = await getStoryfileMatcher(engine, storyfile.id);
+    embedded.length = 0;
+    matcher.match('Any offspring at all?');
+    expect(embedded).toEqual(expect.arrayContaining(['Any offspring at all?', BORN]));
+  });
+});
+
 describe('training overview (Instructions)', () => {
   it('reads the storyfile’s own numbers', async () => {
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId, [
@@ -724,6 +986,168 @@ describe('custom categories', () => {
     const gone = await ask(editor, storyfile.id, 'What are your favourite pictures?');
     expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
   });
+  it('counts usage exactly: whole words and phrases, once a question, in its scope, over 30 days', async () => {
+    const namespaceId = await buildNamespace(studio, 'usage');
+    const usageOwner = await buildMember(studio, 'owner@usage.test', { usage: 'owner:ns' });
+    const [first, second, gone] = [
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+    ];
+    // An accented alternate: "Café" is the word "cafe" once folded, as the matcher folds it.
+    await studio.database.db.execute(sql`update storyfile_questions
+      set alternates = array['Do you like the Café on the corner?']
+      where id = ${first.questions[UNRECORDED_QUESTION]}`);
+    await usageOwner.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${gone.id}`);
+    const created = await usageOwner.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId,
+      name: 'Screen',
+      phrases: ['movie', 'film', 'cafe'],
+    });
+    // The movie question of both live storyfiles (its "movie" and its alternate's "film" count
+    // once), and the first one's pets question by its alternate; none of the deleted storyfile.
+    expect(created.category).toMatchObject({ usedByAnswers: 3, foldedQuestions: 0 });
+    const own = await usageOwner.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId,
+      storyfileId: second.id,
+      name: 'Pictures',
+      phrases: ['motion picture', 'movie'],
+    });
+    expect(own.category).toMatchObject({ usedByAnswers: 1, foldedQuestions: 0 });
+
+    await ask(usageOwner, first.id, 'What movie do you like?');
+    await ask(usageOwner, first.id, 'Film and movie night?');
+    await ask(usageOwner, second.id, 'Any good films?');
+    await ask(usageOwner, second.id, 'A motion picture, please');
+    await ask(usageOwner, second.id, 'A picture in motion');
+    const old = await ask(usageOwner, second.id, 'Which movie was it?');
+    await studio.database.db.execute(sql`update chat_log_entries
+      set created_at = now() - interval '31 days' where id = ${old.exchangeId}`);
+    const page = await usageOwner.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${namespaceId}`,
+    );
+    expect(page.items.map((item) => [item.name, item.usedByAnswers, item.foldedQuestions])).toEqual(
+      [
+        // "films" is not "film"; the 31-day-old question is past the window.
+        ['Pictures', 1, 1],
+        ['Screen', 3, 2],
+      ],
+    );
+  });
+
+  it('folds a storyfile’s own category in that storyfile only, not in another storyfile of the namespace', async () => {
+    const own = await seedStoryfileWithAnswers(studio, owner, northId);
+    const other = await seedStoryfileWithAnswers(studio, owner, northId);
+    // "motion picture" is in no phrasing: without a category the question falls back. The other
+    // storyfile is asked only once the category exists, so its matcher is built then, reading
+    // the categories it folds.
+    const question = 'What is your favourite motion picture?';
+    expect((await ask(editor, own.id, question)).decision).toEqual(OFF_TOPIC);
+    const created = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      storyfileId: own.id,
+      name: `Cinema of ${own.id.slice(0, 6)}`,
+      phrases: ['movie', 'motion picture'],
+    });
+    expect(created.category).toMatchObject({ storyfileId: own.id, storyfileName: own.name });
+    const inOwn = await ask(editor, own.id, question);
+    expect(inOwn.decision).toEqual({ kind: 'answer', questionId: own.questions[MOVIE] });
+    expect(inOwn.candidates[0]!.matchedTerms).toContain(`#${created.category.name}`);
+    const inOther = await ask(editor, other.id, question);
+    expect(inOther.decision).toEqual(OFF_TOPIC);
+    expect(inOther.candidates.flatMap((candidate) => candidate.matchedTerms)).not.toContain(
+      `#${created.category.name}`,
+    );
+    await editor.expectStatus(200, 'DELETE', `${path}/${created.category.id}`);
+  });
+
+  it('reaches the storyfile’s cached matcher at its next stamp check: the same matcher, updated in place', async () => {
+    // An engine of its own, so the test holds its cache; the studio's works the same way.
+    const engine = await createConversationEngine(studio.database.db, {
+      mediaUrlTtlSeconds: 60,
+      metrics: { countAsk: () => undefined },
+    });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const question = 'What is your favourite motion picture?';
+    const cached = await getStoryfileMatcher(engine, storyfile.id);
+    const { matcher } = cached;
+    expect(matcher.match(question).decision).toEqual(OFF_TOPIC);
+
+    const category = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      storyfileId: storyfile.id,
+      name: `Cinema in place ${storyfile.id.slice(0, 6)}`,
+      phrases: ['movie', 'motion picture'],
+    });
+    const refreshed = await getStoryfileMatcher(engine, storyfile.id);
+    expect(refreshed).toBe(cached);
+    expect(refreshed.matcher).toBe(matcher);
+    expect(refreshed.categories.map((item) => item.name)).toContain(category.category.name);
+    expect(matcher.match(question).decision).toEqual({
+      kind: 'answer',
+      answerId: storyfile.questions[MOVIE],
+    });
+
+    const word = await editor.expectStatus<CustomWord>(201, 'POST', '/v1/conversa/training/words', {
+      namespaceId: northId,
+      term: `Kubrick${storyfile.id.slice(0, 4)}`,
+      heardAs: ['cube rick'],
+    });
+    const withWord = await getStoryfileMatcher(engine, storyfile.id);
+    expect(withWord.matcher).toBe(matcher);
+    expect(withWord.heardAsRules).toContainEqual({ heardAs: 'cube rick', replacement: word.term });
+    await editor.expectStatus(200, 'DELETE', `/v1/conversa/training/words/${word.id}`);
+    await editor.expectStatus(200, 'DELETE', `${path}/${category.category.id}`);
+    const without = await getStoryfileMatcher(engine, storyfile.id);
+    expect(without.matcher).toBe(matcher);
+    expect(without.heardAsRules).not.toContainEqual(
+      expect.objectContaining({ heardAs: 'cube rick' }),
+    );
+    expect(matcher.match(question).decision).toEqual(OFF_TOPIC);
+  });
+
+  it('refuses a reader’s update and delete (403 with the §6 message) and leaves the category as it was', async () => {
+    const created = await editor.expectStatus<SavedCategory>(201, 'POST', path, {
+      namespaceId: northId,
+      name: `Cars ${Math.random().toString(36).slice(2, 8)}`,
+      phrases: ['car', 'automobile'],
+    });
+    const itemPath = `${path}/${created.category.id}`;
+    const change = { name: 'Renamed by a reader', phrases: ['truck', 'lorry'] };
+    // A reader of the namespace, refused by the route's permission; an editor of another
+    // namespace who reads this one, refused by the check on the category's own namespace.
+    for (const client of [reader, southEditor]) {
+      expect(await client.put(itemPath, change)).toMatchObject({
+        status: 403,
+        body: { message: EDIT_REFUSAL },
+      });
+      expect(await client.delete(itemPath)).toMatchObject({
+        status: 403,
+        body: { message: EDIT_REFUSAL },
+      });
+    }
+    // Someone who cannot see the namespace is told it does not exist.
+    expect(await outsider.put(itemPath, change)).toMatchObject({
+      status: 404,
+      body: { message: CATEGORY_NOT_FOUND_MESSAGE },
+    });
+    expect(await outsider.delete(itemPath)).toMatchObject({
+      status: 404,
+      body: { message: CATEGORY_NOT_FOUND_MESSAGE },
+    });
+    const page = await reader.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=${encodeURIComponent(created.category.name)}`,
+    );
+    expect(page.items).toMatchObject([
+      { id: created.category.id, name: created.category.name, phrases: ['car', 'automobile'] },
+    ]);
+    await editor.expectStatus(200, 'PUT', itemPath, { ...change, name: created.category.name });
+    await editor.expectStatus(200, 'DELETE', itemPath);
+  });
 });
 
 describe('custom words', () => {
@@ -795,5 +1219,41 @@ describe('custom words', () => {
       { text: 'what is your bird place', inputMode: 'spoken' },
     );
     expect(after.confidence).not.toBe('exact');
+  });
+
+  it('refuses a reader’s update and delete (403 with the §6 message) and leaves the word as it was', async () => {
+    const word = await editor.expectStatus<CustomWord>(201, 'POST', path, {
+      namespaceId: northId,
+      term: `Saoirse${Math.random().toString(36).slice(2, 6)}`,
+      heardAs: ['seer sha'],
+    });
+    const itemPath = `${path}/${word.id}`;
+    const change = { term: 'Renamed', heardAs: ['something else'] };
+    for (const client of [reader, southEditor]) {
+      expect(await client.put(itemPath, change)).toMatchObject({
+        status: 403,
+        body: { message: EDIT_REFUSAL },
+      });
+      expect(await client.delete(itemPath)).toMatchObject({
+        status: 403,
+        body: { message: EDIT_REFUSAL },
+      });
+    }
+    expect(await outsider.put(itemPath, change)).toMatchObject({
+      status: 404,
+      body: { message: CUSTOM_WORD_NOT_FOUND_MESSAGE },
+    });
+    expect(await outsider.delete(itemPath)).toMatchObject({
+      status: 404,
+      body: { message: CUSTOM_WORD_NOT_FOUND_MESSAGE },
+    });
+    const page = await reader.expectStatus<CustomWordPage>(
+      200,
+      'GET',
+      `${path}?namespaceId=${northId}&search=${encodeURIComponent(word.term)}`,
+    );
+    expect(page.items).toMatchObject([{ id: word.id, term: word.term, heardAs: ['seer sha'] }]);
+    await editor.expectStatus(200, 'PUT', itemPath, { ...change, term: word.term });
+    await editor.expectStatus(200, 'DELETE', itemPath);
   });
 });
