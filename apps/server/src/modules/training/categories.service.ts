@@ -58,7 +58,7 @@ const CATEGORY_SELECT = sql`c.id, c.namespace_id, c.storyfile_id, s.name as stor
  * "folded questions" the exchanges of the last 30 days with one. A phrase is found as whole words:
  * the normalised phrases are lower-case letters, digits and single spaces, the exchanges'
  * normalised texts too, and `conversa_question_words` splits a question and its alternates the
- * same way (migration 0019). Each phrase's words are looked up in a GIN index of words
+ * same way (migration 0020). Each phrase's words are looked up in a GIN index of words
  * (`chat_log_entries_words_idx`, `storyfile_questions_words_idx`) and only those rows are
  * checked for the whole phrase, so a page costs what its own phrases find, not a scan of every
  * question and exchange per category (10,000 phrases in a namespace: see the module README).
