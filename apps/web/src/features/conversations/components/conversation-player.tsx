@@ -1,4 +1,4 @@
-import { Mic, MicOff, Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
+import { Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import {
   ASK_TEXT_EMPTY_MESSAGE,
@@ -6,6 +6,7 @@ import {
   type ExchangeFeedback,
   type InputMode,
 } from '@conversa/contracts';
+import { SpeechButton } from '@/components/speech-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
@@ -503,22 +504,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           aria-describedby={state.error || isEmptyQuestion ? ids.error : undefined}
           className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
         />
-        {speech.isSupported ? (
-          <Button
-            aria-label={speech.isListening ? 'Stop listening' : 'Ask by voice'}
-            aria-pressed={speech.isListening}
-            variant={speech.isListening ? 'primary' : 'default'}
-            disabled={!isStarted || isAsking}
-            onClick={() => (speech.isListening ? speech.stop() : speech.listen())}
-            icon={
-              speech.isListening ? (
-                <MicOff className="size-4" aria-hidden="true" />
-              ) : (
-                <Mic className="size-4" aria-hidden="true" />
-              )
-            }
-          />
-        ) : null}
+        <SpeechButton speech={speech} label="Ask by voice" disabled={!isStarted || isAsking} />
         <Button
           type="submit"
           variant="primary"

@@ -18,9 +18,8 @@ import {
   parsePhrases,
 } from '../utils/phrases';
 import { CategoryCsvPanel } from './category-csv-panel';
-import { StoryfilePicker } from './storyfile-picker';
 import { TestBench } from './test-bench';
-import { useChosenStoryfile, VocabularyScreen } from './vocabulary-screen';
+import { ChosenStoryfileTools, VocabularyScreen } from './vocabulary-screen';
 
 const PATH = '/training/custom_categories';
 const SEARCH_OPTIONS: SearchOption[] = [
@@ -289,22 +288,13 @@ function NewCategory({
 
 /** The test bench on the chosen storyfile: which categories fold a typed or said phrase. */
 function CategoryBench({ user }: { user: CurrentUser }) {
-  const { namespaceId, storyfileId, setStoryfileId } = useChosenStoryfile(user);
   return (
-    <>
-      <StoryfilePicker
-        storyfileId={storyfileId}
-        onChange={setStoryfileId}
-        namespaceId={namespaceId}
-      />
-      {storyfileId === undefined ? (
-        <p className="text-sm text-slate-600">
-          Choose a storyfile to try phrases on the test bench and see which categories fold them.
-        </p>
-      ) : (
-        <TestBench storyfileId={storyfileId} />
-      )}
-    </>
+    <ChosenStoryfileTools
+      user={user}
+      emptyText="Choose a storyfile to try phrases on the test bench and see which categories fold them."
+    >
+      {(storyfileId) => <TestBench storyfileId={storyfileId} />}
+    </ChosenStoryfileTools>
   );
 }
 

@@ -5,10 +5,9 @@ import { Button } from '@/components/ui/button';
 import type { SearchOption } from '@/lib/search-box';
 import { useCreateCustomWord, useCustomWords, useDeleteCustomWord } from '../api/words';
 import { parsePhrases } from '../utils/phrases';
-import { StoryfilePicker } from './storyfile-picker';
 import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
-import { useChosenStoryfile, VocabularyScreen } from './vocabulary-screen';
+import { ChosenStoryfileTools, VocabularyScreen } from './vocabulary-screen';
 
 const PATH = '/training/custom_words';
 const SEARCH_OPTIONS: SearchOption[] = [
@@ -129,19 +128,12 @@ function WordList({
 
 /** The storyfile part: suggested words and the test bench for the chosen storyfile. */
 function StoryfileTools({ user }: { user: CurrentUser }) {
-  const { namespaceId, storyfileId, setStoryfileId } = useChosenStoryfile(user);
   return (
-    <>
-      <StoryfilePicker
-        storyfileId={storyfileId}
-        onChange={setStoryfileId}
-        namespaceId={namespaceId}
-      />
-      {storyfileId === undefined ? (
-        <p className="text-sm text-slate-600">
-          Choose a storyfile to see suggested words and to try phrases on the test bench.
-        </p>
-      ) : (
+    <ChosenStoryfileTools
+      user={user}
+      emptyText="Choose a storyfile to see suggested words and to try phrases on the test bench."
+    >
+      {(storyfileId) => (
         <>
           <section aria-labelledby="suggested-words-heading" className="space-y-2">
             <h2 id="suggested-words-heading" className="text-lg font-semibold text-slate-900">
@@ -158,7 +150,7 @@ function StoryfileTools({ user }: { user: CurrentUser }) {
           <TestBench storyfileId={storyfileId} />
         </>
       )}
-    </>
+    </ChosenStoryfileTools>
   );
 }
 

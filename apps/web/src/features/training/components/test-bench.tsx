@@ -1,7 +1,7 @@
-import { Mic, MicOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { InputMode } from '@conversa/contracts';
 import { Alert } from '@/components/ui/alert';
+import { SpeechButton } from '@/components/speech-button';
 import { Button } from '@/components/ui/button';
 import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
 import { useStoryfileOptions } from '../api/list-storyfile-options';
@@ -82,22 +82,7 @@ export function TestBench({ storyfileId }: { storyfileId: string }) {
             onChange={(event) => setText(event.target.value)}
           />
         </div>
-        {speech.isSupported ? (
-          <Button
-            aria-label={speech.isListening ? 'Stop listening' : 'Say a phrase'}
-            aria-pressed={speech.isListening}
-            variant={speech.isListening ? 'primary' : 'default'}
-            disabled={bench.isPending}
-            onClick={() => (speech.isListening ? speech.stop() : speech.listen())}
-            icon={
-              speech.isListening ? (
-                <MicOff className="size-4" aria-hidden="true" />
-              ) : (
-                <Mic className="size-4" aria-hidden="true" />
-              )
-            }
-          />
-        ) : null}
+        <SpeechButton speech={speech} label="Say a phrase" disabled={bench.isPending} />
         <div className="flex h-9 items-center gap-2">
           <input
             id={ids.spoken}

@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { StoryfilePicker } from './storyfile-picker';
 
 // What Custom categories and Custom words share: a namespace's vocabulary, chosen by namespace,
 // added to by its editors, searched and paged on the server, each item deletable after a
@@ -119,6 +120,34 @@ export function useChosenStoryfile(user: CurrentUser) {
     storyfileId,
     setStoryfileId: (next: string | undefined) => setParam('storyfileId', next),
   };
+}
+
+/** The chosen namespace's storyfile picker and, once a storyfile is chosen, its tools. */
+export function ChosenStoryfileTools({
+  user,
+  emptyText,
+  children,
+}: {
+  user: CurrentUser;
+  /** What the tools need: "Choose a storyfile to …". */
+  emptyText: string;
+  children: (storyfileId: string) => ReactNode;
+}) {
+  const { namespaceId, storyfileId, setStoryfileId } = useChosenStoryfile(user);
+  return (
+    <>
+      <StoryfilePicker
+        storyfileId={storyfileId}
+        onChange={setStoryfileId}
+        namespaceId={namespaceId}
+      />
+      {storyfileId === undefined ? (
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        children(storyfileId)
+      )}
+    </>
+  );
 }
 
 export function VocabularyScreen<Item extends { id: string }>(props: VocabularyScreenProps<Item>) {
