@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,23 @@ describe('healthz', () => {
     const response = await fetch(`${studio.baseUrl}/healthz`);
     expect(response.status).toBe(503);
     await studio.app.close();
+  });
+});
+
+describe('stopping with a request in flight', () => {
+  it('gives it REQUEST_SHUTDOWN_GRACE_SECONDS, then closes its connection and stops', async () => {
+    const studio = await startTestStudio({ REQUEST_SHUTDOWN_GRACE_SECONDS: '1' });
+    const { port } = new URL(studio.baseUrl);
+    // A client that starts a request and goes quiet, as a paused download does: without the
+    // cut-off, the server would wait for it until Node's own time-outs, a minute or more.
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const closed = once(socket, 'close');
+    // Without the cut-off, this waits past the test's time limit.
+    await studio.stop();
+    await closed;
+    expect(socket.destroyed).toBe(true);
   });
 });
 

@@ -82,7 +82,13 @@ export async function startStudio(
         // Marked before anything waits: a transcode that the stop signal ends too is handed back.
         runtime.jobs.markStopping();
         stopping ??= (async () => {
-          await app.close();
+          // New connections are refused at once and idle ones closed; a request still in flight
+          // gets the grace, then its connection is cut (a paused video download never ends).
+          const cutOff = setTimeout(
+            () => app.server.closeAllConnections(),
+            config.requestShutdownGraceSeconds * 1000,
+          ).unref();
+          await app.close().finally(() => clearTimeout(cutOff));
           await maintenance.stop();
           await runtime.stop();
           await database.close();

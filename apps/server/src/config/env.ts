@@ -154,6 +154,12 @@ const envSchema = z
      */
     JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /**
+     * On SIGTERM/SIGINT, how long requests still in flight (a video a visitor streams, a slow
+     * client) may finish before their connections are closed; without it one paused download
+     * would keep the studio from stopping.
+     */
+    REQUEST_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /**
      * Public asks one published storyfile answers a minute, all its visitors together (a class
      * sharing one link needs more than the default); each visitor keeps its own 20 a minute.
      */
@@ -270,6 +276,8 @@ export interface Config {
   jobs: JobsConfig;
   /** Public asks one storyfile answers a minute (PUBLIC_ASK_LIMIT_PER_MINUTE). */
   publicAskLimitPerMinute: number;
+  /** REQUEST_SHUTDOWN_GRACE_SECONDS: in-flight requests' time to finish when the studio stops. */
+  requestShutdownGraceSeconds: number;
   /** Bearer token for /metrics from other hosts; undefined = loopback only. */
   metricsToken: string | undefined;
   /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
@@ -371,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       shutdownGraceSeconds: env.JOB_SHUTDOWN_GRACE_SECONDS,
     },
     publicAskLimitPerMinute: env.PUBLIC_ASK_LIMIT_PER_MINUTE,
+    requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
   };

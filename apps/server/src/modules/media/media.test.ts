@@ -122,6 +122,9 @@ describe('signed media URLs (spec §7 access_token)', () => {
       const response = await fetch(`${studio.baseUrl}${url}`);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type')).toBe(type);
+      // Read to the end: a body left unread holds its connection open, and the studio's stop
+      // with it for REQUEST_SHUTDOWN_GRACE_SECONDS.
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
   });
 
