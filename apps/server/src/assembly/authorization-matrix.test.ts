@@ -35,9 +35,15 @@ type Expectation = 'open' | 'unauthenticated' | 'allowed' | 'denied';
 
 /** What the declared permission promises this identity for a request aimed at namespace A. */
 function expectationFor(permission: Requirement, identity: Identity): Expectation {
-  if (permission.kind === 'public') {return 'open';}
-  if (identity === 'anonymous') {return 'unauthenticated';}
-  if (identity === 'admin' && permission.kind !== 'scimToken') {return 'allowed';}
+  if (permission.kind === 'public') {
+    return 'open';
+  }
+  if (identity === 'anonymous') {
+    return 'unauthenticated';
+  }
+  if (identity === 'admin' && permission.kind !== 'scimToken') {
+    return 'allowed';
+  }
   const scope = SCOPE_OF[identity]!;
   const isInA = identity !== 'editB';
   switch (permission.kind) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVITY_CLOSED_MESSAGE,
   ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE,
@@ -903,6 +903,21 @@ describe('the restricted role', () => {
 });
 
 describe('xAPI statements', () => {
+  /** Until the send after an ask has failed for every statement `ofActivity` selects. */
+  const waitForFailedSend = (ofActivity: SQL) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await studio.database.db.execute<{ attempts: number }>(
+              sql`select min(attempts)::int as attempts from learning_xapi_outbox
+                  where ${ofActivity}`,
+            )
+          ).rows[0]?.attempts ?? 0,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+
   it('describes one attempt: asked, answered, completed, with the activity and storyfile as objects', async () => {
     const activity = await createActivity({
       title: 'Statements',
@@ -1000,18 +1015,7 @@ describe('xAPI statements', () => {
     const { db } = studio.database;
     const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
     // The send after the ask fails; the statements wait in the outbox with the failure.
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.execute<{ attempts: number }>(
-              sql`select min(attempts)::int as attempts from learning_xapi_outbox
-                  where ${ofActivity}`,
-            )
-          ).rows[0]?.attempts ?? 0,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(1);
+    await waitForFailedSend(ofActivity);
     const waiting = await db.execute<{
       statement: XapiStatement;
       last_error: string;
@@ -1061,18 +1065,7 @@ describe('xAPI statements', () => {
     lrs.isUp = false;
     await ask(classmate, activity.id, 'Refuse this question');
     await ask(classmate, activity.id, 'Do you like cheese?');
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.execute<{ attempts: number }>(
-              sql`select min(attempts)::int as attempts from learning_xapi_outbox
-                  where ${ofActivity}`,
-            )
-          ).rows[0]?.attempts ?? 0,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(1);
+    await waitForFailedSend(ofActivity);
     lrs.isUp = true;
     lrs.received = [];
     lrs.isBad = (statement) => statement.result?.response === 'Refuse this question';
@@ -1137,18 +1130,7 @@ describe('xAPI statements', () => {
     const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
     lrs.isUp = false;
     await ask(classmate, activity.id, RECORDED_QUESTIONS[0]!.text);
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.execute<{ attempts: number }>(
-              sql`select min(attempts)::int as attempts from learning_xapi_outbox
-                  where ${ofActivity}`,
-            )
-          ).rows[0]?.attempts ?? 0,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(1);
+    await waitForFailedSend(ofActivity);
     lrs.isUp = true;
     const due = sql`update learning_xapi_outbox set next_attempt_at = now() where ${ofActivity}`;
     await db.execute(due);
@@ -1182,18 +1164,7 @@ describe('xAPI statements', () => {
     const ofActivity = sql`statement::text like ${`%${activity.id}%`}`;
     lrs.isUp = false;
     await ask(classmate, activity.id, 'Is anyone there?');
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.execute<{ attempts: number }>(
-              sql`select min(attempts)::int as attempts from learning_xapi_outbox
-                  where ${ofActivity}`,
-            )
-          ).rows[0]?.attempts ?? 0,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(1);
+    await waitForFailedSend(ofActivity);
     lrs.isUp = true;
     lrs.received = [];
     let release = () => {};
