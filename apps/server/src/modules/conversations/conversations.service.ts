@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   applyHeardAsRules,
   CANNOT_ANSWER_MESSAGE,
@@ -23,11 +23,19 @@ import {
   conversations,
   mediaAssets,
   storyfileMatchingSettings,
+  storyfileQuestions,
+  storyfileStarters,
   trainingIgnores,
   type MediaAssetFile,
 } from '../../db/schema.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
-import { matchInkChoice, openInkSession, type InkLineClip, type InkSession } from '../ink/index.ts';
+import {
+  findPublishedInkVersion,
+  matchInkChoice,
+  openInkSession,
+  type InkLineClip,
+  type InkSession,
+} from '../ink/index.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
 
@@ -124,6 +132,36 @@ export async function signStoryfileClips<Kind extends ClipKind>(
     clips[row.clipKind as Kind] = signAssetMedia(engine.signer, row, grantee);
   }
   return clips;
+}
+
+/**
+ * What a conversation player loads for a storyfile, whoever opens it (a public page's visitor, a
+ * student): its starters in order, the idle and intro clips signed for `grantee`, and whether a
+ * published story drives it. The caller has already decided that `grantee` may see it.
+ */
+export async function loadPlayerStoryfile(
+  engine: ConversationEngine,
+  storyfileId: string,
+  grantee: string,
+): Promise<{
+  starters: { questionId: string; text: string }[];
+  clips: Record<'idle' | 'intro', AskMedia | null>;
+  hasStory: boolean;
+}> {
+  const [starters, clips, story] = await Promise.all([
+    engine.db
+      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
+      .from(storyfileStarters)
+      .innerJoin(
+        storyfileQuestions,
+        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
+      )
+      .where(eq(storyfileStarters.storyfileId, storyfileId))
+      .orderBy(asc(storyfileStarters.position)),
+    signStoryfileClips(engine, storyfileId, ['idle', 'intro'], grantee),
+    findPublishedInkVersion(engine.db, storyfileId),
+  ]);
+  return { starters, clips, hasStory: story !== null };
 }
 
 /**

@@ -3,6 +3,7 @@ export {
   askStoryfile,
   createConversationEngine,
   getStoryfileMatcher,
+  loadPlayerStoryfile,
   signAssetMedia,
   signStoryfileClips,
   type AskInput,

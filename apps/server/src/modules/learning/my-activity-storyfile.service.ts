@@ -1,13 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   STORYFILE_NOT_IN_ACTIVITY_MESSAGE,
   type CurrentUser,
   type MyActivityStoryfile,
 } from '@conversa/contracts';
-import { storyfileQuestions, storyfileStarters, storyfiles } from '../../db/schema.ts';
+import { storyfiles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { signStoryfileClips } from '../conversations/index.ts';
-import { findPublishedInkVersion } from '../ink/index.ts';
+import { loadPlayerStoryfile } from '../conversations/index.ts';
 import { getSpeechHints } from '../training/index.ts';
 import {
   getMyActivityRecord,
@@ -42,25 +41,13 @@ export async function getMyActivityStoryfile(
   if (!storyfile) {
     throw notFound(STORYFILE_NOT_IN_ACTIVITY_MESSAGE);
   }
-  const [starters, clips, story, hints] = await Promise.all([
-    engine.db
-      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
-      .from(storyfileStarters)
-      .innerJoin(
-        storyfileQuestions,
-        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
-      )
-      .where(eq(storyfileStarters.storyfileId, storyfileId))
-      .orderBy(asc(storyfileStarters.position)),
-    signStoryfileClips(engine, storyfileId, ['idle', 'intro'], `user:${user.iam}`),
-    findPublishedInkVersion(engine.db, storyfileId),
+  const [player, hints] = await Promise.all([
+    loadPlayerStoryfile(engine, storyfileId, `user:${user.iam}`),
     getSpeechHints(engine.db, storyfileId),
   ]);
   return {
     ...storyfile,
-    starters,
-    clips,
-    hasStory: story !== null,
+    ...player,
     speechHints: hints.terms,
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   SHARE_SLUG_LENGTH,
@@ -12,18 +12,11 @@ import {
   type PublicStoryfile,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  publicAskCounters,
-  storyfilePublications,
-  storyfileQuestions,
-  storyfileStarters,
-  storyfiles,
-} from '../../db/schema.ts';
+import { publicAskCounters, storyfilePublications, storyfiles } from '../../db/schema.ts';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
-import { findPublishedInkVersion } from '../ink/index.ts';
 import {
   askStoryfile,
-  signStoryfileClips,
+  loadPlayerStoryfile,
   type AskInput,
   type ConversationEngine,
 } from '../conversations/index.ts';
@@ -142,19 +135,7 @@ export async function getPublicStoryfile(
   visitorKey: string,
 ): Promise<PublicStoryfile> {
   const storyfile = await findPublishedStoryfile(engine.db, slug);
-  const [starters, clips] = await Promise.all([
-    engine.db
-      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
-      .from(storyfileStarters)
-      .innerJoin(
-        storyfileQuestions,
-        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
-      )
-      .where(eq(storyfileStarters.storyfileId, storyfile.id))
-      .orderBy(asc(storyfileStarters.position)),
-    signStoryfileClips(engine, storyfile.id, ['idle', 'intro'], visitorKey),
-  ]);
-  const story = await findPublishedInkVersion(engine.db, storyfile.id);
+  const { starters, clips, hasStory } = await loadPlayerStoryfile(engine, storyfile.id, visitorKey);
   return {
     slug,
     name: storyfile.name,
@@ -162,7 +143,7 @@ export async function getPublicStoryfile(
     language: storyfile.language,
     starters,
     clips,
-    hasStory: story !== null,
+    hasStory,
   };
 }
 
