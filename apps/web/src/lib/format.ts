@@ -41,6 +41,11 @@ export function formatUsDateTime(date: DateInput, timeZone?: string): string {
   });
 }
 
+/** US date and time with the month's name, e.g. `Jan 5, 2024, 3:04 PM`. */
+export function formatUsMediumDateTime(date: DateInput): string {
+  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
 
 /** A number with comma thousands separators, e.g. `1,234,567`. */

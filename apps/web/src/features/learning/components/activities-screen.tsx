@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatUsMediumDateTime } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useActivities } from '../api/list-activities';
 import { fetchWholeRoster, useActivity } from '../api/get-activity';
@@ -21,10 +21,7 @@ import { ActivityFormDialog } from './activity-form';
 import { OrganizationPicker } from './organization-picker';
 import { ProgressBar, StateBadge } from './progress-bar';
 
-const formatDate = (iso: string | null) =>
-  iso === null
-    ? '—'
-    : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string | null) => (iso === null ? '—' : formatUsMediumDateTime(iso));
 
 const ROSTER_SEARCH_OPTIONS: SearchOption[] = [
   { value: 'name', label: 'Name', isActive: true, isDisabled: false },

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatUsMediumDateTime } from '@/lib/format';
 import { useMyActivityStoryfile } from '../api/get-my-activity-storyfile';
 import { useAskMyActivity, useMyActivities, useMyActivity } from '../api/my-activities';
 import { ProgressBar, StateBadge } from './progress-bar';
@@ -34,10 +35,7 @@ export interface ActivityPlayerSlot {
 
 export type RenderActivityPlayer = (slot: ActivityPlayerSlot) => ReactNode;
 
-const formatDate = (iso: string | null) =>
-  iso === null
-    ? null
-    : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string | null) => (iso === null ? null : formatUsMediumDateTime(iso));
 
 function Dates({ activity }: { activity: MyActivity }) {
   const parts = [

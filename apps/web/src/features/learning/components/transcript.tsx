@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import type { TranscriptEntry } from '@conversa/contracts';
+import { formatCount, formatUsMediumDateTime } from '@/lib/format';
 import { groupTranscriptByAttempt, type Attempt } from '../utils/attempts';
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) {
   const headingId = useId();
@@ -15,7 +13,7 @@ function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) 
           Attempt {number}: {attempt.storyfileName}
         </h4>
         <p className="text-xs text-slate-600">
-          Started {formatTime(attempt.startedAt)} · {count} {count === 1 ? 'question' : 'questions'}
+          Started {formatUsMediumDateTime(attempt.startedAt)} · {formatCount(count, 'question')}
         </p>
       </div>
       <ol aria-labelledby={headingId} className="space-y-3">
@@ -23,7 +21,7 @@ function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) 
           <li key={entry.id} className="rounded-lg border border-slate-200 p-3">
             <p className="text-sm font-semibold break-words text-slate-900">{entry.questionText}</p>
             <p className="mt-1 text-xs break-words text-slate-600">
-              {formatTime(entry.createdAt)} ·{' '}
+              {formatUsMediumDateTime(entry.createdAt)} ·{' '}
               {entry.decision === 'answered'
                 ? `Answered: ${entry.answerQuestionText ?? ''}`
                 : 'No answer (fallback)'}
