@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -67,4 +68,102 @@ describe('the embedded PostgreSQL in a private directory', () => {
     // Nobody gained read or write: only traverse (x), for PostgreSQL's user alone, via an ACL.
     expect((await stat(parent)).mode & 0o007).toBe(0);
   }, 120_000);
+});
+
+// Issue 30: a postmaster killed under the studio is started again whether this process started
+// it or joined it (after a studio crash the cluster survives in its own process group and the
+// restarted studio joins it).
+describe('the embedded PostgreSQL is supervised', () => {
+  const parents: string[] = [];
+
+  afterAll(async () => {
+    for (const parent of parents) {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  async function makeDataDir() {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'conversa-supervised-'));
+    parents.push(parent);
+    return path.join(parent, 'data');
+  }
+
+  async function readPid(dataDir: string): Promise<number> {
+    return Number(
+      (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+  }
+
+  /** Kills the postmaster with SIGKILL and waits until a new one answers. */
+  async function killAndAwaitRestart(dataDir: string, url: string) {
+    const killed = await readPid(dataDir);
+    process.kill(killed, 'SIGKILL');
+    // A ceiling, not a timing claim: the restart waits for the old backends to exit.
+    for (let waited = 0; waited < 90_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await client.end();
+        expect(rows).toHaveLength(1);
+        const restarted = await readPid(dataDir);
+        expect(restarted).not.toBe(killed);
+        return restarted;
+      } catch {
+        await client.end().catch(() => undefined);
+      }
+    }
+    throw new Error(`PostgreSQL (pid ${killed} killed) was not started again`);
+  }
+
+  it('started by this process: killed, it is started again', async () => {
+    const dataDir = await makeDataDir();
+    const database = await startEmbeddedPostgres({ dataDir, port: await getFreePort() });
+    try {
+      await killAndAwaitRestart(dataDir, database.url);
+    } finally {
+      await database.stop();
+    }
+  }, 180_000);
+
+  it('joined after the process that started it was killed: killed, it is started again', async () => {
+    const dataDir = await makeDataDir();
+    const port = await getFreePort();
+    // A studio that starts the cluster and is then killed with SIGKILL, as a crash would.
+    const starter = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'))});
+         await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${port} });
+         console.log('ready');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      starter.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) {
+          resolve();
+        }
+      });
+      starter.once('exit', (code) => reject(new Error(`the starter exited (${code})`)));
+    });
+    starter.kill('SIGKILL');
+    const logs: string[] = [];
+    const database = await startEmbeddedPostgres({
+      dataDir,
+      port,
+      log: (line) => logs.push(line),
+    });
+    try {
+      expect(logs.join('\n')).toContain('joined the embedded PostgreSQL already running');
+      await killAndAwaitRestart(dataDir, database.url);
+    } finally {
+      await database.stop();
+    }
+  }, 180_000);
 });

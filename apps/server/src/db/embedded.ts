@@ -278,9 +278,16 @@ export async function startEmbeddedPostgres(options: {
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   const url = urlOf(DATABASE);
 
-  if (await canConnect(url)) {
-    log(`joined the embedded PostgreSQL already running on port ${options.port}`);
-    return { url, stop: () => Promise.resolve() };
+  // A cluster already running (another studio process, or one whose studio was killed: it runs in
+  // its own process group and survives) is joined and supervised like one started here, by the
+  // postmaster's pid; one whose pid cannot be read is refused rather than joined unwatched.
+  const adoptedPid = (await canConnect(url))
+    ? await readPostmasterPid(databaseDir, options.port)
+    : undefined;
+  if (adoptedPid !== undefined) {
+    log(
+      `joined the embedded PostgreSQL already running on port ${options.port} (pid ${adoptedPid})`,
+    );
   }
 
   const binaries = await loadBinaries();
@@ -291,7 +298,7 @@ export async function startEmbeddedPostgres(options: {
     ensureReachable([path.dirname(binaries.postgres), databaseDir], account, log);
   }
 
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+  if (adoptedPid === undefined && !existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
     // initdb reads the superuser's password from a file only its OS user can read, removed right
     // after (Node's pipe to a child is a socket, which initdb cannot open as /dev/stdin).
@@ -359,63 +366,141 @@ export async function startEmbeddedPostgres(options: {
     await Promise.race([waitUntilReady(urlOf('postgres'), server, () => output), spawnFailed]);
     return server;
   };
-  let server = await launch();
-
-  const admin = new pg.Client({ connectionString: urlOf('postgres') });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-    if (exists.rowCount === 0) {
-      await admin.query(`create database ${DATABASE}`);
-    }
-  } finally {
-    await admin.end();
-  }
-  log(`embedded PostgreSQL running on 127.0.0.1:${options.port}`);
+  /** The postmaster this process launched; undefined while it supervises one it joined. */
+  let server: ChildProcess | undefined;
+  let watcher: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
 
-  // PostgreSQL that dies under the studio (killed, crashed, out of memory) is started again: it
-  // recovers from its write-ahead log, and meanwhile database calls answer 503. If it cannot be
-  // started again, `onFatal` decides (the server exits non-zero, for its supervisor).
-  const superviseFrom = (current: ChildProcess) => {
-    current.once('exit', (code, signal) => {
-      if (stopping) {
-        return;
-      }
-      log(
-        `the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}): starting it again`,
-      );
-      void (async () => {
-        let lastError: unknown;
-        for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt += 1) {
-          // The dead postmaster's backends must notice and exit before a new one can start.
-          await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
-          try {
-            server = await launch();
-            if (stopping) {
-              await stopServer(server);
-              return;
-            }
-            log(`embedded PostgreSQL running again on 127.0.0.1:${options.port}`);
-            superviseFrom(server);
+  // PostgreSQL that dies under the studio (killed, crashed, out of memory) is started again,
+  // whoever started it: it recovers from its write-ahead log, and meanwhile database calls answer
+  // 503. If it cannot be started again, `onFatal` decides (the server exits non-zero, for its
+  // supervisor). Another process on the same cluster may start it first: this one then joins it.
+  const recover = (reason: string) => {
+    if (stopping) {
+      return;
+    }
+    log(`the embedded PostgreSQL stopped unexpectedly (${reason}): starting it again`);
+    void (async () => {
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt += 1) {
+        // The dead postmaster's backends must notice and exit before a new one can start.
+        await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+        try {
+          const joined = (await canConnect(url))
+            ? await readPostmasterPid(databaseDir, options.port)
+            : undefined;
+          if (stopping) {
             return;
-          } catch (error) {
-            lastError = error;
           }
+          if (joined !== undefined) {
+            log(
+              `joined the embedded PostgreSQL started again on port ${options.port} (pid ${joined})`,
+            );
+            watchPid(joined);
+            return;
+          }
+          server = await launch();
+          if (stopping) {
+            await stopServer(server);
+            return;
+          }
+          log(`embedded PostgreSQL running again on 127.0.0.1:${options.port}`);
+          watchChild(server);
+          return;
+        } catch (error) {
+          lastError = error;
         }
-        if (!stopping) {
-          options.onFatal?.(
-            new EmbeddedPostgresError(
-              `The embedded PostgreSQL stopped and could not be started again: ${(lastError as Error | undefined)?.message ?? 'stopped'}`,
-            ),
-          );
-        }
-      })();
-    });
+      }
+      if (!stopping) {
+        options.onFatal?.(
+          new EmbeddedPostgresError(
+            `The embedded PostgreSQL stopped and could not be started again: ${(lastError as Error | undefined)?.message ?? 'stopped'}`,
+          ),
+        );
+      }
+    })();
   };
-  superviseFrom(server);
-  return { url, stop: () => (stopping ??= stopServer(server)) };
+  const watchChild = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => recover(signal ?? `exit ${code}`));
+  };
+  // A postmaster this process did not launch sends it no exit event: its pid is polled.
+  const watchPid = (pid: number) => {
+    watcher = setInterval(() => {
+      if (!isProcessAlive(pid)) {
+        clearInterval(watcher);
+        watcher = undefined;
+        recover(`process ${pid} is gone`);
+      }
+    }, ADOPTED_POLL_MS);
+    watcher.unref();
+  };
+
+  if (adoptedPid === undefined) {
+    server = await launch();
+    const admin = new pg.Client({ connectionString: urlOf('postgres') });
+    await admin.connect();
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+      if (exists.rowCount === 0) {
+        await admin.query(`create database ${DATABASE}`);
+      }
+    } finally {
+      await admin.end();
+    }
+    log(`embedded PostgreSQL running on 127.0.0.1:${options.port}`);
+    watchChild(server);
+  } else {
+    watchPid(adoptedPid);
+  }
+  return {
+    url,
+    // A joined cluster is left running for the processes that share it; one this process
+    // launched (at start, or again after it died) is stopped.
+    stop: () =>
+      (stopping ??= (async () => {
+        clearInterval(watcher);
+        if (server) {
+          await stopServer(server);
+        }
+      })()),
+  };
 }
+
+/** Whether a process exists (EPERM: it does, under another OS user). */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The pid of the postmaster serving `databaseDir` on `port`, from its `postmaster.pid` (line 1:
+ * pid, line 4: port). A cluster this process cannot watch is refused, not joined unsupervised.
+ */
+async function readPostmasterPid(databaseDir: string, port: number): Promise<number> {
+  const file = path.join(databaseDir, 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = (await readFile(file, 'utf8')).split('\n');
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `A PostgreSQL answers on port ${port}, but ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so this process cannot supervise it: stop that PostgreSQL or choose another EMBEDDED_POSTGRES_PORT.`,
+    );
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || Number(lines[3]) !== port || !isProcessAlive(pid)) {
+    throw new EmbeddedPostgresError(
+      `A PostgreSQL answers on port ${port}, but it is not the one ${file} describes, so this process cannot supervise it: stop that PostgreSQL or choose another EMBEDDED_POSTGRES_PORT.`,
+    );
+  }
+  return pid;
+}
+
+/** How often the pid of a joined postmaster is checked. */
+const ADOPTED_POLL_MS = 500;
 
 /** Attempts to start a PostgreSQL that died under the studio, RESTART_DELAY_MS apart. */
 const RESTART_ATTEMPTS = 10;
