@@ -19,6 +19,7 @@ import {
   isUserAllowed,
 } from '../accounts/index.ts';
 import { getUserProductAccessGroups } from '../me/index.ts';
+import { sanitizeReturnTo } from './return-to.ts';
 
 /** Used when the issuer does not say how long its refresh tokens live (Keycloak does, oidc-provider does not). */
 const DEFAULT_REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -328,14 +329,6 @@ export type AuthService = ReturnType<typeof createAuthService>;
 function refreshTtlSeconds(tokens: client.TokenEndpointResponse): number {
   const value = (tokens as { refresh_expires_in?: unknown }).refresh_expires_in;
   return typeof value === 'number' && value > 0 ? value : DEFAULT_REFRESH_TTL_SECONDS;
-}
-
-/** Only same-origin paths may be returned to after sign-in (no open redirect). */
-function sanitizeReturnTo(value: string | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return null;
-  }
-  return value;
 }
 
 const BEARER_CACHE_MS = 60_000;
