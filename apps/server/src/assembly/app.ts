@@ -384,9 +384,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     app.setNotFoundHandler((request, reply) => {
+      // A missing asset is a 404 whatever the client accepts: never the console under an
+      // asset's address (trimAssetHeaders would strip its document headers).
       const isPageRequest =
         request.method === 'GET' &&
         !GUARDED_OR_SERVICE.some((prefix) => request.url.startsWith(prefix)) &&
+        !request.url.startsWith('/assets/') &&
         (request.headers.accept ?? '').includes('text/html');
       if (isPageRequest) {
         return reply.header('cache-control', 'no-store').sendFile('index.html');

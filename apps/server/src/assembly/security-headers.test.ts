@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@conversa/contracts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../test/studio.ts';
 import {
   buildMember,
@@ -180,5 +181,45 @@ describe('security headers', () => {
     expect(csp.get('script-src')).toEqual([sha256(script!)]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  // Issue 30, item 4: `GET /assets/<missing>` with `Accept: text/html` answered 200 with the
+  // console's index.html and none of the document headers, so any site could frame the console.
+  it('every HTML answer carries the policy, and a missing asset is a 404, whatever it accepts', async () => {
+    const paths = [
+      ...ROUTES.map((route) => route.path.replace(/:(\w+)/g, 'x-$1')),
+      '/no/such/page',
+      '/storyfiles/00000000-0000-4000-8000-000000000000?tab=record',
+      `/s/${slug}`,
+      '/api/auth/silent-check-done?result=login-required',
+      '/docs',
+      '/assets/missing.js',
+      '/assets/missing/',
+      '/assets/index.html',
+      '/index.html',
+    ];
+    const unprotected: string[] = [];
+    for (const path of paths) {
+      const answer = await fetch(`${studio.baseUrl}${path}`, {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      if (path.startsWith('/assets/')) {
+        expect(answer.status, path).toBe(404);
+      }
+      if (!answer.headers.get('content-type')?.includes('text/html')) {
+        continue;
+      }
+      const csp = parseCsp(answer.headers.get('content-security-policy'));
+      const missing = [
+        csp.get('frame-ancestors')?.includes("'self'") ? null : 'frame-ancestors',
+        answer.headers.get('x-frame-options') === 'SAMEORIGIN' ? null : 'x-frame-options',
+        answer.headers.get('referrer-policy') ? null : 'referrer-policy',
+        answer.headers.get('x-content-type-options') === 'nosniff' ? null : 'nosniff',
+      ].filter(Boolean);
+      if (missing.length > 0) {
+        unprotected.push(`${path} (${answer.status}) lacks ${missing.join(', ')}`);
+      }
+    }
+    expect(unprotected).toEqual([]);
   });
 });

@@ -129,10 +129,19 @@ export function isLeanAsset(url: string): boolean {
   return pathname.startsWith('/assets/') && !pathname.includes('worker');
 }
 
-/** Drops the document-only headers from built assets (see DOCUMENT_ONLY_HEADERS). */
+/** Whether an answer is a document: every HTML answer keeps the document headers. */
+function isHtmlAnswer(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && /^\s*text\/html/i.test(type);
+}
+
+/**
+ * Drops the document-only headers from built assets (see DOCUMENT_ONLY_HEADERS); never from an
+ * HTML answer, whatever its address.
+ */
 export function trimAssetHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && isLeanAsset(request.url)) {
+    if (reply.statusCode < 400 && isLeanAsset(request.url) && !isHtmlAnswer(reply)) {
       for (const name of DOCUMENT_ONLY_HEADERS) {
         reply.removeHeader(name);
       }
