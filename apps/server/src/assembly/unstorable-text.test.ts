@@ -194,3 +194,61 @@ describe('a NUL character in a header the studio reads answers 400 naming the he
     });
   });
 });
+
+// Issue 30, items 5 and 8: a lone surrogate ("a\ud800b") in a team name or a SCIM token label
+// reached PostgreSQL (500), and a 5,000-deep body exhausted the validator's stack (500; on SCIM
+// without a token, 3-5 s a request).
+describe('lone surrogates and deeply nested bodies answer 400, never 500', () => {
+  let owner: ApiClient;
+  const deepBody = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+
+  beforeAll(async () => {
+    owner = await buildMember(studio, 'owner@acme.test', { acme: 'owner:ns' });
+  });
+
+  it.each([
+    ['team name', () => `/v1/conversa/organizations/${namespaceId}/teams`, { name: 'a\ud800b' }],
+    [
+      'SCIM token label',
+      () => `/v1/conversa/organizations/${namespaceId}/scim-tokens`,
+      { label: 'a\udc00b' },
+    ],
+  ])('a lone surrogate in a %s', async (_name, path, body) => {
+    const answer = await owner.post<{ message: string }>(path(), body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(
+      /^".+" contains half of a character \(a lone UTF-16 surrogate\), which cannot be saved\. Remove it and try again\.$/,
+    );
+  });
+
+  it('a 5,000-deep body', async () => {
+    for (const path of ['/v1/conversa/topics', `/v1/conversa/organizations/${namespaceId}/teams`]) {
+      const answer = await owner.browser.api(path, { method: 'POST', body: deepBody });
+      expect(answer.status, path).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBe(
+        'The request is nested too deeply (more than 64 levels of arrays and objects).',
+      );
+    }
+  });
+
+  it('a 5,000-deep body to SCIM: refused for its missing token before it is read, then 400 with one', async () => {
+    const send = (token: string | null) =>
+      fetch(`${studio.baseUrl}/scim/v2/Users`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/scim+json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: deepBody,
+      });
+    expect((await send(null)).status).toBe(401);
+    expect((await send('scim_not-a-token')).status).toBe(401);
+    const { token } = await owner.expectStatus<{ token: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${namespaceId}/scim-tokens`,
+      { label: 'Deep' },
+    );
+    expect((await send(token)).status).toBe(400);
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeField, describeUnstorableText, findUnstorableText } from './unstorable-text.ts';
+import {
+  describeField,
+  describeUnstorableText,
+  findUnstorable,
+  findUnstorableText,
+  MAX_JSON_DEPTH,
+} from './unstorable-text.ts';
 
 describe('findUnstorableText', () => {
   it.each([
@@ -10,8 +16,34 @@ describe('findUnstorableText', () => {
     ['an object key', { 'bad\u0000key': 1 }, []],
     ['numbers, booleans and null', { page: 1, isOn: true, note: null }, undefined],
     ['other control characters PostgreSQL stores', 'tab\there\u0001', undefined],
+    // Issue 30, item 8: a lone surrogate is no UTF-8; PostgreSQL refused it (500).
+    ['a lone high surrogate', { name: 'a\ud800b' }, ['name']],
+    ['a lone low surrogate', { name: 'a\udc00' }, ['name']],
+    ['a lone surrogate in a key', { ['k\ud83d']: 1 }, []],
+    ['a whole surrogate pair (an emoji)', { name: 'party \ud83c\udf89' }, undefined],
   ])('%s', (_case, value, path) => {
     expect(findUnstorableText(value)).toEqual(path);
+  });
+
+  it('names a lone surrogate as such', () => {
+    expect(findUnstorable({ label: 'a\ud800b' })).toEqual({ path: ['label'], reason: 'surrogate' });
+    expect(describeUnstorableText(['name'], 'surrogate')).toBe(
+      '"Name" contains half of a character (a lone UTF-16 surrogate), which cannot be saved. Remove it and try again.',
+    );
+  });
+
+  // Issue 30, item 5: a 5,000-deep body exhausted the stack (500).
+  it('walks a 100,000-deep body without recursion and reports it too deep', () => {
+    let deep: unknown = 'end';
+    for (let level = 0; level < 100_000; level += 1) {
+      deep = level % 2 ? [deep] : { a: deep };
+    }
+    expect(findUnstorable(deep)).toBe('too-deep');
+    let shallow: unknown = 'x\u0000';
+    for (let level = 0; level < MAX_JSON_DEPTH - 1; level += 1) {
+      shallow = [shallow];
+    }
+    expect(findUnstorableText(shallow)).toHaveLength(MAX_JSON_DEPTH - 1);
   });
 });
 

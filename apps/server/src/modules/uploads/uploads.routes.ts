@@ -23,7 +23,11 @@ import {
 } from '../../http/errors.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
-import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
+import {
+  describeUnstorableText,
+  findUnstorable,
+  findUnstorableText,
+} from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
@@ -175,9 +179,12 @@ export async function registerUploadRoutes(
       if (!user) {
         throw new TusResponseError(401, 'You need to be logged in.\n');
       }
-      const unstorable = findUnstorableText(upload.metadata ?? {});
-      if (unstorable) {
-        throw new TusResponseError(400, `${describeUnstorableText(unstorable)}\n`);
+      const unstorable = findUnstorable(upload.metadata ?? {});
+      if (unstorable && unstorable !== 'too-deep') {
+        throw new TusResponseError(
+          400,
+          `${describeUnstorableText(unstorable.path, unstorable.reason)}\n`,
+        );
       }
       try {
         const prepared = await prepareUpload(
