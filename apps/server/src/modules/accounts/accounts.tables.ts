@@ -172,6 +172,13 @@ export const scimIdentities = pgTable(
     resourceId: uuid('resource_id').notNull(),
     externalId: text('external_id'),
     userName: text('user_name'),
+    /**
+     * The name this organization's provider sent (a User). It is what the organization sees of an
+     * account that is also someone else's (another membership, a platform admin): linking an
+     * account by email reveals nothing of it that the provider did not send.
+     */
+    givenName: text('given_name'),
+    familyName: text('family_name'),
   },
   (table) => [
     primaryKey({ columns: [table.namespaceId, table.resourceType, table.resourceId] }),

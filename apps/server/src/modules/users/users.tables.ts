@@ -17,6 +17,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Set when a platform admin deletes the account: name and email are anonymised, content stays. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when the SCIM of the account's only organization deprovisions it (no platform admin,
+     * no other membership): the account is refused until an organization takes it in again.
+     */
+    deprovisionedAt: timestamp('deprovisioned_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
