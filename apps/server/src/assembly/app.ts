@@ -124,7 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const isHttps = config.publicUrl.startsWith('https:');
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Forwarding headers count only from the proxies TRUST_PROXY names (none by default), so a
+    // client cannot choose its own address for the rate limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Graceful shutdown answers new requests with 503 while in-flight ones finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

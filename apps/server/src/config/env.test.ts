@@ -124,6 +124,19 @@ describe('public player and metrics configuration', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them, and refuses what is not an address', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('TRUST_PROXY');
+    }
+  });
+
   it('keeps /metrics to loopback unless METRICS_TOKEN is set, and refuses a short token', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import path from 'node:path';
 import {
@@ -175,6 +176,21 @@ const envSchema = z
      */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
     /**
+     * Proxies whose X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host the studio believes:
+     * comma-separated addresses or CIDR ranges (`10.0.0.0/8`), or `loopback`, `linklocal`,
+     * `uniquelocal`. Unset = none: the client address is the connection's own, so no header can
+     * pass a visitor's rate limit off as someone else.
+     */
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .refine(isProxyList, {
+          message:
+            'must be comma-separated IP addresses or CIDR ranges, or loopback, linklocal, uniquelocal',
+        })
+        .optional(),
+    ),
+    /**
      * Learning Record Store that receives the learning module's xAPI statements (its base URL;
      * statements go to `<XAPI_ENDPOINT>/statements`); unset = statements are only served by the API.
      */
@@ -280,6 +296,8 @@ export interface Config {
   requestShutdownGraceSeconds: number;
   /** Bearer token for /metrics from other hosts; undefined = loopback only. */
   metricsToken: string | undefined;
+  /** Proxies (addresses, CIDR ranges, or proxy-addr's names) whose forwarding headers count. */
+  trustProxy: string[];
   /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
   xapi: { endpoint: string | undefined; auth: string | undefined };
 }
@@ -381,6 +399,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicAskLimitPerMinute: env.PUBLIC_ASK_LIMIT_PER_MINUTE,
     requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
+    trustProxy: env.TRUST_PROXY?.split(',').map((entry) => entry.trim()) ?? [],
     xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: addresses, CIDR ranges or proxy-addr's names, comma-separated. */
+function isProxyList(value: string): boolean {
+  return value.split(',').every((raw) => {
+    const entry = raw.trim();
+    if (PROXY_NAMES.has(entry)) {
+      return true;
+    }
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) {
+      return false;
+    }
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  });
 }

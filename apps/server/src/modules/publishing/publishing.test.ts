@@ -199,6 +199,29 @@ describe('publishing', () => {
     expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
   });
 
+  // Issue 30, item 6: with trustProxy on, a new X-Forwarded-For value after the 429 gave a fresh
+  // allowance (10/10 answered). Forwarding headers count only from TRUST_PROXY's proxies.
+  it('keeps the visitor limit whatever X-Forwarded-For a client sends', async () => {
+    const ask = (forwardedFor?: string) =>
+      fetch(`${studio.baseUrl}/v1/conversa/public/storyfiles/${slug}/ask`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-system-id': 'conversa-studio-web',
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+        body: JSON.stringify({ text: MOVIE }),
+      });
+    for (let index = 0; index < PUBLIC_ASKS_PER_VISITOR_PER_MINUTE; index += 1) {
+      const answer = await ask(`198.51.100.${index % 2}`);
+      expect(answer.status, await answer.text()).toBe(200);
+    }
+    expect((await ask()).status).toBe(429);
+    for (let index = 0; index < 10; index += 1) {
+      expect((await ask(`203.0.113.${index}`)).status).toBe(429);
+    }
+  });
+
   it(`answers 429 once a storyfile had ${PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE} public asks in a minute`, async () => {
     const { db } = studio.database;
     // The storyfile's own counter (shared by every replica), as a crowd of visitors left it: its
