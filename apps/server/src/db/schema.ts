@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -633,6 +634,26 @@ export const storyfileMatchingSettings = pgTable('storyfile_matching_settings', 
   threshold: doublePrecision('threshold'),
   ...timestamps,
 });
+
+/**
+ * Sentence vectors of script phrasings (and of the matcher's built-in off-topic questions), per
+ * model and text: computed once in batches, so a restart, another replica or a re-index reads them
+ * back instead of running the model again. Not tied to a storyfile: the same text has the same
+ * vector wherever it is asked. Owned by the conversations module.
+ */
+export const sentenceVectors = pgTable(
+  'sentence_vectors',
+  {
+    /** The embedder's id: `use-lite`, or `http:<model>`. */
+    model: text('model').notNull(),
+    /** SHA-256 (hex) of the text: the key, whatever the text's length. */
+    textHash: text('text_hash').notNull(),
+    text: text('text').notNull(),
+    vector: real('vector').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.model, table.textHash] })],
+);
 
 /** One conversation with a storyfile: a visitor's (or author's) run of questions. */
 export const conversations = pgTable(

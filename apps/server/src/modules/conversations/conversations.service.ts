@@ -15,7 +15,12 @@ import {
   type StoryLine,
   type StoryTurn,
 } from '@conversa/contracts';
-import { normalizeText, type Embedder, type MatchDecision } from '@conversa/matching';
+import {
+  normalizeText,
+  type Embedder,
+  type EmbeddingState,
+  type MatchDecision,
+} from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
@@ -37,7 +42,9 @@ import {
   type InkSession,
 } from '../ink/index.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
+import type { TextEmbedder } from '@conversa/embeddings';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
+import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -50,10 +57,16 @@ export interface ConversationEngine {
   signer: MediaUrlSigner;
   matchers: MatcherCache;
   /**
-   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured;
-   * clustering in Response quality uses the same one (none by default: lexical matching alone).
+   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured
+   * (`vectors.matcherEmbedder`, or a synchronous test embedder); clustering in Response quality
+   * uses the same one. It is a lookup: texts need their vectors made first (`vectors`).
    */
   embedder?: Embedder;
+  /**
+   * The sentence model behind `embedder` (USE lite or an external service), its vector store and
+   * `sentence_vectors`; undefined without a model (lexical matching alone).
+   */
+  vectors?: SentenceVectors;
   /** Where story runtime errors are logged (the server's logger; silent when absent). */
   logger?: Pick<FastifyBaseLogger, 'warn'>;
   /** The app's metrics, where asks are counted. */
@@ -67,19 +80,26 @@ export async function createConversationEngine(
     mediaUrlTtlSeconds: number;
     logger?: Pick<FastifyBaseLogger, 'warn'>;
     metrics: Pick<StudioMetrics, 'countAsk'>;
+    /** A synchronous embedder (tests); `textEmbedder` is the product's way. */
     embedder?: Embedder;
+    /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
+    textEmbedder?: TextEmbedder;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
-  const { embedder } = options;
+  const vectors = options.textEmbedder
+    ? createSentenceVectors(db, options.textEmbedder, options.logger)
+    : undefined;
+  const embedder = vectors?.matcherEmbedder ?? options.embedder;
   return {
     db,
     signer,
-    matchers: createMatcherCache({ embedder }),
+    matchers: createMatcherCache({ embedder, vectors }),
     embedder,
+    ...(vectors ? { vectors } : {}),
     metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),
   };
@@ -453,16 +473,22 @@ export async function askStoryfile(
   } = {},
 ): Promise<AskOutcome> {
   const { db, signer } = engine;
+  // A typed question's vector is made while the matcher's stamp is read (a spoken one needs the
+  // "heard as" rules first, below).
   const [{ matcher, answers, heardAsRules, publishedInkVersionId }] = await Promise.all([
     engine.matchers.getMatcher(db, input.storyfileId),
     options.admit,
+    input.inputMode === 'spoken' ? undefined : engine.vectors?.prepareQuestion(input.text),
   ]);
-  const threshold = matcher.getThreshold();
   const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
   // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
   // the chat log keeps the text that was matched.
   const text =
     input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+  if (input.inputMode === 'spoken') {
+    await engine.vectors?.prepareQuestion(text);
+  }
+  const threshold = matcher.getThreshold();
 
   let session: InkSession | null = null;
   try {
@@ -530,6 +556,8 @@ export async function askStoryfile(
   }
 
   const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+  // The threshold of the scoring this question got (with vectors, or lexical without its vector).
+  const decidedThreshold = result?.threshold ?? threshold;
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -622,7 +650,7 @@ export async function askStoryfile(
     questionText: answered?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
-    threshold,
+    threshold: decidedThreshold,
     candidates,
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
   };
@@ -734,7 +762,35 @@ export async function getMatchingSettings(
     threshold,
     effectiveThreshold: report.threshold,
     defaultThreshold: automaticThreshold,
+    scoring: describeScoring(engine, matcher.getEmbeddingState()),
   };
+}
+
+/** What the matching settings say about the sentence model and this script's vectors. */
+function describeScoring(
+  engine: ConversationEngine,
+  state: EmbeddingState,
+): MatchingSettings['scoring'] {
+  const model = engine.vectors?.report();
+  const embedder = model?.label ?? (engine.embedder ? (engine.embedder.id ?? 'embedder') : null);
+  const embedderStatus = model?.status ?? (engine.embedder ? 'ready' : 'none');
+  const pendingPhrasings = state.status === 'pending' ? state.missingPhrasings : 0;
+  if (state.status === 'ready') {
+    return {
+      mode: 'combined',
+      embedder,
+      embedderStatus,
+      pendingPhrasings,
+      message: `Questions are matched by their words and their meaning (${embedder}).`,
+    };
+  }
+  const message =
+    embedder === null
+      ? 'Questions are matched by their words alone: no sentence model is configured.'
+      : embedderStatus === 'failed'
+        ? `Questions are matched by their words alone: the sentence model (${embedder}) failed.`
+        : `Questions are matched by their words alone while the sentence vectors of this script are made (${pendingPhrasings} phrasings to go).`;
+  return { mode: 'lexical', embedder, embedderStatus, pendingPhrasings, message };
 }
 
 /** Sets the threshold; the next ask sees the new stamp and applies it. */
