@@ -7,7 +7,7 @@ import {
   type Publication,
   type SpeechToTextResponse,
 } from '@conversa/contracts';
-import { chatLogEntries } from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
 import {
