@@ -10,13 +10,9 @@ import type { HeardAsRule } from '@conversa/contracts';
 import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import type { SentenceVectors } from './sentence-vectors.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  mediaAssets,
-  storyfileMatchingSettings,
-  storyfileQuestions,
-  storyfileTopics,
-  type MediaAssetFile,
-} from '../../db/schema.ts';
+import { storyfileMatchingSettings } from './conversations.tables.ts';
+import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
+import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createHttpEmbedder } from '@conversa/embeddings';
 import type { AskResponse, MatchingSettings } from '@conversa/contracts';
-import { sentenceVectors } from '../../db/schema.ts';
+import { sentenceVectors } from './conversations.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

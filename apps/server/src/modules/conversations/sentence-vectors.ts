@@ -9,7 +9,7 @@ import {
 import { OFF_TOPIC_QUESTIONS, type Embedder } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { sentenceVectors } from '../../db/schema.ts';
+import { sentenceVectors } from './conversations.tables.ts';
 
 /**
  * How long a visitor's question waits for its vector before it is answered lexically (USE lite
