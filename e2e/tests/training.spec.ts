@@ -97,7 +97,7 @@ test('three fallen-back paraphrases corrected as one group make a fourth play th
   const dialog = page.getByRole('dialog', { name: 'Correct match' });
   await dialog.getByLabel('Right answer').selectOption({ label: JOB });
   await expect(dialog.getByTestId('review-preview-summary')).toHaveText(
-    'These changes move 3 past questions: 3 from fallback to an answer, 0 from one answer to another.',
+    'These changes move 3 past questions: 3 from fallback to an answer, 0 from one answer to another, 0 from an answer to fallback.',
   );
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Apply' }).click();

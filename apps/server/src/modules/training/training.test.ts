@@ -566,7 +566,7 @@ describe('review changes', () => {
       },
     ]);
     expect(describeReviewPreview(toLiving)).toBe(
-      'These changes move 2 past questions: 2 from fallback to an answer, 0 from one answer to another.',
+      'These changes move 2 past questions: 2 from fallback to an answer, 0 from one answer to another, 0 from an answer to fallback.',
     );
     // FILM_ALTERNATE is MOVIE's own alternate: corrected to BORN, it leaves MOVIE (a duplicate
     // phrasing is dropped from a competing answer) and moves from one answer to another.
