@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 const projects = [
   'packages/contracts',
   'packages/matching',
+  'packages/embeddings',
   'apps/server',
   'apps/web',
   'e2e',

@@ -60,6 +60,11 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Set when a platform admin deletes the account: name and email are anonymised, content stays. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when the SCIM of the account's only organization deprovisions it (no platform admin,
+     * no other membership): the account is refused until an organization takes it in again.
+     */
+    deprovisionedAt: timestamp('deprovisioned_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
@@ -1396,6 +1401,13 @@ export const scimIdentities = pgTable(
     resourceId: uuid('resource_id').notNull(),
     externalId: text('external_id'),
     userName: text('user_name'),
+    /**
+     * The name this organization's provider sent (a User). It is what the organization sees of an
+     * account that is also someone else's (another membership, a platform admin): linking an
+     * account by email reveals nothing of it that the provider did not send.
+     */
+    givenName: text('given_name'),
+    familyName: text('family_name'),
   },
   (table) => [
     primaryKey({ columns: [table.namespaceId, table.resourceType, table.resourceId] }),

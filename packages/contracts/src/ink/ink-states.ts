@@ -72,9 +72,12 @@ export const inkStateTurnSchema = z.object({
 export type InkStateTurn = z.infer<typeof inkStateTurnSchema>;
 
 export const inkStateDetailSchema = inkStateRowSchema.extend({
-  /** Global variables of the state, each as ink would print it. */
-  variables: z.array(z.object({ name: z.string(), value: z.string() })),
-  /** How often each knot or stitch was visited, by path. */
+  /**
+   * Every global variable of the story in declaration order, each as ink would print it, marked
+   * when it differs from its starting value (ink's state JSON holds only those).
+   */
+  variables: z.array(z.object({ name: z.string(), value: z.string(), isChanged: z.boolean() })),
+  /** How often each knot and stitch was visited (`knot`, `knot.stitch`), unvisited ones at 0. */
   visitCounts: z.array(z.object({ path: z.string(), count: z.number().int() })),
   /** ink's turn index (`turnIdx`): choices taken since the story began. */
   turnIndex: z.number().int().nullable(),

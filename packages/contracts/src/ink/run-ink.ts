@@ -105,6 +105,57 @@ export function readInkVariable(story: Story, name: string): string | undefined 
   return (value as { toString(): string }).toString();
 }
 
+export interface InkVariableReading {
+  name: string;
+  /** As ink would print it. */
+  value: string;
+  /** Differs from the value the story starts with. */
+  isChanged: boolean;
+}
+
+/**
+ * Every global variable of the story (not only those a saved state holds: ink saves just the
+ * ones that differ from their starting values), in declaration order, the changed ones marked.
+ */
+export function listInkVariables(story: Story): InkVariableReading[] {
+  const { variablesState } = story;
+  return Object.keys(variablesState).map((name) => {
+    const initial = variablesState.TryGetDefaultVariableValue(name);
+    return {
+      name,
+      value: readInkVariable(story, name) ?? 'null',
+      isChanged: !variablesState.RuntimeObjectsEqual(
+        variablesState.GetVariableWithName(name),
+        initial,
+      ),
+    };
+  });
+}
+
+/** The compiler's container of global declarations: not a knot of the author's. */
+const GLOBAL_DECLARATIONS = 'global decl';
+
+/**
+ * How often each knot and stitch was visited, by the path an author writes (`knot`,
+ * `knot.stitch`), in story order, unvisited ones at 0; ink's inner containers (gathers, choices,
+ * weave indices) are left out.
+ */
+export function listInkVisitCounts(story: Story): { path: string; count: number }[] {
+  const counts: { path: string; count: number }[] = [];
+  for (const [knot, knotContent] of story.mainContentContainer.namedContent) {
+    if (knot === GLOBAL_DECLARATIONS) {
+      continue;
+    }
+    counts.push({ path: knot, count: story.state.VisitCountAtPathString(knot) ?? 0 });
+    const stitches = (knotContent as { namedContent?: Map<string, unknown> }).namedContent;
+    for (const stitch of stitches?.keys() ?? []) {
+      const path = `${knot}.${stitch}`;
+      counts.push({ path, count: story.state.VisitCountAtPathString(path) ?? 0 });
+    }
+  }
+  return counts;
+}
+
 /**
  * Loads a saved state into a (possibly newer) compiled story and says whether it still fits: the
  * state loads, and every open choice leads to content that exists exactly where it pointed (not

@@ -477,6 +477,10 @@ export async function acceptPendingInvitations(db: Database, userId: string): Pr
     for (const { invitation, label } of pending) {
       await acceptInTransaction(tx, invitation, label, account);
     }
+    if (pending.length > 0 && account.deprovisionedAt) {
+      // An organization takes in again an account its only former organization deprovisioned.
+      await tx.update(users).set({ deprovisionedAt: null }).where(eq(users.id, userId));
+    }
     return pending.length;
   });
 }

@@ -18,6 +18,25 @@ describe('matchInkChoice', () => {
     });
   });
 
+  it('folds dashes, apostrophes and other punctuation in a choice as the matcher folds questions', () => {
+    // The story writes an em dash as a hyphen: "cooperate" is how people type it.
+    const dashed = [
+      { index: 0, text: 'Co—operate', alternates: [] },
+      { index: 1, text: 'Betray them', alternates: [] },
+    ];
+    for (const typed of ['cooperate', 'co-operate', 'Co operate', 'CO–OPERATE!']) {
+      expect(matchInkChoice(typed, dashed), typed).toEqual({ index: 0, score: 1 });
+    }
+    expect(matchInkChoice('I will cooperate with you', dashed)?.index).toBe(0);
+    const quoted = [
+      { index: 0, text: 'Don’t go “back” there…', alternates: [] },
+      { index: 1, text: "Let's stay", alternates: [] },
+    ];
+    expect(matchInkChoice("don't go back there", quoted)).toEqual({ index: 0, score: 1 });
+    expect(matchInkChoice('dont go back there', quoted)).toEqual({ index: 0, score: 1 });
+    expect(matchInkChoice('lets stay', quoted)).toEqual({ index: 1, score: 1 });
+  });
+
   it('takes a choice by its number', () => {
     expect(matchInkChoice('2', CHOICES)).toEqual({ index: 1, score: 1 });
     expect(matchInkChoice('3', CHOICES)).toBeNull();

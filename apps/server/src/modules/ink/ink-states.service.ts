@@ -8,7 +8,13 @@ import {
   type InkStateTurn,
   type listInkStatesQuerySchema,
 } from '@conversa/contracts';
-import { loadInkStory, readInkSaveVersion, tryLoadInkState } from '@conversa/contracts/ink/run-ink';
+import {
+  listInkVariables,
+  listInkVisitCounts,
+  loadInkStory,
+  readInkSaveVersion,
+  tryLoadInkState,
+} from '@conversa/contracts/ink/run-ink';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, inkStoryVersions, storyfiles } from '../../db/schema.ts';
@@ -156,13 +162,21 @@ function formatInkValue(value: unknown): string {
 }
 
 interface ParsedInkState {
-  variables: { name: string; value: string }[];
+  variables: { name: string; value: string; isChanged: boolean }[];
   visitCounts: { path: string; count: number }[];
   turnIndex: number | null;
 }
 
-/** Variables, visit counts and turn index from ink's state JSON (unreadable parts are empty). */
-function parseInkState(stateJson: string): ParsedInkState {
+/** A path of the author's names (`knot`, `knot.stitch`), not one of ink's inner containers. */
+const AUTHOR_PATH = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$/;
+
+/**
+ * Variables, visit counts and turn index. With the compiled story the state was saved under,
+ * every variable (changed or not) and every knot and stitch; without it, what the state JSON
+ * holds: only changed variables, and the visits of named knots and stitches (unreadable parts
+ * are empty).
+ */
+function parseInkState(stateJson: string, compiledJson: string | null): ParsedInkState {
   let parsed: Record<string, unknown> = {};
   try {
     const value = JSON.parse(stateJson) as unknown;
@@ -172,20 +186,33 @@ function parseInkState(stateJson: string): ParsedInkState {
   } catch {
     // An unreadable state lists nothing; its raw text is still shown.
   }
+  const turnIndex = typeof parsed.turnIdx === 'number' ? parsed.turnIdx : null;
+  if (compiledJson !== null) {
+    try {
+      const { story } = loadInkStory(compiledJson);
+      story.state.LoadJson(stateJson);
+      return {
+        variables: listInkVariables(story),
+        visitCounts: listInkVisitCounts(story),
+        turnIndex,
+      };
+    } catch {
+      // A state the story cannot load is read from its JSON below.
+    }
+  }
   const asRecord = (value: unknown) =>
     value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const variables = Object.entries(asRecord(parsed.variablesState))
-    .map(([name, value]) => ({ name, value: formatInkValue(value) }))
+    .map(([name, value]) => ({ name, value: formatInkValue(value), isChanged: true }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const visitCounts = Object.entries(asRecord(parsed.visitCounts))
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .filter(
+      (entry): entry is [string, number] =>
+        typeof entry[1] === 'number' && AUTHOR_PATH.test(entry[0]),
+    )
     .map(([path, count]) => ({ path, count }))
     .sort((a, b) => a.path.localeCompare(b.path));
-  return {
-    variables,
-    visitCounts,
-    turnIndex: typeof parsed.turnIdx === 'number' ? parsed.turnIdx : null,
-  };
+  return { variables, visitCounts, turnIndex };
 }
 
 type ExchangeRow = NonNullable<InkStateTurn['exchange']>;
@@ -273,7 +300,7 @@ export async function getInkState(db: Database, conversationId: string): Promise
   return {
     ...presentRow(row),
     inkSaveVersion: readInkSaveVersion(saved.inkState),
-    ...parseInkState(saved.inkState),
+    ...parseInkState(saved.inkState, version?.compiledJson ?? null),
     transcript: joinTranscript(
       saved,
       exchanges.map((exchange) => ({

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResponse, InkStateDetail, InkStatePage, InkVersion } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import type {
-  ApiClient} from '../../../test/storyfile.fixtures.ts';
-import {
-  buildMember,
-  buildNamespace,
-  signInAs,
-} from '../../../test/storyfile.fixtures.ts';
+import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { buildMember, buildNamespace, signInAs } from '../../../test/storyfile.fixtures.ts';
 import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
@@ -24,6 +19,8 @@ const MOVIE = 'What is your favourite movie?';
 
 function story(extra = '') {
   return `VAR mood = "curious"
+VAR trust = 0
+VAR met_before = false
 Hello! # clip: intro
 -> hub
 == hub
@@ -35,6 +32,9 @@ Ask me about my childhood or my work.
 I was born far away. # answer: ${storyfile.questions[BORN]}
 + [Anything else?] -> hub
 == work
+-> END
+= later
+Later.
 -> END
 ${extra}`;
 }
@@ -118,13 +118,36 @@ describe('View Inky States', () => {
     expect(later.total).toBe(0);
   });
 
+  it('shows every variable, the changed ones marked, and visits per knot and stitch only', async () => {
+    const detail = await admin.expectStatus<InkStateDetail>(
+      200,
+      'GET',
+      `/v1/conversa/ink-states/${conversationId}`,
+    );
+    // ink's saved state holds only "mood" (the one changed from its starting value).
+    const saved = JSON.parse(detail.stateJson) as { variablesState: object };
+    expect(Object.keys(saved.variablesState)).toEqual(['mood']);
+    expect(detail.variables).toEqual([
+      { name: 'mood', value: 'nostalgic', isChanged: true },
+      { name: 'trust', value: '0', isChanged: false },
+      { name: 'met_before', value: 'false', isChanged: false },
+    ]);
+    // Not ink's inner containers ("", "hub.0.c-0"): the knots and stitches an author wrote.
+    expect(detail.visitCounts).toEqual([
+      { path: 'hub', count: 1 },
+      { path: 'childhood', count: 1 },
+      { path: 'work', count: 0 },
+      { path: 'work.later', count: 0 },
+    ]);
+  });
+
   it('shows variables, visit counts, the turn index and the turns joined with the chat log', async () => {
     const detail = await admin.expectStatus<InkStateDetail>(
       200,
       'GET',
       `/v1/conversa/ink-states/${conversationId}`,
     );
-    expect(detail.variables).toEqual([{ name: 'mood', value: 'nostalgic' }]);
+    expect(detail.variables).toContainEqual({ name: 'mood', value: 'nostalgic', isChanged: true });
     expect(detail.visitCounts).toEqual(
       expect.arrayContaining([
         { path: 'hub', count: 1 },

@@ -142,9 +142,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function StateDetail({ detail }: { detail: InkStateDetail }) {
   const { showToast } = useToast();
   const [variableSearch, setVariableSearch] = useState('');
+  const [isChangedOnly, setIsChangedOnly] = useState(false);
   const [isPlayerOpen, setIsPlayerOpen] = useState(false);
-  const variables = detail.variables.filter((variable) =>
-    variable.name.toLowerCase().includes(variableSearch.trim().toLowerCase()),
+  const changedCount = detail.variables.filter((variable) => variable.isChanged).length;
+  const variables = detail.variables.filter(
+    (variable) =>
+      (!isChangedOnly || variable.isChanged) &&
+      variable.name.toLowerCase().includes(variableSearch.trim().toLowerCase()),
   );
   const replayScript = useMemo(
     () => ({ startPath: null, startStateJson: detail.stateJson, choices: [] }),
@@ -195,6 +199,9 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Variables">
+          <p className="mb-2 text-sm text-slate-600">
+            {detail.variables.length} variables, {changedCount} changed from their starting values.
+          </p>
           <label className="block text-sm text-slate-700">
             Search variables
             <input
@@ -204,6 +211,14 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
               onChange={(event) => setVariableSearch(event.target.value)}
             />
           </label>
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={isChangedOnly}
+              onChange={(event) => setIsChangedOnly(event.target.checked)}
+            />
+            Changed only
+          </label>
           {variables.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
               {detail.variables.length === 0
@@ -211,11 +226,21 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
                 : 'No variable matches.'}
             </p>
           ) : (
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dl
+              aria-label="Variables"
+              className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm"
+            >
               {variables.map((variable) => (
                 <div key={variable.name} className="contents">
-                  <dt className="font-mono text-slate-700">{variable.name}</dt>
-                  <dd className="wrap-anywhere">{variable.value}</dd>
+                  <dt className="font-mono wrap-anywhere text-slate-700">{variable.name}</dt>
+                  <dd className="wrap-anywhere">
+                    {variable.isChanged ? (
+                      <span className="mr-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+                        changed
+                      </span>
+                    ) : null}
+                    {variable.value}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -223,7 +248,7 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
         </Section>
         <Section title="Visit counts">
           {detail.visitCounts.length === 0 ? (
-            <p className="text-sm text-slate-600">No knot visited yet.</p>
+            <p className="text-sm text-slate-600">The story has no knots.</p>
           ) : (
             <ul className="text-sm">
               {detail.visitCounts.map((visit) => (

