@@ -264,8 +264,20 @@ export const reviewClusterSchema = z.object({
   entryIds: z.array(z.string()),
   /** The distinct questions of the group, most asked first (at most 20). */
   questions: z.array(z.object({ text: z.string(), count: z.number().int() })),
+  /**
+   * A recorded question the group means the same as (sentence embeddings, with an embedder in
+   * force): offered as "looks like: <question>", one click from adding the group as its alternates.
+   */
+  looksLike: z
+    .object({ questionId: z.string(), questionText: z.string(), score: z.number() })
+    .nullable(),
 });
 export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
+
+/** The suggestion's wording in Response quality (issue 28). */
+export function describeLooksLike(questionText: string): string {
+  return `looks like: ${questionText}`;
+}
 export const reviewClusterListSchema = z.object({ items: z.array(reviewClusterSchema) });
 export type ReviewClusterList = z.infer<typeof reviewClusterListSchema>;
 

@@ -85,7 +85,8 @@ export function orderGroups(groups: readonly QuestionGroup[]): QuestionGroup[] {
   return [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
 }
 
-function computeCosine(a: Float32Array, b: Float32Array): number {
+/** Cosine of two sentence vectors (0 when either is all zeros). */
+export function computeCosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;

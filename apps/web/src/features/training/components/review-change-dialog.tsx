@@ -37,6 +37,8 @@ export interface ReviewChangeTarget {
   entryIds: string[];
   /** The group's representative question (or the one selected). */
   representative: string;
+  /** A correct match's answer chosen already (a "looks like" suggestion). */
+  questionId?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export function ReviewChangeDialog({
     >
       {target ? (
         <ChangeForm
-          key={`${target.kind}:${target.entryIds.join(',')}`}
+          key={`${target.kind}:${target.questionId ?? ''}:${target.entryIds.join(',')}`}
           storyfileId={storyfileId}
           target={target}
           onClose={onClose}
@@ -82,7 +84,7 @@ function ChangeForm({
   onClose: () => void;
 }) {
   const ids = { answer: useId(), text: useId(), preview: useId() };
-  const [questionId, setQuestionId] = useState('');
+  const [questionId, setQuestionId] = useState(target.questionId ?? '');
   const [text, setText] = useState(target.representative);
   const answers = useAnswerOptions(storyfileId, { enabled: target.kind === 'correct' });
   const { showToast } = useToast();
