@@ -76,6 +76,16 @@ describe('server walls', () => {
       'assembly/wall-probe.ts',
       "export { findUpload } from '../modules/uploads/uploads.service.ts';",
     ],
+    [
+      "a tables file importing more of another module than its tables file",
+      'modules/media/wall-probe.tables.ts',
+      "export { findUpload } from '../uploads/index.ts';",
+    ],
+    [
+      "db/ importing a module's tables file",
+      'db/wall-probe.ts',
+      "export { users } from '../modules/users/users.tables.ts';",
+    ],
   ])('forbids %s', async (_case, filePath, source) => {
     const messages = await lintProbe(filePath, source);
     expect(messages).toEqual([expect.objectContaining({ ruleId: WALL_RULE })]);
@@ -101,6 +111,21 @@ describe('server walls', () => {
       "identity using a module's public entry",
       'identity/wall-probe.ts',
       "export { findUserById } from '../modules/users/index.ts';",
+    ],
+    [
+      "a tables file naming another module's table in a foreign key",
+      'modules/media/wall-probe.tables.ts',
+      "export { uploads } from '../uploads/uploads.tables.ts';\nexport { timestamps } from '../../db/columns.ts';",
+    ],
+    [
+      "a module reading another module's table from its tables file",
+      'modules/media/wall-probe.ts',
+      "export { uploads } from '../uploads/uploads.tables.ts';",
+    ],
+    [
+      "identity and the assembly reading a module's table from its tables file",
+      'identity/wall-probe.ts',
+      "export { oidcPayloads } from '../modules/auth/auth.tables.ts';",
     ],
   ])('allows %s', async (_case, filePath, source) => {
     // No messages at all: no wall, and the imports resolved (else the walls could not apply).

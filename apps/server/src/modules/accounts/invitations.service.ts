@@ -19,7 +19,9 @@ import {
   type InvitationStatus,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { invitations, namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { invitations, teamMembers } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDisplayName, SCIM_GROUP_SCHEMA, teamNameSchema } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from './accounts.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { scimIdentities } from '../../db/schema.ts';
+import { scimIdentities } from './accounts.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { isUniqueViolation, type Executor } from './list-helpers.ts';
 import { ScimError } from './scim-protocol.ts';

@@ -13,7 +13,9 @@ import {
   SCIM_USER_SCHEMA,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { teamMembers } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';

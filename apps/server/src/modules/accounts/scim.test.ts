@@ -9,7 +9,9 @@ import {
   SCIM_TOKEN_REQUIRED_MESSAGE,
   type GrantableScope,
 } from '@conversa/contracts';
-import { auditEvents, scimTokens, teams, userNamespaces, users } from '../../db/schema.ts';
+import { auditEvents, scimTokens, teams } from './accounts.tables.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { createNamespace } from '../namespaces/index.ts';
 import { createUser, grantScope } from '../users/index.ts';
 import { signInAs, TEST_PASSWORD, type ApiClient } from '../../../test/storyfile.fixtures.ts';

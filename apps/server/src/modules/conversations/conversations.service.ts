@@ -18,16 +18,10 @@ import {
 import { normalizeText, type Embedder, type MatchDecision } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import {
-  chatLogEntries,
-  conversations,
-  mediaAssets,
-  storyfileMatchingSettings,
-  storyfileQuestions,
-  storyfileStarters,
-  trainingIgnores,
-  type MediaAssetFile,
-} from '../../db/schema.ts';
+import { chatLogEntries, conversations, storyfileMatchingSettings } from './conversations.tables.ts';
+import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
+import { storyfileQuestions, storyfileStarters } from '../storyfiles/storyfiles.tables.ts';
+import { trainingIgnores } from '../training/training.tables.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import {
   findPublishedInkVersion,

@@ -9,7 +9,7 @@ import {
   type InkTurnOutput,
 } from '@conversa/contracts/ink/run-ink';
 import type { Database } from '../../db/client.ts';
-import { storyfileQuestions } from '../../db/schema.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import type { MatchableChoice } from './choice-matching.ts';
 import { findPublishedInkVersion } from './ink.service.ts';
 

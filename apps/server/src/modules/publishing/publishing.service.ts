@@ -12,7 +12,8 @@ import {
   type PublicStoryfile,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { publicAskCounters, storyfilePublications, storyfiles } from '../../db/schema.ts';
+import { publicAskCounters, storyfilePublications } from './publishing.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
 import {
   askStoryfile,

@@ -10,13 +10,9 @@ import {
   type ReviewChange,
   type ReviewState,
 } from '@conversa/contracts';
-import {
-  chatLogEntries,
-  storyfileQuestions,
-  storyfileTopics,
-  trainingActions,
-  trainingIgnores,
-} from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
+import { trainingActions, trainingIgnores } from './training.tables.ts';
 import { badRequest } from '../../http/errors.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { REVIEW_ENTRIES_NOT_FOUND_MESSAGE } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
-import { chatLogEntries } from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
 

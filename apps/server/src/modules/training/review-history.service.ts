@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ReviewAction, ReviewActionList } from '@conversa/contracts';
-import { trainingActions, users } from '../../db/schema.ts';
+import { users } from '../users/users.tables.ts';
+import { trainingActions } from './training.tables.ts';
 import type { Executor } from '../lists/index.ts';
 
 type ActionRow = typeof trainingActions.$inferSelect & {

@@ -6,12 +6,9 @@ import {
   type CurrentUser,
   type ReviewAction,
 } from '@conversa/contracts';
-import {
-  chatLogEntries,
-  storyfileQuestions,
-  trainingActions,
-  trainingIgnores,
-} from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { trainingActions, trainingIgnores } from './training.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { lockStoryfile } from './review-entries.ts';
