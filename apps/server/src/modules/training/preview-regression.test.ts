@@ -165,5 +165,5 @@ describe('a preview never hides a past question that would lose its answer', () 
       kind: 'answer',
       questionId: ids[TARGET],
     });
-  });
+  }, 180_000);
 });
