@@ -28,9 +28,11 @@ import {
   trainingIgnores,
   type MediaAssetFile,
 } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import {
   findPublishedInkVersion,
+  hasInkStoryEnded,
   matchInkChoice,
   openInkSession,
   type InkLineClip,
@@ -188,6 +190,8 @@ export interface AskInput {
   choiceIndex?: number;
   /** Open the conversation (and its story) without asking; nothing is logged. */
   start?: boolean;
+  /** With `start`: a new conversation whose story starts at this knot or stitch (the author's). */
+  startPath?: string | undefined;
 }
 
 export interface AskOutcome {
@@ -465,13 +469,22 @@ export async function askStoryfile(
     input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
 
   let session: InkSession | null = null;
+  // Every new conversation starts the story from the top: Start after the story ended (a reload
+  // keeps the ended conversation's id), or from a knot, opens a new conversation.
+  let isNewStory = input.start === true && input.startPath !== undefined;
   try {
     // Without a published story there is nothing to open: no read of the story or of the state.
     if (publishedInkVersionId !== null) {
       const saved = await readConversationState(db, input);
-      session = await openInkSession(db, input.storyfileId, saved?.ink);
+      isNewStory ||= input.start === true && hasInkStoryEnded(saved?.ink);
+      session = await openInkSession(db, input.storyfileId, isNewStory ? null : saved?.ink, {
+        startPath: input.start ? input.startPath : undefined,
+      });
     }
   } catch (error) {
+    if (error instanceof AppError) {
+      throw error;
+    }
     engine.logger?.warn(
       { err: error, storyfileId: input.storyfileId },
       'ink story could not be opened',
@@ -486,7 +499,10 @@ export async function askStoryfile(
   const opening = session ? await signStoryLines(engine, input, answers, session.opening) : [];
 
   if (input.start) {
-    const conversationId = await openConversation(db, input);
+    const conversationId = await openConversation(
+      db,
+      isNewStory ? { ...input, conversationId: undefined } : input,
+    );
     if (session) {
       await saveInkState(db, conversationId, session);
     }

@@ -21,6 +21,7 @@ import {
   type PlayerClip,
   type TranscriptEntry,
 } from '../utils/player-machine';
+import { StoryStartControls } from './story-start-controls';
 
 /** Shown when a recorded video fails to load or play. */
 export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
@@ -61,6 +62,11 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   resumeKey?: string;
   /** Custom words handed to the browser's recognizer as hints. */
   speechHints?: readonly string[];
+  /**
+   * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
+   * these knots and stitches of the published story. Unset: none (the public page).
+   */
+  storyPlaces?: readonly string[];
 }
 
 function readResumeId(key: string | undefined): string | undefined {
@@ -216,6 +222,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   hasStory = false,
   resumeKey,
   speechHints,
+  storyPlaces,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -227,6 +234,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const inputRef = useRef<HTMLInputElement>(null);
   const shouldFocusInputRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
+  const [isRestarting, setIsRestarting] = useState(false);
+  const [restartProblem, setRestartProblem] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
   const speech = useSpeechRecognition({
@@ -317,6 +326,32 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       dispatch({ type: 'start', intro: clips.intro });
     } finally {
       isAskingRef.current = false;
+    }
+  }
+
+  /** A new conversation with the story from the top, or from a knot or stitch. */
+  async function restartStory(startPath?: string) {
+    if (isAskingRef.current) {
+      return;
+    }
+    isAskingRef.current = true;
+    setIsRestarting(true);
+    setRestartProblem(null);
+    try {
+      const result = await ask({
+        text: '',
+        inputMode: 'typed',
+        start: true,
+        ...(startPath === undefined ? {} : { startPath }),
+      });
+      dispatch({ type: 'storyRestarted', result });
+      shouldFocusInputRef.current = true;
+      inputRef.current?.focus();
+    } catch (error) {
+      setRestartProblem(describeAskError(error));
+    } finally {
+      isAskingRef.current = false;
+      setIsRestarting(false);
     }
   }
 
@@ -438,6 +473,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         )}
       </div>
 
+      {hasStory && storyPlaces ? (
+        <StoryStartControls
+          places={storyPlaces}
+          isStarted={isStarted}
+          isBusy={isAsking || isRestarting}
+          problem={restartProblem}
+          onStart={(startPath) => void restartStory(startPath)}
+        />
+      ) : null}
       {state.storyNotice ? (
         <p role="status" className="text-sm text-amber-800">
           {state.storyNotice}
