@@ -4,7 +4,8 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { existsSync, readdirSync } from 'node:fs';
+import { ownTablesRule } from './scripts/lint/own-tables-rule.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const webFeaturesDir = 'apps/web/src/features';
@@ -17,10 +18,49 @@ const serverModules = existsSync(serverModulesDir)
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
   : [];
+// SQL table name → the module whose tables file declares it (for the own-tables rule).
+const tableOwners = Object.fromEntries(
+  serverModules.flatMap((module) => {
+    const file = path.join(serverModulesDir, module, `${module}.tables.ts`);
+    return existsSync(file)
+      ? [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'(\w+)'/g)].map(([, table]) => [
+          table,
+          module,
+        ])
+      : [];
+  }),
+);
+// Writes into another module's tables that predate the rule (ARCHITECTURE.md, "Tables"): each is
+// a debt to move behind a function of the owner. Nothing may be added here.
+const foreignWritesToRepay = {
+  accounts: [
+    'users',
+    'namespaces',
+    'userNamespaces',
+    'user_identities',
+    'auth_sessions',
+    'oidc_payloads',
+  ],
+  auth: ['users'],
+  avatars: ['uploads'],
+  media: ['uploads'],
+  'promo-codes': ['users', 'namespaces', 'userNamespaces'],
+  storyfiles: ['topics', 'questions'],
+  training: [
+    'chatLogEntries',
+    'chat_log_entries',
+    'storyfileQuestions',
+    'storyfile_questions',
+    'storyfileTopics',
+  ],
+  users: ['userNamespaces'],
+};
 // Glob zones match absolute paths; their exceptions too.
 const serverModuleFiles = path.join(serverModulesDir, '**');
 const serverModuleEntries = path.join(serverModulesDir, '*', 'index.ts');
 const serverModuleRoutes = path.join(serverModulesDir, '*', '*.routes.ts');
+// A module's tables (modules/<module>/<module>.tables.ts): what others read of its data.
+const serverModuleTables = path.join(serverModulesDir, '*', '*.tables.ts');
 const serverEntryPoints = [
   `${serverSrc}/assembly`,
   `${serverSrc}/server.ts`,
@@ -140,10 +180,10 @@ export default tseslint.config(
                 `./${module}`,
                 ...serverModules
                   .filter((other) => other !== module)
-                  .map((other) => `./${other}/index.ts`),
+                  .flatMap((other) => [`./${other}/index.ts`, `./${other}/${other}.tables.ts`]),
               ],
               message:
-                'A module reaches another only through its public entry (../<module>/index.ts), never its routes or internal files.',
+                'A module reaches another only through its public entry (../<module>/index.ts) and its tables file, never its routes or internal files.',
             })),
             {
               target: `${serverSrc}/modules/*/index.ts`,
@@ -154,20 +194,53 @@ export default tseslint.config(
             {
               target: [`${serverSrc}/identity`, './apps/server/test'],
               from: serverModuleFiles,
-              except: [serverModuleEntries],
-              message: 'Reach a module through its public entry (modules/<module>/index.ts).',
+              except: [serverModuleEntries, serverModuleTables],
+              message:
+                'Reach a module through its public entry (modules/<module>/index.ts) or its tables file.',
             },
             {
               target: serverEntryPoints,
               from: serverModuleFiles,
-              except: [serverModuleEntries, serverModuleRoutes],
+              except: [serverModuleEntries, serverModuleRoutes, serverModuleTables],
               message:
-                "The assembly uses a module's index.ts, and its *.routes.ts to mount it; nothing else of it.",
+                "The assembly uses a module's index.ts and tables file, and its *.routes.ts to mount it; nothing else of it.",
             },
             {
               target: [`${serverSrc}/modules`, `${serverSrc}/identity`],
               from: serverEntryPoints,
               message: 'The assembly and entry points use the modules, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module writes only the tables of its own tables file (scripts/lint/own-tables-rule.mjs).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { studio: { rules: { 'own-tables': ownTablesRule } } },
+    rules: {
+      'studio/own-tables': ['error', { owners: tableOwners, allow: foreignWritesToRepay }],
+    },
+  },
+  {
+    // A module's tables file (modules/<module>/<module>.tables.ts) declares the tables that module
+    // owns; its foreign keys name other modules' tables, so it may import their tables files, and
+    // nothing else of a module (ARCHITECTURE.md, "Tables"). drizzle-kit reads these files alone.
+    files: ['apps/server/src/modules/*/*.tables.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${serverSrc}/modules/*/*.tables.ts`,
+              from: [`${serverSrc}/modules`, `${serverSrc}/identity`, ...serverEntryPoints],
+              except: serverModules.map((module) => `./${module}/${module}.tables.ts`),
+              message:
+                "A tables file imports only db/ and other modules' tables files (its foreign keys).",
             },
           ],
         },

@@ -76,6 +76,16 @@ describe('server walls', () => {
       'assembly/wall-probe.ts',
       "export { findUpload } from '../modules/uploads/uploads.service.ts';",
     ],
+    [
+      'a tables file importing more of another module than its tables file',
+      'modules/media/wall-probe.tables.ts',
+      "export { findUpload } from '../uploads/index.ts';",
+    ],
+    [
+      "db/ importing a module's tables file",
+      'db/wall-probe.ts',
+      "export { users } from '../modules/users/users.tables.ts';",
+    ],
   ])('forbids %s', async (_case, filePath, source) => {
     const messages = await lintProbe(filePath, source);
     expect(messages).toEqual([expect.objectContaining({ ruleId: WALL_RULE })]);
@@ -102,8 +112,70 @@ describe('server walls', () => {
       'identity/wall-probe.ts',
       "export { findUserById } from '../modules/users/index.ts';",
     ],
+    [
+      "a tables file naming another module's table in a foreign key",
+      'modules/media/wall-probe.tables.ts',
+      "export { uploads } from '../uploads/uploads.tables.ts';\nexport { timestamps } from '../../db/columns.ts';",
+    ],
+    [
+      "a module reading another module's table from its tables file",
+      'modules/media/wall-probe.ts',
+      "export { uploads } from '../uploads/uploads.tables.ts';",
+    ],
+    [
+      "identity and the assembly reading a module's table from its tables file",
+      'identity/wall-probe.ts',
+      "export { oidcPayloads } from '../modules/auth/auth.tables.ts';",
+    ],
   ])('allows %s', async (_case, filePath, source) => {
     // No messages at all: no wall, and the imports resolved (else the walls could not apply).
     expect(await lintProbe(filePath, source)).toEqual([]);
+  });
+});
+
+// A module writes only its own tables (studio/own-tables, scripts/lint/own-tables-rule.mjs).
+describe('a module writes only its own tables', () => {
+  const OWN_TABLES_RULE = 'studio/own-tables';
+  const probe = 'modules/media/wall-probe.ts';
+
+  it.each([
+    [
+      'inserting into it with the query builder',
+      [
+        "import type { Database } from '../../db/client.ts';",
+        "import { users } from '../users/users.tables.ts';",
+        'export const write = (db: Database) => db.insert(users).values({ email: "a@b.c" });',
+      ],
+    ],
+    [
+      'updating it in a SQL template through its symbol',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import { storyfiles } from '../storyfiles/storyfiles.tables.ts';",
+        'export const write = sql`update ${storyfiles} set name = ${"x"}`;',
+      ],
+    ],
+    [
+      'deleting from it named bare in SQL',
+      [
+        "import { sql } from 'drizzle-orm';",
+        'export const write = sql`delete from chat_log_entries where id = ${"x"}`;',
+      ],
+    ],
+  ])("forbids another module's table: %s", async (_case, lines) => {
+    const messages = await lintProbe(probe, lines.join('\n'));
+    expect(messages).toEqual([expect.objectContaining({ ruleId: OWN_TABLES_RULE })]);
+  });
+
+  it("allows reading another module's table and writing its own", async () => {
+    const source = [
+      "import { eq } from 'drizzle-orm';",
+      "import type { Database } from '../../db/client.ts';",
+      "import { users } from '../users/users.tables.ts';",
+      "import { mediaAssets } from './media.tables.ts';",
+      'export const read = (db: Database) => db.select().from(users).where(eq(users.id, "x"));',
+      'export const write = (db: Database) => db.delete(mediaAssets).where(eq(mediaAssets.id, "x"));',
+    ].join('\n');
+    expect(await lintProbe(probe, source)).toEqual([]);
   });
 });

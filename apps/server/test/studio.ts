@@ -7,7 +7,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import { loadConfig, type Config } from '../src/config/env.ts';
-import { authSessions } from '../src/db/schema.ts';
+import { authSessions } from '../src/modules/auth/auth.tables.ts';
 import { hashSessionId, SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
 import { TEMPLATE_DATABASE } from './global-setup.ts';

@@ -65,6 +65,8 @@ import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index.ts';
+import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
@@ -104,6 +106,8 @@ export interface AppOptions {
    * storyfile's matcher and by Response quality's clustering; none by default.
    */
   embedder?: Embedder;
+  /** The speech2text gateway; default: built from `config.speech` (pocketsphinx unless configured). */
+  speech?: SpeechGateway;
 }
 
 function findWebDist(): string | undefined {
@@ -342,6 +346,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
+  });
+  // Spoken questions: recordings recognized by the studio (issue 29), never stored.
+  await registerSpeechRoutes(app, {
+    engine: conversationEngine,
+    speech:
+      options.speech ??
+      createSpeechGateway({
+        conversations: conversationEngine,
+        config: config.speech,
+        dataDir: config.dataDir,
+        ffmpegPath: options.media?.runtime.binaries.ffmpeg,
+      }),
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { satisfiesScope, type Requirement, type Scope } from '@conversa/contracts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../test/studio.ts';
 import {
@@ -220,5 +221,153 @@ describe('authorization matrix from /docs/json', () => {
     expect(requests).toBe(operations.length * IDENTITIES.length);
     // Hundreds of requests one after another: ~10 s on an idle machine, past the project's 30 s
     // per test when the machine's two cores are shared.
+  }, 120_000);
+});
+
+// Issue 30: a SCIM token acts only on its own organization. Every SCIM operation of the document
+// with B's token against A's people and teams, and A's token linking B's editor and the platform
+// admin by email: nothing of A reaches B, nothing of the linked accounts reaches A, and
+// deprovisioning them in A leaves their sessions and their other organization alone.
+describe('SCIM across two organizations and against the platform admin', () => {
+  const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+  const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+  const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+
+  async function issueToken(owner: ApiClient, namespaceId: string): Promise<string> {
+    const issued = await owner.expectStatus<{ token: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${namespaceId}/scim-tokens`,
+      { label: 'Matrix' },
+    );
+    return issued.token;
+  }
+
+  async function scim(token: string, method: string, path: string, body?: unknown) {
+    const response = await fetch(`${studio.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, text, json: (text ? JSON.parse(text) : {}) as Json };
+  }
+  type Json = Record<string, unknown> & { id?: string; active?: boolean; displayName?: string };
+
+  function validBody(path: string, method: Operation['method']): unknown {
+    const isGroup = path.includes('/Groups');
+    if (method === 'PATCH') {
+      return {
+        schemas: [PATCH_OP],
+        Operations: [
+          isGroup
+            ? { op: 'replace', value: { displayName: 'Renamed by B' } }
+            : { op: 'replace', value: { active: false } },
+        ],
+      };
+    }
+    if (method === 'POST' || method === 'PUT') {
+      return isGroup
+        ? { schemas: [GROUP], displayName: `B team ${method}` }
+        : { schemas: [USER], userName: `b-${method.toLowerCase()}@beta.test` };
+    }
+    return undefined;
+  }
+
+  it('a token reaches only its own organization, whatever the verb', async () => {
+    const namespaceA = targets.namespaceId;
+    const ownerB = await buildMember(studio, 'owner@beta.test', { beta: 'owner:ns' });
+    const namespaces = await ownerB.get<{ namespaces: { id: string; label: string }[] }>(
+      '/v1/conversa/auth/me',
+    );
+    const namespaceB = namespaces.body.namespaces.find((entry) => entry.label === 'beta')!.id;
+    // The matrix above signed everyone out at its end: fresh sessions.
+    const ownerA = await buildMember(studio, 'owner2@alpha.test', { alpha: 'owner:ns' });
+    const editorB = await signInAs(studio, 'edit@beta.test');
+    const admin = await signInAs(studio, 'admin@example.com', 'admin-password');
+    const tokenA = await issueToken(ownerA, namespaceA);
+    const tokenB = await issueToken(ownerB, namespaceB);
+    const person = await scim(tokenA, 'POST', '/scim/v2/Users', {
+      schemas: [USER],
+      userName: 'scim-person@alpha.test',
+      name: { givenName: MARKER, familyName: 'Person' },
+    });
+    expect(person.status).toBe(201);
+    const team = await scim(tokenA, 'POST', '/scim/v2/Groups', {
+      schemas: [GROUP],
+      displayName: `${MARKER} team`,
+      members: [{ value: person.json.id }],
+    });
+    expect(team.status).toBe(201);
+    const aIds = [namespaceA, person.json.id!, team.json.id!];
+
+    const scimOperations = operations.filter(
+      (operation) => operation.permission?.kind === 'scimToken',
+    );
+    expect(scimOperations.length).toBeGreaterThanOrEqual(15);
+    const mismatches: string[] = [];
+    for (const operation of scimOperations) {
+      const resourceId = operation.path.includes('/Groups') ? team.json.id! : person.json.id!;
+      const path = operation.path.replace('{resourceId}', resourceId);
+      const answer = await scim(tokenB, operation.method, path, validBody(path, operation.method));
+      const label = `B ${operation.method} ${operation.path} -> ${answer.status}: ${answer.text.slice(0, 160)}`;
+      const isItem = operation.path.includes('{resourceId}');
+      if (answer.status >= 500 || (isItem && answer.status !== 404)) {
+        mismatches.push(label);
+      }
+      const found = [MARKER, ...aIds].filter(
+        (marker) => !path.includes(marker) && answer.text.includes(marker),
+      );
+      if (found.length > 0) {
+        mismatches.push(`${label} contains ${found.join(', ')}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // A's person and team are as A left them.
+    expect((await scim(tokenA, 'GET', `/scim/v2/Users/${person.json.id}`)).json.active).toBe(true);
+    expect((await scim(tokenA, 'GET', `/scim/v2/Groups/${team.json.id}`)).json.displayName).toBe(
+      `${MARKER} team`,
+    );
+    // A person's session never passes for SCIM, not the platform admin's.
+    const asAdmin = await admin.browser.api('/scim/v2/Users');
+    expect(asAdmin.status).toBe(401);
+
+    // A links B's editor and the platform admin by email: it sees only what it sent.
+    const editB = await editorB.get<{ iam: string }>('/v1/conversa/auth/me');
+    const adminMe = await admin.get<{ iam: string; email: string }>('/v1/conversa/auth/me');
+    await studio.database.db.execute(
+      sql`update users set first_name = 'Beta-secret', last_name = 'Name' where id in (${editB.body.iam}, ${adminMe.body.iam})`,
+    );
+    for (const [email, client] of [
+      ['edit@beta.test', editorB],
+      [adminMe.body.email, admin],
+    ] as const) {
+      const linked = await scim(tokenA, 'POST', '/scim/v2/Users', {
+        schemas: [USER],
+        userName: email,
+      });
+      expect(linked.status, linked.text).toBe(201);
+      expect(linked.text).not.toContain('Beta-secret');
+      const read = await scim(tokenA, 'GET', `/scim/v2/Users/${linked.json.id}`);
+      expect(read.text).not.toContain('Beta-secret');
+      const suspended = await scim(
+        tokenA,
+        'PATCH',
+        `/scim/v2/Users/${linked.json.id}`,
+        validBody('/Users', 'PATCH'),
+      );
+      expect(suspended.json.active).toBe(false);
+      expect((await client.get('/v1/conversa/auth/me')).status).toBe(200);
+      expect((await scim(tokenA, 'DELETE', `/scim/v2/Users/${linked.json.id}`)).status).toBe(204);
+      expect((await client.get('/v1/conversa/auth/me')).status).toBe(200);
+    }
+    // B's editor still works in B.
+    const listB = await editorB.get<{ items: unknown[] }>(
+      `/v1/conversa/storyfiles?namespaceId=${namespaceB}`,
+    );
+    expect(listB.status).toBe(200);
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import {
   VIDEO_PROCESSING_MESSAGES,
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
+import { uploads } from '../modules/uploads/uploads.tables.ts';
 import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE, PROCESS_VIDEO_RETRY_LIMIT } from '../jobs/queue.ts';
 import { createNamespace } from '../modules/namespaces/index.ts';
 import { createUser, grantScope } from '../modules/users/index.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from '../modules/auth/auth.tables.ts';
 import { createFileMediaStore } from '../media/media-store.ts';
 import { createUploadStorage } from '../modules/uploads/index.ts';
 import { createTestDatabase } from '../../test/studio.ts';

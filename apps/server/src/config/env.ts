@@ -181,6 +181,19 @@ const envSchema = z
     XAPI_ENDPOINT: optionalUrl,
     /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
     XAPI_AUTH: optionalString,
+    /** Recognitions (spoken questions) run at once per process; unset = the machine's cores. */
+    SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
+     * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.
+     */
+    SPEECH_TO_TEXT_URL: optionalUrl,
+    /** The `model` field sent to the external server. */
+    SPEECH_TO_TEXT_MODEL: z.string().trim().min(1).default('whisper-1'),
+    /** Bearer key of the external server, when it wants one. */
+    SPEECH_TO_TEXT_API_KEY: optionalString,
+    /** Seconds the external server may take for one recording before the visitor is told. */
+    SPEECH_TO_TEXT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
     ...upstreamVariables,
   })
   .superRefine((env, ctx) => {
@@ -282,6 +295,16 @@ export interface Config {
   metricsToken: string | undefined;
   /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
   xapi: { endpoint: string | undefined; auth: string | undefined };
+  /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
+  speech: SpeechConfig;
+}
+
+export interface SpeechConfig {
+  /** SPEECH_CONCURRENCY; undefined = the machine's cores. */
+  concurrency: number | undefined;
+  /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
+  external:
+    { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -382,5 +405,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
+    speech: {
+      concurrency: env.SPEECH_CONCURRENCY,
+      external: env.SPEECH_TO_TEXT_URL
+        ? {
+            url: env.SPEECH_TO_TEXT_URL,
+            model: env.SPEECH_TO_TEXT_MODEL,
+            apiKey: env.SPEECH_TO_TEXT_API_KEY,
+            timeoutSeconds: env.SPEECH_TO_TEXT_TIMEOUT_SECONDS,
+          }
+        : undefined,
+    },
   };
 }

@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
-/** Drizzle over the pool; `$client` is the pool itself (named prepared statements go through it). */
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/**
+ * Drizzle over the pool; `$client` is the pool itself (named prepared statements go through it).
+ * Without a schema object: queries name the tables they import from their owners' tables files
+ * (the relational `db.query.*` API is not used), so this floor imports no module.
+ */
+export type Database = NodePgDatabase & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;
@@ -63,7 +66,7 @@ export async function openDatabase(options: {
   // emits 'error' on the pool; unhandled, that would crash the process. The next query reconnects.
   pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
   return {
-    db: drizzle(pool, { schema }),
+    db: drizzle(pool),
     pool,
     url,
     close: async () => {
@@ -83,7 +86,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: findMigrationsFolder() });
+    await migrate(drizzle(client), { migrationsFolder: findMigrationsFolder() });
   } finally {
     await client
       .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { systemSecrets } from './schema.ts';
+import { systemSecrets } from './system.tables.ts';
 
 /**
  * Returns the secret stored under `name`, creating it with `create` the first time. Replicas that

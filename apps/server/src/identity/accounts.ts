@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { userIdentities } from '../db/schema.ts';
+import { userIdentities } from '../modules/auth/auth.tables.ts';
 import { unauthorized } from '../http/errors.ts';
 import { createUser, findUserByEmail, findUserById, type User } from '../modules/users/index.ts';
 

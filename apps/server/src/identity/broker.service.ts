@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { UpstreamProviderConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { idpBrokerStates } from '../db/schema.ts';
+import { idpBrokerStates } from '../modules/auth/auth.tables.ts';
 import { resolveExternalIdentity } from './accounts.ts';
 import { createLazyOidcConfiguration } from './oidc-client.ts';
 import { IDP_MOUNT_PATH, TOKEN_TTL } from './provider.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from '../modules/auth/auth.tables.ts';
 import { createTestDatabase } from '../../test/studio.ts';
 import { createPostgresAdapterClass, deleteExpiredOidcPayloads } from './pg-adapter.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from '../modules/auth/auth.tables.ts';
 
 const GRANTABLE = new Set([
   'AccessToken',

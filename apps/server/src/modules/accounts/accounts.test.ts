@@ -13,7 +13,9 @@ import {
   type GrantableScope,
 } from '@conversa/contracts';
 import { escapeHtml } from '@conversa/contracts';
-import { auditEvents, invitations, storyfiles, users } from '../../db/schema.ts';
+import { auditEvents, invitations } from './accounts.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { createNamespace } from '../namespaces/index.ts';
 import { createUser, grantScope } from '../users/index.ts';
 import type { ApiClient } from '../../../test/storyfile.fixtures.ts';

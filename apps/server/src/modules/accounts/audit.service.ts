@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEvent, CurrentUser } from '@conversa/contracts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents } from './accounts.tables.ts';
 import {
   buildPageLimit,
   buildIlikeContains,

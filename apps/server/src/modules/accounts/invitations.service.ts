@@ -19,7 +19,9 @@ import {
   type InvitationStatus,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { invitations, namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { invitations, teamMembers } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -476,6 +478,10 @@ export async function acceptPendingInvitations(db: Database, userId: string): Pr
       .for('update');
     for (const { invitation, label } of pending) {
       await acceptInTransaction(tx, invitation, label, account);
+    }
+    if (pending.length > 0 && account.deprovisionedAt) {
+      // An organization takes in again an account its only former organization deprovisioned.
+      await tx.update(users).set({ deprovisionedAt: null }).where(eq(users.id, userId));
     }
     return pending.length;
   });

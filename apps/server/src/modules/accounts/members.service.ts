@@ -13,7 +13,9 @@ import {
   type MemberStatus,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { teamMembers } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
   assertOrganizationOwner,

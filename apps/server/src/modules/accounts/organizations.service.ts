@@ -10,7 +10,7 @@ import {
   type Organization,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces } from '../../db/schema.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDisplayName, SCIM_GROUP_SCHEMA, teamNameSchema } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
+import { teamMembers, teams } from './accounts.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -23,7 +23,7 @@ import {
   ScimError,
   scimNotFound,
 } from './scim-protocol.ts';
-import { clearScimIdentity, setScimIdentity } from './scim-identities.ts';
+import { clearScimIdentity, selectSeenNamesSql, setScimIdentity } from './scim-identities.ts';
 import { scimActor } from './scim-users.service.ts';
 
 type GroupRow = {
@@ -40,7 +40,8 @@ const SELECT_GROUPS = (organizationId: string) => sql`
   select t.id, t.name, t.scope, t.created_at, t.updated_at, x.external_id,
     coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
         'lastName', u.last_name, 'email', u.email) order by lower(u.email))
-      from team_members tm join users u on u.id = tm.user_id
+      from team_members tm join (select u.id, u.email, u.deleted_at, ${selectSeenNamesSql(organizationId)}
+        from users u) u on u.id = tm.user_id
       where tm.team_id = t.id and u.deleted_at is null), '[]'::json) as members
   from teams t
   left join scim_identities x on x.namespace_id = t.namespace_id
@@ -251,7 +252,7 @@ async function loadMembers(tx: Executor, client: ScimClient, ids: string[]): Pro
     unique.length === invalid.length
       ? { rows: [] as Member[] }
       : await tx.execute<Member>(sql`
-          select u.id, u.email, u.first_name, u.last_name from user_namespaces un
+          select u.id, u.email, ${selectSeenNamesSql(client.organizationId)} from user_namespaces un
           join users u on u.id = un.user_id and u.deleted_at is null
           where un.namespace_id = ${client.organizationId}
             and un.user_id = any(${uuidArray(unique.filter(isResourceId))})`);

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { scimIdentities } from '../../db/schema.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { scimIdentities } from './accounts.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { isUniqueViolation, type Executor } from './list-helpers.ts';
 import { ScimError } from './scim-protocol.ts';
@@ -13,7 +13,12 @@ export async function setScimIdentity(
   client: ScimClient,
   resourceType: 'User' | 'Group',
   resourceId: string,
-  fields: { externalId?: string | null; userName?: string | null },
+  fields: {
+    externalId?: string | null;
+    userName?: string | null;
+    givenName?: string | null;
+    familyName?: string | null;
+  },
 ): Promise<void> {
   try {
     await tx
@@ -24,6 +29,8 @@ export async function setScimIdentity(
         resourceId,
         externalId: fields.externalId ?? null,
         userName: fields.userName ?? null,
+        givenName: fields.givenName ?? null,
+        familyName: fields.familyName ?? null,
       })
       .onConflictDoUpdate({
         target: [
@@ -61,4 +68,27 @@ export async function clearScimIdentity(
         eq(scimIdentities.resourceId, resourceId),
       ),
     );
+}
+
+/**
+ * Whether the account `u` is also someone else's: a platform admin, or a member of another
+ * organization. Its name and email are then the person's own, not this organization's.
+ */
+export function isSharedAccountSql(organizationId: string): SQL {
+  return sql`(u.is_admin or exists (select 1 from user_namespaces other
+    where other.user_id = u.id and other.namespace_id <> ${organizationId}))`;
+}
+
+/**
+ * The first and last name of account `u` as the organization's SCIM sees them (columns
+ * `first_name`, `last_name`): the account's own when it belongs to this organization alone, else
+ * only what the organization's provider sent, so linking an account by email reveals nothing of it.
+ */
+export function selectSeenNamesSql(organizationId: string): SQL {
+  const sent = (column: SQL) => sql`(select ${column} from scim_identities sent
+    where sent.namespace_id = ${organizationId} and sent.resource_type = 'User'
+      and sent.resource_id = u.id)`;
+  const shared = isSharedAccountSql(organizationId);
+  return sql`case when ${shared} then ${sent(sql`sent.given_name`)} else u.first_name end as first_name,
+    case when ${shared} then ${sent(sql`sent.family_name`)} else u.last_name end as last_name`;
 }

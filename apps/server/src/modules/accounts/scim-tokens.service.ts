@@ -7,7 +7,9 @@ import {
   type ScimToken,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, scimTokens, users } from '../../db/schema.ts';
+import { scimTokens } from './accounts.tables.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOrganizationOwner } from './access.ts';

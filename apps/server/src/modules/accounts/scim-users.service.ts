@@ -1,6 +1,10 @@
 // SCIM Users (RFC 7643 §4.1): a User is a membership of the token's organization. The account
 // behind it is shared with any other organization the person belongs to, so SCIM never deletes
-// one: DELETE ends the membership, `active: false` suspends it (sessions and tokens end at once).
+// one, and a token acts only on its own organization: DELETE ends the membership, `active: false`
+// suspends it. Only an account that belongs to this organization alone (no other membership, no
+// platform admin) is suspended itself (its sessions and tokens end at once, DELETE deprovisions
+// it); anyone else keeps every other access, and this organization sees only the name its
+// provider sent.
 import { and, eq, sql } from 'drizzle-orm';
 import {
   getDisplayName,
@@ -9,7 +13,9 @@ import {
   SCIM_USER_SCHEMA,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, teamMembers, userNamespaces, users } from '../../db/schema.ts';
+import { teamMembers } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -30,7 +36,12 @@ import {
   scimNotFound,
   type PatchOperation,
 } from './scim-protocol.ts';
-import { clearScimIdentity, setScimIdentity } from './scim-identities.ts';
+import {
+  clearScimIdentity,
+  isSharedAccountSql,
+  selectSeenNamesSql,
+  setScimIdentity,
+} from './scim-identities.ts';
 import { endUserSessions } from './sessions.ts';
 
 type UserRow = {
@@ -39,6 +50,8 @@ type UserRow = {
   first_name: string | null;
   last_name: string | null;
   suspended_at: Date | string | null;
+  /** Also someone else's account: a platform admin, or a member of another organization. */
+  is_shared: boolean;
   created_at: Date | string;
   updated_at: Date | string;
   external_id: string | null;
@@ -56,7 +69,8 @@ function organizationOf(client: ScimClient) {
 }
 
 const SELECT_USERS = (organizationId: string) => sql`
-  select u.id, u.email, u.first_name, u.last_name, un.suspended_at, un.created_at,
+  select u.id, u.email, ${selectSeenNamesSql(organizationId)}, ${isSharedAccountSql(organizationId)} as is_shared,
+    un.suspended_at, un.created_at,
     greatest(un.updated_at, u.updated_at) as updated_at, x.external_id, x.user_name,
     coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name))
       from team_members tm join teams t on t.id = tm.team_id
@@ -334,15 +348,6 @@ function readUserPatch(body: Record<string, unknown>): UserChange {
   return change;
 }
 
-/** Whether the account's identity is this organization's to change: it belongs to no other. */
-async function isAccountOnlyHere(tx: Executor, userId: string, organizationId: string) {
-  const result = await tx.execute<{ other: boolean }>(sql`
-    select u.is_admin or exists (select 1 from user_namespaces un
-      where un.user_id = u.id and un.namespace_id <> ${organizationId}) as other
-    from users u where u.id = ${userId}`);
-  return result.rows[0]?.other === false;
-}
-
 /** The userName to keep apart from the email: null when it is the email itself. */
 function readStoredUserName(
   userName: string | undefined,
@@ -368,8 +373,20 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
     lastName: current.last_name,
     email: current.email,
   });
+  if (
+    current.is_shared &&
+    (change.email ?? current.email).toLowerCase() !== current.email.toLowerCase()
+  ) {
+    // The account also belongs elsewhere: its email is the person's own, not one organization's
+    // provider's to rewrite (no crossing over). The name this organization sees is its own.
+    throw new ScimError(
+      400,
+      'mutability',
+      "This person's account also belongs elsewhere: its email can only be changed by the person.",
+    );
+  }
   const identity = {
-    email: change.email ?? current.email,
+    email: current.is_shared ? current.email : (change.email ?? current.email),
     firstName: change.firstName === undefined ? current.first_name : change.firstName,
     lastName: change.lastName === undefined ? current.last_name : change.lastName,
   };
@@ -379,20 +396,13 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
     lastName: current.last_name,
   };
   if (JSON.stringify(identity) !== JSON.stringify(before)) {
-    // The account may also belong to another organization: its name and email are then the
-    // person's own, not one organization's provider's to rewrite (no crossing over).
-    if (!(await isAccountOnlyHere(tx, id, client.organizationId))) {
-      throw new ScimError(
-        400,
-        'mutability',
-        "This person's account also belongs to another organization: its email and name can only be changed by the person.",
-      );
-    }
     try {
-      await tx
-        .update(users)
-        .set({ ...identity, updatedAt: new Date() })
-        .where(eq(users.id, id));
+      if (!current.is_shared) {
+        await tx
+          .update(users)
+          .set({ ...identity, updatedAt: new Date() })
+          .where(eq(users.id, id));
+      }
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new ScimError(409, 'uniqueness', EMAIL_TAKEN);
@@ -426,18 +436,25 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
       before: { status: isActive ? 'active' : 'suspended' },
       after: { status: change.active ? 'active' : 'suspended' },
     });
-    if (!change.active) {
+    // Someone who belongs elsewhere keeps every other access: their membership here grants
+    // nothing while suspended, which every request reads.
+    if (!change.active && !current.is_shared) {
       await endUserSessions(tx, id);
     }
   }
   const userName = readStoredUserName(change.userName, identity.email, current.user_name);
+  const isNameChanged =
+    identity.firstName !== current.first_name || identity.lastName !== current.last_name;
   if (
     (change.externalId !== undefined && change.externalId !== current.external_id) ||
-    userName !== current.user_name
+    userName !== current.user_name ||
+    isNameChanged
   ) {
     await setScimIdentity(tx, client, 'User', id, {
       ...(change.externalId === undefined ? {} : { externalId: change.externalId }),
       userName,
+      givenName: identity.firstName,
+      familyName: identity.lastName,
     });
   }
   await assertOwnerRemains(tx, client.organizationId);
@@ -445,8 +462,10 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
 
 /**
  * POST /Users: a new account joins with the organization's default role; an existing account
- * (another organization's member, say) joins the same way and keeps its name. 409 uniqueness
- * when the person is a member already.
+ * (another organization's member, say) joins the same way and keeps its name, and the answer
+ * shows only what the provider sent. An account of no organization (deprovisioned, say) becomes
+ * this one's: it takes the name sent and is no longer deprovisioned. 409 uniqueness when the
+ * person is a member already.
  */
 export async function createScimUser(
   db: Database,
@@ -457,9 +476,10 @@ export async function createScimUser(
   const change = readUserBody(body);
   const userId = await db.transaction(async (tx) => {
     await lockOrganization(tx, client.organizationId);
-    const existing = await tx.execute<{ id: string; member: boolean }>(sql`
+    const existing = await tx.execute<{ id: string; member: boolean; is_shared: boolean }>(sql`
       select u.id, exists (select 1 from user_namespaces un where un.user_id = u.id
-          and un.namespace_id = ${client.organizationId}) as member
+          and un.namespace_id = ${client.organizationId}) as member,
+        ${isSharedAccountSql(client.organizationId)} as is_shared
       from users u where lower(u.email) = lower(${change.email}) and u.deleted_at is null`);
     const found = existing.rows[0];
     if (found?.member) {
@@ -470,6 +490,17 @@ export async function createScimUser(
       );
     }
     let id = found?.id;
+    if (found && !found.is_shared) {
+      await tx
+        .update(users)
+        .set({
+          firstName: change.firstName ?? null,
+          lastName: change.lastName ?? null,
+          deprovisionedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, found.id));
+    }
     if (!id) {
       try {
         const [created] = await tx
@@ -502,13 +533,12 @@ export async function createScimUser(
       scope,
       suspendedAt: isActive ? null : new Date(),
     });
-    const userName = readStoredUserName(change.userName, change.email, null);
-    if (change.externalId || userName) {
-      await setScimIdentity(tx, client, 'User', id, {
-        externalId: change.externalId ?? null,
-        userName,
-      });
-    }
+    await setScimIdentity(tx, client, 'User', id, {
+      externalId: change.externalId ?? null,
+      userName: readStoredUserName(change.userName, change.email, null),
+      givenName: change.firstName ?? null,
+      familyName: change.lastName ?? null,
+    });
     await recordAuditEvent(tx, scimActor(client), {
       organization: organizationOf(client),
       action: 'member.added',
@@ -558,7 +588,11 @@ export async function patchScimUser(
   return getScimUser(db, client, baseUrl, id);
 }
 
-/** DELETE /Users/:id: the membership (and its team places) ends; the account stays. */
+/**
+ * DELETE /Users/:id: the membership (and its team places) ends; the account stays. An account
+ * that belonged to this organization alone is deprovisioned: its sessions end and its sign-in is
+ * refused until an organization takes it in again.
+ */
 export async function deleteScimUser(db: Database, client: ScimClient, id: string): Promise<null> {
   await db.transaction(async (tx) => {
     await lockOrganization(tx, client.organizationId);
@@ -597,7 +631,13 @@ export async function deleteScimUser(db: Database, client: ScimClient, id: strin
       after: null,
     });
     await assertOwnerRemains(tx, client.organizationId);
-    await endUserSessions(tx, id);
+    if (!current.is_shared) {
+      await tx
+        .update(users)
+        .set({ deprovisionedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, id));
+      await endUserSessions(tx, id);
+    }
   });
   return null;
 }

@@ -11,14 +11,15 @@ export async function endUserSessions(tx: Executor, userId: string): Promise<voi
 }
 
 /**
- * Whether a user may use the studio at all: not deleted, and a platform admin, or a member of no
- * organization yet, or active in at least one. Someone suspended everywhere is refused.
+ * Whether a user may use the studio at all: not deleted, and a platform admin, or (not
+ * deprovisioned by their only organization's SCIM) a member of no organization yet, or active in
+ * at least one. Someone suspended everywhere is refused.
  */
 export async function isUserAllowed(db: Executor, userId: string): Promise<boolean> {
   const result = await db.execute<{ allowed: boolean }>(sql`
     select u.deleted_at is null and (
       u.is_admin
-      or not exists (select 1 from user_namespaces un where un.user_id = u.id)
+      or u.deprovisioned_at is null and not exists (select 1 from user_namespaces un where un.user_id = u.id)
       or exists (select 1 from user_namespaces un where un.user_id = u.id and un.suspended_at is null)
     ) as allowed
     from users u where u.id = ${userId}`);

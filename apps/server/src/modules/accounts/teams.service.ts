@@ -11,7 +11,9 @@ import {
   type Team,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, teamMembers, teams, userNamespaces, users } from '../../db/schema.ts';
+import { teamMembers, teams } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
   assertOrganizationOwner,

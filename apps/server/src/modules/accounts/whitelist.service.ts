@@ -10,7 +10,9 @@ import {
   type WhitelistEntry,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces, users, whitelistEntries } from '../../db/schema.ts';
+import { whitelistEntries } from './accounts.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';

@@ -10,7 +10,8 @@ import {
   type SessionInfo,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { authLoginStates, authSessions, users } from '../../db/schema.ts';
+import { authLoginStates, authSessions } from './auth.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { badRequest } from '../../http/errors.ts';
 import { resolveExternalIdentity } from '../../identity/accounts.ts';
 import {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authSessions, systemSecrets } from '../../db/schema.ts';
+import { systemSecrets } from '../../db/system.tables.ts';
+import { authSessions } from './auth.tables.ts';
 import { createNamespace } from '../namespaces/index.ts';
 import { createUser, grantScope, MAX_FAILED_LOGINS } from '../users/index.ts';
 import {

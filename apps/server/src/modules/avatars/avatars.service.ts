@@ -6,7 +6,8 @@ import {
   type AvatarResourceType,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { avatars, uploads } from '../../db/schema.ts';
+import { avatars } from './avatars.tables.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import {
   markUploadFailed,

@@ -6,12 +6,9 @@ import {
   type ChatChannel,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
-import {
-  askStoryfile,
-  getMatchingSettings,
-  updateMatchingSettings,
-  type ConversationEngine,
-} from './conversations.service.ts';
+import { askStoryfile } from './ask.ts';
+import type { ConversationEngine } from './engine.ts';
+import { getMatchingSettings, updateMatchingSettings } from './matching-settings.ts';
 
 /** The studio's ask: the author's test player (cookie) or an API client (bearer token). */
 export function registerConversationRoutes(app: FastifyInstance, engine: ConversationEngine): void {

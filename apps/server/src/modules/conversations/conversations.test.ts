@@ -15,7 +15,7 @@ import {
   FALLBACK_REASON_LABELS as MATCHER_FALLBACK_REASON_LABELS,
   FALLBACK_REASONS as MATCHER_FALLBACK_REASONS,
 } from '@conversa/matching';
-import { chatLogEntries } from '../../db/schema.ts';
+import { chatLogEntries } from './conversations.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {

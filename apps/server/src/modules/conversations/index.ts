@@ -1,13 +1,12 @@
 // The conversations module's public entry: what other modules and the assembly may use.
+export { askStoryfile } from './ask.ts';
+export type { AskInput } from './ask.types.ts';
 export {
-  askStoryfile,
   createConversationEngine,
   getStoryfileMatcher,
-  loadPlayerStoryfile,
-  signAssetMedia,
-  signStoryfileClips,
-  type AskInput,
   type ConversationEngine,
-} from './conversations.service.ts';
+} from './engine.ts';
+export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
+export { loadPlayerStoryfile } from './player-storyfile.ts';
 export { loadStoryfileCategories } from './matcher-cache.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';

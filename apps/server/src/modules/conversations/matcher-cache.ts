@@ -8,13 +8,9 @@ import {
 } from '@conversa/matching';
 import type { HeardAsRule } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  mediaAssets,
-  storyfileMatchingSettings,
-  storyfileQuestions,
-  storyfileTopics,
-  type MediaAssetFile,
-} from '../../db/schema.ts';
+import { storyfileMatchingSettings } from './conversations.tables.ts';
+import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
+import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed

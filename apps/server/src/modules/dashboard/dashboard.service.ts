@@ -9,7 +9,9 @@ import {
 } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
-import { chatLogEntries, conversations, mediaAssets, storyfiles } from '../../db/schema.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { mediaAssets } from '../media/media.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
 
 /** The UTC days of the chart, oldest first, ending today. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_CHART_DAYS, type AskResponse, type DashboardFigures } from '@conversa/contracts';
-import { conversations } from '../../db/schema.ts';
+import { conversations } from '../conversations/conversations.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

@@ -1,6 +1,6 @@
 import type { CreateFeedbackBody } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { feedback } from '../../db/schema.ts';
+import { feedback } from './feedback.tables.ts';
 
 /** Browsers send long agent strings; past this nothing useful for a bug report is left. */
 const USER_AGENT_MAX_LENGTH = 500;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { feedback } from '../../db/schema.ts';
+import { feedback } from './feedback.tables.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { createUser } from '../users/index.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@conversa/contracts/ink/run-ink';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { storyfileQuestions } from '../../db/schema.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import type { MatchableChoice } from './choice-matching.ts';
 import { findPublishedInkVersion } from './ink.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AskResponse, InkVersion, PublicAskResponse } from '@conversa/contracts';
-import { chatLogEntries, conversations } from '../../db/schema.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
 import {

@@ -17,7 +17,9 @@ import {
 } from '@conversa/contracts/ink/run-ink';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { chatLogEntries, inkStoryVersions, storyfiles } from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { inkStoryVersions } from './ink.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { buildPageLimit, joinConditions, runListQueries } from '../lists/index.ts';
 import { isSavedInkState, type SavedInkState } from './ink-conversation.ts';

@@ -4,7 +4,7 @@ import {
   type CurrentUser,
   type MyActivityStoryfile,
 } from '@conversa/contracts';
-import { storyfiles } from '../../db/schema.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { loadPlayerStoryfile } from '../conversations/index.ts';
 import { getSpeechHints } from '../training/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TranscriptEntry } from '@conversa/contracts';
-import type { MediaAssetFile } from '../../db/schema.ts';
+import type { MediaAssetFile } from '../media/media.tables.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
 

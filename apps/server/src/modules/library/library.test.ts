@@ -12,7 +12,7 @@ import {
   type TopicDetail,
 } from '@conversa/contracts';
 import { and, eq, ilike, isNull } from 'drizzle-orm';
-import { questions, topics } from '../../db/schema.ts';
+import { questions, topics } from './library.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

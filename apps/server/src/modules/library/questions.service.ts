@@ -16,7 +16,7 @@ import {
   type updateLibraryQuestionBodySchema,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { questions, topics } from '../../db/schema.ts';
+import { questions, topics } from './library.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceRole,

@@ -22,7 +22,7 @@ import {
   type updateScriptBodySchema,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { questions, scriptQuestions, scripts, scriptTopics, topics } from '../../db/schema.ts';
+import { questions, scriptQuestions, scripts, scriptTopics, topics } from './library.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceExists,

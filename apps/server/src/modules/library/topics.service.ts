@@ -14,7 +14,7 @@ import {
   type updateTopicBodySchema,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { questions, topics } from '../../db/schema.ts';
+import { questions, topics } from './library.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceExists,

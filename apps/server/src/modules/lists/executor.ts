@@ -1,14 +1,8 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type * as schema from '../../db/schema.ts';
 
 /** The database or a transaction on it: services that join a caller's transaction take this. */
-export type Executor = PgDatabase<
-  NodePgQueryResultHKT,
-  typeof schema,
-  ExtractTablesWithRelations<typeof schema>
->;
+export type Executor = PgDatabase<NodePgQueryResultHKT>;
 
 /** PostgreSQL's unique_violation, optionally of one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

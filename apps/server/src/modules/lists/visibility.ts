@@ -7,7 +7,7 @@ import {
   type Scope,
 } from '@conversa/contracts';
 import { eq } from 'drizzle-orm';
-import { namespaces } from '../../db/schema.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Executor } from './executor.ts';
 

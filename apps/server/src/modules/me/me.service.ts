@@ -70,6 +70,7 @@ interface CurrentUserRow extends Record<string, unknown> {
   last_name: string | null;
   is_admin: boolean;
   is_deleted: boolean;
+  is_deprovisioned: boolean;
   access_expires_ms: number | string | null;
   memberships: {
     id: string;
@@ -103,6 +104,7 @@ async function selectCurrentUser(
     with who as (${who})
     select u.id, u.email, u.first_name, u.last_name, u.is_admin,
       u.deleted_at is not null as is_deleted,
+      u.deprovisioned_at is not null as is_deprovisioned,
       who.access_expires_ms,
       case when u.is_admin then (
         select coalesce(json_agg(json_build_object(
@@ -140,7 +142,11 @@ function presentCurrentUser(row: CurrentUserRow): CurrentUser | undefined {
     return undefined;
   }
   // Suspended everywhere: refused at once (the resolver answers 401), not shown an empty studio.
-  if (!row.is_admin && row.memberships.length === 0 && row.has_membership_rows) {
+  if (
+    !row.is_admin &&
+    row.memberships.length === 0 &&
+    (row.has_membership_rows || row.is_deprovisioned)
+  ) {
     return undefined;
   }
   const teamScopes = new Map<string, GrantableScope[]>();

@@ -7,14 +7,10 @@ import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import {
-  mediaAssets,
-  namespaces,
-  storyfileQuestions,
-  storyfiles,
-  storyfileTopics,
-  uploads,
-} from '../../db/schema.ts';
+import { mediaAssets } from './media.tables.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { storyfileQuestions, storyfiles, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
 import { createFileMediaStore } from '../../media/media-store.ts';
 import { createUploadStorage } from '../uploads/index.ts';
 import { createTestDatabase } from '../../../test/studio.ts';

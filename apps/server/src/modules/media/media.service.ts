@@ -7,7 +7,8 @@ import {
   type StoryfileVideos,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { mediaAssets, uploads, type MediaAssetFile } from '../../db/schema.ts';
+import { mediaAssets, type MediaAssetFile } from './media.tables.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { notFound } from '../../http/errors.ts';
 import { setVideoRecordedAt } from '../storyfiles/index.ts';

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, VIDEO_NOT_FOUND_MESSAGE, type StoryfileVideos } from '@conversa/contracts';
-import { mediaAssets, storyfileQuestions, uploads } from '../../db/schema.ts';
+import { mediaAssets } from './media.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildVideoUploadMetadata } from '@conversa/contracts';
-import { mediaAssets } from '../../db/schema.ts';
+import { mediaAssets } from './media.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

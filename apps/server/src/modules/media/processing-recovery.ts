@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import {
   failUploadsOfFailedJobs,

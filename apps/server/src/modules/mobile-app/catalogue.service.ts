@@ -7,7 +7,7 @@ import {
   type CataloguePage,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import type { MediaAssetFile } from '../../db/schema.ts';
+import type { MediaAssetFile } from '../media/media.tables.ts';
 import { signAssetMedia } from '../conversations/index.ts';
 import type { MediaUrlSigner } from '../media/index.ts';
 import { FEATURED_IN_DATES } from './mobile-app.service.ts';

@@ -12,7 +12,9 @@ import {
   type PopularEntry,
   type PopularPage,
 } from '@conversa/contracts';
-import { auditEvents, conversations, users } from '../../db/schema.ts';
+import { auditEvents } from '../accounts/accounts.tables.ts';
+import { conversations } from '../conversations/conversations.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {
   ApiClient,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '@conversa/contracts';
-import { namespaces, userNamespaces } from '../../db/schema.ts';
+import { namespaces, userNamespaces } from './namespaces.tables.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { ensureDefaultNamespace } from './default-namespace.ts';
 

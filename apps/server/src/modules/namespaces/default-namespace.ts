@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces, users } from '../../db/schema.ts';
+import { namespaces, userNamespaces } from './namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export interface DefaultNamespace {
   label: string;

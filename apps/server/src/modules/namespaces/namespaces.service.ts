@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { namespaceAttributeSchema, type NamespaceAttributes } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces } from '../../db/schema.ts';
+import { namespaces } from './namespaces.tables.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 
 export type Namespace = typeof namespaces.$inferSelect;

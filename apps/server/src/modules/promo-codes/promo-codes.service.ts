@@ -11,7 +11,7 @@ import {
   type PromoCode,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { promoCodes } from '../../db/schema.ts';
+import { promoCodes } from './promo-codes.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAuditEvent } from '../accounts/index.ts';
 import { isUniqueViolation, toIsoTimestamp, type Executor } from '../lists/index.ts';

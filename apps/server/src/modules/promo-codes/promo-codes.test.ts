@@ -19,7 +19,8 @@ import {
   type PromoClient,
   type PromoCode,
 } from '@conversa/contracts';
-import { auditEvents, authSessions } from '../../db/schema.ts';
+import { auditEvents } from '../accounts/accounts.tables.ts';
+import { authSessions } from '../auth/auth.tables.ts';
 import { hashSessionId, SESSION_COOKIE } from '../auth/index.ts';
 import {
   ApiClient,

@@ -11,7 +11,9 @@ import {
   PROMO_VERIFY_LINK_INVALID_MESSAGE,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, promoRedemptions, userNamespaces, users } from '../../db/schema.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { promoRedemptions } from './promo-codes.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { recordAuditEvent, type Mailer } from '../accounts/index.ts';
 import { isUniqueViolation, type Executor } from '../lists/index.ts';
 

@@ -11,7 +11,8 @@ import {
   type PublicAskResponse,
   type PublicStoryfile,
 } from '@conversa/contracts';
-import { chatLogEntries, publicAskCounters } from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { publicAskCounters } from './publishing.tables.ts';
 import { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './index.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';

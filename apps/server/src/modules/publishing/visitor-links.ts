@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { visitorLinks } from '../../db/schema.ts';
+import { visitorLinks } from './publishing.tables.ts';
 import type { ResolveUser } from '../../http/gateway.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
 import { VISITOR_COOKIE } from './visitor-cookie.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { canSeeNamespace, SCRIPT_NOT_FOUND_MESSAGE, type CurrentUser } from '@conversa/contracts';
-import { scriptQuestions, scripts, scriptTopics, storyfiles } from '../../db/schema.ts';
+import { scriptQuestions, scripts, scriptTopics } from '../library/library.tables.ts';
+import { storyfiles } from './storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
 import { mergeIntoChecklist, type MergeGroup, type MergeResult } from './checklist-merge.ts';

@@ -6,7 +6,7 @@ import {
   MAX_TOPICS_PER_CHECKLIST,
   normalizeQuestionText,
 } from '@conversa/contracts';
-import { storyfileQuestions, storyfileTopics } from '../../db/schema.ts';
+import { storyfileQuestions, storyfileTopics } from './storyfiles.tables.ts';
 import { conflict } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
 

@@ -24,14 +24,8 @@ import {
   type updateStoryfileQuestionBodySchema,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  questions,
-  storyfileClips,
-  storyfileQuestions,
-  storyfileStarters,
-  storyfileTopics,
-  topics,
-} from '../../db/schema.ts';
+import { questions, topics } from '../library/library.tables.ts';
+import { storyfileClips, storyfileQuestions, storyfileStarters, storyfileTopics } from './storyfiles.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   assertPermutation,

@@ -7,7 +7,8 @@ import {
   type SaveStoryfileTopicsToLibraryResponse,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { questions, storyfileQuestions, storyfileTopics, topics } from '../../db/schema.ts';
+import { questions, topics } from '../library/library.tables.ts';
+import { storyfileQuestions, storyfileTopics } from './storyfiles.tables.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isUniqueViolation } from '../lists/index.ts';
 import { lockLiveStoryfile } from './storyfiles.service.ts';

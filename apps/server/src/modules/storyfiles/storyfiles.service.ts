@@ -22,14 +22,8 @@ import {
   type UpdateStoryfileBody,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  storyfileClips,
-  storyfilePublications,
-  storyfileQuestions,
-  storyfiles,
-  storyfileStarters,
-  storyfileTopics,
-} from '../../db/schema.ts';
+import { storyfilePublications } from '../publishing/publishing.tables.ts';
+import { storyfileClips, storyfileQuestions, storyfiles, storyfileStarters, storyfileTopics } from './storyfiles.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceExists,

@@ -19,14 +19,10 @@ import {
   type ReviewState,
 } from '@conversa/contracts';
 import { normalizeText, type Matcher } from '@conversa/matching';
-import {
-  chatLogEntries,
-  storyfileQuestions,
-  storyfileTopics,
-  trainingActions,
-  trainingIgnores,
-  users,
-} from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
+import { trainingActions, trainingIgnores } from './training.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   getStoryfileMatcher,

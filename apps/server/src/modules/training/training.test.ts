@@ -30,7 +30,8 @@ import {
   type TrainingOverview,
 } from '@conversa/contracts';
 import type { Embedder } from '@conversa/matching';
-import { chatLogEntries, storyfileQuestions } from '../../db/schema.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';

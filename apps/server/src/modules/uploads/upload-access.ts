@@ -15,7 +15,8 @@ import {
 } from '@conversa/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { namespaces, storyfileQuestions, storyfiles, userNamespaces } from '../../db/schema.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 export type AccessDecision = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
 

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EVENTS, Server as TusServer, type ServerOptions } from '@tus/server';
+import type { FastifyInstance } from 'fastify';
+import { EVENTS, Server as TusServer } from '@tus/server';
 import type pg from 'pg';
 import {
   AVATAR_MAX_BYTES,
   getUploadStatusContract,
   listUploadsContract,
   retryUploadProcessingContract,
-  UPLOAD_METADATA_KEYS,
   UPLOAD_REJECTION_MESSAGES,
-  type CurrentUser,
 } from '@conversa/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,6 +22,14 @@ import { registerContract } from '../../http/gateway.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import { describeUnstorableText, findUnstorableText } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import {
+  countWrittenBytes,
+  createTusRequestUsers,
+  mountTusEndpoint,
+  TUS_MOUNT_PATH,
+  TusResponseError,
+  type TusRequest,
+} from './tus-endpoint.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canManageUpload,
@@ -41,41 +46,10 @@ import {
   type UploadRow,
 } from './uploads.service.ts';
 
-/** Where the tus endpoint is mounted (UPLOAD_ENDPOINT_PATH without its trailing slash). */
-export const TUS_MOUNT_PATH = '/files';
-
-/** The storyfile a tus creation names in its Upload-Metadata header (`key base64value,...`). */
-function readMetadataStoryfileId(request: FastifyRequest): string | undefined {
-  const header = request.headers['upload-metadata'];
-  if (request.method !== 'POST' || typeof header !== 'string') {
-    return undefined;
-  }
-  for (const pair of header.split(',')) {
-    const [key, value] = pair.trim().split(' ');
-    if (key === UPLOAD_METADATA_KEYS.storyfileId && value) {
-      return Buffer.from(value, 'base64').toString('utf8').trim() || undefined;
-    }
-  }
-  return undefined;
-}
-
-/** An error @tus/server answers with: its status and a plain-text body. */
-class TusResponseError extends Error {
-  constructor(
-    readonly status_code: number,
-    readonly body: string,
-  ) {
-    super(body);
-    this.name = 'TusResponseError';
-  }
-}
-
 const toTusError = (error: unknown): unknown =>
   error instanceof UploadRejectedError
     ? new TusResponseError(error.status, `${error.message}\n`)
     : error;
-
-type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
 export interface UploadRoutesOptions {
   db: Database;
@@ -104,11 +78,8 @@ export async function registerUploadRoutes(
   options: UploadRoutesOptions,
 ): Promise<TusServer> {
   const { db, pool, config, storage, jobs, metrics, storeAvatar } = options;
-  const usersByRequest = new WeakMap<IncomingMessage, CurrentUser>();
-  const userOf = (request: TusRequest) => {
-    const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-    return raw ? usersByRequest.get(raw) : undefined;
-  };
+  const users = createTusRequestUsers();
+  const userOf = (request: TusRequest) => users.userOf(request);
 
   const finishUpload = async (row: UploadRow, sizeBytes: number) => {
     try {
@@ -122,18 +93,10 @@ export async function registerUploadRoutes(
     }
   };
 
-  // Upload bytes for the metrics, counted where tus stores them: each write answers the new offset.
-  const { datastore } = storage;
-  const write = datastore.write.bind(datastore);
-  datastore.write = async (stream, tusId, offset) => {
-    const end = await write(stream, tusId, offset);
-    metrics.countUploadBytes(end - offset);
-    return end;
-  };
-
   const tus = new TusServer({
     path: TUS_MOUNT_PATH,
-    datastore: storage.datastore,
+    // Upload bytes for the metrics, counted where tus stores them.
+    datastore: countWrittenBytes(storage.datastore, (bytes) => metrics.countUploadBytes(bytes)),
     // Per kind once the upload exists (a deferred length is only known while bytes arrive); at
     // creation the larger cap, and prepareUpload then checks the declared length per kind.
     async maxSize(_request, tusId) {
@@ -225,62 +188,7 @@ export async function registerUploadRoutes(
     );
   });
 
-  // Uploads in flight when the studio stops are cut off; tus clients resume them later.
-  const inFlight = new Set<IncomingMessage>();
-  app.addHook('preClose', (done) => {
-    for (const raw of inFlight) {
-      raw.socket?.destroy();
-    }
-    done();
-  });
-
-  await app.register((scope, _options, done) => {
-    // tus reads the raw request stream itself (PATCH bodies can be gigabytes): parse nothing.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
-    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.currentUser) {
-        usersByRequest.set(request.raw, request.currentUser);
-      }
-      reply.hijack();
-      inFlight.add(request.raw);
-      try {
-        await tus.handle(request.raw, reply.raw);
-      } catch (error) {
-        request.log.error({ err: error }, 'upload request failed');
-        if (!reply.raw.headersSent) {
-          reply.raw.writeHead(500).end();
-        }
-      } finally {
-        inFlight.delete(request.raw);
-        // Hijacked: Fastify's onResponse does not see it, so it is timed here.
-        metrics.observeRequest(request, reply.raw.statusCode, reply.elapsedTime / 1000);
-      }
-    };
-    for (const url of [TUS_MOUNT_PATH, `${TUS_MOUNT_PATH}/`, `${TUS_MOUNT_PATH}/:id`]) {
-      scope.route({
-        method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
-        url,
-        config: {
-          permission: { kind: 'loggedIn' },
-          // The gateway's read-only guard learns the storyfile a new upload targets from its metadata.
-          writeTargetStoryfile: readMetadataStoryfileId,
-          answersInPlainText: true,
-        },
-        schema: { hide: true },
-        handler: forward,
-      });
-      // CORS preflights carry no credentials.
-      scope.route({
-        method: 'OPTIONS',
-        url,
-        config: { permission: { kind: 'public' } },
-        schema: { hide: true },
-        handler: forward,
-      });
-    }
-    done();
-  });
+  await mountTusEndpoint(app, tus, { users, metrics });
 
   registerContract(app, getUploadStatusContract, async (request) => {
     const status = await getUploadStatus(

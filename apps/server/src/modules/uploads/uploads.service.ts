@@ -17,7 +17,12 @@ import {
   type UploadSummary,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { storyfileQuestions, storyfiles, storyfileTopics, uploads } from '../../db/schema.ts';
+import {
+  storyfileQuestions,
+  storyfiles,
+  storyfileTopics,
+} from '../storyfiles/storyfiles.tables.ts';
+import { uploads } from './uploads.tables.ts';
 import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
 import { checkTrialAllows, type TrialDecision } from '../promo-codes/index.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';

@@ -13,7 +13,10 @@ import {
   VIDEO_PROCESSING_MESSAGES,
   type StoryfileVideos,
 } from '@conversa/contracts';
-import { mediaAssets, storyfileQuestions, uploads, users } from '../../db/schema.ts';
+import { mediaAssets } from '../media/media.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { uploads } from './uploads.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { readAccessToken, startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,

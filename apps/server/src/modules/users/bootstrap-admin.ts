@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './users.tables.ts';
 import { createUser, findUserByEmail, setPassword } from './users.service.ts';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@example.com';

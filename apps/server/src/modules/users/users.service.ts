@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { grantableScopeSchema, type Scope } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces, users } from '../../db/schema.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from './users.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { scripts } from '../../../db/schema.ts';
+import { scripts } from '../library.tables.ts';
 import { writeScriptContent } from '../scripts.service.ts';
 import type { ShippedTemplate } from './shipped-template.ts';
 

@@ -110,5 +110,12 @@ describe('BulkUploadPanel', () => {
   it('shows nothing to viewers', () => {
     renderPanel(false);
     expect(screen.queryByText('Upload existing videos')).toBeNull();
+    expect(screen.queryByLabelText('Choose video files')).toBeNull();
+  });
+
+  it('shows the panel and its file chooser to editors', () => {
+    renderPanel(true);
+    expect(screen.getByText('Upload existing videos')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose video files')).toBeInTheDocument();
   });
 });

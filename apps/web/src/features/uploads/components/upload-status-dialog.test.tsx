@@ -167,6 +167,13 @@ describe('floating upload-progress bar', () => {
 
   it('is absent without uploads', () => {
     renderWith([], <UploadProgressBar onOpen={() => undefined} />);
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('is there with one upload', () => {
+    renderWith([entry('uploading', 'Siblings?')], <UploadProgressBar onOpen={() => undefined} />);
+    expect(screen.getByRole('region', { name: 'Upload progress' })).toBeInTheDocument();
   });
 
   it('can be hidden when only failures are left, until what it says changes', async () => {

@@ -1,0 +1,204 @@
+import {
+  applyHeardAsRules,
+  CANNOT_ANSWER_MESSAGE,
+  LOGGED_CANDIDATE_COUNT,
+  PLEASE_REPEAT_MESSAGE,
+  type AskCandidate,
+  type AskDecision,
+  type AskMedia,
+  type ClipKind,
+} from '@conversa/contracts';
+import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
+import type { AskInput, AskOutcome } from './ask.types.ts';
+import { saveInkState } from './conversation-state.ts';
+import type { ConversationEngine } from './engine.ts';
+import { recordExchange, type OnRecorded } from './exchange.ts';
+import type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
+import { signAssetMedia, signStoryfileClips } from './media-signing.ts';
+import {
+  answerWithStory,
+  findStoryChoice,
+  openStory,
+  startConversation,
+  toStoryTurn,
+} from './story-turn.ts';
+
+/** Candidates the studio shows under an answer. */
+const CANDIDATE_LIMIT = 5;
+
+/**
+ * Answers one question: matches it against every question of the storyfile's script, picks what
+ * to play (the answer video; the cannot-answer clip when out of scope or when the best match is
+ * not recorded yet; the please-repeat clip for empty or unintelligible input; a message instead of
+ * a clip that is not recorded) and logs the exchange in its conversation.
+ *
+ * With a published ink story, the visitor's words are first matched against the story's open
+ * choices; a choice that fits moves the story, and its lines' videos play. Otherwise the matcher
+ * answers and the story stays. The story's state is saved in the conversation after every turn.
+ * A story that fails (a runtime error, a broken state) never fails the ask.
+ */
+export async function askStoryfile(
+  engine: ConversationEngine,
+  input: AskInput,
+  /** Called with each exchange in the transaction that logs it. */
+  options: { onRecorded?: OnRecorded } = {},
+): Promise<AskOutcome> {
+  const { matcher, answers, heardAsRules, publishedInkVersionId } =
+    await engine.matchers.getMatcher(engine.db, input.storyfileId);
+  const threshold = matcher.getThreshold();
+  const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
+  // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
+  // the chat log keeps the text that was matched.
+  const text =
+    input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+
+  const story = await openStory(engine, input, publishedInkVersionId, answers);
+  if (input.start) {
+    return startConversation(engine, input, story, threshold);
+  }
+  const { session, opening } = story;
+  const choiceIndex =
+    session && !isUnintelligible ? await findStoryChoice(engine, input, session, text) : undefined;
+  if (session && choiceIndex !== undefined) {
+    const { onRecorded } = options;
+    const context = { session, answers, threshold, opening, choiceIndex, text, onRecorded };
+    return answerWithStory(engine, input, context);
+  }
+
+  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+  const decision: AskDecision = result
+    ? toAskDecision(result.decision)
+    : { kind: 'fallback', reason: 'unintelligible' };
+  const candidates = toCandidates(result, answers);
+  const answered = decision.kind === 'answer' ? answers.get(decision.questionId) : undefined;
+  const unrecorded =
+    decision.kind === 'fallback' && decision.reason === 'not-recorded'
+      ? answers.get(decision.questionId)
+      : undefined;
+  const { media, message } = await pickMedia(engine, input, decision, answered);
+
+  const scored = answered
+    ? candidates.find((c) => c.questionId === answered.questionId)
+    : candidates[0];
+  const { conversationId, exchangeId } = await recordExchange(
+    engine.db,
+    input,
+    {
+      ...toLoggedMatch(text, decision, candidates, scored),
+      decision: answered ? 'answered' : 'fallback',
+      answerQuestionId: answered?.questionId ?? null,
+      answerQuestionText: answered?.text ?? null,
+      matchedQuestionId: unrecorded?.questionId ?? null,
+      matchedQuestionText: unrecorded?.text ?? null,
+      inkTurn: session ? 'free' : null,
+    },
+    options.onRecorded,
+  );
+  engine.metrics.countAsk(answered ? 'answered' : 'fallback', input.channel);
+  if (session) {
+    session.recordFreeTurn();
+    await saveInkState(engine.db, conversationId, session);
+  }
+
+  return {
+    conversationId,
+    exchangeId,
+    decision,
+    media,
+    message,
+    questionText: answered?.text ?? null,
+    score: scored?.score ?? null,
+    confidence: scored?.confidence ?? null,
+    threshold,
+    candidates,
+    story: session ? toStoryTurn(session, 'free', null, opening) : null,
+  };
+}
+
+/** The matcher's decision in the contract's terms (answers are named by their question). */
+function toAskDecision(decision: MatchDecision): AskDecision {
+  if (decision.kind === 'answer') {
+    return { kind: 'answer', questionId: decision.answerId };
+  }
+  return decision.reason === 'not-recorded'
+    ? { kind: 'fallback', reason: 'not-recorded', questionId: decision.answerId }
+    : { kind: 'fallback', reason: decision.reason };
+}
+
+/** What the chat log keeps of the matcher's answer: the words, reason, score and top candidates. */
+function toLoggedMatch(
+  text: string,
+  decision: AskDecision,
+  candidates: AskCandidate[],
+  scored: AskCandidate | undefined,
+) {
+  const topCandidates = candidates.slice(0, LOGGED_CANDIDATE_COUNT).map((candidate) => ({
+    questionId: candidate.questionId,
+    questionText: candidate.questionText,
+    score: candidate.score,
+  }));
+  return {
+    questionText: text,
+    fallbackReason: decision.kind === 'fallback' ? decision.reason : null,
+    score: scored?.score ?? null,
+    confidence: scored?.confidence ?? null,
+    normalizedText: normalizeText(text),
+    topCandidates,
+    topMargin: topCandidates.length >= 2 ? topCandidates[0]!.score - topCandidates[1]!.score : null,
+  };
+}
+
+/** The matcher's candidates as the studio shows them, with their questions and topics. */
+function toCandidates(
+  result: MatchResult | null,
+  answers: StoryfileMatcher['answers'],
+): AskCandidate[] {
+  return (result?.candidates ?? []).flatMap((candidate) => {
+    const answer = answers.get(candidate.answerId);
+    return answer
+      ? [
+          {
+            questionId: answer.questionId,
+            questionText: answer.text,
+            topicId: answer.topicId,
+            topicName: answer.topicName,
+            score: candidate.score,
+            confidence: candidate.confidence,
+            isRecorded: candidate.isRecorded,
+            matchedPhrasing: candidate.matchedPhrasing,
+            matchedTerms: candidate.matchedTerms,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * What plays: the answer's video; else the please-repeat clip (empty or unintelligible input) or
+ * the cannot-answer clip, and the spec's message instead of a clip that is not recorded.
+ */
+async function pickMedia(
+  engine: ConversationEngine,
+  input: AskInput,
+  decision: AskDecision,
+  answered: MatchableAnswer | undefined,
+): Promise<{ media: AskMedia | null; message: string | null }> {
+  if (answered?.assetId) {
+    const asset = { id: answered.assetId, files: answered.files };
+    return { media: signAssetMedia(engine.signer, asset, input.visitorKey), message: null };
+  }
+  const clipKind: ClipKind =
+    decision.kind === 'fallback' &&
+    (decision.reason === 'empty' || decision.reason === 'unintelligible')
+      ? 'pleaseRepeat'
+      : 'cannotAnswer';
+  const clips = await signStoryfileClips(engine, input.storyfileId, [clipKind], input.visitorKey);
+  const media = clips[clipKind];
+  if (media) {
+    return { media, message: null };
+  }
+  return {
+    media: null,
+    message: clipKind === 'cannotAnswer' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
+  };
+}

@@ -1,0 +1,40 @@
+import type {
+  AskCandidate,
+  AskDecision,
+  AskMedia,
+  ChatChannel,
+  ConfidenceClass,
+  InputMode,
+  StoryTurn,
+} from '@conversa/contracts';
+
+export interface AskInput {
+  storyfileId: string;
+  channel: ChatChannel;
+  /** Who asks: `user:<iam>` or `visitor:<id>`; a conversation only continues for the same key. */
+  visitorKey: string;
+  text: string;
+  inputMode: InputMode;
+  conversationId?: string;
+  /** Take this choice of the published ink story. */
+  choiceIndex?: number;
+  /** Open the conversation (and its story) without asking; nothing is logged. */
+  start?: boolean;
+  /** With `start`: a new conversation whose story starts at this knot or stitch (the author's). */
+  startPath?: string | undefined;
+}
+
+export interface AskOutcome {
+  conversationId: string;
+  exchangeId: string | null;
+  decision: AskDecision;
+  media: AskMedia | null;
+  message: string | null;
+  questionText: string | null;
+  score: number | null;
+  confidence: ConfidenceClass | null;
+  threshold: number;
+  candidates: AskCandidate[];
+  /** The ink story's turn; null without a published story. */
+  story: StoryTurn | null;
+}

@@ -1,0 +1,61 @@
+import type { Embedder } from '@conversa/matching';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { StudioMetrics } from '../../http/metrics.ts';
+import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
+import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
+
+/** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
+export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
+
+export interface ConversationEngine {
+  db: Database;
+  signer: MediaUrlSigner;
+  matchers: MatcherCache;
+  /**
+   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured;
+   * clustering in Response quality uses the same one (none by default: lexical matching alone).
+   */
+  embedder?: Embedder;
+  /** Where story runtime errors are logged (the server's logger; silent when absent). */
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The app's metrics, where asks are counted. */
+  metrics: Pick<StudioMetrics, 'countAsk'>;
+}
+
+/** The matcher cache and the media URL signer that asks, transcripts and the public player share. */
+export async function createConversationEngine(
+  db: Database,
+  options: {
+    mediaUrlTtlSeconds: number;
+    logger?: Pick<FastifyBaseLogger, 'warn'>;
+    metrics: Pick<StudioMetrics, 'countAsk'>;
+    embedder?: Embedder;
+  },
+): Promise<ConversationEngine> {
+  const signer = await createSharedMediaUrlSigner(
+    db,
+    Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
+  );
+  const { embedder } = options;
+  return {
+    db,
+    signer,
+    matchers: createMatcherCache({ embedder }),
+    embedder,
+    metrics: options.metrics,
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+}
+
+/**
+ * The storyfile's matcher, brought up to date with the database (the stamp check): a caller that
+ * just committed script edits gets the refreshed matcher at once. Callers may change it only
+ * synchronously and must restore it before their next await (the cache shares it with asks).
+ */
+export async function getStoryfileMatcher(
+  engine: ConversationEngine,
+  storyfileId: string,
+): Promise<StoryfileMatcher> {
+  return engine.matchers.getMatcher(engine.db, storyfileId);
+}

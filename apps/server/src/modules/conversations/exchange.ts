@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { trainingIgnores } from '../training/training.tables.ts';
+import type { AskInput } from './ask.types.ts';
+import { askersConversation } from './conversation-state.ts';
+import { chatLogEntries, conversations } from './conversations.tables.ts';
+
+export interface RecordedExchange {
+  conversationId: string;
+  exchangeId: string;
+}
+
+export type DatabaseTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Runs in the transaction that logs the exchange (the learning module keeps progress there). */
+export type OnRecorded = (tx: DatabaseTransaction, exchange: RecordedExchange) => Promise<void>;
+
+type ChatLogEntryValues = Pick<
+  typeof chatLogEntries.$inferInsert,
+  | 'decision'
+  | 'fallbackReason'
+  | 'answerQuestionId'
+  | 'answerQuestionText'
+  | 'matchedQuestionId'
+  | 'matchedQuestionText'
+  | 'score'
+  | 'confidence'
+  | 'questionText'
+  | 'normalizedText'
+  | 'topCandidates'
+  | 'topMargin'
+  | 'inkTurn'
+  | 'inkChoiceText'
+>;
+
+/**
+ * Logs the exchange; with `onRecorded`, in a transaction with what the caller keeps beside it
+ * (one more round trip, for callers that need it; the public ask path stays one commit).
+ */
+export async function recordExchange(
+  db: Database,
+  input: AskInput,
+  entry: ChatLogEntryValues,
+  onRecorded?: OnRecorded,
+): Promise<RecordedExchange> {
+  if (!onRecorded) {
+    return insertExchange(db, input, entry);
+  }
+  // What the caller keeps with the exchange commits with it, or neither does.
+  return db.transaction(async (tx) => {
+    const recorded = await insertExchange(tx, input, entry);
+    await onRecorded(tx, recorded);
+    return recorded;
+  });
+}
+
+/**
+ * Continues the asker's conversation (or starts one) and logs the exchange in one statement: one
+ * round trip and one commit per ask, and never a conversation without its first entry. Another
+ * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ */
+async function insertExchange(
+  db: Pick<Database, 'execute'>,
+  input: AskInput,
+  entry: ChatLogEntryValues,
+): Promise<RecordedExchange> {
+  const continued = input.conversationId
+    ? sql`update ${conversations} set last_at = now()
+          where ${askersConversation({ ...input, conversationId: input.conversationId })}
+          returning id`
+    : sql`select null::uuid as id where false`;
+  const result = await db.execute<{ conversation_id: string; id: string }>(sql`
+    with continued as (${continued}),
+    created as (
+      insert into ${conversations} (storyfile_id, channel, visitor_key)
+      select ${input.storyfileId}::uuid, ${input.channel}, ${input.visitorKey}
+      where not exists (select 1 from continued)
+      returning id
+    ),
+    conversation as (select id from continued union all select id from created)
+    insert into ${chatLogEntries} (
+      conversation_id, storyfile_id, channel, question_text, input_mode, decision,
+      fallback_reason, answer_question_id, answer_question_text, matched_question_id,
+      matched_question_text, score, confidence, normalized_text, top_candidates, top_margin,
+      ink_turn, ink_choice_text, review_state
+    )
+    select conversation.id, ${input.storyfileId}::uuid, ${input.channel},
+      ${entry.questionText ?? input.text},
+      ${input.inputMode}, ${entry.decision}, ${entry.fallbackReason ?? null}::text,
+      ${entry.answerQuestionId ?? null}::uuid, ${entry.answerQuestionText ?? null}::text,
+      ${entry.matchedQuestionId ?? null}::uuid, ${entry.matchedQuestionText ?? null}::text,
+      ${entry.score ?? null}::double precision, ${entry.confidence ?? null}::text,
+      ${entry.normalizedText ?? ''}, ${JSON.stringify(entry.topCandidates ?? [])}::jsonb,
+      ${entry.topMargin ?? null}::double precision,
+      ${entry.inkTurn ?? null}::text, ${entry.inkChoiceText ?? null}::text,
+      -- A question a reviewer ignored (training) stays ignored when asked again.
+      case when exists (select 1 from ${trainingIgnores}
+        where ${trainingIgnores.storyfileId} = ${input.storyfileId}
+          and ${trainingIgnores.normalizedText} = ${entry.normalizedText ?? ''})
+      then 'ignored' else 'new' end
+    from conversation
+    returning conversation_id, id`);
+  const row = result.rows[0]!;
+  return { conversationId: row.conversation_id, exchangeId: row.id };
+}

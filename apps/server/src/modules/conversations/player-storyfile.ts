@@ -1,0 +1,36 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AskMedia } from '@conversa/contracts';
+import { storyfileQuestions, storyfileStarters } from '../storyfiles/storyfiles.tables.ts';
+import { findPublishedInkVersion } from '../ink/index.ts';
+import type { ConversationEngine } from './engine.ts';
+import { signStoryfileClips } from './media-signing.ts';
+
+/**
+ * What a conversation player loads for a storyfile, whoever opens it (a public page's visitor, a
+ * student): its starters in order, the idle and intro clips signed for `grantee`, and whether a
+ * published story drives it. The caller has already decided that `grantee` may see it.
+ */
+export async function loadPlayerStoryfile(
+  engine: ConversationEngine,
+  storyfileId: string,
+  grantee: string,
+): Promise<{
+  starters: { questionId: string; text: string }[];
+  clips: Record<'idle' | 'intro', AskMedia | null>;
+  hasStory: boolean;
+}> {
+  const [starters, clips, story] = await Promise.all([
+    engine.db
+      .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
+      .from(storyfileStarters)
+      .innerJoin(
+        storyfileQuestions,
+        eq(storyfileQuestions.id, storyfileStarters.storyfileQuestionId),
+      )
+      .where(eq(storyfileStarters.storyfileId, storyfileId))
+      .orderBy(asc(storyfileStarters.position)),
+    signStoryfileClips(engine, storyfileId, ['idle', 'intro'], grantee),
+    findPublishedInkVersion(engine.db, storyfileId),
+  ]);
+  return { starters, clips, hasStory: story !== null };
+}
