@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
@@ -102,10 +103,16 @@ export interface AppOptions {
   /** The built web console to serve; default: apps/web/dist found above this file. */
   webDist?: string;
   /**
-   * A sentence-embedding model for the answer matcher (`@conversa/matching`'s seam), used by every
-   * storyfile's matcher and by Response quality's clustering; none by default.
+   * A synchronous sentence-embedding seam for the answer matcher (`@conversa/matching`'s), used by
+   * every storyfile's matcher and by Response quality's clustering (tests with a toy model).
    */
   embedder?: Embedder;
+  /**
+   * The sentence model (`@conversa/embeddings`: USE lite in a worker, or an external service);
+   * `startStudio` passes the configured one (MATCHER_EMBEDDER, EMBEDDINGS_URL). None by default, so
+   * a test app answers by words alone unless the test opts in.
+   */
+  textEmbedder?: TextEmbedder;
   /** The speech2text gateway; default: built from `config.speech` (pocketsphinx unless configured). */
   speech?: SpeechGateway;
 }
@@ -249,7 +256,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             timer = setTimeout(() => reject(new Error('no answer')), HEALTH_CHECK_TIMEOUT_MS);
           }),
         ]).finally(() => clearTimeout(timer));
-        return { status: 'ok' };
+        // Which sentence model answers with the matcher (a failed one: answers by words alone).
+        const model = options.textEmbedder;
+        return {
+          status: 'ok',
+          embedder: model
+            ? { id: model.id, label: model.label, status: model.status() }
+            : { id: 'none', label: 'none (words alone)', status: 'none' },
+        };
       } catch {
         return reply
           .status(503)
@@ -307,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     metrics,
     embedder: options.embedder,
+    ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
