@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Embedder } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -8,8 +9,18 @@ import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
 
+/**
+ * The questions reviewers ignored in Response quality (the training module provides it, handed in
+ * by the assembly): an exchange asked again with the same normalized text is logged as ignored.
+ */
+export interface IgnoredQuestions {
+  /** SQL that is true when the storyfile's reviewers ignored this normalized question. */
+  isIgnored(storyfileId: string, normalizedText: string): SQL;
+}
+
 export interface ConversationEngine {
   db: Database;
+  ignores: IgnoredQuestions;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
   /**
@@ -31,6 +42,7 @@ export async function createConversationEngine(
     logger?: Pick<FastifyBaseLogger, 'warn'>;
     metrics: Pick<StudioMetrics, 'countAsk'>;
     embedder?: Embedder;
+    ignores: IgnoredQuestions;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
@@ -40,6 +52,7 @@ export async function createConversationEngine(
   const { embedder } = options;
   return {
     db,
+    ignores: options.ignores,
     signer,
     matchers: createMatcherCache({ embedder }),
     embedder,
