@@ -8,8 +8,19 @@ import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot } from './
 ensureDependencies();
 // As root, the embedded PostgreSQL's own OS user may need traverse-only ACL entries to reach its
 // files (a clone under /root); the studio grants them with setfacl.
+// Spoken questions: Debian's pocketsphinx and its US English model (the studio's own recognizer),
+// espeak-ng for the pronunciation of a storyfile's words the dictionary lacks.
 if (existsSync('/usr/bin/apt-get')) {
-  ensureDebianPackages([{ name: 'acl', binary: '/usr/bin/setfacl', onlyForRoot: true }]);
+  ensureDebianPackages([
+    { name: 'acl', binary: '/usr/bin/setfacl', onlyForRoot: true },
+    { name: 'pocketsphinx', binary: '/usr/bin/pocketsphinx_continuous', onlyForRoot: true },
+    {
+      name: 'pocketsphinx-en-us',
+      binary: '/usr/share/pocketsphinx/model/en-us/en-us/mdef',
+      onlyForRoot: true,
+    },
+    { name: 'espeak-ng', binary: '/usr/bin/espeak-ng', onlyForRoot: true },
+  ]);
 }
 buildAll();
 

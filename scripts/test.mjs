@@ -16,6 +16,11 @@ ensureDebianPackages([
   // As root, the embedded PostgreSQL's own OS user is granted traverse-only ACL entries where it
   // could not otherwise reach its files (a clone under /root, a private temporary directory).
   { name: 'acl', binary: '/usr/bin/setfacl', onlyForRoot: true },
+  // The studio's recognizer (pocketsphinx), and test speech: espeak-ng speaks, sox mixes noise.
+  { name: 'pocketsphinx', binary: '/usr/bin/pocketsphinx_continuous' },
+  { name: 'pocketsphinx-en-us', binary: '/usr/share/pocketsphinx/model/en-us/en-us/mdef' },
+  { name: 'espeak-ng', binary: '/usr/bin/espeak-ng' },
+  { name: 'sox', binary: '/usr/bin/sox' },
 ]);
 buildAll();
 

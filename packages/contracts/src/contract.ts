@@ -21,7 +21,7 @@ export interface Contract<
   tags?: string[];
   /** Kept literal, so the server can tell public handlers (maybe no user) from the others. */
   permission: Permission;
-  /** For `storyfile` permissions: the path parameter that carries the storyfile id. */
+  /** For `storyfile` permissions: the path (else query) parameter that carries the storyfile id. */
   storyfileParam?: string;
   params?: Params;
   query?: Query;

@@ -26,3 +26,4 @@ export * from './accounts/index.ts';
 export * from './ink/index.ts';
 export * from './mobile-app/index.ts';
 export * from './promo-codes/index.ts';
+export * from './speech/index.ts';

@@ -104,6 +104,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   questionId: 'Question',
   questionIds: 'Conversation starters',
   questions: 'Questions',
+  recognizer: 'Recognizer',
   recordedAnswerLimit: 'Recorded answer limit',
   questionsAsked: 'Questions asked',
   reviewState: 'Review state',

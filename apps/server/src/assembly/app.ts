@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
@@ -65,6 +66,8 @@ import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index.ts';
+import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
 import { ignoredQuestions } from '../modules/training/index.ts';
@@ -101,10 +104,18 @@ export interface AppOptions {
   /** The built web console to serve; default: apps/web/dist found above this file. */
   webDist?: string;
   /**
-   * A sentence-embedding model for the answer matcher (`@conversa/matching`'s seam), used by every
-   * storyfile's matcher and by Response quality's clustering; none by default.
+   * A synchronous sentence-embedding seam for the answer matcher (`@conversa/matching`'s), used by
+   * every storyfile's matcher and by Response quality's clustering (tests with a toy model).
    */
   embedder?: Embedder;
+  /**
+   * The sentence model (`@conversa/embeddings`: USE lite in a worker, or an external service);
+   * `startStudio` passes the configured one (MATCHER_EMBEDDER, EMBEDDINGS_URL). None by default, so
+   * a test app answers by words alone unless the test opts in.
+   */
+  textEmbedder?: TextEmbedder;
+  /** The speech2text gateway; default: built from `config.speech` (pocketsphinx unless configured). */
+  speech?: SpeechGateway;
 }
 
 function findWebDist(): string | undefined {
@@ -246,7 +257,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             timer = setTimeout(() => reject(new Error('no answer')), HEALTH_CHECK_TIMEOUT_MS);
           }),
         ]).finally(() => clearTimeout(timer));
-        return { status: 'ok' };
+        // Which sentence model answers with the matcher (a failed one: answers by words alone).
+        const model = options.textEmbedder;
+        return {
+          status: 'ok',
+          embedder: model
+            ? { id: model.id, label: model.label, status: model.status() }
+            : { id: 'none', label: 'none (words alone)', status: 'none' },
+        };
       } catch {
         return reply
           .status(503)
@@ -305,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     embedder: options.embedder,
     ignores: ignoredQuestions,
+    ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);
@@ -344,6 +363,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
+  });
+  // Spoken questions: recordings recognized by the studio (issue 29), never stored.
+  await registerSpeechRoutes(app, {
+    engine: conversationEngine,
+    speech:
+      options.speech ??
+      createSpeechGateway({
+        conversations: conversationEngine,
+        config: config.speech,
+        dataDir: config.dataDir,
+        ffmpegPath: options.media?.runtime.binaries.ffmpeg,
+      }),
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });

@@ -156,8 +156,10 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
       });
     }
     const storyfileParam = request.routeOptions.config.storyfileParam;
+    // A path parameter, or a query parameter of a call whose path names no storyfile (speech2text).
     const storyfileId = storyfileParam
-      ? (request.params as Record<string, string> | undefined)?.[storyfileParam]
+      ? ((request.params as Record<string, string> | undefined)?.[storyfileParam] ??
+        (request.query as Record<string, string> | undefined)?.[storyfileParam])
       : undefined;
     const resolveStoryfileNamespace = request.server.resolveStoryfileNamespace;
     if (

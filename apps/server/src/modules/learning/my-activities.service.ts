@@ -72,7 +72,7 @@ function presentMyActivity(activity: Activity, progress: Progress): MyActivity {
 }
 
 async function selectMyActivities(
-  context: LearningContext,
+  context: Pick<LearningContext, 'engine'>,
   user: CurrentUser,
   activityId?: string,
 ): Promise<Activity[]> {
@@ -104,7 +104,7 @@ export async function listMyActivities(
 
 /** One of the student's own assigned activities (not archived, learning on), else 404. */
 export async function getMyActivityRecord(
-  context: LearningContext,
+  context: Pick<LearningContext, 'engine'>,
   user: CurrentUser,
   activityId: string,
 ): Promise<Activity> {
@@ -134,6 +134,28 @@ export async function getMyActivity(
 }
 
 /**
+ * One of the student's activities that includes the storyfile (400 otherwise); with
+ * `isStartRequired`, refused (403) outside its dates, as a question is.
+ */
+export async function getMyActivityForStoryfile(
+  context: Pick<LearningContext, 'engine'>,
+  user: CurrentUser,
+  activityId: string,
+  storyfileId: string,
+  options: { isStartRequired: boolean },
+): Promise<Activity> {
+  const activity = await getMyActivityRecord(context, user, activityId);
+  const reason = getNotStartableReason(activity);
+  if (options.isStartRequired && reason !== null) {
+    throw forbidden(reason);
+  }
+  if (!activity.storyfiles.some((storyfile) => storyfile.id === storyfileId)) {
+    throw badRequest('This storyfile is not part of the activity.');
+  }
+  return activity;
+}
+
+/**
  * A student's question, through the studio's ask path (matcher, chat log, ink story): the
  * conversation is keyed to the activity and the student, linked to both, and counts toward the
  * rule. Outside the activity's dates it is refused; the activity stays readable.
@@ -152,14 +174,9 @@ export async function askMyActivity(
   },
 ): Promise<PublicAskResponse & { progress: Progress }> {
   const { db } = context.engine;
-  const activity = await getMyActivityRecord(context, user, activityId);
-  const reason = getNotStartableReason(activity);
-  if (reason !== null) {
-    throw forbidden(reason);
-  }
-  if (!activity.storyfiles.some((storyfile) => storyfile.id === body.storyfileId)) {
-    throw badRequest('This storyfile is not part of the activity.');
-  }
+  const activity = await getMyActivityForStoryfile(context, user, activityId, body.storyfileId, {
+    isStartRequired: true,
+  });
   // What the exchange's transaction saw: the progress with this exchange, statements queued.
   const recorded: { progress: Progress | null; queuedCount: number } = {
     progress: null,

@@ -163,7 +163,13 @@ export const STORYFILE_ASK_COUNTER_PREFIX = 'storyfile|';
  */
 export async function admitPublicAsk(
   db: Database,
-  input: { slug: string; visitorLimitKey: string; storyfileLimitPerMinute: number },
+  input: {
+    slug: string;
+    visitorLimitKey: string;
+    storyfileLimitPerMinute: number;
+    /** The storyfile's counter (default: its asks'); spoken questions' recordings count apart. */
+    storyfileCounterPrefix?: string;
+  },
 ): Promise<string> {
   const result = await db.execute<{
     id: string;
@@ -190,7 +196,7 @@ export async function admitPublicAsk(
     ),
     storyfile as (
       insert into public_ask_counters as c (key, window_start, count)
-      select ${STORYFILE_ASK_COUNTER_PREFIX} || published.id, now(), 1 from published, visitor
+      select ${input.storyfileCounterPrefix ?? STORYFILE_ASK_COUNTER_PREFIX} || published.id, now(), 1 from published, visitor
        where visitor.count <= ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE}
       on conflict (key) do update set
         count = case when c.window_start <= now() - interval '1 minute' then 1 else c.count + 1 end,

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../../http/errors.ts';
+import type { SpeechEngine, SpeechTranscript } from './speech-engine.ts';
+
+export const SPEECH_SERVICE_DOWN_MESSAGE =
+  'The speech recognizer is not available right now. Type your question instead.';
+export const SPEECH_SERVICE_TIMEOUT_MESSAGE =
+  'The speech recognizer did not answer in time. Type your question, or try again.';
+
+/** Whisper reads about 224 tokens of prompt; the vocabulary is cut well before that. */
+const MAX_PROMPT_CHARACTERS = 800;
+const TRANSCRIPTIONS_PATH = '/v1/audio/transcriptions';
+
+/** The transcription endpoint of a base URL (a URL that already names it is kept). */
+export function getTranscriptionsUrl(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  if (trimmed.endsWith('/audio/transcriptions')) {
+    return trimmed;
+  }
+  return trimmed.endsWith('/v1')
+    ? `${trimmed}/audio/transcriptions`
+    : `${trimmed}${TRANSCRIPTIONS_PATH}`;
+}
+
+/**
+ * The prompt that biases the external recognizer toward the storyfile: its custom words first
+ * (the words a general model gets wrong), then its questions, cut to whole phrasings.
+ */
+export function buildTranscriptionPrompt(terms: readonly string[], phrasings: readonly string[]) {
+  const parts: string[] = [];
+  let length = 0;
+  const seen = new Set<string>();
+  for (const part of [...terms, ...phrasings]) {
+    const cleaned = part.replace(/\s+/g, ' ').trim();
+    const key = cleaned.toLowerCase();
+    if (cleaned === '' || seen.has(key)) {
+      continue;
+    }
+    if (length + cleaned.length + 2 > MAX_PROMPT_CHARACTERS) {
+      break;
+    }
+    seen.add(key);
+    parts.push(cleaned);
+    length += cleaned.length + 2;
+  }
+  return parts.join(', ');
+}
+
+/** What a `/v1/audio/transcriptions` server answers with `response_format=verbose_json` (or json). */
+interface TranscriptionAnswer {
+  text?: unknown;
+  segments?: { avg_logprob?: unknown; no_speech_prob?: unknown }[];
+}
+
+function readConfidence(answer: TranscriptionAnswer): number | null {
+  const logprobs = (answer.segments ?? [])
+    .map((segment) => segment.avg_logprob)
+    .filter((value): value is number => typeof value === 'number');
+  if (logprobs.length === 0) {
+    return null;
+  }
+  const mean = logprobs.reduce((total, value) => total + value, 0) / logprobs.length;
+  return Math.round(Math.min(1, Math.exp(mean)) * 1000) / 1000;
+}
+
+/**
+ * A transcription server speaking OpenAI's `POST /v1/audio/transcriptions` multipart shape (file,
+ * model, prompt, response_format). A server that does not answer within the timeout, or answers
+ * an error, gives the visitor a sentence, never a hang.
+ */
+export function createExternalEngine(options: {
+  url: string;
+  model: string;
+  apiKey: string | undefined;
+  timeoutSeconds: number;
+}): SpeechEngine {
+  const endpoint = getTranscriptionsUrl(options.url);
+  return {
+    name: 'external',
+    async transcribe(wavFile, vocabulary, signal): Promise<SpeechTranscript> {
+      const form = new FormData();
+      form.append('file', new Blob([await readFile(wavFile)], { type: 'audio/wav' }), 'speech.wav');
+      form.append('model', options.model);
+      form.append('response_format', 'verbose_json');
+      form.append('language', 'en');
+      const prompt = buildTranscriptionPrompt(vocabulary.terms, vocabulary.phrasings);
+      if (prompt !== '') {
+        form.append('prompt', prompt);
+      }
+      const timeout = AbortSignal.timeout(options.timeoutSeconds * 1000);
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          body: form,
+          headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+          signal: AbortSignal.any([signal, timeout]),
+        });
+      } catch (error) {
+        if (timeout.aborted) {
+          throw new AppError(504, 'GATEWAY_TIMEOUT', SPEECH_SERVICE_TIMEOUT_MESSAGE);
+        }
+        if (signal.aborted) {
+          throw error;
+        }
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
+      }
+      let answer: TranscriptionAnswer;
+      try {
+        if (!response.ok) {
+          throw new Error(`HTTP ${response.status}`);
+        }
+        answer = (await response.json()) as TranscriptionAnswer;
+      } catch {
+        if (timeout.aborted) {
+          throw new AppError(504, 'GATEWAY_TIMEOUT', SPEECH_SERVICE_TIMEOUT_MESSAGE);
+        }
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
+      }
+      return {
+        text: typeof answer.text === 'string' ? answer.text.trim() : '',
+        confidence: readConfidence(answer),
+        alternatives: [],
+      };
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// The speech module's public entry: what other modules and the assembly may use.
+export {
+  createSpeechGateway,
+  readStoryfileVocabulary,
+  type SpeechGateway,
+} from './speech-gateway.ts';
+export { createEmbeddedEngine } from './embedded-engine.ts';
+export type { SpeechEngine, SpeechTranscript, StoryfileVocabulary } from './speech-engine.ts';

@@ -1,0 +1,29 @@
+/** What a recognizer heard in one recording. */
+export interface SpeechTranscript {
+  /** The words heard, lower case as the recognizer writes them; '' when nothing was understood. */
+  text: string;
+  /** 0–1, null when the engine gives none. */
+  confidence: number | null;
+  /** Other readings, best first, when the engine gives an n-best list (pocketsphinx's CLI does not). */
+  alternatives: { text: string; confidence: number | null }[];
+}
+
+/** A storyfile's words a recognizer should expect: its phrasings, categories and custom words. */
+export interface StoryfileVocabulary {
+  storyfileId: string;
+  /** Questions, alternates, category phrases, custom words and their "heard as" forms. */
+  phrasings: string[];
+  /** The custom words (display form first): the external engine's prompt leads with them. */
+  terms: string[];
+}
+
+/** One recognizer: the embedded pocketsphinx or an external transcription server. */
+export interface SpeechEngine {
+  readonly name: 'pocketsphinx' | 'external';
+  /** Recognizes a 16 kHz mono WAV file. */
+  transcribe(
+    wavFile: string,
+    vocabulary: StoryfileVocabulary,
+    signal: AbortSignal,
+  ): Promise<SpeechTranscript>;
+}

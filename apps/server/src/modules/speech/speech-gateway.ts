@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_SPEECH_BYTES, type SpeechToTextResponse } from '@conversa/contracts';
+import type { SpeechConfig } from '../../config/env.ts';
+import { AppError } from '../../http/errors.ts';
+import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import { getSpeechHints } from '../training/index.ts';
+import {
+  SPEECH_EMPTY_MESSAGE,
+  SPEECH_NOT_AUDIO_MESSAGE,
+  SPEECH_TOO_LARGE_MESSAGE,
+  convertToSpeechWav,
+} from './audio.ts';
+import { createEmbeddedEngine } from './embedded-engine.ts';
+import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
+import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
+
+/** At most `limit` tasks at a time; the others wait their turn in order. */
+export function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) {
+        next();
+      } else {
+        running -= 1;
+      }
+    }
+  };
+}
+
+/** The words a recognizer should expect for one storyfile, in a stable order (its model's key). */
+export async function readStoryfileVocabulary(
+  conversations: ConversationEngine,
+  storyfileId: string,
+): Promise<StoryfileVocabulary> {
+  const [{ answers, categories, heardAsRules }, hints] = await Promise.all([
+    getStoryfileMatcher(conversations, storyfileId),
+    getSpeechHints(conversations.db, storyfileId),
+  ]);
+  const phrasings = new Set<string>();
+  for (const answer of answers.values()) {
+    phrasings.add(answer.text);
+    answer.alternates.forEach((alternate) => phrasings.add(alternate));
+  }
+  for (const category of categories) {
+    category.phrases.forEach((phrase) => phrasings.add(phrase));
+  }
+  hints.terms.forEach((term) => phrasings.add(term));
+  for (const rule of heardAsRules) {
+    phrasings.add(rule.heardAs);
+    phrasings.add(rule.replacement);
+  }
+  return {
+    storyfileId,
+    phrasings: [...phrasings].filter((text) => text.trim() !== '').sort(),
+    terms: hints.terms,
+  };
+}
+
+export interface SpeechGateway {
+  readonly engineName: SpeechEngine['name'];
+  /** Recognizes one recording for a storyfile; the recording is deleted before this settles. */
+  transcribe(input: { storyfileId: string; audio: unknown }): Promise<SpeechToTextResponse>;
+}
+
+/**
+ * The speech2text gateway: recordings converted by ffmpeg, then recognized by the embedded
+ * pocketsphinx (the storyfile's own model) or the external server, at most `concurrency` at a
+ * time. Both run as child processes or over the network, so the event loop only waits. A
+ * recording lives in a private temporary folder for the length of its request and is never
+ * stored.
+ */
+export function createSpeechGateway(options: {
+  conversations: ConversationEngine;
+  config: SpeechConfig;
+  dataDir: string;
+  /** The resolved ffmpeg binary (media's resolution); 'ffmpeg' on PATH when absent. */
+  ffmpegPath?: string | undefined;
+  /** Tests and the benchmark hand their own engine. */
+  engine?: SpeechEngine;
+}): SpeechGateway {
+  const engine =
+    options.engine ??
+    (options.config.external
+      ? createExternalEngine(options.config.external)
+      : createEmbeddedEngine({ modelsDir: path.join(options.dataDir, 'speech', 'models') }));
+  const limit = createLimiter(options.config.concurrency ?? availableParallelism());
+  const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
+
+  return {
+    engineName: engine.name,
+    async transcribe({ storyfileId, audio }) {
+      if (!Buffer.isBuffer(audio)) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE);
+      }
+      if (audio.length === 0) {
+        throw new AppError(400, 'BAD_REQUEST', SPEECH_EMPTY_MESSAGE);
+      }
+      if (audio.length > MAX_SPEECH_BYTES) {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LARGE_MESSAGE);
+      }
+      const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
+      return limit(async () => {
+        const workDir = path.join(tmpdir(), `conversa-speech-${randomUUID()}`);
+        const controller = new AbortController();
+        try {
+          await mkdir(workDir, { recursive: true, mode: 0o700 });
+          const inputFile = path.join(workDir, 'recording');
+          await writeFile(inputFile, audio, { mode: 0o600 });
+          const started = process.hrtime.bigint();
+          const { wavFile, seconds } = await convertToSpeechWav(
+            ffmpeg,
+            inputFile,
+            workDir,
+            controller.signal,
+          );
+          const transcript = await engine
+            .transcribe(wavFile, vocabulary, controller.signal)
+            .catch((error: unknown) => {
+              if (error instanceof AppError) {
+                throw error;
+              }
+              // A decoder that is missing or crashed: the visitor is told, the typed box works.
+              throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
+            });
+          return {
+            ...transcript,
+            recognizer: engine.name,
+            audioSeconds: Math.round(seconds * 100) / 100,
+            processingSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e7) / 100,
+          };
+        } finally {
+          controller.abort();
+          // The recording is never kept: its folder goes before the answer does.
+          await rm(workDir, { recursive: true, force: true });
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  myActivitySpeechToTextContract,
+  publicSpeechToTextContract,
+  speechToTextContract,
+} from '@conversa/contracts';
+import { registerContract } from '../../http/gateway.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
+import { getMyActivityForStoryfile } from '../learning/index.ts';
+import { admitPublicAsk, VISITOR_COOKIE } from '../publishing/index.ts';
+import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
+import type { SpeechGateway } from './speech-gateway.ts';
+
+/** A storyfile's own counter of public recordings: spoken questions count apart from asks. */
+const STORYFILE_SPEECH_COUNTER_PREFIX = 'storyfile-speech|';
+
+/**
+ * The speech2text gateway's three doors: the studio (signed in, read access to the storyfile),
+ * the public player (rate-limited like the public ask, counted in PostgreSQL) and a student's
+ * activity. The body is the recording itself, read as bytes only on these routes.
+ */
+export async function registerSpeechRoutes(
+  app: FastifyInstance,
+  options: {
+    engine: ConversationEngine;
+    speech: SpeechGateway;
+    /** Public asks one storyfile answers a minute (PUBLIC_ASK_LIMIT_PER_MINUTE); recordings too. */
+    storyfileAskLimitPerMinute: number;
+  },
+): Promise<void> {
+  const { engine, speech } = options;
+  await app.register((scope, _options, done) => {
+    // Fastify refuses a body past the contract's limit before any handler: say it in our words.
+    // Any other error goes on to the studio's own handler.
+    scope.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply
+          .status(413)
+          .send({ statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: SPEECH_TOO_LARGE_MESSAGE });
+      }
+      throw error;
+    });
+    scope.addContentTypeParser(
+      [...SPEECH_CONTENT_TYPES],
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
+
+    registerContract(scope, speechToTextContract, async (request) =>
+      speech.transcribe({ storyfileId: request.query.storyfileId, audio: request.body }),
+    );
+
+    registerContract(scope, publicSpeechToTextContract, async (request) => {
+      const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
+      const storyfileId = await admitPublicAsk(engine.db, {
+        slug: request.params.slug,
+        visitorLimitKey: `public-speech|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+        storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
+        storyfileCounterPrefix: STORYFILE_SPEECH_COUNTER_PREFIX,
+      });
+      return speech.transcribe({ storyfileId, audio: request.body });
+    });
+
+    registerContract(scope, myActivitySpeechToTextContract, async (request) => {
+      await getMyActivityForStoryfile(
+        { engine },
+        request.currentUser,
+        request.params.id,
+        request.query.storyfileId,
+        { isStartRequired: true },
+      );
+      return speech.transcribe({ storyfileId: request.query.storyfileId, audio: request.body });
+    });
+    done();
+  });
+}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
+  STORYFILE_NOT_FOUND_MESSAGE,
+  type AskResponse,
+  type Publication,
+  type SpeechToTextResponse,
+} from '@conversa/contracts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
+import {
+  seedAsset,
+  seedStoryfileWithAnswers,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
+import { makeTone, speak } from '../../../test/speech.fixtures.ts';
+import {
+  SPEECH_EMPTY_MESSAGE,
+  SPEECH_NOT_AUDIO_MESSAGE,
+  SPEECH_TOO_LARGE_MESSAGE,
+  SPEECH_TOO_LONG_MESSAGE,
+} from './audio.ts';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let outsider: ApiClient;
+let northId: string;
+let storyfile: SeededStoryfile;
+let elvisQuestionId: string;
+let slug: string;
+
+const BORN = 'Where were you born?';
+const MOVIE = 'What is your favourite movie?';
+const ELVIS = 'Did you ever meet Elvis?';
+
+/** Sends a recording as the browser's player does: the bytes as the body, typed as audio. */
+async function sendRecording(
+  client: ApiClient,
+  url: string,
+  audio: Buffer | string,
+  contentType = 'audio/webm;codecs=opus',
+): Promise<{ status: number; body: SpeechToTextResponse & { message?: string } }> {
+  const response = await client.browser.api(url, {
+    method: 'POST',
+    body: audio,
+    headers: { 'content-type': contentType },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as SpeechToTextResponse & { message?: string },
+  };
+}
+
+const studioUrl = (storyfileId: string) => `/v1/conversa/speech2text?storyfileId=${storyfileId}`;
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  [northId] = await Promise.all([buildNamespace(studio, 'north'), buildNamespace(studio, 'south')]);
+  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
+  outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
+  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  const topic = await owner.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/topics`,
+    { name: 'Music' },
+  );
+  elvisQuestionId = (
+    await owner.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/questions`,
+      { topicId: topic.id, text: ELVIS },
+    )
+  ).id;
+  await seedAsset(studio, { storyfileId: storyfile.id, questionId: elvisQuestionId });
+  // "heard as": what people say (and the recognizer writes) for the name it stands for.
+  await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
+    namespaceId: northId,
+    term: 'Elvis',
+    heardAs: ['the king'],
+  });
+  slug = (
+    await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    )
+  ).slug!;
+}, 120_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('POST /v1/conversa/speech2text (the embedded pocketsphinx)', () => {
+  it('hears a question of the storyfile spoken into a WebM/Opus recording, and the spoken ask answers it', async () => {
+    const recording = await speak('where were you born');
+    const heard = await sendRecording(owner, studioUrl(storyfile.id), recording);
+    expect(heard.status).toBe(200);
+    expect(heard.body).toMatchObject({ text: 'where were you born', recognizer: 'pocketsphinx' });
+    expect(heard.body.confidence).toBeGreaterThan(0.5);
+    expect(heard.body.audioSeconds).toBeGreaterThan(1);
+    expect(heard.body.audioSeconds).toBeLessThan(4);
+
+    const asked = await owner.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: heard.body.text, inputMode: 'spoken' },
+    );
+    expect(asked.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
+    const [logged] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.id, asked.exchangeId!));
+    expect(logged).toMatchObject({
+      channel: 'studio',
+      inputMode: 'spoken',
+      questionText: 'where were you born',
+    });
+  });
+
+  it('reads Ogg/Opus and WAV recordings too', async () => {
+    for (const [format, contentType] of [
+      ['ogg', 'audio/ogg;codecs=opus'],
+      ['wav', 'audio/wav'],
+    ] as const) {
+      const heard = await sendRecording(
+        owner,
+        studioUrl(storyfile.id),
+        await speak('what is your favourite movie', { format }),
+        contentType,
+      );
+      expect(heard.status, format).toBe(200);
+      const asked = await owner.expectStatus<AskResponse>(
+        200,
+        'POST',
+        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+        { text: heard.body.text, inputMode: 'spoken' },
+      );
+      expect(asked.decision, `${format}: "${heard.body.text}"`).toEqual({
+        kind: 'answer',
+        questionId: storyfile.questions[MOVIE],
+      });
+    }
+  });
+
+  it('hears a custom word\'s "heard as" form, which the spoken ask turns into the word', async () => {
+    const heard = await sendRecording(
+      owner,
+      studioUrl(storyfile.id),
+      await speak('did you ever meet the king'),
+    );
+    expect(heard.body.text).toMatch(/^did you ever .*the king$/);
+    const asked = await owner.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: heard.body.text, inputMode: 'spoken' },
+    );
+    expect(asked.decision).toMatchObject({ questionId: elvisQuestionId });
+    const [logged] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.id, asked.exchangeId!));
+    expect(logged?.questionText).toBe(heard.body.text.replace('the king', 'Elvis'));
+  });
+
+  it('answers bad recordings with a clear 4xx, and never reaches another namespace', async () => {
+    const url = studioUrl(storyfile.id);
+    expect(await sendRecording(owner, url, Buffer.alloc(0))).toMatchObject({
+      status: 400,
+      body: { message: SPEECH_EMPTY_MESSAGE },
+    });
+    expect(
+      await sendRecording(owner, url, Buffer.from('this is not a recording at all'), 'audio/webm'),
+    ).toMatchObject({ status: 415, body: { message: SPEECH_NOT_AUDIO_MESSAGE } });
+    expect(await sendRecording(owner, url, '{"text":"hi"}', 'application/json')).toMatchObject({
+      status: 415,
+      body: { message: SPEECH_NOT_AUDIO_MESSAGE },
+    });
+    expect(await sendRecording(owner, url, await makeTone(31), 'audio/wav')).toMatchObject({
+      status: 413,
+      body: { message: SPEECH_TOO_LONG_MESSAGE },
+    });
+    const tooLarge = await sendRecording(owner, url, Buffer.alloc(9 * 1024 * 1024, 1), 'audio/wav');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe(SPEECH_TOO_LARGE_MESSAGE);
+
+    const anonymous = new ApiClient(new TestBrowser(studio.baseUrl));
+    expect((await sendRecording(anonymous, url, await makeTone(1), 'audio/wav')).status).toBe(401);
+    expect(await sendRecording(outsider, url, await makeTone(1), 'audio/wav')).toMatchObject({
+      status: 404,
+      body: { message: STORYFILE_NOT_FOUND_MESSAGE },
+    });
+  });
+});
+
+describe('POST /v1/conversa/public/storyfiles/{slug}/speech2text', () => {
+  it('hears a visitor of the published storyfile, and limits each visitor like the public ask', async () => {
+    const visitor = new ApiClient(new TestBrowser(studio.baseUrl));
+    await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
+    const url = `/v1/conversa/public/storyfiles/${slug}/speech2text`;
+    const heard = await sendRecording(visitor, url, await speak('where were you born'));
+    expect(heard).toMatchObject({ status: 200, body: { text: 'where were you born' } });
+
+    // Each refused recording still counts, so the limit is reached without recognizing 20.
+    for (let sent = 1; sent < PUBLIC_ASKS_PER_VISITOR_PER_MINUTE; sent += 1) {
+      expect((await sendRecording(visitor, url, Buffer.alloc(0))).status).toBe(400);
+    }
+    const limited = await sendRecording(visitor, url, Buffer.alloc(0));
+    expect(limited.status).toBe(429);
+    // Spoken questions have their own counters: the same visitor still asks by typing.
+    const typed = await visitor.post(`/v1/conversa/public/storyfiles/${slug}/ask`, {
+      text: 'Where were you born?',
+      channel: 'share',
+    });
+    expect(typed.status).toBe(200);
+
+    const unknown = await sendRecording(
+      visitor,
+      '/v1/conversa/public/storyfiles/AAAAAAAAAA/speech2text',
+      Buffer.alloc(0),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('keeps no recording once answered', async () => {
+    const logged = await studio.database.db
+      .select({ id: chatLogEntries.id })
+      .from(chatLogEntries)
+      .where(
+        and(eq(chatLogEntries.storyfileId, storyfile.id), eq(chatLogEntries.inputMode, 'spoken')),
+      );
+    expect(logged.length).toBeGreaterThan(0);
+    const { readdir } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    expect((await readdir(tmpdir())).filter((name) => name.startsWith('conversa-speech-'))).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,2 @@
+export * from './speech-to-text.ts';
+export * from './speech-settings.ts';
