@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
+import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
@@ -97,7 +97,7 @@ test('three fallen-back paraphrases corrected as one group make a fourth play th
   const dialog = page.getByRole('dialog', { name: 'Correct match' });
   await dialog.getByLabel('Right answer').selectOption({ label: JOB });
   await expect(dialog.getByTestId('review-preview-summary')).toHaveText(
-    'These changes move 3 past questions: 3 from fallback to an answer, 0 from one answer to another.',
+    'These changes move 3 past questions: 3 from fallback to an answer, 0 from one answer to another, 0 from an answer to fallback.',
   );
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -302,4 +302,107 @@ test('a replacement rule makes a misheard spoken question (through the recognize
     () => (globalThis as unknown as { __hintGrammars: string[] }).__hintGrammars,
   );
   expect(grammars.at(-1)).toContain('Milwaukee');
+});
+
+// Issue 28's silent regression, in the browser: on the Expert FAQ template with the owner's own lab
+// question and one category, a correct match moves the automatic threshold from 0.30 to 0.32 and
+// "What's going on in your lab?" (answered at 0.32) would fall back. The preview says so and lists
+// it first; the applied change says so too; the question then falls back.
+const EXPERT_FAQ: (string | { text: string; alternates: string[] })[] = [
+  { text: 'Who are you?', alternates: ['Can you introduce yourself?', 'Tell me about yourself.'] },
+  { text: 'What is your area of expertise?', alternates: ['What do you specialize in?'] },
+  'How did you get into this field?',
+  'What training or qualifications do you have?',
+  'What does a typical day look like for you?',
+  'Can you explain your field in simple terms?',
+  'Which terms should a beginner know?',
+  'Why does this topic matter to everyday people?',
+  'How has the field changed over the last ten years?',
+  'What do people most often misunderstand about your work?',
+  'What question do people ask you most often?',
+  'How do I know if I need professional help with this?',
+  'How much does it usually cost to get started?',
+  'How long does it take to see results?',
+  'What risks should I be aware of?',
+  'Is there anything I can do on my own?',
+  { text: 'What is the first step you would recommend?', alternates: ['Where do I start?'] },
+  'What mistakes should beginners avoid?',
+  'Which tools or resources do you use every day?',
+  'How do I choose the right professional?',
+  'What should I ask before making a decision?',
+  'What is the biggest myth in your field?',
+  'What do experts in your field disagree about?',
+  'Which advice found online should people ignore?',
+  'What research are you most excited about?',
+  'Which books would you recommend?',
+  'Where can I find reliable information?',
+  'How can I contact you or your organization?',
+  'What would you like every visitor to remember?',
+];
+const LAB = "What's going on in your lab?";
+const OWN_LAB = 'Can I visit your lab?';
+const FALLEN = 'What else should I ask you?';
+const TARGET = 'What question do people ask you most often?';
+
+test('a preview counts and lists the past question a moving automatic threshold would cost its answer', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.owner);
+  const name = `Lab ${makeSuffix()}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Expert', questions: [...EXPERT_FAQ, OWN_LAB] },
+  ]);
+  const idOf = (text: string) =>
+    seeded.topics[0]!.questions.find((question) => question.text === text)!.id;
+  await recordAnswer(page, seeded.id, idOf(OWN_LAB));
+  await recordAnswer(page, seeded.id, idOf(TARGET));
+  const category = await page.request.post('/v1/conversa/training/categories', {
+    headers: WRITE_HEADERS,
+    data: {
+      namespaceId: await getNamespaceId(page, E2E.namespaces.plain.label),
+      storyfileId: seeded.id,
+      name: `Visit ${makeSuffix()}`,
+      phrases: ['visit', 'come to', 'see'],
+    },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  expect((await ask(page, name, LAB)).decision).toEqual({
+    kind: 'answer',
+    questionId: idOf(OWN_LAB),
+  });
+  expect((await ask(page, name, FALLEN)).decision.kind).toBe('fallback');
+
+  await page.goto(`/training/response_quality?storyfileId=${seeded.id}`);
+  const group = page.getByRole('listitem', { name: `Group: ${FALLEN}` });
+  await group.getByRole('button', { name: `Correct match: ${FALLEN}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct match' });
+  await dialog.getByLabel('Right answer').selectOption({ label: TARGET });
+  await expect(dialog.getByTestId('review-preview-summary')).toHaveText(
+    'These changes move 2 past questions: 1 from fallback to an answer, 0 from one answer to another, 1 from an answer to fallback.',
+  );
+  await expect(dialog.getByTestId('review-preview-threshold')).toHaveText(
+    'The automatic threshold moves from 0.30 to 0.32.',
+  );
+  await expect(dialog.getByRole('alert')).toHaveText(
+    '1 would fall back instead of being answered.',
+  );
+  const moves = dialog
+    .getByRole('list', { name: 'Past questions that move' })
+    .getByRole('listitem');
+  await expect(moves.first()).toContainText(LAB);
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(
+      'Correct match: done for 1 question. 1 past question now falls back instead of being answered. The automatic threshold moved from 0.30 to 0.32.',
+    ),
+  ).toBeVisible();
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  expect((await ask(page, name, LAB)).decision.kind).toBe('fallback');
 });

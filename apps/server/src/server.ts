@@ -1,3 +1,4 @@
+import { startConfiguredEmbedder } from './modules/conversations/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -56,10 +57,12 @@ export async function startStudio(
       ? await ensureDefaultNamespace(database.db, config.defaultNamespace)
       : undefined;
     media = await startMediaRuntime({ config, database, log });
+    const textEmbedder = startConfiguredEmbedder(config.matcherEmbedder, log);
     const app = await buildApp({
       config,
       db: database.db,
       media: { runtime: media, pool: database.pool },
+      ...(textEmbedder ? { textEmbedder } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
     const maintenance = startMaintenance(

@@ -60,6 +60,9 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     STUDIO_DEFAULT_NAMESPACE: '',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
+    // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
+    MATCHER_EMBEDDER: 'none',
     ...env,
   });
   const studio = await startStudio(config, () => undefined);

@@ -1,7 +1,7 @@
 import type nlpjsModule from '@nlpjs/basic';
 import MiniSearch from 'minisearch';
 import { createMatcher } from '../src/index.ts';
-import type { Matcher } from '../src/index.ts';
+import type { Embedder, Matcher, MatcherOptions } from '../src/index.ts';
 import type { IntentDefinition } from './datasets.ts';
 
 /** The top answer a contender picks for a question and the score it gave it. */
@@ -25,8 +25,20 @@ export interface Contender {
   predict(text: string): Prediction | Promise<Prediction>;
 }
 
-export type ContenderName = 'conversa' | 'nlpjs' | 'minisearch';
-export const CONTENDER_NAMES: readonly ContenderName[] = ['conversa', 'nlpjs', 'minisearch'];
+export type ContenderName =
+  'conversa' | 'conversa-semantic' | 'conversa-combined' | 'nlpjs' | 'minisearch';
+export const CONTENDER_NAMES: readonly ContenderName[] = [
+  'conversa',
+  'conversa-semantic',
+  'conversa-combined',
+  'nlpjs',
+  'minisearch',
+];
+/** Ours with sentence vectors: they need `--embedder use-lite`. */
+export const SEMANTIC_CONTENDERS: readonly ContenderName[] = [
+  'conversa-semantic',
+  'conversa-combined',
+];
 
 function groupByIntent(examples: readonly ReviewedExample[]): Map<string, string[]> {
   const grouped = new Map<string, string[]>();
@@ -38,14 +50,20 @@ function groupByIntent(examples: readonly ReviewedExample[]): Map<string, string
   return grouped;
 }
 
-/** Ours: each intent is one answer; its first example is the question, the rest alternates. */
-export function createConversaContender(): Contender {
-  let matcher: Matcher = createMatcher();
+/**
+ * Ours: each intent is one answer; its first example is the question, the rest alternates.
+ * `options` gives the variant: lexical (none), semantic only or combined (an embedder).
+ */
+export function createConversaContender(
+  name = 'conversa',
+  options: MatcherOptions = {},
+): Contender {
+  let matcher: Matcher = createMatcher(options);
   const phrasings = new Map<string, string[]>();
   return {
-    name: 'conversa',
+    name,
     train(intents) {
-      matcher = createMatcher();
+      matcher = createMatcher(options);
       phrasings.clear();
       for (const intent of intents) {
         phrasings.set(intent.id, [...intent.examples]);
@@ -150,11 +168,27 @@ export function createMiniSearchContender(): Contender {
   };
 }
 
-/** Creates a fresh contender by name. */
-export function createContender(name: ContenderName): Contender {
+/**
+ * Our variants' matcher options: lexical has no embedder; semantic only scores by vectors alone
+ * (`embeddingWeight` 1); combined is the matcher's default with an embedder.
+ */
+export function conversaVariantOptions(
+  name: ContenderName,
+  embedder: Embedder | undefined,
+): MatcherOptions {
+  if (name === 'conversa' || !embedder) {
+    return {};
+  }
+  return name === 'conversa-semantic' ? { embedder, tuning: { embeddingWeight: 1 } } : { embedder };
+}
+
+/** Creates a fresh contender by name (`embedder`: for our semantic variants). */
+export function createContender(name: ContenderName, embedder?: Embedder): Contender {
   switch (name) {
     case 'conversa':
-      return createConversaContender();
+    case 'conversa-semantic':
+    case 'conversa-combined':
+      return createConversaContender(name, conversaVariantOptions(name, embedder));
     case 'nlpjs':
       return createNlpjsContender();
     case 'minisearch':

@@ -3,13 +3,26 @@
 //   [--sections storyfile,classic] [--storyfile-train FILE,FILE] [--storyfile-eval FILE,FILE]
 //   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--train FILE] [--eval FILE]
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
-//   [--large 5000] [--no-review]
+//   [--large 5000] [--no-review] [--embedder none|use-lite]
+// With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
+// alone), semantic only (sentence vectors alone) and combined (the product's scoring).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createMatcher, DEFAULT_MIN_OOS_RECALL, DEFAULT_THRESHOLD } from '../src/index.ts';
-import { CONTENDER_NAMES, createContender } from './contenders.ts';
+import {
+  createMatcher,
+  DEFAULT_MIN_OOS_RECALL,
+  DEFAULT_THRESHOLD,
+  OFF_TOPIC_QUESTIONS,
+} from '../src/index.ts';
+import type { Embedder, MatcherOptions } from '../src/index.ts';
+import {
+  CONTENDER_NAMES,
+  conversaVariantOptions,
+  createContender,
+  SEMANTIC_CONTENDERS,
+} from './contenders.ts';
 import type { ContenderName } from './contenders.ts';
 import { readEvalItems, readTrainFile } from './datasets.ts';
 import type { IntentDefinition, Split } from './datasets.ts';
@@ -18,6 +31,8 @@ import type { IncrementalResult, MatcherResult } from './evaluate.ts';
 import { measureStoryfiles } from './storyfile.ts';
 import type { StoryfileResult } from './storyfile.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
+import { prepareBenchVectors } from './vectors.ts';
+import type { EmbedderName } from './vectors.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // The few-shot files are copied in the package (sources and licences in data/README.md), so the
@@ -144,8 +159,29 @@ function runStoryfileSection(options: {
   split: Split;
   sizes: number[];
   seeds: number;
+  embedder: Embedder | undefined;
 }): StoryfileResult[] {
   const results: StoryfileResult[] = [];
+  // Lexical at the automatic threshold and at DEFAULT_THRESHOLD; with vectors, automatic only.
+  const variants: { scoring: string; setting: 'auto' | number; options: MatcherOptions }[] = [
+    { scoring: 'lexical', setting: 'auto', options: {} },
+    { scoring: 'lexical', setting: DEFAULT_THRESHOLD, options: {} },
+    ...(options.embedder
+      ? [
+          {
+            scoring: 'semantic only',
+            setting: 'auto' as const,
+            options: conversaVariantOptions('conversa-semantic', options.embedder),
+          },
+          {
+            scoring: 'combined',
+            setting: 'auto' as const,
+            options: conversaVariantOptions('conversa-combined', options.embedder),
+          },
+        ]
+      : []),
+  ];
+  const scorings: string[] = [];
   const notes: string[] = [];
   options.trainPaths.forEach((trainPath, position) => {
     const train = readTrainFile(trainPath);
@@ -163,7 +199,7 @@ function runStoryfileSection(options: {
         );
         continue;
       }
-      for (const setting of ['auto', DEFAULT_THRESHOLD] as const) {
+      for (const { scoring, setting, options: matcherOptions } of variants) {
         const started = performance.now();
         const result = measureStoryfiles({
           dataset: `${train.name} ${split}`,
@@ -172,10 +208,12 @@ function runStoryfileSection(options: {
           size,
           seeds: size === train.intents.length ? 1 : options.seeds,
           setting,
+          matcherOptions,
         });
         results.push(result);
+        scorings.push(scoring);
         console.log(
-          `  N=${size} threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `  N=${size} ${scoring}, threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       }
     }
@@ -186,6 +224,7 @@ function runStoryfileSection(options: {
       'dataset',
       'N',
       'seeds',
+      'scoring',
       'threshold',
       'answered right',
       'closed-set',
@@ -194,12 +233,14 @@ function runStoryfileSection(options: {
       'fallback: in-scope / off-topic / OOS',
       'thresholds in force',
       'calibration ms',
+      'ask p50 ms',
       'frontier: right at ≤10% off-topic (t)',
     ],
-    results.map((result) => [
+    results.map((result, position) => [
       result.dataset,
       String(result.answers),
       String(result.seeds),
+      scorings[position] ?? 'lexical',
       result.threshold,
       formatShare(result.answeredRight, result.inScope),
       formatShare(result.closedRight, result.inScope),
@@ -212,6 +253,7 @@ function runStoryfileSection(options: {
       ].join(' / '),
       `${Math.min(...result.thresholds).toFixed(3)}–${Math.max(...result.thresholds).toFixed(3)}`,
       result.calibrationMs === null ? '—' : formatMs(result.calibrationMs),
+      formatMs(result.askP50Ms),
       result.frontier
         ? `${formatRate(result.frontier.answeredRight)} (${result.frontier.threshold.toFixed(3)})`
         : '—',
@@ -252,22 +294,67 @@ async function main(): Promise<void> {
       'large-questions': { type: 'string', default: '1000' },
       'large-sources': { type: 'string' },
       'no-review': { type: 'boolean', default: false },
+      embedder: { type: 'string', default: 'none' },
     },
   });
+  if (values.embedder !== 'none' && values.embedder !== 'use-lite') {
+    throw new Error(`--embedder must be none or use-lite, got ${values.embedder}`);
+  }
+  const embedderName: EmbedderName = values.embedder;
   const trainPath = resolveFromCaller(values.train);
   const evalPath = resolveFromCaller(values.eval ?? values.train);
   const split = parseSplit(values.split);
   const outPath = resolveFromCaller(values.out);
-  const matchers = parseMatchers(values.matchers);
+  const matchers = parseMatchers(values.matchers).filter(
+    (name) => embedderName !== 'none' || !SEMANTIC_CONTENDERS.includes(name),
+  );
   const minOosRecall = Number(values['min-oos-recall']);
   const largeCount = Number(values.large);
   const sections = new Set(values.sections.split(',').map((section) => section.trim()));
+  const storyfileTrainPaths = values['storyfile-train'].split(',').map(resolveFromCaller);
+  const storyfileEvalPaths = values['storyfile-eval']?.split(',').map(resolveFromCaller);
+
+  // Every text the run will index or ask, embedded ahead in batches (cached on disk).
+  let embedder: Embedder | undefined;
+  if (embedderName !== 'none') {
+    const texts: string[] = [...OFF_TOPIC_QUESTIONS];
+    const addFile = (path: string, withSplit: boolean) => {
+      if (!existsSync(path)) {
+        return;
+      }
+      const file = readTrainFile(path);
+      texts.push(...file.intents.flatMap((intent) => intent.examples));
+      texts.push(...file.val.map((item) => item.text));
+      if (withSplit) {
+        texts.push(...readEvalItems(path, split).map((item) => item.text));
+      }
+    };
+    if (sections.has('storyfile')) {
+      storyfileTrainPaths.forEach((path) => addFile(path, false));
+      storyfileEvalPaths?.forEach((path) => addFile(path, true));
+    }
+    if (sections.has('classic')) {
+      addFile(trainPath, false);
+      addFile(evalPath, true);
+    }
+    const prepared = await prepareBenchVectors(embedderName, texts);
+    embedder = prepared?.embedder;
+    if (prepared) {
+      console.log(
+        `embedder ${embedderName}: model load ${formatMs(prepared.loadMs)} ms, ` +
+          `${prepared.computed} texts embedded now (the rest from node_modules/.cache), ` +
+          `one cold question embedded alone: p50 ${prepared.singleMs === null ? '—' : formatMs(prepared.singleMs)} ms ` +
+          '(add it to the combined and semantic ask p50 below: they are measured with the vector made)\n',
+      );
+    }
+  }
 
   if (sections.has('storyfile')) {
-    const trainPaths = values['storyfile-train'].split(',').map(resolveFromCaller);
-    const evalPaths = values['storyfile-eval']?.split(',').map(resolveFromCaller);
+    const trainPaths = storyfileTrainPaths;
+    const evalPaths = storyfileEvalPaths;
     assertReadable([...trainPaths, ...(evalPaths ?? [])]);
     const storyfileResults = runStoryfileSection({
+      embedder,
       trainPaths,
       evalPaths,
       split,
@@ -301,13 +388,13 @@ async function main(): Promise<void> {
   for (const name of matchers) {
     const started = performance.now();
     const result = await evaluateContender({
-      contender: createContender(name),
+      contender: createContender(name, embedder),
       intents: trainFile.intents,
       calibrationItems: trainFile.val,
       evalItems,
       split,
       minOosRecall,
-      fallbackThreshold: name === 'conversa' ? DEFAULT_THRESHOLD : 0,
+      fallbackThreshold: name.startsWith('conversa') ? DEFAULT_THRESHOLD : 0,
       isReviewRun: !values['no-review'] && trainFile.val.length > 0,
     });
     results.push(result);
@@ -345,7 +432,7 @@ async function main(): Promise<void> {
         continue;
       }
       result.large = await measureLargeCase(
-        createContender(result.matcher as ContenderName),
+        createContender(result.matcher as ContenderName, embedder),
         storyfile.answers,
         storyfile.questions,
         storyfile.intentOfAnswer,

@@ -3,7 +3,7 @@
 // are N intents sampled from a dataset; questions are the held-out items of those intents (in
 // scope), of every other intent (off-topic) and the dataset's out-of-scope items.
 import { createMatcher } from '../src/index.ts';
-import type { ThresholdSetting } from '../src/index.ts';
+import type { MatcherOptions, ThresholdSetting } from '../src/index.ts';
 import type { EvalItem, IntentDefinition } from './datasets.ts';
 
 /** What a storyfile of one size gives, summed over its seeds. */
@@ -31,6 +31,8 @@ export interface StoryfileResult {
   outOfScopeFallback: number;
   /** Median time to choose the automatic threshold (first question after building), ms. */
   calibrationMs: number | null;
+  /** Median wall time of one question (`match`, the question's vector already made), ms. */
+  askP50Ms: number;
   /**
    * The scorer's frontier, whatever the threshold rule: the one threshold (the same for every seed)
    * that answers the most in-scope questions right with at most `FRONTIER_OFF_TOPIC_RATE` of the
@@ -101,6 +103,8 @@ export function measureStoryfiles(input: {
   size: number;
   seeds: number;
   setting: ThresholdSetting;
+  /** The embedder and tuning of the variant measured (lexical, semantic only, combined). */
+  matcherOptions?: MatcherOptions;
 }): StoryfileResult {
   const result: StoryfileResult = {
     dataset: input.dataset,
@@ -119,15 +123,17 @@ export function measureStoryfiles(input: {
     offTopicFallback: 0,
     outOfScopeFallback: 0,
     calibrationMs: null,
+    askP50Ms: 0,
     frontier: null,
   };
+  const askTimes: number[] = [];
   const rightScores: number[] = [];
   const offTopicScores: number[] = [];
   const calibrationTimes: number[] = [];
   for (let seed = 1; seed <= input.seeds; seed++) {
     const answers = sampleIntents(input.intents, input.size, seed);
     const ids = new Set(answers.map((answer) => answer.id));
-    const matcher = createMatcher({ threshold: input.setting });
+    const matcher = createMatcher({ ...input.matcherOptions, threshold: input.setting });
     for (const answer of answers) {
       const [question = '', ...alternates] = answer.examples;
       matcher.upsertAnswer({ id: answer.id, question, alternates });
@@ -136,7 +142,9 @@ export function measureStoryfiles(input: {
     result.thresholds.push(matcher.getThreshold());
     calibrationTimes.push(performance.now() - started);
     for (const item of input.questions) {
+      const askStarted = performance.now();
       const { decision, candidates } = matcher.match(item.text, { limit: 1 });
+      askTimes.push(performance.now() - askStarted);
       const isAnswered = decision.kind === 'answer';
       if (item.intent === null) {
         result.outOfScope++;
@@ -166,6 +174,8 @@ export function measureStoryfiles(input: {
     result.inScope,
     FRONTIER_OFF_TOPIC_RATE,
   );
+  askTimes.sort((a, b) => a - b);
+  result.askP50Ms = askTimes[Math.floor(askTimes.length / 2)] ?? 0;
   if (input.setting === 'auto') {
     calibrationTimes.sort((a, b) => a - b);
     result.calibrationMs = calibrationTimes[Math.floor(calibrationTimes.length / 2)] ?? null;

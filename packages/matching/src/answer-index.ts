@@ -19,7 +19,6 @@ export interface PhrasingRecord {
   /** Per-family norms under the idf of `normsVersion`. */
   norms: Float64Array;
   normsVersion: number;
-  embedding: Float32Array | undefined;
 }
 
 /** One stored answer. Its profile is all of its phrasings' features pooled. */
@@ -65,12 +64,7 @@ export interface AnswerIndex {
   getAnswerBySlot(slot: number): AnswerRecord | undefined;
   findExact(exactKey: string): PhrasingRecord[];
   ensureAnswer(input: AnswerInput): AnswerRecord;
-  addPhrasing(
-    answer: AnswerRecord,
-    text: string,
-    features: TextFeatures,
-    embedding?: Float32Array,
-  ): void;
+  addPhrasing(answer: AnswerRecord, text: string, features: TextFeatures): void;
   removePhrasing(record: PhrasingRecord): void;
   removeAnswer(answer: AnswerRecord): void;
   /** Brings the approximate norms up to date if edits have moved them enough; call before a query. */
@@ -271,12 +265,7 @@ export function createAnswerIndex(
     }
   }
 
-  function addPhrasing(
-    answer: AnswerRecord,
-    text: string,
-    features: TextFeatures,
-    embedding?: Float32Array,
-  ): void {
+  function addPhrasing(answer: AnswerRecord, text: string, features: TextFeatures): void {
     const slot = freePhrasingSlots.pop() ?? phrasings.length;
     const distinct: number[] = [];
     for (let family = 0; family < features.occurrences.length; family++) {
@@ -315,7 +304,6 @@ export function createAnswerIndex(
       termWeights: weights,
       norms: new Float64Array(familyCount),
       normsVersion: 0,
-      embedding,
     };
     phrasings[slot] = record;
     answer.phrasings.push(record);

@@ -1,5 +1,5 @@
 export { createMatcher, DEFAULT_THRESHOLD, DEFAULT_TUNING, LOW_BAND } from './matcher.ts';
-export type { Matcher, MatcherOptions, MatcherTuning } from './matcher.ts';
+export type { EmbeddingState, Matcher, MatcherOptions, MatcherTuning } from './matcher.ts';
 export {
   calibrateThreshold,
   chooseAutoThreshold,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMatcher, DEFAULT_THRESHOLD } from './matcher.ts';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import type { Matcher } from './matcher.ts';
 import type { AnswerInput, Category, Confidence, Embedder } from './types.ts';
 
@@ -126,6 +127,8 @@ describe('match', () => {
       expect(matcher.match(question)).toEqual({
         decision: { kind: 'fallback', reason: 'empty' },
         candidates: [],
+        threshold: matcher.getThreshold(),
+        isSemantic: false,
       });
     },
   );
@@ -150,6 +153,8 @@ describe('match', () => {
     expect(matcher.match('where were you born', { limit: 0 })).toEqual({
       decision: { kind: 'answer', answerId: 'where-born' },
       candidates: [],
+      threshold: matcher.getThreshold(),
+      isSemantic: false,
     });
   });
 
@@ -297,6 +302,8 @@ describe('incremental updates', () => {
     expect(createMatcher().match('hello')).toEqual({
       decision: { kind: 'fallback', reason: 'off-topic' },
       candidates: [],
+      threshold: DEFAULT_THRESHOLD,
+      isSemantic: false,
     });
   });
 });
@@ -427,6 +434,47 @@ describe('embedder seam', () => {
     const embedded = buildMatcher(STORYFILE, { embedder }).match('any offspring?');
     expect(lexical.decision.kind).toBe('fallback');
     expect(embedded.decision).toEqual({ kind: 'answer', answerId: 'children' });
+    expect(embedded.isSemantic).toBe(true);
+    expect(buildMatcher(STORYFILE, { embedder }).getEmbeddingState()).toEqual({
+      status: 'ready',
+      embedder: 'embedder',
+      phrasings: expect.any(Number) as number,
+    });
+  });
+
+  it('scores by words alone while any phrasing or the question has no vector, then with vectors', () => {
+    // A lookup of vectors made elsewhere: it knows nothing until they are "computed".
+    const known = new Map<string, Float32Array>();
+    const lookup: Embedder = { id: 'toy', embed: (text) => known.get(text) };
+    const matcher = buildMatcher(STORYFILE, { embedder: lookup });
+    const phrasings = STORYFILE.flatMap((answer) => [
+      answer.question,
+      ...(answer.alternates ?? []),
+    ]);
+    const lexical = buildMatcher();
+    expect(matcher.getEmbeddingState()).toEqual({
+      status: 'pending',
+      embedder: 'toy',
+      missingPhrasings: phrasings.length,
+      phrasings: phrasings.length,
+    });
+    const before = matcher.match('any offspring?');
+    expect(before.isSemantic).toBe(false);
+    expect(before.decision.kind).toBe('fallback');
+    expect(before.threshold).toBe(lexical.getThreshold());
+    // Every phrasing and built-in off-topic question gets its vector, the question not yet.
+    for (const text of [...phrasings, ...OFF_TOPIC_QUESTIONS]) {
+      known.set(text, embedder.embed(text)!);
+    }
+    expect(matcher.getEmbeddingState().status).toBe('ready');
+    expect(matcher.match('any offspring?').isSemantic).toBe(false);
+    known.set('any offspring?', embedder.embed('any offspring?')!);
+    const after = matcher.match('any offspring?');
+    expect(after.isSemantic).toBe(true);
+    expect(after.decision).toEqual({ kind: 'answer', answerId: 'children' });
+    // The automatic threshold of the scoring with vectors is calibrated on that scoring.
+    expect(after.threshold).toBe(matcher.getThreshold());
+    expect(after.threshold).not.toBe(lexical.getThreshold());
   });
 });
 

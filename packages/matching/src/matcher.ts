@@ -9,6 +9,7 @@ import { POSTING_CHUNK } from './posting-pool.ts';
 import { chooseAutoThreshold } from './calibrate.ts';
 import type { AutoThresholdOptions, CalibrationSample } from './calibrate.ts';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
+import { createSemanticIndex } from './semantic.ts';
 import { selectTopK } from './top-k.ts';
 import type {
   AnswerInput,
@@ -63,8 +64,15 @@ export interface MatcherTuning {
    * question that two answers fit about equally well is less sure of either.
    */
   contrastWeight: number;
-  /** Weight of the embedder's cosine against the lexical score, when an embedder is given. */
+  /**
+   * Weight of the semantic score (sentence vectors) against the lexical one, once the embedder has
+   * a vector for every phrasing and for the question.
+   */
   embeddingWeight: number;
+  /** Weight of the similarity to an answer's centroid against its best phrasing's, semantically. */
+  embeddingCentroidWeight: number;
+  /** Cosine rescaled to 0 in the semantic score ("unrelated"); see `SemanticSettings.floor`. */
+  embeddingFloor: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -90,6 +98,8 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   profileWeight: 0.5,
   contrastWeight: 0.5,
   embeddingWeight: 0.5,
+  embeddingCentroidWeight: 0.5,
+  embeddingFloor: 0.2,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -101,7 +111,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
     minHeldOutRecall: 0.9,
     minHeldOutSamples: 50,
     floor: 0.1,
-    ceiling: 0.5,
+    ceiling: 0.8,
   }),
 });
 
@@ -133,12 +143,24 @@ export interface Matcher {
   getThreshold(): number;
   /** The threshold in force, its setting, and for `'auto'` the samples it was chosen from. */
   getThresholdReport(): ThresholdReport;
+  /**
+   * Whether sentence vectors take part: `none` (no embedder), `pending` (some phrasings or the
+   * built-in off-topic questions have no vector yet: the matcher answers lexically meanwhile) or
+   * `ready`.
+   */
+  getEmbeddingState(): EmbeddingState;
   hasAnswer(answerId: string): boolean;
   /** Number of answers indexed. */
   countAnswers(): number;
   /** Ranks the answers for a visitor's question and decides between an answer and the fallback. */
   match(text: string, options?: MatchOptions): MatchResult;
 }
+
+/** See `Matcher.getEmbeddingState`. */
+export type EmbeddingState =
+  | { status: 'none' }
+  | { status: 'pending'; embedder: string; missingPhrasings: number; phrasings: number }
+  | { status: 'ready'; embedder: string; phrasings: number };
 
 interface PreparedQuery {
   features: TextFeatures;
@@ -149,6 +171,14 @@ interface PreparedQuery {
    * blend weight / the question's norm in that family × the question's tf-idf weight × idf.
    */
   factors: number[];
+}
+
+interface Calibration {
+  isSemantic: boolean;
+  version: number;
+  report: ThresholdReport;
+  driftBudget: number;
+  isStale: boolean;
 }
 
 interface ScoredAnswer {
@@ -193,21 +223,6 @@ function compareScored(a: ScoredAnswer, b: ScoredAnswer): number {
   return a.answer.id < b.answer.id ? -1 : a.answer.id > b.answer.id ? 1 : 0;
 }
 
-function computeCosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
-}
-
 function assertThreshold(setting: ThresholdSetting): ThresholdSetting {
   if (setting === 'auto') {
     return setting;
@@ -244,12 +259,22 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   const familyCount = FAMILY_COUNT;
   const wordFamily = WORD_FAMILY;
   const embedder = options.embedder;
+  const semantic = embedder
+    ? createSemanticIndex(embedder, {
+        centroidWeight: tuning.embeddingCentroidWeight,
+        floor: tuning.embeddingFloor,
+      })
+    : undefined;
+  // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
+  let hasOffTopicVectors = false;
   let thresholdSetting = assertThreshold(options.threshold ?? 'auto');
   // Bumped by every change to the script's phrasings or categories; the automatic threshold is
   // recomputed lazily, on the first question after a change.
   let scriptVersion = 0;
-  let calibration:
-    { version: number; report: ThresholdReport; driftBudget: number; isStale: boolean } | undefined;
+  // The automatic threshold of the scoring in force (lexical, or lexical with sentence vectors),
+  // and the other one's while the script has not changed since (a question without a vector).
+  let calibration: Calibration | undefined;
+  let spareCalibration: Calibration | undefined;
   // Each answer's phrasings as last calibrated, and per answer how many differ now (added or gone):
   // an edit that is later undone (a preview's trial change) leaves no drift.
   let calibratedPhrasings = new Map<string, ReadonlySet<string>>();
@@ -264,7 +289,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   let phrasingScores = new Float64Array(0);
   let answerScores = new Float64Array(0);
   let profileScores = new Float64Array(0);
-  let embeddingScores = new Float64Array(0);
+  let semanticScores = new Float64Array(0);
   // Feature id → the current question's factor (0 for features not in the question).
   let queryFactors = new Float64Array(0);
   const familyDots = new Float64Array(familyCount);
@@ -272,7 +297,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   function addPhrasing(answer: AnswerRecord, text: string): void {
     const features = extractFeatures(text, categoryIndex, featureSettings);
-    index.addPhrasing(answer, text, features, embedder?.embed(text));
+    index.addPhrasing(answer, text, features);
+    semantic?.add(answer.phrasings.at(-1)!);
   }
 
   function upsertAnswer(input: AnswerInput): void {
@@ -288,6 +314,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         kept.add(record.text);
       } else {
         index.removePhrasing(record);
+        semantic?.remove(record);
         isChanged = true;
       }
     }
@@ -332,6 +359,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (!answer) {
       return false;
     }
+    for (const record of answer.phrasings) {
+      semantic?.remove(record);
+    }
     index.removeAnswer(answer);
     scriptVersion++;
     trackDrift(answerId);
@@ -349,6 +379,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     for (const answer of [...index.answers.values()]) {
       for (const record of [...answer.phrasings]) {
         index.removePhrasing(record);
+        semantic?.remove(record);
       }
       upsertAnswer(answer.input);
     }
@@ -415,7 +446,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       const size = Math.max(answerSlots, answerScores.length * 2, 64);
       answerScores = new Float64Array(size);
       profileScores = new Float64Array(size);
-      embeddingScores = new Float64Array(size);
+      semanticScores = new Float64Array(size);
     }
     const featureCount = index.countFeatures();
     if (queryFactors.length < featureCount) {
@@ -430,7 +461,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
    */
   function retrieveAnswerSlots(
     query: PreparedQuery,
-    queryEmbedding: Float32Array | undefined,
+    isSemantic: boolean,
     excludedSlot: number,
     excludedAnswerSlot: number,
   ): number[] {
@@ -487,20 +518,6 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
-    if (queryEmbedding) {
-      // An embedding can match with no shared term, so every phrasing is a candidate.
-      for (const record of index.phrasings) {
-        if (
-          record &&
-          record.slot !== excludedSlot &&
-          record.answer.slot !== excludedAnswerSlot &&
-          scores[record.slot] === 0
-        ) {
-          touchedPhrasings.push(record.slot);
-          scores[record.slot] = 1e-12;
-        }
-      }
-    }
     const touchedAnswers: number[] = [];
     for (const slot of touchedPhrasings) {
       const score = scores[slot]!;
@@ -513,21 +530,31 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       if (score > best) {
         answerScores[answerSlot] = score;
       }
-      const embedding = queryEmbedding ? index.phrasings[slot]?.embedding : undefined;
-      if (queryEmbedding && embedding) {
-        const similarity = Math.max(0, computeCosine(queryEmbedding, embedding));
-        embeddingScores[answerSlot] = Math.max(embeddingScores[answerSlot]!, similarity);
-      }
     }
     const profileWeight = tuning.profileWeight;
-    const embeddingWeight = queryEmbedding ? tuning.embeddingWeight : 0;
     for (const answerSlot of touchedAnswers) {
-      const lexical =
-        (1 - profileWeight) * answerScores[answerSlot]! + profileWeight * profiles[answerSlot]!;
       answerScores[answerSlot] =
-        (1 - embeddingWeight) * lexical + embeddingWeight * embeddingScores[answerSlot]!;
+        (1 - profileWeight) * answerScores[answerSlot]! + profileWeight * profiles[answerSlot]!;
       profiles[answerSlot] = 0;
-      embeddingScores[answerSlot] = 0;
+    }
+    if (isSemantic) {
+      // A sentence vector can match with no shared term, so every answer is a candidate.
+      const embeddingWeight = tuning.embeddingWeight;
+      const lexicalWeight = 1 - embeddingWeight;
+      const touched = new Set(touchedAnswers);
+      for (const answer of index.answers.values()) {
+        const answerSlot = answer.slot;
+        if (answerSlot === excludedAnswerSlot) {
+          continue;
+        }
+        if (!touched.has(answerSlot)) {
+          touchedAnswers.push(answerSlot);
+        }
+        answerScores[answerSlot] =
+          lexicalWeight * answerScores[answerSlot]! +
+          embeddingWeight * semanticScores[answerSlot]! +
+          1e-12;
+      }
     }
     const selected = selectTopK(touchedAnswers, answerScores, tuning.rescoreCount);
     const floor = (answerScores[selected[0] ?? 0] ?? 0) * tuning.rescoreRatio;
@@ -545,16 +572,15 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
    */
   function scoreAnswer(
     answer: AnswerRecord,
-    queryEmbedding: Float32Array | undefined,
+    queryVector: Float32Array | undefined,
     excluded: PhrasingRecord | undefined,
   ): ScoredAnswer | undefined {
     const families = index.families;
-    const embeddingWeight = queryEmbedding ? tuning.embeddingWeight : 0;
+    const embeddingWeight = queryVector ? tuning.embeddingWeight : 0;
     familyHits.fill(0);
     let best: PhrasingRecord | undefined;
     let bestCombined = -1;
     let bestLexical = 0;
-    let bestEmbedding = 0;
     for (const record of answer.phrasings) {
       if (record === excluded) {
         continue;
@@ -578,12 +604,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
           lexical += familyDots[family]! / norms[family]!;
         }
       }
-      const similarity =
-        queryEmbedding && record.embedding
-          ? Math.max(0, computeCosine(queryEmbedding, record.embedding))
-          : 0;
+      // The phrasing shown as matched is the one closest in both senses.
+      const similarity = queryVector && semantic ? semantic.similarity(record, queryVector) : 0;
       bestLexical = Math.max(bestLexical, lexical);
-      bestEmbedding = Math.max(bestEmbedding, similarity);
       const combined = (1 - embeddingWeight) * lexical + embeddingWeight * similarity;
       if (combined > bestCombined) {
         bestCombined = combined;
@@ -604,7 +627,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
     }
     const lexical = (1 - tuning.profileWeight) * bestLexical + tuning.profileWeight * profileScore;
-    const score = (1 - embeddingWeight) * lexical + embeddingWeight * bestEmbedding;
+    const score = (1 - embeddingWeight) * lexical + embeddingWeight * semanticScores[answer.slot]!;
     return { answer, phrasing: best, score: roundScore(score), isExact: false };
   }
 
@@ -654,6 +677,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
    */
   function scoreQuestion(
     text: string,
+    queryVector: Float32Array | undefined,
     excluded?: PhrasingRecord,
     excludedAnswer?: AnswerRecord,
   ): { query: PreparedQuery; ranked: ScoredAnswer[] } | undefined {
@@ -663,22 +687,53 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     index.prepareForQuery();
     ensureScratch();
-    const queryEmbedding = embedder?.embed(text);
     query.ids.forEach((id, i) => {
       queryFactors[id] = query.factors[i]!;
     });
+    if (queryVector && semantic) {
+      semantic.scoreAll(
+        index.answers.values(),
+        queryVector,
+        semanticScores,
+        excluded,
+        excludedAnswer,
+      );
+    }
     try {
-      return { query, ranked: rankAnswers(query, queryEmbedding, excluded, excludedAnswer) };
+      return { query, ranked: rankAnswers(query, queryVector, excluded, excludedAnswer) };
     } finally {
       for (const id of query.ids) {
         queryFactors[id] = 0;
       }
+      if (queryVector) {
+        semanticScores.fill(0);
+      }
     }
+  }
+
+  /**
+   * Whether this question is scored with sentence vectors: every phrasing and every built-in
+   * off-topic question must have one (so that the threshold is calibrated as the question is
+   * scored), and the question too. Its unit vector, or undefined for the lexical scoring.
+   */
+  function questionVector(text: string): Float32Array | undefined {
+    return isSemanticReady() ? semantic?.embedQuestion(text) : undefined;
+  }
+
+  /** Every phrasing and built-in off-topic question has a vector (it asks the embedder again). */
+  function isSemanticReady(): boolean {
+    if (!semantic || !embedder || semantic.sync() > 0) {
+      return false;
+    }
+    hasOffTopicVectors ||= OFF_TOPIC_QUESTIONS.every(
+      (question) => embedder.embed(question) !== undefined,
+    );
+    return hasOffTopicVectors;
   }
 
   function rankAnswers(
     query: PreparedQuery,
-    queryEmbedding: Float32Array | undefined,
+    queryVector: Float32Array | undefined,
     excluded: PhrasingRecord | undefined,
     excludedAnswer: AnswerRecord | undefined,
   ): ScoredAnswer[] {
@@ -698,13 +753,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const excludedAnswerSlot = excludedAnswer?.slot ?? -1;
     for (const answerSlot of retrieveAnswerSlots(
       query,
-      queryEmbedding,
+      queryVector !== undefined,
       excludedSlot,
       excludedAnswerSlot,
     )) {
       const answer = index.getAnswerBySlot(answerSlot);
       if (answer && !scored.has(answer)) {
-        const entry = scoreAnswer(answer, queryEmbedding, excluded);
+        const entry = scoreAnswer(answer, queryVector, excluded);
         if (entry && entry.score > 0) {
           scored.set(answer, entry);
         }
@@ -735,11 +790,18 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   function match(text: string, matchOptions: MatchOptions = {}): MatchResult {
     const limit = Math.max(0, Math.floor(matchOptions.limit ?? DEFAULT_LIMIT));
+    const vector = questionVector(text);
     // Calibrating (when due) asks questions of its own, so it runs before this one is scored.
-    const threshold = getThreshold();
-    const scored = scoreQuestion(text);
+    const threshold = calibrate(vector !== undefined).threshold;
+    const scored = scoreQuestion(text, vector);
+    const isSemantic = vector !== undefined;
     if (!scored) {
-      return { decision: { kind: 'fallback', reason: 'empty' }, candidates: [] };
+      return {
+        decision: { kind: 'fallback', reason: 'empty' },
+        candidates: [],
+        threshold,
+        isSemantic,
+      };
     }
     const candidates: Candidate[] = scored.ranked.slice(0, limit).map((entry) => ({
       answerId: entry.answer.id,
@@ -749,7 +811,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       matchedPhrasing: entry.phrasing.text,
       matchedTerms: describeTerms(scored.query.features, entry.phrasing),
     }));
-    return { decision: decide(scored.ranked[0], threshold), candidates };
+    return { decision: decide(scored.ranked[0], threshold), candidates, threshold, isSemantic };
   }
 
   function decide(first: ScoredAnswer | undefined, threshold: number): MatchDecision {
@@ -776,7 +838,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
    * off-topic question. Sampled evenly, in a fixed order, so that the same script always gives the
    * same samples whatever its edit history.
    */
-  function collectCalibrationSamples(): CalibrationSample[] {
+  function collectCalibrationSamples(isSemantic: boolean): CalibrationSample[] {
+    // Every sample is scored as a visitor's question would be: with its vector when the matcher
+    // scores with vectors.
+    const vectorOf = (text: string) => (isSemantic ? semantic?.embedQuestion(text) : undefined);
     const heldOut: PhrasingRecord[] = [];
     const answers = [...index.answers.values()].sort((a, b) =>
       a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
@@ -790,7 +855,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const stride = Math.max(1, heldOut.length / MAX_HELD_OUT_SAMPLES);
     for (let at = 0; at < heldOut.length; at += stride) {
       const record = heldOut[Math.floor(at)]!;
-      const top = scoreQuestion(record.text, record)?.ranked[0];
+      const top = scoreQuestion(record.text, vectorOf(record.text), record)?.ranked[0];
       samples.push({
         score: top?.score ?? 0,
         isOutOfScope: false,
@@ -807,7 +872,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const neighbourStride = Math.max(1, neighbours.length / MAX_NEIGHBOUR_SAMPLES);
     for (let at = 0; at < neighbours.length; at += neighbourStride) {
       const record = neighbours[Math.floor(at)]!;
-      const top = scoreQuestion(record.text, undefined, record.answer)?.ranked[0];
+      const top = scoreQuestion(record.text, vectorOf(record.text), undefined, record.answer)
+        ?.ranked[0];
       // The same words under another answer (a duplicate phrasing) are not a neighbour question.
       if (!top?.isExact) {
         samples.push({
@@ -819,7 +885,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
     }
     for (const question of OFF_TOPIC_QUESTIONS) {
-      const top = scoreQuestion(question)?.ranked[0];
+      const top = scoreQuestion(question, vectorOf(question))?.ranked[0];
       // A built-in question that the script itself asks is not off-topic for this storyfile.
       if (!top?.isExact) {
         samples.push({ score: top?.score ?? 0, isOutOfScope: true, isTopCorrect: false });
@@ -828,24 +894,32 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return samples;
   }
 
-  function calibrate(): ThresholdReport {
+  /** The threshold report of the scoring in force (`isSemantic`: with sentence vectors). */
+  function calibrate(isSemantic: boolean): ThresholdReport {
     if (typeof thresholdSetting === 'number') {
       return { setting: thresholdSetting, threshold: thresholdSetting, source: 'explicit' };
     }
     if (
-      calibration &&
+      calibration?.isSemantic === isSemantic &&
       (calibration.version === scriptVersion ||
         (!calibration.isStale && driftTotal <= calibration.driftBudget))
     ) {
       return calibration.report;
     }
-    const samples = index.answers.size > 0 ? collectCalibrationSamples() : [];
+    // Back to the other scoring (a question without a vector): its threshold, if still current.
+    if (spareCalibration?.isSemantic === isSemantic && spareCalibration.version === scriptVersion) {
+      [calibration, spareCalibration] = [spareCalibration, calibration];
+      return calibration.report;
+    }
+    spareCalibration = calibration?.version === scriptVersion ? calibration : undefined;
+    const samples = index.answers.size > 0 ? collectCalibrationSamples(isSemantic) : [];
     const chosen = chooseAutoThreshold(samples, tuning.autoThreshold);
     const report: ThresholdReport = chosen
       ? { setting: 'auto', source: 'auto', ...chosen }
       : { setting: 'auto', threshold: DEFAULT_THRESHOLD, source: 'default' };
     const phrasingCount = index.countPhrasings();
     calibration = {
+      isSemantic,
       version: scriptVersion,
       report,
       driftBudget:
@@ -866,7 +940,23 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   }
 
   function getThreshold(): number {
-    return calibrate().threshold;
+    return getThresholdReport().threshold;
+  }
+
+  function getThresholdReport(): ThresholdReport {
+    return calibrate(isSemanticReady());
+  }
+
+  function getEmbeddingState(): EmbeddingState {
+    if (!semantic || !embedder) {
+      return { status: 'none' };
+    }
+    const phrasings = index.countPhrasings();
+    const isReady = isSemanticReady();
+    const missingPhrasings = semantic.countMissing();
+    return isReady
+      ? { status: 'ready', embedder: embedder.id ?? 'embedder', phrasings }
+      : { status: 'pending', embedder: embedder.id ?? 'embedder', missingPhrasings, phrasings };
   }
 
   return {
@@ -877,7 +967,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       thresholdSetting = assertThreshold(next);
     },
     getThreshold,
-    getThresholdReport: calibrate,
+    getThresholdReport,
+    getEmbeddingState,
     hasAnswer: (answerId: string) => index.answers.has(answerId),
     countAnswers: () => index.answers.size,
     match,

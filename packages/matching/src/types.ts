@@ -20,11 +20,15 @@ export interface AnswerInput {
 }
 
 /**
- * Seam for a sentence-embedding model. Must be synchronous and deterministic; an async model
- * would sit behind a cache filled before `upsertAnswer` and `match` are called.
+ * Seam for a sentence-embedding model: a synchronous lookup of vectors computed ahead (the model
+ * itself runs elsewhere, e.g. `@conversa/embeddings`). `undefined` = no vector for that text yet:
+ * while any phrasing or built-in off-topic question has none, or the question has none, the
+ * matcher scores lexically (`Matcher.getEmbeddingState`). Must be deterministic per text.
  */
 export interface Embedder {
-  embed(text: string): Float32Array;
+  /** Names the model (`use-lite`, `http:<model>`), for reports. */
+  readonly id?: string;
+  embed(text: string): Float32Array | undefined;
 }
 
 /** How sure the matcher is about one candidate. */
@@ -92,6 +96,10 @@ export type ThresholdReport =
 export interface MatchResult {
   decision: MatchDecision;
   candidates: Candidate[];
+  /** The threshold this question was decided with (the scoring's own: lexical or with vectors). */
+  threshold: number;
+  /** Whether sentence vectors took part in this question's scores. */
+  isSemantic: boolean;
 }
 
 export interface MatchOptions {

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
@@ -56,7 +57,7 @@ import { registerConversationRoutes } from '../modules/conversations/conversatio
 import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
 import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
 import { drainXapiOutbox, XAPI_RETRY_INTERVAL_MS } from '../modules/learning/index.ts';
-import { installVisitorLinking } from '../modules/publishing/index.ts';
+import { installVisitorLinking, isPublicationLive } from '../modules/publishing/index.ts';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -69,6 +70,7 @@ import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
+import { ignoredQuestions } from '../modules/training/index.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -102,10 +104,16 @@ export interface AppOptions {
   /** The built web console to serve; default: apps/web/dist found above this file. */
   webDist?: string;
   /**
-   * A sentence-embedding model for the answer matcher (`@conversa/matching`'s seam), used by every
-   * storyfile's matcher and by Response quality's clustering; none by default.
+   * A synchronous sentence-embedding seam for the answer matcher (`@conversa/matching`'s), used by
+   * every storyfile's matcher and by Response quality's clustering (tests with a toy model).
    */
   embedder?: Embedder;
+  /**
+   * The sentence model (`@conversa/embeddings`: USE lite in a worker, or an external service);
+   * `startStudio` passes the configured one (MATCHER_EMBEDDER, EMBEDDINGS_URL). None by default, so
+   * a test app answers by words alone unless the test opts in.
+   */
+  textEmbedder?: TextEmbedder;
   /** The speech2text gateway; default: built from `config.speech` (pocketsphinx unless configured). */
   speech?: SpeechGateway;
 }
@@ -249,7 +257,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             timer = setTimeout(() => reject(new Error('no answer')), HEALTH_CHECK_TIMEOUT_MS);
           }),
         ]).finally(() => clearTimeout(timer));
-        return { status: 'ok' };
+        // Which sentence model answers with the matcher (a failed one: answers by words alone).
+        const model = options.textEmbedder;
+        return {
+          status: 'ok',
+          embedder: model
+            ? { id: model.id, label: model.label, status: model.status() }
+            : { id: 'none', label: 'none (words alone)', status: 'none' },
+        };
       } catch {
         return reply
           .status(503)
@@ -299,7 +314,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerPromoCodeRoutes(app, { db });
   registerScimRoutes(app, { db, publicUrl: config.publicUrl });
-  registerStoryfileRoutes(app, { db });
+  registerStoryfileRoutes(app, { db, isPublicationLive });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   const conversationEngine = await createConversationEngine(db, {
@@ -307,6 +322,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     metrics,
     embedder: options.embedder,
+    ignores: ignoredQuestions,
+    ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);

@@ -181,6 +181,17 @@ const envSchema = z
     XAPI_ENDPOINT: optionalUrl,
     /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
     XAPI_AUTH: optionalString,
+    /**
+     * The answer matcher's sentence model: `use-lite` (USE lite in a worker thread, the default) or
+     * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
+     */
+    MATCHER_EMBEDDER: z.enum(['use-lite', 'none']).default('use-lite'),
+    /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */
+    EMBEDDINGS_URL: optionalUrl,
+    /** The `model` the external service is asked for (required with EMBEDDINGS_URL). */
+    EMBEDDINGS_MODEL: optionalString,
+    /** Sent to the external service as `Authorization: Bearer <key>`. */
+    EMBEDDINGS_API_KEY: optionalString,
     /** Recognitions (spoken questions) run at once per process; unset = the machine's cores. */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /**
@@ -202,6 +213,13 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_CLIENT_ID'],
         message: 'is required when OIDC_ISSUER is set',
+      });
+    }
+    if (env.EMBEDDINGS_URL && !env.EMBEDDINGS_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMBEDDINGS_MODEL'],
+        message: 'is required when EMBEDDINGS_URL is set',
       });
     }
     if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET) {
@@ -295,6 +313,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
   xapi: { endpoint: string | undefined; auth: string | undefined };
+  /** The matcher's sentence model (MATCHER_EMBEDDER, EMBEDDINGS_URL/MODEL/API_KEY). */
+  matcherEmbedder: MatcherEmbedderConfig;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
   speech: SpeechConfig;
 }
@@ -306,6 +326,11 @@ export interface SpeechConfig {
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
 }
+
+export type MatcherEmbedderConfig =
+  | { kind: 'use-lite' }
+  | { kind: 'none' }
+  | { kind: 'http'; url: string; model: string; apiKey: string | undefined };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -405,6 +430,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
+    matcherEmbedder:
+      env.EMBEDDINGS_URL && env.EMBEDDINGS_MODEL
+        ? {
+            kind: 'http',
+            url: env.EMBEDDINGS_URL,
+            model: env.EMBEDDINGS_MODEL,
+            apiKey: env.EMBEDDINGS_API_KEY,
+          }
+        : { kind: env.MATCHER_EMBEDDER },
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
       external: env.SPEECH_TO_TEXT_URL

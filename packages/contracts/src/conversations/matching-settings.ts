@@ -13,6 +13,18 @@ export const matchingSettingsSchema = z.object({
   effectiveThreshold: z.number(),
   /** The automatic threshold of the script as it is now (what null restores). */
   defaultThreshold: z.number(),
+  /** How questions are scored now: with the sentence model or by their words alone, and why. */
+  scoring: z.object({
+    /** `combined`: words and sentence vectors; `lexical`: words alone. */
+    mode: z.enum(['lexical', 'combined']),
+    /** The sentence model in force (e.g. "USE lite (512 dimensions, in a worker thread)"); null: none. */
+    embedder: z.string().nullable(),
+    embedderStatus: z.enum(['none', 'loading', 'ready', 'failed']),
+    /** Phrasings of the script whose vectors are still being made (lexical meanwhile). */
+    pendingPhrasings: z.number().int().min(0),
+    /** One sentence for a person, e.g. "Answering by words alone while …". */
+    message: z.string(),
+  }),
 });
 export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
 

@@ -134,6 +134,16 @@ export const previewMoveSchema = z.object({
   after: previewTargetSchema,
 });
 
+/**
+ * The storyfile's out-of-scope threshold now and after the change. The automatic one is chosen
+ * from the script, so a change to the script can move it, and past questions with it.
+ */
+export const previewThresholdSchema = z.object({
+  before: z.number(),
+  after: z.number(),
+  isAutomatic: z.boolean(),
+});
+
 /** What a change would do to the storyfile's past questions, re-asked against the new matcher. */
 export const reviewPreviewSchema = z.object({
   /** Past exchanges examined (the most recent, at most `PREVIEW_EXCHANGE_LIMIT`). */
@@ -141,8 +151,13 @@ export const reviewPreviewSchema = z.object({
   moved: z.number().int(),
   fromFallback: z.number().int(),
   betweenAnswers: z.number().int(),
+  /** Past exchanges that were answered and would fall back: they lose their answer. */
   toFallback: z.number().int(),
-  /** The moves, most asked first (at most 200 distinct questions). */
+  threshold: previewThresholdSchema,
+  /**
+   * The moves: those that lose their answer first, then the most asked (at most 200 distinct
+   * questions).
+   */
   moves: z.array(previewMoveSchema),
 });
 export type ReviewPreview = z.infer<typeof reviewPreviewSchema>;
@@ -150,9 +165,43 @@ export type ReviewPreview = z.infer<typeof reviewPreviewSchema>;
 /** Past exchanges a preview re-asks, newest first. */
 export const PREVIEW_EXCHANGE_LIMIT = 10_000;
 
-/** The sentence the preview shows (issue 14's wording). */
+/**
+ * The sentence the preview shows: issue 14's wording, with the questions that lose their answer
+ * counted too (issue 28: a preview must never hide them).
+ */
 export function describeReviewPreview(preview: ReviewPreview): string {
-  return `These changes move ${preview.moved} past question${preview.moved === 1 ? '' : 's'}: ${preview.fromFallback} from fallback to an answer, ${preview.betweenAnswers} from one answer to another.`;
+  return `These changes move ${preview.moved} past question${preview.moved === 1 ? '' : 's'}: ${preview.fromFallback} from fallback to an answer, ${preview.betweenAnswers} from one answer to another, ${preview.toFallback} from an answer to fallback.`;
+}
+
+/** Two thresholds written so that they read apart (two decimals, three when those agree). */
+function formatThresholds(before: number, after: number): [string, string] {
+  const digits = before.toFixed(2) === after.toFixed(2) ? 3 : 2;
+  return [before.toFixed(digits), after.toFixed(digits)];
+}
+
+/** The sentence for a threshold the change moves; null when it stays where it is. */
+export function describeThresholdMove(preview: ReviewPreview): string | null {
+  const { before, after, isAutomatic } = preview.threshold;
+  if (before === after) {
+    return null;
+  }
+  const [from, to] = formatThresholds(before, after);
+  return `The ${isAutomatic ? 'automatic' : 'out-of-scope'} threshold moves from ${from} to ${to}.`;
+}
+
+/** What an applied change did to past questions, for the message that confirms it. */
+export function describeAppliedReview(preview: ReviewPreview): string {
+  const lost = preview.toFallback;
+  const parts = [
+    lost === 0
+      ? 'No past question lost its answer.'
+      : `${lost} past question${lost === 1 ? '' : 's'} now fall${lost === 1 ? 's' : ''} back instead of being answered.`,
+  ];
+  const threshold = describeThresholdMove(preview);
+  if (threshold) {
+    parts.push(threshold.replace(' moves ', ' moved '));
+  }
+  return parts.join(' ');
 }
 
 /** An applied change: what it did, on which chat-log rows, by whom and when (provenance). */
@@ -215,8 +264,20 @@ export const reviewClusterSchema = z.object({
   entryIds: z.array(z.string()),
   /** The distinct questions of the group, most asked first (at most 20). */
   questions: z.array(z.object({ text: z.string(), count: z.number().int() })),
+  /**
+   * A recorded question the group means the same as (sentence embeddings, with an embedder in
+   * force): offered as "looks like: <question>", one click from adding the group as its alternates.
+   */
+  looksLike: z
+    .object({ questionId: z.string(), questionText: z.string(), score: z.number() })
+    .nullable(),
 });
 export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
+
+/** The suggestion's wording in Response quality (issue 28). */
+export function describeLooksLike(questionText: string): string {
+  return `looks like: ${questionText}`;
+}
 export const reviewClusterListSchema = z.object({ items: z.array(reviewClusterSchema) });
 export type ReviewClusterList = z.infer<typeof reviewClusterListSchema>;
 

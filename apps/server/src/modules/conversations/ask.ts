@@ -43,14 +43,21 @@ export async function askStoryfile(
   /** Called with each exchange in the transaction that logs it. */
   options: { onRecorded?: OnRecorded } = {},
 ): Promise<AskOutcome> {
-  const { matcher, answers, heardAsRules, publishedInkVersionId } =
-    await engine.matchers.getMatcher(engine.db, input.storyfileId);
-  const threshold = matcher.getThreshold();
-  const isUnintelligible = input.inputMode === 'spoken' && input.text.trim() === '';
+  // A typed question's vector is made while the matcher's stamp is read (a spoken one needs the
+  // "heard as" rules first, below).
+  const isSpoken = input.inputMode === 'spoken';
+  const [{ matcher, answers, heardAsRules, publishedInkVersionId }] = await Promise.all([
+    engine.matchers.getMatcher(engine.db, input.storyfileId),
+    isSpoken ? undefined : engine.vectors?.prepareQuestion(input.text),
+  ]);
+  const isUnintelligible = isSpoken && input.text.trim() === '';
   // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
   // the chat log keeps the text that was matched.
-  const text =
-    input.inputMode === 'spoken' ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+  const text = isSpoken ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
+  if (isSpoken) {
+    await engine.vectors?.prepareQuestion(text);
+  }
+  const threshold = matcher.getThreshold();
 
   const story = await openStory(engine, input, publishedInkVersionId, answers);
   if (input.start) {
@@ -66,6 +73,8 @@ export async function askStoryfile(
   }
 
   const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+  // The threshold of the scoring this question got (with vectors, or lexical without its vector).
+  const decidedThreshold = result?.threshold ?? threshold;
   const decision: AskDecision = result
     ? toAskDecision(result.decision)
     : { kind: 'fallback', reason: 'unintelligible' };
@@ -81,7 +90,7 @@ export async function askStoryfile(
     ? candidates.find((c) => c.questionId === answered.questionId)
     : candidates[0];
   const { conversationId, exchangeId } = await recordExchange(
-    engine.db,
+    engine,
     input,
     {
       ...toLoggedMatch(text, decision, candidates, scored),
@@ -109,7 +118,7 @@ export async function askStoryfile(
     questionText: answered?.text ?? null,
     score: scored?.score ?? null,
     confidence: scored?.confidence ?? null,
-    threshold,
+    threshold: decidedThreshold,
     candidates,
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
   };

@@ -5,6 +5,8 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -188,4 +190,24 @@ export const chatLogEntries = pgTable(
       sql`${table.fallbackReason} in ('empty', 'unintelligible', 'off-topic', 'not-recorded')`,
     ),
   ],
+);
+
+/**
+ * Sentence vectors of script phrasings (and of the matcher's built-in off-topic questions), per
+ * model and text: computed once in batches, so a restart, another replica or a re-index reads them
+ * back instead of running the model again. Not tied to a storyfile: the same text has the same
+ * vector wherever it is asked.
+ */
+export const sentenceVectors = pgTable(
+  'sentence_vectors',
+  {
+    /** The embedder's id: `use-lite`, or `http:<model>`. */
+    model: text('model').notNull(),
+    /** SHA-256 (hex) of the text: the key, whatever the text's length. */
+    textHash: text('text_hash').notNull(),
+    text: text('text').notNull(),
+    vector: real('vector').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.model, table.textHash] })],
 );

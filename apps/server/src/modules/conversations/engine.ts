@@ -1,22 +1,41 @@
+import type { SQL } from 'drizzle-orm';
+import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
+import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
 
+/**
+ * The questions reviewers ignored in Response quality (the training module provides it, handed in
+ * by the assembly): an exchange asked again with the same normalized text is logged as ignored.
+ */
+export interface IgnoredQuestions {
+  /** SQL that is true when the storyfile's reviewers ignored this normalized question. */
+  isIgnored(storyfileId: string, normalizedText: string): SQL;
+}
+
 export interface ConversationEngine {
   db: Database;
+  ignores: IgnoredQuestions;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
   /**
-   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured;
-   * clustering in Response quality uses the same one (none by default: lexical matching alone).
+   * The sentence-embedding seam every storyfile's matcher is built with, when one is configured
+   * (`vectors.matcherEmbedder`, or a synchronous test embedder); clustering in Response quality
+   * uses the same one. It is a lookup: texts need their vectors made first (`vectors`).
    */
   embedder?: Embedder;
+  /**
+   * The sentence model behind `embedder` (USE lite or an external service), its vector store and
+   * `sentence_vectors`; undefined without a model (lexical matching alone).
+   */
+  vectors?: SentenceVectors;
   /** Where story runtime errors are logged (the server's logger; silent when absent). */
   logger?: Pick<FastifyBaseLogger, 'warn'>;
   /** The app's metrics, where asks are counted. */
@@ -30,19 +49,28 @@ export async function createConversationEngine(
     mediaUrlTtlSeconds: number;
     logger?: Pick<FastifyBaseLogger, 'warn'>;
     metrics: Pick<StudioMetrics, 'countAsk'>;
+    /** A synchronous embedder (tests); `textEmbedder` is the product's way. */
     embedder?: Embedder;
+    ignores: IgnoredQuestions;
+    /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
+    textEmbedder?: TextEmbedder;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
-  const { embedder } = options;
+  const vectors = options.textEmbedder
+    ? createSentenceVectors(db, options.textEmbedder, options.logger)
+    : undefined;
+  const embedder = vectors?.matcherEmbedder ?? options.embedder;
   return {
     db,
+    ignores: options.ignores,
     signer,
-    matchers: createMatcherCache({ embedder }),
+    matchers: createMatcherCache({ embedder, vectors }),
     embedder,
+    ...(vectors ? { vectors } : {}),
     metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),
   };

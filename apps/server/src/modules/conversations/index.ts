@@ -5,8 +5,11 @@ export {
   createConversationEngine,
   getStoryfileMatcher,
   type ConversationEngine,
+  type IgnoredQuestions,
 } from './engine.ts';
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';
 export { loadStoryfileCategories } from './matcher-cache.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
+export { startConfiguredEmbedder } from './configured-embedder.ts';
+export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';

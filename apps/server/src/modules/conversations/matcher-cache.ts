@@ -7,6 +7,8 @@ import {
   type ThresholdSetting,
 } from '@conversa/matching';
 import type { HeardAsRule } from '@conversa/contracts';
+import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
+import type { SentenceVectors } from './sentence-vectors.ts';
 import type { Database } from '../../db/client.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
@@ -189,11 +191,36 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
  * Each ask compares the stored stamp with the database's; on a change the matcher is updated in
  * place (only changed answers are re-indexed), so edits need no cross-module hook and replicas
  * agree as soon as they next ask. `embedder`, when given, is every matcher's sentence-embedding
- * seam (`@conversa/matching`'s `Embedder`); none is configured by default.
+ * seam (`@conversa/matching`'s `Embedder`). With `vectors` (the sentence model), a matcher whose
+ * phrasings have no vectors yet gets them made in the background (read back from PostgreSQL, else
+ * embedded in batches and stored) and answers by words alone meanwhile.
  */
-export function createMatcherCache(options: { embedder?: Embedder } = {}) {
-  const { embedder } = options;
+export function createMatcherCache(
+  options: { embedder?: Embedder; vectors?: SentenceVectors } = {},
+) {
+  const { embedder, vectors } = options;
   const cache = new Map<string, StoryfileMatcher>();
+  /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */
+  const preparing = new Map<string, Promise<void>>();
+
+  /** Starts making the vectors a matcher lacks, unless that is already under way. */
+  function prepareVectors(storyfileId: string, entry: StoryfileMatcher): void {
+    if (!vectors || preparing.has(storyfileId)) {
+      return;
+    }
+    if (entry.matcher.getEmbeddingState().status !== 'pending') {
+      return;
+    }
+    const texts = [...entry.answers.values()].flatMap((answer) => [
+      answer.text,
+      ...answer.alternates,
+    ]);
+    const job = vectors
+      .preparePhrasings([...OFF_TOPIC_QUESTIONS, ...texts])
+      .catch(() => undefined)
+      .finally(() => preparing.delete(storyfileId));
+    preparing.set(storyfileId, job);
+  }
   /**
    * Stamp reads in flight, per storyfile: asks that arrive while one runs share it (a class of 200
    * asking at once reads the stamp a few times, not 200). An ask may thus see the script as it was
@@ -211,74 +238,45 @@ export function createMatcherCache(options: { embedder?: Embedder } = {}) {
 
   return {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
-      const { stamp, publishedInkVersionId } = await readStampOnce(db, storyfileId);
-      const cached = cache.get(storyfileId);
-      if (cached) {
-        cache.delete(storyfileId);
-        cache.set(storyfileId, cached);
-        cached.publishedInkVersionId = publishedInkVersionId;
-        if (cached.stamp === stamp) {
-          return cached;
-        }
+      const entry = await getOrBuild(db, storyfileId);
+      prepareVectors(storyfileId, entry);
+      return entry;
+    },
+
+    /**
+     * Resolves once the vectors being made for this storyfile's matcher are in (tests, benchmarks:
+     * the matcher scores with them from its next question).
+     */
+    async settleVectors(storyfileId: string): Promise<void> {
+      await preparing.get(storyfileId);
+    },
+
+    /** Drops every cached matcher (tests). */
+    clear(): void {
+      cache.clear();
+    },
+  };
+
+  async function getOrBuild(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
+    const { stamp, publishedInkVersionId } = await readStampOnce(db, storyfileId);
+    const cached = cache.get(storyfileId);
+    if (cached) {
+      cache.delete(storyfileId);
+      cache.set(storyfileId, cached);
+      cached.publishedInkVersionId = publishedInkVersionId;
+      if (cached.stamp === stamp) {
+        return cached;
       }
-      // Only existing questions edited (a review round on 2,000 answers): read those alone.
-      const editedSince = cached ? findEditedSince(cached.stamp, stamp) : undefined;
-      if (cached && editedSince !== undefined) {
-        const edited = await loadMatchableAnswers(db, storyfileId, editedSince);
-        // From here on no await, as below.
-        const entry = cache.get(storyfileId) ?? cached;
-        const answers = new Map(entry.answers);
-        for (const answer of edited) {
-          const previous = answers.get(answer.questionId);
-          if (!previous || !isSameAnswer(previous, answer)) {
-            entry.matcher.upsertAnswer({
-              id: answer.questionId,
-              question: answer.text,
-              alternates: answer.alternates,
-              isRecorded: answer.isRecorded,
-            });
-          }
-          answers.set(answer.questionId, answer);
-        }
-        entry.answers = answers;
-        entry.stamp = stamp;
-        cache.set(storyfileId, entry);
-        return entry;
-      }
-      const [rows, threshold, categories, heardAsRules] = await Promise.all([
-        loadMatchableAnswers(db, storyfileId),
-        readThresholdSetting(db, storyfileId),
-        loadStoryfileCategories(db, storyfileId),
-        loadHeardAsRules(db, storyfileId),
-      ]);
-      const categoriesKey = JSON.stringify(categories);
-      // From here on no await: a concurrent rebuild cannot interleave its edits with these.
-      const entry = cache.get(storyfileId) ?? {
-        stamp,
-        matcher: createMatcher({ threshold, categories, embedder }),
-        answers: new Map<string, MatchableAnswer>(),
-        categoriesKey,
-        categories,
-        heardAsRules,
-        publishedInkVersionId,
-      };
-      entry.heardAsRules = heardAsRules;
-      entry.publishedInkVersionId = publishedInkVersionId;
-      entry.matcher.setThreshold(threshold);
-      if (entry.categoriesKey !== categoriesKey) {
-        // Categories change the terms of every phrasing: the matcher re-indexes them all.
-        entry.matcher.setCategories(categories);
-        entry.categoriesKey = categoriesKey;
-        entry.categories = categories;
-      }
-      const next = new Map(rows.map((row) => [row.questionId, row]));
-      for (const questionId of entry.answers.keys()) {
-        if (!next.has(questionId)) {
-          entry.matcher.removeAnswer(questionId);
-        }
-      }
-      for (const answer of next.values()) {
-        const previous = entry.answers.get(answer.questionId);
+    }
+    // Only existing questions edited (a review round on 2,000 answers): read those alone.
+    const editedSince = cached ? findEditedSince(cached.stamp, stamp) : undefined;
+    if (cached && editedSince !== undefined) {
+      const edited = await loadMatchableAnswers(db, storyfileId, editedSince);
+      // From here on no await, as below.
+      const entry = cache.get(storyfileId) ?? cached;
+      const answers = new Map(entry.answers);
+      for (const answer of edited) {
+        const previous = answers.get(answer.questionId);
         if (!previous || !isSameAnswer(previous, answer)) {
           entry.matcher.upsertAnswer({
             id: answer.questionId,
@@ -287,21 +285,64 @@ export function createMatcherCache(options: { embedder?: Embedder } = {}) {
             isRecorded: answer.isRecorded,
           });
         }
+        answers.set(answer.questionId, answer);
       }
-      entry.answers = next;
+      entry.answers = answers;
       entry.stamp = stamp;
       cache.set(storyfileId, entry);
-      while (cache.size > MAX_CACHED_STORYFILES) {
-        cache.delete(cache.keys().next().value!);
-      }
       return entry;
-    },
-
-    /** Drops every cached matcher (tests). */
-    clear(): void {
-      cache.clear();
-    },
-  };
+    }
+    const [rows, threshold, categories, heardAsRules] = await Promise.all([
+      loadMatchableAnswers(db, storyfileId),
+      readThresholdSetting(db, storyfileId),
+      loadStoryfileCategories(db, storyfileId),
+      loadHeardAsRules(db, storyfileId),
+    ]);
+    const categoriesKey = JSON.stringify(categories);
+    // From here on no await: a concurrent rebuild cannot interleave its edits with these.
+    const entry = cache.get(storyfileId) ?? {
+      stamp,
+      matcher: createMatcher({ threshold, categories, embedder }),
+      answers: new Map<string, MatchableAnswer>(),
+      categoriesKey,
+      categories,
+      heardAsRules,
+      publishedInkVersionId,
+    };
+    entry.heardAsRules = heardAsRules;
+    entry.publishedInkVersionId = publishedInkVersionId;
+    entry.matcher.setThreshold(threshold);
+    if (entry.categoriesKey !== categoriesKey) {
+      // Categories change the terms of every phrasing: the matcher re-indexes them all.
+      entry.matcher.setCategories(categories);
+      entry.categoriesKey = categoriesKey;
+      entry.categories = categories;
+    }
+    const next = new Map(rows.map((row) => [row.questionId, row]));
+    for (const questionId of entry.answers.keys()) {
+      if (!next.has(questionId)) {
+        entry.matcher.removeAnswer(questionId);
+      }
+    }
+    for (const answer of next.values()) {
+      const previous = entry.answers.get(answer.questionId);
+      if (!previous || !isSameAnswer(previous, answer)) {
+        entry.matcher.upsertAnswer({
+          id: answer.questionId,
+          question: answer.text,
+          alternates: answer.alternates,
+          isRecorded: answer.isRecorded,
+        });
+      }
+    }
+    entry.answers = next;
+    entry.stamp = stamp;
+    cache.set(storyfileId, entry);
+    while (cache.size > MAX_CACHED_STORYFILES) {
+      cache.delete(cache.keys().next().value!);
+    }
+    return entry;
+  }
 }
 
 export type MatcherCache = ReturnType<typeof createMatcherCache>;

@@ -121,7 +121,7 @@ export async function answerWithStory(
     answerLine?.clip?.kind === 'answer' ? answers.get(answerLine.clip.questionId) : undefined;
 
   const { conversationId, exchangeId } = await recordExchange(
-    db,
+    engine,
     input,
     {
       questionText: context.text,

@@ -239,6 +239,47 @@ describe('clustering with the storyfile matcher’s categories and embedder', ()
     expect(new Set(embedded)).toEqual(new Set(byFamily.map((item) => item.text)));
   });
 
+  // Issue 28: one shared word ("recommend") grouped two unrelated requests by words alone.
+  const PIZZA = 'Can you recommend a good pizza place?';
+  const BOOKS = 'What books do you recommend?';
+  const byRecommend = [
+    group(PIZZA, { rank: 3 }),
+    group(BOOKS, { rank: 2 }),
+    group('Where can I get a decent pizza around here?', { rank: 1 }),
+  ];
+  /**
+   * One dimension per idea (food, reading, asking for a recommendation), as a sentence model
+   * places these questions: the two requests for a recommendation half alike (cosine 0.5), the two
+   * pizza questions close (0.88).
+   */
+  const byIdea: Embedder = {
+    embed(text) {
+      const lower = text.toLowerCase();
+      return Float32Array.from([
+        /pizza|restaurant|eat/.test(lower) ? 1 : 0,
+        /books?|read/.test(lower) ? 1 : 0,
+        /recommend/.test(lower) ? 1 : 0.3,
+      ]);
+    },
+  };
+
+  it('groups by meaning with the embedder in force: half alike in meaning is not one group', () => {
+    expect(texts(clusterQuestions(byRecommend, { embedder: byIdea }))).toEqual([
+      [PIZZA, 'Where can I get a decent pizza around here?'],
+      [BOOKS],
+    ]);
+  });
+
+  it('places a question the embedder has no vector for yet by its words', () => {
+    const partial: Embedder = {
+      embed: (text) => (text === BOOKS ? undefined : byIdea.embed(text)),
+    };
+    expect(texts(clusterQuestions(byRecommend, { embedder: partial }))).toEqual([
+      [PIZZA, 'Where can I get a decent pizza around here?'],
+      [BOOKS],
+    ]);
+  });
+
   it('caches per categories and embedder: a change works the membership out again', () => {
     const cache = createClusterCache();
     expect(cache.cluster('storyfile-1', byCar)).toHaveLength(3);

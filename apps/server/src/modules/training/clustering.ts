@@ -56,6 +56,14 @@ export interface QuestionCluster {
 export const CLUSTER_JOIN_SCORE = 0.3;
 
 /**
+ * The likeness in meaning (cosine of sentence embeddings) at which a question joins a group when an
+ * embedder is in force: paraphrases with no word in common ("Why did you choose this career?" /
+ * "How did you get into this field?") join, one shared word does not make two requests alike
+ * ("Can you recommend a good pizza place?" / "What books do you recommend?" stay apart).
+ */
+export const CLUSTER_MEANING_SCORE = 0.6;
+
+/**
  * Which groups form which cluster: each cluster's group keys, its founding group first, then the
  * groups that joined it in the order they joined. Depends only on the groups' texts and their
  * order (`orderGroups`), so it can be reused while those stay the same (`createClusterCache`).
@@ -77,25 +85,49 @@ export function orderGroups(groups: readonly QuestionGroup[]): QuestionGroup[] {
   return [...groups].sort((a, b) => b.rank - a.rank || b.count - a.count);
 }
 
+/** Cosine of two sentence vectors (0 when either is all zeros). */
+export function computeCosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    normA += a[i]! * a[i]!;
+    normB += b[i]! * b[i]!;
+  }
+  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
+}
+
 /**
- * Groups similar questions with the matcher's own normalisation and scoring, categories folded and
- * the embedder blended in as the storyfile's matcher does (`options`): groups are taken strongest
- * first; each joins the existing cluster whose questions it matches best at `CLUSTER_JOIN_SCORE`
- * or above, else starts one. Joined questions become phrasings of their cluster, so a cluster
- * gathers paraphrases of paraphrases.
+ * Groups similar questions: each group, strongest first, joins the existing cluster it is most like,
+ * else starts one; a second pass lets a group that started alone join a cluster that grew after it
+ * was placed (paraphrases of paraphrases). With an embedder in force, likeness is meaning: the
+ * closest member's cosine, at `CLUSTER_MEANING_SCORE` or above (a question the embedder has no
+ * vector for yet is placed by words, as without one). Without, it is the matcher's own
+ * normalisation and scoring, categories folded as the storyfile's matcher folds them, at
+ * `CLUSTER_JOIN_SCORE` or above; joined questions become phrasings of their cluster.
  */
 export function assignClusters(
   ordered: readonly QuestionGroup[],
   options: ClusteringOptions = {},
 ): ClusterMembership {
   // No contrast: a group joins on its likeness to one cluster alone. With contrast, the only
-  // cluster there is (nothing to contrast with) would win half again its score.
+  // cluster there is (nothing to contrast with) would win half again its score. No embedder
+  // either: meaning is compared below, on its own, not blended into a word score.
   const matcher = createMatcher({
     threshold: CLUSTER_JOIN_SCORE,
     tuning: { contrastWeight: 0 },
     categories: [...(options.categories ?? [])],
-    embedder: options.embedder,
   });
+  const vectors = new Map<string, Float32Array>();
+  if (options.embedder) {
+    for (const group of ordered) {
+      const vector = options.embedder.embed(group.text);
+      if (vector) {
+        vectors.set(group.key, vector);
+      }
+    }
+  }
   const clusters = new Map<string, { representative: string; members: QuestionGroup[] }>();
   const join = (key: string, group: QuestionGroup) => {
     const cluster = clusters.get(key)!;
@@ -106,15 +138,34 @@ export function assignClusters(
       alternates: cluster.members.slice(1).map((member) => member.text),
     });
   };
-  const findCluster = (text: string): string | undefined => {
-    const { decision } = matcher.match(text, { limit: 1 });
+  const findByMeaning = (vector: Float32Array): string | undefined => {
+    let best: string | undefined;
+    let bestScore = CLUSTER_MEANING_SCORE;
+    for (const [key, cluster] of clusters) {
+      for (const member of cluster.members) {
+        const other = vectors.get(member.key);
+        const score = other ? computeCosine(vector, other) : 0;
+        if (score >= bestScore) {
+          best = key;
+          bestScore = score;
+        }
+      }
+    }
+    return best;
+  };
+  const findCluster = (group: QuestionGroup): string | undefined => {
+    const vector = vectors.get(group.key);
+    if (vector) {
+      return findByMeaning(vector);
+    }
+    const { decision } = matcher.match(group.text, { limit: 1 });
     return decision.kind === 'answer' && clusters.has(decision.answerId)
       ? decision.answerId
       : undefined;
   };
   const loners: QuestionGroup[] = [];
   for (const group of ordered) {
-    const joined = findCluster(group.text);
+    const joined = findCluster(group);
     if (joined !== undefined) {
       join(joined, group);
       continue;
@@ -123,8 +174,6 @@ export function assignClusters(
     loners.push(group);
     matcher.upsertAnswer({ id: group.key, question: group.text });
   }
-  // Second pass: a group that started alone may match a cluster that grew after it was placed
-  // (paraphrases of paraphrases); it then joins it, strongest first as before.
   for (const group of loners) {
     const own = clusters.get(group.key);
     if (!own || own.members.length > 1) {
@@ -132,7 +181,7 @@ export function assignClusters(
     }
     matcher.removeAnswer(group.key);
     clusters.delete(group.key);
-    const joined = findCluster(group.text);
+    const joined = findCluster(group);
     if (joined !== undefined) {
       join(joined, group);
     } else {

@@ -5,7 +5,12 @@ import {
   CLUSTER_WINDOW_DAYS,
   type ReviewClusterList,
 } from '@conversa/contracts';
-import { loadStoryfileCategories, type ConversationEngine } from '../conversations/index.ts';
+import {
+  getStoryfileMatcher,
+  loadStoryfileCategories,
+  type ConversationEngine,
+} from '../conversations/index.ts';
+import { MAX_SUGGESTED_GROUPS, suggestAlternates } from './alternate-suggestions.ts';
 import { createClusterCache, type QuestionGroup } from './clustering.ts';
 
 /** Most distinct questions clustered at once (the strongest signals first). */
@@ -24,9 +29,11 @@ const clusterCache = createClusterCache();
  * matcher's normalised text and sums weight × decay (`getDecayedWeight`, the same formula);
  * `clusterQuestions` then merges paraphrases (cached while the groups and categories stay the
  * same), folding the storyfile's categories and with the engine's embedder, as its matcher does.
+ * With an embedder, each group's representative is offered as an alternate of the recorded
+ * question it means the same as (`looksLike`).
  */
 export async function listReviewClusters(
-  engine: Pick<ConversationEngine, 'db' | 'embedder'>,
+  engine: ConversationEngine,
   storyfileId: string,
   now = new Date(),
 ): Promise<ReviewClusterList> {
@@ -77,9 +84,18 @@ export async function listReviewClusters(
     entryIds: row.entry_ids,
   }));
   const options = { categories, embedder: engine.embedder };
+  const clusters = clusterCache.cluster(storyfileId, groups, options);
+  const suggested = engine.embedder
+    ? suggestAlternates(
+        engine.embedder,
+        clusters.slice(0, MAX_SUGGESTED_GROUPS).map((cluster) => cluster.representative),
+        (await getStoryfileMatcher(engine, storyfileId)).answers.values(),
+      )
+    : [];
   return {
-    items: clusterCache.cluster(storyfileId, groups, options).map((cluster) => ({
+    items: clusters.map((cluster, index) => ({
       ...cluster,
+      looksLike: suggested[index] ?? null,
       rank: Math.round(cluster.rank * 1e6) / 1e6,
       firstSeen: cluster.firstSeen.toISOString(),
       lastSeen: cluster.lastSeen.toISOString(),

@@ -50,13 +50,11 @@ import {
   runTestBench,
   updateCustomWord,
 } from './words.service.ts';
-import {
-  applyReviewChange,
-  listReviewActions,
-  listReviewAnswerOptions,
-  previewReviewChange,
-  undoReviewAction,
-} from './review-actions.service.ts';
+import { listReviewAnswerOptions } from './review-answer-options.service.ts';
+import { applyReviewChange } from './review-apply.service.ts';
+import { listReviewActions } from './review-history.service.ts';
+import { previewReviewChange } from './review-preview.service.ts';
+import { undoReviewAction } from './review-undo.service.ts';
 import { listReviewItems, rateExchange } from './review-items.service.ts';
 
 /**

@@ -11,6 +11,7 @@ import {
   REVIEW_ACTION_ALREADY_UNDONE_MESSAGE,
   REVIEW_ENTRIES_NOT_FOUND_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
+  describeLooksLike,
   describeReviewPreview,
   type AppliedReview,
   type AskResponse,
@@ -33,6 +34,7 @@ import type { Embedder } from '@conversa/matching';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
+import { ignoredQuestions } from './ignored-questions.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -567,7 +569,7 @@ describe('review changes', () => {
       },
     ]);
     expect(describeReviewPreview(toLiving)).toBe(
-      'These changes move 2 past questions: 2 from fallback to an answer, 0 from one answer to another.',
+      'These changes move 2 past questions: 2 from fallback to an answer, 0 from one answer to another, 0 from an answer to fallback.',
     );
     // FILM_ALTERNATE is MOVIE's own alternate: corrected to BORN, it leaves MOVIE (a duplicate
     // phrasing is dropped from a competing answer) and moves from one answer to another.
@@ -874,6 +876,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
       embedder,
+      ignores: ignoredQuestions,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     for (const text of ['Do you have any children?', 'Any offspring at all?']) {
@@ -891,6 +894,65 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
     embedded.length = 0;
     matcher.match('Any offspring at all?');
     expect(embedded).toEqual(expect.arrayContaining(['Any offspring at all?', BORN]));
+  });
+
+  it('offers a fallback as an alternate of the recorded question it means ("looks like"), never of an unrecorded one', async () => {
+    // A stand-in for a sentence model: one dimension per idea, none shared by word.
+    const ideas = [/born|hometown|birthplace|grow up/i, /movie|film/i, /job|living/i, /pets?|dog/i];
+    const embedder: Embedder = {
+      embed: (text) => Float32Array.from(ideas.map((idea) => (idea.test(text) ? 1 : 0))),
+    };
+    const engine = await createConversationEngine(studio.database.db, {
+      mediaUrlTtlSeconds: 60,
+      metrics: { countAsk: () => undefined },
+      embedder,
+      ignores: ignoredQuestions,
+    });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+    const HOMETOWN = 'Which place did you grow up in?';
+    const DOG = 'Have you got a dog?';
+    for (const text of [HOMETOWN, DOG]) {
+      expect((await ask(editor, storyfile.id, text)).decision.kind).toBe('fallback');
+    }
+    const { items } = await listReviewClusters(engine, storyfile.id);
+    const looksLike = Object.fromEntries(
+      items.map((item) => [item.representative, item.looksLike]),
+    );
+    expect(looksLike[HOMETOWN]).toEqual({
+      questionId: storyfile.questions[BORN],
+      questionText: BORN,
+      score: 1,
+    });
+    expect(describeLooksLike(looksLike[HOMETOWN]!.questionText)).toBe(`looks like: ${BORN}`);
+    // "Do you have any pets?" is in the script but not recorded: nothing to offer.
+    expect(looksLike[DOG]).toBeNull();
+    // Without an embedder (the studio's own engine here) nothing is offered.
+    const plain = await reader.expectStatus<ReviewClusterList>(
+      200,
+      'GET',
+      `${base(storyfile.id)}/clusters`,
+    );
+    expect(plain.items.map((item) => item.looksLike)).toEqual([null, null]);
+    // One click in Response quality is a correct match to that answer, with its preview.
+    const cluster = items.find((item) => item.representative === HOMETOWN)!;
+    const change = {
+      kind: 'correct',
+      entryIds: cluster.entryIds,
+      questionId: looksLike[HOMETOWN]!.questionId,
+    };
+    const preview = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      change,
+    );
+    expect(preview).toMatchObject({ moved: 1, fromFallback: 1, toFallback: 0 });
+    await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, change);
+    expect(await alternatesOf(storyfile.questions[BORN]!)).toContain(HOMETOWN);
+    expect((await ask(editor, storyfile.id, HOMETOWN)).decision).toMatchObject({
+      kind: 'answer',
+      questionId: storyfile.questions[BORN],
+    });
   });
 });
 
@@ -1069,6 +1131,7 @@ describe('custom categories', () => {
     const engine = await createConversationEngine(studio.database.db, {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
+      ignores: ignoredQuestions,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     const question = 'What is your favourite motion picture?';

@@ -1,5 +1,5 @@
-import type { ReviewActionKind, ReviewCluster } from '@conversa/contracts';
-import { Layers } from 'lucide-react';
+import { describeLooksLike, type ReviewActionKind, type ReviewCluster } from '@conversa/contracts';
+import { Layers, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,7 +22,8 @@ export function ClusterList({
 }: {
   storyfileId: string;
   canEdit: boolean;
-  onAct: (kind: ReviewActionKind, cluster: ReviewCluster) => void;
+  /** A correct match; `questionId` when the answer is chosen already (a "looks like" suggestion). */
+  onAct: (kind: ReviewActionKind, cluster: ReviewCluster, questionId?: string) => void;
   timeZone?: string;
 }) {
   const clusters = useReviewClusters(storyfileId);
@@ -70,6 +71,22 @@ export function ClusterList({
                     </li>
                   ))}
                 </ul>
+              ) : null}
+              {cluster.looksLike && canEdit ? (
+                <Button
+                  size="sm"
+                  variant="default"
+                  className="mt-2 max-w-full text-left break-words whitespace-normal"
+                  onClick={() => onAct('correct', cluster, cluster.looksLike!.questionId)}
+                  aria-label={`${describeLooksLike(cluster.looksLike.questionText)}. Add “${cluster.representative}” as its alternate`}
+                >
+                  <Sparkles className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
+                  {describeLooksLike(cluster.looksLike.questionText)}
+                </Button>
+              ) : cluster.looksLike ? (
+                <p className="mt-2 text-xs break-words text-slate-600">
+                  {describeLooksLike(cluster.looksLike.questionText)}
+                </p>
               ) : null}
             </div>
             {canEdit ? (

@@ -182,11 +182,12 @@ export function ResponseQualityScreen({
           <ClusterList
             storyfileId={storyfileId}
             canEdit={canEdit}
-            onAct={(kind, cluster) =>
+            onAct={(kind, cluster, questionId) =>
               setTarget({
                 kind,
                 entryIds: cluster.entryIds,
                 representative: cluster.representative,
+                ...(questionId === undefined ? {} : { questionId }),
               })
             }
             {...(timeZone === undefined ? {} : { timeZone })}

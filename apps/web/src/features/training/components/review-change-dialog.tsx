@@ -1,5 +1,7 @@
 import {
+  describeAppliedReview,
   describeReviewPreview,
+  describeThresholdMove,
   REVIEW_ACTION_LABELS,
   type ReviewActionKind,
   type ReviewChange,
@@ -35,6 +37,8 @@ export interface ReviewChangeTarget {
   entryIds: string[];
   /** The group's representative question (or the one selected). */
   representative: string;
+  /** A correct match's answer chosen already (a "looks like" suggestion). */
+  questionId?: string;
 }
 
 /**
@@ -60,7 +64,7 @@ export function ReviewChangeDialog({
     >
       {target ? (
         <ChangeForm
-          key={`${target.kind}:${target.entryIds.join(',')}`}
+          key={`${target.kind}:${target.questionId ?? ''}:${target.entryIds.join(',')}`}
           storyfileId={storyfileId}
           target={target}
           onClose={onClose}
@@ -80,7 +84,7 @@ function ChangeForm({
   onClose: () => void;
 }) {
   const ids = { answer: useId(), text: useId(), preview: useId() };
-  const [questionId, setQuestionId] = useState('');
+  const [questionId, setQuestionId] = useState(target.questionId ?? '');
   const [text, setText] = useState(target.representative);
   const answers = useAnswerOptions(storyfileId, { enabled: target.kind === 'correct' });
   const { showToast } = useToast();
@@ -102,11 +106,12 @@ function ChangeForm({
       return;
     }
     apply.mutate(change, {
-      onSuccess: ({ action }) => {
+      onSuccess: ({ action, preview: applied }) => {
         onClose();
         showToast({
-          kind: 'success',
-          message: `${REVIEW_ACTION_LABELS[action.kind]}: done for ${formatNumber(action.entryIds.length)} ${action.entryIds.length === 1 ? 'question' : 'questions'}.`,
+          // A change that cost past questions their answer says so, not only that it is done.
+          kind: applied.toFallback > 0 ? 'warning' : 'success',
+          message: `${REVIEW_ACTION_LABELS[action.kind]}: done for ${formatNumber(action.entryIds.length)} ${action.entryIds.length === 1 ? 'question' : 'questions'}. ${describeAppliedReview(applied)}`,
           action: { label: 'Undo', onClick: () => undo.mutate(action.id) },
         });
       },
@@ -187,15 +192,30 @@ function ChangeForm({
             <p className="text-sm text-slate-800" data-testid="review-preview-summary">
               {describeReviewPreview(preview.data)}
             </p>
+            {describeThresholdMove(preview.data) ? (
+              <p className="text-sm text-slate-800" data-testid="review-preview-threshold">
+                {describeThresholdMove(preview.data)}
+              </p>
+            ) : null}
             {preview.data.toFallback > 0 ? (
-              <p className="text-sm text-amber-800">
+              <p className="text-sm font-medium text-amber-800" role="alert">
                 {formatNumber(preview.data.toFallback)} would fall back instead of being answered.
               </p>
             ) : null}
             {preview.data.moves.length === 0 ? null : (
-              <ul className="max-h-56 space-y-1 overflow-y-auto text-sm">
+              <ul
+                className="max-h-56 space-y-1 overflow-y-auto text-sm"
+                aria-label="Past questions that move"
+              >
                 {preview.data.moves.map((move) => (
-                  <li key={move.questionText} className="rounded bg-white px-2 py-1">
+                  <li
+                    key={move.questionText}
+                    className={
+                      move.before.questionId !== null && move.after.questionId === null
+                        ? 'rounded border-l-4 border-amber-500 bg-white px-2 py-1'
+                        : 'rounded bg-white px-2 py-1'
+                    }
+                  >
                     <span className="font-medium break-words text-slate-900">
                       {move.questionText}
                     </span>

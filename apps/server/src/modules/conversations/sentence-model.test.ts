@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createHttpEmbedder } from '@conversa/embeddings';
+import type { AskResponse, MatchingSettings } from '@conversa/contracts';
+import { sentenceVectors } from './conversations.tables.ts';
+import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+  type ApiClient,
+} from '../../../test/storyfile.fixtures.ts';
+import { seedAsset } from '../../../test/conversation.fixtures.ts';
+import { createSentenceVectors } from './sentence-vectors.ts';
+
+// Issue 28 through the product: a studio with the real USE lite model (it ships in its npm
+// package), one load for this file. Other server tests run with MATCHER_EMBEDDER=none.
+const FARM_QUESTIONS = [
+  'Where did you grow up?',
+  'When did you buy the farm?',
+  'Why did you sell the farm?',
+  'What crops did you grow?',
+  'What is your favourite animal on the farm?',
+  'What was a typical day like on the farm?',
+  'What was the hardest year on the farm?',
+  'How did the weather affect your work?',
+  'What was your first tractor?',
+  'Did you keep dairy cows?',
+  'Where did you sell your produce?',
+  'How did you meet your wife?',
+  'Did your children help on the farm?',
+  'What were your neighbours like?',
+  'Did you go to agricultural school?',
+  'How has farming changed since you started?',
+  'What do you think about organic farming?',
+  'Did you ever take a holiday?',
+  'What did you eat on the farm?',
+  'Did you have a sheepdog?',
+  'How did you get into this field?',
+];
+
+let studio: TestStudio;
+let owner: ApiClient;
+let storyfileId = '';
+const questionIds: Record<string, string> = {};
+
+function ask(text: string) {
+  return owner.expectStatus<AskResponse>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/ask`,
+    {
+      text,
+    },
+  );
+}
+
+function readSettings() {
+  return owner.expectStatus<MatchingSettings>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${storyfileId}/matching-settings`,
+  );
+}
+
+beforeAll(async () => {
+  studio = await startTestStudio({ MATCHER_EMBEDDER: 'use-lite' });
+  const namespaceId = await buildNamespace(studio, 'farm');
+  owner = await buildMember(studio, 'owner@farm.test', { farm: 'owner:ns' });
+  storyfileId = (await buildStoryfile(owner, namespaceId)).id;
+  const topic = await owner.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/topics`,
+    { name: 'Farm life' },
+  );
+  for (const text of FARM_QUESTIONS) {
+    const created = await owner.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/questions`,
+      { topicId: topic.id, text, alternates: [] },
+    );
+    questionIds[text] = created.id;
+    await seedAsset(studio, { storyfileId, questionId: created.id });
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('the sentence model in the studio', () => {
+  it('names the embedder in /healthz', async () => {
+    const health = await fetch(`${studio.baseUrl}/healthz`);
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      embedder: { id: 'use-lite', label: 'USE lite (512 dimensions, in a worker thread)' },
+    });
+  });
+
+  it('answers by words while the vectors are made, says so, then answers by meaning', async () => {
+    const first = await readSettings();
+    // The model may still be loading, or the vectors being made: either way, words alone.
+    if (first.scoring.mode === 'lexical') {
+      expect(first.scoring.message).toMatch(/^Questions are matched by their words alone while/);
+    }
+    await vi.waitFor(
+      async () => {
+        expect((await readSettings()).scoring.mode).toBe('combined');
+      },
+      { timeout: 180_000, interval: 500 },
+    );
+    const settings = await readSettings();
+    expect(settings.scoring).toEqual({
+      mode: 'combined',
+      embedder: 'USE lite (512 dimensions, in a worker thread)',
+      embedderStatus: 'ready',
+      pendingPhrasings: 0,
+      message:
+        'Questions are matched by their words and their meaning (USE lite (512 dimensions, in a worker thread)).',
+    });
+    // Stored per model and text: a restart or another replica reads them back.
+    const [stored] = await studio.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sentenceVectors)
+      .where(eq(sentenceVectors.model, 'use-lite'));
+    expect(stored?.count).toBeGreaterThanOrEqual(FARM_QUESTIONS.length);
+
+    const career = await ask('Why did you choose this career?');
+    expect(career.decision).toEqual({
+      kind: 'answer',
+      questionId: questionIds['How did you get into this field?'],
+    });
+    const age = await ask('How old are you?');
+    expect(age.decision).toMatchObject({ kind: 'fallback', reason: 'off-topic' });
+  }, 240_000);
+});
+
+describe('an external embedder that fails', () => {
+  it('answers lexically and logs the failure once until it answers again', async () => {
+    const warn = vi.fn();
+    // Nothing listens on port 9 (discard) of the loopback: every request fails at once.
+    const embedder = createHttpEmbedder({ url: 'http://127.0.0.1:9', model: 'm', timeoutMs: 500 });
+    const vectors = createSentenceVectors(studio.database.db, embedder, { warn });
+    await vectors.prepareQuestion('How old are you?');
+    await vectors.prepareQuestion('Where did you grow up?');
+    await vectors.preparePhrasings(['What crops did you grow?']);
+    expect(vectors.matcherEmbedder.embed('How old are you?')).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^sentence embedder http:m failed, answering lexically: embeddings service http:\/\/127\.0\.0\.1:9\/v1\/embeddings: /,
+    );
+  });
+});

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  createVectorStore,
+  type EmbedderStatus,
+  type TextEmbedder,
+  type VectorStore,
+} from '@conversa/embeddings';
+import { OFF_TOPIC_QUESTIONS, type Embedder } from '@conversa/matching';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { sentenceVectors } from './conversations.tables.ts';
+
+/**
+ * How long a visitor's question waits for its vector before it is answered lexically (USE lite
+ * takes 10-50 ms for one question; an external service has its own timeout on top).
+ */
+export const QUESTION_VECTOR_WAIT_MS = 2_000;
+/** Phrasings read from or written to `sentence_vectors` per statement. */
+const STORE_BATCH = 500;
+
+export interface EmbedderReport {
+  /** `use-lite`, `http:<model>`, or `none`. */
+  id: string;
+  label: string;
+  status: EmbedderStatus | 'none';
+}
+
+/**
+ * The process's sentence vectors for the matcher: the model (in its worker or behind its URL), an
+ * in-memory store of vectors the matchers read synchronously, and `sentence_vectors` in PostgreSQL
+ * so that no phrasing is embedded twice across restarts and replicas.
+ */
+export interface SentenceVectors {
+  /** The matcher seam (`createMatcher({ embedder })`): a lookup, never a computation. */
+  readonly matcherEmbedder: Embedder;
+  readonly store: VectorStore;
+  report(): EmbedderReport;
+  /**
+   * Makes sure a visitor's question has its vector (cached, else embedded ahead of any batch).
+   * Never throws: on a failure or after `QUESTION_VECTOR_WAIT_MS` the question is answered
+   * lexically, and the failure is logged once until the embedder answers again.
+   */
+  prepareQuestion(text: string): Promise<void>;
+  /**
+   * Vectors for phrasings (a script's questions and alternates): read back from PostgreSQL, the
+   * rest embedded in batches and stored. Resolves when all are in the store (or the embedder
+   * failed: logged once). Concurrent calls for the same texts share the work.
+   */
+  preparePhrasings(texts: readonly string[]): Promise<void>;
+}
+
+function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function createSentenceVectors(
+  db: Database,
+  embedder: TextEmbedder,
+  logger?: Pick<FastifyBaseLogger, 'warn'>,
+): SentenceVectors {
+  const store = createVectorStore(embedder);
+  store.pin(OFF_TOPIC_QUESTIONS);
+  let isFailing = false;
+
+  function noteFailure(error: unknown): void {
+    if (!isFailing) {
+      isFailing = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      logger?.warn(`sentence embedder ${embedder.id} failed, answering lexically: ${reason}`);
+    }
+  }
+
+  async function readStored(texts: readonly string[]): Promise<void> {
+    for (let start = 0; start < texts.length; start += STORE_BATCH) {
+      const chunk = texts.slice(start, start + STORE_BATCH);
+      const rows = await db
+        .select({ text: sentenceVectors.text, vector: sentenceVectors.vector })
+        .from(sentenceVectors)
+        .where(
+          and(
+            eq(sentenceVectors.model, embedder.id),
+            inArray(sentenceVectors.textHash, chunk.map(hashText)),
+          ),
+        );
+      for (const row of rows) {
+        store.put(row.text, Float32Array.from(row.vector));
+      }
+    }
+  }
+
+  async function writeStored(computed: Map<string, Float32Array>): Promise<void> {
+    const rows = [...computed].map(([text, vector]) => ({
+      model: embedder.id,
+      textHash: hashText(text),
+      text,
+      vector: Array.from(vector),
+    }));
+    for (let start = 0; start < rows.length; start += STORE_BATCH) {
+      await db
+        .insert(sentenceVectors)
+        .values(rows.slice(start, start + STORE_BATCH))
+        .onConflictDoNothing();
+    }
+  }
+
+  async function preparePhrasings(texts: readonly string[]): Promise<void> {
+    const wanted = [...new Set(texts.map((text) => text.trim()).filter((text) => text !== ''))];
+    let missing = wanted.filter((text) => !store.peek(text));
+    if (missing.length === 0) {
+      return;
+    }
+    await readStored(missing);
+    missing = missing.filter((text) => !store.peek(text));
+    if (missing.length === 0 || embedder.status() === 'failed') {
+      return;
+    }
+    try {
+      await embedder.ready();
+      const computed = await store.ensure(missing, { priority: 'batch' });
+      isFailing = false;
+      await writeStored(computed);
+    } catch (error) {
+      noteFailure(error);
+    }
+  }
+
+  return {
+    matcherEmbedder: store.matcherEmbedder,
+    store,
+    report: () => ({ id: embedder.id, label: embedder.label, status: embedder.status() }),
+    async prepareQuestion(text) {
+      const key = text.trim();
+      if (key === '' || store.peek(key) || embedder.status() !== 'ready') {
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          store.ensure([key], { priority: 'question' }),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no vector within ${QUESTION_VECTOR_WAIT_MS} ms`)),
+              QUESTION_VECTOR_WAIT_MS,
+            );
+          }),
+        ]);
+        isFailing = false;
+      } catch (error) {
+        noteFailure(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    preparePhrasings,
+  };
+}

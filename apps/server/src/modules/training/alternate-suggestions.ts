@@ -1,0 +1,67 @@
+import type { Embedder } from '@conversa/matching';
+import type { MatchableAnswer } from '../conversations/index.ts';
+import { computeCosine } from './clustering.ts';
+
+/**
+ * The likeness in meaning (cosine of sentence embeddings) at which a question that fell back is
+ * offered as an alternate of a recorded question. With USE lite, paraphrases with no content word
+ * in common score 0.65-0.9 ("Why did you choose this career?" / "How did you get into this
+ * field?" 0.71), questions that only share a frame 0.3-0.45 ("How old are you?" / "Where were you
+ * born?" 0.43).
+ */
+export const LOOKS_LIKE_SCORE = 0.6;
+
+/** Most groups given a suggestion per request: the list shows the strongest first. */
+export const MAX_SUGGESTED_GROUPS = 100;
+
+export interface LooksLike {
+  questionId: string;
+  questionText: string;
+  score: number;
+}
+
+/**
+ * Finds, for each text, the recorded question whose phrasings (its question and alternates) come
+ * closest in meaning, at `LOOKS_LIKE_SCORE` or above; null without one, or when the embedder has
+ * no vector for the text yet. Unrecorded questions are never offered: adding an alternate to one
+ * would still play the cannot-answer clip.
+ */
+export function suggestAlternates(
+  embedder: Embedder | undefined,
+  texts: readonly string[],
+  answers: Iterable<MatchableAnswer>,
+): (LooksLike | null)[] {
+  if (!embedder || texts.length === 0) {
+    return texts.map(() => null);
+  }
+  const phrasings: { answer: MatchableAnswer; vector: Float32Array }[] = [];
+  for (const answer of answers) {
+    if (!answer.isRecorded) {
+      continue;
+    }
+    for (const text of new Set([answer.text, ...answer.alternates])) {
+      const vector = embedder.embed(text);
+      if (vector) {
+        phrasings.push({ answer, vector });
+      }
+    }
+  }
+  return texts.map((text) => {
+    const vector = embedder.embed(text);
+    if (!vector) {
+      return null;
+    }
+    let best: LooksLike | null = null;
+    for (const phrasing of phrasings) {
+      const score = computeCosine(vector, phrasing.vector);
+      if (score >= LOOKS_LIKE_SCORE && score > (best?.score ?? 0)) {
+        best = {
+          questionId: phrasing.answer.questionId,
+          questionText: phrasing.answer.text,
+          score: Math.round(score * 1e4) / 1e4,
+        };
+      }
+    }
+    return best;
+  });
+}
