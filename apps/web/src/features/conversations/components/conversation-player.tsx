@@ -23,6 +23,7 @@ import {
   type PlayerClip,
   type TranscriptEntry,
 } from '../utils/player-machine';
+import { StoryStartControls } from './story-start-controls';
 
 /** Shown when a recorded video fails to load or play. */
 export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
@@ -63,10 +64,18 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   resumeKey?: string;
   /** Custom words handed to the browser's recognizer as hints. */
   speechHints?: readonly string[];
+<<<<<<< HEAD
   /** The owner's choice of recognizer (undefined while loading: the studio's). */
   speechRecognizer?: StoryfileRecognizer | undefined;
   /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
   transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
+=======
+  /**
+   * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
+   * these knots and stitches of the published story. Unset: none (the public page).
+   */
+  storyPlaces?: readonly string[];
+>>>>>>> main
 }
 
 function readResumeId(key: string | undefined): string | undefined {
@@ -222,8 +231,12 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   hasStory = false,
   resumeKey,
   speechHints,
+<<<<<<< HEAD
   speechRecognizer,
   transcribeSpeech,
+=======
+  storyPlaces,
+>>>>>>> main
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -235,6 +248,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const inputRef = useRef<HTMLInputElement>(null);
   const shouldFocusInputRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
+  const [isRestarting, setIsRestarting] = useState(false);
+  const [restartProblem, setRestartProblem] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
   const speech = useSpokenQuestion({
@@ -327,6 +342,32 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       dispatch({ type: 'start', intro: clips.intro });
     } finally {
       isAskingRef.current = false;
+    }
+  }
+
+  /** A new conversation with the story from the top, or from a knot or stitch. */
+  async function restartStory(startPath?: string) {
+    if (isAskingRef.current) {
+      return;
+    }
+    isAskingRef.current = true;
+    setIsRestarting(true);
+    setRestartProblem(null);
+    try {
+      const result = await ask({
+        text: '',
+        inputMode: 'typed',
+        start: true,
+        ...(startPath === undefined ? {} : { startPath }),
+      });
+      dispatch({ type: 'storyRestarted', result });
+      shouldFocusInputRef.current = true;
+      inputRef.current?.focus();
+    } catch (error) {
+      setRestartProblem(describeAskError(error));
+    } finally {
+      isAskingRef.current = false;
+      setIsRestarting(false);
     }
   }
 
@@ -448,6 +489,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         )}
       </div>
 
+      {hasStory && storyPlaces ? (
+        <StoryStartControls
+          places={storyPlaces}
+          isStarted={isStarted}
+          isBusy={isAsking || isRestarting}
+          problem={restartProblem}
+          onStart={(startPath) => void restartStory(startPath)}
+        />
+      ) : null}
       {state.storyNotice ? (
         <p role="status" className="text-sm text-amber-800">
           {state.storyNotice}
