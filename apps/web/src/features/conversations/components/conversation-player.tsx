@@ -64,18 +64,15 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   resumeKey?: string;
   /** Custom words handed to the browser's recognizer as hints. */
   speechHints?: readonly string[];
-<<<<<<< HEAD
   /** The owner's choice of recognizer (undefined while loading: the studio's). */
   speechRecognizer?: StoryfileRecognizer | undefined;
   /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
   transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
-=======
   /**
    * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
    * these knots and stitches of the published story. Unset: none (the public page).
    */
   storyPlaces?: readonly string[];
->>>>>>> main
 }
 
 function readResumeId(key: string | undefined): string | undefined {
@@ -231,12 +228,9 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   hasStory = false,
   resumeKey,
   speechHints,
-<<<<<<< HEAD
   speechRecognizer,
   transcribeSpeech,
-=======
   storyPlaces,
->>>>>>> main
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
