@@ -5,13 +5,15 @@ import {
   MAX_ASK_TEXT_LENGTH,
   type ExchangeFeedback,
   type InputMode,
+  type StoryfileRecognizer,
 } from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
+import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
+import { useSpokenQuestion } from '@/hooks/use-spoken-question';
 import {
   canAsk,
   INITIAL_PLAYER_STATE,
@@ -62,6 +64,10 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   resumeKey?: string;
   /** Custom words handed to the browser's recognizer as hints. */
   speechHints?: readonly string[];
+  /** The owner's choice of recognizer (undefined while loading: the studio's). */
+  speechRecognizer?: StoryfileRecognizer | undefined;
+  /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
+  transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
   /**
    * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
    * these knots and stitches of the published story. Unset: none (the public page).
@@ -222,6 +228,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   hasStory = false,
   resumeKey,
   speechHints,
+  speechRecognizer,
+  transcribeSpeech,
   storyPlaces,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
@@ -238,9 +246,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const [restartProblem, setRestartProblem] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
-  const speech = useSpeechRecognition({
+  const speech = useSpokenQuestion({
     language,
     hints: speechHints,
+    recognizer: speechRecognizer,
+    transcribe: transcribeSpeech,
     onHeard: (text) => void sendQuestion(text, 'spoken'),
     onProblem: setSpeechProblem,
   });
@@ -559,11 +569,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Ask
         </Button>
       </form>
-      {speech.isListening ? (
-        <p role="status" className="text-sm text-brand-700">
-          Listening… ask your question.
-        </p>
-      ) : null}
+      <SpeechStatus speech={speech} />
       {isEmptyQuestion || state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
           {isEmptyQuestion ? ASK_TEXT_EMPTY_MESSAGE : state.error}

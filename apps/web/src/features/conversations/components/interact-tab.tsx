@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
 import { useSpeechHints } from '../api/get-speech-hints';
+import { transcribeForStoryfile, useSpeechRecognizer } from '../api/speech';
 import { usePublishedStoryNumber, usePublishedStoryPlaces } from '../api/get-story-status';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
@@ -39,6 +40,7 @@ function NothingRecorded({ storyfileId }: { storyfileId: string }) {
  */
 export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   const speechHints = useSpeechHints(storyfile.id);
+  const speechRecognizer = useSpeechRecognizer(storyfile.id);
   const clips = useStoryfileClips(storyfile.id);
   const publishedNumber = usePublishedStoryNumber(storyfile.id);
   const storyPlaces = usePublishedStoryPlaces(storyfile.id, publishedNumber.data ?? null);
@@ -96,6 +98,8 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           storyPlaces={storyPlaces.data ?? []}
           resumeKey={`conversa-conversation:studio:${storyfile.id}`}
           speechHints={speechHints}
+          speechRecognizer={speechRecognizer}
+          transcribeSpeech={(recording) => transcribeForStoryfile(storyfile.id, recording)}
         />
       </section>
       <section
