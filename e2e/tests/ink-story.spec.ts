@@ -44,11 +44,11 @@ function storySource(grewUpId: string, firstJobId: string): string {
   ].join('\n');
 }
 
-test('an owner writes an ink story, plays it from a knot, publishes it, and a typed paraphrase takes a branch; an admin finds the conversation in View Inky States', async ({
+test('an owner writes an ink story, plays it from a knot, publishes it, and a typed paraphrase takes a branch; an admin finds the conversation in View Inky States; Interact starts the story again after it ended, restarts it and starts it from a knot', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signIn(page, E2E.users.owner);
   const name = `Ink Rose ${makeSuffix()}`;
   const seeded = await seedStoryfile(page, name, [
@@ -134,7 +134,8 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   // The chat log says the exchange was a story choice.
   await page.goto(`/training/chat_logs?storyfileId=${seeded.id}`);
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: PARAPHRASE }) });
-  await expect(row).toContainText('Story choice: Your childhood');
+  // The chat log's first page can take a while on a loaded machine.
+  await expect(row).toContainText('Story choice: Your childhood', { timeout: 30_000 });
 
   // View Inky States (platform admins): the conversation, then its state in the player.
   const admin = await signInInNewContext(browser, E2E.users.admin);
@@ -158,4 +159,31 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   );
   await admin.screenshot({ path: `${SCREENSHOTS}/view-inky-states.png`, fullPage: true });
   await admin.context().close();
+
+  // Re-testing in Interact: the story ended, and this tab still holds that conversation; Start
+  // again greets and offers both choices, and a typed branch phrase is the story's again.
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript).toContainText('Hello! What would you like to hear about?');
+  await expect(suggested.getByRole('button', { name: 'Your childhood' })).toBeVisible();
+  await expect(suggested.getByRole('button', { name: 'Your career' })).toBeVisible();
+  await box.fill(PARAPHRASE);
+  await box.press('Enter');
+  await waitForSpeaking(page, name, grewUpVideo);
+  await expect(transcript).toContainText('I grew up by the sea.');
+
+  // "Restart story": a new conversation from the top, whatever point the story is at.
+  await page.getByRole('button', { name: 'Restart story' }).click();
+  await expect(transcript).not.toContainText(PARAPHRASE);
+  await expect(transcript).toContainText('Hello! What would you like to hear about?');
+  await expect(suggested.getByRole('button', { name: 'Your career' })).toBeVisible();
+  await expect(box).toBeFocused();
+
+  // "Start from knot…": the author starts the story at a knot.
+  await page.getByLabel('Start from knot…').selectOption('career');
+  await page.getByRole('button', { name: 'Start here' }).click();
+  await expect(transcript).toContainText('My first job was at a bakery.');
+  await expect(transcript).not.toContainText('Hello!');
+  await page.screenshot({ path: `${SCREENSHOTS}/interact-restart.png`, fullPage: true });
 });

@@ -28,7 +28,8 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { PUBLIC_ASKS_PER_VISITOR_PER_MINUTE } from '@conversa/contracts';
+import { PUBLIC_ASKS_PER_VISITOR_PER_MINUTE, type MatchingSettings } from '@conversa/contracts';
+import type { TestBrowser } from '../test/studio.ts';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import {
@@ -211,6 +212,29 @@ function readPostgresCpuSeconds(dataDir: string | undefined): number | undefined
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
+/**
+ * With a sentence model (MATCHER_EMBEDDER, default use-lite), the storyfile answers by words until
+ * its vectors are made: the load runs once it answers with them, as a studio does after its first
+ * minute. Prints when that was and the process's memory.
+ */
+async function waitForSentenceVectors(
+  owner: TestBrowser,
+  storyfileId: string,
+  studioStarted: number,
+): Promise<void> {
+  for (;;) {
+    const response = await owner.api(`/v1/conversa/storyfiles/${storyfileId}/matching-settings`);
+    const settings = (await response.json()) as MatchingSettings;
+    if (settings.scoring.mode === 'combined' || settings.scoring.embedder === null) {
+      console.log(
+        `Matcher: ${settings.scoring.message} (${((performance.now() - studioStarted) / 1000).toFixed(1)} s after the studio started; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB)`,
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function main(): Promise<void> {
   console.log('Preparing the database and the studio');
   let embedded: EmbeddedDatabase | undefined;
@@ -218,12 +242,14 @@ async function main(): Promise<void> {
   try {
     const prepared = await prepareBenchDatabase('conversa_bench_load', 'load');
     embedded = prepared.embedded;
+    const studioStarted = performance.now();
     studio = await startBenchStudio(prepared.url, 'load', {
       PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT),
       STUDIO_ROLE: 'web',
     });
     const storyfile = await seedPublishedStoryfile(studio);
     const runningStudio = studio;
+    await waitForSentenceVectors(storyfile.owner, storyfile.id, studioStarted);
 
     let idleSamples = 0;
     const idle = await sampleSelectOne(runningStudio, () => idleSamples++ >= 200, 5);

@@ -46,6 +46,7 @@ export const BENCH_CLUSTER_PORTS = {
   training: 54371,
   load: 54372,
   web: 54373,
+  inkEditor: 54374,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 

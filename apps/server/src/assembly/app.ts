@@ -57,7 +57,7 @@ import { registerConversationRoutes } from '../modules/conversations/conversatio
 import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
 import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
 import { drainXapiOutbox, XAPI_RETRY_INTERVAL_MS } from '../modules/learning/index.ts';
-import { installVisitorLinking } from '../modules/publishing/index.ts';
+import { installVisitorLinking, isPublicationLive } from '../modules/publishing/index.ts';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -70,6 +70,7 @@ import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
+import { ignoredQuestions } from '../modules/training/index.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -315,7 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerPromoCodeRoutes(app, { db });
   registerScimRoutes(app, { db, publicUrl: config.publicUrl });
-  registerStoryfileRoutes(app, { db });
+  registerStoryfileRoutes(app, { db, isPublicationLive });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   const conversationEngine = await createConversationEngine(db, {
@@ -323,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     metrics,
     embedder: options.embedder,
+    ignores: ignoredQuestions,
     ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
   });
   registerConversationRoutes(app, conversationEngine);

@@ -3,9 +3,9 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { UpstreamProviderConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { idpBrokerStates } from '../modules/auth/auth.tables.ts';
-import { resolveExternalIdentity } from './accounts.ts';
+import { resolveExternalIdentity, TOKEN_TTL } from '../modules/auth/index.ts';
 import { createLazyOidcConfiguration } from './oidc-client.ts';
-import { IDP_MOUNT_PATH, TOKEN_TTL } from './provider.ts';
+import { IDP_MOUNT_PATH } from './provider.ts';
 
 const UPSTREAM_LABELS: Record<string, string> = {
   google: 'Google',

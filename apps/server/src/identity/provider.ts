@@ -7,6 +7,7 @@ import Provider, {
 import { exportJWK, generateKeyPair } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { TOKEN_TTL } from '../modules/auth/index.ts';
 import { getUserProductAccessGroups } from '../modules/me/index.ts';
 import { findUserById } from '../modules/users/index.ts';
 import { createPostgresAdapterClass } from './pg-adapter.ts';
@@ -15,15 +16,6 @@ import { LOGOUT_SUBMIT_SCRIPT, renderIdpPage } from './idp-pages.ts';
 
 export const EMBEDDED_CLIENT_ID = 'conversa-studio';
 export const IDP_MOUNT_PATH = '/idp';
-
-/** Token lifetimes in seconds. The studio refreshes every 10 minutes (spec §9), inside the access TTL. */
-export const TOKEN_TTL = {
-  accessToken: 15 * 60,
-  idToken: 60 * 60,
-  refreshToken: 14 * 24 * 60 * 60,
-  session: 14 * 24 * 60 * 60,
-  interaction: 60 * 60,
-} as const;
 
 const FIRST_PARTY_SCOPES = 'openid email profile offline_access';
 

@@ -96,15 +96,21 @@ export async function requestJson(
   url: string,
   options: { body?: unknown; signal?: AbortSignal; isAuthCall?: boolean } = {},
 ): Promise<unknown> {
+  // A Blob (a recording for speech2text) goes as itself, typed as it is; anything else as JSON.
+  const isBlob = options.body instanceof Blob;
   const send = () =>
     fetch(url, {
       method,
       credentials: 'same-origin',
       headers: {
         ...API_HEADERS,
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.body === undefined
+          ? {}
+          : { 'content-type': isBlob ? (options.body as Blob).type : 'application/json' }),
       },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.body === undefined
+        ? {}
+        : { body: isBlob ? (options.body as Blob) : JSON.stringify(options.body) }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   if (!options.isAuthCall) {

@@ -99,7 +99,22 @@ export const askBodyFieldsSchema = z.object({
   start: z.boolean().optional(),
 });
 
-export const askBodySchema = refuseEmptyTypedQuestion(askBodyFieldsSchema);
+/** Longest knot or stitch path (`knot.stitch`) the studio's ask starts a story at. */
+export const MAX_INK_START_PATH_LENGTH = 200;
+
+/**
+ * The studio's ask (the author's): the public and student asks have no `startPath`. A Start
+ * whose conversation's story has ended, or with `startPath`, opens a new conversation.
+ */
+export const askBodySchema = refuseEmptyTypedQuestion(
+  askBodyFieldsSchema.extend({
+    /**
+     * With `start`: open a new conversation with the published story started at this knot or
+     * stitch (`knot`, `knot.stitch`) rather than at its top; one the story lacks answers 400.
+     */
+    startPath: z.string().min(1).max(MAX_INK_START_PATH_LENGTH).optional(),
+  }),
+);
 export type AskBody = z.input<typeof askBodySchema>;
 
 /** The storyfile's ink story answered: its lines (`story.lines`) say what plays. */

@@ -141,19 +141,26 @@ const GLOBAL_DECLARATIONS = 'global decl';
  * weave indices) are left out.
  */
 export function listInkVisitCounts(story: Story): { path: string; count: number }[] {
-  const counts: { path: string; count: number }[] = [];
+  return listInkPlaces(story).map((path) => ({
+    path,
+    count: story.state.VisitCountAtPathString(path) ?? 0,
+  }));
+}
+
+/** The story's knots and stitches (`knot`, `knot.stitch`) in story order: where it may start. */
+export function listInkPlaces(story: Story): string[] {
+  const places: string[] = [];
   for (const [knot, knotContent] of story.mainContentContainer.namedContent) {
     if (knot === GLOBAL_DECLARATIONS) {
       continue;
     }
-    counts.push({ path: knot, count: story.state.VisitCountAtPathString(knot) ?? 0 });
+    places.push(knot);
     const stitches = (knotContent as { namedContent?: Map<string, unknown> }).namedContent;
     for (const stitch of stitches?.keys() ?? []) {
-      const path = `${knot}.${stitch}`;
-      counts.push({ path, count: story.state.VisitCountAtPathString(path) ?? 0 });
+      places.push(`${knot}.${stitch}`);
     }
   }
-  return counts;
+  return places;
 }
 
 /**

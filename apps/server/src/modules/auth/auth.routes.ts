@@ -8,7 +8,7 @@ import {
 } from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
 import { cspHash } from '../../http/security-headers.ts';
-import { TOKEN_TTL } from '../../identity/provider.ts';
+import { TOKEN_TTL } from './token-ttl.ts';
 import type { AuthService } from './auth.service.ts';
 import { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { authLoginStates, authSessions } from './auth.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { badRequest } from '../../http/errors.ts';
-import { resolveExternalIdentity } from '../../identity/accounts.ts';
+import { resolveExternalIdentity } from './external-identity.ts';
 import {
   acceptPendingInvitations,
   admitThroughWhitelist,

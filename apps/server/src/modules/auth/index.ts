@@ -2,3 +2,5 @@
 export { createAuthService, createBearerAuthenticator, hashSessionId } from './auth.service.ts';
 export { SESSION_COOKIE } from './session-cookie.ts';
 export { createUserResolver } from './user-resolver.ts';
+export { resolveExternalIdentity, type ExternalIdentity } from './external-identity.ts';
+export { TOKEN_TTL } from './token-ttl.ts';

@@ -90,7 +90,7 @@ export async function askStoryfile(
     ? candidates.find((c) => c.questionId === answered.questionId)
     : candidates[0];
   const { conversationId, exchangeId } = await recordExchange(
-    engine.db,
+    engine,
     input,
     {
       ...toLoggedMatch(text, decision, candidates, scored),

@@ -20,6 +20,8 @@ export interface AskInput {
   choiceIndex?: number;
   /** Open the conversation (and its story) without asking; nothing is logged. */
   start?: boolean;
+  /** With `start`: a new conversation whose story starts at this knot or stitch (the author's). */
+  startPath?: string | undefined;
 }
 
 export interface AskOutcome {

@@ -24,6 +24,7 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
       conversationId: request.body.conversationId,
       choiceIndex: request.body.choiceIndex,
       start: request.body.start,
+      startPath: request.body.startPath,
     });
     return { ...outcome, channel };
   });

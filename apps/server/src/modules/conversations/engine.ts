@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,8 +11,18 @@ import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
 
+/**
+ * The questions reviewers ignored in Response quality (the training module provides it, handed in
+ * by the assembly): an exchange asked again with the same normalized text is logged as ignored.
+ */
+export interface IgnoredQuestions {
+  /** SQL that is true when the storyfile's reviewers ignored this normalized question. */
+  isIgnored(storyfileId: string, normalizedText: string): SQL;
+}
+
 export interface ConversationEngine {
   db: Database;
+  ignores: IgnoredQuestions;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
   /**
@@ -40,6 +51,7 @@ export async function createConversationEngine(
     metrics: Pick<StudioMetrics, 'countAsk'>;
     /** A synchronous embedder (tests); `textEmbedder` is the product's way. */
     embedder?: Embedder;
+    ignores: IgnoredQuestions;
     /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
     textEmbedder?: TextEmbedder;
   },
@@ -54,6 +66,7 @@ export async function createConversationEngine(
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
   return {
     db,
+    ignores: options.ignores,
     signer,
     matchers: createMatcherCache({ embedder, vectors }),
     embedder,

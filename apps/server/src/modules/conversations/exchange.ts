@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { trainingIgnores } from '../training/training.tables.ts';
 import type { AskInput } from './ask.types.ts';
 import { askersConversation } from './conversation-state.ts';
 import { chatLogEntries, conversations } from './conversations.tables.ts';
+import type { ConversationEngine } from './engine.ts';
 
 export interface RecordedExchange {
   conversationId: string;
@@ -38,17 +38,18 @@ type ChatLogEntryValues = Pick<
  * (one more round trip, for callers that need it; the public ask path stays one commit).
  */
 export async function recordExchange(
-  db: Database,
+  engine: Pick<ConversationEngine, 'db' | 'ignores'>,
   input: AskInput,
   entry: ChatLogEntryValues,
   onRecorded?: OnRecorded,
 ): Promise<RecordedExchange> {
+  const { db, ignores } = engine;
   if (!onRecorded) {
-    return insertExchange(db, input, entry);
+    return insertExchange(db, ignores, input, entry);
   }
   // What the caller keeps with the exchange commits with it, or neither does.
   return db.transaction(async (tx) => {
-    const recorded = await insertExchange(tx, input, entry);
+    const recorded = await insertExchange(tx, ignores, input, entry);
     await onRecorded(tx, recorded);
     return recorded;
   });
@@ -61,6 +62,7 @@ export async function recordExchange(
  */
 async function insertExchange(
   db: Pick<Database, 'execute'>,
+  ignores: ConversationEngine['ignores'],
   input: AskInput,
   entry: ChatLogEntryValues,
 ): Promise<RecordedExchange> {
@@ -94,9 +96,7 @@ async function insertExchange(
       ${entry.topMargin ?? null}::double precision,
       ${entry.inkTurn ?? null}::text, ${entry.inkChoiceText ?? null}::text,
       -- A question a reviewer ignored (training) stays ignored when asked again.
-      case when exists (select 1 from ${trainingIgnores}
-        where ${trainingIgnores.storyfileId} = ${input.storyfileId}
-          and ${trainingIgnores.normalizedText} = ${entry.normalizedText ?? ''})
+      case when ${ignores.isIgnored(input.storyfileId, entry.normalizedText ?? '')}
       then 'ignored' else 'new' end
     from conversation
     returning conversation_id, id`);

@@ -5,6 +5,7 @@ export {
   createConversationEngine,
   getStoryfileMatcher,
   type ConversationEngine,
+  type IgnoredQuestions,
 } from './engine.ts';
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';

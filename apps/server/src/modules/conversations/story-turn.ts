@@ -6,7 +6,14 @@ import {
   type StoryTurn,
 } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
-import { matchInkChoice, openInkSession, type InkLineClip, type InkSession } from '../ink/index.ts';
+import {
+  hasInkStoryEnded,
+  matchInkChoice,
+  openInkSession,
+  type InkLineClip,
+  type InkSession,
+} from '../ink/index.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AskInput, AskOutcome } from './ask.types.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
@@ -121,7 +128,7 @@ export async function answerWithStory(
     answerLine?.clip?.kind === 'answer' ? answers.get(answerLine.clip.questionId) : undefined;
 
   const { conversationId, exchangeId } = await recordExchange(
-    db,
+    engine,
     input,
     {
       questionText: context.text,
@@ -156,6 +163,11 @@ export async function answerWithStory(
 export interface OpenedStory {
   session: InkSession | null;
   opening: StoryLine[];
+  /**
+   * Every new conversation starts the story from the top: Start after the story ended (a reload
+   * keeps the ended conversation's id), or from a knot, opens a new conversation.
+   */
+  isNewConversation: boolean;
 }
 
 /**
@@ -169,12 +181,23 @@ export async function openStory(
   answers: Answers,
 ): Promise<OpenedStory> {
   let session: InkSession | null = null;
+  let isNewConversation = input.start === true && input.startPath !== undefined;
   try {
     if (publishedInkVersionId !== null) {
       const saved = await readConversationState(engine.db, input);
-      session = await openInkSession(engine.db, input.storyfileId, saved?.ink);
+      isNewConversation ||= input.start === true && hasInkStoryEnded(saved?.ink);
+      session = await openInkSession(
+        engine.db,
+        input.storyfileId,
+        isNewConversation ? null : saved?.ink,
+        { startPath: input.start ? input.startPath : undefined },
+      );
     }
   } catch (error) {
+    // A knot the story lacks is the asker's mistake (400), not the story's.
+    if (error instanceof AppError) {
+      throw error;
+    }
     engine.logger?.warn(
       { err: error, storyfileId: input.storyfileId },
       'ink story could not be opened',
@@ -187,17 +210,20 @@ export async function openStory(
     );
   }
   const opening = session ? await signStoryLines(engine, input, answers, session.opening) : [];
-  return { session, opening };
+  return { session, opening, isNewConversation };
 }
 
 /** Opens the conversation (and saves its story) without asking: nothing is logged. */
 export async function startConversation(
   engine: ConversationEngine,
   input: AskInput,
-  { session, opening }: OpenedStory,
+  { session, opening, isNewConversation }: OpenedStory,
   threshold: number,
 ): Promise<AskOutcome> {
-  const conversationId = await openConversation(engine.db, input);
+  const conversationId = await openConversation(
+    engine.db,
+    isNewConversation ? { ...input, conversationId: undefined } : input,
+  );
   if (session) {
     await saveInkState(engine.db, conversationId, session);
   }

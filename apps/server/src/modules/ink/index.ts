@@ -2,6 +2,7 @@
 export { findPublishedInkVersion, listInkQuestions } from './ink.service.ts';
 export { matchInkChoice, type MatchableChoice } from './choice-matching.ts';
 export {
+  hasInkStoryEnded,
   isSavedInkState,
   openInkSession,
   type InkLineClip,

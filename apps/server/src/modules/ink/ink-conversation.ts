@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { pickInkClipTag, type ClipKind } from '@conversa/contracts';
 import {
   continueInkTurn,
+  listInkPlaces,
   loadInkStory,
   tryLoadInkState,
   type InkChoiceOption,
@@ -9,6 +10,7 @@ import {
   type InkTurnOutput,
 } from '@conversa/contracts/ink/run-ink';
 import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import type { MatchableChoice } from './choice-matching.ts';
 import { findPublishedInkVersion } from './ink.service.ts';
@@ -111,22 +113,28 @@ export interface InkSession {
   toSaved(): SavedInkState;
 }
 
+/** A saved state whose story has ended: a new Start begins a new conversation. */
+export function hasInkStoryEnded(saved: unknown): boolean {
+  return isSavedInkState(saved) && saved.hasEnded;
+}
+
 /**
- * The conversation's story, ready for one turn: resumed from its saved state, or started. A state
- * saved under an older version is checked against the published one first; if it no longer fits,
- * the story restarts and the log says so. Null when the storyfile has no published story.
+ * The conversation's story, ready for one turn: resumed from its saved state, or started (at
+ * `startPath`, a knot or stitch, when given: refused with a 400 when the story has none such). A
+ * state saved under an older version is checked against the published one first; if it no longer
+ * fits, the story restarts and the log says so. Null when the storyfile has no published story.
  */
 export async function openInkSession(
   db: Database,
   storyfileId: string,
   saved: unknown,
-  now = new Date(),
+  { now = new Date(), startPath }: { now?: Date; startPath?: string | undefined } = {},
 ): Promise<InkSession | null> {
   const published = await findPublishedInkVersion(db, storyfileId);
   if (!published) {
     return null;
   }
-  const previous = isSavedInkState(saved) ? saved : null;
+  const previous = isSavedInkState(saved) && startPath === undefined ? saved : null;
   const turns: SavedInkTurn[] = previous ? [...previous.turns] : [];
   let loaded = loadInkStory(published.compiledJson);
   let opening: InkLineClip[] = [];
@@ -147,7 +155,14 @@ export async function openInkSession(
     return output;
   };
 
-  if (!previous) {
+  if (startPath !== undefined) {
+    if (!listInkPlaces(loaded.story).includes(startPath)) {
+      throw badRequest(`There is no knot or stitch "${startPath}" in the published story.`);
+    }
+    loaded.story.ChoosePathString(startPath);
+    start();
+    log({ kind: 'start', choiceText: null, note: `Started at "${startPath}".` });
+  } else if (!previous) {
     start();
     log({ kind: 'start', choiceText: null, note: null });
   } else {

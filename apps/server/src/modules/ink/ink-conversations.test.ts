@@ -166,6 +166,75 @@ describe('a published ink story drives conversations', () => {
     expect(took.questionText).toBe(JOB);
   });
 
+  it('once the story has ended, Start opens a new conversation with the story from the top', async () => {
+    await saveAndPublish(story());
+    const opened = await ask({ text: '', start: true });
+    const ended = await ask({
+      text: 'Tell me about your work',
+      choiceIndex: 1,
+      conversationId: opened.conversationId,
+    });
+    expect(ended.story?.hasEnded).toBe(true);
+
+    // A reload keeps the conversation id: Start again must greet and offer the choices again.
+    const again = await ask({ text: '', start: true, conversationId: opened.conversationId });
+    expect(again.conversationId).not.toBe(opened.conversationId);
+    expect(again.story).toMatchObject({
+      turn: 'start',
+      hasEnded: false,
+      choices: [
+        { index: 0, text: 'Tell me about your childhood' },
+        { index: 1, text: 'Tell me about your work' },
+      ],
+    });
+    expect(again.story!.lines.map((line) => line.text)).toEqual([
+      'Hello!',
+      'Ask me about my childhood or my work.',
+    ]);
+    // A typed branch phrase is the story's again, not the free matcher's.
+    const took = await ask({
+      text: 'tell me about your childhood',
+      conversationId: again.conversationId,
+    });
+    expect(took.story).toMatchObject({
+      turn: 'choice',
+      choiceText: 'Tell me about your childhood',
+    });
+    // The ended conversation keeps its own log.
+    expect((await readSaved(opened.conversationId)).hasEnded).toBe(true);
+  });
+
+  it('the author starts the story from a knot or stitch in a new conversation; an unknown one is refused', async () => {
+    await saveAndPublish(story('== extra\nExtra.\n-> END\n= inner\nInner words.\n-> END'));
+    const opened = await ask({ text: '', start: true });
+    const fromKnot = await ask({
+      text: '',
+      start: true,
+      startPath: 'childhood',
+      conversationId: opened.conversationId,
+    });
+    expect(fromKnot.conversationId).not.toBe(opened.conversationId);
+    expect(fromKnot.story).toMatchObject({
+      turn: 'start',
+      lines: [{ text: 'I was born far away.' }],
+      choices: [{ index: 0, text: 'Anything else?' }],
+    });
+    const saved = await readSaved(fromKnot.conversationId);
+    expect(saved.turns).toMatchObject([{ kind: 'start', note: 'Started at "childhood".' }]);
+    const fromStitch = await ask({ text: '', start: true, startPath: 'extra.inner' });
+    expect(fromStitch.story?.lines.map((line) => line.text)).toEqual(['Inner words.']);
+
+    const refused = await editor.post(`/v1/conversa/storyfiles/${storyfile.id}/ask`, {
+      text: '',
+      start: true,
+      startPath: 'nowhere',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      message: 'There is no knot or stitch "nowhere" in the published story.',
+    });
+  });
+
   it('a state saved under an older version that no longer fits restarts the story and says so', async () => {
     await saveAndPublish(story());
     const opened = await ask({ text: '', start: true });

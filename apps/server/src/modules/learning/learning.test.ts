@@ -868,6 +868,7 @@ describe('the restricted role', () => {
       'GET /v1/conversa/learning/my-activities/{id}',
       'POST /v1/conversa/learning/my-activities/{id}/ask',
       'POST /v1/conversa/learning/my-activities/{id}/speech2text',
+      'GET /v1/conversa/learning/my-activities/{id}/speech-settings',
       'GET /v1/conversa/learning/my-activities/{id}/storyfiles/{storyfileId}',
     ]);
     const wrong: string[] = [];

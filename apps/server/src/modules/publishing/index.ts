@@ -7,3 +7,4 @@ export {
 } from './publishing.service.ts';
 export { VISITOR_COOKIE } from './visitor-cookie.ts';
 export { installVisitorLinking } from './visitor-links.ts';
+export { isPublicationLive } from './publication-state.ts';

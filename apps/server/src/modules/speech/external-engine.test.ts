@@ -55,6 +55,10 @@ async function readForm(request: IncomingMessage, path: string): Promise<Receive
   return { path, authorization: request.headers.authorization, fields, fileBytes, fileType };
 }
 
+// Each test recognizes a few recordings (one child process each): on a loaded two-core machine
+// that takes far longer than the default 30 s.
+const RECOGNITION_TEST_TIMEOUT_MS = 180_000;
+
 let studio: TestStudio;
 let owner: ApiClient;
 let storyfile: SeededStoryfile;
@@ -117,45 +121,49 @@ async function transcribe(): Promise<{
   };
 }
 
-describe('the external engine (SPEECH_TO_TEXT_URL)', () => {
-  it('sends the recording as 16 kHz WAV in the /v1/audio/transcriptions shape, the vocabulary as the prompt', async () => {
-    mode = 'answer';
-    const heard = await transcribe();
-    expect(heard).toMatchObject({
-      status: 200,
-      body: { text: 'Where were you born?', recognizer: 'external', confidence: 0.905 },
+describe(
+  'the external engine (SPEECH_TO_TEXT_URL)',
+  { timeout: RECOGNITION_TEST_TIMEOUT_MS },
+  () => {
+    it('sends the recording as 16 kHz WAV in the /v1/audio/transcriptions shape, the vocabulary as the prompt', async () => {
+      mode = 'answer';
+      const heard = await transcribe();
+      expect(heard).toMatchObject({
+        status: 200,
+        body: { text: 'Where were you born?', recognizer: 'external', confidence: 0.905 },
+      });
+      const [request] = received.splice(0);
+      expect(request).toMatchObject({
+        path: '/v1/audio/transcriptions',
+        authorization: 'Bearer local-key',
+        fileType: 'audio/wav',
+        fields: { model: 'ggml-base.en', response_format: 'verbose_json' },
+      });
+      // About 1.5 s of 16-bit mono at 16 kHz, never the browser's own encoding.
+      expect(request!.fileBytes).toBeGreaterThan(16_000 * 2);
+      expect(request!.fields.prompt).toMatch(/^Kubrick, /);
+      expect(request!.fields.prompt).toContain('Where were you born?');
+      expect(request!.fields.prompt).toContain('cube rick');
     });
-    const [request] = received.splice(0);
-    expect(request).toMatchObject({
-      path: '/v1/audio/transcriptions',
-      authorization: 'Bearer local-key',
-      fileType: 'audio/wav',
-      fields: { model: 'ggml-base.en', response_format: 'verbose_json' },
-    });
-    // About 1.5 s of 16-bit mono at 16 kHz, never the browser's own encoding.
-    expect(request!.fileBytes).toBeGreaterThan(16_000 * 2);
-    expect(request!.fields.prompt).toMatch(/^Kubrick, /);
-    expect(request!.fields.prompt).toContain('Where were you born?');
-    expect(request!.fields.prompt).toContain('cube rick');
-  });
 
-  it('a server that does not answer in time gives a clear 504, not a hang; one that fails, 503', async () => {
-    mode = 'hang';
-    const started = Date.now();
-    expect(await transcribe()).toMatchObject({
-      status: 504,
-      body: { message: SPEECH_SERVICE_TIMEOUT_MESSAGE },
+    it('a server that does not answer in time gives a clear 504, not a hang; one that fails, 503', async () => {
+      mode = 'hang';
+      const started = Date.now();
+      expect(await transcribe()).toMatchObject({
+        status: 504,
+        body: { message: SPEECH_SERVICE_TIMEOUT_MESSAGE },
+      });
+      expect(Date.now() - started).toBeLessThan(60_000);
+      mode = 'fail';
+      expect(await transcribe()).toMatchObject({
+        status: 503,
+        body: { message: SPEECH_SERVICE_DOWN_MESSAGE },
+      });
     });
-    expect(Date.now() - started).toBeLessThan(60_000);
-    mode = 'fail';
-    expect(await transcribe()).toMatchObject({
-      status: 503,
-      body: { message: SPEECH_SERVICE_DOWN_MESSAGE },
-    });
-  });
-});
+  },
+);
 
-describe('external engine helpers', () => {
+describe('external engine helpers', { timeout: RECOGNITION_TEST_TIMEOUT_MS }, () => {
   it('finds the transcription endpoint of a base URL', () => {
     expect(getTranscriptionsUrl('http://h:8080')).toBe('http://h:8080/v1/audio/transcriptions');
     expect(getTranscriptionsUrl('http://h:8080/v1/')).toBe('http://h:8080/v1/audio/transcriptions');

@@ -1,4 +1,5 @@
 // The speech module's public entry: what other modules and the assembly may use.
+export * from './speech.tables.ts';
 export {
   createSpeechGateway,
   readStoryfileVocabulary,

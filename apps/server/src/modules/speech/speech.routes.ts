@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  getMyActivitySpeechSettingsContract,
+  getPublicSpeechSettingsContract,
+  getSpeechSettingsContract,
   myActivitySpeechToTextContract,
   publicSpeechToTextContract,
   speechToTextContract,
+  updateSpeechSettingsContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import { getMyActivityForStoryfile } from '../learning/index.ts';
-import { admitPublicAsk, VISITOR_COOKIE } from '../publishing/index.ts';
+import { admitPublicAsk, findPublishedStoryfile, VISITOR_COOKIE } from '../publishing/index.ts';
+import { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
 import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
 import type { SpeechGateway } from './speech-gateway.ts';
 
@@ -29,6 +34,30 @@ export async function registerSpeechRoutes(
   },
 ): Promise<void> {
   const { engine, speech } = options;
+  const { db } = engine;
+
+  // Which recognizer each player uses (the owner's choice in the storyfile's settings).
+  registerContract(app, getSpeechSettingsContract, async (request) =>
+    getSpeechSettings(db, request.params.id),
+  );
+  registerContract(app, updateSpeechSettingsContract, async (request) =>
+    updateSpeechSettings(db, request.params.id, request.body.recognizer),
+  );
+  registerContract(app, getPublicSpeechSettingsContract, async (request) => {
+    const storyfile = await findPublishedStoryfile(db, request.params.slug);
+    return getSpeechSettings(db, storyfile.id);
+  });
+  registerContract(app, getMyActivitySpeechSettingsContract, async (request) => {
+    await getMyActivityForStoryfile(
+      { engine },
+      request.currentUser,
+      request.params.id,
+      request.query.storyfileId,
+      { isStartRequired: false },
+    );
+    return getSpeechSettings(db, request.query.storyfileId);
+  });
+
   await app.register((scope, _options, done) => {
     // Fastify refuses a body past the contract's limit before any handler: say it in our words.
     // Any other error goes on to the studio's own handler.

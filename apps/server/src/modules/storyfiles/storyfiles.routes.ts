@@ -49,6 +49,7 @@ import {
   listStoryfiles,
   restoreStoryfile,
   updateStoryfile,
+  type IsPublicationLive,
 } from './storyfiles.service.ts';
 
 /**
@@ -56,8 +57,11 @@ import {
  * the storyfile's namespace (setStoryfileNamespaceResolver) and checks the scope there before the
  * handler runs; namespace-wide routes check the namespace in the service.
  */
-export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Database }): void {
-  const { db } = options;
+export function registerStoryfileRoutes(
+  app: FastifyInstance,
+  options: { db: Database; isPublicationLive: IsPublicationLive },
+): void {
+  const { db, isPublicationLive } = options;
   setStoryfileNamespaceResolver(app, (storyfileId) => findStoryfileNamespaceId(db, storyfileId));
 
   registerContract(app, listStoryfilesContract, (request) =>
@@ -76,7 +80,7 @@ export function registerStoryfileRoutes(app: FastifyInstance, options: { db: Dat
     getStoryfileDetail(db, request.params.id),
   );
   registerContract(app, updateStoryfileContract, (request) =>
-    updateStoryfile(db, request.currentUser, request.params.id, request.body),
+    updateStoryfile(db, request.currentUser, request.params.id, request.body, isPublicationLive),
   );
   registerContract(app, deleteStoryfileContract, (request) =>
     deleteStoryfile(db, request.currentUser, request.params.id),

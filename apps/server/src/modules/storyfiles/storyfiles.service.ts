@@ -22,8 +22,13 @@ import {
   type UpdateStoryfileBody,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { storyfilePublications } from '../publishing/publishing.tables.ts';
-import { storyfileClips, storyfileQuestions, storyfiles, storyfileStarters, storyfileTopics } from './storyfiles.tables.ts';
+import {
+  storyfileClips,
+  storyfileQuestions,
+  storyfiles,
+  storyfileStarters,
+  storyfileTopics,
+} from './storyfiles.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceExists,
@@ -217,13 +222,11 @@ export async function lockLiveStoryfile(tx: Executor, storyfileId: string): Prom
   return row;
 }
 
-async function isPublicationLive(tx: Executor, storyfileId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ isPublished: storyfilePublications.isPublished })
-    .from(storyfilePublications)
-    .where(eq(storyfilePublications.storyfileId, storyfileId));
-  return row?.isPublished ?? false;
-}
+/**
+ * Whether the storyfile's share link answers visitors (the publishing module answers it, handed in
+ * by the assembly: publishing builds on storyfiles).
+ */
+export type IsPublicationLive = (tx: Executor, storyfileId: string) => Promise<boolean>;
 
 /** Marks the storyfile changed (lists sort by it; recent activity shows it). */
 export async function touchStoryfile(
@@ -242,6 +245,7 @@ export async function updateStoryfile(
   user: CurrentUser,
   storyfileId: string,
   body: UpdateStoryfileBody,
+  isPublicationLive: IsPublicationLive,
 ): Promise<StoryfileDetail> {
   await db
     .transaction(async (tx) => {

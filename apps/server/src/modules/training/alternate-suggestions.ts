@@ -40,14 +40,14 @@ export function suggestAlternates(
       continue;
     }
     for (const text of new Set([answer.text, ...answer.alternates])) {
-      const vector = embedder.embed(text) as Float32Array | undefined;
+      const vector = embedder.embed(text);
       if (vector) {
         phrasings.push({ answer, vector });
       }
     }
   }
   return texts.map((text) => {
-    const vector = embedder.embed(text) as Float32Array | undefined;
+    const vector = embedder.embed(text);
     if (!vector) {
       return null;
     }

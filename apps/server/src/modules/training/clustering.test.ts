@@ -272,7 +272,7 @@ describe('clustering with the storyfile matcher’s categories and embedder', ()
 
   it('places a question the embedder has no vector for yet by its words', () => {
     const partial: Embedder = {
-      embed: (text) => (text === BOOKS ? undefined : byIdea.embed(text)) as Float32Array,
+      embed: (text) => (text === BOOKS ? undefined : byIdea.embed(text)),
     };
     expect(texts(clusterQuestions(byRecommend, { embedder: partial }))).toEqual([
       [PIZZA, 'Where can I get a decent pizza around here?'],

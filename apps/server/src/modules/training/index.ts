@@ -1,3 +1,4 @@
 // The training module's public entry: what other modules and the assembly may use.
 export { rateExchange } from './review-items.service.ts';
 export { getSpeechHints } from './insights.service.ts';
+export { ignoredQuestions } from './ignored-questions.ts';

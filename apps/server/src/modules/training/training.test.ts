@@ -34,6 +34,7 @@ import type { Embedder } from '@conversa/matching';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
+import { ignoredQuestions } from './ignored-questions.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -875,6 +876,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
       embedder,
+      ignores: ignoredQuestions,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     for (const text of ['Do you have any children?', 'Any offspring at all?']) {
@@ -904,6 +906,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
       embedder,
+      ignores: ignoredQuestions,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     const HOMETOWN = 'Which place did you grow up in?';
@@ -1128,6 +1131,7 @@ describe('custom categories', () => {
     const engine = await createConversationEngine(studio.database.db, {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
+      ignores: ignoredQuestions,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     const question = 'What is your favourite motion picture?';

@@ -1,12 +1,14 @@
-import { ConversationPlayer } from '@/features/conversations/public';
+import { ActivityConversationPlayer } from '@/features/conversations/public';
 import { MyActivitiesScreen, type ActivityPlayerSlot } from '@/features/learning';
 
 // The student's conversation is the studio's own player (idle loop, intro, starters, typed and
 // spoken questions, story choices), asking through the learning module's endpoint. No ratings:
 // a student's thumbs would land in the author's review inbox, and students can call nothing else.
-function renderPlayer({ storyfile, ask, resumeKey }: ActivityPlayerSlot) {
+function renderPlayer({ storyfile, ask, resumeKey, activityId }: ActivityPlayerSlot) {
   return (
-    <ConversationPlayer
+    <ActivityConversationPlayer
+      activityId={activityId}
+      storyfileId={storyfile.id}
       name={storyfile.name}
       language={storyfile.language}
       clips={storyfile.clips}

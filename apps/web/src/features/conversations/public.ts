@@ -3,3 +3,4 @@
 // tab, publishing and matching settings, their dialogs).
 export { ConversationPlayer } from './components/conversation-player';
 export { PublicPlayerScreen } from './components/public-player-screen';
+export { ActivityConversationPlayer } from './components/activity-conversation-player';

@@ -1,14 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { getInkStoryContract } from '@conversa/contracts';
+import { findInkOutline, getInkStoryContract, getInkVersionContract } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { conversationKeys } from './keys';
 
-/** Whether the storyfile has a published ink story (its conversations then run it). */
-export function useHasPublishedStory(storyfileId: string) {
+/** Whether the storyfile has a published ink story (its conversations then run it), and which. */
+export function usePublishedStoryNumber(storyfileId: string) {
   return useQuery({
     queryKey: conversationKeys.storyStatus(storyfileId),
     queryFn: ({ signal }) =>
       callContract(getInkStoryContract, { params: { id: storyfileId }, signal }),
-    select: (story) => story.publishedNumber !== null,
+    select: (story) => story.publishedNumber,
+  });
+}
+
+/**
+ * The knots and stitches (`knot`, `knot.stitch`) of the published story, for the author's "Start
+ * from knot…"; functions are left out. Empty while loading or without a published story.
+ */
+export function usePublishedStoryPlaces(storyfileId: string, publishedNumber: number | null) {
+  return useQuery({
+    queryKey: [...conversationKeys.storyStatus(storyfileId), 'places', publishedNumber] as const,
+    queryFn: ({ signal }) =>
+      callContract(getInkVersionContract, {
+        params: { id: storyfileId, number: publishedNumber! },
+        signal,
+      }),
+    select: (version) =>
+      findInkOutline(version.source)
+        .filter((entry) => entry.kind !== 'function')
+        .map((entry) => entry.path),
+    enabled: publishedNumber !== null,
   });
 }

@@ -6,6 +6,8 @@ export const conversationKeys = {
   publication: (storyfileId: string) =>
     [...conversationKeys.all, 'publication', storyfileId] as const,
   publicStoryfile: (slug: string) => [...conversationKeys.all, 'public', slug] as const,
+  speechSettings: (storyfileId: string) =>
+    [...conversationKeys.all, 'speech-settings', storyfileId] as const,
   storyStatus: (storyfileId: string) =>
     [...conversationKeys.all, 'story-status', storyfileId] as const,
 };

@@ -5,13 +5,15 @@ import {
   MAX_ASK_TEXT_LENGTH,
   type ExchangeFeedback,
   type InputMode,
+  type StoryfileRecognizer,
 } from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
+import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
+import { useSpokenQuestion } from '@/hooks/use-spoken-question';
 import {
   canAsk,
   INITIAL_PLAYER_STATE,
@@ -21,6 +23,7 @@ import {
   type PlayerClip,
   type TranscriptEntry,
 } from '../utils/player-machine';
+import { StoryStartControls } from './story-start-controls';
 
 /** Shown when a recorded video fails to load or play. */
 export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
@@ -61,6 +64,15 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   resumeKey?: string;
   /** Custom words handed to the browser's recognizer as hints. */
   speechHints?: readonly string[];
+  /** The owner's choice of recognizer (undefined while loading: the studio's). */
+  speechRecognizer?: StoryfileRecognizer | undefined;
+  /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
+  transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
+  /**
+   * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
+   * these knots and stitches of the published story. Unset: none (the public page).
+   */
+  storyPlaces?: readonly string[];
 }
 
 function readResumeId(key: string | undefined): string | undefined {
@@ -216,6 +228,9 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   hasStory = false,
   resumeKey,
   speechHints,
+  speechRecognizer,
+  transcribeSpeech,
+  storyPlaces,
 }: ConversationPlayerProps<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -227,11 +242,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const inputRef = useRef<HTMLInputElement>(null);
   const shouldFocusInputRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
+  const [isRestarting, setIsRestarting] = useState(false);
+  const [restartProblem, setRestartProblem] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
-  const speech = useSpeechRecognition({
+  const speech = useSpokenQuestion({
     language,
     hints: speechHints,
+    recognizer: speechRecognizer,
+    transcribe: transcribeSpeech,
     onHeard: (text) => void sendQuestion(text, 'spoken'),
     onProblem: setSpeechProblem,
   });
@@ -317,6 +336,32 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       dispatch({ type: 'start', intro: clips.intro });
     } finally {
       isAskingRef.current = false;
+    }
+  }
+
+  /** A new conversation with the story from the top, or from a knot or stitch. */
+  async function restartStory(startPath?: string) {
+    if (isAskingRef.current) {
+      return;
+    }
+    isAskingRef.current = true;
+    setIsRestarting(true);
+    setRestartProblem(null);
+    try {
+      const result = await ask({
+        text: '',
+        inputMode: 'typed',
+        start: true,
+        ...(startPath === undefined ? {} : { startPath }),
+      });
+      dispatch({ type: 'storyRestarted', result });
+      shouldFocusInputRef.current = true;
+      inputRef.current?.focus();
+    } catch (error) {
+      setRestartProblem(describeAskError(error));
+    } finally {
+      isAskingRef.current = false;
+      setIsRestarting(false);
     }
   }
 
@@ -438,6 +483,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         )}
       </div>
 
+      {hasStory && storyPlaces ? (
+        <StoryStartControls
+          places={storyPlaces}
+          isStarted={isStarted}
+          isBusy={isAsking || isRestarting}
+          problem={restartProblem}
+          onStart={(startPath) => void restartStory(startPath)}
+        />
+      ) : null}
       {state.storyNotice ? (
         <p role="status" className="text-sm text-amber-800">
           {state.storyNotice}
@@ -515,11 +569,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Ask
         </Button>
       </form>
-      {speech.isListening ? (
-        <p role="status" className="text-sm text-brand-700">
-          Listening… ask your question.
-        </p>
-      ) : null}
+      <SpeechStatus speech={speech} />
       {isEmptyQuestion || state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
           {isEmptyQuestion ? ASK_TEXT_EMPTY_MESSAGE : state.error}

@@ -8,7 +8,8 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
 import { useSpeechHints } from '../api/get-speech-hints';
-import { useHasPublishedStory } from '../api/get-story-status';
+import { transcribeForStoryfile, useSpeechRecognizer } from '../api/speech';
+import { usePublishedStoryNumber, usePublishedStoryPlaces } from '../api/get-story-status';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
 import { AnswerExplanation } from './answer-explanation';
@@ -39,11 +40,13 @@ function NothingRecorded({ storyfileId }: { storyfileId: string }) {
  */
 export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   const speechHints = useSpeechHints(storyfile.id);
+  const speechRecognizer = useSpeechRecognizer(storyfile.id);
   const clips = useStoryfileClips(storyfile.id);
-  const hasStory = useHasPublishedStory(storyfile.id);
+  const publishedNumber = usePublishedStoryNumber(storyfile.id);
+  const storyPlaces = usePublishedStoryPlaces(storyfile.id, publishedNumber.data ?? null);
   const [lastResult, setLastResult] = useState<AskResponse | null>(null);
 
-  if (clips.isPending || hasStory.isPending) {
+  if (clips.isPending || publishedNumber.isPending) {
     return (
       <div className="grid place-items-center py-16 text-slate-600">
         <Spinner label="Loading the storyfile's videos" />
@@ -91,9 +94,12 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}
           rate={rateExchange}
-          hasStory={hasStory.data === true}
+          hasStory={typeof publishedNumber.data === 'number'}
+          storyPlaces={storyPlaces.data ?? []}
           resumeKey={`conversa-conversation:studio:${storyfile.id}`}
           speechHints={speechHints}
+          speechRecognizer={speechRecognizer}
+          transcribeSpeech={(recording) => transcribeForStoryfile(storyfile.id, recording)}
         />
       </section>
       <section

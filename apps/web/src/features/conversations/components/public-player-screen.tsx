@@ -15,6 +15,7 @@ import { usePublicStoryfile } from '../api/get-public-storyfile';
 import { usePublicSpeechHints } from '../api/get-speech-hints';
 import { ratePublicExchange } from '../api/rate-exchange';
 import { ConversationPlayer } from './conversation-player';
+import { transcribeForPublicStoryfile, usePublicSpeechRecognizer } from '../api/speech';
 
 /** The page title the server also sends for `/s/{slug}`, kept the same once the page runs. */
 export function buildPublicPageTitle(name: string | null): string {
@@ -61,6 +62,7 @@ function NotAvailable({ isEmbed }: { isEmbed: boolean }) {
 export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: boolean }) {
   const storyfile = usePublicStoryfile(slug);
   const speechHints = usePublicSpeechHints(slug);
+  const speechRecognizer = usePublicSpeechRecognizer(slug);
   const channel: PublicChatChannel = isEmbed ? 'embed' : 'share';
   const error = storyfile.error;
   const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -125,6 +127,8 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         hasStory={data.hasStory}
         resumeKey={`conversa-conversation:${channel}:${slug}`}
         speechHints={speechHints}
+        speechRecognizer={speechRecognizer}
+        transcribeSpeech={(recording) => transcribeForPublicStoryfile(slug, recording)}
       />
     </PageFrame>
   );

@@ -1,8 +1,9 @@
 import type { StoryfileDetail } from '@conversa/contracts';
 import { MatchingSettingsSection } from './matching-settings-section';
 import { PublishingSection } from './publishing-section';
+import { SpeechSettingsSection } from './speech-settings-section';
 
-/** The settings tab's sections of this feature: publishing, then matching. */
+/** The settings tab's sections of this feature: publishing, matching, then spoken questions. */
 export function StoryfileConversationSettings({
   storyfile,
   isEditable,
@@ -19,6 +20,10 @@ export function StoryfileConversationSettings({
         storyfileId={storyfile.id}
         isEditable={isEditable}
         isDeleted={storyfile.deletedAt !== null}
+      />
+      <SpeechSettingsSection
+        storyfileId={storyfile.id}
+        isEditable={isEditable && storyfile.deletedAt === null}
       />
     </div>
   );

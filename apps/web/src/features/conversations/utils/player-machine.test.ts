@@ -73,6 +73,53 @@ describe('conversation player state machine', () => {
     expect(withoutIntro.speaking).toBeNull();
   });
 
+  it('restarts the story in a new conversation at any point: its lines play, its choices return', () => {
+    const story = (conversationId: string, text: string, choices: string[]): PlayerAskResult => ({
+      conversationId,
+      exchangeId: null,
+      decision: { kind: 'story' },
+      media: null,
+      message: null,
+      story: {
+        versionNumber: 1,
+        turn: 'start',
+        choiceText: null,
+        lines: [{ text, media: media('intro') }],
+        choices: choices.map((choice, index) => ({ index, text: choice })),
+        hasEnded: false,
+        notice: null,
+      },
+    });
+    const ended = run([
+      { type: 'storyOpened', result: story('c-1', 'Hello!', ['Childhood']) },
+      { type: 'clipEnded' },
+      { type: 'askStarted', text: 'Childhood', inputMode: 'typed' },
+      {
+        type: 'askSucceeded',
+        result: {
+          ...answered,
+          story: { ...story('c-1', '', []).story!, turn: 'choice', lines: [], hasEnded: true },
+        },
+      },
+      { type: 'clipEnded' },
+    ]);
+    expect(ended.storyChoices).toEqual([]);
+    const restarted = run(
+      [{ type: 'storyRestarted', result: story('c-2', 'Hello!', ['Childhood', 'Career']) }],
+      ended,
+    );
+    expect(restarted).toMatchObject({
+      phase: 'intro',
+      conversationId: 'c-2',
+      storyChoices: [
+        { index: 0, text: 'Childhood' },
+        { index: 1, text: 'Career' },
+      ],
+      transcript: [{ speaker: 'storyfile', text: 'Hello!' }],
+    });
+    expect(restarted.speaking?.clip.url).toBe(media('intro').url);
+  });
+
   it('asks nothing before Start or while a question is on its way', () => {
     expect(canAsk(INITIAL_PLAYER_STATE)).toBe(false);
     expect(run([{ type: 'askStarted', text: 'hi', inputMode: 'typed' }])).toBe(

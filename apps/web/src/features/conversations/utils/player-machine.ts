@@ -22,6 +22,8 @@ export interface PlayerAskInput {
   choiceIndex?: number;
   /** Open the conversation's ink story without asking. */
   start?: boolean;
+  /** With `start`: a new conversation whose story starts at this knot or stitch (the studio's). */
+  startPath?: string;
 }
 export type PlayerAskResult = PublicAskResponse & { questionText?: string | null };
 
@@ -74,6 +76,8 @@ export interface PlayerState {
 export type PlayerEvent =
   | { type: 'start'; intro: PlayerClip | null }
   | { type: 'storyOpened'; result: PlayerAskResult }
+  /** A new conversation with the story from the top (or a knot): the transcript starts over. */
+  | { type: 'storyRestarted'; result: PlayerAskResult }
   | { type: 'clipEnded' }
   | { type: 'clipFailed'; message: string }
   | { type: 'askStarted'; text: string; inputMode: InputMode }
@@ -192,6 +196,11 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         ? { ...opened, phase: 'intro', speaking: { kind: 'intro', clip: first }, queue: rest }
         : { ...opened, phase: 'waiting', speaking: null, queue: [] };
     }
+    case 'storyRestarted':
+      return reducePlayer(
+        { ...INITIAL_PLAYER_STATE, nextEntryId: state.nextEntryId },
+        { type: 'storyOpened', result: event.result },
+      );
     case 'clipEnded': {
       if (state.phase !== 'intro' && state.phase !== 'answering') {
         return state;

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import {
   INK_CLIP_TAG_NAMES,
   countInkStats,
   findInkOutline,
   type InkCompileMessage,
+  type InkOutlineEntry,
   type InkStory,
 } from '@conversa/contracts';
 import { findInkVariableNames } from '@conversa/contracts/ink/run-ink';
@@ -50,7 +51,7 @@ const SEVERITY_TONE: Record<InkCompileMessage['severity'], string> = {
   todo: 'text-sky-800',
 };
 
-function MessageList({
+const MessageList = memo(function MessageList({
   messages,
   onGoToLine,
 }: {
@@ -89,7 +90,7 @@ function MessageList({
       })}
     </ul>
   );
-}
+});
 
 function TagGrammarHelp() {
   return (
@@ -172,6 +173,41 @@ function VersionHistory({
   );
 }
 
+/** The knots, stitches and functions of the source, each a button to its line. */
+const OutlineNav = memo(function OutlineNav({
+  outline,
+  onGoToLine,
+}: {
+  outline: readonly InkOutlineEntry[];
+  onGoToLine: (line: number) => void;
+}) {
+  return (
+    <nav aria-label="Outline" className="order-2 min-w-0 lg:order-1">
+      <h2 className="text-sm font-semibold text-slate-800">Outline</h2>
+      {outline.length === 0 ? (
+        <p className="text-sm text-slate-600">No knots yet: start one with == name ==.</p>
+      ) : (
+        <ul className="mt-1 flex flex-col text-sm">
+          {outline.map((entry) => (
+            <li
+              key={`${entry.path}:${entry.line}`}
+              className={entry.kind === 'stitch' ? 'pl-3' : ''}
+            >
+              <button
+                type="button"
+                className="max-w-full truncate text-left text-brand-700 hover:underline"
+                onClick={() => onGoToLine(entry.line)}
+              >
+                {entry.kind === 'function' ? `${entry.name}()` : entry.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+});
+
 function StoryEditor({ story, initialScript }: { story: InkStory; initialScript: PlayScript }) {
   const { showToast } = useToast();
   const editorRef = useRef<InkCodeEditorHandle>(null);
@@ -188,9 +224,24 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
     [story.questions],
   );
   const compile = useInkCompiler(source, questions);
-  const outline = useMemo(() => findInkOutline(source), [source]);
-  const stats = useMemo(() => countInkStats(source), [source]);
-  const variableNames = useMemo(() => findInkVariableNames(source), [source]);
+  // Outline, statistics and watched names read the whole source: the worker reads them with each
+  // compile, never the page per keystroke (a 100 KB story took seconds a key when they were read
+  // here and the player replayed the story for each new list of names).
+  const savedReading = useMemo(
+    () => ({
+      outline: findInkOutline(savedSource),
+      stats: countInkStats(savedSource),
+      variableNames: findInkVariableNames(savedSource),
+    }),
+    [savedSource],
+  );
+  const outline = compile.result?.outline ?? savedReading.outline;
+  const stats = compile.result?.stats ?? savedReading.stats;
+  const variableNamesKey = (compile.result?.variableNames ?? savedReading.variableNames).join('\n');
+  const variableNames = useMemo(
+    () => (variableNamesKey === '' ? [] : variableNamesKey.split('\n')),
+    [variableNamesKey],
+  );
   const messages = compile.result?.messages ?? story.latest?.messages ?? [];
   const isDirty = source !== savedSource || !story.latest;
   const goToLine = useCallback((line: number) => editorRef.current?.goToLine(line), []);
@@ -267,29 +318,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
         stitches · {stats.choices} choices
       </p>
       <div className="grid gap-4 lg:grid-cols-[12rem_minmax(0,1fr)_22rem]">
-        <nav aria-label="Outline" className="order-2 min-w-0 lg:order-1">
-          <h2 className="text-sm font-semibold text-slate-800">Outline</h2>
-          {outline.length === 0 ? (
-            <p className="text-sm text-slate-600">No knots yet: start one with == name ==.</p>
-          ) : (
-            <ul className="mt-1 flex flex-col text-sm">
-              {outline.map((entry) => (
-                <li
-                  key={`${entry.path}:${entry.line}`}
-                  className={entry.kind === 'stitch' ? 'pl-3' : ''}
-                >
-                  <button
-                    type="button"
-                    className="max-w-full truncate text-left text-brand-700 hover:underline"
-                    onClick={() => goToLine(entry.line)}
-                  >
-                    {entry.kind === 'function' ? `${entry.name}()` : entry.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+        <OutlineNav outline={outline} onGoToLine={goToLine} />
         <div className="order-1 flex min-w-0 flex-col gap-3 lg:order-2">
           <div className="h-[32rem]">
             <InkCodeEditor

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { parseInkTag, type InkOutlineEntry, type InkQuestion } from '@conversa/contracts';
 import { Button } from '@/components/ui/button';
 import { EMPTY_PLAY_SCRIPT, replayStory, type PlayScript } from '../utils/playthrough';
@@ -34,7 +34,7 @@ function TagBadge({
  * Play as you write: runs the worker's latest compiled story, replays the choices taken so far
  * after each recompile, steps back, restarts, plays from any knot, and shows watched variables.
  */
-export function StoryPlayerPane({
+export const StoryPlayerPane = memo(function StoryPlayerPane({
   compiledJson,
   outline,
   variableNames,
@@ -222,4 +222,4 @@ export function StoryPlayerPane({
       </section>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { InkCompileMessage, InkStoryStats } from '@conversa/contracts';
+import type { InkCompileMessage, InkOutlineEntry, InkStoryStats } from '@conversa/contracts';
 
 export interface CompileRequest {
   id: number;
@@ -8,6 +8,13 @@ export interface CompileRequest {
 
 export interface CompileResponse {
   id: number;
-  result: { compiledJson: string | null; messages: InkCompileMessage[]; stats: InkStoryStats };
+  result: {
+    compiledJson: string | null;
+    messages: InkCompileMessage[];
+    stats: InkStoryStats;
+    /** Read here too, off the page's thread: they cost time in proportion to the source. */
+    outline: InkOutlineEntry[];
+    variableNames: string[];
+  };
   milliseconds: number;
 }

@@ -31,6 +31,8 @@ export interface ActivityPlayerSlot {
   ask: (input: AskBody) => Promise<MyActivityAskResult>;
   /** Session storage key, so a reload resumes the conversation (and its story). */
   resumeKey: string;
+  /** The activity's id, for the student's spoken questions (its speech2text and recognizer choice). */
+  activityId: string;
 }
 
 export type RenderActivityPlayer = (slot: ActivityPlayerSlot) => ReactNode;
@@ -87,6 +89,7 @@ function StoryfilePlayer({
     storyfile: storyfile.data,
     ask: (input) => ask({ ...input, storyfileId }),
     resumeKey: `conversa-conversation:learning:${activityId}:${storyfileId}`,
+    activityId,
   });
 }
 

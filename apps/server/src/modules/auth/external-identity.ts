@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { userIdentities } from '../modules/auth/auth.tables.ts';
-import { unauthorized } from '../http/errors.ts';
-import { createUser, findUserByEmail, findUserById, type User } from '../modules/users/index.ts';
+import type { Database } from '../../db/client.ts';
+import { userIdentities } from './auth.tables.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { createUser, findUserByEmail, findUserById, type User } from '../users/index.ts';
 
 export interface ExternalIdentity {
   issuer: string;
