@@ -236,6 +236,14 @@ test('a replacement rule makes a misheard spoken question (through the recognize
   )!.id;
   const milwaukeeVideo = await recordAnswer(page, seeded.id, milwaukeeId);
 
+  // This flow proves the browser's recognizer seam, so the storyfile chooses it (a new storyfile
+  // uses the studio's own recognizer).
+  const chosen = await page.request.put(`/v1/conversa/storyfiles/${seeded.id}/speech-settings`, {
+    headers: WRITE_HEADERS,
+    data: { recognizer: 'browser' },
+  });
+  expect(chosen.ok()).toBe(true);
+
   // The recognizer seam: the player (and the test bench) take the browser's SpeechRecognition.
   // This one "hears" the misheard question, and keeps the grammar of hints it is handed
   // (feature-detected).
