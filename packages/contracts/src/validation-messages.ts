@@ -124,6 +124,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   start: 'Start the story',
   startsOn: 'Start date',
   startIndex: 'First result',
+  startPath: 'Start from knot',
   status: 'Status',
   storyfileId: 'Storyfile',
   storyfileLimit: 'Storyfile limit',
