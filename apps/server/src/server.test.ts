@@ -77,7 +77,8 @@ describe('the server process on embedded defaults', () => {
       return run;
     };
     const waitUntilHealthy = (run: ReturnType<typeof startServer>) =>
-      waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000).catch(
+      // Generous: this start loads the sentence model too, and the machine may be busy.
+      waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 180_000).catch(
         (error: unknown) => {
           throw new Error(`${String(error)}; server output:\n${run.output}`);
         },
@@ -106,5 +107,5 @@ describe('the server process on embedded defaults', () => {
     expect(second.output).not.toContain('A platform admin was created');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 420_000);
 });

@@ -18,7 +18,9 @@ const running = new Set<StudioProcess>();
 
 /**
  * Starts `src/main.ts` in a process group of its own with only the variables given (plus PATH and
- * the run's TMPDIR, where a killed process leaves its work folders).
+ * the run's TMPDIR, where a killed process leaves its work folders). The sentence model stays off
+ * unless a test asks for it: these processes are about crashes, uploads and the database, and each
+ * start would otherwise load ~200 MB of model beside the suite's other work.
  */
 export function spawnStudio(env: Record<string, string>, args: string[] = []): StudioProcess {
   let output = '';
@@ -29,6 +31,7 @@ export function spawnStudio(env: Record<string, string>, args: string[] = []): S
       PATH: process.env.PATH,
       TMPDIR: process.env.TMPDIR,
       LOG_LEVEL: 'warn',
+      MATCHER_EMBEDDER: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,11 +74,15 @@ export async function waitUntil(
   }
 }
 
-/** Waits until the process answers /healthz with 200 (its output in the error otherwise). */
+/**
+ * Waits until the process answers /healthz with 200 (its output in the error otherwise). A start
+ * takes seconds on a quiet machine and over a minute on a loaded one (tsx compiling the sources,
+ * migrations), so the default wait is long: it bounds a hang, it does not time a start.
+ */
 export async function waitUntilHealthy(
   studio: StudioProcess,
   baseUrl: string,
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Promise<void> {
   await waitUntil(
     async () => (await fetch(`${baseUrl}/healthz`)).ok,

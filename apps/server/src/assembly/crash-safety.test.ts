@@ -155,7 +155,7 @@ beforeAll(async () => {
       { topicId: topic.id, text: 'Where did you grow up?' },
     )
   ).id;
-}, 90_000);
+}, 300_000);
 
 afterAll(async () => {
   await killStudioProcesses();
@@ -183,7 +183,7 @@ describe('crash safety of uploads and processing', () => {
     expect(await studio.exited, studio.output()).toBe(0);
     expect(studio.output()).toContain('back to the queue (the worker is stopping)');
     expect(await jobRows(ids.handedBack)).toEqual([{ state: 'created', retry_count: 0 }]);
-  }, 60_000);
+  }, 240_000);
 
   it('kill -9 with transcodes running, a video fully received but not yet queued, and an upload half sent', async () => {
     const studio = await startStudio({ FFMPEG_PATH: slowFfmpeg, WORKER_CONCURRENCY: '3' });
@@ -248,7 +248,7 @@ describe('crash safety of uploads and processing', () => {
       `update ${JOB_SCHEMA}.job set retry_count = retry_limit where name = $1 and singleton_key = $2`,
       [PROCESS_VIDEO_QUEUE, ids.outOfRetries],
     );
-  }, 90_000);
+  }, 300_000);
 
   it('after a restart, with no action from the client, every video ends: processed, or FAIL with a message', async () => {
     const studio = await startStudio();
@@ -282,7 +282,7 @@ describe('crash safety of uploads and processing', () => {
       10_000,
       'the work folders of the killed studio to go',
     );
-  }, 120_000);
+  }, 360_000);
 
   it('an upload cut off by kill -9 resumes from the stored offset and is processed', async () => {
     const probe = await tusProbe(editor.browser, halfSentUrl);
@@ -295,7 +295,7 @@ describe('crash safety of uploads and processing', () => {
       status: 'END',
       error: null,
     });
-  }, 60_000);
+  }, 240_000);
 
   it('a video that ran out of retries can be tried again, once', async () => {
     const path = `/v1/conversa/uploads/${ids.outOfRetries}/retry`;
@@ -315,5 +315,5 @@ describe('crash safety of uploads and processing', () => {
     expect(await editor.post(`/v1/conversa/uploads/${ids.unqueued}/retry`)).toMatchObject({
       status: 409,
     });
-  }, 60_000);
+  }, 240_000);
 });
