@@ -48,8 +48,8 @@ export function toDiagnostics(
 /**
  * The ink source editor: CodeMirror 6 with ink highlighting, the compiler's messages inline, and
  * completion of the storyfile's questions after `# answer:` (and clip names after `# clip:`).
- * `onEdit` is told of each change at once (cheaply); `onChange` gets the document once typing
- * pauses for INK_EDIT_SETTLE_MS.
+ * `onEdit` is told at once of the first change of a burst of typing; `onChange` gets the document
+ * once typing pauses for INK_EDIT_SETTLE_MS.
  */
 export function InkCodeEditor({
   initialValue,
@@ -63,7 +63,7 @@ export function InkCodeEditor({
   /** Read when the editor is created; later changes come from typing (remount to replace). */
   initialValue: string;
   onChange: (value: string) => void;
-  /** Called on every change of the document, before `onChange`; keep it cheap. */
+  /** Called on the first change after the document was last handed to `onChange`. */
   onEdit?: () => void;
   messages: readonly InkCompileMessage[];
   questions: readonly InkQuestion[];
@@ -113,8 +113,10 @@ export function InkCodeEditor({
             if (!update.docChanged) {
               return;
             }
-            onEditRef.current?.();
-            if (settleTimerRef.current !== null) {
+            if (settleTimerRef.current === null) {
+              // The first change since the document was last handed over.
+              onEditRef.current?.();
+            } else {
               window.clearTimeout(settleTimerRef.current);
             }
             settleTimerRef.current = window.setTimeout(() => {
@@ -167,6 +169,9 @@ export function InkCodeEditor({
   return (
     <div
       ref={hostRef}
+      // Its size is its parent's: layout and paint inside the editor stay inside it, so a
+      // keystroke never lays out or repaints the rest of the page.
+      style={{ contain: 'strict' }}
       className="h-full min-h-[24rem] overflow-hidden rounded-lg border border-slate-300 bg-white"
     />
   );
