@@ -11,7 +11,16 @@ import { findTagCompletions } from '../utils/tag-completion';
 export interface InkCodeEditorHandle {
   /** Puts the cursor at the start of a one-based line, scrolls it into view and focuses. */
   goToLine(line: number): void;
+  /** The document now, typing not yet handed to `onChange` included (Save reads it). */
+  getValue(): string;
 }
+
+/**
+ * Time after the last keystroke before the editor hands its document to `onChange` (and so to
+ * the compile worker). Until then a keystroke is CodeMirror's own incremental work only: the
+ * 100 KB document is neither joined into a string nor lifted into React state per key.
+ */
+export const INK_EDIT_SETTLE_MS = 400;
 
 const SEVERITY: Record<InkCompileMessage['severity'], Diagnostic['severity']> = {
   error: 'error',
@@ -39,10 +48,13 @@ export function toDiagnostics(
 /**
  * The ink source editor: CodeMirror 6 with ink highlighting, the compiler's messages inline, and
  * completion of the storyfile's questions after `# answer:` (and clip names after `# clip:`).
+ * `onEdit` is told at once of the first change of a burst of typing; `onChange` gets the document
+ * once typing pauses for INK_EDIT_SETTLE_MS.
  */
 export function InkCodeEditor({
   initialValue,
   onChange,
+  onEdit,
   messages,
   questions,
   isReadOnly = false,
@@ -51,6 +63,8 @@ export function InkCodeEditor({
   /** Read when the editor is created; later changes come from typing (remount to replace). */
   initialValue: string;
   onChange: (value: string) => void;
+  /** Called on the first change after the document was last handed to `onChange`. */
+  onEdit?: () => void;
   messages: readonly InkCompileMessage[];
   questions: readonly InkQuestion[];
   isReadOnly?: boolean;
@@ -59,9 +73,12 @@ export function InkCodeEditor({
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
+  const onEditRef = useRef(onEdit);
   const questionsRef = useRef(questions);
+  const settleTimerRef = useRef<number | null>(null);
   useEffect(() => {
     onChangeRef.current = onChange;
+    onEditRef.current = onEdit;
     questionsRef.current = questions;
   });
 
@@ -93,9 +110,19 @@ export function InkCodeEditor({
           EditorState.readOnly.of(isReadOnly),
           EditorView.contentAttributes.of({ 'aria-label': 'Ink source' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) {
-              onChangeRef.current(update.state.doc.toString());
+            if (!update.docChanged) {
+              return;
             }
+            if (settleTimerRef.current === null) {
+              // The first change since the document was last handed over.
+              onEditRef.current?.();
+            } else {
+              window.clearTimeout(settleTimerRef.current);
+            }
+            settleTimerRef.current = window.setTimeout(() => {
+              settleTimerRef.current = null;
+              onChangeRef.current(update.view.state.doc.toString());
+            }, INK_EDIT_SETTLE_MS);
           }),
           EditorView.theme({
             '&': { height: '100%', fontSize: '14px' },
@@ -106,6 +133,10 @@ export function InkCodeEditor({
     });
     viewRef.current = view;
     return () => {
+      if (settleTimerRef.current !== null) {
+        window.clearTimeout(settleTimerRef.current);
+        settleTimerRef.current = null;
+      }
       view.destroy();
       viewRef.current = null;
     };
@@ -130,11 +161,17 @@ export function InkCodeEditor({
       view.dispatch({ selection: { anchor: line.from }, scrollIntoView: true });
       view.focus();
     },
+    getValue() {
+      return viewRef.current?.state.doc.toString() ?? initialValue;
+    },
   }));
 
   return (
     <div
       ref={hostRef}
+      // Its size is its parent's: layout and paint inside the editor stay inside it, so a
+      // keystroke never lays out or repaints the rest of the page.
+      style={{ contain: 'strict' }}
       className="h-full min-h-[24rem] overflow-hidden rounded-lg border border-slate-300 bg-white"
     />
   );

@@ -212,7 +212,15 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
   const { showToast } = useToast();
   const editorRef = useRef<InkCodeEditorHandle>(null);
   const savedSource = story.latest?.source ?? NEW_STORY_TEMPLATE;
+  // The source as the editor last handed it over (once typing paused): a keystroke changes no
+  // React state but `hasPendingEdit`, once, so the page is not rendered again per key.
   const [source, setSource] = useState(savedSource);
+  const [hasPendingEdit, setHasPendingEdit] = useState(false);
+  const onEditorEdit = useCallback(() => setHasPendingEdit(true), []);
+  const onEditorChange = useCallback((value: string) => {
+    setSource(value);
+    setHasPendingEdit(false);
+  }, []);
   const [editorKey, setEditorKey] = useState(0);
   const [confirmRestore, setConfirmRestore] = useState<number | null>(null);
   const save = useSaveInkVersion(story.storyfileId);
@@ -243,12 +251,16 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
     [variableNamesKey],
   );
   const messages = compile.result?.messages ?? story.latest?.messages ?? [];
-  const isDirty = source !== savedSource || !story.latest;
+  const isDirty = hasPendingEdit || source !== savedSource || !story.latest;
+  const isCompiling = hasPendingEdit || compile.isCompiling;
   const goToLine = useCallback((line: number) => editorRef.current?.goToLine(line), []);
   const errorCount = messages.filter((message) => message.severity === 'error').length;
 
   const onSave = () => {
-    save.mutate(source, {
+    // What the editor holds now, typing not yet handed over included.
+    const current = editorRef.current?.getValue() ?? source;
+    onEditorChange(current);
+    save.mutate(current, {
       onSuccess: (version) =>
         showToast({
           kind: version.hasErrors ? 'warning' : 'success',
@@ -305,8 +317,8 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
           {isDirty ? ' · unsaved changes' : latest ? ` · saved as version ${latest.number}` : ''}
         </span>
         <span className="ml-auto flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-          {compile.isCompiling ? <Spinner className="size-4" label="Compiling" /> : null}
-          {compile.isCompiling
+          {isCompiling ? <Spinner className="size-4" label="Compiling" /> : null}
+          {isCompiling
             ? 'Compiling…'
             : compile.milliseconds !== null
               ? `Compiled in ${Math.round(compile.milliseconds)} ms`
@@ -325,7 +337,8 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
               key={editorKey}
               ref={editorRef}
               initialValue={source}
-              onChange={setSource}
+              onChange={onEditorChange}
+              onEdit={onEditorEdit}
               messages={messages}
               questions={story.questions}
             />
@@ -361,7 +374,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
               ? setConfirmRestore(number)
               : restore.mutate(number, {
                   onSuccess: (version) => {
-                    setSource(version.source);
+                    onEditorChange(version.source);
                     setEditorKey((key) => key + 1);
                   },
                 })
@@ -381,7 +394,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
           restore.mutate(number, {
             onSuccess: (version) => {
               setConfirmRestore(null);
-              setSource(version.source);
+              onEditorChange(version.source);
               setEditorKey((key) => key + 1);
             },
           });

@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CompileRequest, CompileResponse } from '../worker/compile-protocol';
 
-/** Time after the last keystroke before the worker compiles. */
-export const INK_COMPILE_DEBOUNCE_MS = 400;
-
 export interface InkCompileState {
   result: CompileResponse['result'] | null;
   /** Compile time of the last result in the worker. */
@@ -19,8 +16,9 @@ interface CompiledSource {
 }
 
 /**
- * Compiles the source in a Web Worker after typing pauses. Only the newest request's answer is
- * kept; a request still running when another arrives is left to finish and then ignored.
+ * Compiles each source it is given in a Web Worker (the editor hands its document over only once
+ * typing pauses: INK_EDIT_SETTLE_MS). Only the newest request's answer is kept; a request still
+ * running when another arrives is left to finish and then ignored.
  */
 export function useInkCompiler(
   source: string | null,
@@ -57,13 +55,10 @@ export function useInkCompiler(
     if (source === null) {
       return;
     }
-    const timer = window.setTimeout(() => {
-      lastIdRef.current += 1;
-      const request: CompileRequest = { id: lastIdRef.current, source, questions };
-      sourcesRef.current.set(request.id, source);
-      workerRef.current?.postMessage(request);
-    }, INK_COMPILE_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
+    lastIdRef.current += 1;
+    const request: CompileRequest = { id: lastIdRef.current, source, questions };
+    sourcesRef.current.set(request.id, source);
+    workerRef.current?.postMessage(request);
   }, [source, questions]);
 
   return {

@@ -1,0 +1,54 @@
+import { render } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INK_EDIT_SETTLE_MS, InkCodeEditor } from './ink-code-editor';
+
+/** About 100 KB of ink, the size of story that froze the page when typed into (issue 33). */
+const LARGE_STORY = Array.from(
+  { length: 900 },
+  (_, knot) =>
+    `== knot_${knot}\nThe wind came over the hill and the author wrote it down.\n-> END\n`,
+).join('\n');
+
+describe('InkCodeEditor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands the document over once typing pauses, not per keystroke', () => {
+    const onChange = vi.fn<(value: string) => void>();
+    const onEdit = vi.fn<() => void>();
+    const { container } = render(
+      <InkCodeEditor
+        initialValue={LARGE_STORY}
+        onChange={onChange}
+        onEdit={onEdit}
+        messages={[]}
+        questions={[]}
+      />,
+    );
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!)!;
+    expect(LARGE_STORY.length).toBeGreaterThan(50_000);
+
+    // Keys typed at the end faster than the pause: the first is told to onEdit, none joins the
+    // document into a string for onChange.
+    for (const key of 'The end.') {
+      view.dispatch({ changes: { from: view.state.doc.length, insert: key } });
+      vi.advanceTimersByTime(INK_EDIT_SETTLE_MS / 4);
+    }
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+
+    // The pause: one onChange with the whole document.
+    vi.advanceTimersByTime(INK_EDIT_SETTLE_MS);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(`${LARGE_STORY}The end.`);
+
+    // The next burst is told again.
+    view.dispatch({ changes: { from: view.state.doc.length, insert: '!' } });
+    expect(onEdit).toHaveBeenCalledTimes(2);
+  });
+});
