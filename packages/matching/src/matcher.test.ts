@@ -478,6 +478,62 @@ describe('embedder seam', () => {
   });
 });
 
+describe('embedding centering and cohesion (tuning, off by default)', () => {
+  // Every vector shares a large component (what a model gives every sentence of one subject); the
+  // rest tells children from everything else, and each text apart a little.
+  const embedder: Embedder = {
+    id: 'shared',
+    embed(text) {
+      const isAboutChildren = /children|kids|offspring/i.test(text);
+      return Float32Array.from([
+        5,
+        isAboutChildren ? 1 : 0,
+        isAboutChildren ? 0 : 1,
+        text.length / 100,
+      ]);
+    },
+  };
+  const ask = 'any offspring?';
+
+  it('takes off what every phrasing shares: the other answers fall further behind', () => {
+    const plain = buildMatcher(STORYFILE, { embedder }).match(ask).candidates;
+    const centered = buildMatcher(STORYFILE, {
+      embedder,
+      tuning: { embeddingCentering: 1 },
+    }).match(ask).candidates;
+    expect(plain[0]?.answerId).toBe('children');
+    expect(centered[0]?.answerId).toBe('children');
+    const gap = (candidates: typeof plain) => candidates[0]!.score - (candidates[1]?.score ?? 0);
+    expect(gap(centered)).toBeGreaterThan(gap(plain));
+  }, 60_000);
+
+  it.each([
+    ['centering', { embeddingCentering: 1 }],
+    ['cohesion', { embeddingCohesion: 0.5 }],
+  ] as const)(
+    'with %s, an edited script scores as the same script built afresh',
+    (_, tuning) => {
+      const edited = buildMatcher(STORYFILE, { embedder, tuning });
+      edited.match(ask);
+      edited.removeAnswer('war');
+      edited.upsertAnswer({ id: 'children', question: 'Do you have children?' });
+      edited.upsertAnswer({ id: 'pets', question: 'Do you have pets?', alternates: ['Any dogs?'] });
+      const script = [
+        ...STORYFILE.filter((answer) => answer.id !== 'war').map((answer) =>
+          answer.id === 'children' ? { id: 'children', question: 'Do you have children?' } : answer,
+        ),
+        { id: 'pets', question: 'Do you have pets?', alternates: ['Any dogs?'] },
+      ];
+      const fresh = buildMatcher(script, { embedder, tuning });
+      for (const question of [ask, 'Tell me about your kids', 'Any cats?']) {
+        expect(edited.match(question).candidates).toEqual(fresh.match(question).candidates);
+      }
+      expect(edited.getThreshold()).toBe(fresh.getThreshold());
+    },
+    60_000,
+  );
+});
+
 /** Small deterministic PRNG (mulberry32) so the randomised test is reproducible. */
 function createRandom(seed: number): () => number {
   let state = seed;

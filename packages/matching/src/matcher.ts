@@ -73,6 +73,10 @@ export interface MatcherTuning {
   embeddingCentroidWeight: number;
   /** Cosine rescaled to 0 in the semantic score ("unrelated"); see `SemanticSettings.floor`. */
   embeddingFloor: number;
+  /** Share of the script's mean phrasing vector taken off every vector; see `SemanticSettings.centering`. */
+  embeddingCentering: number;
+  /** Weight of an answer's cohesion taken off its semantic score; see `SemanticSettings.cohesionWeight`. */
+  embeddingCohesion: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -100,6 +104,8 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   embeddingWeight: 0.5,
   embeddingCentroidWeight: 0.5,
   embeddingFloor: 0.2,
+  embeddingCentering: 0,
+  embeddingCohesion: 0,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -263,6 +269,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     ? createSemanticIndex(embedder, {
         centroidWeight: tuning.embeddingCentroidWeight,
         floor: tuning.embeddingFloor,
+        centering: tuning.embeddingCentering,
+        cohesionWeight: tuning.embeddingCohesion,
       })
     : undefined;
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).

@@ -11,6 +11,18 @@ export interface SemanticSettings {
    * with USE lite, never 0).
    */
   floor: number;
+  /**
+   * Share (0-1) of the mean of the script's phrasing vectors taken off every vector, the question's
+   * included, before cosines: what all of a storyfile's phrasings share (its subject, the model's
+   * own bias) then no longer makes every answer look close. 0 leaves vectors as they are.
+   */
+  centering?: number;
+  /**
+   * Weight of each answer's cohesion (how close its phrasings are to one another) against the
+   * script's mean cohesion, taken off its cosine: a question must come closer to an answer whose
+   * phrasings say the same thing than to one whose phrasings range wide. 0 turns it off.
+   */
+  cohesionWeight?: number;
 }
 
 /**
@@ -66,10 +78,63 @@ function dot(a: Float32Array | Float64Array, b: Float32Array): number {
 }
 
 export function createSemanticIndex(embedder: Embedder, settings: SemanticSettings): SemanticIndex {
-  const vectors = new Map<PhrasingRecord, Float32Array>();
+  const rawVectors = new Map<PhrasingRecord, Float32Array>();
   const missing = new Set<PhrasingRecord>();
+  const centering = settings.centering ?? 0;
   // Per answer, the sum of its phrasings' unit vectors (the centroid's direction); dropped on edits.
   const sums = new Map<AnswerRecord, Float64Array>();
+  const cohesionWeight = settings.cohesionWeight ?? 0;
+  // Per answer, the mean cosine of each phrasing to the others' centroid; dropped with its sum.
+  const cohesions = new Map<AnswerRecord, number | undefined>();
+  // With centering: the mean of the raw unit vectors and each phrasing's centered unit vector,
+  // recomputed lazily after any change to the phrasings.
+  let mean: Float64Array | undefined;
+  let centered: Map<PhrasingRecord, Float32Array> | undefined;
+
+  function invalidate(): void {
+    if (centering > 0) {
+      mean = undefined;
+      centered = undefined;
+      sums.clear();
+      cohesions.clear();
+    }
+  }
+
+  function shift(vector: Float32Array): Float32Array {
+    if (!mean) {
+      return vector;
+    }
+    const out = new Float32Array(vector.length);
+    for (let i = 0; i < vector.length; i++) {
+      out[i] = vector[i]! - centering * mean[i]!;
+    }
+    return toUnit(out);
+  }
+
+  function ensureCentered(): Map<PhrasingRecord, Float32Array> {
+    if (centering === 0) {
+      return rawVectors;
+    }
+    if (!centered) {
+      let sum: Float64Array | undefined;
+      for (const vector of rawVectors.values()) {
+        sum ??= new Float64Array(vector.length);
+        for (let i = 0; i < vector.length; i++) {
+          sum[i] = sum[i]! + vector[i]!;
+        }
+      }
+      mean = sum?.map((value) => value / rawVectors.size);
+      centered = new Map();
+      for (const [record, vector] of rawVectors) {
+        centered.set(record, shift(vector));
+      }
+    }
+    return centered;
+  }
+
+  const vectors = {
+    get: (record: PhrasingRecord) => ensureCentered().get(record),
+  };
 
   function rescale(cosine: number): number {
     return Math.min(1, Math.max(0, (cosine - settings.floor) / (1 - settings.floor)));
@@ -77,9 +142,11 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
 
   function add(record: PhrasingRecord): void {
     sums.delete(record.answer);
+    cohesions.delete(record.answer);
     const vector = embedder.embed(record.text);
     if (vector) {
-      vectors.set(record, toUnit(vector));
+      invalidate();
+      rawVectors.set(record, toUnit(vector));
     } else {
       missing.add(record);
     }
@@ -125,20 +192,43 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     return normSquared > 1e-12 ? dotSum / Math.sqrt(normSquared) : 0;
   }
 
+  function cohesionOf(answer: AnswerRecord): number | undefined {
+    if (cohesions.has(answer)) {
+      return cohesions.get(answer);
+    }
+    let total = 0;
+    let count = 0;
+    for (const record of answer.phrasings) {
+      const vector = vectors.get(record);
+      if (vector) {
+        total += centroidCosine(answer, vector, record);
+        count++;
+      }
+    }
+    const cohesion = count >= 2 ? total / count : undefined;
+    cohesions.set(answer, cohesion);
+    return cohesion;
+  }
+
   return {
     add,
     remove(record) {
-      vectors.delete(record);
+      if (rawVectors.delete(record)) {
+        invalidate();
+      }
       missing.delete(record);
       sums.delete(record.answer);
+      cohesions.delete(record.answer);
     },
     sync() {
       for (const record of [...missing]) {
         const vector = embedder.embed(record.text);
         if (vector) {
           missing.delete(record);
-          vectors.set(record, toUnit(vector));
+          rawVectors.set(record, toUnit(vector));
+          invalidate();
           sums.delete(record.answer);
+          cohesions.delete(record.answer);
         }
       }
       return missing.size;
@@ -146,10 +236,27 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     countMissing: () => missing.size,
     embedQuestion(text) {
       const vector = embedder.embed(text.trim());
-      return vector ? toUnit(vector) : undefined;
+      if (!vector) {
+        return undefined;
+      }
+      ensureCentered();
+      return shift(toUnit(vector));
     },
-    scoreAll(answers, query, scores, excluded, excludedAnswer) {
+    scoreAll(answerIterable, query, scores, excluded, excludedAnswer) {
+      const answers = [...answerIterable];
       const centroidWeight = settings.centroidWeight;
+      let meanCohesion = 0;
+      if (cohesionWeight > 0) {
+        let count = 0;
+        for (const answer of answers) {
+          const cohesion = cohesionOf(answer);
+          if (cohesion !== undefined) {
+            meanCohesion += cohesion;
+            count++;
+          }
+        }
+        meanCohesion = count > 0 ? meanCohesion / count : 0;
+      }
       for (const answer of answers) {
         if (answer === excludedAnswer) {
           continue;
@@ -165,7 +272,11 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
           continue;
         }
         const centroid = centroidWeight > 0 ? centroidCosine(answer, query, excluded) : 0;
-        scores[answer.slot] = rescale((1 - centroidWeight) * best + centroidWeight * centroid);
+        const cohesion = cohesionWeight > 0 ? cohesionOf(answer) : undefined;
+        const offset = cohesion === undefined ? 0 : cohesionWeight * (cohesion - meanCohesion);
+        scores[answer.slot] = rescale(
+          (1 - centroidWeight) * best + centroidWeight * centroid - offset,
+        );
       }
     },
     similarity(record, query) {
