@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'embeddings', environment: 'node' },
+  // The real model loads in seconds when quiet and far longer on a loaded machine; the limit
+  // bounds a hang and times nothing.
+  test: { name: 'embeddings', environment: 'node', testTimeout: 180_000, hookTimeout: 180_000 },
 });
