@@ -3,7 +3,9 @@ import {
   createCategoryIndex,
   foldCategoryPhrases,
   foldCategoryPhrasesWithSpans,
+  listFoldedCategories,
 } from './categories.ts';
+import { createMatcher } from './matcher.ts';
 import { tokenizeText } from './normalize.ts';
 import { stemWord } from './stem.ts';
 
@@ -45,5 +47,36 @@ describe('foldCategoryPhrasesWithSpans', () => {
       terms,
       spans,
     });
+  });
+});
+
+// Issue 32, item 14: the test bench said "Categories folded: none" while its own top answer showed
+// "matched: #research"; it looked for the phrase in the text, the matcher folds stemmed words.
+describe('listFoldedCategories', () => {
+  const categories = [
+    { id: 'r1', name: 'research', phrases: ['research', 'lab work'] },
+    { id: 'nyc', name: 'New York', phrases: ['new york', 'new york city'] },
+  ];
+
+  it.each([
+    ['What are you researching these days?', [{ category: 'research', words: 'researching' }]],
+    ['Tell me about your labs work', [{ category: 'research', words: 'labs work' }]],
+    ['Born in New York City?', [{ category: 'New York', words: 'new york city' }]],
+    ['new shoes', []],
+    ['', []],
+  ])('%j folds %j', (text, expected) => {
+    expect(
+      listFoldedCategories(text, categories).map(({ category, words }) => ({ category, words })),
+    ).toEqual(expected);
+  });
+
+  it('agrees with the matcher: the #category a match shows is listed as folded', () => {
+    const matcher = createMatcher({ categories });
+    matcher.upsertAnswer({ id: 'lab', question: 'What research do you do?' });
+    const result = matcher.match('What are you researching these days?');
+    expect(result.candidates[0]?.matchedTerms).toContain('#research');
+    expect(listFoldedCategories('What are you researching these days?', categories)).toEqual([
+      { categoryId: 'r1', category: 'research', words: 'researching' },
+    ]);
   });
 });

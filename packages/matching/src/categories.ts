@@ -86,3 +86,39 @@ function isPhraseAt(stems: readonly string[], start: number, phrase: readonly st
   }
   return phrase.every((stem, offset) => stems[start + offset] === stem);
 }
+
+/** A category phrase found in a question: the category's name and the question's words it covers. */
+export interface FoldedCategory {
+  categoryId: string;
+  category: string;
+  words: string;
+}
+
+/**
+ * The category phrases the matcher folds in a text, by the matcher's own rule (stemmed words,
+ * greedy, longest phrase first), so a report of them agrees with the `#category` terms a match
+ * shows: "Films I love" folds the phrase "film" although the text never says "film".
+ */
+export function listFoldedCategories(
+  text: string,
+  categories: readonly Category[],
+): FoldedCategory[] {
+  const index = createCategoryIndex(categories);
+  const words = tokenizeText(text);
+  const { terms, spans } = foldCategoryPhrasesWithSpans(words.map(stemWord), index);
+  const folded: FoldedCategory[] = [];
+  let at = 0;
+  terms.forEach((term, position) => {
+    const span = spans[position] ?? 1;
+    if (term.startsWith(CATEGORY_TERM_PREFIX)) {
+      const categoryId = term.slice(CATEGORY_TERM_PREFIX.length);
+      folded.push({
+        categoryId,
+        category: index.namesById.get(categoryId) ?? categoryId,
+        words: words.slice(at, at + span).join(' '),
+      });
+    }
+    at += span;
+  });
+  return folded;
+}

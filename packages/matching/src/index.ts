@@ -13,6 +13,8 @@ export type {
   CalibrationSample,
   ThresholdOutcome,
 } from './calibrate.ts';
+export { listFoldedCategories } from './categories.ts';
+export type { FoldedCategory } from './categories.ts';
 export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 export { FALLBACK_REASON_LABELS, FALLBACK_REASONS } from './types.ts';
 export { normalizeText, tokenizeText } from './normalize.ts';

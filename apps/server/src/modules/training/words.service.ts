@@ -12,7 +12,7 @@ import {
   type listCustomWordsQuerySchema,
   type testBenchBodySchema,
 } from '@conversa/contracts';
-import { normalizeText } from '@conversa/matching';
+import { listFoldedCategories } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
@@ -124,8 +124,8 @@ export async function deleteCustomWord(
 
 /**
  * The test bench: the steps a question goes through, shown to the author; nothing is logged.
- * Categories folded are found the way the matcher folds them: a phrase's normalised words inside
- * the normalised question.
+ * Categories folded come from the matcher's own fold (stemmed words, longest phrase first): a
+ * search of the phrase in the text said "none" while a match showed "#research" (issue 32).
  */
 export async function runTestBench(
   engine: ConversationEngine,
@@ -140,15 +140,10 @@ export async function runTestBench(
     body.inputMode === 'spoken'
       ? applyHeardAsRules(body.text, heardAsRules)
       : { text: body.text, applied: [] };
-  const normalized = ` ${normalizeText(replaced.text)} `;
-  const categoriesFolded = categories.flatMap((category) =>
-    category.phrases
-      .filter((phrase) => {
-        const key = normalizeText(phrase);
-        return key !== '' && normalized.includes(` ${key} `);
-      })
-      .map((phrase) => ({ category: category.name, phrase })),
-  );
+  const categoriesFolded = listFoldedCategories(replaced.text, categories).map((folded) => ({
+    category: folded.category,
+    phrase: folded.words,
+  }));
   const result = matcher.match(replaced.text, { limit: 3 });
   return {
     raw: body.text,

@@ -4,6 +4,9 @@ import { useRef, useState } from 'react';
 // first control of its body. The close button in the title bar is never first: opening New
 // storyfile on its × made a keyboard user Tab past it to start typing (issue 15, defect 7).
 const MARKED = '[data-autofocus]';
+// A body whose first field is still loading marks the place: focus waits for the field instead of
+// landing on Cancel (the Correct-match dialog opened on Cancel while its answers loaded; issue 32).
+const PENDING = '[data-autofocus-pending]';
 const FIELDS =
   'input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 const CONTROLS =
@@ -15,7 +18,8 @@ function isShown(element: HTMLElement): boolean {
 
 /** The element a dialog's body gives focus to first, or null to keep the library's default. */
 export function findFirstField(body: HTMLElement): HTMLElement | null {
-  for (const selector of [MARKED, FIELDS, CONTROLS]) {
+  const isFieldPending = body.querySelector(PENDING) !== null;
+  for (const selector of isFieldPending ? [MARKED, FIELDS] : [MARKED, FIELDS, CONTROLS]) {
     const found = [...body.querySelectorAll<HTMLElement>(selector)].find(isShown);
     if (found) {
       return found;
@@ -57,6 +61,11 @@ export function useDialogFocus(isOpen: boolean) {
       }
       if (!body) {
         return;
+      }
+      if (body.querySelector(PENDING) !== null) {
+        // Keep focus in the dialog itself (Radix makes it focusable) until the field arrives.
+        event.preventDefault();
+        (body.parentElement ?? body).focus();
       }
       // The body is still loading (a spinner): move focus to its first field when it arrives,
       // unless the person has already moved it into the body.

@@ -157,4 +157,98 @@ describe('AnswerExplanation', () => {
     ).toEqual(['sell', 'farm']);
     expect(screen.queryByText(/Closest question/)).not.toBeInTheDocument();
   });
+
+  // Issue 32, item 13.
+  it('marks an unrecorded closest question of a below-threshold reply as Not recorded', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'off-topic' },
+          questionText: null,
+          score: 0.04,
+          confidence: 'off-topic',
+          candidates: [candidate('q-5', 'Why did you sell the farm?', 0.04, 'off-topic', false)],
+        }}
+      />,
+    );
+    expect(screen.getByText(/Far from every recorded question/)).toBeInTheDocument();
+    const closest = screen.getByText(/Closest question:/);
+    expect(within(closest).getByRole('link', { name: 'Why did you sell the farm?' })).toBeVisible();
+    expect(closest).toHaveTextContent('Not recorded');
+  });
+
+  it('does not tell an off-topic question sharing no words to be added as an alternate', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'off-topic' },
+          questionText: null,
+          score: 0.13,
+          confidence: 'low',
+          candidates: [
+            { ...candidate('q-2', 'What did you do growing up?', 0.13, 'low'), matchedTerms: [] },
+          ],
+        }}
+      />,
+    );
+    expect(screen.queryByText(/Add this wording as an alternate/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Under the threshold, and it shares no words with the closest question: most likely off-topic, so the cannot-answer clip is the right reply.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('still suggests an alternate for a low match that shares words with its question', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'off-topic' },
+          questionText: null,
+          score: 0.14,
+          confidence: 'low',
+          candidates: [candidate('q-2', 'What did you do growing up?', 0.14, 'low')],
+        }}
+      />,
+    );
+    expect(screen.getByText(/Add this wording as an alternate/)).toBeInTheDocument();
+  });
+
+  it('names the story choice taken instead of "Score —" and "Nothing to compare"', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'story' },
+          questionText: null,
+          score: null,
+          confidence: null,
+          candidates: [],
+          story: {
+            versionNumber: 1,
+            turn: 'choice',
+            choiceText: 'Tell me about the farm',
+            lines: [{ text: 'We had forty cows.', media: null }],
+            choices: [],
+            hasEnded: false,
+            notice: null,
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText('Story choice')).toBeInTheDocument();
+    expect(screen.getByText('Choice taken')).toBeInTheDocument();
+    expect(
+      screen.getByText('“Tell me about the farm”: the story, not the matcher, picked the reply.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('—', { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nothing to compare')).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,8 @@ import {
   buildQuestionLink,
   CONFIDENCE_DETAILS,
   describeDecision,
+  describeStoryTurn,
+  explainConfidence,
   formatScore,
 } from '../utils/explanation';
 
@@ -77,6 +79,8 @@ export function AnswerExplanation({
   const runnersUp = matchedId ? result.candidates.filter((candidate) => candidate !== top) : others;
   const confidence = result.confidence ?? top?.confidence ?? null;
   const score = result.score ?? top?.score ?? null;
+  // A story choice is the ink story's pick, not the matcher's: it has a choice, not a score.
+  const storyTurn = decision.kind === 'story' && result.story ? result.story : null;
 
   return (
     <div className="space-y-4 text-sm">
@@ -113,22 +117,33 @@ export function AnswerExplanation({
             </dd>
           </>
         ) : null}
-        <dt className="font-medium text-slate-600">Score</dt>
-        <dd className="text-slate-900 tabular-nums">
-          {score === null ? '—' : formatScore(score)}{' '}
-          <span className="text-slate-500">(threshold {formatScore(result.threshold)})</span>
-        </dd>
-        <dt className="font-medium text-slate-600">Confidence</dt>
-        <dd>
-          {confidence === null ? (
-            <span className="text-slate-500">Nothing to compare</span>
-          ) : (
-            <>
-              <ConfidenceBadge confidence={confidence} />
-              <p className="mt-1 text-slate-600">{CONFIDENCE_DETAILS[confidence].explanation}</p>
-            </>
-          )}
-        </dd>
+        {storyTurn ? (
+          <>
+            <dt className="font-medium text-slate-600">
+              {storyTurn.turn === 'choice' ? 'Choice taken' : 'Story'}
+            </dt>
+            <dd className="text-slate-900">{describeStoryTurn(storyTurn)}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium text-slate-600">Score</dt>
+            <dd className="text-slate-900 tabular-nums">
+              {score === null ? '—' : formatScore(score)}{' '}
+              <span className="text-slate-500">(threshold {formatScore(result.threshold)})</span>
+            </dd>
+            <dt className="font-medium text-slate-600">Confidence</dt>
+            <dd>
+              {confidence === null ? (
+                <span className="text-slate-500">Nothing to compare</span>
+              ) : (
+                <>
+                  <ConfidenceBadge confidence={confidence} />
+                  <p className="mt-1 text-slate-600">{explainConfidence(confidence, top)}</p>
+                </>
+              )}
+            </dd>
+          </>
+        )}
         {top ? (
           <>
             <dt className="font-medium text-slate-600">
@@ -159,6 +174,13 @@ export function AnswerExplanation({
           >
             {top.questionText}
           </Link>
+          {/* "Far from every recorded question" may name an unrecorded one: say which it is. */}
+          {top.isRecorded ? null : (
+            <>
+              {' '}
+              <NotRecordedBadge />
+            </>
+          )}
         </p>
       ) : null}
       {runnersUp.length > 0 ? (

@@ -1,7 +1,9 @@
 import {
   FALLBACK_REASON_LABELS,
+  type AskCandidate,
   type AskDecision,
   type ConfidenceClass,
+  type StoryTurn,
 } from '@conversa/contracts';
 
 /** Names and one-line explanations of the matcher's confidence classes, for authors. */
@@ -32,6 +34,39 @@ export const CONFIDENCE_DETAILS: Record<
     tone: 'poor',
   },
 };
+
+/**
+ * A low score with no word in common with the closest question: the automatic threshold sits just
+ * above what unrelated questions score, so trivia ("Who won the world cup in 2018?") lands in the
+ * low band, and telling the author to add it as an alternate would teach the storyfile to answer it
+ * (issue 32, item 13).
+ */
+export const LOW_WITHOUT_SHARED_WORDS =
+  'Under the threshold, and it shares no words with the closest question: most likely off-topic, so the cannot-answer clip is the right reply.';
+
+/** What a confidence class means for this reply: the class's own line, unless the words say more. */
+export function explainConfidence(
+  confidence: ConfidenceClass,
+  closest: Pick<AskCandidate, 'matchedTerms'> | undefined,
+): string {
+  if (confidence === 'low' && (closest === undefined || closest.matchedTerms.length === 0)) {
+    return LOW_WITHOUT_SHARED_WORDS;
+  }
+  return CONFIDENCE_DETAILS[confidence].explanation;
+}
+
+/** A story turn as an author reads it: the choice taken, or the story's opening. */
+export function describeStoryTurn(story: Pick<StoryTurn, 'turn' | 'choiceText'>): string {
+  if (story.turn === 'start') {
+    return 'The story opened: nothing was asked, so there is no score.';
+  }
+  if (story.turn === 'choice') {
+    return story.choiceText === null || story.choiceText.trim() === ''
+      ? 'A choice without text was taken: the story, not the matcher, picked the reply.'
+      : `“${story.choiceText}”: the story, not the matcher, picked the reply.`;
+  }
+  return 'A free question: the matcher answered it.';
+}
 
 const DECISION_LABELS = {
   answer: 'Answered',

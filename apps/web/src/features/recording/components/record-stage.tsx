@@ -1,9 +1,10 @@
 import { Mic, Video } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import type { RecordedTake } from '../hooks/use-media-recorder';
 import type { MediaProblem } from '../utils/media-errors';
-import { formatElapsed } from '../utils/format-elapsed';
+import { formatDuration } from '@/lib/duration';
 import { getStageView, isNearRecordingCap, type RecordingPhase } from '../utils/studio-state';
 import { LevelMeter } from './level-meter';
 import { LivePreview } from './live-preview';
@@ -38,6 +39,11 @@ export function RecordStage({
   level: number;
   targetTitle: string;
 }) {
+  // The recorder's clock runs from start to stop, a little longer than the video it wrote: once the
+  // player knows the video's own length, the label shows that one (issue 32, item 18).
+  const [measured, setMeasured] = useState<{ url: string; durationMs: number } | null>(null);
+  const takeDurationMs =
+    take === null ? 0 : measured?.url === take.url ? measured.durationMs : take.durationMs;
   const view = getStageView({
     phase,
     hasTake: take !== null,
@@ -48,7 +54,11 @@ export function RecordStage({
     // Width follows the window's height so the picture and the controls fit on one screen.
     <div className="relative mx-auto aspect-video w-full max-w-[max(24rem,calc((100vh-23rem)*16/9))] bg-black">
       {view === 'take' && take !== null ? (
-        <TakeReview url={take.url} label={`Your take for ${targetTitle}`} />
+        <TakeReview
+          url={take.url}
+          label={`Your take for ${targetTitle}`}
+          onDuration={(durationMs) => setMeasured({ url: take.url, durationMs })}
+        />
       ) : view === 'problem' && problem !== null ? (
         <MediaProblemPanel problem={problem} onRetry={onRetry} />
       ) : view === 'preview' && stream !== null ? (
@@ -69,9 +79,9 @@ export function RecordStage({
           <span className="size-2.5 animate-pulse rounded-full bg-white" aria-hidden="true" />
           <span>REC</span>
           <span role="timer" aria-label="Recording time" className="font-mono tabular-nums">
-            {formatElapsed(elapsedMs)}
+            {formatDuration(elapsedMs)}
           </span>
-          <span className="font-normal opacity-80">/ {formatElapsed(capMs)}</span>
+          <span className="font-normal opacity-80">/ {formatDuration(capMs)}</span>
         </div>
       ) : null}
       {phase === 'countdown' && countdownRemaining !== null ? (
@@ -91,7 +101,7 @@ export function RecordStage({
       {phase === 'review' && take !== null ? (
         <div className="pointer-events-none absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-slate-900/80 px-3 py-1 text-sm font-semibold text-white">
           <Video className="size-4" aria-hidden="true" />
-          Your take · {formatElapsed(take.durationMs)}
+          Your take · {formatDuration(takeDurationMs)}
         </div>
       ) : null}
       {phase === 'ready' && stream !== null ? (

@@ -1,5 +1,5 @@
 import { Alert } from '@/components/ui/alert';
-import { formatElapsed } from '../utils/format-elapsed';
+import { formatDuration } from '@/lib/duration';
 
 /** Messages under the studio: a recorder error, a take cut at the cap, no recorder, all done. */
 export function RecordingNotices({
@@ -21,7 +21,7 @@ export function RecordingNotices({
       {error === null ? null : <Alert kind="error">{error}</Alert>}
       {wasCapped ? (
         <Alert kind="warning">
-          The recording stopped at {formatElapsed(capMs)}, the longest an answer can be.
+          The recording stopped at {formatDuration(capMs)}, the longest an answer can be.
         </Alert>
       ) : null}
       {isSupported ? null : (

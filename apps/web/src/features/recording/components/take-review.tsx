@@ -17,7 +17,27 @@ function fixUnknownDuration(event: SyntheticEvent<HTMLVideoElement>) {
   video.currentTime = Number.MAX_SAFE_INTEGER;
 }
 
-export function TakeReview({ url, label }: { url: string; label: string }) {
+/** The media's own length in milliseconds, once the browser knows it (never Infinity). */
+function readDurationMs(video: HTMLVideoElement): number | null {
+  return Number.isFinite(video.duration) ? video.duration * 1000 : null;
+}
+
+export function TakeReview({
+  url,
+  label,
+  onDuration,
+}: {
+  url: string;
+  label: string;
+  /** The length the player shows: the take's label uses it so the two never disagree. */
+  onDuration?: (durationMs: number) => void;
+}) {
+  const report = (event: SyntheticEvent<HTMLVideoElement>) => {
+    const durationMs = readDurationMs(event.currentTarget);
+    if (durationMs !== null) {
+      onDuration?.(durationMs);
+    }
+  };
   return (
     <video
       key={url}
@@ -28,7 +48,11 @@ export function TakeReview({ url, label }: { url: string; label: string }) {
       controls
       playsInline
       preload="auto"
-      onLoadedMetadata={fixUnknownDuration}
+      onLoadedMetadata={(event) => {
+        fixUnknownDuration(event);
+        report(event);
+      }}
+      onDurationChange={report}
     />
   );
 }

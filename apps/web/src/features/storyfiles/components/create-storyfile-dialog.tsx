@@ -1,13 +1,15 @@
-import type { CurrentUser } from '@conversa/contracts';
+import { NAME_MAX_LENGTH, type CurrentUser } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useCreateStoryfile } from '../api/create-storyfile';
 import { useScripts } from '../api/list-scripts';
 import { useNameAvailability } from '../hooks/use-name-availability';
+import { describeCreateBlocker } from '../utils/blockers';
 import { getEditableNamespaces } from '../utils/permissions';
 import { Field, INPUT_CLASS } from './field';
 import { NameFeedback } from './name-feedback';
@@ -42,9 +44,12 @@ export function CreateStoryfileDialog({
     namespace: useId(),
     name: useId(),
     feedback: useId(),
+    count: useId(),
     description: useId(),
     script: useId(),
+    blocker: useId(),
   };
+  const blocker = describeCreateBlocker({ name, namespaceId, availability });
 
   function close(isNowOpen: boolean) {
     if (!isNowOpen) {
@@ -58,7 +63,7 @@ export function CreateStoryfileDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (name.trim() === '' || availability.state === 'taken') {
+    if (blocker !== null) {
       return;
     }
     create.mutate(
@@ -114,12 +119,13 @@ export function CreateStoryfileDialog({
             // Name is what a person came to type; the namespace above it has a sensible default.
             data-autofocus
             required
-            maxLength={120}
+            maxLength={NAME_MAX_LENGTH}
             autoComplete="off"
             aria-invalid={availability.state === 'taken'}
-            aria-describedby={ids.feedback}
+            aria-describedby={`${ids.feedback} ${ids.count}`}
             className={INPUT_CLASS}
           />
+          <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
           <NameFeedback id={ids.feedback} availability={availability} />
         </Field>
         <Field
@@ -161,7 +167,10 @@ export function CreateStoryfileDialog({
         </Field>
         {scripts.error ? <Alert kind="warning">{scripts.error.message}</Alert> : null}
         {create.error ? <Alert kind="error">{create.error.message}</Alert> : null}
-        <div className="flex justify-end gap-2 pt-2">
+        <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
+          <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
+            {blocker}
+          </p>
           <Button variant="cancel" onClick={() => close(false)}>
             Cancel
           </Button>
@@ -169,7 +178,8 @@ export function CreateStoryfileDialog({
             type="submit"
             variant="primary"
             isLoading={create.isPending}
-            disabled={name.trim() === '' || namespaceId === '' || availability.state === 'taken'}
+            disabled={blocker !== null}
+            aria-describedby={ids.blocker}
           >
             Create storyfile
           </Button>

@@ -15,6 +15,7 @@ export function InlineText({
   isSaving,
   className,
   maxLength,
+  buttonRef: outerButtonRef,
 }: {
   value: string;
   /** Accessible name, e.g. `Topic name`. */
@@ -24,6 +25,8 @@ export function InlineText({
   isSaving?: boolean;
   className?: string;
   maxLength?: number;
+  /** The text's button, for a list that moves focus to a new item's name. */
+  buttonRef?: (element: HTMLButtonElement | null) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const isCancelled = useRef(false);
@@ -89,7 +92,10 @@ export function InlineText({
   }
   return (
     <button
-      ref={buttonRef}
+      ref={(element) => {
+        buttonRef.current = element;
+        outerButtonRef?.(element);
+      }}
       type="button"
       onClick={() => setDraft(value)}
       aria-label={`${label}: ${value}. Edit`}

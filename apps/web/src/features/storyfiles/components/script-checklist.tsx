@@ -6,7 +6,7 @@ import {
 } from '@conversa/contracts';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { GripVertical, ListChecks, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDragHandlers } from '@/components/drag-and-drop';
 import { cn } from '@/components/ui/cn';
 import { useToast } from '@/components/ui/toast';
@@ -25,6 +25,7 @@ import { AddItemForm } from './add-item-form';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { InlineText } from './inline-text';
 import { QuestionItem } from './question-item';
+import { TopicJumpBar } from './topic-jump-bar';
 
 const TOPIC_DROPPABLE = 'storyfile-topics';
 const QUESTION_DROPPABLE_PREFIX = 'storyfile-topic:';
@@ -45,6 +46,21 @@ export function ScriptChecklist({
   const { showToast } = useToast();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const addTopicInputRef = useRef<HTMLInputElement>(null);
+  const topicNameButtons = useRef(new Map<string, HTMLButtonElement>());
+  const addQuestionInputs = useRef(new Map<string, HTMLInputElement>());
+  // The topic just added: its name takes focus once the refreshed checklist shows it, instead of
+  // focus falling to the page body while Add topic is busy (issue 32, item 11).
+  const [topicToFocus, setTopicToFocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (topicToFocus === null) {
+      return;
+    }
+    const button = topicNameButtons.current.get(topicToFocus);
+    if (button !== undefined) {
+      button.focus();
+      setTopicToFocus(null);
+    }
+  }, [topicToFocus, storyfile.topics]);
   const reorderTopics = useReorderStoryfileTopics(id);
   const reorderQuestions = useReorderStoryfileQuestions(id);
   const moveQuestion = useMoveStoryfileQuestion(id);
@@ -140,7 +156,15 @@ export function ScriptChecklist({
       buttonText="Add topic"
       maxLength={NAME_MAX_LENGTH}
       isPending={createTopic.isPending}
-      onAdd={(name, done) => createTopic.mutate(name, { onSuccess: done, onError: showError })}
+      onAdd={(name, done) =>
+        createTopic.mutate(name, {
+          onSuccess: (topic) => {
+            done();
+            setTopicToFocus(topic.id);
+          },
+          onError: showError,
+        })
+      }
       className="max-w-xl"
       inputRef={addTopicInputRef}
     />
@@ -176,6 +200,12 @@ export function ScriptChecklist({
           Skip the {storyfile.topics.length === 1 ? 'topic' : `${storyfile.topics.length} topics`}{' '}
           to Add topic
         </button>
+      ) : null}
+      {isEditable && storyfile.topics.length > 1 ? (
+        <TopicJumpBar
+          topics={storyfile.topics}
+          onJump={(topicId) => addQuestionInputs.current.get(topicId)?.focus()}
+        />
       ) : null}
       <Droppable droppableId={TOPIC_DROPPABLE} type="topic" isDropDisabled={!isEditable}>
         {(topicsDrop) => (
@@ -221,6 +251,13 @@ export function ScriptChecklist({
                           label="Topic name"
                           isEditable={isEditable}
                           maxLength={NAME_MAX_LENGTH}
+                          buttonRef={(element) => {
+                            if (element === null) {
+                              topicNameButtons.current.delete(topic.id);
+                            } else {
+                              topicNameButtons.current.set(topic.id, element);
+                            }
+                          }}
                           isSaving={
                             updateTopic.isPending && updateTopic.variables.topicId === topic.id
                           }
@@ -338,6 +375,13 @@ export function ScriptChecklist({
                             )
                           }
                           className="mt-2 mb-1"
+                          inputRef={(element) => {
+                            if (element === null) {
+                              addQuestionInputs.current.delete(topic.id);
+                            } else {
+                              addQuestionInputs.current.set(topic.id, element);
+                            }
+                          }}
                         />
                       ) : null}
                     </div>

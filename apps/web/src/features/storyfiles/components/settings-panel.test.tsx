@@ -1,5 +1,6 @@
 import type { StoryfileDetail } from '@conversa/contracts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { SettingsPanel } from './settings-panel';
@@ -50,5 +51,41 @@ describe('SettingsPanel status', () => {
         'Published. Unpublish it on the Publishing card above to change its status.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+// Issue 32, item 10: a disabled Save settings says why; the name counts characters near its limit.
+describe('SettingsPanel Save settings', () => {
+  it('says why Save settings is disabled: nothing changed, then an empty name', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(
+      <SettingsPanel storyfile={buildDetail('draft')} isEditable canRestore={false} />,
+    );
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Nothing to save: no setting has changed.');
+
+    await person.clear(screen.getByRole('textbox', { name: 'Name' }));
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(
+      'To save, give the storyfile a name: it cannot be empty.',
+    );
+    expect(
+      screen.getByText('To save, give the storyfile a name: it cannot be empty.'),
+    ).toBeVisible();
+  });
+
+  it('counts the name’s characters as its 120-character limit nears', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(
+      <SettingsPanel storyfile={buildDetail('draft')} isEditable canRestore={false} />,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await person.clear(name);
+    await person.paste('g'.repeat(118));
+    expect(screen.getByText('118 of 120 characters (2 left).')).toBeVisible();
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('118 of 120 characters (2 left).'),
+    );
   });
 });

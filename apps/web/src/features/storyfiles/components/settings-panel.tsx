@@ -16,11 +16,13 @@ import { useNavigate } from 'react-router';
 import { AvatarUpload } from '@/components/avatar-upload';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/ui/character-count';
 import { useToast } from '@/components/ui/toast';
 import { useDeleteStoryfile } from '../api/delete-storyfile';
 import { restoreStoryfileAndRefresh } from '../api/restore-storyfile';
 import { useUpdateStoryfile } from '../api/update-storyfile';
 import { useNameAvailability } from '../hooks/use-name-availability';
+import { describeSaveBlocker } from '../utils/blockers';
 import { ConfirmDialog } from './confirm-dialog';
 import { Field, INPUT_CLASS } from './field';
 import { NameFeedback } from './name-feedback';
@@ -92,7 +94,10 @@ export function SettingsPanel({
   const ids = {
     name: useId(),
     feedback: useId(),
+    nameCount: useId(),
     description: useId(),
+    descriptionCount: useId(),
+    blocker: useId(),
     language: useId(),
     languages: useId(),
     status: useId(),
@@ -112,10 +117,11 @@ export function SettingsPanel({
 
   const changes = listChanges(draft, storyfile);
   const hasChanges = Object.keys(changes).length > 0;
+  const blocker = describeSaveBlocker({ name: draft.name, hasChanges, availability });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!hasChanges || availability.state === 'taken') {
+    if (blocker !== null) {
       return;
     }
     update.mutate(changes, {
@@ -178,9 +184,10 @@ export function SettingsPanel({
             maxLength={NAME_MAX_LENGTH}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
             aria-invalid={availability.state === 'taken'}
-            aria-describedby={ids.feedback}
+            aria-describedby={`${ids.feedback} ${ids.nameCount}`}
             className={INPUT_CLASS}
           />
+          <CharacterCount id={ids.nameCount} length={draft.name.length} max={NAME_MAX_LENGTH} />
           <NameFeedback id={ids.feedback} availability={availability} />
         </Field>
         <Field id={ids.description} label="Description">
@@ -191,7 +198,13 @@ export function SettingsPanel({
             disabled={isDisabled}
             maxLength={DESCRIPTION_MAX_LENGTH}
             onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+            aria-describedby={ids.descriptionCount}
             className={INPUT_CLASS}
+          />
+          <CharacterCount
+            id={ids.descriptionCount}
+            length={draft.description.length}
+            max={DESCRIPTION_MAX_LENGTH}
           />
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -250,7 +263,10 @@ export function SettingsPanel({
         </div>
         {update.error ? <Alert kind="error">{update.error.message}</Alert> : null}
         {isEditable ? (
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
+              {blocker}
+            </p>
             <Button
               variant="cancel"
               disabled={!hasChanges}
@@ -262,7 +278,8 @@ export function SettingsPanel({
               type="submit"
               variant="primary"
               isLoading={update.isPending}
-              disabled={!hasChanges || availability.state === 'taken' || draft.name.trim() === ''}
+              disabled={blocker !== null}
+              aria-describedby={ids.blocker}
             >
               Save settings
             </Button>

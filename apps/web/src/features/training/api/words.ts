@@ -5,7 +5,9 @@ import {
   getSpeechHintsContract,
   listCustomWordsContract,
   runTestBenchContract,
+  updateCustomWordContract,
   type CreateCustomWordBody,
+  type CustomWordBody,
   type ListCustomWordsQuery,
   type TestBenchBody,
 } from '@conversa/contracts';
@@ -30,6 +32,15 @@ export function useCreateCustomWord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCustomWordBody) => callContract(createCustomWordContract, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: wordKeys.all }),
+  });
+}
+
+export function useUpdateCustomWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CustomWordBody }) =>
+      callContract(updateCustomWordContract, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: wordKeys.all }),
   });
 }

@@ -1,9 +1,14 @@
-import type { CurrentUser, CustomWord } from '@conversa/contracts';
+import type { CurrentUser, CustomWord, CustomWordBody } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { SearchOption } from '@/lib/search-box';
-import { useCreateCustomWord, useCustomWords, useDeleteCustomWord } from '../api/words';
+import {
+  useCreateCustomWord,
+  useCustomWords,
+  useDeleteCustomWord,
+  useUpdateCustomWord,
+} from '../api/words';
 import { parsePhrases } from '../utils/phrases';
 import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
@@ -17,24 +22,34 @@ const SEARCH_OPTIONS: SearchOption[] = [
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
-function WordForm({ namespaceId }: { namespaceId: string }) {
+/** Term, display form and "heard as" forms: used to add a word and to edit one. */
+function WordForm({
+  initial,
+  submitLabel,
+  isPending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: CustomWord;
+  submitLabel: string;
+  isPending: boolean;
+  error: Error | null;
+  /** `reset` empties the form (after an add). */
+  onSubmit: (body: CustomWordBody, reset: () => void) => void;
+  onCancel?: () => void;
+}) {
   const ids = { term: useId(), display: useId(), heard: useId() };
-  const [term, setTerm] = useState('');
-  const [displayForm, setDisplayForm] = useState('');
-  const [heardAs, setHeardAs] = useState('');
-  const create = useCreateCustomWord();
+  const [term, setTerm] = useState(initial?.term ?? '');
+  const [displayForm, setDisplayForm] = useState(initial?.displayForm ?? '');
+  const [heardAs, setHeardAs] = useState(initial?.heardAs.join(', ') ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      { namespaceId, term, displayForm: displayForm || null, heardAs: parsePhrases(heardAs) },
-      {
-        onSuccess: () => {
-          setTerm('');
-          setDisplayForm('');
-          setHeardAs('');
-        },
-      },
-    );
+    onSubmit({ term, displayForm: displayForm || null, heardAs: parsePhrases(heardAs) }, () => {
+      setTerm('');
+      setDisplayForm('');
+      setHeardAs('');
+    });
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
@@ -74,17 +89,97 @@ function WordForm({ namespaceId }: { namespaceId: string }) {
           onChange={(event) => setHeardAs(event.target.value)}
         />
       </div>
-      {create.error ? (
+      {error ? (
         <div className="sm:col-span-3">
-          <Alert kind="error">{create.error.message}</Alert>
+          <Alert kind="error">{error.message}</Alert>
         </div>
       ) : null}
-      <div className="sm:col-span-3">
-        <Button type="submit" variant="primary" isLoading={create.isPending}>
-          Add word
+      <div className="flex flex-wrap gap-2 sm:col-span-3">
+        <Button type="submit" variant="primary" isLoading={isPending}>
+          {submitLabel}
         </Button>
+        {onCancel ? (
+          <Button variant="cancel" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
+  );
+}
+
+function NewWord({ namespaceId }: { namespaceId: string }) {
+  const create = useCreateCustomWord();
+  return (
+    <WordForm
+      submitLabel="Add word"
+      isPending={create.isPending}
+      error={create.error}
+      onSubmit={(body, reset) => create.mutate({ ...body, namespaceId }, { onSuccess: reset })}
+    />
+  );
+}
+
+/** One word: its forms, or its form while it is being edited (issue 32: words could only be deleted). */
+function WordItem({
+  word,
+  canEdit,
+  isEditing,
+  onEdit,
+  onDelete,
+}: {
+  word: CustomWord;
+  canEdit: boolean;
+  isEditing: boolean;
+  onEdit: (id: string | null) => void;
+  onDelete: (word: CustomWord) => void;
+}) {
+  const update = useUpdateCustomWord();
+  if (isEditing) {
+    return (
+      <li className="p-3 text-sm" aria-label={`Word: ${word.term}`}>
+        <WordForm
+          initial={word}
+          submitLabel="Save"
+          isPending={update.isPending}
+          error={update.error}
+          onCancel={() => onEdit(null)}
+          onSubmit={(body) =>
+            update.mutate({ id: word.id, body }, { onSuccess: () => onEdit(null) })
+          }
+        />
+      </li>
+    );
+  }
+  return (
+    <li
+      className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm"
+      aria-label={`Word: ${word.term}`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-slate-900">
+          {word.displayForm ?? word.term}
+          {word.displayForm ? (
+            <span className="ml-2 font-normal text-slate-500">({word.term})</span>
+          ) : null}
+        </p>
+        <p className="break-words text-slate-600">
+          {word.heardAs.length === 0
+            ? 'No "heard as" forms'
+            : `Heard as: ${word.heardAs.join(', ')}`}
+        </p>
+      </div>
+      {canEdit ? (
+        <div className="flex gap-1.5">
+          <Button size="sm" onClick={() => onEdit(word.id)} aria-label={`Edit ${word.term}`}>
+            Edit
+          </Button>
+          <Button size="sm" onClick={() => onDelete(word)} aria-label={`Delete ${word.term}`}>
+            Delete
+          </Button>
+        </div>
+      ) : null}
+    </li>
   );
 }
 
@@ -98,29 +193,18 @@ function WordList({
   canEdit: boolean;
   onDelete: (word: CustomWord) => void;
 }) {
+  const [editingId, setEditingId] = useState<string | null>(null);
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {words.map((word) => (
-        <li key={word.id} className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm">
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold break-words text-slate-900">
-              {word.displayForm ?? word.term}
-              {word.displayForm ? (
-                <span className="ml-2 font-normal text-slate-500">({word.term})</span>
-              ) : null}
-            </p>
-            <p className="break-words text-slate-600">
-              {word.heardAs.length === 0
-                ? 'No "heard as" forms'
-                : `Heard as: ${word.heardAs.join(', ')}`}
-            </p>
-          </div>
-          {canEdit ? (
-            <Button size="sm" onClick={() => onDelete(word)} aria-label={`Delete ${word.term}`}>
-              Delete
-            </Button>
-          ) : null}
-        </li>
+        <WordItem
+          key={word.id}
+          word={word}
+          canEdit={canEdit}
+          isEditing={editingId === word.id}
+          onEdit={setEditingId}
+          onDelete={onDelete}
+        />
       ))}
     </ul>
   );
@@ -171,7 +255,7 @@ export function CustomWordsScreen({ user }: { user: CurrentUser }) {
       useList={useCustomWords}
       newItem={{
         heading: 'New word',
-        render: (namespaceId) => <WordForm namespaceId={namespaceId} />,
+        render: (namespaceId) => <NewWord namespaceId={namespaceId} />,
       }}
       emptyText="No words yet. Add the names and places your storyfiles talk about."
       noMatchText="No word matches this search."

@@ -133,10 +133,14 @@ function ChangeForm({
             Right answer
           </label>
           {answers.isPending ? (
-            <Spinner label="Loading answers" />
+            <span data-autofocus-pending>
+              <Spinner label="Loading answers" />
+            </span>
           ) : (
             <select
               id={ids.answer}
+              // The dialog exists to pick this answer; Cancel is never where it opens.
+              data-autofocus
               className={CONTROL_CLASS}
               value={questionId}
               onChange={(event) => setQuestionId(event.target.value)}

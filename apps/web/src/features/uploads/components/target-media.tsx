@@ -18,7 +18,7 @@ import { useDeleteStoryfileVideo } from '../api/delete-storyfile-video';
 import { useStoryfileVideos } from '../api/list-storyfile-videos';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
-import { formatDuration } from '../utils/format-duration';
+import { formatDuration } from '@/lib/duration';
 import { canRetryProcessing } from '../utils/upload-engine';
 import { getUploadStatusLabel } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';

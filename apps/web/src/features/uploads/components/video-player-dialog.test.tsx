@@ -50,4 +50,11 @@ describe('VideoPlayerDialog', () => {
     expect(video.querySelector('track')).toBeNull();
     expect(screen.queryByText(/with captions/)).toBeNull();
   });
+
+  // Issue 32, item 18: an 8.6 s take read 0:09 here while the player floors it to 0:08.
+  it('labels the video with the player’s duration: whole seconds rounded down', () => {
+    renderDialog({ ...VIDEO, durationMs: 8_600 });
+    expect(screen.getByText(/^0:08 ·/)).toBeInTheDocument();
+    expect(screen.queryByText(/0:09/)).toBeNull();
+  });
 });

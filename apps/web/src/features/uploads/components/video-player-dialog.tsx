@@ -2,7 +2,7 @@ import type { StoryfileVideo } from '@conversa/contracts';
 import { useRef } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { formatBytes } from '@/lib/format';
-import { formatDuration } from '../utils/format-duration';
+import { formatDuration } from '@/lib/duration';
 
 /**
  * Plays a video in a dialog. Signed URLs expire: when the browser cannot load one, the caller

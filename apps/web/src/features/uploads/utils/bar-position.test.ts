@@ -6,7 +6,6 @@ import {
   moveBarByKey,
   readBarPosition,
 } from './bar-position';
-import { formatDuration } from './format-duration';
 
 describe('bar position', () => {
   it('moves with the arrow keys, four times as far with Shift', () => {
@@ -39,16 +38,5 @@ describe('bar position', () => {
         getItem: (key) => (key === BAR_POSITION_STORAGE_KEY ? '{"right":40,"bottom":70}' : null),
       }),
     ).toEqual({ right: 40, bottom: 70 });
-  });
-});
-
-describe('durations (m:ss)', () => {
-  it.each([
-    [0, '0:00'],
-    [3040, '0:03'],
-    [59_600, '1:00'],
-    [725_000, '12:05'],
-  ])('%i ms is %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
   });
 });

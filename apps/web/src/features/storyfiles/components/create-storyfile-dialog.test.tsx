@@ -1,0 +1,87 @@
+import type { CurrentUser } from '@conversa/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { CreateStoryfileDialog } from './create-storyfile-dialog';
+
+// Issue 32, item 10: a disabled Create storyfile says what is missing, and the name, cut at 120
+// characters, counts its characters as the limit nears.
+
+const NORTH = '11111111-1111-4111-8111-111111111111';
+const user: CurrentUser = {
+  isAdmin: false,
+  isLoggedIn: true,
+  iam: 'u1',
+  firstName: 'Vic',
+  lastName: null,
+  email: 'vic@example.com',
+  namespaces: [
+    {
+      id: NORTH,
+      label: 'north',
+      attributes: {},
+      userNamespaces: [{ scope: 'edit:ns' }],
+      storyfileNamespaces: [],
+    },
+  ],
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      const url = new URL(input, 'http://studio');
+      if (url.pathname.endsWith('/scripts')) {
+        return Promise.resolve(
+          Response.json({ items: [], page: 1, pageSize: 100, total: 0, pageCount: 1 }),
+        );
+      }
+      if (url.pathname.endsWith('/nameTaken')) {
+        return Promise.resolve(Response.json({ unique: true }));
+      }
+      return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog() {
+  return renderWithProviders(
+    <CreateStoryfileDialog user={user} isOpen onOpenChange={() => undefined} />,
+  );
+}
+
+describe('CreateStoryfileDialog', () => {
+  it('says why Create storyfile is disabled while the name is empty, and stops saying it once typed', async () => {
+    const person = userEvent.setup();
+    renderDialog();
+    const create = screen.getByRole('button', { name: 'Create storyfile' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription('To create the storyfile, give it a name.');
+    expect(screen.getByText('To create the storyfile, give it a name.')).toBeVisible();
+
+    await person.type(screen.getByRole('textbox', { name: 'Name' }), 'Grandma Rose');
+    expect(create).toBeEnabled();
+    expect(screen.queryByText('To create the storyfile, give it a name.')).not.toBeInTheDocument();
+  });
+
+  it('counts the name’s characters as the 120-character limit nears, and says when it is reached', async () => {
+    const person = userEvent.setup();
+    renderDialog();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await person.click(name);
+    await person.paste('r'.repeat(90));
+    expect(screen.queryByText(/of 120 characters/)).not.toBeInTheDocument();
+
+    await person.paste('r'.repeat(10));
+    expect(screen.getByText('100 of 120 characters (20 left).')).toBeVisible();
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('100 of 120 characters (20 left).'),
+    );
+
+    await person.paste('r'.repeat(40));
+    expect(name).toHaveValue('r'.repeat(120));
+    expect(screen.getByText('120 of 120 characters: the limit.')).toBeVisible();
+  });
+});
