@@ -520,10 +520,15 @@ async function main(): Promise<void> {
     const latencyExpected = storyfile.questionIds.get(LATENCY_QUESTION);
     const timeOne = async (recording: Recording) => {
       const begun = performance.now();
+      const childCpu = childCpuSeconds();
+      const ownCpu = process.cpuUsage();
       const result = await hear(recording.webm);
       const decision = await ask(result.text, 'spoken');
+      const own = process.cpuUsage(ownCpu);
       return {
         seconds: (performance.now() - begun) / 1000,
+        /** CPU of the studio's process and its ffmpeg and decoder: the time on an idle core. */
+        cpuSeconds: childCpuSeconds() - childCpu + (own.user + own.system) / 1e6,
         recognizeSeconds: result.processingSeconds,
         isRight: decision.kind === 'answer' && decision.questionId === latencyExpected,
       };
@@ -644,6 +649,9 @@ async function main(): Promise<void> {
           .trimEnd(),
       );
     }
+    console.log(
+      `4-s question's CPU (studio process + ffmpeg + decoder, median): after the pause ${fixed(median(pauseRuns.map((entry) => entry.cpuSeconds)))} s, pressed stop ${fixed(median(stopRuns.map((entry) => entry.cpuSeconds)))} s`,
+    );
     console.log(
       `Audio: ${fixed(audioSeconds, 1)} s in ${outcomes.length} recordings; latency runs right: ${pauseRuns.filter((entry) => entry.isRight).length + stopRuns.filter((entry) => entry.isRight).length}/${LATENCY_RUNS * 2}; recognition alone (server's processingSeconds, median): ${fixed(median(pauseRuns.map((entry) => entry.recognizeSeconds)))} s`,
     );
