@@ -103,7 +103,7 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
   expect(published.ok(), await published.text()).toBe(true);
   const { slug } = (await published.json()) as { slug: string };
 
-  let heardText = '';
+  let heardText: string;
   // The visitor's Chromium has a fake microphone that says the question (once, then quiet).
   const launchOptions = testInfo.project.use.launchOptions ?? {};
   const microphoneBrowser = await chromium.launch({
