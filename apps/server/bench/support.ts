@@ -47,6 +47,7 @@ export const BENCH_CLUSTER_PORTS = {
   load: 54372,
   web: 54373,
   inkEditor: 54374,
+  speech: 54375,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 
@@ -145,12 +146,34 @@ async function call<Body>(
 export interface BenchStoryfile {
   id: string;
   slug: string;
+  /** Each question's id by its text. */
+  questionIds: Map<string, string>;
   /** The bench admin, signed in (owner of the storyfile's namespace). */
   owner: TestBrowser;
 }
 
-/** Signs the bench admin in, then creates, answers (every question and clip) and publishes a storyfile. */
-export async function seedPublishedStoryfile(studio: RunningStudio): Promise<BenchStoryfile> {
+/** A storyfile's script to seed: its topics and their questions (with alternates). */
+export interface BenchScript {
+  name: string;
+  topics: readonly {
+    name: string;
+    questions: readonly { text: string; alternates?: readonly string[] }[];
+  }[];
+}
+
+const DEFAULT_BENCH_SCRIPT: BenchScript = {
+  name: 'A class of 200',
+  topics: [{ name: 'Life', questions: BENCH_QUESTIONS }],
+};
+
+/**
+ * Signs the bench admin in, then creates, answers (every question and clip) and publishes a
+ * storyfile: `script` (default: BENCH_QUESTIONS under one topic).
+ */
+export async function seedPublishedStoryfile(
+  studio: RunningStudio,
+  script: BenchScript = DEFAULT_BENCH_SCRIPT,
+): Promise<BenchStoryfile> {
   const { db } = studio.database;
   const namespace = await createNamespace(db, { label: 'Bench' });
   await grantScope(db, { email: BENCH_ADMIN.email, namespaceLabel: 'Bench', scope: 'owner:ns' });
@@ -161,22 +184,26 @@ export async function seedPublishedStoryfile(studio: RunningStudio): Promise<Ben
   }
   const storyfile = await call<{ id: string }>(owner, 'POST', '/v1/conversa/storyfiles', {
     namespaceId: namespace.id,
-    name: 'A class of 200',
+    name: script.name,
   });
-  const topic = await call<{ id: string }>(
-    owner,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/topics`,
-    { name: 'Life' },
-  );
-  for (const question of BENCH_QUESTIONS) {
-    const created = await call<{ id: string }>(
+  const questionIds = new Map<string, string>();
+  for (const { name, questions } of script.topics) {
+    const topic = await call<{ id: string }>(
       owner,
       'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/questions`,
-      { topicId: topic.id, ...question },
+      `/v1/conversa/storyfiles/${storyfile.id}/topics`,
+      { name },
     );
-    await seedAsset(studio, { storyfileId: storyfile.id, questionId: created.id });
+    for (const question of questions) {
+      const created = await call<{ id: string }>(
+        owner,
+        'POST',
+        `/v1/conversa/storyfiles/${storyfile.id}/questions`,
+        { topicId: topic.id, ...question },
+      );
+      questionIds.set(question.text, created.id);
+      await seedAsset(studio, { storyfileId: storyfile.id, questionId: created.id });
+    }
   }
   for (const clipKind of ['idle', 'intro', 'cannotAnswer', 'pleaseRepeat'] as const) {
     await seedAsset(studio, { storyfileId: storyfile.id, clipKind });
@@ -186,5 +213,5 @@ export async function seedPublishedStoryfile(studio: RunningStudio): Promise<Ben
     'POST',
     `/v1/conversa/storyfiles/${storyfile.id}/publish`,
   );
-  return { id: storyfile.id, slug: publication.slug, owner };
+  return { id: storyfile.id, slug: publication.slug, questionIds, owner };
 }

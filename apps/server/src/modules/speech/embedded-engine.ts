@@ -9,8 +9,8 @@ import { pronounceWithEspeak, readDictionary, type Pronunciations } from './pron
 import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
 
 /**
- * Share of the unigram mass the storyfile's own words get against the general words. Chosen with
- * `npm run bench:speech` (see the module README): high enough that in-script questions are heard
+ * Share of the unigram mass the storyfile's own words get against the general words. Checked
+ * with `npm run bench:speech` (see the module README): high enough that in-script questions are heard
  * in the script's words, low enough that off-script speech lands on general words.
  */
 export const STORYFILE_LANGUAGE_WEIGHT = 0.7;

@@ -1,0 +1,707 @@
+// Benchmark of the speech2text gateway (issue 29; not a test). A storyfile seeded from the shipped
+// Life Story template; its questions, paraphrases of them, and off-topic questions spoken by
+// espeak-ng (3 voices × 2 speaking rates, one voice and rate per sentence in turn unless
+// --every-voice), pink noise mixed with sox at 20 dB SNR, encoded as Chromium's MediaRecorder sends
+// (WebM/Opus). Each recording goes through the studio's gateway (the storyfile's own language
+// model) and through Debian's general model alone; each transcript is then asked as a spoken
+// question, and each sentence typed. Prints side by side: word error rate, the right answers
+// spoken against typed, off-topic questions answered, seconds of CPU per second of audio, and
+// the time from the end of a 4-second question to its answer, beside the issue's goals. Writes
+// bench-results/speech.json.
+//
+// Usage: npm run bench:speech [-- --questions 16 --paraphrases 8 --off-topic 8 --every-voice
+//                                  --latency-runs 3 --parallel 2 --embedder none]
+//   --questions N|all  the template's questions spoken (spread over its topics; all = every
+//                      question and alternate)
+//   --every-voice      each sentence in all 3 voices × 2 rates (6 times the recordings)
+//   --embedder         the matcher's sentence model (none: words only, as the e2e suite runs;
+//                      use-lite: the studio's default, which loads a model first)
+//   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
+//                      starts the bench's own embedded PostgreSQL under .data-bench/speech/ (port
+//                      BENCH_POSTGRES_PORT, default 54375)
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import type { AskResponse, SpeechToTextResponse } from '@conversa/contracts';
+import type { EmbeddedDatabase } from '../src/db/embedded.ts';
+import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story.ts';
+import { convertToSpeechWav } from '../src/modules/speech/audio.ts';
+import { splitIntoWords } from '../src/modules/speech/language-model.ts';
+import { POCKETSPHINX_DEFAULTS, runPocketsphinx } from '../src/modules/speech/pocketsphinx.ts';
+import type { RunningStudio } from '../src/server.ts';
+import type { TestBrowser } from '../test/studio.ts';
+import {
+  prepareBenchDatabase,
+  repoRoot,
+  seedPublishedStoryfile,
+  startBenchStudio,
+  writeBenchResults,
+} from './support.ts';
+
+const run = promisify(execFile);
+
+const GOALS = {
+  /** Spoken questions the script answers get the right answer at ≥ 90% of the typed rate. */
+  spokenShareOfTyped: 0.9,
+  /** Off-topic spoken questions answered ≤ 10%. */
+  offTopicAnswered: 0.1,
+  /** A 4-second question answered ≤ 1.5 s after the person stops speaking. */
+  fourSecondLatencySeconds: 1.5,
+};
+const VOICES = ['en-us', 'en-us+f3', 'en-gb'] as const;
+const WORDS_PER_MINUTE = [145, 185] as const;
+const SNR_DB = 20;
+/** Silence before speech (the visitor presses, then speaks), seconds. */
+const LEAD_SECONDS = 0.3;
+const LATENCY_SPEECH_SECONDS = 4;
+const LATENCY_QUESTION =
+  'What was the hardest time you lived through, and how did you get through it?';
+
+/** Paraphrases of the template's questions (none is one of its alternates), and what they ask. */
+const PARAPHRASES: readonly { text: string; asks: string }[] = [
+  { text: 'Where were you born?', asks: 'Where and when were you born?' },
+  { text: 'What is the first thing you remember?', asks: 'What is your earliest memory?' },
+  { text: 'How did you meet your wife?', asks: 'How did you meet your partner?' },
+  { text: 'What was your first job?', asks: 'What was the first job you ever had?' },
+  { text: 'What was the best day of your life?', asks: 'What was the happiest day of your life?' },
+  {
+    text: 'What would you tell your younger self?',
+    asks: 'What advice would you give your younger self?',
+  },
+  { text: 'How do you want to be remembered?', asks: 'How would you like to be remembered?' },
+  {
+    text: 'What games did you play when you were little?',
+    asks: 'What games did you play as a child?',
+  },
+  { text: 'Who was your hero as a kid?', asks: 'Who was your hero when you were young?' },
+  { text: 'What are you thankful for?', asks: 'What are you most grateful for?' },
+  {
+    text: 'What songs did you like when you were a teenager?',
+    asks: 'What music did you love as a teenager?',
+  },
+  { text: 'Who was your best mentor?', asks: 'Who was the best mentor you ever had?' },
+];
+
+/** Questions a life story does not answer: a visitor's stray questions. */
+const OFF_TOPIC: readonly string[] = [
+  'What is the capital of France?',
+  'How do I reset my password?',
+  'What will the weather be like tomorrow?',
+  'Can you recommend a good pizza place nearby?',
+  'How far away is the moon?',
+  'Can you help me with my math homework?',
+  'What time does the museum close today?',
+  'Who won the football game last night?',
+  'How do you bake a chocolate cake?',
+  'How much is a train ticket to Boston?',
+  'Is parking free on Sundays?',
+  'Where is the nearest bathroom?',
+];
+
+const { values: args } = parseArgs({
+  options: {
+    questions: { type: 'string', default: '16' },
+    paraphrases: { type: 'string', default: '8' },
+    'off-topic': { type: 'string', default: '8' },
+    'every-voice': { type: 'boolean', default: false },
+    'latency-runs': { type: 'string', default: '3' },
+    parallel: { type: 'string', default: String(availableParallelism()) },
+    embedder: { type: 'string', default: 'none' },
+  },
+});
+
+function wholeNumber(name: string, value: string, max: number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    throw new Error(`--${name} must be a whole number`);
+  }
+  return Math.min(number, max);
+}
+
+const TEMPLATE_QUESTIONS = LIFE_STORY_TEMPLATE.topics.flatMap((topic) => topic.questions);
+const SCRIPT_SENTENCES = TEMPLATE_QUESTIONS.flatMap((question) => [
+  { text: question.text, asks: question.text },
+  ...(question.alternates ?? []).map((alternate) => ({ text: alternate, asks: question.text })),
+]);
+const QUESTION_COUNT =
+  args.questions === 'all'
+    ? SCRIPT_SENTENCES.length
+    : wholeNumber('questions', args.questions, TEMPLATE_QUESTIONS.length);
+const PARAPHRASE_COUNT = wholeNumber('paraphrases', args.paraphrases, PARAPHRASES.length);
+const OFF_TOPIC_COUNT = wholeNumber('off-topic', args['off-topic'], OFF_TOPIC.length);
+const LATENCY_RUNS = Math.max(1, wholeNumber('latency-runs', args['latency-runs'], 50));
+const PARALLEL = Math.max(1, wholeNumber('parallel', args.parallel, 16));
+if (args.embedder !== 'none' && args.embedder !== 'use-lite') {
+  throw new Error('--embedder must be none or use-lite');
+}
+
+/** Spread `count` picks over `items` (every topic gets its share). */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (count >= items.length) {
+    return [...items];
+  }
+  return Array.from(
+    { length: count },
+    (_, index) => items[Math.floor((index * items.length) / count)]!,
+  );
+}
+
+type Group = 'script' | 'paraphrase' | 'off-topic';
+interface Sentence {
+  group: Group;
+  text: string;
+  /** The template question that answers it; undefined off topic. */
+  asks: string | undefined;
+}
+
+const SENTENCES: Sentence[] = [
+  ...(args.questions === 'all'
+    ? SCRIPT_SENTENCES
+    : spread(TEMPLATE_QUESTIONS, QUESTION_COUNT).map((question) => ({
+        text: question.text,
+        asks: question.text,
+      }))
+  ).map((sentence) => ({ group: 'script' as const, ...sentence })),
+  ...PARAPHRASES.slice(0, PARAPHRASE_COUNT).map((sentence) => ({
+    group: 'paraphrase' as const,
+    ...sentence,
+  })),
+  ...OFF_TOPIC.slice(0, OFF_TOPIC_COUNT).map((text) => ({
+    group: 'off-topic' as const,
+    text,
+    asks: undefined,
+  })),
+];
+
+const VOICINGS = VOICES.flatMap((voice) =>
+  WORDS_PER_MINUTE.map((wordsPerMinute) => ({ voice, wordsPerMinute })),
+);
+
+/** The pause after speech that ends a question in the browser (apps/web's endpointer). */
+function readEndOfSpeechPauseSeconds(): number {
+  const source = readFileSync(path.join(repoRoot, 'apps/web/src/lib/recorded-speech.ts'), 'utf8');
+  const match = /END_OF_SPEECH_SILENCE_MS = ([\d_]+)/.exec(source);
+  if (!match) {
+    throw new Error(
+      'END_OF_SPEECH_SILENCE_MS was not found in apps/web/src/lib/recorded-speech.ts',
+    );
+  }
+  return Number(match[1]!.replace(/_/g, '')) / 1000;
+}
+
+/** CPU seconds of this process's ended children (ffmpeg, pocketsphinx, espeak-ng, sox). */
+function childCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // cutime and cstime, in clock ticks (USER_HZ, 100 on Linux).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+async function rmsOf(file: string): Promise<number> {
+  const { stderr } = await run('sox', [file, '-n', 'stat']);
+  const match = /RMS\s+amplitude:\s+([\d.]+)/.exec(stderr);
+  if (!match) {
+    throw new Error(`sox stat gave no RMS for ${file}`);
+  }
+  return Number(match[1]);
+}
+
+async function durationOf(file: string): Promise<number> {
+  const { stdout } = await run('soxi', ['-D', file]);
+  return Number(stdout.trim());
+}
+
+interface Recording {
+  /** WebM/Opus as Chromium's MediaRecorder sends it. */
+  webm: Buffer;
+  /** The gateway's own conversion of it (16 kHz mono WAV), for the general model. */
+  wavFile: string;
+}
+
+/**
+ * Speaks `text` with espeak-ng, trims its silences, optionally stretches it to `seconds`, pads
+ * it (lead and trail), mixes pink noise at 20 dB SNR below the speech's RMS, and encodes it.
+ */
+async function makeRecording(
+  dir: string,
+  text: string,
+  voicing: { voice: string; wordsPerMinute: number },
+  options: { trailSeconds?: number; seconds?: number } = {},
+): Promise<Recording> {
+  const file = (name: string) => path.join(dir, name);
+  await run('espeak-ng', [
+    '-v',
+    voicing.voice,
+    '-s',
+    String(voicing.wordsPerMinute),
+    '-w',
+    file('raw.wav'),
+    text,
+  ]);
+  // 16 kHz mono, peaks at -6 dBFS (room for the noise), silence trimmed at both ends.
+  await run('sox', [
+    file('raw.wav'),
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    file('speech.wav'),
+    'silence',
+    '1',
+    '0.02',
+    '0.5%',
+    'reverse',
+    'silence',
+    '1',
+    '0.02',
+    '0.5%',
+    'reverse',
+    'gain',
+    '-n',
+    '-6',
+  ]);
+  let speech = file('speech.wav');
+  if (options.seconds) {
+    const tempo = (await durationOf(speech)) / options.seconds;
+    await run('sox', [speech, file('stretched.wav'), 'tempo', '-s', tempo.toFixed(4)]);
+    speech = file('stretched.wav');
+  }
+  const speechRms = await rmsOf(speech);
+  await run('sox', [
+    speech,
+    file('padded.wav'),
+    'pad',
+    String(LEAD_SECONDS),
+    String(options.trailSeconds ?? LEAD_SECONDS),
+  ]);
+  const seconds = await durationOf(file('padded.wav'));
+  await run('sox', [
+    '-R',
+    '-n',
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    file('noise.wav'),
+    'synth',
+    seconds.toFixed(3),
+    'pinknoise',
+  ]);
+  const noiseScale = speechRms / 10 ** (SNR_DB / 20) / (await rmsOf(file('noise.wav')));
+  await run('sox', [
+    '-m',
+    '-v',
+    '1',
+    file('padded.wav'),
+    '-v',
+    noiseScale.toFixed(5),
+    file('noise.wav'),
+    file('noisy.wav'),
+  ]);
+  await run('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    file('noisy.wav'),
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+    '-f',
+    'webm',
+    '-y',
+    file('recording.webm'),
+  ]);
+  const { wavFile } = await convertToSpeechWav(
+    'ffmpeg',
+    file('recording.webm'),
+    dir,
+    new AbortController().signal,
+  );
+  return { webm: await readFile(file('recording.webm')), wavFile };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, answers in order. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Word-level edit distance (substitutions, insertions, deletions). */
+function wordEdits(reference: readonly string[], hypothesis: readonly string[]): number {
+  let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= reference.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= hypothesis.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[hypothesis.length]!;
+}
+
+async function call<Body>(owner: TestBrowser, url: string, init: RequestInit): Promise<Body> {
+  const response = await owner.api(url, { method: 'POST', ...init });
+  if (!response.ok) {
+    throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as Body;
+}
+
+interface Outcome {
+  sentence: Sentence;
+  voicing: string;
+  audioSeconds: number;
+  general: string;
+  storyfile: string;
+  typedRight: boolean;
+  typedAnswered: boolean;
+  generalRight: boolean;
+  generalAnswered: boolean;
+  storyfileRight: boolean;
+  storyfileAnswered: boolean;
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
+const percent = (value: number) => (Number.isNaN(value) ? '-' : `${(value * 100).toFixed(0)}%`);
+const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? '-' : value.toFixed(digits));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+
+async function main(): Promise<void> {
+  const endOfSpeechPause = readEndOfSpeechPauseSeconds();
+  const loadBefore = loadavg();
+  console.log(
+    `Speech bench: ${SENTENCES.length} sentences (${QUESTION_COUNT} ${args.questions === 'all' ? 'script phrasings' : 'script questions'}, ${PARAPHRASE_COUNT} paraphrases, ${OFF_TOPIC_COUNT} off-topic) of the "${LIFE_STORY_TEMPLATE.name}" template, ${args['every-voice'] ? 'each in' : 'in turn over'} ${VOICES.length} voices × ${WORDS_PER_MINUTE.length} rates (${VOICES.join(', ')}; ${WORDS_PER_MINUTE.join(' and ')} words a minute), pink noise at ${SNR_DB} dB SNR, WebM/Opus; matcher sentence model: ${args.embedder}; ${PARALLEL} at a time`,
+  );
+  console.log(
+    `Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(', ')} (${availableParallelism()} cores)`,
+  );
+  const workRoot = await mkdtemp(path.join(tmpdir(), 'conversa-bench-speech-'));
+  let embedded: EmbeddedDatabase | undefined;
+  let studio: RunningStudio | undefined;
+  try {
+    const jobs = SENTENCES.flatMap((sentence, index) =>
+      args['every-voice']
+        ? VOICINGS.map((voicing) => ({ sentence, voicing }))
+        : [{ sentence, voicing: VOICINGS[index % VOICINGS.length]! }],
+    );
+    let started = performance.now();
+    const recordings = await mapLimit(jobs, PARALLEL, async (job, index) => {
+      const dir = path.join(workRoot, String(index));
+      await run('mkdir', ['-p', dir]);
+      return makeRecording(dir, job.sentence.text, job.voicing);
+    });
+    console.log(
+      `Made ${recordings.length} recordings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    console.log('Preparing the database and the studio');
+    const prepared = await prepareBenchDatabase('conversa_bench_speech', 'speech');
+    embedded = prepared.embedded;
+    studio = await startBenchStudio(prepared.url, 'speech', {
+      MATCHER_EMBEDDER: args.embedder,
+      SPEECH_CONCURRENCY: String(PARALLEL),
+    });
+    const storyfile = await seedPublishedStoryfile(studio, {
+      name: LIFE_STORY_TEMPLATE.name,
+      topics: LIFE_STORY_TEMPLATE.topics,
+    });
+    const { owner } = storyfile;
+    const speechUrl = `/v1/conversa/speech2text?storyfileId=${storyfile.id}`;
+    const askUrl = `/v1/conversa/storyfiles/${storyfile.id}/ask`;
+    const ask = async (text: string, inputMode: 'typed' | 'spoken') =>
+      (await call<AskResponse>(owner, askUrl, { body: JSON.stringify({ text, inputMode }) }))
+        .decision;
+    const hear = (webm: Buffer) =>
+      call<SpeechToTextResponse>(owner, speechUrl, {
+        body: webm,
+        headers: { 'content-type': 'audio/webm;codecs=opus' },
+      });
+
+    // The storyfile's model is built on its first recording (and again only when its script
+    // changes): built here, before the timed runs, as a studio has it after its first question.
+    started = performance.now();
+    await hear(recordings[0]!.webm);
+    console.log(
+      `Storyfile language model built and first recording heard in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    // The storyfile's model, through the gateway (ffmpeg + pocketsphinx in the studio's process).
+    let cpu = childCpuSeconds();
+    started = performance.now();
+    const heard = await mapLimit(recordings, PARALLEL, (recording) => hear(recording.webm));
+    const storyfileCpu = childCpuSeconds() - cpu;
+    const storyfileWall = (performance.now() - started) / 1000;
+    const audioSeconds = heard.reduce((total, result) => total + result.audioSeconds, 0);
+
+    // Debian's general model alone, on the gateway's own conversion of the same recordings.
+    cpu = childCpuSeconds();
+    started = performance.now();
+    const general = await mapLimit(recordings, PARALLEL, (recording) =>
+      runPocketsphinx(recording.wavFile, {
+        languageModel: POCKETSPHINX_DEFAULTS.generalLanguageModel,
+        dictionary: POCKETSPHINX_DEFAULTS.dictionary,
+      }),
+    );
+    const generalCpu = childCpuSeconds() - cpu;
+    const generalWall = (performance.now() - started) / 1000;
+
+    const typed = new Map<string, Awaited<ReturnType<typeof ask>>>();
+    for (const sentence of SENTENCES) {
+      typed.set(sentence.text, await ask(sentence.text, 'typed'));
+    }
+    const outcomes: Outcome[] = [];
+    for (const [index, job] of jobs.entries()) {
+      const expected = job.sentence.asks ? storyfile.questionIds.get(job.sentence.asks) : undefined;
+      const isRight = (decision: AskResponse['decision']) =>
+        decision.kind === 'answer' && decision.questionId === expected;
+      const isAnswered = (decision: AskResponse['decision']) => decision.kind === 'answer';
+      const generalDecision = await ask(general[index]!.text, 'spoken');
+      const storyfileDecision = await ask(heard[index]!.text, 'spoken');
+      const typedDecision = typed.get(job.sentence.text)!;
+      outcomes.push({
+        sentence: job.sentence,
+        voicing: `${job.voicing.voice} ${job.voicing.wordsPerMinute}`,
+        audioSeconds: heard[index]!.audioSeconds,
+        general: general[index]!.text,
+        storyfile: heard[index]!.text,
+        typedRight: isRight(typedDecision),
+        typedAnswered: isAnswered(typedDecision),
+        generalRight: isRight(generalDecision),
+        generalAnswered: isAnswered(generalDecision),
+        storyfileRight: isRight(storyfileDecision),
+        storyfileAnswered: isAnswered(storyfileDecision),
+      });
+    }
+
+    // A 4-second question, then the browser's end-of-speech pause; and the same question ended
+    // by the visitor pressing stop (no pause). Timed one at a time: upload, recognition, ask.
+    const latencyDir = path.join(workRoot, 'latency');
+    await run('mkdir', ['-p', latencyDir]);
+    const withPause = await makeRecording(latencyDir, LATENCY_QUESTION, VOICINGS[0]!, {
+      seconds: LATENCY_SPEECH_SECONDS,
+      trailSeconds: endOfSpeechPause,
+    });
+    const stopDir = path.join(workRoot, 'latency-stop');
+    await run('mkdir', ['-p', stopDir]);
+    const pressedStop = await makeRecording(stopDir, LATENCY_QUESTION, VOICINGS[0]!, {
+      seconds: LATENCY_SPEECH_SECONDS,
+      trailSeconds: 0.1,
+    });
+    const latencyExpected = storyfile.questionIds.get(LATENCY_QUESTION);
+    const timeOne = async (recording: Recording) => {
+      const begun = performance.now();
+      const childCpu = childCpuSeconds();
+      const ownCpu = process.cpuUsage();
+      const result = await hear(recording.webm);
+      const decision = await ask(result.text, 'spoken');
+      const own = process.cpuUsage(ownCpu);
+      return {
+        seconds: (performance.now() - begun) / 1000,
+        /** CPU of the studio's process and its ffmpeg and decoder: the time on an idle core. */
+        cpuSeconds: childCpuSeconds() - childCpu + (own.user + own.system) / 1e6,
+        recognizeSeconds: result.processingSeconds,
+        isRight: decision.kind === 'answer' && decision.questionId === latencyExpected,
+      };
+    };
+    const pauseRuns = [];
+    const stopRuns = [];
+    for (let runIndex = 0; runIndex < LATENCY_RUNS; runIndex += 1) {
+      pauseRuns.push(await timeOne(withPause));
+      stopRuns.push(await timeOne(pressedStop));
+    }
+    const loadAfter = loadavg();
+
+    // Figures.
+    const groups: Group[] = ['script', 'paraphrase', 'off-topic'];
+    const inGroup = (group: Group | 'answerable') =>
+      outcomes.filter((outcome) =>
+        group === 'answerable'
+          ? outcome.sentence.group !== 'off-topic'
+          : outcome.sentence.group === group,
+      );
+    const wer = (list: Outcome[], model: 'general' | 'storyfile') => {
+      let edits = 0;
+      let words = 0;
+      for (const outcome of list) {
+        const reference = splitIntoWords(outcome.sentence.text);
+        edits += wordEdits(reference, splitIntoWords(outcome[model]));
+        words += reference.length;
+      }
+      return share(edits, words);
+    };
+    const count = (list: Outcome[], key: keyof Outcome) =>
+      list.filter((outcome) => outcome[key]).length;
+    const answerable = inGroup('answerable');
+    const offTopic = inGroup('off-topic');
+    const typedRate = share(count(answerable, 'typedRight'), answerable.length);
+    const spokenRate = share(count(answerable, 'storyfileRight'), answerable.length);
+    const generalRate = share(count(answerable, 'generalRight'), answerable.length);
+    const offTopicRate = share(count(offTopic, 'storyfileAnswered'), offTopic.length);
+    const pauseMedian = median(pauseRuns.map((entry) => entry.seconds)) + endOfSpeechPause;
+    const stopMedian = median(stopRuns.map((entry) => entry.seconds));
+    const verdict = (isMet: boolean) => (isMet ? 'met' : 'NOT MET');
+
+    const rows: [string, string, string, string, string][] = [];
+    for (const group of groups) {
+      const list = inGroup(group);
+      if (list.length > 0) {
+        rows.push([
+          `WER, ${group} (${list.length})`,
+          fixed(wer(list, 'general')),
+          fixed(wer(list, 'storyfile')),
+          '',
+          '',
+        ]);
+      }
+    }
+    for (const group of ['script', 'paraphrase'] as const) {
+      const list = inGroup(group);
+      if (list.length > 0) {
+        rows.push([
+          `Right answer, ${group}`,
+          `${count(list, 'generalRight')}/${list.length}`,
+          `${count(list, 'storyfileRight')}/${list.length}`,
+          `${count(list, 'typedRight')}/${list.length}`,
+          '',
+        ]);
+      }
+    }
+    rows.push([
+      'Right answer, all answerable',
+      `${percent(generalRate)} (${percent(share(generalRate, typedRate))} of typed)`,
+      `${percent(spokenRate)} (${percent(share(spokenRate, typedRate))} of typed)`,
+      percent(typedRate),
+      `spoken ≥ ${GOALS.spokenShareOfTyped * 100}% of typed: ${verdict(share(spokenRate, typedRate) >= GOALS.spokenShareOfTyped)}`,
+    ]);
+    rows.push([
+      `Off-topic answered (${offTopic.length})`,
+      percent(share(count(offTopic, 'generalAnswered'), offTopic.length)),
+      percent(offTopicRate),
+      percent(share(count(offTopic, 'typedAnswered'), offTopic.length)),
+      `≤ ${GOALS.offTopicAnswered * 100}%: ${verdict(offTopicRate <= GOALS.offTopicAnswered)}`,
+    ]);
+    rows.push([
+      'CPU s per s of audio (ffmpeg + decoder)',
+      fixed(share(generalCpu, audioSeconds)),
+      fixed(share(storyfileCpu, audioSeconds)),
+      '',
+      '',
+    ]);
+    rows.push([
+      'Wall s per s of audio',
+      fixed(share(generalWall, audioSeconds)),
+      fixed(share(storyfileWall, audioSeconds)),
+      '',
+      '',
+    ]);
+    rows.push([
+      `4-s question, end of speech → answer (median of ${LATENCY_RUNS})`,
+      '',
+      `${fixed(pauseMedian)} s (${endOfSpeechPause} s pause + ${fixed(pauseMedian - endOfSpeechPause)} s); pressed stop ${fixed(stopMedian)} s`,
+      '',
+      `≤ ${GOALS.fourSecondLatencySeconds} s: ${verdict(pauseMedian <= GOALS.fourSecondLatencySeconds)}${stopMedian <= GOALS.fourSecondLatencySeconds ? ' (pressed stop: met)' : ''}`,
+    ]);
+    const header: [string, string, string, string, string] = [
+      '',
+      'general model',
+      "storyfile's model",
+      'typed',
+      'goal',
+    ];
+    const widths = header.map((_, column) =>
+      Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+    );
+    for (const row of [header, ...rows]) {
+      console.log(
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd(),
+      );
+    }
+    console.log(
+      `4-s question's CPU (studio process + ffmpeg + decoder, median): after the pause ${fixed(median(pauseRuns.map((entry) => entry.cpuSeconds)))} s, pressed stop ${fixed(median(stopRuns.map((entry) => entry.cpuSeconds)))} s`,
+    );
+    console.log(
+      `Audio: ${fixed(audioSeconds, 1)} s in ${outcomes.length} recordings; latency runs right: ${pauseRuns.filter((entry) => entry.isRight).length + stopRuns.filter((entry) => entry.isRight).length}/${LATENCY_RUNS * 2}; recognition alone (server's processingSeconds, median): ${fixed(median(pauseRuns.map((entry) => entry.recognizeSeconds)))} s`,
+    );
+    console.log(`Load average after: ${loadAfter.map((value) => value.toFixed(2)).join(', ')}`);
+    const misses = outcomes.filter((outcome) =>
+      outcome.sentence.group === 'off-topic'
+        ? outcome.storyfileAnswered
+        : !outcome.storyfileRight && outcome.typedRight,
+    );
+    if (misses.length > 0) {
+      console.log("Misses with the storyfile's model (heard → said):");
+      for (const miss of misses) {
+        console.log(
+          `  [${miss.sentence.group}, ${miss.voicing}] "${miss.storyfile}" ← "${miss.sentence.text}"`,
+        );
+      }
+    }
+    const file = writeBenchResults('speech', {
+      sentences: SENTENCES.length,
+      recordings: outcomes.length,
+      embedder: args.embedder,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      goals: GOALS,
+      wer: Object.fromEntries(
+        groups.map((group) => [
+          group,
+          { general: wer(inGroup(group), 'general'), storyfile: wer(inGroup(group), 'storyfile') },
+        ]),
+      ),
+      rightAnswers: { typed: typedRate, general: generalRate, storyfile: spokenRate },
+      offTopicAnswered: offTopicRate,
+      cpuSecondsPerAudioSecond: {
+        general: share(generalCpu, audioSeconds),
+        storyfile: share(storyfileCpu, audioSeconds),
+      },
+      fourSecondQuestion: {
+        endOfSpeechPause,
+        afterPause: pauseMedian,
+        pressedStop: stopMedian,
+        pauseRuns,
+        stopRuns,
+      },
+      outcomes,
+    });
+    console.log(`Figures written to ${file}`);
+  } finally {
+    await studio?.stop();
+    await embedded?.stop();
+    await rm(workRoot, { recursive: true, force: true });
+  }
+}
+
+await main();
