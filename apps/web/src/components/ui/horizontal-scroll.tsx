@@ -56,7 +56,8 @@ export function HorizontalScroll({
 
   const doesOverflow = overflow.isLeft || overflow.isRight;
   return (
-    <div className="space-y-1">
+    // min-w-0: as a flex or grid item, the box takes the room it is given, not the table's width.
+    <div className="min-w-0 space-y-1">
       {doesOverflow ? (
         <p
           id={hintId}
@@ -66,7 +67,7 @@ export function HorizontalScroll({
           {SCROLL_SIDEWAYS_HINT}
         </p>
       ) : null}
-      <div className="relative">
+      <div className="relative min-w-0">
         <div
           ref={ref}
           role="region"
@@ -74,8 +75,10 @@ export function HorizontalScroll({
           aria-describedby={doesOverflow ? hintId : undefined}
           // Reachable by keyboard only when there is something to scroll to.
           tabIndex={doesOverflow ? 0 : undefined}
+          // relative: absolutely placed pieces of the rows (badges, sr-only text) scroll and clip
+          // with the box instead of widening the page.
           className={cn(
-            'overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+            'relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
             className,
           )}
         >
