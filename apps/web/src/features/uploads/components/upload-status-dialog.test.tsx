@@ -80,6 +80,7 @@ function renderWithEntries(entries: VideoUploadEntry[]) {
 }
 
 describe('Video Upload Status dialog', () => {
+  // The first test of the file loads the dialog and Radix cold: seconds on a loaded machine.
   it('lists each storyfile with overall progress and, expanded, each video with the spec labels', async () => {
     const user = userEvent.setup();
     renderWith(
@@ -109,7 +110,7 @@ describe('Video Upload Status dialog', () => {
       within(videos).getByRole('button', { name: label }).focus();
       expect(await screen.findByRole('tooltip', { name: tooltip })).toBeInTheDocument();
     }
-  });
+  }, 30_000);
 
   it('shows the server error of a failed upload with Retry and Remove, and asks before cancelling', async () => {
     const user = userEvent.setup();
