@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 
-/** The widths every screen must hold at: a phone, a tablet, a small laptop, a desktop. */
-export const LAYOUT_WIDTHS = [390, 768, 1024, 1440] as const;
+/**
+ * The widths every screen must hold at: a phone, a tablet, a small laptop, the commonest laptop
+ * (1366: issue 32's squeezed tables showed there and nowhere else), a desktop.
+ */
+export const LAYOUT_WIDTHS = [390, 768, 1024, 1366, 1440] as const;
+
+/**
+ * Words up to this many characters are ordinary words, numbers and labels ("Paraphrase", "0.75",
+ * "Settings"): one split across two lines is a squeezed column or tab. Longer runs (the seeded
+ * 120-character names, ids) and e-mail addresses may wrap where they must.
+ */
+export const MAX_ORDINARY_WORD = 24;
 
 /**
  * Runs in the page (a string, because the e2e project has no DOM types). Walks the page one
@@ -10,11 +20,19 @@ export const LAYOUT_WIDTHS = [390, 768, 1024, 1440] as const;
  * - a page wider than the window (`scrollWidth > clientWidth` scrolls sideways);
  * - a visible control whose centre another element covers (a click there hits the other one);
  * - a control whose centre a box with hidden overflow cuts off (it cannot be reached at all);
- * - a control or text of the page under a floating piece (`data-floating`).
+ * - a control or text of the page under a floating piece: one marked `data-floating`, or any
+ *   other fixed element that is not a dialog or a popup (issue 32: the record tab's and the
+ *   phone interact's own floating pieces went unjudged);
+ * - an ordinary word split across two lines (issue 32: "0.7 5", "Scrip t", "Sh are link"): the
+ *   rendered lines of each word of a wrapped text node, by Range.getClientRects();
+ * - a box that scrolls sideways without a visible cue (issue 32: the Users table's Actions cut
+ *   to "Rem…" in a scroller nothing pointed at): a sideways scroller must be described
+ *   (aria-describedby) by a visible hint.
  * A control clipped away by a scrolling ancestor is reached by scrolling it, so it is not judged.
  */
 const FIND_LAYOUT_PROBLEMS = `(async () => {
   const problems = [];
+  const MAX_ORDINARY_WORD = ${MAX_ORDINARY_WORD};
   const root = document.scrollingElement || document.documentElement;
   const describe = (element) => {
     const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || element.id || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
@@ -60,6 +78,63 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     }
     return false;
   };
+  const isShown = (element) => {
+    const style = getComputedStyle(element);
+    return !(style.visibility === 'hidden' || (style.clipPath && style.clipPath !== 'none') || (style.clip && style.clip !== 'auto')) && element.getClientRects().length > 0;
+  };
+  // Words split across lines. Only text nodes that wrap are looked at word by word; hyphens and
+  // slashes are places a word may break, so they end a word here.
+  const range = document.createRange();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const brokenSeen = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent || '';
+    const parent = node.parentElement;
+    if (!parent || !/[^\\s\\-\\u2010-\\u2014/]{2}/.test(text) || parent.closest('script, style, noscript, textarea, option')) {
+      continue;
+    }
+    range.selectNodeContents(node);
+    const nodeLines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0.5).map((rect) => Math.round(rect.top)));
+    if (nodeLines.size < 2 || !isShown(parent)) {
+      continue;
+    }
+    for (const match of text.matchAll(/[^\\s\\-\\u2010-\\u2014/]+/g)) {
+      const word = match[0];
+      // An address (name@host) is not an ordinary word: a narrow column may break it.
+      if (word.length < 2 || word.length > MAX_ORDINARY_WORD || word.includes('@')) {
+        continue;
+      }
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + word.length);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0.5);
+      if (rects.length < 2) {
+        continue;
+      }
+      const tops = rects.map((rect) => rect.top);
+      if (Math.max(...tops) - Math.min(...tops) > Math.min(...rects.map((rect) => rect.height)) / 2) {
+        const problem = 'the word "' + word + '" breaks across lines in ' + describe(parent) + ' (class "' + (parent.getAttribute('class') || '') + '")';
+        if (!brokenSeen.has(problem)) {
+          brokenSeen.add(problem);
+          problems.push(problem);
+        }
+      }
+    }
+  }
+  // Sideways scrollers: each needs a visible cue, a hint it is described by.
+  for (const element of document.body.querySelectorAll('*')) {
+    if (element.scrollWidth <= element.clientWidth + 1 || element === document.body || element === document.documentElement) {
+      continue;
+    }
+    const style = getComputedStyle(element);
+    if ((style.overflowX !== 'auto' && style.overflowX !== 'scroll') || !isShown(element) || element.clientWidth <= 1) {
+      continue;
+    }
+    const hints = (element.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean).map((id) => document.getElementById(id));
+    const hasCue = hints.some((hint) => hint && isShown(hint) && hint.getBoundingClientRect().width > 1 && (hint.textContent || '').trim() !== '');
+    if (!hasCue) {
+      problems.push(describe(element) + ' scrolls sideways (' + element.scrollWidth + ' > ' + element.clientWidth + ') with no visible cue (class "' + (element.getAttribute('class') || '') + '")');
+    }
+  }
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=link], [role=checkbox], [role=menuitem]';
   const seen = new Set();
   const height = window.innerHeight;
@@ -117,8 +192,19 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     // Floating pieces (data-floating) keep a place of their own: nothing of the page's controls
     // or text may lie under the Feedback tab at any scroll ("always"), nor under the upload bar
     // once the page is scrolled to its end ("end": the page reserves room there).
-    for (const floating of document.querySelectorAll('[data-floating]')) {
-      const kind = floating.getAttribute('data-floating');
+    const floatingPieces = new Set(document.querySelectorAll('[data-floating]'));
+    for (const element of document.body.querySelectorAll('*')) {
+      if (
+        getComputedStyle(element).position === 'fixed' &&
+        !element.closest('[data-floating], [role=dialog], [role=alertdialog], [role=menu], [role=listbox], [role=tooltip], [data-radix-popper-content-wrapper]') &&
+        !element.querySelector('[role=dialog], [role=alertdialog]') &&
+        ![...floatingPieces].some((piece) => piece.contains(element))
+      ) {
+        floatingPieces.add(element);
+      }
+    }
+    for (const floating of floatingPieces) {
+      const kind = floating.getAttribute('data-floating') || 'always';
       if (kind !== 'always' && !(kind === 'end' && top >= last)) {
         continue;
       }

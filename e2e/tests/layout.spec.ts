@@ -1,12 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES } from '@conversa/contracts';
+import { ROUTES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { collectCspViolations } from '../support/csp';
 import { E2E } from '../support/env';
 import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layout';
+import { uploadVideo } from '../support/media';
 
 // Issue 15's layout mechanism: every screen of the route table, seeded with the longest data the
 // contracts allow (120-character names, 500-character questions, 30 topics), at a phone, tablet,
@@ -14,6 +16,8 @@ import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layo
 // A screenshot of each is kept (test-results/layout) to look at.
 // Issue 20: the same walk fails on any Content-Security-Policy violation a screen causes (the
 // console's strict policy: no inline script), and the sign-in through the provider's pages too.
+// Issue 32: at 1366 px too, with a failed upload present, and judging words split across lines
+// and sideways scrollers without a cue.
 
 // Beside Playwright's own results, whichever folder the run starts in.
 const SCREENSHOTS = path.join(E2E.repoRoot, 'e2e', 'test-results', 'layout');
@@ -118,6 +122,29 @@ test.beforeAll(async ({ browser }) => {
     },
   });
   expect(signedUp.status(), await signedUp.text()).toBe(201);
+
+  // Issue 32: a failed upload (a text file named .mp4) followed the person to every screen on the
+  // upload bar and covered controls; every screen is judged with one present.
+  const notAVideo = path.join(mkdtempSync(path.join(tmpdir(), 'conversa-layout-')), 'notes.mp4');
+  writeFileSync(notAVideo, 'These are my notes, not a video.\n'.repeat(40));
+  const failedUpload = await uploadVideo(
+    page,
+    storyfile.id,
+    { questionId: storyfile.topics[0]!.questions[1]!.id },
+    notAVideo,
+  );
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `/v1/conversa/upload/status?uploadObjectKey=${encodeURIComponent(failedUpload)}`,
+          { headers: WRITE_HEADERS },
+        );
+        return ((await response.json()) as { error: string | null }).error;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(VIDEO_PROCESSING_MESSAGES.notAVideo);
   writeFileSync(SEED_FILE, JSON.stringify(seeded));
 });
 
@@ -167,6 +194,8 @@ test('signing in through the provider breaks no Content-Security-Policy', () => 
 
 for (const screen of listScreens()) {
   test(`layout holds at every width, within the CSP: ${screen.name}`, async () => {
+    // Five widths of the longest data, each walked viewport by viewport, on a loaded machine.
+    test.setTimeout(180_000);
     const testInfo = test.info();
     const problems: string[] = [];
     cspViolations.take();

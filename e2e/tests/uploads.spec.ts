@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -397,4 +397,52 @@ test('the upload bar, shown while a bulk upload runs, covers none of the mapping
   await page.screenshot({ path: `${SCREENSHOTS}/bar-over-bulk-mapping.png`, fullPage: true });
   releasePatches();
   await expect(bar).toContainText(/Processing 1 video|Uploaded 1 video/, { timeout: 30_000 });
+});
+
+// Issue 32, items 1 and 9: a text file named .mp4 put "1 upload failed" on every page and over
+// controls (after reloads too), and its row offered Retry, which cannot succeed.
+test('a file that is not a video fails on its question with Replace, and the bar neither follows it nor covers a control', async ({
+  page,
+}) => {
+  // Two screens walked at four widths on a loaded machine.
+  test.setTimeout(180_000);
+  await signIn(page, E2E.users.editor);
+  const storyfile = await seedScript(page);
+  await openStoryfile(page, storyfile);
+  const notes = path.join(mkdtempSync(path.join(tmpdir(), 'conversa-e2e-notes-')), 'notes.mp4');
+  writeFileSync(notes, 'These are my notes, not a video.\n'.repeat(40));
+
+  await page.getByLabel(`Upload video: ${FIRST}`).setInputFiles(notes);
+  const row = questionRow(page, FIRST);
+  await expect(row).toContainText('This file is not a video we can read.', { timeout: 45_000 });
+  await expect(row.getByLabel(`Replace the file: ${FIRST}`)).toBeAttached();
+  await expect(row.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
+  const bar = page.getByRole('region', { name: 'Upload progress' });
+  await expect(bar).toBeHidden();
+  await row.screenshot({ path: `${SCREENSHOTS}/row-not-a-video.png` });
+
+  // Shown once where it happened, and in the status dialog, reached from the row.
+  await row.getByRole('button', { name: 'Upload status' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Video Upload Status' });
+  await expect(dialog).toContainText('This file is not a video we can read.');
+  await expect(dialog.getByLabel(`Replace the file: ${FIRST}`)).toBeAttached();
+  await expect(dialog.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Another page and a reload: nothing follows, and the layout walk's covered-control rule holds
+  // in full with the failed upload present.
+  for (const address of ['/dashboard', `/storyfiles/${storyfile.id}`]) {
+    await page.goto(address);
+    await page.waitForLoadState('networkidle');
+    for (const width of [390, 1024, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(bar).toBeHidden();
+      expect(await findLayoutProblems(page), `${address} at ${width} px`).toEqual([]);
+      await page.screenshot({
+        path: `${SCREENSHOTS}/failed-upload-${address === '/dashboard' ? 'dashboard' : 'storyfile'}-${width}.png`,
+        fullPage: true,
+      });
+    }
+  }
 });

@@ -17,6 +17,7 @@ import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -388,7 +389,10 @@ function MembersPanel({ user }: { user: CurrentUser }) {
             : 'Nobody here yet. Invite people to get started.'}
         </p>
       ) : page ? (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+        <HorizontalScroll
+          label="Users"
+          className="rounded-xl border border-slate-200 bg-white px-4"
+        >
           {/* Fixed columns: a 120-character name wraps inside its own column instead of
               squeezing the others to a letter a line. */}
           <table className="w-full min-w-[69rem] table-fixed text-left">
@@ -442,7 +446,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       ) : null}
       {page && page.total > 0 ? (
         <PagingBar

@@ -18,7 +18,7 @@ export function ShortcutHelp() {
         {RECORDING_SHORTCUTS.map((shortcut) => (
           <div key={shortcut.key} className="flex items-center gap-2">
             <dt>
-              <kbd className="inline-flex min-w-7 justify-center rounded-md border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700 shadow-[inset_0_-1px_0_rgb(0_0_0/0.08)]">
+              <kbd className="inline-flex min-w-7 whitespace-nowrap justify-center rounded-md border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700 shadow-[inset_0_-1px_0_rgb(0_0_0/0.08)]">
                 {shortcut.key}
               </kbd>
             </dt>

@@ -113,7 +113,7 @@ function Tabs({
       role="tablist"
       aria-label="Storyfile sections"
       onKeyDown={onKeyDown}
-      className="flex gap-1 border-b border-slate-200"
+      className="flex flex-wrap gap-x-1 border-b border-slate-200"
     >
       {STORYFILE_TABS.map((tab) => {
         const isSelected = tab.value === current;
@@ -128,7 +128,9 @@ function Tabs({
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onSelect(tab.value)}
             className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors',
+              // A label never breaks inside ("Scrip t" at 390 px, issue 32): narrower padding on
+              // a phone keeps the four on one line.
+              '-mb-px border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
               isSelected
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',

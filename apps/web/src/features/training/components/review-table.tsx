@@ -7,19 +7,23 @@ import {
 } from '@conversa/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatUsDateTime } from '@/lib/format';
 import { CONFIDENCE_LABELS, describeItemOutcome, formatScore } from '../utils/labels';
 
+// Free text (questions, outcomes, names) wraps inside its own wide-enough column; every other
+// value is a short word or number that never breaks (issue 32: "0.7 5", "Par ap hra se", "Ne w").
+// What does not fit then scrolls inside the table's box, which says so.
 const COLUMNS: { field: ReviewSortField; label: string; className?: string }[] = [
-  { field: 'questionText', label: 'Question', className: 'min-w-48' },
-  { field: 'answer', label: 'Outcome', className: 'min-w-48' },
+  { field: 'questionText', label: 'Question', className: 'min-w-56' },
+  { field: 'answer', label: 'Outcome', className: 'min-w-56' },
   { field: 'score', label: 'Score' },
   { field: 'confidence', label: 'Confidence' },
-  { field: 'topMargin', label: 'Top 3' },
+  { field: 'topMargin', label: 'Top 3', className: 'min-w-48' },
   { field: 'channel', label: 'Channel' },
   { field: 'reviewState', label: 'State' },
   { field: 'feedback', label: 'Rating' },
-  { field: 'storyfileName', label: 'Storyfile' },
+  { field: 'storyfileName', label: 'Storyfile', className: 'min-w-40' },
   { field: 'createdAt', label: 'Asked' },
 ];
 
@@ -44,7 +48,7 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2 text-left font-semibold', className)}
+      className={cn('px-3 py-2 text-left font-semibold whitespace-nowrap', className)}
     >
       <button
         type="button"
@@ -79,7 +83,10 @@ export function ReviewTable({
   timeZone?: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <HorizontalScroll
+      label="Logged exchanges to review"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">Logged exchanges to review</caption>
         <thead className="bg-slate-50 text-xs text-slate-600">
@@ -116,37 +123,45 @@ export function ReviewTable({
                   />
                 </td>
               ) : null}
-              <td className="px-3 py-2 align-top break-words text-slate-900">
+              <td className="px-3 py-2 align-top wrap-anywhere text-slate-900">
                 {item.questionText}
               </td>
               <td
                 className={cn(
-                  'px-3 py-2 align-top break-words',
+                  'px-3 py-2 align-top wrap-anywhere',
                   item.decision === 'fallback' ? 'text-amber-800' : 'text-slate-700',
                 )}
               >
                 {describeItemOutcome(item)}
               </td>
-              <td className="px-3 py-2 align-top tabular-nums">{formatScore(item.score)}</td>
-              <td className="px-3 py-2 align-top">
+              <td className="px-3 py-2 align-top whitespace-nowrap tabular-nums">
+                {formatScore(item.score)}
+              </td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">
                 {item.confidence ? CONFIDENCE_LABELS[item.confidence] : '—'}
               </td>
               <td className="px-3 py-2 align-top">
                 {item.topCandidates.length === 0 ? (
                   '—'
                 ) : (
-                  <ol className="min-w-40 space-y-0.5 text-xs text-slate-600">
+                  <ol className="space-y-0.5 text-xs text-slate-600">
                     {item.topCandidates.map((candidate) => (
-                      <li key={candidate.questionId} className="break-words">
-                        <span className="tabular-nums">{formatScore(candidate.score)}</span>{' '}
+                      <li key={candidate.questionId} className="wrap-anywhere">
+                        <span className="whitespace-nowrap tabular-nums">
+                          {formatScore(candidate.score)}
+                        </span>{' '}
                         {candidate.questionText}
                       </li>
                     ))}
                   </ol>
                 )}
               </td>
-              <td className="px-3 py-2 align-top">{CHAT_CHANNEL_LABELS[item.channel]}</td>
-              <td className="px-3 py-2 align-top">{REVIEW_STATE_LABELS[item.reviewState]}</td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">
+                {CHAT_CHANNEL_LABELS[item.channel]}
+              </td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">
+                {REVIEW_STATE_LABELS[item.reviewState]}
+              </td>
               <td className="px-3 py-2 align-top">
                 {item.feedback === 'up' ? (
                   <ThumbsUp className="size-4 text-green-700" role="img" aria-label="Thumbs up" />
@@ -156,7 +171,7 @@ export function ReviewTable({
                   <span className="text-slate-400">—</span>
                 )}
               </td>
-              <td className="px-3 py-2 align-top break-words">{item.storyfileName}</td>
+              <td className="px-3 py-2 align-top wrap-anywhere">{item.storyfileName}</td>
               <td className="px-3 py-2 align-top whitespace-nowrap text-slate-600">
                 {formatUsDateTime(item.createdAt, timeZone)}
               </td>
@@ -164,6 +179,6 @@ export function ReviewTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }

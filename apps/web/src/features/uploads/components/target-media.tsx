@@ -20,7 +20,7 @@ import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
 import { formatDuration } from '@/lib/duration';
 import { canRetryProcessing } from '../utils/upload-engine';
-import { getUploadStatusLabel } from '../utils/upload-summary';
+import { getUploadStatusLabel, isFileRejected } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
 import { VideoFileInput } from './video-file-input';
 import { VideoPlayerDialog } from './video-player-dialog';
@@ -61,11 +61,16 @@ function LiveUploadState({
   name,
   canRetry,
   onRetry,
+  onReplace,
+  onOpenStatus,
 }: {
   upload: Pick<VideoUploadEntry, 'phase' | 'percentage' | 'error'> & { needsFile?: boolean };
   name: string;
   canRetry: boolean;
   onRetry: () => void;
+  /** Another file for this target; absent for those who cannot upload. */
+  onReplace?: (files: File[]) => void;
+  onOpenStatus?: () => void;
 }) {
   const label = getUploadStatusLabel(upload);
   const isSending =
@@ -74,7 +79,19 @@ function LiveUploadState({
     <div className="mt-2 space-y-1.5" aria-live="polite">
       <div className="flex flex-wrap items-center gap-2">
         <UploadStatusBadge label={label} />
-        {upload.phase === 'failed' && canRetry ? (
+        {isFileRejected(upload) ? (
+          // Retry would send the same refused file again (issue 32): offer another file instead.
+          onReplace === undefined ? null : (
+            <VideoFileInput
+              label={`Replace the file: ${name}`}
+              variant="text"
+              icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
+              onFiles={onReplace}
+            >
+              Replace
+            </VideoFileInput>
+          )
+        ) : upload.phase === 'failed' && canRetry ? (
           <Button
             size="sm"
             variant="text"
@@ -83,6 +100,11 @@ function LiveUploadState({
             onClick={onRetry}
           >
             Retry
+          </Button>
+        ) : null}
+        {upload.phase === 'failed' && onOpenStatus !== undefined ? (
+          <Button size="sm" variant="text" aria-haspopup="dialog" onClick={onOpenStatus}>
+            Upload status
           </Button>
         ) : null}
       </div>
@@ -112,7 +134,7 @@ function TargetMedia({
   name: string;
 }) {
   const videos = useStoryfileVideos(storyfile.id);
-  const { engine, entries } = useUploadEngine();
+  const { engine, entries, openStatus } = useUploadEngine();
   const remove = useDeleteStoryfileVideo(storyfile.id);
   const { showToast } = useToast();
   const [isPlaying, setIsPlaying] = useState(false);
@@ -151,6 +173,8 @@ function TargetMedia({
             ? void engine?.retryProcessing(tracked.clientKey)
             : engine?.retry(tracked.clientKey)
         }
+        onReplace={isEditable ? upload : undefined}
+        onOpenStatus={openStatus}
       />
     ) : pending !== undefined && pending.phase !== 'cancelled' && pending.phase !== 'ready' ? (
       <LiveUploadState

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
+import { CheckCircle2, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useUploadEngine } from '../hooks/use-video-uploads';
@@ -9,7 +9,13 @@ import {
   readBarPosition,
   type BarPosition,
 } from '../utils/bar-position';
-import { formatBarText, groupUploadsByStoryfile, summarizeUploads } from '../utils/upload-summary';
+import {
+  isBarHidden,
+  listHiddenUploadKeys,
+  readHiddenUploadKeys,
+  saveHiddenUploadKeys,
+} from '../utils/bar-visibility';
+import { formatBarText, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
 
 /** CSS property (on the root) with the room the page keeps at its end for the bar. */
@@ -29,7 +35,9 @@ function savePosition(position: BarPosition) {
 
 /**
  * The floating upload-progress bar (spec §2): shown while there are uploads to report, it says
- * Uploading, Processing or Uploaded with the count of videos and opens the status dialog. Its
+ * Uploading, Processing or Uploaded with the count of videos and opens the status dialog. It
+ * carries no failure (each is shown on its question or clip, and in the dialog); hidden, it stays
+ * hidden until a new upload starts. Its
  * grip moves it by pointer or arrow keys; the place is kept in local storage.
  */
 export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
@@ -42,10 +50,31 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
   const summary = summarizeUploads(entries);
-  // Hidden by the person until what it says changes (a failure stays listed in the dialog).
-  const [hiddenText, setHiddenText] = useState<string | null>(null);
+  // Hidden by the person until a new upload starts, across reloads too.
+  const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
+    typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),
+  );
+  const isHidden = isBarHidden(entries, hiddenKeys);
   const text = summary === null ? null : formatBarText(summary);
-  const isShown = text !== null && text !== hiddenText;
+  const isShown = text !== null && !isHidden;
+
+  // An upload hidden before the server named it is known by that name after a reload too (this
+  // page already knows it by its client key).
+  useEffect(() => {
+    if (!isHidden) {
+      return;
+    }
+    const keys = listHiddenUploadKeys(entries);
+    if (keys.some((key) => !hiddenKeys.has(key))) {
+      saveHiddenUploadKeys(localStorage, [...new Set([...hiddenKeys, ...keys])]);
+    }
+  }, [entries, hiddenKeys, isHidden]);
+
+  const hide = () => {
+    const keys = listHiddenUploadKeys(entries);
+    setHiddenKeys(new Set(keys));
+    saveHiddenUploadKeys(localStorage, keys);
+  };
 
   // The page keeps room at its end for the bar, so whatever it floats over (a mapping's
   // controls, the idle-loop clip card, the last rows) can be scrolled clear of it.
@@ -97,18 +126,12 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     return null;
   }
 
-  const groups = groupUploadsByStoryfile(entries);
-  const overall = Math.floor(
-    groups.reduce((sum, group) => sum + group.percentage, 0) / Math.max(groups.length, 1),
-  );
   const Icon =
     summary.label === 'Uploading'
       ? UploadCloud
       : summary.label === 'Processing'
         ? Loader2
-        : summary.label === 'Uploaded'
-          ? CheckCircle2
-          : CircleAlert;
+        : CheckCircle2;
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     // No text selection while dragging.
@@ -181,7 +204,6 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
               summary.label === 'Processing' && 'animate-spin text-amber-600',
               summary.label === 'Uploading' && 'text-brand-600',
               summary.label === 'Uploaded' && 'text-green-600',
-              summary.label === null && 'text-red-600',
             )}
             aria-hidden="true"
           />
@@ -190,23 +212,19 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
             {text}
           </span>
         </span>
-        {summary.isActive ? (
-          <ProgressMeter value={overall} label="Overall upload progress" />
+        {summary.label === 'Uploading' ? (
+          <ProgressMeter value={summary.percentage} label="Overall upload progress" />
         ) : null}
-        <span className="text-xs text-slate-500">
-          {summary.failedCount > 0 ? 'Show what failed' : 'Show upload status'}
-        </span>
+        <span className="text-xs text-slate-500">Show upload status</span>
       </button>
-      {summary.isActive || engine === null ? null : (
+      {engine === null ? null : (
         <button
           type="button"
           aria-label={
             summary.label === 'Uploaded' ? 'Dismiss finished uploads' : 'Hide the upload bar'
           }
           title={summary.label === 'Uploaded' ? 'Dismiss' : 'Hide'}
-          onClick={() =>
-            summary.label === 'Uploaded' ? engine.clearFinished() : setHiddenText(text)
-          }
+          onClick={() => (summary.label === 'Uploaded' ? engine.clearFinished() : hide())}
           className="flex items-start p-2 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
         >
           <X className="size-4" aria-hidden="true" />

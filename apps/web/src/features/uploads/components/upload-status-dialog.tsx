@@ -1,5 +1,5 @@
 import { UPLOAD_STATUS_DIALOG_TITLE } from '@conversa/contracts';
-import { ChevronDown, ChevronRight, Pause, Play, RotateCcw, X } from 'lucide-react';
+import { ChevronDown, ChevronRight, Pause, Play, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -11,6 +11,7 @@ import {
   formatVideoCount,
   getUploadStatusLabel,
   groupUploadsByStoryfile,
+  isFileRejected,
   type StoryfileUploadGroup,
 } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
@@ -20,6 +21,8 @@ export const RESELECT_FILE_TEXT = 'Select the file again to resume';
 export const UPLOAD_AGAIN_TEXT = 'Upload the file again';
 /** Processes a video the studio failed to process again, from the bytes it holds. */
 export const TRY_AGAIN_TEXT = 'Try again';
+/** Picks another file for an upload whose file was refused: sending it again cannot succeed. */
+export const REPLACE_FILE_TEXT = 'Replace the file';
 
 function needsAttention(upload: VideoUploadEntry): boolean {
   return upload.phase === 'failed' || upload.needsFile;
@@ -160,6 +163,26 @@ function UploadRow({
             >
               {TRY_AGAIN_TEXT}
             </Button>
+          ) : isFileRejected(upload) ? (
+            // The file itself was refused (not a video, no sound...): only another file helps.
+            <VideoFileInput
+              label={`${REPLACE_FILE_TEXT}: ${name}`}
+              icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
+              onFiles={([file]) => {
+                if (file) {
+                  engine.start({
+                    storyfileId: upload.storyfileId,
+                    storyfileName: upload.storyfileName,
+                    target: upload.target,
+                    file,
+                    filename: file.name,
+                    filetype: file.type,
+                  });
+                }
+              }}
+            >
+              Replace
+            </VideoFileInput>
           ) : upload.phase === 'failed' && hasFile ? (
             <Button
               size="sm"
@@ -190,7 +213,9 @@ function UploadRow({
             <Button
               size="sm"
               variant="text"
-              data-autofocus={isFirstFailed && !hasFile ? true : undefined}
+              data-autofocus={
+                isFirstFailed && (!hasFile || isFileRejected(upload)) ? true : undefined
+              }
               id={`remove-${upload.clientKey}`}
               aria-label={`Remove upload of ${name}`}
               onClick={() => engine.dismiss(upload.clientKey)}

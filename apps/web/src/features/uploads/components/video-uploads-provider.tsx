@@ -121,7 +121,17 @@ export function VideoUploadsProvider({
   }, [engine]);
 
   const entries = useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
-  const value = useMemo(() => ({ engine, entries }), [engine, entries]);
+  const value = useMemo(
+    () => ({
+      engine,
+      entries,
+      openStatus: () => {
+        setHasDialogOpened(true);
+        setIsDialogOpen(true);
+      },
+    }),
+    [engine, entries],
+  );
   // Mounted from the first upload on, so the bar keeps its own state (hidden text, position)
   // once the list empties again.
   const [hasUploads, setHasUploads] = useState(false);
@@ -134,12 +144,7 @@ export function VideoUploadsProvider({
       {children}
       {hasUploads && (
         <Suspense fallback={null}>
-          <UploadProgressBar
-            onOpen={() => {
-              setHasDialogOpened(true);
-              setIsDialogOpen(true);
-            }}
-          />
+          <UploadProgressBar onOpen={value.openStatus} />
         </Suspense>
       )}
       {hasDialogOpened && (

@@ -5,6 +5,8 @@ import type { VideoUploadEngine } from '../utils/upload-engine';
 export type VideoUploadsContextValue = {
   engine: VideoUploadEngine | null;
   entries: readonly VideoUploadEntry[];
+  /** Opens 'Video Upload Status' (a failure on its row leads there; the bar carries none). */
+  openStatus?: () => void;
 };
 
 export const VideoUploadsContext = createContext<VideoUploadsContextValue | null>(null);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import type { VideoUploadEntry, VideoUploadPhase } from '../types';
 import {
   formatBarText,
   getUploadStatusLabel,
   groupUploadsByStoryfile,
+  isFileRejected,
   summarizeUploads,
 } from './upload-summary';
 
@@ -42,10 +44,9 @@ describe('the floating bar (spec §2: Uploading, Uploaded or Processing with the
     [['uploading', 'queued', 'paused', 'processing', 'ready'], 'Uploading 3 videos'],
     [['processing', 'processing', 'ready'], 'Processing 2 videos'],
     [['ready', 'ready'], 'Uploaded 2 videos'],
-    [['ready', 'failed'], 'Uploaded 1 video · 1 failed'],
-    [['processing', 'failed', 'failed'], 'Processing 1 video · 2 failed'],
-    [['failed'], '1 upload failed'],
-    [['failed', 'failed'], '2 uploads failed'],
+    // Issue 32: a failure is shown where it happened and in the status dialog, not on the bar.
+    [['ready', 'failed'], 'Uploaded 1 video'],
+    [['processing', 'failed', 'failed'], 'Processing 1 video'],
   ] as [VideoUploadPhase[], string][])('%j says %s', (phases, text) => {
     const summary = summarizeUploads(phases.map((phase) => upload(phase)));
     expect(summary).not.toBeNull();
@@ -56,6 +57,43 @@ describe('the floating bar (spec §2: Uploading, Uploaded or Processing with the
     expect(summarizeUploads([])).toBeNull();
     expect(summarizeUploads([upload('processing')])?.isActive).toBe(true);
     expect(summarizeUploads([upload('ready'), upload('failed')])?.isActive).toBe(false);
+  });
+
+  it('is absent when only failures are left (issue 32: "1 upload failed" followed every page)', () => {
+    expect(summarizeUploads([upload('failed')])).toBeNull();
+    expect(summarizeUploads([upload('failed'), upload('failed')])).toBeNull();
+  });
+
+  // Issue 32: "Uploading 1 video" at about 70% beside its own "0% Uploading": finished videos
+  // were counted whole.
+  it('gives the percentage of what is still uploading, finished videos left out', () => {
+    const summary = summarizeUploads([
+      upload('uploading', { sizeBytes: 1000, uploadedBytes: 0, percentage: 0 }),
+      upload('processing', { sizeBytes: 1000, uploadedBytes: 1000, percentage: 100 }),
+      upload('ready', { sizeBytes: 1000, uploadedBytes: 1000, percentage: 100 }),
+      upload('failed', { sizeBytes: 1000, uploadedBytes: 500, percentage: 50 }),
+    ]);
+    expect(formatBarText(summary!)).toBe('Uploading 1 video');
+    expect(summary!.percentage).toBe(0);
+    const two = summarizeUploads([
+      upload('uploading', { sizeBytes: 1000, uploadedBytes: 250, percentage: 25 }),
+      upload('queued', { sizeBytes: 3000, uploadedBytes: 0, percentage: 0 }),
+      upload('ready', { sizeBytes: 9000, uploadedBytes: 9000, percentage: 100 }),
+    ]);
+    expect(two!.percentage).toBe(6);
+  });
+});
+
+describe('a failure the file itself caused (issue 32)', () => {
+  it.each([
+    [VIDEO_PROCESSING_MESSAGES.notAVideo, true],
+    [VIDEO_PROCESSING_MESSAGES.noAudio, true],
+    [VIDEO_PROCESSING_MESSAGES.empty, true],
+    [VIDEO_PROCESSING_MESSAGES.tooLong, true],
+    ['The connection was lost.', false],
+    [VIDEO_PROCESSING_MESSAGES.failed, false],
+  ])("%s is the file's own: %s", (error, expected) => {
+    expect(isFileRejected(upload('failed', { error }))).toBe(expected);
   });
 });
 

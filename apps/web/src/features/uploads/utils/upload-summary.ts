@@ -1,12 +1,14 @@
 import {
   formatUploadingLabel,
+  UPLOAD_REJECTION_MESSAGES,
+  VIDEO_PROCESSING_MESSAGES,
   PROCESSING_LABEL,
   PROCESSING_TOOLTIP,
   UPLOADED_LABEL,
   UPLOADED_TOOLTIP,
   UPLOADING_TOOLTIP,
 } from '@conversa/contracts';
-import type { TrackedVideoUpload, VideoUploadEntry } from '../types';
+import type { VideoUploadEntry } from '../types';
 
 /** "1 video", "3 videos". */
 export function formatVideoCount(count: number): string {
@@ -14,54 +16,82 @@ export function formatVideoCount(count: number): string {
 }
 
 export type UploadBarSummary = {
-  /** The aggregate word of spec §2, or null when only failures are left. */
-  label: 'Uploading' | 'Processing' | 'Uploaded' | null;
+  /** The aggregate word of spec §2. */
+  label: 'Uploading' | 'Processing' | 'Uploaded';
   count: number;
-  failedCount: number;
   /** Something is still going up or being processed. */
   isActive: boolean;
+  /**
+   * While Uploading: the share, 0-100, of the bytes of the videos still going up that the server
+   * holds. Finished videos do not count: "Uploading 1 video" at 70% beside its own "0% Uploading"
+   * read as a contradiction (issue 32).
+   */
+  percentage: number;
 };
 
-const SENDING_PHASES = new Set<TrackedVideoUpload['phase']>(['queued', 'uploading', 'paused']);
+const SENDING_PHASES = new Set<VideoUploadEntry['phase']>(['queued', 'uploading', 'paused']);
 
 /**
  * What the floating bar says (spec §2: Uploading, Uploaded or Processing with the count of
  * videos): while any video is still going up, Uploading and how many are; then Processing and
  * how many wait for it; then Uploaded and how many are done. Null when there is nothing to show.
+ * A failure is not the bar's to carry (issue 32: "1 upload failed" followed the person to every
+ * page): it is shown where it happened, on its question or clip, and in the status dialog.
  */
-export function summarizeUploads(uploads: readonly TrackedVideoUpload[]): UploadBarSummary | null {
-  if (uploads.length === 0) {
-    return null;
-  }
-  const count = (test: (upload: TrackedVideoUpload) => boolean) => uploads.filter(test).length;
-  const sending = count((upload) => SENDING_PHASES.has(upload.phase));
-  const processing = count((upload) => upload.phase === 'processing');
-  const ready = count((upload) => upload.phase === 'ready');
-  const failedCount = count((upload) => upload.phase === 'failed');
-  const isActive = sending + processing > 0;
-  if (sending > 0) {
-    return { label: 'Uploading', count: sending, failedCount, isActive };
+export function summarizeUploads(uploads: readonly VideoUploadEntry[]): UploadBarSummary | null {
+  const sending = uploads.filter((upload) => SENDING_PHASES.has(upload.phase));
+  const processing = uploads.filter((upload) => upload.phase === 'processing').length;
+  const ready = uploads.filter((upload) => upload.phase === 'ready').length;
+  if (sending.length > 0) {
+    return {
+      label: 'Uploading',
+      count: sending.length,
+      isActive: true,
+      percentage: getSendingPercentage(sending),
+    };
   }
   if (processing > 0) {
-    return { label: 'Processing', count: processing, failedCount, isActive };
+    return { label: 'Processing', count: processing, isActive: true, percentage: 100 };
   }
   if (ready > 0) {
-    return { label: 'Uploaded', count: ready, failedCount, isActive };
+    return { label: 'Uploaded', count: ready, isActive: false, percentage: 100 };
   }
-  return { label: null, count: 0, failedCount, isActive };
+  return null;
 }
 
-/** The bar's text, e.g. `Uploading 2 videos` or `Uploaded 1 video · 1 failed`. */
+/** Bytes held over bytes to send, or the mean percentage when a size is unknown (restored uploads). */
+function getSendingPercentage(sending: readonly VideoUploadEntry[]): number {
+  if (sending.every((upload) => upload.sizeBytes !== null)) {
+    const total = sending.reduce((sum, upload) => sum + (upload.sizeBytes ?? 0), 0);
+    const done = sending.reduce(
+      (sum, upload) => sum + Math.min(upload.uploadedBytes, upload.sizeBytes ?? 0),
+      0,
+    );
+    return total === 0 ? 0 : Math.floor((done / total) * 100 + Number.EPSILON);
+  }
+  return Math.floor(sending.reduce((sum, upload) => sum + upload.percentage, 0) / sending.length);
+}
+
+/** The bar's text, e.g. `Uploading 2 videos` or `Uploaded 1 video`. */
 export function formatBarText(summary: UploadBarSummary): string {
-  const main =
-    summary.label === null
-      ? summary.failedCount === 1
-        ? '1 upload failed'
-        : `${summary.failedCount} uploads failed`
-      : `${summary.label} ${formatVideoCount(summary.count)}`;
-  return summary.label !== null && summary.failedCount > 0
-    ? `${main} · ${summary.failedCount} failed`
-    : main;
+  return `${summary.label} ${formatVideoCount(summary.count)}`;
+}
+
+/** Failures the same file can never get past: sending it again cannot succeed, another file can. */
+const FILE_REJECTIONS = new Set<string>([
+  VIDEO_PROCESSING_MESSAGES.notAVideo,
+  VIDEO_PROCESSING_MESSAGES.noAudio,
+  VIDEO_PROCESSING_MESSAGES.empty,
+  VIDEO_PROCESSING_MESSAGES.tooLong,
+  UPLOAD_REJECTION_MESSAGES.videoType,
+]);
+
+/**
+ * Whether a failed upload failed for its file itself (not a video, no sound, empty, too long):
+ * it offers Replace, never Retry (issue 32: Retry of a text file renamed .mp4 cannot succeed).
+ */
+export function isFileRejected(upload: Pick<VideoUploadEntry, 'phase' | 'error'>): boolean {
+  return upload.phase === 'failed' && upload.error !== null && FILE_REJECTIONS.has(upload.error);
 }
 
 export type UploadStatusLabel = {

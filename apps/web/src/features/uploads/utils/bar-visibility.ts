@@ -1,0 +1,50 @@
+import type { VideoUploadEntry } from '../types';
+
+/** Where the uploads the person hid the bar over are kept, so a reload keeps it hidden. */
+export const BAR_HIDDEN_STORAGE_KEY = 'conversa.uploadBar.hiddenUploads';
+
+/** The names an upload goes by: its client key in this page, its server id across reloads. */
+function getUploadKeys(entry: VideoUploadEntry): string[] {
+  return entry.serverUploadId === null
+    ? [entry.clientKey]
+    : [entry.clientKey, entry.serverUploadId];
+}
+
+/** What to keep when the person hides the bar: every upload it stands for now. */
+export function listHiddenUploadKeys(entries: readonly VideoUploadEntry[]): string[] {
+  return entries.flatMap(getUploadKeys);
+}
+
+/**
+ * Hidden stays hidden until a new upload starts (issue 32: the bar came back after "Hide the
+ * upload bar" and after each reload): the bar shows again only for an upload it was not hidden over.
+ */
+export function isBarHidden(
+  entries: readonly VideoUploadEntry[],
+  hiddenKeys: ReadonlySet<string>,
+): boolean {
+  return (
+    hiddenKeys.size > 0 &&
+    entries.every((entry) => getUploadKeys(entry).some((key) => hiddenKeys.has(key)))
+  );
+}
+
+export function readHiddenUploadKeys(storage: Pick<Storage, 'getItem'>): Set<string> {
+  try {
+    const parsed = JSON.parse(storage.getItem(BAR_HIDDEN_STORAGE_KEY) ?? '[]') as unknown;
+    if (Array.isArray(parsed)) {
+      return new Set(parsed.filter((key): key is string => typeof key === 'string'));
+    }
+  } catch {
+    // A damaged value shows the bar.
+  }
+  return new Set();
+}
+
+export function saveHiddenUploadKeys(storage: Pick<Storage, 'setItem'>, keys: readonly string[]) {
+  try {
+    storage.setItem(BAR_HIDDEN_STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Not kept when storage is refused; the bar is hidden for this page.
+  }
+}
