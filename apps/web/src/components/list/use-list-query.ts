@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/hooks/use-address-params';
 import { getPageSize, PAGE_SIZE_STORAGE_KEY, setPageSize } from '@/lib/recent-activity';
 import { readListQuery, writeListQuery, type ListQuery } from '@/lib/search-box';
 
@@ -11,7 +11,7 @@ export function useListQuery(): [
   ListQuery,
   (changes: Partial<ListQuery>, options?: { replace: boolean }) => void,
 ] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const query = useMemo(() => readListQuery(params), [params]);
   const update = useCallback(
     (changes: Partial<ListQuery>, options?: { replace: boolean }) => {
