@@ -58,6 +58,7 @@ export const createInvitationsContract = defineContract({
     skipped: z.array(invitationSkipSchema),
   }),
   successStatus: 201,
+  errors: [409],
 });
 
 export const listInvitationsContract = defineContract({
@@ -81,6 +82,7 @@ export const resendInvitationContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
   response: invitationResultSchema,
+  errors: [409],
 });
 
 export const revokeInvitationContract = defineContract({
@@ -91,4 +93,5 @@ export const revokeInvitationContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
   response: invitationSchema,
+  errors: [409],
 });
