@@ -47,6 +47,7 @@ export const BENCH_CLUSTER_PORTS = {
   load: 54372,
   web: 54373,
   inkEditor: 54374,
+  chatLogs: 54375,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 

@@ -261,6 +261,24 @@ describe('ChatLogsScreen', () => {
     }
   });
 
+  it('searches the questions by word from the filters bar, the top search box staying disabled', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Words in the question'), 'working lab{Enter}');
+    await waitFor(() => expect(readAddressFilters()).toEqual({ words: 'working lab' }));
+    await waitFor(() =>
+      expect(
+        requested
+          .filter((url) => url.pathname === '/v1/conversa/chat-logs')
+          .at(-1)
+          ?.searchParams.get('words'),
+      ).toBe('working lab'),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
+  });
+
   it('reads the filters from the address', async () => {
     mockServer();
     renderScreen('/training/chat_logs?decision=answered&channel=studio&confidence=exact');
