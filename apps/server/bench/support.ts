@@ -48,6 +48,7 @@ export const BENCH_CLUSTER_PORTS = {
   web: 54373,
   inkEditor: 54374,
   speech: 54375,
+  chatLogs: 54376,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 

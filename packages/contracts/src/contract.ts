@@ -37,6 +37,12 @@ export interface Contract<
   isOpenToStudents?: boolean;
   /** Largest request body in bytes, when a call needs more than the server's default (1 MiB). */
   bodyLimit?: number;
+  /**
+   * Error statuses it answers beyond those its shape implies (400 of its inputs, 401 and 403 of
+   * its permission, 404 of a path id): 409 where a state or a taken name refuses it, 429 where a
+   * rate limit applies, 404 of an id named in its body. `getErrorAnswers` lists them all.
+   */
+  errors?: readonly (404 | 409 | 429)[];
 }
 
 /** Identity function that keeps the literal schema types and permission of a contract. */

@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './validation-messages.ts';
 export * from './search/search-query.ts';
 export * from './contract.ts';
+export * from './error-answers.ts';
 export * from './html.ts';
 export * from './auth/get-me.ts';
 export * from './auth/session.ts';

@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { documentErrorsAndHeaders } from '../http/openapi-errors.ts';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
@@ -188,12 +189,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Each operation documents the permission its contract declares (`x-permission`, spec §6), so
     // clients read who may call it, and the suite's authorization matrix derives its expectations
     // from the document itself.
+    // Each also lists its error answers and, where the gateway's check requires it, the system id
+    // header, both from packages/contracts (getErrorAnswers, needsSystemIdHeader).
     transform: (input) => {
       const result = jsonSchemaTransform(input);
       const permission = input.route.config?.permission;
-      return permission
-        ? { ...result, schema: { ...result.schema, 'x-permission': permission } }
-        : result;
+      if (!permission) {
+        return result;
+      }
+      const schema = documentErrorsAndHeaders(result.schema as Record<string, unknown>, {
+        method: input.route.method,
+        url: input.route.url,
+        config: input.route.config,
+      });
+      return {
+        ...result,
+        schema: { ...schema, 'x-permission': permission } as typeof result.schema,
+      };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@conversa/contracts';
-import type { Contract } from '@conversa/contracts';
+import {
+  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
+  roleRequiredMessage,
+  SYSTEM_ID_HEADER,
+  type Contract,
+  type Requirement,
+} from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
 
 // The document an API client (and the acceptance checks) reads: every contract of
@@ -10,10 +16,33 @@ import { startTestStudio, type TestStudio } from '../../test/studio.ts';
 let studio: TestStudio;
 let documented: Set<string>;
 
+interface DocumentedOperation {
+  'x-permission'?: Requirement;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: unknown;
+  responses?: Record<
+    string,
+    {
+      description?: string;
+      content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+    }
+  >;
+}
+let operations: [string, DocumentedOperation][];
+const method = (name: string) => name.split(' ')[0]!;
+
 beforeAll(async () => {
   studio = await startTestStudio();
   const response = await fetch(`${studio.baseUrl}/docs/json`);
-  const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+  const document = (await response.json()) as {
+    paths: Record<string, Record<string, DocumentedOperation>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(
+      ([method, operation]) =>
+        [`${method.toUpperCase()} ${path}`, operation] as [string, DocumentedOperation],
+    ),
+  );
   documented = new Set(
     Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
@@ -53,5 +82,87 @@ describe('OpenAPI document', () => {
       (operation) => operation.split(' ')[1]!.startsWith('/v1/') && !declared.has(operation),
     );
     expect(undeclared).toEqual([]);
+  });
+
+  // Issue 32: none of the training and learning operations listed a 4xx. Every operation of the
+  // gateway lists the errors it can answer, generated from getErrorAnswers.
+  it('lists the error answers of every /v1 operation: 400 with issues, 401, 403 with the role message, 404', () => {
+    const gateway = operations.filter(([name]) => name.split(' ')[1]!.startsWith('/v1/'));
+    expect(gateway.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const [name, operation] of gateway) {
+      const permission = operation['x-permission'];
+      const responses = operation.responses ?? {};
+      const statuses = Object.keys(responses);
+      const hasInput =
+        (operation.parameters ?? []).some((parameter) => parameter.in !== 'header') ||
+        operation.requestBody !== undefined;
+      const expected = [
+        ...(hasInput ? ['400'] : []),
+        ...(permission?.kind === 'public' ? [] : ['401']),
+        // A sign-in alone refuses nobody signed in, unless a student (restricted role) is refused.
+        ...(permission?.kind === 'public' ||
+        (permission?.kind === 'loggedIn' &&
+          !method(name).startsWith('P') &&
+          !name.startsWith('DELETE'))
+          ? []
+          : ['403']),
+        ...(name.includes('{') ? ['404'] : []),
+      ];
+      const missing = expected.filter((status) => !statuses.includes(status));
+      if (missing.length > 0) {
+        problems.push(`${name} lists no ${missing.join(', ')}`);
+      }
+      const badRequest = responses['400']?.content?.['application/json']?.schema?.properties;
+      if (hasInput && badRequest?.issues === undefined) {
+        problems.push(`${name}: its 400 has no issues`);
+      }
+      if (permission?.kind === 'role' || permission?.kind === 'storyfile') {
+        const message = roleRequiredMessage(permission.scope);
+        if (!responses['403']?.description?.includes(message)) {
+          problems.push(`${name}: its 403 does not say ${message}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lists 409 and 429 where a contract declares them (the public ask)', () => {
+    const ask = operations.find(
+      ([name]) => name === 'POST /v1/conversa/public/storyfiles/{slug}/ask',
+    )?.[1];
+    expect(Object.keys(ask?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '403', '404', '409', '429']),
+    );
+    expect(PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE).toContain('cannot be continued');
+  });
+
+  // Issue 32: a public ask without x-system-id answered 403, and no operation declared the header.
+  it('declares the x-system-id header on every write, required where no bearer token can replace it', () => {
+    const problems: string[] = [];
+    for (const [name, operation] of operations) {
+      const [method, path] = name.split(' ') as [string, string];
+      if (!path.startsWith('/v1/') || ['GET', 'HEAD', 'OPTIONS'].includes(method)) {
+        continue;
+      }
+      const header = (operation.parameters ?? []).find(
+        (parameter) => parameter.in === 'header' && parameter.name === SYSTEM_ID_HEADER,
+      );
+      if (!header) {
+        problems.push(`${name} declares no ${SYSTEM_ID_HEADER}`);
+      } else if (operation['x-permission']?.kind === 'public' && header.required !== true) {
+        problems.push(`${name} (public) does not require ${SYSTEM_ID_HEADER}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const reads = operations.filter(
+      ([name]) => name.startsWith('GET /v1/') && name.includes('chat-logs'),
+    );
+    expect(reads.length).toBeGreaterThan(0);
+    for (const [, operation] of reads) {
+      expect(operation.parameters?.some((parameter) => parameter.name === SYSTEM_ID_HEADER)).toBe(
+        false,
+      );
+    }
   });
 });

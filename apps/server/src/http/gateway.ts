@@ -12,7 +12,9 @@ import {
   SCIM_TOKEN_INVALID_MESSAGE,
   SCIM_TOKEN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
+  needsSystemIdHeader,
   SYSTEM_ID_HEADER,
+  SYSTEM_ID_MISSING_MESSAGE,
   withStoryfileInNamespace,
   type Contract,
   type CurrentUser,
@@ -26,6 +28,8 @@ declare module 'fastify' {
     storyfileParam?: string;
     /** Students (restricted role only) may call it; every other route refuses them. */
     isOpenToStudents?: boolean;
+    /** Error statuses the contract declares beyond its shape's (the API documentation lists them). */
+    errors?: readonly (404 | 409 | 429)[];
   }
   interface FastifyRequest {
     /** The signed-in user, resolved by the permission hook (null when public and anonymous). */
@@ -209,21 +213,16 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
  */
 export function installSystemIdCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    const isGuarded =
-      request.url.startsWith('/v1/') ||
-      request.url.startsWith('/api/') ||
-      request.url.startsWith('/files');
+    // needsSystemIdHeader is also what the API documentation declares the header from.
     if (
-      isWrite &&
-      isGuarded &&
+      needsSystemIdHeader(request.method, request.url) &&
       !request.headers.authorization &&
       !request.headers[SYSTEM_ID_HEADER]
     ) {
       return reply.status(403).send({
         statusCode: 403,
         error: 'FORBIDDEN',
-        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
+        message: SYSTEM_ID_MISSING_MESSAGE,
       });
     }
   });
@@ -287,6 +286,7 @@ export function registerContract<C extends Contract>(
       permission: contract.permission,
       ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
       ...(contract.isOpenToStudents ? { isOpenToStudents: true } : {}),
+      ...(contract.errors ? { errors: contract.errors } : {}),
     },
     schema: {
       summary: contract.summary,

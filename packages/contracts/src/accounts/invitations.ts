@@ -14,11 +14,23 @@ export const invitationResultSchema = z.object({
 });
 export type InvitationResult = z.infer<typeof invitationResultSchema>;
 
+/** Why an address of a bulk invitation got no invitation while the others did. */
+export const INVITATION_ALREADY_MEMBER_MESSAGE = 'Already a member of this organization.';
+
+/** An address left out of a bulk invitation, and why. */
+export const invitationSkipSchema = z.object({ email: z.string(), reason: z.string() });
+export type InvitationSkip = z.infer<typeof invitationSkipSchema>;
+
+/** The skipped addresses in one sentence: `Not invited: ana@acme.test (Already a member of this organization.)`. */
+export function describeSkippedInvitations(skipped: readonly InvitationSkip[]): string {
+  return `Not invited: ${skipped.map((skip) => `${skip.email} (${skip.reason})`).join('; ')}`;
+}
+
 export const createInvitationsContract = defineContract({
   method: 'POST',
   path: '/v1/conversa/organizations/:id/invitations',
   summary:
-    'Invites one or many emails with a role and optional teams: all are recorded or none (the answer says which emails went out)',
+    'Invites one or many emails with a role and optional teams: a bad address refuses them all; people already members are skipped and listed with the reason (the answer says which emails went out)',
   tags: ['accounts'],
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
@@ -41,8 +53,12 @@ export const createInvitationsContract = defineContract({
     scope: grantableScopeSchema,
     teamIds: z.array(z.uuid()).max(50).default([]),
   }),
-  response: z.object({ results: z.array(invitationResultSchema) }),
+  response: z.object({
+    results: z.array(invitationResultSchema),
+    skipped: z.array(invitationSkipSchema),
+  }),
   successStatus: 201,
+  errors: [409],
 });
 
 export const listInvitationsContract = defineContract({
@@ -66,6 +82,7 @@ export const resendInvitationContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
   response: invitationResultSchema,
+  errors: [409],
 });
 
 export const revokeInvitationContract = defineContract({
@@ -76,4 +93,5 @@ export const revokeInvitationContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
   response: invitationSchema,
+  errors: [409],
 });

@@ -29,6 +29,7 @@ export const createOrganizationContract = defineContract({
   }),
   response: organizationSchema,
   successStatus: 201,
+  errors: [409],
 });
 
 export const updateOrganizationContract = defineContract({
@@ -45,6 +46,7 @@ export const updateOrganizationContract = defineContract({
     defaultScope: grantableScopeSchema.optional(),
   }),
   response: organizationSchema,
+  errors: [409],
 });
 
 export const deleteOrganizationContract = defineContract({
@@ -55,6 +57,7 @@ export const deleteOrganizationContract = defineContract({
   permission: { kind: 'admin' },
   params: z.object({ id: z.uuid() }),
   response: z.object({ id: z.string() }),
+  errors: [409],
 });
 
 export const checkOrganizationNameContract = defineContract({

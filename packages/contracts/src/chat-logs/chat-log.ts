@@ -36,6 +36,16 @@ export const listChatLogsQuerySchema = z.object({
     .min(1, 'Type the question to look for.')
     .max(MAX_ASK_TEXT_LENGTH, `A question can have at most ${MAX_ASK_TEXT_LENGTH} characters.`)
     .optional(),
+  /**
+   * Word search over the questions asked (spec §5 search match): words and "quoted phrases", all
+   * of which must appear in the question, case, punctuation, accents and contractions aside
+   * (`working` finds "WHAT R U working on in the LAB rn!!").
+   */
+  words: z
+    .string()
+    .trim()
+    .max(MAX_ASK_TEXT_LENGTH, `The words can have at most ${MAX_ASK_TEXT_LENGTH} characters.`)
+    .optional(),
 });
 export type ListChatLogsQuery = z.input<typeof listChatLogsQuerySchema>;
 

@@ -18,7 +18,10 @@ export const dashboardFiguresSchema = z.object({
   fallbackShare: z.number().nullable(),
   /** One entry per UTC day, oldest first, zero-filled, ending today. */
   conversationsPerDay: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
-  /** The last 30 days' fallen-back questions, grouped by normalised text, most frequent first. */
+  /**
+   * The last 30 days' fallen-back questions, grouped by normalised text, most frequent first; each
+   * reads as visitors typed it (the group's most frequent wording, the latest on a tie).
+   */
   topFallbackQuestions: z.array(z.object({ text: z.string(), count: z.number().int() })),
   recentStoryfiles: z.array(
     z.object({ id: z.string(), name: z.string(), updatedAt: z.iso.datetime({ offset: true }) }),

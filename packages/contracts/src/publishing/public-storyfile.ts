@@ -27,4 +27,5 @@ export const askPublicStoryfileContract = defineContract({
   params: publicStoryfileParamsSchema,
   body: publicAskBodySchema,
   response: publicAskResponseSchema,
+  errors: [409, 429],
 });

@@ -17,6 +17,13 @@ export const shareSlugSchema = z
 export const STORYFILE_NOT_AVAILABLE_MESSAGE =
   'This storyfile is not available. It may have been unpublished by its owner.';
 /** 429 text when one visitor asks too fast. */
+/**
+ * 409 of a public ask naming a conversation this visitor cannot continue (no visitor cookie, or
+ * another visitor's or storyfile's conversation): nothing is started in its place.
+ */
+export const PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE =
+  'This conversation cannot be continued: it was started by another visitor or the visitor cookie is missing. Ask without a conversationId to start a new conversation.';
+
 export const VISITOR_RATE_LIMIT_MESSAGE =
   'You are asking questions too quickly. Please wait a moment and try again.';
 /** 429 text when a storyfile gets more questions than it may answer per minute. */

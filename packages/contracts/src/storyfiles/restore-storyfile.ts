@@ -10,4 +10,5 @@ export const restoreStoryfileContract = defineContract({
   storyfileParam: 'id',
   params: storyfileParamsSchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

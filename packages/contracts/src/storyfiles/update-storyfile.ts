@@ -15,4 +15,5 @@ export const updateStoryfileContract = defineContract({
   params: storyfileParamsSchema,
   body: updateStoryfileBodySchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

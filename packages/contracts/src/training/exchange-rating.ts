@@ -46,4 +46,5 @@ export const ratePublicExchangeContract = defineContract({
   params: publicStoryfileParamsSchema.extend(exchangeParamsSchema.shape),
   body: rateExchangeBodySchema,
   response: exchangeRatingSchema,
+  errors: [409],
 });

@@ -12,7 +12,7 @@ import {
   type CurrentUser,
   type GrantableScope,
 } from '@conversa/contracts';
-import { escapeHtml } from '@conversa/contracts';
+import { escapeHtml, INVITATION_ALREADY_MEMBER_MESSAGE } from '@conversa/contracts';
 import { auditEvents, invitations } from './accounts.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -427,6 +427,42 @@ describe('invitations', () => {
       .from(invitations)
       .where(eq(invitations.namespaceId, org.id));
     expect(rows).toEqual([]);
+  });
+
+  it('invites the rest of a bulk invite when some are already members, listing who was skipped and why', async () => {
+    const org = await buildOrganization({ owner: 'owner:ns', editor: 'edit:ns' });
+    const owner = await org.signIn('owner');
+    const editorEmail = org.email('editor');
+    const answer = await owner.expectStatus<{
+      results: { email: string }[];
+      skipped: { email: string; reason: string }[];
+    }>(201, 'POST', `/v1/conversa/organizations/${org.id}/invitations`, {
+      emails: ['first@acme.test', editorEmail.toUpperCase(), 'second@acme.test'],
+      scope: 'read:ns',
+    });
+    expect(answer.results.map((result) => result.email)).toEqual([
+      'first@acme.test',
+      'second@acme.test',
+    ]);
+    expect(answer.skipped).toEqual([
+      { email: editorEmail.toUpperCase(), reason: INVITATION_ALREADY_MEMBER_MESSAGE },
+    ]);
+    const rows = await studio.database.db
+      .select({ email: invitations.email })
+      .from(invitations)
+      .where(eq(invitations.namespaceId, org.id));
+    expect(rows.map((row) => row.email).sort()).toEqual(['first@acme.test', 'second@acme.test']);
+
+    // Nobody left to invite: refused, naming the members.
+    expect(
+      await owner.post(`/v1/conversa/organizations/${org.id}/invitations`, {
+        emails: [editorEmail],
+        scope: 'read:ns',
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: `Nobody was invited. Already a member: ${editorEmail}.` },
+    });
   });
 
   it('cannot be sent by an editor, nor grant more than the inviter holds', async () => {

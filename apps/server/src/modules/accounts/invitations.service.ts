@@ -16,6 +16,8 @@ import {
   type GrantableScope,
   type Invitation,
   type InvitationResult,
+  type InvitationSkip,
+  INVITATION_ALREADY_MEMBER_MESSAGE,
   type InvitationStatus,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
@@ -123,9 +125,10 @@ function assertMayInvite(user: CurrentUser, organizationId: string, scope: Grant
 }
 
 /**
- * Invites emails into an organization. Every address is checked first (spec §5 email rule, not
- * already a member, teams of this organization); any problem refuses the whole request naming each
- * bad address, and nothing is written. Then all invitations are recorded in one transaction (a
+ * Invites emails into an organization. Every address is checked first (spec §5 email rule, teams
+ * of this organization); a bad address or team refuses the whole request naming each bad address,
+ * and nothing is written. People already members are skipped and listed with the reason (`skipped`);
+ * only when nobody is left does the request answer 409. Then all invitations are recorded in one transaction (a
  * pending one for the same email and organization is replaced, its old link dead) and the emails
  * go out; the answer says which were sent.
  */
@@ -140,7 +143,7 @@ export async function createInvitations(
     scope: GrantableScope;
     teamIds: string[];
   },
-): Promise<{ results: InvitationResult[] }> {
+): Promise<{ results: InvitationResult[]; skipped: InvitationSkip[] }> {
   await assertOrganizationOwner(db, user, organizationId);
   assertMayInvite(user, organizationId, input.scope);
   const emails = [
@@ -172,9 +175,15 @@ export async function createInvitations(
   const members = await db.execute<{ email: string }>(sql`
     select u.email from user_namespaces un join users u on u.id = un.user_id
     where un.namespace_id = ${organizationId} and lower(u.email) = any(${sql.param(emails.map((email) => email.toLowerCase()))}::text[])`);
-  if (members.rows.length > 0) {
+  // Members already in are skipped, not a reason to refuse the others (issue 32).
+  const memberEmails = new Set(members.rows.map((row) => row.email.toLowerCase()));
+  const skipped: InvitationSkip[] = emails
+    .filter((email) => memberEmails.has(email.toLowerCase()))
+    .map((email) => ({ email, reason: INVITATION_ALREADY_MEMBER_MESSAGE }));
+  const invitees = emails.filter((email) => !memberEmails.has(email.toLowerCase()));
+  if (invitees.length === 0) {
     throw conflict(
-      `Nobody was invited. Already a member: ${members.rows.map((row) => row.email).join(', ')}.`,
+      `Nobody was invited. Already a member: ${skipped.map((skip) => skip.email).join(', ')}.`,
     );
   }
   const [organization] = await db
@@ -190,7 +199,7 @@ export async function createInvitations(
   const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
   const created = await db.transaction(async (tx) => {
     const out: { id: string; email: string; token: string }[] = [];
-    for (const email of emails) {
+    for (const email of invitees) {
       const { token, tokenHash } = newToken();
       // One pending invitation per email and organization: a new one replaces the old.
       const replaced = await tx
@@ -246,7 +255,7 @@ export async function createInvitations(
       }),
     );
   }
-  return { results };
+  return { results, skipped };
 }
 
 export async function listInvitations(

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL } from 'drizzle-orm';
 import {
+  buildIlikeContainsPattern,
   CONVERSATION_NOT_FOUND_MESSAGE,
+  parseSearchQuery,
   getListPageCount,
   type ChatLogEntry,
   type ChatLogPage,
@@ -39,6 +41,18 @@ function getToCondition(to: string): SQL {
     return lt(chatLogEntries.createdAt, next);
   }
   return lte(chatLogEntries.createdAt, new Date(to));
+}
+
+/**
+ * The word search (spec §5 search match): each word or "quoted phrase", folded like the question
+ * (`normalizeText`), must appear in the folded question kept with each exchange. A term that
+ * folds to nothing (punctuation) asks nothing.
+ */
+export function getWordConditions(words: string): SQL[] {
+  return parseSearchQuery(words)
+    .map((term) => normalizeText(term))
+    .filter((term) => term !== '')
+    .map((term) => like(chatLogEntries.normalizedText, buildIlikeContainsPattern(term)));
 }
 
 /** Storyfiles' namespaces the user may read logs of; null for admins (every namespace). */
@@ -112,6 +126,7 @@ export async function listChatLogs(
       eq(sqlNormalizedText(chatLogEntries.questionText), normalizeText(query.question)),
     );
   }
+  conditions.push(...getWordConditions(query.words ?? ''));
   const where = and(...conditions);
 
   const [rows, [totalRow]] = await Promise.all([

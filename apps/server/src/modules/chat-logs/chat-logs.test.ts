@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskResponse, ChatLogPage, DashboardFigures } from '@conversa/contracts';
+import {
+  MAX_ASK_TEXT_LENGTH,
+  type AskResponse,
+  type ChatLogPage,
+  type DashboardFigures,
+} from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -37,6 +42,8 @@ beforeAll(async () => {
     'What’s a zxqv plorth?',
     'Where were you born?',
     'Zxqv plorth and more',
+    'WHAT R U working on in the LAB rn!!',
+    'Do you like working late?',
   ]) {
     await ask(owner, north.id, text);
   }
@@ -117,5 +124,57 @@ describe('chat log question filter', () => {
       status: 400,
       body: { message: 'Type the question to look for.' },
     });
+  });
+});
+
+// Issue 32, item 3: "working" found 0, and only the whole question found the exchange.
+describe('chat log word search (spec §5: all terms must appear in the text, case-insensitively)', () => {
+  const search = async (words: string, client: ApiClient = owner) =>
+    (
+      await client.expectStatus<ChatLogPage>(
+        200,
+        'GET',
+        `${LIST}?words=${encodeURIComponent(words)}`,
+      )
+    ).items
+      .map((item) => item.questionText)
+      .sort();
+
+  it('finds the questions that contain every word, whatever their case, punctuation and order', async () => {
+    expect(await search('working')).toEqual([
+      'Do you like working late?',
+      'WHAT R U working on in the LAB rn!!',
+    ]);
+    expect(await search('what r u working on in the lab')).toEqual([
+      'WHAT R U working on in the LAB rn!!',
+    ]);
+    expect(await search('LAB, Working!')).toEqual(['WHAT R U working on in the LAB rn!!']);
+    expect(await search('working zebra')).toEqual([]);
+    // A word is found inside a longer one ("work" in "working"), as the match rule says.
+    expect(await search('work late')).toEqual(['Do you like working late?']);
+  });
+
+  it('takes a quoted phrase as one term, and folds contractions and accents as the question is', async () => {
+    expect(await search('"in the lab"')).toEqual(['WHAT R U working on in the LAB rn!!']);
+    expect(await search('"the in lab"')).toEqual([]);
+    expect(await search("what's plorth")).toEqual(['What’s a zxqv plorth?']);
+  });
+
+  it('keeps to the caller’s namespaces and composes with the other filters', async () => {
+    expect(await search('plorth', outsider)).toEqual(['Zxqv plorth?']);
+    const page = await owner.expectStatus<ChatLogPage>(
+      200,
+      'GET',
+      `${LIST}?words=plorth&question=${encodeURIComponent('zxqv plorth')}`,
+    );
+    expect(page.total).toBe(2);
+  });
+
+  it('lists everything for words that fold to nothing, and refuses words past the limit', async () => {
+    const all = await owner.expectStatus<ChatLogPage>(200, 'GET', LIST);
+    const punctuation = await owner.expectStatus<ChatLogPage>(200, 'GET', `${LIST}?words=%21%3F`);
+    expect(punctuation.total).toBe(all.total);
+    const answer = await owner.get(`${LIST}?words=${'a'.repeat(MAX_ASK_TEXT_LENGTH + 1)}`);
+    expect(answer.status).toBe(400);
   });
 });

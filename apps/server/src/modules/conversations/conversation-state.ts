@@ -43,6 +43,18 @@ export async function openConversation(db: Database, input: AskInput): Promise<s
   return created!.id;
 }
 
+/** Whether the asker may continue this conversation (same storyfile, channel and visitor). */
+export async function canContinueConversation(
+  db: Database,
+  input: AskInput & { conversationId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(askersConversation(input));
+  return row !== undefined;
+}
+
 /** The saved state of a conversation this asker may continue, or null. */
 export async function readConversationState(
   db: Database,

@@ -164,6 +164,12 @@ export const chatLogEntries = pgTable(
       )
       .where(sql`${table.feedback} is not null`),
     index('chat_log_entries_question_trgm_idx').using('gin', table.questionText.op('gin_trgm_ops')),
+    // The chat logs' word search: each word of the search, folded like the question, must appear
+    // in the folded question (a LIKE '%word%' per word, which this trigram index answers).
+    index('chat_log_entries_normalized_trgm_idx').using(
+      'gin',
+      table.normalizedText.op('gin_trgm_ops'),
+    ),
     index('chat_log_entries_answer_trgm_idx').using(
       'gin',
       sql`coalesce(${table.answerQuestionText}, ${table.matchedQuestionText}, '') gin_trgm_ops`,

@@ -1,5 +1,6 @@
 // The conversations module's public entry: what other modules and the assembly may use.
 export { askStoryfile } from './ask.ts';
+export { canContinueConversation } from './conversation-state.ts';
 export type { AskInput } from './ask.types.ts';
 export {
   createConversationEngine,

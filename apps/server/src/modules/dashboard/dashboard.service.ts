@@ -80,7 +80,11 @@ export async function getDashboardFigures(
         .where(and(...inScope, gte(chatLogEntries.createdAt, chartStart)))
         .groupBy(chatLogEntries.decision),
       db
-        .select({ text: chatLogEntries.questionText, total: count() })
+        .select({
+          text: chatLogEntries.questionText,
+          total: count(),
+          lastAt: sql<string>`max(${chatLogEntries.createdAt})::text`,
+        })
         .from(chatLogEntries)
         .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
         .where(
@@ -103,14 +107,19 @@ export async function getDashboardFigures(
   const totalAsked = decisionRows.reduce((sum, row) => sum + row.total, 0);
   const fellBack = decisionRows.find((row) => row.decision === 'fallback')?.total ?? 0;
 
-  // Grouped again by the matcher's normalisation, so "Why?" and "why" count as one question.
+  // Grouped again by the matcher's normalisation, so "Why?" and "why" count as one question, and
+  // shown as visitors typed it: the group's most frequent wording, the latest on a tie (issue 32:
+  // not the folded key).
   const fallbacks = new Map<string, { text: string; count: number }>();
-  for (const row of fallbackRows) {
+  const sortedRows = [...fallbackRows].sort(
+    (a, b) => b.total - a.total || b.lastAt.localeCompare(a.lastAt),
+  );
+  for (const row of sortedRows) {
     const key = normalizeText(row.text);
     if (!key) {
       continue;
     }
-    const entry = fallbacks.get(key) ?? { text: key, count: 0 };
+    const entry = fallbacks.get(key) ?? { text: row.text.trim(), count: 0 };
     entry.count += row.total;
     fallbacks.set(key, entry);
   }

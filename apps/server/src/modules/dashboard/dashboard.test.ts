@@ -68,7 +68,8 @@ describe('GET /v1/conversa/dashboard/figures', () => {
       storyfileCount: 2,
       answersRecorded: 3,
       conversationsLast7Days: 3,
-      topFallbackQuestions: [{ text: 'zxqv plorth', count: 2 }],
+      // Grouped by the folded key, shown as a visitor typed it (the latest wording on a tie).
+      topFallbackQuestions: [{ text: 'zxqv   PLORTH', count: 2 }],
     });
     expect(figures.fallbackShare).toBeCloseTo(2 / 3, 6);
     expect(figures.recentStoryfiles.map((storyfile) => storyfile.id)).toEqual([

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
+  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
   SHARE_SLUG_LENGTH,
   STORYFILE_NOT_AVAILABLE_MESSAGE,
   STORYFILE_RATE_LIMIT_MESSAGE,
@@ -14,9 +15,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { publicAskCounters, storyfilePublications } from './publishing.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
-import { AppError, notFound, tooManyRequests } from '../../http/errors.ts';
+import { AppError, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import {
   askStoryfile,
+  canContinueConversation,
   loadPlayerStoryfile,
   type AskInput,
   type ConversationEngine,
@@ -259,11 +261,21 @@ export async function askAsVisitor(
     }
     throw error;
   }
-  const outcome = await askStoryfile(engine, {
-    ...ask,
-    storyfileId,
-    visitorKey: `visitor:${visitorId}`,
-  });
+  const visitorKey = `visitor:${visitorId}`;
+  // Naming a conversation the visitor cannot continue (no visitor cookie, or another visitor's)
+  // is refused: starting a new one silently would apply a story choice number to another story.
+  if (
+    ask.conversationId &&
+    !(await canContinueConversation(engine.db, {
+      ...ask,
+      conversationId: ask.conversationId,
+      storyfileId,
+      visitorKey,
+    }))
+  ) {
+    throw conflict(PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE);
+  }
+  const outcome = await askStoryfile(engine, { ...ask, storyfileId, visitorKey });
   return {
     conversationId: outcome.conversationId,
     exchangeId: outcome.exchangeId,

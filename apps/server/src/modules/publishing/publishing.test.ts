@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
+  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
   SHARE_SLUG_LENGTH,
   STORYFILE_NOT_AVAILABLE_MESSAGE,
   STORYFILE_RATE_LIMIT_MESSAGE,
@@ -11,7 +12,7 @@ import {
   type PublicAskResponse,
   type PublicStoryfile,
 } from '@conversa/contracts';
-import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { publicAskCounters } from './publishing.tables.ts';
 import { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './index.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -77,6 +78,34 @@ describe('publishing', () => {
     expect(published.slug).toMatch(new RegExp(`^[0-9A-Za-z]{${SHARE_SLUG_LENGTH}}$`));
     expect(published.sharePath).toBe(`/s/${published.slug}`);
     slug = published.slug!;
+  });
+
+  it('refuses a public ask naming a conversation the visitor cannot continue, starting none', async () => {
+    const first = await visitor();
+    const started = await publicAsk(first, { text: MOVIE, channel: 'share' });
+    expect(started.status).toBe(200);
+    const { conversationId } = started.body;
+    const continued = await publicAsk(first, { text: MOVIE, channel: 'share', conversationId });
+    expect(continued.body.conversationId).toBe(conversationId);
+
+    const countConversations = async () =>
+      (await studio.database.db.select({ id: conversations.id }).from(conversations)).length;
+    const before = await countConversations();
+    // No visitor cookie (an API client that never loaded the player), then another visitor's.
+    const cookieless = new ApiClient(new TestBrowser(studio.baseUrl));
+    for (const stranger of [cookieless, await visitor()]) {
+      expect(
+        await publicAsk(stranger, { text: MOVIE, channel: 'share', conversationId }),
+      ).toMatchObject({
+        status: 409,
+        body: { message: PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE },
+      });
+    }
+    expect(await countConversations()).toBe(before);
+    // The cookieless asker's limit counter would count against a later test's cookieless asks.
+    await studio.database.db
+      .delete(publicAskCounters)
+      .where(like(publicAskCounters.key, `public-ask|${slug}|%|`));
   });
 
   it('serves the public player signed out: storyfile, clips and asks without reasoning', async () => {

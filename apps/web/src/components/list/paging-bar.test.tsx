@@ -31,6 +31,19 @@ describe('PagingBar (spec §4, §5)', () => {
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(isNext);
   });
 
+  it('moves a page past the end (?page=50 of 1) to the last page, replacing the address', () => {
+    const { onPageChange } = renderBar(50, 1);
+    expect(screen.queryByText('Page 50 of 1')).toBeNull();
+    expect(screen.getByText('Page 1 of 1')).toBeVisible();
+    expect(onPageChange).toHaveBeenCalledWith(1, { replace: true });
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('leaves a page within the list where it is', () => {
+    const { onPageChange } = renderBar(3, 3);
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
   it('moves with previous and next, and shows US numbers', async () => {
     const { onPageChange } = renderBar(2, 1234);
     expect(screen.getByText('Page 2 of 1,234')).toBeVisible();

@@ -1,6 +1,6 @@
 import { MAX_ROWS_PER_PAGE, MIN_ROWS_PER_PAGE } from '@conversa/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatNumber } from '@/lib/format';
 import {
   isNextPageDisabled,
@@ -15,7 +15,12 @@ export type PagingBarProps = {
   page: number;
   pageCount: number;
   pageSize: number;
-  onPageChange: (page: number) => void;
+  /**
+   * Moves to a page. `replace` is set when the bar itself moves an address past the last page
+   * (`?page=50` of a one-page list) to the last page: that replaces the history entry, so Back
+   * does not land on the page that does not exist again.
+   */
+  onPageChange: (page: number, options?: { replace: boolean }) => void;
   onPageSizeChange: (pageSize: number) => void;
 };
 
@@ -59,6 +64,16 @@ export function PagingBar({
       setGoToText('');
     }
   }
+
+  // A page past the end (an old link, a hand-edited address, rows deleted elsewhere) goes to the
+  // last page; the bar never reads "Page 50 of 1" meanwhile.
+  const isPastEnd = pageCount >= 1 && page > pageCount;
+  useEffect(() => {
+    if (isPastEnd) {
+      onPageChange(pageCount, { replace: true });
+    }
+  }, [isPastEnd, pageCount, onPageChange]);
+  const shownPageNumber = isPastEnd ? pageCount : page;
 
   function submitRows(event: FormEvent) {
     event.preventDefault();
@@ -105,7 +120,7 @@ export function PagingBar({
         </form>
         <div className="flex flex-wrap items-center gap-3">
           <span className="whitespace-nowrap">
-            Page {formatNumber(page)} of {formatNumber(pageCount)}
+            Page {formatNumber(shownPageNumber)} of {formatNumber(pageCount)}
           </span>
           <form noValidate onSubmit={submitGoTo} className="flex items-center gap-2">
             <label htmlFor={goToId} className="whitespace-nowrap">
@@ -128,8 +143,8 @@ export function PagingBar({
           <nav aria-label="Pages" className="flex items-center gap-1">
             <Button
               size="sm"
-              disabled={isPreviousPageDisabled(page)}
-              onClick={() => onPageChange(page - 1)}
+              disabled={isPreviousPageDisabled(shownPageNumber)}
+              onClick={() => onPageChange(shownPageNumber - 1)}
               icon={<ChevronLeft className="size-4" aria-hidden="true" />}
             >
               Previous
@@ -137,8 +152,8 @@ export function PagingBar({
             <Button
               size="sm"
               idText="Next"
-              disabled={isNextPageDisabled(page, pageCount)}
-              onClick={() => onPageChange(page + 1)}
+              disabled={isNextPageDisabled(shownPageNumber, pageCount)}
+              onClick={() => onPageChange(shownPageNumber + 1)}
             >
               Next
               <ChevronRight className="size-4" aria-hidden="true" />

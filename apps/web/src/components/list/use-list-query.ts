@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/hooks/use-address-params';
 import { getPageSize, PAGE_SIZE_STORAGE_KEY, setPageSize } from '@/lib/recent-activity';
 import { readListQuery, writeListQuery, type ListQuery } from '@/lib/search-box';
 
@@ -7,12 +7,18 @@ import { readListQuery, writeListQuery, type ListQuery } from '@/lib/search-box'
  * The list state kept in the address (spec §2 Query parameters): search, searchOptions and the
  * one-based page. Other query parameters (e.g. `tab`) are left as they are.
  */
-export function useListQuery(): [ListQuery, (changes: Partial<ListQuery>) => void] {
-  const [params, setParams] = useSearchParams();
+export function useListQuery(): [
+  ListQuery,
+  (changes: Partial<ListQuery>, options?: { replace: boolean }) => void,
+] {
+  const [params, setParams] = useAddressParams();
   const query = useMemo(() => readListQuery(params), [params]);
   const update = useCallback(
-    (changes: Partial<ListQuery>) => {
-      setParams((current) => writeListQuery(current, { ...readListQuery(current), ...changes }));
+    (changes: Partial<ListQuery>, options?: { replace: boolean }) => {
+      setParams(
+        (current) => writeListQuery(current, { ...readListQuery(current), ...changes }),
+        options,
+      );
     },
     [setParams],
   );

@@ -1,9 +1,11 @@
 import {
+  describeSkippedInvitations,
   isValidEmail,
   MAX_INVITATION_EMAILS,
   type CurrentUser,
   type GrantableScope,
   type InvitationResult,
+  type InvitationSkip,
   type Organization,
 } from '@conversa/contracts';
 import { Copy } from 'lucide-react';
@@ -89,6 +91,7 @@ export function InviteDialog({
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [localError, setLocalError] = useState<string | null>(null);
   const [results, setResults] = useState<InvitationResult[] | null>(null);
+  const [skipped, setSkipped] = useState<InvitationSkip[]>([]);
   const teams = useTeams(organizationId);
   const invite = useCreateInvitations();
   const emailsId = useId();
@@ -124,6 +127,7 @@ export function InviteDialog({
             message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}.`,
           });
           setResults(answer.results);
+          setSkipped(answer.skipped);
         },
       },
     );
@@ -136,6 +140,9 @@ export function InviteDialog({
           <Alert kind="success">
             {`Invited ${results.map((result) => result.email).join(', ')}.`}
           </Alert>
+          {skipped.length > 0 ? (
+            <Alert kind="warning">{describeSkippedInvitations(skipped)}</Alert>
+          ) : null}
           <InvitationLinks results={results} />
           <div className="flex justify-end">
             <Button variant="primary" onClick={() => onOpenChange(false)}>

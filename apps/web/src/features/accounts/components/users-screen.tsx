@@ -453,7 +453,7 @@ function MembersPanel({ user }: { user: CurrentUser }) {
           page={query.page}
           pageCount={page.pageCount}
           pageSize={pageSize}
-          onPageChange={(next) => updateQuery({ page: next })}
+          onPageChange={(next, options) => updateQuery({ page: next }, options)}
           onPageSizeChange={(next) => {
             setPageSize(next);
             updateQuery({ page: 1 });

@@ -189,12 +189,18 @@ function StoryfileFilter({
  * The question filter: exchanges of one question however it was typed (case, punctuation and
  * contractions aside). Applied with Enter or on leaving the field, not per keystroke.
  */
-function QuestionFilter({
-  question,
+function TextFilter({
+  label,
+  placeholder,
+  className = 'w-full sm:w-64',
+  value: question,
   onChange,
 }: {
-  question: string | undefined;
-  onChange: (question: string | undefined) => void;
+  label: string;
+  placeholder: string;
+  className?: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
 }) {
   const [text, setText] = useState(question ?? '');
   const [shown, setShown] = useState(question);
@@ -210,13 +216,13 @@ function QuestionFilter({
     }
   }
   return (
-    <Field label="Question asked" className="w-full sm:w-64">
+    <Field label={label} className={className}>
       {(id) => (
         <input
           id={id}
           type="search"
           className={CONTROL_CLASS}
-          placeholder="The whole question"
+          placeholder={placeholder}
           maxLength={MAX_ASK_TEXT_LENGTH}
           value={text}
           onChange={(event) => {
@@ -238,7 +244,7 @@ function QuestionFilter({
   );
 }
 
-/** Storyfile, date range, decision, confidence, channel and question filters of the chat log list. */
+/** Storyfile, date range, decision, confidence, channel, word search and question filters of the chat log list. */
 export function ChatLogFilterBar({
   filters,
   onChange,
@@ -284,8 +290,16 @@ export function ChatLogFilterBar({
           options={CHANNEL_OPTIONS}
           onChange={(channel) => onChange({ channel })}
         />
-        <QuestionFilter
-          question={filters.question}
+        <TextFilter
+          label="Words in the question"
+          placeholder={'working lab, or "a phrase"'}
+          value={filters.words}
+          onChange={(words) => onChange({ words })}
+        />
+        <TextFilter
+          label="Question asked"
+          placeholder="The whole question"
+          value={filters.question}
           onChange={(question) => onChange({ question })}
         />
         <Button

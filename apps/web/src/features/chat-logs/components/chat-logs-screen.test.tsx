@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatLogEntry, ConversationTranscript, StoryfileSummary } from '@conversa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -149,6 +149,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The query parameters of the address the screen is at. */
+function readAddressFilters(): Record<string, string> {
+  const address = screen.getByTestId('location').textContent ?? '';
+  return Object.fromEntries(new URL(address, 'http://studio').searchParams);
+}
+
 function renderScreen(path = '/training/chat_logs') {
   return renderWithProviders(<ChatLogsScreen timeZone="America/Los_Angeles" />, {
     path,
@@ -214,6 +220,63 @@ describe('ChatLogsScreen', () => {
         chatLogQuery: 'decision=fallback',
       }),
     );
+  });
+
+  it('composes two filters changed before the first has rendered (issue 32: Channel, then Decision)', async () => {
+    mockServer();
+    renderScreen('/training/chat_logs?page=2');
+    await screen.findByRole('table');
+    // Both picks land in one batch, before the router renders the first address: the second
+    // change must start from what the first wrote, not from the address of the last render.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'share' } });
+      fireEvent.change(screen.getByLabelText('Decision'), { target: { value: 'fallback' } });
+    });
+    await waitFor(() =>
+      expect(readAddressFilters()).toEqual({ channel: 'share', decision: 'fallback' }),
+    );
+    expect(screen.getByLabelText('Channel')).toHaveValue('share');
+    expect(screen.getByLabelText('Decision')).toHaveValue('fallback');
+  });
+
+  it('composes a filter with one picked 120 ms later, whatever the timing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockServer();
+      renderScreen();
+      await screen.findByRole('table');
+      act(() => {
+        fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'share' } });
+      });
+      // Within the ~300 ms of the report: the second filter comes 120 ms after the first.
+      act(() => {
+        vi.advanceTimersByTime(120);
+        fireEvent.change(screen.getByLabelText('Confidence'), { target: { value: 'exact' } });
+      });
+      await waitFor(() =>
+        expect(readAddressFilters()).toEqual({ channel: 'share', confidence: 'exact' }),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('searches the questions by word from the filters bar, the top search box staying disabled', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Words in the question'), 'working lab{Enter}');
+    await waitFor(() => expect(readAddressFilters()).toEqual({ words: 'working lab' }));
+    await waitFor(() =>
+      expect(
+        requested
+          .filter((url) => url.pathname === '/v1/conversa/chat-logs')
+          .at(-1)
+          ?.searchParams.get('words'),
+      ).toBe('working lab'),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
   });
 
   it('reads the filters from the address', async () => {

@@ -186,7 +186,7 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
           page={listQuery.page}
           pageCount={page.pageCount}
           pageSize={pageSize}
-          onPageChange={(next) => updateListQuery({ page: next })}
+          onPageChange={(next, options) => updateListQuery({ page: next }, options)}
           onPageSizeChange={(next) => {
             setPageSize(next);
             updateListQuery({ page: 1 });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/hooks/use-address-params';
 import {
   CONVERSATION_PARAM,
   EXCHANGE_PARAM,
@@ -14,7 +14,8 @@ import {
  * entry, so Back closes it.
  */
 export function useChatLogFilters() {
-  const [params, setParams] = useSearchParams();
+  // Changes start from the latest address, so a second filter never undoes the first (issue 32).
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => readChatLogFilters(params), [params]);
   const conversationId = params.get(CONVERSATION_PARAM);
   const exchangeId = params.get(EXCHANGE_PARAM);

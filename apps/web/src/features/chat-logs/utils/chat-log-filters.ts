@@ -21,6 +21,8 @@ export type ChatLogFilters = {
   channel?: ChatChannel;
   /** One question as visitors asked it (the dashboard's fallen-back questions link here). */
   question?: string;
+  /** Words (or "quoted phrases") that must all appear in the question (spec §5 search match). */
+  words?: string;
 };
 
 export type ChatLogFilterKey = keyof ChatLogFilters;
@@ -34,6 +36,7 @@ export const CHAT_LOG_FILTER_KEYS = [
   'confidence',
   'channel',
   'question',
+  'words',
 ] as const satisfies readonly ChatLogFilterKey[];
 
 /** The conversation open in the transcript panel, kept in the address so a reload keeps it open. */
@@ -99,6 +102,10 @@ export function readChatLogFilters(params: URLSearchParams): ChatLogFilters {
   const question = params.get('question')?.trim() ?? '';
   if (question !== '' && question.length <= MAX_ASK_TEXT_LENGTH) {
     filters.question = question;
+  }
+  const words = params.get('words')?.trim() ?? '';
+  if (words !== '' && words.length <= MAX_ASK_TEXT_LENGTH) {
+    filters.words = words;
   }
   return filters;
 }
@@ -171,6 +178,9 @@ export function toChatLogRequestQuery(
   }
   if (filters.question) {
     query.question = filters.question;
+  }
+  if (filters.words) {
+    query.words = filters.words;
   }
   return query;
 }

@@ -1,6 +1,7 @@
 import { Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import {
+  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
   ASK_TEXT_EMPTY_MESSAGE,
   MAX_ASK_TEXT_LENGTH,
   type ExchangeFeedback,
@@ -36,6 +37,15 @@ export function describeAskError(error: unknown): string {
       : error.message;
   }
   return 'The question could not be sent. Try again.';
+}
+
+/** Whether the server refused to continue the named conversation (a public ask, issue 32). */
+export function isConversationLost(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.message === PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE
+  );
 }
 
 export interface ConversationPlayerProps<R extends PlayerAskResult> {
@@ -83,6 +93,16 @@ function readResumeId(key: string | undefined): string | undefined {
     return sessionStorage.getItem(key) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+function forgetResumeId(key: string | undefined): void {
+  try {
+    if (key) {
+      sessionStorage.removeItem(key);
+    }
+  } catch {
+    // Storage may be off: nothing was kept.
   }
 }
 
@@ -300,7 +320,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         setDraft((current) => (current === text ? '' : current));
       }
     } catch (error) {
-      dispatch({ type: 'askFailed', message: describeAskError(error) });
+      const isLost = isConversationLost(error);
+      if (isLost) {
+        forgetResumeId(resumeKey);
+      }
+      dispatch({ type: 'askFailed', message: describeAskError(error), isConversationLost: isLost });
       // The question is kept, spoken ones too, so asking again is one key press.
       if (inputMode === 'spoken' && text) {
         setDraft(text);
@@ -324,11 +348,20 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     isAskingRef.current = true;
     try {
       const resumeId = readResumeId(resumeKey);
-      const result = await ask({
-        text: '',
-        inputMode: 'typed',
-        start: true,
-        ...(resumeId ? { conversationId: resumeId } : {}),
+      const open = (conversationId: string | undefined) =>
+        ask({
+          text: '',
+          inputMode: 'typed',
+          start: true,
+          ...(conversationId ? { conversationId } : {}),
+        });
+      // A conversation this visitor can no longer continue: the story opens anew.
+      const result = await open(resumeId).catch((error: unknown) => {
+        if (resumeId && isConversationLost(error)) {
+          forgetResumeId(resumeKey);
+          return open(undefined);
+        }
+        throw error;
       });
       dispatch({ type: 'storyOpened', result });
     } catch {

@@ -228,6 +228,29 @@ describe('conversation player state machine', () => {
     expect(state.message).toBeNull();
   });
 
+  it('forgets the conversation the server refused to continue, so the next question starts one', () => {
+    const before = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'hello', inputMode: 'typed' },
+      { type: 'askSucceeded', result: answered },
+    ]);
+    expect(before.conversationId).toBeDefined();
+    const refused = run(
+      [
+        { type: 'askStarted', text: 'hello', inputMode: 'typed' },
+        {
+          type: 'askFailed',
+          message: 'This conversation cannot be continued.',
+          isConversationLost: true,
+        },
+      ],
+      before,
+    );
+    expect(refused.conversationId).toBeUndefined();
+    expect(refused.storyChoices).toBeNull();
+    expect(refused.error).toBe('This conversation cannot be continued.');
+  });
+
   it('keeps waiting with the error after a failed ask, and clears it on the next', () => {
     const failed = run([
       { type: 'start', intro: null },

@@ -82,7 +82,11 @@ export type PlayerEvent =
   | { type: 'clipFailed'; message: string }
   | { type: 'askStarted'; text: string; inputMode: InputMode }
   | { type: 'askSucceeded'; result: PlayerAskResult }
-  | { type: 'askFailed'; message: string };
+  /**
+   * `isConversationLost`: the server refused to continue the conversation (the visitor cookie
+   * went missing); the next question starts a new one, without the old story's choices.
+   */
+  | { type: 'askFailed'; message: string; isConversationLost?: boolean };
 
 export const INITIAL_PLAYER_STATE: PlayerState = {
   phase: 'idle',
@@ -296,6 +300,12 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
       if (state.phase !== 'asking') {
         return state;
       }
-      return { ...state, phase: 'waiting', pending: null, error: event.message };
+      return {
+        ...state,
+        phase: 'waiting',
+        pending: null,
+        error: event.message,
+        ...(event.isConversationLost ? { conversationId: undefined, storyChoices: null } : {}),
+      };
   }
 }

@@ -491,7 +491,7 @@ export function InkStatesScreen() {
           page={listQuery.page}
           pageCount={page.pageCount}
           pageSize={pageSize}
-          onPageChange={(next) => updateListQuery({ page: next })}
+          onPageChange={(next, options) => updateListQuery({ page: next }, options)}
           onPageSizeChange={(next) => {
             setPageSize(next);
             updateListQuery({ page: 1 });

@@ -35,7 +35,8 @@ export function useStudent(organizationId: string, studentId: string | null) {
 }
 
 /**
- * Invites students: the accounts invitation service with the restricted role (all or none); a
+ * Invites students: the accounts invitation service with the restricted role (a bad address
+ * refuses all; people already members are skipped and listed); a
  * person's name, when known, is offered on their join page.
  */
 export function useInviteStudents(organizationId: string) {

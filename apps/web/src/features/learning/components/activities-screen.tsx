@@ -132,7 +132,7 @@ function Roster({ activity }: { activity: Activity }) {
             page={listQuery.page}
             pageCount={detail.data.pageCount}
             pageSize={pageSize}
-            onPageChange={(next) => updateListQuery({ page: next })}
+            onPageChange={(next, options) => updateListQuery({ page: next }, options)}
             onPageSizeChange={(next) => {
               setPageSize(next);
               updateListQuery({ page: 1 });

@@ -47,7 +47,7 @@ beforeEach(() => {
           link: null,
           problem: null,
         }));
-        return Promise.resolve(Response.json({ results }, { status: 201 }));
+        return Promise.resolve(Response.json({ results, skipped: [] }, { status: 201 }));
       }
       if (url.pathname === '/v1/conversa/organizations') {
         return Promise.resolve(Response.json({ items: [organization] }));

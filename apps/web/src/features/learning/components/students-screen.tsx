@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { describeSkippedInvitations } from '@conversa/contracts';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -31,7 +32,9 @@ function InviteStudents({ organizationId }: { organizationId: string }) {
     invite.mutate(
       { people, teamIds: [] },
       {
-        onSuccess: ({ results }) => {
+        onSuccess: ({ results, skipped }) => {
+          // People already in the organization are left out; the others are invited.
+          setProblem(skipped.length > 0 ? describeSkippedInvitations(skipped) : null);
           setText('');
           setFromFile(null);
           setLinks(

@@ -206,7 +206,7 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
           page={query.page}
           pageCount={scripts.data.pageCount}
           pageSize={pageSize}
-          onPageChange={(page) => updateQuery({ page })}
+          onPageChange={(page, options) => updateQuery({ page }, options)}
           onPageSizeChange={(size) => {
             setPageSize(size);
             updateQuery({ page: 1 });

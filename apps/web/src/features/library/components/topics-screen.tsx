@@ -234,7 +234,7 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
             page={query.page}
             pageCount={topics.data.pageCount}
             pageSize={pageSize}
-            onPageChange={(page) => updateQuery({ page })}
+            onPageChange={(page, options) => updateQuery({ page }, options)}
             onPageSizeChange={(size) => {
               setPageSize(size);
               updateQuery({ page: 1 });

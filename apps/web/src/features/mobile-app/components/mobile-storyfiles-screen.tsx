@@ -159,7 +159,7 @@ export function MobileStoryfilesScreen() {
           page={query.page}
           pageCount={page.pageCount}
           pageSize={pageSize}
-          onPageChange={(next) => updateQuery({ page: next })}
+          onPageChange={(next, options) => updateQuery({ page: next }, options)}
           onPageSizeChange={(next) => {
             setPageSize(next);
             updateQuery({ page: 1 });

@@ -130,7 +130,7 @@ export function PopularScreen() {
           page={query.page}
           pageCount={page.pageCount}
           pageSize={pageSize}
-          onPageChange={(next) => updateQuery({ page: next })}
+          onPageChange={(next, options) => updateQuery({ page: next }, options)}
           onPageSizeChange={(next) => {
             setPageSize(next);
             updateQuery({ page: 1 });

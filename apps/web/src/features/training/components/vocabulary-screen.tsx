@@ -242,7 +242,7 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
               page={listQuery.page}
               pageCount={page.pageCount}
               pageSize={pageSize}
-              onPageChange={(next) => updateListQuery({ page: next })}
+              onPageChange={(next, options) => updateListQuery({ page: next }, options)}
               onPageSizeChange={(next) => {
                 setPageSize(next);
                 updateListQuery({ page: 1 });

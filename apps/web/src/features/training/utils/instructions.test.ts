@@ -48,6 +48,12 @@ describe('buildChecklist', () => {
 });
 
 describe('describeWindow', () => {
+  it('rounds the shares so they add up to 100%', () => {
+    expect(describeWindow({ days: 7, asked: 8, answered: 3, fellBack: 5 })).toBe(
+      '38% answered, 62% fell back (8 questions, last 7 days)',
+    );
+  });
+
   it('says so when nobody asked', () => {
     expect(describeWindow(OVERVIEW.last30Days)).toBe('no questions in the last 30 days');
   });

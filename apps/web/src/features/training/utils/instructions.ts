@@ -1,5 +1,6 @@
 import { CLIP_KIND_LABELS, type CoverageWindow, type TrainingOverview } from '@conversa/contracts';
 import { formatCount, formatNumber } from '@/lib/format';
+import { roundShares } from '@/lib/shares';
 
 export interface ChecklistStep {
   id: string;
@@ -10,15 +11,17 @@ export interface ChecklistStep {
   href: string;
 }
 
-function formatRate(part: number, whole: number): string {
-  return whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`;
+function formatShare(share: number | null | undefined): string {
+  return share === null || share === undefined ? '—' : `${share}%`;
 }
 
 export function describeWindow(window: CoverageWindow): string {
   if (window.asked === 0) {
     return `no questions in the last ${window.days} days`;
   }
-  return `${formatRate(window.answered, window.asked)} answered, ${formatRate(window.fellBack, window.asked)} fell back (${formatCount(window.asked, 'question')}, last ${window.days} days)`;
+  // Largest remainder rounding, so the shares add up to 100% (issue 32: not "38% … 63%").
+  const [answered, fellBack] = roundShares([window.answered, window.fellBack], window.asked);
+  return `${formatShare(answered)} answered, ${formatShare(fellBack)} fell back (${formatCount(window.asked, 'question')}, last ${window.days} days)`;
 }
 
 /** The training guide's next steps, from the storyfile's own numbers, each with the screen that does it. */

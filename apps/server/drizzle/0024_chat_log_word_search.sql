@@ -1,0 +1,1 @@
+CREATE INDEX "chat_log_entries_normalized_trgm_idx" ON "chat_log_entries" USING gin ("normalized_text" gin_trgm_ops);
