@@ -3,13 +3,15 @@ import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestBucket, type TestBucket } from '../../test/s3rver.fixtures.ts';
 import { makeTempDir } from '../../test/upload.fixtures.ts';
 import {
   assertSafeKey,
   contentTypeOf,
   createFileMediaStore,
+  createS3Client,
   createS3MediaStore,
   type MediaStore,
 } from './media-store.ts';
@@ -102,7 +104,73 @@ describe('the file media store', () => {
   });
 });
 
-describe('the S3 media store (against a recording client; no S3 service here)', () => {
+describe('the S3 media store against an S3 server (s3rver on loopback)', () => {
+  let bucket: TestBucket;
+  let store: MediaStore;
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    store = createS3MediaStore(bucket.config);
+  });
+  afterAll(async () => {
+    await bucket?.close();
+  });
+
+  it('publishes a staged folder under media/, reads whole objects and byte ranges, and deletes it', async () => {
+    const staging = await store.createStagingDir();
+    const video = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
+    await writeFile(path.join(staging, 'video.mp4'), video);
+    await writeFile(path.join(staging, 'captions.vtt'), 'WEBVTT\n');
+    await store.publishDirectory(staging, 'videos/u1');
+    await expect(readdir(staging)).rejects.toThrow();
+
+    expect(await store.stat('videos/u1/video.mp4')).toMatchObject({ sizeBytes: video.length });
+    expect((await store.stat('videos/u1/video.mp4'))!.modifiedAt.getTime()).toBeGreaterThan(0);
+    expect(await store.stat('videos/u1/missing.mp4')).toBeNull();
+    expect(Buffer.concat(await (await store.read('videos/u1/video.mp4')).toArray())).toEqual(video);
+    const range = Buffer.concat(
+      await (await store.read('videos/u1/video.mp4', { start: 1000, end: 1999 })).toArray(),
+    );
+    expect(range).toEqual(video.subarray(1000, 2000));
+    expect(await text(await store.read('videos/u1/captions.vtt'))).toBe('WEBVTT\n');
+
+    // What the bucket itself holds: the media prefix and the content types the player needs.
+    const client = createS3Client(bucket.config);
+    const head = (key: string) =>
+      client.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: key }));
+    expect((await head('media/videos/u1/video.mp4')).ContentType).toBe('video/mp4');
+    expect((await head('media/videos/u1/captions.vtt')).ContentType).toBe('text/vtt');
+
+    await store.deletePrefix('videos/u1');
+    expect(await store.stat('videos/u1/video.mp4')).toBeNull();
+    expect(await store.stat('videos/u1/captions.vtt')).toBeNull();
+  });
+
+  it('stores single files, lists folders with their newest object, and deletes one key', async () => {
+    const staging = await store.createStagingDir();
+    await writeFile(path.join(staging, 'a.png'), 'png');
+    await store.publishFile(path.join(staging, 'a.png'), 'avatars/a.png', 'image/png');
+    await expect(readFile(path.join(staging, 'a.png'))).rejects.toThrow();
+    expect(await text(await store.read('avatars/a.png'))).toBe('png');
+
+    for (const folder of ['a', 'b']) {
+      const files = await store.createStagingDir();
+      await writeFile(path.join(files, 'video.mp4'), folder);
+      await store.publishDirectory(files, `listing/${folder}`);
+    }
+    const loose = await store.createStagingDir();
+    await writeFile(path.join(loose, 'loose.txt'), 'x');
+    await store.publishFile(path.join(loose, 'loose.txt'), 'listing/loose.txt', 'text/plain');
+    const folders = await store.listFolders('listing');
+    expect(folders.map((folder) => folder.name).sort()).toEqual(['a', 'b']);
+    expect(folders.every((folder) => folder.modifiedAt.getTime() > 0)).toBe(true);
+
+    await store.deleteKey('avatars/a.png');
+    expect(await store.stat('avatars/a.png')).toBeNull();
+    await expect(store.read('../secrets')).rejects.toThrow('Refusing media key');
+  });
+});
+
+describe('the S3 media store (against a recording client: the requests it sends)', () => {
   type Sent = { name: string; input: Record<string, unknown> };
 
   function createRecordingClient(pages: Array<Record<string, unknown>> = []) {

@@ -12,6 +12,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { MediaStoreConfig } from '../config/env.ts';
 import { makeWorkFolder, removeDeadWorkFolders } from './work-folders.ts';
@@ -154,13 +155,26 @@ export function createFileMediaStore(root: string): MediaStore {
   };
 }
 
-export function createS3Client(config: Extract<MediaStoreConfig, { kind: 's3' }>): S3Client {
-  return new S3Client({
+/**
+ * The S3 client settings of both S3 stores (media here, tus uploads in modules/uploads).
+ * Checksums only where S3 requires them: the SDK's default since 3.729 sends every streamed body
+ * in `aws-chunked` encoding with a trailing CRC32, which many S3-compatible services (s3rver,
+ * older MinIO, Ceph) store verbatim, framing included. The bytes still travel over TLS, and the
+ * calls that require a checksum (DeleteObjects) keep it.
+ */
+export function getS3ClientConfig(config: Extract<MediaStoreConfig, { kind: 's3' }>) {
+  return {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),
     forcePathStyle: config.forcePathStyle,
-  });
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  } satisfies S3ClientConfig;
+}
+
+export function createS3Client(config: Extract<MediaStoreConfig, { kind: 's3' }>): S3Client {
+  return new S3Client(getS3ClientConfig(config));
 }
 
 /** Media under `media/` of the bucket; objects are written whole, so readers never see half. */

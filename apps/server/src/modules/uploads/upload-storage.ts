@@ -3,10 +3,12 @@ import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { MediaConfig } from '../../config/env.ts';
+import { createS3Client, getS3ClientConfig } from '../../media/media-store.ts';
 
 /**
  * Where tus keeps uploads while they arrive, and how processing gets at a finished one. The file
@@ -62,19 +64,23 @@ async function readStreamHead(stream: Readable, length: number): Promise<Buffer>
   return Buffer.concat(chunks).subarray(0, length);
 }
 
+/** S3Store's metadata cache, keeping nothing: one small GET of `<id>.info` per use instead. */
+const uncachedMetadata: KvStore<MetadataValue> = {
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+};
+
 export function createUploadStorage(config: MediaConfig, dataDir: string): UploadStorage {
   if (config.store.kind === 's3') {
     const s3 = config.store;
     const datastore = new S3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds: config.uploadExpirationMs,
-      s3ClientConfig: {
-        bucket: s3.bucket,
-        region: s3.region,
-        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-        ...(s3.credentials ? { credentials: s3.credentials } : {}),
-        forcePathStyle: s3.forcePathStyle,
-      },
+      // Every process reads an upload's state from the bucket: a cache of it in one process's
+      // memory goes stale when the upload moves on, or is finished and removed, through another.
+      cache: uncachedMetadata,
+      s3ClientConfig: { bucket: s3.bucket, ...getS3ClientConfig(s3) },
     });
     const download = async (tusId: string, workDir: string) => {
       await mkdir(workDir, { recursive: true });
@@ -82,8 +88,20 @@ export function createUploadStorage(config: MediaConfig, dataDir: string): Uploa
       await pipeline(await datastore.read(tusId), createWriteStream(target));
       return target;
     };
+    const client = createS3Client(s3);
     const remove = async (tusId: string) => {
+      // S3Store aborts the multipart upload first and gives up, deleting nothing, when S3 answers
+      // that it is gone: always so for a completed upload. Its objects are deleted here either way.
       await datastore.remove(tusId).catch(() => undefined);
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket: s3.bucket,
+          Delete: {
+            Objects: [tusId, `${tusId}.info`, `${tusId}.part`].map((Key) => ({ Key })),
+            Quiet: true,
+          },
+        }),
+      );
     };
     return {
       datastore,

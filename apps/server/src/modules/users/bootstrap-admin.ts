@@ -21,8 +21,32 @@ export type AdminBootstrap =
  */
 export async function ensurePlatformAdmin(
   db: Database,
-  options: { email: string | undefined; password: string | undefined; dataDir: string },
+  options: AdminOptions,
 ): Promise<AdminBootstrap> {
+  try {
+    return await ensureAdminOnce(db, options);
+  } catch (error) {
+    // Replicas started together on an empty database race to create the same admin: the one
+    // that loses the insert finds the winner's row on a second look instead of failing its start.
+    if (isUniqueViolation(error)) {
+      return ensureAdminOnce(db, options);
+    }
+    throw error;
+  }
+}
+
+interface AdminOptions {
+  email: string | undefined;
+  password: string | undefined;
+  dataDir: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+}
+
+async function ensureAdminOnce(db: Database, options: AdminOptions): Promise<AdminBootstrap> {
   if (options.email) {
     const existing = await findUserByEmail(db, options.email);
     if (existing) {
