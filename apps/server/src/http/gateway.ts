@@ -12,6 +12,7 @@ import {
   SCIM_TOKEN_INVALID_MESSAGE,
   SCIM_TOKEN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
+  SYSTEM_ID,
   SYSTEM_ID_HEADER,
   withStoryfileInNamespace,
   type Contract,
@@ -60,8 +61,14 @@ export interface ScimClient {
   organizationLabel: string;
 }
 
-/** The SCIM client a bearer token names, or null when it is unknown or revoked. */
-export type ResolveScimToken = (bearerToken: string) => Promise<ScimClient | null>;
+/**
+ * The SCIM client a bearer token names, or null when it is missing, unknown or revoked. `source`
+ * is the caller's address: the resolver may refuse it (a thrown 429) after too many failures.
+ */
+export type ResolveScimToken = (
+  bearerToken: string | null,
+  source: string,
+) => Promise<ScimClient | null>;
 
 /** SCIM routes (`scimToken` permission) check their bearer token with this, one indexed query. */
 export function setScimTokenResolver(app: FastifyInstance, resolve: ResolveScimToken): void {
@@ -129,7 +136,7 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     // access token never passes here. Thrown, so the SCIM routes answer in their own schema.
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     const resolveScimToken = request.server.resolveScimToken;
-    const client = match && resolveScimToken ? await resolveScimToken(match[1]!) : null;
+    const client = resolveScimToken ? await resolveScimToken(match?.[1] ?? null, request.ip) : null;
     if (!client) {
       throw unauthorized(match ? SCIM_TOKEN_INVALID_MESSAGE : SCIM_TOKEN_REQUIRED_MESSAGE);
     }
@@ -203,6 +210,9 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
   });
 }
 
+/** What a cookie-authenticated write without the console's system identifier header is told. */
+export const SYSTEM_ID_REQUIRED_MESSAGE = `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header with the value ${SYSTEM_ID}.`;
+
 /**
  * Cookie-authenticated writes must carry the system identifier header, which a cross-site form
  * cannot set: that is the studio's CSRF defence on top of SameSite cookies.
@@ -214,16 +224,18 @@ export function installSystemIdCheck(app: FastifyInstance): void {
       request.url.startsWith('/v1/') ||
       request.url.startsWith('/api/') ||
       request.url.startsWith('/files');
+    // The value is checked, not only its presence (issue 30): the header is the console's own
+    // (spec §7's fixed system identifier), which a page of another origin cannot send.
     if (
       isWrite &&
       isGuarded &&
       !request.headers.authorization &&
-      !request.headers[SYSTEM_ID_HEADER]
+      request.headers[SYSTEM_ID_HEADER] !== SYSTEM_ID
     ) {
       return reply.status(403).send({
         statusCode: 403,
         error: 'FORBIDDEN',
-        message: `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`,
+        message: SYSTEM_ID_REQUIRED_MESSAGE,
       });
     }
   });
