@@ -394,7 +394,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           upload,
         ),
     });
-    await registerMediaRoutes(app, { db, mediaStore: runtime.mediaStore, config });
+    await registerMediaRoutes(app, {
+      db,
+      mediaStore: runtime.mediaStore,
+      config,
+      isStoryfilePublished: (storyfileId) => isPublicationLive(db, storyfileId),
+    });
     registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
   }
   options.registerExtraRoutes?.(app);
