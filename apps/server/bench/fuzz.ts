@@ -7,6 +7,12 @@
 // Usage: npm run bench:fuzz [-- --requests 10000 --concurrency 4]
 //   The studio runs on a fresh embedded PostgreSQL under .data-bench-fuzz/ (port
 //   BENCH_POSTGRES_PORT, default 54379), removed at the end.
+// Or against a running studio you own (it writes and deletes data there):
+//   npm run bench:fuzz -- --url http://127.0.0.1:3000 --email you@example.com --password ... \
+//     [--namespace <id or label>]
+//   It signs in through the studio's own sign-in page (the embedded identity provider) as an owner
+//   of the namespace (default: the first the account owns) and makes each round's data there.
+//   FUZZ_EMAIL and FUZZ_PASSWORD may stand for --email and --password.
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -37,12 +43,22 @@ const { values: args } = parseArgs({
   options: {
     requests: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '4' },
+    url: { type: 'string' },
+    email: { type: 'string', default: process.env.FUZZ_EMAIL },
+    password: { type: 'string', default: process.env.FUZZ_PASSWORD },
+    namespace: { type: 'string' },
   },
 });
 const REQUESTS = Number(args.requests);
 const CONCURRENCY = Number(args.concurrency);
 if (!Number.isInteger(REQUESTS) || REQUESTS < 1 || !Number.isInteger(CONCURRENCY)) {
   throw new Error('--requests and --concurrency must be positive whole numbers');
+}
+const TARGET_URL = args.url ? new URL(args.url).origin : undefined;
+if (TARGET_URL && (!args.email || !args.password)) {
+  throw new Error(
+    '--url needs the account to sign in with: --email and --password (or FUZZ_EMAIL, FUZZ_PASSWORD)',
+  );
 }
 
 // One connection per request: the server closes a connection after refusing an oversized request,
@@ -110,7 +126,114 @@ async function send(
   }
 }
 
+/** Where each round signs in and makes its data. */
+interface FuzzTarget {
+  baseUrl: string;
+  email: string;
+  password: string;
+  /** A namespace the account owns, fresh per round when the bench started the studio. */
+  namespaceFor(round: number): Promise<string>;
+}
+
+/** The namespace the account owns by id or label (or the first it owns), read from /auth/me. */
+async function findOwnedNamespace(
+  browser: TestBrowser,
+  wanted: string | undefined,
+): Promise<string> {
+  const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as {
+    isAdmin?: boolean;
+    namespaces?: { id: string; label: string; userNamespaces: { scope: string }[] }[];
+  };
+  // A platform admin may act as an owner anywhere (spec §6).
+  const owned = (me.namespaces ?? []).filter(
+    (namespace) => me.isAdmin === true || namespace.userNamespaces[0]?.scope === 'owner:ns',
+  );
+  const found = wanted
+    ? owned.find((namespace) => namespace.id === wanted || namespace.label === wanted)
+    : owned[0];
+  if (!found) {
+    throw new Error(
+      wanted
+        ? `The account owns no namespace "${wanted}" (it owns: ${owned.map((n) => n.label).join(', ') || 'none'}).`
+        : 'The account owns no namespace: give it one, or name one with --namespace.',
+    );
+  }
+  return found.id;
+}
+
+async function runRounds(target: FuzzTarget, started: number): Promise<void> {
+  const { baseUrl } = target;
+  const document = (await (await fetch(`${baseUrl}/docs/json`)).json()) as OpenApiDocument;
+  const operations = orderForRun(listOperations(document));
+  const tally: Tally = { sent: 0, byStatus: new Map(), serverErrors: new Map() };
+  console.log(`Studio on ${baseUrl}; ${operations.length} operations in /docs/json.`);
+
+  for (let round = 1; tally.sent < REQUESTS; round += 1) {
+    // A fresh session and data each round (and a fresh namespace when the bench owns the
+    // studio): a round's deletions and its sign-out do not leave the next one probing nothing.
+    const namespaceId = await target.namespaceFor(round);
+    const browser = new TestBrowser(baseUrl);
+    await signIn(browser, target.email, target.password);
+    const targets = await seedTargets(jsonCallOf(browser), namespaceId, `Fuzz ${round}`);
+    const cookie = browser.cookieHeader();
+    for (const operation of operations) {
+      const queue = buildHostileRequests(operation, targets);
+      const workers = Array.from({ length: CONCURRENCY }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          await send(baseUrl, cookie, operation.path, next, tally);
+        }
+      });
+      await Promise.all(workers);
+    }
+    console.log(`  round ${round}: ${tally.sent} requests so far`);
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  console.log('');
+  console.log('5xx by operation (goal: none)');
+  if (tally.serverErrors.size === 0) {
+    console.log('  (none)');
+  }
+  for (const [operation, { count, example }] of tally.serverErrors) {
+    console.log(`  ${String(count).padStart(6)}  ${operation}   e.g. ${example}`);
+  }
+  const serverErrorCount = [...tally.serverErrors.values()].reduce(
+    (sum, entry) => sum + entry.count,
+    0,
+  );
+  const statuses = [...tally.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  console.log('');
+  console.log(`Answers by status: ${statuses}`);
+  console.log(
+    `Total: ${tally.sent} requests, ${serverErrorCount} answered 5xx, in ${seconds.toFixed(1)} s`,
+  );
+  process.exitCode = serverErrorCount === 0 ? 0 : 1;
+}
+
+/** Against a running studio: sign in once to find the namespace, then fuzz it. */
+async function fuzzRunningStudio(baseUrl: string): Promise<void> {
+  const email = args.email!;
+  const password = args.password!;
+  const probe = new TestBrowser(baseUrl);
+  const signedIn = await signIn(probe, email, password);
+  if (new URL(signedIn.url).pathname.startsWith('/idp')) {
+    throw new Error(`Signing in to ${baseUrl} as ${email} failed: check --email and --password.`);
+  }
+  const namespaceId = await findOwnedNamespace(probe, args.namespace);
+  await runRounds(
+    { baseUrl, email, password, namespaceFor: () => Promise.resolve(namespaceId) },
+    Date.now(),
+  );
+}
+
 async function main(): Promise<void> {
+  if (TARGET_URL) {
+    await fuzzRunningStudio(TARGET_URL);
+    return;
+  }
   rmSync(DATA_DIR, { recursive: true, force: true });
   const port = await getFreePort();
   let studio: RunningStudio | undefined;
@@ -130,59 +253,22 @@ async function main(): Promise<void> {
       }),
       () => undefined,
     );
-    const baseUrl = studio.url;
     const { db } = studio.database;
     await createUser(db, { email: EMAIL, password: PASSWORD });
-    const document = (await (await fetch(`${baseUrl}/docs/json`)).json()) as OpenApiDocument;
-    const operations = orderForRun(listOperations(document));
-    const tally: Tally = { sent: 0, byStatus: new Map(), serverErrors: new Map() };
-    console.log(`Studio on ${baseUrl}; ${operations.length} operations in /docs/json.`);
-
-    for (let round = 1; tally.sent < REQUESTS; round += 1) {
-      // A fresh namespace, session and data each round: a round's deletions and its sign-out do
-      // not leave the next one probing nothing.
-      const label = `fuzz-${round}`;
-      const namespace = await createNamespace(db, { label });
-      await grantScope(db, { email: EMAIL, namespaceLabel: label, scope: 'owner:ns' });
-      const browser = new TestBrowser(baseUrl);
-      await signIn(browser, EMAIL, PASSWORD);
-      const targets = await seedTargets(jsonCallOf(browser), namespace.id, `Fuzz ${round}`);
-      const cookie = browser.cookieHeader();
-      for (const operation of operations) {
-        const queue = buildHostileRequests(operation, targets);
-        const workers = Array.from({ length: CONCURRENCY }, async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            await send(baseUrl, cookie, operation.path, next, tally);
-          }
-        });
-        await Promise.all(workers);
-      }
-      console.log(`  round ${round}: ${tally.sent} requests so far`);
-    }
-
-    const seconds = (Date.now() - started) / 1000;
-    console.log('');
-    console.log('5xx by operation (goal: none)');
-    if (tally.serverErrors.size === 0) {
-      console.log('  (none)');
-    }
-    for (const [operation, { count, example }] of tally.serverErrors) {
-      console.log(`  ${String(count).padStart(6)}  ${operation}   e.g. ${example}`);
-    }
-    const serverErrorCount = [...tally.serverErrors.values()].reduce(
-      (sum, entry) => sum + entry.count,
-      0,
+    await runRounds(
+      {
+        baseUrl: studio.url,
+        email: EMAIL,
+        password: PASSWORD,
+        namespaceFor: async (round) => {
+          const label = `fuzz-${round}`;
+          const namespace = await createNamespace(db, { label });
+          await grantScope(db, { email: EMAIL, namespaceLabel: label, scope: 'owner:ns' });
+          return namespace.id;
+        },
+      },
+      started,
     );
-    const statuses = [...tally.byStatus]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status}: ${count}`)
-      .join(', ');
-    console.log('');
-    console.log(`Answers by status: ${statuses}`);
-    console.log(
-      `Total: ${tally.sent} requests, ${serverErrorCount} answered 5xx, in ${seconds.toFixed(1)} s`,
-    );
-    process.exitCode = serverErrorCount === 0 ? 0 : 1;
   } finally {
     await studio?.stop();
     rmSync(DATA_DIR, { recursive: true, force: true });

@@ -437,6 +437,15 @@ export interface HostileValue {
 
 const MEGABYTE = 1_000_000;
 
+/** A value nested `depth` levels deep in arrays or objects. */
+function nest(depth: number, kind: 'array' | 'object'): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level += 1) {
+    value = kind === 'array' ? [value] : { a: value };
+  }
+  return value;
+}
+
 /** The hostile values of issue 20, each with a short name for reports. */
 export const HOSTILE_VALUES: HostileValue[] = [
   { name: 'NUL', value: 'a\u0000b' },
@@ -459,6 +468,14 @@ export const HOSTILE_VALUES: HostileValue[] = [
   { name: 'RTL override', value: '\u202Egnp.exe\u202C \u05E9\u05DC\u05D5\u05DD' },
   { name: 'combining marks', value: `Z${'\u0336\u0301\u0327'.repeat(200)}` },
   { name: 'lone surrogate', value: 'a\uD800b' },
+  // Issue 30: lone surrogates reached PostgreSQL (500); high, low, at the end, deeper in a value.
+  { name: 'lone low surrogate', value: '\uDC00x' },
+  { name: 'trailing high surrogate', value: `name ${'\uD83D'}` },
+  { name: 'surrogate in an array', value: ['ok', 'b\uDFFF'] },
+  { name: 'surrogate in a key', value: { ['k\uD800']: 'v' } },
+  // Issue 30: 5,000-deep bodies exhausted the stack (500); a deep value in every field too.
+  { name: '100-deep array', value: nest(100, 'array') },
+  { name: '100-deep object', value: nest(100, 'object') },
   { name: 'SQL', value: "'; drop table storyfiles; -- \\ % _" },
   { name: 'HTML', value: '<script>alert(1)</script><img src=x onerror=alert(1)>' },
   { name: 'path traversal', value: '../../etc/passwd' },
@@ -553,6 +570,17 @@ export function buildHostileRequests(
     { label: 'JSON string body', payload: '"text"', contentType: 'application/json' },
     { label: 'JSON null body', payload: 'null', contentType: 'application/json' },
     { label: 'form body', payload: 'name=x&namespaceId=y', contentType: 'text/plain' },
+    // Written out, not stringified: 5,000 levels are more than a recursive writer should hold.
+    {
+      label: '5,000-deep array body',
+      payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      contentType: 'application/json',
+    },
+    {
+      label: '5,000-deep object body',
+      payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+      contentType: 'application/json',
+    },
     {
       label: 'prototype keys',
       payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',

@@ -1,5 +1,5 @@
 import type { Contract } from './contract.ts';
-import { SYSTEM_ID_HEADER } from './constants.ts';
+import { SYSTEM_ID, SYSTEM_ID_HEADER } from './constants.ts';
 import {
   FEATURE_NOT_ENABLED_MESSAGE,
   LOGIN_REQUIRED_MESSAGE,
@@ -20,8 +20,8 @@ export interface ErrorAnswer {
   hasIssues: boolean;
 }
 
-/** 403 of a write sent with neither the system id header nor a bearer token. */
-export const SYSTEM_ID_MISSING_MESSAGE = `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header.`;
+/** 403 of a write sent with neither a bearer token nor the system id header and its value. */
+export const SYSTEM_ID_REQUIRED_MESSAGE = `Requests from the browser must carry the ${SYSTEM_ID_HEADER} header with the value ${SYSTEM_ID}.`;
 
 const GUARDED_WRITE_PREFIXES = ['/v1/', '/api/', '/files'];
 
@@ -104,7 +104,7 @@ export function getErrorAnswers(
     }
   }
   if (isWrite) {
-    forbidden.push(`"${SYSTEM_ID_MISSING_MESSAGE}" (a call without a bearer token)`);
+    forbidden.push(`"${SYSTEM_ID_REQUIRED_MESSAGE}" (a call without a bearer token)`);
   }
   if (forbidden.length > 0) {
     answers.push({

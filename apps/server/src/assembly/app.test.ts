@@ -97,7 +97,7 @@ describe('an unexpected failure', () => {
       const response = await app.inject({
         method,
         url: '/v1/conversa/broken',
-        headers: { 'x-system-id': 'studio' },
+        headers: { 'x-system-id': 'conversa-studio-web' },
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({

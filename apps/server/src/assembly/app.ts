@@ -13,7 +13,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import type { TextEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type pg from 'pg';
@@ -38,6 +37,7 @@ import {
   EMBEDDED_CLIENT_ID,
   IDP_MOUNT_PATH,
 } from '../identity/provider.ts';
+import { createDatabaseProbe } from '../db/health.ts';
 import { getOrCreateSecret } from '../db/secrets.ts';
 import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
@@ -92,7 +92,10 @@ export const DYNAMIC_COMPRESSION = {
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
 } as const;
 
-/** /healthz answers 503 when the database has not answered `select 1` within this. */
+/**
+ * /healthz answers 503 when the database has not answered `select 1`, through the pool and on a
+ * new connection, within this.
+ */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
 export interface AppOptions {
@@ -258,32 +261,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // to their studio session when one browser carries both (issue 19).
   installVisitorLinking(app, { db, resolveUser });
 
+  const probeDatabase = createDatabaseProbe(db.$client, HEALTH_CHECK_TIMEOUT_MS);
   app.get(
     '/healthz',
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (_request, reply) => {
-      try {
-        // A hung database answers nothing: 503 after a short wait rather than the pool's timeouts.
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          db.execute(sql`select 1`),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('no answer')), HEALTH_CHECK_TIMEOUT_MS);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        // Which sentence model answers with the matcher (a failed one: answers by words alone).
-        const model = options.textEmbedder;
-        return {
-          status: 'ok',
-          embedder: model
-            ? { id: model.id, label: model.label, status: model.status() }
-            : { id: 'none', label: 'none (words alone)', status: 'none' },
-        };
-      } catch {
+      // A hung database answers nothing: 503 after a short wait rather than the pool's timeouts,
+      // and a new connection is tried too, since the pool's idle ones may still answer.
+      if (!(await probeDatabase())) {
         return reply
           .status(503)
           .send({ status: 'unavailable', message: 'The database does not answer.' });
       }
+      // Which sentence model answers with the matcher (a failed one: answers by words alone).
+      const model = options.textEmbedder;
+      return {
+        status: 'ok',
+        embedder: model
+          ? { id: model.id, label: model.label, status: model.status() }
+          : { id: 'none', label: 'none (words alone)', status: 'none' },
+      };
     },
   );
 
@@ -409,7 +406,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           upload,
         ),
     });
-    await registerMediaRoutes(app, { db, mediaStore: runtime.mediaStore, config });
+    await registerMediaRoutes(app, {
+      db,
+      mediaStore: runtime.mediaStore,
+      config,
+      isStoryfilePublished: (storyfileId) => isPublicationLive(db, storyfileId),
+    });
     registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
   }
   options.registerExtraRoutes?.(app);

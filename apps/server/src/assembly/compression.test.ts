@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string>) =>
-  app.inject({ method: 'GET', url, headers: { 'x-system-id': 'studio', ...headers } });
+  app.inject({ method: 'GET', url, headers: { 'x-system-id': 'conversa-studio-web', ...headers } });
 
 describe('built assets', () => {
   it.each([

@@ -2,6 +2,7 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
 import { runMediaMaintenance } from '../modules/media/index.ts';
+import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -42,6 +43,7 @@ export function getWebMaintenanceTasks(options: {
     },
     { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
     { name: 'past visitor ask counters', run: () => deletePastVisitorCounters(db) },
+    { name: 'past failed SCIM sign-in counters', run: () => deletePastScimAuthFailures(db) },
   ];
 }
 

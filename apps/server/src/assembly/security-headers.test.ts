@@ -163,7 +163,8 @@ describe('security headers', () => {
     await signIn(browser, 'owner@acme.test', 'password-123');
     const logout = await browser.api('/api/auth/logout', { method: 'POST' });
     const { redirectTo } = (await logout.json()) as { redirectTo: string };
-    const page = await browser.request(redirectTo);
+    // The studio's own step redirects to the provider's end-session (issue 30).
+    const page = (await browser.follow(redirectTo)).response;
     expect(page.status).toBe(200);
     const html = await page.text();
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);

@@ -7,10 +7,11 @@ import {
   getMeContract,
   LOGIN_REQUIRED_MESSAGE,
   type CurrentUser,
+  SYSTEM_ID_REQUIRED_MESSAGE,
 } from '@conversa/contracts';
 import { z } from 'zod';
 import { installErrorHandler } from './errors.ts';
-import { installPermissionHook, registerContract } from './gateway.ts';
+import { installPermissionHook, installSystemIdCheck, registerContract } from './gateway.ts';
 
 const ALICE: CurrentUser = {
   isAdmin: false,
@@ -81,5 +82,40 @@ describe('registerContract', () => {
     const answer = await gateway.app.inject('/v1/conversa/test/who-am-i');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ email: null });
+  });
+});
+
+describe('installSystemIdCheck (spec §7: a fixed system identifier header)', () => {
+  function buildWriteApp() {
+    const instance = Fastify();
+    installSystemIdCheck(instance);
+    instance.post('/v1/conversa/test/write', () => ({ ok: true }));
+    return instance;
+  }
+
+  it.each([
+    ['no header', undefined],
+    ['another value', 'anything'],
+    ['an empty value', ''],
+    ['the value in other case', 'CONVERSA-STUDIO-WEB'],
+  ])('refuses a cookie-authenticated write with %s (403)', async (_case, value) => {
+    app = buildWriteApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/conversa/test/write',
+      headers: value === undefined ? {} : { 'x-system-id': value },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+  });
+
+  it("lets a write with the console's value through", async () => {
+    app = buildWriteApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/conversa/test/write',
+      headers: { 'x-system-id': 'conversa-studio-web' },
+    });
+    expect(response.statusCode).toBe(200);
   });
 });

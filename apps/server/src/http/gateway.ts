@@ -13,8 +13,9 @@ import {
   SCIM_TOKEN_REQUIRED_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
   needsSystemIdHeader,
+  SYSTEM_ID,
   SYSTEM_ID_HEADER,
-  SYSTEM_ID_MISSING_MESSAGE,
+  SYSTEM_ID_REQUIRED_MESSAGE,
   withStoryfileInNamespace,
   type Contract,
   type CurrentUser,
@@ -64,8 +65,14 @@ export interface ScimClient {
   organizationLabel: string;
 }
 
-/** The SCIM client a bearer token names, or null when it is unknown or revoked. */
-export type ResolveScimToken = (bearerToken: string) => Promise<ScimClient | null>;
+/**
+ * The SCIM client a bearer token names, or null when it is missing, unknown or revoked. `source`
+ * is the caller's address: the resolver may refuse it (a thrown 429) after too many failures.
+ */
+export type ResolveScimToken = (
+  bearerToken: string | null,
+  source: string,
+) => Promise<ScimClient | null>;
 
 /** SCIM routes (`scimToken` permission) check their bearer token with this, one indexed query. */
 export function setScimTokenResolver(app: FastifyInstance, resolve: ResolveScimToken): void {
@@ -133,7 +140,7 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     // access token never passes here. Thrown, so the SCIM routes answer in their own schema.
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     const resolveScimToken = request.server.resolveScimToken;
-    const client = match && resolveScimToken ? await resolveScimToken(match[1]!) : null;
+    const client = resolveScimToken ? await resolveScimToken(match?.[1] ?? null, request.ip) : null;
     if (!client) {
       throw unauthorized(match ? SCIM_TOKEN_INVALID_MESSAGE : SCIM_TOKEN_REQUIRED_MESSAGE);
     }
@@ -213,16 +220,18 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
  */
 export function installSystemIdCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    // needsSystemIdHeader is also what the API documentation declares the header from.
+    // needsSystemIdHeader is also what the API documentation declares the header from. The value
+    // is checked, not only its presence (issue 30): the header is the console's own (spec §7's
+    // fixed system identifier), which a page of another origin cannot send.
     if (
       needsSystemIdHeader(request.method, request.url) &&
       !request.headers.authorization &&
-      !request.headers[SYSTEM_ID_HEADER]
+      request.headers[SYSTEM_ID_HEADER] !== SYSTEM_ID
     ) {
       return reply.status(403).send({
         statusCode: 403,
         error: 'FORBIDDEN',
-        message: SYSTEM_ID_MISSING_MESSAGE,
+        message: SYSTEM_ID_REQUIRED_MESSAGE,
       });
     }
   });

@@ -24,6 +24,10 @@ export const SCIM_TOKEN_NOT_FOUND_MESSAGE = 'SCIM token not found.';
 export const SCIM_TOKEN_INVALID_MESSAGE =
   'This SCIM token is not valid: it was revoked or never issued. Ask an owner of the organization for a new one.';
 
+/** 429 text once one address has failed SCIM authentication too often (issue 30). */
+export const SCIM_AUTH_RATE_LIMIT_MESSAGE =
+  'Too many SCIM requests with a missing or invalid token came from this address. Wait before trying again, and check the token your identity provider sends.';
+
 const organizationParams = z.object({ id: z.uuid() });
 
 export const scimTokenSchema = z.object({

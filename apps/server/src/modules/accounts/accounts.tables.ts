@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -155,6 +156,23 @@ export const scimTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('scim_tokens_namespace_idx').on(table.namespaceId)],
+);
+
+/**
+ * Failed SCIM authentications per source address (issue 30), shared by every replica: a window of
+ * SCIM_FAILED_AUTH_WINDOW_MINUTES from the source's first failure, counted by one atomic upsert
+ * (the pattern of publishing's public_ask_counters). Rows of windows past are deleted by
+ * maintenance.
+ */
+export const scimAuthFailures = pgTable(
+  'scim_auth_failures',
+  {
+    /** The client address (request.ip: TRUST_PROXY decides whether forwarding headers count). */
+    source: text('source').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('scim_auth_failures_window_idx').on(table.windowStart)],
 );
 
 /**

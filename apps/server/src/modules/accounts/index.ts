@@ -9,3 +9,4 @@ export { createMailer, type Mailer } from './mailer.ts';
 export { endUserSessions, isUserAllowed } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';
 export { recordAuditEvent, type AuditEntry } from './audit.service.ts';
+export { deletePastScimAuthFailures } from './scim-auth-limit.ts';

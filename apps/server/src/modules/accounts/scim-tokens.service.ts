@@ -14,6 +14,7 @@ import { notFound } from '../../http/errors.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOrganizationOwner } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
+import { assertScimSourceAllowed, countScimAuthFailure } from './scim-auth-limit.ts';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './list-helpers.ts';
 
 /** Only this digest of a SCIM token is stored; the token itself is shown once. */
@@ -155,35 +156,50 @@ export async function revokeScimToken(
 
 /**
  * The gateway's SCIM token check: the organization an unrevoked token provisions, or null. Marks
- * the token used (at most once a minute, so a sync's many calls do not each write).
+ * the token used (at most once a minute, so a sync's many calls do not each write). A token that
+ * fails is counted per source address in PostgreSQL; past the limit, every call of that source
+ * with a token answers 429 (scim-auth-limit.ts), whatever token it sends.
  */
 export function createScimTokenResolver(db: Database) {
-  return async (token: string): Promise<ScimClient | null> => {
-    if (!token.startsWith(SCIM_TOKEN_PREFIX) || token.length > 200) {
+  return async (token: string | null, source: string): Promise<ScimClient | null> => {
+    if (token === null) {
+      // Nothing presented, nothing guessed: 401 without touching the database.
       return null;
     }
-    const [row] = await db
-      .select({
-        tokenId: scimTokens.id,
-        tokenLabel: scimTokens.label,
-        organizationId: scimTokens.namespaceId,
-        organizationLabel: namespaces.label,
-      })
-      .from(scimTokens)
-      .innerJoin(namespaces, eq(namespaces.id, scimTokens.namespaceId))
-      .where(and(eq(scimTokens.tokenHash, hashScimToken(token)), isNull(scimTokens.revokedAt)));
-    if (!row) {
-      return null;
+    await assertScimSourceAllowed(db, source);
+    const client = await findScimClient(db, token);
+    if (!client) {
+      await countScimAuthFailure(db, source);
     }
-    await db
-      .update(scimTokens)
-      .set({ lastUsedAt: new Date() })
-      .where(
-        and(
-          eq(scimTokens.id, row.tokenId),
-          sql`(${scimTokens.lastUsedAt} is null or ${scimTokens.lastUsedAt} < now() - interval '1 minute')`,
-        ),
-      );
-    return row;
+    return client;
   };
+}
+
+async function findScimClient(db: Database, token: string): Promise<ScimClient | null> {
+  if (!token.startsWith(SCIM_TOKEN_PREFIX) || token.length > 200) {
+    return null;
+  }
+  const [row] = await db
+    .select({
+      tokenId: scimTokens.id,
+      tokenLabel: scimTokens.label,
+      organizationId: scimTokens.namespaceId,
+      organizationLabel: namespaces.label,
+    })
+    .from(scimTokens)
+    .innerJoin(namespaces, eq(namespaces.id, scimTokens.namespaceId))
+    .where(and(eq(scimTokens.tokenHash, hashScimToken(token)), isNull(scimTokens.revokedAt)));
+  if (!row) {
+    return null;
+  }
+  await db
+    .update(scimTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(scimTokens.id, row.tokenId),
+        sql`(${scimTokens.lastUsedAt} is null or ${scimTokens.lastUsedAt} < now() - interval '1 minute')`,
+      ),
+    );
+  return row;
 }

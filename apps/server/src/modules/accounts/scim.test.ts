@@ -5,11 +5,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   LAST_OWNER_MESSAGE,
   LAST_PLATFORM_ADMIN_MESSAGE,
+  SCIM_AUTH_RATE_LIMIT_MESSAGE,
   SCIM_TOKEN_INVALID_MESSAGE,
   SCIM_TOKEN_REQUIRED_MESSAGE,
   type GrantableScope,
 } from '@conversa/contracts';
-import { auditEvents, scimTokens, teams } from './accounts.tables.ts';
+import { randomBytes } from 'node:crypto';
+import { auditEvents, scimAuthFailures, scimTokens, teams } from './accounts.tables.ts';
+import { SCIM_FAILED_AUTH_LIMIT, SCIM_FAILED_AUTH_WINDOW_MINUTES } from './scim-auth-limit.ts';
 import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { createNamespace } from '../namespaces/index.ts';
@@ -832,5 +835,87 @@ describe('platform admins', () => {
     ).toMatchObject({
       status: 404,
     });
+  });
+});
+
+// Issue 30, item 9: 500 random tokens answered 500 × 401 and never 429. Failed SCIM authentication
+// is counted per source address in PostgreSQL. Each case calls from an address of its own
+// (documentation ranges, RFC 5737), so the rest of this file's calls are not locked out.
+describe('failed SCIM authentication', () => {
+  const scimFrom = async (source: string, token: string) => {
+    const response = await studio.app.inject({
+      method: 'GET',
+      url: '/scim/v2/Users',
+      remoteAddress: source,
+      headers: { accept: 'application/scim+json', authorization: `Bearer ${token}` },
+    });
+    return {
+      status: response.statusCode,
+      retryAfter: response.headers['retry-after'],
+      body: response.json<Json>(),
+    };
+  };
+  const randomToken = () => `scim_${randomBytes(32).toString('base64url')}`;
+
+  it(`answers 429 with Retry-After after ${SCIM_FAILED_AUTH_LIMIT} failures from one address, even to a valid token; another address is not held up`, async () => {
+    const org = await buildOrganization();
+    const guesser = '192.0.2.30';
+    // 200 random tokens at once: the counter is one atomic upsert, so exactly the limit get 401.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => scimFrom(guesser, randomToken())),
+    );
+    const unauthorized = answers.filter((answer) => answer.status === 401);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(unauthorized).toHaveLength(SCIM_FAILED_AUTH_LIMIT);
+    expect(unauthorized[0]!.body.detail).toBe(SCIM_TOKEN_INVALID_MESSAGE);
+    expect(limited).toHaveLength(200 - SCIM_FAILED_AUTH_LIMIT);
+    for (const answer of limited) {
+      expect(answer.body).toMatchObject({
+        schemas: [ERROR],
+        status: '429',
+        detail: SCIM_AUTH_RATE_LIMIT_MESSAGE,
+      });
+      const seconds = Number(answer.retryAfter);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(SCIM_FAILED_AUTH_WINDOW_MINUTES * 60);
+    }
+    // Locked out, a right guess is refused alike: the answer tells the guesser nothing.
+    expect(await scimFrom(guesser, org.token)).toMatchObject({
+      status: 429,
+      body: { detail: SCIM_AUTH_RATE_LIMIT_MESSAGE },
+    });
+    // The organization's identity provider, calling from elsewhere, is served.
+    expect((await scimFrom('192.0.2.31', org.token)).status).toBe(200);
+
+    // The window over, the address may try again.
+    await studio.database.db
+      .update(scimAuthFailures)
+      .set({
+        windowStart: sql`now() - interval '${sql.raw(String(SCIM_FAILED_AUTH_WINDOW_MINUTES))} minutes'`,
+      })
+      .where(eq(scimAuthFailures.source, guesser));
+    expect((await scimFrom(guesser, org.token)).status).toBe(200);
+    expect((await scimFrom(guesser, randomToken())).status).toBe(401);
+  });
+
+  it('counts a right token never, and a request with no token not as a guess', async () => {
+    const org = await buildOrganization();
+    const source = '192.0.2.32';
+    for (let call = 0; call < SCIM_FAILED_AUTH_LIMIT + 5; call += 1) {
+      expect((await scimFrom(source, org.token)).status).toBe(200);
+    }
+    for (let call = 0; call < SCIM_FAILED_AUTH_LIMIT + 5; call += 1) {
+      const response = await studio.app.inject({
+        method: 'GET',
+        url: '/scim/v2/Users',
+        remoteAddress: source,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const rows = await studio.database.db
+      .select()
+      .from(scimAuthFailures)
+      .where(eq(scimAuthFailures.source, source));
+    expect(rows).toEqual([]);
   });
 });

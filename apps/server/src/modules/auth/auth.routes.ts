@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  SIGNED_OUT_LANDING_PATH,
   SSO_MESSAGE_TYPE,
   refreshTokenResponseSchema,
   sessionInfoSchema,
@@ -202,16 +203,59 @@ export function registerAuthRoutes(
     },
   );
 
+  // Logout in two steps, so that the page's JavaScript never holds the ID token (issue 30): the
+  // page's POST (with the system-id header: no other site can end a session) ends the studio
+  // session and keeps the provider's ID token hint in an httpOnly cookie only the next step reads;
+  // the page then navigates to GET /api/auth/logout, which the server answers with the redirect to
+  // the provider's end-session. The GET ends nothing, so a link from elsewhere can do no harm.
+  const setLogoutCookie = (reply: FastifyReply, idToken: string | null) =>
+    reply.setCookie(LOGOUT_COOKIE, idToken ?? LOGOUT_WITHOUT_HINT, {
+      path: LOGOUT_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
+      maxAge: LOGOUT_COOKIE_MAX_AGE_SECONDS,
+    });
   app.post(
-    '/api/auth/logout',
+    LOGOUT_PATH,
     {
       config: { permission: { kind: 'public' } },
       schema: { summary: 'Ends the session', tags: ['auth'] },
     },
     async (request, reply) => {
-      const redirectTo = await auth.logout(readSessionCookie(request));
+      const ended = await auth.logout(readSessionCookie(request));
       clearSessionCookie(reply);
-      return { redirectTo };
+      if (!ended.isProviderLogout) {
+        return { redirectTo: SIGNED_OUT_LANDING_PATH };
+      }
+      setLogoutCookie(reply, ended.idToken);
+      return { redirectTo: LOGOUT_PATH };
+    },
+  );
+  app.get(
+    LOGOUT_PATH,
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const hint = request.cookies[LOGOUT_COOKIE];
+      if (hint === undefined) {
+        return reply.redirect(SIGNED_OUT_LANDING_PATH, 303);
+      }
+      reply.clearCookie(LOGOUT_COOKIE, {
+        path: LOGOUT_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.isHttps,
+      });
+      const location = await auth.buildEndSessionRedirect(
+        hint === LOGOUT_WITHOUT_HINT ? null : hint,
+      );
+      return reply.header('referrer-policy', 'no-referrer').redirect(location, 303);
     },
   );
 }
+
+const LOGOUT_PATH = '/api/auth/logout';
+/** Holds the ID token hint from the logout POST to its GET; a minute is plenty for one redirect. */
+const LOGOUT_COOKIE = 'conversa_logout';
+const LOGOUT_COOKIE_MAX_AGE_SECONDS = 60;
+const LOGOUT_WITHOUT_HINT = '-';

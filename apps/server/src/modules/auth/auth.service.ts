@@ -270,15 +270,23 @@ export function createAuthService(options: AuthServiceOptions) {
    * provider's end-session (which ends its session too), else the landing page flagged as signed
    * out so its silent check cannot sign the person straight back in.
    */
-  async function logout(sessionId: string | undefined): Promise<string> {
+  /**
+   * Ends the studio session (and revokes its refresh token). Answers whether the browser should go
+   * on through the provider's end-session, and with which ID token hint: the caller keeps that
+   * hint on the server side of the browser (an httpOnly cookie) for `buildEndSessionRedirect`, so
+   * the page's JavaScript never holds the ID token (issue 30).
+   */
+  async function logout(
+    sessionId: string | undefined,
+  ): Promise<{ isProviderLogout: false } | { isProviderLogout: true; idToken: string | null }> {
     const session = sessionId ? await findSession(sessionId) : undefined;
     if (!session) {
-      return SIGNED_OUT_LANDING_PATH;
+      return { isProviderLogout: false };
     }
     await deleteSession(session.idHash);
     const configuration = await getConfiguration().catch(() => undefined);
     if (!configuration) {
-      return SIGNED_OUT_LANDING_PATH;
+      return { isProviderLogout: false };
     }
     if (session.refreshToken && configuration.serverMetadata().revocation_endpoint) {
       await client
@@ -286,11 +294,20 @@ export function createAuthService(options: AuthServiceOptions) {
         .catch(() => undefined);
     }
     if (!configuration.serverMetadata().end_session_endpoint) {
+      return { isProviderLogout: false };
+    }
+    return { isProviderLogout: true, idToken: session.idToken ?? null };
+  }
+
+  /** Where the browser goes to end its provider session: the end-session URL, or the landing page. */
+  async function buildEndSessionRedirect(idToken: string | null): Promise<string> {
+    const configuration = await getConfiguration().catch(() => undefined);
+    if (!configuration?.serverMetadata().end_session_endpoint) {
       return SIGNED_OUT_LANDING_PATH;
     }
     return client.buildEndSessionUrl(configuration, {
       post_logout_redirect_uri: `${publicUrl}/`,
-      ...(session.idToken ? { id_token_hint: session.idToken } : {}),
+      ...(idToken ? { id_token_hint: idToken } : {}),
     }).href;
   }
 
@@ -321,6 +338,7 @@ export function createAuthService(options: AuthServiceOptions) {
     findSession,
     refresh,
     logout,
+    buildEndSessionRedirect,
     describeSession,
   };
 }

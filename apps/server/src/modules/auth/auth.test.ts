@@ -265,8 +265,48 @@ describe('logout', () => {
     await signIn(browser, 'viewer@acme.test', 'viewer-password');
     const response = await browser.api('/api/auth/logout', { method: 'POST' });
     const { redirectTo } = (await response.json()) as { redirectTo: string };
-    expect(redirectTo).toContain('/idp/session/end');
     expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
+    const toProvider = await browser.request(redirectTo);
+    expect(toProvider.status).toBe(303);
+    const endSession = new URL(toProvider.headers.get('location')!, studio.baseUrl);
+    expect(endSession.pathname).toBe('/idp/session/end');
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${studio.baseUrl}/`);
+    expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+  });
+
+  // Issue 30, item 10: the answer handed the page's JavaScript the end-session URL, ID token and all.
+  it('never hands the page the ID token: the server redirects, from a cookie the page cannot read', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const response = await browser.api('/api/auth/logout', { method: 'POST' });
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ redirectTo: '/api/auth/logout' });
+    expect(body).not.toContain('id_token_hint');
+    expect(body).not.toMatch(/eyJ[\w-]+\./);
+    const hintCookie = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('conversa_logout='));
+    expect(hintCookie).toMatch(/; HttpOnly/i);
+    expect(hintCookie).toMatch(/; Path=\/api\/auth\/logout/i);
+
+    // The redirect is the server's, once; the hint cookie goes with it.
+    const toProvider = await browser.request('/api/auth/logout');
+    expect(new URL(toProvider.headers.get('location')!).searchParams.get('id_token_hint')).toMatch(
+      /^eyJ/,
+    );
+    expect(browser.cookies.has('conversa_logout')).toBe(false);
+    const again = await browser.request('/api/auth/logout');
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/?signedOut=1');
+  });
+
+  it('a GET of the logout path from elsewhere ends no session', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    const visit = await browser.request('/api/auth/logout');
+    expect(visit.status).toBe(303);
+    expect(visit.headers.get('location')).toBe('/?signedOut=1');
+    expect((await browser.api('/v1/conversa/auth/me')).status).toBe(200);
   });
 });
 

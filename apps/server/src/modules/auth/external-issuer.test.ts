@@ -70,7 +70,12 @@ describe('an external OpenID issuer', () => {
     const logout = (await (await browser.api('/api/auth/logout', { method: 'POST' })).json()) as {
       redirectTo: string;
     };
-    expect(logout.redirectTo.startsWith(`${issuer.issuer}/session/end`)).toBe(true);
+    expect(logout.redirectTo).toBe('/api/auth/logout');
+    const toProvider = await browser.request(logout.redirectTo);
+    expect(toProvider.status).toBe(303);
+    expect(toProvider.headers.get('location')!.startsWith(`${issuer.issuer}/session/end`)).toBe(
+      true,
+    );
     expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
   });
 });

@@ -16,13 +16,30 @@ import { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.t
 export const MEDIA_LINK_INVALID_MESSAGE = 'This media link has expired or is not valid.';
 
 /**
+ * Grantees of the published storyfile's audience (publishing's `visitor:<id>`, the mobile app's
+ * `catalogue`), as opposed to a signed-in person's (`user:`, `learning:`).
+ */
+function isPublicGrantee(grantee: string): boolean {
+  return grantee.startsWith('visitor:') || grantee === 'catalogue';
+}
+
+/**
  * Media streaming and the storyfile video calls. `/media/<asset>/<file>` needs no session: the
  * signed `access_token` is the authorization, so `<video>` elements and the mobile app can
  * stream, seek (range requests) and cache without the cookie.
  */
 export async function registerMediaRoutes(
   app: FastifyInstance,
-  options: { db: Database; mediaStore: MediaStore; config: Config },
+  options: {
+    db: Database;
+    mediaStore: MediaStore;
+    config: Config;
+    /**
+     * Whether the storyfile's share link answers visitors (publishing's, handed in by the
+     * assembly): a visitor's or the public catalogue's URL stops working when it is unpublished.
+     */
+    isStoryfilePublished: (storyfileId: string) => Promise<boolean>;
+  },
 ): Promise<MediaUrlSigner> {
   const { db, mediaStore } = options;
   const signer = await createSharedMediaUrlSigner(db, options.config.media.urlTtlSeconds);
@@ -41,6 +58,18 @@ export async function registerMediaRoutes(
       }
       // The file is found by name among the asset row's own files; URL text never becomes a path.
       const found = await findAssetFile(db, assetId, file);
+      // A visitor's URL was signed for a published storyfile; it lives up to an hour, and
+      // unpublishing must end it at once (issue 30), not when it expires.
+      if (
+        found &&
+        isPublicGrantee(check.grant.userId) &&
+        !(await options.isStoryfilePublished(found.asset.storyfileId))
+      ) {
+        return reply
+          .status(403)
+          .header('cache-control', 'no-store')
+          .send({ statusCode: 403, error: 'FORBIDDEN', message: MEDIA_LINK_INVALID_MESSAGE });
+      }
       const stored = found ? await mediaStore.stat(found.key) : null;
       if (!found || !stored) {
         return reply

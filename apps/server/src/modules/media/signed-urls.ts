@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { MEDIA_ACCESS_TOKEN_PARAM } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
@@ -22,14 +22,51 @@ interface TokenPayload {
   e: number;
 }
 
+/** AES-256-GCM: a 96-bit nonce and a 128-bit tag around the sealed grant. */
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
 /**
- * Signs and checks the `access_token` of media URLs (spec §7 content URLs): base64url of a small
- * JSON grant, a dot, and its HMAC-SHA256 under a secret shared by every replica. A token names
- * its asset and file, so it cannot be moved onto another URL; it carries its expiry, so nothing
- * is stored per URL.
+ * Seals and checks the `access_token` of media URLs (spec §7 content URLs): the grant as JSON,
+ * encrypted and authenticated with AES-256-GCM under a key derived from a secret every replica
+ * shares, as one base64url string. Opaque (issue 30): a URL that leaks (a log, a Referer, a shared
+ * link) tells nobody whose it was or which asset it names, and any changed byte fails the tag. A
+ * token names its asset and file, so it cannot be moved onto another URL; it carries its expiry,
+ * so nothing is stored per URL.
  */
 export function createMediaUrlSigner(secret: Buffer, ttlSeconds: number) {
-  const sign = (data: string) => createHmac('sha256', secret).update(data).digest();
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `conversa media url ${purpose}`, 32));
+  const key = derive('token key');
+  const nonceKey = derive('nonce key');
+  const seal = (payload: TokenPayload): string => {
+    const plain = JSON.stringify(payload);
+    // The nonce is a MAC of the grant (as in SIV): the same grant with the same expiry seals to the
+    // same URL, so a browser's cache keeps serving it (the catalogue signs per time window for
+    // that), and two different grants never share a nonce under one key.
+    const nonce = createHmac('sha256', nonceKey).update(plain).digest().subarray(0, NONCE_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, nonce);
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64url');
+  };
+  /** The grant of an untouched token of this key; undefined for anything else. */
+  const open = (token: string): unknown => {
+    const bytes = Buffer.from(token, 'base64url');
+    if (bytes.length <= NONCE_BYTES + TAG_BYTES) {
+      return undefined;
+    }
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, NONCE_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    try {
+      const plain = Buffer.concat([
+        decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
+      return JSON.parse(plain.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
 
   return {
     ttlSeconds,
@@ -38,15 +75,8 @@ export function createMediaUrlSigner(secret: Buffer, ttlSeconds: number) {
       now = Date.now(),
     ): { token: string; expiresAt: Date } {
       const expiresAt = Math.floor(now / 1000) + ttlSeconds;
-      const payload: TokenPayload = {
-        a: grant.assetId,
-        f: grant.file,
-        u: grant.userId,
-        e: expiresAt,
-      };
-      const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return {
-        token: `${data}.${sign(data).toString('base64url')}`,
+        token: seal({ a: grant.assetId, f: grant.file, u: grant.userId, e: expiresAt }),
         expiresAt: new Date(expiresAt * 1000),
       };
     },
@@ -68,20 +98,17 @@ export function createMediaUrlSigner(secret: Buffer, ttlSeconds: number) {
       expected: { assetId: string; file: string },
       now = Date.now(),
     ): MediaTokenCheck {
-      const [data, signature, extra] = (token ?? '').split('.');
-      if (!data || !signature || extra !== undefined) {
+      if (!token || !/^[\w-]+$/.test(token)) {
         return { ok: false, reason: 'malformed' };
       }
-      const given = Buffer.from(signature, 'base64url');
-      const wanted = sign(data);
-      if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+      const payload = open(token) as Partial<TokenPayload> | undefined;
+      if (
+        !payload ||
+        typeof payload.a !== 'string' ||
+        typeof payload.f !== 'string' ||
+        typeof payload.u !== 'string'
+      ) {
         return { ok: false, reason: 'signature' };
-      }
-      let payload: TokenPayload;
-      try {
-        payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as TokenPayload;
-      } catch {
-        return { ok: false, reason: 'malformed' };
       }
       if (typeof payload.e !== 'number' || payload.e * 1000 <= now) {
         return { ok: false, reason: 'expired' };

@@ -11,6 +11,7 @@ import {
   type Publication,
   type PublicAskResponse,
   type PublicStoryfile,
+  type StoryfileVideos,
 } from '@conversa/contracts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { publicAskCounters } from './publishing.tables.ts';
@@ -190,6 +191,43 @@ describe('publishing', () => {
     );
     const other = await fetch(`${studio.baseUrl}/healthz`);
     expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  // Issue 30, item 10: a visitor's signed media URL kept playing up to an hour after unpublishing.
+  it("refuses a visitor's media URLs once unpublished (a member's still play), and serves them again when republished", async () => {
+    const anonymous = await visitor();
+    const loaded = await anonymous.expectStatus<PublicStoryfile>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${slug}`,
+    );
+    const answer = await publicAsk(anonymous, { text: MOVIE });
+    expect(answer.status).toBe(200);
+    const visitorUrls = [answer.body.media!.url, loaded.clips.idle!.url];
+    const members = await owner.expectStatus<StoryfileVideos>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}/videos`,
+    );
+    const memberUrl = members.videos[0]!.videoUrl;
+    for (const url of [...visitorUrls, memberUrl]) {
+      expect((await fetch(`${studio.baseUrl}${url}`)).status, url).toBe(200);
+    }
+
+    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/unpublish`);
+    for (const url of visitorUrls) {
+      const refused = await fetch(`${studio.baseUrl}${url}`);
+      expect(refused.status, url).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        message: 'This media link has expired or is not valid.',
+      });
+    }
+    expect((await fetch(`${studio.baseUrl}${memberUrl}`)).status).toBe(200);
+
+    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/publish`);
+    for (const url of visitorUrls) {
+      expect((await fetch(`${studio.baseUrl}${url}`)).status, url).toBe(200);
+    }
   });
 
   it('answers "not available" once unpublished, and republishing keeps the link', async () => {

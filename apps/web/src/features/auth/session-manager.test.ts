@@ -152,7 +152,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     const { manager, calls, navigations, advance } = setup({
       '/api/auth/session': json(sessionInfo()),
       '/api/refresh_token': [json({ session: null }, 502), json({ session: null }, 502)],
-      '/api/auth/logout': json({ redirectTo: '/idp/session/end?x=1' }),
+      '/api/auth/logout': json({ redirectTo: '/api/auth/logout' }),
     });
     await manager.start();
     await advance(TOKEN_REFRESH_INTERVAL_MS);
@@ -162,7 +162,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     await advance(1);
     expect(calls.filter((call) => call === 'POST /api/refresh_token')).toHaveLength(2);
     expect(calls).toContain('POST /api/auth/logout');
-    expect(navigations).toEqual(['/idp/session/end?x=1']);
+    expect(navigations).toEqual(['/api/auth/logout']);
     expect(manager.current).toBeNull();
   });
 
@@ -178,9 +178,9 @@ describe('session manager (spec §4 Session, §9)', () => {
     // A request of the page got 401 because the server already dropped the session.
     expect(await manager.refresh()).toBe('cleared');
     void manager.logout();
-    answerLogout(json({ redirectTo: '/idp/session/end?x=1' })());
+    answerLogout(json({ redirectTo: '/api/auth/logout' })());
     await loggingOut;
-    expect(navigations).toEqual(['/idp/session/end?x=1']);
+    expect(navigations).toEqual(['/api/auth/logout']);
   });
 
   it('a retry that succeeds keeps the user signed in', async () => {
@@ -213,7 +213,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     // A signed-out landing page would start the silent check beside the provider's end-session.
     const { manager, navigations } = setup({
       '/api/auth/session': json(sessionInfo()),
-      '/api/auth/logout': json({ redirectTo: '/idp/session/end?x=1' }),
+      '/api/auth/logout': json({ redirectTo: '/api/auth/logout' }),
     });
     await manager.start();
     const heard: { isSignedIn: boolean; isLeaving: boolean; navigations: number }[] = [];
@@ -227,7 +227,7 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(manager.isLeaving).toBe(false);
     await manager.logout();
     expect(heard).toEqual([{ isSignedIn: false, isLeaving: true, navigations: 0 }]);
-    expect(navigations).toEqual(['/idp/session/end?x=1']);
+    expect(navigations).toEqual(['/api/auth/logout']);
   });
 
   it('on the public player a refresh answered 400 signs out but stays on the page', async () => {

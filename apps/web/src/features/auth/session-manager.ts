@@ -173,7 +173,9 @@ export class SessionManager {
   }
 
   /**
-   * Ends the session on the server and leaves for `/` (through the provider's sign-out). Once it
+   * Ends the session on the server and leaves for `/` (through the provider's sign-out: the answer
+   * names a studio path, /api/auth/logout, which the server redirects to the provider with the ID
+   * token hint, so this page never holds the ID token). Once it
    * has begun, it alone decides where the page goes: a request of the page answered 401 meanwhile
    * (its session is being deleted) must not send the page elsewhere mid-way through the
    * provider's sign-out.
