@@ -1,6 +1,7 @@
 import { CHAT_CHANNEL_LABELS, type ChatLogEntry } from '@conversa/contracts';
 import { Keyboard, Mic } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatUsDateTime } from '@/lib/format';
 import {
   CONFIDENCE_LABELS,
@@ -15,7 +16,7 @@ export function DecisionBadge({ decision }: { decision: ChatLogEntry['decision']
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
         decision === 'answered' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900',
       )}
     >
@@ -68,7 +69,10 @@ export function ChatLogTable({
   timeZone?: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <HorizontalScroll
+      label="Chat log"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">
           Chat log: one row per question asked, newest first. Choose a question to open its
@@ -160,7 +164,7 @@ export function ChatLogTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
 

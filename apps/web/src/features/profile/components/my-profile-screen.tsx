@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { notifyCurrentUserUpdated, UserAvatar } from '@/components/avatar';
 import { AvatarUpload } from '@/components/avatar-upload';
 import { PageHeader } from '@/components/page-header';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatDisplayName } from '@/lib/format';
 
 /** Where the identity provider lets a person change their name and password. */
@@ -97,44 +98,48 @@ export function MyProfileScreen({ user }: { user: CurrentUser }) {
               : 'You do not belong to a namespace yet. Ask an owner of your team to add you.'}
           </p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Namespace
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Features
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {user.namespaces.map((namespace) => {
-                const scope = namespace.userNamespaces[0]?.scope;
-                const features = NAMESPACE_ATTRIBUTES.filter(
-                  (attribute) => namespace.attributes[attribute] === true,
-                ).map((attribute) => ATTRIBUTE_LABELS[attribute]);
-                return (
-                  <tr key={namespace.id}>
-                    <td className="py-2 pr-4 font-medium text-slate-900">{namespace.label}</td>
-                    <td className="py-2 pr-4 text-slate-700">
-                      {scope !== undefined
-                        ? getScopeDisplayName(scope)
-                        : user.isAdmin
-                          ? 'Platform admin'
-                          : '—'}
-                    </td>
-                    <td className="py-2 text-slate-700">
-                      {features.length === 0 ? '—' : features.join(', ')}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <HorizontalScroll label="Your namespaces">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs whitespace-nowrap text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Namespace
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Features
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {user.namespaces.map((namespace) => {
+                  const scope = namespace.userNamespaces[0]?.scope;
+                  const features = NAMESPACE_ATTRIBUTES.filter(
+                    (attribute) => namespace.attributes[attribute] === true,
+                  ).map((attribute) => ATTRIBUTE_LABELS[attribute]);
+                  return (
+                    <tr key={namespace.id}>
+                      <td className="min-w-32 py-2 pr-4 font-medium wrap-anywhere text-slate-900">
+                        {namespace.label}
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap text-slate-700">
+                        {scope !== undefined
+                          ? getScopeDisplayName(scope)
+                          : user.isAdmin
+                            ? 'Platform admin'
+                            : '—'}
+                      </td>
+                      <td className="min-w-40 py-2 text-slate-700">
+                        {features.length === 0 ? '—' : features.join(', ')}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </HorizontalScroll>
         )}
       </Card>
     </div>
