@@ -146,6 +146,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   userId: 'Member',
   value: 'Value',
   videoId: 'Video',
+  words: 'Words in the question',
 };
 
 /**
