@@ -8,6 +8,7 @@ import {
   type Requirement,
 } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
+import { buildMember, buildNamespace, buildStoryfile } from '../../test/storyfile.fixtures.ts';
 
 // The document an API client (and the acceptance checks) reads: every contract of
 // packages/contracts is in it with its method and path, and it documents no call of /v1 that no
@@ -135,6 +136,59 @@ describe('OpenAPI document', () => {
       expect.arrayContaining(['200', '400', '403', '404', '409', '429']),
     );
     expect(PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE).toContain('cannot be continued');
+  });
+
+  // Issue 32 item 20: an operation lists every error status it can answer. Each case makes the
+  // call that answers the status, then reads the document for that operation: 409 and 429 come
+  // only from a contract's `errors`, and so does 404 where the path has no parameter.
+  it('lists the 409 and 404 a call really answers, and no 409 where none can come', async () => {
+    const eastId = await buildNamespace(studio, 'openapi-east');
+    const westId = await buildNamespace(studio, 'openapi-west');
+    const editor = await buildMember(studio, 'editor@openapi-east.test', {
+      'openapi-east': 'edit:ns',
+    });
+    const listed = (name: string) =>
+      Object.keys(operations.find(([n]) => n === name)?.[1].responses ?? {});
+
+    // A library topic whose name is taken in the namespace: 409.
+    const topic = { namespaceId: eastId, name: 'Hobbies and pastimes' };
+    expect((await editor.post('/v1/conversa/topics', topic)).status).toBe(201);
+    expect((await editor.post('/v1/conversa/topics', topic)).status).toBe(409);
+    // A namespace the editor cannot see, named in the body or the query: 404 without a path id.
+    expect(
+      (await editor.post('/v1/conversa/topics', { ...topic, namespaceId: westId })).status,
+    ).toBe(404);
+    expect((await editor.get(`/v1/conversa/topics?namespaceId=${westId}`)).status).toBe(404);
+    expect(listed('POST /v1/conversa/topics')).toEqual(expect.arrayContaining(['404', '409']));
+    expect(listed('GET /v1/conversa/topics')).toContain('404');
+
+    // A storyfile topic whose name the checklist has already: 409.
+    const storyfile = await buildStoryfile(editor, eastId);
+    const topicsPath = `/v1/conversa/storyfiles/${storyfile.id}/topics`;
+    expect((await editor.post(topicsPath, { name: 'Work' })).status).toBe(201);
+    expect((await editor.post(topicsPath, { name: 'Work' })).status).toBe(409);
+    expect(listed('POST /v1/conversa/storyfiles/{id}/topics')).toContain('409');
+
+    // Reading, listing or deleting a topic clashes with nothing.
+    for (const name of [
+      'GET /v1/conversa/topics',
+      'GET /v1/conversa/topics/{id}',
+      'DELETE /v1/conversa/topics/{id}',
+    ]) {
+      expect(listed(name), name).not.toContain('409');
+      expect(listed(name), name).toContain('404');
+    }
+  });
+
+  it('lists 429 on every SCIM call (the token check refuses a source after too many failures)', () => {
+    const scim = operations.filter(([name]) => name.split(' ')[1]!.startsWith('/scim/'));
+    expect(scim.length).toBeGreaterThan(10);
+    for (const [name, operation] of scim) {
+      expect(Object.keys(operation.responses ?? {}), name).toContain('429');
+    }
+    expect(
+      Object.keys(operations.find(([n]) => n === 'POST /scim/v2/Users')?.[1].responses ?? {}),
+    ).toEqual(expect.arrayContaining(['401', '409', '429']));
   });
 
   // Issue 32: a public ask without x-system-id answered 403, and no operation declared the header.

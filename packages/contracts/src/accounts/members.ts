@@ -28,6 +28,7 @@ export const updateMemberContract = defineContract({
     isSuspended: z.boolean().optional(),
   }),
   response: memberSchema,
+  errors: [409],
 });
 
 export const removeMemberContract = defineContract({
@@ -38,6 +39,7 @@ export const removeMemberContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: memberParams,
   response: z.object({ userId: z.string() }),
+  errors: [409],
 });
 
 export const deleteUserAccountContract = defineContract({
@@ -49,6 +51,7 @@ export const deleteUserAccountContract = defineContract({
   permission: { kind: 'admin' },
   params: z.object({ userId: z.uuid() }),
   response: z.object({ userId: z.string() }),
+  errors: [409],
 });
 
 /** Refusal that would leave the studio without a platform admin. */
@@ -65,4 +68,5 @@ export const setPlatformAdminContract = defineContract({
   params: z.object({ userId: z.uuid() }),
   body: z.object({ isAdmin: z.boolean() }),
   response: z.object({ userId: z.string(), isAdmin: z.boolean() }),
+  errors: [409],
 });

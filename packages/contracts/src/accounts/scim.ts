@@ -109,6 +109,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       permission: SCIM,
       query: scimListQuery,
       response: scimResponseSchema,
+      errors: [429],
     }),
     get: defineContract({
       method: 'GET',
@@ -119,6 +120,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       params: scimIdParams,
       query: scimResourceQuery,
       response: scimResponseSchema,
+      errors: [429],
     }),
     create: defineContract({
       method: 'POST',
@@ -129,6 +131,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       body: scimBodySchema,
       response: scimResponseSchema,
       successStatus: 201,
+      errors: [409, 429],
     }),
     replace: defineContract({
       method: 'PUT',
@@ -139,6 +142,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       params: scimIdParams,
       body: scimBodySchema,
       response: scimResponseSchema,
+      errors: [409, 429],
     }),
     patch: defineContract({
       method: 'PATCH',
@@ -149,6 +153,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       params: scimIdParams,
       body: scimBodySchema,
       response: scimResponseSchema,
+      errors: [409, 429],
     }),
     remove: defineContract({
       method: 'DELETE',
@@ -162,6 +167,7 @@ function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: 
       params: scimIdParams,
       response: z.null(),
       successStatus: 204,
+      errors: [409, 429],
     }),
   };
 }
@@ -176,6 +182,7 @@ export const scimServiceProviderConfigContract = defineContract({
   tags: ['scim'],
   permission: SCIM,
   response: scimResponseSchema,
+  errors: [429],
 });
 
 export const scimResourceTypesContract = defineContract({
@@ -185,6 +192,7 @@ export const scimResourceTypesContract = defineContract({
   tags: ['scim'],
   permission: SCIM,
   response: scimResponseSchema,
+  errors: [429],
 });
 
 export const scimSchemasContract = defineContract({
@@ -194,4 +202,5 @@ export const scimSchemasContract = defineContract({
   tags: ['scim'],
   permission: SCIM,
   response: scimResponseSchema,
+  errors: [429],
 });

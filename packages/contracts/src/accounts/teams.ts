@@ -23,6 +23,7 @@ export const createTeamContract = defineContract({
   body: z.object({ name: teamNameSchema, scope: grantableScopeSchema.nullable().default(null) }),
   response: teamSchema,
   successStatus: 201,
+  errors: [409],
 });
 
 export const updateTeamContract = defineContract({
@@ -37,6 +38,7 @@ export const updateTeamContract = defineContract({
     scope: grantableScopeSchema.nullable().optional(),
   }),
   response: teamSchema,
+  errors: [409],
 });
 
 export const deleteTeamContract = defineContract({
@@ -47,6 +49,7 @@ export const deleteTeamContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
   response: z.object({ id: z.string() }),
+  errors: [409],
 });
 
 const teamMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
@@ -59,6 +62,7 @@ export const addTeamMemberContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: teamMemberParams,
   response: teamSchema,
+  errors: [409],
 });
 
 export const removeTeamMemberContract = defineContract({
@@ -69,4 +73,5 @@ export const removeTeamMemberContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: teamMemberParams,
   response: teamSchema,
+  errors: [409],
 });

@@ -113,6 +113,7 @@ export const addWhitelistEntryContract = defineContract({
   body: z.object({ value: z.string().max(320) }),
   response: whitelistEntrySchema,
   successStatus: 201,
+  errors: [409],
 });
 
 export const deleteWhitelistEntryContract = defineContract({

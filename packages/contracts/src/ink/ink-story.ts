@@ -156,6 +156,7 @@ export const publishInkVersionContract = defineContract({
   storyfileParam: 'id',
   params: inkVersionParamsSchema,
   response: inkStorySchema,
+  errors: [409],
 });
 
 export const unpublishInkStoryContract = defineContract({

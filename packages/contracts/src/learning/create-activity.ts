@@ -12,4 +12,5 @@ export const createActivityContract = defineContract({
   body: createActivityBodySchema,
   response: activitySchema,
   successStatus: 201,
+  errors: [404],
 });

@@ -24,4 +24,5 @@ export const listActivitiesContract = defineContract({
       activitySchema.extend({ counts: z.partialRecord(progressStateSchema, z.number().int()) }),
     ),
   }),
+  errors: [404],
 });

@@ -22,4 +22,5 @@ export const listStudentsContract = defineContract({
       }),
     ),
   }),
+  errors: [404],
 });

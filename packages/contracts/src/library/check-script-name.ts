@@ -9,4 +9,5 @@ export const checkScriptNameContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: nameTakenQuerySchema,
   response: nameTakenResponseSchema,
+  errors: [404],
 });

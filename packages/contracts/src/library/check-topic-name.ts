@@ -9,4 +9,5 @@ export const checkTopicNameContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: nameTakenQuerySchema,
   response: nameTakenResponseSchema,
+  errors: [404],
 });

@@ -10,4 +10,5 @@ export const createLibraryQuestionContract = defineContract({
   body: createLibraryQuestionBodySchema,
   response: libraryQuestionSchema,
   successStatus: 201,
+  errors: [404, 409],
 });

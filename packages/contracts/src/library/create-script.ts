@@ -10,4 +10,5 @@ export const createScriptContract = defineContract({
   body: createScriptBodySchema,
   response: scriptDetailSchema,
   successStatus: 201,
+  errors: [404, 409],
 });

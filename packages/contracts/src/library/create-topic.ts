@@ -10,4 +10,5 @@ export const createTopicContract = defineContract({
   body: createTopicBodySchema,
   response: topicSchema,
   successStatus: 201,
+  errors: [404, 409],
 });

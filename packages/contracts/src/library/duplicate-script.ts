@@ -12,4 +12,5 @@ export const duplicateScriptContract = defineContract({
   body: duplicateScriptBodySchema,
   response: scriptDetailSchema,
   successStatus: 201,
+  errors: [409],
 });

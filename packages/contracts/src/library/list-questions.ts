@@ -30,4 +30,5 @@ export const listLibraryQuestionsContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listLibraryQuestionsQuerySchema,
   response: libraryQuestionPageSchema,
+  errors: [404],
 });

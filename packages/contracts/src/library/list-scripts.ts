@@ -31,4 +31,5 @@ export const listScriptsContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listScriptsQuerySchema,
   response: scriptPageSchema,
+  errors: [404],
 });

@@ -26,4 +26,5 @@ export const listTopicsContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listTopicsQuerySchema,
   response: topicPageSchema,
+  errors: [404],
 });

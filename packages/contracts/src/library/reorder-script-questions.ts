@@ -12,4 +12,5 @@ export const reorderScriptQuestionsContract = defineContract({
   params: z.object({ id: z.uuid(), topicId: z.uuid() }),
   body: reorderBodySchema,
   response: scriptDetailSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const reorderScriptTopicsContract = defineContract({
   params: idParamsSchema,
   body: reorderBodySchema,
   response: scriptDetailSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const replaceScriptContentContract = defineContract({
   params: idParamsSchema,
   body: scriptContentSchema,
   response: scriptDetailSchema,
+  errors: [409],
 });

@@ -10,4 +10,5 @@ export const restoreLibraryQuestionContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: idParamsSchema,
   response: libraryQuestionSchema,
+  errors: [409],
 });

@@ -10,4 +10,5 @@ export const restoreScriptContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: idParamsSchema,
   response: scriptSchema,
+  errors: [409],
 });

@@ -10,4 +10,5 @@ export const restoreTopicContract = defineContract({
   permission: { kind: 'role', scope: 'owner:ns' },
   params: idParamsSchema,
   response: topicSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const updateLibraryQuestionContract = defineContract({
   params: idParamsSchema,
   body: updateLibraryQuestionBodySchema,
   response: libraryQuestionSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const updateScriptContract = defineContract({
   params: idParamsSchema,
   body: updateScriptBodySchema,
   response: scriptSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const updateTopicContract = defineContract({
   params: idParamsSchema,
   body: updateTopicBodySchema,
   response: topicSchema,
+  errors: [409],
 });

@@ -40,6 +40,7 @@ export const setMobileStoryfileInAppContract = defineContract({
   params: mobileStoryfileParamsSchema,
   body: setInAppBodySchema,
   response: mobileStoryfileSchema,
+  errors: [409],
 });
 
 export const listFeaturedContract = defineContract({
@@ -60,6 +61,7 @@ export const addFeaturedContract = defineContract({
   body: addFeaturedBodySchema,
   response: featuredEntrySchema,
   successStatus: 201,
+  errors: [404, 409],
 });
 
 export const updateFeaturedContract = defineContract({

@@ -29,6 +29,7 @@ export const createPromoCodeContract = defineContract({
   body: createPromoCodeBodySchema,
   response: promoCodeSchema,
   successStatus: 201,
+  errors: [409],
 });
 
 export const updatePromoCodeContract = defineContract({
@@ -44,6 +45,7 @@ export const updatePromoCodeContract = defineContract({
     maxRedemptions: z.number().int().min(1).max(1_000_000).nullable().optional(),
   }),
   response: promoCodeSchema,
+  errors: [409],
 });
 
 export const deletePromoCodeContract = defineContract({
@@ -54,6 +56,7 @@ export const deletePromoCodeContract = defineContract({
   permission: ADMIN,
   params: z.object({ id: z.uuid() }),
   response: z.object({ id: z.string() }),
+  errors: [409],
 });
 
 export const listPromoClientsContract = defineContract({
@@ -76,6 +79,7 @@ export const extendPromoTrialContract = defineContract({
   params: z.object({ id: z.uuid() }),
   body: z.object({ days: z.number().int().min(1).max(MAX_TRIAL_DAYS) }),
   response: promoClientSchema,
+  errors: [409],
 });
 
 export const convertPromoClientContract = defineContract({
@@ -86,6 +90,7 @@ export const convertPromoClientContract = defineContract({
   permission: ADMIN,
   params: z.object({ id: z.uuid() }),
   response: promoClientSchema,
+  errors: [409],
 });
 
 export const endPromoTrialContract = defineContract({
@@ -96,6 +101,7 @@ export const endPromoTrialContract = defineContract({
   permission: ADMIN,
   params: z.object({ id: z.uuid() }),
   response: promoClientSchema,
+  errors: [409],
 });
 
 export const revokePromoRedemptionContract = defineContract({
@@ -107,4 +113,5 @@ export const revokePromoRedemptionContract = defineContract({
   permission: ADMIN,
   params: z.object({ id: z.uuid() }),
   response: promoClientSchema,
+  errors: [409],
 });

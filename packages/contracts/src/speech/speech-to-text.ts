@@ -52,6 +52,7 @@ export const publicSpeechToTextContract = defineContract({
   params: publicStoryfileParamsSchema,
   response: speechToTextResponseSchema,
   bodyLimit: MAX_SPEECH_BYTES,
+  errors: [429],
 });
 
 export const myActivitySpeechToTextContract = defineContract({

@@ -22,4 +22,5 @@ export const applyScriptContract = defineContract({
   params: storyfileParamsSchema,
   body: z.object({ scriptId: z.uuid() }),
   response: applyScriptResponseSchema,
+  errors: [409],
 });

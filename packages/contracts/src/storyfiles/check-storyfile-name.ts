@@ -10,4 +10,5 @@ export const checkStoryfileNameContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: nameTakenQuerySchema,
   response: nameTakenResponseSchema,
+  errors: [404],
 });

@@ -16,4 +16,5 @@ export const createStoryfileQuestionContract = defineContract({
   body: createStoryfileQuestionBodySchema,
   response: storyfileQuestionSchema,
   successStatus: 201,
+  errors: [409],
 });

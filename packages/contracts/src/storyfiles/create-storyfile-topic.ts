@@ -16,4 +16,5 @@ export const createStoryfileTopicContract = defineContract({
   body: createStoryfileTopicBodySchema,
   response: storyfileTopicSchema,
   successStatus: 201,
+  errors: [409],
 });

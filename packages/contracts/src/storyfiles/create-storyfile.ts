@@ -10,5 +10,5 @@ export const createStoryfileContract = defineContract({
   body: createStoryfileBodySchema,
   response: storyfileDetailSchema,
   successStatus: 201,
-  errors: [409],
+  errors: [404, 409],
 });

@@ -11,4 +11,5 @@ export const deleteStoryfileQuestionContract = defineContract({
   storyfileParam: 'id',
   params: storyfileQuestionParamsSchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

@@ -11,4 +11,5 @@ export const deleteStoryfileTopicContract = defineContract({
   storyfileParam: 'id',
   params: storyfileTopicParamsSchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

@@ -33,4 +33,5 @@ export const listStoryfilesContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listStoryfilesQuerySchema,
   response: storyfilePageSchema,
+  errors: [404],
 });

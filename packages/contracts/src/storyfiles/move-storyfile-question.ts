@@ -12,4 +12,5 @@ export const moveStoryfileQuestionContract = defineContract({
   params: storyfileQuestionParamsSchema,
   body: moveStoryfileQuestionBodySchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

@@ -13,4 +13,5 @@ export const reorderStoryfileQuestionsContract = defineContract({
   params: storyfileTopicParamsSchema,
   body: reorderBodySchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

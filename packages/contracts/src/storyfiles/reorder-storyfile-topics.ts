@@ -12,4 +12,5 @@ export const reorderStoryfileTopicsContract = defineContract({
   params: storyfileParamsSchema,
   body: reorderBodySchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

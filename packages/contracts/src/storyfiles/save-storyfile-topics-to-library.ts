@@ -27,4 +27,5 @@ export const saveStoryfileTopicsToLibraryContract = defineContract({
   storyfileParam: 'id',
   params: storyfileParamsSchema,
   response: saveStoryfileTopicsToLibraryResponseSchema,
+  errors: [409],
 });

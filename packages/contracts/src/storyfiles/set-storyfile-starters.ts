@@ -15,4 +15,5 @@ export const setStoryfileStartersContract = defineContract({
   params: storyfileParamsSchema,
   body: setStoryfileStartersBodySchema,
   response: storyfileDetailSchema,
+  errors: [409],
 });

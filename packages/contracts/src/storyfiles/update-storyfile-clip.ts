@@ -13,4 +13,5 @@ export const updateStoryfileClipContract = defineContract({
   params: z.object({ id: z.uuid(), kind: clipKindSchema }),
   body: updateStoryfileClipBodySchema,
   response: storyfileClipSchema,
+  errors: [409],
 });

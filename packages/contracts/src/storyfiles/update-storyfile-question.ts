@@ -14,4 +14,5 @@ export const updateStoryfileQuestionContract = defineContract({
   params: storyfileQuestionParamsSchema,
   body: updateStoryfileQuestionBodySchema,
   response: storyfileQuestionSchema,
+  errors: [409],
 });

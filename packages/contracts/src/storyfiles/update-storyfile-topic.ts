@@ -15,4 +15,5 @@ export const updateStoryfileTopicContract = defineContract({
   params: storyfileTopicParamsSchema,
   body: z.object({ name: itemNameSchema }),
   response: storyfileTopicSchema,
+  errors: [409],
 });

@@ -91,6 +91,7 @@ export const listCategoriesContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listCategoriesQuerySchema,
   response: categoryPageSchema,
+  errors: [404],
 });
 
 export const createCategoryContract = defineContract({
@@ -103,6 +104,7 @@ export const createCategoryContract = defineContract({
   body: createCategoryBodySchema,
   response: savedCategorySchema,
   successStatus: 201,
+  errors: [404, 409],
 });
 
 export const updateCategoryContract = defineContract({
@@ -114,6 +116,7 @@ export const updateCategoryContract = defineContract({
   params: categoryParamsSchema,
   body: categoryBodySchema,
   response: savedCategorySchema,
+  errors: [409],
 });
 
 export const deleteCategoryContract = defineContract({

@@ -95,4 +95,5 @@ export const undoReviewActionContract = defineContract({
   storyfileParam: 'id',
   params: reviewActionParamsSchema,
   response: reviewActionSchema,
+  errors: [409],
 });

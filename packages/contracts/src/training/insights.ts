@@ -147,6 +147,7 @@ export const exportCategoriesContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: exportCategoriesQuerySchema,
   response: categoryCsvSchema,
+  errors: [404],
 });
 
 export const importCategoriesBodySchema = categoryCsvScopeSchema.extend({
@@ -172,4 +173,5 @@ export const importCategoriesContract = defineContract({
   permission: { kind: 'role', scope: 'edit:ns' },
   body: importCategoriesBodySchema,
   response: importedCategoriesSchema,
+  errors: [404],
 });

@@ -62,6 +62,7 @@ export const listCustomWordsContract = defineContract({
   permission: { kind: 'role', scope: 'read:ns' },
   query: listCustomWordsQuerySchema,
   response: customWordPageSchema,
+  errors: [404],
 });
 export const createCustomWordContract = defineContract({
   method: 'POST',
@@ -72,6 +73,7 @@ export const createCustomWordContract = defineContract({
   body: createCustomWordBodySchema,
   response: customWordSchema,
   successStatus: 201,
+  errors: [404, 409],
 });
 export const updateCustomWordContract = defineContract({
   method: 'PUT',
@@ -82,6 +84,7 @@ export const updateCustomWordContract = defineContract({
   params: wordParamsSchema,
   body: customWordBodySchema,
   response: customWordSchema,
+  errors: [409],
 });
 export const deleteCustomWordContract = defineContract({
   method: 'DELETE',

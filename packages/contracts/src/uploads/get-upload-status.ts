@@ -25,4 +25,5 @@ export const getUploadStatusContract = defineContract({
   permission: { kind: 'loggedIn' },
   query: uploadStatusQuerySchema,
   response: uploadStatusSchema,
+  errors: [404],
 });

@@ -30,4 +30,5 @@ export const retryUploadProcessingContract = defineContract({
   permission: { kind: 'loggedIn' },
   params: uploadParamsSchema,
   response: uploadStatusSchema,
+  errors: [409],
 });
