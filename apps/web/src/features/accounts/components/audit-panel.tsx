@@ -8,6 +8,7 @@ import { formatUsDateTime } from '@/lib/format';
 import { useAuditEvents } from '../api/audit';
 import { useOrganizations } from '../api/organizations';
 import { INPUT_CLASS, messageOf, OrganizationSelect, SELECT_CLASS } from './fields';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const ACTION_GROUPS = [
   { value: 'member', label: 'Members' },
@@ -105,7 +106,10 @@ export function AuditPanel() {
           No changes recorded.
         </p>
       ) : data ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+        <HorizontalScroll
+          label="Audit log"
+          className="rounded-xl border border-slate-200 bg-white px-4"
+        >
           <table className="w-full min-w-[860px] text-left text-sm">
             <caption className="sr-only">Audit log</caption>
             <thead>
@@ -152,7 +156,7 @@ export function AuditPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       ) : null}
       {data && data.total > 0 ? (
         <PagingBar

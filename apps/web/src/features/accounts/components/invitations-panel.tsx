@@ -14,6 +14,7 @@ import { formatUsDateTime } from '@/lib/format';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
 import { messageOf, SELECT_CLASS } from './fields';
 import { InvitationLinks } from './invite-dialog';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const STATUS_LABELS: Record<InvitationStatus, string> = {
   pending: 'Pending',
@@ -67,7 +68,10 @@ export function InvitationsPanel() {
           No invitations.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+        <HorizontalScroll
+          label="Invitations"
+          className="rounded-xl border border-slate-200 bg-white px-4"
+        >
           <table className="w-full min-w-[760px] text-left text-sm">
             <caption className="sr-only">Invitations</caption>
             <thead>
@@ -153,7 +157,7 @@ export function InvitationsPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
       <ConfirmDialog
         isOpen={revoking !== null}

@@ -20,6 +20,7 @@ import { formatNumber, formatUsDateTime } from '@/lib/format';
 import { useInkState, useInkStates } from '../api/ink-states';
 import { StoryPlayerPane } from './story-player-pane';
 import { StoryfilePicker } from './storyfile-picker';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const CONTROL =
   'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800';
@@ -52,9 +53,12 @@ function StatesTable({
   detailHref: (id: string) => string;
 }) {
   return (
-    // relative: the header's sr-only label is absolutely placed; without a positioned ancestor here
-    // it escapes the scroll box and widens the page by the table's width.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // The box is positioned, so the header's absolutely placed sr-only label stays inside it
+    // rather than widening the page by the table's width.
+    <HorizontalScroll
+      label="Ink states"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table aria-label="Ink states" className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
           <tr>
@@ -126,7 +130,7 @@ function StatesTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
 

@@ -20,6 +20,7 @@ import { buildRosterCsv, downloadText } from '../utils/csv';
 import { ActivityFormDialog } from './activity-form';
 import { OrganizationPicker } from './organization-picker';
 import { ProgressBar, StateBadge } from './progress-bar';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const formatDate = (iso: string | null) => (iso === null ? '—' : formatUsMediumDateTime(iso));
 
@@ -96,7 +97,7 @@ function Roster({ activity }: { activity: Activity }) {
               {total === 0 ? 'No student matches this search.' : 'This page is empty.'}
             </p>
           ) : (
-            <div className="overflow-x-auto">
+            <HorizontalScroll label="Activities">
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="text-xs text-slate-600 uppercase">
                   <tr>
@@ -126,7 +127,7 @@ function Roster({ activity }: { activity: Activity }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </HorizontalScroll>
           )}
           <PagingBar
             page={listQuery.page}

@@ -26,6 +26,7 @@ import { useStoryfiles } from '../api/list-storyfiles';
 import { useListView } from '../hooks/use-list-view';
 import { getEditableNamespaces } from '../utils/permissions';
 import { StatusBadge } from './status-badge';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 // The create dialog (Radix's dialog, the name check, the script list) loads on the first "New
 // storyfile", not with the list's first paint; once loaded it stays mounted as before, so what was
@@ -118,7 +119,10 @@ function StoryfileCard({ storyfile }: { storyfile: StoryfileSummary }) {
 
 function StoryfileTable({ items }: { items: StoryfileSummary[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <HorizontalScroll
+      label="Storyfiles"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Storyfiles</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
@@ -181,7 +185,7 @@ function StoryfileTable({ items }: { items: StoryfileSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
 
