@@ -194,13 +194,14 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     // once the page is scrolled to its end ("end": the page reserves room there).
     const floatingPieces = new Set(document.querySelectorAll('[data-floating]'));
     // While a modal dialog is open, its backdrop covers the page on purpose (the page is inert):
-    // fixed pieces are then the dialog's own, judged by the dialog rules, not floating ones.
+    // fixed pieces are then the dialog's own, judged by the dialog rules, not floating ones. A live
+    // region (the toasts) lays a passing message over the page on purpose too.
     const isModalOpen = document.querySelector('[role=dialog], [role=alertdialog]') !== null;
     for (const element of document.body.querySelectorAll('*')) {
       if (
         !isModalOpen &&
         getComputedStyle(element).position === 'fixed' &&
-        !element.closest('[data-floating], [role=dialog], [role=alertdialog], [role=menu], [role=listbox], [role=tooltip], [data-radix-popper-content-wrapper]') &&
+        !element.closest('[data-floating], [role=dialog], [role=alertdialog], [role=menu], [role=listbox], [role=tooltip], [data-radix-popper-content-wrapper], [aria-live]') &&
         !element.querySelector('[role=dialog], [role=alertdialog]') &&
         ![...floatingPieces].some((piece) => piece.contains(element))
       ) {

@@ -125,7 +125,7 @@ export function ChatLogTable({
               >
                 {entry.storyfileName}
               </td>
-              <td className="max-w-xs px-3 py-3">
+              <td className="max-w-xs min-w-56 px-3 py-3">
                 <button
                   type="button"
                   onClick={(event) => {
@@ -144,7 +144,7 @@ export function ChatLogTable({
               <td className="px-3 py-3 whitespace-nowrap">
                 <InputModeCell mode={entry.inputMode} />
               </td>
-              <td className="max-w-xs px-3 py-3">
+              <td className="max-w-xs min-w-48 px-3 py-3">
                 <DecisionBadge decision={entry.decision} />
                 <p className="mt-1 text-xs wrap-anywhere text-slate-600">
                   {describeOutcome(entry)}

@@ -39,7 +39,9 @@ function CompatibilityBadge({ value }: { value: InkStateCompatibility }) {
         ? 'bg-amber-50 text-amber-900'
         : 'bg-slate-100 text-slate-700';
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}
+    >
       {INK_STATE_COMPATIBILITY_LABELS[value]}
     </span>
   );
@@ -60,7 +62,7 @@ function StatesTable({
       className="rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <table aria-label="Ink states" className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-500 uppercase">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold whitespace-nowrap text-slate-500 uppercase">
           <tr>
             <th scope="col" className={CELL}>
               Storyfile
@@ -94,7 +96,7 @@ function StatesTable({
         <tbody className="divide-y divide-slate-100">
           {items.map((row) => (
             <tr key={row.conversationId}>
-              <td className={`${CELL} max-w-48 wrap-anywhere`}>{row.storyfileName}</td>
+              <td className={`${CELL} max-w-48 min-w-40 wrap-anywhere`}>{row.storyfileName}</td>
               <td className={`${CELL} whitespace-nowrap`}>{CHAT_CHANNEL_LABELS[row.channel]}</td>
               <td className={`${CELL} whitespace-nowrap`}>
                 <time dateTime={row.startedAt}>{formatUsDateTime(row.startedAt)}</time>
@@ -102,8 +104,10 @@ function StatesTable({
               <td className={`${CELL} whitespace-nowrap`}>
                 <time dateTime={row.lastAt}>{formatUsDateTime(row.lastAt)}</time>
               </td>
-              <td className={`${CELL} text-right tabular-nums`}>{formatNumber(row.turns)}</td>
-              <td className={`${CELL} max-w-40 font-mono text-xs wrap-anywhere`}>
+              <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>
+                {formatNumber(row.turns)}
+              </td>
+              <td className={`${CELL} max-w-48 min-w-48 font-mono text-xs wrap-anywhere`}>
                 {row.hasEnded ? 'ended' : (row.currentPath ?? '—')}
               </td>
               <td className={`${CELL} text-xs whitespace-nowrap text-slate-700`}>
