@@ -120,12 +120,18 @@ describe('the sentence model in the studio', () => {
       message:
         'Questions are matched by their words and their meaning (USE lite (512 dimensions, in a worker thread)).',
     });
-    // Stored per model and text: a restart or another replica reads them back.
-    const [stored] = await studio.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(sentenceVectors)
-      .where(eq(sentenceVectors.model, 'use-lite'));
-    expect(stored?.count).toBeGreaterThanOrEqual(FARM_QUESTIONS.length);
+    // Stored per model and text: a restart or another replica reads them back. The matcher uses
+    // the vectors as soon as they are made; their rows are written just after, so wait for them.
+    await vi.waitFor(
+      async () => {
+        const [stored] = await studio.database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(sentenceVectors)
+          .where(eq(sentenceVectors.model, 'use-lite'));
+        expect(stored?.count).toBeGreaterThanOrEqual(FARM_QUESTIONS.length);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
 
     const career = await ask('Why did you choose this career?');
     expect(career.decision).toEqual({
