@@ -3,24 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { RouteGuard } from './route-guard';
+import { buildMember } from '@/test/users';
 
-const viewer: CurrentUser = {
-  isAdmin: false,
-  isLoggedIn: true,
-  iam: 'u1',
-  firstName: 'Vic',
-  lastName: null,
-  email: 'vic@example.com',
-  namespaces: [
-    {
-      id: 'n1',
-      label: 'acme',
-      attributes: {},
-      userNamespaces: [{ scope: 'read:ns' }],
-      storyfileNamespaces: [],
-    },
-  ],
-};
+const viewer: CurrentUser = buildMember({ id: 'n1', label: 'acme', scope: 'read:ns' });
 
 describe('RouteGuard', () => {
   it.each([

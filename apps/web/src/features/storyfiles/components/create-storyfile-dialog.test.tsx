@@ -4,28 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { CreateStoryfileDialog } from './create-storyfile-dialog';
+import { buildMember } from '@/test/users';
 
 // Issue 32, item 10: a disabled Create storyfile says what is missing, and the name, cut at 120
 // characters, counts its characters as the limit nears.
 
 const NORTH = '11111111-1111-4111-8111-111111111111';
-const user: CurrentUser = {
-  isAdmin: false,
-  isLoggedIn: true,
-  iam: 'u1',
-  firstName: 'Vic',
-  lastName: null,
-  email: 'vic@example.com',
-  namespaces: [
-    {
-      id: NORTH,
-      label: 'north',
-      attributes: {},
-      userNamespaces: [{ scope: 'edit:ns' }],
-      storyfileNamespaces: [],
-    },
-  ],
-};
+const user: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
 
 beforeEach(() => {
   vi.stubGlobal(

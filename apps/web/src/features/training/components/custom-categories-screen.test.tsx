@@ -11,6 +11,7 @@ import { renderWithProviders } from '@/test/render';
 import { CustomCategoriesScreen } from './custom-categories-screen';
 import { CustomWordsScreen } from './custom-words-screen';
 import { NOTHING_UNDERSTOOD_MESSAGE } from './test-bench';
+import { buildMember } from '@/test/users';
 
 // Issue 14: categories are "per namespace, with an optional per-storyfile addition", and the test
 // bench, shared with categories, takes a phrase typed or said.
@@ -20,23 +21,7 @@ const ROSE = '66666666-6666-4666-8666-666666666666';
 const ROSE_NAME = `Rose of Milwaukee ${'w'.repeat(100)}`;
 const AT = '2026-11-21T17:04:00.000Z';
 
-const user: CurrentUser = {
-  isAdmin: false,
-  isLoggedIn: true,
-  iam: 'u1',
-  firstName: 'Vic',
-  lastName: null,
-  email: 'vic@example.com',
-  namespaces: [
-    {
-      id: NORTH,
-      label: 'north',
-      attributes: {},
-      userNamespaces: [{ scope: 'edit:ns' }],
-      storyfileNamespaces: [],
-    },
-  ],
-};
+const user: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
 
 const ROSE_SUMMARY: StoryfileSummary = {
   id: ROSE,

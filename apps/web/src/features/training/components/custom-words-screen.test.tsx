@@ -4,28 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { CustomWordsScreen } from './custom-words-screen';
+import { buildMember } from '@/test/users';
 
 // Issue 32, item 14: custom words could be deleted but not edited; the server's update contract
 // (PUT /v1/conversa/training/words/:id) had no screen.
 
 const NORTH = '11111111-1111-4111-8111-111111111111';
-const user: CurrentUser = {
-  isAdmin: false,
-  isLoggedIn: true,
-  iam: 'u1',
-  firstName: 'Vic',
-  lastName: null,
-  email: 'vic@example.com',
-  namespaces: [
-    {
-      id: NORTH,
-      label: 'north',
-      attributes: {},
-      userNamespaces: [{ scope: 'edit:ns' }],
-      storyfileNamespaces: [],
-    },
-  ],
-};
+const user: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
 
 afterEach(() => vi.unstubAllGlobals());
 
