@@ -726,6 +726,16 @@ describe('storyfile packages (issue 31)', () => {
       },
       /The package's file media\/bomb\.bin unpacks to \d+ times its packed size .*zip bomb/,
     ],
+    [
+      // Found inside the creating transaction, after the storyfile's rows were written: the
+      // rollback must take every one of them back.
+      'a published ink story that does not compile',
+      () =>
+        variant((manifest) => {
+          manifest.ink.versions[0]!.source = '* [Broken choice\n-> nowhere_at_all\n';
+        }),
+      /The published ink story \(version 1\) does not compile: /,
+    ],
   ])(
     'refuses a package with %s, naming the problem, and creates nothing',
     async (name, build, message) => {
@@ -740,7 +750,7 @@ describe('storyfile packages (issue 31)', () => {
       );
       // The preview reads the zip's directory and the manifest, not the media: a checksum is
       // checked by the import job, which reads every byte anyway.
-      if (name === 'wrong checksum') {
+      if (name === 'wrong checksum' || name === 'a published ink story that does not compile') {
         expect(preview.status).toBe(200);
       } else {
         expect(preview.status).toBe(400);
@@ -761,6 +771,38 @@ describe('storyfile packages (issue 31)', () => {
     },
     120_000,
   );
+
+  it('imports only where the person may create storyfiles, and shows a job only to its owner', async () => {
+    const otherNamespace = await buildNamespace(target, 'archive');
+    const viewer = await buildMember(target, 'viewer@museum.test', { museum: 'read:ns' });
+    const uploadId = await uploadPackage(packageBytes);
+    const elsewhere = await importer.call(
+      'POST',
+      '/v1/conversa/storyfile-packages/imports/preview',
+      {
+        uploadId,
+        namespaceId: otherNamespace,
+      },
+    );
+    expect([403, 404]).toContain(elsewhere.status);
+    const byViewer = await viewer.call('POST', '/v1/conversa/storyfile-packages/imports', {
+      uploadId,
+      namespaceId: targetNamespaceId,
+    });
+    expect(byViewer.status).toBe(403);
+    const job = await owner.expectStatus<StoryfilePackageJob>(
+      202,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/export`,
+    );
+    const outsider = await buildMember(source, 'viewer@harbour.test', { harbour: 'read:ns' });
+    expect((await outsider.get(`/v1/conversa/storyfile-packages/jobs/${job.id}`)).status).toBe(404);
+    expect((await outsider.post(`/v1/conversa/storyfiles/${storyfileId}/export`)).status).toBe(403);
+    expect(
+      (await outsider.post(`/v1/conversa/storyfiles/${storyfileId}/duplicate`, {})).status,
+    ).toBe(403);
+    expect((await waitForJob(owner, job.id)).state).toBe('done');
+  }, 120_000);
 
   it('duplicates a storyfile through the same path, media and all', async () => {
     const before = await owner.expectStatus<StoryfileDetail>(
