@@ -22,7 +22,12 @@ import { storyfileClips, storyfileQuestions } from '../storyfiles/storyfiles.tab
 import { uploads } from '../uploads/uploads.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
-import { makeTempDir, makeTestVideo, uploadBytes } from '../../../test/upload.fixtures.ts';
+import {
+  makeTempDir,
+  makeTestVideo,
+  tusCreate,
+  uploadBytes,
+} from '../../../test/upload.fixtures.ts';
 import { buildManifestJsonSchema, MANIFEST_FILE, type Manifest } from './manifest.ts';
 
 // Issue 31, storyfile packages: a storyfile exported from one studio imports into another (a
@@ -773,6 +778,12 @@ describe('storyfile packages (issue 31)', () => {
   );
 
   it('imports only where the person may create storyfiles, and shows a job only to its owner', async () => {
+    const notZip = await tusCreate(importer.browser, 10, {
+      ...buildPackageUploadMetadata({ filename: 'clip.mp4' }),
+      filetype: 'video/mp4',
+    });
+    expect(notZip.status).toBe(415);
+    expect(await notZip.text()).toContain('A storyfile package must be a .zip file.');
     const otherNamespace = await buildNamespace(target, 'archive');
     const viewer = await buildMember(target, 'viewer@museum.test', { museum: 'read:ns' });
     const uploadId = await uploadPackage(packageBytes);
