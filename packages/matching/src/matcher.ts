@@ -77,6 +77,18 @@ export interface MatcherTuning {
   embeddingCentering: number;
   /** Weight of an answer's cohesion taken off its semantic score; see `SemanticSettings.cohesionWeight`. */
   embeddingCohesion: number;
+  /**
+   * Share of the semantic score from the storyfile's own classifier on the phrasings' vectors
+   * (kernel ridge regression, one output per answer, trained at index time; `src/ridge.ts`).
+   */
+  embeddingClassifier: number;
+  /** The classifier's ridge λ. */
+  embeddingClassifierRidge: number;
+  /** The classifier's kernel: cosine + mix × exp(gamma × (cosine − 1)); mix 0 = linear. */
+  embeddingClassifierGamma: number;
+  embeddingClassifierMix: number;
+  /** Scripts with more phrasings than this score without the classifier (training is O(n³)). */
+  embeddingClassifierMaxPhrasings: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -106,6 +118,11 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   embeddingFloor: 0.2,
   embeddingCentering: 0,
   embeddingCohesion: 0,
+  embeddingClassifier: 0.5,
+  embeddingClassifierRidge: 0.1,
+  embeddingClassifierGamma: 3,
+  embeddingClassifierMix: 0.5,
+  embeddingClassifierMaxPhrasings: 800,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -271,6 +288,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         floor: tuning.embeddingFloor,
         centering: tuning.embeddingCentering,
         cohesionWeight: tuning.embeddingCohesion,
+        classifierWeight: tuning.embeddingClassifier,
+        classifierRidge: tuning.embeddingClassifierRidge,
+        classifierGamma: tuning.embeddingClassifierGamma,
+        classifierMix: tuning.embeddingClassifierMix,
+        classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
       })
     : undefined;
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
