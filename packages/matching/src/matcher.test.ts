@@ -478,7 +478,7 @@ describe('embedder seam', () => {
   });
 });
 
-describe('embedding centering and cohesion (tuning, off by default)', () => {
+describe('embedding centering, cohesion and the classifier (tuning)', () => {
   // Every vector shares a large component (what a model gives every sentence of one subject); the
   // rest tells children from everything else, and each text apart a little.
   const embedder: Embedder = {
@@ -507,9 +507,59 @@ describe('embedding centering and cohesion (tuning, off by default)', () => {
     expect(gap(centered)).toBeGreaterThan(gap(plain));
   }, 60_000);
 
+  // The classifier (on by default) takes part once every answer has at least two phrasings.
+  const LEARNABLE = STORYFILE.filter((answer) => (answer.alternates ?? []).length > 0);
+
+  it('with every answer of two phrasings or more, scores with the classifier and still answers by meaning', () => {
+    const plain = buildMatcher(LEARNABLE, { embedder, tuning: { embeddingClassifier: 0 } });
+    const learned = buildMatcher(LEARNABLE, { embedder });
+    expect(learned.match(ask).decision).toEqual({ kind: 'answer', answerId: 'children' });
+    expect(learned.match(ask).candidates.map((candidate) => candidate.score)).not.toEqual(
+      plain.match(ask).candidates.map((candidate) => candidate.score),
+    );
+    // One answer of a single phrasing (a new user's script): cosines alone, as without it.
+    const script = [...LEARNABLE, { id: 'advice', question: 'What advice would you give?' }];
+    expect(buildMatcher(script, { embedder }).match(ask).candidates).toEqual(
+      buildMatcher(script, { embedder, tuning: { embeddingClassifier: 0 } }).match(ask).candidates,
+    );
+  }, 60_000);
+
+  it.each([
+    ['the default classifier', {}],
+    ['a linear classifier', { embeddingClassifierMix: 0, embeddingClassifierRidge: 1 }],
+  ] as const)(
+    'with %s, an edited script scores as the same script built afresh',
+    (_, tuning) => {
+      const edited = buildMatcher(LEARNABLE, { embedder, tuning });
+      edited.match(ask);
+      edited.removeAnswer('war');
+      edited.upsertAnswer({
+        id: 'children',
+        question: 'Do you have children?',
+        alternates: ['Kids?'],
+      });
+      edited.upsertAnswer({ id: 'pets', question: 'Do you have pets?', alternates: ['Any dogs?'] });
+      const script = [
+        ...LEARNABLE.filter((answer) => answer.id !== 'war').map((answer) =>
+          answer.id === 'children'
+            ? { id: 'children', question: 'Do you have children?', alternates: ['Kids?'] }
+            : answer,
+        ),
+        { id: 'pets', question: 'Do you have pets?', alternates: ['Any dogs?'] },
+      ];
+      const fresh = buildMatcher(script, { embedder, tuning });
+      for (const question of [ask, 'Tell me about your kids', 'Any cats?']) {
+        expect(edited.match(question).candidates).toEqual(fresh.match(question).candidates);
+      }
+      expect(edited.getThreshold()).toBe(fresh.getThreshold());
+    },
+    60_000,
+  );
+
   it.each([
     ['centering', { embeddingCentering: 1 }],
     ['cohesion', { embeddingCohesion: 0.5 }],
+    ['no classifier', { embeddingClassifier: 0 }],
   ] as const)(
     'with %s, an edited script scores as the same script built afresh',
     (_, tuning) => {

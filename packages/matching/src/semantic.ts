@@ -1,4 +1,6 @@
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
+import { trainRidge } from './ridge.ts';
+import type { RidgeModel } from './ridge.ts';
 import type { Embedder } from './types.ts';
 
 /** How sentence vectors score an answer (see `MatcherTuning`). */
@@ -23,6 +25,18 @@ export interface SemanticSettings {
    * phrasings say the same thing than to one whose phrasings range wide. 0 turns it off.
    */
   cohesionWeight?: number;
+  /**
+   * Share (0-1) of the semantic score that comes from the storyfile's own classifier (kernel ridge
+   * regression on the phrasings' vectors, `src/ridge.ts`) rather than from cosines. 0 turns it off.
+   */
+  classifierWeight?: number;
+  /** The classifier's ridge λ (regularisation). */
+  classifierRidge?: number;
+  /** The classifier's kernel: cosine + `classifierMix` × exp(`classifierGamma` (cosine − 1)). */
+  classifierGamma?: number;
+  classifierMix?: number;
+  /** Above this many phrasings the classifier is not trained (its cost grows as their cube). */
+  classifierMaxPhrasings?: number;
 }
 
 /**
@@ -77,6 +91,16 @@ function dot(a: Float32Array | Float64Array, b: Float32Array): number {
   return sum;
 }
 
+interface Classifier {
+  model: RidgeModel;
+  /** Training rows' unit vectors, in training order. */
+  rows: Float32Array[];
+  classOf: Map<AnswerRecord, number>;
+  rowsOf: Map<AnswerRecord, number[]>;
+  rowOf: Map<PhrasingRecord, number>;
+  out: Float64Array;
+}
+
 export function createSemanticIndex(embedder: Embedder, settings: SemanticSettings): SemanticIndex {
   const rawVectors = new Map<PhrasingRecord, Float32Array>();
   const missing = new Set<PhrasingRecord>();
@@ -90,14 +114,72 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   // recomputed lazily after any change to the phrasings.
   let mean: Float64Array | undefined;
   let centered: Map<PhrasingRecord, Float32Array> | undefined;
+  const classifierWeight = settings.classifierWeight ?? 0;
+  // The classifier, trained lazily on the phrasings in a canonical order (answer id, then text) so
+  // that an edited script and the same script built afresh train the same model; dropped on edits.
+  let classifier: Classifier | undefined | null;
 
   function invalidate(): void {
+    classifier = undefined;
     if (centering > 0) {
       mean = undefined;
       centered = undefined;
       sums.clear();
       cohesions.clear();
     }
+  }
+
+  /** The classifier of the current phrasings, or null when it is off or cannot be trained. */
+  function ensureClassifier(): Classifier | null {
+    if (classifier !== undefined) {
+      return classifier;
+    }
+    classifier = null;
+    const count = rawVectors.size;
+    if (classifierWeight <= 0 || count === 0 || count > (settings.classifierMaxPhrasings ?? 800)) {
+      return classifier;
+    }
+    const records = [...rawVectors.keys()];
+    const perAnswer = new Map<AnswerRecord, number>();
+    for (const record of records) {
+      perAnswer.set(record.answer, (perAnswer.get(record.answer) ?? 0) + 1);
+    }
+    // An answer of a single phrasing has nothing to learn from but that phrasing: its output
+    // would be its similarity shrunk, below its neighbours' cosines or learned outputs alike. So the
+    // classifier takes part only when every answer has at least two phrasings; a new user's script
+    // of one phrasing per question scores by cosines alone, as without it.
+    if ([...perAnswer.values()].some((phrasings) => phrasings < 2)) {
+      return classifier;
+    }
+    records.sort((a, b) =>
+      a.answer.id !== b.answer.id ? (a.answer.id < b.answer.id ? -1 : 1) : a.text < b.text ? -1 : 1,
+    );
+    const classOf = new Map<AnswerRecord, number>();
+    const rowsOf = new Map<AnswerRecord, number[]>();
+    const rowOf = new Map<PhrasingRecord, number>();
+    const labels: number[] = [];
+    const rows: Float32Array[] = [];
+    records.forEach((record, row) => {
+      let label = classOf.get(record.answer);
+      if (label === undefined) {
+        label = classOf.size;
+        classOf.set(record.answer, label);
+        rowsOf.set(record.answer, []);
+      }
+      labels.push(label);
+      rowsOf.get(record.answer)!.push(row);
+      rowOf.set(record, row);
+      rows.push(vectors.get(record)!);
+    });
+    const model = trainRidge(rows, labels, classOf.size, {
+      ridge: settings.classifierRidge ?? 1,
+      kernelGamma: settings.classifierGamma ?? 0,
+      kernelMix: settings.classifierMix ?? 0,
+    });
+    if (model) {
+      classifier = { model, rows, classOf, rowsOf, rowOf, out: new Float64Array(classOf.size) };
+    }
+    return classifier;
   }
 
   function shift(vector: Float32Array): Float32Array {
@@ -210,6 +292,29 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     return cohesion;
   }
 
+  /** Each answer's classifier output for the question (by class), excluded phrasings left out. */
+  function classify(
+    model: Classifier,
+    query: Float32Array,
+    excluded: PhrasingRecord | undefined,
+    excludedAnswer: AnswerRecord | undefined,
+  ): Float64Array {
+    const cosines = new Float64Array(model.rows.length);
+    model.rows.forEach((vector, row) => {
+      cosines[row] = dot(query, vector);
+    });
+    const left: number[] = [];
+    const excludedRow = excluded ? model.rowOf.get(excluded) : undefined;
+    if (excludedRow !== undefined) {
+      left.push(excludedRow);
+    }
+    if (excludedAnswer) {
+      left.push(...(model.rowsOf.get(excludedAnswer) ?? []));
+    }
+    model.model.predict(model.model.kernelRow(cosines), left, model.out);
+    return model.out;
+  }
+
   return {
     add,
     remove(record) {
@@ -257,6 +362,8 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         }
         meanCohesion = count > 0 ? meanCohesion / count : 0;
       }
+      const model = classifierWeight > 0 ? ensureClassifier() : null;
+      const outputs = model ? classify(model, query, excluded, excludedAnswer) : undefined;
       for (const answer of answers) {
         if (answer === excludedAnswer) {
           continue;
@@ -274,9 +381,15 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         const centroid = centroidWeight > 0 ? centroidCosine(answer, query, excluded) : 0;
         const cohesion = cohesionWeight > 0 ? cohesionOf(answer) : undefined;
         const offset = cohesion === undefined ? 0 : cohesionWeight * (cohesion - meanCohesion);
-        scores[answer.slot] = rescale(
+        const cosineScore = rescale(
           (1 - centroidWeight) * best + centroidWeight * centroid - offset,
         );
+        const label = model?.classOf.get(answer);
+        scores[answer.slot] =
+          outputs && label !== undefined
+            ? (1 - classifierWeight) * cosineScore +
+              classifierWeight * Math.min(1, Math.max(0, outputs[label]!))
+            : cosineScore;
       }
     },
     similarity(record, query) {

@@ -1,0 +1,135 @@
+// The calibration unit of a matcher: the automatic threshold, chosen from the script itself
+// (held-out phrasings, neighbour questions, the built-in off-topic questions, each scored as a
+// visitor's question by the scoring unit), kept while the script does not change.
+import type { PhrasingRecord } from './answer-index.ts';
+import { chooseAutoThreshold } from './calibrate.ts';
+import type { CalibrationSample } from './calibrate.ts';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
+import {
+  DEFAULT_THRESHOLD,
+  MAX_HELD_OUT_SAMPLES,
+  MAX_NEIGHBOUR_SAMPLES,
+  RECALIBRATION_DRIFT_SHARE,
+  RECALIBRATION_MIN_PHRASINGS,
+} from './matcher-state.ts';
+import type { MatcherState } from './matcher-state.ts';
+import { scoreQuestion } from './matcher-scoring.ts';
+import type { ThresholdReport } from './types.ts';
+
+/**
+ * Scores what the automatic threshold is chosen from: each stored phrasing of an answer that has
+ * others, asked with itself left out (a paraphrase the script did not foresee), and each built-in
+ * off-topic question. Sampled evenly, in a fixed order, so that the same script always gives the
+ * same samples whatever its edit history.
+ */
+export function collectCalibrationSamples(
+  state: MatcherState,
+  isSemantic: boolean,
+): CalibrationSample[] {
+  // Every sample is scored as a visitor's question would be: with its vector when the matcher
+  // scores with vectors.
+  const vectorOf = (text: string) => (isSemantic ? state.semantic?.embedQuestion(text) : undefined);
+  const heldOut: PhrasingRecord[] = [];
+  const answers = [...state.index.answers.values()].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  for (const answer of answers) {
+    if (answer.phrasings.length >= 2) {
+      heldOut.push(...[...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)));
+    }
+  }
+  const samples: CalibrationSample[] = [];
+  const stride = Math.max(1, heldOut.length / MAX_HELD_OUT_SAMPLES);
+  for (let at = 0; at < heldOut.length; at += stride) {
+    const record = heldOut[Math.floor(at)]!;
+    const top = scoreQuestion(state, record.text, vectorOf(record.text), record)?.ranked[0];
+    samples.push({
+      score: top?.score ?? 0,
+      isOutOfScope: false,
+      isTopCorrect: top?.answer === record.answer,
+    });
+  }
+  // Neighbours: each phrasing asked with its whole answer left out. Needs another answer to go to.
+  const neighbours =
+    answers.length >= 2
+      ? answers.flatMap((answer) =>
+          [...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)),
+        )
+      : [];
+  const neighbourStride = Math.max(1, neighbours.length / MAX_NEIGHBOUR_SAMPLES);
+  for (let at = 0; at < neighbours.length; at += neighbourStride) {
+    const record = neighbours[Math.floor(at)]!;
+    const top = scoreQuestion(state, record.text, vectorOf(record.text), undefined, record.answer)
+      ?.ranked[0];
+    // The same words under another answer (a duplicate phrasing) are not a neighbour question.
+    if (!top?.isExact) {
+      samples.push({
+        score: top?.score ?? 0,
+        isOutOfScope: true,
+        isTopCorrect: false,
+        isNeighbour: true,
+      });
+    }
+  }
+  for (const question of OFF_TOPIC_QUESTIONS) {
+    const top = scoreQuestion(state, question, vectorOf(question))?.ranked[0];
+    // A built-in question that the script itself asks is not off-topic for this storyfile.
+    if (!top?.isExact) {
+      samples.push({ score: top?.score ?? 0, isOutOfScope: true, isTopCorrect: false });
+    }
+  }
+  return samples;
+}
+
+/** The threshold report of the scoring in force (`isSemantic`: with sentence vectors). */
+export function calibrate(state: MatcherState, isSemantic: boolean): ThresholdReport {
+  if (typeof state.thresholdSetting === 'number') {
+    return {
+      setting: state.thresholdSetting,
+      threshold: state.thresholdSetting,
+      source: 'explicit',
+    };
+  }
+  if (
+    state.calibration?.isSemantic === isSemantic &&
+    (state.calibration.version === state.scriptVersion ||
+      (!state.calibration.isStale && state.driftTotal <= state.calibration.driftBudget))
+  ) {
+    return state.calibration.report;
+  }
+  // Back to the other scoring (a question without a vector): its threshold, if still current.
+  if (
+    state.spareCalibration?.isSemantic === isSemantic &&
+    state.spareCalibration.version === state.scriptVersion
+  ) {
+    [state.calibration, state.spareCalibration] = [state.spareCalibration, state.calibration];
+    return state.calibration.report;
+  }
+  state.spareCalibration =
+    state.calibration?.version === state.scriptVersion ? state.calibration : undefined;
+  const samples = state.index.answers.size > 0 ? collectCalibrationSamples(state, isSemantic) : [];
+  const chosen = chooseAutoThreshold(samples, state.tuning.autoThreshold);
+  const report: ThresholdReport = chosen
+    ? { setting: 'auto', source: 'auto', ...chosen }
+    : { setting: 'auto', threshold: DEFAULT_THRESHOLD, source: 'default' };
+  const phrasingCount = state.index.countPhrasings();
+  state.calibration = {
+    isSemantic,
+    version: state.scriptVersion,
+    report,
+    driftBudget:
+      phrasingCount >= RECALIBRATION_MIN_PHRASINGS
+        ? Math.floor(phrasingCount * RECALIBRATION_DRIFT_SHARE)
+        : 0,
+    isStale: false,
+  };
+  state.calibratedPhrasings = new Map(
+    [...state.index.answers.values()].map((answer) => [
+      answer.id,
+      new Set(answer.phrasings.map((record) => record.text)),
+    ]),
+  );
+  state.drift.clear();
+  state.driftTotal = 0;
+  return report;
+}

@@ -1,0 +1,102 @@
+// The index unit of a matcher: adding, replacing and removing answers and categories, on the
+// state of `matcher-state.ts`. Every change to phrasings or categories bumps the script's version
+// (the automatic threshold is recalibrated lazily) and tracks how far it drifted from the last
+// calibration.
+import { createCategoryIndex } from './categories.ts';
+import type { AnswerRecord } from './answer-index.ts';
+import { extractFeatures } from './features.ts';
+import { listPhrasingTexts, NO_PHRASINGS } from './matcher-state.ts';
+import type { MatcherState } from './matcher-state.ts';
+import type { AnswerInput, Category } from './types.ts';
+
+export function addPhrasing(state: MatcherState, answer: AnswerRecord, text: string): void {
+  const features = extractFeatures(text, state.categoryIndex, state.featureSettings);
+  state.index.addPhrasing(answer, text, features);
+  state.semantic?.add(answer.phrasings.at(-1)!);
+}
+
+export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
+  const stored: AnswerInput = { ...input, alternates: [...(input.alternates ?? [])] };
+  const isNew = !state.index.answers.has(stored.id);
+  const answer = state.index.ensureAnswer(stored);
+  let isChanged = isNew;
+  // Only phrasings whose text changed are re-indexed; the rest keep their features.
+  const wanted = new Set(listPhrasingTexts(stored));
+  const kept = new Set<string>();
+  for (const record of [...answer.phrasings]) {
+    if (wanted.has(record.text) && !kept.has(record.text)) {
+      kept.add(record.text);
+    } else {
+      state.index.removePhrasing(record);
+      state.semantic?.remove(record);
+      isChanged = true;
+    }
+  }
+  for (const text of wanted) {
+    if (!kept.has(text)) {
+      addPhrasing(state, answer, text);
+      isChanged = true;
+    }
+  }
+  // Whether an answer is recorded does not change any score, so it keeps the calibration.
+  if (isChanged) {
+    state.scriptVersion++;
+    trackDrift(state, stored.id);
+  }
+}
+
+/** Recounts how many of the answer's phrasings differ from those it was calibrated with. */
+export function trackDrift(state: MatcherState, answerId: string): void {
+  const current = new Set(
+    state.index.answers.get(answerId)?.phrasings.map((record) => record.text),
+  );
+  const calibrated = state.calibratedPhrasings.get(answerId) ?? NO_PHRASINGS;
+  let changed = 0;
+  for (const text of current) {
+    if (!calibrated.has(text)) {
+      changed++;
+    }
+  }
+  for (const text of calibrated) {
+    if (!current.has(text)) {
+      changed++;
+    }
+  }
+  state.driftTotal += changed - (state.drift.get(answerId) ?? 0);
+  if (changed === 0) {
+    state.drift.delete(answerId);
+  } else {
+    state.drift.set(answerId, changed);
+  }
+}
+
+export function removeAnswer(state: MatcherState, answerId: string): boolean {
+  const answer = state.index.answers.get(answerId);
+  if (!answer) {
+    return false;
+  }
+  for (const record of answer.phrasings) {
+    state.semantic?.remove(record);
+  }
+  state.index.removeAnswer(answer);
+  state.scriptVersion++;
+  trackDrift(state, answerId);
+  return true;
+}
+
+export function setCategories(state: MatcherState, next: Category[]): void {
+  state.categoryIndex = createCategoryIndex(next);
+  state.scriptVersion++;
+  // New categories change every phrasing's terms: the next question recalibrates in full.
+  if (state.calibration) {
+    state.calibration.isStale = true;
+  }
+  // Categories change the terms of every phrasing, so this one change does re-index everything.
+  for (const answer of [...state.index.answers.values()]) {
+    for (const record of [...answer.phrasings]) {
+      state.index.removePhrasing(record);
+      state.semantic?.remove(record);
+    }
+    upsertAnswer(state, answer.input);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * A storyfile's own classifier on sentence vectors: kernel ridge regression, one output per answer
+ * (one-vs-rest, targets 1 for the phrasing's answer and 0 for the others), trained on its phrasings
+ * in closed form. In the dual: α = (K + λI)⁻¹ Y, and an answer's output for a question q is
+ * Σⱼ k(xⱼ, q) αⱼ. With a linear kernel that is a learned direction per answer, which weighs the
+ * dimensions that tell the storyfile's answers apart instead of every dimension alike (a cosine).
+ *
+ * Leaving phrasings out is exact and cheap (no retraining): with G = (K + λI)⁻¹, removing the set S
+ * of training phrasings gives f₋S(q) = f(q) − αₛᵀ (G_SS)⁻¹ (G k(q))_S — the rank-|S| downdate of
+ * the inverse. So the automatic threshold's held-out phrasings (one left out) and neighbour
+ * questions (a whole answer left out) are scored by the model they would meet as a visitor's
+ * question, never by one that was trained on them.
+ */
+
+/**
+ * The kernel is cosine + `kernelMix` × exp(`kernelGamma` × (cosine − 1)) of unit vectors: linear
+ * with `kernelMix` 0; the exponential part lets a question near one phrasing count more than its
+ * cosine says. Outputs are divided by 1 + `kernelMix`, so a training phrasing's own class scores
+ * about 1 whatever the mix.
+ */
+export interface RidgeSettings {
+  ridge: number;
+  kernelGamma: number;
+  kernelMix: number;
+}
+
+export interface RidgeModel {
+  /** Number of training rows (phrasings). */
+  readonly size: number;
+  /** Kernel values of one question against every training row, in training order. */
+  kernelRow(cosines: Float64Array): Float64Array;
+  /**
+   * The per-class outputs for a question's kernel row, into `out` (length = class count), leaving
+   * out the training rows `excluded` (indices in training order; empty = none).
+   */
+  predict(kernel: Float64Array, excluded: readonly number[], out: Float64Array): void;
+}
+
+function kernelOf(cosine: number, gamma: number, mix: number): number {
+  return mix > 0 ? cosine + mix * Math.exp(gamma * (cosine - 1)) : cosine;
+}
+
+/**
+ * Trains on `vectors` (unit, one per row) labelled by `labels` (class index per row, 0…classes−1).
+ * Returns undefined when the system cannot be solved (it always can with λ > 0).
+ */
+export function trainRidge(
+  vectors: readonly Float32Array[],
+  labels: readonly number[],
+  classes: number,
+  settings: RidgeSettings,
+): RidgeModel | undefined {
+  const n = vectors.length;
+  const gamma = settings.kernelGamma;
+  const mix = settings.kernelMix;
+  const outputScale = 1 / (1 + mix);
+  // A = K + λI, row-major, then its Cholesky factor in place (lower triangle).
+  const a = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const vi = vectors[i]!;
+    for (let j = 0; j <= i; j++) {
+      const vj = vectors[j]!;
+      let dot = 0;
+      for (let k = 0; k < vi.length; k++) {
+        dot += vi[k]! * vj[k]!;
+      }
+      const value = kernelOf(dot, gamma, mix) + (i === j ? settings.ridge : 0);
+      a[i * n + j] = value;
+      a[j * n + i] = value;
+    }
+  }
+  const l = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i * n + j]!;
+      for (let k = 0; k < j; k++) {
+        sum -= l[i * n + k]! * l[j * n + k]!;
+      }
+      if (i === j) {
+        if (!(sum > 0)) {
+          return undefined;
+        }
+        l[i * n + i] = Math.sqrt(sum);
+      } else {
+        l[i * n + j] = sum / l[j * n + j]!;
+      }
+    }
+  }
+  // G = A⁻¹ = L⁻ᵀ L⁻¹. Row j of `u` is column j of L⁻¹ (zero above j), solved forward; then
+  // G[i][j] = Σₖ u[i][k] u[j][k], every inner loop walking rows (contiguous memory).
+  const u = new Float64Array(n * n);
+  for (let j = 0; j < n; j++) {
+    const base = j * n;
+    u[base + j] = 1 / l[j * n + j]!;
+    for (let i = j + 1; i < n; i++) {
+      let sum = 0;
+      const row = i * n;
+      for (let k = j; k < i; k++) {
+        sum += l[row + k]! * u[base + k]!;
+      }
+      u[base + i] = -sum / l[row + i]!;
+    }
+  }
+  const g = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = 0;
+      const rowI = i * n;
+      const rowJ = j * n;
+      for (let k = i; k < n; k++) {
+        sum += u[rowI + k]! * u[rowJ + k]!;
+      }
+      g[i * n + j] = sum;
+      g[j * n + i] = sum;
+    }
+  }
+  // α = G Y: Y is one-hot, so α's column c is the sum of G's columns of class c's rows.
+  const alpha = new Float64Array(n * classes);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const c = labels[j]!;
+      alpha[i * classes + c] = alpha[i * classes + c]! + g[i * n + j]! * outputScale;
+    }
+  }
+  return {
+    size: n,
+    kernelRow(cosines) {
+      if (mix === 0) {
+        return cosines;
+      }
+      const row = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        row[i] = kernelOf(cosines[i]!, gamma, mix);
+      }
+      return row;
+    },
+    predict(kernel, excluded, out) {
+      out.fill(0);
+      for (let i = 0; i < n; i++) {
+        const k = kernel[i]!;
+        if (k !== 0) {
+          const base = i * classes;
+          for (let c = 0; c < classes; c++) {
+            out[c] = out[c]! + k * alpha[base + c]!;
+          }
+        }
+      }
+      const m = excluded.length;
+      if (m === 0) {
+        return;
+      }
+      // z = (G_SS)⁻¹ (G k)_S, by Gaussian elimination on the small m × m block.
+      const block = new Float64Array(m * (m + 1));
+      for (let r = 0; r < m; r++) {
+        const row = excluded[r]!;
+        let gk = 0;
+        for (let j = 0; j < n; j++) {
+          gk += g[row * n + j]! * kernel[j]!;
+        }
+        for (let c = 0; c < m; c++) {
+          block[r * (m + 1) + c] = g[row * n + excluded[c]!]!;
+        }
+        block[r * (m + 1) + m] = gk;
+      }
+      for (let p = 0; p < m; p++) {
+        const pivot = block[p * (m + 1) + p]!;
+        for (let r = p + 1; r < m; r++) {
+          const factor = block[r * (m + 1) + p]! / pivot;
+          for (let c = p; c <= m; c++) {
+            block[r * (m + 1) + c] = block[r * (m + 1) + c]! - factor * block[p * (m + 1) + c]!;
+          }
+        }
+      }
+      const z = new Float64Array(m);
+      for (let r = m - 1; r >= 0; r--) {
+        let sum = block[r * (m + 1) + m]!;
+        for (let c = r + 1; c < m; c++) {
+          sum -= block[r * (m + 1) + c]! * z[c]!;
+        }
+        z[r] = sum / block[r * (m + 1) + r]!;
+      }
+      for (let r = 0; r < m; r++) {
+        const base = excluded[r]! * classes;
+        for (let c = 0; c < classes; c++) {
+          out[c] = out[c]! - z[r]! * alpha[base + c]!;
+        }
+      }
+    },
+  };
+}
