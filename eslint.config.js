@@ -42,8 +42,6 @@ const foreignWritesToRepay = {
     'oidc_payloads',
   ],
   auth: ['users'],
-  avatars: ['uploads'],
-  media: ['uploads'],
   'promo-codes': ['users', 'namespaces', 'userNamespaces'],
   storyfiles: ['topics', 'questions'],
   training: [

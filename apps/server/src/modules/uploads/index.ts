@@ -7,6 +7,7 @@ export {
   queueCompleteUploads,
   findUpload,
   markUploadFailed,
+  markUploadReady,
   presentUploadStatus,
   removeBytesOfFailedUploads,
   UploadRejectedError,

@@ -426,6 +426,20 @@ export async function markUploadFailed(
     .where(eq(uploads.id, uploadId));
 }
 
+/**
+ * An upload whose bytes became what it was for (a clip's media asset, an avatar). Takes the
+ * caller's transaction, so the upload turns ready together with what it produced.
+ */
+export async function markUploadReady(
+  db: Pick<Database, 'update'>,
+  uploadId: string,
+): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ phase: 'ready', error: null, processedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(uploads.id, uploadId));
+}
+
 /** A tus termination (DELETE) of an unfinished upload. */
 export async function markUploadCancelled(db: Database, uploadId: string): Promise<void> {
   await db
