@@ -22,7 +22,9 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { invitations, teamMembers } from './accounts.tables.ts';
-import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { addMembership } from '../namespaces/index.ts';
+import { insertUser, updateUser } from '../users/index.ts';
 import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
@@ -435,10 +437,11 @@ async function acceptInTransaction(
   label: string,
   account: { id: string; email: string; firstName: string | null; lastName: string | null },
 ): Promise<void> {
-  await tx
-    .insert(userNamespaces)
-    .values({ userId: account.id, namespaceId: invitation.namespaceId, scope: invitation.scope })
-    .onConflictDoNothing();
+  await addMembership(
+    tx,
+    { userId: account.id, namespaceId: invitation.namespaceId, scope: invitation.scope },
+    { isKeepingExisting: true },
+  );
   for (const teamId of invitation.teamIds) {
     await tx.insert(teamMembers).values({ teamId, userId: account.id }).onConflictDoNothing();
   }
@@ -490,7 +493,7 @@ export async function acceptPendingInvitations(db: Database, userId: string): Pr
     }
     if (pending.length > 0 && account.deprovisionedAt) {
       // An organization takes in again an account its only former organization deprovisioned.
-      await tx.update(users).set({ deprovisionedAt: null }).where(eq(users.id, userId));
+      await updateUser(tx, userId, { deprovisionedAt: null });
     }
     return pending.length;
   });
@@ -524,29 +527,17 @@ export async function acceptInvitationWithNewAccount(
       return { ok: false, message: 'An account with this email exists. Sign in to accept.' };
     }
     const account = existing
-      ? (
-          await tx
-            .update(users)
-            .set({
-              passwordHash: input.passwordHash,
-              firstName: input.firstName || existing.firstName,
-              lastName: input.lastName || existing.lastName,
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, existing.id))
-            .returning()
-        )[0]!
-      : (
-          await tx
-            .insert(users)
-            .values({
-              email,
-              firstName: input.firstName || null,
-              lastName: input.lastName || null,
-              passwordHash: input.passwordHash,
-            })
-            .returning()
-        )[0]!;
+      ? (await updateUser(tx, existing.id, {
+          passwordHash: input.passwordHash,
+          firstName: input.firstName || existing.firstName,
+          lastName: input.lastName || existing.lastName,
+        }))!
+      : await insertUser(tx, {
+          email,
+          firstName: input.firstName || null,
+          lastName: input.lastName || null,
+          passwordHash: input.passwordHash,
+        });
     await acceptInTransaction(tx, row.invitation, row.label, account);
     return { ok: true, email };
   });

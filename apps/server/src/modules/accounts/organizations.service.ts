@@ -11,6 +11,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { deleteNamespace, insertNamespace, updateNamespace } from '../namespaces/index.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -99,19 +100,19 @@ export async function createOrganization(
   try {
     const id = await db.transaction(async (tx) => {
       await assertNameFree(tx, input.label);
-      const [created] = await tx
-        .insert(namespaces)
-        .values({ label: input.label, attributes: input.attributes ?? {} })
-        .returning({ id: namespaces.id });
+      const created = await insertNamespace(tx, {
+        label: input.label,
+        attributes: input.attributes ?? {},
+      });
       await recordAuditEvent(tx, user, {
-        organization: { id: created!.id, label: input.label },
+        organization: { id: created.id, label: input.label },
         action: 'organization.created',
         targetType: 'organization',
-        targetId: created!.id,
+        targetId: created.id,
         targetLabel: input.label,
         after: { label: input.label, attributes: input.attributes ?? {} },
       });
-      return created!.id;
+      return created.id;
     });
     return await getOrganization(db, user, id);
   } catch (error) {
@@ -185,15 +186,11 @@ export async function updateOrganization(
           after: { defaultScope: input.defaultScope },
         });
       }
-      await tx
-        .update(namespaces)
-        .set({
-          ...(input.label !== undefined ? { label: input.label } : {}),
-          ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
-          ...(input.defaultScope !== undefined ? { defaultScope: input.defaultScope } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(namespaces.id, id));
+      await updateNamespace(tx, id, {
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+        ...(input.defaultScope !== undefined ? { defaultScope: input.defaultScope } : {}),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -229,7 +226,7 @@ export async function deleteOrganization(
       targetLabel: current.label,
       before: { label: current.label, attributes: current.attributes },
     });
-    await tx.delete(namespaces).where(eq(namespaces.id, id));
+    await deleteNamespace(tx, id);
   });
   return { id };
 }

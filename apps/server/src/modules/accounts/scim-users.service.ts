@@ -15,7 +15,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { teamMembers } from './accounts.tables.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { addMembership, removeMemberships, updateMembership } from '../namespaces/index.ts';
+import { insertUser, updateUser } from '../users/index.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { assertOwnerRemains, lockOrganization } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -42,7 +43,7 @@ import {
   selectSeenNamesSql,
   setScimIdentity,
 } from './scim-identities.ts';
-import { endUserSessions } from './sessions.ts';
+import type { SignInRevoker } from './sessions.ts';
 
 type UserRow = {
   id: string;
@@ -363,7 +364,13 @@ function readStoredUserName(
 const EMAIL_TAKEN = 'Another account already uses this userName (email address).';
 
 /** Applies a change to a member in one transaction: identity, status, externalId; audited. */
-async function applyUserChange(tx: Executor, client: ScimClient, id: string, change: UserChange) {
+async function applyUserChange(
+  tx: Executor,
+  revoker: SignInRevoker,
+  client: ScimClient,
+  id: string,
+  change: UserChange,
+) {
   await lockOrganization(tx, client.organizationId);
   const current = await loadUser(tx, client, id);
   const actor = scimActor(client);
@@ -398,10 +405,7 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
   if (JSON.stringify(identity) !== JSON.stringify(before)) {
     try {
       if (!current.is_shared) {
-        await tx
-          .update(users)
-          .set({ ...identity, updatedAt: new Date() })
-          .where(eq(users.id, id));
+        await updateUser(tx, id, identity);
       }
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -421,12 +425,11 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
   }
   const isActive = current.suspended_at === null;
   if (change.active !== undefined && change.active !== isActive) {
-    await tx
-      .update(userNamespaces)
-      .set({ suspendedAt: change.active ? null : new Date(), updatedAt: new Date() })
-      .where(
-        and(eq(userNamespaces.namespaceId, client.organizationId), eq(userNamespaces.userId, id)),
-      );
+    await updateMembership(
+      tx,
+      { namespaceId: client.organizationId, userId: id },
+      { suspendedAt: change.active ? null : new Date() },
+    );
     await recordAuditEvent(tx, actor, {
       organization,
       action: change.active ? 'member.reactivated' : 'member.suspended',
@@ -439,7 +442,7 @@ async function applyUserChange(tx: Executor, client: ScimClient, id: string, cha
     // Someone who belongs elsewhere keeps every other access: their membership here grants
     // nothing while suspended, which every request reads.
     if (!change.active && !current.is_shared) {
-      await endUserSessions(tx, id);
+      await revoker.endUserSessions(tx, id);
     }
   }
   const userName = readStoredUserName(change.userName, identity.email, current.user_name);
@@ -491,27 +494,20 @@ export async function createScimUser(
     }
     let id = found?.id;
     if (found && !found.is_shared) {
-      await tx
-        .update(users)
-        .set({
-          firstName: change.firstName ?? null,
-          lastName: change.lastName ?? null,
-          deprovisionedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, found.id));
+      await updateUser(tx, found.id, {
+        firstName: change.firstName ?? null,
+        lastName: change.lastName ?? null,
+        deprovisionedAt: null,
+      });
     }
     if (!id) {
       try {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: change.email,
-            firstName: change.firstName ?? null,
-            lastName: change.lastName ?? null,
-          })
-          .returning({ id: users.id });
-        id = created!.id;
+        const created = await insertUser(tx, {
+          email: change.email,
+          firstName: change.firstName ?? null,
+          lastName: change.lastName ?? null,
+        });
+        id = created.id;
       } catch (error) {
         if (isUniqueViolation(error)) {
           // A deleted account keeps an anonymised address, so this is someone else's live one.
@@ -527,7 +523,7 @@ export async function createScimUser(
       .where(eq(namespaces.id, client.organizationId));
     const scope = organization!.scope;
     const isActive = change.active ?? true;
-    await tx.insert(userNamespaces).values({
+    await addMembership(tx, {
       userId: id,
       namespaceId: client.organizationId,
       scope,
@@ -560,6 +556,7 @@ export async function createScimUser(
 /** PUT /Users/:id: the body replaces userName, name, active and externalId. */
 export async function replaceScimUser(
   db: Database,
+  revoker: SignInRevoker,
   client: ScimClient,
   baseUrl: string,
   id: string,
@@ -571,20 +568,21 @@ export async function replaceScimUser(
   change.firstName ??= null;
   change.lastName ??= null;
   change.externalId ??= null;
-  await db.transaction((tx) => applyUserChange(tx, client, id, change));
+  await db.transaction((tx) => applyUserChange(tx, revoker, client, id, change));
   return getScimUser(db, client, baseUrl, id);
 }
 
 /** PATCH /Users/:id with a PatchOp (Okta's and Entra ID's shapes). */
 export async function patchScimUser(
   db: Database,
+  revoker: SignInRevoker,
   client: ScimClient,
   baseUrl: string,
   id: string,
   body: Record<string, unknown>,
 ) {
   const change = readUserPatch(body);
-  await db.transaction((tx) => applyUserChange(tx, client, id, change));
+  await db.transaction((tx) => applyUserChange(tx, revoker, client, id, change));
   return getScimUser(db, client, baseUrl, id);
 }
 
@@ -593,7 +591,12 @@ export async function patchScimUser(
  * that belonged to this organization alone is deprovisioned: its sessions end and its sign-in is
  * refused until an organization takes it in again.
  */
-export async function deleteScimUser(db: Database, client: ScimClient, id: string): Promise<null> {
+export async function deleteScimUser(
+  db: Database,
+  revoker: SignInRevoker,
+  client: ScimClient,
+  id: string,
+): Promise<null> {
   await db.transaction(async (tx) => {
     await lockOrganization(tx, client.organizationId);
     const current = await loadUser(tx, client, id);
@@ -611,11 +614,7 @@ export async function deleteScimUser(db: Database, client: ScimClient, id: strin
           sql`${teamMembers.teamId} in (select id from teams where namespace_id = ${client.organizationId})`,
         ),
       );
-    await tx
-      .delete(userNamespaces)
-      .where(
-        and(eq(userNamespaces.namespaceId, client.organizationId), eq(userNamespaces.userId, id)),
-      );
+    await removeMemberships(tx, { namespaceId: client.organizationId, userId: id });
     await clearScimIdentity(tx, client, 'User', id);
     await recordAuditEvent(tx, scimActor(client), {
       organization: organizationOf(client),
@@ -632,11 +631,8 @@ export async function deleteScimUser(db: Database, client: ScimClient, id: strin
     });
     await assertOwnerRemains(tx, client.organizationId);
     if (!current.is_shared) {
-      await tx
-        .update(users)
-        .set({ deprovisionedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, id));
-      await endUserSessions(tx, id);
+      await updateUser(tx, id, { deprovisionedAt: new Date() });
+      await revoker.endUserSessions(tx, id);
     }
   });
   return null;

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './list-helpers.ts';
 
 /**
- * Ends every studio session of a user and everything the embedded provider holds for them
- * (sessions, grants, access and refresh tokens): their next request and next refresh are refused.
+ * What auth does when a person loses access: it owns sessions and identity links, and sits above
+ * accounts (it asks accounts who may sign in), so the assembly hands its functions in. Each takes
+ * the caller's transaction.
  */
-export async function endUserSessions(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`delete from auth_sessions where user_id = ${userId}`);
-  await tx.execute(sql`delete from oidc_payloads where payload->>'accountId' = ${userId}`);
+export interface SignInRevoker {
+  /** Ends every studio session of a user and everything the provider holds for them. */
+  endUserSessions(tx: Executor, userId: string): Promise<void>;
+  /** Drops a user's links to identity providers. */
+  forgetExternalIdentities(tx: Executor, userId: string): Promise<void>;
 }
 
 /**

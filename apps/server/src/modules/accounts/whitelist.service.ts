@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { whitelistEntries } from './accounts.tables.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { addMembership } from '../namespaces/index.ts';
 import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner } from './access.ts';
@@ -142,10 +143,11 @@ export async function admitThroughWhitelist(
             or (w.kind = 'domain' and lower(w.value) = ${domain})))
         and not exists (select 1 from user_namespaces un where un.namespace_id = n.id and un.user_id = ${userId})`);
     for (const organization of matches.rows) {
-      await tx
-        .insert(userNamespaces)
-        .values({ userId, namespaceId: organization.id, scope: organization.default_scope })
-        .onConflictDoNothing();
+      await addMembership(
+        tx,
+        { userId, namespaceId: organization.id, scope: organization.default_scope },
+        { isKeepingExisting: true },
+      );
       await recordAuditEvent(
         tx,
         { iam: userId, email: account.email },
