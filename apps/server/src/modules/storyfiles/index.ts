@@ -1,2 +1,10 @@
 // The storyfiles module's public entry: what other modules and the assembly may use.
 export { setVideoRecordedAt, type RecordingTarget } from './checklist.service.ts';
+export {
+  lockQuestionAlternates,
+  queueQuestionToRecord,
+  removeAlternates,
+  restoreAlternate,
+  setQuestionAlternates,
+  unqueueQuestion,
+} from './review-edits.ts';

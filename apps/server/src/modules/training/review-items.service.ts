@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
+import { recordExchangeFeedback } from '../conversations/index.ts';
 import {
   buildCappedListQueries,
   buildNaturalOrder,
@@ -204,24 +205,7 @@ export async function rateExchange(
     feedback: ExchangeFeedback;
   },
 ): Promise<ExchangeRating> {
-  const result = await db.execute<{
-    id: string;
-    feedback: ExchangeFeedback | null;
-    rated: boolean;
-  }>(
-    sql`with target as (
-        select e.id, e.feedback from chat_log_entries e
-        join conversations c on c.id = e.conversation_id
-        where e.id = ${input.exchangeId} and c.visitor_key = ${input.visitorKey}
-        ${input.storyfileId ? sql`and e.storyfile_id = ${input.storyfileId}` : sql``}
-      ), rated as (
-        update chat_log_entries set feedback = ${input.feedback}, feedback_at = now()
-        where id in (select id from target where feedback is null)
-        returning id
-      )
-      select t.id, t.feedback, exists (select 1 from rated) as rated from target t`,
-  );
-  const row = result.rows[0];
+  const row = await recordExchangeFeedback(db, input);
   if (!row) {
     throw notFound(EXCHANGE_NOT_FOUND_MESSAGE);
   }
