@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   cleanAlternates,
   DEFAULT_LANGUAGE,
-  DELETED_NAME_MARKER,
   formatScriptNameTakenMessage,
   MAX_QUESTIONS_PER_CHECKLIST,
   normalizeQuestionText,
@@ -32,11 +31,14 @@ import {
   getNamespaceAccess,
   isNameTaken,
   isUniqueViolation,
+  markDeleted,
+  markRestored,
   pickCopyName,
-  pickDeletedName,
   resolveNamespaceFilter,
   rewritePositions,
   runListQueries,
+  takeDeletedName,
+  takeRestoredName,
 } from '../lists/index.ts';
 import {
   buildScriptListQueries,
@@ -410,18 +412,12 @@ export async function deleteScript(
     if (script.deletedAt !== null || script.namespaceId === null) {
       return;
     }
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`scripts:${script.namespaceId}`}))`,
-    );
+    const { namespaceId } = script;
     await tx
       .update(scripts)
       .set({
-        name: await pickDeletedName(tx, 'scripts', script.namespaceId, script.name),
-        nameBeforeDelete: script.name,
-        deletedAt: sql`now()`,
-        deletedBy: user.iam,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
+        ...(await takeDeletedName(tx, 'scripts', { namespaceId, name: script.name })),
+        ...markDeleted(user.iam),
       })
       .where(eq(scripts.id, scriptId));
   });
@@ -438,22 +434,17 @@ export async function restoreScript(
     if (script.deletedAt === null || script.namespaceId === null) {
       return;
     }
-    const name = script.nameBeforeDelete ?? script.name.split(DELETED_NAME_MARKER)[0]!;
-    if (await isNameTaken(tx, 'scripts', { name, namespaceIds: [script.namespaceId] })) {
-      throw conflict(formatScriptNameTakenMessage(name));
-    }
+    const restored = await takeRestoredName(
+      tx,
+      'scripts',
+      { ...script, namespaceId: script.namespaceId },
+      formatScriptNameTakenMessage,
+    );
     await tx
       .update(scripts)
-      .set({
-        name,
-        nameBeforeDelete: null,
-        deletedAt: null,
-        deletedBy: null,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
+      .set({ ...restored, ...markRestored(user.iam) })
       .where(eq(scripts.id, scriptId))
-      .catch((error: unknown) => rethrowNameTaken(error, name));
+      .catch((error: unknown) => rethrowNameTaken(error, restored.name));
   });
   return getScript(db, scriptId);
 }
