@@ -3,8 +3,8 @@ export {
   acceptInvitationWithNewAccount,
   acceptPendingInvitations,
   findInvitationByToken,
-  INVITATION_PATH,
-} from './invitations.service.ts';
+} from './invitation-acceptance.ts';
+export { INVITATION_PATH } from './invitations.service.ts';
 export { createMailer, type Mailer } from './mailer.ts';
 export { isUserAllowed, type SignInRevoker } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';

@@ -42,11 +42,10 @@ import {
 import {
   createScimUser,
   deleteScimUser,
-  getScimUser,
-  listScimUsers,
   patchScimUser,
   replaceScimUser,
 } from './scim-users.service.ts';
+import { getScimUser, listScimUsers } from './scim-users.query.ts';
 import type { SignInRevoker } from './sessions.ts';
 
 /** The token's organization; the permission hook set it, or refused the call. */
