@@ -66,13 +66,13 @@ function buildMembersSource(owned: 'all' | string[]): SQL {
       u.first_name, u.last_name, u.email, un.scope,
       case when un.suspended_at is null then 'active' else 'suspended' end as status,
       u.is_admin, u.last_sign_in_at
-    from user_namespaces un
-    join users u on u.id = un.user_id and u.deleted_at is null
-    join namespaces n on n.id = un.namespace_id
+    from ${userNamespaces} un
+    join ${users} u on u.id = un.user_id and u.deleted_at is null
+    join ${namespaces} n on n.id = un.namespace_id
     where ${scope}
     union all
     select 'invitation', i.id::text, n.id, n.label, null, null, i.email, i.scope, 'invited', false, null
-    from invitations i join namespaces n on n.id = i.namespace_id
+    from invitations i join ${namespaces} n on n.id = i.namespace_id
     where i.status = 'pending' and i.expires_at > now() and ${scope}
   ) as m`;
 }
@@ -385,7 +385,7 @@ async function lockPlatformAdmins(tx: Executor): Promise<void> {
 /** The studio always keeps a platform admin: run after a change, inside its transaction. */
 async function assertPlatformAdminRemains(tx: Executor): Promise<void> {
   const result = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from users where is_admin and deleted_at is null`,
+    sql`select count(*)::int as count from ${users} where is_admin and deleted_at is null`,
   );
   if (Number(result.rows[0]?.count ?? 0) === 0) {
     throw conflict(LAST_PLATFORM_ADMIN_MESSAGE);

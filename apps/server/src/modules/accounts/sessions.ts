@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from './list-helpers.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /**
  * What auth does when a person loses access: it owns sessions and identity links, and sits above
@@ -22,9 +24,9 @@ export async function isUserAllowed(db: Executor, userId: string): Promise<boole
   const result = await db.execute<{ allowed: boolean }>(sql`
     select u.deleted_at is null and (
       u.is_admin
-      or u.deprovisioned_at is null and not exists (select 1 from user_namespaces un where un.user_id = u.id)
-      or exists (select 1 from user_namespaces un where un.user_id = u.id and un.suspended_at is null)
+      or u.deprovisioned_at is null and not exists (select 1 from ${userNamespaces} un where un.user_id = u.id)
+      or exists (select 1 from ${userNamespaces} un where un.user_id = u.id and un.suspended_at is null)
     ) as allowed
-    from users u where u.id = ${userId}`);
+    from ${users} u where u.id = ${userId}`);
   return result.rows[0]?.allowed === true;
 }

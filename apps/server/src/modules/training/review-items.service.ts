@@ -28,6 +28,8 @@ import {
   type CappedListQueries,
   type SearchFieldSql,
 } from '../lists/index.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 type ReviewItemsQuery = z.output<typeof listReviewItemsQuerySchema>;
 
@@ -175,7 +177,7 @@ export function buildReviewItemQueries(
     ),
   ];
   const where = joinConditions(conditions);
-  const from = sql`from chat_log_entries e join storyfiles s on s.id = e.storyfile_id`;
+  const from = sql`from ${chatLogEntries} e join ${storyfiles} s on s.id = e.storyfile_id`;
   const orderBy = sql.join(buildOrder(query.sort, query.order), sql`, `);
   // The page's ids first (a deep page skips its offset in the index alone), then their rows.
   return buildCappedListQueries(
