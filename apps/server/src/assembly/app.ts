@@ -50,6 +50,8 @@ import {
   createAuthService,
   createBearerAuthenticator,
   createUserResolver,
+  endUserSessions,
+  forgetExternalIdentities,
 } from '../modules/auth/index.ts';
 import { registerAvatarRoutes } from '../modules/avatars/avatars.routes.ts';
 import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
@@ -316,8 +318,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
   });
   registerMeRoutes(app, db);
+  // Auth owns sessions and identity links; accounts ends them when a person loses access.
+  const revoker = { endUserSessions, forgetExternalIdentities };
   registerAccountRoutes(app, {
     db,
+    revoker,
     invitations: {
       publicUrl: config.publicUrl,
       expiryDays: config.accounts.invitationExpiryDays,
@@ -325,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   registerPromoCodeRoutes(app, { db });
-  registerScimRoutes(app, { db, publicUrl: config.publicUrl });
+  registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
   registerStoryfileRoutes(app, { db, isPublicationLive });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
 
 // SCIM 2.0 (RFC 7643 resources, RFC 7644 protocol) for identity providers such as Okta and Entra
 // ID: /scim/v2/Users are an organization's members, /scim/v2/Groups its teams. Each call carries
@@ -28,7 +27,7 @@ export const SCIM_TOKEN_INVALID_MESSAGE =
 export const SCIM_AUTH_RATE_LIMIT_MESSAGE =
   'Too many SCIM requests with a missing or invalid token came from this address. Wait before trying again, and check the token your identity provider sends.';
 
-const organizationParams = z.object({ id: z.uuid() });
+export const scimOrganizationParams = z.object({ id: z.uuid() });
 
 export const scimTokenSchema = z.object({
   id: z.string(),
@@ -41,39 +40,6 @@ export const scimTokenSchema = z.object({
 });
 export type ScimToken = z.infer<typeof scimTokenSchema>;
 
-export const listScimTokensContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/organizations/:id/scim-tokens',
-  summary: "An organization's SCIM tokens (never the tokens themselves), newest first",
-  tags: ['accounts'],
-  permission: { kind: 'role', scope: 'owner:ns' },
-  params: organizationParams,
-  response: z.object({ items: z.array(scimTokenSchema), baseUrl: z.string() }),
-});
-
-export const createScimTokenContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/organizations/:id/scim-tokens',
-  summary:
-    'Issues a SCIM bearer token for the organization; the answer is the only time the token is shown',
-  tags: ['accounts'],
-  permission: { kind: 'role', scope: 'owner:ns' },
-  params: organizationParams,
-  body: z.object({ label: z.string().trim().min(1).max(120) }),
-  response: scimTokenSchema.extend({ token: z.string() }),
-  successStatus: 201,
-});
-
-export const revokeScimTokenContract = defineContract({
-  method: 'DELETE',
-  path: '/v1/conversa/organizations/:id/scim-tokens/:tokenId',
-  summary: 'Revokes a SCIM token: the next call with it is refused',
-  tags: ['accounts'],
-  permission: { kind: 'role', scope: 'owner:ns' },
-  params: z.object({ id: z.uuid(), tokenId: z.uuid() }),
-  response: scimTokenSchema,
-});
-
 // --- the SCIM endpoints. Bodies are checked by the SCIM service against RFC 7643, so a bad one
 // answers the SCIM error schema with its scimType; the route only requires an object.
 
@@ -82,125 +48,26 @@ export const scimBodySchema = z.looseObject({
   schemas: z.array(z.string().max(300)).max(20).optional(),
 });
 /** A SCIM answer: a resource, a ListResponse or an Error; shaped by the service. */
-const scimResponseSchema = z.looseObject({ schemas: z.array(z.string()) });
-const scimListQuery = z.object({
+export const scimResponseSchema = z.looseObject({ schemas: z.array(z.string()) });
+export const scimListQuery = z.object({
   filter: z.string().max(1000).optional(),
   startIndex: z.coerce.number().int().optional(),
   count: z.coerce.number().int().optional(),
   attributes: z.string().max(1000).optional(),
   excludedAttributes: z.string().max(1000).optional(),
 });
-const scimResourceQuery = z.object({
+export const scimResourceQuery = z.object({
   attributes: z.string().max(1000).optional(),
   excludedAttributes: z.string().max(1000).optional(),
 });
 // Ids are checked by the service (an unknown or malformed one is the SCIM 404), not by the route.
-const scimIdParams = z.object({ resourceId: z.string().max(200) });
-const SCIM = { kind: 'scimToken' } as const;
+export const scimIdParams = z.object({ resourceId: z.string().max(200) });
+/** The permission of every SCIM call: a bearer token an owner of the organization issued. */
+export const SCIM_PERMISSION = { kind: 'scimToken' } as const;
 
-function scimContracts<Path extends string>(resource: 'Users' | 'Groups', path: Path) {
-  const noun = resource === 'Users' ? 'member' : 'team';
-  return {
-    list: defineContract({
-      method: 'GET',
-      path,
-      summary: `SCIM: lists the organization's ${resource} (${noun}s); filter, startIndex and count`,
-      tags: ['scim'],
-      permission: SCIM,
-      query: scimListQuery,
-      response: scimResponseSchema,
-      errors: [429],
-    }),
-    get: defineContract({
-      method: 'GET',
-      path: `${path}/:resourceId`,
-      summary: `SCIM: one ${noun} of the organization`,
-      tags: ['scim'],
-      permission: SCIM,
-      params: scimIdParams,
-      query: scimResourceQuery,
-      response: scimResponseSchema,
-      errors: [429],
-    }),
-    create: defineContract({
-      method: 'POST',
-      path,
-      summary: `SCIM: creates a ${noun} of the organization`,
-      tags: ['scim'],
-      permission: SCIM,
-      body: scimBodySchema,
-      response: scimResponseSchema,
-      successStatus: 201,
-      errors: [409, 429],
-    }),
-    replace: defineContract({
-      method: 'PUT',
-      path: `${path}/:resourceId`,
-      summary: `SCIM: replaces a ${noun}`,
-      tags: ['scim'],
-      permission: SCIM,
-      params: scimIdParams,
-      body: scimBodySchema,
-      response: scimResponseSchema,
-      errors: [409, 429],
-    }),
-    patch: defineContract({
-      method: 'PATCH',
-      path: `${path}/:resourceId`,
-      summary: `SCIM: changes a ${noun} with a PatchOp`,
-      tags: ['scim'],
-      permission: SCIM,
-      params: scimIdParams,
-      body: scimBodySchema,
-      response: scimResponseSchema,
-      errors: [409, 429],
-    }),
-    remove: defineContract({
-      method: 'DELETE',
-      path: `${path}/:resourceId`,
-      summary:
-        resource === 'Users'
-          ? 'SCIM: removes the person from the organization (the account stays)'
-          : 'SCIM: deletes the team (its members stay in the organization)',
-      tags: ['scim'],
-      permission: SCIM,
-      params: scimIdParams,
-      response: z.null(),
-      successStatus: 204,
-      errors: [409, 429],
-    }),
-  };
+export type ScimResource = 'Users' | 'Groups';
+
+/** What a SCIM resource is in the studio: Users are members, Groups are teams. */
+export function getScimNoun(resource: ScimResource): 'member' | 'team' {
+  return resource === 'Users' ? 'member' : 'team';
 }
-
-export const scimUserContracts = scimContracts('Users', `${SCIM_BASE_PATH}/Users`);
-export const scimGroupContracts = scimContracts('Groups', `${SCIM_BASE_PATH}/Groups`);
-
-export const scimServiceProviderConfigContract = defineContract({
-  method: 'GET',
-  path: `${SCIM_BASE_PATH}/ServiceProviderConfig`,
-  summary: 'SCIM: what this service provider supports (RFC 7643 §5)',
-  tags: ['scim'],
-  permission: SCIM,
-  response: scimResponseSchema,
-  errors: [429],
-});
-
-export const scimResourceTypesContract = defineContract({
-  method: 'GET',
-  path: `${SCIM_BASE_PATH}/ResourceTypes`,
-  summary: 'SCIM: the resource types served, User and Group (RFC 7643 §6)',
-  tags: ['scim'],
-  permission: SCIM,
-  response: scimResponseSchema,
-  errors: [429],
-});
-
-export const scimSchemasContract = defineContract({
-  method: 'GET',
-  path: `${SCIM_BASE_PATH}/Schemas`,
-  summary: 'SCIM: the attributes of User and Group this provider reads and answers (RFC 7643 §7)',
-  tags: ['scim'],
-  permission: SCIM,
-  response: scimResponseSchema,
-  errors: [429],
-});

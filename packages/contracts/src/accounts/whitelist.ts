@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { grantableScopeSchema } from '../auth/current-user.ts';
-import { defineContract } from '../contract.ts';
 import { isValidEmail } from './email.ts';
 
 export const WHITELIST_REFUSED_MESSAGE =
@@ -87,41 +85,8 @@ export const whitelistEntrySchema = z.object({
 });
 export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
 
-const WHITELIST_PERMISSION = {
+export const WHITELIST_PERMISSION = {
   kind: 'attribute',
   attribute: 'SSO_WHITELIST',
   scope: 'owner:ns',
 } as const;
-
-export const listWhitelistContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/organizations/:id/whitelist',
-  summary: "An organization's whitelist (SSO_WHITELIST) and the role whitelisted people join with",
-  tags: ['accounts'],
-  permission: WHITELIST_PERMISSION,
-  params: z.object({ id: z.uuid() }),
-  response: z.object({ defaultScope: grantableScopeSchema, items: z.array(whitelistEntrySchema) }),
-});
-
-export const addWhitelistEntryContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/organizations/:id/whitelist',
-  summary: 'Adds a domain (FQDN, no consumer mail domain) or a single address to the whitelist',
-  tags: ['accounts'],
-  permission: WHITELIST_PERMISSION,
-  params: z.object({ id: z.uuid() }),
-  body: z.object({ value: z.string().max(320) }),
-  response: whitelistEntrySchema,
-  successStatus: 201,
-  errors: [409],
-});
-
-export const deleteWhitelistEntryContract = defineContract({
-  method: 'DELETE',
-  path: '/v1/conversa/organizations/:id/whitelist/:entryId',
-  summary: 'Removes a whitelist entry (members already admitted stay)',
-  tags: ['accounts'],
-  permission: WHITELIST_PERMISSION,
-  params: z.object({ id: z.uuid(), entryId: z.uuid() }),
-  response: z.object({ id: z.string() }),
-});

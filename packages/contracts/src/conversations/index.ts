@@ -1,3 +1,5 @@
 export * from './conversation.ts';
 export * from './ask-storyfile.ts';
 export * from './matching-settings.ts';
+export * from './get-matching-settings.ts';
+export * from './update-matching-settings.ts';

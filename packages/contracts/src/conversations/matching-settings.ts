@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
-import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 
 /**
  * A storyfile's matching settings; `threshold` null means automatic: the matcher chooses it from
@@ -34,27 +32,4 @@ export const updateMatchingSettingsBodySchema = z.object({
     .min(0, 'The threshold is between 0 and 1.')
     .max(1, 'The threshold is between 0 and 1.')
     .nullable(),
-});
-
-export const getMatchingSettingsContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/matching-settings',
-  summary: "A storyfile's out-of-scope threshold",
-  tags: ['conversations'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: matchingSettingsSchema,
-});
-
-export const updateMatchingSettingsContract = defineContract({
-  method: 'PUT',
-  path: '/v1/conversa/storyfiles/:id/matching-settings',
-  summary: "Sets a storyfile's out-of-scope threshold (null restores the automatic threshold)",
-  tags: ['conversations'],
-  permission: { kind: 'storyfile', scope: 'edit:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  body: updateMatchingSettingsBodySchema,
-  response: matchingSettingsSchema,
 });

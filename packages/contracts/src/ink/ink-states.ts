@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { chatLogDateSchema, chatLogEntrySchema } from '../chat-logs/chat-log.ts';
-import { defineContract } from '../contract.ts';
 import { chatChannelSchema } from '../conversations/conversation.ts';
 import { createPageSchema, pageQuerySchema, pageSizeQuerySchema } from '../lists/list-query.ts';
 
@@ -92,25 +91,3 @@ export const inkStateDetailSchema = inkStateRowSchema.extend({
 export type InkStateDetail = z.infer<typeof inkStateDetailSchema>;
 
 export const inkStateParamsSchema = z.object({ conversationId: z.uuid() });
-
-export const listInkStatesContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/ink-states',
-  summary:
-    'Conversations that have an ink state, most recently active first, filtered by storyfile, date and compatibility with the published story (platform admins)',
-  tags: ['ink'],
-  permission: { kind: 'admin' },
-  query: listInkStatesQuerySchema,
-  response: inkStatePageSchema,
-});
-
-export const getInkStateContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/ink-states/:conversationId',
-  summary:
-    "A conversation's ink state: variables, visit counts, turn index, the story's turns joined with the chat log, and the raw state JSON (platform admins)",
-  tags: ['ink'],
-  permission: { kind: 'admin' },
-  params: inkStateParamsSchema,
-  response: inkStateDetailSchema,
-});

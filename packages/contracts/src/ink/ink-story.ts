@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
 import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 import { INK_MESSAGE_SEVERITIES } from './compile-messages.ts';
 
@@ -93,79 +92,4 @@ export type SaveInkVersionBody = z.infer<typeof saveInkVersionBodySchema>;
 
 export const inkVersionParamsSchema = storyfileParamsSchema.extend({
   number: z.coerce.number().int().min(1),
-});
-
-export const getInkStoryContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/ink-story',
-  summary:
-    "A storyfile's ink story: its newest version, the version history, the published version and the checklist questions its tags may name",
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: inkStorySchema,
-});
-
-export const saveInkVersionContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/storyfiles/:id/ink-story/versions',
-  summary:
-    'Saves an ink source as a new version: the server compiles it with inkjs and stores the source with the compiled JSON, or with the errors',
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'edit:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  body: saveInkVersionBodySchema,
-  response: inkVersionSchema,
-  successStatus: 201,
-  // Room for a 1 MB source escaped as JSON; the schema then counts the source's own bytes.
-  bodyLimit: 8 * INK_SOURCE_MAX_BYTES,
-});
-
-export const getInkVersionContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/ink-story/versions/:number',
-  summary: 'One version of the ink story, with its source and compiled JSON',
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: inkVersionParamsSchema,
-  response: inkVersionSchema,
-});
-
-export const restoreInkVersionContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/storyfiles/:id/ink-story/versions/:number/restore',
-  summary: "Saves an older version's source again as the newest version (compiled anew)",
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'edit:ns' },
-  storyfileParam: 'id',
-  params: inkVersionParamsSchema,
-  response: inkVersionSchema,
-  successStatus: 201,
-});
-
-export const publishInkVersionContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/storyfiles/:id/ink-story/versions/:number/publish',
-  summary:
-    "Publishes a version without errors: the storyfile's conversations run it from their next turn",
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'edit:ns' },
-  storyfileParam: 'id',
-  params: inkVersionParamsSchema,
-  response: inkStorySchema,
-  errors: [409],
-});
-
-export const unpublishInkStoryContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/storyfiles/:id/ink-story/unpublish',
-  summary: 'Stops running the ink story: conversations answer free questions only',
-  tags: ['ink'],
-  permission: { kind: 'storyfile', scope: 'edit:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: inkStorySchema,
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
 
@@ -81,50 +80,4 @@ export type ListCategoriesQuery = z.input<typeof listCategoriesQuerySchema>;
 export const categoryPageSchema = createPageSchema(customCategorySchema);
 export type CategoryPage = z.infer<typeof categoryPageSchema>;
 
-const categoryParamsSchema = z.object({ id: z.uuid() });
-
-export const listCategoriesContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/training/categories',
-  summary: 'A namespace’s custom categories with their usage, searched, sorted and paged',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'read:ns' },
-  query: listCategoriesQuerySchema,
-  response: categoryPageSchema,
-  errors: [404],
-});
-
-export const createCategoryContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/training/categories',
-  summary:
-    'Creates a custom category (edit role in its namespace); matchers fold it from their next question',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  body: createCategoryBodySchema,
-  response: savedCategorySchema,
-  successStatus: 201,
-  errors: [404, 409],
-});
-
-export const updateCategoryContract = defineContract({
-  method: 'PUT',
-  path: '/v1/conversa/training/categories/:id',
-  summary: 'Changes a custom category’s name and phrases',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  params: categoryParamsSchema,
-  body: categoryBodySchema,
-  response: savedCategorySchema,
-  errors: [409],
-});
-
-export const deleteCategoryContract = defineContract({
-  method: 'DELETE',
-  path: '/v1/conversa/training/categories/:id',
-  summary: 'Deletes a custom category',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  params: categoryParamsSchema,
-  response: z.object({ id: z.string() }),
-});
+export const categoryParamsSchema = z.object({ id: z.uuid() });

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
-import { publicStoryfileParamsSchema } from '../publishing/publication.ts';
 
 // Apart from the rest of training: the public player imports these, and a module it imports is
 // bundled whole (its zod schemas are calls a bundler keeps), so the review inbox's schemas would
@@ -24,27 +22,3 @@ export const EXCHANGE_ALREADY_RATED_MESSAGE = 'This answer has already been rate
 export const EXCHANGE_NOT_FOUND_MESSAGE = 'Exchange not found.';
 
 export const exchangeParamsSchema = z.object({ exchangeId: z.uuid() });
-
-export const rateExchangeContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/exchanges/:exchangeId/feedback',
-  summary: 'Thumbs up or down on an answer the caller was given (interact tab), once per exchange',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'read:ns' },
-  params: exchangeParamsSchema,
-  body: rateExchangeBodySchema,
-  response: exchangeRatingSchema,
-});
-
-export const ratePublicExchangeContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/public/storyfiles/:slug/exchanges/:exchangeId/feedback',
-  summary:
-    'Thumbs up or down on an answer the visitor was given (public player), once per exchange',
-  tags: ['training'],
-  permission: { kind: 'public' },
-  params: publicStoryfileParamsSchema.extend(exchangeParamsSchema.shape),
-  body: rateExchangeBodySchema,
-  response: exchangeRatingSchema,
-  errors: [409],
-});

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
-import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 
 /** Reviewed exchanges a storyfile needs before its threshold is offered from them… */
 export const MIN_CALIBRATION_REVIEWED = 20;
@@ -39,18 +37,6 @@ export const thresholdCalibrationSchema = z.object({
 });
 export type ThresholdCalibration = z.infer<typeof thresholdCalibrationSchema>;
 
-export const getThresholdCalibrationContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/training/calibration',
-  summary:
-    'The out-of-scope threshold calibrated from reviewed exchanges, and the trade-off of in-scope accuracy against fallback recall across thresholds',
-  tags: ['training'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: thresholdCalibrationSchema,
-});
-
 export const coverageDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
   date: z.string(),
@@ -65,17 +51,6 @@ export const coverageHistorySchema = z.object({
   days: z.array(coverageDaySchema),
 });
 export type CoverageHistory = z.infer<typeof coverageHistorySchema>;
-
-export const getCoverageHistoryContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/training/coverage',
-  summary: `Questions asked, answered and fallen back per day over the last ${COVERAGE_DAYS} days`,
-  tags: ['training'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: coverageHistorySchema,
-});
 
 /** Where a suggested custom word was found. */
 export const WORD_SUGGESTION_SOURCES = [
@@ -108,18 +83,6 @@ export type WordSuggestion = z.infer<typeof wordSuggestionSchema>;
 export const wordSuggestionListSchema = z.object({ items: z.array(wordSuggestionSchema) });
 export type WordSuggestionList = z.infer<typeof wordSuggestionListSchema>;
 
-export const listWordSuggestionsContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/storyfiles/:id/training/word-suggestions',
-  summary:
-    'Candidate custom words from the storyfile’s own content: names and rare words of its script and of its videos’ captions, and words of spoken questions that matched nothing',
-  tags: ['training'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  response: wordSuggestionListSchema,
-});
-
 /** Category CSV: one category a row; phrases separated by this inside their cell. */
 export const CATEGORY_CSV_PHRASE_SEPARATOR = '|';
 export const CATEGORY_CSV_COLUMNS = ['name', 'phrases', 'storyfile'] as const;
@@ -138,18 +101,6 @@ export const categoryCsvSchema = z.object({
 });
 export type CategoryCsv = z.infer<typeof categoryCsvSchema>;
 
-export const exportCategoriesContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/training/categories/export',
-  summary:
-    'A namespace’s custom categories as CSV (name, phrases separated by "|", storyfile name for a storyfile’s addition)',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'read:ns' },
-  query: exportCategoriesQuerySchema,
-  response: categoryCsvSchema,
-  errors: [404],
-});
-
 export const importCategoriesBodySchema = categoryCsvScopeSchema.extend({
   csv: z
     .string()
@@ -163,15 +114,3 @@ export const importedCategoriesSchema = z.object({
   updated: z.number().int(),
 });
 export type ImportedCategories = z.infer<typeof importedCategoriesSchema>;
-
-export const importCategoriesContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/training/categories/import',
-  summary:
-    'Imports custom categories from CSV: every row is validated and all are written, or none (the refusal names each bad row); a row whose name exists in its scope replaces that category’s phrases',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  body: importCategoriesBodySchema,
-  response: importedCategoriesSchema,
-  errors: [404],
-});

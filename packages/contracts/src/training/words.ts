@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { defineContract } from '../contract.ts';
 import { confidenceClassSchema, inputModeSchema } from '../conversations/conversation.ts';
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
-import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
 
 export const CUSTOM_WORD_NOT_FOUND_MESSAGE = 'Word not found.';
 export const CUSTOM_WORD_TAKEN_MESSAGE = 'This word is already in the list.';
@@ -52,49 +50,7 @@ export type ListCustomWordsQuery = z.input<typeof listCustomWordsQuerySchema>;
 export const customWordPageSchema = createPageSchema(customWordSchema);
 export type CustomWordPage = z.infer<typeof customWordPageSchema>;
 
-const wordParamsSchema = z.object({ id: z.uuid() });
-
-export const listCustomWordsContract = defineContract({
-  method: 'GET',
-  path: '/v1/conversa/training/words',
-  summary: 'A namespace’s custom words (term, display form, "heard as" rules), searched and paged',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'read:ns' },
-  query: listCustomWordsQuerySchema,
-  response: customWordPageSchema,
-  errors: [404],
-});
-export const createCustomWordContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/training/words',
-  summary: 'Adds a custom word; its "heard as" rules apply to spoken questions from the next one',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  body: createCustomWordBodySchema,
-  response: customWordSchema,
-  successStatus: 201,
-  errors: [404, 409],
-});
-export const updateCustomWordContract = defineContract({
-  method: 'PUT',
-  path: '/v1/conversa/training/words/:id',
-  summary: 'Changes a custom word',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  params: wordParamsSchema,
-  body: customWordBodySchema,
-  response: customWordSchema,
-  errors: [409],
-});
-export const deleteCustomWordContract = defineContract({
-  method: 'DELETE',
-  path: '/v1/conversa/training/words/:id',
-  summary: 'Deletes a custom word',
-  tags: ['training'],
-  permission: { kind: 'role', scope: 'edit:ns' },
-  params: wordParamsSchema,
-  response: z.object({ id: z.string() }),
-});
+export const wordParamsSchema = z.object({ id: z.uuid() });
 
 export const testBenchBodySchema = z.object({
   text: z.string().max(500, 'A question can have at most 500 characters.'),
@@ -124,16 +80,3 @@ export const testBenchResultSchema = z.object({
   threshold: z.number(),
 });
 export type TestBenchResult = z.infer<typeof testBenchResultSchema>;
-
-export const runTestBenchContract = defineContract({
-  method: 'POST',
-  path: '/v1/conversa/storyfiles/:id/training/test-bench',
-  summary:
-    'Shows how a phrase is matched, step by step (nothing is logged): "heard as" rules, categories folded, top 3 answers',
-  tags: ['training'],
-  permission: { kind: 'storyfile', scope: 'read:ns' },
-  storyfileParam: 'id',
-  params: storyfileParamsSchema,
-  body: testBenchBodySchema,
-  response: testBenchResultSchema,
-});

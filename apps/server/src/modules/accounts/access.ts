@@ -7,6 +7,8 @@ import {
   type Scope,
 } from '@conversa/contracts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /**
  * The organizations whose accounts the user administers: every one for a platform admin, else
@@ -25,7 +27,7 @@ export async function assertOrganizationOwner(
 ): Promise<void> {
   assertNamespaceRole(user, organizationId, 'owner:ns', ORGANIZATION_NOT_FOUND_MESSAGE);
   if (user.isAdmin) {
-    const result = await db.execute(sql`select 1 from namespaces where id = ${organizationId}`);
+    const result = await db.execute(sql`select 1 from ${namespaces} where id = ${organizationId}`);
     if (result.rows.length === 0) {
       throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
     }
@@ -40,7 +42,7 @@ export function getHeldScope(user: CurrentUser, organizationId: string): Scope |
 
 /** Serialises membership changes of one organization, so two owners cannot demote each other at once. */
 export async function lockOrganization(tx: Executor, organizationId: string): Promise<void> {
-  await tx.execute(sql`select id from namespaces where id = ${organizationId} for update`);
+  await tx.execute(sql`select id from ${namespaces} where id = ${organizationId} for update`);
 }
 
 /**
@@ -50,8 +52,8 @@ export async function lockOrganization(tx: Executor, organizationId: string): Pr
 export async function countActiveOwners(tx: Executor, organizationId: string): Promise<number> {
   const result = await tx.execute<{ count: number }>(sql`
     select count(*)::int as count
-    from user_namespaces un
-    join users u on u.id = un.user_id
+    from ${userNamespaces} un
+    join ${users} u on u.id = un.user_id
     where un.namespace_id = ${organizationId}
       and un.suspended_at is null
       and u.deleted_at is null

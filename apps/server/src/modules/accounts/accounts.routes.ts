@@ -51,6 +51,7 @@ import {
   updateOrganization,
 } from './organizations.service.ts';
 import { getRoleCatalogue } from './roles.service.ts';
+import type { SignInRevoker } from './sessions.ts';
 import { addWhitelistEntry, deleteWhitelistEntry, listWhitelist } from './whitelist.service.ts';
 import {
   createTeam,
@@ -63,9 +64,13 @@ import {
 /** Account administration: organizations, members, invitations, teams, roles, audit. */
 export function registerAccountRoutes(
   app: FastifyInstance,
-  options: { db: Database; invitations: Omit<InvitationSettings, 'log'> },
+  options: {
+    db: Database;
+    invitations: Omit<InvitationSettings, 'log'>;
+    revoker: SignInRevoker;
+  },
 ): void {
-  const { db } = options;
+  const { db, revoker } = options;
   const settings: InvitationSettings = { ...options.invitations, log: app.log };
 
   registerContract(app, listOrganizationsContract, async (request) => ({
@@ -88,13 +93,20 @@ export function registerAccountRoutes(
     listMembers(db, request.currentUser, request.query),
   );
   registerContract(app, updateMemberContract, (request) =>
-    updateMember(db, request.currentUser, request.params.id, request.params.userId, request.body),
+    updateMember(
+      db,
+      revoker,
+      request.currentUser,
+      request.params.id,
+      request.params.userId,
+      request.body,
+    ),
   );
   registerContract(app, removeMemberContract, (request) =>
-    removeMember(db, request.currentUser, request.params.id, request.params.userId),
+    removeMember(db, revoker, request.currentUser, request.params.id, request.params.userId),
   );
   registerContract(app, deleteUserAccountContract, (request) =>
-    deleteUserAccount(db, request.currentUser, request.params.userId),
+    deleteUserAccount(db, revoker, request.currentUser, request.params.userId),
   );
 
   registerContract(app, setPlatformAdminContract, (request) =>

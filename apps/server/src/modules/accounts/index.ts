@@ -3,10 +3,10 @@ export {
   acceptInvitationWithNewAccount,
   acceptPendingInvitations,
   findInvitationByToken,
-  INVITATION_PATH,
-} from './invitations.service.ts';
+} from './invitation-acceptance.ts';
+export { INVITATION_PATH } from './invitations.service.ts';
 export { createMailer, type Mailer } from './mailer.ts';
-export { endUserSessions, isUserAllowed } from './sessions.ts';
+export { isUserAllowed, type SignInRevoker } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';
 export { recordAuditEvent, type AuditEntry } from './audit.service.ts';
 export { deletePastScimAuthFailures } from './scim-auth-limit.ts';

@@ -15,6 +15,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { teamMembers } from './accounts.tables.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { removeMemberships, updateMembership } from '../namespaces/index.ts';
+import { anonymizeUser, updateUser } from '../users/index.ts';
 import { users } from '../users/users.tables.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
@@ -37,7 +39,7 @@ import {
   type Executor,
   type ListPage,
 } from './list-helpers.ts';
-import { endUserSessions } from './sessions.ts';
+import type { SignInRevoker } from './sessions.ts';
 
 type MemberRow = {
   kind: 'member' | 'invitation';
@@ -64,13 +66,13 @@ function buildMembersSource(owned: 'all' | string[]): SQL {
       u.first_name, u.last_name, u.email, un.scope,
       case when un.suspended_at is null then 'active' else 'suspended' end as status,
       u.is_admin, u.last_sign_in_at
-    from user_namespaces un
-    join users u on u.id = un.user_id and u.deleted_at is null
-    join namespaces n on n.id = un.namespace_id
+    from ${userNamespaces} un
+    join ${users} u on u.id = un.user_id and u.deleted_at is null
+    join ${namespaces} n on n.id = un.namespace_id
     where ${scope}
     union all
     select 'invitation', i.id::text, n.id, n.label, null, null, i.email, i.scope, 'invited', false, null
-    from invitations i join namespaces n on n.id = i.namespace_id
+    from invitations i join ${namespaces} n on n.id = i.namespace_id
     where i.status = 'pending' and i.expires_at > now() and ${scope}
   ) as m`;
 }
@@ -220,6 +222,7 @@ function assertMayManage(
 /** Changes a member's role and/or suspends or reactivates them; the last active owner stays. */
 export async function updateMember(
   db: Database,
+  revoker: SignInRevoker,
   user: CurrentUser,
   organizationId: string,
   userId: string,
@@ -240,12 +243,7 @@ export async function updateMember(
       ...(input.scope ? [input.scope] : []),
     ]);
     if (input.scope !== undefined && input.scope !== current.scope) {
-      await tx
-        .update(userNamespaces)
-        .set({ scope: input.scope, updatedAt: new Date() })
-        .where(
-          and(eq(userNamespaces.namespaceId, organizationId), eq(userNamespaces.userId, userId)),
-        );
+      await updateMembership(tx, { namespaceId: organizationId, userId }, { scope: input.scope });
       await recordAuditEvent(tx, user, {
         organization,
         action: 'member.role_changed',
@@ -258,12 +256,11 @@ export async function updateMember(
     }
     const isSuspended = current.suspendedAt !== null;
     if (input.isSuspended !== undefined && input.isSuspended !== isSuspended) {
-      await tx
-        .update(userNamespaces)
-        .set({ suspendedAt: input.isSuspended ? new Date() : null, updatedAt: new Date() })
-        .where(
-          and(eq(userNamespaces.namespaceId, organizationId), eq(userNamespaces.userId, userId)),
-        );
+      await updateMembership(
+        tx,
+        { namespaceId: organizationId, userId },
+        { suspendedAt: input.isSuspended ? new Date() : null },
+      );
       await recordAuditEvent(tx, user, {
         organization,
         action: input.isSuspended ? 'member.suspended' : 'member.reactivated',
@@ -275,7 +272,7 @@ export async function updateMember(
       });
       if (input.isSuspended) {
         // Sessions end at once: the person signs in again and keeps any other organization.
-        await endUserSessions(tx, userId);
+        await revoker.endUserSessions(tx, userId);
       }
     }
     await assertOwnerRemains(tx, organizationId);
@@ -286,6 +283,7 @@ export async function updateMember(
 /** Removes a member (and their team places there) from an organization; the account stays. */
 export async function removeMember(
   db: Database,
+  revoker: SignInRevoker,
   user: CurrentUser,
   organizationId: string,
   userId: string,
@@ -303,11 +301,7 @@ export async function removeMember(
           sql`${teamMembers.teamId} in (select id from teams where namespace_id = ${organizationId})`,
         ),
       );
-    await tx
-      .delete(userNamespaces)
-      .where(
-        and(eq(userNamespaces.namespaceId, organizationId), eq(userNamespaces.userId, userId)),
-      );
+    await removeMemberships(tx, { namespaceId: organizationId, userId });
     await recordAuditEvent(tx, user, {
       organization: { id: organizationId, label: current.label },
       action: 'member.removed',
@@ -318,7 +312,7 @@ export async function removeMember(
       after: null,
     });
     await assertOwnerRemains(tx, organizationId);
-    await endUserSessions(tx, userId);
+    await revoker.endUserSessions(tx, userId);
   });
   return { userId };
 }
@@ -331,6 +325,7 @@ export async function removeMember(
  */
 export async function deleteUserAccount(
   db: Database,
+  revoker: SignInRevoker,
   user: CurrentUser,
   userId: string,
 ): Promise<{ userId: string }> {
@@ -348,23 +343,12 @@ export async function deleteUserAccount(
       await lockOrganization(tx, membership.id);
     }
     await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
-    await tx.delete(userNamespaces).where(eq(userNamespaces.userId, userId));
-    await tx.execute(sql`delete from user_identities where user_id = ${userId}`);
+    await removeMemberships(tx, { userId });
+    await revoker.forgetExternalIdentities(tx, userId);
     if (target.isAdmin) {
       await lockPlatformAdmins(tx);
     }
-    await tx
-      .update(users)
-      .set({
-        email: `deleted-${userId}@deleted.invalid`,
-        firstName: null,
-        lastName: null,
-        passwordHash: null,
-        isAdmin: false,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
+    await anonymizeUser(tx, userId);
     for (const membership of memberships) {
       await assertOwnerRemains(tx, membership.id);
     }
@@ -384,7 +368,7 @@ export async function deleteUserAccount(
       },
       after: null,
     });
-    await endUserSessions(tx, userId);
+    await revoker.endUserSessions(tx, userId);
   });
   return { userId };
 }
@@ -401,7 +385,7 @@ async function lockPlatformAdmins(tx: Executor): Promise<void> {
 /** The studio always keeps a platform admin: run after a change, inside its transaction. */
 async function assertPlatformAdminRemains(tx: Executor): Promise<void> {
   const result = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from users where is_admin and deleted_at is null`,
+    sql`select count(*)::int as count from ${users} where is_admin and deleted_at is null`,
   );
   if (Number(result.rows[0]?.count ?? 0) === 0) {
     throw conflict(LAST_PLATFORM_ADMIN_MESSAGE);
@@ -427,7 +411,7 @@ export async function setPlatformAdmin(
     if (target.isAdmin === isAdmin) {
       return;
     }
-    await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { isAdmin });
     await assertPlatformAdminRemains(tx);
     await recordAuditEvent(tx, user, {
       organization: null,

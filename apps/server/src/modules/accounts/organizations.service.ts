@@ -10,11 +10,13 @@ import {
   type Organization,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { deleteNamespace, insertNamespace, updateNamespace } from '../namespaces/index.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
 import { isUniqueViolation, toIsoTimestamp, uuidArray, type Executor } from './list-helpers.ts';
+import { users } from '../users/users.tables.ts';
 
 type OrganizationRow = {
   id: string;
@@ -33,12 +35,12 @@ async function selectOrganizations(
 ): Promise<OrganizationRow[]> {
   const result = await db.execute<OrganizationRow>(sql`
     select n.id, n.label, n.attributes, n.default_scope, n.created_at,
-      (select count(*)::int from user_namespaces un join users u on u.id = un.user_id
+      (select count(*)::int from ${userNamespaces} un join ${users} u on u.id = un.user_id
         where un.namespace_id = n.id and u.deleted_at is null) as member_count,
       (select count(*)::int from teams t where t.namespace_id = n.id) as team_count,
       (select count(*)::int from storyfiles s where s.namespace_id = n.id and s.deleted_at is null)
         as storyfile_count
-    from namespaces n
+    from ${namespaces} n
     ${ids === 'all' ? sql`` : sql`where n.id = any(${uuidArray(ids)})`}
     order by lower(n.label), n.id`);
   return result.rows;
@@ -77,14 +79,14 @@ export async function isOrganizationNameUnique(
   input: { name: string; excludeId?: string | undefined },
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    select 1 from namespaces where lower(label) = lower(${input.name.trim()})
+    select 1 from ${namespaces} where lower(label) = lower(${input.name.trim()})
     ${input.excludeId ? sql`and id <> ${input.excludeId}` : sql``} limit 1`);
   return result.rows.length === 0;
 }
 
 async function assertNameFree(db: Executor, label: string, excludeId?: string): Promise<void> {
   const result = await db.execute(sql`
-    select 1 from namespaces where lower(label) = lower(${label})
+    select 1 from ${namespaces} where lower(label) = lower(${label})
     ${excludeId ? sql`and id <> ${excludeId}` : sql``} limit 1`);
   if (result.rows.length > 0) {
     throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
@@ -99,19 +101,19 @@ export async function createOrganization(
   try {
     const id = await db.transaction(async (tx) => {
       await assertNameFree(tx, input.label);
-      const [created] = await tx
-        .insert(namespaces)
-        .values({ label: input.label, attributes: input.attributes ?? {} })
-        .returning({ id: namespaces.id });
+      const created = await insertNamespace(tx, {
+        label: input.label,
+        attributes: input.attributes ?? {},
+      });
       await recordAuditEvent(tx, user, {
-        organization: { id: created!.id, label: input.label },
+        organization: { id: created.id, label: input.label },
         action: 'organization.created',
         targetType: 'organization',
-        targetId: created!.id,
+        targetId: created.id,
         targetLabel: input.label,
         after: { label: input.label, attributes: input.attributes ?? {} },
       });
-      return created!.id;
+      return created.id;
     });
     return await getOrganization(db, user, id);
   } catch (error) {
@@ -185,15 +187,11 @@ export async function updateOrganization(
           after: { defaultScope: input.defaultScope },
         });
       }
-      await tx
-        .update(namespaces)
-        .set({
-          ...(input.label !== undefined ? { label: input.label } : {}),
-          ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
-          ...(input.defaultScope !== undefined ? { defaultScope: input.defaultScope } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(namespaces.id, id));
+      await updateNamespace(tx, id, {
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+        ...(input.defaultScope !== undefined ? { defaultScope: input.defaultScope } : {}),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -229,7 +227,7 @@ export async function deleteOrganization(
       targetLabel: current.label,
       before: { label: current.label, attributes: current.attributes },
     });
-    await tx.delete(namespaces).where(eq(namespaces.id, id));
+    await deleteNamespace(tx, id);
   });
   return { id };
 }

@@ -9,6 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { getOwnedOrganizationIds } from './access.ts';
 import { uuidArray } from './list-helpers.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /** The catalogue from the rules module, with how many people hold each role where the viewer owns. */
 export async function getRoleCatalogue(
@@ -24,7 +26,7 @@ export async function getRoleCatalogue(
     select un.scope, u.is_admin,
       array(select t.scope from team_members tm join teams t on t.id = tm.team_id
         where tm.user_id = un.user_id and t.namespace_id = un.namespace_id) as team_scopes
-    from user_namespaces un join users u on u.id = un.user_id
+    from ${userNamespaces} un join ${users} u on u.id = un.user_id
     where u.deleted_at is null and un.suspended_at is null
     ${owned === 'all' ? sql`` : sql`and un.namespace_id = any(${uuidArray(owned)})`}`);
   const counts = new Map<string, number>();
@@ -33,7 +35,7 @@ export async function getRoleCatalogue(
     counts.set(scope, (counts.get(scope) ?? 0) + 1);
   }
   const admins = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from users where is_admin and deleted_at is null`,
+    sql`select count(*)::int as count from ${users} where is_admin and deleted_at is null`,
   );
   counts.set('super_admin', Number(admins.rows[0]?.count ?? 0));
   return buildRoleCatalogue().map((entry) => ({

@@ -25,6 +25,8 @@ import {
 } from './scim-protocol.ts';
 import { clearScimIdentity, selectSeenNamesSql, setScimIdentity } from './scim-identities.ts';
 import { scimActor } from './scim-users.service.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 type GroupRow = {
   id: string;
@@ -41,7 +43,7 @@ const SELECT_GROUPS = (organizationId: string) => sql`
     coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
         'lastName', u.last_name, 'email', u.email) order by lower(u.email))
       from team_members tm join (select u.id, u.email, u.deleted_at, ${selectSeenNamesSql(organizationId)}
-        from users u) u on u.id = tm.user_id
+        from ${users} u) u on u.id = tm.user_id
       where tm.team_id = t.id and u.deleted_at is null), '[]'::json) as members
   from teams t
   left join scim_identities x on x.namespace_id = t.namespace_id
@@ -252,8 +254,8 @@ async function loadMembers(tx: Executor, client: ScimClient, ids: string[]): Pro
     unique.length === invalid.length
       ? { rows: [] as Member[] }
       : await tx.execute<Member>(sql`
-          select u.id, u.email, ${selectSeenNamesSql(client.organizationId)} from user_namespaces un
-          join users u on u.id = un.user_id and u.deleted_at is null
+          select u.id, u.email, ${selectSeenNamesSql(client.organizationId)} from ${userNamespaces} un
+          join ${users} u on u.id = un.user_id and u.deleted_at is null
           where un.namespace_id = ${client.organizationId}
             and un.user_id = any(${uuidArray(unique.filter(isResourceId))})`);
   const missing = unique.filter((id) => !result.rows.some((row) => row.id === id));

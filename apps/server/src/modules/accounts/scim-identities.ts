@@ -3,6 +3,7 @@ import { scimIdentities } from './accounts.tables.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import { isUniqueViolation, type Executor } from './list-helpers.ts';
 import { ScimError } from './scim-protocol.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 
 /**
  * Records what the provider calls a resource (its externalId, a User's non-email userName); only
@@ -75,7 +76,7 @@ export async function clearScimIdentity(
  * organization. Its name and email are then the person's own, not this organization's.
  */
 export function isSharedAccountSql(organizationId: string): SQL {
-  return sql`(u.is_admin or exists (select 1 from user_namespaces other
+  return sql`(u.is_admin or exists (select 1 from ${userNamespaces} other
     where other.user_id = u.id and other.namespace_id <> ${organizationId}))`;
 }
 

@@ -42,11 +42,11 @@ import {
 import {
   createScimUser,
   deleteScimUser,
-  getScimUser,
-  listScimUsers,
   patchScimUser,
   replaceScimUser,
 } from './scim-users.service.ts';
+import { getScimUser, listScimUsers } from './scim-users.query.ts';
+import type { SignInRevoker } from './sessions.ts';
 
 /** The token's organization; the permission hook set it, or refused the call. */
 function clientOf(request: FastifyRequest): ScimClient {
@@ -59,9 +59,9 @@ function clientOf(request: FastifyRequest): ScimClient {
 /** Owners' SCIM token management (session routes) and the SCIM 2.0 endpoints themselves. */
 export function registerScimRoutes(
   app: FastifyInstance,
-  options: { db: Database; publicUrl: string },
+  options: { db: Database; publicUrl: string; revoker: SignInRevoker },
 ): void {
-  const { db, publicUrl } = options;
+  const { db, publicUrl, revoker } = options;
   setScimTokenResolver(app, createScimTokenResolver(db));
 
   registerContract(app, listScimTokensContract, async (request) => ({
@@ -146,13 +146,27 @@ export function registerScimRoutes(
       return created;
     });
     registerContract(scim, users.replace, (request) =>
-      replaceScimUser(db, clientOf(request), publicUrl, request.params.resourceId, request.body),
+      replaceScimUser(
+        db,
+        revoker,
+        clientOf(request),
+        publicUrl,
+        request.params.resourceId,
+        request.body,
+      ),
     );
     registerContract(scim, users.patch, (request) =>
-      patchScimUser(db, clientOf(request), publicUrl, request.params.resourceId, request.body),
+      patchScimUser(
+        db,
+        revoker,
+        clientOf(request),
+        publicUrl,
+        request.params.resourceId,
+        request.body,
+      ),
     );
     registerContract(scim, users.remove, (request) =>
-      deleteScimUser(db, clientOf(request), request.params.resourceId),
+      deleteScimUser(db, revoker, clientOf(request), request.params.resourceId),
     );
 
     const groups = scimGroupContracts;

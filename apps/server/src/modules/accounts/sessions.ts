@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from './list-helpers.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /**
- * Ends every studio session of a user and everything the embedded provider holds for them
- * (sessions, grants, access and refresh tokens): their next request and next refresh are refused.
+ * What auth does when a person loses access: it owns sessions and identity links, and sits above
+ * accounts (it asks accounts who may sign in), so the assembly hands its functions in. Each takes
+ * the caller's transaction.
  */
-export async function endUserSessions(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`delete from auth_sessions where user_id = ${userId}`);
-  await tx.execute(sql`delete from oidc_payloads where payload->>'accountId' = ${userId}`);
+export interface SignInRevoker {
+  /** Ends every studio session of a user and everything the provider holds for them. */
+  endUserSessions(tx: Executor, userId: string): Promise<void>;
+  /** Drops a user's links to identity providers. */
+  forgetExternalIdentities(tx: Executor, userId: string): Promise<void>;
 }
 
 /**
@@ -19,9 +24,9 @@ export async function isUserAllowed(db: Executor, userId: string): Promise<boole
   const result = await db.execute<{ allowed: boolean }>(sql`
     select u.deleted_at is null and (
       u.is_admin
-      or u.deprovisioned_at is null and not exists (select 1 from user_namespaces un where un.user_id = u.id)
-      or exists (select 1 from user_namespaces un where un.user_id = u.id and un.suspended_at is null)
+      or u.deprovisioned_at is null and not exists (select 1 from ${userNamespaces} un where un.user_id = u.id)
+      or exists (select 1 from ${userNamespaces} un where un.user_id = u.id and un.suspended_at is null)
     ) as allowed
-    from users u where u.id = ${userId}`);
+    from ${users} u where u.id = ${userId}`);
   return result.rows[0]?.allowed === true;
 }

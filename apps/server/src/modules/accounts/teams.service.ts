@@ -37,9 +37,9 @@ async function loadTeams(db: Executor, where: ReturnType<typeof sql>): Promise<T
     select t.id, t.namespace_id, n.label, t.name, t.scope,
       coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
           'lastName', u.last_name, 'email', u.email) order by lower(u.email))
-        from team_members tm join users u on u.id = tm.user_id
+        from team_members tm join ${users} u on u.id = tm.user_id
         where tm.team_id = t.id and u.deleted_at is null), '[]'::json) as members
-    from teams t join namespaces n on n.id = t.namespace_id
+    from teams t join ${namespaces} n on n.id = t.namespace_id
     where ${where}
     order by lower(n.label), lower(t.name)`);
   return rows.rows.map((row) => ({

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { whitelistEntries } from './accounts.tables.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { addMembership } from '../namespaces/index.ts';
 import { users } from '../users/users.tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner } from './access.ts';
@@ -135,17 +136,18 @@ export async function admitThroughWhitelist(
       label: string;
       default_scope: GrantableScope;
     }>(sql`
-      select n.id, n.label, n.default_scope from namespaces n
+      select n.id, n.label, n.default_scope from ${namespaces} n
       where (n.attributes->>'SSO_WHITELIST')::boolean is true
         and exists (select 1 from whitelist_entries w where w.namespace_id = n.id
           and ((w.kind = 'email' and lower(w.value) = ${email})
             or (w.kind = 'domain' and lower(w.value) = ${domain})))
-        and not exists (select 1 from user_namespaces un where un.namespace_id = n.id and un.user_id = ${userId})`);
+        and not exists (select 1 from ${userNamespaces} un where un.namespace_id = n.id and un.user_id = ${userId})`);
     for (const organization of matches.rows) {
-      await tx
-        .insert(userNamespaces)
-        .values({ userId, namespaceId: organization.id, scope: organization.default_scope })
-        .onConflictDoNothing();
+      await addMembership(
+        tx,
+        { userId, namespaceId: organization.id, scope: organization.default_scope },
+        { isKeepingExisting: true },
+      );
       await recordAuditEvent(
         tx,
         { iam: userId, email: account.email },
@@ -174,7 +176,7 @@ export async function admitThroughWhitelist(
     // In use: some SSO_WHITELIST organization lists at least one entry. Until then, sign-in
     // through a provider works as before (an account without an organization).
     const inUse = await tx.execute(sql`
-      select 1 from whitelist_entries w join namespaces n on n.id = w.namespace_id
+      select 1 from whitelist_entries w join ${namespaces} n on n.id = w.namespace_id
       where (n.attributes->>'SSO_WHITELIST')::boolean is true limit 1`);
     return inUse.rows.length > 0 ? 'refused' : 'not-in-use';
   });

@@ -21,6 +21,7 @@ import {
 } from '../accounts/index.ts';
 import { getUserProductAccessGroups } from '../me/index.ts';
 import { sanitizeReturnTo } from './return-to.ts';
+import { recordSignIn } from '../users/index.ts';
 
 /** Used when the issuer does not say how long its refresh tokens live (Keycloak does, oidc-provider does not). */
 const DEFAULT_REFRESH_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -164,7 +165,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!(await isUserAllowed(db, user.id))) {
       return { kind: 'invalid', reason: ACCOUNT_SUSPENDED_MESSAGE, isSilent: pending.isSilent };
     }
-    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+    await recordSignIn(db, user.id);
     const sessionId = randomBytes(32).toString('base64url');
     const now = Date.now();
     await db.insert(authSessions).values({

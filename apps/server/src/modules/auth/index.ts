@@ -4,3 +4,4 @@ export { SESSION_COOKIE } from './session-cookie.ts';
 export { createUserResolver } from './user-resolver.ts';
 export { resolveExternalIdentity, type ExternalIdentity } from './external-identity.ts';
 export { TOKEN_TTL } from './token-ttl.ts';
+export { endUserSessions, forgetExternalIdentities } from './revocation.ts';

@@ -7,10 +7,10 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { avatars } from './avatars.tables.ts';
-import { uploads } from '../uploads/uploads.tables.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import {
   markUploadFailed,
+  markUploadReady,
   UploadRejectedError,
   type UploadRow,
   type UploadStorage,
@@ -84,10 +84,7 @@ export async function storeAvatarFromUpload(
       .insert(avatars)
       .values({ resourceType: upload.resourceType!, resourceId: upload.resourceId!, ...values })
       .onConflictDoUpdate({ target: [avatars.resourceType, avatars.resourceId], set: values });
-    await tx
-      .update(uploads)
-      .set({ phase: 'ready', processedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(uploads.id, upload.id));
+    await markUploadReady(tx, upload.id);
     return previous?.storageKey;
   });
   if (previousKey && previousKey !== key) {

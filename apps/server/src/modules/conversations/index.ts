@@ -1,6 +1,13 @@
 // The conversations module's public entry: what other modules and the assembly may use.
 export { askStoryfile } from './ask.ts';
 export { canContinueConversation } from './conversation-state.ts';
+export {
+  ignoreExchanges,
+  recordExchangeFeedback,
+  reopenExchangesOfAction,
+  resolveOpenExchangesByText,
+  setExchangesReviewState,
+} from './exchange-review.ts';
 export type { AskInput } from './ask.types.ts';
 export {
   createConversationEngine,

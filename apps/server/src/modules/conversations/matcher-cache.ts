@@ -12,7 +12,12 @@ import type { SentenceVectors } from './sentence-vectors.ts';
 import type { Database } from '../../db/client.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
-import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
+import {
+  storyfileQuestions,
+  storyfiles,
+  storyfileTopics,
+} from '../storyfiles/storyfiles.tables.ts';
+import { inkStories } from '../ink/ink.tables.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed
@@ -76,13 +81,13 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<Matc
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
       (select count(*) || ':' || coalesce(max(c.updated_at)::text, '')
-         from custom_categories c join storyfiles s on s.namespace_id = c.namespace_id
+         from custom_categories c join ${storyfiles} s on s.namespace_id = c.namespace_id
          where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)),
       (select count(*) || ':' || coalesce(max(w.updated_at)::text, '')
-         from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
+         from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id
          where s.id = ${storyfileId})
     ) as stamp,
-    (select published_version_id from ink_stories where storyfile_id = ${storyfileId})
+    (select published_version_id from ${inkStories} where storyfile_id = ${storyfileId})
       as published_ink_version_id`);
   const row = result.rows[0];
   return {
@@ -152,7 +157,7 @@ export async function loadStoryfileCategories(
 ): Promise<Category[]> {
   const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
     select c.id, c.name, c.phrases from custom_categories c
-    join storyfiles s on s.namespace_id = c.namespace_id
+    join ${storyfiles} s on s.namespace_id = c.namespace_id
     where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)
     order by c.id`);
   return result.rows;
@@ -162,7 +167,7 @@ export async function loadStoryfileCategories(
 async function loadHeardAsRules(db: Database, storyfileId: string): Promise<HeardAsRule[]> {
   const result = await db.execute<{ heard_as: string; replacement: string }>(sql`
     select h as heard_as, coalesce(nullif(w.display_form, ''), w.term) as replacement
-    from custom_words w join storyfiles s on s.namespace_id = w.namespace_id,
+    from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id,
       unnest(w.heard_as) h
     where s.id = ${storyfileId}`);
   return result.rows.map((row) => ({ heardAs: row.heard_as, replacement: row.replacement }));

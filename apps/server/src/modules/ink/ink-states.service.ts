@@ -36,7 +36,7 @@ const COMPATIBILITY = sql`(case
   else 'outdated' end)`;
 
 const FROM = sql`from conversations c
-  join storyfiles s on s.id = c.storyfile_id
+  join ${storyfiles} s on s.id = c.storyfile_id
   left join ink_stories st on st.storyfile_id = c.storyfile_id
   left join ink_story_versions pv on pv.id = st.published_version_id`;
 

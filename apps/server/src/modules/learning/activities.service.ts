@@ -30,6 +30,14 @@ import {
 import { computeProgress, NO_FIGURES } from './progress.ts';
 import { queryAttemptFigures, queryRosterPage, queryStateCounts } from './progress.query.ts';
 import { buildStatements, queueStatements } from './xapi.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import {
+  storyfileQuestions,
+  storyfiles,
+  storyfileTopics,
+} from '../storyfiles/storyfiles.tables.ts';
+import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 type CreateInput = z.output<typeof createActivityBodySchema>;
 type UpdateInput = z.output<typeof updateActivityBodySchema>;
@@ -49,7 +57,7 @@ export async function assertLearningOrganization(
 ): Promise<void> {
   if (user.isAdmin) {
     // Admins have every attribute (spec §6); the organization must still exist.
-    const found = await db.execute(sql`select 1 from namespaces where id = ${organizationId}`);
+    const found = await db.execute(sql`select 1 from ${namespaces} where id = ${organizationId}`);
     if (found.rows.length === 0) {
       throw notFound(notFoundMessage);
     }
@@ -126,7 +134,7 @@ export async function selectActivities(
     select a.id, a.namespace_id, a.title, a.instructions, a.open_at, a.due_at, a.close_at, a.rule,
       a.archived_at, a.created_at, a.updated_at,
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by las.position)
-        from learning_activity_storyfiles las join storyfiles s on s.id = las.storyfile_id
+        from learning_activity_storyfiles las join ${storyfiles} s on s.id = las.storyfile_id
         where las.activity_id = a.id), '[]') as storyfiles,
       coalesce((select array_agg(la.user_id::text order by la.user_id) from learning_assignments la
         where la.activity_id = a.id and la.user_id is not null), '{}') as student_ids,
@@ -182,7 +190,7 @@ async function assertActivityFields(
   }
   const storyfileIds = [...new Set(input.storyfileIds)];
   const found = await db.execute<{ id: string }>(sql`
-    select id from storyfiles
+    select id from ${storyfiles}
     where id = any(${uuidArray(storyfileIds)}) and namespace_id = ${organizationId}
       and deleted_at is null`);
   if (found.rows.length !== storyfileIds.length) {
@@ -190,7 +198,7 @@ async function assertActivityFields(
   }
   if (input.rule.topicIds !== undefined) {
     const topics = await db.execute<{ id: string }>(sql`
-      select id from storyfile_topics
+      select id from ${storyfileTopics}
       where id = any(${uuidArray(input.rule.topicIds)})
         and storyfile_id = any(${uuidArray(storyfileIds)})`);
     const known = new Set(topics.rows.map((row) => row.id));
@@ -202,7 +210,7 @@ async function assertActivityFields(
   }
   if (input.rule.distinctAnswers !== undefined) {
     const recorded = await db.execute<{ count: number }>(sql`
-      select count(*)::int as count from storyfile_questions
+      select count(*)::int as count from ${storyfileQuestions}
       where storyfile_id = any(${uuidArray(storyfileIds)}) and answer_recorded_at is not null`);
     const count = Number(recorded.rows[0]?.count ?? 0);
     if (input.rule.distinctAnswers > count) {
@@ -214,7 +222,7 @@ async function assertActivityFields(
   const studentIds = [...new Set(input.studentIds)];
   if (studentIds.length > 0) {
     const students = await db.execute(sql`
-      select user_id from user_namespaces
+      select user_id from ${userNamespaces}
       where namespace_id = ${organizationId} and user_id = any(${uuidArray(studentIds)})
         and scope = 'restricted:ns'`);
     if (students.rows.length !== studentIds.length) {
@@ -223,9 +231,9 @@ async function assertActivityFields(
   }
   const teamIds = [...new Set(input.teamIds)];
   if (teamIds.length > 0) {
-    const teams = await db.execute(sql`
-      select id from teams where namespace_id = ${organizationId} and id = any(${uuidArray(teamIds)})`);
-    if (teams.rows.length !== teamIds.length) {
+    const found = await db.execute(sql`
+      select id from ${teams} where namespace_id = ${organizationId} and id = any(${uuidArray(teamIds)})`);
+    if (found.rows.length !== teamIds.length) {
       throw notFound('A chosen class (team) does not exist in this organization.');
     }
   }
@@ -409,10 +417,10 @@ export async function selectStudents(
     team_ids: string[];
   }>(sql`
     select u.id, u.email, u.first_name, u.last_name,
-      coalesce((select array_agg(tm.team_id::text order by tm.team_id) from team_members tm
-        join teams t on t.id = tm.team_id
+      coalesce((select array_agg(tm.team_id::text order by tm.team_id) from ${teamMembers} tm
+        join ${teams} t on t.id = tm.team_id
         where tm.user_id = u.id and t.namespace_id = ${organizationId}), '{}') as team_ids
-    from user_namespaces un join users u on u.id = un.user_id
+    from ${userNamespaces} un join ${users} u on u.id = un.user_id
     where un.namespace_id = ${organizationId} and un.scope = 'restricted:ns'
       and u.deleted_at is null and ${only}
     order by lower(u.email)`);

@@ -20,6 +20,7 @@ import { recordProgress } from './progress.query.ts';
 import { isAssignedTo } from './students.service.ts';
 import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
 import { buildStatements, queueStatements, type XapiSettings } from './xapi.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 
 export interface LearningContext {
   engine: ConversationEngine;
@@ -260,7 +261,7 @@ async function queueExchangeStatements(
     created_at: Date | string;
   }>(sql`
     select id, storyfile_id, question_text, decision, answer_question_text, created_at
-    from chat_log_entries where id = ${exchangeId}`);
+    from ${chatLogEntries} where id = ${exchangeId}`);
   const [student] = await selectStudents(tx, activity.organizationId, [user.iam]);
   const statements = buildStatements({
     publicUrl: context.publicUrl,

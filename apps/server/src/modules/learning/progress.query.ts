@@ -2,6 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_RULE_COUNT, MAX_RULE_MINUTES, type ProgressState } from '@conversa/contracts';
 import { buildNaturalOrder, uuidArray, type Executor } from '../lists/index.ts';
 import type { AttemptFigures } from './progress.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { topics } from '../library/library.tables.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export interface FiguresRow extends AttemptFigures {
   activityId: string;
@@ -52,11 +58,11 @@ export async function recordProgress(
         case when e.decision = 'answered' then e.answer_question_id end as answer_id,
         case when e.decision = 'answered' then sq.storyfile_topic_id::text end as topic_id,
         extract(epoch from e.created_at - greatest(c.started_at, (
-          select max(p.created_at) from chat_log_entries p
+          select max(p.created_at) from ${chatLogEntries} p
           where p.conversation_id = e.conversation_id and p.id <> e.id)))::float8 as added
-      from chat_log_entries e
-      join conversations c on c.id = e.conversation_id
-      left join storyfile_questions sq on sq.id = e.answer_question_id
+      from ${chatLogEntries} e
+      join ${conversations} c on c.id = e.conversation_id
+      left join ${storyfileQuestions} sq on sq.id = e.answer_question_id
       where e.id = ${exchangeId}
     )
     update learning_progress p set
@@ -93,9 +99,9 @@ export function summariesFromChatLog(where: SQL = sql`true`): SQL {
         greatest(0, extract(epoch from e.created_at - greatest(c.started_at, lag(e.created_at)
           over (partition by e.conversation_id order by e.created_at, e.id)))::float8) as added
       from learning_attempts t
-      join chat_log_entries e on e.conversation_id = t.conversation_id
-      join conversations c on c.id = t.conversation_id
-      left join storyfile_questions sq on sq.id = e.answer_question_id
+      join ${chatLogEntries} e on e.conversation_id = t.conversation_id
+      join ${conversations} c on c.id = t.conversation_id
+      left join ${storyfileQuestions} sq on sq.id = e.answer_question_id
       where ${where}
     ),
     running as (
@@ -137,7 +143,7 @@ export function summariesFromChatLog(where: SQL = sql`true`): SQL {
       coalesce(m.times, '{}') as minute_times, a.first_at, a.last_at
     from asked a
     left join answers an using (activity_id, student_id)
-    left join topics tp using (activity_id, student_id)
+    left join ${topics} tp using (activity_id, student_id)
     left join minutes m using (activity_id, student_id)`;
 }
 
@@ -176,15 +182,15 @@ function figuresSql(activityIds: string[], studentId?: string): SQL {
       select a.id as activity_id, la.user_id
       from act a
       join learning_assignments la on la.activity_id = a.id and la.user_id is not null
-      join user_namespaces un on un.user_id = la.user_id
+      join ${userNamespaces} un on un.user_id = la.user_id
         and un.namespace_id = a.namespace_id and un.suspended_at is null
         and un.scope = 'restricted:ns'
       union
       select a.id, tm.user_id
       from act a
       join learning_assignments la on la.activity_id = a.id and la.team_id is not null
-      join team_members tm on tm.team_id = la.team_id
-      join user_namespaces un on un.user_id = tm.user_id
+      join ${teamMembers} tm on tm.team_id = la.team_id
+      join ${userNamespaces} un on un.user_id = tm.user_id
         and un.namespace_id = a.namespace_id and un.suspended_at is null
         and un.scope = 'restricted:ns'
     ),
@@ -301,7 +307,7 @@ export function stateCountsSql(activityIds: string[], now: Date): SQL {
   return sql`
     with f as materialized (${figuresSql(activityIds)})
     select f.activity_id, ${stateSql(now)} as state, count(*)::int as count
-    from f join users u on u.id = f.student_id and u.deleted_at is null
+    from f join ${users} u on u.id = f.student_id and u.deleted_at is null
     group by 1, 2`;
 }
 
@@ -334,7 +340,7 @@ export function rosterPageSql(activityId: string, request: RosterPageRequest, no
     r as materialized (
       select f.*, ${stateSql(now)} as state, u.email, u.first_name, u.last_name,
         ${STUDENT_NAME_SQL} as name
-      from f join users u on u.id = f.student_id and u.deleted_at is null
+      from f join ${users} u on u.id = f.student_id and u.deleted_at is null
     ),
     matched as (
       select r.*, row_number() over (order by ${order}, r.student_id) as position
@@ -353,7 +359,7 @@ export function rosterPageSql(activityId: string, request: RosterPageRequest, no
           'topics_met_at', m.topics_met_at, 'minutes_met_at', m.minutes_met_at,
           'email', m.email, 'first_name', m.first_name, 'last_name', m.last_name,
           'team_ids', coalesce((select array_agg(tm.team_id::text order by tm.team_id)
-            from team_members tm join teams t on t.id = tm.team_id
+            from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
             where tm.user_id = m.student_id and t.namespace_id = (select namespace_id
               from learning_activities where id = ${activityId})), '{}')
         ) order by m.position), '[]')

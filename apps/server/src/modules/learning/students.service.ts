@@ -16,12 +16,13 @@ import {
   selectStudents,
 } from './activities.service.ts';
 import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
+import { invitations, teamMembers } from '../accounts/accounts.tables.ts';
 
 /** The condition "this activity is assigned to the student", directly or through a team. */
 export function isAssignedTo(studentId: string) {
   return sql`exists (
     select 1 from learning_assignments la
-    left join team_members tm on tm.team_id = la.team_id
+    left join ${teamMembers} tm on tm.team_id = la.team_id
     where la.activity_id = a.id and (la.user_id = ${studentId} or tm.user_id = ${studentId}))`;
 }
 
@@ -40,19 +41,19 @@ export async function listStudents(
     select s.user_id, count(distinct a.id)::int as count
     from learning_activities a
     join learning_assignments la on la.activity_id = a.id
-    left join team_members tm on tm.team_id = la.team_id
+    left join ${teamMembers} tm on tm.team_id = la.team_id
     cross join lateral (select coalesce(la.user_id, tm.user_id) as user_id) s
     where a.namespace_id = ${organizationId} and a.archived_at is null and s.user_id is not null
     group by s.user_id`);
   const countById = new Map(counts.rows.map((row) => [row.user_id, Number(row.count)]));
-  const invitations = await db.execute<{
+  const pending = await db.execute<{
     id: string;
     email: string;
     name: string | null;
     expires_at: Date | string;
   }>(
     sql`
-    select id, email, name, expires_at from invitations
+    select id, email, name, expires_at from ${invitations}
     where namespace_id = ${organizationId} and scope = 'restricted:ns' and status = 'pending'
       and expires_at > now()
     order by lower(email)`,
@@ -62,7 +63,7 @@ export async function listStudents(
       ...student,
       activityCount: countById.get(student.id) ?? 0,
     })),
-    pendingInvitations: invitations.rows.map((row) => ({
+    pendingInvitations: pending.rows.map((row) => ({
       id: row.id,
       email: row.email,
       name: row.name,

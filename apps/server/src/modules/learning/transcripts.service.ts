@@ -3,6 +3,9 @@ import type { TranscriptEntry } from '@conversa/contracts';
 import type { MediaAssetFile } from '../media/media.tables.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { mediaAssets } from '../media/media.tables.ts';
 
 type EntryRow = {
   id: string;
@@ -49,11 +52,11 @@ export async function listActivityEntries(
       e.decision, e.answer_question_id, e.answer_question_text, e.created_at,
       m.id as asset_id, m.files as asset_files
     from learning_attempts t
-    join conversations c on c.id = t.conversation_id
-    join storyfiles s on s.id = c.storyfile_id
-    join chat_log_entries e on e.conversation_id = t.conversation_id
+    join ${conversations} c on c.id = t.conversation_id
+    join ${storyfiles} s on s.id = c.storyfile_id
+    join ${chatLogEntries} e on e.conversation_id = t.conversation_id
     left join lateral (
-      select id, files from media_assets
+      select id, files from ${mediaAssets}
       where storyfile_question_id = e.answer_question_id and e.decision = 'answered'
       order by created_at desc limit 1
     ) m on true

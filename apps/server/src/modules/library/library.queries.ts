@@ -25,6 +25,7 @@ import {
   toUserSummary,
   uuidArray,
 } from '../lists/index.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
 
 /** Namespaces a library list reads, and where soft-deleted rows may be shown. */
 export interface LibraryListScope {
@@ -80,7 +81,7 @@ const TOPIC_COLUMNS = sql.raw(`t.id, t.namespace_id, n.label as namespace_label,
   ${TOPIC_QUESTION_COUNT_SQL} as question_count,
   ${AUTHOR_COLUMNS}`);
 
-const TOPIC_JOINS = sql.raw(`join namespaces n on n.id = t.namespace_id ${authorJoins('t')}`);
+const TOPIC_JOINS = sql`join ${namespaces} n on n.id = t.namespace_id ${authorJoins('t')}`;
 
 export function buildTopicListQueries(
   query: Pick<ListTopicsQuery, 'search' | 'searchOptions' | 'page' | 'pageSize' | 'sort' | 'order'>,
@@ -184,7 +185,7 @@ export function buildLibraryQuestionListQueries(
   const from = sql`questions q join topics t on t.id = q.topic_id`;
   return {
     count: sql`select count(*)::int as total from ${from} where ${where}`,
-    page: sql`select ${QUESTION_COLUMNS} from ${from} ${sql.raw(authorJoins('q'))}
+    page: sql`select ${QUESTION_COLUMNS} from ${from} ${authorJoins('q')}
       where q.id in (select q.id from ${from} where ${where} order by ${order} ${buildPageLimit(query)})
       order by ${order}`,
   };
@@ -192,7 +193,7 @@ export function buildLibraryQuestionListQueries(
 
 export function buildLibraryQuestionQuery(condition: SQL, order?: SQL): SQL {
   return sql`select ${QUESTION_COLUMNS} from questions q join topics t on t.id = q.topic_id
-    ${sql.raw(authorJoins('q'))} where ${condition} ${order ? sql`order by ${order}` : sql``}`;
+    ${authorJoins('q')} where ${condition} ${order ? sql`order by ${order}` : sql``}`;
 }
 
 export type LibraryQuestionRow = Record<string, unknown> & {

@@ -22,6 +22,8 @@ import {
   assertNamespaceRole,
   type Executor,
   isUniqueViolation,
+  markDeleted,
+  markRestored,
   rewritePositions,
   runListQueries,
 } from '../lists/index.ts';
@@ -224,15 +226,7 @@ export async function deleteLibraryQuestion(
     if (question.deletedAt !== null) {
       return;
     }
-    await tx
-      .update(questions)
-      .set({
-        deletedAt: sql`now()`,
-        deletedBy: user.iam,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
-      .where(eq(questions.id, questionId));
+    await tx.update(questions).set(markDeleted(user.iam)).where(eq(questions.id, questionId));
     await rewritePositions(tx, 'questions', await getLiveQuestionIds(tx, question.topicId));
     await touchTopic(tx, question.topicId, user.iam);
   });
@@ -259,13 +253,7 @@ export async function restoreLibraryQuestion(
       }
       await tx
         .update(questions)
-        .set({
-          deletedAt: null,
-          deletedBy: null,
-          position: await nextPosition(tx, topic.id),
-          updatedAt: sql`now()`,
-          updatedBy: user.iam,
-        })
+        .set({ ...markRestored(user.iam), position: await nextPosition(tx, topic.id) })
         .where(eq(questions.id, questionId));
       await touchTopic(tx, topic.id, user.iam);
     })

@@ -21,6 +21,7 @@ import {
   toUserSummary,
   uuidArray,
 } from '../lists/index.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
 
 // Scripts are read under the alias `sc`.
 
@@ -82,7 +83,7 @@ const COLUMNS = sql.raw(`sc.id, sc.namespace_id, n.label as namespace_label, sc.
   (select count(*)::int from script_topics st where st.script_id = sc.id) as topic_count,
   ${QUESTION_COUNT_SQL} as question_count, ${AUTHOR_COLUMNS}`);
 
-const JOINS = sql.raw(`left join namespaces n on n.id = sc.namespace_id ${authorJoins('sc')}`);
+const JOINS = sql`left join ${namespaces} n on n.id = sc.namespace_id ${authorJoins('sc')}`;
 
 export function buildScriptListQueries(
   query: Pick<

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  DELETED_NAME_MARKER,
   formatTopicNameTakenMessage,
   TOPIC_NOT_FOUND_MESSAGE,
   type createTopicBodySchema,
@@ -24,10 +23,13 @@ import {
   getNamespaceAccess,
   isNameTaken,
   isUniqueViolation,
-  pickDeletedName,
+  markDeleted,
+  markRestored,
   resolveNamespaceFilter,
   rewritePositions,
   runListQueries,
+  takeDeletedName,
+  takeRestoredName,
 } from '../lists/index.ts';
 import {
   buildLibraryQuestionQuery,
@@ -185,17 +187,9 @@ export async function deleteTopic(
     if (topic.deletedAt !== null) {
       return;
     }
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`topics:${topic.namespaceId}`}))`);
     await tx
       .update(topics)
-      .set({
-        name: await pickDeletedName(tx, 'topics', topic.namespaceId, topic.name),
-        nameBeforeDelete: topic.name,
-        deletedAt: sql`now()`,
-        deletedBy: user.iam,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
+      .set({ ...(await takeDeletedName(tx, 'topics', topic)), ...markDeleted(user.iam) })
       .where(eq(topics.id, topicId));
   });
   return getTopic(db, topicId);
@@ -211,22 +205,12 @@ export async function restoreTopic(
     if (topic.deletedAt === null) {
       return;
     }
-    const name = topic.nameBeforeDelete ?? topic.name.split(DELETED_NAME_MARKER)[0]!;
-    if (await isNameTaken(tx, 'topics', { name, namespaceIds: [topic.namespaceId] })) {
-      throw conflict(formatTopicNameTakenMessage(name));
-    }
+    const restored = await takeRestoredName(tx, 'topics', topic, formatTopicNameTakenMessage);
     await tx
       .update(topics)
-      .set({
-        name,
-        nameBeforeDelete: null,
-        deletedAt: null,
-        deletedBy: null,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
+      .set({ ...restored, ...markRestored(user.iam) })
       .where(eq(topics.id, topicId))
-      .catch((error: unknown) => rethrowNameTaken(error, name));
+      .catch((error: unknown) => rethrowNameTaken(error, restored.name));
   });
   return getTopic(db, topicId);
 }

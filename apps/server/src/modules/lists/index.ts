@@ -18,6 +18,7 @@ export {
 } from './list-sql.ts';
 export { isNameTaken, pickCopyName, pickDeletedName } from './names.ts';
 export { assertPermutation, clampIndex, rewritePositions } from './positions.ts';
+export { markDeleted, markRestored, takeDeletedName, takeRestoredName } from './soft-delete.ts';
 export {
   AUTHOR_COLUMNS,
   authorJoins,

@@ -1,4 +1,6 @@
 import type { UserSummary } from '@conversa/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import { users } from '../users/users.tables.ts';
 
 /**
  * ISO 8601 text of a timestamp from either query style: Drizzle's typed selects give Dates, raw
@@ -43,7 +45,9 @@ export const AUTHOR_COLUMNS = `cu.id as created_by_id, cu.email as created_by_em
   uu.id as updated_by_id, uu.email as updated_by_email,
   uu.first_name as updated_by_first_name, uu.last_name as updated_by_last_name`;
 
-export function authorJoins(alias: string): string {
-  return `left join users cu on cu.id = ${alias}.created_by
-  left join users uu on uu.id = ${alias}.updated_by`;
+/** `alias` is a constant of the caller's query (the item's table alias), never input. */
+export function authorJoins(alias: string): SQL {
+  const item = sql.raw(alias);
+  return sql`left join ${users} cu on cu.id = ${item}.created_by
+  left join ${users} uu on uu.id = ${item}.updated_by`;
 }

@@ -11,6 +11,9 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { getTrialFlags } from '../promo-codes/index.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 const dialect = new PgDialect();
 
@@ -110,25 +113,25 @@ async function selectCurrentUser(
         select coalesce(json_agg(json_build_object(
           'id', n.id, 'label', n.label, 'attributes', n.attributes, 'scope', un.scope
         ) order by n.label), '[]'::json)
-        from namespaces n
-        left join user_namespaces un
+        from ${namespaces} n
+        left join ${userNamespaces} un
           on un.namespace_id = n.id and un.user_id = u.id and un.suspended_at is null
       ) else (
         select coalesce(json_agg(json_build_object(
           'id', n.id, 'label', n.label, 'attributes', n.attributes, 'scope', un.scope
         ) order by n.label), '[]'::json)
-        from user_namespaces un
-        join namespaces n on n.id = un.namespace_id
+        from ${userNamespaces} un
+        join ${namespaces} n on n.id = un.namespace_id
         where un.user_id = u.id and un.suspended_at is null
       ) end as memberships,
       (
         select coalesce(json_agg(json_build_array(t.namespace_id, t.scope)), '[]'::json)
-        from team_members tm join teams t on t.id = tm.team_id
+        from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
         where tm.user_id = u.id and t.scope is not null
       ) as team_scopes,
-      exists (select 1 from user_namespaces any_un where any_un.user_id = u.id)
+      exists (select 1 from ${userNamespaces} any_un where any_un.user_id = u.id)
         as has_membership_rows
-    from who join users u on u.id = who.user_id`);
+    from who join ${users} u on u.id = who.user_id`);
   const result = await db.$client.query<CurrentUserRow>({
     name,
     text: query.sql,

@@ -12,7 +12,7 @@ import { uploads } from '../uploads/uploads.tables.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { notFound } from '../../http/errors.ts';
 import { setVideoRecordedAt } from '../storyfiles/index.ts';
-import { presentUploadStatus, type UploadRow } from '../uploads/index.ts';
+import { markUploadReady, presentUploadStatus, type UploadRow } from '../uploads/index.ts';
 import type { MediaUrlSigner } from './signed-urls.ts';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
@@ -101,10 +101,7 @@ export async function commitProcessedVideo(
       });
       await setVideoRecordedAt(tx, target, new Date());
     }
-    await tx
-      .update(uploads)
-      .set({ phase: 'ready', error: null, processedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(uploads.id, upload.id));
+    await markUploadReady(tx, upload.id);
     return {
       unreferencedPrefixes: isNewest
         ? existing

@@ -12,6 +12,7 @@ import { signAssetMedia } from '../conversations/index.ts';
 import type { MediaUrlSigner } from '../media/index.ts';
 import { FEATURED_IN_DATES } from './mobile-app.service.ts';
 import { buildPopularScores } from './popular.service.ts';
+import { mediaAssets } from '../media/media.tables.ts';
 
 export type CatalogueList = 'featured' | 'popular' | 'storyfiles';
 
@@ -77,7 +78,7 @@ export async function getCatalogueVersion(
   const result = await db.execute<{ hash: string | null }>(sql`
     select md5(string_agg(concat_ws('|', s.id, s.updated_at, p.updated_at, m.updated_at,
         f.position, f.starts_on, f.ends_on,
-        (select max(a.created_at) from media_assets a
+        (select max(a.created_at) from ${mediaAssets} a
           where a.storyfile_id = s.id and a.clip_kind in ('intro', 'idle'))), ','
       order by s.id)) as hash
     from ${base} where ${where}`);
@@ -115,7 +116,7 @@ export async function getCataloguePage(
         poster.id as poster_asset_id, poster.files as poster_files
       from ${from}
       left join lateral (
-        select a.id, a.files from media_assets a
+        select a.id, a.files from ${mediaAssets} a
         where a.storyfile_id = s.id and a.clip_kind in ('intro', 'idle')
         order by (a.clip_kind = 'intro') desc
         limit 1

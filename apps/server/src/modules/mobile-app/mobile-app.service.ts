@@ -27,6 +27,8 @@ import {
   type Executor,
 } from '../lists/index.ts';
 import { buildPopularScores } from './popular.service.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 type Admin = Pick<CurrentUser, 'iam' | 'email'>;
 
@@ -35,7 +37,7 @@ type Admin = Pick<CurrentUser, 'iam' | 'email'>;
 const PUBLISHED_STORYFILES = sql`
   storyfiles s
   join storyfile_publications p on p.storyfile_id = s.id and p.is_published
-  join namespaces n on n.id = s.namespace_id
+  join ${namespaces} n on n.id = s.namespace_id
   left join mobile_app_storyfiles m on m.storyfile_id = s.id
   left join mobile_app_featured f on f.storyfile_id = s.id`;
 const IS_LIVE = sql`s.deleted_at is null`;
@@ -125,8 +127,8 @@ async function lockStoryfile(tx: Executor, storyfileId: string) {
   }>(sql`
     select s.id, s.name, s.namespace_id, n.label as namespace_label,
       coalesce(p.is_published, false) as is_published
-    from storyfiles s
-    join namespaces n on n.id = s.namespace_id
+    from ${storyfiles} s
+    join ${namespaces} n on n.id = s.namespace_id
     left join storyfile_publications p on p.storyfile_id = s.id
     where s.id = ${storyfileId} and s.deleted_at is null
     for update of s`);
@@ -225,8 +227,8 @@ async function selectFeatured(db: Executor, storyfileId?: string): Promise<Featu
       (coalesce(p.is_published, false) and coalesce(m.in_app, false) and ${FEATURED_IN_DATES})
         as is_shown
     from mobile_app_featured f
-    join storyfiles s on s.id = f.storyfile_id and s.deleted_at is null
-    join namespaces n on n.id = s.namespace_id
+    join ${storyfiles} s on s.id = f.storyfile_id and s.deleted_at is null
+    join ${namespaces} n on n.id = s.namespace_id
     left join storyfile_publications p on p.storyfile_id = s.id
     left join mobile_app_storyfiles m on m.storyfile_id = s.id
     where ${storyfileId === undefined ? sql`true` : sql`f.storyfile_id = ${storyfileId}`}
@@ -391,10 +393,10 @@ function presentPopular(row: PopularRow): PopularEntry {
 
 const POPULAR_FROM = (until: Date) => sql`
   ${buildPopularScores(until)} score
-  join storyfiles s on s.id = score.storyfile_id and s.deleted_at is null
+  join ${storyfiles} s on s.id = score.storyfile_id and s.deleted_at is null
   join storyfile_publications p on p.storyfile_id = s.id and p.is_published
   join mobile_app_storyfiles m on m.storyfile_id = s.id and m.in_app
-  join namespaces n on n.id = s.namespace_id`;
+  join ${namespaces} n on n.id = s.namespace_id`;
 
 /** The popular list as admins see it: every storyfile in the app with visitors, hidden ones too. */
 export async function listPopular(
@@ -430,8 +432,8 @@ export async function setPopularHidden(
       select s.id as storyfile_id, s.name, n.label as organization_label,
         coalesce(score.visitors7, 0) as visitors7, coalesce(score.visitors30, 0) as visitors30,
         coalesce(score.score, 0) as score, m.popular_hidden as was_hidden
-      from storyfiles s
-      join namespaces n on n.id = s.namespace_id
+      from ${storyfiles} s
+      join ${namespaces} n on n.id = s.namespace_id
       left join mobile_app_storyfiles m on m.storyfile_id = s.id
       left join ${buildPopularScores(new Date())} score on score.storyfile_id = s.id
       where s.id = ${storyfileId}`);

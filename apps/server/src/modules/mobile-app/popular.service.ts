@@ -4,6 +4,10 @@ import {
   POPULAR_RECENT_DAYS,
   POPULAR_WINDOW_DAYS,
 } from '@conversa/contracts';
+import { conversations } from '../conversations/conversations.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { teamMembers, teams } from '../accounts/accounts.tables.ts';
 
 /**
  * Per storyfile, the distinct visitors of the POPULAR_WINDOW_DAYS before `until` and their
@@ -32,16 +36,16 @@ export function buildPopularScores(until: Date): SQL {
       ))::numeric, 3)::float8 as score
     from (
       select c.storyfile_id, c.visitor_key, max(c.started_at) as last_visit
-      from conversations c
-      join storyfiles s on s.id = c.storyfile_id
+      from ${conversations} c
+      join ${storyfiles} s on s.id = c.storyfile_id
       where c.channel <> 'studio'
         and c.started_at > ${untilIso}::timestamptz - make_interval(days => ${POPULAR_WINDOW_DAYS})
         and c.started_at <= ${untilIso}::timestamptz
         and not exists (
           select 1 from (
-            select un.user_id from user_namespaces un where un.namespace_id = s.namespace_id
+            select un.user_id from ${userNamespaces} un where un.namespace_id = s.namespace_id
             union all
-            select tm.user_id from team_members tm join teams t on t.id = tm.team_id
+            select tm.user_id from ${teamMembers} tm join ${teams} t on t.id = tm.team_id
             where t.namespace_id = s.namespace_id
           ) team
           where c.visitor_key = 'user:' || team.user_id::text

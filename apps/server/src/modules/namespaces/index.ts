@@ -1,3 +1,14 @@
 // The namespaces module's public entry.
-export { createNamespace, parseAttributeList } from './namespaces.service.ts';
+export {
+  addMembership,
+  createNamespace,
+  deleteNamespace,
+  insertNamespace,
+  parseAttributeList,
+  removeMemberships,
+  updateMembership,
+  updateNamespace,
+  upsertMembership,
+  type Namespace,
+} from './namespaces.service.ts';
 export { ensureDefaultNamespace, type DefaultNamespace } from './default-namespace.ts';

@@ -12,6 +12,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { recordAuditEvent } from '../accounts/index.ts';
 import { toIsoTimestamp, type Executor } from '../lists/index.ts';
 import { countRecordedAnswersSql, countStoryfilesSql } from './trial-guard.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 type ClientRow = {
   id: string;
@@ -46,9 +48,9 @@ const selectClients = sql`select r.id, r.namespace_id, n.label as namespace_labe
     ${countStoryfilesSql(sql`r.namespace_id`)} as storyfiles,
     ${countRecordedAnswersSql(sql`r.namespace_id`)} as recorded_answers
   from promo_redemptions r
-  join namespaces n on n.id = r.namespace_id
+  join ${namespaces} n on n.id = r.namespace_id
   join promo_codes c on c.id = r.promo_code_id
-  left join users u on u.id = r.user_id`;
+  left join ${users} u on u.id = r.user_id`;
 
 function present(row: ClientRow): PromoClient {
   return {

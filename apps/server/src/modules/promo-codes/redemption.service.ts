@@ -11,9 +11,11 @@ import {
   PROMO_VERIFY_LINK_INVALID_MESSAGE,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
+import { addMembership, insertNamespace } from '../namespaces/index.ts';
 import { promoRedemptions } from './promo-codes.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { insertUser } from '../users/index.ts';
 import { recordAuditEvent, type Mailer } from '../accounts/index.ts';
 import { isUniqueViolation, type Executor } from '../lists/index.ts';
 
@@ -68,7 +70,7 @@ type CodeRow = {
 async function pickOrganizationLabel(tx: Executor, name: string): Promise<string> {
   const base = `${name.slice(0, 100)}'s organization`;
   const taken = await tx.execute<{ label: string }>(
-    sql`select label from namespaces where label = ${base} or label like ${`${base.replace(/[\\%_]/g, '\\$&')} (%)`}`,
+    sql`select label from ${namespaces} where label = ${base} or label like ${`${base.replace(/[\\%_]/g, '\\$&')} (%)`}`,
   );
   const labels = new Set(taken.rows.map((row) => row.label));
   if (!labels.has(base)) {
@@ -128,7 +130,7 @@ export async function redeemPromoCode(
       if (redeemed.rows.length > 0) {
         throw new SignupRefusal('email', PROMO_ALREADY_REDEEMED_MESSAGE);
       }
-      const existing = await tx.execute(sql`select 1 from users where lower(email) = ${email}`);
+      const existing = await tx.execute(sql`select 1 from ${users} where lower(email) = ${email}`);
       if (existing.rows.length > 0) {
         throw new SignupRefusal('email', PROMO_EMAIL_IN_USE_MESSAGE);
       }
@@ -141,29 +143,21 @@ export async function redeemPromoCode(
         throw new SignupRefusal('code', PROMO_CODE_EXHAUSTED_MESSAGE);
       }
       const [firstName, ...rest] = name.split(/\s+/);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email,
-          firstName: firstName!.slice(0, 100),
-          lastName: rest.join(' ').slice(0, 100) || null,
-          passwordHash: input.passwordHash,
-        })
-        .returning({ id: users.id });
+      const user = await insertUser(tx, {
+        email,
+        firstName: firstName!.slice(0, 100),
+        lastName: rest.join(' ').slice(0, 100) || null,
+        passwordHash: input.passwordHash,
+      });
       const label = await pickOrganizationLabel(tx, name);
-      const [organization] = await tx
-        .insert(namespaces)
-        .values({ label })
-        .returning({ id: namespaces.id });
-      await tx
-        .insert(userNamespaces)
-        .values({ userId: user!.id, namespaceId: organization!.id, scope: 'owner:ns' });
+      const organization = await insertNamespace(tx, { label });
+      await addMembership(tx, { userId: user.id, namespaceId: organization.id, scope: 'owner:ns' });
       const [redemption] = await tx
         .insert(promoRedemptions)
         .values({
           promoCodeId: row.id,
-          namespaceId: organization!.id,
-          userId: user!.id,
+          namespaceId: organization.id,
+          userId: user.id,
           email,
           trialEndsAt: sql`now() + make_interval(days => ${row.trial_days})`,
           storyfileLimit: row.storyfile_limit,
@@ -173,9 +167,9 @@ export async function redeemPromoCode(
         .returning({ id: promoRedemptions.id });
       await recordAuditEvent(
         tx,
-        { iam: user!.id, email },
+        { iam: user.id, email },
         {
-          organization: { id: organization!.id, label },
+          organization: { id: organization.id, label },
           action: 'promo_client.redeem',
           targetType: 'promo_code',
           targetId: row.id,

@@ -2,3 +2,11 @@
 export { setVideoRecordedAt, type RecordingTarget } from './checklist.service.ts';
 export { insertStoryfileCopy, type StoryfileCopy } from './package-copy.ts';
 export { getStoryfileDetail } from './storyfiles.service.ts';
+export {
+  lockQuestionAlternates,
+  queueQuestionToRecord,
+  removeAlternates,
+  restoreAlternate,
+  setQuestionAlternates,
+  unqueueQuestion,
+} from './review-edits.ts';

@@ -1,22 +1,15 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
-  cleanAlternates,
-  MAX_QUESTIONS_PER_TOPIC,
   NOTHING_TO_SAVE_TO_LIBRARY_MESSAGE,
   type CurrentUser,
   type SaveStoryfileTopicsToLibraryResponse,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { questions, topics } from '../library/library.tables.ts';
+import { addTopicsToLibrary } from '../library/index.ts';
 import { storyfileQuestions, storyfileTopics } from './storyfiles.tables.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isUniqueViolation } from '../lists/index.ts';
 import { lockLiveStoryfile } from './storyfiles.service.ts';
-
-/** 409 text when a library topic would pass its ceiling; nothing was saved. */
-export function formatLibraryTopicFullMessage(name: string): string {
-  return `The library topic "${name}" would have more than ${MAX_QUESTIONS_PER_TOPIC} questions, so nothing was saved. Move some of its questions to another topic first.`;
-}
 
 /** 409 text when someone else created a library topic of the same name meanwhile. */
 export const LIBRARY_CHANGED_MESSAGE =
@@ -57,69 +50,14 @@ export async function saveStoryfileTopicsToLibrary(
       if (topicRows.length === 0) {
         throw badRequest(NOTHING_TO_SAVE_TO_LIBRARY_MESSAGE);
       }
-      // Live library topics of the namespace, locked so two saves of one namespace take turns.
-      const libraryTopics = await tx
-        .select({ id: topics.id, name: topics.name })
-        .from(topics)
-        .where(and(eq(topics.namespaceId, storyfile.namespaceId), isNull(topics.deletedAt)))
-        .for('update');
-      const byName = new Map(libraryTopics.map((topic) => [topic.name.toLowerCase(), topic]));
-      const result = { addedTopics: 0, addedQuestions: 0, skippedQuestions: 0 };
-
-      for (const topic of topicRows) {
-        let target = byName.get(topic.name.toLowerCase());
-        if (!target) {
-          const [created] = await tx
-            .insert(topics)
-            .values({
-              namespaceId: storyfile.namespaceId,
-              name: topic.name,
-              createdBy: user.iam,
-              updatedBy: user.iam,
-            })
-            .returning({ id: topics.id, name: topics.name });
-          target = created!;
-          byName.set(topic.name.toLowerCase(), target);
-          result.addedTopics += 1;
-        }
-        const held = await tx
-          .select({ textKey: questions.textKey })
-          .from(questions)
-          .where(and(eq(questions.topicId, target.id), isNull(questions.deletedAt)));
-        const heldKeys = new Set(held.map((row) => row.textKey));
-        let position = held.length;
-        let added = 0;
-        for (const question of questionRows.filter((row) => row.topicId === topic.id)) {
-          if (heldKeys.has(question.textKey)) {
-            result.skippedQuestions += 1;
-            continue;
-          }
-          if (position >= MAX_QUESTIONS_PER_TOPIC) {
-            throw conflict(formatLibraryTopicFullMessage(target.name));
-          }
-          await tx.insert(questions).values({
-            namespaceId: storyfile.namespaceId,
-            topicId: target.id,
-            text: question.text,
-            textKey: question.textKey,
-            alternates: cleanAlternates(question.text, question.alternates),
-            position,
-            createdBy: user.iam,
-            updatedBy: user.iam,
-          });
-          heldKeys.add(question.textKey);
-          position += 1;
-          added += 1;
-        }
-        if (added > 0) {
-          await tx
-            .update(topics)
-            .set({ updatedAt: sql`now()`, updatedBy: user.iam })
-            .where(eq(topics.id, target.id));
-        }
-        result.addedQuestions += added;
-      }
-      return result;
+      return addTopicsToLibrary(tx, {
+        namespaceId: storyfile.namespaceId,
+        userIam: user.iam,
+        topics: topicRows.map((topic) => ({
+          name: topic.name,
+          questions: questionRows.filter((row) => row.topicId === topic.id),
+        })),
+      });
     })
     .catch((error: unknown) => {
       if (

@@ -22,6 +22,7 @@ import {
   toUserSummary,
   uuidArray,
 } from '../lists/index.ts';
+import { namespaces } from '../namespaces/namespaces.tables.ts';
 
 // Every query here reads storyfiles under the alias `s`.
 
@@ -98,13 +99,13 @@ const SUMMARY_COLUMNS = sql.raw(`s.id, s.namespace_id, n.label as namespace_labe
   s.description, s.language, ${STATUS_SQL} as status, s.avatar_url, s.created_at, s.updated_at, s.deleted_at,
   tc.topic_count, qc.question_count, qc.answered_count, ${AUTHOR_COLUMNS}`);
 
-const SUMMARY_JOINS = sql.raw(`join namespaces n on n.id = s.namespace_id
+const SUMMARY_JOINS = sql`join ${namespaces} n on n.id = s.namespace_id
   ${authorJoins('s')}
   cross join lateral (select count(*)::int as topic_count
     from storyfile_topics t where t.storyfile_id = s.id) tc
   cross join lateral (select count(*)::int as question_count,
     count(q.answer_recorded_at)::int as answered_count
-    from storyfile_questions q where q.storyfile_id = s.id) qc`);
+    from storyfile_questions q where q.storyfile_id = s.id) qc`;
 
 /**
  * The count and page queries of the storyfile list. Filtering, sorting and paging happen on the

@@ -37,9 +37,12 @@ import {
   getNamespaceAccess,
   isNameTaken,
   isUniqueViolation,
-  pickDeletedName,
+  markDeleted,
+  markRestored,
   resolveNamespaceFilter,
   runListQueries,
+  takeDeletedName,
+  takeRestoredName,
   toIsoTimestampOrNull,
 } from '../lists/index.ts';
 import { assertTrialAllows } from '../promo-codes/index.ts';
@@ -287,21 +290,9 @@ export async function deleteStoryfile(
     if (row.deletedAt !== null) {
       return;
     }
-    // Serialises deletions in the namespace, so two picks cannot choose the same free name.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`storyfiles:${row.namespaceId}`}))`,
-    );
-    const deletedName = await pickDeletedName(tx, 'storyfiles', row.namespaceId, row.name);
     await tx
       .update(storyfiles)
-      .set({
-        name: deletedName,
-        nameBeforeDelete: row.name,
-        deletedAt: sql`now()`,
-        deletedBy: user.iam,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
+      .set({ ...(await takeDeletedName(tx, 'storyfiles', row)), ...markDeleted(user.iam) })
       .where(eq(storyfiles.id, storyfileId));
   });
   return getStoryfileSummary(db, storyfileId);
@@ -318,22 +309,12 @@ export async function restoreStoryfile(
     if (row.deletedAt === null) {
       return;
     }
-    const name = row.nameBeforeDelete ?? row.name.split(DELETED_NAME_MARKER)[0]!;
-    if (await isNameTaken(tx, 'storyfiles', { name, namespaceIds: [row.namespaceId] })) {
-      throw conflict(formatStoryfileNameTakenMessage(name));
-    }
+    const restored = await takeRestoredName(tx, 'storyfiles', row, formatStoryfileNameTakenMessage);
     await tx
       .update(storyfiles)
-      .set({
-        name,
-        nameBeforeDelete: null,
-        deletedAt: null,
-        deletedBy: null,
-        updatedAt: sql`now()`,
-        updatedBy: user.iam,
-      })
+      .set({ ...restored, ...markRestored(user.iam) })
       .where(eq(storyfiles.id, storyfileId))
-      .catch((error: unknown) => rethrowNameTaken(error, name));
+      .catch((error: unknown) => rethrowNameTaken(error, restored.name));
   });
   return getStoryfileDetail(db, storyfileId);
 }

@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineVocabulary } from './namespace-vocabulary.ts';
+import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 
 type CategoriesQuery = z.output<typeof listCategoriesQuerySchema>;
 type CategoryBody = z.output<typeof categoryBodySchema>;
@@ -73,8 +75,8 @@ function withCategoryUsage(rows: SQL, orderBy: SQL): SQL {
     answer_usage as (
       select ph.id, count(distinct q.id)::int as n
       from phrase ph
-      join storyfile_questions q on ${questionWords} @> ph.words
-      join storyfiles qs on qs.id = q.storyfile_id
+      join ${storyfileQuestions} q on ${questionWords} @> ph.words
+      join ${storyfiles} qs on qs.id = q.storyfile_id
       where qs.namespace_id = ph.namespace_id and qs.deleted_at is null
         and (ph.storyfile_id is null or q.storyfile_id = ph.storyfile_id)
         and strpos(' ' || array_to_string(${questionWords}, ' ') || ' ', ' ' || ph.phrase || ' ') > 0
@@ -83,8 +85,8 @@ function withCategoryUsage(rows: SQL, orderBy: SQL): SQL {
     folded_usage as (
       select ph.id, count(distinct e.id)::int as n
       from phrase ph
-      join chat_log_entries e on string_to_array(e.normalized_text, ' ') @> ph.words
-      join storyfiles es on es.id = e.storyfile_id
+      join ${chatLogEntries} e on string_to_array(e.normalized_text, ' ') @> ph.words
+      join ${storyfiles} es on es.id = e.storyfile_id
       where es.namespace_id = ph.namespace_id
         and (ph.storyfile_id is null or e.storyfile_id = ph.storyfile_id)
         and e.created_at >= now() - interval '30 days'
@@ -97,7 +99,7 @@ function withCategoryUsage(rows: SQL, orderBy: SQL): SQL {
 }
 
 const CATEGORIES = defineVocabulary<'name' | 'phrases', CategoryRow, CustomCategory>({
-  from: sql`from custom_categories c left join storyfiles s on s.id = c.storyfile_id`,
+  from: sql`from custom_categories c left join ${storyfiles} s on s.id = c.storyfile_id`,
   tableName: sql`custom_categories`,
   select: CATEGORY_SELECT,
   decorate: withCategoryUsage,
@@ -168,7 +170,7 @@ export async function createCategory(
   await CATEGORIES.assertNamespaceEditable(db, user, body.namespaceId);
   if (body.storyfileId) {
     const found = await db.execute(
-      sql`select 1 from storyfiles where id = ${body.storyfileId} and namespace_id = ${body.namespaceId} and deleted_at is null`,
+      sql`select 1 from ${storyfiles} where id = ${body.storyfileId} and namespace_id = ${body.namespaceId} and deleted_at is null`,
     );
     if (found.rows.length === 0) {
       throw notFound(STORYFILE_NOT_FOUND_MESSAGE);

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertNamespaceExists, assertNamespaceRole } from '../lists/index.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 type ExportQuery = z.output<typeof exportCategoriesQuerySchema>;
 type ImportBody = z.output<typeof importCategoriesBodySchema>;
@@ -37,7 +38,7 @@ export async function exportCategories(
     storyfile: string | null;
   }>(sql`
     select c.name, c.phrases, s.name as storyfile
-    from custom_categories c left join storyfiles s on s.id = c.storyfile_id
+    from custom_categories c left join ${storyfiles} s on s.id = c.storyfile_id
     where c.namespace_id = ${query.namespaceId}
     order by s.name nulls first, lower(c.name), c.id`);
   const csv = Papa.unparse({
@@ -86,10 +87,10 @@ export async function importCategories(
       `${CATEGORY_CSV_NOTHING_IMPORTED} The first row must name the columns ${CATEGORY_CSV_COLUMNS.join(', ')} (storyfile may be left out); ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
     );
   }
-  const storyfiles = await db.execute<{ id: string; name: string }>(sql`
-    select id, name from storyfiles where namespace_id = ${body.namespaceId} and deleted_at is null`);
+  const namespaceStoryfiles = await db.execute<{ id: string; name: string }>(sql`
+    select id, name from ${storyfiles} where namespace_id = ${body.namespaceId} and deleted_at is null`);
   const storyfileIds = new Map<string, string[]>();
-  for (const row of storyfiles.rows) {
+  for (const row of namespaceStoryfiles.rows) {
     const key = row.name.trim().toLowerCase();
     storyfileIds.set(key, [...(storyfileIds.get(key) ?? []), row.id]);
   }

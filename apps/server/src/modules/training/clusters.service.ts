@@ -12,6 +12,7 @@ import {
 } from '../conversations/index.ts';
 import { MAX_SUGGESTED_GROUPS, suggestAlternates } from './alternate-suggestions.ts';
 import { createClusterCache, type QuestionGroup } from './clustering.ts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 
 /** Most distinct questions clustered at once (the strongest signals first). */
 const MAX_CLUSTERED_QUESTIONS = 10_000;
@@ -53,7 +54,7 @@ export async function listReviewClusters(
         case when e.feedback = 'down' then ${CLUSTER_WEIGHTS.thumbsDown}::int
              when e.decision = 'fallback' then ${CLUSTER_WEIGHTS.fallback}::int
              else ${CLUSTER_WEIGHTS.low}::int end as weight
-      from chat_log_entries e join conversations c on c.id = e.conversation_id
+      from ${chatLogEntries} e join ${conversations} c on c.id = e.conversation_id
       where e.storyfile_id = ${storyfileId} and e.review_state = 'new'
         and e.normalized_text <> ''
         and e.created_at >= ${new Date(now.getTime() - CLUSTER_WINDOW_DAYS * 86_400_000).toISOString()}::timestamptz

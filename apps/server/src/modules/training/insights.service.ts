@@ -23,6 +23,8 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { readStoryfileCaptionTexts } from '../media/index.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { suggestWords } from './word-suggestions.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 function toPoint(outcome: ThresholdOutcome): ThresholdPoint {
   return {
@@ -50,7 +52,7 @@ export async function loadCalibrationSamples(
   }>(sql`
     select distinct on (e.id) a.kind, a.question_id, e.top_candidates
     from training_actions a
-    join chat_log_entries e on e.id = any(a.entry_ids) and e.storyfile_id = a.storyfile_id
+    join ${chatLogEntries} e on e.id = any(a.entry_ids) and e.storyfile_id = a.storyfile_id
     where a.storyfile_id = ${storyfileId} and a.undone_at is null
       and a.kind in ('correct', 'out-of-scope')
     order by e.id, a.created_at desc`);
@@ -119,7 +121,7 @@ export async function getCoverageHistory(
       count(e.id) filter (where e.decision = 'answered')::int as answered,
       count(e.id) filter (where e.decision = 'fallback')::int as fell_back
     from days d
-    left join chat_log_entries e on e.storyfile_id = ${storyfileId}
+    left join ${chatLogEntries} e on e.storyfile_id = ${storyfileId}
       and e.created_at >= d.day::timestamp at time zone 'utc'
       and e.created_at < (d.day + 1)::timestamp at time zone 'utc'
     group by d.day order by d.day`);
@@ -149,15 +151,15 @@ export async function listWordSuggestions(
   const [phrasings, unmatched, known, captions] = await Promise.all([
     db.execute<{ text: string }>(sql`
       select unnest(array_prepend(q.text, q.alternates)) as text
-      from storyfile_questions q where q.storyfile_id = ${storyfileId}`),
+      from ${storyfileQuestions} q where q.storyfile_id = ${storyfileId}`),
     db.execute<{ text: string }>(sql`
-      select question_text as text from chat_log_entries
+      select question_text as text from ${chatLogEntries}
       where storyfile_id = ${storyfileId} and input_mode = 'spoken' and decision = 'fallback'
         and question_text <> ''
       order by created_at desc limit ${UNMATCHED_SPOKEN_LIMIT}`),
     db.execute<{ text: string }>(sql`
       select unnest(array_prepend(w.term, w.heard_as)) as text
-      from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
+      from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id
       where s.id = ${storyfileId}`),
     mediaStore ? readStoryfileCaptionTexts(db, mediaStore, storyfileId) : [],
   ]);
@@ -175,7 +177,7 @@ export async function listWordSuggestions(
 export async function getSpeechHints(db: Database, storyfileId: string): Promise<SpeechHints> {
   const result = await db.execute<{ term: string }>(sql`
     select coalesce(nullif(w.display_form, ''), w.term) as term
-    from custom_words w join storyfiles s on s.namespace_id = w.namespace_id
+    from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id
     where s.id = ${storyfileId}
     order by lower(w.term) limit ${MAX_SPEECH_HINTS}`);
   return { terms: result.rows.map((row) => row.term) };

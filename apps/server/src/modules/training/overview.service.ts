@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { CLIP_KINDS, type ClipKind, type TrainingOverview } from '@conversa/contracts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { listReviewClusters } from './clusters.service.ts';
+import { mediaAssets } from '../media/media.tables.ts';
+import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 
 /** The numbers the Instructions checklist reads, for one storyfile. */
 export async function getTrainingOverview(
@@ -12,24 +15,24 @@ export async function getTrainingOverview(
   const [questions, clips, coverage, open, clusters, { matcher }] = await Promise.all([
     db.execute<{ total: number; unrecorded: number; queued: number }>(sql`
       select count(*)::int as total,
-        count(*) filter (where not exists (select 1 from media_assets m
+        count(*) filter (where not exists (select 1 from ${mediaAssets} m
           where m.storyfile_question_id = q.id and m.files ? 'video'))::int as unrecorded,
         count(*) filter (where q.queued_to_record_at is not null and not exists (
-          select 1 from media_assets m where m.storyfile_question_id = q.id and m.files ? 'video'))::int as queued
-      from storyfile_questions q where q.storyfile_id = ${storyfileId}`),
+          select 1 from ${mediaAssets} m where m.storyfile_question_id = q.id and m.files ? 'video'))::int as queued
+      from ${storyfileQuestions} q where q.storyfile_id = ${storyfileId}`),
     db.execute<{ clip_kind: ClipKind }>(sql`
-      select distinct clip_kind from media_assets
+      select distinct clip_kind from ${mediaAssets}
       where storyfile_id = ${storyfileId} and clip_kind is not null and files ? 'video'`),
     db.execute<{ days: number; asked: number; answered: number; fell_back: number }>(sql`
       select d.days, count(e.id)::int as asked,
         count(e.id) filter (where e.decision = 'answered')::int as answered,
         count(e.id) filter (where e.decision = 'fallback')::int as fell_back
       from (values (7), (30)) as d(days)
-      left join chat_log_entries e on e.storyfile_id = ${storyfileId}
+      left join ${chatLogEntries} e on e.storyfile_id = ${storyfileId}
         and e.created_at >= now() - make_interval(days => d.days)
       group by d.days order by d.days`),
     db.execute<{ open: number }>(sql`
-      select count(*)::int as open from chat_log_entries
+      select count(*)::int as open from ${chatLogEntries}
       where storyfile_id = ${storyfileId} and review_state = 'new'`),
     listReviewClusters(engine, storyfileId),
     getStoryfileMatcher(engine, storyfileId),

@@ -3,6 +3,7 @@ import { PREVIEW_EXCHANGE_LIMIT, type ReviewPreview } from '@conversa/contracts'
 import type { Category, Matcher, ThresholdReport, ThresholdSetting } from '@conversa/matching';
 import type { MatchableAnswer, StoryfileMatcher } from '../conversations/index.ts';
 import type { Executor } from '../lists/index.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
 
 /** At most this many moved questions are listed in a preview. */
 const PREVIEW_MOVE_LIST_LIMIT = 200;
@@ -68,7 +69,7 @@ export async function loadPastQuestions(
 ): Promise<PastQuestion[]> {
   const result = await db.execute<{ key: string; text: string; count: number }>(sql`
     select normalized_text as key, min(question_text) as text, count(*)::int as count
-    from (select normalized_text, question_text from chat_log_entries
+    from (select normalized_text, question_text from ${chatLogEntries}
           where storyfile_id = ${storyfileId} and normalized_text <> ''
           order by created_at desc limit ${PREVIEW_EXCHANGE_LIMIT}) recent
     group by normalized_text`);

@@ -4,6 +4,7 @@ import { normalizeText } from '@conversa/matching';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 export interface ReviewEntry {
   id: string;
@@ -51,5 +52,5 @@ export function getDistinctPhrasings(
 
 /** Serialises review changes of one storyfile (apply and undo). */
 export async function lockStoryfile(tx: Executor, storyfileId: string): Promise<void> {
-  await tx.execute(sql`select id from storyfiles where id = ${storyfileId} for update`);
+  await tx.execute(sql`select id from ${storyfiles} where id = ${storyfileId} for update`);
 }

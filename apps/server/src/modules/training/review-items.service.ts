@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
+import { recordExchangeFeedback } from '../conversations/index.ts';
 import {
   buildCappedListQueries,
   buildNaturalOrder,
@@ -27,6 +28,8 @@ import {
   type CappedListQueries,
   type SearchFieldSql,
 } from '../lists/index.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
 type ReviewItemsQuery = z.output<typeof listReviewItemsQuerySchema>;
 
@@ -174,7 +177,7 @@ export function buildReviewItemQueries(
     ),
   ];
   const where = joinConditions(conditions);
-  const from = sql`from chat_log_entries e join storyfiles s on s.id = e.storyfile_id`;
+  const from = sql`from ${chatLogEntries} e join ${storyfiles} s on s.id = e.storyfile_id`;
   const orderBy = sql.join(buildOrder(query.sort, query.order), sql`, `);
   // The page's ids first (a deep page skips its offset in the index alone), then their rows.
   return buildCappedListQueries(
@@ -204,24 +207,7 @@ export async function rateExchange(
     feedback: ExchangeFeedback;
   },
 ): Promise<ExchangeRating> {
-  const result = await db.execute<{
-    id: string;
-    feedback: ExchangeFeedback | null;
-    rated: boolean;
-  }>(
-    sql`with target as (
-        select e.id, e.feedback from chat_log_entries e
-        join conversations c on c.id = e.conversation_id
-        where e.id = ${input.exchangeId} and c.visitor_key = ${input.visitorKey}
-        ${input.storyfileId ? sql`and e.storyfile_id = ${input.storyfileId}` : sql``}
-      ), rated as (
-        update chat_log_entries set feedback = ${input.feedback}, feedback_at = now()
-        where id in (select id from target where feedback is null)
-        returning id
-      )
-      select t.id, t.feedback, exists (select 1 from rated) as rated from target t`,
-  );
-  const row = result.rows[0];
+  const row = await recordExchangeFeedback(db, input);
   if (!row) {
     throw notFound(EXCHANGE_NOT_FOUND_MESSAGE);
   }

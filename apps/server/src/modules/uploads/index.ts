@@ -4,11 +4,14 @@ export { createUploadStorage, type UploadStorage } from './upload-storage.ts';
 export {
   expireUnfinishedUploads,
   failUploadsOfFailedJobs,
+  removeBytesOfFailedUploads,
+} from './upload-maintenance.ts';
+export {
   queueCompleteUploads,
   findUpload,
   markUploadFailed,
-  presentUploadStatus,
-  removeBytesOfFailedUploads,
+  markUploadReady,
   UploadRejectedError,
   type UploadRow,
 } from './uploads.service.ts';
+export { presentUploadStatus } from './upload-status.ts';

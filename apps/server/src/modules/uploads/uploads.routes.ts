@@ -38,8 +38,6 @@ import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import {
   canManageUpload,
   findUpload,
-  getUploadStatus,
-  listRecentUploads,
   markUploadCancelled,
   prepareUpload,
   markPackageUploaded,
@@ -50,6 +48,7 @@ import {
   UploadRejectedError,
   type UploadRow,
 } from './uploads.service.ts';
+import { getUploadStatus, listRecentUploads } from './upload-status.ts';
 
 const toTusError = (error: unknown): unknown =>
   error instanceof UploadRejectedError

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import {
@@ -8,29 +8,22 @@ import {
   isAcceptedAvatarType,
   isAcceptedVideoFile,
   PACKAGE_UPLOAD_KIND,
-  RECENT_UPLOADS_HOURS,
   RETRY_UPLOAD_MESSAGES,
   UPLOAD_METADATA_KEYS,
   UPLOAD_REJECTION_MESSAGES,
   VIDEO_PROCESSING_MESSAGES,
   type CurrentUser,
   type UploadStatus,
-  type UploadSummary,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  storyfileQuestions,
-  storyfiles,
-  storyfileTopics,
-} from '../storyfiles/storyfiles.tables.ts';
 import { uploads } from './uploads.tables.ts';
 import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
 import { checkTrialAllows, type TrialDecision } from '../promo-codes/index.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
+import { markFailedFileGone } from './upload-maintenance.ts';
 import {
   canEditStoryfileTarget,
   canSetAvatar,
-  checkStoryfileAccess,
   type AccessDecision,
   type StoryfileNamespaceLookup,
 } from './upload-access.ts';
@@ -313,31 +306,6 @@ export async function queueCompleteUploads(deps: {
 }
 
 /**
- * Videos still `processing` whose job ran out of retries (its worker died on every attempt, so the
- * job's own last-attempt handler never ran): they fail with the message a person reads, and can
- * be tried again (`retryUploadProcessing`). Returns the ids changed.
- */
-export async function failUploadsOfFailedJobs(
-  db: Database,
-  uploadIds: string[],
-): Promise<string[]> {
-  if (uploadIds.length === 0) {
-    return [];
-  }
-  const failed = await db
-    .update(uploads)
-    .set({
-      phase: 'failed',
-      error: VIDEO_PROCESSING_MESSAGES.failed,
-      processedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(uploads.phase, 'processing'), inArray(uploads.id, uploadIds)))
-    .returning({ id: uploads.id });
-  return failed.map((row) => row.id);
-}
-
-/**
  * A person's "try again" on a video whose processing failed on our side: with its bytes still
  * held, it goes back to `processing` with a fresh job, in one transaction. Null when the caller
  * may not manage it (not found); `{ refused }` with the sentence to show when it cannot be retried:
@@ -410,55 +378,6 @@ export async function retryUploadProcessing(
   return { status: 'START', error: null };
 }
 
-/** These failed videos' bytes are gone: their message says so, and Try again is no longer offered. */
-async function markFailedFileGone(db: Database, uploadIds: string[]): Promise<void> {
-  await db
-    .update(uploads)
-    .set({ error: VIDEO_PROCESSING_MESSAGES.failedFileGone, updatedAt: sql`now()` })
-    .where(
-      and(
-        inArray(uploads.id, uploadIds),
-        eq(uploads.phase, 'failed'),
-        eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
-      ),
-    );
-}
-
-/**
- * The bytes of videos whose processing failed on our side are kept for Try again until
- * `failedBefore` (their failure plus the retention window), then deleted here (maintenance): the
- * tus stores' own `deleteExpired` removes only unfinished uploads, so without this sweep a
- * complete upload whose processing failed would stay on disk for good. Returns the ids swept.
- */
-export async function removeBytesOfFailedUploads(
-  db: Database,
-  storage: Pick<UploadStorage, 'remove'>,
-  failedBefore: Date,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: uploads.id, tusId: uploads.tusId })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.phase, 'failed'),
-        eq(uploads.error, VIDEO_PROCESSING_MESSAGES.failed),
-        lt(uploads.processedAt, failedBefore),
-      ),
-    );
-  if (rows.length === 0) {
-    return [];
-  }
-  // The message first: a Try again racing this sweep is refused, never started on vanishing bytes.
-  await markFailedFileGone(
-    db,
-    rows.map((row) => row.id),
-  );
-  for (const row of rows) {
-    await storage.remove(row.tusId);
-  }
-  return rows.map((row) => row.id);
-}
-
 export async function markUploadFailed(
   db: Pick<Database, 'update'>,
   uploadId: string,
@@ -470,112 +389,24 @@ export async function markUploadFailed(
     .where(eq(uploads.id, uploadId));
 }
 
+/**
+ * An upload whose bytes became what it was for (a clip's media asset, an avatar). Takes the
+ * caller's transaction, so the upload turns ready together with what it produced.
+ */
+export async function markUploadReady(
+  db: Pick<Database, 'update'>,
+  uploadId: string,
+): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ phase: 'ready', error: null, processedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(uploads.id, uploadId));
+}
+
 /** A tus termination (DELETE) of an unfinished upload. */
 export async function markUploadCancelled(db: Database, uploadId: string): Promise<void> {
   await db
     .update(uploads)
     .set({ phase: 'cancelled', error: VIDEO_PROCESSING_MESSAGES.cancelled, updatedAt: sql`now()` })
     .where(and(eq(uploads.id, uploadId), eq(uploads.phase, 'uploading')));
-}
-
-/** Spec §3/§4: START while arriving or processing, END when processed, FAIL with the reason. */
-export function presentUploadStatus(row: Pick<UploadRow, 'phase' | 'error'>): UploadStatus {
-  switch (row.phase) {
-    case 'uploading':
-    case 'processing':
-      return { status: 'START', error: null };
-    case 'ready':
-      return { status: 'END', error: null };
-    case 'failed':
-      return { status: 'FAIL', error: row.error ?? VIDEO_PROCESSING_MESSAGES.failed };
-    case 'cancelled':
-      return { status: 'FAIL', error: row.error ?? VIDEO_PROCESSING_MESSAGES.cancelled };
-  }
-}
-
-/**
- * The status call: the uploader, an admin, or anyone who may read the upload's storyfile may ask;
- * everyone else gets "not found", as for an id that never existed.
- */
-export async function getUploadStatus(
-  db: Database,
-  user: CurrentUser,
-  uploadId: string,
-  lookup: StoryfileNamespaceLookup | null,
-): Promise<UploadStatus | null> {
-  const row = await findUpload(db, toUploadId(uploadId));
-  if (!row) {
-    return null;
-  }
-  const isAllowed =
-    canManageUpload(user, row) ||
-    (row.storyfileId !== null &&
-      (await checkStoryfileAccess(user, row.storyfileId, 'read:ns', lookup)).ok);
-  return isAllowed ? presentUploadStatus(row) : null;
-}
-
-const RECENT_UPLOADS_LIMIT = 200;
-
-/** The caller's uploads of the last day, for the upload dialog after a reload. */
-export async function listRecentUploads(
-  db: Database,
-  storage: Pick<UploadStorage, 'getOffset'>,
-  user: CurrentUser,
-): Promise<UploadSummary[]> {
-  const since = new Date(Date.now() - RECENT_UPLOADS_HOURS * 3600 * 1000);
-  const rows = await db
-    .select({
-      upload: uploads,
-      storyfileName: storyfiles.name,
-      questionText: storyfileQuestions.text,
-      topicName: storyfileTopics.name,
-    })
-    .from(uploads)
-    .leftJoin(storyfiles, eq(storyfiles.id, uploads.storyfileId))
-    .leftJoin(storyfileQuestions, eq(storyfileQuestions.id, uploads.storyfileQuestionId))
-    .leftJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
-    .where(and(eq(uploads.userId, user.iam), gte(uploads.createdAt, since)))
-    .orderBy(desc(uploads.createdAt))
-    .limit(RECENT_UPLOADS_LIMIT);
-  return Promise.all(
-    rows.map(async ({ upload, storyfileName, questionText, topicName }) => ({
-      id: upload.id,
-      kind: upload.kind,
-      phase: upload.phase,
-      ...presentUploadStatus(upload),
-      filename: upload.filename,
-      filetype: upload.filetype,
-      sizeBytes: upload.sizeBytes,
-      uploadedBytes:
-        upload.phase === 'uploading' ? await storage.getOffset(upload.tusId) : upload.sizeBytes,
-      storyfileId: upload.storyfileId,
-      storyfileName: storyfileName ?? null,
-      questionId: upload.storyfileQuestionId,
-      questionText: questionText ?? null,
-      topicName: topicName ?? null,
-      clipKind: upload.clipKind,
-      resourceType: upload.resourceType,
-      resourceId: upload.resourceId,
-      createdAt: upload.createdAt.toISOString(),
-      updatedAt: upload.updatedAt.toISOString(),
-    })),
-  );
-}
-
-/**
- * Unfinished uploads older than the expiration: the tus store deletes their bytes; here they
- * become failed with a message, so nobody waits on them. Returns their tus ids.
- */
-export async function expireUnfinishedUploads(db: Database, olderThan: Date): Promise<string[]> {
-  const expired = await db
-    .update(uploads)
-    .set({
-      phase: 'failed',
-      error: VIDEO_PROCESSING_MESSAGES.expired,
-      processedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(uploads.phase, 'uploading'), lt(uploads.createdAt, olderThan)))
-    .returning({ tusId: uploads.tusId });
-  return expired.map((row) => row.tusId);
 }

@@ -1,6 +1,7 @@
 // The users module's public entry: what other modules, identity and the assembly may use.
 export { ensurePlatformAdmin, type AdminBootstrap } from './bootstrap-admin.ts';
 export { hashPassword } from './passwords.ts';
+export { anonymizeUser, insertUser, updateUser, type UserChanges } from './user-records.ts';
 export {
   checkPassword,
   createUser,
@@ -9,6 +10,7 @@ export {
   grantScope,
   listUsers,
   MAX_FAILED_LOGINS,
+  recordSignIn,
   setPassword,
   updateUserName,
   type User,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { grantableScopeSchema, type Scope } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { upsertMembership } from '../namespaces/index.ts';
 import { users } from './users.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -92,6 +93,11 @@ export async function updateUserName(
     .where(eq(users.id, userId));
 }
 
+/** When a person last signed in, shown to their organization's owners. */
+export async function recordSignIn(db: Pick<Database, 'update'>, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}
+
 export type PasswordCheck =
   { ok: true; user: User } | { ok: false; reason: 'invalid' | 'locked'; lockedUntil?: Date };
 
@@ -156,13 +162,7 @@ export async function grantScope(
   if (!namespace) {
     throw notFound(`No namespace labelled "${input.namespaceLabel}".`);
   }
-  await db
-    .insert(userNamespaces)
-    .values({ userId: user.id, namespaceId: namespace.id, scope: scope.data })
-    .onConflictDoUpdate({
-      target: [userNamespaces.userId, userNamespaces.namespaceId],
-      set: { scope: scope.data, updatedAt: new Date() },
-    });
+  await upsertMembership(db, { userId: user.id, namespaceId: namespace.id, scope: scope.data });
 }
 
 export interface UserListRow {

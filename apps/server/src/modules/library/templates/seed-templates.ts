@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { scripts } from '../library.tables.ts';
-import { writeScriptContent } from '../scripts.service.ts';
+import { writeScriptContent } from '../script-content.ts';
 import type { ShippedTemplate } from './shipped-template.ts';
 
 const SEED_LOCK_KEY = 72_110_432;

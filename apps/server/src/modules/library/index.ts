@@ -1,0 +1,7 @@
+// The library module's public entry: what other modules and the assembly may use.
+export {
+  addTopicsToLibrary,
+  formatLibraryTopicFullMessage,
+  type AddedToLibrary,
+  type TopicForLibrary,
+} from './add-to-library.ts';

@@ -1,0 +1,19 @@
+import { defineContract } from '../contract.ts';
+import {
+  AUDIO_BODY,
+  MAX_SPEECH_BYTES,
+  speechToTextQuerySchema,
+  speechToTextResponseSchema,
+} from './speech-to-text.ts';
+
+export const speechToTextContract = defineContract({
+  method: 'POST',
+  path: '/v1/conversa/speech2text',
+  summary: `The studio's speech2text gateway: the words of a spoken question to a storyfile, heard with the storyfile's own vocabulary. ${AUDIO_BODY}`,
+  tags: ['speech'],
+  permission: { kind: 'storyfile', scope: 'read:ns' },
+  storyfileParam: 'storyfileId',
+  query: speechToTextQuerySchema,
+  response: speechToTextResponseSchema,
+  bodyLimit: MAX_SPEECH_BYTES,
+});

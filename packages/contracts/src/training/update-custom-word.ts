@@ -1,0 +1,14 @@
+import { defineContract } from '../contract.ts';
+import { customWordBodySchema, customWordSchema, wordParamsSchema } from './words.ts';
+
+export const updateCustomWordContract = defineContract({
+  method: 'PUT',
+  path: '/v1/conversa/training/words/:id',
+  summary: 'Changes a custom word',
+  tags: ['training'],
+  permission: { kind: 'role', scope: 'edit:ns' },
+  params: wordParamsSchema,
+  body: customWordBodySchema,
+  response: customWordSchema,
+  errors: [409],
+});
