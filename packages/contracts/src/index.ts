@@ -28,3 +28,4 @@ export * from './ink/index.ts';
 export * from './mobile-app/index.ts';
 export * from './promo-codes/index.ts';
 export * from './speech/index.ts';
+export * from './storyfile-packages/index.ts';

@@ -5,7 +5,8 @@ import { clipKindSchema } from '../storyfiles/storyfile.ts';
 import { avatarResourceTypeSchema } from '../media/avatar.ts';
 import { uploadServerStatusSchema } from './get-upload-status.ts';
 
-export const UPLOAD_KINDS = ['answer', 'clip', 'avatar'] as const;
+/** `package`: a storyfile package to import (issue 31), kept as uploaded, never processed. */
+export const UPLOAD_KINDS = ['answer', 'clip', 'avatar', 'package'] as const;
 export const uploadKindSchema = z.enum(UPLOAD_KINDS);
 export type UploadKind = z.infer<typeof uploadKindSchema>;
 

@@ -22,7 +22,12 @@ export const UPLOAD_METADATA_KEYS = {
   source: 'source',
   resourceType: 'resource_type',
   resourceId: 'resource_id',
+  /** `storyfile-package` for a storyfile package to import (issue 31); absent for videos and avatars. */
+  uploadKind: 'upload_kind',
 } as const;
+
+/** The `upload_kind` metadata value of a storyfile package upload. */
+export const PACKAGE_UPLOAD_KIND = 'storyfile-package';
 
 /** Default cap of one upload (the spec's avatar cap); the server's `UPLOAD_MAX_BYTES` may lower it. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10_000_000_000;
@@ -125,6 +130,18 @@ export function buildAvatarUploadMetadata(input: {
 }
 
 /**
+ * Upload-Metadata of a storyfile package to import (issue 31). It names no storyfile or
+ * namespace: the namespace is chosen after the upload, in the import preview.
+ */
+export function buildPackageUploadMetadata(input: { filename: string }): Record<string, string> {
+  return {
+    [UPLOAD_METADATA_KEYS.uploadKind]: PACKAGE_UPLOAD_KIND,
+    [UPLOAD_METADATA_KEYS.filename]: input.filename,
+    [UPLOAD_METADATA_KEYS.filetype]: 'application/zip',
+  };
+}
+
+/**
  * The upload's id, as spec §7 takes it: the last path segment of the upload URL before any `+`.
  * It is the `uploadObjectKey` of the upload status call.
  */
@@ -155,6 +172,7 @@ export const UPLOAD_REJECTION_MESSAGES = {
   bothTargets: 'An upload is either a video (storyfile_id) or an avatar (resource_type), not both.',
   videoType: `Only video files can be uploaded here (${ACCEPTED_VIDEO_EXTENSIONS.join(', ')}).`,
   avatarType: 'An avatar must be a png or jpeg image.',
+  packageType: 'A storyfile package must be a .zip file.',
   avatarContent: 'This file is not a png or jpeg image.',
   unknownQuestion: 'This storyfile has no such question.',
   unknownClipKind: 'This storyfile has no such clip.',
