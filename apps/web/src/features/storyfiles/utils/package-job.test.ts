@@ -19,6 +19,12 @@ describe('getPackageJobRefetchDelay', () => {
     ['a done import (no link)', { state: 'done', downloadExpiresAt: null }, false],
     // A minute before the signed link expires: 15 minutes less one.
     ['a done export', { state: 'done', downloadExpiresAt: '2026-01-05T10:15:00.000Z' }, 840_000],
+    // Never a timer too long for setTimeout (it would fire at once, in a loop).
+    [
+      'a link valid for years',
+      { state: 'done', downloadExpiresAt: '2099-01-05T10:00:00.000Z' },
+      3_600_000,
+    ],
   ] as const)('%s', (_name, job, expected) => {
     expect(getPackageJobRefetchDelay(job, NOW)).toBe(expected);
   });

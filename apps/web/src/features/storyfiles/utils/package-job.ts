@@ -11,6 +11,12 @@ import { getSignedUrlRefetchDelay } from '@/lib/storyfile-queries';
 /** How often a running export or import is asked for its progress. */
 export const PACKAGE_JOB_POLL_MS = 1500;
 
+/**
+ * The longest wait between two asks for a done export: a timer beyond 2^31-1 ms fires at once
+ * (a link valid for weeks would be asked for in a loop), and an hour keeps the link fresh anyway.
+ */
+export const PACKAGE_JOB_MAX_REFETCH_MS = 3_600_000;
+
 /** Whether the job has ended (done or failed): nothing more will change but its download link. */
 export function isPackageJobSettled(job: Pick<StoryfilePackageJob, 'state'>): boolean {
   return job.state === 'done' || job.state === 'failed';
@@ -19,7 +25,7 @@ export function isPackageJobSettled(job: Pick<StoryfilePackageJob, 'state'>): bo
 /**
  * When to ask for the job again: every PACKAGE_JOB_POLL_MS while it waits or runs; once an
  * export is done, a minute before its signed download link expires (the answer carries a fresh
- * one); never after a failure.
+ * one, at least hourly); never after a failure.
  */
 export function getPackageJobRefetchDelay(
   job: Pick<StoryfilePackageJob, 'state' | 'downloadExpiresAt'> | undefined,
@@ -29,7 +35,8 @@ export function getPackageJobRefetchDelay(
     return false;
   }
   if (job.state === 'done') {
-    return getSignedUrlRefetchDelay([job.downloadExpiresAt], now);
+    const delay = getSignedUrlRefetchDelay([job.downloadExpiresAt], now);
+    return delay === false ? false : Math.min(delay, PACKAGE_JOB_MAX_REFETCH_MS);
   }
   return PACKAGE_JOB_POLL_MS;
 }
