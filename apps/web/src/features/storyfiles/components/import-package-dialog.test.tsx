@@ -13,6 +13,7 @@ import { ImportPackageDialog, type UploadPackage } from './import-package-dialog
 const NORTH = '11111111-1111-4111-8111-111111111111';
 const JOB = '22222222-2222-4222-8222-222222222222';
 const CREATED = '33333333-3333-4333-8333-333333333333';
+const SOUTH = '44444444-4444-4444-8444-444444444444';
 const user: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
 
 const preview: StoryfileImportPreview = {
@@ -255,6 +256,42 @@ describe('ImportPackageDialog', () => {
 
     await person.click(screen.getByRole('button', { name: 'Choose another file' }));
     expect(screen.getByLabelText('Package file')).toHaveFocus();
+  });
+
+  it('asks the summary again for the namespace a person with several chooses', async () => {
+    const person = userEvent.setup();
+    const held = holdUpload();
+    const south = { ...user.namespaces[0]!, id: SOUTH, label: 'south' };
+    const twoNamespaces: CurrentUser = { ...user, namespaces: [...user.namespaces, south] };
+    renderWithProviders(
+      <ImportPackageDialog
+        user={twoNamespaces}
+        isOpen
+        onOpenChange={() => undefined}
+        uploadPackage={held.upload}
+      />,
+    );
+    await person.upload(screen.getByLabelText('Package file'), zip());
+    held.finish('up-1');
+    await screen.findByRole('textbox', { name: 'Name' });
+    previewAnswer = () =>
+      Response.json({
+        ...preview,
+        namespaceId: SOUTH,
+        namespaceLabel: 'south',
+        name: 'Grandma Rose',
+        isNameTaken: false,
+      });
+    await person.selectOptions(screen.getByRole('combobox', { name: 'Namespace' }), 'south');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Grandma Rose'),
+    );
+    expect(
+      calls.filter((call) => call.path.endsWith('/imports/preview')).map((call) => call.body),
+    ).toEqual([
+      { uploadId: 'up-1', namespaceId: NORTH },
+      { uploadId: 'up-1', namespaceId: SOUTH },
+    ]);
   });
 
   it('says in words why an import job failed', async () => {
