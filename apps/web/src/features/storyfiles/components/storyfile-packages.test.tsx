@@ -17,7 +17,7 @@ const COPY = '33333333-3333-4333-8333-333333333333';
 const JOB = '44444444-4444-4444-8444-444444444444';
 const LONG_NAME = `Grandma Rose ${'r'.repeat(107)}`;
 const editor: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
-const viewer: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'view:ns' });
+const viewer: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'read:ns' });
 
 function buildDetail(overrides: Partial<StoryfileDetail> = {}): StoryfileDetail {
   return {
