@@ -65,6 +65,7 @@ import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { registerPackageRoutes } from '../modules/packages/packages.routes.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index.ts';
@@ -406,11 +407,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           upload,
         ),
     });
-    await registerMediaRoutes(app, {
+    const mediaSigner = await registerMediaRoutes(app, {
       db,
       mediaStore: runtime.mediaStore,
       config,
       isStoryfilePublished: (storyfileId) => isPublicationLive(db, storyfileId),
+    });
+    registerPackageRoutes(app, {
+      db,
+      pool,
+      jobs: runtime.jobs,
+      mediaStore: runtime.mediaStore,
+      uploadStorage: runtime.uploadStorage,
+      signer: mediaSigner,
+      publicUrl: config.publicUrl,
     });
     registerAvatarRoutes(app, { db, mediaStore: runtime.mediaStore });
   }

@@ -6,6 +6,8 @@ import { removeDeadTempWorkFolders } from '../media/work-folders.ts';
 import { ABANDONED_JOB_CHECK_MAX_SECONDS, startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createProcessVideoHandler, recoverVideoProcessing } from '../modules/media/index.ts';
 import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
+import { createSharedMediaUrlSigner } from '../modules/media/index.ts';
+import { createPackageJobHandler } from '../modules/packages/index.ts';
 
 /** Everything uploads and media need besides HTTP, started and stopped with the process. */
 export interface MediaRuntime {
@@ -52,6 +54,16 @@ export async function startMediaRuntime(options: {
     await jobs.startWorkers(
       config.jobs.concurrency,
       createProcessVideoHandler({ db: database.db, binaries, mediaStore, uploadStorage, log }),
+      createPackageJobHandler({
+        db: database.db,
+        pool: database.pool,
+        jobs,
+        mediaStore,
+        uploadStorage,
+        signer: await createSharedMediaUrlSigner(database.db, config.media.urlTtlSeconds),
+        publicUrl: config.publicUrl,
+        log,
+      }),
     );
   }
   const recover = async ({ isStorageScanned }: { isStorageScanned: boolean }) => {

@@ -18,6 +18,14 @@ export const processVideoPayloadSchema = z.object({ uploadId: z.string().min(1).
 export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
 
 /**
+ * A storyfile package export or import (issue 31) runs on the same queue, workers, leases and
+ * retries as video processing; its payload names the package job row, which holds the rest.
+ */
+export const packageJobPayloadSchema = z.object({ packageJobId: z.uuid() });
+export type PackageJobPayload = z.infer<typeof packageJobPayloadSchema>;
+const queuePayloadSchema = z.union([processVideoPayloadSchema, packageJobPayloadSchema]);
+
+/**
  * Retry policy of video processing: a failure that is not the video's fault (ffmpeg crashed, the
  * database went away, the worker died) is tried again 3 times, backing off from
  * JOB_RETRY_DELAY_SECONDS. A worker that dies mid-job loses its lease (below) and the job is
@@ -87,6 +95,11 @@ export type ProcessVideoHandler = (
   context: ProcessVideoContext,
 ) => Promise<void>;
 
+export type PackageJobHandler = (
+  payload: PackageJobPayload,
+  context: ProcessVideoContext,
+) => Promise<void>;
+
 export interface JobQueue {
   /**
    * Queues the processing of an upload. With `executor` (a transaction's client) the job exists
@@ -106,9 +119,18 @@ export interface JobQueue {
   recoverAbandonedJobs(): Promise<number>;
   /** Of these uploads, those whose latest processing job failed for good (retries spent). */
   findUploadsOfFailedJobs(uploadIds: readonly string[]): Promise<string[]>;
+  /**
+   * Queues a storyfile package job (its row must exist, or come with `executor`'s transaction).
+   * The job id is the package job's id, so queuing twice inserts one job.
+   */
+  enqueuePackageJob(packageJobId: string, executor?: SqlExecutor): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
-  startWorkers(concurrency: number, handler: ProcessVideoHandler): Promise<void>;
+  startWorkers(
+    concurrency: number,
+    handler: ProcessVideoHandler,
+    packageHandler?: PackageJobHandler,
+  ): Promise<void>;
   /**
    * The process is stopping: from now on a job that fails (ffmpeg stopped by the same signal as
    * the process, under systemd's control-group kill or Ctrl-C) goes back to the queue without
@@ -270,12 +292,23 @@ export async function startJobQueue(options: {
         '',
       ]);
     },
+    async enqueuePackageJob(packageJobId, executor) {
+      await boss.send(PROCESS_VIDEO_QUEUE, { packageJobId } satisfies PackageJobPayload, {
+        id: packageJobId,
+        singletonKey: `package:${packageJobId}`,
+        ...(executor ? { db: executor } : {}),
+      });
+      await (executor ?? toSqlExecutor(pool)).executeSql('select pg_notify($1, $2)', [
+        WAKE_CHANNEL,
+        '',
+      ]);
+    },
     wakeWorkers() {
       for (const id of workerIds) {
         boss.notifyWorker(id);
       }
     },
-    async startWorkers(concurrency, handler) {
+    async startWorkers(concurrency, handler, packageHandler) {
       wakeListener ??= listenForWakeUps(options.databaseUrl, log, () => {
         for (const id of workerIds) {
           boss.notifyWorker(id);
@@ -285,7 +318,7 @@ export async function startJobQueue(options: {
       for (let slot = 0; slot < concurrency; slot += 1) {
         // Known once boss.work returns; the handler reads it later.
         const self: { id?: string } = {};
-        const id = await boss.work<ProcessVideoPayload>(
+        const id = await boss.work<ProcessVideoPayload | PackageJobPayload>(
           PROCESS_VIDEO_QUEUE,
           {
             batchSize: 1,
@@ -322,10 +355,19 @@ export async function startJobQueue(options: {
               // complete afterwards finds the job no longer active and changes nothing); released
               // first, another process could take the finished job for an abandoned one.
               try {
-                await handler(processVideoPayloadSchema.parse(job.data), {
+                const payload = queuePayloadSchema.parse(job.data);
+                const context = {
                   signal: controller.signal,
                   isLastAttempt: job.retryCount >= job.retryLimit,
-                });
+                };
+                if ('packageJobId' in payload) {
+                  if (!packageHandler) {
+                    throw new Error('This worker runs no storyfile package jobs.');
+                  }
+                  await packageHandler(payload, context);
+                } else {
+                  await handler(payload, context);
+                }
                 await boss.complete(PROCESS_VIDEO_QUEUE, job.id);
               } catch (error) {
                 if (!isStopping) {

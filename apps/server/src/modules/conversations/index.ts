@@ -14,3 +14,4 @@ export { loadStoryfileCategories } from './matcher-cache.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';
+export { setMatchingThresholdCopy } from './matching-settings-copy.ts';

@@ -9,3 +9,4 @@ export {
   type InkSession,
   type SavedInkState,
 } from './ink-conversation.ts';
+export { insertInkCopy, type InkVersionCopy } from './package-copy.ts';

@@ -4,3 +4,5 @@ export { createProcessVideoHandler, type ProcessVideoDeps } from './process-vide
 export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
 export { recoverVideoProcessing, type ProcessingRecoveryReport } from './processing-recovery.ts';
 export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts';
+export { insertVideoCopies, newVideoCopyLocation, type VideoCopy } from './package-copy.ts';
+export { parseRangeHeader } from './range.ts';

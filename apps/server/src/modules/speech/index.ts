@@ -7,3 +7,4 @@ export {
 } from './speech-gateway.ts';
 export { createEmbeddedEngine } from './embedded-engine.ts';
 export type { SpeechEngine, SpeechTranscript, StoryfileVocabulary } from './speech-engine.ts';
+export { setRecognizerCopy } from './recognizer-copy.ts';

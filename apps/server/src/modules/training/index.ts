@@ -2,3 +2,4 @@
 export { rateExchange } from './review-items.service.ts';
 export { getSpeechHints } from './insights.service.ts';
 export { ignoredQuestions } from './ignored-questions.ts';
+export { insertVocabularyCopy, type VocabularyCopy } from './package-copy.ts';

@@ -42,6 +42,7 @@ import {
   listRecentUploads,
   markUploadCancelled,
   prepareUpload,
+  markPackageUploaded,
   queueVideoProcessing,
   recordUpload,
   retryUploadProcessing,
@@ -89,6 +90,8 @@ export async function registerUploadRoutes(
     try {
       if (row.kind === 'avatar') {
         await storeAvatar(row);
+      } else if (row.kind === 'package') {
+        await markPackageUploaded(db, row.id, sizeBytes);
       } else {
         await queueVideoProcessing(pool, jobs, row.id, sizeBytes);
       }

@@ -7,6 +7,7 @@ import {
   clipKindSchema,
   isAcceptedAvatarType,
   isAcceptedVideoFile,
+  PACKAGE_UPLOAD_KIND,
   RECENT_UPLOADS_HOURS,
   RETRY_UPLOAD_MESSAGES,
   UPLOAD_METADATA_KEYS,
@@ -104,6 +105,26 @@ export async function prepareUpload(
     filetype,
     sizeBytes: input.sizeBytes ?? null,
   };
+
+  // A storyfile package to import (issue 31): kept as uploaded; the namespace is chosen later,
+  // and the import checks the caller's role there.
+  if (text(metadata, UPLOAD_METADATA_KEYS.uploadKind) === PACKAGE_UPLOAD_KIND) {
+    if (storyfileId || resourceType) {
+      throw new UploadRejectedError(400, UPLOAD_REJECTION_MESSAGES.bothTargets);
+    }
+    const isZip =
+      (filename ?? '').toLowerCase().endsWith('.zip') ||
+      ['application/zip', 'application/x-zip-compressed'].includes(
+        (filetype ?? '').split(';')[0]!.trim().toLowerCase(),
+      );
+    if (!isZip) {
+      throw new UploadRejectedError(415, UPLOAD_REJECTION_MESSAGES.packageType);
+    }
+    if (input.sizeBytes !== undefined && input.sizeBytes > deps.maxBytes) {
+      throw new UploadRejectedError(413, UPLOAD_REJECTION_MESSAGES.tooLarge);
+    }
+    return { row: { ...base, kind: 'package' }, metadata: keep };
+  }
 
   if (resourceType) {
     const type = avatarResourceTypeSchema.safeParse(resourceType);
@@ -209,6 +230,27 @@ export function canManageUpload(user: CurrentUser | undefined, row: UploadRow): 
 }
 
 /**
+ * The last byte of a storyfile package arrived: it is ready to preview and import (nothing to
+ * process). A second call changes nothing.
+ */
+export async function markPackageUploaded(
+  db: Database,
+  uploadId: string,
+  sizeBytes: number,
+): Promise<void> {
+  await db
+    .update(uploads)
+    .set({
+      phase: 'ready',
+      sizeBytes,
+      uploadedAt: sql`now()`,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.phase, 'uploading')));
+}
+
+/**
  * The last byte of a video arrived: mark it processing and queue its job in one transaction, so
  * a crash in between leaves either an upload still to finish or a queued job, never a finished
  * upload nobody processes. A second call (the client retried its last PATCH) changes nothing.
@@ -256,7 +298,9 @@ export async function queueCompleteUploads(deps: {
   const rows = await deps.db
     .select({ id: uploads.id, tusId: uploads.tusId })
     .from(uploads)
-    .where(and(eq(uploads.phase, 'uploading'), ne(uploads.kind, 'avatar')));
+    .where(
+      and(eq(uploads.phase, 'uploading'), ne(uploads.kind, 'avatar'), ne(uploads.kind, 'package')),
+    );
   const queued: string[] = [];
   for (const row of rows) {
     const progress = await deps.storage.getProgress(row.tusId);

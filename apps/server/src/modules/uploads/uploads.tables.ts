@@ -43,7 +43,7 @@ export const uploads = pgTable(
     index('uploads_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('uploads_storyfile_idx').on(table.storyfileId),
     index('uploads_phase_created_idx').on(table.phase, table.createdAt),
-    check('uploads_kind_check', sql`${table.kind} in ('answer', 'clip', 'avatar')`),
+    check('uploads_kind_check', sql`${table.kind} in ('answer', 'clip', 'avatar', 'package')`),
     check(
       'uploads_phase_check',
       sql`${table.phase} in ('uploading', 'processing', 'ready', 'failed', 'cancelled')`,
@@ -53,6 +53,7 @@ export const uploads = pgTable(
       sql`case ${table.kind}
         when 'answer' then ${table.storyfileId} is not null and ${table.storyfileQuestionId} is not null
         when 'clip' then ${table.storyfileId} is not null and ${table.clipKind} is not null
+        when 'package' then true
         else ${table.resourceType} is not null and ${table.resourceId} is not null end`,
     ),
   ],

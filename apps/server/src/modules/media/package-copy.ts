@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ClipKind, MediaFiles } from '@conversa/contracts';
+import type { Executor } from '../lists/index.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
+import { mediaAssets, type MediaAssetFile } from './media.tables.ts';
+import { getVideoStoragePrefix } from './media.service.ts';
+
+/** A processed video brought by a package import or a duplicate (issue 31). */
+export interface VideoCopy {
+  target: { questionId: string } | { clipKind: ClipKind };
+  files: MediaFiles<MediaAssetFile>;
+  durationMs: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A fresh upload id (the shape of tus ids) and its media folder, for a copied video: the caller
+ * stages the files for `storagePrefix` and publishes them once its transaction commits.
+ */
+export function newVideoCopyLocation(): { uploadId: string; storagePrefix: string } {
+  const uploadId = randomBytes(16).toString('hex');
+  return { uploadId, storagePrefix: getVideoStoragePrefix(uploadId) };
+}
+
+/**
+ * Records copied videos in the caller's transaction: each a finished upload (kind answer or
+ * clip, phase ready, as processing would leave it) and its media asset at `storagePrefix`.
+ */
+export async function insertVideoCopies(
+  tx: Executor,
+  input: {
+    storyfileId: string;
+    userId: string;
+    videos: Array<VideoCopy & { uploadId: string; storagePrefix: string }>;
+  },
+): Promise<void> {
+  for (const video of input.videos) {
+    const questionId = 'questionId' in video.target ? video.target.questionId : null;
+    const clipKind = 'clipKind' in video.target ? video.target.clipKind : null;
+    await tx.insert(uploads).values({
+      id: video.uploadId,
+      tusId: video.uploadId,
+      kind: questionId ? 'answer' : 'clip',
+      userId: input.userId,
+      storyfileId: input.storyfileId,
+      storyfileQuestionId: questionId,
+      clipKind,
+      filename: video.files.video.name,
+      filetype: video.files.video.contentType,
+      sizeBytes: video.files.video.sizeBytes,
+      phase: 'ready',
+      uploadedAt: sql`now()`,
+      processedAt: sql`now()`,
+    });
+    await tx.insert(mediaAssets).values({
+      uploadId: video.uploadId,
+      storyfileId: input.storyfileId,
+      storyfileQuestionId: questionId,
+      clipKind,
+      storagePrefix: video.storagePrefix,
+      files: video.files,
+      durationMs: video.durationMs,
+      width: video.width,
+      height: video.height,
+      createdBy: input.userId,
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  duplicateStoryfileContract,
+  getStoryfilePackageJobContract,
+  MEDIA_ACCESS_TOKEN_PARAM,
+  previewStoryfileImportContract,
+  startStoryfileExportContract,
+  startStoryfileImportContract,
+} from '@conversa/contracts';
+import { registerContract } from '../../http/gateway.ts';
+import { parseRangeHeader } from '../media/index.ts';
+import {
+  duplicateStoryfile,
+  findDownload,
+  getJob,
+  PACKAGE_FILE,
+  previewImport,
+  startExport,
+  startImport,
+  type PackageDeps,
+} from './packages.service.ts';
+
+const LINK_INVALID_MESSAGE = 'This download link is invalid or has expired. Ask for a new one.';
+
+/**
+ * Storyfile packages (issue 31): export and import jobs, the import preview, duplicate, and the
+ * package download. The download needs no session: its URL carries a token of the media module's
+ * signer, bound to the job and the file, and answers range requests like media does.
+ */
+export function registerPackageRoutes(app: FastifyInstance, deps: PackageDeps): void {
+  registerContract(app, startStoryfileExportContract, (request) =>
+    startExport(deps, request.currentUser, request.params.id),
+  );
+  registerContract(app, getStoryfilePackageJobContract, (request) =>
+    getJob(deps, request.currentUser, request.params.jobId),
+  );
+  registerContract(app, previewStoryfileImportContract, (request) =>
+    previewImport(deps, request.currentUser, request.body),
+  );
+  registerContract(app, startStoryfileImportContract, (request) =>
+    startImport(deps, request.currentUser, request.body),
+  );
+  registerContract(app, duplicateStoryfileContract, (request) =>
+    duplicateStoryfile(deps, request.currentUser, request.params.id, request.body),
+  );
+
+  app.get<{ Params: { jobId: string; file: string }; Querystring: Record<string, string> }>(
+    '/packages/:jobId/:file',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const { jobId, file } = request.params;
+      const check = deps.signer.checkToken(request.query[MEDIA_ACCESS_TOKEN_PARAM], {
+        assetId: jobId,
+        file,
+      });
+      if (!check.ok || file !== PACKAGE_FILE) {
+        return reply
+          .status(403)
+          .header('cache-control', 'no-store')
+          .send({ statusCode: 403, error: 'FORBIDDEN', message: LINK_INVALID_MESSAGE });
+      }
+      const found = await findDownload(deps.db, jobId);
+      const stored = found ? await deps.mediaStore.stat(found.key) : null;
+      if (!found || !stored) {
+        return reply
+          .status(404)
+          .send({ statusCode: 404, error: 'NOT_FOUND', message: 'Not found.' });
+      }
+      const size = stored.sizeBytes;
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, no-store')
+        .header('etag', `"${jobId}-${size}"`)
+        .header('last-modified', found.updatedAt.toUTCString())
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename="${found.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
+        )
+        .type('application/zip');
+      const range = parseRangeHeader(request.headers.range, size);
+      if (range.kind === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      const isPartial = range.kind === 'partial';
+      const start = isPartial ? range.start : 0;
+      const end = isPartial ? range.end : size - 1;
+      reply.status(isPartial ? 206 : 200).header('content-length', end - start + 1);
+      if (isPartial) {
+        reply.header('content-range', `bytes ${start}-${end}/${size}`);
+      }
+      if (size === 0) {
+        return reply.send();
+      }
+      return reply.send(await deps.mediaStore.read(found.key, { start, end }));
+    },
+  );
+}
