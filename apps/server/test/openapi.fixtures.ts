@@ -159,8 +159,9 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       return targets.storyfileId;
     case 'kind':
       return 'idle';
-    // A video, a member, a whitelist entry, a review change or an exchange no seed makes: an id
-    // that names none, so nothing seeded is changed.
+    // A video, a member, a whitelist entry, a review change, an exchange or a package job no seed
+    // makes: an id that names none, so nothing seeded is changed.
+    case 'jobId':
     case 'videoId':
     case 'userId':
     case 'tokenId':

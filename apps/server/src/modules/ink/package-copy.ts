@@ -1,22 +1,20 @@
-import type { InkCompileMessage, InkStoryStats } from '@conversa/contracts';
+import { compileInkSource, type InkReferenceQuestion } from '@conversa/contracts/ink/compile-ink';
+import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
 import { inkStories, inkStoryVersions } from './ink.tables.ts';
 
 export interface InkVersionCopy {
   number: number;
   source: string;
-  compiledJson: string | null;
-  messages: InkCompileMessage[];
-  errorCount: number;
-  warningCount: number;
-  stats: InkStoryStats;
   restoredFromNumber: number | null;
   createdAt: Date;
 }
 
 /**
  * Writes a storyfile's saved ink versions and which one is published, in the caller's
- * transaction (a package import or duplicate, issue 31).
+ * transaction (a package import or duplicate, issue 31). Each source is compiled here against the
+ * new storyfile's questions, as a save compiles it: compiled JSON is never taken from outside.
+ * A published version that does not compile is refused with a message naming it.
  */
 export async function insertInkCopy(
   tx: Executor,
@@ -25,28 +23,37 @@ export async function insertInkCopy(
     userId: string;
     versions: InkVersionCopy[];
     publishedVersionNumber: number | null;
+    questions: readonly InkReferenceQuestion[];
   },
 ): Promise<void> {
   if (input.versions.length === 0) {
     return;
   }
+  const compiled = input.versions.map((version) => {
+    const result = compileInkSource(version.source, input.questions);
+    const errors = result.messages.filter((message) => message.severity === 'error');
+    if (version.number === input.publishedVersionNumber && errors.length > 0) {
+      throw badRequest(
+        `The published ink story (version ${version.number}) does not compile: ${errors[0]!.message}`,
+      );
+    }
+    return {
+      storyfileId: input.storyfileId,
+      number: version.number,
+      source: version.source,
+      compiledJson: errors.length > 0 ? null : result.compiledJson,
+      messages: result.messages,
+      errorCount: errors.length,
+      warningCount: result.messages.length - errors.length,
+      stats: result.stats,
+      restoredFromNumber: version.restoredFromNumber,
+      createdBy: input.userId,
+      createdAt: version.createdAt,
+    };
+  });
   const inserted = await tx
     .insert(inkStoryVersions)
-    .values(
-      input.versions.map((version) => ({
-        storyfileId: input.storyfileId,
-        number: version.number,
-        source: version.source,
-        compiledJson: version.errorCount > 0 ? null : version.compiledJson,
-        messages: version.messages,
-        errorCount: version.errorCount,
-        warningCount: version.warningCount,
-        stats: version.stats,
-        restoredFromNumber: version.restoredFromNumber,
-        createdBy: input.userId,
-        createdAt: version.createdAt,
-      })),
-    )
+    .values(compiled)
     .returning({ id: inkStoryVersions.id, number: inkStoryVersions.number });
   const published = inserted.find((row) => row.number === input.publishedVersionNumber);
   if (published) {

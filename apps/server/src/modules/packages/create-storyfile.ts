@@ -168,12 +168,31 @@ export async function createStoryfileFromManifest(
         }
       }
       await insertVideoCopies(tx, { storyfileId, userId, videos });
+      // Ink sources name questions by id (`# answer: <id>`): the exporting studio's ids become
+      // the new ones before the sources are compiled again.
+      const idChanges: Array<[string, string]> = manifest.topics.flatMap((topic) =>
+        topic.questions.flatMap((question) =>
+          question.id ? [[question.id, questionIds.get(question.key)!] as [string, string]] : [],
+        ),
+      );
       await insertInkCopy(tx, {
         storyfileId,
         userId,
         publishedVersionNumber: manifest.ink.publishedVersionNumber,
+        questions: manifest.topics.flatMap((topic) =>
+          topic.questions.map((question) => ({
+            id: questionIds.get(question.key)!,
+            text: question.text,
+            isRecorded: question.answer !== null,
+          })),
+        ),
         versions: manifest.ink.versions.map((version) => ({
-          ...version,
+          number: version.number,
+          source: idChanges.reduce(
+            (source, [from, to]) => source.replaceAll(from, to),
+            version.source,
+          ),
+          restoredFromNumber: version.restoredFromNumber,
           createdAt: new Date(version.createdAt),
         })),
       });

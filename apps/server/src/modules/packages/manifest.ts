@@ -79,6 +79,8 @@ export const manifestSchema = z.object({
           z.object({
             /** Unique in the package; starters refer to it. */
             key: text(100).min(1),
+            /** Its id in the exporting studio: ink sources name it in `# answer:` tags. */
+            id: text(100).optional(),
             text: text(QUESTION_TEXT_MAX_LENGTH).min(1),
             alternates: z.array(text(QUESTION_TEXT_MAX_LENGTH)).max(MAX_ALTERNATES_PER_QUESTION),
             answer: packageVideoSchema.nullable(),
@@ -126,7 +128,10 @@ export const manifestSchema = z.object({
         z.object({
           number: z.number().int().min(1),
           source: text(2_000_000),
-          /** inkjs's JSON as the exporting studio compiled it; null when the source has errors. */
+          /**
+           * inkjs's JSON as the exporting studio compiled it (null when the source has errors); for
+           * other tools: an importing studio compiles the source again.
+           */
           compiledJson: text(20_000_000).nullable(),
           messages: z.array(inkCompileMessageSchema),
           errorCount: z.number().int().min(0),

@@ -39,8 +39,9 @@ let videoBytes: Buffer;
 let packageBytes: Buffer;
 
 const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.500\nI was born by the sea.\n';
-const INK_V1 =
-  'Hello, I am glad you came.\n* [Tell me about the sea] I grew up with the sound of waves.\n- -> END\n';
+/** Version 1 plays the answer to the first question by its id: an import must follow the new id. */
+const inkV1 = (questionId: string) =>
+  `Hello, I am glad you came.\n* [Tell me about the sea] I grew up with the sound of waves. # answer: ${questionId}\n- -> END\n`;
 const INK_V2 = 'Hello again.\n* [Tell me about the sea] Waves, every morning.\n- -> END\n';
 
 const SCRIPT = [
@@ -330,9 +331,30 @@ async function vocabularyOf(client: ApiClient, namespaceId: string) {
   };
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** The source of version 1, which names the answer to "Where were you born?" by id. */
+async function expectInkNamesOwnQuestion(client: ApiClient, id: string) {
+  const detail = await client.expectStatus<StoryfileDetail>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${id}`,
+  );
+  const born = detail.topics[0]!.questions.find(
+    (question) => question.text === 'Where were you born?',
+  )!;
+  const version = await client.expectStatus<{ source: string; errorCount: number }>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${id}/ink-story/versions/1`,
+  );
+  expect(version.source).toContain(`# answer: ${born.id}`);
+  expect(version.errorCount).toBe(0);
+}
+
 async function inkOf(client: ApiClient, id: string) {
   const story = await client.expectStatus<{
-    publishedVersionNumber: number | null;
+    publishedNumber: number | null;
     versions: Array<{ number: number }>;
   }>(200, 'GET', `/v1/conversa/storyfiles/${id}/ink-story`);
   const sources = [];
@@ -345,8 +367,11 @@ async function inkOf(client: ApiClient, id: string) {
     sources.push({ number: version.number, source: full.source });
   }
   return {
-    published: story.publishedVersionNumber,
-    sources: sources.sort((x, y) => x.number - y.number),
+    published: story.publishedNumber,
+    // Question ids differ between storyfiles; expectInkNamesOwnQuestion checks the id itself.
+    sources: sources
+      .sort((x, y) => x.number - y.number)
+      .map((version) => ({ ...version, source: version.source.replace(UUID, '<question id>') })),
   };
 }
 
@@ -451,7 +476,7 @@ beforeAll(async () => {
     'POST',
     `/v1/conversa/storyfiles/${storyfileId}/ink-story/versions`,
     {
-      source: INK_V1,
+      source: inkV1(questionIds[0]!),
     },
   );
   await owner.expectStatus(
@@ -589,7 +614,11 @@ describe('storyfile packages (issue 31)', () => {
     expect(imported.name).toBe('Grandpa Tom');
     expect(imported.namespaceId).toBe(targetNamespaceId);
     expect(scriptOf(imported)).toEqual(scriptOf(original));
-    expect(await inkOf(importer, importedId)).toEqual(await inkOf(owner, storyfileId));
+    const importedInk = await inkOf(importer, importedId);
+    expect(importedInk).toEqual(await inkOf(owner, storyfileId));
+    expect(importedInk.published).toBe(1);
+    expect(importedInk.sources).toHaveLength(2);
+    await expectInkNamesOwnQuestion(importer, importedId);
     expect(await vocabularyOf(importer, targetNamespaceId)).toEqual(
       await vocabularyOf(owner, sourceNamespaceId),
     );
@@ -749,6 +778,7 @@ describe('storyfile packages (issue 31)', () => {
     expect(copy.id).not.toBe(storyfileId);
     expect(scriptOf(copy)).toEqual(scriptOf(before));
     expect(await inkOf(owner, copy.id)).toEqual(await inkOf(owner, storyfileId));
+    await expectInkNamesOwnQuestion(owner, copy.id);
     await expectVideosPlay(source, owner, copy.id, 10);
     expect(await askAll(owner, copy.id)).toEqual(await askAll(owner, storyfileId));
     const named = await owner.expectStatus<StoryfileDetail>(

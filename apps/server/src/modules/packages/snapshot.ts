@@ -132,6 +132,7 @@ export async function readStoryfileSnapshot(
         keyOf.set(question.id, key);
         return {
           key,
+          id: question.id,
           text: question.text,
           alternates: question.alternates,
           answer: packVideo(assetOfQuestion.get(question.id), `answers/${key}`),
