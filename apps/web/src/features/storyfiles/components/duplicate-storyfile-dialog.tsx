@@ -69,7 +69,7 @@ export function DuplicateStoryfileDialog({
         <Field
           id={ids.name}
           label="Name of the copy"
-          hint={`Optional: left empty, the copy is named “${storyfile.name}${DUPLICATE_NAME_SUFFIX}”.`}
+          hint={`Optional: left empty, the copy is named “${storyfile.name}${DUPLICATE_NAME_SUFFIX}”, numbered if that name is taken.`}
         >
           <input
             id={ids.name}

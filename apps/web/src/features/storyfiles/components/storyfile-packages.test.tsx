@@ -231,7 +231,9 @@ describe('Duplicate storyfile', () => {
     await person.click(await screen.findByRole('button', { name: 'Duplicate storyfile' }));
     const dialog = screen.getByRole('dialog', { name: 'Duplicate storyfile' });
     expect(
-      within(dialog).getByText(`Optional: left empty, the copy is named “${LONG_NAME} (copy)”.`),
+      within(dialog).getByText(
+        `Optional: left empty, the copy is named “${LONG_NAME} (copy)”, numbered if that name is taken.`,
+      ),
     ).toBeVisible();
     await person.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
     await waitFor(() =>
