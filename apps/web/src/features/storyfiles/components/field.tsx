@@ -20,7 +20,7 @@ export function Field({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {hint === undefined ? null : <p className="text-xs text-slate-500">{hint}</p>}
+      {hint === undefined ? null : <p className="text-xs wrap-anywhere text-slate-500">{hint}</p>}
       <div className="mt-1">{children}</div>
     </div>
   );

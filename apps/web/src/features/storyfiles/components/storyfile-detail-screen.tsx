@@ -5,7 +5,7 @@ import {
   type CurrentUser,
   type StoryfileDetail,
 } from '@conversa/contracts';
-import { ArrowLeft, FileDown, LibraryBig, Mic, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, Copy, FileDown, LibraryBig, Mic, MessagesSquare } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
@@ -26,6 +26,8 @@ import { useSaveTopicsToLibrary } from '../api/save-topics-to-library';
 import { canEditStoryfile, canRestoreStoryfile } from '../utils/permissions';
 import { parseStoryfileTab, STORYFILE_TABS, type StoryfileTab } from '../utils/tabs';
 import { ApplyScriptDialog } from './apply-script-dialog';
+import { DuplicateStoryfileDialog } from './duplicate-storyfile-dialog';
+import { ExportPackageButton, ExportPackagePanel, useStoryfileExport } from './export-package';
 import { ClipSlots } from './clip-slots';
 import { LibrarySaveOutcome } from './save-to-library';
 import { ScriptChecklist } from './script-checklist';
@@ -187,6 +189,8 @@ export function StoryfileDetailScreen({
   const [params, setParams] = useSearchParams();
   const tab = parseStoryfileTab(params.get('tab'));
   const [isApplying, setIsApplying] = useState(false);
+  const [isDuplicating, setIsDuplicating] = useState(false);
+  const storyfileExport = useStoryfileExport(id);
   const restore = useRestoreStoryfile();
   const saveToLibrary = useSaveTopicsToLibrary(id);
   const librarySaveId = useId();
@@ -369,6 +373,18 @@ export function StoryfileDetailScreen({
           ) : null}
         </div>
       </header>
+      {isEditable ? (
+        <div role="group" aria-label="Storyfile actions" className="flex flex-wrap gap-2">
+          <Button
+            icon={<Copy className="size-4" aria-hidden="true" />}
+            onClick={() => setIsDuplicating(true)}
+          >
+            Duplicate storyfile
+          </Button>
+          <ExportPackageButton state={storyfileExport} />
+        </div>
+      ) : null}
+      <ExportPackagePanel storyfile={data} state={storyfileExport} />
       {isDeleted ? (
         <div className="flex flex-wrap items-center gap-3">
           <Alert kind="warning" className="flex-1">
@@ -411,6 +427,13 @@ export function StoryfileDetailScreen({
         </StoryfileSlotsProvider>
       </div>
       <ApplyScriptDialog storyfileId={data.id} isOpen={isApplying} onOpenChange={setIsApplying} />
+      {isEditable ? (
+        <DuplicateStoryfileDialog
+          storyfile={data}
+          isOpen={isDuplicating}
+          onOpenChange={setIsDuplicating}
+        />
+      ) : null}
     </div>
   );
 }

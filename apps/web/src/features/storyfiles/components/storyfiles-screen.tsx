@@ -6,7 +6,7 @@ import {
   type CurrentUser,
   type StoryfileSummary,
 } from '@conversa/contracts';
-import { FileVideo, LayoutGrid, List, Plus, SearchX } from 'lucide-react';
+import { FileArchive, FileVideo, LayoutGrid, List, Plus, SearchX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
@@ -27,6 +27,7 @@ import { useListView } from '../hooks/use-list-view';
 import { getEditableNamespaces } from '../utils/permissions';
 import { StatusBadge } from './status-badge';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
+import type { UploadPackage } from './import-package-dialog';
 
 // The create dialog (Radix's dialog, the name check, the script list) loads on the first "New
 // storyfile", not with the list's first paint; once loaded it stays mounted as before, so what was
@@ -34,6 +35,13 @@ import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 const CreateStoryfileDialog = lazy(() =>
   import('./create-storyfile-dialog').then((module) => ({
     default: module.CreateStoryfileDialog,
+  })),
+);
+
+// The import dialog (and, through `uploadPackage`, tus) loads on the first "Import package".
+const ImportPackageDialog = lazy(() =>
+  import('./import-package-dialog').then((module) => ({
+    default: module.ImportPackageDialog,
   })),
 );
 
@@ -239,14 +247,24 @@ function EmptyState({
 
 /**
  * /storyfiles: the storyfiles of the user's namespaces as a grid or a list, searched and paged
- * with the state in the address (spec §2), and the create dialog for editors.
+ * with the state in the address (spec §2), and the create and import dialogs for editors. The
+ * import's upload comes from the uploads feature through `uploadPackage` (the route composes
+ * them); without it there is no Import package.
  */
-export function StoryfilesScreen({ user }: { user: CurrentUser }) {
+export function StoryfilesScreen({
+  user,
+  uploadPackage,
+}: {
+  user: CurrentUser;
+  uploadPackage?: UploadPackage;
+}) {
   const [query, updateQuery] = useListQuery();
   const [pageSize, setPageSize] = usePageSize();
   const [view, setView] = useListView();
   const [isCreating, setIsCreating] = useState(false);
   const [hasOpenedCreate, setHasOpenedCreate] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
+  const [hasOpenedImport, setHasOpenedImport] = useState(false);
   const canCreate = getEditableNamespaces(user).length > 0;
   const canSeeDeleted = hasRole(user, 'owner:ns');
   const [params, setParams] = useSearchParams();
@@ -255,17 +273,31 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
   const page = list.data;
   const title = findRoute('/storyfiles')?.label ?? 'StoryFiles';
 
+  const canImport = canCreate && uploadPackage !== undefined;
   const createButton = canCreate ? (
-    <Button
-      variant="primary"
-      onClick={() => {
-        setHasOpenedCreate(true);
-        setIsCreating(true);
-      }}
-      icon={<Plus className="size-4" aria-hidden="true" />}
-    >
-      New storyfile
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      {canImport ? (
+        <Button
+          onClick={() => {
+            setHasOpenedImport(true);
+            setIsImporting(true);
+          }}
+          icon={<FileArchive className="size-4" aria-hidden="true" />}
+        >
+          Import package
+        </Button>
+      ) : null}
+      <Button
+        variant="primary"
+        onClick={() => {
+          setHasOpenedCreate(true);
+          setIsCreating(true);
+        }}
+        icon={<Plus className="size-4" aria-hidden="true" />}
+      >
+        New storyfile
+      </Button>
+    </div>
   ) : null;
 
   let body: React.ReactNode;
@@ -390,6 +422,16 @@ export function StoryfilesScreen({ user }: { user: CurrentUser }) {
       {canCreate && hasOpenedCreate ? (
         <Suspense fallback={null}>
           <CreateStoryfileDialog user={user} isOpen={isCreating} onOpenChange={setIsCreating} />
+        </Suspense>
+      ) : null}
+      {canImport && hasOpenedImport ? (
+        <Suspense fallback={null}>
+          <ImportPackageDialog
+            user={user}
+            isOpen={isImporting}
+            onOpenChange={setIsImporting}
+            uploadPackage={uploadPackage}
+          />
         </Suspense>
       ) : null}
     </div>
