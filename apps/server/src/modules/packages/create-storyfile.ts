@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   IMPORTED_NAME_SUFFIX,
   MEDIA_FILES,
+  NAME_MAX_LENGTH,
   OPTIONAL_MEDIA_FILES,
   formatStoryfileNameTakenMessage,
   type MediaFiles,
@@ -54,14 +55,16 @@ export async function chooseImportName(
     return { name: packageName, isNameTaken: false };
   }
   const base = suffix.replace(/\)$/, '');
+  // A name at the limit is shortened so that its suffix fits and the name stays savable.
+  const withTail = (tail: string) =>
+    `${packageName.slice(0, NAME_MAX_LENGTH - tail.length).trimEnd()}${tail}`;
   for (let attempt = 1; attempt < 1000; attempt += 1) {
-    const candidate =
-      attempt === 1 ? `${packageName}${suffix}` : `${packageName}${base} ${attempt})`;
+    const candidate = withTail(attempt === 1 ? suffix : `${base} ${attempt})`);
     if (await isNameFree(db, namespaceId, candidate)) {
       return { name: candidate, isNameTaken: true };
     }
   }
-  return { name: `${packageName}${suffix}`, isNameTaken: true };
+  return { name: withTail(suffix), isNameTaken: true };
 }
 
 const filesOf = (video: PackageVideo, sizes: Map<string, PackageFile>) => {

@@ -850,5 +850,21 @@ describe('storyfile packages (issue 31)', () => {
     expect(taken.body.message).toBe(
       'A storyfile named "Grandpa Tom, variant" already exists in this namespace.',
     );
-  }, 180_000);
+    // A name at the 120-character limit is shortened so " (copy)" fits and the copy stays savable.
+    const longName = 'Grandpa Tom remembers the farm, '.padEnd(120, 'x');
+    const long = await owner.expectStatus<StoryfileDetail>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/duplicate`,
+      { name: longName },
+    );
+    const longCopy = await owner.expectStatus<StoryfileDetail>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${long.id}/duplicate`,
+      {},
+    );
+    expect(longCopy.name).toBe(`${longName.slice(0, 120 - ' (copy)'.length)} (copy)`);
+    expect(longCopy.name).toHaveLength(120);
+  }, 240_000);
 });
