@@ -10,6 +10,8 @@ import path from 'node:path';
 
 const webFeaturesDir = 'apps/web/src/features';
 const webFeatures = existsSync(webFeaturesDir) ? readdirSync(webFeaturesDir) : [];
+const webEntitiesDir = 'apps/web/src/entities';
+const webEntities = existsSync(webEntitiesDir) ? readdirSync(webEntitiesDir) : [];
 
 const serverSrc = './apps/server/src';
 const serverModulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
@@ -129,7 +131,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; routes (src/app) compose them.
+      // Features never import each other; routes (src/app) compose them. Below the features sit
+      // the entities (src/entities: what several features share of one resource, e.g. the
+      // storyfile picker), and below those the shared pieces (components, hooks, lib).
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -140,9 +144,21 @@ export default tseslint.config(
               except: [`./${feature}`],
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            ...webEntities.map((entity) => ({
+              target: `./apps/web/src/entities/${entity}`,
+              from: './apps/web/src/entities',
+              except: [`./${entity}`],
+              message: 'An entity never imports another; a feature composes them.',
+            })),
+            {
+              target: './apps/web/src/entities',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message:
+                'Entities sit below the features: a feature imports an entity, never the other way round.',
+            },
             {
               target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              from: ['./apps/web/src/entities', './apps/web/src/features', './apps/web/src/app'],
             },
           ],
         },

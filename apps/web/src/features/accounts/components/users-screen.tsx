@@ -10,12 +10,13 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListStates } from '@/components/list/list-states';
 import { UserAvatar } from '@/components/avatar';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+
 import { Button } from '@/components/ui/button';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,6 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatCount, formatUsDateTime } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
+import { messageOf } from '@/lib/api-client';
 import {
   useDeleteUserAccount,
   useMembers,
@@ -32,13 +34,7 @@ import {
 } from '../api/members';
 import { useOrganizations } from '../api/organizations';
 import { AuditPanel } from './audit-panel';
-import {
-  getGrantableScopes,
-  messageOf,
-  OrganizationSelect,
-  ScopeSelect,
-  SELECT_CLASS,
-} from './fields';
+import { getGrantableScopes, OrganizationSelect, ScopeSelect, SELECT_CLASS } from './fields';
 import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
 
@@ -376,78 +372,77 @@ function MembersPanel({ user }: { user: CurrentUser }) {
           {formatCount(page.total, 'person', 'people')}
         </p>
       ) : null}
-      {list.isPending ? (
-        <Spinner label="Loading users" />
-      ) : list.error && !page ? (
-        <Alert kind="error">
-          {messageOf(list.error, 'An error occurred while fetching the data.')}
-        </Alert>
-      ) : page && page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {query.search
+      <ListStates
+        query={list}
+        loadingLabel="Loading users"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          query.search
             ? 'Nobody matches this search.'
-            : 'Nobody here yet. Invite people to get started.'}
-        </p>
-      ) : page ? (
-        <HorizontalScroll
-          label="Users"
-          className="rounded-xl border border-slate-200 bg-white px-4"
-        >
-          {/* Fixed columns: a 120-character name wraps inside its own column instead of
+            : 'Nobody here yet. Invite people to get started.'
+        }
+      >
+        {(data) => (
+          <HorizontalScroll
+            label="Users"
+            className="rounded-xl border border-slate-200 bg-white px-4"
+          >
+            {/* Fixed columns: a 120-character name wraps inside its own column instead of
               squeezing the others to a letter a line. */}
-          <table className="w-full min-w-[69rem] table-fixed text-left">
-            <caption className="sr-only">Users</caption>
-            <colgroup>
-              <col className="w-[14rem]" />
-              <col className="w-[10rem]" />
-              <col className="w-[11rem]" />
-              <col className="w-[7rem]" />
-              <col className="w-[7rem]" />
-              <col className="w-[8rem]" />
-              <col className="w-[12rem]" />
-            </colgroup>
-            <thead>
-              <tr className="text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Organization
-                </th>
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Role
-                </th>
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Teams
-                </th>
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3 whitespace-nowrap">
-                  Last sign-in
-                </th>
-                <th scope="col" className="py-2 whitespace-nowrap">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((member) => (
-                <MemberRow
-                  key={`${member.organizationId}-${member.kind}-${member.id}`}
-                  user={user}
-                  member={member}
-                  scopes={getGrantableScopes(
-                    user,
-                    orgItems.find((item) => item.id === member.organizationId),
-                  )}
-                  onAction={setPending}
-                />
-              ))}
-            </tbody>
-          </table>
-        </HorizontalScroll>
-      ) : null}
+            <table className="w-full min-w-[69rem] table-fixed text-left">
+              <caption className="sr-only">Users</caption>
+              <colgroup>
+                <col className="w-[14rem]" />
+                <col className="w-[10rem]" />
+                <col className="w-[11rem]" />
+                <col className="w-[7rem]" />
+                <col className="w-[7rem]" />
+                <col className="w-[8rem]" />
+                <col className="w-[12rem]" />
+              </colgroup>
+              <thead>
+                <tr className="text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Organization
+                  </th>
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Teams
+                  </th>
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3 whitespace-nowrap">
+                    Last sign-in
+                  </th>
+                  <th scope="col" className="py-2 whitespace-nowrap">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((member) => (
+                  <MemberRow
+                    key={`${member.organizationId}-${member.kind}-${member.id}`}
+                    user={user}
+                    member={member}
+                    scopes={getGrantableScopes(
+                      user,
+                      orgItems.find((item) => item.id === member.organizationId),
+                    )}
+                    onAction={setPending}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </HorizontalScroll>
+        )}
+      </ListStates>
       {page && page.total > 0 ? (
         <PagingBar
           page={query.page}

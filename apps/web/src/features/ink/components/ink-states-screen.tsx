@@ -11,6 +11,7 @@ import {
 } from '@conversa/contracts';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
+import { Section } from '@/components/section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -19,7 +20,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatNumber, formatUsDateTime } from '@/lib/format';
 import { useInkState, useInkStates } from '../api/ink-states';
 import { StoryPlayerPane } from './story-player-pane';
-import { StoryfilePicker } from './storyfile-picker';
+import { StoryfilePicker } from '@/entities/storyfile';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const CONTROL =
@@ -138,15 +139,6 @@ function StatesTable({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="min-w-0">
-      <h3 className="mb-1 text-sm font-semibold text-slate-800">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 function StateDetail({ detail }: { detail: InkStateDetail }) {
   const { showToast } = useToast();
   const [variableSearch, setVariableSearch] = useState('');
@@ -206,7 +198,7 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Section title="Variables">
+        <Section level="panel" title="Variables">
           <p className="mb-2 text-sm text-slate-600">
             {detail.variables.length} variables, {changedCount} changed from their starting values.
           </p>
@@ -254,7 +246,7 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
             </dl>
           )}
         </Section>
-        <Section title="Visit counts">
+        <Section level="panel" title="Visit counts">
           {detail.visitCounts.length === 0 ? (
             <p className="text-sm text-slate-600">The story has no knots.</p>
           ) : (
@@ -269,7 +261,7 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
           )}
         </Section>
       </div>
-      <Section title="Transcript">
+      <Section level="panel" title="Transcript">
         <ol className="flex flex-col gap-2 text-sm">
           {detail.transcript.map((turn) => (
             <li key={turn.turn} className="rounded-lg border border-slate-200 px-3 py-2">
@@ -300,7 +292,7 @@ function StateDetail({ detail }: { detail: InkStateDetail }) {
           ))}
         </ol>
       </Section>
-      <Section title="State JSON">
+      <Section level="panel" title="State JSON">
         <Button size="sm" variant="default" onClick={() => void copy()}>
           Copy state JSON
         </Button>
@@ -449,9 +441,10 @@ export function InkStatesScreen() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <StoryfilePicker
-            storyfileId={storyfileId}
-            onChange={(id) => setFilter('storyfileId', id)}
-            allowAll
+            storyfileId={storyfileId ?? undefined}
+            onChange={(id) => setFilter('storyfileId', id ?? '')}
+            emptyLabel="All storyfiles"
+            isSearchable
           />
         </div>
         <label className="flex w-full flex-col text-sm text-slate-700 sm:w-40">

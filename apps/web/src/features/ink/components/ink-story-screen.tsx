@@ -22,7 +22,7 @@ import { useInkCompiler } from '../hooks/use-ink-compiler';
 import { EMPTY_PLAY_SCRIPT, type PlayScript } from '../utils/playthrough';
 import { InkCodeEditor, type InkCodeEditorHandle } from './ink-code-editor';
 import { StoryPlayerPane } from './story-player-pane';
-import { StoryfilePicker } from './storyfile-picker';
+import { StoryfilePicker } from '@/entities/storyfile';
 
 export const NEW_STORY_TEMPLATE = `// Tags on a line play a video of this storyfile:
 //   # answer: <question id>   (type "# answer:" and pick a question)
@@ -429,7 +429,12 @@ export function InkStoryScreen({
   );
   return (
     <div className="flex flex-col gap-4">
-      <StoryfilePicker storyfileId={storyfileId} onChange={onStoryfileChange} />
+      <StoryfilePicker
+        storyfileId={storyfileId ?? undefined}
+        onChange={(id) => onStoryfileChange(id ?? '')}
+        isSearchable
+        isRequired
+      />
       {storyfileId === null ? (
         <p className="text-slate-600">Choose a storyfile to write its ink story.</p>
       ) : story.isPending ? (

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   getStoryfileContract,
   listOrganizationsContract,
-  listStoryfilesContract,
   listTeamsContract,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
@@ -18,18 +17,6 @@ export function useLearningOrganizations(isAdmin: boolean) {
         (organization) => isAdmin || organization.attributes.LEARNING_MODULE === true,
       );
     },
-  });
-}
-
-export function useOrganizationStoryfiles(organizationId: string | null) {
-  return useQuery({
-    queryKey: learningKeys.storyfiles(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      callContract(listStoryfilesContract, {
-        query: { namespaceId: organizationId ?? undefined, pageSize: 100 },
-        signal,
-      }),
-    enabled: organizationId !== null,
   });
 }
 
