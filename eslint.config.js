@@ -5,6 +5,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { ownTablesRule } from './scripts/lint/own-tables-rule.mjs';
+import { apiFileResourceRule } from './scripts/lint/api-file-resource-rule.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,6 +13,24 @@ const webFeaturesDir = 'apps/web/src/features';
 const webFeatures = existsSync(webFeaturesDir) ? readdirSync(webFeaturesDir) : [];
 const webEntitiesDir = 'apps/web/src/entities';
 const webEntities = existsSync(webEntitiesDir) ? readdirSync(webEntitiesDir) : [];
+
+// Contract name → its folder of packages/contracts/src (its resource), for the api-file rule.
+const contractsDir = path.join(import.meta.dirname, 'packages/contracts/src');
+const contractFolders = Object.fromEntries(
+  existsSync(contractsDir)
+    ? readdirSync(contractsDir, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && /(?<!\.test)\.ts$/.test(entry.name))
+        .flatMap((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          const folder = path.relative(contractsDir, entry.parentPath).split(path.sep)[0];
+          return folder
+            ? [...readFileSync(file, 'utf8').matchAll(/export const (\w+Contract)\b/g)].map(
+                ([, name]) => [name, folder],
+              )
+            : [];
+        })
+    : [],
+);
 
 const serverSrc = './apps/server/src';
 const serverModulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
@@ -262,6 +281,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A web API file serves one resource: the contracts it calls come from one folder of
+    // packages/contracts (scripts/lint/api-file-resource-rule.mjs, ARCHITECTURE.md "The web").
+    files: ['apps/web/src/features/*/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { studio: { rules: { 'api-file-resource': apiFileResourceRule } } },
+    rules: { 'studio/api-file-resource': ['error', { contractFolders }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

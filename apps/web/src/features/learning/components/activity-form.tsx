@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { ApiError } from '@/lib/api-client';
-import { useOrganizationTeams, useStoryfileTopics } from '../api/options';
+import { useOrganizationTeams } from '../api/organizations';
+import { useStoryfileTopics } from '../api/storyfile-topics';
 import { useSaveActivity } from '../api/save-activity';
 import { useStudents } from '../api/students';
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  getStoryfileContract,
   listOrganizationsContract,
   listTeamsContract,
 } from '@conversa/contracts';
@@ -16,20 +15,6 @@ export function useLearningOrganizations(isAdmin: boolean) {
       return items.filter(
         (organization) => isAdmin || organization.attributes.LEARNING_MODULE === true,
       );
-    },
-  });
-}
-
-/** A storyfile's topics (its script), for the "topics covered" rule. */
-export function useStoryfileTopics(storyfileId: string) {
-  return useQuery({
-    queryKey: learningKeys.storyfileTopics(storyfileId),
-    queryFn: async ({ signal }) => {
-      const storyfile = await callContract(getStoryfileContract, {
-        params: { id: storyfileId },
-        signal,
-      });
-      return storyfile.topics.map((topic) => ({ id: topic.id, name: topic.name }));
     },
   });
 }
