@@ -6,16 +6,41 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { ownTablesRule } from './scripts/lint/own-tables-rule.mjs';
 import { oneContractPerFileRule } from './scripts/lint/one-contract-per-file-rule.mjs';
+import { apiFileResourceRule } from './scripts/lint/api-file-resource-rule.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The studio's own ESLint rules (scripts/lint/), one plugin object used by every block below.
 const studioPlugin = {
-  rules: { 'own-tables': ownTablesRule, 'one-contract-per-file': oneContractPerFileRule },
+  rules: {
+    'own-tables': ownTablesRule,
+    'one-contract-per-file': oneContractPerFileRule,
+    'api-file-resource': apiFileResourceRule,
+  },
 };
 
 const webFeaturesDir = 'apps/web/src/features';
 const webFeatures = existsSync(webFeaturesDir) ? readdirSync(webFeaturesDir) : [];
+const webEntitiesDir = 'apps/web/src/entities';
+const webEntities = existsSync(webEntitiesDir) ? readdirSync(webEntitiesDir) : [];
+
+// Contract name → its folder of packages/contracts/src (its resource), for the api-file rule.
+const contractsDir = path.join(import.meta.dirname, 'packages/contracts/src');
+const contractFolders = Object.fromEntries(
+  existsSync(contractsDir)
+    ? readdirSync(contractsDir, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && /(?<!\.test)\.ts$/.test(entry.name))
+        .flatMap((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          const folder = path.relative(contractsDir, entry.parentPath).split(path.sep)[0];
+          return folder
+            ? [...readFileSync(file, 'utf8').matchAll(/export const (\w+Contract)\b/g)].map(
+                ([, name]) => [name, folder],
+              )
+            : [];
+        })
+    : [],
+);
 
 const serverSrc = './apps/server/src';
 const serverModulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
@@ -110,7 +135,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; routes (src/app) compose them.
+      // Features never import each other; routes (src/app) compose them. Below the features sit
+      // the entities (src/entities: what several features share of one resource, e.g. the
+      // storyfile picker), and below those the shared pieces (components, hooks, lib).
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -121,9 +148,21 @@ export default tseslint.config(
               except: [`./${feature}`],
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            ...webEntities.map((entity) => ({
+              target: `./apps/web/src/entities/${entity}`,
+              from: './apps/web/src/entities',
+              except: [`./${entity}`],
+              message: 'An entity never imports another; a feature composes them.',
+            })),
+            {
+              target: './apps/web/src/entities',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message:
+                'Entities sit below the features: a feature imports an entity, never the other way round.',
+            },
             {
               target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              from: ['./apps/web/src/entities', './apps/web/src/features', './apps/web/src/app'],
             },
           ],
         },
@@ -235,6 +274,14 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     plugins: { studio: studioPlugin },
     rules: { 'studio/one-contract-per-file': 'error' },
+  },
+  {
+    // A web API file serves one resource: the contracts it calls come from one folder of
+    // packages/contracts (scripts/lint/api-file-resource-rule.mjs, ARCHITECTURE.md "The web").
+    files: ['apps/web/src/features/*/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { studio: studioPlugin },
+    rules: { 'studio/api-file-resource': ['error', { contractFolders }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

@@ -69,3 +69,43 @@ describe('features never import each other', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('entities sit between the features and the shared layers', () => {
+  const entityFile = 'apps/web/src/entities/storyfile/wall-fixture.tsx';
+
+  it('lets a feature import an entity, and an entity the shared layers', async () => {
+    expect(
+      await findWallBreaches(
+        libraryFile,
+        "import { StoryfilePicker } from '@/entities/storyfile';\nexport const used = StoryfilePicker;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await findWallBreaches(
+        entityFile,
+        "import { callContract } from '@/lib/api-client';\nexport const used = callContract;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a feature or the app inside an entity, and an entity inside shared components', async () => {
+    expect(
+      await findWallBreaches(
+        entityFile,
+        "import { StoryfilesScreen } from '@/features/storyfiles/components/storyfiles-screen';\nexport const used = StoryfilesScreen;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await findWallBreaches(
+        entityFile,
+        "import { router } from '@/app/router';\nexport const used = router;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await findWallBreaches(
+        'apps/web/src/components/wall-fixture.tsx',
+        "import { StoryfilePicker } from '@/entities/storyfile';\nexport const used = StoryfilePicker;\n",
+      ),
+    ).toHaveLength(1);
+  });
+});

@@ -172,3 +172,11 @@ export async function callContract<C extends Contract>(
   });
   return contract.response.parse(data) as z.infer<C['response']>;
 }
+
+/** What a screen says when a read fails without a message from the server. */
+export const FETCH_FAILED = 'An error occurred while fetching the data.';
+
+/** The server's message for a failed call, or the screen's own words for anything else. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

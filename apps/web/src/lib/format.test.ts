@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatScore,
   formatDisplayName,
   formatCount,
   formatNumber,
@@ -101,5 +102,17 @@ describe('formatCount', () => {
         ? formatCount(count, singular, 'activities')
         : formatCount(count, singular),
     ).toBe(text);
+  });
+});
+
+describe('formatScore', () => {
+  it.each([
+    [null, '—'],
+    [0, '0.00'],
+    [0.876, '0.88'],
+    [0.456, '0.46'],
+    [1, '1.00'],
+  ])('formats %s as %s', (score, expected) => {
+    expect(formatScore(score)).toBe(expected);
   });
 });

@@ -82,3 +82,8 @@ export function shortenEmail(
   const characters = Array.from(email);
   return characters.length > maxLength ? `${characters.slice(0, maxLength).join('')}…` : email;
 }
+
+/** The matcher's score (0 to 1) with two decimals; `—` when there was nothing to score. */
+export function formatScore(score: number | null): string {
+  return score === null ? '—' : score.toFixed(2);
+}

@@ -10,6 +10,9 @@ import { callContract } from './api-client';
 export const storyfileKeys = {
   all: ['storyfiles'] as const,
   lists: () => [...storyfileKeys.all, 'list'] as const,
+  /** The pickers' and filters' choices (below `lists()`, so a new or renamed storyfile shows). */
+  options: (input: { search: string; namespaceId: string; isNameOnly: boolean }) =>
+    [...storyfileKeys.lists(), 'options', input] as const,
   detail: (id: string) => [...storyfileKeys.all, 'detail', id] as const,
   videos: (id: string) => [...storyfileKeys.all, 'videos', id] as const,
   nameTaken: (name: string, namespaceId: string, excludeId: string | undefined) =>

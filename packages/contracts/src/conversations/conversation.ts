@@ -21,15 +21,33 @@ export const INPUT_MODES = ['typed', 'spoken'] as const;
 export const inputModeSchema = z.enum(INPUT_MODES);
 export type InputMode = z.infer<typeof inputModeSchema>;
 
+export const INPUT_MODE_LABELS: Record<InputMode, string> = {
+  typed: 'Typed',
+  spoken: 'Spoken',
+};
+
 /** The matcher's confidence classes (`@conversa/matching`). */
 export const CONFIDENCE_CLASSES = ['exact', 'paraphrase', 'low', 'off-topic'] as const;
 export const confidenceClassSchema = z.enum(CONFIDENCE_CLASSES);
 export type ConfidenceClass = z.infer<typeof confidenceClassSchema>;
 
+/** The confidence classes in words, as the chat logs and response quality show them. */
+export const CONFIDENCE_LABELS: Record<ConfidenceClass, string> = {
+  exact: 'Exact',
+  paraphrase: 'Paraphrase',
+  low: 'Low',
+  'off-topic': 'Off-topic',
+};
+
 /** Logged outcome of an exchange: a recorded answer played, or a fallback clip. */
 export const CHAT_DECISIONS = ['answered', 'fallback'] as const;
 export const chatDecisionSchema = z.enum(CHAT_DECISIONS);
 export type ChatDecision = z.infer<typeof chatDecisionSchema>;
+
+export const DECISION_LABELS: Record<ChatDecision, string> = {
+  answered: 'Answered',
+  fallback: 'Fallback',
+};
 
 /**
  * Why a question fell back: nothing to match (`empty`), spoken input the browser could not

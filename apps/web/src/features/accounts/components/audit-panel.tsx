@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
+import { ListStates } from '@/components/list/list-states';
 import { PagingBar } from '@/components/list/paging-bar';
 import { usePageSize } from '@/components/list/use-list-query';
-import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatUsDateTime } from '@/lib/format';
+
 import { useAuditEvents } from '../api/audit';
 import { useOrganizations } from '../api/organizations';
-import { INPUT_CLASS, messageOf, OrganizationSelect, SELECT_CLASS } from './fields';
+import { INPUT_CLASS, OrganizationSelect, SELECT_CLASS } from './fields';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
 const ACTION_GROUPS = [
@@ -95,69 +96,66 @@ export function AuditPanel() {
           />
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading the audit log" />
-      ) : list.error && !data ? (
-        <Alert kind="error">
-          {messageOf(list.error, 'An error occurred while fetching the data.')}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No changes recorded.
-        </p>
-      ) : data ? (
-        <HorizontalScroll
-          label="Audit log"
-          className="rounded-xl border border-slate-200 bg-white px-4"
-        >
-          <table className="w-full min-w-[860px] text-left text-sm">
-            <caption className="sr-only">Audit log</caption>
-            <thead>
-              <tr className="text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-2 pr-3">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Target
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Before
-                </th>
-                <th scope="col" className="py-2">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((event) => (
-                <tr key={event.id} className="border-t border-slate-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {formatUsDateTime(event.createdAt)}
-                  </td>
-                  <td className="py-2 pr-3 break-all">{event.actorEmail}</td>
-                  <td className="py-2 pr-3">{event.action}</td>
-                  <td className="py-2 pr-3 break-words">
-                    {event.targetLabel}
-                    {event.organizationLabel ? (
-                      <span className="block text-xs text-slate-600">
-                        {event.organizationLabel}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-3 break-words">{describeChange(event.before)}</td>
-                  <td className="py-2 break-words">{describeChange(event.after)}</td>
+      <ListStates
+        query={list}
+        loadingLabel="Loading the audit log"
+        isEmpty={(data) => data.items.length === 0}
+        empty="No changes recorded."
+      >
+        {(data) => (
+          <HorizontalScroll
+            label="Audit log"
+            className="rounded-xl border border-slate-200 bg-white px-4"
+          >
+            <table className="w-full min-w-[860px] text-left text-sm">
+              <caption className="sr-only">Audit log</caption>
+              <thead>
+                <tr className="text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pr-3">
+                    When
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Who
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    What
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Target
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Before
+                  </th>
+                  <th scope="col" className="py-2">
+                    After
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </HorizontalScroll>
-      ) : null}
+              </thead>
+              <tbody>
+                {data.items.map((event) => (
+                  <tr key={event.id} className="border-t border-slate-200 align-top">
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {formatUsDateTime(event.createdAt)}
+                    </td>
+                    <td className="py-2 pr-3 break-all">{event.actorEmail}</td>
+                    <td className="py-2 pr-3">{event.action}</td>
+                    <td className="py-2 pr-3 break-words">
+                      {event.targetLabel}
+                      {event.organizationLabel ? (
+                        <span className="block text-xs text-slate-600">
+                          {event.organizationLabel}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3 break-words">{describeChange(event.before)}</td>
+                    <td className="py-2 break-words">{describeChange(event.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </HorizontalScroll>
+        )}
+      </ListStates>
       {data && data.total > 0 ? (
         <PagingBar
           page={page}

@@ -7,16 +7,11 @@ import {
   type Organization,
 } from '@conversa/contracts';
 import { useId } from 'react';
-import { ApiError } from '@/lib/api-client';
 
 export const SELECT_CLASS =
   'h-10 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:outline-2 focus:outline-brand-600';
 export const INPUT_CLASS =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:outline-2 focus:outline-brand-600';
-
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 /** The scopes this viewer may grant in an organization (no escalation; the server checks again). */
 export function getGrantableScopes(user: CurrentUser, organization: Organization | undefined) {

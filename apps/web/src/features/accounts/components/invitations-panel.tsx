@@ -5,14 +5,16 @@ import {
   type InvitationStatus,
 } from '@conversa/contracts';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ListStates } from '@/components/list/list-states';
+
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useToast } from '@/components/ui/toast';
 import { formatUsDateTime } from '@/lib/format';
+import { messageOf } from '@/lib/api-client';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
-import { messageOf, SELECT_CLASS } from './fields';
+import { SELECT_CLASS } from './fields';
 import { InvitationLinks } from './invite-dialog';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 
@@ -57,108 +59,105 @@ export function InvitationsPanel() {
         </select>
       </div>
       {resent ? <InvitationLinks results={[resent]} /> : null}
-      {list.isPending ? (
-        <Spinner label="Loading invitations" />
-      ) : list.error ? (
-        <Alert kind="error">
-          {messageOf(list.error, 'An error occurred while fetching the data.')}
-        </Alert>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No invitations.
-        </p>
-      ) : (
-        <HorizontalScroll
-          label="Invitations"
-          className="rounded-xl border border-slate-200 bg-white px-4"
-        >
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <caption className="sr-only">Invitations</caption>
-            <thead>
-              <tr className="text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-2 pr-3">
-                  Email
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Organization
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Role
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Expires
-                </th>
-                <th scope="col" className="py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((invitation) => (
-                <tr key={invitation.id} className="border-t border-slate-200">
-                  <td className="py-2 pr-3 break-all">{invitation.email}</td>
-                  <td className="py-2 pr-3 break-words">{invitation.organizationLabel}</td>
-                  <td className="py-2 pr-3">{getScopeDisplayName(invitation.scope)}</td>
-                  <td className="py-2 pr-3">{STATUS_LABELS[invitation.status]}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {formatUsDateTime(invitation.expiresAt)}
-                  </td>
-                  <td className="py-2">
-                    {invitation.status === 'pending' || invitation.status === 'expired' ? (
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant="default"
-                          idText={`Resend ${invitation.id}`}
-                          isLoading={resend.isPending && resend.variables === invitation.id}
-                          onClick={() =>
-                            resend.mutate(invitation.id, {
-                              onSuccess: (result) => {
-                                setResent(result);
-                                toast.showToast({
-                                  kind: 'success',
-                                  message: result.isEmailSent
-                                    ? 'Invitation sent again.'
-                                    : 'New link ready to copy.',
-                                });
-                              },
-                              onError: (error) =>
-                                toast.showToast({
-                                  kind: 'error',
-                                  message: messageOf(
-                                    error,
-                                    'An error occurred while pushing data.',
-                                  ),
-                                }),
-                            })
-                          }
-                        >
-                          Resend
-                        </Button>
-                        {invitation.status === 'pending' ? (
+      <ListStates
+        query={list}
+        loadingLabel="Loading invitations"
+        isEmpty={() => items.length === 0}
+        empty="No invitations."
+      >
+        {() => (
+          <HorizontalScroll
+            label="Invitations"
+            className="rounded-xl border border-slate-200 bg-white px-4"
+          >
+            <table className="w-full min-w-[760px] text-left text-sm">
+              <caption className="sr-only">Invitations</caption>
+              <thead>
+                <tr className="text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pr-3">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Organization
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Expires
+                  </th>
+                  <th scope="col" className="py-2">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((invitation) => (
+                  <tr key={invitation.id} className="border-t border-slate-200">
+                    <td className="py-2 pr-3 break-all">{invitation.email}</td>
+                    <td className="py-2 pr-3 break-words">{invitation.organizationLabel}</td>
+                    <td className="py-2 pr-3">{getScopeDisplayName(invitation.scope)}</td>
+                    <td className="py-2 pr-3">{STATUS_LABELS[invitation.status]}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      {formatUsDateTime(invitation.expiresAt)}
+                    </td>
+                    <td className="py-2">
+                      {invitation.status === 'pending' || invitation.status === 'expired' ? (
+                        <div className="flex gap-2">
                           <Button
                             size="sm"
                             variant="default"
-                            idText={`Revoke ${invitation.id}`}
+                            idText={`Resend ${invitation.id}`}
+                            isLoading={resend.isPending && resend.variables === invitation.id}
                             onClick={() =>
-                              setRevoking({ id: invitation.id, email: invitation.email })
+                              resend.mutate(invitation.id, {
+                                onSuccess: (result) => {
+                                  setResent(result);
+                                  toast.showToast({
+                                    kind: 'success',
+                                    message: result.isEmailSent
+                                      ? 'Invitation sent again.'
+                                      : 'New link ready to copy.',
+                                  });
+                                },
+                                onError: (error) =>
+                                  toast.showToast({
+                                    kind: 'error',
+                                    message: messageOf(
+                                      error,
+                                      'An error occurred while pushing data.',
+                                    ),
+                                  }),
+                              })
                             }
                           >
-                            Revoke
+                            Resend
                           </Button>
-                        ) : null}
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </HorizontalScroll>
-      )}
+                          {invitation.status === 'pending' ? (
+                            <Button
+                              size="sm"
+                              variant="default"
+                              idText={`Revoke ${invitation.id}`}
+                              onClick={() =>
+                                setRevoking({ id: invitation.id, email: invitation.email })
+                              }
+                            >
+                              Revoke
+                            </Button>
+                          ) : null}
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </HorizontalScroll>
+        )}
+      </ListStates>
       <ConfirmDialog
         isOpen={revoking !== null}
         onCancel={() => setRevoking(null)}

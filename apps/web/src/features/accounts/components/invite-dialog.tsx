@@ -14,9 +14,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useCreateInvitations } from '../api/invitations';
 import { useTeams } from '../api/teams';
-import { getGrantableScopes, messageOf, OrganizationSelect, ScopeSelect } from './fields';
+import { getGrantableScopes, OrganizationSelect, ScopeSelect } from './fields';
 
 /** Splits pasted addresses on commas, semicolons, spaces and new lines. */
 export function splitEmails(text: string): string[] {

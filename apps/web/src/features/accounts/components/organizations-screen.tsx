@@ -8,15 +8,17 @@ import {
 } from '@conversa/contracts';
 import { Building2, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ListStates } from '@/components/list/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useToast } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatNumber } from '@/lib/format';
+import { messageOf } from '@/lib/api-client';
 import {
   isOrganizationNameFree,
   useCreateOrganization,
@@ -24,7 +26,7 @@ import {
   useOrganizations,
   useUpdateOrganization,
 } from '../api/organizations';
-import { INPUT_CLASS, messageOf } from './fields';
+import { INPUT_CLASS } from './fields';
 import { ScimTokensDialog } from './scim-tokens-dialog';
 
 function useNameCheck(name: string, excludeId?: string): 'idle' | 'checking' | 'free' | 'taken' {
@@ -192,92 +194,91 @@ export function OrganizationsScreen({ user }: { user: CurrentUser }) {
             }
           : {})}
       />
-      {list.isPending ? (
-        <Spinner label="Loading organizations" />
-      ) : list.error ? (
-        <Alert kind="error">
-          {messageOf(list.error, 'An error occurred while fetching the data.')}
-        </Alert>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No organizations yet.
-        </p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Organizations">
-          {items.map((organization) => {
-            const attributes = Object.entries(organization.attributes)
-              .filter(([, isOn]) => isOn)
-              .map(([name]) => name);
-            return (
-              <li
-                key={organization.id}
-                className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <div className="flex min-w-0 items-start gap-3">
-                  <Building2 className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                  <h2 className="min-w-0 text-lg font-semibold break-words text-slate-900">
-                    {organization.label}
-                  </h2>
-                </div>
-                <dl className="grid grid-cols-3 gap-2 text-sm">
-                  <div>
-                    <dt className="text-slate-600">Members</dt>
-                    <dd className="font-semibold">{formatNumber(organization.memberCount)}</dd>
+      <ListStates
+        query={list}
+        loadingLabel="Loading organizations"
+        isEmpty={() => items.length === 0}
+        empty="No organizations yet."
+      >
+        {() => (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Organizations">
+            {items.map((organization) => {
+              const attributes = Object.entries(organization.attributes)
+                .filter(([, isOn]) => isOn)
+                .map(([name]) => name);
+              return (
+                <li
+                  key={organization.id}
+                  className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                >
+                  <div className="flex min-w-0 items-start gap-3">
+                    <Building2 className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                    <h2 className="min-w-0 text-lg font-semibold break-words text-slate-900">
+                      {organization.label}
+                    </h2>
                   </div>
-                  <div>
-                    <dt className="text-slate-600">Teams</dt>
-                    <dd className="font-semibold">{formatNumber(organization.teamCount)}</dd>
+                  <dl className="grid grid-cols-3 gap-2 text-sm">
+                    <div>
+                      <dt className="text-slate-600">Members</dt>
+                      <dd className="font-semibold">{formatNumber(organization.memberCount)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Teams</dt>
+                      <dd className="font-semibold">{formatNumber(organization.teamCount)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-600">Storyfiles</dt>
+                      <dd className="font-semibold">{formatNumber(organization.storyfileCount)}</dd>
+                    </div>
+                  </dl>
+                  <p className="text-sm break-words text-slate-600">
+                    {attributes.length > 0
+                      ? `Attributes: ${attributes.join(', ')}`
+                      : 'No attributes'}
+                  </p>
+                  {/* Everyone listed here owns the organization (or is a platform admin). */}
+                  <div className="mt-auto flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="default"
+                      icon={<KeyRound className="size-4" aria-hidden="true" />}
+                      onClick={() => setProvisioning(organization)}
+                      aria-label={`SCIM provisioning of ${organization.label}`}
+                      idText={`SCIM ${organization.id}`}
+                    >
+                      SCIM
+                    </Button>
+                    {user.isAdmin ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="default"
+                          icon={<Pencil className="size-4" aria-hidden="true" />}
+                          onClick={() => setEditing(organization)}
+                          aria-label={`Edit ${organization.label}`}
+                          idText={`Edit ${organization.id}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="default"
+                          icon={<Trash2 className="size-4" aria-hidden="true" />}
+                          onClick={() => setDeleting(organization)}
+                          aria-label={`Delete ${organization.label}`}
+                          idText={`Delete ${organization.id}`}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    ) : null}
                   </div>
-                  <div>
-                    <dt className="text-slate-600">Storyfiles</dt>
-                    <dd className="font-semibold">{formatNumber(organization.storyfileCount)}</dd>
-                  </div>
-                </dl>
-                <p className="text-sm break-words text-slate-600">
-                  {attributes.length > 0 ? `Attributes: ${attributes.join(', ')}` : 'No attributes'}
-                </p>
-                {/* Everyone listed here owns the organization (or is a platform admin). */}
-                <div className="mt-auto flex flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    variant="default"
-                    icon={<KeyRound className="size-4" aria-hidden="true" />}
-                    onClick={() => setProvisioning(organization)}
-                    aria-label={`SCIM provisioning of ${organization.label}`}
-                    idText={`SCIM ${organization.id}`}
-                  >
-                    SCIM
-                  </Button>
-                  {user.isAdmin ? (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="default"
-                        icon={<Pencil className="size-4" aria-hidden="true" />}
-                        onClick={() => setEditing(organization)}
-                        aria-label={`Edit ${organization.label}`}
-                        idText={`Edit ${organization.id}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="default"
-                        icon={<Trash2 className="size-4" aria-hidden="true" />}
-                        onClick={() => setDeleting(organization)}
-                        aria-label={`Delete ${organization.label}`}
-                        idText={`Delete ${organization.id}`}
-                      >
-                        Delete
-                      </Button>
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListStates>
       {editing !== null ? (
         <OrganizationDialog
           organization={editing === 'new' ? null : editing}

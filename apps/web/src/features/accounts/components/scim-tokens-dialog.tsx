@@ -8,8 +8,9 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatUsDateTime } from '@/lib/format';
+import { messageOf } from '@/lib/api-client';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../api/scim-tokens';
-import { INPUT_CLASS, messageOf } from './fields';
+import { INPUT_CLASS } from './fields';
 
 /** A value to copy: read-only field (select on focus) and a Copy button. */
 function CopyField({ label, value }: { label: string; value: string }) {

@@ -7,12 +7,14 @@ import {
 } from '@conversa/contracts';
 import { Plus, Trash2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ListStates } from '@/components/list/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useToast } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useMembers } from '../api/members';
 import { useOrganizations } from '../api/organizations';
 import {
@@ -25,7 +27,6 @@ import {
 import {
   getGrantableScopes,
   INPUT_CLASS,
-  messageOf,
   OrganizationSelect,
   ScopeSelect,
   SELECT_CLASS,
@@ -283,34 +284,31 @@ export function TeamsScreen({ user }: { user: CurrentUser }) {
         allowAll
         label="Show teams of"
       />
-      {teams.isPending ? (
-        <Spinner label="Loading teams" />
-      ) : teams.error ? (
-        <Alert kind="error">
-          {messageOf(teams.error, 'An error occurred while fetching the data.')}
-        </Alert>
-      ) : (teams.data?.items.length ?? 0) === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No teams yet.
-        </p>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Teams">
-          {teams.data.items.map((team) => (
-            <TeamCard
-              key={team.id}
-              team={team}
-              scopes={
-                user.isAdmin
-                  ? GRANTABLE_SCOPES
-                  : getGrantableScopes(
-                      user,
-                      orgItems.find((item) => item.id === team.organizationId),
-                    )
-              }
-            />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={teams}
+        loadingLabel="Loading teams"
+        isEmpty={(data) => data.items.length === 0}
+        empty="No teams yet."
+      >
+        {(data) => (
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Teams">
+            {data.items.map((team) => (
+              <TeamCard
+                key={team.id}
+                team={team}
+                scopes={
+                  user.isAdmin
+                    ? GRANTABLE_SCOPES
+                    : getGrantableScopes(
+                        user,
+                        orgItems.find((item) => item.id === team.organizationId),
+                      )
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -6,15 +6,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useOrganizations, useUpdateOrganization } from '../api/organizations';
 import { useAddWhitelistEntry, useDeleteWhitelistEntry, useWhitelist } from '../api/whitelist';
-import {
-  getGrantableScopes,
-  INPUT_CLASS,
-  messageOf,
-  OrganizationSelect,
-  ScopeSelect,
-} from './fields';
+import { getGrantableScopes, INPUT_CLASS, OrganizationSelect, ScopeSelect } from './fields';
 
 /**
  * /account/whitelist: for organizations with SSO_WHITELIST, the email domains and single addresses

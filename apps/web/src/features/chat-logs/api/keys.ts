@@ -6,5 +6,4 @@ export const chatLogKeys = {
   lists: () => [...chatLogKeys.all, 'list'] as const,
   list: (query: ListChatLogsQuery) => [...chatLogKeys.lists(), query] as const,
   conversation: (id: string) => [...chatLogKeys.all, 'conversation', id] as const,
-  storyfileOptions: (search: string) => [...chatLogKeys.all, 'storyfile-options', search] as const,
 };

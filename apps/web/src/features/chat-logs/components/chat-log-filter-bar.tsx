@@ -3,14 +3,16 @@ import {
   CHAT_CHANNELS,
   CHAT_DECISIONS,
   CONFIDENCE_CLASSES,
+  CONFIDENCE_LABELS,
+  DECISION_LABELS,
   MAX_ASK_TEXT_LENGTH,
 } from '@conversa/contracts';
 import { X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
 import { useSelectedStoryfileName } from '../hooks/use-selected-storyfile-name';
 import {
   countActiveFilters,
@@ -18,7 +20,6 @@ import {
   isCalendarDay,
   type ChatLogFilters,
 } from '../utils/chat-log-filters';
-import { CONFIDENCE_LABELS, DECISION_LABELS } from '../utils/labels';
 
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -133,8 +134,8 @@ function StoryfileFilter({
 }) {
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), STORYFILE_SEARCH_DELAY_MS);
-  const all = useStoryfileOptions('');
-  const found = useStoryfileOptions(settledSearch);
+  const all = useStoryfileOptions();
+  const found = useStoryfileOptions({ search: settledSearch });
   const selected = useSelectedStoryfileName(storyfileId);
   const isSearchable = search !== '' || all.data?.isComplete === false;
   const options = (found.data?.items ?? []).map((storyfile) => ({

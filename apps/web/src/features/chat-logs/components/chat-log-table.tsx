@@ -1,16 +1,15 @@
-import { CHAT_CHANNEL_LABELS, type ChatLogEntry } from '@conversa/contracts';
+import {
+  CHAT_CHANNEL_LABELS,
+  CONFIDENCE_LABELS,
+  DECISION_LABELS,
+  INPUT_MODE_LABELS,
+  type ChatLogEntry,
+} from '@conversa/contracts';
 import { Keyboard, Mic } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
-import { formatUsDateTime } from '@/lib/format';
-import {
-  CONFIDENCE_LABELS,
-  describeInkTurn,
-  describeOutcome,
-  DECISION_LABELS,
-  formatScore,
-  INPUT_MODE_LABELS,
-} from '../utils/labels';
+import { formatScore, formatUsDateTime } from '@/lib/format';
+import { describeInkTurn, describeOutcome } from '../utils/labels';
 
 export function DecisionBadge({ decision }: { decision: ChatLogEntry['decision'] }) {
   return (

@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   CHAT_CHANNEL_LABELS,
+  CONFIDENCE_LABELS,
   CONVERSATION_NOT_FOUND_MESSAGE,
+  INPUT_MODE_LABELS,
   type ConversationEntry,
 } from '@conversa/contracts';
 import { Bot, Keyboard, Mic, X } from 'lucide-react';
@@ -11,15 +13,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDialogFocus } from '@/components/ui/dialog-focus';
 import { ApiError } from '@/lib/api-client';
-import { formatNumber, formatUsDateTime } from '@/lib/format';
+import { formatNumber, formatScore, formatUsDateTime } from '@/lib/format';
 import { useConversation } from '../api/get-conversation';
 import { CONVERSATION_ADDRESS_INVALID_MESSAGE, isConversationId } from '../utils/chat-log-filters';
-import {
-  CONFIDENCE_LABELS,
-  describeOutcome,
-  formatScore,
-  INPUT_MODE_LABELS,
-} from '../utils/labels';
+import { describeOutcome } from '../utils/labels';
 import { DecisionBadge, InkTurnNote } from './chat-log-table';
 
 function ExchangeItem({

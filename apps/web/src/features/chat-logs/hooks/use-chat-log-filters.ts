@@ -1,12 +1,13 @@
-import { useCallback, useMemo } from 'react';
-import { useAddressParams } from '@/hooks/use-address-params';
+import { useCallback } from 'react';
+import { useAddressFilters } from '@/hooks/use-address-filters';
 import {
   CONVERSATION_PARAM,
   EXCHANGE_PARAM,
   readChatLogFilters,
   writeChatLogFilters,
-  type ChatLogFilters,
 } from '../utils/chat-log-filters';
+
+const CHAT_LOG_FILTERS = { read: readChatLogFilters, write: writeChatLogFilters };
 
 /**
  * The chat log filters and the open conversation, kept in the address so back/forward and a
@@ -14,23 +15,11 @@ import {
  * entry, so Back closes it.
  */
 export function useChatLogFilters() {
-  // Changes start from the latest address, so a second filter never undoes the first (issue 32).
-  const [params, setParams] = useAddressParams();
-  const filters = useMemo(() => readChatLogFilters(params), [params]);
+  const { params, setParams, filters, updateFilters, clearFilters } =
+    useAddressFilters(CHAT_LOG_FILTERS);
   const conversationId = params.get(CONVERSATION_PARAM);
   const exchangeId = params.get(EXCHANGE_PARAM);
 
-  const updateFilters = useCallback(
-    (changes: Partial<ChatLogFilters>) => {
-      setParams((current) =>
-        writeChatLogFilters(current, { ...readChatLogFilters(current), ...changes }),
-      );
-    },
-    [setParams],
-  );
-  const clearFilters = useCallback(() => {
-    setParams((current) => writeChatLogFilters(current, {}));
-  }, [setParams]);
   const setConversationId = useCallback(
     (id: string | null, openedExchangeId?: string) => {
       setParams((current) => {

@@ -1,4 +1,5 @@
-import { useStoryfileName, useStoryfileOptions } from '../api/list-storyfile-options';
+import { useStoryfileOptions } from '@/entities/storyfile';
+import { useStoryfileName } from '../api/get-storyfile-name';
 
 /**
  * The name of the storyfile the logs are filtered by: from the filter's options when they hold
@@ -9,7 +10,7 @@ export function useSelectedStoryfileName(storyfileId: string | undefined): {
   name: string | undefined;
   isPending: boolean;
 } {
-  const options = useStoryfileOptions('');
+  const options = useStoryfileOptions();
   const listed = options.data?.items.find((item) => item.id === storyfileId)?.name;
   const fetched = useStoryfileName(storyfileId, {
     enabled: options.isSuccess && listed === undefined,

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, formatScore } from './labels.ts';
-
-describe('formatScore', () => {
-  it.each([
-    [null, '—'],
-    [0, '0.00'],
-    [0.876, '0.88'],
-    [1, '1.00'],
-  ])('formats %s as %s', (score, expected) => {
-    expect(formatScore(score)).toBe(expected);
-  });
-});
+import { describeOutcome } from './labels.ts';
 
 describe('describeOutcome', () => {
   it('names the answered question', () => {

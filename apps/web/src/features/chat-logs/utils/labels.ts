@@ -1,32 +1,8 @@
 import {
   FALLBACK_REASON_LABELS,
   type ChatDecision,
-  type ConfidenceClass,
   type FallbackReason,
-  type InputMode,
 } from '@conversa/contracts';
-
-export const DECISION_LABELS: Record<ChatDecision, string> = {
-  answered: 'Answered',
-  fallback: 'Fallback',
-};
-
-export const CONFIDENCE_LABELS: Record<ConfidenceClass, string> = {
-  exact: 'Exact',
-  paraphrase: 'Paraphrase',
-  low: 'Low',
-  'off-topic': 'Off-topic',
-};
-
-export const INPUT_MODE_LABELS: Record<InputMode, string> = {
-  typed: 'Typed',
-  spoken: 'Spoken',
-};
-
-/** The matcher's score (0 to 1) with two decimals; `—` when there was nothing to score. */
-export function formatScore(score: number | null): string {
-  return score === null ? '—' : score.toFixed(2);
-}
 
 /**
  * What a log row says about the outcome: the answered question, or the fallback's reason; for an

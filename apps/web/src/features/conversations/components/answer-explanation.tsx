@@ -8,8 +8,8 @@ import {
   describeDecision,
   describeStoryTurn,
   explainConfidence,
-  formatScore,
 } from '../utils/explanation';
+import { formatScore } from '@/lib/format';
 
 const TONE_CLASSES = {
   good: 'bg-green-50 text-green-800 ring-green-200',
@@ -128,7 +128,7 @@ export function AnswerExplanation({
           <>
             <dt className="font-medium text-slate-600">Score</dt>
             <dd className="text-slate-900 tabular-nums">
-              {score === null ? '—' : formatScore(score)}{' '}
+              {formatScore(score)}{' '}
               <span className="text-slate-500">(threshold {formatScore(result.threshold)})</span>
             </dd>
             <dt className="font-medium text-slate-600">Confidence</dt>

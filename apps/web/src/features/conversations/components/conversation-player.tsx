@@ -1,4 +1,4 @@
-import { Play, SendHorizontal, ThumbsDown, ThumbsUp, UserRound } from 'lucide-react';
+import { Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import {
   PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
@@ -22,9 +22,11 @@ import {
   type PlayerAskInput,
   type PlayerAskResult,
   type PlayerClip,
-  type TranscriptEntry,
 } from '../utils/player-machine';
 import { StoryStartControls } from './story-start-controls';
+import { QuestionChips } from './question-chips';
+import { TranscriptList } from './transcript-list';
+import { forgetResumeId, readResumeId } from '../utils/resume-id';
 
 /** Shown when a recorded video fails to load or play. */
 export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
@@ -83,151 +85,6 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
    * these knots and stitches of the published story. Unset: none (the public page).
    */
   storyPlaces?: readonly string[];
-}
-
-function readResumeId(key: string | undefined): string | undefined {
-  if (!key) {
-    return undefined;
-  }
-  try {
-    return sessionStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function forgetResumeId(key: string | undefined): void {
-  try {
-    if (key) {
-      sessionStorage.removeItem(key);
-    }
-  } catch {
-    // Storage may be off: nothing was kept.
-  }
-}
-
-/** Thumbs up or down on one storyfile turn: sent once, then shown as given. */
-function RatingButtons({
-  exchangeId,
-  rate,
-}: {
-  exchangeId: string;
-  rate: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
-}) {
-  const [given, setGiven] = useState<ExchangeFeedback | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = (feedback: ExchangeFeedback) => {
-    setIsSending(true);
-    setProblem(null);
-    rate(exchangeId, feedback).then(
-      () => {
-        setGiven(feedback);
-        setIsSending(false);
-      },
-      (error: unknown) => {
-        setIsSending(false);
-        setProblem(error instanceof Error ? error.message : 'The rating could not be sent.');
-      },
-    );
-  };
-  return (
-    <div className="mt-1 flex items-center gap-1" role="group" aria-label="Rate this answer">
-      {(['up', 'down'] as const).map((feedback) => {
-        const Icon = feedback === 'up' ? ThumbsUp : ThumbsDown;
-        return (
-          <button
-            key={feedback}
-            type="button"
-            aria-pressed={given === feedback}
-            aria-label={feedback === 'up' ? 'Good answer' : 'Bad answer'}
-            disabled={given !== null || isSending}
-            onClick={() => send(feedback)}
-            className={cn(
-              'rounded p-1 text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent',
-              given === feedback && 'text-brand-700',
-              given !== null && given !== feedback && 'opacity-40',
-            )}
-          >
-            <Icon className="size-3.5" aria-hidden="true" />
-          </button>
-        );
-      })}
-      {given === null ? null : <span className="text-xs text-slate-600">Thanks!</span>}
-      {problem === null ? null : (
-        <span role="alert" className="text-xs text-red-700">
-          {problem}
-        </span>
-      )}
-    </div>
-  );
-}
-
-function TranscriptList({
-  entries,
-  name,
-  rate,
-}: {
-  entries: TranscriptEntry[];
-  name: string;
-  rate?: ConversationPlayerProps<PlayerAskResult>['rate'];
-}) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const shownCountRef = useRef(entries.length);
-  // Follow the newest turn inside the list; and when a turn is added, bring it into view on the
-  // page too, by as little as needed ('nearest'): at 1400×900 the transcript began below the fold,
-  // so each answer arrived out of sight. A transcript restored on opening moves nothing.
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) {
-      return;
-    }
-    list.scrollTop = list.scrollHeight;
-    if (entries.length > shownCountRef.current) {
-      list.lastElementChild?.scrollIntoView({ block: 'nearest' });
-    }
-    shownCountRef.current = entries.length;
-  }, [entries.length]);
-  if (entries.length === 0) {
-    return (
-      <p className="text-sm text-slate-500">
-        The conversation will appear here as you ask questions.
-      </p>
-    );
-  }
-  return (
-    // Focusable so keyboard users can scroll a long transcript.
-    <ol
-      ref={listRef}
-      tabIndex={0}
-      className="max-h-72 space-y-2 overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
-    >
-      {entries.map((entry) => (
-        <li
-          key={entry.id}
-          className={cn('flex', entry.speaker === 'visitor' ? 'justify-end' : 'justify-start')}
-        >
-          <div
-            className={cn(
-              'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-snug',
-              entry.speaker === 'visitor'
-                ? 'bg-brand-600 text-white'
-                : 'bg-slate-100 text-slate-800',
-            )}
-          >
-            <span className="sr-only">{entry.speaker === 'visitor' ? 'You' : name}: </span>
-            {entry.text}
-            {entry.inputMode === 'spoken' ? (
-              <span className="ml-1 text-xs opacity-80">(spoken)</span>
-            ) : null}
-            {rate && entry.speaker === 'storyfile' && entry.exchangeId ? (
-              <RatingButtons exchangeId={entry.exchangeId} rate={rate} />
-            ) : null}
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 /**
@@ -531,45 +388,27 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         </p>
       ) : null}
       {state.storyChoices !== null && state.storyChoices.length > 0 ? (
-        <div>
-          <h3 className="sr-only">Suggested questions</h3>
-          <ul aria-label="Suggested questions" className="flex flex-wrap gap-2">
-            {state.storyChoices.map((choice) => (
-              <li key={choice.index}>
-                <button
-                  type="button"
-                  disabled={isAsking}
-                  onClick={() => void sendQuestion(choice.text, 'typed', choice.index)}
-                  className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-sm font-medium break-words text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
-                >
-                  {choice.text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <QuestionChips
+          label="Suggested questions"
+          questions={state.storyChoices.map((choice) => ({
+            key: String(choice.index),
+            text: choice.text,
+            choiceIndex: choice.index,
+          }))}
+          isDisabled={isAsking}
+          onAsk={(text, choiceIndex) => void sendQuestion(text, 'typed', choiceIndex)}
+        />
       ) : null}
       {isStarted &&
       state.phase !== 'intro' &&
       state.storyChoices === null &&
       starters.length > 0 ? (
-        <div>
-          <h3 className="sr-only">Conversation starters</h3>
-          <ul aria-label="Conversation starters" className="flex flex-wrap gap-2">
-            {starters.map((starter) => (
-              <li key={starter.questionId}>
-                <button
-                  type="button"
-                  disabled={isAsking}
-                  onClick={() => void sendQuestion(starter.text, 'typed')}
-                  className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
-                >
-                  {starter.text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <QuestionChips
+          label="Conversation starters"
+          questions={starters.map((starter) => ({ key: starter.questionId, text: starter.text }))}
+          isDisabled={isAsking}
+          onAsk={(text) => void sendQuestion(text, 'typed')}
+        />
       ) : null}
 
       <form onSubmit={submit} className="flex items-center gap-2" noValidate>

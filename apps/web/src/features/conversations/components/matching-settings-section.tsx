@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useMatchingSettings } from '../api/get-matching-settings';
 import { useUpdateMatchingSettings } from '../api/update-matching-settings';
-import { formatScore } from '../utils/explanation';
+import { formatScore } from '@/lib/format';
 
 const NUMBER_CLASS =
   'block h-9 w-24 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';

@@ -1,11 +1,6 @@
 import { CONFIDENCE_CLASSES } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  buildQuestionLink,
-  CONFIDENCE_DETAILS,
-  describeDecision,
-  formatScore,
-} from './explanation';
+import { buildQuestionLink, CONFIDENCE_DETAILS, describeDecision } from './explanation';
 
 describe('answer explanation helpers', () => {
   it('names every confidence class of the matcher', () => {
@@ -31,12 +26,6 @@ describe('answer explanation helpers', () => {
     expect(describeDecision({ kind: 'fallback', reason: 'not-recorded', questionId: 'q' })).toBe(
       'Cannot answer (best match not recorded)',
     );
-  });
-
-  it('shows scores on the threshold scale with two decimals', () => {
-    expect(formatScore(0.18)).toBe('0.18');
-    expect(formatScore(0.456)).toBe('0.46');
-    expect(formatScore(1)).toBe('1.00');
   });
 
   it('links a question into the script tab by its anchor', () => {

@@ -84,11 +84,6 @@ export function describeDecision(decision: AskDecision): string {
     : DECISION_LABELS[decision.kind];
 }
 
-/** A 0–1 score as the author sees it: two decimals, the scale the threshold uses. */
-export function formatScore(score: number): string {
-  return score.toFixed(2);
-}
-
 /** The script tab with the question scrolled into view and highlighted. */
 export function buildQuestionLink(storyfileId: string, questionId: string): string {
   return `/storyfiles/${encodeURIComponent(storyfileId)}#question-${encodeURIComponent(questionId)}`;

@@ -4,7 +4,6 @@ export const inkKeys = {
   story: (storyfileId: string) => [...inkKeys.all, 'story', storyfileId] as const,
   version: (storyfileId: string, number: number) =>
     [...inkKeys.all, 'version', storyfileId, number] as const,
-  storyfileOptions: (search: string) => [...inkKeys.all, 'storyfile-options', search] as const,
   states: (query: object) => [...inkKeys.all, 'states', query] as const,
   state: (conversationId: string) => [...inkKeys.all, 'state', conversationId] as const,
 };

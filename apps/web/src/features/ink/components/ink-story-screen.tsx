@@ -1,12 +1,5 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import {
-  INK_CLIP_TAG_NAMES,
-  countInkStats,
-  findInkOutline,
-  type InkCompileMessage,
-  type InkOutlineEntry,
-  type InkStory,
-} from '@conversa/contracts';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { countInkStats, findInkOutline, type InkStory } from '@conversa/contracts';
 import { findInkVariableNames } from '@conversa/contracts/ink/run-ink';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,7 +15,10 @@ import { useInkCompiler } from '../hooks/use-ink-compiler';
 import { EMPTY_PLAY_SCRIPT, type PlayScript } from '../utils/playthrough';
 import { InkCodeEditor, type InkCodeEditorHandle } from './ink-code-editor';
 import { StoryPlayerPane } from './story-player-pane';
-import { StoryfilePicker } from './storyfile-picker';
+import { StoryfilePicker } from '@/entities/storyfile';
+import { MessageList, TagGrammarHelp } from './story-messages';
+import { VersionHistory } from './version-history';
+import { OutlineNav } from './outline-nav';
 
 export const NEW_STORY_TEMPLATE = `// Tags on a line play a video of this storyfile:
 //   # answer: <question id>   (type "# answer:" and pick a question)
@@ -39,174 +35,6 @@ TODO: name the answer that tells about childhood
 == career
 -> END
 `;
-
-const SEVERITY_LABEL: Record<InkCompileMessage['severity'], string> = {
-  error: 'Error',
-  warning: 'Warning',
-  todo: 'TODO',
-};
-const SEVERITY_TONE: Record<InkCompileMessage['severity'], string> = {
-  error: 'text-red-700',
-  warning: 'text-amber-800',
-  todo: 'text-sky-800',
-};
-
-const MessageList = memo(function MessageList({
-  messages,
-  onGoToLine,
-}: {
-  messages: readonly InkCompileMessage[];
-  onGoToLine: (line: number) => void;
-}) {
-  if (messages.length === 0) {
-    return <p className="text-sm text-green-800">No errors, warnings or TODOs.</p>;
-  }
-  return (
-    <ul aria-label="Compiler messages" className="flex flex-col gap-1 text-sm">
-      {messages.map((message, index) => {
-        const text = (
-          <>
-            <span className={`font-semibold ${SEVERITY_TONE[message.severity]}`}>
-              {SEVERITY_LABEL[message.severity]}
-            </span>{' '}
-            {message.line === null ? '(no line)' : `line ${message.line}`}: {message.message}
-          </>
-        );
-        return (
-          <li key={index} className="break-words">
-            {message.line === null ? (
-              <span>{text}</span>
-            ) : (
-              <button
-                type="button"
-                className="text-left hover:underline focus-visible:underline"
-                onClick={() => onGoToLine(message.line!)}
-              >
-                {text}
-              </button>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-});
-
-function TagGrammarHelp() {
-  return (
-    <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
-      <summary className="cursor-pointer font-semibold text-slate-800">Clip tags</summary>
-      <p className="mt-2">
-        A tag at the end of a line plays a video of the storyfile with that line:
-      </p>
-      <ul className="mt-1 list-disc pl-5">
-        <li>
-          <code># answer: &lt;question id&gt;</code>: the recorded answer of a checklist question.
-          Type <code># answer:</code> and pick the question from the list. An unknown question is an
-          error; a question without a recorded answer is a warning, and the player shows its text
-          instead.
-        </li>
-        <li>
-          <code># clip: {INK_CLIP_TAG_NAMES.join(' | ')}</code>: one of the storyfile&apos;s clips.
-        </li>
-        <li>Other tags are yours; a line with several clip tags plays the last.</li>
-      </ul>
-      <p className="mt-1">
-        Published, the story drives conversations: its choices are the suggested questions, and what
-        a visitor asks is matched against them first.
-      </p>
-    </details>
-  );
-}
-
-function VersionHistory({
-  story,
-  onRestore,
-  onPublish,
-  busyNumber,
-}: {
-  story: InkStory;
-  onRestore: (number: number) => void;
-  onPublish: (number: number) => void;
-  busyNumber: number | null;
-}) {
-  if (story.versions.length === 0) {
-    return <p className="text-sm text-slate-600">No version saved yet.</p>;
-  }
-  return (
-    <ol aria-label="Versions" className="flex flex-col gap-2 text-sm">
-      {story.versions.map((version) => (
-        <li
-          key={version.id}
-          className="flex flex-wrap items-center gap-2 rounded border border-slate-200 px-2 py-1"
-        >
-          <span className="font-semibold">Version {version.number}</span>
-          {version.isPublished ? (
-            <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">Published</span>
-          ) : null}
-          <span className="text-slate-600">
-            {new Date(version.createdAt).toLocaleString('en-US')}
-            {version.createdByName ? ` · ${version.createdByName}` : ''}
-            {version.restoredFromNumber ? ` · restored from ${version.restoredFromNumber}` : ''}
-          </span>
-          <span className={version.hasErrors ? 'text-red-700' : 'text-slate-600'}>
-            {version.errorCount} errors, {version.warningCount} warnings
-          </span>
-          <span className="ml-auto flex gap-1">
-            <Button
-              size="sm"
-              variant="text"
-              isLoading={busyNumber === version.number}
-              onClick={() => onRestore(version.number)}
-            >
-              Restore
-            </Button>
-            {!version.hasErrors && !version.isPublished ? (
-              <Button size="sm" variant="text" onClick={() => onPublish(version.number)}>
-                Publish
-              </Button>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-/** The knots, stitches and functions of the source, each a button to its line. */
-const OutlineNav = memo(function OutlineNav({
-  outline,
-  onGoToLine,
-}: {
-  outline: readonly InkOutlineEntry[];
-  onGoToLine: (line: number) => void;
-}) {
-  return (
-    <nav aria-label="Outline" className="order-2 min-w-0 lg:order-1">
-      <h2 className="text-sm font-semibold text-slate-800">Outline</h2>
-      {outline.length === 0 ? (
-        <p className="text-sm text-slate-600">No knots yet: start one with == name ==.</p>
-      ) : (
-        <ul className="mt-1 flex flex-col text-sm">
-          {outline.map((entry) => (
-            <li
-              key={`${entry.path}:${entry.line}`}
-              className={entry.kind === 'stitch' ? 'pl-3' : ''}
-            >
-              <button
-                type="button"
-                className="max-w-full truncate text-left text-brand-700 hover:underline"
-                onClick={() => onGoToLine(entry.line)}
-              >
-                {entry.kind === 'function' ? `${entry.name}()` : entry.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </nav>
-  );
-});
 
 function StoryEditor({ story, initialScript }: { story: InkStory; initialScript: PlayScript }) {
   const { showToast } = useToast();
@@ -429,7 +257,12 @@ export function InkStoryScreen({
   );
   return (
     <div className="flex flex-col gap-4">
-      <StoryfilePicker storyfileId={storyfileId} onChange={onStoryfileChange} />
+      <StoryfilePicker
+        storyfileId={storyfileId ?? undefined}
+        onChange={(id) => onStoryfileChange(id ?? '')}
+        isSearchable
+        isRequired
+      />
       {storyfileId === null ? (
         <p className="text-slate-600">Choose a storyfile to write its ink story.</p>
       ) : story.isPending ? (

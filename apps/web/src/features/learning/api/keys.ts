@@ -9,8 +9,6 @@ export const learningKeys = {
   student: (organizationId: string, id: string) =>
     [...learningKeys.all, 'student', organizationId, id] as const,
   organizations: () => [...learningKeys.all, 'organizations'] as const,
-  storyfiles: (organizationId: string) =>
-    [...learningKeys.all, 'storyfiles', organizationId] as const,
   storyfileTopics: (storyfileId: string) =>
     [...learningKeys.all, 'storyfile-topics', storyfileId] as const,
   teams: (organizationId: string) => [...learningKeys.all, 'teams', organizationId] as const,

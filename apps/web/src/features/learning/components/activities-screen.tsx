@@ -14,7 +14,7 @@ import { formatNumber, formatUsMediumDateTime } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useActivities } from '../api/list-activities';
 import { fetchWholeRoster, useActivity } from '../api/get-activity';
-import { useLearningOrganizations } from '../api/options';
+import { useLearningOrganizations } from '../api/organizations';
 import { useSaveActivity } from '../api/save-activity';
 import { buildRosterCsv, downloadText } from '../utils/csv';
 import { ActivityFormDialog } from './activity-form';

@@ -3,12 +3,10 @@ import type { Activity, CompletionRule, CreateActivityBody } from '@conversa/con
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import { ApiError } from '@/lib/api-client';
-import {
-  useOrganizationStoryfiles,
-  useOrganizationTeams,
-  useStoryfileTopics,
-} from '../api/options';
+import { useOrganizationTeams } from '../api/organizations';
+import { useStoryfileTopics } from '../api/storyfile-topics';
 import { useSaveActivity } from '../api/save-activity';
 import { useStudents } from '../api/students';
 
@@ -67,7 +65,10 @@ export function ActivityFormDialog({
   isOpen: boolean;
   onClose: (saved: Activity | null) => void;
 }) {
-  const storyfiles = useOrganizationStoryfiles(organizationId);
+  const storyfiles = useStoryfileOptions({
+    namespaceId: organizationId ?? undefined,
+    enabled: organizationId !== null,
+  });
   const teams = useOrganizationTeams(organizationId);
   const students = useStudents(organizationId);
   const save = useSaveActivity();

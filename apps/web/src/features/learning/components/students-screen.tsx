@@ -6,8 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { useLearningOrganizations } from '../api/options';
-import { useInviteStudents, useStudent, useStudents } from '../api/students';
+import { useLearningOrganizations } from '../api/organizations';
+import { useInviteStudents } from '../api/invite-students';
+import { useStudent, useStudents } from '../api/students';
 import {
   buildTranscriptCsv,
   downloadText,

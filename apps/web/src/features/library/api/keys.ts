@@ -7,5 +7,4 @@ export const libraryKeys = {
   topics: () => [...libraryKeys.all, 'topics'] as const,
   topicLists: () => [...libraryKeys.topics(), 'list'] as const,
   topic: (id: string) => [...libraryKeys.topics(), 'detail', id] as const,
-  storyfileChoices: (search: string) => [...libraryKeys.all, 'storyfile-choices', search] as const,
 };

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/format';
 import { useSaveStoryfileTopics } from '../api/save-storyfile-topics';
-import { useStoryfileChoices } from '../api/list-storyfile-choices';
+import { useStoryfileOptions } from '@/entities/storyfile';
 
 /**
  * Where /topics confused people: right after a storyfile was built with 7 topics it said the
@@ -14,7 +14,7 @@ import { useStoryfileChoices } from '../api/list-storyfile-choices';
  */
 export function SaveStoryfileTopics({ user }: { user: CurrentUser }) {
   const selectId = useId();
-  const choices = useStoryfileChoices('');
+  const choices = useStoryfileOptions();
   const save = useSaveStoryfileTopics();
   const [storyfileId, setStoryfileId] = useState('');
   const options = (choices.data?.items ?? []).filter(

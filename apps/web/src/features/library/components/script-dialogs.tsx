@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApplyScript } from '../api/apply-script';
 import { useDuplicateScript } from '../api/duplicate-script';
 import { useScript } from '../api/get-script';
-import { useStoryfileChoices } from '../api/list-storyfile-choices';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
 import { TextField } from './text-field';
 
@@ -156,7 +156,7 @@ export function ApplyScriptDialog({
 }) {
   const [search, setSearch] = useState('');
   const [storyfileId, setStoryfileId] = useState('');
-  const choices = useStoryfileChoices(search, { enabled: script !== null });
+  const choices = useStoryfileOptions({ search, isNameOnly: true, enabled: script !== null });
   const apply = useApplyScript();
   const editable = (choices.data?.items ?? []).filter((storyfile) =>
     hasRoleInNamespace(user, storyfile.namespaceId, 'edit:ns'),

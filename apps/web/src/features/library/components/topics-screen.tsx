@@ -8,10 +8,10 @@ import {
   type Topic,
   type TopicDetail,
 } from '@conversa/contracts';
-import { Draggable, Droppable } from '@hello-pangea/dnd';
+
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, FolderOpen, GripVertical, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { FolderOpen, Plus } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { DragDropProvider, useDragHandlers } from '@/components/drag-and-drop';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
@@ -20,39 +20,32 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useToast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import { useCreateQuestion } from '../api/create-question';
-import { useCreateTopic } from '../api/create-topic';
+import { messageOf } from '@/lib/api-client';
+
 import { useDeleteQuestion } from '../api/delete-question';
 import { useDeleteTopic } from '../api/delete-topic';
-import { useTopic } from '../api/get-topic';
+
 import { useTopics } from '../api/list-topics';
 import { libraryKeys } from '../api/keys';
 import { useReorderTopicQuestions } from '../api/reorder-topic-questions';
 import { useRestoreQuestion } from '../api/restore-question';
 import { useRestoreTopic } from '../api/restore-topic';
-import { useUpdateQuestion } from '../api/update-question';
-import { useUpdateTopic } from '../api/update-topic';
+
 import { parseBuilderId } from '../utils/drag-ids';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
-import { AlternatesDialog } from './alternates-dialog';
+
 import { SaveStoryfileTopics } from './save-storyfile-topics';
-import { InlineEdit } from './inline-edit';
-import { getEditableNamespaces, NamespaceField } from './namespace-field';
-import { TextField } from './text-field';
+
 import { UndoBar, type UndoState } from './undo-bar';
 import { formatCount } from '@/lib/format';
+import { TOPIC_QUESTIONS_DROPPABLE } from './topic-questions';
+import { TopicRow } from './topic-row';
+import { NewTopicDialog } from './new-topic-dialog';
 
 const TOPICS_PATH = '/topics';
 const SEARCH_BOX_OPTIONS = toSearchBoxOptions(TOPIC_SEARCH_OPTIONS);
-const TOPIC_QUESTIONS_DROPPABLE = 'topic-questions';
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 type PendingDelete =
   { kind: 'topic'; topic: Topic } | { kind: 'question'; question: LibraryQuestion } | null;
@@ -261,345 +254,5 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
         />
       </div>
     </DragDropProvider>
-  );
-}
-
-function TopicRow({
-  topic,
-  canEdit,
-  onDeleteTopic,
-  onDeleteQuestion,
-  onFailure,
-}: {
-  topic: Topic;
-  canEdit: boolean;
-  onDeleteTopic: () => void;
-  onDeleteQuestion: (question: LibraryQuestion) => void;
-  onFailure: (error: Error) => void;
-}) {
-  const [isOpen, setIsOpen] = useState(false);
-  const updateTopic = useUpdateTopic();
-  const panelId = `topic-panel-${topic.id}`;
-  return (
-    <li className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex items-center gap-2 px-3 py-2">
-        <button
-          type="button"
-          aria-expanded={isOpen}
-          aria-controls={panelId}
-          aria-label={`${isOpen ? 'Hide' : 'Show'} the questions of ${topic.name}`}
-          onClick={() => setIsOpen((value) => !value)}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100"
-        >
-          {isOpen ? (
-            <ChevronDown className="size-4" aria-hidden="true" />
-          ) : (
-            <ChevronRight className="size-4" aria-hidden="true" />
-          )}
-        </button>
-        <div className="min-w-0 flex-1">
-          <InlineEdit
-            value={topic.name}
-            label={`Rename topic ${topic.name}`}
-            isEditable={canEdit}
-            className="text-sm font-semibold text-slate-900"
-            onSave={(name) =>
-              updateTopic.mutateAsync({ id: topic.id, name }).catch((error: Error) => {
-                onFailure(error);
-                throw error;
-              })
-            }
-          />
-          {topic.description ? (
-            <p className="truncate text-xs text-slate-500">{topic.description}</p>
-          ) : null}
-        </div>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-          {topic.namespaceLabel}
-        </span>
-        <span className="w-24 text-right text-xs text-slate-500">
-          {formatCount(topic.questionCount, 'question')}
-        </span>
-        {canEdit ? (
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={`Delete topic ${topic.name}`}
-            icon={<Trash2 className="size-4" aria-hidden="true" />}
-            onClick={onDeleteTopic}
-          />
-        ) : null}
-      </div>
-      {isOpen ? (
-        <div id={panelId} className="border-t border-slate-100 px-4 py-3">
-          <TopicQuestions
-            topicId={topic.id}
-            topicName={topic.name}
-            canEdit={canEdit}
-            onDeleteQuestion={onDeleteQuestion}
-            onFailure={onFailure}
-          />
-        </div>
-      ) : null}
-    </li>
-  );
-}
-
-function TopicQuestions({
-  topicId,
-  topicName,
-  canEdit,
-  onDeleteQuestion,
-  onFailure,
-}: {
-  topicId: string;
-  topicName: string;
-  canEdit: boolean;
-  onDeleteQuestion: (question: LibraryQuestion) => void;
-  onFailure: (error: Error) => void;
-}) {
-  const detail = useTopic(topicId);
-  const updateQuestion = useUpdateQuestion();
-  const createQuestion = useCreateQuestion();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [editingAlternates, setEditingAlternates] = useState<LibraryQuestion | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (text.trim() === '') {
-      setError('Enter the question.');
-      return;
-    }
-    const submitted = text;
-    createQuestion.mutate(
-      { topicId, text: text.trim() },
-      {
-        onSuccess: () => {
-          // Keep whatever was typed meanwhile.
-          setText((current) => (current === submitted ? '' : current));
-          setError(undefined);
-        },
-        onError: (failure) => setError(messageOf(failure, 'The question was not added.')),
-      },
-    );
-  }
-
-  if (detail.isPending) {
-    return <Spinner label={`Loading the questions of ${topicName}`} />;
-  }
-  if (detail.error) {
-    return <Alert kind="error">{detail.error.message}</Alert>;
-  }
-  return (
-    <div className="space-y-3">
-      {detail.data.questions.length === 0 ? (
-        <p className="text-sm text-slate-500">No questions yet.</p>
-      ) : (
-        <Droppable
-          droppableId={`${TOPIC_QUESTIONS_DROPPABLE}:${topicId}`}
-          type="question-library"
-          isDropDisabled={!canEdit}
-        >
-          {(provided) => (
-            <ol
-              ref={provided.innerRef}
-              {...provided.droppableProps}
-              aria-label={`Questions of ${topicName}`}
-              className="space-y-1"
-            >
-              {detail.data.questions.map((question, index) => (
-                <Draggable
-                  key={question.id}
-                  draggableId={`library-question:${question.id}`}
-                  index={index}
-                  isDragDisabled={!canEdit}
-                >
-                  {(dragged, snapshot) => (
-                    <li
-                      ref={dragged.innerRef}
-                      {...dragged.draggableProps}
-                      className={`group flex items-center gap-2 rounded-md bg-white px-1 py-0.5 text-sm text-slate-700 hover:bg-slate-50 ${snapshot.isDragging ? 'shadow-md ring-1 ring-brand-300' : ''}`}
-                    >
-                      {canEdit ? (
-                        <span
-                          {...dragged.dragHandleProps}
-                          aria-label={`Move question ${question.text}`}
-                          title="Drag to reorder; or focus and press Space, then the arrow keys"
-                          className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-slate-400 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
-                        >
-                          <GripVertical className="size-4" aria-hidden="true" />
-                        </span>
-                      ) : null}
-                      <span className="w-6 shrink-0 text-right text-xs text-slate-400">
-                        {index + 1}.
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <InlineEdit
-                          value={question.text}
-                          label={`Edit question ${question.text}`}
-                          isEditable={canEdit}
-                          onSave={(next) =>
-                            updateQuestion
-                              .mutateAsync({ id: question.id, text: next })
-                              .catch((failure: Error) => {
-                                onFailure(failure);
-                                throw failure;
-                              })
-                          }
-                        />
-                      </div>
-                      {canEdit ? (
-                        <button
-                          type="button"
-                          aria-label={`Alternate phrasings of ${question.text}`}
-                          onClick={() => setEditingAlternates(question)}
-                          className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 hover:bg-brand-50 hover:text-brand-700"
-                        >
-                          {question.alternates.length === 0
-                            ? '+ alternates'
-                            : `+${question.alternates.length} alternates`}
-                        </button>
-                      ) : question.alternates.length > 0 ? (
-                        <span
-                          className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-500"
-                          title={question.alternates.join('\n')}
-                        >
-                          +{question.alternates.length} alternates
-                        </span>
-                      ) : null}
-                      {canEdit ? (
-                        <Button
-                          size="sm"
-                          variant="text"
-                          aria-label={`Delete question ${question.text}`}
-                          icon={<Trash2 className="size-4" aria-hidden="true" />}
-                          onClick={() => onDeleteQuestion(question)}
-                        />
-                      ) : null}
-                    </li>
-                  )}
-                </Draggable>
-              ))}
-              {provided.placeholder}
-            </ol>
-          )}
-        </Droppable>
-      )}
-      <AlternatesDialog question={editingAlternates} onClose={() => setEditingAlternates(null)} />
-      {canEdit ? (
-        <form onSubmit={submit} className="flex items-start gap-2" noValidate>
-          <TextField
-            label={`New question in ${topicName}`}
-            className="flex-1 [&>label]:sr-only"
-            placeholder="Add a question…"
-            value={text}
-            maxLength={500}
-            onChange={(event) => {
-              setText(event.target.value);
-              setError(undefined);
-            }}
-            {...(error === undefined ? {} : { error })}
-          />
-          <Button
-            type="submit"
-            icon={<Plus className="size-4" aria-hidden="true" />}
-            isLoading={createQuestion.isPending}
-          >
-            Add question
-          </Button>
-        </form>
-      ) : null}
-    </div>
-  );
-}
-
-function NewTopicDialog({
-  user,
-  isOpen,
-  onOpenChange,
-}: {
-  user: CurrentUser;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-}) {
-  const { showToast } = useToast();
-  const namespaces = getEditableNamespaces(user);
-  const [namespaceId, setNamespaceId] = useState(namespaces[0]?.id ?? '');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
-  const createTopic = useCreateTopic();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(undefined);
-    if (name.trim() === '') {
-      setError('Enter a name.');
-      return;
-    }
-    createTopic.mutate(
-      { namespaceId, name: name.trim(), description: description.trim() },
-      {
-        onSuccess: (topic) => {
-          setName('');
-          setDescription('');
-          setError(undefined);
-          onOpenChange(false);
-          showToast({ kind: 'success', message: `Created topic “${topic.name}”.` });
-        },
-        onError: (failure) => {
-          // A problem with another field (the namespace) is not shown under Name.
-          if (
-            failure instanceof ApiError &&
-            failure.issues.length > 0 &&
-            !failure.messageFor('name')
-          ) {
-            setFormError(failure.message);
-          } else {
-            setError(messageOf(failure, 'The topic was not created.'));
-          }
-        },
-      },
-    );
-  }
-
-  return (
-    <Modal
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title="New topic"
-      description="Topics group the questions of your library."
-    >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        {formError === undefined ? null : <Alert kind="error">{formError}</Alert>}
-        <NamespaceField user={user} value={namespaceId} onChange={setNamespaceId} />
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={120}
-          data-autofocus
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(undefined);
-          }}
-          {...(error === undefined ? {} : { error })}
-        />
-        <TextField
-          label="Description (optional)"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" isLoading={createTopic.isPending}>
-            Create topic
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import {
   useAddFeatured,
   useFeatured,
@@ -27,7 +28,7 @@ import {
   moveFeatured,
 } from '../utils/featured-order';
 import { FeaturedDatesFields } from './featured-dates-fields';
-import { DELETE_FAILED, FETCH_FAILED, messageOf, PUSH_FAILED, UPDATE_FAILED } from './messages';
+import { DELETE_FAILED, FETCH_FAILED, PUSH_FAILED, UPDATE_FAILED } from './messages';
 
 const ICON_BUTTON =
   'rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:opacity-40';

@@ -5,19 +5,21 @@ import {
 } from '@conversa/contracts';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListStates } from '@/components/list/list-states';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatCount, formatUsDate } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
+import { messageOf } from '@/lib/api-client';
 import { useMobileStoryfiles, useSetInApp } from '../api/mobile-storyfiles';
 import { InAppSwitch } from './in-app-switch';
-import { FETCH_FAILED, messageOf, UPDATE_FAILED } from './messages';
+import { UPDATE_FAILED } from './messages';
 
 const SEARCH_OPTIONS: SearchOption[] = MOBILE_STORYFILE_SEARCH_OPTIONS.map((option) => ({
   value: option.value,
@@ -110,50 +112,53 @@ export function MobileStoryfilesScreen() {
           {formatCount(page.total, 'published storyfile')}
         </p>
       ) : null}
-      {list.isPending ? (
-        <Spinner label="Loading storyfiles" />
-      ) : list.error && !page ? (
-        <Alert kind="error">{messageOf(list.error, FETCH_FAILED)}</Alert>
-      ) : page && page.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {query.search || inApp
+      <ListStates
+        query={list}
+        loadingLabel="Loading storyfiles"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          query.search || inApp
             ? 'No published storyfile matches.'
-            : 'No storyfile is published yet. Owners publish theirs from the storyfile’s Share tab; they appear here.'}
-        </p>
-      ) : page ? (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {page.items.map((storyfile) => (
-            <li key={storyfile.id} className="flex items-start gap-3 p-4">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words text-slate-900">{storyfile.name}</p>
-                <p className="text-sm break-words text-slate-600">
-                  {storyfile.organizationLabel} · {storyfile.language}
-                  {storyfile.publishedAt
-                    ? ` · published ${formatUsDate(storyfile.publishedAt)}`
-                    : ''}
-                  {storyfile.isFeatured ? ' · featured' : ''}
-                </p>
-                {storyfile.description ? (
-                  <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700">
-                    {storyfile.description}
+            : 'No storyfile is published yet. Owners publish theirs from the storyfile’s Share tab; they appear here.'
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {data.items.map((storyfile) => (
+              <li key={storyfile.id} className="flex items-start gap-3 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words text-slate-900">{storyfile.name}</p>
+                  <p className="text-sm break-words text-slate-600">
+                    {storyfile.organizationLabel} · {storyfile.language}
+                    {storyfile.publishedAt
+                      ? ` · published ${formatUsDate(storyfile.publishedAt)}`
+                      : ''}
+                    {storyfile.isFeatured ? ' · featured' : ''}
                   </p>
-                ) : null}
-              </div>
-              <div className="flex shrink-0 items-center gap-2">
-                <span className="hidden text-sm text-slate-700 sm:inline" aria-hidden="true">
-                  {storyfile.inApp ? 'In the app' : 'Not in the app'}
-                </span>
-                <InAppSwitch
-                  name={storyfile.name}
-                  isOn={storyfile.inApp}
-                  isPending={setInApp.isPending && setInApp.variables?.storyfileId === storyfile.id}
-                  onChange={(next) => (next ? change(storyfile, true) : setLeaving(storyfile))}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+                  {storyfile.description ? (
+                    <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700">
+                      {storyfile.description}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex shrink-0 items-center gap-2">
+                  <span className="hidden text-sm text-slate-700 sm:inline" aria-hidden="true">
+                    {storyfile.inApp ? 'In the app' : 'Not in the app'}
+                  </span>
+                  <InAppSwitch
+                    name={storyfile.name}
+                    isOn={storyfile.inApp}
+                    isPending={
+                      setInApp.isPending && setInApp.variables?.storyfileId === storyfile.id
+                    }
+                    onChange={(next) => (next ? change(storyfile, true) : setLeaving(storyfile))}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
       {page && page.total > 0 ? (
         <PagingBar
           page={query.page}

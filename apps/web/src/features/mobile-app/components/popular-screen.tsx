@@ -1,18 +1,20 @@
 import { findRoute, type PopularEntry } from '@conversa/contracts';
 import { Eye, EyeOff, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
+import { ListStates } from '@/components/list/list-states';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatUsDateTime } from '@/lib/format';
+import { messageOf } from '@/lib/api-client';
 import { usePopular, useSetPopularHidden } from '../api/popular';
 import { explainPopularScore, formatPopularScore } from '../utils/popular';
-import { FETCH_FAILED, messageOf, UPDATE_FAILED } from './messages';
+import { UPDATE_FAILED } from './messages';
 
 /** /storyfiles/popular: storyfiles in the app ranked by recent visitors; admins hide entries. */
 export function PopularScreen() {
@@ -53,78 +55,81 @@ export function PopularScreen() {
           Computed {formatUsDateTime(page.computedAt)}
         </p>
       ) : null}
-      {list.isPending ? (
-        <Spinner label="Loading popular storyfiles" />
-      ) : list.error && !page ? (
-        <Alert kind="error">{messageOf(list.error, FETCH_FAILED)}</Alert>
-      ) : page && page.items.length === 0 ? (
-        <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          <TrendingUp className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-          <p>
-            No storyfile in the app has had public visitors in the last 30 days. Visits through
-            share links and embeds count here.
-          </p>
-        </div>
-      ) : page ? (
-        <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {page.items.map((entry, index) => (
-            <li
-              key={entry.storyfileId}
-              data-testid="popular-entry"
-              className="flex flex-wrap items-center gap-3 p-4"
-            >
-              <span className="w-8 text-sm font-medium text-slate-600 tabular-nums">
-                {(page.page - 1) * page.pageSize + index + 1}.
-              </span>
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="font-semibold break-words text-slate-900">
-                  {entry.name}
-                  {entry.isHidden ? (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                      Hidden
-                    </span>
-                  ) : null}
-                </p>
-                <p className="text-sm break-words text-slate-600">{entry.organizationLabel}</p>
-                <p className="text-sm text-slate-700">{explainPopularScore(entry)}</p>
-              </div>
-              <dl className="flex shrink-0 gap-4 text-sm">
-                <div>
-                  <dt className="text-slate-600">Score</dt>
-                  <dd className="font-semibold text-slate-900 tabular-nums">
-                    {formatPopularScore(entry.score)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">7 days</dt>
-                  <dd className="tabular-nums">{entry.visitors7}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">30 days</dt>
-                  <dd className="tabular-nums">{entry.visitors30}</dd>
-                </div>
-              </dl>
-              <Button
-                variant="outline"
-                icon={
-                  entry.isHidden ? (
-                    <Eye className="size-4" aria-hidden="true" />
-                  ) : (
-                    <EyeOff className="size-4" aria-hidden="true" />
-                  )
-                }
-                aria-label={`${entry.isHidden ? 'Show' : 'Hide'}: ${entry.name}`}
-                isLoading={
-                  setHidden.isPending && setHidden.variables?.storyfileId === entry.storyfileId
-                }
-                onClick={() => (entry.isHidden ? change(entry, false) : setHiding(entry))}
+      <ListStates
+        query={list}
+        loadingLabel="Loading popular storyfiles"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+            <TrendingUp className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <p>
+              No storyfile in the app has had public visitors in the last 30 days. Visits through
+              share links and embeds count here.
+            </p>
+          </div>
+        }
+      >
+        {(data) => (
+          <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {data.items.map((entry, index) => (
+              <li
+                key={entry.storyfileId}
+                data-testid="popular-entry"
+                className="flex flex-wrap items-center gap-3 p-4"
               >
-                {entry.isHidden ? 'Show' : 'Hide'}
-              </Button>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+                <span className="w-8 text-sm font-medium text-slate-600 tabular-nums">
+                  {(data.page - 1) * data.pageSize + index + 1}.
+                </span>
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="font-semibold break-words text-slate-900">
+                    {entry.name}
+                    {entry.isHidden ? (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                        Hidden
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm break-words text-slate-600">{entry.organizationLabel}</p>
+                  <p className="text-sm text-slate-700">{explainPopularScore(entry)}</p>
+                </div>
+                <dl className="flex shrink-0 gap-4 text-sm">
+                  <div>
+                    <dt className="text-slate-600">Score</dt>
+                    <dd className="font-semibold text-slate-900 tabular-nums">
+                      {formatPopularScore(entry.score)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">7 days</dt>
+                    <dd className="tabular-nums">{entry.visitors7}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">30 days</dt>
+                    <dd className="tabular-nums">{entry.visitors30}</dd>
+                  </div>
+                </dl>
+                <Button
+                  variant="outline"
+                  icon={
+                    entry.isHidden ? (
+                      <Eye className="size-4" aria-hidden="true" />
+                    ) : (
+                      <EyeOff className="size-4" aria-hidden="true" />
+                    )
+                  }
+                  aria-label={`${entry.isHidden ? 'Show' : 'Hide'}: ${entry.name}`}
+                  isLoading={
+                    setHidden.isPending && setHidden.variables?.storyfileId === entry.storyfileId
+                  }
+                  onClick={() => (entry.isHidden ? change(entry, false) : setHiding(entry))}
+                >
+                  {entry.isHidden ? 'Show' : 'Hide'}
+                </Button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ListStates>
       {page && page.total > 0 ? (
         <PagingBar
           page={query.page}

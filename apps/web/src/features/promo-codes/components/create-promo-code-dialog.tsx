@@ -10,8 +10,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { messageOf } from '@/lib/api-client';
 import { useCreatePromoCode } from '../api/promo-codes';
-import { INPUT_CLASS, messageOf, parseLimit } from './fields';
+import { INPUT_CLASS, parseLimit } from './fields';
 
 function Field({
   label,

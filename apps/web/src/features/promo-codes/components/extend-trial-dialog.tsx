@@ -3,9 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { messageOf } from '@/lib/api-client';
 import { usePromoClientAction } from '../api/promo-clients';
 import { formatDate } from '../utils/format';
-import { INPUT_CLASS, messageOf } from './fields';
+import { INPUT_CLASS } from './fields';
 
 /** Extends a client's trial by some days (from today when it has already ended). */
 export function ExtendTrialDialog({

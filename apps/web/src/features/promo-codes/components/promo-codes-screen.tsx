@@ -1,36 +1,21 @@
-import { findRoute, type PromoClient, type PromoCode } from '@conversa/contracts';
-import { Copy, Plus, Trash2 } from 'lucide-react';
+import { findRoute, type PromoClient } from '@conversa/contracts';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ListStates } from '@/components/list/list-states';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
+
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { cn } from '@/components/ui/cn';
-import { Spinner } from '@/components/ui/spinner';
+
 import { useToast } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { usePromoClientAction, usePromoClients } from '../api/promo-clients';
 import { useDeletePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
-import {
-  buildSignupLink,
-  CLIENT_STATUS_LABELS,
-  describeCodeState,
-  formatDate,
-  formatRemainingUses,
-  formatUsage,
-} from '../utils/format';
+import { formatDate } from '../utils/format';
 import { CreatePromoCodeDialog } from './create-promo-code-dialog';
 import { ExtendTrialDialog } from './extend-trial-dialog';
-import { messageOf } from './fields';
-
-const STATUS_CLASSES: Record<PromoClient['status'], string> = {
-  trial: 'bg-brand-50 text-brand-800',
-  expired: 'bg-amber-50 text-amber-900',
-  converted: 'bg-green-50 text-green-800',
-  revoked: 'bg-slate-100 text-slate-700',
-};
-
-type Confirmation =
-  { kind: 'convert' | 'end' | 'revoke'; client: PromoClient } | { kind: 'delete'; code: PromoCode };
+import type { Confirmation } from './promo-code-facts';
+import { PromoClientRow, PromoCodeRow } from './promo-rows';
 
 const CONFIRM_TEXT = {
   convert: {
@@ -64,15 +49,6 @@ const DONE_TEXT = {
   end: 'trial ended',
   revoke: 'redemption revoked',
 } as const;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** /promo_codes/clients: promo codes that open free trials, and the clients that came through them. */
 export function PromoCodesScreen() {
@@ -157,234 +133,53 @@ export function PromoCodesScreen() {
         <h2 id="promo-codes-heading" className="text-lg font-semibold text-slate-900">
           Codes
         </h2>
-        {codes.isPending ? (
-          <Spinner label="Loading promo codes" />
-        ) : codes.error ? (
-          <Alert kind="error">
-            {messageOf(codes.error, 'An error occurred while fetching the data.')}
-          </Alert>
-        ) : codes.data.items.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-            No promo codes yet. Create one to let a new client start a free trial.
-          </p>
-        ) : (
-          <ul className="space-y-3" aria-label="Promo codes">
-            {codes.data.items.map((code) => (
-              <li
-                key={code.id}
-                aria-label={`Promo code ${code.code}`}
-                className="rounded-xl border border-slate-200 bg-white p-4"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-mono text-lg font-semibold break-all text-slate-900">
-                      {code.code}
-                    </p>
-                    {code.description ? (
-                      <p className="text-sm break-words text-slate-600">{code.description}</p>
-                    ) : null}
-                    <p className="text-sm text-slate-700">{describeCodeState(code)}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                      <input
-                        type="checkbox"
-                        role="switch"
-                        className="size-4 accent-brand-600"
-                        checked={code.isActive}
-                        aria-checked={code.isActive}
-                        disabled={updateCode.isPending}
-                        onChange={(event) =>
-                          updateCode.mutate(
-                            { id: code.id, isActive: event.target.checked },
-                            {
-                              onError: (error) =>
-                                toast.showToast({
-                                  kind: 'error',
-                                  message: messageOf(
-                                    error,
-                                    'An error occurred while updating data.',
-                                  ),
-                                }),
-                            },
-                          )
-                        }
-                      />
-                      Active
-                    </label>
-                    <Button
-                      size="sm"
-                      variant="default"
-                      icon={<Copy className="size-4" aria-hidden="true" />}
-                      idText={`Copy sign-up link ${code.id}`}
-                      aria-label={`Copy the sign-up link of ${code.code}`}
-                      onClick={() =>
-                        copy(buildSignupLink(origin, code.code), 'Sign-up link copied.')
-                      }
-                    >
-                      Sign-up link
-                    </Button>
-                    {code.totalRedemptions === 0 ? (
-                      <Button
-                        size="sm"
-                        variant="text"
-                        icon={<Trash2 className="size-4" aria-hidden="true" />}
-                        idText={`Delete ${code.id}`}
-                        aria-label={`Delete ${code.code}`}
-                        onClick={() => setConfirmation({ kind: 'delete', code })}
-                      />
-                    ) : null}
-                  </div>
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
-                  <Fact label="Grants">{code.grantsGroup}</Fact>
-                  <Fact label="Trial length">{code.trialDays} days</Fact>
-                  <Fact label="Limits">
-                    {code.storyfileLimit ?? 'Any'} storyfiles, {code.recordedAnswerLimit ?? 'any'}{' '}
-                    recorded answers
-                  </Fact>
-                  <Fact label="Redemptions">{code.redemptionCount}</Fact>
-                  <Fact label="Remaining uses">{formatRemainingUses(code)}</Fact>
-                  <Fact label="Expires">
-                    {code.expiresAt ? formatDate(code.expiresAt) : 'Never'}
-                  </Fact>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListStates
+          query={codes}
+          loadingLabel="Loading promo codes"
+          isEmpty={(data) => data.items.length === 0}
+          empty="No promo codes yet. Create one to let a new client start a free trial."
+        >
+          {(data) => (
+            <ul className="space-y-3" aria-label="Promo codes">
+              {data.items.map((code) => (
+                <PromoCodeRow
+                  key={code.id}
+                  code={code}
+                  origin={origin}
+                  updateCode={updateCode}
+                  copy={copy}
+                  setConfirmation={setConfirmation}
+                />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
 
       <section aria-labelledby="promo-clients-heading" className="space-y-3">
         <h2 id="promo-clients-heading" className="text-lg font-semibold text-slate-900">
           Clients
         </h2>
-        {clients.isPending ? (
-          <Spinner label="Loading clients" />
-        ) : clients.error ? (
-          <Alert kind="error">
-            {messageOf(clients.error, 'An error occurred while fetching the data.')}
-          </Alert>
-        ) : clients.data.items.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-            Nobody has redeemed a promo code yet.
-          </p>
-        ) : (
-          <ul className="space-y-3" aria-label="Clients">
-            {clients.data.items.map((client) => {
-              const isOpen = client.status === 'trial' || client.status === 'expired';
-              return (
-                <li
+        <ListStates
+          query={clients}
+          loadingLabel="Loading clients"
+          isEmpty={(data) => data.items.length === 0}
+          empty="Nobody has redeemed a promo code yet."
+        >
+          {(data) => (
+            <ul className="space-y-3" aria-label="Clients">
+              {data.items.map((client) => (
+                <PromoClientRow
                   key={client.id}
-                  aria-label={`Client ${client.organizationLabel}`}
-                  className="rounded-xl border border-slate-200 bg-white p-4"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="font-semibold break-words text-slate-900">
-                        {client.organizationLabel}
-                      </p>
-                      <p className="text-sm break-all text-slate-700">
-                        {client.ownerName ? `${client.ownerName} · ` : ''}
-                        {client.ownerEmail}
-                      </p>
-                    </div>
-                    <span
-                      className={cn(
-                        'rounded-full px-2.5 py-0.5 text-sm font-medium',
-                        STATUS_CLASSES[client.status],
-                      )}
-                    >
-                      {CLIENT_STATUS_LABELS[client.status]}
-                    </span>
-                  </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
-                    <Fact label="Code">
-                      <span className="font-mono">{client.code}</span>
-                    </Fact>
-                    <Fact label="Redeemed">{formatDate(client.redeemedAt)}</Fact>
-                    <Fact label="Trial ends">{formatDate(client.trialEndsAt)}</Fact>
-                    <Fact label="Storyfiles">
-                      {formatUsage(client.usage.storyfiles, client.usage.storyfileLimit)}
-                    </Fact>
-                    <Fact label="Recorded answers">
-                      {formatUsage(client.usage.recordedAnswers, client.usage.recordedAnswerLimit)}
-                    </Fact>
-                  </dl>
-                  {client.isEmailVerified ? null : (
-                    <div className="mt-3 space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                      <p>Email not verified yet.</p>
-                      {client.verificationLink ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <input
-                            readOnly
-                            aria-label={`Verification link for ${client.ownerEmail}`}
-                            className="h-8 min-w-0 flex-1 rounded border border-amber-300 bg-white px-2 font-mono text-xs text-slate-900"
-                            value={client.verificationLink}
-                            onFocus={(event) => event.target.select()}
-                          />
-                          <Button
-                            size="sm"
-                            variant="default"
-                            icon={<Copy className="size-4" aria-hidden="true" />}
-                            idText={`Copy verification link ${client.id}`}
-                            onClick={() =>
-                              copy(client.verificationLink ?? '', 'Verification link copied.')
-                            }
-                          >
-                            Copy
-                          </Button>
-                        </div>
-                      ) : null}
-                    </div>
-                  )}
-                  {client.status === 'converted' ? null : (
-                    <div className="mt-3 flex flex-wrap gap-2">
-                      {isOpen ? (
-                        <Button
-                          size="sm"
-                          variant="default"
-                          idText={`Extend trial ${client.id}`}
-                          onClick={() => setExtending(client)}
-                        >
-                          Extend trial
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="sm"
-                        variant="default"
-                        idText={`Convert ${client.id}`}
-                        onClick={() => setConfirmation({ kind: 'convert', client })}
-                      >
-                        Convert to conversa-studio
-                      </Button>
-                      {client.status === 'trial' ? (
-                        <Button
-                          size="sm"
-                          variant="default"
-                          idText={`End trial ${client.id}`}
-                          onClick={() => setConfirmation({ kind: 'end', client })}
-                        >
-                          End trial
-                        </Button>
-                      ) : null}
-                      {isOpen ? (
-                        <Button
-                          size="sm"
-                          variant="text"
-                          idText={`Revoke ${client.id}`}
-                          onClick={() => setConfirmation({ kind: 'revoke', client })}
-                        >
-                          Revoke redemption
-                        </Button>
-                      ) : null}
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                  client={client}
+                  copy={copy}
+                  setExtending={setExtending}
+                  setConfirmation={setConfirmation}
+                />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
 
       <CreatePromoCodeDialog

@@ -12,6 +12,7 @@ import { Avatar } from '@/components/avatar';
 import { useBreadcrumbLabel } from '@/components/breadcrumbs';
 import { DragDropProvider } from '@/components/drag-and-drop';
 import { recordRecentActivity } from '@/components/recent-activity';
+import { Section } from '@/components/section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -39,31 +40,6 @@ import {
   type StoryfileSlotContext,
   type StoryfileSlots,
 } from './storyfile-slots';
-
-function Section({
-  title,
-  description,
-  children,
-  actions,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <section aria-label={title} className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-          <p className="text-sm text-slate-600">{description}</p>
-        </div>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function LaterTab({
   icon: Icon,

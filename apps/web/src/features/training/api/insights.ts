@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   getCoverageHistoryContract,
   getThresholdCalibrationContract,
   listWordSuggestionsContract,
-  updateMatchingSettingsContract,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { trainingKeys } from './keys';
@@ -15,19 +14,6 @@ export function useThresholdCalibration(storyfileId: string | undefined) {
     queryFn: ({ signal }) =>
       callContract(getThresholdCalibrationContract, { params: { id: storyfileId ?? '' }, signal }),
     enabled: storyfileId !== undefined,
-  });
-}
-
-/** Sets the storyfile's threshold (the calibrated one); training numbers refresh. */
-export function useSetThreshold(storyfileId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (threshold: number | null) =>
-      callContract(updateMatchingSettingsContract, {
-        params: { id: storyfileId },
-        body: { threshold },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trainingKeys.all }),
   });
 }
 

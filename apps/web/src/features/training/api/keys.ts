@@ -7,5 +7,4 @@ export const trainingKeys = {
   clusters: (storyfileId: string) => [...trainingKeys.all, 'clusters', storyfileId] as const,
   answers: (storyfileId: string) => [...trainingKeys.all, 'answers', storyfileId] as const,
   actions: (storyfileId: string) => [...trainingKeys.all, 'actions', storyfileId] as const,
-  storyfileOptions: () => [...trainingKeys.all, 'storyfile-options'] as const,
 };

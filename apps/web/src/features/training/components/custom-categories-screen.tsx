@@ -10,7 +10,7 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import {
   describeCategoryScope,
   describeCategoryUsage,
@@ -64,7 +64,7 @@ function ScopeField({
   onChange: (storyfileId: string) => void;
 }) {
   const id = useId();
-  const storyfiles = useStoryfileOptions(namespaceId);
+  const storyfiles = useStoryfileOptions({ namespaceId });
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-sm font-semibold text-slate-700">
@@ -77,7 +77,7 @@ function ScopeField({
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{NAMESPACE_SCOPE_LABEL}</option>
-        {(storyfiles.data ?? []).map((option) => (
+        {(storyfiles.data?.items ?? []).map((option) => (
           <option key={option.id} value={option.id}>
             Only {option.name}
           </option>

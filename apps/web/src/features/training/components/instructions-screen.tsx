@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useTrainingOverview } from '../api/get-training-overview';
 import { buildChecklist } from '../utils/instructions';
-import { StoryfilePicker } from './storyfile-picker';
+import { StoryfilePicker } from '@/entities/storyfile';
 
 const INSTRUCTIONS_PATH = '/training/instructions';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,18 +7,19 @@ import {
   type ReviewActionKind,
 } from '@conversa/contracts';
 import { Inbox } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { PagingBar } from '@/components/list/paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
+import { Section } from '@/components/section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useReviewItems } from '../api/list-review-items';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
 import { useReviewFilters } from '../hooks/use-review-filters';
 import { toggleSort, toReviewRequestQuery } from '../utils/review-filters';
 import { ClusterList } from './cluster-list';
@@ -26,7 +27,6 @@ import { ReviewChangeDialog, type ReviewChangeTarget } from './review-change-dia
 import { ReviewFilterBar } from './review-filter-bar';
 import { ReviewHistory } from './review-history';
 import { ReviewTable } from './review-table';
-import { StoryfilePicker } from './storyfile-picker';
 import { CalibrationPanel, CoveragePanel } from './training-trends';
 
 export const RESPONSE_QUALITY_PATH = '/training/response_quality';
@@ -42,18 +42,6 @@ const ROW_ACTIONS: { kind: ReviewActionKind; label: string }[] = [
   { kind: 'out-of-scope', label: 'Out of scope' },
   { kind: 'ignore', label: 'Ignore' },
 ];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /**
  * /training/response_quality: the review loop. Groups of similar questions that went wrong, the
@@ -81,7 +69,7 @@ export function ResponseQualityScreen({
   const title = findRoute(RESPONSE_QUALITY_PATH)?.label ?? 'Response Quality';
 
   const storyfileId = filters.storyfileId;
-  const storyfile = storyfiles.data?.find((option) => option.id === storyfileId);
+  const storyfile = storyfiles.data?.items.find((option) => option.id === storyfileId);
   const canEdit =
     storyfile !== undefined && hasRoleInNamespace(user, storyfile.namespaceId, 'edit:ns');
   const page = list.data;
@@ -161,7 +149,7 @@ export function ResponseQualityScreen({
       />
       <StoryfilePicker
         storyfileId={storyfileId}
-        allLabel="All storyfiles"
+        emptyLabel="All storyfiles"
         onChange={(next) => {
           setSelected(new Set());
           updateFilters({ storyfileId: next });

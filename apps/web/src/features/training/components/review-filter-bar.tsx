@@ -3,13 +3,14 @@ import {
   CHAT_CHANNELS,
   CHAT_DECISIONS,
   CONFIDENCE_CLASSES,
+  CONFIDENCE_LABELS,
+  DECISION_LABELS,
   REVIEW_STATE_LABELS,
   REVIEW_STATES,
 } from '@conversa/contracts';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { countReviewFilters, type ReviewFilters } from '../utils/review-filters';
-import { CONFIDENCE_LABELS, DECISION_LABELS } from '../utils/labels';
 
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';

@@ -1,5 +1,6 @@
 import {
   CHAT_CHANNEL_LABELS,
+  CONFIDENCE_LABELS,
   REVIEW_STATE_LABELS,
   type ReviewItem,
   type ReviewSortField,
@@ -8,8 +9,8 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
-import { formatUsDateTime } from '@/lib/format';
-import { CONFIDENCE_LABELS, describeItemOutcome, formatScore } from '../utils/labels';
+import { formatScore, formatUsDateTime } from '@/lib/format';
+import { describeItemOutcome } from '../utils/labels';
 
 // Free text (questions, outcomes, names) wraps inside its own wide-enough column; every other
 // value is a short word or number that never breaks (issue 32: "0.7 5", "Par ap hra se", "Ne w").

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import { useWordSuggestions } from '../api/insights';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import { useCreateCustomWord } from '../api/words';
 
 /**
@@ -19,7 +19,7 @@ import { useCreateCustomWord } from '../api/words';
  */
 export function SuggestedWords({ user, storyfileId }: { user: CurrentUser; storyfileId: string }) {
   const suggestions = useWordSuggestions(storyfileId);
-  const storyfile = useStoryfileOptions().data?.find((option) => option.id === storyfileId);
+  const storyfile = useStoryfileOptions().data?.items.find((option) => option.id === storyfileId);
   const create = useCreateCustomWord();
   const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
   const canEdit =

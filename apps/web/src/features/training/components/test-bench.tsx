@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { SpeechButton } from '@/components/speech-button';
 import { Button } from '@/components/ui/button';
 import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
+import { useStoryfileOptions } from '@/entities/storyfile';
 import { useSpeechHints, useTestBench } from '../api/words';
 
 /** Said when the recognizer heard speech but could not make words of it. */
@@ -14,7 +14,7 @@ export const NOTHING_UNDERSTOOD_MESSAGE = 'No words were understood. Say the phr
 function useBenchLanguage(storyfileId: string): string {
   const storyfiles = useStoryfileOptions();
   return (
-    storyfiles.data?.find((option) => option.id === storyfileId)?.language ??
+    storyfiles.data?.items.find((option) => option.id === storyfileId)?.language ??
     (typeof navigator === 'undefined' ? 'en-US' : navigator.language)
   );
 }

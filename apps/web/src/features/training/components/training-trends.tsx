@@ -8,7 +8,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
-import { useCoverageHistory, useSetThreshold, useThresholdCalibration } from '../api/insights';
+import { useCoverageHistory, useThresholdCalibration } from '../api/insights';
+import { useSetThreshold } from '../api/set-threshold';
 import {
   describeCoverage,
   describeThresholdPoint,

@@ -17,8 +17,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
-import { useStoryfileOptions } from '../api/list-storyfile-options';
-import { StoryfilePicker } from './storyfile-picker';
+import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
 
 // What Custom categories and Custom words share: a namespace's vocabulary, chosen by namespace,
 // added to by its editors, searched and paged on the server, each item deletable after a
@@ -87,7 +86,7 @@ export function useVocabularyParams(user: CurrentUser) {
   const storyfileId =
     requestedStoryfile && UUID.test(requestedStoryfile) ? requestedStoryfile : undefined;
   const storyfileOptions = useStoryfileOptions();
-  const storyfileNamespaceId = storyfileOptions.data?.find(
+  const storyfileNamespaceId = storyfileOptions.data?.items.find(
     (option) => option.id === storyfileId,
   )?.namespaceId;
   const namespaceId =

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  getStoryfileContract,
   listOrganizationsContract,
-  listStoryfilesContract,
   listTeamsContract,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
@@ -17,32 +15,6 @@ export function useLearningOrganizations(isAdmin: boolean) {
       return items.filter(
         (organization) => isAdmin || organization.attributes.LEARNING_MODULE === true,
       );
-    },
-  });
-}
-
-export function useOrganizationStoryfiles(organizationId: string | null) {
-  return useQuery({
-    queryKey: learningKeys.storyfiles(organizationId ?? ''),
-    queryFn: ({ signal }) =>
-      callContract(listStoryfilesContract, {
-        query: { namespaceId: organizationId ?? undefined, pageSize: 100 },
-        signal,
-      }),
-    enabled: organizationId !== null,
-  });
-}
-
-/** A storyfile's topics (its script), for the "topics covered" rule. */
-export function useStoryfileTopics(storyfileId: string) {
-  return useQuery({
-    queryKey: learningKeys.storyfileTopics(storyfileId),
-    queryFn: async ({ signal }) => {
-      const storyfile = await callContract(getStoryfileContract, {
-        params: { id: storyfileId },
-        signal,
-      });
-      return storyfile.topics.map((topic) => ({ id: topic.id, name: topic.name }));
     },
   });
 }

@@ -1,0 +1,37 @@
+import { memo } from 'react';
+import { type InkOutlineEntry } from '@conversa/contracts';
+
+/** The knots, stitches and functions of the source, each a button to its line. */
+export const OutlineNav = memo(function OutlineNav({
+  outline,
+  onGoToLine,
+}: {
+  outline: readonly InkOutlineEntry[];
+  onGoToLine: (line: number) => void;
+}) {
+  return (
+    <nav aria-label="Outline" className="order-2 min-w-0 lg:order-1">
+      <h2 className="text-sm font-semibold text-slate-800">Outline</h2>
+      {outline.length === 0 ? (
+        <p className="text-sm text-slate-600">No knots yet: start one with == name ==.</p>
+      ) : (
+        <ul className="mt-1 flex flex-col text-sm">
+          {outline.map((entry) => (
+            <li
+              key={`${entry.path}:${entry.line}`}
+              className={entry.kind === 'stitch' ? 'pl-3' : ''}
+            >
+              <button
+                type="button"
+                className="max-w-full truncate text-left text-brand-700 hover:underline"
+                onClick={() => onGoToLine(entry.line)}
+              >
+                {entry.kind === 'function' ? `${entry.name}()` : entry.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+});
