@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
+import { changeEffectSchema } from './change-effect.ts';
 
 export const MAX_CATEGORY_PHRASES = 200;
 export const MAX_CATEGORY_PHRASE_LENGTH = 100;
@@ -62,6 +63,8 @@ export const categoryWarningSchema = z.object({
 export const savedCategorySchema = z.object({
   category: customCategorySchema,
   warnings: z.array(categoryWarningSchema),
+  /** What the save did to past questions (issue 28: it says so when one lost its answer). */
+  effect: changeEffectSchema,
 });
 export type SavedCategory = z.infer<typeof savedCategorySchema>;
 
@@ -126,5 +129,5 @@ export const deleteCategoryContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   params: categoryParamsSchema,
-  response: z.object({ id: z.string() }),
+  response: z.object({ id: z.string(), effect: changeEffectSchema }),
 });

@@ -7,3 +7,5 @@ export * from './replacements.ts';
 export * from './words.ts';
 export * from './insights.ts';
 export * from './speech-hints.ts';
+export * from './change-effect.ts';
+export * from './change-previews.ts';

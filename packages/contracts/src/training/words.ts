@@ -4,6 +4,7 @@ import { confidenceClassSchema, inputModeSchema } from '../conversations/convers
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
 import { storyfileParamsSchema } from '../storyfiles/storyfile.ts';
+import { changeEffectSchema } from './change-effect.ts';
 
 export const CUSTOM_WORD_NOT_FOUND_MESSAGE = 'Word not found.';
 export const CUSTOM_WORD_TAKEN_MESSAGE = 'This word is already in the list.';
@@ -39,6 +40,10 @@ export const customWordSchema = z.object({
 });
 export type CustomWord = z.infer<typeof customWordSchema>;
 
+/** A saved word and what it did to past spoken questions (issue 28). */
+export const savedCustomWordSchema = customWordSchema.extend({ effect: changeEffectSchema });
+export type SavedCustomWord = z.infer<typeof savedCustomWordSchema>;
+
 export const listCustomWordsQuerySchema = createListQuerySchema({
   searchOptions: [
     { value: 'term', label: 'Term', active: true, disabled: false },
@@ -71,7 +76,7 @@ export const createCustomWordContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   body: createCustomWordBodySchema,
-  response: customWordSchema,
+  response: savedCustomWordSchema,
   successStatus: 201,
   errors: [404, 409],
 });
@@ -83,7 +88,7 @@ export const updateCustomWordContract = defineContract({
   permission: { kind: 'role', scope: 'edit:ns' },
   params: wordParamsSchema,
   body: customWordBodySchema,
-  response: customWordSchema,
+  response: savedCustomWordSchema,
   errors: [409],
 });
 export const deleteCustomWordContract = defineContract({
@@ -93,7 +98,7 @@ export const deleteCustomWordContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   params: wordParamsSchema,
-  response: z.object({ id: z.string() }),
+  response: z.object({ id: z.string(), effect: changeEffectSchema }),
 });
 
 export const testBenchBodySchema = z.object({
