@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   previewCategoryChangeContract,
   previewThresholdChangeContract,
   previewWordChangeContract,
-  setTrainingThresholdContract,
   type CategoryChangePreviewBody,
   type WordChangePreviewBody,
 } from '@conversa/contracts';
@@ -47,18 +46,5 @@ export function useThresholdPreview(storyfileId: string, threshold: number | nul
     enabled: threshold !== undefined,
     retry: false,
     staleTime: 0,
-  });
-}
-
-/** Sets the threshold; the answer says what it did to past questions. */
-export function useSetThreshold(storyfileId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (threshold: number | null) =>
-      callContract(setTrainingThresholdContract, {
-        params: { id: storyfileId },
-        body: { threshold },
-      }),
-    onSettled: () => queryClient.invalidateQueries(),
   });
 }

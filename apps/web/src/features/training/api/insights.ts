@@ -3,7 +3,7 @@ import {
   getCoverageHistoryContract,
   getThresholdCalibrationContract,
   listWordSuggestionsContract,
-  updateMatchingSettingsContract,
+  setTrainingThresholdContract,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { trainingKeys } from './keys';
@@ -23,7 +23,7 @@ export function useSetThreshold(storyfileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (threshold: number | null) =>
-      callContract(updateMatchingSettingsContract, {
+      callContract(setTrainingThresholdContract, {
         params: { id: storyfileId },
         body: { threshold },
       }),
