@@ -414,3 +414,62 @@ test('a preview counts and lists the past question a moving automatic threshold 
   await page.getByRole('button', { name: 'Start the conversation' }).click();
   expect((await ask(page, name, LAB)).decision.kind).toBe('fallback');
 });
+
+// Issue 28, for a category: "Every preview (correct match, alternates, categories, words,
+// threshold) must count and list the past questions that would **lose** their answer". Folding
+// "find" with "start" moves the automatic threshold from 0.30 to 0.32 (0.2984 to 0.3237) and "What's
+// going on in your lab?", answered at 0.3222, would fall back: the form's preview lists it before
+// the category is added, and the message after says so.
+test('a category’s preview lists the past question the moving automatic threshold would cost its answer', async ({
+  page,
+}) => {
+  await signIn(page, E2E.users.owner);
+  const suffix = makeSuffix();
+  const name = `Lab category ${suffix}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Expert', questions: [...EXPERT_FAQ, OWN_LAB] },
+  ]);
+  const labId = seeded.topics[0]!.questions.find((question) => question.text === OWN_LAB)!.id;
+  await recordAnswer(page, seeded.id, labId);
+  const visit = await page.request.post('/v1/conversa/training/categories', {
+    headers: WRITE_HEADERS,
+    data: {
+      namespaceId: await getNamespaceId(page, E2E.namespaces.plain.label),
+      storyfileId: seeded.id,
+      name: `Visit ${suffix}`,
+      phrases: ['visit', 'come to', 'see'],
+    },
+  });
+  expect(visit.status(), await visit.text()).toBe(201);
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  expect((await ask(page, name, LAB)).decision).toEqual({ kind: 'answer', questionId: labId });
+
+  await page.goto(`/training/custom_categories?storyfileId=${seeded.id}`);
+  const form = page.getByRole('region', { name: 'New category' });
+  await form.getByLabel('Applies to').selectOption({ label: `Only ${name}` });
+  await form.getByLabel('Name').fill(`Getting started ${suffix}`);
+  await form.getByLabel(/^Phrases/).fill('start, begin, find');
+  const preview = form.getByRole('region', { name: 'What this changes' });
+  await expect(preview.getByTestId('review-preview-summary')).toHaveText(
+    'These changes move 1 past question: 0 from fallback to an answer, 0 from one answer to another, 1 from an answer to fallback.',
+  );
+  await expect(preview.getByTestId('review-preview-threshold')).toHaveText(
+    'The automatic threshold moves from 0.30 to 0.32.',
+  );
+  await expect(preview.getByRole('listitem', { name: `Loses its answer: ${LAB}` })).toContainText(
+    OWN_LAB,
+  );
+  await expectNoSeriousAxeViolations(page);
+  await form.getByRole('button', { name: 'Add category' }).click();
+  await expect(
+    page.getByText(
+      `Added "Getting started ${suffix}". 1 past question now falls back instead of being answered. The automatic threshold moved from 0.30 to 0.32.`,
+    ),
+  ).toBeVisible();
+
+  await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  expect((await ask(page, name, LAB)).decision.kind).toBe('fallback');
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
+import { changeEffectSchema } from './change-effect.ts';
 
 export const MAX_CATEGORY_PHRASES = 200;
 export const MAX_CATEGORY_PHRASE_LENGTH = 100;
@@ -61,6 +62,8 @@ export const categoryWarningSchema = z.object({
 export const savedCategorySchema = z.object({
   category: customCategorySchema,
   warnings: z.array(categoryWarningSchema),
+  /** What the save did to past questions (issue 28: it says so when one lost its answer). */
+  effect: changeEffectSchema,
 });
 export type SavedCategory = z.infer<typeof savedCategorySchema>;
 

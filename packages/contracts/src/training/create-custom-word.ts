@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.ts';
-import { createCustomWordBodySchema, customWordSchema } from './words.ts';
+import { createCustomWordBodySchema, savedCustomWordSchema } from './words.ts';
 
 export const createCustomWordContract = defineContract({
   method: 'POST',
@@ -8,7 +8,7 @@ export const createCustomWordContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   body: createCustomWordBodySchema,
-  response: customWordSchema,
+  response: savedCustomWordSchema,
   successStatus: 201,
   errors: [404, 409],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.ts';
+import { changeEffectSchema } from './change-effect.ts';
 import { categoryParamsSchema } from './categories.ts';
 
 export const deleteCategoryContract = defineContract({
@@ -9,5 +10,5 @@ export const deleteCategoryContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   params: categoryParamsSchema,
-  response: z.object({ id: z.string() }),
+  response: z.object({ id: z.string(), effect: changeEffectSchema }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.ts';
+import { changeEffectSchema } from './change-effect.ts';
 import { wordParamsSchema } from './words.ts';
 
 export const deleteCustomWordContract = defineContract({
@@ -9,5 +10,5 @@ export const deleteCustomWordContract = defineContract({
   tags: ['training'],
   permission: { kind: 'role', scope: 'edit:ns' },
   params: wordParamsSchema,
-  response: z.object({ id: z.string() }),
+  response: z.object({ id: z.string(), effect: changeEffectSchema }),
 });

@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.ts';
-import { customWordBodySchema, customWordSchema, wordParamsSchema } from './words.ts';
+import { customWordBodySchema, savedCustomWordSchema, wordParamsSchema } from './words.ts';
 
 export const updateCustomWordContract = defineContract({
   method: 'PUT',
@@ -9,6 +9,6 @@ export const updateCustomWordContract = defineContract({
   permission: { kind: 'role', scope: 'edit:ns' },
   params: wordParamsSchema,
   body: customWordBodySchema,
-  response: customWordSchema,
+  response: savedCustomWordSchema,
   errors: [409],
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { confidenceClassSchema, inputModeSchema } from '../conversations/conversation.ts';
 import { timestampSchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema } from '../lists/list-query.ts';
+import { changeEffectSchema } from './change-effect.ts';
 
 export const CUSTOM_WORD_NOT_FOUND_MESSAGE = 'Word not found.';
 export const CUSTOM_WORD_TAKEN_MESSAGE = 'This word is already in the list.';
@@ -36,6 +37,10 @@ export const customWordSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type CustomWord = z.infer<typeof customWordSchema>;
+
+/** A saved word and what it did to past spoken questions (issue 28). */
+export const savedCustomWordSchema = customWordSchema.extend({ effect: changeEffectSchema });
+export type SavedCustomWord = z.infer<typeof savedCustomWordSchema>;
 
 export const listCustomWordsQuerySchema = createListQuerySchema({
   searchOptions: [

@@ -18,6 +18,7 @@ export {
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';
 export { loadStoryfileCategories } from './matcher-cache.ts';
+export { updateMatchingSettings } from './matching-settings.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';

@@ -7,7 +7,9 @@ import {
   type CurrentUser,
   type CustomCategory,
   type SavedCategory,
+  type ChangeEffect,
   type categoryBodySchema,
+  type categoryChangePreviewBodySchema,
   type createCategoryBodySchema,
   type listCategoriesQuerySchema,
 } from '@conversa/contracts';
@@ -15,6 +17,8 @@ import { normalizeText } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
+import { previewCategoryEffect } from './category-effect.ts';
 import { defineVocabulary } from './namespace-vocabulary.ts';
 import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
@@ -162,11 +166,12 @@ async function findOverlaps(
   return result.rows.map((row) => ({ phrase: row.phrase, otherCategory: row.name }));
 }
 
-export async function createCategory(
+/** A new category's scope, once the user may edit the namespace and the storyfile is in it. */
+async function checkNewScope(
   db: Database,
   user: CurrentUser,
-  body: CreateBody,
-): Promise<SavedCategory> {
+  body: { namespaceId: string; storyfileId?: string | undefined },
+): Promise<{ namespaceId: string; storyfileId: string | null }> {
   await CATEGORIES.assertNamespaceEditable(db, user, body.namespaceId);
   if (body.storyfileId) {
     const found = await db.execute(
@@ -176,7 +181,44 @@ export async function createCategory(
       throw notFound(STORYFILE_NOT_FOUND_MESSAGE);
     }
   }
+  return { namespaceId: body.namespaceId, storyfileId: body.storyfileId ?? null };
+}
+
+/**
+ * What saving or deleting a category would do to past questions, without doing it (the same
+ * preview the save answers with). An edited or deleted category keeps its own scope.
+ */
+export async function previewCategoryChange(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  body: z.output<typeof categoryChangePreviewBodySchema>,
+): Promise<ChangeEffect> {
+  const { db } = engine;
+  let scope: { namespaceId: string; storyfileId: string | null };
+  if (body.categoryId) {
+    const existing = await getEditableCategory(db, user, body.categoryId);
+    if (existing.namespaceId !== body.namespaceId) {
+      throw notFound(CATEGORY_NOT_FOUND_MESSAGE);
+    }
+    scope = existing;
+  } else {
+    scope = await checkNewScope(db, user, body);
+  }
+  const category = body.category
+    ? { name: body.category.name, phrases: cleanPhrases(body.category.phrases).phrases }
+    : null;
+  return previewCategoryEffect(engine, scope, body.categoryId ?? null, category);
+}
+
+export async function createCategory(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  body: CreateBody,
+): Promise<SavedCategory> {
+  const { db } = engine;
+  const scope = await checkNewScope(db, user, body);
   const { phrases, normalized } = cleanPhrases(body.phrases);
+  const effect = await previewCategoryEffect(engine, scope, null, { name: body.name, phrases });
   const inserted = await CATEGORIES.write(
     db.execute<{ id: string }>(
       sql`insert into custom_categories (namespace_id, storyfile_id, name, phrases, normalized_phrases, created_by, updated_by)
@@ -186,7 +228,7 @@ export async function createCategory(
     ),
   );
   const category = await CATEGORIES.read(db, inserted.rows[0]!.id);
-  return { category, warnings: await findOverlaps(db, category, normalized) };
+  return { category, warnings: await findOverlaps(db, category, normalized), effect };
 }
 
 async function getEditableCategory(
@@ -199,13 +241,15 @@ async function getEditableCategory(
 }
 
 export async function updateCategory(
-  db: Database,
+  engine: ConversationEngine,
   user: CurrentUser,
   id: string,
   body: CategoryBody,
 ): Promise<SavedCategory> {
+  const { db } = engine;
   const existing = await getEditableCategory(db, user, id);
   const { phrases, normalized } = cleanPhrases(body.phrases);
+  const effect = await previewCategoryEffect(engine, existing, id, { name: body.name, phrases });
   await CATEGORIES.write(
     db.execute(
       sql`update custom_categories set name = ${body.name}, phrases = ${sql.param(phrases)}::text[],
@@ -214,13 +258,15 @@ export async function updateCategory(
     ),
   );
   const category = await CATEGORIES.read(db, id);
-  return { category, warnings: await findOverlaps(db, existing, normalized) };
+  return { category, warnings: await findOverlaps(db, existing, normalized), effect };
 }
 
 export async function deleteCategory(
-  db: Database,
+  engine: ConversationEngine,
   user: CurrentUser,
   id: string,
-): Promise<{ id: string }> {
-  return CATEGORIES.remove(db, user, id);
+): Promise<{ id: string; effect: ChangeEffect }> {
+  const existing = await getEditableCategory(engine.db, user, id);
+  const effect = await previewCategoryEffect(engine, existing, id, null);
+  return { ...(await CATEGORIES.remove(engine.db, user, id)), effect };
 }

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { PREVIEW_EXCHANGE_LIMIT, type ReviewPreview } from '@conversa/contracts';
+import {
+  applyHeardAsRules,
+  PREVIEW_EXCHANGE_LIMIT,
+  type HeardAsRule,
+  type ReviewPreview,
+} from '@conversa/contracts';
 import type { Category, Matcher, ThresholdReport, ThresholdSetting } from '@conversa/matching';
 import type { MatchableAnswer, StoryfileMatcher } from '../conversations/index.ts';
 import type { Executor } from '../lists/index.ts';
@@ -62,15 +67,20 @@ export interface PastQuestion {
   count: number;
 }
 
-/** The storyfile's most recent exchanges, grouped by normalised text. */
+/**
+ * The storyfile's most recent exchanges, grouped by normalised text; `spokenOnly` keeps the spoken
+ * ones (a custom word's "heard as" forms change only those).
+ */
 export async function loadPastQuestions(
   db: Executor,
   storyfileId: string,
+  options: { spokenOnly?: boolean } = {},
 ): Promise<PastQuestion[]> {
+  const spoken = options.spokenOnly ? sql`and input_mode = 'spoken'` : sql``;
   const result = await db.execute<{ key: string; text: string; count: number }>(sql`
     select normalized_text as key, min(question_text) as text, count(*)::int as count
     from (select normalized_text, question_text from ${chatLogEntries}
-          where storyfile_id = ${storyfileId} and normalized_text <> ''
+          where storyfile_id = ${storyfileId} and normalized_text <> '' ${spoken}
           order by created_at desc limit ${PREVIEW_EXCHANGE_LIMIT}) recent
     group by normalized_text`);
   return result.rows;
@@ -90,6 +100,11 @@ export interface MatcherTrial {
   categories?: Category[];
   /** The threshold setting the storyfile would have; unset keeps its own. */
   threshold?: ThresholdSetting;
+  /**
+   * "Heard as" rules a custom word adds: past questions are asked again with them applied (the
+   * log keeps the text as matched, after the rules of its time). Give spoken questions only.
+   */
+  heardAsRules?: HeardAsRule[];
 }
 
 // A script of at least this many phrasings keeps an automatic threshold through small edits
@@ -171,7 +186,10 @@ export function comparePastQuestions(
   const texts = past.map((question) => question.text);
   const reportBefore = matcher.getThresholdReport();
   const before = decideCurrent(matcher, stamp, reportBefore.threshold, texts);
-  const { after, report } = tryChange(current, trial, texts);
+  const rules = trial.heardAsRules ?? [];
+  const afterTexts =
+    rules.length === 0 ? texts : texts.map((text) => applyHeardAsRules(text, rules).text);
+  const { after, report } = tryChange(current, trial, afterTexts);
   const names = new Map([...answers.values()].map((answer) => [answer.questionId, answer.text]));
   for (const answer of trial.answers ?? []) {
     names.set(answer.questionId, answer.text);

@@ -24,6 +24,10 @@ import {
   getThresholdCalibrationContract,
   importCategoriesContract,
   listWordSuggestionsContract,
+  previewCategoryChangeContract,
+  previewThresholdChangeContract,
+  previewWordChangeContract,
+  setTrainingThresholdContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -32,6 +36,7 @@ import {
   createCategory,
   deleteCategory,
   listCategories,
+  previewCategoryChange,
   updateCategory,
 } from './categories.service.ts';
 import { exportCategories, importCategories } from './category-csv.service.ts';
@@ -47,6 +52,7 @@ import {
   createCustomWord,
   deleteCustomWord,
   listCustomWords,
+  previewWordChange,
   runTestBench,
   updateCustomWord,
 } from './words.service.ts';
@@ -55,6 +61,7 @@ import { applyReviewChange } from './review-apply.service.ts';
 import { listReviewActions } from './review-history.service.ts';
 import { previewReviewChange } from './review-preview.service.ts';
 import { undoReviewAction } from './review-undo.service.ts';
+import { previewThresholdChange, setThresholdWithEffect } from './threshold-effect.service.ts';
 import { listReviewItems, rateExchange } from './review-items.service.ts';
 
 /**
@@ -95,22 +102,34 @@ export function registerTrainingRoutes(
     listCategories(db, request.currentUser, request.query),
   );
   registerContract(app, createCategoryContract, async (request) =>
-    createCategory(db, request.currentUser, request.body),
+    createCategory(engine, request.currentUser, request.body),
   );
   registerContract(app, updateCategoryContract, async (request) =>
-    updateCategory(db, request.currentUser, request.params.id, request.body),
+    updateCategory(engine, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteCategoryContract, async (request) =>
-    deleteCategory(db, request.currentUser, request.params.id),
+    deleteCategory(engine, request.currentUser, request.params.id),
+  );
+  registerContract(app, previewCategoryChangeContract, async (request) =>
+    previewCategoryChange(engine, request.currentUser, request.body),
+  );
+  registerContract(app, previewWordChangeContract, async (request) =>
+    previewWordChange(engine, request.currentUser, request.body),
+  );
+  registerContract(app, previewThresholdChangeContract, async (request) =>
+    previewThresholdChange(engine, request.params.id, request.body.threshold),
+  );
+  registerContract(app, setTrainingThresholdContract, async (request) =>
+    setThresholdWithEffect(engine, request.params.id, request.body.threshold),
   );
   registerContract(app, listCustomWordsContract, async (request) =>
     listCustomWords(db, request.currentUser, request.query),
   );
   registerContract(app, createCustomWordContract, async (request) =>
-    createCustomWord(db, request.currentUser, request.body),
+    createCustomWord(engine, request.currentUser, request.body),
   );
   registerContract(app, updateCustomWordContract, async (request) =>
-    updateCustomWord(db, request.currentUser, request.params.id, request.body),
+    updateCustomWord(engine, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteCustomWordContract, async (request) =>
     deleteCustomWord(db, request.currentUser, request.params.id),

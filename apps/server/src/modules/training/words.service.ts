@@ -6,17 +6,22 @@ import {
   type CurrentUser,
   type CustomWord,
   type CustomWordPage,
+  type ChangeEffect,
+  type SavedCustomWord,
   type TestBenchResult,
   type createCustomWordBodySchema,
   type customWordBodySchema,
   type listCustomWordsQuerySchema,
   type testBenchBodySchema,
+  type wordChangePreviewBodySchema,
 } from '@conversa/contracts';
 import { listFoldedCategories } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { defineVocabulary } from './namespace-vocabulary.ts';
+import { previewWordEffect } from './word-effect.ts';
+import { notFound } from '../../http/errors.ts';
 
 type WordsQuery = z.output<typeof listCustomWordsQuerySchema>;
 type WordBody = z.output<typeof customWordBodySchema>;
@@ -80,46 +85,81 @@ function cleanHeardAs(term: string, forms: readonly string[]): string[] {
   });
 }
 
+/** What saving or deleting a word would do to past spoken questions, without doing it. */
+export async function previewWordChange(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  body: z.output<typeof wordChangePreviewBodySchema>,
+): Promise<ChangeEffect> {
+  const { db } = engine;
+  let previous: CustomWord | null = null;
+  if (body.wordId) {
+    await WORDS.assertEditable(db, user, body.wordId);
+    previous = await WORDS.read(db, body.wordId);
+    if (previous.namespaceId !== body.namespaceId) {
+      throw notFound(CUSTOM_WORD_NOT_FOUND_MESSAGE);
+    }
+  } else {
+    await WORDS.assertNamespaceEditable(db, user, body.namespaceId);
+  }
+  const next = body.word && {
+    ...body.word,
+    heardAs: cleanHeardAs(body.word.term, body.word.heardAs),
+  };
+  return previewWordEffect(engine, body.namespaceId, previous, next);
+}
+
 export async function createCustomWord(
-  db: Database,
+  engine: ConversationEngine,
   user: CurrentUser,
   body: CreateWordBody,
-): Promise<CustomWord> {
+): Promise<SavedCustomWord> {
+  const { db } = engine;
   await WORDS.assertNamespaceEditable(db, user, body.namespaceId);
+  const heardAs = cleanHeardAs(body.term, body.heardAs);
+  const effect = await previewWordEffect(engine, body.namespaceId, null, { ...body, heardAs });
   const inserted = await WORDS.write(
     db.execute<{ id: string }>(
       sql`insert into custom_words (namespace_id, term, display_form, heard_as, created_by, updated_by)
         values (${body.namespaceId}, ${body.term}, ${body.displayForm || null},
-          ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[], ${user.iam}, ${user.iam})
+          ${sql.param(heardAs)}::text[], ${user.iam}, ${user.iam})
         returning id`,
     ),
   );
-  return WORDS.read(db, inserted.rows[0]!.id);
+  return { ...(await WORDS.read(db, inserted.rows[0]!.id)), effect };
 }
 
 export async function updateCustomWord(
-  db: Database,
+  engine: ConversationEngine,
   user: CurrentUser,
   id: string,
   body: WordBody,
-): Promise<CustomWord> {
+): Promise<SavedCustomWord> {
+  const { db } = engine;
   await WORDS.assertEditable(db, user, id);
+  const previous = await WORDS.read(db, id);
+  const heardAs = cleanHeardAs(body.term, body.heardAs);
+  const effect = await previewWordEffect(engine, previous.namespaceId, previous, {
+    ...body,
+    heardAs,
+  });
   await WORDS.write(
     db.execute(
       sql`update custom_words set term = ${body.term}, display_form = ${body.displayForm || null},
-        heard_as = ${sql.param(cleanHeardAs(body.term, body.heardAs))}::text[],
+        heard_as = ${sql.param(heardAs)}::text[],
         updated_by = ${user.iam}, updated_at = now() where id = ${id}`,
     ),
   );
-  return WORDS.read(db, id);
+  return { ...(await WORDS.read(db, id)), effect };
 }
 
+/** Deletes a word; its forms already replaced in the log stay, so it moves no past question. */
 export async function deleteCustomWord(
   db: Database,
   user: CurrentUser,
   id: string,
-): Promise<{ id: string }> {
-  return WORDS.remove(db, user, id);
+): Promise<{ id: string; effect: ChangeEffect }> {
+  return { ...(await WORDS.remove(db, user, id)), effect: { storyfiles: [] } };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   importCategoriesContract,
   listCategoriesContract,
   updateCategoryContract,
+  type ChangeEffect,
   type CreateCategoryBody,
   type ImportCategoriesBody,
   type ListCategoriesQuery,
@@ -51,10 +52,14 @@ export function useUpdateCategory() {
   });
 }
 
-export function useDeleteCategory() {
+/** Deletes a category; `onDeleted` hears what the deletion did to past questions. */
+export function useDeleteCategory({
+  onDeleted,
+}: { onDeleted?: (effect: ChangeEffect) => void } = {}) {
   const invalidate = useInvalidateCategories();
   return useMutation({
     mutationFn: (id: string) => callContract(deleteCategoryContract, { params: { id } }),
+    onSuccess: (result) => onDeleted?.(result.effect),
     onSettled: invalidate,
   });
 }

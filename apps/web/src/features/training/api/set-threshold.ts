@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateMatchingSettingsContract } from '@conversa/contracts';
+import { setTrainingThresholdContract } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { trainingKeys } from './keys';
 
@@ -8,7 +8,7 @@ export function useSetThreshold(storyfileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (threshold: number | null) =>
-      callContract(updateMatchingSettingsContract, {
+      callContract(setTrainingThresholdContract, {
         params: { id: storyfileId },
         body: { threshold },
       }),

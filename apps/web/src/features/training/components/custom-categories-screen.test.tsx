@@ -104,10 +104,17 @@ function mockServer({ categories = [category({})] }: { categories?: CustomCatego
       if (method === 'POST' && url.pathname === '/v1/conversa/training/categories') {
         return Promise.resolve(
           Response.json(
-            { category: category({ ...(body as object), id: 'x' }), warnings: [] },
+            {
+              category: category({ ...(body as object), id: 'x' }),
+              warnings: [],
+              effect: { storyfiles: [] },
+            },
             { status: 201 },
           ),
         );
+      }
+      if (method === 'POST' && url.pathname === '/v1/conversa/training/categories/preview') {
+        return Promise.resolve(Response.json({ storyfiles: [] }));
       }
       if (method === 'POST' && url.pathname.endsWith('/training/test-bench')) {
         return Promise.resolve(Response.json(BENCH_RESULT));
@@ -172,6 +179,9 @@ describe('a category’s scope', () => {
 
   it('adds a category to the whole namespace by default, or to one storyfile of it', async () => {
     mockServer({ categories: [] });
+    // The saves, not the previews the form asks for as it is filled in.
+    const isSave = (entry: (typeof requested)[number]) =>
+      entry.method === 'POST' && entry.url.pathname === '/v1/conversa/training/categories';
     const person = userEvent.setup();
     renderWithProviders(<CustomCategoriesScreen user={user} />, {
       path: '/training/custom_categories',
@@ -189,10 +199,8 @@ describe('a category’s scope', () => {
     await person.type(within(form).getByLabelText('Name'), 'Films');
     await person.type(within(form).getByLabelText(/^Phrases/), 'film, movie');
     await person.click(within(form).getByRole('button', { name: 'Add category' }));
-    await waitFor(() =>
-      expect(requested.filter((entry) => entry.method === 'POST')).toHaveLength(1),
-    );
-    expect(requested.find((entry) => entry.method === 'POST')?.body).toEqual({
+    await waitFor(() => expect(requested.filter(isSave)).toHaveLength(1));
+    expect(requested.find(isSave)?.body).toEqual({
       name: 'Films',
       phrases: ['film', 'movie'],
       namespaceId: NORTH,
@@ -204,10 +212,8 @@ describe('a category’s scope', () => {
     await person.type(within(form).getByLabelText(/^Phrases/), 'city, town');
     await person.selectOptions(within(form).getByLabelText('Applies to'), `Only ${ROSE_NAME}`);
     await person.click(within(form).getByRole('button', { name: 'Add category' }));
-    await waitFor(() =>
-      expect(requested.filter((entry) => entry.method === 'POST')).toHaveLength(2),
-    );
-    expect(requested.filter((entry) => entry.method === 'POST')[1]?.body).toEqual({
+    await waitFor(() => expect(requested.filter(isSave)).toHaveLength(2));
+    expect(requested.filter(isSave)[1]?.body).toEqual({
       name: 'Cities',
       phrases: ['city', 'town'],
       namespaceId: NORTH,

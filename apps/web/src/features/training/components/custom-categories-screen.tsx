@@ -1,8 +1,18 @@
-import type { CurrentUser, CustomCategory, SavedCategory } from '@conversa/contracts';
+import {
+  countLostAnswers,
+  describeAppliedEffect,
+  type CategoryChangePreviewBody,
+  type ChangeEffect,
+  type CurrentUser,
+  type CustomCategory,
+  type SavedCategory,
+} from '@conversa/contracts';
 import { Shapes } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { SearchOption } from '@/lib/search-box';
 import {
   useCategories,
@@ -10,6 +20,7 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '../api/categories';
+import { useCategoryChangePreview } from '../api/change-previews';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import {
   describeCategoryScope,
@@ -18,6 +29,7 @@ import {
   parsePhrases,
 } from '../utils/phrases';
 import { CategoryCsvPanel } from './category-csv-panel';
+import { ChangeEffectPreview } from './change-effect-preview';
 import { TestBench } from './test-bench';
 import { ChosenStoryfileTools, VocabularyScreen } from './vocabulary-screen';
 
@@ -41,6 +53,29 @@ function Warnings({ saved }: { saved: SavedCategory | null }) {
       . A phrase in two categories folds into both.
     </Alert>
   );
+}
+
+/** The message once a category is saved or deleted: what it did to past questions too. */
+function useEffectToast() {
+  const { showToast } = useToast();
+  return (done: string, effect: ChangeEffect) =>
+    showToast({
+      kind: countLostAnswers(effect) > 0 ? 'warning' : 'success',
+      message: `${done} ${describeAppliedEffect(effect)}`,
+    });
+}
+
+/** The preview body of the form's category, once it has a name and two phrases; else null. */
+function toPreviewBody(
+  namespaceId: string,
+  scope: { categoryId?: string; storyfileId?: string },
+  name: string,
+  phrases: string[],
+): CategoryChangePreviewBody | null {
+  if (name.trim() === '' || phrases.length < 2) {
+    return null;
+  }
+  return { namespaceId, ...scope, category: { name, phrases } };
 }
 
 interface CategoryFormBody {
@@ -110,6 +145,16 @@ function CategoryForm({
   const [name, setName] = useState(initial?.name ?? '');
   const [phrases, setPhrases] = useState(initial?.phrases.join('\n') ?? '');
   const [storyfileId, setStoryfileId] = useState('');
+  const previewBody = useDebouncedValue(
+    toPreviewBody(
+      initial?.namespaceId ?? namespaceId ?? '',
+      initial ? { categoryId: initial.id } : storyfileId === '' ? {} : { storyfileId },
+      name,
+      parsePhrases(phrases),
+    ),
+    400,
+  );
+  const preview = useCategoryChangePreview(previewBody);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit({
@@ -153,6 +198,12 @@ function CategoryForm({
           Applies to: {describeCategoryScope(initial)}
         </p>
       ) : null}
+      <ChangeEffectPreview
+        isEnabled={previewBody !== null}
+        error={preview.error}
+        data={preview.data}
+        idleText="Give a name and two phrases to see which past questions this would move."
+      />
       {error ? <Alert kind="error">{error.message}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" isLoading={isPending}>
@@ -185,6 +236,7 @@ function CategoryItem({
   onDelete: (category: CustomCategory) => void;
 }) {
   const update = useUpdateCategory();
+  const toastEffect = useEffectToast();
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -204,6 +256,7 @@ function CategoryItem({
                 onSuccess: (result) => {
                   onSaved(result);
                   onEdit(null);
+                  toastEffect(`Saved "${result.category.name}".`, result.effect);
                 },
               },
             )
@@ -263,6 +316,7 @@ function NewCategory({
   onSaved: (saved: SavedCategory) => void;
 }) {
   const create = useCreateCategory();
+  const toastEffect = useEffectToast();
   const [formKey, setFormKey] = useState(0);
   return (
     <CategoryForm
@@ -278,6 +332,7 @@ function NewCategory({
             onSuccess: (result) => {
               onSaved(result);
               setFormKey((key) => key + 1);
+              toastEffect(`Added "${result.category.name}".`, result.effect);
             },
           },
         )
@@ -304,7 +359,10 @@ function CategoryBench({ user }: { user: CurrentUser }) {
  * bench shared with Custom words. Saving takes effect from the next question.
  */
 export function CustomCategoriesScreen({ user }: { user: CurrentUser }) {
-  const remove = useDeleteCategory();
+  const toastEffect = useEffectToast();
+  const remove = useDeleteCategory({
+    onDeleted: (effect) => toastEffect('Category deleted.', effect),
+  });
   const [saved, setSaved] = useState<SavedCategory | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   return (

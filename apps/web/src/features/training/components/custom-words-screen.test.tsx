@@ -37,7 +37,10 @@ describe('CustomWordsScreen editing', () => {
           >;
           puts.push(body);
           word = { ...word, ...body };
-          return Promise.resolve(Response.json(word));
+          return Promise.resolve(Response.json({ ...word, effect: { storyfiles: [] } }));
+        }
+        if (method === 'POST' && url.pathname === '/v1/conversa/training/words/preview') {
+          return Promise.resolve(Response.json({ storyfiles: [] }));
         }
         const items = url.pathname === '/v1/conversa/training/words' ? [word] : [];
         return Promise.resolve(

@@ -1,7 +1,16 @@
-import type { CurrentUser, CustomWord, CustomWordBody } from '@conversa/contracts';
+import {
+  countLostAnswers,
+  describeAppliedEffect,
+  type CurrentUser,
+  type CustomWord,
+  type CustomWordBody,
+  type SavedCustomWord,
+} from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { SearchOption } from '@/lib/search-box';
 import {
   useCreateCustomWord,
@@ -9,7 +18,9 @@ import {
   useDeleteCustomWord,
   useUpdateCustomWord,
 } from '../api/words';
+import { useWordChangePreview } from '../api/change-previews';
 import { parsePhrases } from '../utils/phrases';
+import { ChangeEffectPreview } from './change-effect-preview';
 import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
 import { ChosenStoryfileTools, VocabularyScreen } from './vocabulary-screen';
@@ -22,8 +33,22 @@ const SEARCH_OPTIONS: SearchOption[] = [
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
-/** Term, display form and "heard as" forms: used to add a word and to edit one. */
+/** The message once a word is saved: what its new "heard as" forms did to past spoken questions. */
+function useWordToast() {
+  const { showToast } = useToast();
+  return (saved: SavedCustomWord) =>
+    showToast({
+      kind: countLostAnswers(saved.effect) > 0 ? 'warning' : 'success',
+      message: `Saved "${saved.term}". ${describeAppliedEffect(saved.effect)}`,
+    });
+}
+
+/**
+ * Term, display form and "heard as" forms: used to add a word and to edit one, with what its new
+ * "heard as" forms would do to past spoken questions before it is saved.
+ */
 function WordForm({
+  namespaceId,
   initial,
   submitLabel,
   isPending,
@@ -31,6 +56,7 @@ function WordForm({
   onSubmit,
   onCancel,
 }: {
+  namespaceId: string;
   initial?: CustomWord;
   submitLabel: string;
   isPending: boolean;
@@ -43,6 +69,18 @@ function WordForm({
   const [term, setTerm] = useState(initial?.term ?? '');
   const [displayForm, setDisplayForm] = useState(initial?.displayForm ?? '');
   const [heardAs, setHeardAs] = useState(initial?.heardAs.join(', ') ?? '');
+  const forms = parsePhrases(heardAs);
+  const previewBody = useDebouncedValue(
+    term.trim() === '' || forms.length === 0
+      ? null
+      : {
+          namespaceId,
+          ...(initial ? { wordId: initial.id } : {}),
+          word: { term, displayForm: displayForm || null, heardAs: forms },
+        },
+    400,
+  );
+  const preview = useWordChangePreview(previewBody);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit({ term, displayForm: displayForm || null, heardAs: parsePhrases(heardAs) }, () => {
@@ -89,6 +127,14 @@ function WordForm({
           onChange={(event) => setHeardAs(event.target.value)}
         />
       </div>
+      <div className="sm:col-span-3">
+        <ChangeEffectPreview
+          isEnabled={previewBody !== null}
+          error={preview.error}
+          data={preview.data}
+          idleText='Give a term and its "heard as" forms to see which past spoken questions they would move.'
+        />
+      </div>
       {error ? (
         <div className="sm:col-span-3">
           <Alert kind="error">{error.message}</Alert>
@@ -110,12 +156,24 @@ function WordForm({
 
 function NewWord({ namespaceId }: { namespaceId: string }) {
   const create = useCreateCustomWord();
+  const toastSaved = useWordToast();
   return (
     <WordForm
+      namespaceId={namespaceId}
       submitLabel="Add word"
       isPending={create.isPending}
       error={create.error}
-      onSubmit={(body, reset) => create.mutate({ ...body, namespaceId }, { onSuccess: reset })}
+      onSubmit={(body, reset) =>
+        create.mutate(
+          { ...body, namespaceId },
+          {
+            onSuccess: (saved) => {
+              reset();
+              toastSaved(saved);
+            },
+          },
+        )
+      }
     />
   );
 }
@@ -135,17 +193,27 @@ function WordItem({
   onDelete: (word: CustomWord) => void;
 }) {
   const update = useUpdateCustomWord();
+  const toastSaved = useWordToast();
   if (isEditing) {
     return (
       <li className="p-3 text-sm" aria-label={`Word: ${word.term}`}>
         <WordForm
+          namespaceId={word.namespaceId}
           initial={word}
           submitLabel="Save"
           isPending={update.isPending}
           error={update.error}
           onCancel={() => onEdit(null)}
           onSubmit={(body) =>
-            update.mutate({ id: word.id, body }, { onSuccess: () => onEdit(null) })
+            update.mutate(
+              { id: word.id, body },
+              {
+                onSuccess: (saved) => {
+                  onEdit(null);
+                  toastSaved(saved);
+                },
+              },
+            )
           }
         />
       </li>

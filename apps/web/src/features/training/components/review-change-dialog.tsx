@@ -1,12 +1,9 @@
 import {
   describeAppliedReview,
-  describeReviewPreview,
-  describeThresholdMove,
   REVIEW_ACTION_LABELS,
   type ReviewActionKind,
   type ReviewChange,
 } from '@conversa/contracts';
-import { ArrowRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,6 +15,7 @@ import { useApplyReviewChange } from '../api/apply-review-change';
 import { useAnswerOptions } from '../api/list-answer-options';
 import { useReviewPreview } from '../api/preview-review-change';
 import { useUndoReviewAction } from '../api/undo-review-action';
+import { PastQuestionMoves } from './past-question-moves';
 
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -192,49 +190,8 @@ function ChangeForm({
         ) : preview.error ? (
           <Alert kind="error">{preview.error.message}</Alert>
         ) : preview.data ? (
-          <div className="mt-1 space-y-2">
-            <p className="text-sm text-slate-800" data-testid="review-preview-summary">
-              {describeReviewPreview(preview.data)}
-            </p>
-            {describeThresholdMove(preview.data) ? (
-              <p className="text-sm text-slate-800" data-testid="review-preview-threshold">
-                {describeThresholdMove(preview.data)}
-              </p>
-            ) : null}
-            {preview.data.toFallback > 0 ? (
-              <p className="text-sm font-medium text-amber-800" role="alert">
-                {formatNumber(preview.data.toFallback)} would fall back instead of being answered.
-              </p>
-            ) : null}
-            {preview.data.moves.length === 0 ? null : (
-              <ul
-                className="max-h-56 space-y-1 overflow-y-auto text-sm"
-                aria-label="Past questions that move"
-              >
-                {preview.data.moves.map((move) => (
-                  <li
-                    key={move.questionText}
-                    className={
-                      move.before.questionId !== null && move.after.questionId === null
-                        ? 'rounded border-l-4 border-amber-500 bg-white px-2 py-1'
-                        : 'rounded bg-white px-2 py-1'
-                    }
-                  >
-                    <span className="font-medium break-words text-slate-900">
-                      {move.questionText}
-                    </span>
-                    {move.count > 1 ? (
-                      <span className="text-slate-500"> ×{formatNumber(move.count)}</span>
-                    ) : null}
-                    <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
-                      {move.before.questionText ?? 'Fallback'}
-                      <ArrowRight className="size-3" aria-label="now" />
-                      {move.after.questionText ?? 'Fallback'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+          <div className="mt-1">
+            <PastQuestionMoves preview={preview.data} />
           </div>
         ) : null}
       </section>

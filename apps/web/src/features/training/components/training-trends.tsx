@@ -1,4 +1,5 @@
 import {
+  describeAppliedReview,
   MIN_CALIBRATION_PER_KIND,
   MIN_CALIBRATION_REVIEWED,
   type ThresholdCalibration,
@@ -8,8 +9,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
+import { useThresholdPreview } from '../api/change-previews';
 import { useCoverageHistory, useThresholdCalibration } from '../api/insights';
 import { useSetThreshold } from '../api/set-threshold';
+import { PastQuestionMoves } from './past-question-moves';
 import {
   describeCoverage,
   describeThresholdPoint,
@@ -90,6 +93,9 @@ export function CalibrationPanel({
   const calibration = useThresholdCalibration(storyfileId);
   const setThreshold = useSetThreshold(storyfileId);
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  const offered = calibration.data?.isReady ? calibration.data.suggested?.threshold : undefined;
+  // The offer gets the preview every training change gets (issue 28).
+  const preview = useThresholdPreview(storyfileId, canEdit ? offered : undefined);
   if (calibration.isPending) {
     return <Spinner label="Loading the threshold" />;
   }
@@ -142,14 +148,20 @@ export function CalibrationPanel({
       <p className="text-sm text-slate-600" aria-live="polite">
         {savedMessage}
       </p>
+      {canEdit && !isInForce && preview.data ? <PastQuestionMoves preview={preview.data} /> : null}
+      {canEdit && !isInForce && preview.error ? (
+        <Alert kind="error">{preview.error.message}</Alert>
+      ) : null}
       {canEdit && !isInForce ? (
         <Button
           variant="primary"
           isLoading={setThreshold.isPending}
           onClick={() =>
             setThreshold.mutate(suggested.threshold, {
-              onSuccess: () =>
-                setSavedMessage(`The threshold is now ${suggested.threshold.toFixed(2)}.`),
+              onSuccess: (applied) =>
+                setSavedMessage(
+                  `The threshold is now ${suggested.threshold.toFixed(2)}. ${describeAppliedReview(applied.preview)}`,
+                ),
             })
           }
         >
