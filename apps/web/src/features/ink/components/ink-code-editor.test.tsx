@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
+import { completionStatus, currentCompletions } from '@codemirror/autocomplete';
 import { EditorView } from '@codemirror/view';
+import type { InkQuestion } from '@conversa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INK_EDIT_SETTLE_MS, InkCodeEditor } from './ink-code-editor';
 
@@ -50,5 +52,48 @@ describe('InkCodeEditor', () => {
     // The next burst is told again.
     view.dispatch({ changes: { from: view.state.doc.length, insert: '!' } });
     expect(onEdit).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the question completions when typing reaches an answer tag, and queries nothing for other keys', async () => {
+    const questions: InkQuestion[] = [
+      {
+        id: 'q-childhood',
+        text: 'Where did you grow up?',
+        topicName: 'Childhood',
+        isRecorded: true,
+      },
+    ];
+    const { container } = render(
+      <InkCodeEditor
+        initialValue={'Hello.\n'}
+        onChange={() => {}}
+        messages={[]}
+        questions={questions}
+      />,
+    );
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!)!;
+    const type = (text: string) => {
+      for (const key of text) {
+        view.dispatch({
+          changes: { from: view.state.doc.length, insert: key },
+          selection: { anchor: view.state.doc.length + 1 },
+          userEvent: 'input.type',
+        });
+      }
+    };
+
+    type('I grew up by the sea.');
+    await Promise.resolve();
+    vi.advanceTimersByTime(200);
+    expect(completionStatus(view.state)).toBeNull();
+
+    type(' # answer: grow');
+    await Promise.resolve();
+    expect(completionStatus(view.state)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(completionStatus(view.state)).toBe('active');
+    expect(currentCompletions(view.state).map((option) => option.label)).toEqual([
+      'Where did you grow up?',
+    ]);
   });
 });

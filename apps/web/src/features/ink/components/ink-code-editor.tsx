@@ -1,9 +1,14 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { basicSetup } from 'codemirror';
-import { autocompletion, type CompletionContext } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  completionStatus,
+  startCompletion,
+  type CompletionContext,
+} from '@codemirror/autocomplete';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { EditorView, type ViewUpdate } from '@codemirror/view';
 import type { InkCompileMessage, InkQuestion } from '@conversa/contracts';
 import { inkLanguage } from '../utils/ink-language';
 import { findTagCompletions } from '../utils/tag-completion';
@@ -27,6 +32,25 @@ const SEVERITY: Record<InkCompileMessage['severity'], Diagnostic['severity']> = 
   warning: 'warning',
   todo: 'info',
 };
+
+/**
+ * Whether typing put the cursor in the value of a clip tag (`# answer:` or `# clip:`), where the
+ * editor opens its completions. Elsewhere a keystroke starts no completion query: with CodeMirror's
+ * activate-on-typing every key queried the source 100 ms later and dispatched its empty answer,
+ * a second update and frame per key.
+ */
+function isTypingInTag(update: ViewUpdate): boolean {
+  if (!update.transactions.some((transaction) => transaction.isUserEvent('input.type'))) {
+    return false;
+  }
+  const { state } = update;
+  if (completionStatus(state) !== null) {
+    return false;
+  }
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  return findTagCompletions(line.text.slice(0, head - line.from), []) !== null;
+}
 
 /** Diagnostics for CodeMirror: each message on its line; messages without a line on line 1. */
 export function toDiagnostics(
@@ -106,12 +130,18 @@ export function InkCodeEditor({
           basicSetup,
           inkLanguage,
           EditorView.lineWrapping,
-          autocompletion({ override: [complete], activateOnTyping: true }),
+          // Opened by typing in a tag only (isTypingInTag) or by Ctrl+Space; once open it follows
+          // the typing.
+          autocompletion({ override: [complete], activateOnTyping: false }),
           EditorState.readOnly.of(isReadOnly),
           EditorView.contentAttributes.of({ 'aria-label': 'Ink source' }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) {
               return;
+            }
+            if (isTypingInTag(update)) {
+              // Not inside the update: CodeMirror takes the next transaction after it.
+              queueMicrotask(() => startCompletion(update.view));
             }
             if (settleTimerRef.current === null) {
               // The first change since the document was last handed over.

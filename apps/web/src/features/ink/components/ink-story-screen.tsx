@@ -145,7 +145,9 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
           {isDirty ? ' · unsaved changes' : latest ? ` · saved as version ${latest.number}` : ''}
         </span>
         <span className="ml-auto flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-          {isCompiling ? <Spinner className="size-4" label="Compiling" /> : null}
+          {/* Spinning only while the worker compiles: during a burst of typing its animation's
+              frames would land between the keys. */}
+          {compile.isCompiling ? <Spinner className="size-4" label="Compiling" /> : null}
           {isCompiling
             ? 'Compiling…'
             : compile.milliseconds !== null

@@ -1,7 +1,9 @@
 import { memo, useMemo, useState } from 'react';
 import { parseInkTag, type InkOutlineEntry, type InkQuestion } from '@conversa/contracts';
 import { Button } from '@/components/ui/button';
-import { EMPTY_PLAY_SCRIPT, replayStory, type PlayScript } from '../utils/playthrough';
+import { Spinner } from '@/components/ui/spinner';
+import { usePlaythrough } from '../hooks/use-playthrough';
+import { EMPTY_PLAY_SCRIPT, type PlayScript } from '../utils/playthrough';
 
 function TagBadge({
   tag,
@@ -31,8 +33,8 @@ function TagBadge({
 }
 
 /**
- * Play as you write: runs the worker's latest compiled story, replays the choices taken so far
- * after each recompile, steps back, restarts, plays from any knot, and shows watched variables.
+ * Play as you write: runs the worker's latest compiled story (in the ink worker), replays the
+ * choices taken so far after each recompile, steps back, restarts, plays from any knot, and shows watched variables.
  */
 export const StoryPlayerPane = memo(function StoryPlayerPane({
   compiledJson,
@@ -68,11 +70,12 @@ export const StoryPlayerPane = memo(function StoryPlayerPane({
     () => [...variableNames, ...extraWatch.filter((name) => !variableNames.includes(name))],
     [variableNames, extraWatch],
   );
-  const played = useMemo(
-    () => (lastGood ? replayStory(lastGood, script, watch) : null),
-    [lastGood, script, watch],
-  );
+  // Played in the ink worker: a large story's replay is a long task, kept off the page's thread.
+  const { played, isPlaying } = usePlaythrough(lastGood, script, watch);
 
+  if (lastGood && !played) {
+    return <Spinner label="Starting the player" />;
+  }
   if (!played) {
     return (
       <p className="text-sm text-slate-600">
@@ -90,7 +93,7 @@ export const StoryPlayerPane = memo(function StoryPlayerPane({
         <Button
           size="sm"
           variant="default"
-          disabled={played.replayedChoices.length === 0}
+          disabled={isPlaying || played.replayedChoices.length === 0}
           onClick={() => setScript({ ...script, choices: played.replayedChoices.slice(0, -1) })}
         >
           Step back
@@ -167,7 +170,7 @@ export const StoryPlayerPane = memo(function StoryPlayerPane({
                 size="sm"
                 variant="default_colored"
                 className="h-auto min-h-8 w-full justify-start py-1 text-left whitespace-normal"
-                disabled={isReadOnly}
+                disabled={isReadOnly || isPlaying}
                 onClick={() =>
                   setScript({ ...script, choices: [...played.replayedChoices, choice.index] })
                 }

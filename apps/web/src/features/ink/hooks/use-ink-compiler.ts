@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CompileRequest, CompileResponse } from '../worker/compile-protocol';
+import { replaceEqualDeep } from '@tanstack/react-query';
+import type {
+  CompileRequest,
+  CompileResponse,
+  InkWorkerResponse,
+} from '../worker/compile-protocol';
 
 export interface InkCompileState {
   result: CompileResponse['result'] | null;
@@ -18,7 +23,10 @@ interface CompiledSource {
 /**
  * Compiles each source it is given in a Web Worker (the editor hands its document over only once
  * typing pauses: INK_EDIT_SETTLE_MS). Only the newest request's answer is kept; a request still
- * running when another arrives is left to finish and then ignored.
+ * running when another arrives is left to finish and then ignored. A new result shares every part
+ * equal to the last one's (structural sharing): while typing changes only text inside a knot, the
+ * outline, statistics, names and messages keep their identity, so the outline's hundreds of
+ * buttons, the player and the editor's diagnostics are not rendered again for them.
  */
 export function useInkCompiler(
   source: string | null,
@@ -33,15 +41,19 @@ export function useInkCompiler(
     const worker = new Worker(new URL('../worker/compile.worker.ts', import.meta.url), {
       type: 'module',
     });
-    worker.onmessage = (event: MessageEvent<CompileResponse>) => {
-      const compiledSource = sourcesRef.current.get(event.data.id);
-      sourcesRef.current.delete(event.data.id);
-      if (event.data.id === lastIdRef.current && compiledSource !== undefined) {
-        setCompiled({
+    worker.onmessage = (event: MessageEvent<InkWorkerResponse>) => {
+      const response = event.data;
+      if (response.kind !== 'compile') {
+        return;
+      }
+      const compiledSource = sourcesRef.current.get(response.id);
+      sourcesRef.current.delete(response.id);
+      if (response.id === lastIdRef.current && compiledSource !== undefined) {
+        setCompiled((previous) => ({
           source: compiledSource,
-          result: event.data.result,
-          milliseconds: event.data.milliseconds,
-        });
+          result: replaceEqualDeep(previous?.result, response.result),
+          milliseconds: response.milliseconds,
+        }));
       }
     };
     workerRef.current = worker;
@@ -56,7 +68,7 @@ export function useInkCompiler(
       return;
     }
     lastIdRef.current += 1;
-    const request: CompileRequest = { id: lastIdRef.current, source, questions };
+    const request: CompileRequest = { kind: 'compile', id: lastIdRef.current, source, questions };
     sourcesRef.current.set(request.id, source);
     workerRef.current?.postMessage(request);
   }, [source, questions]);
