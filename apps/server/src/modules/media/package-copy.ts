@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { ClipKind, MediaFiles } from '@conversa/contracts';
 import type { Executor } from '../lists/index.ts';
-import { uploads } from '../uploads/uploads.tables.ts';
+import { insertReadyUploadCopy } from '../uploads/index.ts';
 import { mediaAssets, type MediaAssetFile } from './media.tables.ts';
 import { getVideoStoragePrefix } from './media.service.ts';
 
@@ -39,20 +38,15 @@ export async function insertVideoCopies(
   for (const video of input.videos) {
     const questionId = 'questionId' in video.target ? video.target.questionId : null;
     const clipKind = 'clipKind' in video.target ? video.target.clipKind : null;
-    await tx.insert(uploads).values({
+    await insertReadyUploadCopy(tx, {
       id: video.uploadId,
-      tusId: video.uploadId,
-      kind: questionId ? 'answer' : 'clip',
       userId: input.userId,
       storyfileId: input.storyfileId,
-      storyfileQuestionId: questionId,
+      questionId,
       clipKind,
       filename: video.files.video.name,
       filetype: video.files.video.contentType,
       sizeBytes: video.files.video.sizeBytes,
-      phase: 'ready',
-      uploadedAt: sql`now()`,
-      processedAt: sql`now()`,
     });
     await tx.insert(mediaAssets).values({
       uploadId: video.uploadId,

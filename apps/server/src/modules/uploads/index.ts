@@ -15,3 +15,4 @@ export {
   type UploadRow,
 } from './uploads.service.ts';
 export { presentUploadStatus } from './upload-status.ts';
+export { insertReadyUploadCopy, type ReadyUploadCopy } from './upload-copy.ts';
