@@ -57,6 +57,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'Email',
   emails: 'Emails',
   entryId: 'Exchange',
+  category: 'Category',
+  categoryId: 'Category',
   entryIds: 'Exchanges',
   exchangeId: 'Exchange',
   excludedAttributes: 'Attributes to leave out',
@@ -148,6 +150,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   userId: 'Member',
   value: 'Value',
   videoId: 'Video',
+  word: 'Word',
+  wordId: 'Word',
   words: 'Words in the question',
 };
 
