@@ -299,7 +299,15 @@ test('an editor sees publishing read-only and tunes the threshold', async ({ pag
   await expect(matching.getByText('Using the default.')).toBeVisible();
   await value.fill('0.42');
   await matching.getByRole('button', { name: 'Save threshold' }).click();
-  await expect(page.getByText('Saved the threshold (0.42).')).toBeVisible();
+  // Issue 28: the threshold shows what it would move before it is saved (nothing was asked yet).
+  const changes = matching.getByRole('region', { name: 'What this changes' });
+  await expect(changes.getByTestId('review-preview-summary')).toHaveText(
+    'These changes move 0 past questions: 0 from fallback to an answer, 0 from one answer to another, 0 from an answer to fallback.',
+  );
+  await changes.getByRole('button', { name: 'Save 0.42 as the threshold' }).click();
+  await expect(
+    page.getByText('Saved the threshold (0.42). No past question lost its answer.'),
+  ).toBeVisible();
   await expect(
     matching.getByText(`Custom; the default is ${Number(defaultValue).toFixed(2)}.`),
   ).toBeVisible();
@@ -309,6 +317,7 @@ test('an editor sees publishing read-only and tunes the threshold', async ({ pag
   expect(((await saved.json()) as { threshold: number | null }).threshold).toBe(0.42);
 
   await matching.getByRole('button', { name: 'Restore default' }).click();
+  await changes.getByRole('button', { name: 'Use the automatic threshold' }).click();
   await expect(matching.getByText('Using the default.')).toBeVisible();
   await expect(value).toHaveValue(defaultValue);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeEffectSchema } from './change-effect.ts';
 
 /** Reviewed exchanges a storyfile needs before its threshold is offered from them… */
 export const MIN_CALIBRATION_REVIEWED = 20;
@@ -112,5 +113,7 @@ export type ImportCategoriesBody = z.input<typeof importCategoriesBodySchema>;
 export const importedCategoriesSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** What the import did to past questions, per storyfile it reaches (issue 28). */
+  effect: changeEffectSchema,
 });
 export type ImportedCategories = z.infer<typeof importedCategoriesSchema>;

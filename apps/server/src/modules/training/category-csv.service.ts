@@ -14,9 +14,11 @@ import {
 import { normalizeText } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { ConversationEngine } from '../conversations/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertNamespaceExists, assertNamespaceRole } from '../lists/index.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { previewCategoryImportEffect } from './category-effect.ts';
 
 type ExportQuery = z.output<typeof exportCategoriesQuerySchema>;
 type ImportBody = z.output<typeof importCategoriesBodySchema>;
@@ -69,10 +71,11 @@ function describeIssue(error: z.ZodError): string {
  * is row 1). A row whose name exists in its scope replaces that category's phrases.
  */
 export async function importCategories(
-  db: Database,
+  engine: ConversationEngine,
   user: CurrentUser,
   body: ImportBody,
 ): Promise<ImportedCategories> {
+  const { db } = engine;
   assertNamespaceRole(user, body.namespaceId, 'edit:ns');
   await assertNamespaceExists(db, body.namespaceId);
   const parsed = Papa.parse<Record<string, string>>(body.csv.replace(/^\uFEFF/, ''), {
@@ -165,7 +168,27 @@ export async function importCategories(
     );
   }
 
-  return db.transaction(async (tx) => {
+  // What the import does to past questions, worked out before it is written as a single
+  // category's save does (issue 28): each row replaces the category of its name in its scope.
+  const existing = await db.execute<{ id: string; name: string; storyfile_id: string | null }>(sql`
+    select id, name, storyfile_id from custom_categories where namespace_id = ${body.namespaceId}`);
+  const effect = await previewCategoryImportEffect(
+    engine,
+    body.namespaceId,
+    planned.map((row) => ({
+      id:
+        existing.rows.find(
+          (category) =>
+            category.name.toLowerCase() === row.name.toLowerCase() &&
+            category.storyfile_id === row.storyfileId,
+        )?.id ?? null,
+      storyfileId: row.storyfileId,
+      name: row.name,
+      phrases: row.phrases,
+    })),
+  );
+
+  const counts = await db.transaction(async (tx) => {
     let created = 0;
     let updated = 0;
     for (const row of planned) {
@@ -190,4 +213,5 @@ export async function importCategories(
     }
     return { created, updated };
   });
+  return { ...counts, effect };
 }

@@ -1,7 +1,11 @@
 import type { ChangeEffect } from '@conversa/contracts';
 import type { Category } from '@conversa/matching';
 import type { ConversationEngine } from '../conversations/index.ts';
-import { listReachedStoryfiles, previewNamespaceChange } from './change-effects.ts';
+import {
+  listReachedStoryfiles,
+  previewNamespaceChange,
+  previewStoryfileChange,
+} from './change-effects.ts';
 
 /** Stands for a category that has no id yet. */
 const NEW_CATEGORY_ID = 'new-category';
@@ -38,4 +42,45 @@ export async function previewCategoryEffect(
   return previewNamespaceChange(engine, storyfiles, (current) => ({
     categories: replaceCategory(current.categories, id, category),
   }));
+}
+
+/** One row of a CSV import as it will be written: in place of category `id`, or new (null). */
+export interface ImportedCategoryRow {
+  id: string | null;
+  storyfileId: string | null;
+  name: string;
+  phrases: string[];
+}
+
+/**
+ * What a CSV import would do to the past questions of each storyfile its rows reach (a namespace
+ * row reaches every one, a storyfile's row only that storyfile): every row applied at once, as the
+ * import writes them in one transaction, the same preview a single category gets (issue 28).
+ */
+export async function previewCategoryImportEffect(
+  engine: ConversationEngine,
+  namespaceId: string,
+  rows: readonly ImportedCategoryRow[],
+): Promise<ChangeEffect> {
+  const effect: ChangeEffect = { storyfiles: [] };
+  for (const storyfile of await listReachedStoryfiles(engine, namespaceId, null)) {
+    const reaching = rows.filter(
+      (row) => row.storyfileId === null || row.storyfileId === storyfile.id,
+    );
+    if (reaching.length === 0) {
+      continue;
+    }
+    const preview = await previewStoryfileChange(engine, storyfile.id, (current) => ({
+      categories: reaching.reduce(
+        (categories, row, index) =>
+          replaceCategory(categories, row.id ?? `${NEW_CATEGORY_ID}-${index}`, {
+            name: row.name,
+            phrases: row.phrases,
+          }),
+        current.categories,
+      ),
+    }));
+    effect.storyfiles.push({ storyfileId: storyfile.id, storyfileName: storyfile.name, preview });
+  }
+  return effect;
 }

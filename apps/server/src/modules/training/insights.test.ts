@@ -3,6 +3,7 @@ import {
   CALIBRATION_CURVE_STEP,
   CATEGORY_CSV_NOTHING_IMPORTED,
   COVERAGE_DAYS,
+  describeAppliedEffect,
   MIN_CALIBRATION_REVIEWED,
   type AskResponse,
   type CategoryCsv,
@@ -231,12 +232,22 @@ describe('custom categories as CSV', () => {
       '',
     ].join('\r\n');
     expect((await csvReader.post(importPath, { namespaceId, csv: good })).status).toBe(403);
+    const imported = await owner.expectStatus<ImportedCategories>(200, 'POST', importPath, {
+      namespaceId,
+      csv: good,
+    });
+    expect([imported.created, imported.updated]).toEqual([2, 0]);
+    // Issue 28: the import says what it did to past questions, as a single category's save does:
+    // the motion-picture question that fell back is answered now.
+    expect(imported.effect.storyfiles.map((entry) => entry.storyfileId)).toEqual([storyfile.id]);
     expect(
-      await owner.expectStatus<ImportedCategories>(200, 'POST', importPath, {
-        namespaceId,
-        csv: good,
-      }),
-    ).toEqual({ created: 2, updated: 0 });
+      imported.effect.storyfiles[0]!.preview.moves.find(
+        (move) => move.questionText === MOTION_PICTURE_QUESTION,
+      ),
+    ).toMatchObject({
+      before: { questionId: null },
+      after: { questionId: storyfile.questions[MOVIE] },
+    });
     // The imported category folds at once: "motion picture" now reads as "movie", the movie
     // answer's own phrasing.
     const matched = await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
@@ -244,12 +255,23 @@ describe('custom categories as CSV', () => {
     expect(matched.confidence).toBe('exact');
 
     // A second import replaces a category of the same name and scope.
+    const replacing = await owner.expectStatus<ImportedCategories>(200, 'POST', importPath, {
+      namespaceId,
+      csv: 'name,phrases\ncinema,movie|film|talkie',
+    });
+    expect([replacing.created, replacing.updated]).toEqual([0, 1]);
+    // ...and says which past question loses its answer through it, the one the first answered.
+    const [reached] = replacing.effect.storyfiles;
     expect(
-      await owner.expectStatus<ImportedCategories>(200, 'POST', importPath, {
-        namespaceId,
-        csv: 'name,phrases\ncinema,movie|film|talkie',
-      }),
-    ).toEqual({ created: 0, updated: 1 });
+      reached!.preview.moves.find((move) => move.questionText === MOTION_PICTURE_QUESTION),
+    ).toMatchObject({
+      before: { questionId: storyfile.questions[MOVIE] },
+      after: { questionId: null },
+    });
+    expect(reached!.preview.toFallback).toBeGreaterThanOrEqual(1);
+    expect(describeAppliedEffect(replacing.effect)).toMatch(
+      /past questions? now falls? back instead of being answered\./,
+    );
     // The replaced phrases fold at once too: "motion picture" is no longer one of them.
     const replaced = await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
     expect(replaced.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });

@@ -153,7 +153,7 @@ export function registerTrainingRoutes(
     exportCategories(db, request.currentUser, request.query),
   );
   registerContract(app, importCategoriesContract, async (request) =>
-    importCategories(db, request.currentUser, request.body),
+    importCategories(engine, request.currentUser, request.body),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

@@ -4,7 +4,8 @@ import { Modal } from './modal';
 
 /**
  * Asks before something is destroyed or switched off; the red button names the action, and
- * Escape, the close button or Cancel leave everything as it was.
+ * Escape, the close button or Cancel leave everything as it was. `children`, shown above the
+ * buttons, say more than the one-line description (e.g. the past questions a deletion moves).
  */
 export function ConfirmDialog({
   isOpen,
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   confirmText,
   isPending,
   onConfirm,
+  children,
 }: {
   isOpen: boolean;
   onCancel: () => void;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   confirmText: string;
   isPending?: boolean;
   onConfirm: () => void;
+  children?: ReactNode;
 }) {
   return (
     <Modal
@@ -34,6 +37,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
     >
+      {children === undefined ? null : <div className="mb-4">{children}</div>}
       <div className="flex justify-end gap-2">
         <Button variant="cancel" onClick={onCancel}>
           Cancel

@@ -1,11 +1,16 @@
-import { roleRequiredMessage, type MatchingSettings } from '@conversa/contracts';
+import {
+  describeAppliedReview,
+  roleRequiredMessage,
+  type MatchingSettings,
+} from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { PastQuestionMoves } from '@/components/past-question-moves';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { useMatchingSettings } from '../api/get-matching-settings';
-import { useUpdateMatchingSettings } from '../api/update-matching-settings';
+import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/threshold-change';
 import { formatScore } from '@/lib/format';
 
 const NUMBER_CLASS =
@@ -20,6 +25,64 @@ export function parseThreshold(text: string): number | null {
   return Number.isFinite(value) && value >= 0 && value <= 1 ? value : null;
 }
 
+/**
+ * "What this changes" before a new threshold (null: the automatic one) is saved: the past
+ * questions it would move, those that lose their answer first (issue 28), and the buttons that
+ * save it or leave everything as it was.
+ */
+function ThresholdChangeConfirmation({
+  storyfileId,
+  threshold,
+  isSaving,
+  onConfirm,
+  onCancel,
+}: {
+  storyfileId: string;
+  threshold: number | null;
+  isSaving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const preview = useThresholdChangePreview(storyfileId, threshold);
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-live="polite"
+      className="space-y-2 rounded-lg bg-slate-50 p-3"
+    >
+      <h3 id={headingId} className="text-sm font-semibold text-slate-800">
+        What this changes
+      </h3>
+      {preview.isPending ? (
+        <p className="text-sm text-slate-600">
+          <Spinner className="mr-2 size-3" label="Working out the preview" /> Re-asking past
+          questions…
+        </p>
+      ) : preview.isError ? (
+        <Alert kind="error">{preview.error.message}</Alert>
+      ) : (
+        <PastQuestionMoves preview={preview.data} />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="primary"
+          disabled={preview.isPending}
+          isLoading={isSaving}
+          onClick={onConfirm}
+        >
+          {threshold === null
+            ? 'Use the automatic threshold'
+            : `Save ${formatScore(threshold)} as the threshold`}
+        </Button>
+        <Button variant="cancel" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function ThresholdForm({
   storyfileId,
   settings,
@@ -29,30 +92,40 @@ function ThresholdForm({
   settings: MatchingSettings;
   isEditable: boolean;
 }) {
-  const update = useUpdateMatchingSettings(storyfileId);
+  const update = useSetThresholdWithPreview(storyfileId);
   const { showToast } = useToast();
-  const [draft, setDraft] = useState(() => String(settings.effectiveThreshold));
+  const [draft, setDraftText] = useState(() => String(settings.effectiveThreshold));
   const [savedValue, setSavedValue] = useState(settings.effectiveThreshold);
+  /** The threshold whose preview is shown before it is saved (null: automatic); none: undefined. */
+  const [pending, setPending] = useState<number | null | undefined>(undefined);
   const ids = { slider: useId(), number: useId(), hint: useId(), error: useId() };
   // Another tab or a teammate may have saved: show the server's value.
   if (savedValue !== settings.effectiveThreshold) {
     setSavedValue(settings.effectiveThreshold);
-    setDraft(String(settings.effectiveThreshold));
+    setDraftText(String(settings.effectiveThreshold));
   }
   const value = parseThreshold(draft);
   const isInvalid = value === null;
   const hasChanges = value !== null && value !== settings.effectiveThreshold;
 
+  function setDraft(text: string) {
+    setDraftText(text);
+    setPending(undefined);
+  }
+
   function save(threshold: number | null) {
     update.mutate(threshold, {
-      onSuccess: (saved) =>
+      onSuccess: ({ settings: saved, preview }) => {
+        setPending(undefined);
         showToast({
-          kind: 'success',
-          message:
+          kind: preview.toFallback > 0 ? 'warning' : 'success',
+          message: `${
             saved.threshold === null
               ? `Restored the default threshold (${formatScore(saved.defaultThreshold)}).`
-              : `Saved the threshold (${formatScore(saved.effectiveThreshold)}).`,
-        }),
+              : `Saved the threshold (${formatScore(saved.effectiveThreshold)}).`
+          } ${describeAppliedReview(preview)}`,
+        });
+      },
       onError: (error) => showToast({ kind: 'error', message: error.message }),
     });
   }
@@ -60,7 +133,7 @@ function ThresholdForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (hasChanges) {
-      save(value);
+      setPending(value);
     }
   }
 
@@ -121,22 +194,25 @@ function ThresholdForm({
       ) : null}
       {isEditable ? (
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={!hasChanges}
-            isLoading={update.isPending && update.variables !== null}
-          >
+          <Button type="submit" variant="primary" disabled={!hasChanges || pending !== undefined}>
             Save threshold
           </Button>
           <Button
-            disabled={settings.threshold === null}
-            isLoading={update.isPending && update.variables === null}
-            onClick={() => save(null)}
+            disabled={settings.threshold === null || pending !== undefined}
+            onClick={() => setPending(null)}
           >
             Restore default
           </Button>
         </div>
+      ) : null}
+      {isEditable && pending !== undefined ? (
+        <ThresholdChangeConfirmation
+          storyfileId={storyfileId}
+          threshold={pending}
+          isSaving={update.isPending}
+          onConfirm={() => save(pending)}
+          onCancel={() => setPending(undefined)}
+        />
       ) : null}
     </form>
   );

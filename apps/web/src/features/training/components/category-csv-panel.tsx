@@ -1,4 +1,4 @@
-import { CATEGORY_CSV_PHRASE_SEPARATOR } from '@conversa/contracts';
+import { CATEGORY_CSV_PHRASE_SEPARATOR, describeAppliedEffect } from '@conversa/contracts';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -124,7 +124,7 @@ export function CategoryCsvPanel({
             {
               onSuccess: (imported) =>
                 setResult(
-                  `Imported: ${formatNumber(imported.created)} created, ${formatNumber(imported.updated)} replaced.`,
+                  `Imported: ${formatNumber(imported.created)} created, ${formatNumber(imported.updated)} replaced. ${describeAppliedEffect(imported.effect)}`,
                 ),
               onSettled: () => {
                 setPending(null);

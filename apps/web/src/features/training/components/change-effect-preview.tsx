@@ -2,7 +2,7 @@ import type { ChangeEffect } from '@conversa/contracts';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { PastQuestionMoves } from './past-question-moves';
+import { PastQuestionMoves } from '@/components/past-question-moves';
 
 /**
  * "What this changes" for a category or a word before it is saved: the preview of each storyfile

@@ -1,4 +1,5 @@
 import type {
+  ChangeEffect,
   CurrentUser,
   CustomCategory,
   StoryfileSummary,
@@ -76,7 +77,10 @@ const BENCH_RESULT: TestBenchResult = {
 
 let requested: { method: string; url: URL; body: unknown }[] = [];
 
-function mockServer({ categories = [category({})] }: { categories?: CustomCategory[] } = {}) {
+function mockServer({
+  categories = [category({})],
+  deletionEffect = { storyfiles: [] },
+}: { categories?: CustomCategory[]; deletionEffect?: ChangeEffect } = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
@@ -114,7 +118,12 @@ function mockServer({ categories = [category({})] }: { categories?: CustomCatego
         );
       }
       if (method === 'POST' && url.pathname === '/v1/conversa/training/categories/preview') {
-        return Promise.resolve(Response.json({ storyfiles: [] }));
+        const isDeletion = (body as { category: unknown }).category === null;
+        return Promise.resolve(Response.json(isDeletion ? deletionEffect : { storyfiles: [] }));
+      }
+      if (method === 'DELETE' && url.pathname.startsWith('/v1/conversa/training/categories/')) {
+        const id = url.pathname.split('/').pop();
+        return Promise.resolve(Response.json({ id, effect: deletionEffect }));
       }
       if (method === 'POST' && url.pathname.endsWith('/training/test-bench')) {
         return Promise.resolve(Response.json(BENCH_RESULT));
@@ -219,6 +228,75 @@ describe('a category’s scope', () => {
       namespaceId: NORTH,
       storyfileId: ROSE,
     });
+  });
+});
+
+describe('deleting a category', () => {
+  // Issue 28: every change to matching "must count and list the past questions that would **lose**
+  // their answer or change answer, including through the automatic threshold".
+  const LAB = "What's going on in your lab?";
+  const EFFECT: ChangeEffect = {
+    storyfiles: [
+      {
+        storyfileId: ROSE,
+        storyfileName: ROSE_NAME,
+        preview: {
+          examined: 4,
+          moved: 1,
+          fromFallback: 0,
+          betweenAnswers: 0,
+          toFallback: 1,
+          threshold: { before: 0.3237, after: 0.2984, isAutomatic: true },
+          moves: [
+            {
+              questionText: LAB,
+              count: 2,
+              before: { questionId: 'q-lab', questionText: 'Can I visit your lab?' },
+              after: { questionId: null, questionText: null },
+            },
+          ],
+        },
+      },
+    ],
+  };
+
+  it('lists the past questions it moves in the confirmation, before it is confirmed', async () => {
+    mockServer({ deletionEffect: EFFECT });
+    const isDelete = (entry: (typeof requested)[number]) => entry.method === 'DELETE';
+    const person = userEvent.setup();
+    renderWithProviders(<CustomCategoriesScreen user={user} />, {
+      path: '/training/custom_categories',
+    });
+    await person.click(await screen.findByRole('button', { name: 'Delete Films' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this category?' });
+    expect(
+      await within(dialog).findByRole('listitem', { name: `Loses its answer: ${LAB}` }),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      '1 would fall back instead of being answered.',
+    );
+    expect(within(dialog).getByTestId('review-preview-threshold')).toHaveTextContent(
+      'The automatic threshold moves from 0.32 to 0.30.',
+    );
+    expect(
+      requested.find(
+        (entry) =>
+          entry.method === 'POST' && entry.url.pathname.endsWith('/training/categories/preview'),
+      )?.body,
+    ).toEqual({
+      namespaceId: NORTH,
+      categoryId: '55555555-5555-4555-8555-555555555555',
+      category: null,
+    });
+    expect(requested.filter(isDelete)).toEqual([]);
+
+    await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(requested.filter(isDelete)).toHaveLength(1));
+    expect(
+      await screen.findByText(
+        'Category deleted. 1 past question now falls back instead of being answered. The automatic threshold moved from 0.32 to 0.30.',
+      ),
+    ).toBeVisible();
   });
 });
 

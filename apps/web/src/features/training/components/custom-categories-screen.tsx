@@ -219,6 +219,19 @@ function CategoryForm({
   );
 }
 
+/**
+ * What deleting a category would do to past questions, in its delete confirmation before the person
+ * confirms (issue 28: no change to matching without its preview).
+ */
+function CategoryDeletionEffect({ category }: { category: CustomCategory }) {
+  const preview = useCategoryChangePreview({
+    namespaceId: category.namespaceId,
+    categoryId: category.id,
+    category: null,
+  });
+  return <ChangeEffectPreview isEnabled error={preview.error} data={preview.data} idleText="" />;
+}
+
 /** One category: its phrases and usage, or its form while it is being edited. */
 function CategoryItem({
   category,
@@ -407,6 +420,7 @@ export function CustomCategoriesScreen({ user }: { user: CurrentUser }) {
       describeDeletion={(category) =>
         `"${category?.name ?? ''}" stops folding its phrases from the next question.`
       }
+      renderDeletionEffect={(category) => <CategoryDeletionEffect category={category} />}
     >
       <CategoryBench user={user} />
     </VocabularyScreen>

@@ -12,7 +12,7 @@ import { formatNumber } from '@/lib/format';
 import { useThresholdPreview } from '../api/change-previews';
 import { useCoverageHistory, useThresholdCalibration } from '../api/insights';
 import { useSetThreshold } from '../api/set-threshold';
-import { PastQuestionMoves } from './past-question-moves';
+import { PastQuestionMoves } from '@/components/past-question-moves';
 import {
   describeCoverage,
   describeThresholdPoint,

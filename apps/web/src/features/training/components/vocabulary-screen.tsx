@@ -65,6 +65,8 @@ export interface VocabularyScreenProps<Item extends { id: string }> {
   remove: UseMutationResult<unknown, Error, string>;
   deleteTitle: string;
   describeDeletion: (item: Item | null) => string;
+  /** Shown in the delete confirmation before it is confirmed: what deleting `item` would change. */
+  renderDeletionEffect?: (item: Item) => ReactNode;
   /** Below the list, outside the namespace's part (the storyfile tools of Custom words). */
   children?: ReactNode;
 }
@@ -263,7 +265,9 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
             props.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
           }
         }}
-      />
+      >
+        {deleting && props.renderDeletionEffect ? props.renderDeletionEffect(deleting) : undefined}
+      </ConfirmDialog>
     </div>
   );
 }
