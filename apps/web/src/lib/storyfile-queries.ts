@@ -26,10 +26,12 @@ export const ME_QUERY_KEY = ['auth', 'me'] as const;
 /** Signed URLs are fetched anew this long before they stop working. */
 const SIGNED_URL_RENEW_MARGIN_MS = 60_000;
 const MIN_SIGNED_URL_REFETCH_MS = 10_000;
+// Timers longer than 2^31 - 1 ms (~24.8 days) fire at once: a day keeps any link fresh safely.
+const MAX_SIGNED_URL_REFETCH_MS = 86_400_000;
 
 /**
  * Milliseconds until signed media URLs must be fetched again (a minute before the earliest
- * expires), or false when there is none to keep fresh.
+ * expires, at most a day away), or false when there is none to keep fresh.
  */
 export function getSignedUrlRefetchDelay(
   expiries: readonly (string | null | undefined)[],
@@ -41,7 +43,8 @@ export function getSignedUrlRefetchDelay(
   if (times.length === 0) {
     return false;
   }
-  return Math.max(Math.min(...times) - now - SIGNED_URL_RENEW_MARGIN_MS, MIN_SIGNED_URL_REFETCH_MS);
+  const delay = Math.min(...times) - now - SIGNED_URL_RENEW_MARGIN_MS;
+  return Math.min(Math.max(delay, MIN_SIGNED_URL_REFETCH_MS), MAX_SIGNED_URL_REFETCH_MS);
 }
 
 function listStoryfileVideos(storyfileId: string, signal?: AbortSignal) {
