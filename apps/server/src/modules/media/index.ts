@@ -5,4 +5,4 @@ export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.t
 export { recoverVideoProcessing, type ProcessingRecoveryReport } from './processing-recovery.ts';
 export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts';
 export { insertVideoCopies, newVideoCopyLocation, type VideoCopy } from './package-copy.ts';
-export { parseRangeHeader } from './range.ts';
+export { sendStoredBytes } from './range.ts';

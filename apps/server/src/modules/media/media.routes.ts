@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { deleteStoryfileVideo, findAssetFile, listStoryfileVideos } from './media.service.ts';
-import { parseRangeHeader } from './range.ts';
+import { sendStoredBytes } from './range.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
 
 /** 403 text for an expired, tampered or foreign media URL; the web lists the videos again. */
@@ -86,21 +86,9 @@ export async function registerMediaRoutes(
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
         .type(found.file.contentType);
-      const range = parseRangeHeader(request.headers.range, size);
-      if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      const isPartial = range.kind === 'partial';
-      const start = isPartial ? range.start : 0;
-      const end = isPartial ? range.end : size - 1;
-      reply.status(isPartial ? 206 : 200).header('content-length', end - start + 1);
-      if (isPartial) {
-        reply.header('content-range', `bytes ${start}-${end}/${size}`);
-      }
-      if (size === 0) {
-        return reply.send();
-      }
-      return reply.send(await mediaStore.read(found.key, { start, end }));
+      return sendStoredBytes(reply, request.headers.range, size, (range) =>
+        mediaStore.read(found.key, range),
+      );
     },
   );
 

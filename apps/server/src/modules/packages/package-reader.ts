@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import yauzl from 'yauzl';
@@ -10,6 +8,7 @@ import {
   describeValidationIssue,
 } from '@conversa/contracts';
 import { MANIFEST_FILE, MANIFEST_FORMAT, manifestSchema, type Manifest } from './manifest.ts';
+import { createMeasuringStream } from './measuring-stream.ts';
 
 /** A package that cannot be imported; the message names the problem for the person. */
 export class PackageRefusedError extends Error {}
@@ -185,9 +184,7 @@ export async function openPackage(
           await onFile?.(index, file.path);
           const { entry } = entries.get(file.path)!;
           const target = path.join(targetDir, `file-${index}`);
-          const hash = createHash('sha256');
-          const tap = new PassThrough();
-          tap.on('data', (chunk: Buffer) => hash.update(chunk));
+          const { stream: tap, measure } = createMeasuringStream();
           try {
             await pipeline(await zip.openReadStreamPromise(entry), tap, createWriteStream(target));
           } catch (error) {
@@ -195,7 +192,7 @@ export async function openPackage(
               `The package's file ${file.path} cannot be read (the .zip may be truncated or damaged): ${(error as Error).message}.`,
             );
           }
-          if (hash.digest('hex') !== file.sha256) {
+          if (measure().sha256 !== file.sha256) {
             refuse(`The package's file ${file.path} does not match its checksum.`);
           }
           written.set(file.path, target);

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { MediaStore } from '../../media/media-store.ts';
 import { MANIFEST_FILE, type Manifest, type PackageFile } from './manifest.ts';
+import { createMeasuringStream } from './measuring-stream.ts';
 
 /** A media file to pack: its path in the package and its key in the media store. */
 export interface PackedMedia {
@@ -37,20 +37,9 @@ export async function writePackage(options: {
         await options.onFile?.(index, file.path);
         options.signal?.throwIfAborted();
         const source = await mediaStore.read(file.key);
-        const hash = createHash('sha256');
-        let sizeBytes = 0;
-        const tap = new PassThrough();
-        tap.on('data', (chunk: Buffer) => {
-          hash.update(chunk);
-          sizeBytes += chunk.length;
-        });
+        const { stream: tap, measure } = createMeasuringStream();
         tap.on('end', () => {
-          files.push({
-            path: file.path,
-            sizeBytes,
-            sha256: hash.digest('hex'),
-            contentType: file.contentType,
-          });
+          files.push({ path: file.path, ...measure(), contentType: file.contentType });
         });
         source.on('error', (error) => tap.destroy(error));
         source.pipe(tap);

@@ -8,7 +8,7 @@ import {
   startStoryfileImportContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
-import { parseRangeHeader } from '../media/index.ts';
+import { sendStoredBytes } from '../media/index.ts';
 import {
   duplicateStoryfile,
   findDownload,
@@ -78,21 +78,9 @@ export function registerPackageRoutes(app: FastifyInstance, deps: PackageDeps): 
           `attachment; filename="${found.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
         )
         .type('application/zip');
-      const range = parseRangeHeader(request.headers.range, size);
-      if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      const isPartial = range.kind === 'partial';
-      const start = isPartial ? range.start : 0;
-      const end = isPartial ? range.end : size - 1;
-      reply.status(isPartial ? 206 : 200).header('content-length', end - start + 1);
-      if (isPartial) {
-        reply.header('content-range', `bytes ${start}-${end}/${size}`);
-      }
-      if (size === 0) {
-        return reply.send();
-      }
-      return reply.send(await deps.mediaStore.read(found.key, { start, end }));
+      return sendStoredBytes(reply, request.headers.range, size, (range) =>
+        deps.mediaStore.read(found.key, range),
+      );
     },
   );
 }

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -39,6 +37,7 @@ import {
   publishMediaPlan,
 } from './create-storyfile.ts';
 import type { Manifest } from './manifest.ts';
+import { createMeasuringStream } from './measuring-stream.ts';
 import { openPackage, PackageRefusedError, type PackageLimits } from './package-reader.ts';
 import { writePackage } from './package-writer.ts';
 import { storyfilePackageJobs } from './packages.tables.ts';
@@ -506,21 +505,10 @@ export async function duplicateStoryfile(
     const files: Manifest['files'] = [];
     for (const [index, media] of snapshot.media.entries()) {
       const target = path.join(workDir, `file-${index}`);
-      const hash = createHash('sha256');
-      let sizeBytes = 0;
-      const tap = new PassThrough();
-      tap.on('data', (chunk: Buffer) => {
-        hash.update(chunk);
-        sizeBytes += chunk.length;
-      });
+      const { stream: tap, measure } = createMeasuringStream();
       await pipeline(await deps.mediaStore.read(media.key), tap, createWriteStream(target));
       unpacked.set(media.path, target);
-      files.push({
-        path: media.path,
-        sizeBytes,
-        sha256: hash.digest('hex'),
-        contentType: media.contentType,
-      });
+      files.push({ path: media.path, ...measure(), contentType: media.contentType });
     }
     const manifest: Manifest = { ...snapshot.manifest, files };
     const { name, isNameTaken } = await chooseImportName(
