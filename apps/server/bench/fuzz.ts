@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import { loadConfig } from '../src/config/env.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
-import { createNamespace } from '../src/modules/namespaces/index.ts';
-import { createUser, grantScope } from '../src/modules/users/index.ts';
+import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
+import { createUser } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 import {
   buildHostileRequests,

@@ -27,7 +27,8 @@ import { getLibraryListScope } from '../src/modules/library/topics.service.ts';
 import { getCurrentUser } from '../src/modules/me/index.ts';
 import { buildStoryfileListQueries } from '../src/modules/storyfiles/storyfiles.queries.ts';
 import { getStoryfileListScope } from '../src/modules/storyfiles/storyfiles.service.ts';
-import { createUser, grantScope } from '../src/modules/users/index.ts';
+import { grantScope } from '../src/modules/namespaces/index.ts';
+import { createUser } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
 import { createBenchPool, prepareBenchDatabase, writeBenchResults } from './support.ts';
 

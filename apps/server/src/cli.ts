@@ -2,8 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { AppError } from './http/errors.ts';
-import { createNamespace, parseAttributeList } from './modules/namespaces/index.ts';
-import { createUser, grantScope, listUsers } from './modules/users/index.ts';
+import { createNamespace, grantScope, listUsers, parseAttributeList } from './modules/namespaces/index.ts';
+import { createUser } from './modules/users/index.ts';
 
 /**
  * The operator CLI. It calls the same services as the API against the same database; with the

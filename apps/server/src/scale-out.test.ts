@@ -16,8 +16,8 @@ import {
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createS3Client } from './media/media-store.ts';
-import { createNamespace } from './modules/namespaces/index.ts';
-import { createUser, grantScope } from './modules/users/index.ts';
+import { createNamespace, grantScope } from './modules/namespaces/index.ts';
+import { createUser } from './modules/users/index.ts';
 import { startTestBucket, type TestBucket } from '../test/s3rver.fixtures.ts';
 import { ApiClient, TEST_PASSWORD } from '../test/storyfile.fixtures.ts';
 import {

@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import type { GrantableScope } from '@conversa/contracts';
 import { signIn, TestBrowser, type TestStudio } from './studio.ts';
-import { createNamespace } from '../src/modules/namespaces/index.ts';
-import { createUser, grantScope } from '../src/modules/users/index.ts';
+import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
+import { createUser } from '../src/modules/users/index.ts';
 
 export const TEST_PASSWORD = 'password-123';
 

@@ -11,8 +11,8 @@ import {
   type TestStudio,
 } from '../../test/studio.ts';
 import { MissingPermissionError } from '../http/gateway.ts';
-import { createNamespace } from '../modules/namespaces/index.ts';
-import { createUser, grantScope } from '../modules/users/index.ts';
+import { createNamespace, grantScope } from '../modules/namespaces/index.ts';
+import { createUser } from '../modules/users/index.ts';
 import { buildApp } from './app.ts';
 
 /** A database of its own for the describe block that calls this, for apps built in-process. */

@@ -16,8 +16,8 @@ import { escapeHtml, INVITATION_ALREADY_MEMBER_MESSAGE } from '@conversa/contrac
 import { auditEvents, invitations } from './accounts.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { createNamespace } from '../namespaces/index.ts';
-import { createUser, grantScope } from '../users/index.ts';
+import { createNamespace, grantScope } from '../namespaces/index.ts';
+import { createUser } from '../users/index.ts';
 import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
 import { buildStoryfile, signInAs, TEST_PASSWORD } from '../../../test/storyfile.fixtures.ts';
 import {

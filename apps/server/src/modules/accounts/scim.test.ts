@@ -15,8 +15,8 @@ import { auditEvents, scimAuthFailures, scimTokens, teams } from './accounts.tab
 import { SCIM_FAILED_AUTH_LIMIT, SCIM_FAILED_AUTH_WINDOW_MINUTES } from './scim-auth-limit.ts';
 import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { createNamespace } from '../namespaces/index.ts';
-import { createUser, grantScope } from '../users/index.ts';
+import { createNamespace, grantScope } from '../namespaces/index.ts';
+import { createUser } from '../users/index.ts';
 import { signInAs, TEST_PASSWORD, type ApiClient } from '../../../test/storyfile.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemSecrets } from '../../db/system.tables.ts';
 import { authSessions } from './auth.tables.ts';
-import { createNamespace } from '../namespaces/index.ts';
-import { createUser, grantScope, MAX_FAILED_LOGINS } from '../users/index.ts';
+import { createNamespace, grantScope } from '../namespaces/index.ts';
+import { createUser, MAX_FAILED_LOGINS } from '../users/index.ts';
 import {
   getFreePort,
   signIn,

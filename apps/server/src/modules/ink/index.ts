@@ -10,3 +10,4 @@ export {
   type SavedInkState,
 } from './ink-conversation.ts';
 export { insertInkCopy, type InkVersionCopy } from './package-copy.ts';
+export type { InkConversationSource } from './ink-conversations.ts';

@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, and, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   INK_STATE_NOT_FOUND_MESSAGE,
   type InkStateCompatibility,
@@ -17,13 +17,13 @@ import {
 } from '@conversa/contracts/ink/run-ink';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { chatLogEntries } from '../conversations/conversations.tables.ts';
-import { inkStoryVersions } from './ink.tables.ts';
+import { inkStories, inkStoryVersions } from './ink.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { buildPageLimit, joinConditions, runListQueries } from '../lists/index.ts';
 import { isSavedInkState, type SavedInkState } from './ink-conversation.ts';
 import { findPublishedInkVersion } from './ink.service.ts';
+import type { InkConversationSource } from './ink-conversations.ts';
 
 type InkStatesQuery = z.output<typeof listInkStatesQuerySchema>;
 
@@ -35,10 +35,13 @@ const COMPATIBILITY = sql`(case
   when st.published_version_id::text = c.state->'ink'->>'versionId' then 'compatible'
   else 'outdated' end)`;
 
-const FROM = sql`from conversations c
+/** The saved states with their storyfile and its story; `c` is conversations' view of them. */
+function fromSavedStates(source: InkConversationSource): SQL {
+  return sql`from ${source.savedInkConversations} c
   join ${storyfiles} s on s.id = c.storyfile_id
-  left join ink_stories st on st.storyfile_id = c.storyfile_id
-  left join ink_story_versions pv on pv.id = st.published_version_id`;
+  left join ${inkStories} st on st.storyfile_id = c.storyfile_id
+  left join ${inkStoryVersions} pv on pv.id = st.published_version_id`;
+}
 
 /** Row columns, read from the saved state without fetching its (possibly large) ink JSON. */
 const ROW_COLUMNS = sql`c.id as conversation_id, c.storyfile_id, s.name as storyfile_name,
@@ -105,7 +108,12 @@ function toInstant(day: string, isEnd: boolean): Date {
  * One page of conversations that have an ink state (View Inky States), most recently active
  * first; platform admins only (the contract's permission), so every namespace is listed.
  */
-export async function listInkStates(db: Database, query: InkStatesQuery): Promise<InkStatePage> {
+export async function listInkStates(
+  db: Database,
+  source: InkConversationSource,
+  query: InkStatesQuery,
+): Promise<InkStatePage> {
+  const from = fromSavedStates(source);
   const conditions: (SQL | undefined)[] = [sql`c.state ? 'ink'`];
   if (query.storyfileId) {
     conditions.push(sql`c.storyfile_id = ${query.storyfileId}`);
@@ -128,8 +136,8 @@ export async function listInkStates(db: Database, query: InkStatesQuery): Promis
   return runListQueries<StateRowSql, InkStateRow>(
     db,
     {
-      count: sql`select count(*)::int as total ${FROM} where ${where}`,
-      page: sql`select ${ROW_COLUMNS} ${FROM} where ${where}
+      count: sql`select count(*)::int as total ${from} where ${where}`,
+      page: sql`select ${ROW_COLUMNS} ${from} where ${where}
         order by c.last_at desc, c.id desc ${buildPageLimit(query)}`,
     },
     query,
@@ -246,9 +254,13 @@ function joinTranscript(saved: SavedInkState, exchanges: ExchangeRow[]): InkStat
 }
 
 /** One conversation's ink state in full, for View Inky States' detail (platform admins). */
-export async function getInkState(db: Database, conversationId: string): Promise<InkStateDetail> {
+export async function getInkState(
+  db: Database,
+  source: InkConversationSource,
+  conversationId: string,
+): Promise<InkStateDetail> {
   const result = await db.execute<StateRowSql & { ink: unknown }>(sql`
-    select ${ROW_COLUMNS}, c.state->'ink' as ink ${FROM}
+    select ${ROW_COLUMNS}, c.state->'ink' as ink ${fromSavedStates(source)}
     where c.id = ${conversationId} and c.state ? 'ink'`);
   const row = result.rows[0];
   if (!row || !isSavedInkState(row.ink)) {
@@ -260,33 +272,7 @@ export async function getInkState(db: Database, conversationId: string): Promise
       .select({ compiledJson: inkStoryVersions.compiledJson })
       .from(inkStoryVersions)
       .where(eq(inkStoryVersions.id, saved.versionId)),
-    db
-      .select({
-        id: chatLogEntries.id,
-        conversationId: chatLogEntries.conversationId,
-        storyfileId: chatLogEntries.storyfileId,
-        storyfileName: storyfiles.name,
-        channel: chatLogEntries.channel,
-        questionText: chatLogEntries.questionText,
-        inputMode: chatLogEntries.inputMode,
-        decision: chatLogEntries.decision,
-        fallbackReason: chatLogEntries.fallbackReason,
-        answerQuestionId: chatLogEntries.answerQuestionId,
-        answerQuestionText: chatLogEntries.answerQuestionText,
-        matchedQuestionId: chatLogEntries.matchedQuestionId,
-        matchedQuestionText: chatLogEntries.matchedQuestionText,
-        score: chatLogEntries.score,
-        confidence: chatLogEntries.confidence,
-        inkTurn: chatLogEntries.inkTurn,
-        inkChoiceText: chatLogEntries.inkChoiceText,
-        createdAt: chatLogEntries.createdAt,
-      })
-      .from(chatLogEntries)
-      .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
-      .where(
-        and(eq(chatLogEntries.conversationId, conversationId), isNotNull(chatLogEntries.inkTurn)),
-      )
-      .orderBy(asc(chatLogEntries.createdAt), asc(chatLogEntries.id)),
+    source.listInkExchanges(db, conversationId),
     findPublishedInkVersion(db, row.storyfile_id),
   ]);
   let fitsPublished: InkStateDetail['fitsPublished'] = null;
@@ -303,13 +289,7 @@ export async function getInkState(db: Database, conversationId: string): Promise
     ...presentRow(row),
     inkSaveVersion: readInkSaveVersion(saved.inkState),
     ...parseInkState(saved.inkState, version?.compiledJson ?? null),
-    transcript: joinTranscript(
-      saved,
-      exchanges.map((exchange) => ({
-        ...exchange,
-        createdAt: exchange.createdAt.toISOString(),
-      })),
-    ),
+    transcript: joinTranscript(saved, exchanges),
     stateJson: saved.inkState,
     compiledJson: version?.compiledJson ?? null,
     fitsPublished,

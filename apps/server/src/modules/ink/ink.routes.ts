@@ -20,9 +20,16 @@ import {
   unpublishInkStory,
 } from './ink.service.ts';
 import { getInkState, listInkStates } from './ink-states.service.ts';
+import type { InkConversationSource } from './ink-conversations.ts';
 
-/** The ink story editor's calls: read to view, edit to save, restore and publish. */
-export function registerInkRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+/**
+ * The ink story editor's calls: read to view, edit to save, restore and publish; and View Inky
+ * States, which reads the saved states through `inkConversations` (conversations', handed in).
+ */
+export function registerInkRoutes(
+  app: FastifyInstance,
+  { db, inkConversations }: { db: Database; inkConversations: InkConversationSource },
+): void {
   registerContract(app, getInkStoryContract, async (request) => getInkStory(db, request.params.id));
   registerContract(app, getInkVersionContract, async (request) =>
     getInkVersion(db, request.params.id, request.params.number),
@@ -52,8 +59,10 @@ export function registerInkRoutes(app: FastifyInstance, { db }: { db: Database }
     unpublishInkStory(db, request.params.id),
   );
   // View Inky States: platform admins only (the contracts' permission).
-  registerContract(app, listInkStatesContract, async (request) => listInkStates(db, request.query));
+  registerContract(app, listInkStatesContract, async (request) =>
+    listInkStates(db, inkConversations, request.query),
+  );
   registerContract(app, getInkStateContract, async (request) =>
-    getInkState(db, request.params.conversationId),
+    getInkState(db, inkConversations, request.params.conversationId),
   );
 }

@@ -12,3 +12,4 @@ export {
   type Namespace,
 } from './namespaces.service.ts';
 export { ensureDefaultNamespace, type DefaultNamespace } from './default-namespace.ts';
+export { grantScope, listUsers, type UserListRow } from './grants.ts';

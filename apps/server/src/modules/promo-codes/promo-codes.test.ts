@@ -28,7 +28,7 @@ import {
   buildStoryfile,
   signInAs,
 } from '../../../test/storyfile.fixtures.ts';
-import { grantScope } from '../users/index.ts';
+import { grantScope } from '../namespaces/index.ts';
 import { tusCreate } from '../../../test/upload.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {

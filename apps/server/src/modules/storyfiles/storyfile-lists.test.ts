@@ -7,7 +7,7 @@ import {
   ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
 } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { grantScope } from '../users/index.ts';
+import { grantScope } from '../namespaces/index.ts';
 import {
   buildMember,
   buildNamespace,

@@ -7,8 +7,6 @@ export {
   createUser,
   findUserByEmail,
   findUserById,
-  grantScope,
-  listUsers,
   MAX_FAILED_LOGINS,
   recordSignIn,
   setPassword,

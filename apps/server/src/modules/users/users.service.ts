@@ -1,11 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { grantableScopeSchema, type Scope } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
-import { upsertMembership } from '../namespaces/index.ts';
 import { users } from './users.tables.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Failed password attempts before an account is locked, and for how long. */
@@ -139,70 +136,4 @@ export async function checkPassword(
     return { ok: false, reason: 'locked', lockedUntil: updated.lockedUntil };
   }
   return { ok: false, reason: 'invalid' };
-}
-
-export async function grantScope(
-  db: Database,
-  input: { email: string; namespaceLabel: string; scope: string },
-): Promise<void> {
-  const scope = grantableScopeSchema.safeParse(input.scope);
-  if (!scope.success) {
-    throw badRequest(
-      `Unknown scope "${input.scope}". Use one of: ${grantableScopeSchema.options.join(', ')}.`,
-    );
-  }
-  const user = await findUserByEmail(db, input.email);
-  if (!user) {
-    throw notFound(`No user with the email ${input.email}.`);
-  }
-  const [namespace] = await db
-    .select()
-    .from(namespaces)
-    .where(eq(namespaces.label, input.namespaceLabel));
-  if (!namespace) {
-    throw notFound(`No namespace labelled "${input.namespaceLabel}".`);
-  }
-  await upsertMembership(db, { userId: user.id, namespaceId: namespace.id, scope: scope.data });
-}
-
-export interface UserListRow {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  grants: { namespace: string; scope: Scope }[];
-}
-
-export async function listUsers(db: Database): Promise<UserListRow[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isAdmin: users.isAdmin,
-      namespace: namespaces.label,
-      scope: userNamespaces.scope,
-    })
-    .from(users)
-    .leftJoin(userNamespaces, eq(userNamespaces.userId, users.id))
-    .leftJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
-    .orderBy(asc(users.email), asc(namespaces.label));
-  const byId = new Map<string, UserListRow>();
-  for (const row of rows) {
-    const entry = byId.get(row.id) ?? {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      isAdmin: row.isAdmin,
-      grants: [],
-    };
-    if (row.namespace && row.scope) {
-      entry.grants.push({ namespace: row.namespace, scope: row.scope });
-    }
-    byId.set(row.id, entry);
-  }
-  return [...byId.values()];
 }
