@@ -61,7 +61,7 @@ import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
 import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
 import { drainXapiOutbox, XAPI_RETRY_INTERVAL_MS } from '../modules/learning/index.ts';
 import { installVisitorLinking, isPublicationLive } from '../modules/publishing/index.ts';
-import { createConversationEngine } from '../modules/conversations/index.ts';
+import { createConversationEngine, inkConversationSource } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
@@ -74,7 +74,7 @@ import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
-import { ignoredQuestions } from '../modules/training/index.ts';
+import { ignoredQuestions, storyfileVocabulary } from '../modules/training/index.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -340,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     embedder: options.embedder,
     ignores: ignoredQuestions,
+    vocabulary: storyfileVocabulary,
     ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
   });
   registerConversationRoutes(app, conversationEngine);
@@ -347,7 +348,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTrainingRoutes(app, conversationEngine, {
     mediaStore: options.media?.runtime.mediaStore,
   });
-  registerInkRoutes(app, { db });
+  registerInkRoutes(app, { db, inkConversations: inkConversationSource });
   registerLearningRoutes(app, {
     engine: conversationEngine,
     publicUrl: config.publicUrl,

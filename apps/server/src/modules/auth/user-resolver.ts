@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ResolveUser } from '../../http/gateway.ts';
 import { getCurrentUser, getCurrentUserBySession } from '../me/index.ts';
 import { hashSessionId } from './auth.service.ts';
+import { authSessions } from './auth.tables.ts';
 import { readSessionCookie } from './session-cookie.ts';
 
 /**
@@ -27,6 +29,8 @@ export function createUserResolver(options: {
       return null;
     }
     // An expired access token makes the request anonymous; the browser refreshes and retries.
-    return (await getCurrentUserBySession(db, hashSessionId(sessionId))) ?? null;
+    const session = sql`select user_id, extract(epoch from access_expires_at)::float8 * 1000 as access_expires_ms
+      from ${authSessions} where id_hash = ${hashSessionId(sessionId)}`;
+    return (await getCurrentUserBySession(db, session)) ?? null;
   };
 }

@@ -7,6 +7,7 @@ import type { StudioMetrics } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
 import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
+import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -23,6 +24,7 @@ export interface IgnoredQuestions {
 export interface ConversationEngine {
   db: Database;
   ignores: IgnoredQuestions;
+  vocabulary: StoryfileVocabulary;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
   /**
@@ -52,6 +54,8 @@ export async function createConversationEngine(
     /** A synchronous embedder (tests); `textEmbedder` is the product's way. */
     embedder?: Embedder;
     ignores: IgnoredQuestions;
+    /** Training's custom categories and words, which every matcher folds. */
+    vocabulary: StoryfileVocabulary;
     /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
     textEmbedder?: TextEmbedder;
   },
@@ -67,8 +71,9 @@ export async function createConversationEngine(
   return {
     db,
     ignores: options.ignores,
+    vocabulary: options.vocabulary,
     signer,
-    matchers: createMatcherCache({ embedder, vectors }),
+    matchers: createMatcherCache({ vocabulary: options.vocabulary, embedder, vectors }),
     embedder,
     ...(vectors ? { vectors } : {}),
     metrics: options.metrics,

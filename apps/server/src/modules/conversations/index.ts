@@ -15,9 +15,10 @@ export {
   type ConversationEngine,
   type IgnoredQuestions,
 } from './engine.ts';
+export { inkConversationSource } from './ink-conversation-source.ts';
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';
-export { loadStoryfileCategories } from './matcher-cache.ts';
+export type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 export { updateMatchingSettings } from './matching-settings.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';

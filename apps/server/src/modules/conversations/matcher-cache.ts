@@ -9,6 +9,7 @@ import {
 import type { HeardAsRule } from '@conversa/contracts';
 import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import type { SentenceVectors } from './sentence-vectors.ts';
+import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import type { Database } from '../../db/client.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
@@ -62,12 +63,16 @@ const MAX_CACHED_STORYFILES = 200;
 
 /**
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
- * (names appear in candidates), answer videos and the threshold. A deletion changes a count, an
+ * (names appear in candidates), answer videos, the threshold and training's vocabulary. A deletion changes a count, an
  * edit a timestamp, so any change makes a new stamp; one indexed query per ask. The same query
  * reads the published ink version, which is not part of the stamp (the matcher does not depend on
  * it) but tells the ask whether a story runs, at no extra round trip.
  */
-async function readMatcherStamp(db: Database, storyfileId: string): Promise<MatcherStamp> {
+async function readMatcherStamp(
+  db: Database,
+  vocabulary: StoryfileVocabulary,
+  storyfileId: string,
+): Promise<MatcherStamp> {
   const result = await db.execute<{ stamp: string; published_ink_version_id: string | null }>(sql`
     select concat_ws('|',
       (select count(*) || ':' || coalesce(max(${storyfileQuestions.updatedAt})::text, '')
@@ -80,12 +85,7 @@ async function readMatcherStamp(db: Database, storyfileId: string): Promise<Matc
       (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
-      (select count(*) || ':' || coalesce(max(c.updated_at)::text, '')
-         from custom_categories c join ${storyfiles} s on s.namespace_id = c.namespace_id
-         where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)),
-      (select count(*) || ':' || coalesce(max(w.updated_at)::text, '')
-         from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id
-         where s.id = ${storyfileId})
+      ${sql.join(vocabulary.stampParts(storyfileId), sql`, `)}
     ) as stamp,
     (select published_version_id from ${inkStories} where storyfile_id = ${storyfileId})
       as published_ink_version_id`);
@@ -147,32 +147,6 @@ async function loadMatchableAnswers(
   }));
 }
 
-/**
- * The namespace's custom categories and the storyfile's own additions, in a stable order: what the
- * storyfile's matcher folds (clustering folds the same).
- */
-export async function loadStoryfileCategories(
-  db: Database,
-  storyfileId: string,
-): Promise<Category[]> {
-  const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
-    select c.id, c.name, c.phrases from custom_categories c
-    join ${storyfiles} s on s.namespace_id = c.namespace_id
-    where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)
-    order by c.id`);
-  return result.rows;
-}
-
-/** "Heard as" rules of the namespace's custom words: each form becomes the word's display form. */
-async function loadHeardAsRules(db: Database, storyfileId: string): Promise<HeardAsRule[]> {
-  const result = await db.execute<{ heard_as: string; replacement: string }>(sql`
-    select h as heard_as, coalesce(nullif(w.display_form, ''), w.term) as replacement
-    from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id,
-      unnest(w.heard_as) h
-    where s.id = ${storyfileId}`);
-  return result.rows.map((row) => ({ heardAs: row.heard_as, replacement: row.replacement }));
-}
-
 /** The owner's number, or `'auto'` (no row, or a null threshold): the matcher calibrates itself. */
 async function readThresholdSetting(db: Database, storyfileId: string): Promise<ThresholdSetting> {
   const [row] = await db
@@ -200,10 +174,12 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
  * phrasings have no vectors yet gets them made in the background (read back from PostgreSQL, else
  * embedded in batches and stored) and answers by words alone meanwhile.
  */
-export function createMatcherCache(
-  options: { embedder?: Embedder; vectors?: SentenceVectors } = {},
-) {
-  const { embedder, vectors } = options;
+export function createMatcherCache(options: {
+  vocabulary: StoryfileVocabulary;
+  embedder?: Embedder | undefined;
+  vectors?: SentenceVectors | undefined;
+}) {
+  const { vocabulary, embedder, vectors } = options;
   const cache = new Map<string, StoryfileMatcher>();
   /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */
   const preparing = new Map<string, Promise<void>>();
@@ -235,7 +211,7 @@ export function createMatcherCache(
   const readStampOnce = (db: Database, storyfileId: string): Promise<MatcherStamp> => {
     let read = stampReads.get(storyfileId);
     if (!read) {
-      read = readMatcherStamp(db, storyfileId).finally(() => stampReads.delete(storyfileId));
+      read = readMatcherStamp(db, vocabulary, storyfileId).finally(() => stampReads.delete(storyfileId));
       stampReads.set(storyfileId, read);
     }
     return read;
@@ -300,8 +276,8 @@ export function createMatcherCache(
     const [rows, threshold, categories, heardAsRules] = await Promise.all([
       loadMatchableAnswers(db, storyfileId),
       readThresholdSetting(db, storyfileId),
-      loadStoryfileCategories(db, storyfileId),
-      loadHeardAsRules(db, storyfileId),
+      vocabulary.loadCategories(db, storyfileId),
+      vocabulary.loadHeardAsRules(db, storyfileId),
     ]);
     const categoriesKey = JSON.stringify(categories);
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.

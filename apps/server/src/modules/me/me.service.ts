@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { getTrialFlags } from '../promo-codes/index.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 const dialect = new PgDialect();
@@ -46,20 +47,18 @@ export async function getCurrentUser(
 }
 
 /**
- * The user of a session (by its id's hash) in the same single statement as `getCurrentUser`,
- * session included: undefined for an unknown session, an expired access token (the browser
- * refreshes and retries), a deleted user or one suspended everywhere. Without storyfiles.
+ * The user of a session in the same single statement as `getCurrentUser`, session included:
+ * undefined for an unknown session, an expired access token (the browser refreshes and retries), a
+ * deleted user or one suspended everywhere. Without storyfiles. `session` is auth's statement that
+ * answers the session's `user_id` and `access_expires_ms` (auth owns the sessions and sits above
+ * this module, so it hands its query in: the same text for every session, only the parameter
+ * changes, as the prepared statement needs).
  */
 export async function getCurrentUserBySession(
   db: Database,
-  sessionIdHash: string,
+  session: SQL,
 ): Promise<CurrentUser | undefined> {
-  const row = await selectCurrentUser(
-    db,
-    'current-user-by-session',
-    sql`select user_id, extract(epoch from access_expires_at)::float8 * 1000 as access_expires_ms
-      from auth_sessions where id_hash = ${sessionIdHash}`,
-  );
+  const row = await selectCurrentUser(db, 'current-user-by-session', session);
   if (!row || row.access_expires_ms === null || Number(row.access_expires_ms) <= Date.now()) {
     return undefined;
   }
@@ -205,7 +204,7 @@ async function listStoryfileIdsByNamespace(
     select member.id as namespace_id, recent.id
     from unnest(${sql.param([...namespaceIds])}::uuid[]) as member(id)
     cross join lateral (
-      select s.id from storyfiles s
+      select s.id from ${storyfiles} s
       where s.namespace_id = member.id and s.deleted_at is null
       order by s.updated_at desc
       limit ${AUTH_ME_STORYFILES_PER_NAMESPACE}

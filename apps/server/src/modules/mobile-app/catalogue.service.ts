@@ -10,9 +10,12 @@ import type { Database } from '../../db/client.ts';
 import type { MediaAssetFile } from '../media/media.tables.ts';
 import { signAssetMedia } from '../conversations/index.ts';
 import type { MediaUrlSigner } from '../media/index.ts';
-import { FEATURED_IN_DATES } from './mobile-app.service.ts';
-import { buildPopularScores } from './popular.service.ts';
 import { mediaAssets } from '../media/media.tables.ts';
+import { storyfilePublications } from '../publishing/publishing.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { FEATURED_IN_DATES } from './featured.service.ts';
+import { mobileAppFeatured, mobileAppStoryfiles } from './mobile-app.tables.ts';
+import { buildPopularScores } from './popular.service.ts';
 
 export type CatalogueList = 'featured' | 'popular' | 'storyfiles';
 
@@ -23,14 +26,14 @@ export type CatalogueList = 'featured' | 'popular' | 'storyfiles';
  */
 function buildListRows(list: CatalogueList, asOf: Date): { from: SQL; where: SQL; order: SQL } {
   const base = sql`
-    storyfiles s
-    join storyfile_publications p on p.storyfile_id = s.id and p.is_published
-    join mobile_app_storyfiles m on m.storyfile_id = s.id and m.in_app`;
+    ${storyfiles} s
+    join ${storyfilePublications} p on p.storyfile_id = s.id and p.is_published
+    join ${mobileAppStoryfiles} m on m.storyfile_id = s.id and m.in_app`;
   const live = sql`s.deleted_at is null`;
   switch (list) {
     case 'featured':
       return {
-        from: sql`${base} join mobile_app_featured f on f.storyfile_id = s.id`,
+        from: sql`${base} join ${mobileAppFeatured} f on f.storyfile_id = s.id`,
         where: sql`${live} and ${FEATURED_IN_DATES}`,
         order: sql`f.position, s.id`,
       };
@@ -65,10 +68,10 @@ export async function getCatalogueVersion(
   windowStart: Date,
 ): Promise<string> {
   const base = sql`
-    storyfiles s
-    join storyfile_publications p on p.storyfile_id = s.id and p.is_published
-    join mobile_app_storyfiles m on m.storyfile_id = s.id and m.in_app
-    left join mobile_app_featured f on f.storyfile_id = s.id`;
+    ${storyfiles} s
+    join ${storyfilePublications} p on p.storyfile_id = s.id and p.is_published
+    join ${mobileAppStoryfiles} m on m.storyfile_id = s.id and m.in_app
+    left join ${mobileAppFeatured} f on f.storyfile_id = s.id`;
   const where =
     list === 'featured'
       ? sql`s.deleted_at is null and f.storyfile_id is not null and ${FEATURED_IN_DATES}`

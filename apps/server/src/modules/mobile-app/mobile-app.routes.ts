@@ -26,14 +26,12 @@ import {
 import {
   addFeatured,
   listFeatured,
-  listMobileStoryfiles,
-  listPopular,
   removeFeatured,
   reorderFeatured,
-  setInApp,
-  setPopularHidden,
   updateFeaturedDates,
-} from './mobile-app.service.ts';
+} from './featured.service.ts';
+import { listMobileStoryfiles, setInApp } from './in-app.service.ts';
+import { listPopular, setPopularHidden } from './popular.service.ts';
 
 /** Whether an If-None-Match header names the version (a list of tags, weak ones too, or `*`). */
 function matchesVersion(header: string | undefined, etag: string): boolean {

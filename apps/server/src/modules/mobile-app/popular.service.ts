@@ -3,11 +3,19 @@ import {
   POPULAR_HALF_LIFE_DAYS,
   POPULAR_RECENT_DAYS,
   POPULAR_WINDOW_DAYS,
+  type PopularEntry,
+  type PopularPage,
 } from '@conversa/contracts';
-import { conversations } from '../conversations/conversations.tables.ts';
-import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
-import { userNamespaces } from '../namespaces/namespaces.tables.ts';
+import type { Database } from '../../db/client.ts';
+import { recordAuditEvent } from '../accounts/index.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { conversations } from '../conversations/conversations.tables.ts';
+import { buildPageLimit, runListQueries } from '../lists/index.ts';
+import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { storyfilePublications, visitorLinks } from '../publishing/publishing.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { lockStoryfile, type Admin } from './locked-storyfile.ts';
+import { mobileAppStoryfiles } from './mobile-app.tables.ts';
 
 /**
  * Per storyfile, the distinct visitors of the POPULAR_WINDOW_DAYS before `until` and their
@@ -50,7 +58,7 @@ export function buildPopularScores(until: Date): SQL {
           ) team
           where c.visitor_key = 'user:' || team.user_id::text
             or exists (
-              select 1 from visitor_links vl
+              select 1 from ${visitorLinks} vl
               where vl.user_id = team.user_id and c.visitor_key = 'visitor:' || vl.visitor_id::text
             )
         )
@@ -58,4 +66,97 @@ export function buildPopularScores(until: Date): SQL {
     ) visit
     group by visit.storyfile_id
   )`;
+}
+
+type PopularRow = {
+  storyfile_id: string;
+  name: string;
+  organization_label: string;
+  visitors7: number;
+  visitors30: number;
+  score: number;
+  is_hidden: boolean;
+};
+
+function presentPopular(row: PopularRow): PopularEntry {
+  return {
+    storyfileId: row.storyfile_id,
+    name: row.name,
+    organizationLabel: row.organization_label,
+    visitors7: Number(row.visitors7),
+    visitors30: Number(row.visitors30),
+    score: Number(row.score),
+    isHidden: row.is_hidden,
+  };
+}
+
+const POPULAR_FROM = (until: Date) => sql`
+  ${buildPopularScores(until)} score
+  join ${storyfiles} s on s.id = score.storyfile_id and s.deleted_at is null
+  join ${storyfilePublications} p on p.storyfile_id = s.id and p.is_published
+  join ${mobileAppStoryfiles} m on m.storyfile_id = s.id and m.in_app
+  join ${namespaces} n on n.id = s.namespace_id`;
+
+/** The popular list as admins see it: every storyfile in the app with visitors, hidden ones too. */
+export async function listPopular(
+  db: Database,
+  request: { page: number; pageSize: number },
+  until = new Date(),
+): Promise<PopularPage> {
+  const page = await runListQueries<PopularRow, PopularEntry>(
+    db,
+    {
+      count: sql`select count(*)::int as total from ${POPULAR_FROM(until)}`,
+      page: sql`select score.storyfile_id, s.name, n.label as organization_label,
+          score.visitors7, score.visitors30, score.score, m.popular_hidden as is_hidden
+        from ${POPULAR_FROM(until)}
+        order by score.score desc, lower(s.name), s.id ${buildPageLimit(request)}`,
+    },
+    request,
+    presentPopular,
+  );
+  return { ...page, computedAt: until.toISOString() };
+}
+
+/** Hides a storyfile from the popular list (or shows it again); audited with the score then. */
+export async function setPopularHidden(
+  db: Database,
+  admin: Admin,
+  storyfileId: string,
+  hidden: boolean,
+): Promise<PopularEntry> {
+  return db.transaction(async (tx) => {
+    const storyfile = await lockStoryfile(tx, storyfileId);
+    const result = await tx.execute<PopularRow & { was_hidden: boolean | null }>(sql`
+      select s.id as storyfile_id, s.name, n.label as organization_label,
+        coalesce(score.visitors7, 0) as visitors7, coalesce(score.visitors30, 0) as visitors30,
+        coalesce(score.score, 0) as score, m.popular_hidden as was_hidden
+      from ${storyfiles} s
+      join ${namespaces} n on n.id = s.namespace_id
+      left join ${mobileAppStoryfiles} m on m.storyfile_id = s.id
+      left join ${buildPopularScores(new Date())} score on score.storyfile_id = s.id
+      where s.id = ${storyfileId}`);
+    const row = result.rows[0]!;
+    const wasHidden = row.was_hidden === true;
+    if (wasHidden !== hidden) {
+      await tx.execute(sql`
+        insert into ${mobileAppStoryfiles} (storyfile_id, popular_hidden) values (${storyfileId}, ${hidden})
+        on conflict (storyfile_id) do update set popular_hidden = excluded.popular_hidden, updated_at = now()`);
+      await recordAuditEvent(tx, admin, {
+        organization: { id: storyfile.namespace_id, label: storyfile.namespace_label },
+        action: hidden ? 'mobile-app.popular.hide' : 'mobile-app.popular.unhide',
+        targetType: 'storyfile',
+        targetId: storyfile.id,
+        targetLabel: storyfile.name,
+        before: { hidden: wasHidden },
+        after: {
+          hidden,
+          score: Number(row.score),
+          visitors7: Number(row.visitors7),
+          visitors30: Number(row.visitors30),
+        },
+      });
+    }
+    return presentPopular({ ...row, is_hidden: hidden });
+  });
 }

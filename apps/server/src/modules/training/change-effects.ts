@@ -5,6 +5,8 @@ import {
   type ConversationEngine,
   type StoryfileMatcher,
 } from '../conversations/index.ts';
+import { chatLogEntries } from '../conversations/conversations.tables.ts';
+import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { comparePastQuestions, loadPastQuestions, type MatcherTrial } from './past-questions.ts';
 
 /**
@@ -43,8 +45,8 @@ export async function listReachedStoryfiles(
 ): Promise<ReachedStoryfile[]> {
   const only = storyfileId === null ? sql`` : sql`and s.id = ${storyfileId}`;
   const result = await engine.db.execute<{ id: string; name: string }>(sql`
-    select s.id, s.name from storyfiles s
-    cross join lateral (select max(e.created_at) as last_asked from chat_log_entries e
+    select s.id, s.name from ${storyfiles} s
+    cross join lateral (select max(e.created_at) as last_asked from ${chatLogEntries} e
                         where e.storyfile_id = s.id) asked
     where s.namespace_id = ${namespaceId} and s.deleted_at is null ${only}
       and asked.last_asked is not null
@@ -56,12 +58,12 @@ export async function listReachedStoryfiles(
 /** The preview of a namespace-wide change on each storyfile it reaches, one after the other. */
 export async function previewNamespaceChange(
   engine: ConversationEngine,
-  storyfiles: readonly ReachedStoryfile[],
+  reached: readonly ReachedStoryfile[],
   makeTrial: (current: StoryfileMatcher) => MatcherTrial,
   options: { spokenOnly?: boolean } = {},
 ): Promise<ChangeEffect> {
   const effect: ChangeEffect = { storyfiles: [] };
-  for (const storyfile of storyfiles) {
+  for (const storyfile of reached) {
     const preview = await previewStoryfileChange(engine, storyfile.id, makeTrial, options);
     effect.storyfiles.push({ storyfileId: storyfile.id, storyfileName: storyfile.name, preview });
   }

@@ -5,13 +5,10 @@ import {
   CLUSTER_WINDOW_DAYS,
   type ReviewClusterList,
 } from '@conversa/contracts';
-import {
-  getStoryfileMatcher,
-  loadStoryfileCategories,
-  type ConversationEngine,
-} from '../conversations/index.ts';
+import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { MAX_SUGGESTED_GROUPS, suggestAlternates } from './alternate-suggestions.ts';
 import { createClusterCache, type QuestionGroup } from './clustering.ts';
+import { loadStoryfileCategories } from './storyfile-vocabulary.ts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 
 /** Most distinct questions clustered at once (the strongest signals first). */

@@ -2,4 +2,5 @@
 export { rateExchange } from './review-items.service.ts';
 export { getSpeechHints } from './insights.service.ts';
 export { ignoredQuestions } from './ignored-questions.ts';
+export { storyfileVocabulary } from './storyfile-vocabulary.ts';
 export { insertVocabularyCopy, type VocabularyCopy } from './package-copy.ts';

@@ -35,6 +35,7 @@ import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
 import { ignoredQuestions } from './ignored-questions.ts';
+import { storyfileVocabulary } from './storyfile-vocabulary.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -877,6 +878,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       metrics: { countAsk: () => undefined },
       embedder,
       ignores: ignoredQuestions,
+      vocabulary: storyfileVocabulary,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     for (const text of ['Do you have any children?', 'Any offspring at all?']) {
@@ -907,6 +909,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       metrics: { countAsk: () => undefined },
       embedder,
       ignores: ignoredQuestions,
+      vocabulary: storyfileVocabulary,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     const HOMETOWN = 'Which place did you grow up in?';
@@ -1132,6 +1135,7 @@ describe('custom categories', () => {
       mediaUrlTtlSeconds: 60,
       metrics: { countAsk: () => undefined },
       ignores: ignoredQuestions,
+      vocabulary: storyfileVocabulary,
     });
     const storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
     const question = 'What is your favourite motion picture?';
