@@ -3,7 +3,9 @@
 // never inserted into, updated or deleted from: the owner exports a function for that. Seen in the
 // query builder (`db.insert(table)`, `.update(table)`, `.delete(table)`) and in SQL templates
 // (`sql\`insert into ${table} …\``, `update ${table}`, `delete from ${table}`, or the table named
-// bare: `update chat_log_entries`). `allow` lists the known debts by name, per module.
+// bare: `update chat_log_entries`). A SQL template that reads another module's table names it by
+// its symbol (`from ${storyfiles} s`), so the read is an import: naming it bare (`from storyfiles s`,
+// `join visitor_links v`) is reported too.
 import path from 'node:path';
 
 const MODULE_FILE = /[\\/]apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/;
@@ -11,6 +13,8 @@ const TABLES_IMPORT = /^(?:\.\.\/)+(?:modules\/)?([\w-]+)\/([\w-]+)\.tables\.ts$
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
 const SQL_WRITE_BEFORE = /(?:insert\s+into|update|delete\s+from)\s*$/i;
 const SQL_BARE_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/gi;
+// A table read: `from x` or `join x` (not the `from` of `delete from`, a write).
+const SQL_BARE_READ = /(?<!\bdelete\s+)\b(?:from|join)\s+"?([a-z_]+)"?/gi;
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const ownTablesRule = {
@@ -21,11 +25,6 @@ export const ownTablesRule = {
       {
         type: 'object',
         properties: {
-          // module → other modules' table symbols it still writes (a known debt, listed by name).
-          allow: {
-            type: 'object',
-            additionalProperties: { type: 'array', items: { type: 'string' } },
-          },
           // SQL table name → owning module, for tables a SQL string names bare.
           owners: { type: 'object', additionalProperties: { type: 'string' } },
         },
@@ -35,6 +34,8 @@ export const ownTablesRule = {
     messages: {
       foreignWrite:
         "Module '{{module}}' writes '{{table}}', a table of module '{{owner}}': call a function the owner exports instead (ARCHITECTURE.md, \"Tables\").",
+      foreignBareRead:
+        "Module '{{module}}' names '{{table}}', a table of module '{{owner}}', bare in SQL: read it through its symbol from the owner's tables file (`from ${table} t`), or an interface the assembly hands in where that import would run back up (ARCHITECTURE.md, \"Tables\").",
     },
   },
   create(context) {
@@ -44,7 +45,6 @@ export const ownTablesRule = {
       return {};
     }
     const module = match[1];
-    const allowed = new Set(context.options[0]?.allow?.[module] ?? []);
     const owners = context.options[0]?.owners ?? {};
     /** Local name → owning module, for tables imported from another module's tables file. */
     const foreign = new Map();
@@ -54,7 +54,7 @@ export const ownTablesRule = {
         return;
       }
       const owner = foreign.get(identifier.name);
-      if (owner && !allowed.has(identifier.name)) {
+      if (owner) {
         context.report({
           node,
           messageId: 'foreignWrite',
@@ -89,16 +89,16 @@ export const ownTablesRule = {
       TaggedTemplateExpression(node) {
         const { quasis, expressions } = node.quasi;
         for (const quasi of quasis) {
-          for (const [, table] of (quasi.value.cooked ?? quasi.value.raw).matchAll(
-            SQL_BARE_WRITE,
-          )) {
-            const owner = owners[table.toLowerCase()];
-            if (owner && owner !== module && !allowed.has(table)) {
-              context.report({
-                node: quasi,
-                messageId: 'foreignWrite',
-                data: { module, table, owner },
-              });
+          const text = quasi.value.cooked ?? quasi.value.raw;
+          for (const [pattern, messageId] of [
+            [SQL_BARE_WRITE, 'foreignWrite'],
+            [SQL_BARE_READ, 'foreignBareRead'],
+          ]) {
+            for (const [, table] of text.matchAll(pattern)) {
+              const owner = owners[table.toLowerCase()];
+              if (owner && owner !== module) {
+                context.report({ node: quasi, messageId, data: { module, table, owner } });
+              }
             }
           }
         }

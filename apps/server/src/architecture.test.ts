@@ -162,12 +162,28 @@ describe('a module writes only its own tables', () => {
         'export const write = sql`delete from chat_log_entries where id = ${"x"}`;',
       ],
     ],
+    [
+      'reading it named bare in SQL (no import shows the dependency)',
+      [
+        "import { sql } from 'drizzle-orm';",
+        'export const read = sql`select s.name from storyfiles s where s.id = ${"x"}`;',
+      ],
+    ],
+    [
+      'joining it named bare in SQL after a symbol',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import { storyfiles } from '../storyfiles/storyfiles.tables.ts';",
+        'export const read = sql`select 1 from ${storyfiles} s',
+        '  join storyfile_publications p on p.storyfile_id = s.id`;',
+      ],
+    ],
   ])("forbids another module's table: %s", async (_case, lines) => {
     const messages = await lintProbe(probe, lines.join('\n'));
     expect(messages).toEqual([expect.objectContaining({ ruleId: OWN_TABLES_RULE })]);
   });
 
-  it("allows reading another module's table and writing its own", async () => {
+  it("allows reading another module's table (through its symbol, in SQL too) and writing its own", async () => {
     const source = [
       "import { eq } from 'drizzle-orm';",
       "import type { Database } from '../../db/client.ts';",
@@ -175,6 +191,9 @@ describe('a module writes only its own tables', () => {
       "import { mediaAssets } from './media.tables.ts';",
       'export const read = (db: Database) => db.select().from(users).where(eq(users.id, "x"));',
       'export const write = (db: Database) => db.delete(mediaAssets).where(eq(mediaAssets.id, "x"));',
+      "import { sql } from 'drizzle-orm';",
+      "import { storyfiles } from '../storyfiles/storyfiles.tables.ts';",
+      'export const readInSql = sql`select m.id from media_assets m join ${storyfiles} s on s.id = m.storyfile_id`;',
     ].join('\n');
     expect(await lintProbe(probe, source)).toEqual([]);
   });

@@ -2,7 +2,12 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { AppError } from './http/errors.ts';
-import { createNamespace, grantScope, listUsers, parseAttributeList } from './modules/namespaces/index.ts';
+import {
+  createNamespace,
+  grantScope,
+  listUsers,
+  parseAttributeList,
+} from './modules/namespaces/index.ts';
 import { createUser } from './modules/users/index.ts';
 
 /**

@@ -73,6 +73,7 @@ import { registerPublishingRoutes } from '../modules/publishing/publishing.route
 import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index.ts';
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
+import { organizationStoryfiles } from '../modules/storyfiles/index.ts';
 import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
 import { ignoredQuestions, storyfileVocabulary } from '../modules/training/index.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
@@ -322,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const revoker = { endUserSessions, forgetExternalIdentities };
   registerAccountRoutes(app, {
     db,
+    storyfiles: organizationStoryfiles,
     revoker,
     invitations: {
       publicUrl: config.publicUrl,

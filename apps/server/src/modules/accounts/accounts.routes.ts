@@ -50,6 +50,7 @@ import {
   listOrganizations,
   updateOrganization,
 } from './organizations.service.ts';
+import type { OrganizationStoryfiles } from './organization-storyfiles.ts';
 import { getRoleCatalogue } from './roles.service.ts';
 import type { SignInRevoker } from './sessions.ts';
 import { addWhitelistEntry, deleteWhitelistEntry, listWhitelist } from './whitelist.service.ts';
@@ -68,22 +69,24 @@ export function registerAccountRoutes(
     db: Database;
     invitations: Omit<InvitationSettings, 'log'>;
     revoker: SignInRevoker;
+    /** Storyfile counts of organizations (storyfiles' `organizationStoryfiles`). */
+    storyfiles: OrganizationStoryfiles;
   },
 ): void {
-  const { db, revoker } = options;
+  const { db, revoker, storyfiles } = options;
   const settings: InvitationSettings = { ...options.invitations, log: app.log };
 
   registerContract(app, listOrganizationsContract, async (request) => ({
-    items: await listOrganizations(db, request.currentUser),
+    items: await listOrganizations(db, storyfiles, request.currentUser),
   }));
   registerContract(app, createOrganizationContract, (request) =>
-    createOrganization(db, request.currentUser, request.body),
+    createOrganization(db, storyfiles, request.currentUser, request.body),
   );
   registerContract(app, updateOrganizationContract, (request) =>
-    updateOrganization(db, request.currentUser, request.params.id, request.body),
+    updateOrganization(db, storyfiles, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteOrganizationContract, (request) =>
-    deleteOrganization(db, request.currentUser, request.params.id),
+    deleteOrganization(db, storyfiles, request.currentUser, request.params.id),
   );
   registerContract(app, checkOrganizationNameContract, async (request) => ({
     unique: await isOrganizationNameUnique(db, request.query),

@@ -10,3 +10,4 @@ export { isUserAllowed, type SignInRevoker } from './sessions.ts';
 export { admitThroughWhitelist } from './whitelist.service.ts';
 export { recordAuditEvent, type AuditEntry } from './audit.service.ts';
 export { deletePastScimAuthFailures } from './scim-auth-limit.ts';
+export type { OrganizationStoryfiles } from './organization-storyfiles.ts';

@@ -15,6 +15,7 @@ import { deleteNamespace, insertNamespace, updateNamespace } from '../namespaces
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
+import type { OrganizationStoryfiles } from './organization-storyfiles.ts';
 import { isUniqueViolation, toIsoTimestamp, uuidArray, type Executor } from './list-helpers.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -31,6 +32,7 @@ type OrganizationRow = {
 
 async function selectOrganizations(
   db: Executor,
+  storyfiles: OrganizationStoryfiles,
   ids: 'all' | string[],
 ): Promise<OrganizationRow[]> {
   const result = await db.execute<OrganizationRow>(sql`
@@ -38,8 +40,7 @@ async function selectOrganizations(
       (select count(*)::int from ${userNamespaces} un join ${users} u on u.id = un.user_id
         where un.namespace_id = n.id and u.deleted_at is null) as member_count,
       (select count(*)::int from teams t where t.namespace_id = n.id) as team_count,
-      (select count(*)::int from storyfiles s where s.namespace_id = n.id and s.deleted_at is null)
-        as storyfile_count
+      ${storyfiles.countLive(sql`n.id`)} as storyfile_count
     from ${namespaces} n
     ${ids === 'all' ? sql`` : sql`where n.id = any(${uuidArray(ids)})`}
     order by lower(n.label), n.id`);
@@ -60,13 +61,22 @@ function present(user: CurrentUser, row: OrganizationRow): Organization {
   };
 }
 
-export async function listOrganizations(db: Database, user: CurrentUser): Promise<Organization[]> {
-  const rows = await selectOrganizations(db, getOwnedOrganizationIds(user));
+export async function listOrganizations(
+  db: Database,
+  storyfiles: OrganizationStoryfiles,
+  user: CurrentUser,
+): Promise<Organization[]> {
+  const rows = await selectOrganizations(db, storyfiles, getOwnedOrganizationIds(user));
   return rows.map((row) => present(user, row));
 }
 
-async function getOrganization(db: Executor, user: CurrentUser, id: string): Promise<Organization> {
-  const [row] = await selectOrganizations(db, [id]);
+async function getOrganization(
+  db: Executor,
+  storyfiles: OrganizationStoryfiles,
+  user: CurrentUser,
+  id: string,
+): Promise<Organization> {
+  const [row] = await selectOrganizations(db, storyfiles, [id]);
   if (!row) {
     throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   }
@@ -95,6 +105,7 @@ async function assertNameFree(db: Executor, label: string, excludeId?: string): 
 
 export async function createOrganization(
   db: Database,
+  storyfiles: OrganizationStoryfiles,
   user: CurrentUser,
   input: { label: string; attributes?: NamespaceAttributes | undefined },
 ): Promise<Organization> {
@@ -115,7 +126,7 @@ export async function createOrganization(
       });
       return created.id;
     });
-    return await getOrganization(db, user, id);
+    return await getOrganization(db, storyfiles, user, id);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
@@ -130,6 +141,7 @@ export async function createOrganization(
  */
 export async function updateOrganization(
   db: Database,
+  storyfiles: OrganizationStoryfiles,
   user: CurrentUser,
   id: string,
   input: {
@@ -199,12 +211,13 @@ export async function updateOrganization(
     }
     throw error;
   }
-  return getOrganization(db, user, id);
+  return getOrganization(db, storyfiles, user, id);
 }
 
 /** Deletes an organization that holds no storyfiles (deleted ones count: they can be restored). */
 export async function deleteOrganization(
   db: Database,
+  storyfiles: OrganizationStoryfiles,
   user: CurrentUser,
   id: string,
 ): Promise<{ id: string }> {
@@ -213,10 +226,10 @@ export async function deleteOrganization(
     if (!current) {
       throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
     }
-    const storyfiles = await tx.execute(
-      sql`select 1 from storyfiles where namespace_id = ${id} limit 1`,
+    const held = await tx.execute<{ holds: boolean }>(
+      sql`select ${storyfiles.holdsAny(id)} as holds`,
     );
-    if (storyfiles.rows.length > 0) {
+    if (held.rows[0]?.holds === true) {
       throw conflict(ORGANIZATION_HAS_STORYFILES_MESSAGE);
     }
     await recordAuditEvent(tx, user, {

@@ -211,7 +211,9 @@ export function createMatcherCache(options: {
   const readStampOnce = (db: Database, storyfileId: string): Promise<MatcherStamp> => {
     let read = stampReads.get(storyfileId);
     if (!read) {
-      read = readMatcherStamp(db, vocabulary, storyfileId).finally(() => stampReads.delete(storyfileId));
+      read = readMatcherStamp(db, vocabulary, storyfileId).finally(() =>
+        stampReads.delete(storyfileId),
+      );
       stampReads.set(storyfileId, read);
     }
     return read;

@@ -196,4 +196,3 @@ export async function reorderFeatured(
     return { items: await selectFeatured(tx) };
   });
 }
-

@@ -156,4 +156,3 @@ export async function setInApp(
     return getMobileStoryfile(tx, storyfileId);
   });
 }
-

@@ -31,4 +31,3 @@ export async function lockStoryfile(tx: Executor, storyfileId: string) {
   }
   return row;
 }
-

@@ -24,6 +24,12 @@ type TrialRow = {
 
 const ALLOW: TrialDecision = { ok: true };
 
+// A known debt (ARCHITECTURE.md, "Tables"): the trial guard names storyfiles', uploads' and media's
+// tables bare, because those modules call it (they sit above promo-codes) and an import of their
+// tables would run back up. The fix is an interface the assembly hands in, which changes the
+// guard's callers (storyfiles.service.ts, uploads.service.ts).
+/* eslint-disable studio/own-tables */
+
 /** Live storyfiles of an organization: what the storyfile limit counts. */
 export const countStoryfilesSql = (namespaceId: unknown) =>
   sql`(select count(*)::int from storyfiles s where s.namespace_id = ${namespaceId} and s.deleted_at is null)`;
@@ -49,6 +55,8 @@ export const answeredQuestionsSql = (namespaceId: unknown) => sql`(
 export const countRecordedAnswersSql = (namespaceId: unknown) =>
   sql`(select count(*)::int from ${answeredQuestionsSql(namespaceId)} answered)`;
 
+/* eslint-enable studio/own-tables */
+
 /**
  * A running trial's limits: organizations without a redemption, converted ones, and ended or
  * revoked ones (which the gateway's read-only guard refuses before any service runs, see
@@ -63,7 +71,8 @@ export async function checkTrialAllows(
   const namespace =
     action.kind === 'storyfile'
       ? sql`${action.namespaceId}::uuid`
-      : sql`(select namespace_id from storyfiles where id = ${action.storyfileId})`;
+      : // eslint-disable-next-line studio/own-tables -- the known debt above
+        sql`(select namespace_id from storyfiles where id = ${action.storyfileId})`;
   const result = await tx.execute<TrialRow>(sql`
     select namespace_id, status, trial_ends_at, storyfile_limit, recorded_answer_limit
     from promo_redemptions where namespace_id = ${namespace} and status = 'trial'

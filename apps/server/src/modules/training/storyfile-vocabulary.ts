@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Category } from '@conversa/matching';
 import type { StoryfileVocabulary } from '../conversations/index.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { customCategories, customWords } from './training.tables.ts';
@@ -12,7 +11,7 @@ export const loadStoryfileCategories: StoryfileVocabulary['loadCategories'] = as
   db,
   storyfileId,
 ) => {
-  const result = await db.execute<Category>(sql`
+  const result = await db.execute<{ id: string; name: string; phrases: string[] }>(sql`
     select c.id, c.name, c.phrases from ${customCategories} c
     join ${storyfiles} s on s.namespace_id = c.namespace_id
     where s.id = ${storyfileId} and (c.storyfile_id is null or c.storyfile_id = s.id)
