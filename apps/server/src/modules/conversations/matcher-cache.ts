@@ -13,11 +13,7 @@ import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import type { Database } from '../../db/client.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
-import {
-  storyfileQuestions,
-  storyfiles,
-  storyfileTopics,
-} from '../storyfiles/storyfiles.tables.ts';
+import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 import { inkStories } from '../ink/ink.tables.ts';
 
 /**
@@ -63,10 +59,11 @@ const MAX_CACHED_STORYFILES = 200;
 
 /**
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
- * (names appear in candidates), answer videos, the threshold and training's vocabulary. A deletion changes a count, an
- * edit a timestamp, so any change makes a new stamp; one indexed query per ask. The same query
- * reads the published ink version, which is not part of the stamp (the matcher does not depend on
- * it) but tells the ask whether a story runs, at no extra round trip.
+ * (names appear in candidates), answer videos, the threshold and training's vocabulary (its
+ * `stampParts`). A deletion changes a count, an edit a timestamp, so any change makes a new stamp;
+ * one indexed query per ask. The same query reads the published ink version, which is not part of
+ * the stamp (the matcher does not depend on it) but tells the ask whether a story runs, at no extra
+ * round trip.
  */
 async function readMatcherStamp(
   db: Database,
