@@ -4,7 +4,6 @@ import {
   CONVERSATION_NOT_FOUND_MESSAGE,
   parseSearchQuery,
   getListPageCount,
-  type ChatLogEntry,
   type ChatLogPage,
   type ConversationTranscript,
   type CurrentUser,
@@ -18,7 +17,12 @@ import { mediaAssets } from '../media/media.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { getNamespaceAccess } from '../lists/index.ts';
-import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
+import {
+  chatLogEntryColumns,
+  presentChatLogEntry,
+  signAssetMedia,
+  type ConversationEngine,
+} from '../conversations/index.ts';
 import { sqlNormalizedText } from './question-key.ts';
 
 type ChatLogQuery = z.output<typeof listChatLogsQuerySchema>;
@@ -59,33 +63,6 @@ export function getWordConditions(words: string): SQL[] {
 export function getReadableNamespaceIds(user: CurrentUser): string[] | null {
   const { visible } = getNamespaceAccess(user);
   return visible === 'all' ? null : visible;
-}
-
-export const entryColumns = {
-  id: chatLogEntries.id,
-  conversationId: chatLogEntries.conversationId,
-  storyfileId: chatLogEntries.storyfileId,
-  storyfileName: storyfiles.name,
-  channel: chatLogEntries.channel,
-  questionText: chatLogEntries.questionText,
-  inputMode: chatLogEntries.inputMode,
-  decision: chatLogEntries.decision,
-  fallbackReason: chatLogEntries.fallbackReason,
-  answerQuestionId: chatLogEntries.answerQuestionId,
-  answerQuestionText: chatLogEntries.answerQuestionText,
-  matchedQuestionId: chatLogEntries.matchedQuestionId,
-  matchedQuestionText: chatLogEntries.matchedQuestionText,
-  score: chatLogEntries.score,
-  confidence: chatLogEntries.confidence,
-  inkTurn: chatLogEntries.inkTurn,
-  inkChoiceText: chatLogEntries.inkChoiceText,
-  createdAt: chatLogEntries.createdAt,
-};
-
-type EntryRow = Omit<ChatLogEntry, 'createdAt'> & { createdAt: Date };
-
-function presentEntry(row: EntryRow): ChatLogEntry {
-  return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 /** One page of logged exchanges in the user's namespaces, newest first (§5 paging). */
@@ -131,7 +108,7 @@ export async function listChatLogs(
 
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select(entryColumns)
+      .select(chatLogEntryColumns)
       .from(chatLogEntries)
       .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
       .where(where)
@@ -146,7 +123,7 @@ export async function listChatLogs(
   ]);
   const total = totalRow?.total ?? 0;
   return {
-    items: rows.map(presentEntry),
+    items: rows.map(presentChatLogEntry),
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -185,7 +162,7 @@ export async function getConversationTranscript(
     throw notFound(CONVERSATION_NOT_FOUND_MESSAGE);
   }
   const rows = await db
-    .select(entryColumns)
+    .select(chatLogEntryColumns)
     .from(chatLogEntries)
     .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
     .where(eq(chatLogEntries.conversationId, conversationId))
@@ -216,7 +193,7 @@ export async function getConversationTranscript(
     entries: rows.map((row) => {
       const asset = row.answerQuestionId ? assetByQuestion.get(row.answerQuestionId) : undefined;
       return {
-        ...presentEntry(row),
+        ...presentChatLogEntry(row),
         media: asset ? signAssetMedia(engine.signer, asset, grantee) : null,
       };
     }),

@@ -1,5 +1,11 @@
 // The conversations module's public entry: what other modules and the assembly may use.
 export { askStoryfile } from './ask.ts';
+export {
+  chatLogEntryColumns,
+  presentChatLogEntry,
+  selectChatLogEntryColumns,
+  type ChatLogEntryRow,
+} from './chat-log-columns.ts';
 export { canContinueConversation } from './conversation-state.ts';
 export {
   ignoreExchanges,

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
-import { recordExchangeFeedback } from '../conversations/index.ts';
+import { recordExchangeFeedback, selectChatLogEntryColumns } from '../conversations/index.ts';
 import {
   buildCappedListQueries,
   buildNaturalOrder,
@@ -64,56 +64,10 @@ function buildOrder(sort: ReviewSortField, order: 'asc' | 'desc'): SQL[] {
   return [...orderBy[sort](), sql`e.created_at desc`, sql`e.id desc`];
 }
 
-interface ReviewItemRow extends Record<string, unknown> {
-  id: string;
-  conversation_id: string;
-  storyfile_id: string;
-  storyfile_name: string;
-  channel: ReviewItem['channel'];
-  question_text: string;
-  input_mode: ReviewItem['inputMode'];
-  decision: ReviewItem['decision'];
-  fallback_reason: ReviewItem['fallbackReason'];
-  answer_question_id: string | null;
-  answer_question_text: string | null;
-  matched_question_id: string | null;
-  matched_question_text: string | null;
-  score: number | null;
-  confidence: ReviewItem['confidence'];
-  top_candidates: ReviewItem['topCandidates'];
-  top_margin: number | null;
-  review_state: ReviewItem['reviewState'];
-  feedback: ReviewItem['feedback'];
-  ink_turn: ReviewItem['inkTurn'];
-  ink_choice_text: string | null;
-  created_at: Date | string;
-}
+type ReviewItemRow = Omit<ReviewItem, 'createdAt'> & { createdAt: Date | string };
 
 function presentReviewItem(row: ReviewItemRow): ReviewItem {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    storyfileId: row.storyfile_id,
-    storyfileName: row.storyfile_name,
-    channel: row.channel,
-    questionText: row.question_text,
-    inputMode: row.input_mode,
-    decision: row.decision,
-    fallbackReason: row.fallback_reason,
-    answerQuestionId: row.answer_question_id,
-    answerQuestionText: row.answer_question_text,
-    matchedQuestionId: row.matched_question_id,
-    matchedQuestionText: row.matched_question_text,
-    score: row.score,
-    confidence: row.confidence,
-    topCandidates: row.top_candidates,
-    topMargin: row.top_margin,
-    reviewState: row.review_state,
-    feedback: row.feedback,
-    inkTurn: row.ink_turn,
-    inkChoiceText: row.ink_choice_text,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
+  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
 }
 
 /**
@@ -182,11 +136,9 @@ export function buildReviewItemQueries(
   // The page's ids first (a deep page skips its offset in the index alone), then their rows.
   return buildCappedListQueries(
     sql`${from} where ${where}`,
-    sql`select e.id, e.conversation_id, e.storyfile_id, s.name as storyfile_name, e.channel,
-        e.question_text, e.input_mode, e.decision, e.fallback_reason, e.answer_question_id,
-        e.answer_question_text, e.matched_question_id, e.matched_question_text, e.score,
-        e.confidence, e.top_candidates, e.top_margin, e.review_state, e.feedback, e.ink_turn,
-        e.ink_choice_text, e.created_at
+    sql`select ${selectChatLogEntryColumns({ entry: 'e', storyfile: 's' })},
+        e.top_candidates as "topCandidates", e.top_margin as "topMargin",
+        e.review_state as "reviewState", e.feedback
       ${from}
       where e.id in (select e.id ${from} where ${where} order by ${orderBy} ${buildPageLimit(query)})
       order by ${orderBy}`,
