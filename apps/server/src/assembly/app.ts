@@ -67,6 +67,7 @@ import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
 import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
+import { trialUsage } from '../modules/media/index.ts';
 import { registerPackageRoutes } from '../modules/packages/packages.routes.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
@@ -331,9 +332,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer: createMailer({ smtpUrl: config.accounts.smtpUrl, from: config.accounts.smtpFrom }),
     },
   });
-  registerPromoCodeRoutes(app, { db });
+  registerPromoCodeRoutes(app, { db, trialUsage });
   registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
-  registerStoryfileRoutes(app, { db, isPublicationLive });
+  registerStoryfileRoutes(app, { db, isPublicationLive, trialUsage });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   const conversationEngine = await createConversationEngine(db, {
@@ -414,6 +415,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           { db, storage: runtime.uploadStorage, mediaStore: runtime.mediaStore },
           upload,
         ),
+      trialUsage,
     });
     const mediaSigner = await registerMediaRoutes(app, {
       db,

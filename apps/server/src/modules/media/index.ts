@@ -6,3 +6,4 @@ export { recoverVideoProcessing, type ProcessingRecoveryReport } from './process
 export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts';
 export { insertVideoCopies, newVideoCopyLocation, type VideoCopy } from './package-copy.ts';
 export { sendStoredBytes } from './range.ts';
+export { trialUsage } from './trial-usage.ts';

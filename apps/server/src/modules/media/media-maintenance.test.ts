@@ -9,7 +9,11 @@ import { loadConfig } from '../../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { mediaAssets } from './media.tables.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
-import { storyfileQuestions, storyfiles, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
+import {
+  storyfileQuestions,
+  storyfiles,
+  storyfileTopics,
+} from '../storyfiles/storyfiles.tables.ts';
 import { uploads } from '../uploads/uploads.tables.ts';
 import { createFileMediaStore } from '../../media/media-store.ts';
 import { createUploadStorage } from '../uploads/index.ts';

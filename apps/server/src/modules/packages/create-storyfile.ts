@@ -15,7 +15,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { setMatchingThresholdCopy } from '../conversations/index.ts';
 import { insertInkCopy } from '../ink/index.ts';
 import { isUniqueViolation, type Executor } from '../lists/index.ts';
-import { insertVideoCopies, newVideoCopyLocation } from '../media/index.ts';
+import { insertVideoCopies, newVideoCopyLocation, trialUsage } from '../media/index.ts';
 import { setRecognizerCopy } from '../speech/index.ts';
 import { insertStoryfileCopy } from '../storyfiles/index.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
@@ -111,7 +111,7 @@ export async function createStoryfileFromManifest(
   const sizes = new Map(manifest.files.map((file) => [file.path, file]));
   try {
     return await db.transaction(async (tx) => {
-      const { storyfileId, questionIds } = await insertStoryfileCopy(tx, {
+      const { storyfileId, questionIds } = await insertStoryfileCopy(tx, trialUsage, {
         namespaceId,
         name: input.name,
         description: manifest.storyfile.description,

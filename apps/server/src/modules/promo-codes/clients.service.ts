@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAuditEvent } from '../accounts/index.ts';
 import { toIsoTimestamp, type Executor } from '../lists/index.ts';
-import { countRecordedAnswersSql, countStoryfilesSql } from './trial-guard.ts';
+import { countRecordedAnswersSql, type TrialUsage } from './trial-guard.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -42,11 +42,12 @@ function readStatus(row: Pick<ClientRow, 'status' | 'trial_ends_at'>): PromoClie
   return row.status;
 }
 
-const selectClients = sql`select r.id, r.namespace_id, n.label as namespace_label, c.code, r.email,
-    u.first_name, u.last_name, r.redeemed_at, r.trial_ends_at, r.status, r.email_verified_at,
-    r.verification_link, r.storyfile_limit, r.recorded_answer_limit,
-    ${countStoryfilesSql(sql`r.namespace_id`)} as storyfiles,
-    ${countRecordedAnswersSql(sql`r.namespace_id`)} as recorded_answers
+const selectClients = (usage: TrialUsage) => sql`select r.id, r.namespace_id,
+    n.label as namespace_label, c.code, r.email, u.first_name, u.last_name, r.redeemed_at,
+    r.trial_ends_at, r.status, r.email_verified_at, r.verification_link, r.storyfile_limit,
+    r.recorded_answer_limit,
+    ${usage.countStoryfiles(sql`r.namespace_id`)} as storyfiles,
+    ${countRecordedAnswersSql(usage, sql`r.namespace_id`)} as recorded_answers
   from promo_redemptions r
   join ${namespaces} n on n.id = r.namespace_id
   join promo_codes c on c.id = r.promo_code_id
@@ -76,20 +77,26 @@ function present(row: ClientRow): PromoClient {
 
 export async function listPromoClients(
   db: Database,
+  usage: TrialUsage,
   query: { status?: PromoClientStatus | undefined },
 ): Promise<PromoClient[]> {
   const result = await db.execute<ClientRow>(
-    sql`${selectClients} order by r.redeemed_at desc, r.id`,
+    sql`${selectClients(usage)} order by r.redeemed_at desc, r.id`,
   );
   const items = result.rows.map(present);
   return query.status ? items.filter((item) => item.status === query.status) : items;
 }
 
-async function readClient(tx: Executor, id: string, lock = false): Promise<PromoClient> {
+async function readClient(
+  tx: Executor,
+  usage: TrialUsage,
+  id: string,
+  lock = false,
+): Promise<PromoClient> {
   if (lock) {
     await tx.execute(sql`select id from promo_redemptions where id = ${id} for update`);
   }
-  const result = await tx.execute<ClientRow>(sql`${selectClients} where r.id = ${id}`);
+  const result = await tx.execute<ClientRow>(sql`${selectClients(usage)} where r.id = ${id}`);
   const row = result.rows[0];
   if (!row) {
     throw notFound(PROMO_CLIENT_NOT_FOUND_MESSAGE);
@@ -112,12 +119,13 @@ const snapshot = (client: PromoClient) => ({
  */
 export async function actOnPromoClient(
   db: Database,
+  usage: TrialUsage,
   user: CurrentUser,
   id: string,
   action: ClientAction,
 ): Promise<PromoClient> {
   return db.transaction(async (tx) => {
-    const before = await readClient(tx, id, true);
+    const before = await readClient(tx, usage, id, true);
     if (before.status === 'converted') {
       throw conflict(PROMO_CLIENT_CONVERTED_MESSAGE);
     }
@@ -149,7 +157,7 @@ export async function actOnPromoClient(
             and redemption_count > 0`);
         break;
     }
-    const after = await readClient(tx, id);
+    const after = await readClient(tx, usage, id);
     await recordAuditEvent(tx, user, {
       organization: { id: after.organizationId, label: after.organizationLabel },
       action: `promo_client.${action.kind}`,

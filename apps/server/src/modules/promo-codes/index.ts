@@ -17,4 +17,5 @@ export {
   getTrialFlags,
   type TrialAction,
   type TrialDecision,
+  type TrialUsage,
 } from './trial-guard.ts';

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { actOnPromoClient, listPromoClients } from './clients.service.ts';
+import type { TrialUsage } from './trial-guard.ts';
 import {
   createPromoCode,
   deletePromoCode,
@@ -21,8 +22,11 @@ import {
 } from './promo-codes.service.ts';
 
 /** Promo codes and their clients, for platform admins (the sign-up pages live in identity). */
-export function registerPromoCodeRoutes(app: FastifyInstance, options: { db: Database }): void {
-  const { db } = options;
+export function registerPromoCodeRoutes(
+  app: FastifyInstance,
+  options: { db: Database; trialUsage: TrialUsage },
+): void {
+  const { db, trialUsage } = options;
   registerContract(app, listPromoCodesContract, async () => ({ items: await listPromoCodes(db) }));
   registerContract(app, createPromoCodeContract, (request) =>
     createPromoCode(db, request.currentUser, request.body),
@@ -35,21 +39,21 @@ export function registerPromoCodeRoutes(app: FastifyInstance, options: { db: Dat
   );
 
   registerContract(app, listPromoClientsContract, async (request) => ({
-    items: await listPromoClients(db, request.query),
+    items: await listPromoClients(db, trialUsage, request.query),
   }));
   registerContract(app, extendPromoTrialContract, (request) =>
-    actOnPromoClient(db, request.currentUser, request.params.id, {
+    actOnPromoClient(db, trialUsage, request.currentUser, request.params.id, {
       kind: 'extend',
       days: request.body.days,
     }),
   );
   registerContract(app, convertPromoClientContract, (request) =>
-    actOnPromoClient(db, request.currentUser, request.params.id, { kind: 'convert' }),
+    actOnPromoClient(db, trialUsage, request.currentUser, request.params.id, { kind: 'convert' }),
   );
   registerContract(app, endPromoTrialContract, (request) =>
-    actOnPromoClient(db, request.currentUser, request.params.id, { kind: 'end' }),
+    actOnPromoClient(db, trialUsage, request.currentUser, request.params.id, { kind: 'end' }),
   );
   registerContract(app, revokePromoRedemptionContract, (request) =>
-    actOnPromoClient(db, request.currentUser, request.params.id, { kind: 'revoke' }),
+    actOnPromoClient(db, trialUsage, request.currentUser, request.params.id, { kind: 'revoke' }),
   );
 }

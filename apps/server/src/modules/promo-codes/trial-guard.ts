@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   formatTrialEndedMessage,
   formatTrialLimitMessage,
@@ -24,38 +24,29 @@ type TrialRow = {
 
 const ALLOW: TrialDecision = { ok: true };
 
-// A known debt (ARCHITECTURE.md, "Tables"): the trial guard names storyfiles', uploads' and media's
-// tables bare, because those modules call it (they sit above promo-codes) and an import of their
-// tables would run back up. The fix is an interface the assembly hands in, which changes the
-// guard's callers (storyfiles.service.ts, uploads.service.ts).
-/* eslint-disable studio/own-tables */
-
-/** Live storyfiles of an organization: what the storyfile limit counts. */
-export const countStoryfilesSql = (namespaceId: unknown) =>
-  sql`(select count(*)::int from storyfiles s where s.namespace_id = ${namespaceId} and s.deleted_at is null)`;
-
 /**
- * Questions of the organization's live storyfiles that hold a recorded answer, or will once an
- * answer upload in flight (started, not finished, failed or cancelled) is processed: what the
- * recorded-answer limit counts. Counting the uploads in flight is what stops two parallel uploads
- * from passing the limit together; a question counts once however many takes it has.
+ * What a trial's limits count, in the SQL of the modules that own it (storyfiles, uploads, media
+ * sit above promo-codes and call the guard, so they hand their data in: the assembly passes
+ * media's `trialUsage`). Each function returns a scalar subquery or, for `answeredQuestions`, a
+ * relation with one `question_id` column.
  */
-export const answeredQuestionsSql = (namespaceId: unknown) => sql`(
-    select m.storyfile_question_id as question_id from media_assets m
-      join storyfiles s on s.id = m.storyfile_id
-      where s.namespace_id = ${namespaceId} and s.deleted_at is null
-        and m.storyfile_question_id is not null
-    union
-    select u.storyfile_question_id from uploads u
-      join storyfiles s on s.id = u.storyfile_id
-      where s.namespace_id = ${namespaceId} and s.deleted_at is null and u.kind = 'answer'
-        and u.phase in ('uploading', 'processing'))`;
+export interface TrialUsage {
+  /** Live storyfiles of an organization: what the storyfile limit counts. */
+  countStoryfiles(namespaceId: SQL): SQL;
+  /**
+   * Questions of the organization's live storyfiles that hold a recorded answer, or will once an
+   * answer upload in flight is processed: what the recorded-answer limit counts. Counting the
+   * uploads in flight is what stops two parallel uploads from passing the limit together; a
+   * question counts once however many takes it has.
+   */
+  answeredQuestions(namespaceId: SQL): SQL;
+  /** The organization a storyfile belongs to. */
+  namespaceOfStoryfile(storyfileId: string): SQL;
+}
 
-/** Recorded answers of an organization, in flight included (see answeredQuestionsSql). */
-export const countRecordedAnswersSql = (namespaceId: unknown) =>
-  sql`(select count(*)::int from ${answeredQuestionsSql(namespaceId)} answered)`;
-
-/* eslint-enable studio/own-tables */
+/** Recorded answers of an organization, in flight included (see `TrialUsage.answeredQuestions`). */
+export const countRecordedAnswersSql = (usage: TrialUsage, namespaceId: SQL) =>
+  sql`(select count(*)::int from ${usage.answeredQuestions(namespaceId)} answered)`;
 
 /**
  * A running trial's limits: organizations without a redemption, converted ones, and ended or
@@ -65,14 +56,14 @@ export const countRecordedAnswersSql = (namespaceId: unknown) =>
  */
 export async function checkTrialAllows(
   tx: Executor,
+  usage: TrialUsage,
   action: TrialAction,
   options: { lock?: boolean } = {},
 ): Promise<TrialDecision> {
   const namespace =
     action.kind === 'storyfile'
       ? sql`${action.namespaceId}::uuid`
-      : // eslint-disable-next-line studio/own-tables -- the known debt above
-        sql`(select namespace_id from storyfiles where id = ${action.storyfileId})`;
+      : usage.namespaceOfStoryfile(action.storyfileId);
   const result = await tx.execute<TrialRow>(sql`
     select namespace_id, status, trial_ends_at, storyfile_limit, recorded_answer_limit
     from promo_redemptions where namespace_id = ${namespace} and status = 'trial'
@@ -83,7 +74,7 @@ export async function checkTrialAllows(
   }
   if (action.kind === 'storyfile' && trial.storyfile_limit !== null) {
     const count = await tx.execute<{ n: number }>(
-      sql`select ${countStoryfilesSql(trial.namespace_id)} as n`,
+      sql`select ${usage.countStoryfiles(sql`${trial.namespace_id}`)} as n`,
     );
     if (count.rows[0]!.n >= trial.storyfile_limit) {
       return { ok: false, message: formatTrialLimitMessage('storyfiles', trial.storyfile_limit) };
@@ -91,9 +82,10 @@ export async function checkTrialAllows(
   }
   if (action.kind === 'answer' && trial.recorded_answer_limit !== null) {
     // Replacing a question's answer (or uploading another take) adds no recorded answer.
+    const trialNamespace = sql`${trial.namespace_id}`;
     const count = await tx.execute<{ n: number; has_answer: boolean }>(sql`
-      select ${countRecordedAnswersSql(trial.namespace_id)} as n,
-        exists (select 1 from ${answeredQuestionsSql(trial.namespace_id)} answered
+      select ${countRecordedAnswersSql(usage, trialNamespace)} as n,
+        exists (select 1 from ${usage.answeredQuestions(trialNamespace)} answered
           where answered.question_id = ${action.questionId}) as has_answer`);
     const row = count.rows[0]!;
     if (!row.has_answer && row.n >= trial.recorded_answer_limit) {
@@ -109,10 +101,11 @@ export async function checkTrialAllows(
 /** `checkTrialAllows` for services that answer with an error: a refusal is a 403 with its words. */
 export async function assertTrialAllows(
   tx: Executor,
+  usage: TrialUsage,
   action: TrialAction,
   options: { lock?: boolean } = {},
 ): Promise<void> {
-  const decision = await checkTrialAllows(tx, action, options);
+  const decision = await checkTrialAllows(tx, usage, action, options);
   if (!decision.ok) {
     throw forbidden(decision.message);
   }

@@ -25,7 +25,12 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { questions, topics } from '../library/library.tables.ts';
-import { storyfileClips, storyfileQuestions, storyfileStarters, storyfileTopics } from './storyfiles.tables.ts';
+import {
+  storyfileClips,
+  storyfileQuestions,
+  storyfileStarters,
+  storyfileTopics,
+} from './storyfiles.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   assertPermutation,

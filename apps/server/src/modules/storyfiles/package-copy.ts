@@ -5,7 +5,7 @@ import {
 } from '@conversa/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../lists/index.ts';
-import { assertTrialAllows } from '../promo-codes/index.ts';
+import { assertTrialAllows, type TrialUsage } from '../promo-codes/index.ts';
 import {
   storyfileClips,
   storyfileQuestions,
@@ -39,9 +39,15 @@ export interface StoryfileCopy {
  */
 export async function insertStoryfileCopy(
   tx: Executor,
+  trialUsage: TrialUsage,
   copy: StoryfileCopy,
 ): Promise<{ storyfileId: string; questionIds: Map<string, string> }> {
-  await assertTrialAllows(tx, { kind: 'storyfile', namespaceId: copy.namespaceId }, { lock: true });
+  await assertTrialAllows(
+    tx,
+    trialUsage,
+    { kind: 'storyfile', namespaceId: copy.namespaceId },
+    { lock: true },
+  );
   const [row] = await tx
     .insert(storyfiles)
     .values({

@@ -24,6 +24,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { registerContract, setStoryfileNamespaceResolver } from '../../http/gateway.ts';
+import type { TrialUsage } from '../promo-codes/index.ts';
 import {
   applyScript,
   createStoryfileQuestion,
@@ -59,9 +60,9 @@ import {
  */
 export function registerStoryfileRoutes(
   app: FastifyInstance,
-  options: { db: Database; isPublicationLive: IsPublicationLive },
+  options: { db: Database; isPublicationLive: IsPublicationLive; trialUsage: TrialUsage },
 ): void {
-  const { db, isPublicationLive } = options;
+  const { db, isPublicationLive, trialUsage } = options;
   setStoryfileNamespaceResolver(app, (storyfileId) => findStoryfileNamespaceId(db, storyfileId));
 
   registerContract(app, listStoryfilesContract, (request) =>
@@ -74,7 +75,7 @@ export function registerStoryfileRoutes(
     unique: await isStoryfileNameUnique(db, request.currentUser, request.query),
   }));
   registerContract(app, createStoryfileContract, (request) =>
-    createStoryfile(db, request.currentUser, request.body),
+    createStoryfile(db, trialUsage, request.currentUser, request.body),
   );
   registerContract(app, getStoryfileContract, (request) =>
     getStoryfileDetail(db, request.params.id),

@@ -45,7 +45,7 @@ import {
   takeRestoredName,
   toIsoTimestampOrNull,
 } from '../lists/index.ts';
-import { assertTrialAllows } from '../promo-codes/index.ts';
+import { assertTrialAllows, type TrialUsage } from '../promo-codes/index.ts';
 import { applyScriptToStoryfile } from './apply-script.ts';
 import {
   buildStoryfileListQueries,
@@ -159,6 +159,7 @@ function rethrowNameTaken(error: unknown, name: string): never {
 
 export async function createStoryfile(
   db: Database,
+  trialUsage: TrialUsage,
   user: CurrentUser,
   body: CreateStoryfileBody,
 ): Promise<StoryfileDetail> {
@@ -169,6 +170,7 @@ export async function createStoryfile(
       // A running trial's storyfile limit (an ended trial never gets here: the gateway's read-only guard).
       await assertTrialAllows(
         tx,
+        trialUsage,
         { kind: 'storyfile', namespaceId: body.namespaceId },
         { lock: true },
       );

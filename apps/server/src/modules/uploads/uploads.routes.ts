@@ -26,6 +26,7 @@ import {
   findUnstorableText,
 } from '../../http/unstorable-text.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { TrialUsage } from '../promo-codes/index.ts';
 import {
   countWrittenBytes,
   createTusRequestUsers,
@@ -68,6 +69,8 @@ export interface UploadRoutesOptions {
    * passed in so uploads need not know avatars, which build on uploads.
    */
   storeAvatar: (upload: UploadRow) => Promise<void>;
+  /** What a trial's recorded-answer limit counts (media's), handed in: media builds on uploads. */
+  trialUsage: TrialUsage;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function registerUploadRoutes(
   app: FastifyInstance,
   options: UploadRoutesOptions,
 ): Promise<TusServer> {
-  const { db, pool, config, storage, jobs, metrics, storeAvatar } = options;
+  const { db, pool, config, storage, jobs, metrics, storeAvatar, trialUsage } = options;
   const users = createTusRequestUsers();
   const userOf = (request: TusRequest) => users.userOf(request);
 
@@ -153,11 +156,16 @@ export async function registerUploadRoutes(
       }
       try {
         const prepared = await prepareUpload(
-          { db, lookup: app.resolveStoryfileNamespace, maxBytes: config.media.uploadMaxBytes },
+          {
+            db,
+            lookup: app.resolveStoryfileNamespace,
+            maxBytes: config.media.uploadMaxBytes,
+            trialUsage,
+          },
           user,
           { tusId: upload.id, sizeBytes: upload.size, metadata: upload.metadata ?? {} },
         );
-        await recordUpload(db, prepared.row);
+        await recordUpload(db, trialUsage, prepared.row);
         return { metadata: prepared.metadata };
       } catch (error) {
         throw toTusError(error);

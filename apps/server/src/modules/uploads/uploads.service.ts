@@ -18,7 +18,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { uploads } from './uploads.tables.ts';
 import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
-import { checkTrialAllows, type TrialDecision } from '../promo-codes/index.ts';
+import { checkTrialAllows, type TrialDecision, type TrialUsage } from '../promo-codes/index.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import { markFailedFileGone } from './upload-maintenance.ts';
 import {
@@ -73,7 +73,12 @@ const text = (metadata: Metadata, key: string): string | undefined => {
  * stored with an upload).
  */
 export async function prepareUpload(
-  deps: { db: Database; lookup: StoryfileNamespaceLookup | null; maxBytes: number },
+  deps: {
+    db: Database;
+    lookup: StoryfileNamespaceLookup | null;
+    maxBytes: number;
+    trialUsage: TrialUsage;
+  },
   user: CurrentUser,
   input: { tusId: string; sizeBytes: number | undefined; metadata: Metadata },
 ): Promise<{ row: NewUploadRow; metadata: Record<string, string> }> {
@@ -182,7 +187,11 @@ export async function prepareUpload(
     ),
   );
   rejectUnlessTrialAllows(
-    await checkTrialAllows(deps.db, { kind: 'answer', storyfileId, questionId: questionId! }),
+    await checkTrialAllows(deps.db, deps.trialUsage, {
+      kind: 'answer',
+      storyfileId,
+      questionId: questionId!,
+    }),
   );
   return {
     row: { ...base, kind: 'answer', storyfileId, storyfileQuestionId: questionId! },
@@ -195,7 +204,11 @@ export async function prepareUpload(
  * here, with the trial locked and in the insert's transaction: an upload in flight counts, so two
  * parallel uploads cannot both take the last recorded answer.
  */
-export async function recordUpload(db: Database, row: NewUploadRow): Promise<void> {
+export async function recordUpload(
+  db: Database,
+  trialUsage: TrialUsage,
+  row: NewUploadRow,
+): Promise<void> {
   if (row.kind !== 'answer') {
     await db.insert(uploads).values(row);
     return;
@@ -204,6 +217,7 @@ export async function recordUpload(db: Database, row: NewUploadRow): Promise<voi
     rejectUnlessTrialAllows(
       await checkTrialAllows(
         tx,
+        trialUsage,
         { kind: 'answer', storyfileId: row.storyfileId!, questionId: row.storyfileQuestionId! },
         { lock: true },
       ),
