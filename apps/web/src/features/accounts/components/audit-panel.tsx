@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ListStates } from '@/components/list/list-states';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { usePageSize } from '@/components/list/use-list-query';
 
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -37,7 +37,7 @@ export function AuditPanel() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const list = useAuditEvents({
     organizationId,
     action: action || undefined,
@@ -156,18 +156,7 @@ export function AuditPanel() {
           </HorizontalScroll>
         )}
       </ListStates>
-      {data && data.total > 0 ? (
-        <PagingBar
-          page={page}
-          pageCount={data.pageCount}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      <ListPagingBar list={data} page={page} onPageChange={setPage} />
     </div>
   );
 }

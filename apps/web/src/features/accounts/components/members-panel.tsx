@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ListStates } from '@/components/list/list-states';
 
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 
 import { Button } from '@/components/ui/button';
@@ -40,7 +40,7 @@ export const SEARCH_OPTIONS: SearchOption[] = MEMBER_SEARCH_OPTIONS.map((option)
 
 export function MembersPanel({ user }: { user: CurrentUser }) {
   const [query, updateQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const [params, setParams] = useSearchParams();
   const organizationId = params.get('organizationId') ?? undefined;
   const statusParam = params.get('status');
@@ -226,18 +226,11 @@ export function MembersPanel({ user }: { user: CurrentUser }) {
           </HorizontalScroll>
         )}
       </ListStates>
-      {page && page.total > 0 ? (
-        <PagingBar
-          page={query.page}
-          pageCount={page.pageCount}
-          pageSize={pageSize}
-          onPageChange={(next, options) => updateQuery({ page: next }, options)}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            updateQuery({ page: 1 });
-          }}
-        />
-      ) : null}
+      <ListPagingBar
+        list={page}
+        page={query.page}
+        onPageChange={(next, options) => updateQuery({ page: next }, options)}
+      />
       {isInviting ? (
         <InviteDialog user={user} organizations={orgItems} isOpen onOpenChange={setIsInviting} />
       ) : null}

@@ -3,7 +3,7 @@ import { FilterX, MessagesSquare, SearchX } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { recordRecentActivity } from '@/components/recent-activity';
@@ -62,7 +62,7 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
   const { filters, updateFilters, clearFilters, conversationId, exchangeId, setConversationId } =
     useChatLogFilters();
   const [listQuery, updateListQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const requestQuery = useMemo(
     () => toChatLogRequestQuery(filters, listQuery.page, pageSize),
     [filters, listQuery.page, pageSize],
@@ -181,18 +181,11 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
       </div>
       {list.error && page !== undefined ? <Alert kind="error">{list.error.message}</Alert> : null}
       {body}
-      {page === undefined || page.total === 0 ? null : (
-        <PagingBar
-          page={listQuery.page}
-          pageCount={page.pageCount}
-          pageSize={pageSize}
-          onPageChange={(next, options) => updateListQuery({ page: next }, options)}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            updateListQuery({ page: 1 });
-          }}
-        />
-      )}
+      <ListPagingBar
+        list={page}
+        page={listQuery.page}
+        onPageChange={(next, options) => updateListQuery({ page: next }, options)}
+      />
       <ConversationPanel
         conversationId={conversationId}
         exchangeId={exchangeId}

@@ -5,7 +5,7 @@ import {
   INK_STATE_COMPATIBILITY_LABELS,
   type ListInkStatesQuery,
 } from '@conversa/contracts';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 
 import { Alert } from '@/components/ui/alert';
@@ -35,7 +35,7 @@ function readDay(value: string | null): string | undefined {
 export function InkStatesScreen() {
   const [params, setParams] = useSearchParams();
   const [listQuery, updateListQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const storyfileId = params.get('storyfileId');
   const from = readDay(params.get('from'));
   const to = readDay(params.get('to'));
@@ -167,18 +167,11 @@ export function InkStatesScreen() {
           : null}
       </p>
       {body}
-      {page && page.total > 0 ? (
-        <PagingBar
-          page={listQuery.page}
-          pageCount={page.pageCount}
-          pageSize={pageSize}
-          onPageChange={(next, options) => updateListQuery({ page: next }, options)}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            updateListQuery({ page: 1 });
-          }}
-        />
-      ) : null}
+      <ListPagingBar
+        list={page}
+        page={listQuery.page}
+        onPageChange={(next, options) => updateListQuery({ page: next }, options)}
+      />
       {conversationId ? (
         <StatePanel conversationId={conversationId} closeHref={hrefWith(null)} />
       ) : null}

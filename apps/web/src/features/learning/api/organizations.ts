@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  listOrganizationsContract,
-  listTeamsContract,
-} from '@conversa/contracts';
+import { listOrganizationsContract, listTeamsContract } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { learningKeys } from './keys';
 

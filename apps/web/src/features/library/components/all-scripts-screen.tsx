@@ -11,7 +11,7 @@ import { Copy, Eye, FileText, Layers, Play, Plus, Trash2, Wrench } from 'lucide-
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -49,7 +49,7 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
   const { showToast } = useToast();
   const [params, setParams] = useSearchParams();
   const [query, updateQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const kind = params.get(KIND_PARAM) ?? '';
   const shipped = toShipped(kind);
   const scripts = useScripts({
@@ -201,18 +201,11 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
           ))}
         </ul>
       )}
-      {scripts.data && scripts.data.total > 0 ? (
-        <PagingBar
-          page={query.page}
-          pageCount={scripts.data.pageCount}
-          pageSize={pageSize}
-          onPageChange={(page, options) => updateQuery({ page }, options)}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            updateQuery({ page: 1 });
-          }}
-        />
-      ) : null}
+      <ListPagingBar
+        list={scripts.data}
+        page={query.page}
+        onPageChange={(page, options) => updateQuery({ page }, options)}
+      />
       <ScriptPreviewDialog
         script={preview}
         onClose={() => setPreview(null)}

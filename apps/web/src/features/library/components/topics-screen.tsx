@@ -14,7 +14,7 @@ import { FolderOpen, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { DragDropProvider, useDragHandlers } from '@/components/drag-and-drop';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -54,7 +54,7 @@ type PendingDelete =
 export function TopicsScreen({ user }: { user: CurrentUser }) {
   const { showToast } = useToast();
   const [query, updateQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const topics = useTopics({
     search: query.search,
     searchOptions: toSearchOptionsParam(query.searchOptions, TOPIC_SEARCH_OPTIONS),
@@ -222,18 +222,11 @@ export function TopicsScreen({ user }: { user: CurrentUser }) {
             ))}
           </ul>
         )}
-        {topics.data && topics.data.total > 0 ? (
-          <PagingBar
-            page={query.page}
-            pageCount={topics.data.pageCount}
-            pageSize={pageSize}
-            onPageChange={(page, options) => updateQuery({ page }, options)}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              updateQuery({ page: 1 });
-            }}
-          />
-        ) : null}
+        <ListPagingBar
+          list={topics.data}
+          page={query.page}
+          onPageChange={(page, options) => updateQuery({ page }, options)}
+        />
         {canCreate ? (
           <NewTopicDialog user={user} isOpen={isNewOpen} onOpenChange={setIsNewOpen} />
         ) : null}

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListStates } from '@/components/list/list-states';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 
@@ -37,7 +37,7 @@ const FILTERS = [
 /** /mobile/storyfiles: every published storyfile, each with its "in the app" switch. */
 export function MobileStoryfilesScreen() {
   const [query, updateQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const [params, setParams] = useSearchParams();
   const filterParam = params.get('inApp');
   const inApp = filterParam === 'true' || filterParam === 'false' ? filterParam : undefined;
@@ -159,18 +159,11 @@ export function MobileStoryfilesScreen() {
           </ul>
         )}
       </ListStates>
-      {page && page.total > 0 ? (
-        <PagingBar
-          page={query.page}
-          pageCount={page.pageCount}
-          pageSize={pageSize}
-          onPageChange={(next, options) => updateQuery({ page: next }, options)}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            updateQuery({ page: 1 });
-          }}
-        />
-      ) : null}
+      <ListPagingBar
+        list={page}
+        page={query.page}
+        onPageChange={(next, options) => updateQuery({ page: next }, options)}
+      />
       <ConfirmDialog
         isOpen={leaving !== null}
         onCancel={() => setLeaving(null)}

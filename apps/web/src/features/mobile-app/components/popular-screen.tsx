@@ -2,7 +2,7 @@ import { findRoute, type PopularEntry } from '@conversa/contracts';
 import { Eye, EyeOff, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { ListStates } from '@/components/list/list-states';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 
@@ -19,7 +19,7 @@ import { UPDATE_FAILED } from './messages';
 /** /storyfiles/popular: storyfiles in the app ranked by recent visitors; admins hide entries. */
 export function PopularScreen() {
   const [query, updateQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const list = usePopular({ page: query.page, pageSize });
   const setHidden = useSetPopularHidden();
   const { showToast } = useToast();
@@ -130,18 +130,11 @@ export function PopularScreen() {
           </ol>
         )}
       </ListStates>
-      {page && page.total > 0 ? (
-        <PagingBar
-          page={query.page}
-          pageCount={page.pageCount}
-          pageSize={pageSize}
-          onPageChange={(next, options) => updateQuery({ page: next }, options)}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            updateQuery({ page: 1 });
-          }}
-        />
-      ) : null}
+      <ListPagingBar
+        list={page}
+        page={query.page}
+        onPageChange={(next, options) => updateQuery({ page: next }, options)}
+      />
       <ConfirmDialog
         isOpen={hiding !== null}
         onCancel={() => setHiding(null)}

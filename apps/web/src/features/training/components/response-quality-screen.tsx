@@ -9,7 +9,7 @@ import {
 import { Inbox } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Section } from '@/components/section';
@@ -57,7 +57,7 @@ export function ResponseQualityScreen({
 }) {
   const { filters, updateFilters, clearFilters } = useReviewFilters();
   const [listQuery, updateListQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const requestQuery = useMemo(
     () => toReviewRequestQuery(filters, { ...listQuery, pageSize }),
     [filters, listQuery, pageSize],
@@ -224,18 +224,11 @@ export function ResponseQualityScreen({
         </div>
         {list.error && page !== undefined ? <Alert kind="error">{list.error.message}</Alert> : null}
         {body}
-        {page === undefined || page.total === 0 ? null : (
-          <PagingBar
-            page={listQuery.page}
-            pageCount={page.pageCount}
-            pageSize={pageSize}
-            onPageChange={(next, options) => updateListQuery({ page: next }, options)}
-            onPageSizeChange={(next) => {
-              setPageSize(next);
-              updateListQuery({ page: 1 });
-            }}
-          />
-        )}
+        <ListPagingBar
+          list={page}
+          page={listQuery.page}
+          onPageChange={(next, options) => updateListQuery({ page: next }, options)}
+        />
       </Section>
 
       {storyfileId === undefined ? null : (

@@ -9,7 +9,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSearchBox } from '@/components/list/list-search-box';
-import { PagingBar } from '@/components/list/paging-bar';
+import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -155,7 +155,7 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
   const { user, noun } = props;
   const { namespaces, namespaceId, setParam } = useVocabularyParams(user);
   const [listQuery, updateListQuery] = useListQuery();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize] = usePageSize();
   const list = props.useList(
     {
       namespaceId: namespaceId ?? '',
@@ -238,18 +238,11 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
           ) : (
             props.renderItems(page.items, canEdit, setDeleting)
           )}
-          {page === undefined || page.total === 0 ? null : (
-            <PagingBar
-              page={listQuery.page}
-              pageCount={page.pageCount}
-              pageSize={pageSize}
-              onPageChange={(next, options) => updateListQuery({ page: next }, options)}
-              onPageSizeChange={(next) => {
-                setPageSize(next);
-                updateListQuery({ page: 1 });
-              }}
-            />
-          )}
+          <ListPagingBar
+            list={page}
+            page={listQuery.page}
+            onPageChange={(next, options) => updateListQuery({ page: next }, options)}
+          />
         </>
       )}
       {props.children}
