@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { publicAskCounters, storyfilePublications } from './publishing.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { setPublicationLive } from '../storyfiles/index.ts';
 import { AppError, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import {
   askStoryfile,
@@ -67,24 +68,28 @@ export async function publishStoryfile(
 ): Promise<Publication> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const [row] = await db
-        .insert(storyfilePublications)
-        .values({
-          storyfileId,
-          slug: createShareSlug(),
-          publishedAt: sql`now()`,
-          publishedBy: userId,
-        })
-        .onConflictDoUpdate({
-          target: storyfilePublications.storyfileId,
-          set: {
-            isPublished: true,
+      const row = await db.transaction(async (tx) => {
+        const [published] = await tx
+          .insert(storyfilePublications)
+          .values({
+            storyfileId,
+            slug: createShareSlug(),
             publishedAt: sql`now()`,
             publishedBy: userId,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning();
+          })
+          .onConflictDoUpdate({
+            target: storyfilePublications.storyfileId,
+            set: {
+              isPublished: true,
+              publishedAt: sql`now()`,
+              publishedBy: userId,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning();
+        await setPublicationLive(tx, storyfileId, true);
+        return published;
+      });
       return presentPublication(storyfileId, row);
     } catch (error) {
       // A slug collision (about 1 in 10^17 per pair) only needs another draw.
@@ -99,11 +104,15 @@ export async function publishStoryfile(
 }
 
 export async function unpublishStoryfile(db: Database, storyfileId: string): Promise<Publication> {
-  const [row] = await db
-    .update(storyfilePublications)
-    .set({ isPublished: false, updatedAt: sql`now()` })
-    .where(eq(storyfilePublications.storyfileId, storyfileId))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [unpublished] = await tx
+      .update(storyfilePublications)
+      .set({ isPublished: false, updatedAt: sql`now()` })
+      .where(eq(storyfilePublications.storyfileId, storyfileId))
+      .returning();
+    await setPublicationLive(tx, storyfileId, false);
+    return unpublished;
+  });
   return presentPublication(storyfileId, row);
 }
 

@@ -41,8 +41,7 @@ const SEARCH_FIELDS: Record<StoryfileSearchField, SearchFieldSql> = {
  * before the status followed the publication read as "ready".
  */
 const STATUS_SQL = `(case
-  when exists (select 1 from storyfile_publications p
-    where p.storyfile_id = s.id and p.is_published) then 'published'
+  when s.is_publication_live then 'published'
   when s.status = 'published' then 'ready'
   else s.status end)`;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -35,6 +36,12 @@ export const storyfiles = pgTable(
     language: text('language').notNull().default('en-US'),
     status: text('status').$type<StoryfileStatus>().notNull().default('draft'),
     avatarUrl: text('avatar_url'),
+    /**
+     * Whether the storyfile's share link answers visitors: publishing's `storyfile_publications`
+     * decides it and sets it here in the same transaction (`setPublicationLive`), so the list's
+     * status reads the storyfile's own row.
+     */
+    isPublicationLive: boolean('is_publication_live').notNull().default(false),
     nameBeforeDelete: text('name_before_delete'),
     ...softDelete,
     ...authorship,
