@@ -5,7 +5,8 @@
 // (`sql\`insert into ${table} …\``, `update ${table}`, `delete from ${table}`, or the table named
 // bare: `update chat_log_entries`). A SQL template that reads another module's table names it by
 // its symbol (`from ${storyfiles} s`), so the read is an import: naming it bare (`from storyfiles s`,
-// `join visitor_links v`) is reported too.
+// `join visitor_links v`) is reported too, in a SQL template or in any plain string or template
+// literal (SQL kept in a string for `sql.raw`).
 import path from 'node:path';
 
 const MODULE_FILE = /[\\/]apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/;
@@ -63,6 +64,24 @@ export const ownTablesRule = {
       }
     }
 
+    /**
+     * SQL text naming another module's table bare, in a SQL template or in any string or template
+     * literal (SQL kept in a plain string for `sql.raw` is SQL all the same).
+     */
+    function checkBareNames(node, text) {
+      for (const [pattern, messageId] of [
+        [SQL_BARE_WRITE, 'foreignWrite'],
+        [SQL_BARE_READ, 'foreignBareRead'],
+      ]) {
+        for (const [, table] of text.matchAll(pattern)) {
+          const owner = owners[table.toLowerCase()];
+          if (owner && owner !== module) {
+            context.report({ node, messageId, data: { module, table, owner } });
+          }
+        }
+      }
+    }
+
     return {
       ImportDeclaration(node) {
         const source = String(node.source.value).replaceAll(path.sep, '/');
@@ -86,22 +105,18 @@ export const ownTablesRule = {
           check(node, node.arguments[0]);
         }
       },
+      TemplateLiteral(node) {
+        for (const quasi of node.quasis) {
+          checkBareNames(quasi, quasi.value.cooked ?? quasi.value.raw);
+        }
+      },
+      Literal(node) {
+        if (typeof node.value === 'string') {
+          checkBareNames(node, node.value);
+        }
+      },
       TaggedTemplateExpression(node) {
         const { quasis, expressions } = node.quasi;
-        for (const quasi of quasis) {
-          const text = quasi.value.cooked ?? quasi.value.raw;
-          for (const [pattern, messageId] of [
-            [SQL_BARE_WRITE, 'foreignWrite'],
-            [SQL_BARE_READ, 'foreignBareRead'],
-          ]) {
-            for (const [, table] of text.matchAll(pattern)) {
-              const owner = owners[table.toLowerCase()];
-              if (owner && owner !== module) {
-                context.report({ node: quasi, messageId, data: { module, table, owner } });
-              }
-            }
-          }
-        }
         expressions.forEach((expression, index) => {
           if (SQL_WRITE_BEFORE.test(quasis[index].value.cooked ?? quasis[index].value.raw)) {
             check(expression, expression);

@@ -178,6 +178,21 @@ describe('a module writes only its own tables', () => {
         '  join storyfile_publications p on p.storyfile_id = s.id`;',
       ],
     ],
+    [
+      'reading it named bare in a plain string handed to sql.raw',
+      [
+        "import { sql } from 'drizzle-orm';",
+        'const STATUS = `(select count(*) from storyfile_publications p where p.storyfile_id = s.id)`;',
+        'export const read = sql.raw(STATUS);',
+      ],
+    ],
+    [
+      'updating it named bare in a string literal',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "export const write = sql.raw('update uploads set phase = 1');",
+      ],
+    ],
   ])("forbids another module's table: %s", async (_case, lines) => {
     const messages = await lintProbe(probe, lines.join('\n'));
     expect(messages).toEqual([expect.objectContaining({ ruleId: OWN_TABLES_RULE })]);
