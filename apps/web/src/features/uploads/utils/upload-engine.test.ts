@@ -3,12 +3,9 @@ import type { UploadOptions } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordedBlobStore } from './recorded-blob-store';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import {
-  canRetryProcessing,
-  VideoUploadEngine,
-  WRONG_FILE_MESSAGE,
-  type TusUploadLike,
-} from './upload-engine';
+import { canRetryProcessing } from './can-retry-processing';
+import { VideoUploadEngine, WRONG_FILE_MESSAGE } from './upload-engine';
+import type { TusUploadLike } from './upload-engine-deps';
 
 type FakeTus = TusUploadLike & { options: UploadOptions; file: Blob; started: number };
 
