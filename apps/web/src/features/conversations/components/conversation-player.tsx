@@ -1,91 +1,18 @@
 import { Play, SendHorizontal, UserRound } from 'lucide-react';
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import {
-  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
-  ASK_TEXT_EMPTY_MESSAGE,
-  MAX_ASK_TEXT_LENGTH,
-  type ExchangeFeedback,
-  type InputMode,
-  type StoryfileRecognizer,
-} from '@conversa/contracts';
+import { useId } from 'react';
+import { ASK_TEXT_EMPTY_MESSAGE, MAX_ASK_TEXT_LENGTH } from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
 import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { useSpokenQuestion } from '@/hooks/use-spoken-question';
-import {
-  canAsk,
-  INITIAL_PLAYER_STATE,
-  reducePlayer,
-  type PlayerAskInput,
-  type PlayerAskResult,
-  type PlayerClip,
-} from '../utils/player-machine';
-import { StoryStartControls } from './story-start-controls';
+import { useConversationPlayer } from '../hooks/use-conversation-player';
+import type { PlayerAskResult } from '../utils/player-machine';
+import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
+import type { ConversationPlayerProps } from './conversation-player-props';
 import { QuestionChips } from './question-chips';
+import { StoryStartControls } from './story-start-controls';
 import { TranscriptList } from './transcript-list';
-import { forgetResumeId, readResumeId } from '../utils/resume-id';
-
-/** Shown when a recorded video fails to load or play. */
-export const CLIP_FAILED_MESSAGE = 'This video could not be played. Try asking again.';
-
-/** A failed ask as the visitor reads it: the server's message (e.g. 429), or a plain network note. */
-export function describeAskError(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.status === 0
-      ? `${error.message} Check your connection and try again.`
-      : error.message;
-  }
-  return 'The question could not be sent. Try again.';
-}
-
-/** Whether the server refused to continue the named conversation (a public ask, issue 32). */
-export function isConversationLost(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    error.message === PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE
-  );
-}
-
-export interface ConversationPlayerProps<R extends PlayerAskResult> {
-  /** The storyfile's name, for labels and the placeholder. */
-  name: string;
-  /** BCP 47 language of the storyfile, for speech recognition. */
-  language: string;
-  clips: { idle: PlayerClip | null; intro: PlayerClip | null };
-  starters: { questionId: string; text: string }[];
-  ask: (input: PlayerAskInput) => Promise<R>;
-  /** Called with each answer (the studio shows the matcher's reasoning beside the player). */
-  onAnswer?: (result: NoInfer<R>) => void;
-  /** Chrome-less layout for an iframe. */
-  isCompact?: boolean;
-  /** Records a thumbs up or down on one answer (once per exchange); no rating buttons without it. */
-  rate?: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
-  /**
-   * A published ink story drives the conversation: Start opens it (its lines play, its choices
-   * are the suggested questions).
-   */
-  hasStory?: boolean;
-  /**
-   * Where the conversation id is kept for this tab (session storage), so a reload resumes the
-   * conversation and its story; unset keeps nothing.
-   */
-  resumeKey?: string;
-  /** Custom words handed to the browser's recognizer as hints. */
-  speechHints?: readonly string[];
-  /** The owner's choice of recognizer (undefined while loading: the studio's). */
-  speechRecognizer?: StoryfileRecognizer | undefined;
-  /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
-  transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
-  /**
-   * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
-   * these knots and stitches of the published story. Unset: none (the public page).
-   */
-  storyPlaces?: readonly string[];
-}
 
 /**
  * The conversation player of the studio and the public page: the idle loop waits muted; Start
@@ -109,169 +36,38 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   transcribeSpeech,
   storyPlaces,
 }: ConversationPlayerProps<R>) {
-  const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
-  const [draft, setDraft] = useState('');
-  const [speechProblem, setSpeechProblem] = useState<string | null>(null);
-  const [isPlayBlocked, setIsPlayBlocked] = useState(false);
-  const [brokenIdleUrl, setBrokenIdleUrl] = useState<string | null>(null);
-  const isAskingRef = useRef(false);
-  const speakingRef = useRef<HTMLVideoElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shouldFocusInputRef = useRef(false);
-  const [isEmptyQuestion, setEmptyQuestion] = useState(false);
-  const [isRestarting, setIsRestarting] = useState(false);
-  const [restartProblem, setRestartProblem] = useState<string | null>(null);
-  const ids = { input: useId(), error: useId(), transcript: useId() };
-
-  const speech = useSpokenQuestion({
+  const {
+    state,
+    dispatch,
+    draft,
+    speech,
+    speechProblem,
+    isPlayBlocked,
+    brokenIdleUrl,
+    isEmptyQuestion,
+    isRestarting,
+    restartProblem,
+    speakingRef,
+    inputRef,
+    sendQuestion,
+    submit,
+    restartStory,
+    start,
+    changeDraft,
+    playBlockedAnswer,
+    markIdleBroken,
+  } = useConversationPlayer({
     language,
-    hints: speechHints,
-    recognizer: speechRecognizer,
-    transcribe: transcribeSpeech,
-    onHeard: (text) => void sendQuestion(text, 'spoken'),
-    onProblem: setSpeechProblem,
+    clips,
+    ask,
+    onAnswer,
+    hasStory,
+    resumeKey,
+    speechHints,
+    speechRecognizer,
+    transcribeSpeech,
   });
-
-  const speakingUrl = state.speaking?.clip.url;
-  useEffect(() => {
-    const video = speakingRef.current;
-    if (!video || !speakingUrl) {
-      return;
-    }
-    setIsPlayBlocked(false);
-    // Start and every ask are gestures, so sound is allowed; a strict browser may still refuse.
-    video.play().catch((error: unknown) => {
-      if (error instanceof DOMException && error.name === 'NotAllowedError') {
-        setIsPlayBlocked(true);
-      }
-    });
-  }, [speakingUrl]);
-
-  useEffect(() => {
-    if (resumeKey && state.conversationId) {
-      try {
-        sessionStorage.setItem(resumeKey, state.conversationId);
-      } catch {
-        // Storage may be off (private mode): the conversation just does not survive a reload.
-      }
-    }
-  }, [resumeKey, state.conversationId]);
-
-  async function sendQuestion(text: string, inputMode: InputMode, choiceIndex?: number) {
-    if (isAskingRef.current || !canAsk(state)) {
-      return;
-    }
-    isAskingRef.current = true;
-    setSpeechProblem(null);
-    dispatch({ type: 'askStarted', text, inputMode });
-    try {
-      const result = await ask({
-        text,
-        inputMode,
-        ...(state.conversationId ? { conversationId: state.conversationId } : {}),
-        ...(choiceIndex === undefined ? {} : { choiceIndex }),
-      });
-      dispatch({ type: 'askSucceeded', result });
-      onAnswer?.(result);
-      if (inputMode === 'typed') {
-        setDraft((current) => (current === text ? '' : current));
-      }
-    } catch (error) {
-      const isLost = isConversationLost(error);
-      if (isLost) {
-        forgetResumeId(resumeKey);
-      }
-      dispatch({ type: 'askFailed', message: describeAskError(error), isConversationLost: isLost });
-      // The question is kept, spoken ones too, so asking again is one key press.
-      if (inputMode === 'spoken' && text) {
-        setDraft(text);
-      }
-    } finally {
-      isAskingRef.current = false;
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (draft.trim() === '') {
-      setEmptyQuestion(true);
-      inputRef.current?.focus();
-      return;
-    }
-    void sendQuestion(draft, 'typed');
-  }
-
-  async function openStory() {
-    isAskingRef.current = true;
-    try {
-      const resumeId = readResumeId(resumeKey);
-      const open = (conversationId: string | undefined) =>
-        ask({
-          text: '',
-          inputMode: 'typed',
-          start: true,
-          ...(conversationId ? { conversationId } : {}),
-        });
-      // A conversation this visitor can no longer continue: the story opens anew.
-      const result = await open(resumeId).catch((error: unknown) => {
-        if (resumeId && isConversationLost(error)) {
-          forgetResumeId(resumeKey);
-          return open(undefined);
-        }
-        throw error;
-      });
-      dispatch({ type: 'storyOpened', result });
-    } catch {
-      // The story could not open: the conversation goes on with free questions.
-      dispatch({ type: 'start', intro: clips.intro });
-    } finally {
-      isAskingRef.current = false;
-    }
-  }
-
-  /** A new conversation with the story from the top, or from a knot or stitch. */
-  async function restartStory(startPath?: string) {
-    if (isAskingRef.current) {
-      return;
-    }
-    isAskingRef.current = true;
-    setIsRestarting(true);
-    setRestartProblem(null);
-    try {
-      const result = await ask({
-        text: '',
-        inputMode: 'typed',
-        start: true,
-        ...(startPath === undefined ? {} : { startPath }),
-      });
-      dispatch({ type: 'storyRestarted', result });
-      shouldFocusInputRef.current = true;
-      inputRef.current?.focus();
-    } catch (error) {
-      setRestartProblem(describeAskError(error));
-    } finally {
-      isAskingRef.current = false;
-      setIsRestarting(false);
-    }
-  }
-
-  function start() {
-    if (hasStory) {
-      void openStory();
-    } else {
-      dispatch({ type: 'start', intro: clips.intro });
-    }
-    // The box is still disabled in this render and Start is about to vanish: focus it once it
-    // is enabled, or focus falls to the page body.
-    shouldFocusInputRef.current = true;
-  }
-
-  useEffect(() => {
-    if (state.phase !== 'idle' && shouldFocusInputRef.current) {
-      shouldFocusInputRef.current = false;
-      inputRef.current?.focus();
-    }
-  }, [state.phase]);
+  const ids = { input: useId(), error: useId(), transcript: useId() };
 
   const isStarted = state.phase !== 'idle';
   const isAsking = state.phase === 'asking';
@@ -297,7 +93,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             loop
             autoPlay
             playsInline
-            onError={() => setBrokenIdleUrl(idleClip.url)}
+            onError={() => markIdleBroken(idleClip.url)}
           />
         ) : (
           <div className="absolute inset-0 grid place-items-center text-slate-400">
@@ -350,10 +146,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             <Button
               variant="primary"
               icon={<Play className="size-4" aria-hidden="true" />}
-              onClick={() => {
-                setIsPlayBlocked(false);
-                void speakingRef.current?.play();
-              }}
+              onClick={playBlockedAnswer}
             >
               Play the answer
             </Button>
@@ -419,10 +212,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           ref={inputRef}
           id={ids.input}
           value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setEmptyQuestion(false);
-          }}
+          onChange={(event) => changeDraft(event.target.value)}
           disabled={!isStarted}
           maxLength={MAX_ASK_TEXT_LENGTH}
           placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
