@@ -2,12 +2,12 @@ import { DUPLICATE_NAME_SUFFIX, NAME_MAX_LENGTH, type StoryfileDetail } from '@c
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useDuplicateStoryfile } from '../api/duplicate-storyfile';
 import { useNameAvailability } from '../hooks/use-name-availability';
+import { DialogSubmitBar } from './dialog-submit-bar';
 import { Field, INPUT_CLASS } from './field';
 import { NameFeedback } from './name-feedback';
 
@@ -29,7 +29,7 @@ export function DuplicateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId: storyfile.namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = { name: useId(), feedback: useId(), count: useId(), blocker: useId() };
+  const ids = { name: useId(), feedback: useId(), count: useId() };
   const blocker =
     availability.state === 'taken'
       ? 'To duplicate, choose a name no other storyfile in this namespace uses, or leave the name empty.'
@@ -93,23 +93,12 @@ export function DuplicateStoryfileDialog({
             Copying the script, clips and videos… A storyfile with many videos takes a while.
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
-          <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
-            {blocker}
-          </p>
-          <Button variant="cancel" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={duplicate.isPending}
-            disabled={blocker !== null}
-            aria-describedby={ids.blocker}
-          >
-            Duplicate
-          </Button>
-        </div>
+        <DialogSubmitBar
+          blocker={blocker}
+          isPending={duplicate.isPending}
+          submitLabel="Duplicate"
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { formatBytes } from '@/lib/format';
 import type { useStartStoryfileImport } from '../api/start-storyfile-import';
 import type { NameAvailability } from '../hooks/use-name-availability';
 import type { getEditableNamespaces } from '../utils/permissions';
+import { NamespaceField } from './namespace-field';
 import { Field, INPUT_CLASS } from './field';
 import { PreviewSummary } from './import-package-summary';
 import { NameFeedback } from './name-feedback';
@@ -52,7 +53,6 @@ export function ImportConfirmStep({
   onChooseAnother: () => void;
 }) {
   const ids = {
-    namespace: useId(),
     name: useId(),
     feedback: useId(),
     count: useId(),
@@ -68,22 +68,11 @@ export function ImportConfirmStep({
         <FileArchive className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
         Uploaded “{file.name}” ({formatBytes(file.size)}).
       </p>
-      {namespaces.length > 1 ? (
-        <Field id={ids.namespace} label="Namespace">
-          <select
-            id={ids.namespace}
-            value={namespaceId}
-            onChange={(event) => onNamespaceChange(event.target.value)}
-            className={INPUT_CLASS}
-          >
-            {namespaces.map((namespace) => (
-              <option key={namespace.id} value={namespace.id}>
-                {namespace.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
+      <NamespaceField
+        namespaces={namespaces}
+        namespaceId={namespaceId}
+        onChange={onNamespaceChange}
+      />
       {previewError ? (
         <Alert kind="error">This package cannot be imported: {previewError.message}</Alert>
       ) : proposal === undefined ? (
