@@ -36,27 +36,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   transcribeSpeech,
   storyPlaces,
 }: ConversationPlayerProps<R>) {
-  const {
-    state,
-    dispatch,
-    draft,
-    speech,
-    speechProblem,
-    isPlayBlocked,
-    brokenIdleUrl,
-    isEmptyQuestion,
-    isRestarting,
-    restartProblem,
-    speakingRef,
-    inputRef,
-    sendQuestion,
-    submit,
-    restartStory,
-    start,
-    changeDraft,
-    playBlockedAnswer,
-    markIdleBroken,
-  } = useConversationPlayer({
+  const { speakingRef, inputRef, ...player } = useConversationPlayer({
     language,
     clips,
     ask,
@@ -69,10 +49,10 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   });
   const ids = { input: useId(), error: useId(), transcript: useId() };
 
-  const isStarted = state.phase !== 'idle';
-  const isAsking = state.phase === 'asking';
-  const idleClip = clips.idle && clips.idle.url !== brokenIdleUrl ? clips.idle : null;
-  const speaking = state.speaking;
+  const isStarted = player.state.phase !== 'idle';
+  const isAsking = player.state.phase === 'asking';
+  const idleClip = clips.idle && clips.idle.url !== player.brokenIdleUrl ? clips.idle : null;
+  const speaking = player.state.speaking;
 
   return (
     <div className={cn('flex flex-col', isCompact ? 'h-full gap-3' : 'gap-4')}>
@@ -93,7 +73,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             loop
             autoPlay
             playsInline
-            onError={() => markIdleBroken(idleClip.url)}
+            onError={() => player.markIdleBroken(idleClip.url)}
           />
         ) : (
           <div className="absolute inset-0 grid place-items-center text-slate-400">
@@ -113,8 +93,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             src={speaking.clip.url}
             poster={speaking.clip.posterUrl}
             playsInline
-            onEnded={() => dispatch({ type: 'clipEnded' })}
-            onError={() => dispatch({ type: 'clipFailed', message: CLIP_FAILED_MESSAGE })}
+            onEnded={() => player.dispatch({ type: 'clipEnded' })}
+            onError={() => player.dispatch({ type: 'clipFailed', message: CLIP_FAILED_MESSAGE })}
           >
             {/* Shown by default: an answer may be watched muted, and captions are what it says. */}
             {speaking.clip.captionsUrl ? (
@@ -128,12 +108,12 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             ) : null}
           </video>
         ) : null}
-        {state.message ? (
+        {player.state.message ? (
           <p
             role="status"
             className="absolute inset-x-4 bottom-4 rounded-lg bg-black/75 px-4 py-3 text-center text-base text-white"
           >
-            {state.message}
+            {player.state.message}
           </p>
         ) : null}
         {isAsking ? (
@@ -141,12 +121,12 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             <Spinner label="Finding the answer" /> Thinking…
           </div>
         ) : null}
-        {isPlayBlocked && speaking ? (
+        {player.isPlayBlocked && speaking ? (
           <div className="absolute inset-0 grid place-items-center bg-black/40">
             <Button
               variant="primary"
               icon={<Play className="size-4" aria-hidden="true" />}
-              onClick={playBlockedAnswer}
+              onClick={player.playBlockedAnswer}
             >
               Play the answer
             </Button>
@@ -158,7 +138,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
               variant="primary"
               className="h-12 px-6 text-base"
               icon={<Play className="size-5" aria-hidden="true" />}
-              onClick={start}
+              onClick={player.start}
             >
               Start the conversation
             </Button>
@@ -170,57 +150,61 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         <StoryStartControls
           places={storyPlaces}
           isStarted={isStarted}
-          isBusy={isAsking || isRestarting}
-          problem={restartProblem}
-          onStart={(startPath) => void restartStory(startPath)}
+          isBusy={isAsking || player.isRestarting}
+          problem={player.restartProblem}
+          onStart={(startPath) => void player.restartStory(startPath)}
         />
       ) : null}
-      {state.storyNotice ? (
+      {player.state.storyNotice ? (
         <p role="status" className="text-sm text-amber-800">
-          {state.storyNotice}
+          {player.state.storyNotice}
         </p>
       ) : null}
-      {state.storyChoices !== null && state.storyChoices.length > 0 ? (
+      {player.state.storyChoices !== null && player.state.storyChoices.length > 0 ? (
         <QuestionChips
           label="Suggested questions"
-          questions={state.storyChoices.map((choice) => ({
+          questions={player.state.storyChoices.map((choice) => ({
             key: String(choice.index),
             text: choice.text,
             choiceIndex: choice.index,
           }))}
           isDisabled={isAsking}
-          onAsk={(text, choiceIndex) => void sendQuestion(text, 'typed', choiceIndex)}
+          onAsk={(text, choiceIndex) => void player.sendQuestion(text, 'typed', choiceIndex)}
         />
       ) : null}
       {isStarted &&
-      state.phase !== 'intro' &&
-      state.storyChoices === null &&
+      player.state.phase !== 'intro' &&
+      player.state.storyChoices === null &&
       starters.length > 0 ? (
         <QuestionChips
           label="Conversation starters"
           questions={starters.map((starter) => ({ key: starter.questionId, text: starter.text }))}
           isDisabled={isAsking}
-          onAsk={(text) => void sendQuestion(text, 'typed')}
+          onAsk={(text) => void player.sendQuestion(text, 'typed')}
         />
       ) : null}
 
-      <form onSubmit={submit} className="flex items-center gap-2" noValidate>
+      <form onSubmit={player.submit} className="flex items-center gap-2" noValidate>
         <label htmlFor={ids.input} className="sr-only">
           Ask {name} a question
         </label>
         <input
           ref={inputRef}
           id={ids.input}
-          value={draft}
-          onChange={(event) => changeDraft(event.target.value)}
+          value={player.draft}
+          onChange={(event) => player.changeDraft(event.target.value)}
           disabled={!isStarted}
           maxLength={MAX_ASK_TEXT_LENGTH}
           placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
           autoComplete="off"
-          aria-describedby={state.error || isEmptyQuestion ? ids.error : undefined}
+          aria-describedby={player.state.error || player.isEmptyQuestion ? ids.error : undefined}
           className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
         />
-        <SpeechButton speech={speech} label="Ask by voice" disabled={!isStarted || isAsking} />
+        <SpeechButton
+          speech={player.speech}
+          label="Ask by voice"
+          disabled={!isStarted || isAsking}
+        />
         <Button
           type="submit"
           variant="primary"
@@ -231,25 +215,25 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Ask
         </Button>
       </form>
-      <SpeechStatus speech={speech} />
-      {isEmptyQuestion || state.error ? (
+      <SpeechStatus speech={player.speech} />
+      {player.isEmptyQuestion || player.state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
-          {isEmptyQuestion ? ASK_TEXT_EMPTY_MESSAGE : state.error}
+          {player.isEmptyQuestion ? ASK_TEXT_EMPTY_MESSAGE : player.state.error}
         </p>
       ) : null}
-      {speechProblem ? (
+      {player.speechProblem ? (
         <p role="alert" className="text-sm text-amber-800">
-          {speechProblem}
+          {player.speechProblem}
         </p>
       ) : null}
 
-      {isCompact && state.transcript.length === 0 ? null : (
+      {isCompact && player.state.transcript.length === 0 ? null : (
         <section aria-labelledby={ids.transcript}>
           <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
             Transcript
           </h3>
           <TranscriptList
-            entries={state.transcript}
+            entries={player.state.transcript}
             name={name}
             {...(rate === undefined ? {} : { rate })}
           />

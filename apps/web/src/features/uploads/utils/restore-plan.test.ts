@@ -1,32 +1,9 @@
-import type { UploadSummary } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
+import { buildUploadSummary } from '../test/upload-summaries';
 import type { VideoUploadEntry } from '../types';
 import { getTargetOfSummary, planRestore } from './restore-plan';
 
-function summary(overrides: Partial<UploadSummary>): UploadSummary {
-  return {
-    id: 'x',
-    kind: 'answer',
-    phase: 'uploading',
-    status: 'START',
-    error: null,
-    filename: 'big.mp4',
-    filetype: 'video/mp4',
-    sizeBytes: 1000,
-    uploadedBytes: 400,
-    storyfileId: 's-1',
-    storyfileName: 'Grandma Rose',
-    questionId: 'q-1',
-    questionText: 'Where were you born?',
-    topicName: 'Childhood',
-    clipKind: null,
-    resourceType: null,
-    resourceId: null,
-    createdAt: '2024-01-01T00:00:02.000Z',
-    updatedAt: '2024-01-01T00:00:02.000Z',
-    ...overrides,
-  };
-}
+const summary = buildUploadSummary;
 
 const tracked = {
   clientKey: 'local-1',
