@@ -1,8 +1,7 @@
-import { NAME_MAX_LENGTH, type CurrentUser } from '@conversa/contracts';
+import { type CurrentUser } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useCreateStoryfile } from '../api/create-storyfile';
@@ -12,8 +11,8 @@ import { describeCreateBlocker } from '../utils/blockers';
 import { getEditableNamespaces } from '../utils/permissions';
 import { DialogSubmitBar } from './dialog-submit-bar';
 import { NamespaceField } from './namespace-field';
+import { StoryfileNameField } from './storyfile-name-field';
 import { Field, INPUT_CLASS } from './field';
-import { NameFeedback } from './name-feedback';
 import { formatCount } from '@/lib/format';
 
 const BLANK = '';
@@ -41,13 +40,7 @@ export function CreateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = {
-    name: useId(),
-    feedback: useId(),
-    count: useId(),
-    description: useId(),
-    script: useId(),
-  };
+  const ids = { description: useId(), script: useId() };
   const blocker = describeCreateBlocker({ name, namespaceId, availability });
 
   function close(isNowOpen: boolean) {
@@ -99,23 +92,15 @@ export function CreateStoryfileDialog({
           namespaceId={namespaceId}
           onChange={setNamespaceId}
         />
-        <Field id={ids.name} label="Name">
-          <input
-            id={ids.name}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            // Name is what a person came to type; the namespace above it has a sensible default.
-            data-autofocus
-            required
-            maxLength={NAME_MAX_LENGTH}
-            autoComplete="off"
-            aria-invalid={availability.state === 'taken'}
-            aria-describedby={`${ids.feedback} ${ids.count}`}
-            className={INPUT_CLASS}
-          />
-          <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
-          <NameFeedback id={ids.feedback} availability={availability} />
-        </Field>
+        <StoryfileNameField
+          label="Name"
+          value={name}
+          onChange={setName}
+          availability={availability}
+          isRequired
+          // Name is what a person came to type; the namespace above it has a sensible default.
+          isAutofocused
+        />
         <Field
           id={ids.description}
           label="Description"

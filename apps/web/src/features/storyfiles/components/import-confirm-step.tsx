@@ -1,17 +1,15 @@
-import { NAME_MAX_LENGTH, type StoryfileImportPreview } from '@conversa/contracts';
+import { type StoryfileImportPreview } from '@conversa/contracts';
 import { FileArchive } from 'lucide-react';
 import { useId, type FormEvent, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
 import { formatBytes } from '@/lib/format';
 import type { useStartStoryfileImport } from '../api/start-storyfile-import';
 import type { NameAvailability } from '../hooks/use-name-availability';
 import type { getEditableNamespaces } from '../utils/permissions';
 import { NamespaceField } from './namespace-field';
-import { Field, INPUT_CLASS } from './field';
+import { StoryfileNameField } from './storyfile-name-field';
 import { PreviewSummary } from './import-package-summary';
-import { NameFeedback } from './name-feedback';
 import { PackageProgress } from './package-progress';
 
 /**
@@ -52,12 +50,7 @@ export function ImportConfirmStep({
   onSubmit: (event: FormEvent) => void;
   onChooseAnother: () => void;
 }) {
-  const ids = {
-    name: useId(),
-    feedback: useId(),
-    count: useId(),
-    blocker: useId(),
-  };
+  const ids = { blocker: useId() };
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <p
@@ -79,33 +72,26 @@ export function ImportConfirmStep({
         <PackageProgress label="Package check" percent={0} text="Reading the package’s summary…" />
       ) : (
         <>
-          <Field
-            id={ids.name}
+          <StoryfileNameField
             label="Name"
             hint="The new storyfile’s name in this namespace; you may change it."
-          >
-            <input
-              id={ids.name}
-              value={name}
-              onChange={(event) => onNameChange(event.target.value)}
-              required
-              maxLength={NAME_MAX_LENGTH}
-              autoComplete="off"
-              aria-invalid={isCustomName && availability.state === 'taken'}
-              aria-describedby={`${ids.feedback} ${ids.count}`}
-              className={INPUT_CLASS}
-            />
-            <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
-            {isCustomName ? (
-              <NameFeedback id={ids.feedback} availability={availability} />
-            ) : (
-              <p id={ids.feedback} className="mt-1 min-h-5 text-sm wrap-anywhere text-slate-600">
-                {proposal.isNameTaken
-                  ? `“${proposal.packageName}” is taken in ${proposal.namespaceLabel}, so it is imported as “${proposal.name}”.`
-                  : null}
-              </p>
-            )}
-          </Field>
+            value={name}
+            onChange={onNameChange}
+            availability={availability}
+            isRequired
+            isInvalid={isCustomName && availability.state === 'taken'}
+            renderFeedback={
+              isCustomName
+                ? undefined
+                : (id) => (
+                    <p id={id} className="mt-1 min-h-5 text-sm wrap-anywhere text-slate-600">
+                      {proposal.isNameTaken
+                        ? `“${proposal.packageName}” is taken in ${proposal.namespaceLabel}, so it is imported as “${proposal.name}”.`
+                        : null}
+                    </p>
+                  )
+            }
+          />
           <PreviewSummary preview={proposal} />
         </>
       )}
