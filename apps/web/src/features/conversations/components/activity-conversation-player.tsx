@@ -1,6 +1,7 @@
 import { transcribeForActivity, useActivitySpeechRecognizer } from '../api/speech';
 import type { PlayerAskResult } from '../utils/player-machine';
-import { ConversationPlayer, type ConversationPlayerProps } from './conversation-player';
+import { ConversationPlayer } from './conversation-player';
+import type { ConversationPlayerProps } from './conversation-player-props';
 
 /**
  * The player of a student's activity: the studio's player, its spoken questions heard through the

@@ -1,11 +1,11 @@
-import type { ConversationPlayerProps } from './conversation-player';
+import type { RateExchange } from './conversation-player-props';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type ExchangeFeedback } from '@conversa/contracts';
 
 import { cn } from '@/components/ui/cn';
 
-import { type PlayerAskResult, type TranscriptEntry } from '../utils/player-machine';
+import type { TranscriptEntry } from '../utils/player-machine';
 
 /** Thumbs up or down on one storyfile turn: sent once, then shown as given. */
 export function RatingButtons({
@@ -71,7 +71,7 @@ export function TranscriptList({
 }: {
   entries: TranscriptEntry[];
   name: string;
-  rate?: ConversationPlayerProps<PlayerAskResult>['rate'];
+  rate?: RateExchange;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const shownCountRef = useRef(entries.length);

@@ -1,9 +1,7 @@
-import { NAME_MAX_LENGTH, type CurrentUser } from '@conversa/contracts';
+import { type CurrentUser } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useCreateStoryfile } from '../api/create-storyfile';
@@ -11,8 +9,10 @@ import { useScripts } from '../api/list-scripts';
 import { useNameAvailability } from '../hooks/use-name-availability';
 import { describeCreateBlocker } from '../utils/blockers';
 import { getEditableNamespaces } from '../utils/permissions';
+import { DialogSubmitBar } from './dialog-submit-bar';
+import { NamespaceField } from './namespace-field';
+import { StoryfileNameField } from './storyfile-name-field';
 import { Field, INPUT_CLASS } from './field';
-import { NameFeedback } from './name-feedback';
 import { formatCount } from '@/lib/format';
 
 const BLANK = '';
@@ -40,15 +40,7 @@ export function CreateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = {
-    namespace: useId(),
-    name: useId(),
-    feedback: useId(),
-    count: useId(),
-    description: useId(),
-    script: useId(),
-    blocker: useId(),
-  };
+  const ids = { description: useId(), script: useId() };
   const blocker = describeCreateBlocker({ name, namespaceId, availability });
 
   function close(isNowOpen: boolean) {
@@ -95,39 +87,20 @@ export function CreateStoryfileDialog({
       description="Name it, and optionally start from a script so its topics and questions are ready to record."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        {namespaces.length > 1 ? (
-          <Field id={ids.namespace} label="Namespace">
-            <select
-              id={ids.namespace}
-              value={namespaceId}
-              onChange={(event) => setNamespaceId(event.target.value)}
-              className={INPUT_CLASS}
-            >
-              {namespaces.map((namespace) => (
-                <option key={namespace.id} value={namespace.id}>
-                  {namespace.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        <Field id={ids.name} label="Name">
-          <input
-            id={ids.name}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            // Name is what a person came to type; the namespace above it has a sensible default.
-            data-autofocus
-            required
-            maxLength={NAME_MAX_LENGTH}
-            autoComplete="off"
-            aria-invalid={availability.state === 'taken'}
-            aria-describedby={`${ids.feedback} ${ids.count}`}
-            className={INPUT_CLASS}
-          />
-          <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
-          <NameFeedback id={ids.feedback} availability={availability} />
-        </Field>
+        <NamespaceField
+          namespaces={namespaces}
+          namespaceId={namespaceId}
+          onChange={setNamespaceId}
+        />
+        <StoryfileNameField
+          label="Name"
+          value={name}
+          onChange={setName}
+          availability={availability}
+          isRequired
+          // Name is what a person came to type; the namespace above it has a sensible default.
+          isAutofocused
+        />
         <Field
           id={ids.description}
           label="Description"
@@ -167,23 +140,12 @@ export function CreateStoryfileDialog({
         </Field>
         {scripts.error ? <Alert kind="warning">{scripts.error.message}</Alert> : null}
         {create.error ? <Alert kind="error">{create.error.message}</Alert> : null}
-        <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
-          <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
-            {blocker}
-          </p>
-          <Button variant="cancel" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={create.isPending}
-            disabled={blocker !== null}
-            aria-describedby={ids.blocker}
-          >
-            Create storyfile
-          </Button>
-        </div>
+        <DialogSubmitBar
+          blocker={blocker}
+          isPending={create.isPending}
+          submitLabel="Create storyfile"
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

@@ -1,15 +1,13 @@
-import { DUPLICATE_NAME_SUFFIX, NAME_MAX_LENGTH, type StoryfileDetail } from '@conversa/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { DUPLICATE_NAME_SUFFIX, type StoryfileDetail } from '@conversa/contracts';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useDuplicateStoryfile } from '../api/duplicate-storyfile';
 import { useNameAvailability } from '../hooks/use-name-availability';
-import { Field, INPUT_CLASS } from './field';
-import { NameFeedback } from './name-feedback';
+import { DialogSubmitBar } from './dialog-submit-bar';
+import { StoryfileNameField } from './storyfile-name-field';
 
 /**
  * "Duplicate storyfile": a copy in the same namespace under an optional name (by default the
@@ -29,7 +27,6 @@ export function DuplicateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId: storyfile.namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = { name: useId(), feedback: useId(), count: useId(), blocker: useId() };
   const blocker =
     availability.state === 'taken'
       ? 'To duplicate, choose a name no other storyfile in this namespace uses, or leave the name empty.'
@@ -66,25 +63,15 @@ export function DuplicateStoryfileDialog({
       description="A copy in the same namespace with the script, clips, videos, captions, ink story and vocabulary. Chat logs, the share link and people stay with the original."
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field
-          id={ids.name}
+        <StoryfileNameField
           label="Name of the copy"
           hint={`Optional: left empty, the copy is named “${storyfile.name}${DUPLICATE_NAME_SUFFIX}”, numbered if that name is taken.`}
-        >
-          <input
-            id={ids.name}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            data-autofocus
-            maxLength={NAME_MAX_LENGTH}
-            autoComplete="off"
-            aria-invalid={availability.state === 'taken'}
-            aria-describedby={`${ids.feedback} ${ids.count}`}
-            className={INPUT_CLASS}
-          />
-          <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
-          <NameFeedback id={ids.feedback} availability={availability} />
-        </Field>
+          value={name}
+          onChange={setName}
+          availability={availability}
+          isRequired={false}
+          isAutofocused
+        />
         {duplicate.error ? (
           <Alert kind="error">The storyfile was not duplicated: {duplicate.error.message}</Alert>
         ) : null}
@@ -93,23 +80,12 @@ export function DuplicateStoryfileDialog({
             Copying the script, clips and videos… A storyfile with many videos takes a while.
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
-          <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
-            {blocker}
-          </p>
-          <Button variant="cancel" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={duplicate.isPending}
-            disabled={blocker !== null}
-            aria-describedby={ids.blocker}
-          >
-            Duplicate
-          </Button>
-        </div>
+        <DialogSubmitBar
+          blocker={blocker}
+          isPending={duplicate.isPending}
+          submitLabel="Duplicate"
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

@@ -1,30 +1,19 @@
-import {
-  NAME_MAX_LENGTH,
-  STORYFILE_PACKAGE_EXTENSION,
-  STORYFILE_PACKAGE_MEDIA_TYPE,
-  type CurrentUser,
-  type StoryfileImportPreview,
-} from '@conversa/contracts';
+import { type CurrentUser } from '@conversa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, FileArchive } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formatBytes, formatCount, formatUsMediumDateTime } from '@/lib/format';
 import { useStoryfilePackageJob } from '../api/get-storyfile-package-job';
 import { ME_QUERY_KEY, storyfileKeys } from '../api/keys';
 import { useStoryfileImportPreview } from '../api/preview-storyfile-import';
 import { useStartStoryfileImport } from '../api/start-storyfile-import';
 import { NAME_CHECK_DELAY_MS, useNameAvailability } from '../hooks/use-name-availability';
-import { describePackageFileProblem, describePackageJobProgress } from '../utils/package-job';
+import { describePackageFileProblem } from '../utils/package-job';
 import { getEditableNamespaces } from '../utils/permissions';
-import { Field, INPUT_CLASS } from './field';
-import { NameFeedback } from './name-feedback';
-import { PackageProgress } from './package-progress';
+import { ImportFileStep } from './import-file-step';
+import { ImportJobStep } from './import-job-step';
+import { ImportUploadStep } from './import-upload-step';
+import { ImportConfirmStep } from './import-confirm-step';
 
 /**
  * Uploads a package file through the studio's tus endpoint and answers the upload's id. The
@@ -44,46 +33,6 @@ type Upload =
   | { state: 'uploading'; file: File; sent: number; total: number; controller: AbortController }
   | { state: 'failed'; file: File; message: string }
   | { state: 'done'; file: File; uploadId: string };
-
-function PreviewSummary({ preview }: { preview: StoryfileImportPreview }) {
-  const counts = preview.counts;
-  return (
-    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-slate-600">In the package</dt>
-        <dd className="wrap-anywhere text-slate-900">{preview.packageName}</dd>
-        <dt className="font-medium text-slate-600">Exported</dt>
-        <dd className="wrap-anywhere text-slate-900">
-          {formatUsMediumDateTime(preview.exportedAt)} from {preview.exportedFrom}
-        </dd>
-        <dt className="font-medium text-slate-600">Language</dt>
-        <dd className="text-slate-900">{preview.language}</dd>
-        <dt className="font-medium text-slate-600">Size</dt>
-        <dd className="text-slate-900">
-          {formatBytes(preview.sizeBytes)} package, {formatBytes(preview.mediaBytes)} of media
-        </dd>
-        <dt className="font-medium text-slate-600">Contents</dt>
-        <dd className="text-slate-900">
-          {formatCount(counts.topics, 'topic')}, {formatCount(counts.questions, 'question')} (
-          {formatCount(counts.alternates, 'alternate')}), {formatCount(counts.videos, 'video')},{' '}
-          {formatCount(counts.captions, 'caption file')}
-        </dd>
-      </dl>
-      {preview.willCreate.length === 0 ? null : (
-        <div>
-          <h3 className="font-semibold text-slate-900">What will be created</h3>
-          <ul aria-label="What will be created" className="mt-1 list-disc space-y-0.5 pl-5">
-            {preview.willCreate.map((line) => (
-              <li key={line} className="wrap-anywhere text-slate-700">
-                {line}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </div>
-  );
-}
 
 /**
  * "Import package": pick a `.zip`, which uploads through tus with its progress; choose the
@@ -113,14 +62,6 @@ export function ImportPackageDialog({
   const [nameDraft, setNameDraft] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const ids = {
-    file: useId(),
-    namespace: useId(),
-    name: useId(),
-    feedback: useId(),
-    count: useId(),
-    blocker: useId(),
-  };
   const fileInputRef = useRef<HTMLInputElement>(null);
   const openLinkRef = useRef<HTMLAnchorElement>(null);
   // Each step replaces the controls of the one before: focus moves to the new step's first
@@ -253,207 +194,54 @@ export function ImportPackageDialog({
   let body: React.ReactNode;
   if (jobId !== null) {
     body = (
-      <div className="space-y-4">
-        <p
-          ref={stepRef}
-          tabIndex={-1}
-          className="text-sm wrap-anywhere text-slate-700 outline-none"
-        >
-          Importing “{jobData?.storyfileName ?? name}” into{' '}
-          {namespaces.find((namespace) => namespace.id === namespaceId)?.label ?? 'the namespace'}.
-        </p>
-        {jobData === undefined ? (
-          job.error ? (
-            <Alert kind="error">
-              The import’s progress could not be loaded: {job.error.message}
-            </Alert>
-          ) : (
-            <PackageProgress label="Import progress" percent={0} text="Starting the import…" />
-          )
-        ) : jobData.state === 'failed' ? (
-          <Alert kind="error">Nothing was imported: {jobData.error ?? 'the import failed.'}</Alert>
-        ) : importedId !== null ? (
-          <Alert kind="success">Imported “{jobData.storyfileName}”.</Alert>
-        ) : (
-          <PackageProgress
-            label="Import progress"
-            percent={jobData.progress}
-            text={describePackageJobProgress(jobData)}
-          />
-        )}
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {importedId !== null ? (
-            <>
-              <Button variant="cancel" onClick={chooseAnother}>
-                Import another
-              </Button>
-              <Link
-                ref={openLinkRef}
-                to={`/storyfiles/${importedId}`}
-                onClick={() => close(false)}
-                className="inline-flex h-10 max-w-full items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-              >
-                <span className="min-w-0 truncate">Open “{jobData?.storyfileName}”</span>
-                <ArrowRight className="size-4 shrink-0" aria-hidden="true" />
-              </Link>
-            </>
-          ) : jobData?.state === 'failed' || (jobData === undefined && job.error) ? (
-            <Button variant="primary" onClick={chooseAnother}>
-              Choose another file
-            </Button>
-          ) : (
-            <Button variant="cancel" onClick={() => close(false)}>
-              Hide while it imports
-            </Button>
-          )}
-        </div>
-      </div>
+      <ImportJobStep
+        stepRef={stepRef}
+        openLinkRef={openLinkRef}
+        name={name}
+        namespaceLabel={namespaces.find((namespace) => namespace.id === namespaceId)?.label}
+        job={job}
+        onChooseAnother={chooseAnother}
+        onClose={() => close(false)}
+      />
     );
   } else if (upload.state === 'none' || upload.state === 'failed') {
     body = (
-      <div className="space-y-4">
-        <Field
-          id={ids.file}
-          label="Package file"
-          hint={`A ${STORYFILE_PACKAGE_EXTENSION} package exported from a Conversa studio.`}
-        >
-          <input
-            ref={fileInputRef}
-            id={ids.file}
-            type="file"
-            accept={`${STORYFILE_PACKAGE_EXTENSION},${STORYFILE_PACKAGE_MEDIA_TYPE}`}
-            data-autofocus
-            aria-invalid={fileProblem !== null}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file !== undefined) {
-                startUpload(file);
-              }
-            }}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
-          />
-        </Field>
-        {fileProblem === null ? null : <Alert kind="error">{fileProblem}</Alert>}
-        {upload.state === 'failed' ? (
-          <Alert kind="error">
-            “{upload.file.name}” did not upload: {upload.message} Pick it again to continue from
-            where it stopped.
-          </Alert>
-        ) : null}
-        <div className="flex justify-end">
-          <Button variant="cancel" onClick={() => close(false)}>
-            Cancel
-          </Button>
-        </div>
-      </div>
+      <ImportFileStep
+        fileInputRef={fileInputRef}
+        fileProblem={fileProblem}
+        failedUpload={upload.state === 'failed' ? upload : null}
+        onPick={startUpload}
+        onClose={() => close(false)}
+      />
     );
   } else if (upload.state === 'uploading') {
-    const percent = upload.total > 0 ? Math.floor((upload.sent / upload.total) * 100) : 0;
     body = (
-      <div className="space-y-4">
-        <p ref={stepRef} tabIndex={-1} className="text-sm text-slate-700 outline-none">
-          The package uploads first; the studio then shows what it holds before anything is created.
-        </p>
-        <PackageProgress
-          label="Package upload"
-          percent={percent}
-          text={`Uploading “${upload.file.name}”: ${percent}% (${formatBytes(upload.sent)} of ${formatBytes(upload.total)})`}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="cancel" onClick={() => close(false)}>
-            Hide while it uploads
-          </Button>
-          <Button onClick={chooseAnother}>Cancel upload</Button>
-        </div>
-      </div>
+      <ImportUploadStep
+        stepRef={stepRef}
+        upload={upload}
+        onChooseAnother={chooseAnother}
+        onClose={() => close(false)}
+      />
     );
   } else {
     body = (
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <p
-          ref={stepRef}
-          tabIndex={-1}
-          className="flex items-center gap-2 text-sm wrap-anywhere text-slate-700 outline-none"
-        >
-          <FileArchive className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-          Uploaded “{upload.file.name}” ({formatBytes(upload.file.size)}).
-        </p>
-        {namespaces.length > 1 ? (
-          <Field id={ids.namespace} label="Namespace">
-            <select
-              id={ids.namespace}
-              value={namespaceId}
-              onChange={(event) => setNamespaceId(event.target.value)}
-              className={INPUT_CLASS}
-            >
-              {namespaces.map((namespace) => (
-                <option key={namespace.id} value={namespace.id}>
-                  {namespace.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        {preview.error ? (
-          <Alert kind="error">This package cannot be imported: {preview.error.message}</Alert>
-        ) : proposal === undefined ? (
-          <PackageProgress
-            label="Package check"
-            percent={0}
-            text="Reading the package’s summary…"
-          />
-        ) : (
-          <>
-            <Field
-              id={ids.name}
-              label="Name"
-              hint="The new storyfile’s name in this namespace; you may change it."
-            >
-              <input
-                id={ids.name}
-                value={name}
-                onChange={(event) => setNameDraft(event.target.value)}
-                required
-                maxLength={NAME_MAX_LENGTH}
-                autoComplete="off"
-                aria-invalid={isCustomName && availability.state === 'taken'}
-                aria-describedby={`${ids.feedback} ${ids.count}`}
-                className={INPUT_CLASS}
-              />
-              <CharacterCount id={ids.count} length={name.length} max={NAME_MAX_LENGTH} />
-              {isCustomName ? (
-                <NameFeedback id={ids.feedback} availability={availability} />
-              ) : (
-                <p id={ids.feedback} className="mt-1 min-h-5 text-sm wrap-anywhere text-slate-600">
-                  {proposal.isNameTaken
-                    ? `“${proposal.packageName}” is taken in ${proposal.namespaceLabel}, so it is imported as “${proposal.name}”.`
-                    : null}
-                </p>
-              )}
-            </Field>
-            <PreviewSummary preview={proposal} />
-          </>
-        )}
-        {startImport.error ? (
-          <Alert kind="error">The import could not start: {startImport.error.message}</Alert>
-        ) : null}
-        <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
-          <p id={ids.blocker} className="mr-auto text-sm text-slate-600">
-            {blocker}
-          </p>
-          <Button onClick={chooseAnother}>Choose another file</Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={startImport.isPending}
-            disabled={blocker !== null || preview.error !== null}
-            aria-describedby={ids.blocker}
-          >
-            Import storyfile
-          </Button>
-        </div>
-      </form>
+      <ImportConfirmStep
+        stepRef={stepRef}
+        file={upload.file}
+        namespaces={namespaces}
+        namespaceId={namespaceId}
+        onNamespaceChange={setNamespaceId}
+        previewError={preview.error}
+        proposal={proposal}
+        name={name}
+        onNameChange={setNameDraft}
+        isCustomName={isCustomName}
+        availability={availability}
+        startImport={startImport}
+        blocker={blocker}
+        onSubmit={submit}
+        onChooseAnother={chooseAnother}
+      />
     );
   }
 

@@ -3,10 +3,9 @@ import {
   roleRequiredMessage,
   STORYFILE_NOT_FOUND_MESSAGE,
   type CurrentUser,
-  type StoryfileDetail,
 } from '@conversa/contracts';
 import { ArrowLeft, Copy, FileDown, LibraryBig, Mic, MessagesSquare } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { useBreadcrumbLabel } from '@/components/breadcrumbs';
@@ -15,8 +14,6 @@ import { recordRecentActivity } from '@/components/recent-activity';
 import { Section } from '@/components/section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatUsDate } from '@/lib/format';
@@ -25,7 +22,7 @@ import { useStoryfile } from '../api/get-storyfile';
 import { useRestoreStoryfile } from '../api/restore-storyfile';
 import { useSaveTopicsToLibrary } from '../api/save-topics-to-library';
 import { canEditStoryfile, canRestoreStoryfile } from '../utils/permissions';
-import { parseStoryfileTab, STORYFILE_TABS, type StoryfileTab } from '../utils/tabs';
+import { parseStoryfileTab, type StoryfileTab } from '../utils/tabs';
 import { ApplyScriptDialog } from './apply-script-dialog';
 import { DuplicateStoryfileDialog } from './duplicate-storyfile-dialog';
 import { ExportPackageButton, ExportPackagePanel, useStoryfileExport } from './export-package';
@@ -40,112 +37,8 @@ import {
   type StoryfileSlotContext,
   type StoryfileSlots,
 } from './storyfile-slots';
-
-function LaterTab({
-  icon: Icon,
-  title,
-  text,
-  storyfile,
-}: {
-  icon: typeof Mic;
-  title: string;
-  text: string;
-  storyfile: StoryfileDetail;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm">
-      <Icon className="size-10 text-brand-500" aria-hidden="true" />
-      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
-      <p className="mt-1 max-w-xl text-sm text-slate-600">{text}</p>
-      <p className="mt-4 text-sm font-medium text-slate-800">
-        {storyfile.answeredCount.toLocaleString('en-US')} of{' '}
-        {formatCount(storyfile.questionCount, 'question')} have a recorded answer.
-      </p>
-    </div>
-  );
-}
-
-function Tabs({
-  current,
-  onSelect,
-}: {
-  current: StoryfileTab;
-  onSelect: (tab: StoryfileTab) => void;
-}) {
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern); the address follows the selection.
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = STORYFILE_TABS.findIndex((tab) => tab.value === current);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) {
-      return;
-    }
-    event.preventDefault();
-    const next = STORYFILE_TABS[(index + step + STORYFILE_TABS.length) % STORYFILE_TABS.length];
-    if (next !== undefined) {
-      onSelect(next.value);
-      document.getElementById(`storyfile-tab-${next.value}`)?.focus();
-    }
-  }
-  return (
-    <div
-      role="tablist"
-      aria-label="Storyfile sections"
-      onKeyDown={onKeyDown}
-      className="flex flex-wrap gap-x-1 border-b border-slate-200"
-    >
-      {STORYFILE_TABS.map((tab) => {
-        const isSelected = tab.value === current;
-        return (
-          <button
-            key={tab.value}
-            id={`storyfile-tab-${tab.value}`}
-            type="button"
-            role="tab"
-            aria-selected={isSelected}
-            aria-controls="storyfile-tab-panel"
-            tabIndex={isSelected ? 0 : -1}
-            onClick={() => onSelect(tab.value)}
-            className={cn(
-              // A label never breaks inside ("Scrip t" at 390 px, issue 32): narrower padding on
-              // a phone keeps the four on one line.
-              '-mb-px border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
-              isSelected
-                ? 'border-brand-600 text-brand-700'
-                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-            )}
-          >
-            {tab.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-6">
-      <span className="sr-only">
-        <Spinner label="Loading the storyfile" />
-      </span>
-      <div className="flex animate-pulse items-center gap-4" aria-hidden="true">
-        <div className="size-14 rounded-full bg-slate-200" />
-        <div className="space-y-2">
-          <div className="h-6 w-64 rounded bg-slate-200" />
-          <div className="h-4 w-40 rounded bg-slate-100" />
-        </div>
-      </div>
-      <div className="h-10 animate-pulse rounded bg-slate-100" aria-hidden="true" />
-      {Array.from({ length: 3 }, (_, index) => (
-        <div
-          key={index}
-          className="h-32 animate-pulse rounded-xl bg-white ring-1 ring-slate-200"
-          aria-hidden="true"
-        />
-      ))}
-    </div>
-  );
-}
+import { LaterTab, Tabs } from './storyfile-detail-tabs';
+import { DetailSkeleton } from './storyfile-detail-skeleton';
 
 /**
  * /storyfiles/:id: the storyfile's header and its tabs (`tab` in the address): the script

@@ -1,15 +1,6 @@
-import {
-  countLostAnswers,
-  describeAppliedEffect,
-  type CurrentUser,
-  type CustomWord,
-  type CustomWordBody,
-  type SavedCustomWord,
-} from '@conversa/contracts';
+import { type CurrentUser, type CustomWord, type CustomWordBody } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { SearchOption } from '@/lib/search-box';
 import {
@@ -20,7 +11,10 @@ import {
 } from '../api/words';
 import { useWordChangePreview } from '../api/change-previews';
 import { parsePhrases } from '../utils/phrases';
+import { useEffectToast } from '../hooks/use-effect-toast';
 import { ChangeEffectPreview } from './change-effect-preview';
+import { VocabularyFormActions } from './vocabulary-form-actions';
+import { VocabularyItemActions } from './vocabulary-item-actions';
 import { SuggestedWords } from './suggested-words';
 import { TestBench } from './test-bench';
 import { ChosenStoryfileTools, VocabularyScreen } from './vocabulary-screen';
@@ -32,16 +26,6 @@ const SEARCH_OPTIONS: SearchOption[] = [
 ];
 const CONTROL_CLASS =
   'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
-
-/** The message once a word is saved: what its new "heard as" forms did to past spoken questions. */
-function useWordToast() {
-  const { showToast } = useToast();
-  return (saved: SavedCustomWord) =>
-    showToast({
-      kind: countLostAnswers(saved.effect) > 0 ? 'warning' : 'success',
-      message: `Saved "${saved.term}". ${describeAppliedEffect(saved.effect)}`,
-    });
-}
 
 /**
  * Term, display form and "heard as" forms: used to add a word and to edit one, with what its new
@@ -140,23 +124,19 @@ function WordForm({
           <Alert kind="error">{error.message}</Alert>
         </div>
       ) : null}
-      <div className="flex flex-wrap gap-2 sm:col-span-3">
-        <Button type="submit" variant="primary" isLoading={isPending}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="cancel" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <VocabularyFormActions
+        className="flex flex-wrap gap-2 sm:col-span-3"
+        submitLabel={submitLabel}
+        isPending={isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
 function NewWord({ namespaceId }: { namespaceId: string }) {
   const create = useCreateCustomWord();
-  const toastSaved = useWordToast();
+  const toastEffect = useEffectToast();
   return (
     <WordForm
       namespaceId={namespaceId}
@@ -169,7 +149,7 @@ function NewWord({ namespaceId }: { namespaceId: string }) {
           {
             onSuccess: (saved) => {
               reset();
-              toastSaved(saved);
+              toastEffect(`Saved "${saved.term}".`, saved.effect);
             },
           },
         )
@@ -193,7 +173,7 @@ function WordItem({
   onDelete: (word: CustomWord) => void;
 }) {
   const update = useUpdateCustomWord();
-  const toastSaved = useWordToast();
+  const toastEffect = useEffectToast();
   if (isEditing) {
     return (
       <li className="p-3 text-sm" aria-label={`Word: ${word.term}`}>
@@ -210,7 +190,7 @@ function WordItem({
               {
                 onSuccess: (saved) => {
                   onEdit(null);
-                  toastSaved(saved);
+                  toastEffect(`Saved "${saved.term}".`, saved.effect);
                 },
               },
             )
@@ -238,14 +218,11 @@ function WordItem({
         </p>
       </div>
       {canEdit ? (
-        <div className="flex gap-1.5">
-          <Button size="sm" onClick={() => onEdit(word.id)} aria-label={`Edit ${word.term}`}>
-            Edit
-          </Button>
-          <Button size="sm" onClick={() => onDelete(word)} aria-label={`Delete ${word.term}`}>
-            Delete
-          </Button>
-        </div>
+        <VocabularyItemActions
+          label={word.term}
+          onEdit={() => onEdit(word.id)}
+          onDelete={() => onDelete(word)}
+        />
       ) : null}
     </li>
   );

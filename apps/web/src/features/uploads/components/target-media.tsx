@@ -19,7 +19,7 @@ import { useStoryfileVideos } from '../api/list-storyfile-videos';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
 import { formatDuration } from '@/lib/duration';
-import { canRetryProcessing } from '../utils/upload-engine';
+import { canRetryProcessing } from '../utils/can-retry-processing';
 import { getUploadStatusLabel, isFileRejected } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
 import { VideoFileInput } from './video-file-input';

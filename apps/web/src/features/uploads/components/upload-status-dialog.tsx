@@ -6,7 +6,8 @@ import { Modal } from '@/components/ui/modal';
 import { formatBytes } from '@/lib/format';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import type { VideoUploadEntry } from '../types';
-import { canRetryProcessing, type VideoUploadEngine } from '../utils/upload-engine';
+import { canRetryProcessing } from '../utils/can-retry-processing';
+import type { VideoUploadEngine } from '../utils/upload-engine';
 import {
   formatVideoCount,
   getUploadStatusLabel,

@@ -17,7 +17,8 @@ import { listRecentUploads } from '../api/list-uploads';
 import { retryUploadProcessing } from '../api/retry-upload-processing';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
-import { VideoUploadEngine, type TusUploadLike } from '../utils/upload-engine';
+import { VideoUploadEngine } from '../utils/upload-engine';
+import type { TusUploadLike } from '../utils/upload-engine-deps';
 
 // The floating bar (its summary, drag and position code, its status tooltips) loads with the
 // first upload there is, not with every signed-in first load: a shell without uploads shows none.

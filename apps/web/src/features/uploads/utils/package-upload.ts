@@ -7,7 +7,7 @@ import {
 } from '@conversa/contracts';
 import type { DetailedError } from 'tus-js-client';
 import { API_HEADERS, ensureFreshSession, refreshSession } from '@/lib/api-client';
-import { describeUploadError } from './upload-engine';
+import { describeUploadError } from './upload-error';
 
 export type PackageUploadOptions = {
   /** The signed-in user: the resume fingerprint is theirs alone. */

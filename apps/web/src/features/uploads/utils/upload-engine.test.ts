@@ -1,14 +1,12 @@
 import type { UploadStatus, UploadSummary } from '@conversa/contracts';
 import type { UploadOptions } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
+import { buildUploadSummary } from '../test/upload-summaries';
 import type { RecordedBlobStore } from './recorded-blob-store';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import {
-  canRetryProcessing,
-  VideoUploadEngine,
-  WRONG_FILE_MESSAGE,
-  type TusUploadLike,
-} from './upload-engine';
+import { canRetryProcessing } from './can-retry-processing';
+import { VideoUploadEngine, WRONG_FILE_MESSAGE } from './upload-engine';
+import type { TusUploadLike } from './upload-engine-deps';
 
 type FakeTus = TusUploadLike & { options: UploadOptions; file: Blob; started: number };
 
@@ -263,28 +261,7 @@ describe('the upload engine', () => {
   });
 
   it('restores the dialog after a reload: unfinished files wait for the file, processing ones poll', async () => {
-    const summary = (overrides: Partial<UploadSummary>): UploadSummary => ({
-      id: 'x',
-      kind: 'answer',
-      phase: 'uploading',
-      status: 'START',
-      error: null,
-      filename: 'big.mp4',
-      filetype: 'video/mp4',
-      sizeBytes: 1000,
-      uploadedBytes: 400,
-      storyfileId: 's-1',
-      storyfileName: 'Grandma Rose',
-      questionId: 'q-1',
-      questionText: 'Where were you born?',
-      topicName: 'Childhood',
-      clipKind: null,
-      resourceType: null,
-      resourceId: null,
-      createdAt: '2024-01-01T00:00:02.000Z',
-      updatedAt: '2024-01-01T00:00:02.000Z',
-      ...overrides,
-    });
+    const summary = buildUploadSummary;
     const { engine, uploads } = setup({
       statuses: [{ status: 'END', error: null }],
       recent: [

@@ -1,0 +1,42 @@
+import type { ExchangeFeedback, StoryfileRecognizer } from '@conversa/contracts';
+import type { PlayerAskInput, PlayerAskResult, PlayerClip } from '../utils/player-machine';
+
+/** Records a thumbs up or down on one answer. */
+export type RateExchange = (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
+
+export interface ConversationPlayerProps<R extends PlayerAskResult> {
+  /** The storyfile's name, for labels and the placeholder. */
+  name: string;
+  /** BCP 47 language of the storyfile, for speech recognition. */
+  language: string;
+  clips: { idle: PlayerClip | null; intro: PlayerClip | null };
+  starters: { questionId: string; text: string }[];
+  ask: (input: PlayerAskInput) => Promise<R>;
+  /** Called with each answer (the studio shows the matcher's reasoning beside the player). */
+  onAnswer?: (result: NoInfer<R>) => void;
+  /** Chrome-less layout for an iframe. */
+  isCompact?: boolean;
+  /** Records a thumbs up or down on one answer (once per exchange); no rating buttons without it. */
+  rate?: RateExchange;
+  /**
+   * A published ink story drives the conversation: Start opens it (its lines play, its choices
+   * are the suggested questions).
+   */
+  hasStory?: boolean;
+  /**
+   * Where the conversation id is kept for this tab (session storage), so a reload resumes the
+   * conversation and its story; unset keeps nothing.
+   */
+  resumeKey?: string;
+  /** Custom words handed to the browser's recognizer as hints. */
+  speechHints?: readonly string[];
+  /** The owner's choice of recognizer (undefined while loading: the studio's). */
+  speechRecognizer?: StoryfileRecognizer | undefined;
+  /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
+  transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
+  /**
+   * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
+   * these knots and stitches of the published story. Unset: none (the public page).
+   */
+  storyPlaces?: readonly string[];
+}
