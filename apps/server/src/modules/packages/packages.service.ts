@@ -22,6 +22,7 @@ import {
   type StoryfilePackageJob,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
+import { withPgTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { toSqlExecutor, type JobQueue, type PackageJobPayload } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -105,21 +106,14 @@ async function insertAndQueue(
   deps: PackageDeps,
   values: typeof storyfilePackageJobs.$inferInsert,
 ): Promise<JobRow> {
-  const client = await deps.pool.connect();
-  let row: JobRow;
-  try {
-    await client.query('begin');
-    [row] = (await drizzle(client).insert(storyfilePackageJobs).values(values).returning()) as [
-      JobRow,
-    ];
-    await deps.jobs.enqueuePackageJob(row.id, toSqlExecutor(client));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const row = await withPgTransaction(deps.pool, async (client) => {
+    const [inserted] = (await drizzle(client)
+      .insert(storyfilePackageJobs)
+      .values(values)
+      .returning()) as [JobRow];
+    await deps.jobs.enqueuePackageJob(inserted.id, toSqlExecutor(client));
+    return inserted;
+  });
   deps.jobs.wakeWorkers();
   return row;
 }

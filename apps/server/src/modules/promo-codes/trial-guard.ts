@@ -27,7 +27,7 @@ const ALLOW: TrialDecision = { ok: true };
 // A known debt (ARCHITECTURE.md, "Tables"): the trial guard names storyfiles', uploads' and media's
 // tables bare, because those modules call it (they sit above promo-codes) and an import of their
 // tables would run back up. The fix is an interface the assembly hands in, which changes the
-// guard's callers (storyfiles.service.ts, uploads.service.ts).
+// guard's callers (storyfiles.service.ts, upload-intake.ts).
 /* eslint-disable studio/own-tables */
 
 /** Live storyfiles of an organization: what the storyfile limit counts. */
