@@ -17,8 +17,18 @@ export {
   type SearchFieldSql,
 } from './list-sql.ts';
 export { isNameTaken, pickCopyName, pickDeletedName } from './names.ts';
-export { assertPermutation, clampIndex, rewritePositions } from './positions.ts';
-export { markDeleted, markRestored, takeDeletedName, takeRestoredName } from './soft-delete.ts';
+export { assertPermutation, clampIndex, reorderPositions, rewritePositions } from './positions.ts';
+export { markUpdated, pickDefined } from './row-edits.ts';
+export {
+  isNameUniqueFor,
+  markDeleted,
+  markRestored,
+  rethrowNameTaken,
+  takeDeletedColumns,
+  takeDeletedName,
+  takeRestoredColumns,
+  takeRestoredName,
+} from './soft-delete.ts';
 export {
   AUTHOR_COLUMNS,
   authorJoins,
