@@ -1,5 +1,6 @@
 // The lists module's public entry: the SQL list, naming, position and visibility helpers that the
 // storyfiles, library and chat-logs modules share.
+export { assertNoRepeatedAlternate } from './alternates.ts';
 export { isUniqueViolation, type Executor } from './executor.ts';
 export {
   buildCappedListQueries,
@@ -8,11 +9,13 @@ export {
   COUNT_CAP_BEYOND_PAGE,
   buildPlainOrder,
   buildSearchCondition,
+  buildTableListQueries,
   joinConditions,
   runCappedListQueries,
   runListQueries,
   uuidArray,
   type CappedListQueries,
+  type ListedTable,
   type ListQueries,
   type SearchFieldSql,
 } from './list-sql.ts';

@@ -2,8 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cleanAlternates,
-  findRepeatedAlternate,
-  formatRepeatedAlternateMessage,
   MAX_QUESTIONS_PER_CHECKLIST,
   MAX_QUESTIONS_PER_TOPIC,
   normalizeQuestionText,
@@ -16,7 +14,12 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { clampIndex, markUpdated, rewritePositions } from '../lists/index.ts';
+import {
+  assertNoRepeatedAlternate,
+  clampIndex,
+  markUpdated,
+  rewritePositions,
+} from '../lists/index.ts';
 import { questions } from '../library/library.tables.ts';
 import { TOO_MANY_QUESTIONS_MESSAGE, TOO_MANY_TOPIC_QUESTIONS_MESSAGE } from './checklist-merge.ts';
 import {
@@ -33,17 +36,6 @@ import { storyfileQuestions } from './storyfiles.tables.ts';
 
 type CreateQuestionBody = z.infer<typeof createStoryfileQuestionBodySchema>;
 type UpdateQuestionBody = z.infer<typeof updateStoryfileQuestionBodySchema>;
-
-/**
- * Alternates a person sent are kept as sent or refused: a repeat of the question or of another
- * alternate answers 400 with the sentence the web shows before saving (it was dropped silently).
- */
-function assertNoRepeatedAlternate(text: string, alternates: readonly string[] | undefined): void {
-  const repeated = alternates === undefined ? null : findRepeatedAlternate(text, alternates);
-  if (repeated !== null) {
-    throw badRequest(formatRepeatedAlternateMessage(repeated));
-  }
-}
 
 /**
  * Adds a question to a topic at `index` (or the end): typed in, or copied from a live question of
