@@ -11,7 +11,7 @@ import { assertNamespaceExists, assertNamespaceRole, pickCopyName } from '../lis
 import { scripts } from './library.tables.ts';
 import { findScriptFor } from './script-access.ts';
 import { writeScriptContent } from './script-content.ts';
-import { getScriptDetail } from './script-detail.ts';
+import { copyScriptContent, getScriptDetail } from './script-detail.ts';
 import { rethrowScriptNameTaken } from './scripts.service.ts';
 
 /**
@@ -50,19 +50,7 @@ export async function duplicateScript(
           updatedBy: user.iam,
         })
         .returning({ id: scripts.id });
-      await writeScriptContent(
-        tx,
-        row!.id,
-        content.topics.map((topic) => ({
-          name: topic.name,
-          sourceTopicId: isSameNamespace ? topic.sourceTopicId : null,
-          questions: topic.questions.map((question) => ({
-            text: question.text,
-            alternates: question.alternates,
-            sourceQuestionId: isSameNamespace ? question.sourceQuestionId : null,
-          })),
-        })),
-      );
+      await writeScriptContent(tx, row!.id, copyScriptContent(content.topics, isSameNamespace));
       return row!.id;
     })
     .catch((error: unknown) => rethrowScriptNameTaken(error, name));

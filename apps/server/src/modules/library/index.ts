@@ -5,4 +5,4 @@ export {
   type AddedToLibrary,
   type TopicForLibrary,
 } from './add-to-library.ts';
-export { readScriptContent } from './script-detail.ts';
+export { copyScriptContent, readScriptContent } from './script-detail.ts';

@@ -55,6 +55,26 @@ export async function readScriptContent(
   }));
 }
 
+/** A script's content as it is copied elsewhere: library links survive only within a namespace. */
+export function copyScriptContent(
+  topics: ScriptDetail['topics'],
+  isSameNamespace: boolean,
+): {
+  name: string;
+  sourceTopicId: string | null;
+  questions: { text: string; alternates: string[]; sourceQuestionId: string | null }[];
+}[] {
+  return topics.map((topic) => ({
+    name: topic.name,
+    sourceTopicId: isSameNamespace ? topic.sourceTopicId : null,
+    questions: topic.questions.map((question) => ({
+      text: question.text,
+      alternates: question.alternates,
+      sourceQuestionId: isSameNamespace ? question.sourceQuestionId : null,
+    })),
+  }));
+}
+
 export async function getScriptDetail(db: Executor, scriptId: string): Promise<ScriptDetail> {
   const [script, topics] = await Promise.all([
     getScript(db, scriptId),

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { canSeeNamespace, SCRIPT_NOT_FOUND_MESSAGE, type CurrentUser } from '@conversa/contracts';
-import { readScriptContent } from '../library/index.ts';
+import { copyScriptContent, readScriptContent } from '../library/index.ts';
 import { scripts } from '../library/library.tables.ts';
 import { storyfiles } from './storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
@@ -32,14 +32,6 @@ export async function applyScriptToStoryfile(
     .where(eq(storyfiles.id, storyfileId));
   const isSameNamespace = storyfile?.namespaceId === script.namespaceId;
   const content = await readScriptContent(tx, scriptId);
-  const groups: MergeGroup[] = content.map((topic) => ({
-    name: topic.name,
-    sourceTopicId: isSameNamespace ? topic.sourceTopicId : null,
-    questions: topic.questions.map((question) => ({
-      text: question.text,
-      alternates: question.alternates,
-      sourceQuestionId: isSameNamespace ? question.sourceQuestionId : null,
-    })),
-  }));
+  const groups: MergeGroup[] = copyScriptContent(content, isSameNamespace);
   return mergeIntoChecklist(tx, { storyfileId, userId: user.iam, groups });
 }
