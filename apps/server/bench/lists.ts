@@ -26,7 +26,7 @@ import { buildLibraryQuestionListQueries } from '../src/modules/library/library.
 import { getLibraryListScope } from '../src/modules/library/topics.service.ts';
 import { getCurrentUser } from '../src/modules/me/index.ts';
 import { buildStoryfileListQueries } from '../src/modules/storyfiles/storyfiles.queries.ts';
-import { getStoryfileListScope } from '../src/modules/storyfiles/storyfiles.service.ts';
+import { getStoryfileListScope } from '../src/modules/storyfiles/storyfile-lists.service.ts';
 import { grantScope } from '../src/modules/namespaces/index.ts';
 import { createUser } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';

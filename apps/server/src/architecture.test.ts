@@ -49,12 +49,12 @@ describe('server walls', () => {
     [
       "a module importing another module's internal file",
       'modules/media/wall-probe.ts',
-      "export { findUpload } from '../uploads/uploads.service.ts';",
+      "export { findUpload } from '../uploads/upload-rows.ts';",
     ],
     [
       "a module's test importing another module's internal file",
       'modules/media/wall-probe.test.ts',
-      "export { findUpload } from '../uploads/uploads.service.ts';",
+      "export { findUpload } from '../uploads/upload-rows.ts';",
     ],
     [
       "a module's public entry handing out its routes",
@@ -74,7 +74,7 @@ describe('server walls', () => {
     [
       "the assembly importing a module's internal file",
       'assembly/wall-probe.ts',
-      "export { findUpload } from '../modules/uploads/uploads.service.ts';",
+      "export { findUpload } from '../modules/uploads/upload-rows.ts';",
     ],
     [
       'a tables file importing more of another module than its tables file',
@@ -100,7 +100,7 @@ describe('server walls', () => {
     [
       "a module's test importing its own module's files",
       'modules/uploads/wall-probe.test.ts',
-      "export { findUpload } from './uploads.service.ts';\nexport { registerUploadRoutes } from './uploads.routes.ts';",
+      "export { findUpload } from './upload-rows.ts';\nexport { registerUploadRoutes } from './uploads.routes.ts';",
     ],
     [
       "the assembly mounting a module's routes and using its public entry",

@@ -5,3 +5,4 @@ export {
   type AddedToLibrary,
   type TopicForLibrary,
 } from './add-to-library.ts';
+export { copyScriptContent, readScriptContent } from './script-detail.ts';

@@ -17,6 +17,7 @@ import {
   buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
+  buildTableListQueries,
   joinConditions,
   type ListQueries,
   type SearchFieldSql,
@@ -96,13 +97,14 @@ export function buildTopicListQueries(
     ),
   ]);
   const order = buildTopicOrder(query.sort, query.order);
-  return {
-    count: sql`select count(*)::int as total from topics t where ${where}`,
-    page: sql`select ${TOPIC_COLUMNS}
-      from (select * from topics t where ${where} order by ${order} ${buildPageLimit(query)}) t
-      ${TOPIC_JOINS}
-      order by ${order}`,
-  };
+  return buildTableListQueries({
+    table: 'topics t',
+    columns: TOPIC_COLUMNS,
+    joins: TOPIC_JOINS,
+    where,
+    order,
+    paging: query,
+  });
 }
 
 export function buildTopicQuery(topicId: string): SQL {

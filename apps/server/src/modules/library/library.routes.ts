@@ -36,15 +36,13 @@ import {
   restoreLibraryQuestion,
   updateLibraryQuestion,
 } from './questions.service.ts';
+import { duplicateScript } from './duplicate-script.service.ts';
+import { getScriptDetailFor } from './script-detail.ts';
+import { isScriptNameUnique, listScripts } from './script-lists.service.ts';
+import { reorderScriptQuestions, reorderScriptTopics } from './script-order.service.ts';
 import {
   createScript,
   deleteScript,
-  duplicateScript,
-  getScriptDetailFor,
-  isScriptNameUnique,
-  listScripts,
-  reorderScriptQuestions,
-  reorderScriptTopics,
   replaceScriptContent,
   restoreScript,
   updateScript,

@@ -2,8 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cleanAlternates,
-  findRepeatedAlternate,
-  formatRepeatedAlternateMessage,
   formatQuestionTakenMessage,
   MAX_QUESTIONS_PER_TOPIC,
   normalizeQuestionText,
@@ -20,10 +18,12 @@ import { questions, topics } from './library.tables.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceRole,
+  assertNoRepeatedAlternate,
   type Executor,
   isUniqueViolation,
   markDeleted,
   markRestored,
+  markUpdated,
   rewritePositions,
   runListQueries,
 } from '../lists/index.ts';
@@ -117,21 +117,7 @@ async function nextPosition(tx: Executor, topicId: string): Promise<number> {
 }
 
 async function touchTopic(tx: Executor, topicId: string, userId: string): Promise<void> {
-  await tx
-    .update(topics)
-    .set({ updatedAt: sql`now()`, updatedBy: userId })
-    .where(eq(topics.id, topicId));
-}
-
-/**
- * Alternates a person sent are kept as sent or refused: a repeat of the question or of another
- * alternate answers 400 with the sentence the web shows before saving (it was dropped silently).
- */
-function assertNoRepeatedAlternate(text: string, alternates: readonly string[] | undefined): void {
-  const repeated = alternates === undefined ? null : findRepeatedAlternate(text, alternates);
-  if (repeated !== null) {
-    throw badRequest(formatRepeatedAlternateMessage(repeated));
-  }
+  await tx.update(topics).set(markUpdated(userId)).where(eq(topics.id, topicId));
 }
 
 export async function createLibraryQuestion(
@@ -200,8 +186,7 @@ export async function updateLibraryQuestion(
           textKey: normalizeQuestionText(nextText),
           alternates: cleanAlternates(nextText, body.alternates ?? current.alternates),
           ...(move ?? {}),
-          updatedAt: sql`now()`,
-          updatedBy: user.iam,
+          ...markUpdated(user.iam),
         })
         .where(eq(questions.id, questionId));
       if (move) {

@@ -10,9 +10,9 @@ import {
   AUTHOR_COLUMNS,
   authorJoins,
   buildNaturalOrder,
-  buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
+  buildTableListQueries,
   joinConditions,
   type ListQueries,
   type SearchFieldSql,
@@ -101,13 +101,14 @@ export function buildScriptListQueries(
     ),
   ]);
   const order = buildOrder(query.sort, query.order);
-  return {
-    count: sql`select count(*)::int as total from scripts sc where ${where}`,
-    page: sql`select ${COLUMNS}
-      from (select * from scripts sc where ${where} order by ${order} ${buildPageLimit(query)}) sc
-      ${JOINS}
-      order by ${order}`,
-  };
+  return buildTableListQueries({
+    table: 'scripts sc',
+    columns: COLUMNS,
+    joins: JOINS,
+    where,
+    order,
+    paging: query,
+  });
 }
 
 export function buildScriptQuery(scriptId: string): SQL {

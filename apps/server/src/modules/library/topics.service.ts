@@ -18,18 +18,17 @@ import { conflict, notFound } from '../../http/errors.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
-  assertPermutation,
   type Executor,
   getNamespaceAccess,
-  isNameTaken,
-  isUniqueViolation,
-  markDeleted,
-  markRestored,
+  isNameUniqueFor,
+  markUpdated,
+  pickDefined,
+  reorderPositions,
   resolveNamespaceFilter,
-  rewritePositions,
+  rethrowNameTaken,
   runListQueries,
-  takeDeletedName,
-  takeRestoredName,
+  takeDeletedColumns,
+  takeRestoredColumns,
 } from '../lists/index.ts';
 import {
   buildLibraryQuestionQuery,
@@ -68,16 +67,12 @@ export function listTopics(db: Database, user: CurrentUser, query: ListTopicsQue
   );
 }
 
-export async function isTopicNameUnique(
+export function isTopicNameUnique(
   db: Database,
   user: CurrentUser,
   query: NameTakenQuery,
 ): Promise<boolean> {
-  return !(await isNameTaken(db, 'topics', {
-    name: query.name,
-    namespaceIds: resolveNamespaceFilter(user, query.organizationIds),
-    ...(query.excludeId ? { excludeId: query.excludeId } : {}),
-  }));
+  return isNameUniqueFor(db, 'topics', user, query);
 }
 
 /**
@@ -122,12 +117,8 @@ export async function getTopicDetail(db: Executor, topicId: string): Promise<Top
   return { ...topic, questions: questionResult.rows.map(presentLibraryQuestion) };
 }
 
-function rethrowNameTaken(error: unknown, name: string): never {
-  if (isUniqueViolation(error, 'topics_namespace_name_key')) {
-    throw conflict(formatTopicNameTakenMessage(name));
-  }
-  throw error;
-}
+const rethrowTopicNameTaken = (error: unknown, name: string): never =>
+  rethrowNameTaken(error, 'topics_namespace_name_key', formatTopicNameTakenMessage, name);
 
 export async function createTopic(
   db: Database,
@@ -146,7 +137,7 @@ export async function createTopic(
       updatedBy: user.iam,
     })
     .returning({ id: topics.id })
-    .catch((error: unknown) => rethrowNameTaken(error, body.name));
+    .catch((error: unknown) => rethrowTopicNameTaken(error, body.name));
   return getTopic(db, row!.id);
 }
 
@@ -164,15 +155,10 @@ export async function updateTopic(
       }
       await tx
         .update(topics)
-        .set({
-          ...(body.name === undefined ? {} : { name: body.name }),
-          ...(body.description === undefined ? {} : { description: body.description }),
-          updatedAt: sql`now()`,
-          updatedBy: user.iam,
-        })
+        .set({ ...pickDefined(body, ['name', 'description']), ...markUpdated(user.iam) })
         .where(eq(topics.id, topicId));
     })
-    .catch((error: unknown) => rethrowNameTaken(error, body.name ?? ''));
+    .catch((error: unknown) => rethrowTopicNameTaken(error, body.name ?? ''));
   return getTopic(db, topicId);
 }
 
@@ -189,7 +175,7 @@ export async function deleteTopic(
     }
     await tx
       .update(topics)
-      .set({ ...(await takeDeletedName(tx, 'topics', topic)), ...markDeleted(user.iam) })
+      .set(await takeDeletedColumns(tx, 'topics', topic, user.iam))
       .where(eq(topics.id, topicId));
   });
   return getTopic(db, topicId);
@@ -205,12 +191,18 @@ export async function restoreTopic(
     if (topic.deletedAt === null) {
       return;
     }
-    const restored = await takeRestoredName(tx, 'topics', topic, formatTopicNameTakenMessage);
+    const restored = await takeRestoredColumns(
+      tx,
+      'topics',
+      topic,
+      user.iam,
+      formatTopicNameTakenMessage,
+    );
     await tx
       .update(topics)
-      .set({ ...restored, ...markRestored(user.iam) })
+      .set(restored)
       .where(eq(topics.id, topicId))
-      .catch((error: unknown) => rethrowNameTaken(error, restored.name));
+      .catch((error: unknown) => rethrowTopicNameTaken(error, restored.name));
   });
   return getTopic(db, topicId);
 }
@@ -233,12 +225,9 @@ export async function reorderTopicQuestions(
 ): Promise<TopicDetail> {
   await db.transaction(async (tx) => {
     await findTopicFor(tx, user, topicId, 'edit:ns', { lock: true });
-    assertPermutation(await getLiveQuestionIds(tx, topicId), ids, 'question of the topic');
-    await rewritePositions(tx, 'questions', ids);
-    await tx
-      .update(topics)
-      .set({ updatedAt: sql`now()`, updatedBy: user.iam })
-      .where(eq(topics.id, topicId));
+    const current = await getLiveQuestionIds(tx, topicId);
+    await reorderPositions(tx, 'questions', current, ids, 'question of the topic');
+    await tx.update(topics).set(markUpdated(user.iam)).where(eq(topics.id, topicId));
   });
   return getTopicDetail(db, topicId);
 }

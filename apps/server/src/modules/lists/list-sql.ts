@@ -94,6 +94,33 @@ export interface ListQueries {
   page: SQL;
 }
 
+/** Tables listed page by page, each read under its one alias. */
+export type ListedTable = 'storyfiles s' | 'topics t' | 'scripts sc';
+
+/**
+ * The count and page queries of a list over one table: filtering, sorting and paging happen on
+ * the table alone; `joins` add what the page shows (namespace, counts, authors) to its rows only.
+ */
+export function buildTableListQueries(input: {
+  table: ListedTable;
+  columns: SQL;
+  joins: SQL;
+  where: SQL;
+  order: SQL;
+  paging: PageRequest;
+}): ListQueries {
+  const { columns, joins, where, order } = input;
+  const from = sql.raw(input.table);
+  const alias = sql.raw(input.table.split(' ')[1]!);
+  return {
+    count: sql`select count(*)::int as total from ${from} where ${where}`,
+    page: sql`select ${columns}
+      from (select * from ${from} where ${where} order by ${order} ${buildPageLimit(input.paging)}) ${alias}
+      ${joins}
+      order by ${order}`,
+  };
+}
+
 export interface ListPage<Item> {
   items: Item[];
   page: number;

@@ -44,6 +44,18 @@ export async function rewritePositions(
     where item.id = ordered.id and item.position <> ordered.ordinality - 1`);
 }
 
+/** A reorder: `ids` must list every one of `currentIds` (assertPermutation), then take their places. */
+export async function reorderPositions(
+  tx: Executor,
+  table: OrderedTable,
+  currentIds: readonly string[],
+  ids: readonly string[],
+  what: string,
+): Promise<void> {
+  assertPermutation(currentIds, ids, what);
+  await rewritePositions(tx, table, ids);
+}
+
 /** Where an insert at `index` lands among `count` siblings: past the end appends. */
 export function clampIndex(index: number | undefined, count: number): number {
   return index === undefined ? count : Math.max(0, Math.min(index, count));

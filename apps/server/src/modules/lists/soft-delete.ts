@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DELETED_NAME_MARKER } from '@conversa/contracts';
+import { DELETED_NAME_MARKER, type CurrentUser, type NameTakenQuery } from '@conversa/contracts';
 import { conflict } from '../../http/errors.ts';
-import type { Executor } from './executor.ts';
+import { isUniqueViolation, type Executor } from './executor.ts';
 import { isNameTaken, pickDeletedName, type NamedTable } from './names.ts';
+import { resolveNamespaceFilter } from './visibility.ts';
 
-// Soft delete and restore, shared by storyfiles, topics, scripts and library questions (spec §5:
+// Soft delete and restore, and the names unique per namespace they keep free, shared by storyfiles, topics, scripts and library questions (spec §5:
 // a deleted item keeps its row, is renamed `<name> - Deleted` when it has a name unique in its
 // namespace, and an owner can restore it under its old name). Each function returns the column
 // values the caller writes into its own table, in its own transaction, so the owner still writes
@@ -63,4 +64,58 @@ export async function takeRestoredName(
     throw conflict(formatTakenMessage(name));
   }
   return { name, nameBeforeDelete: null };
+}
+
+/** The columns that delete a named item: its deleted name (see takeDeletedName) and the marks. */
+export async function takeDeletedColumns(
+  tx: Executor,
+  table: NamedTable,
+  item: { namespaceId: string; name: string },
+  userIam: string,
+): Promise<{ name: string; nameBeforeDelete: string } & ReturnType<typeof markDeleted>> {
+  return { ...(await takeDeletedName(tx, table, item)), ...markDeleted(userIam) };
+}
+
+/** The columns that restore a named item: its old name (see takeRestoredName) and the marks. */
+export async function takeRestoredColumns(
+  tx: Executor,
+  table: NamedTable,
+  item: { namespaceId: string; name: string; nameBeforeDelete: string | null },
+  userIam: string,
+  formatTakenMessage: (name: string) => string,
+): Promise<{ name: string; nameBeforeDelete: null } & ReturnType<typeof markRestored>> {
+  return {
+    ...(await takeRestoredName(tx, table, item, formatTakenMessage)),
+    ...markRestored(userIam),
+  };
+}
+
+/** spec §7 nameTaken: true when no item of the table in the caller's scope has the name. */
+export async function isNameUniqueFor(
+  db: Executor,
+  table: NamedTable,
+  user: CurrentUser,
+  query: NameTakenQuery,
+): Promise<boolean> {
+  return !(await isNameTaken(db, table, {
+    name: query.name,
+    namespaceIds: resolveNamespaceFilter(user, query.organizationIds),
+    ...(query.excludeId ? { excludeId: query.excludeId } : {}),
+  }));
+}
+
+/**
+ * Rethrows a write's error, as a 409 with `formatTakenMessage(name)` when it broke the table's
+ * unique name (`constraint`): two writers that both checked the name first still meet here.
+ */
+export function rethrowNameTaken(
+  error: unknown,
+  constraint: string,
+  formatTakenMessage: (name: string) => string,
+  name: string,
+): never {
+  if (isUniqueViolation(error, constraint)) {
+    throw conflict(formatTakenMessage(name));
+  }
+  throw error;
 }

@@ -9,16 +9,10 @@ import {
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
 import { sendStoredBytes } from '../media/index.ts';
-import {
-  duplicateStoryfile,
-  findDownload,
-  getJob,
-  PACKAGE_FILE,
-  previewImport,
-  startExport,
-  startImport,
-  type PackageDeps,
-} from './packages.service.ts';
+import { duplicateStoryfile } from './duplicate.service.ts';
+import { startExport } from './export.service.ts';
+import { previewImport, startImport } from './import.service.ts';
+import { findDownload, getJob, PACKAGE_FILE, type PackageDeps } from './package-jobs.ts';
 
 const LINK_INVALID_MESSAGE = 'This download link is invalid or has expired. Ask for a new one.';
 

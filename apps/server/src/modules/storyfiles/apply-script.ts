@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { canSeeNamespace, SCRIPT_NOT_FOUND_MESSAGE, type CurrentUser } from '@conversa/contracts';
-import { scriptQuestions, scripts, scriptTopics } from '../library/library.tables.ts';
+import { copyScriptContent, readScriptContent } from '../library/index.ts';
+import { scripts } from '../library/library.tables.ts';
 import { storyfiles } from './storyfiles.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Executor } from '../lists/index.ts';
@@ -30,28 +31,7 @@ export async function applyScriptToStoryfile(
     .from(storyfiles)
     .where(eq(storyfiles.id, storyfileId));
   const isSameNamespace = storyfile?.namespaceId === script.namespaceId;
-  const [topicRows, questionRows] = await Promise.all([
-    tx
-      .select()
-      .from(scriptTopics)
-      .where(eq(scriptTopics.scriptId, scriptId))
-      .orderBy(asc(scriptTopics.position)),
-    tx
-      .select()
-      .from(scriptQuestions)
-      .where(eq(scriptQuestions.scriptId, scriptId))
-      .orderBy(asc(scriptQuestions.position)),
-  ]);
-  const groups: MergeGroup[] = topicRows.map((topic) => ({
-    name: topic.name,
-    sourceTopicId: isSameNamespace ? topic.sourceTopicId : null,
-    questions: questionRows
-      .filter((question) => question.scriptTopicId === topic.id)
-      .map((question) => ({
-        text: question.text,
-        alternates: question.alternates,
-        sourceQuestionId: isSameNamespace ? question.sourceQuestionId : null,
-      })),
-  }));
+  const content = await readScriptContent(tx, scriptId);
+  const groups: MergeGroup[] = copyScriptContent(content, isSameNamespace);
   return mergeIntoChecklist(tx, { storyfileId, userId: user.iam, groups });
 }

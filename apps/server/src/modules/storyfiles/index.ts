@@ -1,9 +1,9 @@
 // The storyfiles module's public entry: what other modules and the assembly may use.
-export { setVideoRecordedAt, type RecordingTarget } from './checklist.service.ts';
+export { setVideoRecordedAt, type RecordingTarget } from './recorded-marks.ts';
 export { organizationStoryfiles } from './organization-storyfiles.ts';
 export { setPublicationLive } from './publication-live.ts';
 export { insertStoryfileCopy, type StoryfileCopy } from './package-copy.ts';
-export { getStoryfileDetail } from './storyfiles.service.ts';
+export { getStoryfileDetail } from './storyfile-detail.ts';
 export {
   lockQuestionAlternates,
   queueQuestionToRecord,

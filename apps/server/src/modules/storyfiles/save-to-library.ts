@@ -9,7 +9,7 @@ import { addTopicsToLibrary } from '../library/index.ts';
 import { storyfileQuestions, storyfileTopics } from './storyfiles.tables.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { isUniqueViolation } from '../lists/index.ts';
-import { lockLiveStoryfile } from './storyfiles.service.ts';
+import { lockLiveStoryfile } from './storyfile-lock.ts';
 
 /** 409 text when someone else created a library topic of the same name meanwhile. */
 export const LIBRARY_CHANGED_MESSAGE =

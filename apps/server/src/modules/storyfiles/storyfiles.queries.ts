@@ -11,9 +11,9 @@ import {
   AUTHOR_COLUMNS,
   authorJoins,
   buildNaturalOrder,
-  buildPageLimit,
   buildPlainOrder,
   buildSearchCondition,
+  buildTableListQueries,
   joinConditions,
   type ListQueries,
   type SearchFieldSql,
@@ -127,13 +127,14 @@ export function buildStoryfileListQueries(
     ),
   ]);
   const order = buildOrder(query.sort, query.order);
-  return {
-    count: sql`select count(*)::int as total from storyfiles s where ${where}`,
-    page: sql`select ${SUMMARY_COLUMNS}
-      from (select * from storyfiles s where ${where} order by ${order} ${buildPageLimit(query)}) s
-      ${SUMMARY_JOINS}
-      order by ${order}`,
-  };
+  return buildTableListQueries({
+    table: 'storyfiles s',
+    columns: SUMMARY_COLUMNS,
+    joins: SUMMARY_JOINS,
+    where,
+    order,
+    paging: query,
+  });
 }
 
 /** Summaries of the given storyfiles (any order; callers arrange them). */

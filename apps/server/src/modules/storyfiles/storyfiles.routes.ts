@@ -25,29 +25,34 @@ import {
 import type { Database } from '../../db/client.ts';
 import { registerContract, setStoryfileNamespaceResolver } from '../../http/gateway.ts';
 import type { TrialUsage } from '../promo-codes/index.ts';
+import { applyScript } from './apply-script.service.ts';
 import {
-  applyScript,
-  createStoryfileQuestion,
-  createStoryfileTopic,
-  deleteStoryfileQuestion,
-  deleteStoryfileTopic,
   moveStoryfileQuestion,
-  renameStoryfileTopic,
   reorderStoryfileQuestions,
   reorderStoryfileTopics,
-  setStoryfileStarters,
-  updateStoryfileClip,
+} from './checklist-order.service.ts';
+import {
+  createStoryfileQuestion,
+  deleteStoryfileQuestion,
   updateStoryfileQuestion,
-} from './checklist.service.ts';
+} from './checklist-questions.service.ts';
+import {
+  createStoryfileTopic,
+  deleteStoryfileTopic,
+  renameStoryfileTopic,
+} from './checklist-topics.service.ts';
+import { updateStoryfileClip } from './clips.service.ts';
 import { saveStoryfileTopicsToLibrary } from './save-to-library.ts';
+import { setStoryfileStarters } from './starters.service.ts';
+import { findStoryfileNamespaceId, getStoryfileDetail } from './storyfile-detail.ts';
+import {
+  getRecentStoryfiles,
+  isStoryfileNameUnique,
+  listStoryfiles,
+} from './storyfile-lists.service.ts';
 import {
   createStoryfile,
   deleteStoryfile,
-  findStoryfileNamespaceId,
-  getRecentStoryfiles,
-  getStoryfileDetail,
-  isStoryfileNameUnique,
-  listStoryfiles,
   restoreStoryfile,
   updateStoryfile,
   type IsPublicationLive,

@@ -6,13 +6,8 @@ export {
   failUploadsOfFailedJobs,
   removeBytesOfFailedUploads,
 } from './upload-maintenance.ts';
-export {
-  queueCompleteUploads,
-  findUpload,
-  markUploadFailed,
-  markUploadReady,
-  UploadRejectedError,
-  type UploadRow,
-} from './uploads.service.ts';
+export { UploadRejectedError } from './upload-intake.ts';
+export { findUpload, markUploadFailed, markUploadReady, type UploadRow } from './upload-rows.ts';
+export { queueCompleteUploads } from './video-processing.ts';
 export { presentUploadStatus } from './upload-status.ts';
 export { insertReadyUploadCopy, type ReadyUploadCopy } from './upload-copy.ts';

@@ -15,7 +15,7 @@ import {
 import { uploads } from './uploads.tables.ts';
 import type { UploadStorage } from './upload-storage.ts';
 import { checkStoryfileAccess, type StoryfileNamespaceLookup } from './upload-access.ts';
-import { canManageUpload, findUpload, toUploadId, type UploadRow } from './uploads.service.ts';
+import { canManageUpload, findUpload, toUploadId, type UploadRow } from './upload-rows.ts';
 
 // What a person sees of their uploads: one upload's status (spec §3/§4) and their uploads of the
 // last day.

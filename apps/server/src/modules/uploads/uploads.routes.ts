@@ -36,19 +36,16 @@ import {
   type TusRequest,
 } from './tus-endpoint.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
+import { prepareUpload, recordUpload, UploadRejectedError } from './upload-intake.ts';
 import {
   canManageUpload,
   findUpload,
-  markUploadCancelled,
-  prepareUpload,
   markPackageUploaded,
-  queueVideoProcessing,
-  recordUpload,
-  retryUploadProcessing,
+  markUploadCancelled,
   toUploadId,
-  UploadRejectedError,
   type UploadRow,
-} from './uploads.service.ts';
+} from './upload-rows.ts';
+import { queueVideoProcessing, retryUploadProcessing } from './video-processing.ts';
 import { getUploadStatus, listRecentUploads } from './upload-status.ts';
 
 const toTusError = (error: unknown): unknown =>
