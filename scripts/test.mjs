@@ -29,7 +29,7 @@ const readReport = (file) =>
   existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 
 function exitCodeOnly(status) {
-  return { ok: status === 0, problems: status === 0 ? [] : [`exited ${status}`] };
+  return { ok: status === 0, problems: status === 0 ? [] : [`exited ${status}`], failures: [] };
 }
 
 /**
@@ -91,9 +91,12 @@ results.push(
 rmSync(reports, { recursive: true, force: true });
 
 console.log('');
-for (const { name, ok, seconds, problems } of results) {
+for (const { name, ok, seconds, problems, failures } of results) {
   const detail = ok ? '' : `: ${problems.join(', ')}`;
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)${detail}`);
+  for (const failure of failures) {
+    console.log(`      ${failure}`);
+  }
 }
 const passed = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
 // A gate without test counts (typecheck, lint) counts as one failure when it fails.

@@ -24,7 +24,7 @@ describe('judgeVitest', () => {
   it('passes a clean run and counts it', () => {
     expect(
       judgeVitest(0, { numTotalTests: 2, numPassedTests: 2, numFailedTests: 0, success: true }),
-    ).toEqual({ ok: true, passed: 2, failed: 0, problems: [] });
+    ).toEqual({ ok: true, passed: 2, failed: 0, problems: [], failures: [] });
   });
 });
 
@@ -43,6 +43,78 @@ describe('judgePlaywright', () => {
   it('passes a clean run and counts it', () => {
     expect(
       judgePlaywright(0, { stats: { expected: 56, unexpected: 0, flaky: 0 }, errors: [] }),
-    ).toEqual({ ok: true, passed: 56, failed: 0, problems: [] });
+    ).toEqual({ ok: true, passed: 56, failed: 0, problems: [], failures: [] });
+  });
+});
+
+describe('naming what failed', () => {
+  it('names each failed Vitest test with its file and first message line, and a file that failed alone', () => {
+    const verdict = judgeVitest(1, {
+      numTotalTests: 3,
+      numFailedTests: 1,
+      numFailedTestSuites: 2,
+      testResults: [
+        {
+          name: `${process.cwd()}/apps/server/src/a.test.ts`,
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'a passes', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'a > refuses',
+              status: 'failed',
+              failureMessages: ['\nAssertionError: expected 403 to be 200\n    at a.test.ts:9'],
+            },
+          ],
+        },
+        {
+          name: `${process.cwd()}/apps/server/src/b.test.ts`,
+          status: 'failed',
+          message: 'Hook timed out in 10000ms.',
+          assertionResults: [],
+        },
+        { name: `${process.cwd()}/c.test.ts`, status: 'passed', assertionResults: [] },
+      ],
+    });
+    expect(verdict.failures).toEqual([
+      'apps/server/src/a.test.ts › a > refuses: AssertionError: expected 403 to be 200',
+      'apps/server/src/b.test.ts: Hook timed out in 10000ms.',
+    ]);
+  });
+
+  it('names failed and flaky Playwright tests in nested suites, and errors outside the tests', () => {
+    const verdict = judgePlaywright(1, {
+      stats: { expected: 1, unexpected: 1, flaky: 1 },
+      errors: [{ message: 'Error: webServer exited early' }],
+      suites: [
+        {
+          file: 'uploads.spec.ts',
+          specs: [{ title: 'plays', file: 'uploads.spec.ts', tests: [{ status: 'expected' }] }],
+          suites: [
+            {
+              file: 'uploads.spec.ts',
+              specs: [
+                {
+                  title: 'resumes',
+                  file: 'uploads.spec.ts',
+                  tests: [
+                    { status: 'unexpected', results: [{ error: { message: 'Timeout 5000ms' } }] },
+                  ],
+                },
+                {
+                  title: 'deletes',
+                  file: 'uploads.spec.ts',
+                  tests: [{ status: 'flaky', results: [{ error: { message: 'x\ny' } }, {}] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(verdict.failures).toEqual([
+      'uploads.spec.ts › resumes: Timeout 5000ms',
+      'uploads.spec.ts › deletes (flaky): x',
+      'outside the tests: Error: webServer exited early',
+    ]);
   });
 });
