@@ -48,7 +48,7 @@ describe('input rules (messages a person understands)', () => {
     expect(findInputProblem(input)).toBe(expected);
   });
 
-  it('words the limits as the README documents them', () => {
+  it('words the limits as docs/uploads.md documents them', () => {
     expect(VIDEO_PROCESSING_MESSAGES.tooLong).toBe(
       'This video is longer than 10 minutes; answers should be short.',
     );
