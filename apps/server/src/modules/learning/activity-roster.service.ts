@@ -15,7 +15,7 @@ import { buildSearchCondition, type SearchFieldSql } from '../lists/index.ts';
 import { selectActivities } from './activities.query.ts';
 import { assertActivityOrganization } from './learning-access.ts';
 import { computeProgress } from './progress.ts';
-import { queryRosterPage } from './progress.query.ts';
+import { queryRosterPage } from './roster-page.query.ts';
 import { formatStudentName } from './students.query.ts';
 
 type RosterListQuery = z.output<typeof rosterQuerySchema>;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { uuidArray } from '../lists/index.ts';
 import { selectActivities } from './activities.query.ts';
 import { assertLearningOrganization, getLearningOrganizationIds } from './learning-access.ts';
-import { queryStateCounts } from './progress.query.ts';
+import { queryStateCounts } from './state-counts.query.ts';
 
 export async function listActivities(
   db: Database,

@@ -16,7 +16,7 @@ import { uuidArray, type Executor } from '../lists/index.ts';
 import { askStoryfile, type ConversationEngine } from '../conversations/index.ts';
 import { selectActivities } from './activities.query.ts';
 import { describeRule } from './progress.ts';
-import { recordProgress } from './progress.query.ts';
+import { recordProgress } from './progress-summary.query.ts';
 import { getStudentProgress } from './student-progress.ts';
 import { selectStudents } from './students.query.ts';
 import { isAssignedTo } from './students.service.ts';

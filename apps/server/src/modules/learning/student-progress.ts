@@ -1,7 +1,7 @@
 import type { Activity, Progress, RosterRow, Student } from '@conversa/contracts';
 import type { Executor } from '../lists/index.ts';
+import { queryAttemptFigures } from './attempt-figures.query.ts';
 import { computeProgress, NO_FIGURES } from './progress.ts';
-import { queryAttemptFigures } from './progress.query.ts';
 import { selectStudents } from './students.query.ts';
 
 /** Each activity's roster, from one progress query over all of them. */
