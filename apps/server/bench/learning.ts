@@ -18,11 +18,9 @@ import type pg from 'pg';
 import type { RunningStudio } from '../src/server.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@conversa/contracts';
-import {
-  rosterPageSql,
-  stateCountsSql,
-  summariesFromChatLog,
-} from '../src/modules/learning/progress.query.ts';
+import { summariesFromChatLog } from '../src/modules/learning/progress-summary.query.ts';
+import { rosterPageSql } from '../src/modules/learning/roster-page.query.ts';
+import { stateCountsSql } from '../src/modules/learning/state-counts.query.ts';
 import { signIn, TestBrowser } from '../test/studio.ts';
 import {
   BENCH_ADMIN,

@@ -36,13 +36,8 @@ import {
   revokeInvitation,
   type InvitationSettings,
 } from './invitations.service.ts';
-import {
-  deleteUserAccount,
-  listMembers,
-  removeMember,
-  setPlatformAdmin,
-  updateMember,
-} from './members.service.ts';
+import { listMembers } from './members.query.ts';
+import { removeMember, updateMember } from './members.service.ts';
 import {
   createOrganization,
   deleteOrganization,
@@ -51,8 +46,10 @@ import {
   updateOrganization,
 } from './organizations.service.ts';
 import type { OrganizationStoryfiles } from './organization-storyfiles.ts';
+import { setPlatformAdmin } from './platform-admins.service.ts';
 import { getRoleCatalogue } from './roles.service.ts';
 import type { SignInRevoker } from './sessions.ts';
+import { deleteUserAccount } from './user-accounts.service.ts';
 import { addWhitelistEntry, deleteWhitelistEntry, listWhitelist } from './whitelist.service.ts';
 import {
   createTeam,

@@ -21,11 +21,10 @@ import { isDatabaseUnavailable } from '../../db/client.ts';
 import {
   createScimGroup,
   deleteScimGroup,
-  getScimGroup,
-  listScimGroups,
   patchScimGroup,
   replaceScimGroup,
 } from './scim-groups.service.ts';
+import { getScimGroup, listScimGroups } from './scim-groups.query.ts';
 import {
   buildResourceTypes,
   buildSchemas,

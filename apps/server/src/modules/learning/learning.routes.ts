@@ -14,13 +14,9 @@ import {
   updateActivityContract,
 } from '@conversa/contracts';
 import { registerContract } from '../../http/gateway.ts';
-import {
-  createActivity,
-  duplicateActivity,
-  getActivityWithRoster,
-  listActivities,
-  updateActivity,
-} from './activities.service.ts';
+import { getActivityWithRoster } from './activity-roster.service.ts';
+import { createActivity, duplicateActivity } from './create-activity.service.ts';
+import { listActivities } from './list-activities.service.ts';
 import {
   askMyActivity,
   getMyActivity,
@@ -30,6 +26,7 @@ import {
 import { getMyActivityStoryfile } from './my-activity-storyfile.service.ts';
 import { getActivityStatements } from './statements.service.ts';
 import { getStudent, listStudents } from './students.service.ts';
+import { updateActivity } from './update-activity.service.ts';
 
 /** The learning module's calls: owners' activities and students, and students' own activities. */
 export function registerLearningRoutes(app: FastifyInstance, context: LearningContext): void {

@@ -21,7 +21,7 @@ import {
   type XapiStatement,
 } from '@conversa/contracts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { summariesFromChatLog } from './progress.query.ts';
+import { summariesFromChatLog } from './progress-summary.query.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   RECORDED_QUESTIONS,

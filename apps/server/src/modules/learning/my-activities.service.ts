@@ -14,9 +14,11 @@ import {
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import { askStoryfile, type ConversationEngine } from '../conversations/index.ts';
-import { getStudentProgress, selectActivities, selectStudents } from './activities.service.ts';
+import { selectActivities } from './activities.query.ts';
 import { describeRule } from './progress.ts';
-import { recordProgress } from './progress.query.ts';
+import { recordProgress } from './progress-summary.query.ts';
+import { getStudentProgress } from './student-progress.ts';
+import { selectStudents } from './students.query.ts';
 import { isAssignedTo } from './students.service.ts';
 import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
 import { buildStatements, queueStatements, type XapiSettings } from './xapi.ts';

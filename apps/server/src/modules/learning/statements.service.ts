@@ -1,6 +1,7 @@
 import type { CurrentUser, XapiStatement } from '@conversa/contracts';
-import { buildRosters, getOwnedActivity } from './activities.service.ts';
+import { getOwnedActivity } from './activities.query.ts';
 import type { LearningContext } from './my-activities.service.ts';
+import { buildRosters } from './student-progress.ts';
 import { listActivityEntries } from './transcripts.service.ts';
 import { buildStatements } from './xapi.ts';
 

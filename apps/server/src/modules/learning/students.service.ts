@@ -9,12 +9,10 @@ import {
 } from '@conversa/contracts';
 import { notFound } from '../../http/errors.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
-import {
-  assertLearningOrganization,
-  getStudentProgress,
-  selectActivities,
-  selectStudents,
-} from './activities.service.ts';
+import { selectActivities } from './activities.query.ts';
+import { assertLearningOrganization } from './learning-access.ts';
+import { getStudentProgress } from './student-progress.ts';
+import { selectStudents } from './students.query.ts';
 import { listActivityEntries, toTranscriptEntry } from './transcripts.service.ts';
 import { invitations, teamMembers } from '../accounts/accounts.tables.ts';
 
