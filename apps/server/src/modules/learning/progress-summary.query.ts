@@ -120,11 +120,3 @@ export function summariesFromChatLog(where: SQL = sql`true`): SQL {
     left join ${topics} tp using (activity_id, student_id)
     left join minutes m using (activity_id, student_id)`;
 }
-
-/** Fills `learning_progress` from the chat log for attempts matching `where` (no row there yet). */
-export async function rebuildProgressSummaries(db: Executor, where: SQL = sql`true`) {
-  await db.execute(sql`
-    insert into learning_progress (activity_id, student_id, questions_asked, question_times,
-      answer_ids, answer_times, topics, seconds, minute_times, first_at, last_at)
-    ${summariesFromChatLog(where)}`);
-}
