@@ -2,6 +2,7 @@ export * from './auth/current-user.ts';
 export * from './permissions/rules.ts';
 export * from './routes.ts';
 export * from './constants.ts';
+export * from './validation-labels.ts';
 export * from './validation-messages.ts';
 export * from './search/search-query.ts';
 export * from './contract.ts';

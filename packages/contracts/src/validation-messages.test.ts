@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Contract } from './contract.ts';
 import * as contracts from './index.ts';
+import { FIELD_LABELS, LIST_ITEM_NOUNS, labelValidationField } from './validation-labels.ts';
 import {
-  FIELD_LABELS,
-  LIST_ITEM_NOUNS,
   describeValidationIssue,
   describeValidationIssues,
   isPersonMessage,
   mentionsField,
-  labelValidationField,
   type ValidationIssue,
 } from './validation-messages.ts';
 
