@@ -27,7 +27,7 @@ import {
   type UploadStatus,
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../src/jobs/queue.ts';
+import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../src/jobs/queue-definition.ts';
 import { createNamespace } from '../src/modules/namespaces/index.ts';
 import { runMediaTool } from '../src/media/ffmpeg.ts';
 import { buildPosterArgs, buildTranscodeArgs, needsPosterRun } from '../src/media/transcode.ts';

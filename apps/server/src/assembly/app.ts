@@ -23,7 +23,7 @@ import { installErrorHandler } from '../http/errors.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import { registerSecurityHeaders, trimAssetHeaders } from '../http/security-headers.ts';
 import { canReadMetrics, createStudioMetrics, installRequestMetrics } from '../http/metrics.ts';
-import { countProcessingJobsByState } from '../jobs/queue.ts';
+import { countProcessingJobsByState } from '../jobs/job-table.query.ts';
 import {
   assertRouteDeclaresPermission,
   installApiVersionCheck,
