@@ -19,30 +19,43 @@
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
 //                      starts the bench's own embedded PostgreSQL under .data-bench/speech/ (port
 //                      BENCH_POSTGRES_PORT, default 54375)
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import type { AskResponse, SpeechToTextResponse } from '@conversa/contracts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story.ts';
-import { convertToSpeechWav } from '../src/modules/speech/audio.ts';
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
 import { POCKETSPHINX_DEFAULTS, runPocketsphinx } from '../src/modules/speech/pocketsphinx.ts';
 import type { RunningStudio } from '../src/server.ts';
-import type { TestBrowser } from '../test/studio.ts';
+import {
+  call,
+  childCpuSeconds,
+  fixed,
+  mapLimit,
+  median,
+  percent,
+  share,
+  wordEdits,
+  type Outcome,
+} from './speech/measures.ts';
+import {
+  makeRecording,
+  readEndOfSpeechPauseSeconds,
+  run,
+  SNR_DB,
+  VOICES,
+  WORDS_PER_MINUTE,
+  type Recording,
+} from './speech/recordings.ts';
+import { OFF_TOPIC, PARAPHRASES, spread, type Group, type Sentence } from './speech/sentences.ts';
 import {
   prepareBenchDatabase,
-  repoRoot,
   seedPublishedStoryfile,
   startBenchStudio,
   writeBenchResults,
 } from './support.ts';
-
-const run = promisify(execFile);
 
 const GOALS = {
   /** Spoken questions the script answers get the right answer at ≥ 90% of the typed rate. */
@@ -52,55 +65,9 @@ const GOALS = {
   /** A 4-second question answered ≤ 1.5 s after the person stops speaking. */
   fourSecondLatencySeconds: 1.5,
 };
-const VOICES = ['en-us', 'en-us+f3', 'en-gb'] as const;
-const WORDS_PER_MINUTE = [145, 185] as const;
-const SNR_DB = 20;
-/** Silence before speech (the visitor presses, then speaks), seconds. */
-const LEAD_SECONDS = 0.3;
 const LATENCY_SPEECH_SECONDS = 4;
 const LATENCY_QUESTION =
   'What was the hardest time you lived through, and how did you get through it?';
-
-/** Paraphrases of the template's questions (none is one of its alternates), and what they ask. */
-const PARAPHRASES: readonly { text: string; asks: string }[] = [
-  { text: 'Where were you born?', asks: 'Where and when were you born?' },
-  { text: 'What is the first thing you remember?', asks: 'What is your earliest memory?' },
-  { text: 'How did you meet your wife?', asks: 'How did you meet your partner?' },
-  { text: 'What was your first job?', asks: 'What was the first job you ever had?' },
-  { text: 'What was the best day of your life?', asks: 'What was the happiest day of your life?' },
-  {
-    text: 'What would you tell your younger self?',
-    asks: 'What advice would you give your younger self?',
-  },
-  { text: 'How do you want to be remembered?', asks: 'How would you like to be remembered?' },
-  {
-    text: 'What games did you play when you were little?',
-    asks: 'What games did you play as a child?',
-  },
-  { text: 'Who was your hero as a kid?', asks: 'Who was your hero when you were young?' },
-  { text: 'What are you thankful for?', asks: 'What are you most grateful for?' },
-  {
-    text: 'What songs did you like when you were a teenager?',
-    asks: 'What music did you love as a teenager?',
-  },
-  { text: 'Who was your best mentor?', asks: 'Who was the best mentor you ever had?' },
-];
-
-/** Questions a life story does not answer: a visitor's stray questions. */
-const OFF_TOPIC: readonly string[] = [
-  'What is the capital of France?',
-  'How do I reset my password?',
-  'What will the weather be like tomorrow?',
-  'Can you recommend a good pizza place nearby?',
-  'How far away is the moon?',
-  'Can you help me with my math homework?',
-  'What time does the museum close today?',
-  'Who won the football game last night?',
-  'How do you bake a chocolate cake?',
-  'How much is a train ticket to Boston?',
-  'Is parking free on Sundays?',
-  'Where is the nearest bathroom?',
-];
 
 const { values: args } = parseArgs({
   options: {
@@ -139,25 +106,6 @@ if (args.embedder !== 'none' && args.embedder !== 'use-lite') {
   throw new Error('--embedder must be none or use-lite');
 }
 
-/** Spread `count` picks over `items` (every topic gets its share). */
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (count >= items.length) {
-    return [...items];
-  }
-  return Array.from(
-    { length: count },
-    (_, index) => items[Math.floor((index * items.length) / count)]!,
-  );
-}
-
-type Group = 'script' | 'paraphrase' | 'off-topic';
-interface Sentence {
-  group: Group;
-  text: string;
-  /** The template question that answers it; undefined off topic. */
-  asks: string | undefined;
-}
-
 const SENTENCES: Sentence[] = [
   ...(args.questions === 'all'
     ? SCRIPT_SENTENCES
@@ -180,221 +128,6 @@ const SENTENCES: Sentence[] = [
 const VOICINGS = VOICES.flatMap((voice) =>
   WORDS_PER_MINUTE.map((wordsPerMinute) => ({ voice, wordsPerMinute })),
 );
-
-/** The pause after speech that ends a question in the browser (apps/web's endpointer). */
-function readEndOfSpeechPauseSeconds(): number {
-  const source = readFileSync(path.join(repoRoot, 'apps/web/src/lib/recorded-speech.ts'), 'utf8');
-  const match = /END_OF_SPEECH_SILENCE_MS = ([\d_]+)/.exec(source);
-  if (!match) {
-    throw new Error(
-      'END_OF_SPEECH_SILENCE_MS was not found in apps/web/src/lib/recorded-speech.ts',
-    );
-  }
-  return Number(match[1]!.replace(/_/g, '')) / 1000;
-}
-
-/** CPU seconds of this process's ended children (ffmpeg, pocketsphinx, espeak-ng, sox). */
-function childCpuSeconds(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // cutime and cstime, in clock ticks (USER_HZ, 100 on Linux).
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-async function rmsOf(file: string): Promise<number> {
-  const { stderr } = await run('sox', [file, '-n', 'stat']);
-  const match = /RMS\s+amplitude:\s+([\d.]+)/.exec(stderr);
-  if (!match) {
-    throw new Error(`sox stat gave no RMS for ${file}`);
-  }
-  return Number(match[1]);
-}
-
-async function durationOf(file: string): Promise<number> {
-  const { stdout } = await run('soxi', ['-D', file]);
-  return Number(stdout.trim());
-}
-
-interface Recording {
-  /** WebM/Opus as Chromium's MediaRecorder sends it. */
-  webm: Buffer;
-  /** The gateway's own conversion of it (16 kHz mono WAV), for the general model. */
-  wavFile: string;
-}
-
-/**
- * Speaks `text` with espeak-ng, trims its silences, optionally stretches it to `seconds`, pads
- * it (lead and trail), mixes pink noise at 20 dB SNR below the speech's RMS, and encodes it.
- */
-async function makeRecording(
-  dir: string,
-  text: string,
-  voicing: { voice: string; wordsPerMinute: number },
-  options: { trailSeconds?: number; seconds?: number } = {},
-): Promise<Recording> {
-  const file = (name: string) => path.join(dir, name);
-  await run('espeak-ng', [
-    '-v',
-    voicing.voice,
-    '-s',
-    String(voicing.wordsPerMinute),
-    '-w',
-    file('raw.wav'),
-    text,
-  ]);
-  // 16 kHz mono, peaks at -6 dBFS (room for the noise), silence trimmed at both ends.
-  await run('sox', [
-    file('raw.wav'),
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    file('speech.wav'),
-    'silence',
-    '1',
-    '0.02',
-    '0.5%',
-    'reverse',
-    'silence',
-    '1',
-    '0.02',
-    '0.5%',
-    'reverse',
-    'gain',
-    '-n',
-    '-6',
-  ]);
-  let speech = file('speech.wav');
-  if (options.seconds) {
-    const tempo = (await durationOf(speech)) / options.seconds;
-    await run('sox', [speech, file('stretched.wav'), 'tempo', '-s', tempo.toFixed(4)]);
-    speech = file('stretched.wav');
-  }
-  const speechRms = await rmsOf(speech);
-  await run('sox', [
-    speech,
-    file('padded.wav'),
-    'pad',
-    String(LEAD_SECONDS),
-    String(options.trailSeconds ?? LEAD_SECONDS),
-  ]);
-  const seconds = await durationOf(file('padded.wav'));
-  await run('sox', [
-    '-R',
-    '-n',
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    file('noise.wav'),
-    'synth',
-    seconds.toFixed(3),
-    'pinknoise',
-  ]);
-  const noiseScale = speechRms / 10 ** (SNR_DB / 20) / (await rmsOf(file('noise.wav')));
-  await run('sox', [
-    '-m',
-    '-v',
-    '1',
-    file('padded.wav'),
-    '-v',
-    noiseScale.toFixed(5),
-    file('noise.wav'),
-    file('noisy.wav'),
-  ]);
-  await run('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-i',
-    file('noisy.wav'),
-    '-c:a',
-    'libopus',
-    '-b:a',
-    '32k',
-    '-f',
-    'webm',
-    '-y',
-    file('recording.webm'),
-  ]);
-  const { wavFile } = await convertToSpeechWav(
-    'ffmpeg',
-    file('recording.webm'),
-    dir,
-    new AbortController().signal,
-  );
-  return { webm: await readFile(file('recording.webm')), wavFile };
-}
-
-/** Runs `task` over `items`, at most `limit` at a time, answers in order. */
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index]!, index);
-      }
-    }),
-  );
-  return results;
-}
-
-/** Word-level edit distance (substitutions, insertions, deletions). */
-function wordEdits(reference: readonly string[], hypothesis: readonly string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= reference.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= hypothesis.length; j += 1) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[hypothesis.length]!;
-}
-
-async function call<Body>(owner: TestBrowser, url: string, init: RequestInit): Promise<Body> {
-  const response = await owner.api(url, { method: 'POST', ...init });
-  if (!response.ok) {
-    throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
-  }
-  return (await response.json()) as Body;
-}
-
-interface Outcome {
-  sentence: Sentence;
-  voicing: string;
-  audioSeconds: number;
-  general: string;
-  storyfile: string;
-  typedRight: boolean;
-  typedAnswered: boolean;
-  generalRight: boolean;
-  generalAnswered: boolean;
-  storyfileRight: boolean;
-  storyfileAnswered: boolean;
-}
-
-const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
-const percent = (value: number) => (Number.isNaN(value) ? '-' : `${(value * 100).toFixed(0)}%`);
-const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? '-' : value.toFixed(digits));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-};
 
 async function main(): Promise<void> {
   const endOfSpeechPause = readEndOfSpeechPauseSeconds();

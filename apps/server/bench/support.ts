@@ -127,7 +127,7 @@ export async function startBenchStudio(
   );
 }
 
-async function call<Body>(
+export async function call<Body>(
   browser: TestBrowser,
   method: string,
   url: string,

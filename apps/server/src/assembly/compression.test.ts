@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../../test/studio.ts';
-import { buildApp, DYNAMIC_COMPRESSION } from './app.ts';
+import { buildApp } from './app.ts';
+import { DYNAMIC_COMPRESSION } from './compression.ts';
 
 const ASSET = 'assets/index-Ab12Cd34.js';
 const WORKER_ASSET = 'assets/compile.worker-Ef56Gh78.js';

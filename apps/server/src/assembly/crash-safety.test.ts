@@ -15,7 +15,11 @@ import {
 } from '@conversa/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { uploads } from '../modules/uploads/uploads.tables.ts';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE, PROCESS_VIDEO_RETRY_LIMIT } from '../jobs/queue.ts';
+import {
+  JOB_SCHEMA,
+  PROCESS_VIDEO_QUEUE,
+  PROCESS_VIDEO_RETRY_LIMIT,
+} from '../jobs/queue-definition.ts';
 import { createNamespace, grantScope } from '../modules/namespaces/index.ts';
 import { createUser } from '../modules/users/index.ts';
 import { createTestDatabase, getFreePort, signIn, TestBrowser } from '../../test/studio.ts';

@@ -7,7 +7,7 @@ import {
   type SeededStoryfile,
 } from '../../test/conversation.fixtures.ts';
 import { tusCreate, tusPatch } from '../../test/upload.fixtures.ts';
-import { METRICS_FORBIDDEN_MESSAGE } from './app.ts';
+import { METRICS_FORBIDDEN_MESSAGE } from './operations.ts';
 
 const TOKEN = 'scrape-token-of-the-test-studio';
 

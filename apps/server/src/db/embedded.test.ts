@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { getFreePort } from '../../test/studio.ts';
-import { describeUnreachable, listDirectoryChain, startEmbeddedPostgres } from './embedded.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { describeUnreachable, listDirectoryChain } from './postgres-os-account.ts';
 
 describe('listDirectoryChain', () => {
   it.each([

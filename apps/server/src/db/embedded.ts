@@ -1,73 +1,22 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
+import { initialiseCluster, loadBinaries } from './postgres-binaries.ts';
+import { ensurePostgresAccount, ensureReachable } from './postgres-os-account.ts';
+import { canConnect, launchPostgres, stopServer } from './postgres-server.ts';
+import { isProcessAlive, readPostmasterPid } from './postmaster-pid.ts';
 
 const USER = 'conversa';
 const DATABASE = 'conversa';
-/** The OS account PostgreSQL runs as when we are root (it refuses to run as root itself). */
-const POSTGRES_OS_USER = 'postgres';
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 30_000;
 
 export interface EmbeddedDatabase {
   url: string;
   /** Stops PostgreSQL only if this process started it. */
   stop(): Promise<void>;
-}
-
-/**
- * A start that cannot work, told in one line: the path, the reason and the fix. Callers print
- * `message` alone, never a stack trace.
- */
-export class EmbeddedPostgresError extends Error {
-  override name = 'EmbeddedPostgresError';
-}
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-interface OsAccount {
-  uid: number;
-  gid: number;
-}
-
-/**
- * We drive the PostgreSQL binaries of `@embedded-postgres/<platform>` ourselves rather than through
- * the `embedded-postgres` package: that one installs process-wide exit hooks (async-exit-hook)
- * that call `process.exit(0)` on `beforeExit`, replacing the exit code of whatever process
- * imported it (a failing Vitest run exited 0), and it cannot run from a directory its OS user
- * cannot reach.
- */
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    const binaries = (await import(name)) as Binaries;
-    return { initdb: binaries.initdb, postgres: binaries.postgres };
-  } catch {
-    throw new EmbeddedPostgresError(
-      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server.`,
-    );
-  }
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  // A refused connection also emits 'error' on the client; connect()'s rejection reports it.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
@@ -79,107 +28,6 @@ async function readOrCreatePassword(file: string): Promise<string> {
   return password;
 }
 
-function readAccount(name: string): OsAccount | undefined {
-  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0) {
-    return undefined;
-  }
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
-function ensurePostgresAccount(): OsAccount {
-  const existing = readAccount(POSTGRES_OS_USER);
-  if (existing) {
-    return existing;
-  }
-  const created = spawnSync(
-    'useradd',
-    [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      POSTGRES_OS_USER,
-    ],
-    { encoding: 'utf8' },
-  );
-  const account = readAccount(POSTGRES_OS_USER);
-  if (created.error || created.status !== 0 || !account) {
-    const reason = created.error?.message ?? created.stderr.trim();
-    throw new EmbeddedPostgresError(
-      `PostgreSQL cannot run as root and the system user "${POSTGRES_OS_USER}" could not be created (${reason}): create it (useradd --system ${POSTGRES_OS_USER}), run the studio as another user, or set DATABASE_URL.`,
-    );
-  }
-  return account;
-}
-
-function canTraverse(directory: string, account: OsAccount): boolean {
-  return spawnSync('test', ['-x', directory], { uid: account.uid, gid: account.gid }).status === 0;
-}
-
-/** `/a/b/c` → `['/', '/a', '/a/b', '/a/b/c']`. */
-export function listDirectoryChain(target: string): string[] {
-  const chain: string[] = [];
-  let current = path.resolve(target);
-  for (;;) {
-    chain.unshift(current);
-    const parent = path.dirname(current);
-    if (parent === current) {
-      return chain;
-    }
-    current = parent;
-  }
-}
-
-/** The one-line refusal when PostgreSQL's OS user cannot reach a directory it needs. */
-export function describeUnreachable(options: {
-  blocked: string;
-  target: string;
-  account: string;
-  reason: string;
-}): string {
-  return `The embedded PostgreSQL runs as the system user "${options.account}", which cannot enter ${options.blocked} to reach ${options.target} (${options.reason}). Fix: install the acl package (apt-get install acl) so the studio can grant that user traverse-only access, or run: setfacl -m u:${options.account}:x ${options.blocked} — or set DATA_DIR to a directory under a path others can enter, or DATABASE_URL.`;
-}
-
-/**
- * As root, PostgreSQL runs as its own OS user, which must be able to enter every directory above
- * its binaries and its data. A clone under /root (mode 700) or a `mktemp -d` directory does not let
- * it: there we grant that one user traverse-only access (an ACL entry `u:postgres:x`, which lists
- * nothing and opens nothing to anyone else) on the directories that block it, and say so.
- */
-function ensureReachable(
-  targets: string[],
-  account: OsAccount,
-  log: (message: string) => void,
-): void {
-  for (const target of targets) {
-    for (const directory of listDirectoryChain(target)) {
-      if (canTraverse(directory, account)) {
-        continue;
-      }
-      const granted = spawnSync('setfacl', ['-m', `u:${account.uid}:x`, directory], {
-        encoding: 'utf8',
-      });
-      if (granted.status === 0 && canTraverse(directory, account)) {
-        log(
-          `granted the system user "${POSTGRES_OS_USER}" traverse-only access (ACL u:${POSTGRES_OS_USER}:x) to ${directory} so the embedded PostgreSQL can reach ${target}`,
-        );
-        continue;
-      }
-      const reason = granted.error
-        ? 'setfacl is not installed'
-        : granted.status === 0
-          ? 'an ACL entry did not open it'
-          : `setfacl failed: ${granted.stderr.trim()}`;
-      throw new EmbeddedPostgresError(
-        describeUnreachable({ blocked: directory, target, account: POSTGRES_OS_USER, reason }),
-      );
-    }
-  }
-}
-
 async function makeDirectory(directory: string): Promise<void> {
   try {
     await mkdir(directory, { recursive: true });
@@ -189,72 +37,6 @@ async function makeDirectory(directory: string): Promise<void> {
       `Cannot create the data directory ${directory} (${code}): set DATA_DIR to a directory you can write.`,
     );
   }
-}
-
-/** Runs a binary to its end; rejects with its last output lines when it fails. */
-function runToEnd(command: string, args: string[], account: OsAccount | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      ...(account ?? {}),
-      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', (error) =>
-      reject(new EmbeddedPostgresError(`Cannot run ${command}: ${error.message}`)),
-    );
-    child.on('close', (code) => {
-      if (code === 0) {
-        resolve();
-      } else {
-        reject(
-          new EmbeddedPostgresError(
-            `${path.basename(command)} failed (exit ${code}): ${lastLines(output)}`,
-          ),
-        );
-      }
-    });
-  });
-}
-
-function lastLines(output: string): string {
-  return output.trim().split('\n').slice(-3).join(' | ') || 'no output';
-}
-
-async function waitUntilReady(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL stopped while starting: ${lastLines(output())}`,
-      );
-    }
-    if (await canConnect(url)) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill('SIGKILL');
-  throw new EmbeddedPostgresError(
-    `The embedded PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${lastLines(output())}`,
-  );
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    server.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    // SIGINT is PostgreSQL's fast shutdown: sessions end, everything committed is on disk.
-    server.kill('SIGINT');
-  });
 }
 
 /**
@@ -300,72 +82,17 @@ export async function startEmbeddedPostgres(options: {
 
   if (adoptedPid === undefined && !existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
-    // initdb reads the superuser's password from a file only its OS user can read, removed right
-    // after (Node's pipe to a child is a socket, which initdb cannot open as /dev/stdin).
-    const passwordFile = path.join(dataDir, '.initdb-password');
-    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
-    try {
-      if (account) {
-        await chown(passwordFile, account.uid, account.gid);
-      }
-      await runToEnd(
-        binaries.initdb,
-        [
-          `--pgdata=${databaseDir}`,
-          '--auth=scram-sha-256',
-          `--username=${USER}`,
-          `--pwfile=${passwordFile}`,
-          '--encoding=UTF8',
-          // Case-insensitive search (ILIKE, lower()) must fold letters beyond ASCII ("École") on
-          // every machine: PostgreSQL's own Unicode locale, not one the OS may lack.
-          '--no-locale',
-          '--locale-provider=builtin',
-          '--builtin-locale=C.UTF-8',
-        ],
-        account,
-      );
-    } finally {
-      await rm(passwordFile, { force: true });
-    }
+    await initialiseCluster({ binaries, dataDir, databaseDir, user: USER, password, account });
   }
 
-  const launch = async (): Promise<ChildProcess> => {
-    let output = '';
-    const server = spawn(
-      binaries.postgres,
-      [
-        '-D',
-        databaseDir,
-        '-p',
-        String(options.port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        // TCP only: no socket file in a shared directory.
-        '-c',
-        'unix_socket_directories=',
-      ],
-      {
-        ...(account ?? {}),
-        env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-        // Its own process group: Ctrl-C reaches the studio, whose graceful shutdown stops
-        // PostgreSQL after the last request, instead of PostgreSQL going first.
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    };
-    server.stdout?.on('data', collect);
-    server.stderr?.on('data', collect);
-    const spawnFailed = new Promise<never>((_, reject) =>
-      server.once('error', (error) =>
-        reject(new EmbeddedPostgresError(`Cannot run ${binaries.postgres}: ${error.message}`)),
-      ),
-    );
-    await Promise.race([waitUntilReady(urlOf('postgres'), server, () => output), spawnFailed]);
-    return server;
-  };
+  const launch = () =>
+    launchPostgres({
+      binaries,
+      databaseDir,
+      port: options.port,
+      account,
+      readyUrl: urlOf('postgres'),
+    });
   /** The postmaster this process launched; undefined while it supervises one it joined. */
   let server: ChildProcess | undefined;
   let watcher: NodeJS.Timeout | undefined;
@@ -464,39 +191,6 @@ export async function startEmbeddedPostgres(options: {
         }
       })()),
   };
-}
-
-/** Whether a process exists (EPERM: it does, under another OS user). */
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * The pid of the postmaster serving `databaseDir` on `port`, from its `postmaster.pid` (line 1:
- * pid, line 4: port). A cluster this process cannot watch is refused, not joined unsupervised.
- */
-async function readPostmasterPid(databaseDir: string, port: number): Promise<number> {
-  const file = path.join(databaseDir, 'postmaster.pid');
-  let lines: string[];
-  try {
-    lines = (await readFile(file, 'utf8')).split('\n');
-  } catch (error) {
-    throw new EmbeddedPostgresError(
-      `A PostgreSQL answers on port ${port}, but ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so this process cannot supervise it: stop that PostgreSQL or choose another EMBEDDED_POSTGRES_PORT.`,
-    );
-  }
-  const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || Number(lines[3]) !== port || !isProcessAlive(pid)) {
-    throw new EmbeddedPostgresError(
-      `A PostgreSQL answers on port ${port}, but it is not the one ${file} describes, so this process cannot supervise it: stop that PostgreSQL or choose another EMBEDDED_POSTGRES_PORT.`,
-    );
-  }
-  return pid;
 }
 
 /** How often the pid of a joined postmaster is checked. */

@@ -20,7 +20,7 @@ import {
   uploadBytes,
   waitForSettledStatus,
 } from '../../../test/upload.fixtures.ts';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../../jobs/queue.ts';
+import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from '../../jobs/queue-definition.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -6,7 +6,7 @@ import type { FfmpegBinaries } from '../../media/ffmpeg.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
 import { processVideoFile, VideoRejectedError } from '../../media/transcode.ts';
-import type { ProcessVideoHandler } from '../../jobs/queue.ts';
+import type { ProcessVideoHandler } from '../../jobs/queue-definition.ts';
 import { findUpload, markUploadFailed, type UploadStorage } from '../uploads/index.ts';
 import { commitProcessedVideo, findAssetByUpload, getVideoStoragePrefix } from './media.service.ts';
 

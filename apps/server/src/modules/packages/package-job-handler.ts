@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/errors.ts';
-import type { PackageJobPayload } from '../../jobs/queue.ts';
+import type { PackageJobPayload } from '../../jobs/queue-definition.ts';
 import { runExport } from './export.service.ts';
 import { runImport } from './import.service.ts';
 import { updateJob, type PackageDeps } from './package-jobs.ts';

@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { withPgTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { toSqlExecutor } from '../../jobs/sql-executor.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { MediaUrlSigner } from '../media/index.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';

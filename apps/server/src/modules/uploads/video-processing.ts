@@ -10,7 +10,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { withPgTransaction } from '../../db/transaction.ts';
 import { uploads } from './uploads.tables.ts';
-import { toSqlExecutor, type JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { toSqlExecutor } from '../../jobs/sql-executor.ts';
 import { isUploadComplete, type UploadStorage } from './upload-storage.ts';
 import { markFailedFileGone } from './upload-maintenance.ts';
 import { canManageUpload, findUpload, toUploadId } from './upload-rows.ts';

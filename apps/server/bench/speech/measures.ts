@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import type { TestBrowser } from '../../test/studio.ts';
+import type { Sentence } from './sentences.ts';
+
+/** CPU seconds of this process's ended children (ffmpeg, pocketsphinx, espeak-ng, sox). */
+export function childCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // cutime and cstime, in clock ticks (USER_HZ, 100 on Linux).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, answers in order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Word-level edit distance (substitutions, insertions, deletions). */
+export function wordEdits(reference: readonly string[], hypothesis: readonly string[]): number {
+  let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= reference.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= hypothesis.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[hypothesis.length]!;
+}
+
+export async function call<Body>(
+  owner: TestBrowser,
+  url: string,
+  init: RequestInit,
+): Promise<Body> {
+  const response = await owner.api(url, { method: 'POST', ...init });
+  if (!response.ok) {
+    throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as Body;
+}
+
+export interface Outcome {
+  sentence: Sentence;
+  voicing: string;
+  audioSeconds: number;
+  general: string;
+  storyfile: string;
+  typedRight: boolean;
+  typedAnswered: boolean;
+  generalRight: boolean;
+  generalAnswered: boolean;
+  storyfileRight: boolean;
+  storyfileAnswered: boolean;
+}
+
+export const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
+export const percent = (value: number) =>
+  Number.isNaN(value) ? '-' : `${(value * 100).toFixed(0)}%`;
+export const fixed = (value: number, digits = 2) =>
+  Number.isNaN(value) ? '-' : value.toFixed(digits);
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { StudioMetrics } from '../http/metrics.ts';
+import { IDP_MOUNT_PATH } from '../identity/provider.ts';
+import { registerAccountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { createMailer } from '../modules/accounts/index.ts';
+import { registerScimRoutes } from '../modules/accounts/scim.routes.ts';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.ts';
+import {
+  endUserSessions,
+  forgetExternalIdentities,
+  type createAuthService,
+} from '../modules/auth/index.ts';
+import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
+import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
+import { createConversationEngine, inkConversationSource } from '../modules/conversations/index.ts';
+import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
+import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
+import { registerLearningRoutes } from '../modules/learning/learning.routes.ts';
+import { registerLibraryRoutes } from '../modules/library/library.routes.ts';
+import { registerMeRoutes } from '../modules/me/me.routes.ts';
+import { trialUsage } from '../modules/media/index.ts';
+import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
+import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
+import { isPublicationLive } from '../modules/publishing/index.ts';
+import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
+import { createSpeechGateway } from '../modules/speech/index.ts';
+import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
+import { organizationStoryfiles } from '../modules/storyfiles/index.ts';
+import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
+import { ignoredQuestions, storyfileVocabulary } from '../modules/training/index.ts';
+import { registerTrainingRoutes } from '../modules/training/training.routes.ts';
+import type { AppOptions } from './app-options.ts';
+import { drainXapiInBackground, scheduleXapiDrain } from './xapi-outbox.ts';
+
+/**
+ * Mounts every module's routes but those of the media runtime, handing each module the others'
+ * pieces it needs (the conversation engine, auth's revoker, training's vocabulary).
+ */
+export async function registerModuleRoutes(
+  app: FastifyInstance,
+  options: AppOptions,
+  assembled: {
+    auth: ReturnType<typeof createAuthService>;
+    isEmbeddedIdp: boolean;
+    isHttps: boolean;
+    metrics: StudioMetrics;
+    webDist: string | undefined;
+  },
+): Promise<void> {
+  const { config, db } = options;
+  const { auth, isEmbeddedIdp, isHttps, metrics, webDist } = assembled;
+  registerAuthRoutes(app, {
+    auth,
+    isHttps,
+    // The embedded provider's account page; an external issuer's by Keycloak's convention.
+    accountUrl: isEmbeddedIdp
+      ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`
+      : `${config.oidc.issuer!.replace(/\/$/, '')}/account`,
+  });
+  registerMeRoutes(app, db);
+  // Auth owns sessions and identity links; accounts ends them when a person loses access.
+  const revoker = { endUserSessions, forgetExternalIdentities };
+  registerAccountRoutes(app, {
+    db,
+    storyfiles: organizationStoryfiles,
+    revoker,
+    invitations: {
+      publicUrl: config.publicUrl,
+      expiryDays: config.accounts.invitationExpiryDays,
+      mailer: createMailer({ smtpUrl: config.accounts.smtpUrl, from: config.accounts.smtpFrom }),
+    },
+  });
+  registerPromoCodeRoutes(app, { db, trialUsage });
+  registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
+  registerStoryfileRoutes(app, { db, isPublicationLive, trialUsage });
+  registerLibraryRoutes(app, { db });
+  registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
+  const conversationEngine = await createConversationEngine(db, {
+    mediaUrlTtlSeconds: config.media.urlTtlSeconds,
+    logger: app.log,
+    metrics,
+    embedder: options.embedder,
+    ignores: ignoredQuestions,
+    vocabulary: storyfileVocabulary,
+    ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
+  });
+  registerConversationRoutes(app, conversationEngine);
+  registerChatLogRoutes(app, conversationEngine);
+  registerTrainingRoutes(app, conversationEngine, {
+    mediaStore: options.media?.runtime.mediaStore,
+  });
+  registerInkRoutes(app, { db, inkConversations: inkConversationSource });
+  registerLearningRoutes(app, {
+    engine: conversationEngine,
+    publicUrl: config.publicUrl,
+    xapi: config.xapi,
+    // Sent as soon as queued (after the commit).
+    onStatementsQueued: () => {
+      drainXapiInBackground(app, db, config.xapi);
+    },
+  });
+  scheduleXapiDrain(app, db, config.xapi);
+  registerPublishingRoutes(app, {
+    engine: conversationEngine,
+    publicUrl: config.publicUrl,
+    feedbackFormUrl: config.feedbackFormUrl,
+    webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
+  });
+  // Spoken questions: recordings recognized by the studio (issue 29), never stored.
+  await registerSpeechRoutes(app, {
+    engine: conversationEngine,
+    speech:
+      options.speech ??
+      createSpeechGateway({
+        conversations: conversationEngine,
+        config: config.speech,
+        dataDir: config.dataDir,
+        ffmpegPath: options.media?.runtime.binaries.ffmpeg,
+      }),
+    storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
+  });
+  registerDashboardRoutes(app, { db });
+  registerMobileAppRoutes(app, conversationEngine);
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { TextEmbedder } from '@conversa/embeddings';
+import type pg from 'pg';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { createDatabaseProbe } from '../db/health.ts';
+import { canReadMetrics, type StudioMetrics } from '../http/metrics.ts';
+import { countProcessingJobsByState } from '../jobs/job-table.query.ts';
+
+/**
+ * /healthz answers 503 when the database has not answered `select 1`, through the pool and on a
+ * new connection, within this.
+ */
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+/** The refusal of /metrics to a client neither on loopback nor holding METRICS_TOKEN. */
+export const METRICS_FORBIDDEN_MESSAGE =
+  'Metrics are served to this machine only, or with the metrics token (METRICS_TOKEN) as a bearer.';
+
+/** /healthz, and the Prometheus metrics at /metrics (issue 21). */
+export function registerOperationsRoutes(
+  app: FastifyInstance,
+  options: {
+    config: Config;
+    db: Database;
+    metrics: StudioMetrics;
+    textEmbedder?: TextEmbedder;
+    /** The pool of the job queue, when this app has the media runtime. */
+    jobsPool?: pg.Pool;
+  },
+): void {
+  const { config, db, metrics } = options;
+  const probeDatabase = createDatabaseProbe(db.$client, HEALTH_CHECK_TIMEOUT_MS);
+  app.get(
+    '/healthz',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => {
+      // A hung database answers nothing: 503 after a short wait rather than the pool's timeouts,
+      // and a new connection is tried too, since the pool's idle ones may still answer.
+      if (!(await probeDatabase())) {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', message: 'The database does not answer.' });
+      }
+      // Which sentence model answers with the matcher (a failed one: answers by words alone).
+      const model = options.textEmbedder;
+      return {
+        status: 'ok',
+        embedder: model
+          ? { id: model.id, label: model.label, status: model.status() }
+          : { id: 'none', label: 'none (words alone)', status: 'none' },
+      };
+    },
+  );
+
+  if (options.jobsPool) {
+    const pool = options.jobsPool;
+    metrics.setJobStateReader(() => countProcessingJobsByState(pool));
+  }
+  app.get(
+    '/metrics',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!canReadMetrics(request, config.metricsToken)) {
+        return reply.status(403).send({
+          statusCode: 403,
+          error: 'FORBIDDEN',
+          message: METRICS_FORBIDDEN_MESSAGE,
+        });
+      }
+      const scraped = await metrics.render();
+      return reply.header('cache-control', 'no-store').type(scraped.contentType).send(scraped.body);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type pg from 'pg';
+import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
+
+/**
+ * Puts an active job back in the queue as if never taken: with `started_on` cleared, pg-boss's
+ * next fetch does not count a retry. pg-boss 10 has no call for this, hence the SQL on its table.
+ */
+export async function handBackJob(pool: pg.Pool, jobId: string): Promise<void> {
+  await pool.query(
+    `update ${JOB_SCHEMA}.job set state = 'created', started_on = null, start_after = now()
+      where name = $1 and id = $2 and state = 'active'`,
+    [PROCESS_VIDEO_QUEUE, jobId],
+  );
+}
+
+/** Of these uploads, those whose latest processing job failed for good (retries spent). */
+export async function findUploadsOfFailedJobs(
+  pool: pg.Pool,
+  uploadIds: readonly string[],
+): Promise<string[]> {
+  if (uploadIds.length === 0) {
+    return [];
+  }
+  // The latest job of each upload decides: an old failed one is superseded by a fresh attempt.
+  const { rows } = await pool.query<{ uploadId: string }>(
+    `select upload_id as "uploadId" from (
+       select distinct on (singleton_key) singleton_key as upload_id, state
+         from (
+           select singleton_key, state, created_on from ${JOB_SCHEMA}.job
+            where name = $1 and singleton_key = any($2)
+           union all
+           select singleton_key, state, created_on from ${JOB_SCHEMA}.archive
+            where name = $1 and singleton_key = any($2)
+         ) jobs
+        order by singleton_key, created_on desc
+     ) latest where state = 'failed'`,
+    [PROCESS_VIDEO_QUEUE, uploadIds],
+  );
+  return rows.map((row) => row.uploadId);
+}
+
+/** Processing jobs by pg-boss state, for the metrics (one grouped count on the job table). */
+export async function countProcessingJobsByState(pool: pg.Pool): Promise<Record<string, number>> {
+  const result = await pool.query<{ state: string; count: number }>(
+    `select state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 group by state`,
+    [PROCESS_VIDEO_QUEUE],
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.state, row.count]));
+}

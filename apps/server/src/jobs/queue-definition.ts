@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** The pg-boss schema; pg-boss creates and migrates it itself, apart from our Drizzle migrations. */
+export const JOB_SCHEMA = 'pgboss';
+
+export const PROCESS_VIDEO_QUEUE = 'process-video';
+
+export const processVideoPayloadSchema = z.object({ uploadId: z.string().min(1).max(200) });
+export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
+
+/**
+ * A storyfile package export or import (issue 31) runs on the same queue, workers, leases and
+ * retries as video processing; its payload names the package job row, which holds the rest.
+ */
+export const packageJobPayloadSchema = z.object({ packageJobId: z.uuid() });
+export type PackageJobPayload = z.infer<typeof packageJobPayloadSchema>;
+export const queuePayloadSchema = z.union([processVideoPayloadSchema, packageJobPayloadSchema]);
+
+/**
+ * Retry policy of video processing: a failure that is not the video's fault (ffmpeg crashed, the
+ * database went away, the worker died) is tried again 3 times, backing off from
+ * JOB_RETRY_DELAY_SECONDS. A worker that dies mid-job loses its lease (job-leases.ts) and the job
+ * is retried at the next check; JOB_EXPIRE_SECONDS is the backstop for a worker alive but stuck. A
+ * stopping worker hands its jobs back without spending a retry.
+ */
+export const PROCESS_VIDEO_RETRY_LIMIT = 3;
+
+/**
+ * How long a stopping process lets running jobs finish (JOB_SHUTDOWN_GRACE_SECONDS) before it
+ * aborts them and hands them back to the queue, retry count untouched.
+ */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+
+/**
+ * The job id of an upload's processing, derived from the upload id: sending it twice inserts
+ * nothing the second time (pg-boss inserts with ON CONFLICT DO NOTHING on the id).
+ */
+export function getProcessVideoJobId(uploadId: string): string {
+  const hex = createHash('sha256').update(`${PROCESS_VIDEO_QUEUE}:${uploadId}`).digest('hex');
+  // Shaped as a UUID (version 8, "custom") because pg-boss stores ids in a uuid column.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface ProcessVideoContext {
+  signal: AbortSignal;
+  /** True on the last attempt pg-boss will make; the handler records the failure for people then. */
+  isLastAttempt: boolean;
+}
+
+export type ProcessVideoHandler = (
+  payload: ProcessVideoPayload,
+  context: ProcessVideoContext,
+) => Promise<void>;
+
+export type PackageJobHandler = (
+  payload: PackageJobPayload,
+  context: ProcessVideoContext,
+) => Promise<void>;
