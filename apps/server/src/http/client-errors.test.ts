@@ -63,7 +63,9 @@ describe('describeClientError', () => {
   });
 
   it('anything else the parser refuses is a 400 saying it is not HTTP', () => {
-    expect(describeClientError(parserError('HPE_INVALID_METHOD', 'FO(O / HTTP/1.1\r\n\r\n'))).toEqual({
+    expect(
+      describeClientError(parserError('HPE_INVALID_METHOD', 'FO(O / HTTP/1.1\r\n\r\n')),
+    ).toEqual({
       status: 400,
       message: 'The request could not be read: it is not well-formed HTTP.',
     });

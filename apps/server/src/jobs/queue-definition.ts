@@ -27,12 +27,6 @@ export const queuePayloadSchema = z.union([processVideoPayloadSchema, packageJob
 export const PROCESS_VIDEO_RETRY_LIMIT = 3;
 
 /**
- * How long a stopping process lets running jobs finish (JOB_SHUTDOWN_GRACE_SECONDS) before it
- * aborts them and hands them back to the queue, retry count untouched.
- */
-export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
-
-/**
  * The job id of an upload's processing, derived from the upload id: sending it twice inserts
  * nothing the second time (pg-boss inserts with ON CONFLICT DO NOTHING on the id).
  */

@@ -12,7 +12,11 @@ import { compileInkSource } from '@conversa/contracts/ink/compile-ink';
 import type { Database } from '../../db/client.ts';
 import { inkStories, inkStoryVersions } from './ink.tables.ts';
 import { mediaAssets } from '../media/media.tables.ts';
-import { storyfileQuestions, storyfileTopics, storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import {
+  storyfileQuestions,
+  storyfileTopics,
+  storyfiles,
+} from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 
