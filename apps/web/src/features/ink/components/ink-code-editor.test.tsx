@@ -3,6 +3,7 @@ import { completionStatus, currentCompletions } from '@codemirror/autocomplete';
 import { EditorView } from '@codemirror/view';
 import type { InkQuestion } from '@conversa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STEADY_CURSOR_CLASS, STEADY_CURSOR_PAUSE_MS } from '../utils/steady-cursor';
 import { INK_EDIT_SETTLE_MS, InkCodeEditor } from './ink-code-editor';
 
 /** About 100 KB of ink, the size of story that froze the page when typed into (issue 33). */
@@ -95,5 +96,36 @@ describe('InkCodeEditor', () => {
     expect(currentCompletions(view.state).map((option) => option.label)).toEqual([
       'Where did you grow up?',
     ]);
+  });
+
+  it('holds the cursor steady while the author types, and lets it blink again once they pause', () => {
+    const { container } = render(
+      <InkCodeEditor initialValue={LARGE_STORY} onChange={() => {}} messages={[]} questions={[]} />,
+    );
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!)!;
+    const isSteady = () => view.scrollDOM.classList.contains(STEADY_CURSOR_CLASS);
+    // The rule that stops the blink animation CodeMirror restarts on every move.
+    const styles = [...document.querySelectorAll('style')]
+      .map((style) => style.textContent)
+      .join('');
+    expect(styles).toMatch(
+      new RegExp(`\\.${STEADY_CURSOR_CLASS} \\.cm-cursorLayer\\s*\\{animation:\\s*none !important`),
+    );
+    expect(isSteady()).toBe(false);
+
+    for (const key of 'The end.') {
+      view.dispatch({
+        changes: { from: view.state.doc.length, insert: key },
+        selection: { anchor: view.state.doc.length + 1 },
+      });
+      vi.advanceTimersByTime(STEADY_CURSOR_PAUSE_MS / 2);
+      expect(isSteady()).toBe(true);
+    }
+    vi.advanceTimersByTime(STEADY_CURSOR_PAUSE_MS);
+    expect(isSteady()).toBe(false);
+
+    // A move of the cursor alone holds it steady too.
+    view.dispatch({ selection: { anchor: 0 } });
+    expect(isSteady()).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import type { InkCompileMessage, InkQuestion } from '@conversa/contracts';
 import { inkLanguage } from '../utils/ink-language';
+import { steadyCursorWhileTyping } from '../utils/steady-cursor';
 import { findTagCompletions } from '../utils/tag-completion';
 
 export interface InkCodeEditorHandle {
@@ -128,6 +129,7 @@ export function InkCodeEditor({
         doc: initialValue,
         extensions: [
           basicSetup,
+          steadyCursorWhileTyping,
           inkLanguage,
           EditorView.lineWrapping,
           // Opened by typing in a tag only (isTypingInTag) or by Ctrl+Space; once open it follows
