@@ -23,7 +23,6 @@ import { registerMeRoutes } from '../modules/me/me.routes.ts';
 import { trialUsage } from '../modules/media/index.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
-import { isPublicationLive } from '../modules/publishing/index.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { createSpeechGateway } from '../modules/speech/index.ts';
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
@@ -74,7 +73,7 @@ export async function registerModuleRoutes(
   });
   registerPromoCodeRoutes(app, { db, trialUsage });
   registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
-  registerStoryfileRoutes(app, { db, isPublicationLive, trialUsage });
+  registerStoryfileRoutes(app, { db, trialUsage });
   registerLibraryRoutes(app, { db });
   registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
   const conversationEngine = await createConversationEngine(db, {

@@ -55,7 +55,6 @@ import {
   deleteStoryfile,
   restoreStoryfile,
   updateStoryfile,
-  type IsPublicationLive,
 } from './storyfiles.service.ts';
 
 /**
@@ -65,9 +64,9 @@ import {
  */
 export function registerStoryfileRoutes(
   app: FastifyInstance,
-  options: { db: Database; isPublicationLive: IsPublicationLive; trialUsage: TrialUsage },
+  options: { db: Database; trialUsage: TrialUsage },
 ): void {
-  const { db, isPublicationLive, trialUsage } = options;
+  const { db, trialUsage } = options;
   setStoryfileNamespaceResolver(app, (storyfileId) => findStoryfileNamespaceId(db, storyfileId));
 
   registerContract(app, listStoryfilesContract, (request) =>
@@ -86,7 +85,7 @@ export function registerStoryfileRoutes(
     getStoryfileDetail(db, request.params.id),
   );
   registerContract(app, updateStoryfileContract, (request) =>
-    updateStoryfile(db, request.currentUser, request.params.id, request.body, isPublicationLive),
+    updateStoryfile(db, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, deleteStoryfileContract, (request) =>
     deleteStoryfile(db, request.currentUser, request.params.id),

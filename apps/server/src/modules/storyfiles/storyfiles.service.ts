@@ -17,7 +17,6 @@ import { conflict } from '../../http/errors.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
-  type Executor,
   markUpdated,
   pickDefined,
   rethrowNameTaken,
@@ -82,23 +81,17 @@ export async function createStoryfile(
   return getStoryfileDetail(db, id);
 }
 
-/**
- * Whether the storyfile's share link answers visitors (the publishing module answers it, handed in
- * by the assembly: publishing builds on storyfiles).
- */
-export type IsPublicationLive = (tx: Executor, storyfileId: string) => Promise<boolean>;
-
 export async function updateStoryfile(
   db: Database,
   user: CurrentUser,
   storyfileId: string,
   body: UpdateStoryfileBody,
-  isPublicationLive: IsPublicationLive,
 ): Promise<StoryfileDetail> {
   await db
     .transaction(async (tx) => {
-      await lockLiveStoryfile(tx, storyfileId);
-      if (body.status !== undefined && (await isPublicationLive(tx, storyfileId))) {
+      // Publishing sets is_publication_live under this row's lock, so the locked row is current.
+      const row = await lockLiveStoryfile(tx, storyfileId);
+      if (body.status !== undefined && row.isPublicationLive) {
         // The badge would read Draft while the share link answers visitors; unpublishing needs
         // the owner's permission, so a status change cannot stand in for it.
         throw conflict(STORYFILE_PUBLISHED_STATUS_LOCKED_MESSAGE);
