@@ -6,52 +6,13 @@ import { Modal } from '@/components/ui/modal';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { ApiError } from '@/lib/api-client';
 import { useOrganizationTeams } from '../api/organizations';
-import { useStoryfileTopics } from '../api/storyfile-topics';
 import { useSaveActivity } from '../api/save-activity';
 import { useStudents } from '../api/students';
+import { fromLocalInput, toLocalInput } from '../utils/local-input';
+import { TopicChoices } from './topic-choices';
 
 const fieldClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none';
-
-/** `datetime-local` value of an ISO date, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (iso === null) {
-    return '';
-  }
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-const fromLocalInput = (value: string) => (value === '' ? null : new Date(value).toISOString());
-
-function TopicChoices({
-  storyfileId,
-  chosen,
-  onToggle,
-}: {
-  storyfileId: string;
-  chosen: string[];
-  onToggle: (topicId: string) => void;
-}) {
-  const topics = useStoryfileTopics(storyfileId);
-  if (topics.isPending) {
-    return <p className="text-xs text-slate-600">Loading topics…</p>;
-  }
-  return (
-    <>
-      {(topics.data ?? []).map((topic) => (
-        <label key={topic.id} className="flex items-center gap-2 text-sm break-words">
-          <input
-            type="checkbox"
-            checked={chosen.includes(topic.id)}
-            onChange={() => onToggle(topic.id)}
-          />
-          {topic.name}
-        </label>
-      ))}
-    </>
-  );
-}
 
 /** Create or edit an activity: what to talk to, when, what completes it, and who takes it. */
 export function ActivityFormDialog({
