@@ -1,5 +1,6 @@
 export { BulkUploadPanel } from './components/bulk-upload-panel';
-export { ClipMedia, QuestionMedia } from './components/target-media';
+export { ClipMedia } from './components/clip-media';
+export { QuestionMedia } from './components/question-media';
 export { VideoUploadsProvider } from './components/video-uploads-provider';
 export { useVideoUploads } from './hooks/use-video-uploads';
 export { getTargetKey } from './types';

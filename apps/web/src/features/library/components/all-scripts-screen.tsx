@@ -2,41 +2,34 @@ import {
   findRoute,
   hasRole,
   hasRoleInNamespace,
-  roleRequiredMessage,
   SCRIPT_SEARCH_OPTIONS,
   type CurrentUser,
   type Script,
 } from '@conversa/contracts';
-import { Copy, Eye, FileText, Layers, Play, Plus, Trash2, Wrench } from 'lucide-react';
+import { FileText, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { ListPagingBar } from '@/components/list/list-paging-bar';
 import { useListQuery, usePageSize } from '@/components/list/use-list-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Button, getButtonClassName } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteScript } from '../api/delete-script';
 import { useScripts } from '../api/list-scripts';
 import { useRestoreScript } from '../api/restore-script';
-import { canEditScript } from '../utils/script-access';
 import { toSearchBoxOptions, toSearchOptionsParam } from '../utils/search-options';
 import { NewScriptDialog } from './new-script-dialog';
+import { ScriptCard } from './script-card';
+import { ScriptKindFilter } from './script-kind-filter';
 import { ApplyScriptDialog, DuplicateScriptDialog, ScriptPreviewDialog } from './script-dialogs';
 import { UndoBar, type UndoState } from './undo-bar';
-import { formatCount } from '@/lib/format';
 
 const TEMPLATES_PATH = '/topics/templates';
 const KIND_PARAM = 'kind';
-const KINDS = [
-  { value: '', label: 'All' },
-  { value: 'shipped', label: 'Templates' },
-  { value: 'namespace', label: 'My scripts' },
-] as const;
 const SEARCH_BOX_OPTIONS = toSearchBoxOptions(SCRIPT_SEARCH_OPTIONS);
 
 function toShipped(kind: string): 'true' | 'false' | undefined {
@@ -136,24 +129,7 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
         }
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Show" className="inline-flex rounded-lg bg-slate-100 p-1">
-          {KINDS.map((item) => (
-            <button
-              key={item.value}
-              type="button"
-              aria-pressed={kind === item.value}
-              onClick={() => selectKind(item.value)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                kind === item.value
-                  ? 'bg-white text-slate-900 shadow-sm'
-                  : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <ScriptKindFilter kind={kind} onSelect={selectKind} />
         <div className="min-w-72 flex-1 sm:max-w-xl">
           <ListSearchBox options={SEARCH_BOX_OPTIONS} label="Search scripts" />
         </div>
@@ -264,111 +240,5 @@ export function AllScriptsScreen({ user }: { user: CurrentUser }) {
         onConfirm={confirmDelete}
       />
     </div>
-  );
-}
-
-function ScriptCard({
-  script,
-  user,
-  onPreview,
-  onDuplicate,
-  onApply,
-  onDelete,
-}: {
-  script: Script;
-  user: CurrentUser;
-  onPreview: () => void;
-  onDuplicate: () => void;
-  onApply: () => void;
-  onDelete: () => void;
-}) {
-  const canEditAnywhere = hasRole(user, 'edit:ns');
-  const canEdit = canEditScript(user, script);
-  return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 text-base font-semibold text-slate-900">{script.name}</h2>
-        <span
-          className={cn(
-            'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
-            script.isShipped ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-700',
-          )}
-        >
-          {script.isShipped ? 'Template' : script.namespaceLabel}
-        </span>
-      </div>
-      <p className="mt-1 line-clamp-3 flex-1 text-sm text-slate-600">
-        {script.description || 'No description.'}
-      </p>
-      <p className="mt-3 flex items-center gap-3 text-xs text-slate-500">
-        <span className="inline-flex items-center gap-1">
-          <Layers className="size-3.5" aria-hidden="true" />
-          {formatCount(script.topicCount, 'topic')}
-        </span>
-        <span>{formatCount(script.questionCount, 'question')}</span>
-      </p>
-      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-        <Button
-          size="sm"
-          icon={<Eye className="size-4" aria-hidden="true" />}
-          aria-label={`Preview ${script.name}`}
-          idText="Preview"
-          onClick={onPreview}
-        >
-          Preview
-        </Button>
-        {canEditAnywhere ? (
-          <>
-            <Button
-              size="sm"
-              icon={<Copy className="size-4" aria-hidden="true" />}
-              aria-label={`Duplicate ${script.name}`}
-              idText="Duplicate"
-              onClick={onDuplicate}
-            >
-              Duplicate
-            </Button>
-            <Button
-              size="sm"
-              icon={<Play className="size-4" aria-hidden="true" />}
-              aria-label={`Apply ${script.name} to a storyfile`}
-              idText="Apply"
-              onClick={onApply}
-            >
-              Apply
-            </Button>
-          </>
-        ) : null}
-        {canEdit ? (
-          <>
-            <Link
-              to={`/topics/builder?script=${script.id}`}
-              className={getButtonClassName('text', 'sm')}
-              aria-label={`Edit ${script.name} in the Script Builder`}
-            >
-              <Wrench className="size-4" aria-hidden="true" />
-              Edit
-            </Link>
-            <Button
-              size="sm"
-              variant="text"
-              className="ml-auto"
-              aria-label={`Delete ${script.name}`}
-              idText="Delete"
-              icon={<Trash2 className="size-4" aria-hidden="true" />}
-              onClick={onDelete}
-            />
-          </>
-        ) : null}
-        {!canEditAnywhere ? (
-          <span
-            className="self-center text-xs text-slate-500"
-            title={roleRequiredMessage('edit:ns')}
-          >
-            Read only
-          </span>
-        ) : null}
-      </div>
-    </li>
   );
 }

@@ -1,13 +1,10 @@
 import {
-  CLIP_KIND_LABELS,
   type ClipKind,
   type PendingVideoUpload,
   type StoryfileDetail,
-  type StoryfileQuestion,
-  type StoryfileTopic,
   type StoryfileVideo,
 } from '@conversa/contracts';
-import { Play, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { Play, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -20,8 +17,7 @@ import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey, type VideoUploadEntry, type VideoUploadTarget } from '../types';
 import { formatDuration } from '@/lib/duration';
 import { canRetryProcessing } from '../utils/can-retry-processing';
-import { getUploadStatusLabel, isFileRejected } from '../utils/upload-summary';
-import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
+import { LiveUploadState } from './live-upload-state';
 import { VideoFileInput } from './video-file-input';
 import { VideoPlayerDialog } from './video-player-dialog';
 
@@ -56,73 +52,11 @@ function findNewerPending(
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
-function LiveUploadState({
-  upload,
-  name,
-  canRetry,
-  onRetry,
-  onReplace,
-  onOpenStatus,
-}: {
-  upload: Pick<VideoUploadEntry, 'phase' | 'percentage' | 'error'> & { needsFile?: boolean };
-  name: string;
-  canRetry: boolean;
-  onRetry: () => void;
-  /** Another file for this target; absent for those who cannot upload. */
-  onReplace?: (files: File[]) => void;
-  onOpenStatus?: () => void;
-}) {
-  const label = getUploadStatusLabel(upload);
-  const isSending =
-    upload.phase === 'uploading' || upload.phase === 'queued' || upload.phase === 'paused';
-  return (
-    <div className="mt-2 space-y-1.5" aria-live="polite">
-      <div className="flex flex-wrap items-center gap-2">
-        <UploadStatusBadge label={label} />
-        {isFileRejected(upload) ? (
-          // Retry would send the same refused file again (issue 32): offer another file instead.
-          onReplace === undefined ? null : (
-            <VideoFileInput
-              label={`Replace the file: ${name}`}
-              variant="text"
-              icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
-              onFiles={onReplace}
-            >
-              Replace
-            </VideoFileInput>
-          )
-        ) : upload.phase === 'failed' && canRetry ? (
-          <Button
-            size="sm"
-            variant="text"
-            icon={<RotateCcw className="size-3.5" aria-hidden="true" />}
-            aria-label={`Retry upload of ${name}`}
-            onClick={onRetry}
-          >
-            Retry
-          </Button>
-        ) : null}
-        {upload.phase === 'failed' && onOpenStatus !== undefined ? (
-          <Button size="sm" variant="text" aria-haspopup="dialog" onClick={onOpenStatus}>
-            Upload status
-          </Button>
-        ) : null}
-      </div>
-      {isSending ? (
-        <ProgressMeter value={upload.percentage} label={`Upload of ${name}`} className="max-w-xs" />
-      ) : null}
-      {upload.phase === 'failed' && upload.error !== null ? (
-        <p className="text-sm text-red-700">{upload.error}</p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The video of one question or clip: poster, play, duration and size; for editors Replace and
  * Delete, or an upload picker when there is none; and the live state of its upload.
  */
-function TargetMedia({
+export function TargetMedia({
   storyfile,
   isEditable,
   target,
@@ -298,54 +232,5 @@ function TargetMedia({
         }}
       />
     </div>
-  );
-}
-
-/** The answer video of a question (the storyfile screen's `renderQuestionMedia` slot). */
-export function QuestionMedia({
-  storyfile,
-  isEditable,
-  question,
-  topic,
-}: {
-  storyfile: StoryfileDetail;
-  isEditable: boolean;
-  question: StoryfileQuestion;
-  topic: StoryfileTopic;
-}) {
-  return (
-    <TargetMedia
-      storyfile={storyfile}
-      isEditable={isEditable}
-      name={question.text}
-      target={{
-        kind: 'question',
-        questionId: question.id,
-        topicName: topic.name,
-        questionText: question.text,
-      }}
-    />
-  );
-}
-
-/** The video of one of the four clips (the storyfile screen's `renderClipMedia` slot). */
-export function ClipMedia({
-  storyfile,
-  isEditable,
-  clipKind,
-}: {
-  storyfile: StoryfileDetail;
-  isEditable: boolean;
-  clipKind: ClipKind;
-}) {
-  const label =
-    storyfile.clips.find((clip) => clip.kind === clipKind)?.label ?? CLIP_KIND_LABELS[clipKind];
-  return (
-    <TargetMedia
-      storyfile={storyfile}
-      isEditable={isEditable}
-      name={`${label} clip`}
-      target={{ kind: 'clip', clipKind, label }}
-    />
   );
 }

@@ -8,12 +8,9 @@ import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import type { VideoUploadEntry, VideoUploadPhase } from '../types';
 import type { VideoUploadEngine } from '../utils/upload-engine';
 import { UploadProgressBar } from './upload-progress-bar';
-import {
-  REPLACE_FILE_TEXT,
-  RESELECT_FILE_TEXT,
-  TRY_AGAIN_TEXT,
-  UploadStatusDialog,
-} from './upload-status-dialog';
+import { RESELECT_FILE_TEXT } from './reselect-file';
+import { REPLACE_FILE_TEXT, TRY_AGAIN_TEXT } from './upload-row';
+import { UploadStatusDialog } from './upload-status-dialog';
 
 function entry(
   phase: VideoUploadPhase,
