@@ -14,7 +14,7 @@ import {
   type ChatLogFilters,
 } from '../utils/chat-log-filters';
 import { DayInput } from './day-input';
-import { FilterSelect } from './filter-select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { StoryfileFilter } from './storyfile-filter';
 import { TextFilter } from './text-filter';
 

@@ -1,5 +1,5 @@
 import { isCalendarDay } from '../utils/chat-log-filters';
-import { CONTROL_CLASS, Field } from './field';
+import { CONTROL_CLASS, Field } from '@/components/ui/field';
 
 export function DayInput({
   label,

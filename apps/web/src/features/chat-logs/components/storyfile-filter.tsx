@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useSelectedStoryfileName } from '../hooks/use-selected-storyfile-name';
-import { CONTROL_CLASS, Field } from './field';
-import { FilterSelect } from './filter-select';
+import { CONTROL_CLASS, Field } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/filter-select';
 
 /** How long typing in the storyfile search waits before asking the server. */
 const STORYFILE_SEARCH_DELAY_MS = 300;

@@ -1,6 +1,6 @@
 import { MAX_ASK_TEXT_LENGTH } from '@conversa/contracts';
 import { useState } from 'react';
-import { CONTROL_CLASS, Field } from './field';
+import { CONTROL_CLASS, Field } from '@/components/ui/field';
 
 /**
  * The question filter: exchanges of one question however it was typed (case, punctuation and

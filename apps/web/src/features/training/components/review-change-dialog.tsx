@@ -16,9 +16,7 @@ import { useAnswerOptions } from '../api/list-answer-options';
 import { useReviewPreview } from '../api/preview-review-change';
 import { useUndoReviewAction } from '../api/undo-review-action';
 import { PastQuestionMoves } from '@/components/past-question-moves';
-
-const CONTROL_CLASS =
-  'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+import { CONTROL_CLASS } from '@/components/ui/field';
 
 const KIND_HELP: Record<ReviewActionKind, string> = {
   correct:

@@ -8,58 +8,11 @@ import {
   REVIEW_STATE_LABELS,
   REVIEW_STATES,
 } from '@conversa/contracts';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { CONTROL_CLASS, Field } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { countReviewFilters, type ReviewFilters } from '../utils/review-filters';
-
-const CONTROL_CLASS =
-  'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex w-full min-w-0 flex-col gap-1 sm:w-40">
-      <label htmlFor={id} className="text-xs font-semibold text-slate-600">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T | undefined;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T | undefined) => void;
-}) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <select
-          id={id}
-          className={CONTROL_CLASS}
-          value={value ?? ''}
-          onChange={(event) =>
-            onChange(options.find((option) => option.value === event.target.value)?.value)
-          }
-        >
-          <option value="">All</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -91,31 +44,36 @@ export function ReviewFilterBar({
           )}
         </Field>
       ))}
-      <Select
+      <FilterSelect
+        allLabel="All"
         label="Decision"
         value={filters.decision}
         options={CHAT_DECISIONS.map((value) => ({ value, label: DECISION_LABELS[value] }))}
         onChange={(decision) => onChange({ decision })}
       />
-      <Select
+      <FilterSelect
+        allLabel="All"
         label="Confidence"
         value={filters.confidence}
         options={CONFIDENCE_CLASSES.map((value) => ({ value, label: CONFIDENCE_LABELS[value] }))}
         onChange={(confidence) => onChange({ confidence })}
       />
-      <Select
+      <FilterSelect
+        allLabel="All"
         label="Channel"
         value={filters.channel}
         options={CHAT_CHANNELS.map((value) => ({ value, label: CHAT_CHANNEL_LABELS[value] }))}
         onChange={(channel) => onChange({ channel })}
       />
-      <Select
+      <FilterSelect
+        allLabel="All"
         label="Review state"
         value={filters.reviewState}
         options={REVIEW_STATES.map((value) => ({ value, label: REVIEW_STATE_LABELS[value] }))}
         onChange={(reviewState) => onChange({ reviewState })}
       />
-      <Select
+      <FilterSelect
+        allLabel="All"
         label="Rating"
         value={filters.feedback}
         options={[

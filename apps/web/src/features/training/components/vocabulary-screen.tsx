@@ -17,14 +17,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
+import { CONTROL_CLASS } from '@/components/ui/field';
 import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
 
 // What Custom categories and Custom words share: a namespace's vocabulary, chosen by namespace,
 // added to by its editors, searched and paged on the server, each item deletable after a
 // confirmation. Each screen gives only its own form, item rendering and words.
-
-const SELECT_CLASS =
-  'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
 /** The list query a vocabulary screen sends: its namespace, page, page size and §5 search. */
 export interface VocabularyQuery {
@@ -187,7 +185,7 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
           </label>
           <select
             id={namespaceFieldId}
-            className={SELECT_CLASS}
+            className={CONTROL_CLASS}
             value={namespaceId ?? ''}
             onChange={(event) => setParam('namespaceId', event.target.value)}
           >

@@ -6,9 +6,7 @@ import { useWordChangePreview } from '../api/change-previews';
 import { parsePhrases } from '../utils/phrases';
 import { ChangeEffectPreview } from './change-effect-preview';
 import { VocabularyFormActions } from './vocabulary-form-actions';
-
-const CONTROL_CLASS =
-  'h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-800 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+import { CONTROL_CLASS } from '@/components/ui/field';
 
 /**
  * Term, display form and "heard as" forms: used to add a word and to edit one, with what its new

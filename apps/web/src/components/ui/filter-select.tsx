@@ -1,5 +1,6 @@
 import { CONTROL_CLASS, Field } from './field';
 
+/** A select of a filter bar: `allLabel` (no filter) first, then the options. */
 export function FilterSelect<T extends string>({
   label,
   allLabel,
