@@ -1,3 +1,4 @@
+import { ChartYGrid } from '@/components/chart-y-grid';
 import { formatNumber } from '@/lib/format';
 import {
   describeChart,
@@ -35,27 +36,13 @@ export function ConversationsChart({ days }: { days: readonly DayCount[] }) {
         className="h-auto w-full"
         data-testid="conversations-chart"
       >
-        {scale.ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
-              y1={toY(tick)}
-              y2={toY(tick)}
-              className={tick === 0 ? 'stroke-slate-300' : 'stroke-slate-100'}
-              strokeWidth={1}
-            />
-            <text
-              x={MARGIN.left - 8}
-              y={toY(tick)}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-slate-500 text-[11px]"
-            >
-              {formatNumber(tick)}
-            </text>
-          </g>
-        ))}
+        <ChartYGrid
+          ticks={scale.ticks}
+          toY={toY}
+          left={MARGIN.left}
+          right={WIDTH - MARGIN.right}
+          format={formatNumber}
+        />
         {days.map((day, index) => {
           const height = getBarHeight(day.count, scale.max, PLOT_HEIGHT);
           const x = MARGIN.left + index * slot + (slot - barWidth) / 2;

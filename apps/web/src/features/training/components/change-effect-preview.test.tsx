@@ -1,43 +1,16 @@
-import type { ChangeEffect, ReviewPreview } from '@conversa/contracts';
+import type { ChangeEffect } from '@conversa/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LAB_PREVIEW, LAB_QUESTION } from '@/test/lab-preview';
 import { renderWithProviders } from '@/test/render';
 import { ChangeEffectPreview } from './change-effect-preview';
-
-// Issue 28: "Every preview (correct match, alternates, categories, words, threshold) must count and
-// list the past questions that would **lose** their answer". The lab question of the issue's case
-// loses its answer when a category moves the automatic threshold from 0.2984 to 0.3237.
-
-const LAB = "What's going on in your lab?";
-const PREVIEW: ReviewPreview = {
-  examined: 4,
-  moved: 2,
-  fromFallback: 1,
-  betweenAnswers: 0,
-  toFallback: 1,
-  threshold: { before: 0.2984, after: 0.3237, isAutomatic: true },
-  moves: [
-    {
-      questionText: LAB,
-      count: 1,
-      before: { questionId: 'q-lab', questionText: 'Can I visit your lab?' },
-      after: { questionId: null, questionText: null },
-    },
-    {
-      questionText: 'What else should I ask you?',
-      count: 3,
-      before: { questionId: null, questionText: null },
-      after: { questionId: 'q-ask', questionText: 'What question do people ask you most often?' },
-    },
-  ],
-};
 
 describe('ChangeEffectPreview', () => {
   const effect = (names: string[]): ChangeEffect => ({
     storyfiles: names.map((name, index) => ({
       storyfileId: `s${index}`,
       storyfileName: name,
-      preview: PREVIEW,
+      preview: LAB_PREVIEW,
     })),
   });
 
@@ -45,7 +18,9 @@ describe('ChangeEffectPreview', () => {
     const { unmount } = renderWithProviders(
       <ChangeEffectPreview isEnabled error={null} data={effect(['Lab'])} idleText="idle" />,
     );
-    expect(screen.getByRole('listitem', { name: `Loses its answer: ${LAB}` })).toBeVisible();
+    expect(
+      screen.getByRole('listitem', { name: `Loses its answer: ${LAB_QUESTION}` }),
+    ).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Lab' })).toBeNull();
     unmount();
 
@@ -54,7 +29,9 @@ describe('ChangeEffectPreview', () => {
     );
     expect(screen.getByRole('heading', { name: 'Farm' })).toBeVisible();
     const farm = screen.getByRole('region', { name: 'Past questions of Farm' });
-    expect(within(farm).getByRole('listitem', { name: `Loses its answer: ${LAB}` })).toBeVisible();
+    expect(
+      within(farm).getByRole('listitem', { name: `Loses its answer: ${LAB_QUESTION}` }),
+    ).toBeVisible();
   });
 
   it('says what it waits for, that nothing moves, or the error', () => {

@@ -1,3 +1,4 @@
+import { ChartYGrid } from '@/components/chart-y-grid';
 import { formatPercent, toPolyline, type ChartSeries } from '../utils/charts';
 
 const WIDTH = 480;
@@ -47,27 +48,13 @@ export function LineChart({
         className="h-auto w-full"
         data-testid={testId}
       >
-        {TICKS.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
-              y1={toY(tick)}
-              y2={toY(tick)}
-              className={tick === 0 ? 'stroke-slate-300' : 'stroke-slate-100'}
-              strokeWidth={1}
-            />
-            <text
-              x={MARGIN.left - 6}
-              y={toY(tick)}
-              textAnchor="end"
-              dominantBaseline="middle"
-              className="fill-slate-500 text-[11px]"
-            >
-              {formatPercent(tick)}
-            </text>
-          </g>
-        ))}
+        <ChartYGrid
+          ticks={TICKS}
+          toY={toY}
+          left={MARGIN.left}
+          right={WIDTH - MARGIN.right}
+          format={formatPercent}
+        />
         {xLabels.map((label, index) =>
           index % labelEvery === 0 || index === count - 1 ? (
             <text
