@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUseLiteEmbedder, USE_LITE_DIMENSIONS } from './use-lite.ts';
 import { createVectorStore } from './vector-store.ts';
@@ -72,4 +76,40 @@ describe('a USE lite worker that cannot load', () => {
     await expect(broken.embed(['hello'])).rejects.toThrow();
     await broken.close();
   });
+});
+
+describe('a process that made a USE lite embedder', () => {
+  it('waits for the model to load, then ends on its own with nothing else to do', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'use-lite-exit-'));
+    const script = path.join(folder, 'load-and-idle.mts');
+    writeFileSync(
+      script,
+      [
+        `import { createUseLiteEmbedder } from ${JSON.stringify(new URL('./use-lite.ts', import.meta.url).href)};`,
+        'const embedder = createUseLiteEmbedder();',
+        'await embedder.ready();',
+        "console.log('idle');",
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // The limit bounds a hang (a process that never ends); it times nothing.
+    const ended = await new Promise<boolean>((resolve) => {
+      const limit = setTimeout(() => resolve(false), 50_000);
+      child.on('exit', () => {
+        clearTimeout(limit);
+        resolve(true);
+      });
+    });
+    if (!ended) {
+      child.kill('SIGKILL');
+    }
+    rmSync(folder, { recursive: true, force: true });
+    expect(output).toContain('idle');
+    expect(ended).toBe(true);
+    expect(child.exitCode).toBe(0);
+  }, 60_000);
 });

@@ -40,9 +40,11 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
   let status: EmbedderStatus = 'loading';
   let loadMs: number | undefined;
   let failure: Error | undefined;
+  // The worker holds the process open while the model loads and while it embeds, never when idle:
+  // a process with nothing else to do (a test, the CLI, a bench) then ends. Its listeners are
+  // added while it is held: on Node 20 a 'message' listener added to an unref'd worker refs it
+  // again for good, and the process never ended.
   const worker = new Worker(options.workerPath ?? resolveWorkerPath());
-  // The worker must not keep a process alive that has nothing else to do (tests, the CLI).
-  worker.unref();
   const urgent: Job[] = [];
   const queued: Job[] = [];
   const inFlight = new Map<number, Pending>();
@@ -59,6 +61,7 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
   function fail(error: Error): void {
     failure ??= error;
     status = 'failed';
+    worker.unref();
     settleReady?.reject(failure);
     for (const job of [...urgent.splice(0), ...queued.splice(0)]) {
       job.reject(failure);
@@ -102,6 +105,7 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
     if (message.type === 'ready') {
       status = 'ready';
       loadMs = Number(message.loadMs);
+      worker.unref();
       settleReady?.resolve();
       pump();
       return;
