@@ -37,7 +37,6 @@ let storyfile: SeededStoryfile;
 let conversationId: string;
 
 test('an owner asks a storyfile and reads the exchanges in the chat logs', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, E2E.users.owner);
   storyfile = await seedStoryfile(page, `Chat logs ${makeSuffix()}`, [
     { name: 'Childhood', questions: [ANSWERED_QUESTION, 'What was your first job?'] },

@@ -29,7 +29,6 @@ async function featuredOrder(ours: string[]): Promise<string[]> {
 test('an admin features two storyfiles, reorders them, and the catalogue follows', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const suffix = makeSuffix();
   await signIn(page, E2E.users.admin);
   const first = await seedStoryfile(page, `Alpha app ${suffix}`);

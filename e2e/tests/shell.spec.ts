@@ -111,8 +111,6 @@ for (const [name, user, paths] of MENUS) {
 test('every route of spec §2 exists, each in its own chunk, with its heading and crumbs', async ({
   page,
 }) => {
-  // Two dozen full page loads on a shared machine.
-  test.setTimeout(180_000);
   await signIn(page, E2E.users.admin);
 
   // In-app navigation fetches the screen's own chunk, which nothing has loaded yet.

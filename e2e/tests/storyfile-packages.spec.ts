@@ -80,7 +80,6 @@ test('an editor exports a storyfile, duplicates it, and imports the package as a
 test('a damaged package is refused with the studio’s message, and fits a phone', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await signIn(page, E2E.users.editor);
   await page.setViewportSize({ width: 390, height: 844 });
   // Half a zip: its central directory (the end of the file) is missing.

@@ -408,8 +408,6 @@ test('the upload bar, shown while a bulk upload runs, covers none of the mapping
 test('a file that is not a video fails on its question with Replace, and the bar neither follows it nor covers a control', async ({
   page,
 }) => {
-  // Two screens walked at four widths on a loaded machine.
-  test.setTimeout(180_000);
   await signIn(page, E2E.users.editor);
   const storyfile = await seedScript(page);
   await openStoryfile(page, storyfile);
