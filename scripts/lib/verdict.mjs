@@ -3,13 +3,15 @@
 // also names what failed, so the last lines of a run (all a CI log may keep) say which test to read.
 
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /** At most this many failures are named; the count says how many there were. */
 const NAMED_FAILURES = 20;
 
 /** The first line of a failure's message, trimmed to one readable line. */
 function firstLine(message) {
-  const line = String(message ?? '')
+  // Playwright colours its messages; a log keeps the escape codes as text.
+  const line = stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .map((part) => part.trim())
     .find((part) => part.length > 0);

@@ -97,7 +97,10 @@ describe('naming what failed', () => {
                   title: 'resumes',
                   file: 'uploads.spec.ts',
                   tests: [
-                    { status: 'unexpected', results: [{ error: { message: 'Timeout 5000ms' } }] },
+                    {
+                      status: 'unexpected',
+                      results: [{ error: { message: '\u001b[31mTimeout 5000ms\u001b[39m' } }],
+                    },
                   ],
                 },
                 {
