@@ -5,7 +5,9 @@
 // time is read from the trace: the CPU time of the renderer main thread's tasks from the task that
 // dispatched the key's keydown to the next key's (its input events, CodeMirror's update, style,
 // layout, paint and any timer it set), with nothing of the harness on that thread in between.
-// The goal (issue 33): every keystroke under 16 ms.
+// The goal (issue 33): every keystroke under 16 ms. Two bursts are measured: the first keys typed
+// after the story was pasted (V8 has not yet optimised the typing code: a one-off per page load),
+// and, once that burst has settled and compiled, a second burst, as an author typing on meets it.
 // Writes bench-results/ink-editor.json.
 //
 // Usage: npm run bench:ink-editor [-- --keys 60 --kb 100]
@@ -14,7 +16,7 @@
 //                   unset starts the bench's own embedded PostgreSQL under .data-bench/inkEditor/
 //                   (BENCH_POSTGRES_PORT, default 54374)
 //   CHROMIUM_PATH   default /usr/bin/chromium
-//   --trace FILE    also writes the typing's Chrome trace (open it in DevTools' Performance panel)
+//   --trace FILE    also writes the second burst's Chrome trace (open it in DevTools' Performance panel)
 //   --profile       also takes a CPU profile of 5 keystrokes and prints the functions with the
 //                   most self time (where per-keystroke work hides)
 import { writeFileSync } from 'node:fs';
@@ -320,12 +322,20 @@ async function main(): Promise<void> {
       Array.from({ length: 10 }, () => 'Shift'),
     );
     const typedText = TYPED.repeat(Math.ceil(keyCount / TYPED.length)).slice(0, keyCount);
-    const keystrokes = await typeTraced(browser, page, [...typedText], args.trace);
-    // What was typed is in the document: the keys reached the editor.
-    const text = await source.textContent();
-    if (!text?.includes(typedText.trim().slice(-20))) {
-      throw new Error('The typed text is not at the end of the document');
-    }
+    const typeBurst = async (tracePath?: string) => {
+      const costs = await typeTraced(browser!, page, [...typedText], tracePath);
+      // What was typed is in the document: the keys reached the editor.
+      const text = await source.textContent();
+      if (!text?.includes(typedText.trim().slice(-20))) {
+        throw new Error('The typed text is not at the end of the document');
+      }
+      return costs;
+    };
+    const firstBurst = await typeBurst();
+    // The burst settles: the editor hands the story over, the worker compiles it.
+    await page.getByText(/^Compiled in \d+ ms$/).waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(1000);
+    const nextBurst = await typeBurst(args.trace);
 
     const FIGURES = [
       'cpuMs',
@@ -346,36 +356,49 @@ async function main(): Promise<void> {
       };
     };
     const round = (ms: number) => Number(ms.toFixed(2));
+    const burstFigures = (costs: KeystrokeCost[]) => ({
+      ...Object.fromEntries(FIGURES.map((name) => [name, summary(costs, name)])),
+      keystrokes: costs.map((stroke) => ({
+        key: stroke.key,
+        ...Object.fromEntries(FIGURES.map((name) => [name, round(stroke[name])])),
+      })),
+    });
     const figures = {
       storyCharacters: story.length,
-      keys: keystrokes.length,
+      keys: keyCount,
       keyIntervalMs: KEY_INTERVAL_MS,
       goalMs: GOAL_MS,
       loadAverage: loadavg(),
       idle: Object.fromEntries(FIGURES.map((name) => [name, summary(idle, name)])),
-      ...Object.fromEntries(FIGURES.map((name) => [name, summary(keystrokes, name)])),
-      keystrokes: keystrokes.map((stroke) => ({
-        key: stroke.key,
-        ...Object.fromEntries(FIGURES.map((name) => [name, round(stroke[name])])),
-      })),
+      firstBurst: burstFigures(firstBurst),
+      nextBurst: burstFigures(nextBurst),
     };
-    console.log(
-      '\nMain-thread CPU time per keystroke at the end of the story, from its keydown to the next key (ms):',
-    );
-    console.log(keystrokes.map((stroke) => stroke.cpuMs.toFixed(1)).join(' '));
-    console.log('\nper keystroke (ms)   median     p95     max   at/over goal   idle median');
-    for (const name of FIGURES) {
-      const { medianMs, p95Ms, maxMs, overGoal } = summary(keystrokes, name);
+    const printBurst = (title: string, costs: KeystrokeCost[]) => {
       console.log(
-        `${name.padEnd(18)} ${medianMs.toFixed(1).padStart(7)} ${p95Ms.toFixed(1).padStart(7)} ${maxMs.toFixed(1).padStart(7)}   ${`${overGoal} of ${keystrokes.length}`.padEnd(12)} ${summary(idle, name).medianMs.toFixed(1).padStart(7)}`,
+        `\n${title}: main-thread CPU time per keystroke, from its keydown to the next key (ms):`,
       );
-    }
+      console.log(costs.map((stroke) => stroke.cpuMs.toFixed(1)).join(' '));
+      console.log('per keystroke (ms)   median     p95     max   at/over goal   idle median');
+      for (const name of FIGURES) {
+        const { medianMs, p95Ms, maxMs, overGoal } = summary(costs, name);
+        console.log(
+          `${name.padEnd(18)} ${medianMs.toFixed(1).padStart(7)} ${p95Ms.toFixed(1).padStart(7)} ${maxMs.toFixed(1).padStart(7)}   ${`${overGoal} of ${costs.length}`.padEnd(12)} ${summary(idle, name).medianMs.toFixed(1).padStart(7)}`,
+        );
+      }
+    };
+    printBurst('First burst after the paste (cold)', firstBurst);
+    printBurst('Next burst, after a pause (typing on)', nextBurst);
     console.log(
       `\ncpuMs: the renderer main thread's CPU time in its tasks (trace thread time) from the key's keydown task to the next key's ${KEY_INTERVAL_MS} ms later; wallMs: their wall time; longestTaskMs: the longest task; script/style/layout/paint: wall time inside the tasks. Idle: Shift, which changes nothing (the background).`,
     );
-    console.log(
-      `Goal: every keystroke's main-thread time under ${GOAL_MS} ms: ${summary(keystrokes, 'cpuMs').overGoal === 0 ? 'met' : 'not met'} (cpuMs).`,
-    );
+    for (const [title, costs] of [
+      ['first burst', firstBurst],
+      ['next burst', nextBurst],
+    ] as const) {
+      console.log(
+        `Goal, ${title}: every keystroke's main-thread time under ${GOAL_MS} ms: ${summary(costs, 'cpuMs').overGoal === 0 ? 'met' : 'not met'} (cpuMs).`,
+      );
+    }
     console.log(
       `Load average: ${loadavg()
         .map((load) => load.toFixed(1))
