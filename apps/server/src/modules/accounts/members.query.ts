@@ -11,6 +11,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
+import { displayNameSql } from '../users/index.ts';
 import { users } from '../users/users.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { getOwnedOrganizationIds } from './access.ts';
@@ -41,9 +42,7 @@ type MemberRow = {
   last_sign_in_at: Date | string | null;
 };
 
-const DISPLAY_NAME = sql.raw(
-  `coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email)`,
-);
+const DISPLAY_NAME = displayNameSql();
 
 function buildMembersSource(owned: 'all' | string[]): SQL {
   const scope = owned === 'all' ? sql`true` : sql`n.id = any(${uuidArray(owned)})`;

@@ -12,11 +12,11 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { buildSearchCondition, type SearchFieldSql } from '../lists/index.ts';
+import { formatDisplayName } from '../users/index.ts';
 import { selectActivities } from './activities.query.ts';
 import { assertActivityOrganization } from './learning-access.ts';
 import { computeProgress } from './progress.ts';
 import { queryRosterPage } from './roster-page.query.ts';
-import { formatStudentName } from './students.query.ts';
 
 type RosterListQuery = z.output<typeof rosterQuerySchema>;
 type RosterSearchField = RosterListQuery['searchOptions'][number];
@@ -64,7 +64,7 @@ export async function getActivityWithRoster(
     student: {
       id: row.studentId,
       email: row.email,
-      name: formatStudentName(row),
+      name: formatDisplayName(row),
       teamIds: row.teamIds,
     },
     progress: computeProgress(

@@ -9,6 +9,7 @@ import {
   type RawRow,
 } from './attempt-figures.query.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { displayNameSql } from '../users/index.ts';
 import { users } from '../users/users.tables.ts';
 
 export interface RosterPageRequest {
@@ -24,10 +25,6 @@ export interface RosterStudentRow extends FiguresRow {
   teamIds: string[];
 }
 
-/** A student's name as the spec's display rule has it: first and last name, else the email. */
-export const STUDENT_NAME_SQL = sql`coalesce(nullif(trim(concat_ws(' ', nullif(u.first_name, ''),
-  nullif(u.last_name, ''))), ''), u.email)`;
-
 /**
  * One page of an activity's roster in ONE statement: the page's students (sorted by name, spec
  * §5 sorting) with their figures, how many match the search, and the count in each state of every
@@ -39,7 +36,7 @@ export function rosterPageSql(activityId: string, request: RosterPageRequest, no
     with f as materialized (${figuresSql([activityId])}),
     r as materialized (
       select f.*, ${stateSql(now)} as state, u.email, u.first_name, u.last_name,
-        ${STUDENT_NAME_SQL} as name
+        ${displayNameSql('u')} as name
       from f join ${users} u on u.id = f.student_id and u.deleted_at is null
     ),
     matched as (

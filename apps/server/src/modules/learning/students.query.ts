@@ -3,6 +3,7 @@ import type { Student } from '@conversa/contracts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import { formatDisplayName } from '../users/index.ts';
 import { users } from '../users/users.tables.ts';
 
 /** Students by id: name per the spec's display rule (first and last name, else email). */
@@ -30,20 +31,11 @@ export async function selectStudents(
   return result.rows.map((row) => ({
     id: row.id,
     email: row.email,
-    name: formatStudentName({
+    name: formatDisplayName({
       email: row.email,
       firstName: row.first_name,
       lastName: row.last_name,
     }),
     teamIds: row.team_ids,
   }));
-}
-
-/** The spec's display rule for a person: first and last name, else the email. */
-export function formatStudentName(student: {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}): string {
-  return [student.firstName, student.lastName].filter(Boolean).join(' ').trim() || student.email;
 }

@@ -1,5 +1,6 @@
 // The users module's public entry: what other modules, identity and the assembly may use.
 export { ensurePlatformAdmin, type AdminBootstrap } from './bootstrap-admin.ts';
+export { displayNameSql, formatDisplayName } from './display-name.ts';
 export { hashPassword } from './passwords.ts';
 export { anonymizeUser, insertUser, updateUser, type UserChanges } from './user-records.ts';
 export {
