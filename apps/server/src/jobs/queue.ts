@@ -116,44 +116,52 @@ export async function startJobQueue(options: {
     }
   });
 
+  /**
+   * Sends a job and wakes the workers of every process. In a transaction (`executor`) both take
+   * effect at the commit, when the job can be fetched.
+   */
+  async function sendAndWake(
+    payload: ProcessVideoPayload | PackageJobPayload,
+    sendOptions: { id: string; singletonKey: string },
+    executor: SqlExecutor | undefined,
+  ): Promise<void> {
+    await boss.send(PROCESS_VIDEO_QUEUE, payload, {
+      ...sendOptions,
+      ...(executor ? { db: executor } : {}),
+    });
+    await (executor ?? toSqlExecutor(pool)).executeSql('select pg_notify($1, $2)', [
+      WAKE_CHANNEL,
+      '',
+    ]);
+  }
+  const notifyWorkers = () => {
+    for (const id of workerIds) {
+      boss.notifyWorker(id);
+    }
+  };
+
   return {
     boss,
     recoverAbandonedJobs: () => recoverAbandonedJobs(pool, boss, log),
     findUploadsOfFailedJobs: (uploadIds) => findUploadsOfFailedJobs(pool, uploadIds),
-    async enqueueVideoProcessing(uploadId, executor, enqueueOptions = {}) {
-      await boss.send(PROCESS_VIDEO_QUEUE, { uploadId } satisfies ProcessVideoPayload, {
-        id: enqueueOptions.isFreshAttempt ? randomUUID() : getProcessVideoJobId(uploadId),
-        singletonKey: uploadId,
-        ...(executor ? { db: executor } : {}),
-      });
-      // In a transaction PostgreSQL delivers it at the commit, when the job can be fetched.
-      await (executor ?? toSqlExecutor(pool)).executeSql('select pg_notify($1, $2)', [
-        WAKE_CHANNEL,
-        '',
-      ]);
-    },
-    async enqueuePackageJob(packageJobId, executor) {
-      await boss.send(PROCESS_VIDEO_QUEUE, { packageJobId } satisfies PackageJobPayload, {
-        id: packageJobId,
-        singletonKey: `package:${packageJobId}`,
-        ...(executor ? { db: executor } : {}),
-      });
-      await (executor ?? toSqlExecutor(pool)).executeSql('select pg_notify($1, $2)', [
-        WAKE_CHANNEL,
-        '',
-      ]);
-    },
-    wakeWorkers() {
-      for (const id of workerIds) {
-        boss.notifyWorker(id);
-      }
-    },
+    enqueueVideoProcessing: (uploadId, executor, enqueueOptions = {}) =>
+      sendAndWake(
+        { uploadId },
+        {
+          id: enqueueOptions.isFreshAttempt ? randomUUID() : getProcessVideoJobId(uploadId),
+          singletonKey: uploadId,
+        },
+        executor,
+      ),
+    enqueuePackageJob: (packageJobId, executor) =>
+      sendAndWake(
+        { packageJobId },
+        { id: packageJobId, singletonKey: `package:${packageJobId}` },
+        executor,
+      ),
+    wakeWorkers: notifyWorkers,
     async startWorkers(concurrency, handler, packageHandler) {
-      wakeListener ??= listenForWakeUps(options.databaseUrl, log, () => {
-        for (const id of workerIds) {
-          boss.notifyWorker(id);
-        }
-      });
+      wakeListener ??= listenForWakeUps(options.databaseUrl, log, notifyWorkers);
       // One pg-boss worker per slot: each fetches one job at a time, so `concurrency` jobs run at once.
       for (let slot = 0; slot < concurrency; slot += 1) {
         // Known once boss.work returns; the handler reads it later.
