@@ -126,6 +126,20 @@ describe('processing with the ffmpeg of @ffmpeg-installer/ffmpeg and no ffprobe'
     }
   });
 
+  it('takes the first frame when the picture ends before a second and the sound runs on (a recorded take)', async () => {
+    const dir = await makeTempDir('conversa-short-picture-');
+    const input = `${dir}/short-picture.mp4`;
+    await promisify(execFile)(TEST_FFMPEG, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=0.4:size=320x240:rate=25'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', input],
+    ]);
+    const out = await makeTempDir('conversa-short-picture-out-');
+    const result = await processVideoFile(binaries, input, out);
+    expect(result.durationMs).toBeGreaterThan(2500);
+    expect(result.files.poster.sizeBytes).toBeGreaterThan(0);
+  });
+
   it('writes captions.vtt from a mov_text subtitle stream', async () => {
     const dir = await makeTempDir('conversa-transcode-');
     const input = await makeTestVideo(dir, { subtitles: SUBTITLES });

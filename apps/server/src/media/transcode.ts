@@ -340,20 +340,27 @@ export async function processVideoFile(
     await early.captioning?.catch(() => undefined);
     throw new VideoRejectedError(durationProblem);
   }
+  const hasPoster = () =>
+    stat(posterFile).then(
+      (file) => file.size > 0,
+      () => false,
+    );
   // A video under two seconds, or one whose picture ends before a second (no frame reached the
-  // poster output), takes its poster from the finished MP4 as before.
-  const hasPoster = await stat(posterFile).then(
-    (file) => file.size > 0,
-    () => false,
-  );
-  const [hasCaptions] = await Promise.all([
-    early.captioning ?? false,
-    needsPosterRun(durationSeconds) || !hasPoster
-      ? runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
-          signal,
-        })
-      : null,
-  ]);
+  // poster output), takes its poster from the finished MP4. A picture that ends before the sound
+  // does (a recorded take) has no frame at that point either: a seek past its last frame writes
+  // nothing, so its first frame is the poster.
+  const writePoster = async () => {
+    if (!needsPosterRun(durationSeconds) && (await hasPoster())) {
+      return;
+    }
+    await runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, durationSeconds), {
+      signal,
+    });
+    if (!(await hasPoster())) {
+      await runMediaTool(binaries.ffmpeg, buildPosterArgs(videoFile, outputDir, 0), { signal });
+    }
+  };
+  const [hasCaptions] = await Promise.all([early.captioning ?? false, writePoster()]);
   const describe = async (file: { name: string; contentType: string }) => ({
     ...file,
     sizeBytes: (await stat(path.join(outputDir, file.name))).size,
