@@ -2,7 +2,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { countInkStats, findInkOutline, type InkStory } from '@conversa/contracts';
 import { findInkVariableNames } from '@conversa/contracts/ink/run-ink';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -19,6 +18,8 @@ import { StoryfilePicker } from '@/entities/storyfile';
 import { MessageList, TagGrammarHelp } from './story-messages';
 import { VersionHistory } from './version-history';
 import { OutlineNav } from './outline-nav';
+import { StoryToolbar } from './story-toolbar';
+import { createPendingEdit } from '../utils/pending-edit';
 
 export const NEW_STORY_TEMPLATE = `// Tags on a line play a video of this storyfile:
 //   # answer: <question id>   (type "# answer:" and pick a question)
@@ -41,14 +42,17 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
   const editorRef = useRef<InkCodeEditorHandle>(null);
   const savedSource = story.latest?.source ?? NEW_STORY_TEMPLATE;
   // The source as the editor last handed it over (once typing paused): a keystroke changes no
-  // React state but `hasPendingEdit`, once, so the page is not rendered again per key.
+  // state of this screen; the first of a burst tells `pendingEdit`, which only the toolbar shows.
   const [source, setSource] = useState(savedSource);
-  const [hasPendingEdit, setHasPendingEdit] = useState(false);
-  const onEditorEdit = useCallback(() => setHasPendingEdit(true), []);
-  const onEditorChange = useCallback((value: string) => {
-    setSource(value);
-    setHasPendingEdit(false);
-  }, []);
+  const [pendingEdit] = useState(createPendingEdit);
+  const onEditorEdit = useCallback(() => pendingEdit.set(true), [pendingEdit]);
+  const onEditorChange = useCallback(
+    (value: string) => {
+      setSource(value);
+      pendingEdit.set(false);
+    },
+    [pendingEdit],
+  );
   const [editorKey, setEditorKey] = useState(0);
   const [confirmRestore, setConfirmRestore] = useState<number | null>(null);
   const save = useSaveInkVersion(story.storyfileId);
@@ -79,8 +83,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
     [variableNamesKey],
   );
   const messages = compile.result?.messages ?? story.latest?.messages ?? [];
-  const isDirty = hasPendingEdit || source !== savedSource || !story.latest;
-  const isCompiling = hasPendingEdit || compile.isCompiling;
+  const hasUnsavedSource = source !== savedSource || !story.latest;
   const goToLine = useCallback((line: number) => editorRef.current?.goToLine(line), []);
   const errorCount = messages.filter((message) => message.severity === 'error').length;
 
@@ -116,45 +119,19 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
         }
       }}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" isLoading={save.isPending} onClick={onSave}>
-          Save
-        </Button>
-        {latest && !latest.hasErrors && !isDirty && !latest.isPublished ? (
-          <Button
-            variant="sf_green_full"
-            isLoading={publish.isPending}
-            onClick={() => onPublish(latest.number)}
-          >
-            Publish version {latest.number}
-          </Button>
-        ) : null}
-        {story.publishedNumber !== null ? (
-          <Button
-            variant="default"
-            isLoading={unpublish.isPending}
-            onClick={() => unpublish.mutate()}
-          >
-            Unpublish
-          </Button>
-        ) : null}
-        <span className="text-sm text-slate-700" role="status">
-          {story.publishedNumber === null
-            ? 'Not published'
-            : `Published: version ${story.publishedNumber}`}
-          {isDirty ? ' · unsaved changes' : latest ? ` · saved as version ${latest.number}` : ''}
-        </span>
-        <span className="ml-auto flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-          {/* Spinning only while the worker compiles: during a burst of typing its animation's
-              frames would land between the keys. */}
-          {compile.isCompiling ? <Spinner className="size-4" label="Compiling" /> : null}
-          {isCompiling
-            ? 'Compiling…'
-            : compile.milliseconds !== null
-              ? `Compiled in ${Math.round(compile.milliseconds)} ms`
-              : ''}
-        </span>
-      </div>
+      <StoryToolbar
+        story={story}
+        pendingEdit={pendingEdit}
+        hasUnsavedSource={hasUnsavedSource}
+        isCompiling={compile.isCompiling}
+        compiledInMs={compile.milliseconds}
+        isSaving={save.isPending}
+        isPublishing={publish.isPending}
+        isUnpublishing={unpublish.isPending}
+        onSave={onSave}
+        onPublish={onPublish}
+        onUnpublish={() => unpublish.mutate()}
+      />
       <p className="text-sm text-slate-700" aria-label="Story statistics">
         {stats.words.toLocaleString('en-US')} words · {stats.knots} knots · {stats.stitches}{' '}
         stitches · {stats.choices} choices
@@ -200,7 +177,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
           story={story}
           busyNumber={restore.isPending ? (restore.variables ?? null) : null}
           onRestore={(number) =>
-            isDirty
+            pendingEdit.isPending() || hasUnsavedSource
               ? setConfirmRestore(number)
               : restore.mutate(number, {
                   onSuccess: (version) => {

@@ -1,7 +1,11 @@
 import { memo } from 'react';
 import { type InkOutlineEntry } from '@conversa/contracts';
 
-/** The knots, stitches and functions of the source, each a button to its line. */
+/**
+ * The knots, stitches and functions of the source, each a button to its line. The list scrolls in
+ * its own pane, as tall as the editor beside it: a story of hundreds of knots would otherwise make
+ * the page thousands of pixels tall, and every keystroke's paint walk the whole of it.
+ */
 export const OutlineNav = memo(function OutlineNav({
   outline,
   onGoToLine,
@@ -15,7 +19,7 @@ export const OutlineNav = memo(function OutlineNav({
       {outline.length === 0 ? (
         <p className="text-sm text-slate-600">No knots yet: start one with == name ==.</p>
       ) : (
-        <ul className="mt-1 flex flex-col text-sm">
+        <ul className="mt-1 flex max-h-64 flex-col overflow-y-auto overscroll-contain text-sm lg:max-h-[30rem]">
           {outline.map((entry) => (
             <li
               key={`${entry.path}:${entry.line}`}
