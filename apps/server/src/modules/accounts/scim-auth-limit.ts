@@ -22,7 +22,7 @@ const WINDOW = sql.raw(`interval '${SCIM_FAILED_AUTH_WINDOW_MINUTES} minutes'`);
 export async function assertScimSourceAllowed(db: Database, source: string): Promise<void> {
   const [row] = await db
     .select({
-      secondsLeft: sql<number>`ceil(extract(epoch from (${scimAuthFailures.windowStart} + ${WINDOW} - now())))::int`,
+      secondsLeft: sql<number>`ceil(extract(epoch from (${scimAuthFailures.windowStart} + ${WINDOW} - clock_timestamp())))::int`,
     })
     .from(scimAuthFailures)
     .where(
@@ -35,16 +35,22 @@ export async function assertScimSourceAllowed(db: Database, source: string): Pro
 
 /**
  * Counts one failed SCIM authentication of `source` in one atomic upsert (every replica shares the
- * row); past the limit, throws the 429 instead of letting the caller answer 401.
+ * row); past the limit, throws the 429 instead of letting the caller answer 401. The seconds left
+ * are read from the clock, not from `now()`: an upsert that waited on the row's lock began before
+ * the transaction that started the window, and its `now()` would put the window's end more than
+ * the window away (Retry-After 601 of a 600-second window, seen with 200 guesses at once).
  */
-export async function countScimAuthFailure(db: Database, source: string): Promise<void> {
+export async function countScimAuthFailure(
+  db: Pick<Database, 'execute'>,
+  source: string,
+): Promise<void> {
   const result = await db.execute<{ count: number; seconds_left: number }>(sql`
     insert into ${scimAuthFailures} as c (source, window_start, count)
     values (${source}, now(), 1)
     on conflict (source) do update set
       count = case when c.window_start <= now() - ${WINDOW} then 1 else c.count + 1 end,
       window_start = case when c.window_start <= now() - ${WINDOW} then now() else c.window_start end
-    returning c.count, ceil(extract(epoch from (c.window_start + ${WINDOW} - now())))::int as seconds_left`);
+    returning c.count, ceil(extract(epoch from (c.window_start + ${WINDOW} - clock_timestamp())))::int as seconds_left`);
   const row = result.rows[0];
   if (row && row.count > SCIM_FAILED_AUTH_LIMIT) {
     throw tooManyRequests(SCIM_AUTH_RATE_LIMIT_MESSAGE, Math.max(1, row.seconds_left));

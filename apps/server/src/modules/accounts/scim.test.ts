@@ -2,6 +2,8 @@
    SCIM answers are read as the loose JSON a provider reads; the assertions check their shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { AppError } from '../../http/errors.ts';
 import {
   LAST_OWNER_MESSAGE,
   LAST_PLATFORM_ADMIN_MESSAGE,
@@ -12,7 +14,11 @@ import {
 } from '@conversa/contracts';
 import { randomBytes } from 'node:crypto';
 import { auditEvents, scimAuthFailures, scimTokens, teams } from './accounts.tables.ts';
-import { SCIM_FAILED_AUTH_LIMIT, SCIM_FAILED_AUTH_WINDOW_MINUTES } from './scim-auth-limit.ts';
+import {
+  countScimAuthFailure,
+  SCIM_FAILED_AUTH_LIMIT,
+  SCIM_FAILED_AUTH_WINDOW_MINUTES,
+} from './scim-auth-limit.ts';
 import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { createNamespace, grantScope } from '../namespaces/index.ts';
@@ -903,6 +909,34 @@ describe('failed SCIM authentication', () => {
       .where(eq(scimAuthFailures.source, guesser));
     expect((await scimFrom(guesser, org.token)).status).toBe(200);
     expect((await scimFrom(guesser, randomToken())).status).toBe(401);
+  });
+
+  it('never tells a guesser to wait longer than the window, even when its count waited on a lock', async () => {
+    // An upsert that began before the transaction that started the window, and waited on the
+    // row's lock: its transaction's now() is older than the window's start (with 200 guesses at
+    // once, Retry-After came out 601 of 600 seconds).
+    const source = '192.0.2.40';
+    const client = await studio.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select now()');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (let call = 0; call < SCIM_FAILED_AUTH_LIMIT; call += 1) {
+        await countScimAuthFailure(studio.database.db, source);
+      }
+      const refused = await countScimAuthFailure(drizzle(client), source).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await client.query('commit');
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ status: 429, message: SCIM_AUTH_RATE_LIMIT_MESSAGE });
+      const seconds = Number((refused as AppError).headers['retry-after']);
+      expect(seconds).toBeGreaterThanOrEqual(SCIM_FAILED_AUTH_WINDOW_MINUTES * 60 - 5);
+      expect(seconds).toBeLessThanOrEqual(SCIM_FAILED_AUTH_WINDOW_MINUTES * 60);
+    } finally {
+      client.release();
+    }
   });
 
   it('counts a right token never, and a request with no token not as a guess', async () => {
