@@ -170,7 +170,8 @@ export const STORYFILE_ASK_COUNTER_PREFIX = 'storyfile|';
  * its first ask, counted by an atomic upsert, so two processes never each allow a limit. One round
  * trip and no scan: counting the storyfile's last minute in the chat log read every ask of that
  * minute on every ask (4,000 rows at a class's pace). Answers the storyfile's id; 404 when it is
- * not published, 429 past a limit.
+ * not published, 429 past a limit. The seconds left are read from the clock, not from `now()`: an
+ * upsert that waited on the row's lock began before the window did (see scim-auth-limit.ts).
  */
 export async function admitPublicAsk(
   db: Database,
@@ -203,7 +204,7 @@ export async function admitPublicAsk(
       on conflict (key) do update set
         count = case when c.window_start <= now() - interval '1 minute' then 1 else c.count + 1 end,
         window_start = case when c.window_start <= now() - interval '1 minute' then now() else c.window_start end
-      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - now())))::int as seconds_left
+      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - clock_timestamp())))::int as seconds_left
     ),
     storyfile as (
       insert into public_ask_counters as c (key, window_start, count)
@@ -212,7 +213,7 @@ export async function admitPublicAsk(
       on conflict (key) do update set
         count = case when c.window_start <= now() - interval '1 minute' then 1 else c.count + 1 end,
         window_start = case when c.window_start <= now() - interval '1 minute' then now() else c.window_start end
-      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - now())))::int as seconds_left
+      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - clock_timestamp())))::int as seconds_left
     )
     select published.id,
            visitor.count as visitor_count, visitor.seconds_left as visitor_seconds_left,
