@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import { SCIM_AUTH_RATE_LIMIT_MESSAGE } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
+import { windowSecondsLeftSql } from '../../db/window-counter.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { scimAuthFailures } from './accounts.tables.ts';
 
@@ -22,7 +23,7 @@ const WINDOW = sql.raw(`interval '${SCIM_FAILED_AUTH_WINDOW_MINUTES} minutes'`);
 export async function assertScimSourceAllowed(db: Database, source: string): Promise<void> {
   const [row] = await db
     .select({
-      secondsLeft: sql<number>`ceil(extract(epoch from (${scimAuthFailures.windowStart} + ${WINDOW} - clock_timestamp())))::int`,
+      secondsLeft: sql<number>`${windowSecondsLeftSql(sql`${scimAuthFailures.windowStart}`, WINDOW)}`,
     })
     .from(scimAuthFailures)
     .where(
@@ -35,10 +36,7 @@ export async function assertScimSourceAllowed(db: Database, source: string): Pro
 
 /**
  * Counts one failed SCIM authentication of `source` in one atomic upsert (every replica shares the
- * row); past the limit, throws the 429 instead of letting the caller answer 401. The seconds left
- * are read from the clock, not from `now()`: an upsert that waited on the row's lock began before
- * the transaction that started the window, and its `now()` would put the window's end more than
- * the window away (Retry-After 601 of a 600-second window, seen with 200 guesses at once).
+ * row); past the limit, throws the 429 instead of letting the caller answer 401.
  */
 export async function countScimAuthFailure(
   db: Pick<Database, 'execute'>,
@@ -50,7 +48,7 @@ export async function countScimAuthFailure(
     on conflict (source) do update set
       count = case when c.window_start <= now() - ${WINDOW} then 1 else c.count + 1 end,
       window_start = case when c.window_start <= now() - ${WINDOW} then now() else c.window_start end
-    returning c.count, ceil(extract(epoch from (c.window_start + ${WINDOW} - clock_timestamp())))::int as seconds_left`);
+    returning c.count, ${windowSecondsLeftSql(sql`c.window_start`, WINDOW)} as seconds_left`);
   const row = result.rows[0];
   if (row && row.count > SCIM_FAILED_AUTH_LIMIT) {
     throw tooManyRequests(SCIM_AUTH_RATE_LIMIT_MESSAGE, Math.max(1, row.seconds_left));

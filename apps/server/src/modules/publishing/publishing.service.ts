@@ -13,6 +13,7 @@ import {
   type PublicStoryfile,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
+import { windowSecondsLeftSql } from '../../db/window-counter.ts';
 import { publicAskCounters, storyfilePublications } from './publishing.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { setPublicationLive } from '../storyfiles/index.ts';
@@ -159,6 +160,9 @@ export async function getPublicStoryfile(
   };
 }
 
+/** Each public ask counter's window, from its first ask. */
+const ONE_MINUTE = sql.raw(`interval '1 minute'`);
+
 /** A storyfile's own counter of public asks in `public_ask_counters` is keyed by this and its id. */
 export const STORYFILE_ASK_COUNTER_PREFIX = 'storyfile|';
 
@@ -170,8 +174,7 @@ export const STORYFILE_ASK_COUNTER_PREFIX = 'storyfile|';
  * its first ask, counted by an atomic upsert, so two processes never each allow a limit. One round
  * trip and no scan: counting the storyfile's last minute in the chat log read every ask of that
  * minute on every ask (4,000 rows at a class's pace). Answers the storyfile's id; 404 when it is
- * not published, 429 past a limit. The seconds left are read from the clock, not from `now()`: an
- * upsert that waited on the row's lock began before the window did (see scim-auth-limit.ts).
+ * not published, 429 past a limit.
  */
 export async function admitPublicAsk(
   db: Database,
@@ -202,18 +205,18 @@ export async function admitPublicAsk(
       insert into public_ask_counters as c (key, window_start, count)
       select ${input.visitorLimitKey}, now(), 1 from published
       on conflict (key) do update set
-        count = case when c.window_start <= now() - interval '1 minute' then 1 else c.count + 1 end,
-        window_start = case when c.window_start <= now() - interval '1 minute' then now() else c.window_start end
-      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - clock_timestamp())))::int as seconds_left
+        count = case when c.window_start <= now() - ${ONE_MINUTE} then 1 else c.count + 1 end,
+        window_start = case when c.window_start <= now() - ${ONE_MINUTE} then now() else c.window_start end
+      returning c.count, ${windowSecondsLeftSql(sql`c.window_start`, ONE_MINUTE)} as seconds_left
     ),
     storyfile as (
       insert into public_ask_counters as c (key, window_start, count)
       select ${input.storyfileCounterPrefix ?? STORYFILE_ASK_COUNTER_PREFIX} || published.id, now(), 1 from published, visitor
        where visitor.count <= ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE}
       on conflict (key) do update set
-        count = case when c.window_start <= now() - interval '1 minute' then 1 else c.count + 1 end,
-        window_start = case when c.window_start <= now() - interval '1 minute' then now() else c.window_start end
-      returning c.count, ceil(extract(epoch from (c.window_start + interval '1 minute' - clock_timestamp())))::int as seconds_left
+        count = case when c.window_start <= now() - ${ONE_MINUTE} then 1 else c.count + 1 end,
+        window_start = case when c.window_start <= now() - ${ONE_MINUTE} then now() else c.window_start end
+      returning c.count, ${windowSecondsLeftSql(sql`c.window_start`, ONE_MINUTE)} as seconds_left
     )
     select published.id,
            visitor.count as visitor_count, visitor.seconds_left as visitor_seconds_left,
