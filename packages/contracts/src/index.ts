@@ -30,3 +30,4 @@ export * from './mobile-app/index.ts';
 export * from './promo-codes/index.ts';
 export * from './speech/index.ts';
 export * from './storyfile-packages/index.ts';
+export * from './transcripts/index.ts';

@@ -9,10 +9,14 @@ import { trialUsage } from '../modules/media/index.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerPackageRoutes } from '../modules/packages/packages.routes.ts';
 import { isPublicationLive } from '../modules/publishing/index.ts';
+import { registerTranscriptRoutes } from '../modules/transcripts/transcripts.routes.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
-/** The routes that need the media runtime: uploads, media files, storyfile packages, avatars. */
+/**
+ * The routes that need the media runtime: uploads, media files, transcripts, storyfile packages,
+ * avatars.
+ */
 export async function registerMediaModuleRoutes(
   app: FastifyInstance,
   options: {
@@ -44,6 +48,7 @@ export async function registerMediaModuleRoutes(
     config,
     isStoryfilePublished: (storyfileId) => isPublicationLive(db, storyfileId),
   });
+  registerTranscriptRoutes(app, { db, jobs: runtime.jobs, mediaStore: runtime.mediaStore });
   registerPackageRoutes(app, {
     db,
     pool,

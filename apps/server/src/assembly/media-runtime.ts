@@ -9,6 +9,12 @@ import { createProcessVideoHandler, recoverVideoProcessing } from '../modules/me
 import { createUploadStorage, type UploadStorage } from '../modules/uploads/index.ts';
 import { createSharedMediaUrlSigner } from '../modules/media/index.ts';
 import { createPackageJobHandler } from '../modules/packages/index.ts';
+import { createDictation } from '../modules/speech/index.ts';
+import {
+  createTranscribeVideoHandler,
+  queueMissingTranscripts,
+  queueTranscript,
+} from '../modules/transcripts/index.ts';
 
 /** Everything uploads and media need besides HTTP, started and stopped with the process. */
 export interface MediaRuntime {
@@ -52,10 +58,16 @@ export async function startMediaRuntime(options: {
   });
 
   if (config.role !== 'web') {
-    await jobs.startWorkers(
-      config.jobs.concurrency,
-      createProcessVideoHandler({ db: database.db, binaries, mediaStore, uploadStorage, log }),
-      createPackageJobHandler({
+    await jobs.startWorkers(config.jobs.concurrency, {
+      processVideo: createProcessVideoHandler({
+        db: database.db,
+        binaries,
+        mediaStore,
+        uploadStorage,
+        log,
+        onVideoReady: (assetId) => queueTranscript(database.db, jobs, assetId),
+      }),
+      packageJob: createPackageJobHandler({
         db: database.db,
         pool: database.pool,
         jobs,
@@ -65,7 +77,13 @@ export async function startMediaRuntime(options: {
         publicUrl: config.publicUrl,
         log,
       }),
-    );
+      transcribeVideo: createTranscribeVideoHandler({
+        db: database.db,
+        mediaStore,
+        dictation: createDictation({ config: config.speech }),
+        log,
+      }),
+    });
   }
   const recover = async ({ isStorageScanned }: { isStorageScanned: boolean }) => {
     const report = await recoverVideoProcessing({
@@ -75,6 +93,12 @@ export async function startMediaRuntime(options: {
       uploadStorage,
       isStorageScanned,
     });
+    // Videos without a transcript (made before transcripts, imported, or whose process died
+    // before queuing the draft) get their drafts queued, a batch a round.
+    const queuedTranscripts = await queueMissingTranscripts(database.db, jobs);
+    if (queuedTranscripts > 0) {
+      log(`transcripts: ${queuedTranscripts} video(s) without a transcript queued for a draft`);
+    }
     let removedFolders = 0;
     if (isStorageScanned) {
       // Work folders of processes that died mid-job (kill -9 leaves them); live ones stay.

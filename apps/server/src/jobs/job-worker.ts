@@ -6,10 +6,8 @@ import {
   JOB_SCHEMA,
   PROCESS_VIDEO_QUEUE,
   queuePayloadSchema,
-  type PackageJobHandler,
-  type PackageJobPayload,
-  type ProcessVideoHandler,
-  type ProcessVideoPayload,
+  type JobHandlers,
+  type QueuePayload,
 } from './queue-definition.ts';
 
 /**
@@ -25,11 +23,10 @@ export function createJobRunner(options: {
   isStopping: () => boolean;
   /** This slot's pg-boss worker id, known once boss.work returns. */
   self: { id?: string };
-  handler: ProcessVideoHandler;
-  packageHandler: PackageJobHandler | undefined;
+  handlers: JobHandlers;
   log: (message: string) => void;
-}): PgBoss.WorkWithMetadataHandler<ProcessVideoPayload | PackageJobPayload> {
-  const { pool, boss, leases, running, isStopping, self, handler, packageHandler, log } = options;
+}): PgBoss.WorkWithMetadataHandler<QueuePayload> {
+  const { pool, boss, leases, running, isStopping, self, handlers, log } = options;
   return async ([job]) => {
     if (!job) {
       return;
@@ -66,12 +63,17 @@ export function createJobRunner(options: {
           isLastAttempt: job.retryCount >= job.retryLimit,
         };
         if ('packageJobId' in payload) {
-          if (!packageHandler) {
+          if (!handlers.packageJob) {
             throw new Error('This worker runs no storyfile package jobs.');
           }
-          await packageHandler(payload, context);
+          await handlers.packageJob(payload, context);
+        } else if ('transcriptAssetId' in payload) {
+          if (!handlers.transcribeVideo) {
+            throw new Error('This worker makes no transcript drafts.');
+          }
+          await handlers.transcribeVideo(payload, context);
         } else {
-          await handler(payload, context);
+          await handlers.processVideo(payload, context);
         }
         await boss.complete(PROCESS_VIDEO_QUEUE, job.id);
       } catch (error) {

@@ -15,7 +15,21 @@ export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
  */
 export const packageJobPayloadSchema = z.object({ packageJobId: z.uuid() });
 export type PackageJobPayload = z.infer<typeof packageJobPayloadSchema>;
-export const queuePayloadSchema = z.union([processVideoPayloadSchema, packageJobPayloadSchema]);
+/**
+ * A video's transcript draft (issue 41): after processing, the recognizer hears the answer. On the
+ * same queue, so a web process queues it and any worker runs it, but sent with a lower priority
+ * than videos: a person waits for a video to play, not for its draft.
+ */
+export const transcribeVideoPayloadSchema = z.object({ transcriptAssetId: z.uuid() });
+export type TranscribeVideoPayload = z.infer<typeof transcribeVideoPayloadSchema>;
+export const TRANSCRIBE_VIDEO_PRIORITY = -1;
+
+export const queuePayloadSchema = z.union([
+  processVideoPayloadSchema,
+  packageJobPayloadSchema,
+  transcribeVideoPayloadSchema,
+]);
+export type QueuePayload = z.infer<typeof queuePayloadSchema>;
 
 /**
  * Retry policy of video processing: a failure that is not the video's fault (ffmpeg crashed, the
@@ -51,3 +65,15 @@ export type PackageJobHandler = (
   payload: PackageJobPayload,
   context: ProcessVideoContext,
 ) => Promise<void>;
+
+export type TranscribeVideoHandler = (
+  payload: TranscribeVideoPayload,
+  context: ProcessVideoContext,
+) => Promise<void>;
+
+/** What a worker process runs: video processing always, the other kinds when it is given them. */
+export interface JobHandlers {
+  processVideo: ProcessVideoHandler;
+  packageJob?: PackageJobHandler;
+  transcribeVideo?: TranscribeVideoHandler;
+}

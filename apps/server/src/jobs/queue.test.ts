@@ -37,10 +37,12 @@ describe('a job queued by one process', () => {
     const worker = await startOtherQueue(3600);
     const handled: string[] = [];
     const waiters = new Map<string, () => void>();
-    await worker.startWorkers(1, ({ uploadId }) => {
-      handled.push(uploadId);
-      waiters.get(uploadId)?.();
-      return Promise.resolve();
+    await worker.startWorkers(1, {
+      processVideo: ({ uploadId }) => {
+        handled.push(uploadId);
+        waiters.get(uploadId)?.();
+        return Promise.resolve();
+      },
     });
     const handledSoon = (uploadId: string) =>
       new Promise<void>((resolve, reject) => {

@@ -10,10 +10,9 @@ import {
   JOB_SCHEMA,
   PROCESS_VIDEO_QUEUE,
   PROCESS_VIDEO_RETRY_LIMIT,
-  type PackageJobHandler,
-  type PackageJobPayload,
-  type ProcessVideoHandler,
-  type ProcessVideoPayload,
+  TRANSCRIBE_VIDEO_PRIORITY,
+  type JobHandlers,
+  type QueuePayload,
 } from './queue-definition.ts';
 import { toSqlExecutor, type SqlExecutor } from './sql-executor.ts';
 import { listenForWakeUps, WAKE_CHANNEL, WORKER_POLLING_SECONDS } from './wake-ups.ts';
@@ -42,13 +41,19 @@ export interface JobQueue {
    * The job id is the package job's id, so queuing twice inserts one job.
    */
   enqueuePackageJob(packageJobId: string, executor?: SqlExecutor): Promise<void>;
+  /**
+   * Queues the transcript draft of a processed video, behind any video waiting to be processed.
+   * One job per asset at a time (the asset id is its singleton key); `isFreshAttempt` queues a
+   * new one for a person's "make a new draft".
+   */
+  enqueueTranscription(
+    assetId: string,
+    executor?: SqlExecutor,
+    options?: { isFreshAttempt?: boolean },
+  ): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
-  startWorkers(
-    concurrency: number,
-    handler: ProcessVideoHandler,
-    packageHandler?: PackageJobHandler,
-  ): Promise<void>;
+  startWorkers(concurrency: number, handlers: JobHandlers): Promise<void>;
   /**
    * The process is stopping: from now on a job that fails (ffmpeg stopped by the same signal as
    * the process, under systemd's control-group kill or Ctrl-C) goes back to the queue without
@@ -121,8 +126,8 @@ export async function startJobQueue(options: {
    * effect at the commit, when the job can be fetched.
    */
   async function sendAndWake(
-    payload: ProcessVideoPayload | PackageJobPayload,
-    sendOptions: { id: string; singletonKey: string },
+    payload: QueuePayload,
+    sendOptions: { id: string; singletonKey: string; priority?: number },
     executor: SqlExecutor | undefined,
   ): Promise<void> {
     await boss.send(PROCESS_VIDEO_QUEUE, payload, {
@@ -159,14 +164,26 @@ export async function startJobQueue(options: {
         { id: packageJobId, singletonKey: `package:${packageJobId}` },
         executor,
       ),
+    enqueueTranscription: (assetId, executor, enqueueOptions = {}) =>
+      sendAndWake(
+        { transcriptAssetId: assetId },
+        {
+          id: enqueueOptions.isFreshAttempt
+            ? randomUUID()
+            : getProcessVideoJobId(`transcribe:${assetId}`),
+          singletonKey: `transcribe:${assetId}`,
+          priority: TRANSCRIBE_VIDEO_PRIORITY,
+        },
+        executor,
+      ),
     wakeWorkers: notifyWorkers,
-    async startWorkers(concurrency, handler, packageHandler) {
+    async startWorkers(concurrency, handlers) {
       wakeListener ??= listenForWakeUps(options.databaseUrl, log, notifyWorkers);
       // One pg-boss worker per slot: each fetches one job at a time, so `concurrency` jobs run at once.
       for (let slot = 0; slot < concurrency; slot += 1) {
         // Known once boss.work returns; the handler reads it later.
         const self: { id?: string } = {};
-        const id = await boss.work<ProcessVideoPayload | PackageJobPayload>(
+        const id = await boss.work<QueuePayload>(
           PROCESS_VIDEO_QUEUE,
           {
             batchSize: 1,
@@ -180,8 +197,7 @@ export async function startJobQueue(options: {
             running,
             isStopping: () => isStopping,
             self,
-            handler,
-            packageHandler,
+            handlers,
             log,
           }),
         );

@@ -7,7 +7,10 @@ import { readWebVttCueTexts } from './webvtt.ts';
 export const MAX_CAPTIONS_BYTES_READ = 1_000_000;
 /** Files read from the store at once. */
 const READ_CONCURRENCY = 4;
-/** Parsed captions kept in memory, by asset (an asset's files never change: a new video is a new row). */
+/**
+ * Parsed captions kept in memory, by store key: a file never changes under its key (a new video is
+ * a new row, and edited captions get a new file name with each revision).
+ */
 const CACHE_LIMIT = 5_000;
 
 export interface CaptionText {
@@ -31,8 +34,8 @@ async function readStoredText(store: MediaStore, key: string): Promise<string | 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function readCues(store: MediaStore, assetId: string, key: string): Promise<string[]> {
-  const cached = cache.get(assetId);
+async function readCues(store: MediaStore, key: string): Promise<string[]> {
+  const cached = cache.get(key);
   if (cached) {
     return cached;
   }
@@ -41,7 +44,7 @@ async function readCues(store: MediaStore, assetId: string, key: string): Promis
   if (cache.size >= CACHE_LIMIT) {
     cache.delete(cache.keys().next().value!);
   }
-  cache.set(assetId, cues);
+  cache.set(key, cues);
   return cues;
 }
 
@@ -68,7 +71,7 @@ export async function readStoryfileCaptionTexts(
     while (next < assets.length) {
       const index = next++;
       const asset = assets[index]!;
-      const cues = await readCues(store, asset.id, asset.key).catch(() => []);
+      const cues = await readCues(store, asset.key).catch(() => []);
       results[index] = { assetId: asset.id, questionId: asset.question_id, cues };
     }
   };

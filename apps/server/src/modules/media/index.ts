@@ -7,3 +7,4 @@ export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts'
 export { insertVideoCopies, newVideoCopyLocation, type VideoCopy } from './package-copy.ts';
 export { sendStoredBytes } from './range.ts';
 export { trialUsage } from './trial-usage.ts';
+export { readAssetCaptions, replaceAssetCaptions } from './asset-captions.ts';

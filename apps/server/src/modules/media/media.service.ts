@@ -25,6 +25,8 @@ export function getVideoStoragePrefix(uploadId: string): string {
 export interface CommitOutcome {
   /** Store prefixes no row refers to any more (a replaced video, or this one when superseded). */
   unreferencedPrefixes: string[];
+  /** The new video's asset, when this one became the video of its question or clip. */
+  assetId?: string;
 }
 
 /**
@@ -87,28 +89,30 @@ export async function commitProcessedVideo(
       if (existing) {
         await tx.delete(mediaAssets).where(eq(mediaAssets.id, existing.id));
       }
-      await tx.insert(mediaAssets).values({
-        uploadId: upload.id,
-        storyfileId,
-        storyfileQuestionId: target.questionId,
-        clipKind: target.clipKind,
-        storagePrefix: video.storagePrefix,
-        files: video.files,
-        durationMs: video.durationMs,
-        width: video.width,
-        height: video.height,
-        createdBy: upload.userId,
-      });
+      const [inserted] = await tx
+        .insert(mediaAssets)
+        .values({
+          uploadId: upload.id,
+          storyfileId,
+          storyfileQuestionId: target.questionId,
+          clipKind: target.clipKind,
+          storagePrefix: video.storagePrefix,
+          files: video.files,
+          durationMs: video.durationMs,
+          width: video.width,
+          height: video.height,
+          createdBy: upload.userId,
+        })
+        .returning({ id: mediaAssets.id });
       await setVideoRecordedAt(tx, target, new Date());
+      await markUploadReady(tx, upload.id);
+      return {
+        unreferencedPrefixes: existing ? [existing.storagePrefix] : [],
+        assetId: inserted!.id,
+      };
     }
     await markUploadReady(tx, upload.id);
-    return {
-      unreferencedPrefixes: isNewest
-        ? existing
-          ? [existing.storagePrefix]
-          : []
-        : [video.storagePrefix],
-    };
+    return { unreferencedPrefixes: [video.storagePrefix] };
   });
 }
 

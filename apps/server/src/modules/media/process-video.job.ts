@@ -16,6 +16,11 @@ export interface ProcessVideoDeps {
   mediaStore: MediaStore;
   uploadStorage: UploadStorage;
   log: (message: string) => void;
+  /**
+   * A new video is committed (it plays from now on): what comes after processing starts here, its
+   * transcript draft. A failure is logged, never the video's: start-up recovery finds the video.
+   */
+  onVideoReady?: (assetId: string) => Promise<void>;
 }
 
 /**
@@ -64,6 +69,13 @@ export function createProcessVideoHandler(deps: ProcessVideoDeps): ProcessVideoH
       const storagePrefix = getVideoStoragePrefix(uploadId);
       await mediaStore.publishDirectory(staging, storagePrefix);
       const outcome = await commitProcessedVideo(db, upload, { storagePrefix, ...processed });
+      if (outcome.assetId && deps.onVideoReady) {
+        await deps
+          .onVideoReady(outcome.assetId)
+          .catch((error: unknown) =>
+            log(`upload ${uploadId}: transcript not queued: ${(error as Error).message}`),
+          );
+      }
       for (const prefix of outcome.unreferencedPrefixes) {
         await mediaStore.deletePrefix(prefix).catch(() => undefined);
       }

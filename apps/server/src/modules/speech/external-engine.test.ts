@@ -12,6 +12,7 @@ import { speak } from '../../../test/speech.fixtures.ts';
 import {
   buildTranscriptionPrompt,
   getTranscriptionsUrl,
+  readTimedWords,
   SPEECH_SERVICE_DOWN_MESSAGE,
   SPEECH_SERVICE_TIMEOUT_MESSAGE,
 } from './external-engine.ts';
@@ -164,6 +165,26 @@ describe(
 );
 
 describe('external engine helpers', { timeout: RECOGNITION_TEST_TIMEOUT_MS }, () => {
+  it("reads the words' times: the server's word list, else each segment's words spread over it", () => {
+    expect(
+      readTimedWords({
+        words: [
+          { word: ' Where', start: 0.1, end: 0.4, probability: 0.91 },
+          { word: ' born?', start: 0.5, end: 0.9 },
+        ],
+      }),
+    ).toEqual([
+      { text: 'Where', startMs: 100, endMs: 400, confidence: 0.91 },
+      { text: 'born?', startMs: 500, endMs: 900, confidence: null },
+    ]);
+    expect(readTimedWords({ segments: [{ start: 2, end: 3, text: ' I grew up' }] })).toEqual([
+      { text: 'I', startMs: 2000, endMs: 2333, confidence: null },
+      { text: 'grew', startMs: 2333, endMs: 2667, confidence: null },
+      { text: 'up', startMs: 2667, endMs: 3000, confidence: null },
+    ]);
+    expect(readTimedWords({ text: 'no times' })).toEqual([]);
+  });
+
   it('finds the transcription endpoint of a base URL', () => {
     expect(getTranscriptionsUrl('http://h:8080')).toBe('http://h:8080/v1/audio/transcriptions');
     expect(getTranscriptionsUrl('http://h:8080/v1/')).toBe('http://h:8080/v1/audio/transcriptions');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../http/errors.ts';
-import type { SpeechEngine, SpeechTranscript } from './speech-engine.ts';
+import type { SpeechEngine, SpeechTranscript, TimedWord } from './speech-engine.ts';
 
 export const SPEECH_SERVICE_DOWN_MESSAGE =
   'The speech recognizer is not available right now. Type your question instead.';
@@ -49,7 +49,46 @@ export function buildTranscriptionPrompt(terms: readonly string[], phrasings: re
 /** What a `/v1/audio/transcriptions` server answers with `response_format=verbose_json` (or json). */
 interface TranscriptionAnswer {
   text?: unknown;
-  segments?: { avg_logprob?: unknown; no_speech_prob?: unknown }[];
+  segments?: { avg_logprob?: unknown; start?: unknown; end?: unknown; text?: unknown }[];
+  /** With `timestamp_granularities[]=word` (OpenAI, faster-whisper servers). */
+  words?: { word?: unknown; start?: unknown; end?: unknown; probability?: unknown }[];
+}
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The words with their times: the server's own word list when it gives one, else each segment's
+ * words spread evenly over the segment (whisper.cpp's server times segments only).
+ */
+export function readTimedWords(answer: TranscriptionAnswer): TimedWord[] {
+  const listed = (answer.words ?? []).filter(
+    (word) => typeof word.word === 'string' && isNumber(word.start) && isNumber(word.end),
+  );
+  if (listed.length > 0) {
+    return listed
+      .map((word) => ({
+        text: (word.word as string).trim(),
+        startMs: Math.round((word.start as number) * 1000),
+        endMs: Math.round((word.end as number) * 1000),
+        confidence: isNumber(word.probability) ? Math.round(word.probability * 1000) / 1000 : null,
+      }))
+      .filter((word) => word.text !== '');
+  }
+  return (answer.segments ?? []).flatMap((segment) => {
+    if (typeof segment.text !== 'string' || !isNumber(segment.start) || !isNumber(segment.end)) {
+      return [];
+    }
+    const texts = segment.text.trim().split(/\s+/).filter(Boolean);
+    const startMs = segment.start * 1000;
+    const step = (Math.max(segment.end * 1000, startMs) - startMs) / Math.max(1, texts.length);
+    return texts.map((text, index) => ({
+      text,
+      startMs: Math.round(startMs + index * step),
+      endMs: Math.round(startMs + (index + 1) * step),
+      confidence: null,
+    }));
+  });
 }
 
 function readConfidence(answer: TranscriptionAnswer): number | null {
@@ -82,6 +121,8 @@ export function createExternalEngine(options: {
       form.append('file', new Blob([await readFile(wavFile)], { type: 'audio/wav' }), 'speech.wav');
       form.append('model', options.model);
       form.append('response_format', 'verbose_json');
+      form.append('timestamp_granularities[]', 'word');
+      form.append('timestamp_granularities[]', 'segment');
       form.append('language', 'en');
       const prompt = buildTranscriptionPrompt(vocabulary.terms, vocabulary.phrasings);
       if (prompt !== '') {
@@ -121,6 +162,7 @@ export function createExternalEngine(options: {
         text: typeof answer.text === 'string' ? answer.text.trim() : '',
         confidence: readConfidence(answer),
         alternatives: [],
+        words: readTimedWords(answer),
       };
     },
   };

@@ -8,3 +8,5 @@ export {
 export { createEmbeddedEngine } from './embedded-engine.ts';
 export type { SpeechEngine, SpeechTranscript, StoryfileVocabulary } from './speech-engine.ts';
 export { setRecognizerCopy } from './recognizer-copy.ts';
+export { createDictation, DICTATION_PIECE_MS, type Dictated, type Dictation } from './dictation.ts';
+export type { TimedWord } from './speech-engine.ts';

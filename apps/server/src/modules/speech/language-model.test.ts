@@ -98,7 +98,7 @@ describe('speech helpers', () => {
     expect(mapIpaToPhones('tʃˈɜːtʃ')).toBe('CH ER CH');
   });
 
-  it("reads the decoder's hypotheses and word posteriors", () => {
+  it("reads the decoder's hypotheses, word posteriors and word times", () => {
     const output = [
       'where were you born',
       '<s> 0.000 0.090 0.999200',
@@ -113,7 +113,18 @@ describe('speech helpers', () => {
       text: 'where were you born',
       confidence: 0.75,
       alternatives: [],
+      words: [
+        { text: 'where', startMs: 100, endMs: 380, confidence: 0.9 },
+        { text: 'were', startMs: 390, endMs: 540, confidence: 0.8 },
+        { text: 'you', startMs: 610, endMs: 700, confidence: 0.7 },
+        { text: 'born', startMs: 710, endMs: 980, confidence: 0.6 },
+      ],
     });
-    expect(parseDecoderOutput('')).toEqual({ text: '', confidence: null, alternatives: [] });
+    expect(parseDecoderOutput('')).toEqual({
+      text: '',
+      confidence: null,
+      alternatives: [],
+      words: [],
+    });
   });
 });

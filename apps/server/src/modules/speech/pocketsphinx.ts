@@ -1,5 +1,5 @@
 import { runMediaTool } from '../../media/ffmpeg.ts';
-import type { SpeechTranscript } from './speech-engine.ts';
+import type { SpeechTranscript, TimedWord } from './speech-engine.ts';
 
 /** Where Debian's pocketsphinx and pocketsphinx-en-us put the decoder and the US English model. */
 export const POCKETSPHINX_DEFAULTS = {
@@ -28,6 +28,7 @@ function isSpokenWord(word: string): boolean {
 export function parseDecoderOutput(stdout: string): SpeechTranscript {
   const hypotheses: string[] = [];
   const posteriors: number[] = [];
+  const words: TimedWord[] = [];
   for (const line of stdout.split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '') {
@@ -39,7 +40,15 @@ export function parseDecoderOutput(stdout: string): SpeechTranscript {
     if (!isWordLine) {
       hypotheses.push(trimmed);
     } else if (isSpokenWord(fields[0]!)) {
-      posteriors.push(Number(fields[3]));
+      const posterior = Number(fields[3]);
+      posteriors.push(posterior);
+      words.push({
+        // `word(2)` names the dictionary's second pronunciation of `word`.
+        text: fields[0]!.replace(/\(\d+\)$/, ''),
+        startMs: Math.round(Number(fields[1]) * 1000),
+        endMs: Math.round(Number(fields[2]) * 1000),
+        confidence: Math.round(Math.min(1, Math.max(0, posterior)) * 1000) / 1000,
+      });
     }
   }
   const text = hypotheses.join(' ').replace(/\s+/g, ' ').trim();
@@ -49,7 +58,7 @@ export function parseDecoderOutput(stdout: string): SpeechTranscript {
       : Math.round(
           (posteriors.reduce((total, value) => total + value, 0) / posteriors.length) * 1000,
         ) / 1000;
-  return { text, confidence, alternatives: [] };
+  return { text, confidence, alternatives: [], words };
 }
 
 /**

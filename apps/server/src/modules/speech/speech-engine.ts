@@ -1,3 +1,12 @@
+/** One word heard, with its place in the recording (milliseconds from its start). */
+export interface TimedWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** 0–1, null when the engine gives none. */
+  confidence: number | null;
+}
+
 /** What a recognizer heard in one recording. */
 export interface SpeechTranscript {
   /** The words heard, lower case as the recognizer writes them; '' when nothing was understood. */
@@ -6,6 +15,8 @@ export interface SpeechTranscript {
   confidence: number | null;
   /** Other readings, best first, when the engine gives an n-best list (pocketsphinx's CLI does not). */
   alternatives: { text: string; confidence: number | null }[];
+  /** The words with their times, when the engine gives them (both engines here do). */
+  words?: TimedWord[];
 }
 
 /** A storyfile's words a recognizer should expect: its phrasings, categories and custom words. */

@@ -1,0 +1,93 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SpeechConfig } from '../../config/env.ts';
+import { makeWorkFolder } from '../../media/work-folders.ts';
+import { createEmbeddedEngine } from './embedded-engine.ts';
+import { createExternalEngine } from './external-engine.ts';
+import { findPauseCuts, readPcmWav, writePcmWav } from './pauses.ts';
+import type { SpeechEngine, StoryfileVocabulary, TimedWord } from './speech-engine.ts';
+
+/**
+ * Longest piece of an answer sent to a recognizer at once: Whisper reads 30-second windows and
+ * servers cap their uploads; pocketsphinx keeps a whole piece's lattice in memory.
+ */
+export const DICTATION_PIECE_MS = 25_000;
+
+/** What a recognizer made of a recorded answer: its words, timed from the start of the recording. */
+export interface Dictated {
+  text: string;
+  words: TimedWord[];
+}
+
+/** Turns recorded answers (minutes long, everyday speech) into timed words. */
+export interface Dictation {
+  readonly engineName: SpeechEngine['name'];
+  /**
+   * Transcribes a 16 kHz mono WAV file of any length: cut where speech pauses into pieces of at
+   * most DICTATION_PIECE_MS, each recognized on its own, the words' times put back on the
+   * whole recording's clock.
+   */
+  transcribeAnswer(
+    wavFile: string,
+    options: { signal: AbortSignal; vocabulary?: StoryfileVocabulary },
+  ): Promise<Dictated>;
+}
+
+const NO_VOCABULARY: StoryfileVocabulary = { storyfileId: '', phrasings: [], terms: [] };
+
+/**
+ * The storyfile's recognizer for answers: the external engine when SPEECH_TO_TEXT_URL is set,
+ * else pocketsphinx with Debian's general US English model (answers are everyday speech, not the
+ * script's questions the storyfile models are made of).
+ */
+export function createDictation(options: {
+  config: SpeechConfig;
+  engine?: SpeechEngine;
+}): Dictation {
+  const engine =
+    options.engine ??
+    (options.config.external
+      ? createExternalEngine({
+          ...options.config.external,
+          // A piece is longer than a question: give the server time in proportion.
+          timeoutSeconds: Math.max(options.config.external.timeoutSeconds, 60),
+        })
+      : createEmbeddedEngine({ modelsDir: tmpdir(), isGeneralModelOnly: true }));
+  return {
+    engineName: engine.name,
+    async transcribeAnswer(wavFile, { signal, vocabulary }) {
+      const audio = readPcmWav(await readFile(wavFile));
+      const cuts = findPauseCuts(audio, DICTATION_PIECE_MS);
+      const bounds = [0, ...cuts, audio.samples.length];
+      const workDir = await makeWorkFolder(tmpdir(), 'conversa-media-');
+      try {
+        const words: TimedWord[] = [];
+        for (let index = 0; index + 1 < bounds.length; index += 1) {
+          const start = bounds[index]!;
+          const pieceFile = path.join(workDir, `piece-${index}.wav`);
+          await writeFile(
+            pieceFile,
+            writePcmWav({
+              sampleRate: audio.sampleRate,
+              samples: audio.samples.subarray(start, bounds[index + 1]),
+            }),
+          );
+          const heard = await engine.transcribe(pieceFile, vocabulary ?? NO_VOCABULARY, signal);
+          const offsetMs = Math.round((start / audio.sampleRate) * 1000);
+          for (const word of heard.words ?? []) {
+            words.push({
+              ...word,
+              startMs: word.startMs + offsetMs,
+              endMs: word.endMs + offsetMs,
+            });
+          }
+          await rm(pieceFile, { force: true });
+        }
+        return { text: words.map((word) => word.text).join(' '), words };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

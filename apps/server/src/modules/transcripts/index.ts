@@ -1,0 +1,4 @@
+// The transcripts module's public entry: what other modules and the assembly may use.
+export * from './transcripts.tables.ts';
+export { createTranscribeVideoHandler, type TranscribeVideoDeps } from './transcribe-video.job.ts';
+export { queueMissingTranscripts, queueTranscript } from './transcripts.service.ts';

@@ -1,0 +1,118 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq } from 'drizzle-orm';
+import { MEDIA_FILES, TRANSCRIPT_DRAFT_FAILED_MESSAGE } from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import type { TranscribeVideoHandler } from '../../jobs/queue-definition.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import { makeWorkFolder } from '../../media/work-folders.ts';
+import { readAssetCaptions, replaceAssetCaptions } from '../media/index.ts';
+import { mediaAssets } from '../media/media.tables.ts';
+import type { Dictation } from '../speech/index.ts';
+import { buildCues, formatWebVtt, joinCueTexts, parseCaptionsFile } from './cues.ts';
+import { videoTranscripts } from './transcripts.tables.ts';
+
+export interface TranscribeVideoDeps {
+  db: Database;
+  mediaStore: MediaStore;
+  dictation: Dictation;
+  log: (message: string) => void;
+}
+
+/**
+ * The `transcribe` job: the draft of a video's transcript. Captions the upload carried are the
+ * author's own words and become the first draft as they are; otherwise the recognizer hears the
+ * video's speech track (processing made it: 16 kHz mono WAV) and its timed words become the text
+ * and the captions. Only a `pending` row is filled, and the write is guarded by that status, so an
+ * author who saved meanwhile keeps their words; a job run twice finds the row done and stops.
+ */
+export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): TranscribeVideoHandler {
+  const { db, mediaStore, dictation, log } = deps;
+  return async ({ transcriptAssetId: assetId }, { signal, isLastAttempt }) => {
+    const [found] = await db
+      .select({ transcript: videoTranscripts, asset: mediaAssets })
+      .from(videoTranscripts)
+      .innerJoin(mediaAssets, eq(mediaAssets.id, videoTranscripts.assetId))
+      .where(eq(videoTranscripts.assetId, assetId));
+    if (!found || found.transcript.status !== 'pending') {
+      return;
+    }
+    const { asset, transcript } = found;
+    const isPending = and(
+      eq(videoTranscripts.assetId, assetId),
+      eq(videoTranscripts.status, 'pending'),
+    );
+    try {
+      if (transcript.revision === 0 && asset.files.captions) {
+        const cues = parseCaptionsFile((await readAssetCaptions(db, mediaStore, assetId)) ?? '');
+        if (cues.length > 0) {
+          await db
+            .update(videoTranscripts)
+            .set({
+              status: 'draft',
+              source: 'captions',
+              engine: null,
+              text: joinCueTexts(cues),
+              cues,
+              revision: 1,
+              error: null,
+              updatedAt: new Date(),
+            })
+            .where(isPending);
+          return;
+        }
+      }
+      const workDir = await makeWorkFolder(tmpdir(), 'conversa-media-');
+      let dictated;
+      try {
+        const wavFile = path.join(workDir, MEDIA_FILES.audio.name);
+        await pipeline(
+          await mediaStore.read(`${asset.storagePrefix}/${asset.files.audio.name}`),
+          createWriteStream(wavFile),
+        );
+        dictated = await dictation.transcribeAnswer(wavFile, { signal });
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+      const cues = buildCues(dictated.words);
+      const revision = transcript.revision + 1;
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(videoTranscripts)
+          .set({
+            status: 'draft',
+            source: 'recognizer',
+            engine: dictation.engineName,
+            text: joinCueTexts(cues),
+            cues,
+            words: dictated.words,
+            revision,
+            error: null,
+            updatedAt: new Date(),
+          })
+          .where(isPending)
+          .returning({ assetId: videoTranscripts.assetId });
+        // A video with no speech (an idle loop) has a draft and no captions.
+        if (saved && cues.length > 0) {
+          await replaceAssetCaptions(tx, mediaStore, assetId, formatWebVtt(cues), revision);
+        }
+      });
+      log(
+        `video ${assetId}: transcript draft of ${dictated.words.length} word(s) by ${dictation.engineName}`,
+      );
+    } catch (error) {
+      if (isLastAttempt && !signal.aborted) {
+        await db
+          .update(videoTranscripts)
+          .set({ status: 'failed', error: TRANSCRIPT_DRAFT_FAILED_MESSAGE, updatedAt: new Date() })
+          .where(isPending)
+          .catch(() => undefined);
+      }
+      log(`video ${assetId}: transcript draft failed: ${(error as Error).message}`);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getVideoTranscriptContract,
+  listStoryfileTranscriptsContract,
+  regenerateVideoTranscriptContract,
+  saveVideoTranscriptContract,
+} from '@conversa/contracts';
+import type { Database } from '../../db/client.ts';
+import { registerContract } from '../../http/gateway.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import {
+  getVideoTranscript,
+  listStoryfileTranscripts,
+  regenerateVideoTranscript,
+  saveVideoTranscript,
+} from './transcripts.service.ts';
+
+/** A video's transcript and captions: read, saved by an author, drafted again (issue 41). */
+export function registerTranscriptRoutes(
+  app: FastifyInstance,
+  options: { db: Database; jobs: JobQueue; mediaStore: MediaStore },
+): void {
+  const { db, jobs, mediaStore } = options;
+  registerContract(app, listStoryfileTranscriptsContract, (request) =>
+    listStoryfileTranscripts(db, request.params.id),
+  );
+  registerContract(app, getVideoTranscriptContract, (request) =>
+    getVideoTranscript(db, request.params.id, request.params.videoId),
+  );
+  registerContract(app, saveVideoTranscriptContract, (request) =>
+    saveVideoTranscript(db, mediaStore, request.params.id, request.params.videoId, request.body),
+  );
+  registerContract(app, regenerateVideoTranscriptContract, (request) =>
+    regenerateVideoTranscript(db, jobs, request.params.id, request.params.videoId),
+  );
+}

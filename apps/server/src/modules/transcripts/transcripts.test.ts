@@ -1,0 +1,264 @@
+// Transcripts end to end on the server: real videos go in through tus and the in-process worker
+// (real ffmpeg), the real pocketsphinx makes each draft, and an author's edit is re-timed.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildVideoUploadMetadata,
+  TRANSCRIPT_STALE_MESSAGE,
+  type StoryfileTranscripts,
+  type StoryfileVideos,
+  type Transcript,
+  type VideoUploadTarget,
+} from '@conversa/contracts';
+import { speak } from '../../../test/speech.fixtures.ts';
+import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import type {
+  ApiClient} from '../../../test/storyfile.fixtures.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+} from '../../../test/storyfile.fixtures.ts';
+import {
+  makeTempDir,
+  makeTestVideo,
+  TEST_FFMPEG,
+  uploadBytes,
+  waitForSettledStatus,
+} from '../../../test/upload.fixtures.ts';
+import { parseCaptionsFile } from './cues.ts';
+
+const run = promisify(execFile);
+const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
+const SUBTITLE = 'Hello, ask me anything';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let viewer: ApiClient;
+let storyfileId: string;
+const videoIds: Record<'spoken' | 'subtitled', string> = { spoken: '', subtitled: '' };
+
+/** A testsrc picture over espeak-ng's speech: an answer someone recorded. */
+async function makeSpokenVideo(dir: string): Promise<string> {
+  const wav = path.join(dir, 'speech.wav');
+  await writeFile(
+    wav,
+    await speak(SPOKEN, { format: 'wav', wordsPerMinute: 140, padSeconds: 0.5 }),
+  );
+  const file = path.join(dir, 'spoken.mp4');
+  await run(TEST_FFMPEG, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-i', wav],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-shortest', file],
+  ]);
+  return file;
+}
+
+async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
+  const { id } = await uploadBytes(
+    owner.browser,
+    await readFile(file),
+    buildVideoUploadMetadata({
+      storyfileId,
+      target,
+      filename: path.basename(file),
+      filetype: 'video/mp4',
+    }),
+  );
+  expect(await waitForSettledStatus(owner.browser, id, 90_000)).toEqual({
+    status: 'END',
+    error: null,
+  });
+  const { videos } = await owner.expectStatus<StoryfileVideos>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${storyfileId}/videos`,
+  );
+  return videos.find((video) => video.uploadId === id)!.id;
+}
+
+const transcriptPath = (videoId: string) =>
+  `/v1/conversa/storyfiles/${storyfileId}/videos/${videoId}/transcript`;
+
+async function waitForTranscript(videoId: string, timeoutMs = 120_000): Promise<Transcript> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const transcript = await owner.expectStatus<Transcript>(200, 'GET', transcriptPath(videoId));
+    if (transcript.status !== 'pending' || Date.now() > until) {
+      return transcript;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function fetchCaptionsOf(videoId: string): Promise<{ url: string; text: string }> {
+  const { videos } = await owner.expectStatus<StoryfileVideos>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${storyfileId}/videos`,
+  );
+  const url = videos.find((video) => video.id === videoId)!.captionsUrl;
+  expect(url).not.toBeNull();
+  const response = await fetch(`${studio.baseUrl}${url}`);
+  expect(response.status).toBe(200);
+  return { url: url!, text: await response.text() };
+}
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const namespaceId = await buildNamespace(studio, 'transcribers');
+  owner = await buildMember(studio, 'owner@transcripts.test', { transcribers: 'owner:ns' });
+  viewer = await buildMember(studio, 'viewer@transcripts.test', { transcribers: 'read:ns' });
+  storyfileId = (await buildStoryfile(owner, namespaceId)).id;
+  const topic = await owner.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/topics`,
+    { name: 'Childhood' },
+  );
+  const ask = async (text: string) =>
+    (
+      await owner.expectStatus<{ id: string }>(
+        201,
+        'POST',
+        `/v1/conversa/storyfiles/${storyfileId}/questions`,
+        { topicId: topic.id, text },
+      )
+    ).id;
+  const [spokenQuestion, subtitledQuestion] = [
+    await ask('Where did you grow up?'),
+    await ask('How do I talk to you?'),
+  ];
+  const dir = await makeTempDir();
+  const [spoken, subtitled] = await Promise.all([
+    makeSpokenVideo(dir),
+    makeTestVideo(dir, {
+      name: 'subtitled.mp4',
+      subtitles: [{ startSeconds: 0.5, endSeconds: 1.5, text: SUBTITLE }],
+    }),
+  ]);
+  videoIds.spoken = await uploadVideo(spoken, { questionId: spokenQuestion });
+  videoIds.subtitled = await uploadVideo(subtitled, { questionId: subtitledQuestion });
+}, 240_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('transcript drafts', { timeout: 180_000 }, () => {
+  it('the recognizer drafts every new answer after processing, with timed words and captions', async () => {
+    const draft = await waitForTranscript(videoIds.spoken);
+    expect(draft).toMatchObject({
+      status: 'draft',
+      source: 'recognizer',
+      engine: 'pocketsphinx',
+      revision: 1,
+      error: null,
+    });
+    expect(draft.text.split(' ').length).toBeGreaterThanOrEqual(4);
+    expect(draft.cues.length).toBeGreaterThan(0);
+    for (const cue of draft.cues) {
+      expect(cue.endMs).toBeGreaterThan(cue.startMs);
+      expect(cue.endMs).toBeLessThanOrEqual(15_000);
+    }
+    // The draft is the video's captions: every player's <track> gets it through a signed URL.
+    const captions = await fetchCaptionsOf(videoIds.spoken);
+    expect(captions.url).toMatch(/\/captions-r1\.vtt\?access_token=/);
+    expect(parseCaptionsFile(captions.text)).toEqual(draft.cues);
+  });
+
+  it('captions the upload carried become the draft as they are', async () => {
+    expect(await waitForTranscript(videoIds.subtitled)).toMatchObject({
+      status: 'draft',
+      source: 'captions',
+      text: SUBTITLE,
+      cues: [{ startMs: 500, endMs: 1500, text: SUBTITLE }],
+    });
+  });
+
+  it('lists every video with its status, the drafts still to make counted as pending', async () => {
+    const listed = await viewer.expectStatus<StoryfileTranscripts>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfileId}/transcripts`,
+    );
+    expect(listed.counts).toEqual({ pending: 0, draft: 2, edited: 0, failed: 0 });
+    expect(listed.transcripts.map((entry) => entry.videoId).sort()).toEqual(
+      [videoIds.spoken, videoIds.subtitled].sort(),
+    );
+  });
+});
+
+describe('editing a transcript', { timeout: 180_000 }, () => {
+  it("an author's corrected words keep their cue's time, become the captions and end the draft", async () => {
+    const draft = await waitForTranscript(videoIds.spoken);
+    const [first, ...rest] = draft.cues;
+    const corrected = { ...first!, startMs: first!.startMs + 900, text: 'I grew up on a farm' };
+    const saved = await owner.expectStatus<Transcript>(
+      200,
+      'PUT',
+      transcriptPath(videoIds.spoken),
+      {
+        cues: [corrected, ...rest],
+        revision: draft.revision,
+      },
+    );
+    expect(saved).toMatchObject({ status: 'edited', source: 'author', revision: 2 });
+    // Re-timed against what was heard: the start typed wrong goes back to the speech's.
+    expect(saved.cues[0]).toEqual({ ...first, text: 'I grew up on a farm' });
+    expect(saved.text.startsWith('I grew up on a farm')).toBe(true);
+    const captions = await fetchCaptionsOf(videoIds.spoken);
+    expect(captions.url).toMatch(/\/captions-r2\.vtt\?/);
+    expect(captions.text).toContain('I grew up on a farm');
+  });
+
+  it('a save over a newer revision is refused with the spec-style sentence; times can be kept as sent', async () => {
+    const current = await waitForTranscript(videoIds.spoken);
+    const stale = await owner.call('PUT', transcriptPath(videoIds.spoken), {
+      cues: current.cues,
+      revision: current.revision - 1,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ message: TRANSCRIPT_STALE_MESSAGE });
+    const moved = current.cues.map((cue) => ({ ...cue, startMs: cue.startMs + 100 }));
+    const kept = await owner.expectStatus<Transcript>(200, 'PUT', transcriptPath(videoIds.spoken), {
+      cues: moved,
+      revision: current.revision,
+      timing: 'as-sent',
+    });
+    expect(kept.cues).toEqual(moved);
+  });
+
+  it('a viewer reads but cannot save; bad captions get a 400', async () => {
+    const current = await waitForTranscript(videoIds.spoken);
+    expect((await viewer.call('GET', transcriptPath(videoIds.spoken))).status).toBe(200);
+    expect(
+      (
+        await viewer.call('PUT', transcriptPath(videoIds.spoken), {
+          cues: current.cues,
+          revision: current.revision,
+        })
+      ).status,
+    ).toBe(403);
+    const backwards = await owner.call('PUT', transcriptPath(videoIds.spoken), {
+      cues: [{ startMs: 2000, endMs: 1000, text: 'ends before it starts' }],
+      revision: current.revision,
+    });
+    expect(backwards.status).toBe(400);
+  });
+
+  it('a new draft can be asked for, and replaces the saved words when it is made', async () => {
+    const queued = await owner.expectStatus<Transcript>(
+      202,
+      'POST',
+      `${transcriptPath(videoIds.spoken)}/regenerate`,
+    );
+    expect(queued.status).toBe('pending');
+    const redone = await waitForTranscript(videoIds.spoken);
+    expect(redone).toMatchObject({ status: 'draft', source: 'recognizer' });
+    expect(redone.revision).toBeGreaterThan(queued.revision);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './transcript.ts';
+export * from './get-video-transcript.ts';
+export * from './save-video-transcript.ts';
+export * from './regenerate-video-transcript.ts';
+export * from './list-storyfile-transcripts.ts';

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { timestampSchema } from '../library/content.ts';
+import { clipKindSchema } from '../storyfiles/storyfile.ts';
+
+/** Longest answer text kept (an hour of speech is about 60,000 characters). */
+export const TRANSCRIPT_MAX_CHARACTERS = 100_000;
+/** Most cues in one transcript. */
+export const TRANSCRIPT_MAX_CUES = 5_000;
+/** Longest text of one cue. */
+export const CUE_MAX_CHARACTERS = 500;
+/** A `.vtt` or `.srt` file sent as captions. */
+export const CAPTIONS_FILE_MAX_BYTES = 1_000_000;
+
+/**
+ * Where a transcript stands: `pending` until the recognizer made its draft, `draft` (made by the
+ * recognizer or read from captions the upload carried) until an author saves it, `edited` once an
+ * author saved it (never replaced by a machine after that), `failed` when no draft could be made.
+ */
+export const TRANSCRIPT_STATUSES = ['pending', 'draft', 'edited', 'failed'] as const;
+export const transcriptStatusSchema = z.enum(TRANSCRIPT_STATUSES);
+export type TranscriptStatus = z.infer<typeof transcriptStatusSchema>;
+
+/** What the text came from. */
+export const TRANSCRIPT_SOURCES = ['recognizer', 'captions', 'author'] as const;
+export const transcriptSourceSchema = z.enum(TRANSCRIPT_SOURCES);
+export type TranscriptSource = z.infer<typeof transcriptSourceSchema>;
+
+/** A word the recognizer heard, with its place in the video (milliseconds), kept to re-time edits. */
+export interface HeardWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  confidence: number | null;
+}
+
+/** One caption: what is said between two moments of the video (milliseconds). */
+export const captionCueSchema = z
+  .object({
+    startMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3_600_000),
+    endMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3_600_000),
+    text: z.string().trim().min(1).max(CUE_MAX_CHARACTERS),
+  })
+  .refine((cue) => cue.endMs > cue.startMs, {
+    message: 'A caption must end after it starts.',
+    path: ['endMs'],
+  });
+export type CaptionCue = z.infer<typeof captionCueSchema>;
+
+/** A transcript: the answer's words and their captions. */
+export const transcriptSchema = z.object({
+  videoId: z.string(),
+  status: transcriptStatusSchema,
+  source: transcriptSourceSchema.nullable(),
+  /** The recognizer that made the draft (`pocketsphinx`, `external`), null for captions or none yet. */
+  engine: z.string().nullable(),
+  text: z.string(),
+  cues: z.array(captionCueSchema),
+  /** Goes up by one with every save; a save names the revision it edited. */
+  revision: z.number().int(),
+  /** Why the draft failed, for a person. */
+  error: z.string().nullable(),
+  updatedAt: timestampSchema,
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+/** One video's transcript on the storyfile's overview. */
+export const transcriptSummarySchema = z.object({
+  videoId: z.string(),
+  questionId: z.string().nullable(),
+  clipKind: clipKindSchema.nullable(),
+  status: transcriptStatusSchema,
+  text: z.string(),
+});
+export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
+
+export const TRANSCRIPT_NOT_READY_MESSAGE =
+  'This video has no transcript yet. Its draft is made a minute or two after processing.';
+export const TRANSCRIPT_STALE_MESSAGE =
+  'Someone saved this transcript while you were editing it. Reload it to see their version, then make your changes again.';
+export const TRANSCRIPT_DRAFT_FAILED_MESSAGE =
+  'The recognizer could not make a draft of this video. Type the transcript, upload captions, or try again.';
+export const CAPTIONS_FILE_INVALID_MESSAGE =
+  'This file is not WebVTT or SubRip captions. Choose a .vtt or .srt file with at least one timed caption.';
