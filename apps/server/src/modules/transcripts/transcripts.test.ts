@@ -15,13 +15,8 @@ import {
 } from '@conversa/contracts';
 import { speak } from '../../../test/speech.fixtures.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import type {
-  ApiClient} from '../../../test/storyfile.fixtures.ts';
-import {
-  buildMember,
-  buildNamespace,
-  buildStoryfile,
-} from '../../../test/storyfile.fixtures.ts';
+import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { buildMember, buildNamespace, buildStoryfile } from '../../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
   makeTestVideo,
