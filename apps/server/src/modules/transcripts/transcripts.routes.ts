@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  getPublicTranscriptContract,
   getVideoTranscriptContract,
   listStoryfileTranscriptsContract,
   regenerateVideoTranscriptContract,
@@ -9,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
+import { getPublicTranscript } from './public-transcript.service.ts';
 import {
   getVideoTranscript,
   listStoryfileTranscripts,
@@ -30,6 +32,9 @@ export function registerTranscriptRoutes(
   );
   registerContract(app, saveVideoTranscriptContract, (request) =>
     saveVideoTranscript(db, mediaStore, request.params.id, request.params.videoId, request.body),
+  );
+  registerContract(app, getPublicTranscriptContract, (request) =>
+    getPublicTranscript(db, request.params.slug),
   );
   registerContract(app, regenerateVideoTranscriptContract, (request) =>
     regenerateVideoTranscript(db, jobs, request.params.id, request.params.videoId),

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.ts';
+import { publicStoryfileParamsSchema } from '../publishing/publication.ts';
+
+/** One recorded question of a published storyfile and what the person said in answer. */
+export const publicTranscriptEntrySchema = z.object({
+  questionId: z.string(),
+  topic: z.string(),
+  question: z.string(),
+  /** The words of the answer; '' while its transcript is still being made. */
+  text: z.string(),
+});
+
+export const publicTranscriptSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  language: z.string(),
+  /** What the storyfile says when a conversation starts (its intro clip), when it has one. */
+  introduction: z.string().nullable(),
+  entries: z.array(publicTranscriptEntrySchema),
+});
+export type PublicTranscript = z.infer<typeof publicTranscriptSchema>;
+
+export const getPublicTranscriptContract = defineContract({
+  method: 'GET',
+  path: '/v1/conversa/public/storyfiles/:slug/transcript',
+  summary:
+    "A published storyfile's transcript (no account): every recorded question with what was said, in script order",
+  tags: ['transcripts'],
+  permission: { kind: 'public' },
+  params: publicStoryfileParamsSchema,
+  response: publicTranscriptSchema,
+});
