@@ -129,6 +129,9 @@ export const askBodyFieldsSchema = z.object({
       /** The suggestion chosen: its `questionId`. */
       questionId: z.uuid(),
     })
+    .describe(
+      "Play a suggestion an earlier answer of this conversation offered (its exchangeId and the suggestion's questionId) instead of matching text; 400 unless that exchange offered it.",
+    )
     .optional(),
 });
 
@@ -276,14 +279,24 @@ export const publicAskResponseSchema = z.object({
   /** The ink story's turn when the storyfile has a published story; null (or absent) otherwise. */
   story: storyTurnSchema.nullable().optional(),
   /** Why the storyfile asks back (`suggestions`), or null when the answer stands alone. */
-  clarification: clarificationKindSchema.nullable(),
+  clarification: clarificationKindSchema
+    .nullable()
+    .describe(
+      'Why the storyfile asks back: did-you-mean (unsure, or two answers near-tied) or topics-and-starters (the second fallback in a row); null when the answer stands alone.',
+    ),
   /**
    * Recorded answers offered as buttons (at most 3 for "Did you mean…?"; the conversation starters
    * with `topics-and-starters`), best first; empty when nothing is offered.
    */
-  suggestions: z.array(askSuggestionSchema),
+  suggestions: z
+    .array(askSuggestionSchema)
+    .describe(
+      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
+    ),
   /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
-  topics: z.array(z.object({ topicId: z.string(), name: z.string() })),
+  topics: z
+    .array(z.object({ topicId: z.string(), name: z.string() }))
+    .describe('With topics-and-starters: the topics that have a recorded answer.'),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 
