@@ -1,10 +1,6 @@
 // Issue 40, item 3: the player asks back ("Did you mean…?") with real, keyboard-reachable
 // buttons in a live region; pressing one plays its answer and focus moves to it.
-import {
-  CLARIFY_MESSAGE,
-  type AskSuggestion,
-  type PublicAskResponse,
-} from '@conversa/contracts';
+import { CLARIFY_MESSAGE, type AskSuggestion, type PublicAskResponse } from '@conversa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +15,10 @@ const clip = (id: string) => ({
 });
 const CONVERSATION = '6f1d2c9e-0000-4000-8000-000000000001';
 const OFFERING = '6f1d2c9e-0000-4000-8000-0000000000e1';
-const MOVIE: AskSuggestion = { questionId: 'q-movie', questionText: 'What is your favourite movie?' };
+const MOVIE: AskSuggestion = {
+  questionId: 'q-movie',
+  questionText: 'What is your favourite movie?',
+};
 const JOB: AskSuggestion = { questionId: 'q-job', questionText: 'What do you do for a living?' };
 
 const didYouMean: PublicAskResponse = {
@@ -106,7 +105,9 @@ describe('ConversationPlayer asking back', () => {
       suggestion: { exchangeId: OFFERING, questionId: MOVIE.questionId },
     });
     const video = await waitFor(() => {
-      const speaking = document.querySelector<HTMLVideoElement>('video[aria-label="Rose, speaking"]');
+      const speaking = document.querySelector<HTMLVideoElement>(
+        'video[aria-label="Rose, speaking"]',
+      );
       expect(speaking).not.toBeNull();
       return speaking!;
     });
@@ -124,9 +125,11 @@ describe('ConversationPlayer asking back', () => {
     };
     await askParaphrase(vi.fn().mockResolvedValue(tie));
     const offer = await screen.findByRole('region', { name: 'Did you mean…?' });
-    expect(within(offer).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      JOB.questionText,
-    ]);
+    expect(
+      within(offer)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([JOB.questionText]);
   });
 
   it('after two fallbacks in a row offers the topics and the starters', async () => {
