@@ -8,6 +8,7 @@ import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 // Issue 40, item 3: when unsure, the storyfile asks back. A visitor's paraphrase below the
 // threshold gets "Did you mean…?" with the recorded question as a button; pressing it plays that
 // answer, and the chat log shows what was offered and what was chosen. At 390 px, like a phone.
+// Response quality then makes the paraphrase an alternate of the chosen answer in one click.
 
 const PARAPHRASE = 'which town did you grow up in';
 const GREW_UP = 'Where did you grow up?';
@@ -112,4 +113,32 @@ test('a visitor is asked "Did you mean…?", presses the question, and its answe
   await expect(logRow(PARAPHRASE)).toContainText(`Did you mean…? “${GREW_UP}”`);
   await expect(logRow(GREW_UP)).toContainText('Chosen from the questions offered');
   await expect(logRow(GREW_UP)).toContainText('Answered');
+
+  // Response quality shows the offer and the choice; the choice becomes an alternate in one click,
+  // with the usual preview of what it moves first.
+  await page.goto(`/training/response_quality?storyfileId=${seeded.id}&clarified=true`);
+  const offeredRow = page
+    .getByRole('table', { name: 'Logged exchanges to review' })
+    .getByRole('row')
+    .filter({ hasText: PARAPHRASE });
+  await expect(offeredRow).toContainText(`Chose: ${GREW_UP}`);
+  await offeredRow
+    .getByRole('button', { name: `Make “${PARAPHRASE}” an alternate of “${GREW_UP}”` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Correct match' });
+  await expect(dialog.getByLabel('Right answer')).toHaveValue(grewUp!.id);
+  await expect(dialog.getByTestId('review-preview-summary')).toContainText(
+    '1 from fallback to an answer',
+  );
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  // The next visitor who asks the same is answered at once.
+  const again = await page.request.post(`/v1/conversa/public/storyfiles/${slug}/ask`, {
+    headers: WRITE_HEADERS,
+    data: { text: PARAPHRASE },
+  });
+  expect(((await again.json()) as { decision: unknown }).decision).toEqual({
+    kind: 'answer',
+    questionId: grewUp!.id,
+  });
 });
