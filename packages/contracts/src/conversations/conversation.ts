@@ -281,6 +281,8 @@ export const publicAskResponseSchema = z.object({
   /** Why the storyfile asks back (`suggestions`), or null when the answer stands alone. */
   clarification: clarificationKindSchema
     .nullable()
+    // Defaults: an answer from a studio that predates asking back still reads (rolling upgrades).
+    .default(null)
     .describe(
       'Why the storyfile asks back: did-you-mean (unsure, or two answers near-tied) or topics-and-starters (the second fallback in a row); null when the answer stands alone.',
     ),
@@ -290,12 +292,14 @@ export const publicAskResponseSchema = z.object({
    */
   suggestions: z
     .array(askSuggestionSchema)
+    .default([])
     .describe(
       'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
     ),
   /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
   topics: z
     .array(z.object({ topicId: z.string(), name: z.string() }))
+    .default([])
     .describe('With topics-and-starters: the topics that have a recorded answer.'),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
