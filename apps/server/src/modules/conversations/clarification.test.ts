@@ -222,6 +222,35 @@ describe.each(asks)('%s', (_name, makeAsker) => {
   });
 });
 
+describe('a near-tie', () => {
+  it('plays the best answer and offers both tied ones', async () => {
+    const school = await studio.database.db.execute<{ namespace_id: string }>(
+      sql`select namespace_id from storyfiles where id = ${storyfile.id}`,
+    );
+    const tied = await seedStoryfileWithAnswers(studio, owner, school.rows[0]!.namespace_id);
+    // The same phrasing on two recorded answers: both score alike, above any threshold.
+    for (const question of [BORN, MOVIE]) {
+      await owner.expectStatus(
+        200,
+        'PATCH',
+        `/v1/conversa/storyfiles/${tied.id}/questions/${tied.questions[question]}`,
+        { alternates: ['Tell me something about yourself'] },
+      );
+    }
+    const { body } = await owner.call<AskResponse>(
+      'POST',
+      `/v1/conversa/storyfiles/${tied.id}/ask`,
+      { text: 'tell me something about yourself' },
+    );
+    expect(body.decision.kind).toBe('answer');
+    expect(body.media).not.toBeNull();
+    expect(body.clarification).toBe('did-you-mean');
+    expect(body.suggestions.map((suggestion) => suggestion.questionId).sort()).toEqual(
+      [tied.questions[BORN], tied.questions[MOVIE]].sort(),
+    );
+  });
+});
+
 describe('Response quality', () => {
   it('shows what the storyfile offered and what the asker chose', async () => {
     const offered = await studioAsk({ text: PARAPHRASE });
