@@ -13,6 +13,8 @@ export type {
   CalibrationSample,
   ThresholdOutcome,
 } from './calibrate.ts';
+export { chooseSuggestions } from './clarify.ts';
+export type { Suggestion } from './clarify.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';
 export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';

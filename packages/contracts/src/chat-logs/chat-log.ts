@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { createPageSchema, pageQuerySchema, pageSizeQuerySchema } from '../lists/list-query.ts';
 import {
   askMediaSchema,
+  askSuggestionSchema,
   chatChannelSchema,
+  clarificationKindSchema,
   chatDecisionSchema,
   confidenceClassSchema,
   fallbackReasonSchema,
@@ -80,6 +82,14 @@ export const chatLogEntrySchema = z.object({
   inkTurn: z.enum(['choice', 'free']).nullable(),
   /** The story choice taken (its text), on a `choice` turn. */
   inkChoiceText: z.string().nullable(),
+  /** The storyfile asked back on this exchange: why, and what it offered (best first). */
+  clarification: clarificationKindSchema.nullable(),
+  suggestions: z.array(askSuggestionSchema),
+  /**
+   * The asker pressed a suggestion: the exchange that offered it (null when that one is gone, and
+   * on every other exchange).
+   */
+  chosenFromExchangeId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatLogEntry = z.infer<typeof chatLogEntrySchema>;

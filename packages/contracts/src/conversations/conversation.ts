@@ -74,6 +74,8 @@ export const MAX_ASK_TEXT_LENGTH = 500;
 
 /** Player text when the cannot-answer clip is not recorded. */
 export const CANNOT_ANSWER_MESSAGE = "Sorry, I can't answer that one. Try asking something else.";
+/** Player text when the storyfile asks "Did you mean…?" instead of playing the cannot-answer clip. */
+export const CLARIFY_MESSAGE = "I'm not sure I understood.";
 /** Player text when the please-repeat clip is not recorded. */
 export const PLEASE_REPEAT_MESSAGE = "Sorry, I didn't catch that. Could you say it again?";
 
@@ -115,6 +117,22 @@ export const askBodyFieldsSchema = z.object({
    * first choices come back (decision `story`); nothing is logged.
    */
   start: z.boolean().optional(),
+  /**
+   * Plays a suggestion the storyfile offered ("Did you mean…?", or a starter after two fallbacks in
+   * a row) instead of matching `text`: the exchange that offered it and the answer chosen (its
+   * question's id). Refused (400) unless that exchange of this conversation offered that answer.
+   */
+  suggestion: z
+    .object({
+      /** The exchange whose answer offered the suggestion (`exchangeId` of that ask). */
+      exchangeId: z.uuid(),
+      /** The suggestion chosen: its `questionId`. */
+      questionId: z.uuid(),
+    })
+    .describe(
+      "Play a suggestion an earlier answer of this conversation offered (its exchangeId and the suggestion's questionId) instead of matching text; 400 unless that exchange offered it.",
+    )
+    .optional(),
 });
 
 /** Longest knot or stitch path (`knot.stitch`) the studio's ask starts a story at. */
@@ -215,6 +233,37 @@ export const storyTurnSchema = z.object({
 });
 export type StoryTurn = z.infer<typeof storyTurnSchema>;
 
+/**
+ * Why the storyfile asks back: `did-you-mean` (the best answer is below the threshold while
+ * recorded answers come close, or two answers are near-tied), or `topics-and-starters` (the second
+ * fallback in a row: what the storyfile can talk about, its conversation starters to press).
+ */
+export const CLARIFICATION_KINDS = ['did-you-mean', 'topics-and-starters'] as const;
+export const clarificationKindSchema = z.enum(CLARIFICATION_KINDS);
+export type ClarificationKind = z.infer<typeof clarificationKindSchema>;
+
+/** The heading every player shows over the offered questions. */
+export const CLARIFICATION_HEADINGS: Readonly<Record<ClarificationKind, string>> = {
+  'did-you-mean': 'Did you mean…?',
+  'topics-and-starters': 'You could ask me about',
+};
+
+/** Most suggestions one ask offers. */
+export const MAX_SUGGESTIONS = 3;
+
+/** A recorded answer offered back to the asker: pressing it asks with `suggestion`. */
+export const askSuggestionSchema = z.object({
+  /** The answer's id: its question's id, as in `decision.questionId`. */
+  questionId: z.string(),
+  /** Its recorded question, the button's words. */
+  questionText: z.string(),
+});
+export type AskSuggestion = z.infer<typeof askSuggestionSchema>;
+
+/** Refusal of a `suggestion` the conversation's exchange did not offer. */
+export const SUGGESTION_NOT_OFFERED_MESSAGE =
+  'That answer was not offered in this conversation. Ask your question again.';
+
 /** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
 export const publicAskResponseSchema = z.object({
   conversationId: z.string(),
@@ -229,6 +278,29 @@ export const publicAskResponseSchema = z.object({
   message: z.string().nullable(),
   /** The ink story's turn when the storyfile has a published story; null (or absent) otherwise. */
   story: storyTurnSchema.nullable().optional(),
+  /** Why the storyfile asks back (`suggestions`), or null when the answer stands alone. */
+  clarification: clarificationKindSchema
+    .nullable()
+    // Defaults: an answer from a studio that predates asking back still reads (rolling upgrades).
+    .default(null)
+    .describe(
+      'Why the storyfile asks back: did-you-mean (unsure, or two answers near-tied) or topics-and-starters (the second fallback in a row); null when the answer stands alone.',
+    ),
+  /**
+   * Recorded answers offered as buttons (at most 3 for "Did you mean…?"; the conversation starters
+   * with `topics-and-starters`), best first; empty when nothing is offered.
+   */
+  suggestions: z
+    .array(askSuggestionSchema)
+    .default([])
+    .describe(
+      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
+    ),
+  /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
+  topics: z
+    .array(z.object({ topicId: z.string(), name: z.string() }))
+    .default([])
+    .describe('With topics-and-starters: the topics that have a recorded answer.'),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 

@@ -12,7 +12,7 @@ export const askMyActivityContract = defineContract({
   method: 'POST',
   path: '/v1/conversa/learning/my-activities/:id/ask',
   summary:
-    "A student asks one of the activity's storyfiles through the studio's ask path; the exchange is logged with the activity and the student, and the new progress comes back",
+    "A student asks one of the activity's storyfiles through the studio's ask path; the exchange is logged with the activity and the student, and the new progress comes back, with the suggestions when it asks back",
   tags: ['learning'],
   permission: LEARNING_STUDENT,
   isOpenToStudents: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatLogEntrySchema, listChatLogsQuerySchema } from '../chat-logs/chat-log.ts';
+import { askSuggestionSchema } from '../conversations/conversation.ts';
 import { timestampSchema, userSummarySchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema, queryFlagSchema } from '../lists/list-query.ts';
 import { EXCHANGE_FEEDBACK, exchangeFeedbackSchema } from './exchange-rating.ts';
@@ -48,6 +49,11 @@ export const reviewItemSchema = chatLogEntrySchema.extend({
   topMargin: z.number().nullable(),
   reviewState: reviewStateSchema,
   feedback: exchangeFeedbackSchema.nullable(),
+  /**
+   * On an exchange that offered suggestions: the one the asker pressed (the latest, when pressed
+   * more than once), else null. "Make it an alternate" corrects the exchange to it.
+   */
+  chosenSuggestion: askSuggestionSchema.nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
@@ -87,6 +93,8 @@ export const listReviewItemsQuerySchema = createListQuerySchema({
   reviewState: reviewStateSchema.optional(),
   feedback: z.enum([...EXCHANGE_FEEDBACK, 'none']).optional(),
   nearTie: queryFlagSchema,
+  /** Only exchanges where the storyfile asked back (offered suggestions). */
+  clarified: queryFlagSchema,
 });
 export type ListReviewItemsQuery = z.input<typeof listReviewItemsQuerySchema>;
 

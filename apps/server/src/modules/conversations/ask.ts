@@ -1,6 +1,7 @@
 import {
   applyHeardAsRules,
   CANNOT_ANSWER_MESSAGE,
+  CLARIFY_MESSAGE,
   LOGGED_CANDIDATE_COUNT,
   PLEASE_REPEAT_MESSAGE,
   type AskCandidate,
@@ -9,7 +10,8 @@ import {
   type ClipKind,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
-import type { AskInput, AskOutcome } from './ask.types.ts';
+import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
+import { clarify, takeSuggestion } from './clarification.ts';
 import { saveInkState } from './conversation-state.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
@@ -36,6 +38,9 @@ const CANDIDATE_LIMIT = 5;
  * choices; a choice that fits moves the story, and its lines' videos play. Otherwise the matcher
  * answers and the story stays. The story's state is saved in the conversation after every turn.
  * A story that fails (a runtime error, a broken state) never fails the ask.
+ *
+ * Stages, in order: story choice (`story-turn.ts`), match (or the pressed suggestion), clarify
+ * (`clarification.ts`: "Did you mean…?", topics and starters), media, log.
  */
 export async function askStoryfile(
   engine: ConversationEngine,
@@ -65,26 +70,41 @@ export async function askStoryfile(
   }
   const { session, opening } = story;
   const choiceIndex =
-    session && !isUnintelligible ? await findStoryChoice(engine, input, session, text) : undefined;
+    session && !isUnintelligible && !input.suggestion
+      ? await findStoryChoice(engine, input, session, text)
+      : undefined;
   if (session && choiceIndex !== undefined) {
     const { onRecorded } = options;
     const context = { session, answers, threshold, opening, choiceIndex, text, onRecorded };
     return answerWithStory(engine, input, context);
   }
 
-  const result = isUnintelligible ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+  // A pressed suggestion plays the answer it names, once checked that it was offered; nothing is
+  // matched.
+  const chosen = input.suggestion ? await takeSuggestion(engine, input, answers) : undefined;
+  const result =
+    isUnintelligible || chosen ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
   // The threshold of the scoring this question got (with vectors, or lexical without its vector).
   const decidedThreshold = result?.threshold ?? threshold;
-  const decision: AskDecision = result
-    ? toAskDecision(result.decision)
-    : { kind: 'fallback', reason: 'unintelligible' };
+  const decision: AskDecision = chosen
+    ? { kind: 'answer', questionId: chosen.questionId }
+    : result
+      ? toAskDecision(result.decision)
+      : { kind: 'fallback', reason: 'unintelligible' };
   const candidates = toCandidates(result, answers);
   const answered = decision.kind === 'answer' ? answers.get(decision.questionId) : undefined;
   const unrecorded =
     decision.kind === 'fallback' && decision.reason === 'not-recorded'
       ? answers.get(decision.questionId)
       : undefined;
-  const { media, message } = await pickMedia(engine, input, decision, answered);
+  const clarification = chosen
+    ? noClarification()
+    : await clarify(engine, input, { result, decision, answers });
+  const { media, message } =
+    clarification.clarification === 'did-you-mean' && !answered
+      ? // Asking back is not giving up: no cannot-answer clip before "Did you mean…?".
+        { media: null, message: CLARIFY_MESSAGE }
+      : await pickMedia(engine, input, decision, answered);
 
   const scored = answered
     ? candidates.find((c) => c.questionId === answered.questionId)
@@ -93,13 +113,17 @@ export async function askStoryfile(
     engine,
     input,
     {
-      ...toLoggedMatch(text, decision, candidates, scored),
+      // A pressed suggestion is logged with its words: the question the asker chose.
+      ...toLoggedMatch(chosen?.text ?? text, decision, candidates, scored),
       decision: answered ? 'answered' : 'fallback',
       answerQuestionId: answered?.questionId ?? null,
       answerQuestionText: answered?.text ?? null,
       matchedQuestionId: unrecorded?.questionId ?? null,
       matchedQuestionText: unrecorded?.text ?? null,
       inkTurn: session ? 'free' : null,
+      clarification: clarification.clarification,
+      suggestions: clarification.suggestions,
+      chosenFromExchangeId: input.suggestion?.exchangeId ?? null,
     },
     options.onRecorded,
   );
@@ -121,6 +145,7 @@ export async function askStoryfile(
     threshold: decidedThreshold,
     candidates,
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
+    ...clarification,
   };
 }
 

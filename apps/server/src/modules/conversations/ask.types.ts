@@ -1,5 +1,7 @@
 import type {
   AskCandidate,
+  AskSuggestion,
+  ClarificationKind,
   AskDecision,
   AskMedia,
   ChatChannel,
@@ -16,6 +18,8 @@ export interface AskInput {
   text: string;
   inputMode: InputMode;
   conversationId?: string;
+  /** Play this suggestion that an exchange of the conversation offered (`clarification.ts`). */
+  suggestion?: { exchangeId: string; questionId: string } | undefined;
   /** Take this choice of the published ink story. */
   choiceIndex?: number;
   /** Open the conversation (and its story) without asking; nothing is logged. */
@@ -37,4 +41,15 @@ export interface AskOutcome {
   candidates: AskCandidate[];
   /** The ink story's turn; null without a published story. */
   story: StoryTurn | null;
+  /** What the storyfile asks back with, or null (`clarification.ts`). */
+  clarification: ClarificationKind | null;
+  suggestions: AskSuggestion[];
+  topics: { topicId: string; name: string }[];
+}
+
+export type Clarification = Pick<AskOutcome, 'clarification' | 'suggestions' | 'topics'>;
+
+/** An ask's outcome when the storyfile does not ask back. */
+export function noClarification(): Clarification {
+  return { clarification: null, suggestions: [], topics: [] };
 }

@@ -26,6 +26,9 @@ export const chatLogEntryColumns = {
   confidence: chatLogEntries.confidence,
   inkTurn: chatLogEntries.inkTurn,
   inkChoiceText: chatLogEntries.inkChoiceText,
+  clarification: chatLogEntries.clarification,
+  suggestions: chatLogEntries.suggestions,
+  chosenFromExchangeId: chatLogEntries.chosenFromExchangeId,
   createdAt: chatLogEntries.createdAt,
 } satisfies Record<keyof ChatLogEntry, Column>;
 

@@ -23,6 +23,7 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
       inputMode: request.body.inputMode,
       conversationId: request.body.conversationId,
       choiceIndex: request.body.choiceIndex,
+      suggestion: request.body.suggestion,
       start: request.body.start,
       startPath: request.body.startPath,
     });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   doublePrecision,
   index,
@@ -12,7 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AskSuggestion,
   ChatChannel,
+  ClarificationKind,
   ChatDecision,
   ConfidenceClass,
   ExchangeFeedback,
@@ -109,10 +112,27 @@ export const chatLogEntries = pgTable(
     inkTurn: text('ink_turn').$type<'choice' | 'free'>(),
     /** The story choice taken, its text when asked. */
     inkChoiceText: text('ink_choice_text'),
+    /** The storyfile asked back on this exchange ("Did you mean…?", or topics and starters). */
+    clarification: text('clarification').$type<ClarificationKind>(),
+    /** What it offered, best first: the answers' ids and their questions' texts when asked. */
+    suggestions: jsonb('suggestions').$type<AskSuggestion[]>().notNull().default([]),
+    /** On the exchange of a pressed suggestion: the exchange that offered it. */
+    chosenFromExchangeId: uuid('chosen_from_exchange_id').references(
+      (): AnyPgColumn => chatLogEntries.id,
+      { onDelete: 'set null' },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('chat_log_entries_ink_turn_check', sql`${table.inkTurn} in ('choice', 'free')`),
+    check(
+      'chat_log_entries_clarification_check',
+      sql`${table.clarification} in ('did-you-mean', 'topics-and-starters')`,
+    ),
+    // What visitors chose, per offering exchange (Response quality), without a scan.
+    index('chat_log_entries_chosen_from_idx')
+      .on(table.chosenFromExchangeId)
+      .where(sql`${table.chosenFromExchangeId} is not null`),
     index('chat_log_entries_storyfile_review_created_idx').on(
       table.storyfileId,
       table.reviewState,

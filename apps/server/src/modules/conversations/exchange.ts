@@ -31,6 +31,9 @@ type ChatLogEntryValues = Pick<
   | 'topMargin'
   | 'inkTurn'
   | 'inkChoiceText'
+  | 'clarification'
+  | 'suggestions'
+  | 'chosenFromExchangeId'
 >;
 
 /**
@@ -84,7 +87,8 @@ async function insertExchange(
       conversation_id, storyfile_id, channel, question_text, input_mode, decision,
       fallback_reason, answer_question_id, answer_question_text, matched_question_id,
       matched_question_text, score, confidence, normalized_text, top_candidates, top_margin,
-      ink_turn, ink_choice_text, review_state
+      ink_turn, ink_choice_text, clarification, suggestions, chosen_from_exchange_id,
+      review_state
     )
     select conversation.id, ${input.storyfileId}::uuid, ${input.channel},
       ${entry.questionText ?? input.text},
@@ -95,6 +99,8 @@ async function insertExchange(
       ${entry.normalizedText ?? ''}, ${JSON.stringify(entry.topCandidates ?? [])}::jsonb,
       ${entry.topMargin ?? null}::double precision,
       ${entry.inkTurn ?? null}::text, ${entry.inkChoiceText ?? null}::text,
+      ${entry.clarification ?? null}::text, ${JSON.stringify(entry.suggestions ?? [])}::jsonb,
+      ${entry.chosenFromExchangeId ?? null}::uuid,
       -- A question a reviewer ignored (training) stays ignored when asked again.
       case when ${ignores.isIgnored(input.storyfileId, entry.normalizedText ?? '')}
       then 'ignored' else 'new' end

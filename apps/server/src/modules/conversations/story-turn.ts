@@ -14,7 +14,7 @@ import {
   type InkSession,
 } from '../ink/index.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AskInput, AskOutcome } from './ask.types.ts';
+import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
 import { openConversation, readConversationState, saveInkState } from './conversation-state.ts';
@@ -155,6 +155,7 @@ export async function answerWithStory(
     confidence: null,
     threshold,
     candidates: [],
+    ...noClarification(),
     story: toStoryTurn(session, 'choice', taken.choiceText || null, lines),
   };
 }
@@ -238,6 +239,7 @@ export async function startConversation(
     confidence: null,
     threshold,
     candidates: [],
+    ...noClarification(),
     story: session ? toStoryTurn(session, 'start', null, opening) : null,
   };
 }

@@ -174,6 +174,7 @@ export async function askMyActivity(
     conversationId?: string | undefined;
     choiceIndex?: number | undefined;
     start?: boolean | undefined;
+    suggestion?: { exchangeId: string; questionId: string } | undefined;
   },
 ): Promise<PublicAskResponse & { progress: Progress }> {
   const { db } = context.engine;
@@ -197,6 +198,7 @@ export async function askMyActivity(
       ...(body.conversationId === undefined ? {} : { conversationId: body.conversationId }),
       ...(body.choiceIndex === undefined ? {} : { choiceIndex: body.choiceIndex }),
       ...(body.start === undefined ? {} : { start: body.start }),
+      ...(body.suggestion === undefined ? {} : { suggestion: body.suggestion }),
     },
     {
       // The progress summary and the xAPI statements commit with the exchange or not at all: a
@@ -238,6 +240,9 @@ export async function askMyActivity(
     media: outcome.media,
     message: outcome.message,
     story: outcome.story,
+    clarification: outcome.clarification,
+    suggestions: outcome.suggestions,
+    topics: outcome.topics,
     progress,
   };
 }

@@ -300,5 +300,8 @@ export async function askAsVisitor(
     media: outcome.media,
     message: outcome.message,
     story: outcome.story,
+    clarification: outcome.clarification,
+    suggestions: outcome.suggestions,
+    topics: outcome.topics,
   };
 }

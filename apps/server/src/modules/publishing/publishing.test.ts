@@ -129,15 +129,20 @@ describe('publishing', () => {
       kind: 'answer',
       questionId: storyfile.questions[MOVIE],
     });
-    // `exchangeId` names the logged exchange the visitor may rate (training); no reasoning.
+    // `exchangeId` names the logged exchange the visitor may rate (training); no reasoning. What
+    // the storyfile asks back with (issue 40) names recorded questions only, as starters do.
     expect(Object.keys(answer.body).sort()).toEqual([
+      'clarification',
       'conversationId',
       'decision',
       'exchangeId',
       'media',
       'message',
       'story',
+      'suggestions',
+      'topics',
     ]);
+    expect(answer.body).toMatchObject({ clarification: null, suggestions: [], topics: [] });
     // No published ink story: nothing of a story is sent.
     expect(answer.body.story).toBeNull();
     const video = await fetch(`${studio.baseUrl}${answer.body.media!.url}`);

@@ -125,6 +125,7 @@ export function buildReviewItemQueries(
         ? sql`e.feedback = ${query.feedback}`
         : undefined,
     query.nearTie ? sql`e.top_margin <= ${NEAR_TIE_MARGIN}` : undefined,
+    query.clarified ? sql`e.clarification is not null` : undefined,
     buildSearchCondition(
       query.search,
       query.searchOptions.map((field) => SEARCH_FIELDS[field]),
@@ -138,7 +139,12 @@ export function buildReviewItemQueries(
     sql`${from} where ${where}`,
     sql`select ${selectChatLogEntryColumns({ entry: 'e', storyfile: 's' })},
         e.top_candidates as "topCandidates", e.top_margin as "topMargin",
-        e.review_state as "reviewState", e.feedback
+        e.review_state as "reviewState", e.feedback,
+        (select jsonb_build_object('questionId', c.answer_question_id,
+            'questionText', c.answer_question_text)
+          from ${chatLogEntries} c
+          where c.chosen_from_exchange_id = e.id and c.answer_question_id is not null
+          order by c.created_at desc, c.id desc limit 1) as "chosenSuggestion"
       ${from}
       where e.id in (select e.id ${from} where ${where} order by ${orderBy} ${buildPageLimit(query)})
       order by ${orderBy}`,

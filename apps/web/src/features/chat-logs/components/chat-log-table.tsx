@@ -9,7 +9,7 @@ import { Keyboard, Mic } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatScore, formatUsDateTime } from '@/lib/format';
-import { describeInkTurn, describeOutcome } from '../utils/labels';
+import { describeClarification, describeInkTurn, describeOutcome } from '../utils/labels';
 
 export function DecisionBadge({ decision }: { decision: ChatLogEntry['decision'] }) {
   return (
@@ -36,6 +36,14 @@ export function InkTurnNote({ entry }: { entry: ChatLogEntry }) {
     >
       {text}
     </p>
+  );
+}
+
+/** What the storyfile offered back ("Did you mean…?"), or that the asker pressed an offer. */
+export function ClarificationNote({ entry }: { entry: ChatLogEntry }) {
+  const text = describeClarification(entry);
+  return text === null ? null : (
+    <p className="mt-1 text-xs font-medium wrap-anywhere text-brand-800">{text}</p>
   );
 }
 
@@ -149,6 +157,7 @@ export function ChatLogTable({
                   {describeOutcome(entry)}
                 </p>
                 <InkTurnNote entry={entry} />
+                <ClarificationNote entry={entry} />
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
                 {formatScore(entry.score)}

@@ -28,6 +28,9 @@ function buildEntry(overrides: Partial<ChatLogEntry>): ChatLogEntry {
     confidence: 'exact',
     inkTurn: null,
     inkChoiceText: null,
+    clarification: null,
+    suggestions: [],
+    chosenFromExchangeId: null,
     createdAt: '2026-11-21T17:04:00.000Z',
     ...overrides,
   };

@@ -17,7 +17,7 @@ import { formatNumber, formatScore, formatUsDateTime } from '@/lib/format';
 import { useConversation } from '../api/get-conversation';
 import { CONVERSATION_ADDRESS_INVALID_MESSAGE, isConversationId } from '../utils/chat-log-filters';
 import { describeOutcome } from '../utils/labels';
-import { DecisionBadge, InkTurnNote } from './chat-log-table';
+import { ClarificationNote, DecisionBadge, InkTurnNote } from './chat-log-table';
 
 function ExchangeItem({
   entry,
@@ -80,6 +80,7 @@ function ExchangeItem({
           {describeOutcome(entry)}
         </p>
         <InkTurnNote entry={entry} />
+        <ClarificationNote entry={entry} />
         {entry.media === null ? (
           entry.decision === 'answered' ? (
             <p className="mt-2 text-xs text-slate-500 italic">

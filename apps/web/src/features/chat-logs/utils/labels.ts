@@ -1,6 +1,9 @@
 import {
+  CLARIFICATION_HEADINGS,
   FALLBACK_REASON_LABELS,
+  type AskSuggestion,
   type ChatDecision,
+  type ClarificationKind,
   type FallbackReason,
 } from '@conversa/contracts';
 
@@ -38,4 +41,27 @@ export function describeInkTurn(entry: {
     return entry.inkChoiceText ? `Story choice: ${entry.inkChoiceText}` : 'Story choice';
   }
   return entry.inkTurn === 'free' ? 'Free question' : null;
+}
+
+/**
+ * What the storyfile asked back with on this exchange (the questions it offered), or that the
+ * asker pressed one it offered; null otherwise.
+ */
+export function describeClarification(entry: {
+  clarification: ClarificationKind | null;
+  suggestions: AskSuggestion[];
+  chosenFromExchangeId: string | null;
+}): string | null {
+  if (entry.chosenFromExchangeId !== null) {
+    return 'Chosen from the questions offered';
+  }
+  if (entry.clarification === null) {
+    return null;
+  }
+  const offered = entry.suggestions.map((suggestion) => `“${suggestion.questionText}”`).join(' · ');
+  const heading =
+    entry.clarification === 'did-you-mean'
+      ? CLARIFICATION_HEADINGS['did-you-mean']
+      : 'Offered topics and starters';
+  return offered === '' ? heading : `${heading} ${offered}`;
 }

@@ -33,6 +33,9 @@ const answered: AskResponse = {
   score: 0.62,
   confidence: 'paraphrase',
   threshold: 0.18,
+  clarification: null,
+  suggestions: [],
+  topics: [],
   candidates: [
     candidate('q-1', 'Where did you grow up?', 0.62, 'paraphrase'),
     candidate('q-2', 'What did you do growing up?', 0.14, 'low'),

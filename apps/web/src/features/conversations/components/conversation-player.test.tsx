@@ -22,6 +22,9 @@ const answer: PublicAskResponse = {
   decision: { kind: 'answer', questionId: 'q-1' },
   media: { ...clip('answer-1'), expiresAt: '2030-01-01T00:00:00.000Z' },
   message: null,
+  clarification: null,
+  suggestions: [],
+  topics: [],
 };
 
 function speakingVideo(): HTMLVideoElement | null {

@@ -10,6 +10,7 @@ import { useConversationPlayer } from '../hooks/use-conversation-player';
 import type { PlayerAskResult } from '../utils/player-machine';
 import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
 import type { ConversationPlayerProps } from './conversation-player-props';
+import { ClarificationOffer } from './clarification-offer';
 import { QuestionChips } from './question-chips';
 import { StoryStartControls } from './story-start-controls';
 import { TranscriptList } from './transcript-list';
@@ -18,7 +19,8 @@ import { TranscriptList } from './transcript-list';
  * The conversation player of the studio and the public page: the idle loop waits muted; Start
  * (a gesture, so sound may play) plays the intro and offers the starters; each question, typed
  * or spoken, plays its answer or a fallback clip with sound and returns to the idle loop. A clip
- * that is not recorded shows the server's text instead.
+ * that is not recorded shows the server's text instead. When the storyfile asks back ("Did you
+ * mean…?", or topics and starters after two fallbacks in a row), its questions are buttons.
  */
 export function ConversationPlayer<R extends PlayerAskResult>({
   name,
@@ -89,6 +91,8 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             ref={speakingRef}
             aria-label={`${name}, speaking`}
             data-clip-kind={speaking.kind}
+            // Focusable from script only: a pressed suggestion hands focus to its answer.
+            tabIndex={-1}
             className="absolute inset-0 size-full bg-slate-900 object-contain"
             src={speaking.clip.url}
             poster={speaking.clip.posterUrl}
@@ -172,6 +176,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           onAsk={(text, choiceIndex) => void player.sendQuestion(text, 'typed', choiceIndex)}
         />
       ) : null}
+      <ClarificationOffer
+        offer={player.state.offer}
+        isDisabled={isAsking}
+        onChoose={player.chooseSuggestion}
+      />
       {isStarted &&
       player.state.phase !== 'intro' &&
       player.state.storyChoices === null &&

@@ -1,11 +1,12 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { InputMode } from '@conversa/contracts';
+import type { AskSuggestion, InputMode } from '@conversa/contracts';
 import { useSpokenQuestion } from '@/hooks/use-spoken-question';
 import type { ConversationPlayerProps } from '../components/conversation-player-props';
 import {
   canAsk,
   INITIAL_PLAYER_STATE,
   reducePlayer,
+  type PlayerAskInput,
   type PlayerAskResult,
 } from '../utils/player-machine';
 import { describeAskError, isConversationLost } from '../utils/player-messages';
@@ -49,6 +50,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
   const speakingRef = useRef<HTMLVideoElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const shouldFocusInputRef = useRef(false);
+  const shouldFocusAnswerRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
   const [isRestarting, setIsRestarting] = useState(false);
   const [restartProblem, setRestartProblem] = useState<string | null>(null);
@@ -63,6 +65,14 @@ export function useConversationPlayer<R extends PlayerAskResult>({
   });
 
   const speakingUrl = state.speaking?.clip.url;
+  useEffect(() => {
+    if (shouldFocusAnswerRef.current && state.phase !== 'asking') {
+      shouldFocusAnswerRef.current = false;
+      // The answer's video, or the question box when the answer is text.
+      (speakingRef.current ?? inputRef.current)?.focus();
+    }
+  }, [state.phase, speakingUrl]);
+
   useEffect(() => {
     const video = speakingRef.current;
     if (!video || !speakingUrl) {
@@ -87,7 +97,12 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     }
   }, [resumeKey, state.conversationId]);
 
-  async function sendQuestion(text: string, inputMode: InputMode, choiceIndex?: number) {
+  async function sendQuestion(
+    text: string,
+    inputMode: InputMode,
+    choiceIndex?: number,
+    suggestion?: PlayerAskInput['suggestion'],
+  ) {
     if (isAskingRef.current || !canAsk(state)) {
       return;
     }
@@ -100,7 +115,10 @@ export function useConversationPlayer<R extends PlayerAskResult>({
         inputMode,
         ...(state.conversationId ? { conversationId: state.conversationId } : {}),
         ...(choiceIndex === undefined ? {} : { choiceIndex }),
+        ...(suggestion === undefined ? {} : { suggestion }),
       });
+      // The pressed button goes with its offer: focus moves to what answers.
+      shouldFocusAnswerRef.current = suggestion !== undefined;
       dispatch({ type: 'askSucceeded', result });
       onAnswer?.(result);
       if (inputMode === 'typed') {
@@ -217,6 +235,12 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     speakingRef,
     inputRef,
     sendQuestion,
+    /** Plays a suggestion the storyfile offered ("Did you mean…?", a starter after fallbacks). */
+    chooseSuggestion: (exchangeId: string, suggestion: AskSuggestion) =>
+      void sendQuestion(suggestion.questionText, 'typed', undefined, {
+        exchangeId,
+        questionId: suggestion.questionId,
+      }),
     submit,
     restartStory,
     start,

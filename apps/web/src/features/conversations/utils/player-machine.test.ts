@@ -26,9 +26,11 @@ const media = (id: string) => ({
   captionsUrl: `/media/${id}/captions.vtt?access_token=x`,
   expiresAt: '2030-01-01T00:00:00.000Z',
 });
+const NOTHING_OFFERED = { clarification: null, suggestions: [], topics: [] };
 const answered: PlayerAskResult = {
   conversationId: 'c-1',
   exchangeId: 'e-1',
+  ...NOTHING_OFFERED,
   decision: { kind: 'answer', questionId: 'q-1' },
   media: media('answer-1'),
   message: null,
@@ -37,6 +39,7 @@ const answered: PlayerAskResult = {
 const fallback = (reason: FallbackReason, hasClip: boolean): PlayerAskResult => ({
   conversationId: 'c-1',
   exchangeId: 'e-1',
+  ...NOTHING_OFFERED,
   decision: { kind: 'fallback', reason },
   media: hasClip ? media(`clip-${reason}`) : null,
   message: hasClip ? null : reason === 'off-topic' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
@@ -77,6 +80,7 @@ describe('conversation player state machine', () => {
     const story = (conversationId: string, text: string, choices: string[]): PlayerAskResult => ({
       conversationId,
       exchangeId: null,
+      ...NOTHING_OFFERED,
       decision: { kind: 'story' },
       media: null,
       message: null,
@@ -280,5 +284,53 @@ describe('conversation player state machine', () => {
       { type: 'askStarted', text: 'hello', inputMode: 'typed' },
     ]);
     expect(reducePlayer(asking, { type: 'clipEnded' })).toBe(asking);
+  });
+});
+
+describe('asking back (issue 40)', () => {
+  const offered: PlayerAskResult = {
+    conversationId: 'c-1',
+    exchangeId: 'e-9',
+    decision: { kind: 'fallback', reason: 'off-topic' },
+    media: null,
+    message: "I'm not sure I understood.",
+    clarification: 'did-you-mean',
+    suggestions: [{ questionId: 'q-1', questionText: 'Where did you grow up?' }],
+    topics: [],
+  };
+  const asked = (result: PlayerAskResult) =>
+    run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'a place you loved', inputMode: 'typed' },
+      { type: 'askSucceeded', result },
+    ]);
+
+  it('keeps the offer, naming the exchange that made it, until the next answer', () => {
+    const state = asked(offered);
+    expect(state.offer).toEqual({
+      kind: 'did-you-mean',
+      exchangeId: 'e-9',
+      suggestions: offered.suggestions,
+      topics: [],
+    });
+    const next = run(
+      [
+        { type: 'askStarted', text: 'Where did you grow up?', inputMode: 'typed' },
+        { type: 'askSucceeded', result: answered },
+      ],
+      state,
+    );
+    expect(next.offer).toBeNull();
+  });
+
+  it('keeps it when the ask fails, so the button can be pressed again', () => {
+    const state = run(
+      [
+        { type: 'askStarted', text: 'Where did you grow up?', inputMode: 'typed' },
+        { type: 'askFailed', message: 'Network down' },
+      ],
+      asked(offered),
+    );
+    expect(state.offer?.exchangeId).toBe('e-9');
   });
 });

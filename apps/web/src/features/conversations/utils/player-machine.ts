@@ -1,4 +1,6 @@
 import type {
+  AskSuggestion,
+  ClarificationKind,
   PublicAskDecision,
   FallbackReason,
   InputMode,
@@ -24,6 +26,8 @@ export interface PlayerAskInput {
   start?: boolean;
   /** With `start`: a new conversation whose story starts at this knot or stitch (the studio's). */
   startPath?: string;
+  /** A suggestion the visitor pressed: the exchange that offered it and the answer chosen. */
+  suggestion?: { exchangeId: string; questionId: string };
 }
 export type PlayerAskResult = PublicAskResponse & { questionText?: string | null };
 
@@ -52,6 +56,15 @@ export interface TranscriptEntry {
   exchangeId?: string;
 }
 
+/** What the storyfile asked back with: the buttons it offers (`ClarificationOffer`). */
+export interface PlayerOffer {
+  kind: ClarificationKind;
+  /** The exchange that offered them: pressing one names it. */
+  exchangeId: string;
+  suggestions: AskSuggestion[];
+  topics: { topicId: string; name: string }[];
+}
+
 export interface PlayerState {
   phase: PlayerPhase;
   /** The video speaking now (intro, answer or fallback clip); the idle loop plays when null. */
@@ -71,6 +84,8 @@ export interface PlayerState {
   storyChoices: { index: number; text: string }[] | null;
   /** The story restarted (its saved place no longer fitted the published version). */
   storyNotice: string | null;
+  /** "Did you mean…?", or topics and starters; null when the last answer stood alone. */
+  offer: PlayerOffer | null;
 }
 
 export type PlayerEvent =
@@ -100,6 +115,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   queue: [],
   storyChoices: null,
   storyNotice: null,
+  offer: null,
 };
 
 function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
@@ -117,6 +133,24 @@ function describeStoryLines(result: PlayerAskResult): string | null {
     .filter((line) => line !== '')
     .join(' ');
   return text === '' ? null : text;
+}
+
+/**
+ * The offer an answer makes, if any. On a near-tie the best answer already plays, so it is not
+ * offered again: "Did you mean…?" lists the others.
+ */
+export function getOffer(result: PlayerAskResult): PlayerOffer | null {
+  const { clarification, exchangeId, decision } = result;
+  if (!clarification || !exchangeId) {
+    return null;
+  }
+  const playing = decision.kind === 'answer' ? decision.questionId : null;
+  const suggestions = (result.suggestions ?? []).filter((s) => s.questionId !== playing);
+  const topics = result.topics ?? [];
+  if (suggestions.length === 0 && topics.length === 0) {
+    return null;
+  }
+  return { kind: clarification, exchangeId, suggestions, topics };
 }
 
 /** Text shown in the transcript for spoken input the browser could not transcribe. */
@@ -266,6 +300,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         nextEntryId: state.nextEntryId + 2,
         storyChoices: result.story ? result.story.choices : state.storyChoices,
         storyNotice: result.story?.notice ?? state.storyNotice,
+        offer: getOffer(result),
       };
       if (result.story?.turn === 'choice') {
         const [first, ...rest] = getStoryClips(result);
@@ -305,7 +340,9 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         phase: 'waiting',
         pending: null,
         error: event.message,
-        ...(event.isConversationLost ? { conversationId: undefined, storyChoices: null } : {}),
+        ...(event.isConversationLost
+          ? { conversationId: undefined, storyChoices: null, offer: null }
+          : {}),
       };
   }
 }

@@ -136,6 +136,21 @@ export function ResponseQualityScreen({
           })
         }
         isSelectable={canEdit}
+        onMakeAlternate={
+          canEdit
+            ? (item) => {
+                // One click: the correction to the chosen answer, its preview first.
+                if (item.chosenSuggestion) {
+                  setTarget({
+                    kind: 'correct',
+                    entryIds: [item.id],
+                    representative: item.questionText,
+                    questionId: item.chosenSuggestion.questionId,
+                  });
+                }
+              }
+            : undefined
+        }
         {...(timeZone === undefined ? {} : { timeZone })}
       />
     );

@@ -16,7 +16,10 @@ import { countReviewFilters, type ReviewFilters } from '../utils/review-filters'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Filters of the inbox: date, decision, confidence, channel, review state, rating, near-ties. */
+/**
+ * Filters of the inbox: date, decision, confidence, channel, review state, rating, near-ties, and
+ * the exchanges where the storyfile asked back.
+ */
 export function ReviewFilterBar({
   filters,
   onChange,
@@ -27,6 +30,7 @@ export function ReviewFilterBar({
   onClear: () => void;
 }) {
   const nearTieId = useId();
+  const clarifiedId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
       {(['from', 'to'] as const).map((key) => (
@@ -93,6 +97,18 @@ export function ReviewFilterBar({
         />
         <label htmlFor={nearTieId} className="text-sm text-slate-700">
           Near-ties only
+        </label>
+      </div>
+      <div className="flex h-9 items-center gap-2">
+        <input
+          id={clarifiedId}
+          type="checkbox"
+          className="size-4"
+          checked={filters.clarified === true}
+          onChange={(event) => onChange({ clarified: event.target.checked || undefined })}
+        />
+        <label htmlFor={clarifiedId} className="text-sm text-slate-700">
+          Asked back only
         </label>
       </div>
       {countReviewFilters(filters) - (filters.storyfileId === undefined ? 0 : 1) > 0 ? (

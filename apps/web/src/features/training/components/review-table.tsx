@@ -10,7 +10,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ThumbsDown, ThumbsUp } from 'lucide-re
 import { cn } from '@/components/ui/cn';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatScore, formatUsDateTime } from '@/lib/format';
-import { describeItemOutcome } from '../utils/labels';
+import { describeItemOffer, describeItemOutcome } from '../utils/labels';
 
 // Free text (questions, outcomes, names) wraps inside its own wide-enough column; every other
 // value is a short word or number that never breaks (issue 32: "0.7 5", "Par ap hra se", "Ne w").
@@ -63,6 +63,46 @@ function SortHeader({
   );
 }
 
+/**
+ * What the storyfile asked back with on the exchange and which question the asker pressed; an
+ * editor makes the question an alternate of that one (previewed first, like any correction).
+ */
+function ItemOffer({
+  item,
+  onMakeAlternate,
+}: {
+  item: ReviewItem;
+  onMakeAlternate: ((item: ReviewItem) => void) | undefined;
+}) {
+  const offer = describeItemOffer(item);
+  if (offer === null) {
+    return null;
+  }
+  const chosen = item.chosenSuggestion;
+  return (
+    <div className="mt-1 space-y-1 text-xs text-slate-600">
+      <p>{offer}</p>
+      {chosen === null ? (
+        <p>Nothing chosen</p>
+      ) : (
+        <>
+          <p className="font-medium text-brand-800">Chose: {chosen.questionText}</p>
+          {onMakeAlternate ? (
+            <button
+              type="button"
+              onClick={() => onMakeAlternate(item)}
+              aria-label={`Make “${item.questionText}” an alternate of “${chosen.questionText}”`}
+              className="rounded font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+            >
+              Make it an alternate
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The inbox: one row per exchange with its top 3 candidates, state and rating; rows selectable. */
 export function ReviewTable({
   items,
@@ -72,6 +112,7 @@ export function ReviewTable({
   selected,
   onToggle,
   isSelectable,
+  onMakeAlternate,
   timeZone,
 }: {
   items: ReviewItem[];
@@ -81,6 +122,8 @@ export function ReviewTable({
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   isSelectable: boolean;
+  /** Turns the question into an alternate of the suggestion the asker chose (editors only). */
+  onMakeAlternate?: ((item: ReviewItem) => void) | undefined;
   timeZone?: string;
 }) {
   return (
@@ -134,6 +177,7 @@ export function ReviewTable({
                 )}
               >
                 {describeItemOutcome(item)}
+                <ItemOffer item={item} onMakeAlternate={onMakeAlternate} />
               </td>
               <td className="px-3 py-2 align-top whitespace-nowrap tabular-nums">
                 {formatScore(item.score)}

@@ -73,3 +73,19 @@ describe('countReviewFilters', () => {
     expect(countReviewFilters({ decision: 'fallback', nearTie: true })).toBe(2);
   });
 });
+
+describe('the "asked back" filter (issue 40)', () => {
+  it('reads, writes and sends it like near-ties', () => {
+    expect(readReviewFilters(new URLSearchParams('clarified=true'))).toEqual({ clarified: true });
+    expect(readReviewFilters(new URLSearchParams('clarified=1'))).toEqual({});
+    expect(writeReviewFilters(new URLSearchParams(), { clarified: true }).toString()).toBe(
+      'clarified=true',
+    );
+    expect(
+      toReviewRequestQuery(
+        { clarified: true },
+        { search: '', searchOptions: [], page: 1, pageSize: 30 },
+      ),
+    ).toEqual({ clarified: 'true', page: 1, pageSize: 30 });
+  });
+});

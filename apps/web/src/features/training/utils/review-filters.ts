@@ -27,6 +27,8 @@ export interface ReviewFilters {
   reviewState?: ReviewState;
   feedback?: FeedbackFilter;
   nearTie?: boolean;
+  /** Only exchanges where the storyfile asked back ("Did you mean…?", topics and starters). */
+  clarified?: boolean;
   sort?: ReviewSortField;
   order?: SortOrder;
 }
@@ -42,6 +44,7 @@ export const REVIEW_FILTER_PARAMS = [
   'reviewState',
   'feedback',
   'nearTie',
+  'clarified',
   'sort',
   'order',
 ] as const;
@@ -86,6 +89,9 @@ export function readReviewFilters(params: URLSearchParams): ReviewFilters {
   if (params.get('nearTie') === 'true') {
     filters.nearTie = true;
   }
+  if (params.get('clarified') === 'true') {
+    filters.clarified = true;
+  }
   return filters;
 }
 
@@ -111,10 +117,11 @@ export function toReviewRequestQuery(
   filters: ReviewFilters,
   list: { search: string; searchOptions: readonly string[]; page: number; pageSize: number },
 ): ListReviewItemsQuery {
-  const { nearTie, ...rest } = filters;
+  const { nearTie, clarified, ...rest } = filters;
   return {
     ...rest,
     ...(nearTie ? { nearTie: 'true' as const } : {}),
+    ...(clarified ? { clarified: 'true' as const } : {}),
     ...(list.search === '' ? {} : { search: list.search }),
     ...(list.searchOptions.length === 0 ? {} : { searchOptions: list.searchOptions.join(',') }),
     page: list.page,

@@ -1,0 +1,302 @@
+// Issue 40, item 3: ask back instead of giving up. "Did you mean…?" with up to 3 recorded
+// questions, pressing one plays it and the chat log keeps both; the second fallback in a row
+// offers the storyfile's topics and starters. The same in the studio's, the public and the
+// learning asks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  CLARIFY_MESSAGE,
+  SUGGESTION_NOT_OFFERED_MESSAGE,
+  type AskResponse,
+  type ConversationTranscript,
+  type PublicAskResponse,
+  type ReviewItemPage,
+} from '@conversa/contracts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
+import {
+  seedStoryfileWithAnswers,
+  UNRECORDED_QUESTION,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let student: ApiClient;
+let storyfile: SeededStoryfile;
+let slug: string;
+let activityId: string;
+
+const MOVIE = 'What is your favourite movie?';
+const BORN = 'Where were you born?';
+/** Shares one content word with the movie answer's alternate: below the threshold set below. */
+const PARAPHRASE = 'a film you love';
+const NONSENSE = 'zxqv plorth wimble snark';
+
+type Asker = (
+  body: Record<string, unknown>,
+) => Promise<{ status: number; body: PublicAskResponse }>;
+
+const studioAsk: Asker = (body) =>
+  owner.call<AskResponse>('POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, body);
+
+async function visitorAsk(): Promise<Asker> {
+  const visitor = new ApiClient(new TestBrowser(studio.baseUrl));
+  await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
+  return (body) =>
+    visitor.call<PublicAskResponse>('POST', `/v1/conversa/public/storyfiles/${slug}/ask`, body);
+}
+
+const studentAsk: Asker = (body) =>
+  student.call<PublicAskResponse>('POST', `/v1/conversa/learning/my-activities/${activityId}/ask`, {
+    storyfileId: storyfile.id,
+    ...body,
+  });
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const school = await buildNamespace(studio, 'school');
+  await studio.database.db.execute(
+    sql`update namespaces set attributes = '{"LEARNING_MODULE": true}'::jsonb where id = ${school}`,
+  );
+  owner = await buildMember(studio, 'owner@school.test', { school: 'owner:ns' });
+  student = await buildMember(studio, 'ada@school.test', { school: 'restricted:ns' });
+  storyfile = await seedStoryfileWithAnswers(studio, owner, school);
+  // An explicit threshold, so what falls below it does not hang on the automatic calibration.
+  await owner.expectStatus(
+    200,
+    'PUT',
+    `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+    { threshold: 0.7 },
+  );
+  // The unrecorded starter is never offered: only a recorded answer plays.
+  await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/starters`, {
+    questionIds: [storyfile.questions[UNRECORDED_QUESTION], storyfile.questions[BORN]],
+  });
+  const publication = await owner.expectStatus<{ slug: string }>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+  );
+  slug = publication.slug;
+  const students = await studio.database.db.execute<{ id: string }>(
+    sql`select id from users where email = 'ada@school.test'`,
+  );
+  const activity = await owner.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    '/v1/conversa/learning/activities',
+    {
+      organizationId: school,
+      title: 'Interview',
+      instructions: 'Ask about their life.',
+      storyfileIds: [storyfile.id],
+      studentIds: [students.rows[0]!.id],
+      rule: { questionsAsked: 3 },
+    },
+  );
+  activityId = activity.id;
+}, 120_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+const asks: [string, () => Promise<Asker>][] = [
+  ['the studio ask', () => Promise.resolve(studioAsk)],
+  ['the public ask', visitorAsk],
+  ['the learning ask', () => Promise.resolve(studentAsk)],
+];
+
+describe.each(asks)('%s', (_name, makeAsker) => {
+  it('asks "Did you mean…?" with the recorded answer a below-threshold question comes close to', async () => {
+    const ask = await makeAsker();
+    const { status, body } = await ask({ text: PARAPHRASE });
+    expect(status).toBe(200);
+    expect(body.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    expect(body.clarification).toBe('did-you-mean');
+    expect(body.suggestions).toEqual([
+      { questionId: storyfile.questions[MOVIE], questionText: MOVIE },
+    ]);
+    // Asking back is not giving up: no cannot-answer clip, a sentence instead.
+    expect(body).toMatchObject({ media: null, message: CLARIFY_MESSAGE, topics: [] });
+  });
+
+  it('plays a pressed suggestion and logs the clarification and the choice', async () => {
+    const ask = await makeAsker();
+    const offered = await ask({ text: PARAPHRASE });
+    const { conversationId, exchangeId } = offered.body;
+    const chosen = await ask({
+      text: MOVIE,
+      conversationId,
+      suggestion: { exchangeId, questionId: storyfile.questions[MOVIE] },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.decision).toEqual({
+      kind: 'answer',
+      questionId: storyfile.questions[MOVIE],
+    });
+    expect(chosen.body.media?.url).toContain('/media/');
+    expect(chosen.body).toMatchObject({ conversationId, clarification: null, suggestions: [] });
+
+    const transcript = await owner.expectStatus<ConversationTranscript>(
+      200,
+      'GET',
+      `/v1/conversa/conversations/${conversationId}`,
+    );
+    expect(transcript.entries).toMatchObject([
+      {
+        id: exchangeId,
+        questionText: PARAPHRASE,
+        decision: 'fallback',
+        clarification: 'did-you-mean',
+        suggestions: [{ questionId: storyfile.questions[MOVIE], questionText: MOVIE }],
+        chosenFromExchangeId: null,
+      },
+      {
+        id: chosen.body.exchangeId,
+        questionText: MOVIE,
+        decision: 'answered',
+        answerQuestionId: storyfile.questions[MOVIE],
+        clarification: null,
+        chosenFromExchangeId: exchangeId,
+      },
+    ]);
+  });
+
+  it('refuses an answer that was not offered, or offered in another conversation, with a 400', async () => {
+    const ask = await makeAsker();
+    const offered = await ask({ text: PARAPHRASE });
+    const { conversationId, exchangeId } = offered.body;
+    const refusals = [
+      // Recorded, but not what this exchange offered.
+      { conversationId, suggestion: { exchangeId, questionId: storyfile.questions[BORN] } },
+      // No conversation named: nothing was offered.
+      { suggestion: { exchangeId, questionId: storyfile.questions[MOVIE] } },
+    ];
+    for (const refused of refusals) {
+      const answer = await ask({ text: MOVIE, ...refused });
+      expect(answer.status).toBe(400);
+      expect((answer.body as unknown as { message: string }).message).toBe(
+        SUGGESTION_NOT_OFFERED_MESSAGE,
+      );
+    }
+    // Another conversation's offer (of the same asker) does not count in this one.
+    const other = await ask({ text: NONSENSE });
+    const crossed = await ask({
+      text: MOVIE,
+      conversationId: other.body.conversationId,
+      suggestion: { exchangeId, questionId: storyfile.questions[MOVIE] },
+    });
+    expect(crossed.status).toBe(400);
+  });
+
+  it('offers the topics and the recorded starters on the second fallback in a row, never the first', async () => {
+    const ask = await makeAsker();
+    const first = await ask({ text: NONSENSE });
+    expect(first.body.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    expect(first.body).toMatchObject({ clarification: null, suggestions: [], topics: [] });
+    // The first fallback plays its clip.
+    expect(first.body.media).not.toBeNull();
+
+    const second = await ask({ text: NONSENSE, conversationId: first.body.conversationId });
+    expect(second.body.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    expect(second.body.clarification).toBe('topics-and-starters');
+    expect(second.body.topics.map((topic) => topic.name)).toEqual(['Life']);
+    expect(second.body.suggestions).toEqual([
+      { questionId: storyfile.questions[BORN], questionText: BORN },
+    ]);
+
+    // A starter pressed plays like any suggestion, and the run of fallbacks is over.
+    const pressed = await ask({
+      text: BORN,
+      conversationId: first.body.conversationId,
+      suggestion: { exchangeId: second.body.exchangeId, questionId: storyfile.questions[BORN] },
+    });
+    expect(pressed.body.decision).toEqual({
+      kind: 'answer',
+      questionId: storyfile.questions[BORN],
+    });
+    const after = await ask({ text: NONSENSE, conversationId: first.body.conversationId });
+    expect(after.body.clarification).toBeNull();
+  });
+});
+
+describe('a near-tie', () => {
+  it('plays the best answer and offers both tied ones', async () => {
+    const school = await studio.database.db.execute<{ namespace_id: string }>(
+      sql`select namespace_id from storyfiles where id = ${storyfile.id}`,
+    );
+    const tied = await seedStoryfileWithAnswers(studio, owner, school.rows[0]!.namespace_id);
+    // The same phrasing on two recorded answers: both score alike, above any threshold.
+    for (const question of [BORN, MOVIE]) {
+      await owner.expectStatus(
+        200,
+        'PATCH',
+        `/v1/conversa/storyfiles/${tied.id}/questions/${tied.questions[question]}`,
+        { alternates: ['Tell me something about yourself'] },
+      );
+    }
+    const { body } = await owner.call<AskResponse>(
+      'POST',
+      `/v1/conversa/storyfiles/${tied.id}/ask`,
+      { text: 'tell me something about yourself' },
+    );
+    expect(body.decision.kind).toBe('answer');
+    expect(body.media).not.toBeNull();
+    expect(body.clarification).toBe('did-you-mean');
+    expect(body.suggestions.map((suggestion) => suggestion.questionId).sort()).toEqual(
+      [tied.questions[BORN], tied.questions[MOVIE]].sort(),
+    );
+  });
+});
+
+describe('Response quality', () => {
+  it('shows what the storyfile offered and what the asker chose', async () => {
+    const offered = await studioAsk({ text: PARAPHRASE });
+    await studioAsk({
+      text: MOVIE,
+      conversationId: offered.body.conversationId,
+      suggestion: { exchangeId: offered.body.exchangeId, questionId: storyfile.questions[MOVIE] },
+    });
+    const page = await owner.expectStatus<ReviewItemPage>(
+      200,
+      'GET',
+      `/v1/conversa/training/review-items?storyfileId=${storyfile.id}&clarified=true&pageSize=100`,
+    );
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((item) => item.clarification !== null)).toBe(true);
+    expect(page.items.find((item) => item.id === offered.body.exchangeId)).toMatchObject({
+      questionText: PARAPHRASE,
+      suggestions: [{ questionId: storyfile.questions[MOVIE], questionText: MOVIE }],
+      chosenSuggestion: { questionId: storyfile.questions[MOVIE], questionText: MOVIE },
+    });
+  });
+});
+
+describe('/docs/json', () => {
+  it('documents `suggestion` in the three asks and `suggestions` in their answers', async () => {
+    type Schema = { properties?: Record<string, { description?: string }> };
+    type Operation = {
+      requestBody: { content: { 'application/json': { schema: Schema } } };
+      responses: { 200: { content: { 'application/json': { schema: Schema } } } };
+    };
+    const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as {
+      paths: Record<string, { post: Operation }>;
+    };
+    for (const path of [
+      '/v1/conversa/storyfiles/{id}/ask',
+      '/v1/conversa/public/storyfiles/{slug}/ask',
+      '/v1/conversa/learning/my-activities/{id}/ask',
+    ]) {
+      const operation = document.paths[path]!.post;
+      const body = operation.requestBody.content['application/json'].schema.properties!;
+      const answer = operation.responses[200].content['application/json'].schema.properties!;
+      expect(body.suggestion?.description, path).toContain('400 unless that exchange offered it');
+      expect(answer.suggestions?.description, path).toContain('Did you mean…?');
+      for (const key of ['clarification', 'suggestions', 'topics']) {
+        expect(answer, path).toHaveProperty(key);
+      }
+    }
+  });
+});
