@@ -8,15 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildVideoUploadMetadata,
   TRANSCRIPT_STALE_MESSAGE,
+  type Publication,
+  type PublicTranscript,
   type StoryfileTranscripts,
   type StoryfileVideos,
   type Transcript,
   type VideoUploadTarget,
 } from '@conversa/contracts';
 import { speak } from '../../../test/speech.fixtures.ts';
-import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
-import { buildMember, buildNamespace, buildStoryfile } from '../../../test/storyfile.fixtures.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import {
+  ApiClient,
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+} from '../../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
   makeTestVideo,
@@ -184,6 +190,32 @@ describe('transcript drafts', { timeout: 180_000 }, () => {
     expect(listed.transcripts.map((entry) => entry.videoId).sort()).toEqual(
       [videoIds.spoken, videoIds.subtitled].sort(),
     );
+  });
+});
+
+describe('the transcript page', { timeout: 60_000 }, () => {
+  it('a published storyfile shows every recorded question with what was said; an unpublished one is not found', async () => {
+    const { slug } = await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/publish`,
+    );
+    const visitor = new ApiClient(new TestBrowser(studio.baseUrl));
+    const page = await visitor.expectStatus<PublicTranscript>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${slug}/transcript`,
+    );
+    expect(page).toMatchObject({ slug, language: 'en-US', introduction: null });
+    expect(page.entries.map((entry) => [entry.topic, entry.question])).toEqual([
+      ['Childhood', 'Where did you grow up?'],
+      ['Childhood', 'How do I talk to you?'],
+    ]);
+    expect(page.entries[1]!.text).toBe(SUBTITLE);
+    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/unpublish`);
+    expect(
+      (await visitor.call('GET', `/v1/conversa/public/storyfiles/${slug}/transcript`)).status,
+    ).toBe(404);
   });
 });
 
