@@ -8,7 +8,7 @@ import { storeAvatarFromUpload } from '../modules/avatars/index.ts';
 import { trialUsage } from '../modules/media/index.ts';
 import { registerMediaRoutes } from '../modules/media/media.routes.ts';
 import { registerPackageRoutes } from '../modules/packages/packages.routes.ts';
-import { isPublicationLive } from '../modules/publishing/index.ts';
+import { findPublishedStoryfile, isPublicationLive } from '../modules/publishing/index.ts';
 import { registerTranscriptRoutes } from '../modules/transcripts/transcripts.routes.ts';
 import { registerUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { MediaRuntime } from './media-runtime.ts';
@@ -48,7 +48,12 @@ export async function registerMediaModuleRoutes(
     config,
     isStoryfilePublished: (storyfileId) => isPublicationLive(db, storyfileId),
   });
-  registerTranscriptRoutes(app, { db, jobs: runtime.jobs, mediaStore: runtime.mediaStore });
+  registerTranscriptRoutes(app, {
+    db,
+    jobs: runtime.jobs,
+    mediaStore: runtime.mediaStore,
+    findPublishedStoryfile: (slug) => findPublishedStoryfile(db, slug),
+  });
   registerPackageRoutes(app, {
     db,
     pool,

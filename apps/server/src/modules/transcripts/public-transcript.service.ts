@@ -2,17 +2,25 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { PublicTranscript } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { mediaAssets } from '../media/media.tables.ts';
-import { findPublishedStoryfile } from '../publishing/index.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 import { videoTranscripts } from './transcripts.tables.ts';
+
+/** The published storyfile of a share slug, or a 404 (publishing's, handed in by the assembly). */
+export type FindPublishedStoryfile = (
+  slug: string,
+) => Promise<{ id: string; name: string; language: string }>;
 
 /**
  * The text alternative of a published storyfile (WCAG 2.2 SC 1.2.8, technique G203): every
  * recorded question in script order with its answer's words, for people who cannot play the
  * video or its sound. 404 when the storyfile is not published.
  */
-export async function getPublicTranscript(db: Database, slug: string): Promise<PublicTranscript> {
-  const storyfile = await findPublishedStoryfile(db, slug);
+export async function getPublicTranscript(
+  db: Database,
+  slug: string,
+  findPublishedStoryfile: FindPublishedStoryfile,
+): Promise<PublicTranscript> {
+  const storyfile = await findPublishedStoryfile(slug);
   const [rows, intro] = await Promise.all([
     db
       .select({

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
-import { getPublicTranscript } from './public-transcript.service.ts';
+import { getPublicTranscript, type FindPublishedStoryfile } from './public-transcript.service.ts';
 import {
   getVideoTranscript,
   listStoryfileTranscripts,
@@ -21,7 +21,13 @@ import {
 /** A video's transcript and captions: read, saved by an author, drafted again (issue 41). */
 export function registerTranscriptRoutes(
   app: FastifyInstance,
-  options: { db: Database; jobs: JobQueue; mediaStore: MediaStore },
+  options: {
+    db: Database;
+    jobs: JobQueue;
+    mediaStore: MediaStore;
+    /** Publishing's: the transcript page shows only a published storyfile. */
+    findPublishedStoryfile: FindPublishedStoryfile;
+  },
 ): void {
   const { db, jobs, mediaStore } = options;
   registerContract(app, listStoryfileTranscriptsContract, (request) =>
@@ -34,7 +40,7 @@ export function registerTranscriptRoutes(
     saveVideoTranscript(db, mediaStore, request.params.id, request.params.videoId, request.body),
   );
   registerContract(app, getPublicTranscriptContract, (request) =>
-    getPublicTranscript(db, request.params.slug),
+    getPublicTranscript(db, request.params.slug, options.findPublishedStoryfile),
   );
   registerContract(app, regenerateVideoTranscriptContract, (request) =>
     regenerateVideoTranscript(db, jobs, request.params.id, request.params.videoId),
