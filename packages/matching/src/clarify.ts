@@ -1,0 +1,62 @@
+// Asking back instead of giving up (issue 40): when the decision is a fallback but the storyfile
+// holds plausible recorded answers, or when two recorded answers are near-tied at the top, the
+// visitor is offered up to three of them ("Did you mean…?") rather than the fallback clip or a
+// coin toss. Pure: it reads a `MatchResult` only.
+import type { MatchResult } from './types.ts';
+
+export interface Suggestion {
+  answerId: string;
+  score: number;
+}
+
+/**
+ * A recorded answer scoring at least this share of the threshold may be offered when the best one
+ * falls short of it. Calibrated on the development benchmark (`data/faq-storyfile.json`) and the
+ * 30-answer storyfiles so that off-topic questions rarely get suggestions (README, "Asking back").
+ */
+export const SUGGESTION_FLOOR_SHARE = 0.75;
+/**
+ * Two recorded answers whose scores (after the contrast, which doubles their gap) are within this
+ * of each other at the top are near-tied: the visitor is asked which one they meant.
+ */
+export const NEAR_TIE_MARGIN = 0.04;
+/** Candidates offered beside the first must score at least this share of its score. */
+export const SUGGESTION_SPREAD = 0.85;
+export const DEFAULT_SUGGESTION_LIMIT = 3;
+
+/** Up to `limit` (default 3) recorded answers to offer as "Did you mean…?", or [] when the decision stands. */
+export function chooseSuggestions(
+  result: MatchResult,
+  options: { limit?: number } = {},
+): Suggestion[] {
+  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_SUGGESTION_LIMIT));
+  const { decision, candidates, threshold } = result;
+  const first = candidates[0];
+  if (limit === 0 || !first || (decision.kind === 'fallback' && decision.reason !== 'off-topic')) {
+    // Nothing was asked (`empty`), or the best match is a question without a video
+    // (`not-recorded`): a lower, recorded answer answers another question.
+    return [];
+  }
+  const recorded = candidates.filter((candidate) => candidate.isRecorded);
+  if (decision.kind === 'answer') {
+    const second = recorded[1];
+    if (first.confidence === 'exact' || !second || first.score - second.score > NEAR_TIE_MARGIN) {
+      return [];
+    }
+    return recorded
+      .filter((candidate) => first.score - candidate.score <= NEAR_TIE_MARGIN)
+      .slice(0, limit)
+      .map(({ answerId, score }) => ({ answerId, score }));
+  }
+  const floor = threshold * SUGGESTION_FLOOR_SHARE;
+  const best = recorded[0];
+  if (!best || best.score < floor) {
+    return [];
+  }
+  return recorded
+    .filter(
+      (candidate) => candidate.score >= floor && candidate.score >= best.score * SUGGESTION_SPREAD,
+    )
+    .slice(0, limit)
+    .map(({ answerId, score }) => ({ answerId, score }));
+}
