@@ -178,8 +178,16 @@ export function chooseAutoThreshold(
   }
   // Questions on the storyfile's own subject that it does not answer are what a small script
   // answers wrongly most often; the built-in questions (small talk, trivia) say nothing about them.
+  // They count only beside enough held-out phrasings, i.e. alternates: on a script of one phrasing
+  // per answer (as authors write them, issue 40) a neighbour's best score is that of the script's
+  // nearest other question, which at hundreds of answers is as high as a right answer's, and
+  // raising the threshold above them threw away half of the right answers ranked first.
   const allowedNeighbours = Math.floor(options.maxNeighbourRate * neighbours.length + 1e-9);
-  if (neighbours.length >= options.minNeighbourSamples && allowedNeighbours < neighbours.length) {
+  if (
+    neighbours.length >= options.minNeighbourSamples &&
+    heldOut.length >= options.minHeldOutSamples &&
+    allowedNeighbours < neighbours.length
+  ) {
     threshold = Math.max(threshold, (neighbours[allowedNeighbours] ?? 0) + THRESHOLD_STEP);
   }
   threshold = Math.min(options.ceiling, Math.max(options.floor, threshold));

@@ -21,6 +21,7 @@ export {
   SUGGESTION_SPREAD,
 } from './clarify.ts';
 export type { Suggestion } from './clarify.ts';
+export { splitPassages } from './transcript.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';
 export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';

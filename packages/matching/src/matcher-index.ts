@@ -38,6 +38,10 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
       isChanged = true;
     }
   }
+  // A new or changed transcript changes scores (not phrasings): recalibrate, no drift to track.
+  if (state.tuning.transcriptWeight > 0 && state.transcripts.set(answer, stored.transcript)) {
+    state.scriptVersion++;
+  }
   // Whether an answer is recorded does not change any score, so it keeps the calibration.
   if (isChanged) {
     state.scriptVersion++;
@@ -78,6 +82,7 @@ export function removeAnswer(state: MatcherState, answerId: string): boolean {
   for (const record of answer.phrasings) {
     state.semantic?.remove(record);
   }
+  state.transcripts.remove(answer);
   state.index.removeAnswer(answer);
   state.scriptVersion++;
   trackDrift(state, answerId);

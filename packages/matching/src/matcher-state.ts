@@ -7,6 +7,8 @@ import type { FeatureSettings, TextFeatures } from './features.ts';
 import type { AutoThresholdOptions } from './calibrate.ts';
 import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
+import { createTranscriptIndex } from './transcript.ts';
+import type { TranscriptIndex } from './transcript.ts';
 import type {
   AnswerInput,
   Category,
@@ -83,6 +85,20 @@ export interface MatcherTuning {
   embeddingClassifierMix: number;
   /** Scripts with more phrasings than this score without the classifier (training is O(n³)). */
   embeddingClassifierMaxPhrasings: number;
+  /**
+   * Weight of an answer's transcript evidence (`src/transcript.ts`): the score becomes
+   * q + transcriptWeight × max(0, t − q) (`transcriptMode` 'lift'), (1 − w) q + w t ('blend') or
+   * max(q, w t) ('max'), for the answer's score q from its phrasings and t from its transcript. 0
+   * turns transcripts off.
+   */
+  transcriptWeight: number;
+  transcriptMode: 'lift' | 'blend' | 'max';
+  /** Share of the transcript score from passage vectors, when the matcher scores with vectors. */
+  transcriptSemanticShare: number;
+  /** Cosine rescaled to 0 for a passage (as `embeddingFloor`). */
+  transcriptFloor: number;
+  /** Sentences per passage. */
+  transcriptPassageSentences: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -117,6 +133,11 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   embeddingClassifierGamma: 3,
   embeddingClassifierMix: 0.5,
   embeddingClassifierMaxPhrasings: 800,
+  transcriptWeight: 0.2,
+  transcriptMode: 'blend',
+  transcriptSemanticShare: 0.7,
+  transcriptFloor: 0.2,
+  transcriptPassageSentences: 8,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -237,6 +258,8 @@ export interface MatcherState {
   readonly wordFamily: number;
   readonly embedder: Embedder | undefined;
   readonly semantic: SemanticIndex | undefined;
+  /** The answers' transcripts (evidence apart from their phrasings). */
+  readonly transcripts: TranscriptIndex;
   /** Whether the embedder had a vector for every built-in off-topic question (once true, it stays). */
   hasOffTopicVectors: boolean;
   thresholdSetting: ThresholdSetting;
@@ -265,6 +288,9 @@ export interface MatcherState {
   answerScores: Float64Array;
   profileScores: Float64Array;
   semanticScores: Float64Array;
+  transcriptScores: Float64Array;
+  /** Answer slots the current question has a transcript score for. */
+  transcriptSlots: number[];
   /** Feature id → the current question's factor (0 for features not in the question). */
   queryFactors: Float64Array;
   readonly familyDots: Float64Array;
@@ -297,6 +323,11 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
       })
     : undefined;
+  const transcripts = createTranscriptIndex(embedder, {
+    semanticShare: tuning.transcriptSemanticShare,
+    floor: tuning.transcriptFloor,
+    passageSentences: tuning.transcriptPassageSentences,
+  });
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
   const hasOffTopicVectors = false;
   const thresholdSetting = assertThreshold(options.threshold ?? 'auto');
@@ -322,6 +353,8 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
   const answerScores = new Float64Array(0);
   const profileScores = new Float64Array(0);
   const semanticScores = new Float64Array(0);
+  const transcriptScores = new Float64Array(0);
+  const transcriptSlots: number[] = [];
   // Feature id → the current question's factor (0 for features not in the question).
   const queryFactors = new Float64Array(0);
   const familyDots = new Float64Array(familyCount);
@@ -333,6 +366,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     wordFamily,
     embedder,
     semantic,
+    transcripts,
     hasOffTopicVectors,
     thresholdSetting,
     scriptVersion,
@@ -347,6 +381,8 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     answerScores,
     profileScores,
     semanticScores,
+    transcriptScores,
+    transcriptSlots,
     queryFactors,
     familyDots,
     familyHits,
