@@ -23,7 +23,7 @@ const resolvedCommit = execFileSync('git', ['--git-dir', gitDir, 'rev-parse', co
 }).trim();
 
 const clean = (text: string | null) =>
-  (text ?? "")
+  (text ?? '')
     .replace(/\[\[[^\]]*\]\]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -4,7 +4,7 @@
 // matcher is measured with and without the answers' transcripts; NLP.js and MiniSearch get the same
 // one question per answer.
 import { readFileSync } from 'node:fs';
-import { chooseSuggestions, createMatcher, splitPassages } from '../src/index.ts';
+import { chooseSuggestions, createMatcher, DEFAULT_TUNING, splitPassages } from '../src/index.ts';
 import type { MatcherOptions, ThresholdSetting } from '../src/index.ts';
 import type { Contender } from './contenders.ts';
 
@@ -20,7 +20,10 @@ export function readFaqSlice(path: string): FaqSlice {
 }
 
 /** Every text the bench embeds ahead: questions, passages of the transcripts, off-topic questions. */
-export function listFaqTexts(slice: FaqSlice, passageSentences = 1): string[] {
+export function listFaqTexts(
+  slice: FaqSlice,
+  passageSentences = DEFAULT_TUNING.transcriptPassageSentences,
+): string[] {
   return [
     ...slice.answers.flatMap((answer) => [
       answer.question,
@@ -44,7 +47,7 @@ export interface FaqResult {
   offTopicAnswered: number | null;
   /** Off-topic questions that got suggestions (asked back instead of the fallback). */
   offTopicOffered: number | null;
-  /** In-scope questions that got a wrong answer played. */
+  /** In-scope questions that got a wrong answer played (`answeredRight`: the right one played). */
   answeredWrong: number | null;
   /** Answered right at the best single threshold with ≤ 5 / 10 / 15% of off-topic answered. */
   frontier: { rate: number; threshold: number; answeredRight: number }[];
@@ -103,16 +106,19 @@ export function measureFaqConversa(input: {
     if (ids.slice(0, 3).includes(question.answerId)) {
       top3++;
     }
+    // What the studio does: a near-tie is asked back (not played), a fallback with plausible
+    // answers offers them; otherwise the decision is played.
+    const suggestions = chooseSuggestions(result);
+    const played = suggestions.length === 0 && result.decision.kind === 'answer';
     const isRight =
       result.decision.kind === 'answer' && result.decision.answerId === question.answerId;
-    if (isRight) {
+    if (played && isRight) {
       right++;
-    } else if (result.decision.kind === 'answer') {
+    } else if (played) {
       wrong++;
     }
-    const suggestions = chooseSuggestions(result);
     if (
-      (isRight && suggestions.length === 0) ||
+      (played && isRight) ||
       suggestions.some((suggestion) => suggestion.answerId === question.answerId)
     ) {
       offered++;
@@ -124,11 +130,11 @@ export function measureFaqConversa(input: {
   for (const text of slice.offTopic) {
     const result = matcher.match(text, { limit: 5 });
     offTopicScores.push(result.candidates[0]?.score ?? 0);
-    if (result.decision.kind === 'answer') {
-      offTopicAnswered++;
-    }
-    if (chooseSuggestions(result).length > 0) {
+    const suggestions = chooseSuggestions(result);
+    if (suggestions.length > 0) {
       offTopicOffered++;
+    } else if (result.decision.kind === 'answer') {
+      offTopicAnswered++;
     }
   }
   const total = slice.questions.length;

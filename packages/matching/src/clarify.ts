@@ -14,7 +14,7 @@ export interface Suggestion {
  * falls short of it. Calibrated on the development benchmark (`data/faq-storyfile.json`) and the
  * 30-answer storyfiles so that off-topic questions rarely get suggestions (README, "Asking back").
  */
-export const SUGGESTION_FLOOR_SHARE = 0.75;
+export const SUGGESTION_FLOOR_SHARE = 0.85;
 /**
  * Two recorded answers whose scores (after the contrast, which doubles their gap) are within this
  * of each other at the top are near-tied: the visitor is asked which one they meant.
@@ -24,12 +24,38 @@ export const NEAR_TIE_MARGIN = 0.04;
 export const SUGGESTION_SPREAD = 0.85;
 export const DEFAULT_SUGGESTION_LIMIT = 3;
 
+/** The rule's knobs (the constants above); for the benchmark's calibration of them. */
+export interface SuggestionRule {
+  floorShare: number;
+  tieMargin: number;
+  spread: number;
+}
+
+export const DEFAULT_SUGGESTION_RULE: Readonly<SuggestionRule> = Object.freeze({
+  floorShare: SUGGESTION_FLOOR_SHARE,
+  tieMargin: NEAR_TIE_MARGIN,
+  spread: SUGGESTION_SPREAD,
+});
+
 /** Up to `limit` (default 3) recorded answers to offer as "Did you mean…?", or [] when the decision stands. */
 export function chooseSuggestions(
   result: MatchResult,
   options: { limit?: number } = {},
 ): Suggestion[] {
-  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_SUGGESTION_LIMIT));
+  return suggestWithRule(
+    result,
+    options.limit ?? DEFAULT_SUGGESTION_LIMIT,
+    DEFAULT_SUGGESTION_RULE,
+  );
+}
+
+/** `chooseSuggestions` with its knobs given. */
+export function suggestWithRule(
+  result: MatchResult,
+  limitOption: number,
+  rule: Readonly<SuggestionRule>,
+): Suggestion[] {
+  const limit = Math.max(0, Math.floor(limitOption));
   const { decision, candidates, threshold } = result;
   const first = candidates[0];
   if (limit === 0 || !first || (decision.kind === 'fallback' && decision.reason !== 'off-topic')) {
@@ -40,23 +66,21 @@ export function chooseSuggestions(
   const recorded = candidates.filter((candidate) => candidate.isRecorded);
   if (decision.kind === 'answer') {
     const second = recorded[1];
-    if (first.confidence === 'exact' || !second || first.score - second.score > NEAR_TIE_MARGIN) {
+    if (first.confidence === 'exact' || !second || first.score - second.score > rule.tieMargin) {
       return [];
     }
     return recorded
-      .filter((candidate) => first.score - candidate.score <= NEAR_TIE_MARGIN)
+      .filter((candidate) => first.score - candidate.score <= rule.tieMargin)
       .slice(0, limit)
       .map(({ answerId, score }) => ({ answerId, score }));
   }
-  const floor = threshold * SUGGESTION_FLOOR_SHARE;
+  const floor = threshold * rule.floorShare;
   const best = recorded[0];
   if (!best || best.score < floor) {
     return [];
   }
   return recorded
-    .filter(
-      (candidate) => candidate.score >= floor && candidate.score >= best.score * SUGGESTION_SPREAD,
-    )
+    .filter((candidate) => candidate.score >= floor && candidate.score >= best.score * rule.spread)
     .slice(0, limit)
     .map(({ answerId, score }) => ({ answerId, score }));
 }

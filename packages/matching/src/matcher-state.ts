@@ -146,6 +146,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
     maxNegativeRate: 0.05,
     maxNeighbourRate: 0.15,
     minNeighbourSamples: 20,
+    neighbourScale: 30,
     minHeldOutRecall: 0.9,
     minHeldOutSamples: 50,
     floor: 0.1,
