@@ -23,6 +23,8 @@ export const NEAR_TIE_MARGIN = 0.04;
 /** Candidates offered beside the first must score at least this share of its score. */
 export const SUGGESTION_SPREAD = 0.85;
 export const DEFAULT_SUGGESTION_LIMIT = 3;
+// Scores are rounded to 1e-6: a margin is compared with float noise allowed for.
+const SCORE_EPSILON = 1e-9;
 
 /** The rule's knobs (the constants above); for the benchmark's calibration of them. */
 export interface SuggestionRule {
@@ -66,11 +68,15 @@ export function suggestWithRule(
   const recorded = candidates.filter((candidate) => candidate.isRecorded);
   if (decision.kind === 'answer') {
     const second = recorded[1];
-    if (first.confidence === 'exact' || !second || first.score - second.score > rule.tieMargin) {
+    if (
+      first.confidence === 'exact' ||
+      !second ||
+      first.score - second.score > rule.tieMargin + SCORE_EPSILON
+    ) {
       return [];
     }
     return recorded
-      .filter((candidate) => first.score - candidate.score <= rule.tieMargin)
+      .filter((candidate) => first.score - candidate.score <= rule.tieMargin + SCORE_EPSILON)
       .slice(0, limit)
       .map(({ answerId, score }) => ({ answerId, score }));
   }
