@@ -409,9 +409,14 @@ export function scoreQuestion(
  * scored), and the question too. Its unit vector, or undefined for the lexical scoring.
  */
 export function questionVector(state: MatcherState, text: string): Float32Array | undefined {
-  // Passage vectors that arrived since change the scores: the threshold is chosen again.
+  // Passage vectors that arrived since change the scores: the threshold is chosen again (they
+  // arrive in the embedder's batches, so a few times while a script's transcripts are embedded).
   if (state.transcripts.sync()) {
     state.scriptVersion++;
+    state.semantic?.invalidateClassifier();
+    if (state.calibration) {
+      state.calibration.isStale = true;
+    }
   }
   return isSemanticReady(state) ? state.semantic?.embedQuestion(text) : undefined;
 }

@@ -99,6 +99,8 @@ export interface MatcherTuning {
   transcriptFloor: number;
   /** Sentences per passage. */
   transcriptPassageSentences: number;
+  /** Whether transcript passages are training rows of the storyfile's classifier. */
+  transcriptClassifier: boolean;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -138,6 +140,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   transcriptSemanticShare: 0.7,
   transcriptFloor: 0.2,
   transcriptPassageSentences: 8,
+  transcriptClassifier: true,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -311,6 +314,11 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
   const familyCount = FAMILY_COUNT;
   const wordFamily = WORD_FAMILY;
   const embedder = options.embedder;
+  const transcripts = createTranscriptIndex(embedder, {
+    semanticShare: tuning.transcriptSemanticShare,
+    floor: tuning.transcriptFloor,
+    passageSentences: tuning.transcriptPassageSentences,
+  });
   const semantic = embedder
     ? createSemanticIndex(embedder, {
         centroidWeight: tuning.embeddingCentroidWeight,
@@ -322,13 +330,11 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierGamma: tuning.embeddingClassifierGamma,
         classifierMix: tuning.embeddingClassifierMix,
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
+        ...(tuning.transcriptClassifier && tuning.transcriptWeight > 0
+          ? { extraRows: () => transcripts.passageVectors() }
+          : {}),
       })
     : undefined;
-  const transcripts = createTranscriptIndex(embedder, {
-    semanticShare: tuning.transcriptSemanticShare,
-    floor: tuning.transcriptFloor,
-    passageSentences: tuning.transcriptPassageSentences,
-  });
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
   const hasOffTopicVectors = false;
   const thresholdSetting = assertThreshold(options.threshold ?? 'auto');

@@ -112,6 +112,54 @@ describe('transcript evidence', () => {
   });
 });
 
+describe('transcript passages as rows of the storyfile classifier', () => {
+  // A toy embedder: one dimension per topic word, so vectors are exact and deterministic.
+  const topics = ['pizza', 'harbour', 'radio', 'family', 'born', 'food', 'engineer', 'grandmother'];
+  const embedder: Embedder = {
+    id: 'toy',
+    embed(text) {
+      const lower = text.toLowerCase();
+      const vector = new Float32Array(topics.length + 1);
+      vector[topics.length] = 0.3;
+      topics.forEach((topic, i) => {
+        vector[i] = lower.includes(topic) ? 1 : 0;
+      });
+      return vector;
+    },
+  };
+  const questions = ['Did your grandmother bake pizza?', 'harbour', 'a radio', 'your family'];
+
+  it('scores an edited script as the same script built afresh', () => {
+    const edited = createMatcher({ embedder });
+    for (const answer of SCRIPT) {
+      edited.upsertAnswer({ id: answer.id, question: answer.question });
+    }
+    edited.match('warm up');
+    for (const answer of SCRIPT) {
+      edited.upsertAnswer(answer);
+    }
+    const fresh = createMatcher({ embedder });
+    for (const answer of SCRIPT) {
+      fresh.upsertAnswer(answer);
+    }
+    for (const question of questions) {
+      expect(edited.match(question)).toEqual(fresh.match(question));
+    }
+  });
+
+  it('changes nothing for a script without transcripts', () => {
+    const off = createMatcher({ embedder, tuning: { transcriptClassifier: false } });
+    const on = createMatcher({ embedder });
+    for (const answer of SCRIPT) {
+      off.upsertAnswer({ id: answer.id, question: answer.question });
+      on.upsertAnswer({ id: answer.id, question: answer.question });
+    }
+    for (const question of questions) {
+      expect(on.match(question)).toEqual(off.match(question));
+    }
+  });
+});
+
 describe('splitPassages', () => {
   it.each([
     ['One sentence only', 1, ['One sentence only']],

@@ -79,6 +79,8 @@ export interface TranscriptIndex {
   sync(): boolean;
   /** Number of answers with a transcript. */
   count(): number;
+  /** Each answer's passage vectors that the embedder has given (unit length). */
+  passageVectors(): Map<AnswerRecord, Float32Array[]>;
   /** Passages still without a vector. */
   countMissing(): number;
   /**
@@ -199,6 +201,16 @@ export function createTranscriptIndex(
       return arrived;
     },
     count: () => records.size,
+    passageVectors() {
+      const out = new Map<AnswerRecord, Float32Array[]>();
+      for (const [answer, record] of records) {
+        const vectors = record.vectors.filter((vector) => vector !== undefined);
+        if (vectors.length > 0) {
+          out.set(answer, vectors);
+        }
+      }
+      return out;
+    },
     countMissing: () => missingTotal,
     scoreAll(text, query, scores, excludedAnswer) {
       const written: number[] = [];
