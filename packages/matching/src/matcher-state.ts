@@ -331,7 +331,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierMix: tuning.embeddingClassifierMix,
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
         ...(tuning.transcriptClassifier && tuning.transcriptWeight > 0
-          ? { extraRows: () => transcripts.passageVectors() }
+          ? { extraRows: () => transcripts.classifierRows() }
           : {}),
       })
     : undefined;

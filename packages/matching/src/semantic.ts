@@ -38,7 +38,7 @@ export interface SemanticSettings {
   /** Above this many phrasings the classifier is not trained (its cost grows as their cube). */
   classifierMaxPhrasings?: number;
   /**
-   * Further training rows per answer (its transcript's passage vectors, issue 40): an answer of
+   * Further training rows per answer (its transcript's mean passage vector, issue 40): an answer of
    * one phrasing with a transcript then has something to learn from. Read when the classifier is
    * trained; `invalidateClassifier` after they change.
    */

@@ -79,8 +79,12 @@ export interface TranscriptIndex {
   sync(): boolean;
   /** Number of answers with a transcript. */
   count(): number;
-  /** Each answer's passage vectors that the embedder has given (unit length). */
-  passageVectors(): Map<AnswerRecord, Float32Array[]>;
+  /**
+   * Per answer with passage vectors, one training row for the storyfile's classifier: the unit mean
+   * of its passages' vectors (one row whatever the transcript's length, so a script of long answers
+   * stays within the classifier's size; measured as good as one row per passage).
+   */
+  classifierRows(): Map<AnswerRecord, Float32Array[]>;
   /** Passages still without a vector. */
   countMissing(): number;
   /**
@@ -201,12 +205,18 @@ export function createTranscriptIndex(
       return arrived;
     },
     count: () => records.size,
-    passageVectors() {
+    classifierRows() {
       const out = new Map<AnswerRecord, Float32Array[]>();
       for (const [answer, record] of records) {
         const vectors = record.vectors.filter((vector) => vector !== undefined);
         if (vectors.length > 0) {
-          out.set(answer, vectors);
+          const mean = new Float32Array(vectors[0]!.length);
+          for (const vector of vectors) {
+            for (let i = 0; i < mean.length; i++) {
+              mean[i] = mean[i]! + vector[i]!;
+            }
+          }
+          out.set(answer, [toUnit(mean)]);
         }
       }
       return out;
