@@ -147,6 +147,20 @@ describe('transcript passages as rows of the storyfile classifier', () => {
     }
   });
 
+  it('trains on the transcripts of a script of one phrasing per answer', () => {
+    const off = createMatcher({ embedder, tuning: { transcriptClassifier: false } });
+    const on = createMatcher({ embedder });
+    // Every answer needs two rows (here its question and its transcript) for the classifier.
+    for (const answer of SCRIPT.filter((entry) => entry.transcript !== undefined)) {
+      off.upsertAnswer(answer);
+      on.upsertAnswer(answer);
+    }
+    // Without transcript rows the classifier cannot train (one phrasing per answer): cosines only.
+    const question = 'Did your grandmother bake pizza?';
+    expect(on.match(question).candidates[0]?.answerId).toBe('food');
+    expect(on.match(question).candidates).not.toEqual(off.match(question).candidates);
+  });
+
   it('changes nothing for a script without transcripts', () => {
     const off = createMatcher({ embedder, tuning: { transcriptClassifier: false } });
     const on = createMatcher({ embedder });
