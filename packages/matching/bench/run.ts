@@ -1,9 +1,12 @@
 // Benchmark of the answer matcher: storyfile-shaped runs (issue 13), then the comparison against
 // NLP.js and MiniSearch. Not a test: prints tables and writes JSON. Usage: npm run bench:matching --
 //   [--sections storyfile,classic] [--storyfile-train FILE,FILE] [--storyfile-eval FILE,FILE]
-//   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--train FILE] [--eval FILE]
+//   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--storyfile-phrasings 1]
+//   [--train FILE] [--eval FILE]
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
-//   [--large 5000] [--no-review] [--embedder none|use-lite]
+//   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE]
+// Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
+// storyfile, classic.
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
 // alone), semantic only (sentence vectors alone) and combined (the product's scoring).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import {
   createMatcher,
   DEFAULT_MIN_OOS_RECALL,
   DEFAULT_THRESHOLD,
+  DEFAULT_TUNING,
   OFF_TOPIC_QUESTIONS,
 } from '../src/index.ts';
 import type { Embedder, MatcherOptions } from '../src/index.ts';
@@ -31,6 +35,8 @@ import type { IncrementalResult, MatcherResult } from './evaluate.ts';
 import { measureStoryfiles } from './storyfile.ts';
 import type { StoryfileResult } from './storyfile.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
+import { listFaqTexts, measureFaqConversa, measureFaqPeer, readFaqSlice } from './faq.ts';
+import type { FaqResult, FaqSlice } from './faq.ts';
 import { prepareBenchVectors } from './vectors.ts';
 import type { EmbedderName } from './vectors.ts';
 
@@ -160,6 +166,7 @@ function runStoryfileSection(options: {
   sizes: number[];
   seeds: number;
   embedder: Embedder | undefined;
+  phrasings: number | undefined;
 }): StoryfileResult[] {
   const results: StoryfileResult[] = [];
   // Lexical at the automatic threshold and at DEFAULT_THRESHOLD; with vectors, automatic only.
@@ -209,6 +216,7 @@ function runStoryfileSection(options: {
           seeds: size === train.intents.length ? 1 : options.seeds,
           setting,
           matcherOptions,
+          phrasings: options.phrasings,
         });
         results.push(result);
         scorings.push(scoring);
@@ -271,10 +279,96 @@ function runStoryfileSection(options: {
   return results;
 }
 
+/**
+ * Real-scale section (issue 40): one storyfile of a couple of hundred answers scripted with one
+ * question each; ours with and without transcripts, the rule of 2026-11-25 beside the current one,
+ * NLP.js and MiniSearch on the same script.
+ */
+async function runFaqSection(
+  slice: FaqSlice,
+  embedder: Embedder | undefined,
+): Promise<FaqResult[]> {
+  // The automatic threshold as it was before issue 40: neighbour questions counted on a script
+  // without alternates (`minHeldOutSamples` 0 lets them in; with no held-out phrasing nothing else moves).
+  const before = {
+    autoThreshold: { ...DEFAULT_TUNING.autoThreshold, minHeldOutSamples: 0 },
+  };
+  const variants: { name: string; options: MatcherOptions; withTranscripts: boolean }[] = [
+    {
+      name: 'conversa lexical, rule of 11-25',
+      options: { tuning: before },
+      withTranscripts: false,
+    },
+    { name: 'conversa lexical', options: {}, withTranscripts: false },
+    { name: 'conversa lexical + transcripts', options: {}, withTranscripts: true },
+    ...(embedder
+      ? [
+          {
+            name: 'conversa combined, rule of 11-25',
+            options: { embedder, tuning: before },
+            withTranscripts: false,
+          },
+          { name: 'conversa combined', options: { embedder }, withTranscripts: false },
+          {
+            name: 'conversa combined + transcripts',
+            options: { embedder },
+            withTranscripts: true,
+          },
+        ]
+      : []),
+  ];
+  const results: FaqResult[] = [];
+  for (const variant of variants) {
+    const started = performance.now();
+    results.push(measureFaqConversa({ ...variant, slice }));
+    console.log(`  ${variant.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (const name of ['nlpjs', 'minisearch'] as const) {
+    results.push(await measureFaqPeer(createContender(name), slice));
+  }
+  console.log(
+    `\nreal-scale storyfile ${slice.name}: ${slice.answers.length} answers scripted with one question ` +
+      `each, ${slice.questions.length} held-out questions, ${slice.offTopic.length} off-topic\n`,
+  );
+  printTable(
+    [
+      'matcher',
+      'threshold',
+      'best match',
+      'right in best 3',
+      'answered right',
+      'answered wrong',
+      'answered or offered (≤ 3)',
+      'off-topic answered',
+      'off-topic offered',
+      'frontier: right at ≤ 5 / 10 / 15% off-topic answered',
+    ],
+    results.map((result) => [
+      result.matcher,
+      result.threshold === null ? '—' : result.threshold.toFixed(3),
+      formatRate(result.bestMatch),
+      formatRate(result.top3),
+      formatRate(result.answeredRight),
+      formatRate(result.answeredWrong),
+      formatRate(result.answeredOrOffered),
+      formatRate(result.offTopicAnswered),
+      formatRate(result.offTopicOffered),
+      result.frontier.map((point) => formatRate(point.answeredRight)).join(' / '),
+    ]),
+  );
+  console.log(
+    'answered or offered: the right answer played, or among the suggestions of chooseSuggestions ' +
+      '(asked back instead of the fallback or of a near-tie). Peers have no threshold: their frontier ' +
+      'is read on their own scores.\n',
+  );
+  return results;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      sections: { type: 'string', default: 'storyfile,classic' },
+      sections: { type: 'string', default: 'faq,storyfile,classic' },
+      faq: { type: 'string', default: resolve(dataDir, 'faq-storyfile.json') },
       'storyfile-train': {
         type: 'string',
         default: ['clinc150.fewshot5.json', 'banking77.fewshot5.json']
@@ -284,6 +378,7 @@ async function main(): Promise<void> {
       'storyfile-eval': { type: 'string' },
       'storyfile-sizes': { type: 'string', default: '30,60,100,150,300' },
       'storyfile-seeds': { type: 'string', default: '5' },
+      'storyfile-phrasings': { type: 'string' },
       train: { type: 'string', default: resolve(dataDir, 'clinc150.fewshot5.json') },
       eval: { type: 'string' },
       split: { type: 'string', default: 'val' },
@@ -318,6 +413,9 @@ async function main(): Promise<void> {
   let embedder: Embedder | undefined;
   if (embedderName !== 'none') {
     const texts: string[] = [...OFF_TOPIC_QUESTIONS];
+    if (sections.has('faq')) {
+      texts.push(...listFaqTexts(readFaqSlice(resolveFromCaller(values.faq))));
+    }
     const addFile = (path: string, withSplit: boolean) => {
       if (!existsSync(path)) {
         return;
@@ -349,6 +447,13 @@ async function main(): Promise<void> {
     }
   }
 
+  if (sections.has('faq')) {
+    const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+    const faqOut = outPath.replace(/(\.json)?$/, '-faq.json');
+    mkdirSync(dirname(faqOut), { recursive: true });
+    writeFileSync(faqOut, `${JSON.stringify(faqResults, null, 2)}\n`);
+    console.log(`wrote ${faqOut}`);
+  }
   if (sections.has('storyfile')) {
     const trainPaths = storyfileTrainPaths;
     const evalPaths = storyfileEvalPaths;
@@ -360,6 +465,10 @@ async function main(): Promise<void> {
       split,
       sizes: values['storyfile-sizes'].split(',').map(Number),
       seeds: Number(values['storyfile-seeds']),
+      phrasings:
+        values['storyfile-phrasings'] === undefined
+          ? undefined
+          : Number(values['storyfile-phrasings']),
     });
     const storyfileOut = outPath.replace(/(\.json)?$/, '-storyfile.json');
     mkdirSync(dirname(storyfileOut), { recursive: true });

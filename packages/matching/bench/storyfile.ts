@@ -105,6 +105,8 @@ export function measureStoryfiles(input: {
   setting: ThresholdSetting;
   /** The embedder and tuning of the variant measured (lexical, semantic only, combined). */
   matcherOptions?: MatcherOptions;
+  /** Phrasings kept per answer (1: the question only, as authors script them); default all. */
+  phrasings?: number;
 }): StoryfileResult {
   const result: StoryfileResult = {
     dataset: input.dataset,
@@ -135,7 +137,7 @@ export function measureStoryfiles(input: {
     const ids = new Set(answers.map((answer) => answer.id));
     const matcher = createMatcher({ ...input.matcherOptions, threshold: input.setting });
     for (const answer of answers) {
-      const [question = '', ...alternates] = answer.examples;
+      const [question = '', ...alternates] = answer.examples.slice(0, input.phrasings);
       matcher.upsertAnswer({ id: answer.id, question, alternates });
     }
     const started = performance.now();

@@ -97,6 +97,7 @@ describe('chooseAutoThreshold', () => {
     maxNegativeRate: 0.2,
     maxNeighbourRate: 0.2,
     minNeighbourSamples: 5,
+    neighbourScale: 5,
     minHeldOutRecall: 0.5,
     minHeldOutSamples: 3,
     floor: 0.05,
@@ -150,6 +151,38 @@ describe('chooseAutoThreshold', () => {
     expect(outcome?.threshold).toBe(threshold);
     expect(outcome?.negativeCount).toBe(5);
     expect(outcome?.neighbourCount).toBe(scores.length);
+  });
+
+  // Issue 40: a script of one phrasing per answer has no held-out phrasing; beyond `neighbourScale`
+  // neighbour questions, the share of them allowed an answer grows with their number.
+  const tenNeighbours = [0.2, 0.3, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+  it.each([
+    // held-out scores, neighbour scores, expected threshold, why
+    [
+      [],
+      [0.6, 0.7, 0.75, 0.8, 0.85],
+      0.8001,
+      'no held-out, 5 neighbours (= neighbourScale): 20% answered',
+    ],
+    [[], tenNeighbours, 0.7501, 'no held-out, 10 neighbours: 40% of them may be answered'],
+    [
+      [0.9, 0.8, 0.7, 0.6],
+      tenNeighbours,
+      0.8501,
+      'with held-out phrasings: 20% of them, as before',
+    ],
+    [
+      [],
+      [0.2, 0.3, 0.35, 0.36, 0.37, 0.38, 0.39, 0.1, 0.15, 0.25],
+      0.4001,
+      'neighbours below the built-in rule: unchanged',
+    ],
+  ])('held-out %j, neighbours %j → %s (%s)', (heldOut, scores, threshold) => {
+    const outcome = chooseAutoThreshold(
+      [...heldOut.map((s) => makeInScope(s)), ...negatives, ...scores.map(neighbour)],
+      options,
+    );
+    expect(outcome?.threshold).toBe(threshold);
   });
 
   it('raises after the held-out phrasings lowered it: neighbours are what a small script answers wrongly', () => {

@@ -114,6 +114,11 @@ export interface AutoThresholdOptions {
   maxNeighbourRate: number;
   /** …counted only when at least this many neighbour questions were asked (a tiny script's few are noise). */
   minNeighbourSamples: number;
+  /**
+   * Without `minHeldOutSamples` held-out phrasings, the allowed share of neighbour questions is
+   * `maxNeighbourRate` × (their number / this) when they are more than this many.
+   */
+  neighbourScale: number;
   /** Share of the held-out phrasings answered right that must stay answered… */
   minHeldOutRecall: number;
   /** …when at least this many held-out phrasings rank their own answer first. */
@@ -178,7 +183,16 @@ export function chooseAutoThreshold(
   }
   // Questions on the storyfile's own subject that it does not answer are what a small script
   // answers wrongly most often; the built-in questions (small talk, trivia) say nothing about them.
-  const allowedNeighbours = Math.floor(options.maxNeighbourRate * neighbours.length + 1e-9);
+  // Without enough held-out phrasings (a script of one phrasing per answer, as authors write them:
+  // issue 40) the neighbours say less the larger the script: a neighbour's best score is that of
+  // the script's nearest other question, which at hundreds of answers is often a near-duplicate
+  // scoring as high as a right answer, and holding them to 15% threw away half of the right answers
+  // ranked first. So their allowed share grows with their number beyond `neighbourScale`.
+  const neighbourRate =
+    heldOut.length >= options.minHeldOutSamples
+      ? options.maxNeighbourRate
+      : options.maxNeighbourRate * Math.max(1, neighbours.length / options.neighbourScale);
+  const allowedNeighbours = Math.floor(Math.min(1, neighbourRate) * neighbours.length + 1e-9);
   if (neighbours.length >= options.minNeighbourSamples && allowedNeighbours < neighbours.length) {
     threshold = Math.max(threshold, (neighbours[allowedNeighbours] ?? 0) + THRESHOLD_STEP);
   }

@@ -13,8 +13,15 @@ export type {
   CalibrationSample,
   ThresholdOutcome,
 } from './calibrate.ts';
-export { chooseSuggestions } from './clarify.ts';
+export {
+  chooseSuggestions,
+  DEFAULT_SUGGESTION_LIMIT,
+  NEAR_TIE_MARGIN,
+  SUGGESTION_FLOOR_SHARE,
+  SUGGESTION_SPREAD,
+} from './clarify.ts';
 export type { Suggestion } from './clarify.ts';
+export { splitPassages } from './transcript.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';
 export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';

@@ -38,6 +38,14 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
       isChanged = true;
     }
   }
+  // A changed transcript is no phrasing and leaves no drift: the next question recalibrates anyway.
+  if (state.tuning.transcriptWeight > 0 && state.transcripts.set(answer, stored.transcript)) {
+    state.scriptVersion++;
+    state.semantic?.invalidateClassifier();
+    if (state.calibration) {
+      state.calibration.isStale = true;
+    }
+  }
   // Whether an answer is recorded does not change any score, so it keeps the calibration.
   if (isChanged) {
     state.scriptVersion++;
@@ -78,6 +86,8 @@ export function removeAnswer(state: MatcherState, answerId: string): boolean {
   for (const record of answer.phrasings) {
     state.semantic?.remove(record);
   }
+  state.transcripts.remove(answer);
+  state.semantic?.invalidateClassifier();
   state.index.removeAnswer(answer);
   state.scriptVersion++;
   trackDrift(state, answerId);

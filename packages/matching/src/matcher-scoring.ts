@@ -78,6 +78,7 @@ export function ensureScratch(state: MatcherState): void {
     state.answerScores = new Float64Array(size);
     state.profileScores = new Float64Array(size);
     state.semanticScores = new Float64Array(size);
+    state.transcriptScores = new Float64Array(size);
   }
   const featureCount = state.index.countFeatures();
   if (state.queryFactors.length < featureCount) {
@@ -192,6 +193,17 @@ export function retrieveAnswerSlots(
         1e-12;
     }
   }
+  if (state.transcriptSlots.length > 0) {
+    // A transcript can cover a question no phrasing shares a word with: its answer is a candidate.
+    const touched = new Set(touchedAnswers);
+    for (const answerSlot of state.transcriptSlots) {
+      if (!touched.has(answerSlot)) {
+        touchedAnswers.push(answerSlot);
+      }
+      state.answerScores[answerSlot] =
+        withTranscript(state, state.answerScores[answerSlot]!, answerSlot) + 1e-12;
+    }
+  }
   const selected = selectTopK(touchedAnswers, state.answerScores, state.tuning.rescoreCount);
   const floor = (state.answerScores[selected[0] ?? 0] ?? 0) * state.tuning.rescoreRatio;
   const worthRescoring = selected.filter((answerSlot) => state.answerScores[answerSlot]! >= floor);
@@ -266,9 +278,29 @@ export function scoreAnswer(
   }
   const lexical =
     (1 - state.tuning.profileWeight) * bestLexical + state.tuning.profileWeight * profileScore;
-  const score =
-    (1 - embeddingWeight) * lexical + embeddingWeight * state.semanticScores[answer.slot]!;
+  const score = withTranscript(
+    state,
+    (1 - embeddingWeight) * lexical + embeddingWeight * state.semanticScores[answer.slot]!,
+    answer.slot,
+  );
   return { answer, phrasing: best, score: roundScore(score), isExact: false };
+}
+
+/** An answer's score from its phrasings, lifted by its transcript's evidence (`transcriptWeight`). */
+export function withTranscript(state: MatcherState, score: number, answerSlot: number): number {
+  const evidence = state.transcriptScores[answerSlot]!;
+  const weight = state.tuning.transcriptWeight;
+  if (evidence === 0 || weight === 0) {
+    return score;
+  }
+  switch (state.tuning.transcriptMode) {
+    case 'blend':
+      return (1 - weight) * score + weight * evidence;
+    case 'max':
+      return Math.max(score, weight * evidence);
+    case 'lift':
+      return score + weight * Math.max(0, evidence - score);
+  }
 }
 
 /**
@@ -347,9 +379,21 @@ export function scoreQuestion(
       excludedAnswer,
     );
   }
+  if (state.tuning.transcriptWeight > 0) {
+    state.transcriptSlots = state.transcripts.scoreAll(
+      text,
+      queryVector,
+      state.transcriptScores,
+      excludedAnswer,
+    );
+  }
   try {
     return { query, ranked: rankAnswers(state, query, queryVector, excluded, excludedAnswer) };
   } finally {
+    for (const slot of state.transcriptSlots) {
+      state.transcriptScores[slot] = 0;
+    }
+    state.transcriptSlots = [];
     for (const id of query.ids) {
       state.queryFactors[id] = 0;
     }
@@ -365,6 +409,15 @@ export function scoreQuestion(
  * scored), and the question too. Its unit vector, or undefined for the lexical scoring.
  */
 export function questionVector(state: MatcherState, text: string): Float32Array | undefined {
+  // Passage vectors that arrived since change the scores: the threshold is chosen again (they
+  // arrive in the embedder's batches, so a few times while a script's transcripts are embedded).
+  if (state.transcripts.sync()) {
+    state.scriptVersion++;
+    state.semantic?.invalidateClassifier();
+    if (state.calibration) {
+      state.calibration.isStale = true;
+    }
+  }
   return isSemanticReady(state) ? state.semantic?.embedQuestion(text) : undefined;
 }
 

@@ -7,6 +7,8 @@ import type { FeatureSettings, TextFeatures } from './features.ts';
 import type { AutoThresholdOptions } from './calibrate.ts';
 import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
+import { createTranscriptIndex } from './transcript.ts';
+import type { TranscriptIndex } from './transcript.ts';
 import type {
   AnswerInput,
   Category,
@@ -83,6 +85,22 @@ export interface MatcherTuning {
   embeddingClassifierMix: number;
   /** Scripts with more phrasings than this score without the classifier (training is O(n³)). */
   embeddingClassifierMaxPhrasings: number;
+  /**
+   * Weight of an answer's transcript evidence (`src/transcript.ts`): the score becomes
+   * q + transcriptWeight × max(0, t − q) (`transcriptMode` 'lift'), (1 − w) q + w t ('blend') or
+   * max(q, w t) ('max'), for the answer's score q from its phrasings and t from its transcript. 0
+   * turns transcripts off.
+   */
+  transcriptWeight: number;
+  transcriptMode: 'lift' | 'blend' | 'max';
+  /** Share of the transcript score from passage vectors, when the matcher scores with vectors. */
+  transcriptSemanticShare: number;
+  /** Cosine rescaled to 0 for a passage (as `embeddingFloor`). */
+  transcriptFloor: number;
+  /** Sentences per passage. */
+  transcriptPassageSentences: number;
+  /** Whether transcript passages are training rows of the storyfile's classifier. */
+  transcriptClassifier: boolean;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -117,6 +135,12 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   embeddingClassifierGamma: 3,
   embeddingClassifierMix: 0.5,
   embeddingClassifierMaxPhrasings: 800,
+  transcriptWeight: 0.2,
+  transcriptMode: 'blend',
+  transcriptSemanticShare: 0.7,
+  transcriptFloor: 0.2,
+  transcriptPassageSentences: 8,
+  transcriptClassifier: true,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -125,6 +149,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
     maxNegativeRate: 0.05,
     maxNeighbourRate: 0.15,
     minNeighbourSamples: 20,
+    neighbourScale: 30,
     minHeldOutRecall: 0.9,
     minHeldOutSamples: 50,
     floor: 0.1,
@@ -237,6 +262,8 @@ export interface MatcherState {
   readonly wordFamily: number;
   readonly embedder: Embedder | undefined;
   readonly semantic: SemanticIndex | undefined;
+  /** The answers' transcripts (evidence apart from their phrasings). */
+  readonly transcripts: TranscriptIndex;
   /** Whether the embedder had a vector for every built-in off-topic question (once true, it stays). */
   hasOffTopicVectors: boolean;
   thresholdSetting: ThresholdSetting;
@@ -265,6 +292,9 @@ export interface MatcherState {
   answerScores: Float64Array;
   profileScores: Float64Array;
   semanticScores: Float64Array;
+  transcriptScores: Float64Array;
+  /** Answer slots the current question has a transcript score for. */
+  transcriptSlots: number[];
   /** Feature id → the current question's factor (0 for features not in the question). */
   queryFactors: Float64Array;
   readonly familyDots: Float64Array;
@@ -284,6 +314,11 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
   const familyCount = FAMILY_COUNT;
   const wordFamily = WORD_FAMILY;
   const embedder = options.embedder;
+  const transcripts = createTranscriptIndex(embedder, {
+    semanticShare: tuning.transcriptSemanticShare,
+    floor: tuning.transcriptFloor,
+    passageSentences: tuning.transcriptPassageSentences,
+  });
   const semantic = embedder
     ? createSemanticIndex(embedder, {
         centroidWeight: tuning.embeddingCentroidWeight,
@@ -295,6 +330,9 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierGamma: tuning.embeddingClassifierGamma,
         classifierMix: tuning.embeddingClassifierMix,
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
+        ...(tuning.transcriptClassifier && tuning.transcriptWeight > 0
+          ? { extraRows: () => transcripts.classifierRows() }
+          : {}),
       })
     : undefined;
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
@@ -322,6 +360,8 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
   const answerScores = new Float64Array(0);
   const profileScores = new Float64Array(0);
   const semanticScores = new Float64Array(0);
+  const transcriptScores = new Float64Array(0);
+  const transcriptSlots: number[] = [];
   // Feature id → the current question's factor (0 for features not in the question).
   const queryFactors = new Float64Array(0);
   const familyDots = new Float64Array(familyCount);
@@ -333,6 +373,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     wordFamily,
     embedder,
     semantic,
+    transcripts,
     hasOffTopicVectors,
     thresholdSetting,
     scriptVersion,
@@ -347,6 +388,8 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     answerScores,
     profileScores,
     semanticScores,
+    transcriptScores,
+    transcriptSlots,
     queryFactors,
     familyDots,
     familyHits,

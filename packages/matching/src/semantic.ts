@@ -37,6 +37,12 @@ export interface SemanticSettings {
   classifierMix?: number;
   /** Above this many phrasings the classifier is not trained (its cost grows as their cube). */
   classifierMaxPhrasings?: number;
+  /**
+   * Further training rows per answer (its transcript's mean passage vector, issue 40): an answer of
+   * one phrasing with a transcript then has something to learn from. Read when the classifier is
+   * trained; `invalidateClassifier` after they change.
+   */
+  extraRows?: () => ReadonlyMap<AnswerRecord, readonly Float32Array[]>;
 }
 
 /**
@@ -65,6 +71,8 @@ export interface SemanticIndex {
   ): void;
   /** Rescaled similarity (0-1) of one phrasing to the question; 0 without its vector. */
   similarity(record: PhrasingRecord, query: Float32Array): number;
+  /** Drops the trained classifier (its extra rows changed). */
+  invalidateClassifier(): void;
 }
 
 function toUnit(vector: Float32Array): Float32Array {
@@ -135,14 +143,22 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       return classifier;
     }
     classifier = null;
-    const count = rawVectors.size;
-    if (classifierWeight <= 0 || count === 0 || count > (settings.classifierMaxPhrasings ?? 800)) {
-      return classifier;
-    }
+    const extras = settings.extraRows?.() ?? new Map<AnswerRecord, readonly Float32Array[]>();
     const records = [...rawVectors.keys()];
     const perAnswer = new Map<AnswerRecord, number>();
     for (const record of records) {
       perAnswer.set(record.answer, (perAnswer.get(record.answer) ?? 0) + 1);
+    }
+    let extraCount = 0;
+    for (const [answer, vectors] of extras) {
+      if (perAnswer.has(answer)) {
+        perAnswer.set(answer, perAnswer.get(answer)! + vectors.length);
+        extraCount += vectors.length;
+      }
+    }
+    const count = rawVectors.size + extraCount;
+    if (classifierWeight <= 0 || count === 0 || count > (settings.classifierMaxPhrasings ?? 800)) {
+      return classifier;
     }
     // An answer of a single phrasing has nothing to learn from but that phrasing: its output
     // would be its similarity shrunk, below its neighbours' cosines or learned outputs alike. So the
@@ -171,6 +187,17 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       rowOf.set(record, row);
       rows.push(vectors.get(record)!);
     });
+    // Passage rows after the phrasings, answers in id order: the same script trains the same model.
+    const extraAnswers = [...extras.keys()]
+      .filter((answer) => classOf.has(answer))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const answer of extraAnswers) {
+      for (const vector of extras.get(answer)!) {
+        rowsOf.get(answer)!.push(rows.length);
+        labels.push(classOf.get(answer)!);
+        rows.push(vector);
+      }
+    }
     const model = trainRidge(rows, labels, classOf.size, {
       ridge: settings.classifierRidge ?? 1,
       kernelGamma: settings.classifierGamma ?? 0,
@@ -391,6 +418,9 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
               classifierWeight * Math.min(1, Math.max(0, outputs[label]!))
             : cosineScore;
       }
+    },
+    invalidateClassifier() {
+      classifier = undefined;
     },
     similarity(record, query) {
       const vector = vectors.get(record);

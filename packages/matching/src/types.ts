@@ -13,6 +13,11 @@ export interface AnswerInput {
   question: string;
   alternates?: string[];
   /**
+   * What the person says in the answer (its transcript), when known: evidence of its own of what
+   * the answer covers, scored apart from the phrasings (its sentences are never phrasings).
+   */
+  transcript?: string;
+  /**
    * Whether the answer has a video to play (default true). An answer without one is still ranked:
    * when it matches best, the decision is the `not-recorded` fallback, never a lower answer.
    */

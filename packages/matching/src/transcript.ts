@@ -1,0 +1,270 @@
+// What the person said (issue 40): an answer's transcript is evidence of its own of what the answer
+// covers, scored apart from its phrasings. A visitor often asks about something the answer talks
+// about ("do you like pizza?" of "what is your favourite food?"), which no phrasing of it says. Two
+// signals, each 0–1 per answer:
+// - words: the share of the question's content words (weighted by their rarity among the
+//   transcripts) that the transcript uses;
+// - meaning (with an embedder): the best cosine between the question and one passage (a sentence
+//   or two) of the transcript, rescaled like the phrasings' similarities.
+// The matcher lifts an answer by this evidence where it exceeds what its phrasings say
+// (`MatcherTuning.transcriptWeight`), so a question that matches a phrasing stays as strong.
+import type { AnswerRecord } from './answer-index.ts';
+import { classifyTerm } from './function-words.ts';
+import { tokenizeText } from './normalize.ts';
+import { stemWord } from './stem.ts';
+import type { Embedder } from './types.ts';
+
+/** How a transcript's evidence is scored (see `MatcherTuning`). */
+export interface TranscriptSettings {
+  /** Share of the transcript score from passage vectors (the rest from words), when ready. */
+  semanticShare: number;
+  /** Cosine rescaled to 0 (unrelated), as `SemanticSettings.floor`. */
+  floor: number;
+  /** Passages are windows of this many sentences (1 = sentence by sentence). */
+  passageSentences: number;
+}
+
+/** A transcript cut into passages: sentences, runs of very short ones joined. */
+export function splitPassages(transcript: string, sentencesPerPassage = 1): string[] {
+  const sentences: string[] = [];
+  for (const raw of transcript.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=\S)/)) {
+    const sentence = raw.trim();
+    if (sentence === '') {
+      continue;
+    }
+    const last = sentences.at(-1);
+    // "Yes." or "Well, you know." alone says nothing: it joins the sentence before it.
+    if (last !== undefined && sentence.split(' ').length < 4) {
+      sentences[sentences.length - 1] = `${last} ${sentence}`;
+    } else {
+      sentences.push(sentence);
+    }
+  }
+  if (sentencesPerPassage <= 1 || sentences.length <= 1) {
+    return sentences;
+  }
+  const passages: string[] = [];
+  for (let at = 0; at < sentences.length; at += sentencesPerPassage) {
+    passages.push(sentences.slice(at, at + sentencesPerPassage).join(' '));
+  }
+  return passages;
+}
+
+/** The content words of a text, stemmed (function, question and framing words left out). */
+export function contentStems(text: string): string[] {
+  const stems: string[] = [];
+  for (const token of tokenizeText(text)) {
+    const stem = stemWord(token);
+    if (classifyTerm(stem) === 'content') {
+      stems.push(stem);
+    }
+  }
+  return stems;
+}
+
+interface TranscriptRecord {
+  text: string;
+  stems: Set<string>;
+  passages: string[];
+  /** Unit vectors of the passages that have one; complete when `missing` is 0. */
+  vectors: (Float32Array | undefined)[];
+  missing: number;
+}
+
+export interface TranscriptIndex {
+  /** Sets (or with undefined/blank text, clears) an answer's transcript; true when it changed. */
+  set(answer: AnswerRecord, transcript: string | undefined): boolean;
+  remove(answer: AnswerRecord): void;
+  /** Asks the embedder again for missing passage vectors; true when any arrived. */
+  sync(): boolean;
+  /** Number of answers with a transcript. */
+  count(): number;
+  /**
+   * Per answer with passage vectors, one training row for the storyfile's classifier: the unit mean
+   * of its passages' vectors (one row whatever the transcript's length, so a script of long answers
+   * stays within the classifier's size; measured as good as one row per passage).
+   */
+  classifierRows(): Map<AnswerRecord, Float32Array[]>;
+  /** Passages still without a vector. */
+  countMissing(): number;
+  /**
+   * Each answer's transcript score (0–1) into `scores` by answer slot, for the question's text and
+   * unit vector (undefined: words only); `excludedAnswer` left out. Returns the slots it wrote.
+   */
+  scoreAll(
+    text: string,
+    query: Float32Array | undefined,
+    scores: Float64Array,
+    excludedAnswer: AnswerRecord | undefined,
+  ): number[];
+}
+
+function toUnit(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (let i = 0; i < vector.length; i++) {
+    norm += vector[i]! * vector[i]!;
+  }
+  const unit = new Float32Array(vector.length);
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < vector.length; i++) {
+    unit[i] = vector[i]! * scale;
+  }
+  return unit;
+}
+
+export function createTranscriptIndex(
+  embedder: Embedder | undefined,
+  settings: TranscriptSettings,
+): TranscriptIndex {
+  const records = new Map<AnswerRecord, TranscriptRecord>();
+  /** Stem → the answers whose transcript uses it. */
+  const postings = new Map<string, Set<AnswerRecord>>();
+  let missingTotal = 0;
+
+  function idf(stem: string): number {
+    const df = postings.get(stem)?.size ?? 0;
+    return Math.log((records.size + 1) / (df + 1)) + 1;
+  }
+
+  function remove(answer: AnswerRecord): void {
+    const record = records.get(answer);
+    if (!record) {
+      return;
+    }
+    for (const stem of record.stems) {
+      const answers = postings.get(stem);
+      answers?.delete(answer);
+      if (answers?.size === 0) {
+        postings.delete(stem);
+      }
+    }
+    missingTotal -= record.missing;
+    records.delete(answer);
+  }
+
+  function embedMissing(record: TranscriptRecord): boolean {
+    if (!embedder || record.missing === 0) {
+      return false;
+    }
+    let arrived = false;
+    record.passages.forEach((passage, i) => {
+      if (record.vectors[i] === undefined) {
+        const vector = embedder.embed(passage);
+        if (vector) {
+          record.vectors[i] = toUnit(vector);
+          record.missing--;
+          missingTotal--;
+          arrived = true;
+        }
+      }
+    });
+    return arrived;
+  }
+
+  return {
+    set(answer, transcript) {
+      const text = transcript?.replace(/\s+/g, ' ').trim() ?? '';
+      const current = records.get(answer);
+      if ((current?.text ?? '') === text) {
+        return false;
+      }
+      remove(answer);
+      if (text === '') {
+        return true;
+      }
+      const passages = splitPassages(text, settings.passageSentences);
+      const record: TranscriptRecord = {
+        text,
+        stems: new Set(contentStems(text)),
+        passages,
+        vectors: passages.map(() => undefined),
+        missing: embedder ? passages.length : 0,
+      };
+      missingTotal += record.missing;
+      records.set(answer, record);
+      for (const stem of record.stems) {
+        let answers = postings.get(stem);
+        if (!answers) {
+          answers = new Set();
+          postings.set(stem, answers);
+        }
+        answers.add(answer);
+      }
+      embedMissing(record);
+      return true;
+    },
+    remove,
+    sync() {
+      if (missingTotal === 0) {
+        return false;
+      }
+      let arrived = false;
+      for (const record of records.values()) {
+        arrived = embedMissing(record) || arrived;
+      }
+      return arrived;
+    },
+    count: () => records.size,
+    classifierRows() {
+      const out = new Map<AnswerRecord, Float32Array[]>();
+      for (const [answer, record] of records) {
+        const vectors = record.vectors.filter((vector) => vector !== undefined);
+        if (vectors.length > 0) {
+          const mean = new Float32Array(vectors[0]!.length);
+          for (const vector of vectors) {
+            for (let i = 0; i < mean.length; i++) {
+              mean[i] = mean[i]! + vector[i]!;
+            }
+          }
+          out.set(answer, [toUnit(mean)]);
+        }
+      }
+      return out;
+    },
+    countMissing: () => missingTotal,
+    scoreAll(text, query, scores, excludedAnswer) {
+      const written: number[] = [];
+      if (records.size === 0) {
+        return written;
+      }
+      const stems = [...new Set(contentStems(text))];
+      const weights = stems.map(idf);
+      const total = weights.reduce((sum, weight) => sum + weight, 0);
+      const semanticShare = query ? settings.semanticShare : 0;
+      for (const [answer, record] of records) {
+        if (answer === excludedAnswer) {
+          continue;
+        }
+        let words = 0;
+        if (total > 0) {
+          stems.forEach((stem, i) => {
+            if (record.stems.has(stem)) {
+              words += weights[i]!;
+            }
+          });
+          words /= total;
+        }
+        let meaning = 0;
+        if (query && semanticShare > 0) {
+          let best = -1;
+          for (const vector of record.vectors) {
+            if (vector) {
+              let dot = 0;
+              for (let i = 0; i < vector.length; i++) {
+                dot += vector[i]! * query[i]!;
+              }
+              best = Math.max(best, dot);
+            }
+          }
+          meaning = Math.min(1, Math.max(0, (best - settings.floor) / (1 - settings.floor)));
+        }
+        const score = (1 - semanticShare) * words + semanticShare * meaning;
+        if (score > 0) {
+          scores[answer.slot] = score;
+          written.push(answer.slot);
+        }
+      }
+      return written;
+    },
+  };
+}
