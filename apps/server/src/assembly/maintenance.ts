@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
 import { runMediaMaintenance } from '../modules/media/index.ts';
 import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
+import { pruneXapiOutbox } from '../modules/learning/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -19,8 +20,9 @@ export interface MaintenanceTask {
 /**
  * What web processes tidy: uploads and media that interrupted work left behind, and the embedded
  * provider's expired records (codes, sessions, grants), which nothing else ever deletes, and the
- * public player's per-visitor counters of minutes past. Each task only deletes what nothing
- * refers to any more, so replicas may run them at the same time.
+ * public player's per-visitor counters of minutes past, and xAPI statements the LRS took long
+ * ago. Each task only deletes what nothing refers to any more, so replicas may run them at the
+ * same time.
  */
 export function getWebMaintenanceTasks(options: {
   db: Database;
@@ -44,6 +46,10 @@ export function getWebMaintenanceTasks(options: {
     { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
     { name: 'past visitor ask counters', run: () => deletePastVisitorCounters(db) },
     { name: 'past failed SCIM sign-in counters', run: () => deletePastScimAuthFailures(db) },
+    {
+      name: 'delivered xAPI statements',
+      run: () => pruneXapiOutbox(db, config.xapi.outboxRetentionDays),
+    },
   ];
 }
 

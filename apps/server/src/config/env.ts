@@ -198,6 +198,11 @@ const envSchema = z
     /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
     XAPI_AUTH: optionalString,
     /**
+     * Days a statement the LRS took stays in the outbox before maintenance deletes it (its id is
+     * derived from what it reports, so one queued again later is sent again and the LRS keeps one).
+     */
+    XAPI_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
      * The answer matcher's sentence model: `use-lite` (USE lite in a worker thread, the default) or
      * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
      */
@@ -329,8 +334,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Proxies (addresses, CIDR ranges, or proxy-addr's names) whose forwarding headers count. */
   trustProxy: string[];
-  /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
-  xapi: { endpoint: string | undefined; auth: string | undefined };
+  /**
+   * The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH; endpoint undefined = none) and how long
+   * delivered statements stay in the outbox (XAPI_OUTBOX_RETENTION_DAYS).
+   */
+  xapi: { endpoint: string | undefined; auth: string | undefined; outboxRetentionDays: number };
   /** The matcher's sentence model (MATCHER_EMBEDDER, EMBEDDINGS_URL/MODEL/API_KEY). */
   matcherEmbedder: MatcherEmbedderConfig;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
@@ -448,7 +456,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY?.split(',').map((entry) => entry.trim()) ?? [],
-    xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
+    xapi: {
+      endpoint: env.XAPI_ENDPOINT,
+      auth: env.XAPI_AUTH,
+      outboxRetentionDays: env.XAPI_OUTBOX_RETENTION_DAYS,
+    },
     matcherEmbedder:
       env.EMBEDDINGS_URL && env.EMBEDDINGS_MODEL
         ? {
