@@ -126,6 +126,16 @@ const envSchema = z
       .positive()
       .max(24 * 30)
       .default(24),
+    /**
+     * Hours an exported storyfile package, and a package upload nobody imported, are kept before
+     * the hourly maintenance deletes them.
+     */
+    PACKAGE_RETENTION_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24),
     /** Lifetime of signed media URLs (the `access_token` of video, poster and audio URLs). */
     MEDIA_URL_TTL_SECONDS: z.coerce
       .number()
@@ -292,6 +302,8 @@ export interface MediaConfig {
   store: MediaStoreConfig;
   uploadMaxBytes: number;
   uploadExpirationMs: number;
+  /** PACKAGE_RETENTION_HOURS: exported packages and package uploads not imported are deleted after it. */
+  packageRetentionHours: number;
   urlTtlSeconds: number;
 }
 
@@ -443,6 +455,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : { kind: 'file' },
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       uploadExpirationMs: Math.round(env.UPLOAD_EXPIRATION_HOURS * 3600 * 1000),
+      packageRetentionHours: env.PACKAGE_RETENTION_HOURS,
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     },
     jobs: {
