@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { oidcPayloads } from '../modules/auth/auth.tables.ts';
+import { learningXapiOutbox } from '../modules/learning/learning.tables.ts';
 import { createFileMediaStore } from '../media/media-store.ts';
 import { createUploadStorage } from '../modules/uploads/index.ts';
 import { createTestDatabase } from '../../test/studio.ts';
@@ -113,5 +114,52 @@ describe("a web process's maintenance", () => {
       await maintenance.stop();
     }
     expect(log).not.toHaveBeenCalled();
+  });
+
+  it('deletes xAPI statements the LRS took more than XAPI_OUTBOX_RETENTION_DAYS ago, and only those', async () => {
+    const { db } = handle;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000);
+    const ids = {
+      sentLongAgo: '00000000-0000-4000-8000-000000000001',
+      sentYesterday: '00000000-0000-4000-8000-000000000002',
+      waiting: '00000000-0000-4000-8000-000000000003',
+      refusedLongAgo: '00000000-0000-4000-8000-000000000004',
+      sentPastShorterRetention: '00000000-0000-4000-8000-000000000005',
+    };
+    await db.insert(learningXapiOutbox).values([
+      { id: ids.sentLongAgo, statement: {}, sentAt: daysAgo(31), createdAt: daysAgo(31) },
+      { id: ids.sentYesterday, statement: {}, sentAt: daysAgo(1), createdAt: daysAgo(1) },
+      { id: ids.waiting, statement: {}, attempts: 9, createdAt: daysAgo(60) },
+      { id: ids.refusedLongAgo, statement: {}, refusedAt: daysAgo(60), createdAt: daysAgo(60) },
+      {
+        id: ids.sentPastShorterRetention,
+        statement: {},
+        sentAt: daysAgo(8),
+        createdAt: daysAgo(8),
+      },
+    ]);
+    const prune = async (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: dataDir, ...env });
+      const tasks = getWebMaintenanceTasks({
+        db,
+        config,
+        media: {
+          uploadStorage: createUploadStorage(config.media, dataDir),
+          mediaStore: createFileMediaStore(path.join(dataDir, 'media')),
+          recover: () => Promise.resolve(),
+        },
+      });
+      await tasks.find((task) => task.name === 'delivered xAPI statements')!.run();
+      return (await db.select({ id: learningXapiOutbox.id }).from(learningXapiOutbox))
+        .map((row) => row.id)
+        .sort();
+    };
+    // The default keeps 30 days.
+    expect(await prune({})).toEqual(
+      [ids.sentYesterday, ids.waiting, ids.refusedLongAgo, ids.sentPastShorterRetention].sort(),
+    );
+    expect(await prune({ XAPI_OUTBOX_RETENTION_DAYS: '7' })).toEqual(
+      [ids.sentYesterday, ids.waiting, ids.refusedLongAgo].sort(),
+    );
   });
 });

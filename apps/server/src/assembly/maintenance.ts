@@ -3,6 +3,8 @@ import type { Database } from '../db/client.ts';
 import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
 import { runMediaMaintenance } from '../modules/media/index.ts';
 import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
+import { pruneXapiOutbox } from '../modules/learning/index.ts';
+import { sweepExpiredPackages } from '../modules/packages/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -17,10 +19,12 @@ export interface MaintenanceTask {
 }
 
 /**
- * What web processes tidy: uploads and media that interrupted work left behind, and the embedded
+ * What web processes tidy: uploads and media that interrupted work left behind, storyfile packages
+ * past their retention (exports, and package uploads nobody imported), and the embedded
  * provider's expired records (codes, sessions, grants), which nothing else ever deletes, and the
- * public player's per-visitor counters of minutes past. Each task only deletes what nothing
- * refers to any more, so replicas may run them at the same time.
+ * public player's per-visitor counters of minutes past, and xAPI statements the LRS took long
+ * ago. Each task only deletes what nothing refers to any more, so replicas may run them at the
+ * same time.
  */
 export function getWebMaintenanceTasks(options: {
   db: Database;
@@ -41,9 +45,23 @@ export function getWebMaintenanceTasks(options: {
           uploadExpirationMs: config.media.uploadExpirationMs,
         }),
     },
+    {
+      name: 'storyfile packages past their retention',
+      run: () =>
+        sweepExpiredPackages({
+          db,
+          mediaStore: media.mediaStore,
+          uploadStorage: media.uploadStorage,
+          retentionHours: config.media.packageRetentionHours,
+        }),
+    },
     { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
     { name: 'past visitor ask counters', run: () => deletePastVisitorCounters(db) },
     { name: 'past failed SCIM sign-in counters', run: () => deletePastScimAuthFailures(db) },
+    {
+      name: 'delivered xAPI statements',
+      run: () => pruneXapiOutbox(db, config.xapi.outboxRetentionDays),
+    },
   ];
 }
 

@@ -70,6 +70,7 @@ describe('uploads, media and jobs configuration', () => {
       store: { kind: 'file' },
       uploadMaxBytes: 10_000_000_000,
       uploadExpirationMs: 24 * 3600 * 1000,
+      packageRetentionHours: 24,
       urlTtlSeconds: 3600,
     });
     expect(config.jobs).toEqual({

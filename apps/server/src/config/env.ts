@@ -126,6 +126,16 @@ const envSchema = z
       .positive()
       .max(24 * 30)
       .default(24),
+    /**
+     * Hours an exported storyfile package, and a package upload nobody imported, are kept before
+     * the hourly maintenance deletes them.
+     */
+    PACKAGE_RETENTION_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24),
     /** Lifetime of signed media URLs (the `access_token` of video, poster and audio URLs). */
     MEDIA_URL_TTL_SECONDS: z.coerce
       .number()
@@ -197,6 +207,11 @@ const envSchema = z
     XAPI_ENDPOINT: optionalUrl,
     /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
     XAPI_AUTH: optionalString,
+    /**
+     * Days a statement the LRS took stays in the outbox before maintenance deletes it (its id is
+     * derived from what it reports, so one queued again later is sent again and the LRS keeps one).
+     */
+    XAPI_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
      * The answer matcher's sentence model: `use-lite` (USE lite in a worker thread, the default) or
      * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
@@ -287,6 +302,8 @@ export interface MediaConfig {
   store: MediaStoreConfig;
   uploadMaxBytes: number;
   uploadExpirationMs: number;
+  /** PACKAGE_RETENTION_HOURS: exported packages and package uploads not imported are deleted after it. */
+  packageRetentionHours: number;
   urlTtlSeconds: number;
 }
 
@@ -329,8 +346,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Proxies (addresses, CIDR ranges, or proxy-addr's names) whose forwarding headers count. */
   trustProxy: string[];
-  /** The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH); endpoint undefined = none. */
-  xapi: { endpoint: string | undefined; auth: string | undefined };
+  /**
+   * The LRS of xAPI statements (XAPI_ENDPOINT, XAPI_AUTH; endpoint undefined = none) and how long
+   * delivered statements stay in the outbox (XAPI_OUTBOX_RETENTION_DAYS).
+   */
+  xapi: { endpoint: string | undefined; auth: string | undefined; outboxRetentionDays: number };
   /** The matcher's sentence model (MATCHER_EMBEDDER, EMBEDDINGS_URL/MODEL/API_KEY). */
   matcherEmbedder: MatcherEmbedderConfig;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
@@ -435,6 +455,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : { kind: 'file' },
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       uploadExpirationMs: Math.round(env.UPLOAD_EXPIRATION_HOURS * 3600 * 1000),
+      packageRetentionHours: env.PACKAGE_RETENTION_HOURS,
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
     },
     jobs: {
@@ -448,7 +469,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestShutdownGraceSeconds: env.REQUEST_SHUTDOWN_GRACE_SECONDS,
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY?.split(',').map((entry) => entry.trim()) ?? [],
-    xapi: { endpoint: env.XAPI_ENDPOINT, auth: env.XAPI_AUTH },
+    xapi: {
+      endpoint: env.XAPI_ENDPOINT,
+      auth: env.XAPI_AUTH,
+      outboxRetentionDays: env.XAPI_OUTBOX_RETENTION_DAYS,
+    },
     matcherEmbedder:
       env.EMBEDDINGS_URL && env.EMBEDDINGS_MODEL
         ? {

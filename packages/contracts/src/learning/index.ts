@@ -10,4 +10,5 @@ export * from './get-student.ts';
 export * from './list-my-activities.ts';
 export * from './get-my-activity.ts';
 export * from './ask-my-activity.ts';
+export * from './rate-my-activity-answer.ts';
 export * from './get-my-activity-storyfile.ts';

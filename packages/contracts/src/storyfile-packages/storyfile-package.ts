@@ -150,4 +150,11 @@ export const STORYFILE_PACKAGE_UPLOAD_MESSAGES = {
   notAPackage: 'This upload is not a storyfile package.',
   notFinished: 'The package has not finished uploading yet.',
   used: 'This package upload was already imported. Upload the package again to import it again.',
+  expired:
+    'This package upload was not imported in time and is no longer kept. Upload the package again.',
 } as const;
+
+/** An export's job once maintenance deleted its package, `hours` (PACKAGE_RETENTION_HOURS) after it was made. */
+export function formatPackageExpiredMessage(hours: number): string {
+  return `The package is kept for ${hours} ${hours === 1 ? 'hour' : 'hours'} after it is made and has been deleted. Export again to download it.`;
+}

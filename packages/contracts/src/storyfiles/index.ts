@@ -16,6 +16,7 @@ export * from './restore-storyfile.ts';
 export * from './set-storyfile-starters.ts';
 export * from './storyfile-access.ts';
 export * from './storyfile.ts';
+export * from './storyfile-presets.ts';
 export * from './update-storyfile-clip.ts';
 export * from './update-storyfile-question.ts';
 export * from './update-storyfile-topic.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListSearchOption } from '../lists/list-query.ts';
+import { storyfilePresetSlugSchema } from './storyfile-presets.ts';
 import {
   alternatesSchema,
   descriptionSchema,
@@ -199,6 +200,11 @@ export const createStoryfileBodySchema = z.object({
   avatarUrl: avatarUrlSchema.nullable().default(null),
   /** A script or template to fill the new storyfile's checklist from. */
   scriptId: z.uuid().optional(),
+  /**
+   * A preset to fill it from instead (spec §3: offered where the namespace has SHOW_PRESETS and
+   * the preset's flag): its script, starters and clip prompts.
+   */
+  presetSlug: storyfilePresetSlugSchema.optional(),
 });
 export type CreateStoryfileBody = z.infer<typeof createStoryfileBodySchema>;
 

@@ -28,6 +28,7 @@ export * from './get-coverage-history.ts';
 export * from './list-word-suggestions.ts';
 export * from './export-categories.ts';
 export * from './import-categories.ts';
+export * from './preview-category-import.ts';
 export * from './speech-hints.ts';
 export * from './get-speech-hints.ts';
 export * from './get-public-speech-hints.ts';

@@ -117,3 +117,28 @@ export const importedCategoriesSchema = z.object({
   effect: changeEffectSchema,
 });
 export type ImportedCategories = z.infer<typeof importedCategoriesSchema>;
+
+/** One row of a category CSV as the import would write it. */
+export const categoryImportRowSchema = z.object({
+  /** The row's line in the file (the header is row 1). */
+  row: z.number().int(),
+  name: z.string(),
+  /** The storyfile whose addition it is; null for the whole namespace. */
+  storyfileName: z.string().nullable(),
+  /** `create`: a new category; `replace`: the phrases of the category of that name in its scope. */
+  action: z.enum(['create', 'replace']),
+  phrases: z.array(z.string()),
+  /** `replace`: the phrases it has now; null for `create`. */
+  previousPhrases: z.array(z.string()).nullable(),
+});
+export type CategoryImportRow = z.infer<typeof categoryImportRowSchema>;
+
+/** What importing a CSV would change, before anything is written (the body is the import's). */
+export const categoryImportPreviewSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  rows: z.array(categoryImportRowSchema),
+  /** What the import would do to past questions, per storyfile it reaches (issue 28). */
+  effect: changeEffectSchema,
+});
+export type CategoryImportPreview = z.infer<typeof categoryImportPreviewSchema>;

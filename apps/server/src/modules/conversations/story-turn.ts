@@ -191,7 +191,10 @@ export async function openStory(
         engine.db,
         input.storyfileId,
         isNewConversation ? null : saved?.ink,
-        { startPath: input.start ? input.startPath : undefined },
+        {
+          startPath: input.start ? input.startPath : undefined,
+          publishedVersionId: publishedInkVersionId,
+        },
       );
     }
   } catch (error) {

@@ -14,6 +14,7 @@ import { badRequest } from '../../http/errors.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
 import type { MatchableChoice } from './choice-matching.ts';
 import { findPublishedInkVersion } from './ink.service.ts';
+import { readPublishedInkVersion } from './published-story-cache.ts';
 
 /** A turn as the conversation's story log keeps it. */
 export interface SavedInkTurn {
@@ -128,9 +129,24 @@ export async function openInkSession(
   db: Database,
   storyfileId: string,
   saved: unknown,
-  { now = new Date(), startPath }: { now?: Date; startPath?: string | undefined } = {},
+  {
+    now = new Date(),
+    startPath,
+    publishedVersionId,
+  }: {
+    now?: Date;
+    startPath?: string | undefined;
+    /**
+     * The published version as this ask read it (with the matcher's stamp): its compiled story
+     * comes from the per-version cache. Without it the published version is read here.
+     */
+    publishedVersionId?: string | undefined;
+  } = {},
 ): Promise<InkSession | null> {
-  const published = await findPublishedInkVersion(db, storyfileId);
+  const published =
+    publishedVersionId === undefined
+      ? await findPublishedInkVersion(db, storyfileId)
+      : await readPublishedInkVersion(db, storyfileId, publishedVersionId);
   if (!published) {
     return null;
   }

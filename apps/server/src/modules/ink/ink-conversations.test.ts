@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AskResponse, InkVersion, PublicAskResponse } from '@conversa/contracts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { inkStoryVersions } from './ink.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -304,6 +305,35 @@ Oops.
       turn: 'choice',
       choiceText: 'Tell me about your childhood',
     });
+  });
+
+  it('the published story is read once per version, and publishing another version is played at the next ask', async () => {
+    const first = await saveAndPublish(story().replace('Hello!', 'Hello from the first version!'));
+    const opened = await ask({ text: '', start: true });
+    expect(opened.story!.lines[0]!.text).toBe('Hello from the first version!');
+    // Behind the studio's back, the stored compiled story of that version changes: an ask that
+    // still plays the first text did not read it again (a version's compiled JSON never changes).
+    const second = await editor.expectStatus<InkVersion>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ink-story/versions`,
+      { source: story().replace('Hello!', 'Hello from the second version!') },
+    );
+    await studio.database.db
+      .update(inkStoryVersions)
+      .set({ compiledJson: second.compiledJson })
+      .where(eq(inkStoryVersions.id, first.id));
+    const again = await ask({ text: '', start: true });
+    expect(again.story!.lines[0]!.text).toBe('Hello from the first version!');
+    // Publishing changes the version id every ask reads with the matcher's stamp: played at once.
+    await editor.expectStatus(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ink-story/versions/${second.number}/publish`,
+    );
+    const published = await ask({ text: '', start: true });
+    expect(published.story).toMatchObject({ versionNumber: second.number });
+    expect(published.story!.lines[0]!.text).toBe('Hello from the second version!');
   });
 
   it('a story unpublished after asks were answered stops driving the next ask at once', async () => {

@@ -11,8 +11,10 @@ import {
   listActivitiesContract,
   listMyActivitiesContract,
   listStudentsContract,
+  rateMyActivityAnswerContract,
   updateActivityContract,
 } from '@conversa/contracts';
+import { rateMyActivityAnswer } from './rate-answer.service.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { getActivityWithRoster } from './activity-roster.service.ts';
 import { createActivity, duplicateActivity } from './create-activity.service.ts';
@@ -89,5 +91,12 @@ export function registerLearningRoutes(app: FastifyInstance, context: LearningCo
   );
   registerContract(app, askMyActivityContract, (request) =>
     askMyActivity(context, request.currentUser, request.params.id, request.body),
+  );
+  registerContract(app, rateMyActivityAnswerContract, (request) =>
+    rateMyActivityAnswer(context, request.currentUser, {
+      activityId: request.params.id,
+      exchangeId: request.params.exchangeId,
+      feedback: request.body.feedback,
+    }),
   );
 }

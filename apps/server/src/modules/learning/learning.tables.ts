@@ -123,11 +123,12 @@ export const learningAttempts = pgTable(
 /**
  * xAPI statements for the Learning Record Store (XAPI_ENDPOINT). A row is written in the
  * transaction of what it reports (the exchange, or the rule edit that completed a student), so
- * nothing committed goes unsent. Rows are never deleted: `sent_at` marks what the LRS took,
- * `refused_at` what it refused for good (with its answer in `last_error`); the rest wait until
+ * nothing committed goes unsent. `sent_at` marks what the LRS took (deleted by maintenance
+ * XAPI_OUTBOX_RETENTION_DAYS later), `refused_at` what it refused for good (with its answer in
+ * `last_error`, kept); the rest wait until
  * `next_attempt_at` (a backoff after a failure, or a sender's lease while one sends it). The id is
- * derived from what the statement reports, so a statement is queued once ("completed": once per
- * student and activity).
+ * derived from what the statement reports, so a statement is queued once while its row is kept
+ * ("completed": once per student and activity), and the LRS keeps one copy of one sent again.
  */
 export const learningXapiOutbox = pgTable(
   'learning_xapi_outbox',

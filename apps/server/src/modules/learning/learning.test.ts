@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVITY_CLOSED_MESSAGE,
+  EXCHANGE_ALREADY_RATED_MESSAGE,
+  EXCHANGE_NOT_FOUND_MESSAGE,
   ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE,
   ACTIVITY_NOT_FOUND_MESSAGE,
   COMPLETION_RULE_EMPTY_MESSAGE,
@@ -795,6 +797,45 @@ describe("the student's player", () => {
     expect((await student.get(storyfilePath(activity.id))).status).toBe(404);
   });
 
+  it('a student rates an answer once, kept on the exchange of their attempt; nobody else can rate it', async () => {
+    const activity = await createActivity({
+      title: 'Rate the answers',
+      rule: { questionsAsked: 3 },
+    });
+    const answered = await student.expectStatus<{ exchangeId: string; conversationId: string }>(
+      200,
+      'POST',
+      `/v1/conversa/learning/my-activities/${activity.id}/ask`,
+      { storyfileId: storyfile.id, text: RECORDED_QUESTIONS[0]!.text },
+    );
+    const feedbackPath = (activityId: string, exchangeId: string) =>
+      `/v1/conversa/learning/my-activities/${activityId}/exchanges/${exchangeId}/feedback`;
+    // A classmate in the same activity cannot rate another student's answer.
+    expect(
+      await classmate.post(feedbackPath(activity.id, answered.exchangeId), { feedback: 'up' }),
+    ).toMatchObject({ status: 404, body: { message: EXCHANGE_NOT_FOUND_MESSAGE } });
+    expect(
+      await student.expectStatus(200, 'POST', feedbackPath(activity.id, answered.exchangeId), {
+        feedback: 'down',
+      }),
+    ).toEqual({ exchangeId: answered.exchangeId, feedback: 'down' });
+    expect(
+      await student.post(feedbackPath(activity.id, answered.exchangeId), { feedback: 'up' }),
+    ).toMatchObject({ status: 409, body: { message: EXCHANGE_ALREADY_RATED_MESSAGE } });
+    const [logged] = (
+      await studio.database.db.execute<{ feedback: string; activity_id: string }>(sql`
+        select e.feedback, t.activity_id from chat_log_entries e
+        join learning_attempts t on t.conversation_id = e.conversation_id
+        where e.id = ${answered.exchangeId}`)
+    ).rows;
+    expect(logged).toEqual({ feedback: 'down', activity_id: activity.id });
+    // Through another activity the exchange is not the student's.
+    const other = await createActivity({ title: 'Another activity', rule: { questionsAsked: 3 } });
+    expect(
+      (await student.post(feedbackPath(other.id, answered.exchangeId), { feedback: 'up' })).status,
+    ).toBe(404);
+  });
+
   it("gives each transcript entry its attempt's start (the conversation's) and storyfile", async () => {
     const activity = await createActivity({
       title: 'Two attempts',
@@ -867,6 +908,7 @@ describe('the restricted role', () => {
       'GET /v1/conversa/learning/my-activities',
       'GET /v1/conversa/learning/my-activities/{id}',
       'POST /v1/conversa/learning/my-activities/{id}/ask',
+      'POST /v1/conversa/learning/my-activities/{id}/exchanges/{exchangeId}/feedback',
       'POST /v1/conversa/learning/my-activities/{id}/speech2text',
       'GET /v1/conversa/learning/my-activities/{id}/speech-settings',
       'GET /v1/conversa/learning/my-activities/{id}/storyfiles/{storyfileId}',

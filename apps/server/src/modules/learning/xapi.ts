@@ -110,7 +110,9 @@ export interface XapiSettings {
 /**
  * Keeps statements for the LRS. Call it in the transaction of what they report, so they commit
  * with it or not at all. A statement already kept (same id: the same exchange, or a student's
- * "completed" in an activity) is kept once, even after it was sent: outbox rows are never deleted.
+ * "completed" in an activity) is kept once while its row is there: a sent row stays
+ * XAPI_OUTBOX_RETENTION_DAYS (`pruneXapiOutbox`), and one queued again after that is sent again
+ * with the same id, which the LRS keeps once.
  */
 export async function queueStatements(db: Executor, statements: XapiStatement[]): Promise<number> {
   if (statements.length === 0) {
@@ -219,7 +221,7 @@ export interface DrainResult {
  * transaction open, then marked: two drains never send the same rows, and a slow LRS holds no
  * connection or lock. A batch the LRS refuses is sent again one statement at a time, so one bad
  * statement is kept as refused and never blocks the others. A failure (LRS down) backs off and
- * ends this drain; nothing is ever deleted.
+ * ends this drain; only maintenance deletes rows (`pruneXapiOutbox`), never a drain.
  */
 export async function drainXapiOutbox(db: Database, settings: XapiSettings): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, refused: 0, failed: 0 };
@@ -288,4 +290,16 @@ export async function drainXapiOutbox(db: Database, settings: XapiSettings): Pro
       return result;
     }
   }
+}
+
+/**
+ * Deletes statements the LRS took more than `retentionDays` ago (hourly maintenance). Waiting rows
+ * are never touched, and refused ones are kept with the LRS's answer for whoever looks into them.
+ * Returns how many were deleted.
+ */
+export async function pruneXapiOutbox(db: Executor, retentionDays: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from learning_xapi_outbox
+    where sent_at < now() - make_interval(days => ${retentionDays})`);
+  return result.rowCount ?? 0;
 }

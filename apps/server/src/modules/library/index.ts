@@ -6,3 +6,4 @@ export {
   type TopicForLibrary,
 } from './add-to-library.ts';
 export { copyScriptContent, readScriptContent } from './script-detail.ts';
+export { SHIPPED_PRESETS, type ShippedPreset } from './presets/index.ts';

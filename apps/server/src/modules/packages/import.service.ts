@@ -38,7 +38,11 @@ async function findPackageUpload(deps: PackageDeps, user: CurrentUser, uploadId:
     throw badRequest(STORYFILE_PACKAGE_UPLOAD_MESSAGES.notAPackage);
   }
   if (upload.phase !== 'ready') {
-    throw conflict(STORYFILE_PACKAGE_UPLOAD_MESSAGES.notFinished);
+    throw conflict(
+      upload.error === STORYFILE_PACKAGE_UPLOAD_MESSAGES.expired
+        ? STORYFILE_PACKAGE_UPLOAD_MESSAGES.expired
+        : STORYFILE_PACKAGE_UPLOAD_MESSAGES.notFinished,
+    );
   }
   return upload;
 }

@@ -15,7 +15,9 @@ import {
   PROMO_EMAIL_IN_USE_MESSAGE,
   PROMO_EMAIL_NOT_VERIFIED_MESSAGE,
   PROMO_VERIFY_LINK_INVALID_MESSAGE,
+  RETRY_UPLOAD_MESSAGES,
   TRIAL_REVOKED_MESSAGE,
+  VIDEO_PROCESSING_MESSAGES,
   type PromoClient,
   type PromoCode,
 } from '@conversa/contracts';
@@ -29,6 +31,8 @@ import {
   signInAs,
 } from '../../../test/storyfile.fixtures.ts';
 import { grantScope } from '../namespaces/index.ts';
+import { uploads } from '../uploads/uploads.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { tusCreate } from '../../../test/upload.fixtures.ts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {
@@ -481,6 +485,69 @@ describe('trials', () => {
     const rows = await studio.database.db.execute<{ n: number }>(sql`
       select count(*)::int as n from uploads where storyfile_id = ${storyfile.id} and kind = 'answer'`);
     expect(rows.rows[0]!.n).toBe(1);
+  });
+
+  it('counts a retried answer video against the limit, and refuses a retry once the trial ended', async () => {
+    const code = await createCode({ recordedAnswerLimit: 1 });
+    const { api, client } = await redeem(code.code);
+    const storyfile = await buildStoryfile(api, client.organizationId);
+    const [first, second] = await buildQuestions(api, storyfile.id, 2);
+    const [owner] = await studio.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, client.ownerEmail));
+    let uploadCount = 0;
+    /** An answer video whose processing failed on our side: Try again is offered for it. */
+    const failedAnswer = async (question: QuestionRef) => {
+      uploadCount += 1;
+      const id = `${client.id.replaceAll('-', '').slice(0, 30)}${String(uploadCount).padStart(2, '0')}`;
+      await studio.database.db.insert(uploads).values({
+        id,
+        tusId: id,
+        kind: 'answer',
+        userId: owner!.id,
+        storyfileId: storyfile.id,
+        storyfileQuestionId: question.id,
+        sizeBytes: 10,
+        phase: 'failed',
+        error: VIDEO_PROCESSING_MESSAGES.failed,
+        processedAt: new Date(),
+      });
+      return id;
+    };
+    const retry = (id: string) =>
+      api.call<{ message: string }>('POST', `/v1/conversa/uploads/${id}/retry`);
+
+    // A failed video holds no recorded answer, so within the limit its retry passes the trial
+    // (and is then refused only because this test keeps no bytes for it).
+    expect(await retry(await failedAnswer(first!))).toMatchObject({
+      status: 409,
+      body: { message: RETRY_UPLOAD_MESSAGES.fileGone },
+    });
+    // An upload in flight now holds the trial's one recorded answer: retrying another question's
+    // failed answer would make a second.
+    expect((await answerUpload(api, storyfile.id, first!)).status).toBe(201);
+    expect(await retry(await failedAnswer(second!))).toMatchObject({
+      status: 403,
+      body: { message: formatTrialLimitMessage('recorded answers', 1) },
+    });
+
+    // Once the trial ended, no retry runs, not even another take of a question already answered.
+    const retryOfFirst = await failedAnswer(first!);
+    const ended = await admin.expectStatus<PromoClient>(
+      200,
+      'POST',
+      `/v1/conversa/promo-codes/clients/${client.id}/end`,
+    );
+    expect(await retry(retryOfFirst)).toMatchObject({
+      status: 403,
+      body: { message: formatTrialEndedMessage(new Date(ended.trialEndsAt)) },
+    });
+    const [row] = await studio.database.db
+      .select({ phase: uploads.phase })
+      .from(uploads)
+      .where(eq(uploads.id, retryOfFirst));
+    expect(row).toEqual({ phase: 'failed' });
   });
 
   it('refuses non-admins every promo-code call', async () => {

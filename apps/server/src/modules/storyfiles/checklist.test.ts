@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   CLIP_KINDS,
   DEFAULT_CLIP_PROMPTS,
+  PRESET_NOT_AVAILABLE_MESSAGE,
+  SCRIPT_AND_PRESET_MESSAGE,
   type StoryfileDetail,
   type StoryfileTopic,
 } from '@conversa/contracts';
@@ -466,5 +469,77 @@ describe('applying a script (merges without duplicating)', () => {
       }),
     ).toMatchObject({ status: 404, body: { message: 'Script not found.' } });
     expect((await getDetail(file.id)).topics).toEqual([]);
+  });
+});
+
+describe('presets (spec §3)', () => {
+  const setAttributes = (attributes: Record<string, boolean>) =>
+    studio.database.db.execute(
+      sql`update namespaces set attributes = ${JSON.stringify(attributes)}::jsonb
+        where id = ${namespaceId}`,
+    );
+  const create = (name: string, body: Record<string, unknown>) =>
+    editor.post<StoryfileDetail & { message: string }>('/v1/conversa/storyfiles', {
+      namespaceId,
+      name,
+      ...body,
+    });
+
+  it('fills a new storyfile from a preset the namespace offers: script, starters and clip prompts', async () => {
+    await setAttributes({ SHOW_PRESETS: true, PRESET_ASK_SANTA: true });
+    try {
+      const answer = await create('Santa at the mall', { presetSlug: 'ask-santa' });
+      expect(answer.status).toBe(201);
+      const created = answer.body;
+      expect(created.topics.map((topic) => topic.name)).toEqual([
+        'Meet Santa',
+        'Life at the North Pole',
+        'The Reindeer',
+        'Elves and the Workshop',
+        'The List',
+        'Christmas Eve',
+      ]);
+      expect(created.questionCount).toBe(29);
+      const reindeer = created.topics[2]!.questions.find(
+        (question) => question.text === 'How do reindeer fly?',
+      );
+      expect(reindeer?.alternates).toEqual(['Can your reindeer really fly?']);
+      expect(created.starters.map((starter) => starter.text)).toEqual([
+        'What are the names of your reindeer?',
+        'Am I on the nice list?',
+        'How do you visit every house in one night?',
+        'How many elves work for you?',
+      ]);
+      const prompts = Object.fromEntries(created.clips.map((clip) => [clip.kind, clip.prompt]));
+      expect(prompts.cannotAnswer).toMatch(/^Ho ho! That's a question even Santa can't answer!/);
+      expect(prompts.pleaseRepeat).not.toBe(DEFAULT_CLIP_PROMPTS.pleaseRepeat);
+    } finally {
+      await setAttributes({});
+    }
+  });
+
+  it('refuses a preset the namespace does not offer, and a script with a preset', async () => {
+    await setAttributes({ PRESET_TIME: true });
+    try {
+      expect(await create('Without SHOW_PRESETS', { presetSlug: 'time' })).toMatchObject({
+        status: 403,
+        body: { message: PRESET_NOT_AVAILABLE_MESSAGE },
+      });
+      await setAttributes({ SHOW_PRESETS: true, PRESET_TIME: true });
+      expect(await create('Another flag', { presetSlug: 'medtronic' })).toMatchObject({
+        status: 403,
+        body: { message: PRESET_NOT_AVAILABLE_MESSAGE },
+      });
+      expect(
+        await create('Both', {
+          presetSlug: 'time',
+          scriptId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).toMatchObject({ status: 400, body: { message: SCRIPT_AND_PRESET_MESSAGE } });
+      expect(await create('Unknown', { presetSlug: 'pirates' })).toMatchObject({ status: 400 });
+      expect((await create('A historical figure', { presetSlug: 'time' })).status).toBe(201);
+    } finally {
+      await setAttributes({});
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_CLIP_PROMPTS,
   DEFAULT_LANGUAGE,
   formatStoryfileNameTakenMessage,
+  SCRIPT_AND_PRESET_MESSAGE,
   STORYFILE_PUBLISHED_STATUS_LOCKED_MESSAGE,
   type CreateStoryfileBody,
   type CurrentUser,
@@ -13,7 +14,7 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { storyfileClips, storyfiles } from './storyfiles.tables.ts';
-import { conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import {
   assertNamespaceExists,
   assertNamespaceRole,
@@ -24,6 +25,7 @@ import {
   takeRestoredColumns,
 } from '../lists/index.ts';
 import { assertTrialAllows, type TrialUsage } from '../promo-codes/index.ts';
+import { applyPresetToStoryfile, findAllowedPreset } from './apply-preset.ts';
 import { applyScriptToStoryfile } from './apply-script.ts';
 import { getStoryfileDetail, getStoryfileSummary } from './storyfile-detail.ts';
 import { lockLiveStoryfile, lockStoryfile } from './storyfile-lock.ts';
@@ -41,6 +43,13 @@ export async function createStoryfile(
 ): Promise<StoryfileDetail> {
   assertNamespaceRole(user, body.namespaceId, 'edit:ns');
   await assertNamespaceExists(db, body.namespaceId);
+  if (body.scriptId !== undefined && body.presetSlug !== undefined) {
+    throw badRequest(SCRIPT_AND_PRESET_MESSAGE);
+  }
+  const preset =
+    body.presetSlug === undefined
+      ? null
+      : await findAllowedPreset(db, body.namespaceId, body.presetSlug);
   const id = await db
     .transaction(async (tx) => {
       // A running trial's storyfile limit (an ended trial never gets here: the gateway's read-only guard).
@@ -68,12 +77,15 @@ export async function createStoryfile(
         CLIP_KINDS.map((kind) => ({
           storyfileId,
           kind,
-          prompt: DEFAULT_CLIP_PROMPTS[kind],
+          prompt: preset?.clipPrompts[kind] ?? DEFAULT_CLIP_PROMPTS[kind],
           updatedBy: user.iam,
         })),
       );
       if (body.scriptId !== undefined) {
         await applyScriptToStoryfile(tx, user, storyfileId, body.scriptId);
+      }
+      if (preset !== null) {
+        await applyPresetToStoryfile(tx, { storyfileId, userId: user.iam, preset });
       }
       return storyfileId;
     })

@@ -6,6 +6,7 @@ import {
   CATEGORY_CSV_PHRASE_SEPARATOR,
   categoryBodySchema,
   type CategoryCsv,
+  type CategoryImportPreview,
   type CurrentUser,
   type ImportedCategories,
   type exportCategoriesQuerySchema,
@@ -55,10 +56,18 @@ export async function exportCategories(
 }
 
 interface PlannedRow {
+  row: number;
   name: string;
   phrases: string[];
   normalized: string[];
   storyfileId: string | null;
+  storyfileName: string | null;
+}
+
+/** Every row checked, what it replaces, and what it all does to past questions. */
+interface ImportPlan {
+  planned: PlannedRow[];
+  preview: CategoryImportPreview;
 }
 
 function describeIssue(error: z.ZodError): string {
@@ -66,15 +75,16 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /**
- * Parses and validates every row (papaparse, then the category contract's own rules), then writes
- * them all in one transaction, or refuses with every bad row named by its line number (the header
- * is row 1). A row whose name exists in its scope replaces that category's phrases.
+ * Parses and validates every row (papaparse, then the category contract's own rules), or refuses
+ * with every bad row named by its line number (the header is row 1); then works out what each row
+ * does (a row whose name exists in its scope replaces that category's phrases) and the effect of
+ * them all on past questions. Writes nothing: the preview answers it, the import writes it.
  */
-export async function importCategories(
+async function planCategoryImport(
   engine: ConversationEngine,
   user: CurrentUser,
   body: ImportBody,
-): Promise<ImportedCategories> {
+): Promise<ImportPlan> {
   const { db } = engine;
   assertNamespaceRole(user, body.namespaceId, 'edit:ns');
   await assertNamespaceExists(db, body.namespaceId);
@@ -111,6 +121,7 @@ export async function importCategories(
     const rowNumber = index + 2;
     const storyfileName = (record.storyfile ?? '').trim();
     let storyfileId: string | null = null;
+    let storyfileLabel: string | null = null;
     if (storyfileName !== '') {
       const ids = storyfileIds.get(storyfileName.toLowerCase()) ?? [];
       if (ids.length !== 1) {
@@ -122,6 +133,7 @@ export async function importCategories(
         return;
       }
       storyfileId = ids[0]!;
+      storyfileLabel = namespaceStoryfiles.rows.find((row) => row.id === storyfileId)!.name;
     }
     const checked = categoryBodySchema.safeParse({
       name: record.name ?? '',
@@ -153,7 +165,14 @@ export async function importCategories(
       return;
     }
     seen.set(scopeKey, rowNumber);
-    planned.push({ name: checked.data.name, phrases, normalized, storyfileId });
+    planned.push({
+      row: rowNumber,
+      name: checked.data.name,
+      phrases,
+      normalized,
+      storyfileId,
+      storyfileName: storyfileLabel,
+    });
   });
   if (parsed.data.length === 0 && problems.length === 0) {
     problems.push('The file has no category rows under its header.');
@@ -170,24 +189,73 @@ export async function importCategories(
 
   // What the import does to past questions, worked out before it is written as a single
   // category's save does (issue 28): each row replaces the category of its name in its scope.
-  const existing = await db.execute<{ id: string; name: string; storyfile_id: string | null }>(sql`
-    select id, name, storyfile_id from custom_categories where namespace_id = ${body.namespaceId}`);
+  const existing = await db.execute<{
+    id: string;
+    name: string;
+    storyfile_id: string | null;
+    phrases: string[];
+  }>(sql`
+    select id, name, storyfile_id, phrases from custom_categories
+    where namespace_id = ${body.namespaceId}`);
+  const matches = planned.map((row) =>
+    existing.rows.find(
+      (category) =>
+        category.name.toLowerCase() === row.name.toLowerCase() &&
+        category.storyfile_id === row.storyfileId,
+    ),
+  );
   const effect = await previewCategoryImportEffect(
     engine,
     body.namespaceId,
-    planned.map((row) => ({
-      id:
-        existing.rows.find(
-          (category) =>
-            category.name.toLowerCase() === row.name.toLowerCase() &&
-            category.storyfile_id === row.storyfileId,
-        )?.id ?? null,
+    planned.map((row, index) => ({
+      id: matches[index]?.id ?? null,
       storyfileId: row.storyfileId,
       name: row.name,
       phrases: row.phrases,
     })),
   );
+  const rows = planned.map((row, index) => ({
+    row: row.row,
+    name: row.name,
+    storyfileName: row.storyfileName,
+    action: matches[index] ? ('replace' as const) : ('create' as const),
+    phrases: row.phrases,
+    previousPhrases: matches[index]?.phrases ?? null,
+  }));
+  return {
+    planned,
+    preview: {
+      created: rows.filter((row) => row.action === 'create').length,
+      updated: rows.filter((row) => row.action === 'replace').length,
+      rows,
+      effect,
+    },
+  };
+}
 
+/** What importing the CSV would change, nothing written; refused as the import would be. */
+export async function previewCategoryImport(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  body: ImportBody,
+): Promise<CategoryImportPreview> {
+  return (await planCategoryImport(engine, user, body)).preview;
+}
+
+/**
+ * Checks the CSV as its preview does, then writes every row in one transaction, or none. A row
+ * whose name exists in its scope replaces that category's phrases.
+ */
+export async function importCategories(
+  engine: ConversationEngine,
+  user: CurrentUser,
+  body: ImportBody,
+): Promise<ImportedCategories> {
+  const { db } = engine;
+  const {
+    planned,
+    preview: { effect },
+  } = await planCategoryImport(engine, user, body);
   const counts = await db.transaction(async (tx) => {
     let created = 0;
     let updated = 0;

@@ -7,6 +7,7 @@ import {
   MIN_CALIBRATION_REVIEWED,
   type AskResponse,
   type CategoryCsv,
+  type CategoryImportPreview,
   type CategoryPage,
   type CoverageHistory,
   type ImportedCategories,
@@ -284,6 +285,87 @@ describe('custom categories as CSV', () => {
       `Pets,dog|puppy,${storyfile.name}`,
     ]);
     expect((await outsider.get(exportPath(namespaceId))).status).toBe(404);
+  });
+
+  it('previews what an import would change, row by row and on past questions, writing nothing', async () => {
+    const previewPath = '/v1/conversa/training/categories/import/preview';
+    const namespaceId = await buildNamespace(studio, 'csv-preview');
+    const owner = await buildMember(studio, 'owner@csv-preview.test', {
+      'csv-preview': 'owner:ns',
+    });
+    const viewer = await buildMember(studio, 'reader@csv-preview.test', {
+      'csv-preview': 'read:ns',
+    });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    await owner.expectStatus<ImportedCategories>(200, 'POST', importPath, {
+      namespaceId,
+      csv: 'name,phrases\nCinema,movie|film',
+    });
+    await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION);
+    const csv = [
+      'name,phrases,storyfile',
+      'cinema,movie|film|motion picture,',
+      `Pets,dog|puppy,${storyfile.name}`,
+    ].join('\n');
+
+    expect((await viewer.post(previewPath, { namespaceId, csv })).status).toBe(403);
+    const preview = await owner.expectStatus<CategoryImportPreview>(200, 'POST', previewPath, {
+      namespaceId,
+      csv,
+    });
+    expect(preview).toMatchObject({
+      created: 1,
+      updated: 1,
+      rows: [
+        {
+          row: 2,
+          name: 'cinema',
+          storyfileName: null,
+          action: 'replace',
+          phrases: ['movie', 'film', 'motion picture'],
+          previousPhrases: ['movie', 'film'],
+        },
+        {
+          row: 3,
+          name: 'Pets',
+          storyfileName: storyfile.name,
+          action: 'create',
+          phrases: ['dog', 'puppy'],
+          previousPhrases: null,
+        },
+      ],
+    });
+    // The past question that fell back would be answered: the same effect the import reports.
+    expect(
+      preview.effect.storyfiles[0]!.preview.moves.find(
+        (move) => move.questionText === MOTION_PICTURE_QUESTION,
+      ),
+    ).toMatchObject({
+      before: { questionId: null },
+      after: { questionId: storyfile.questions[MOVIE] },
+    });
+
+    // Nothing was written: the category keeps its phrases and the question still falls back.
+    const page = await owner.expectStatus<CategoryPage>(
+      200,
+      'GET',
+      `/v1/conversa/training/categories?namespaceId=${namespaceId}`,
+    );
+    expect(page.total).toBe(1);
+    expect((await ask(owner, storyfile.id, MOTION_PICTURE_QUESTION)).decision).toEqual({
+      kind: 'fallback',
+      reason: 'off-topic',
+    });
+    // A bad file is refused as the import refuses it.
+    const refused = await owner.post<{ message: string }>(previewPath, {
+      namespaceId,
+      csv: 'name,phrases\nLonely,only one',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.split('\n')).toEqual([
+      CATEGORY_CSV_NOTHING_IMPORTED,
+      'Row 2: A category needs at least two phrases: the words it makes interchangeable.',
+    ]);
   });
 
   it('refuses a file without the named columns', async () => {

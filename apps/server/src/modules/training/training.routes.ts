@@ -23,6 +23,7 @@ import {
   getSpeechHintsContract,
   getThresholdCalibrationContract,
   importCategoriesContract,
+  previewCategoryImportContract,
   listWordSuggestionsContract,
   previewCategoryChangeContract,
   previewThresholdChangeContract,
@@ -39,7 +40,11 @@ import {
   previewCategoryChange,
   updateCategory,
 } from './categories.service.ts';
-import { exportCategories, importCategories } from './category-csv.service.ts';
+import {
+  exportCategories,
+  importCategories,
+  previewCategoryImport,
+} from './category-csv.service.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import {
   getCoverageHistory,
@@ -151,6 +156,9 @@ export function registerTrainingRoutes(
   );
   registerContract(app, exportCategoriesContract, async (request) =>
     exportCategories(db, request.currentUser, request.query),
+  );
+  registerContract(app, previewCategoryImportContract, async (request) =>
+    previewCategoryImport(engine, request.currentUser, request.body),
   );
   registerContract(app, importCategoriesContract, async (request) =>
     importCategories(engine, request.currentUser, request.body),

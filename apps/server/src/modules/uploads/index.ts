@@ -2,6 +2,7 @@
 export { canViewAvatar } from './upload-access.ts';
 export { createUploadStorage, type UploadStorage } from './upload-storage.ts';
 export {
+  expireIdlePackageUploads,
   expireUnfinishedUploads,
   failUploadsOfFailedJobs,
   removeBytesOfFailedUploads,

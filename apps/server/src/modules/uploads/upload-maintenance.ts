@@ -1,12 +1,12 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { STORYFILE_PACKAGE_UPLOAD_MESSAGES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from './uploads.tables.ts';
 import type { UploadStorage } from './upload-storage.ts';
 
 // The maintenance sweeps of uploads (run by the assembly's maintenance, never by a person): videos
 // whose job ran out of retries, failed videos' bytes past their retention, unfinished uploads past
-// their expiration.
+// their expiration, package uploads nobody imported.
 
 /**
  * Videos still `processing` whose job ran out of retries (its worker died on every attempt, so the
@@ -98,4 +98,40 @@ export async function expireUnfinishedUploads(db: Database, olderThan: Date): Pr
     .where(and(eq(uploads.phase, 'uploading'), lt(uploads.createdAt, olderThan)))
     .returning({ tusId: uploads.tusId });
   return expired.map((row) => row.tusId);
+}
+
+/**
+ * Storyfile package uploads complete before `uploadedBefore` that no import holds (`usedUploadIds`:
+ * the packages module's subquery of upload ids with a queued, running or done import; it must
+ * yield no null, or `not in` matches nothing) become
+ * failed with the sentence a later import answers, then their bytes are deleted. The row changes
+ * first and only from `ready`, so an import starting now is refused rather than handed vanishing
+ * bytes. Returns the ids swept.
+ */
+export async function expireIdlePackageUploads(
+  db: Database,
+  storage: Pick<UploadStorage, 'remove'>,
+  uploadedBefore: Date,
+  usedUploadIds: SQL,
+): Promise<string[]> {
+  const expired = await db
+    .update(uploads)
+    .set({
+      phase: 'failed',
+      error: STORYFILE_PACKAGE_UPLOAD_MESSAGES.expired,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(uploads.kind, 'package'),
+        eq(uploads.phase, 'ready'),
+        lt(uploads.uploadedAt, uploadedBefore),
+        sql`${uploads.id} not in (${usedUploadIds})`,
+      ),
+    )
+    .returning({ id: uploads.id, tusId: uploads.tusId });
+  for (const row of expired) {
+    await storage.remove(row.tusId);
+  }
+  return expired.map((row) => row.id);
 }

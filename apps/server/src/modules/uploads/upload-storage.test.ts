@@ -21,6 +21,7 @@ beforeAll(async () => {
     store: bucket.config,
     uploadMaxBytes: 10_000_000_000,
     uploadExpirationMs: 24 * 3600 * 1000,
+    packageRetentionHours: 24,
     urlTtlSeconds: 3600,
   };
 });

@@ -218,7 +218,7 @@ export async function registerUploadRoutes(
   });
   registerContract(app, retryUploadProcessingContract, async (request) => {
     const status = await retryUploadProcessing(
-      { db, pool, jobs, storage },
+      { db, pool, jobs, storage, trialUsage },
       request.currentUser,
       request.params.id,
     );

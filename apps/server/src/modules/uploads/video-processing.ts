@@ -9,6 +9,13 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { withPgTransaction } from '../../db/transaction.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { Executor } from '../lists/index.ts';
+import {
+  assertTrialAllows,
+  findReadOnlyOrganizations,
+  type TrialUsage,
+} from '../promo-codes/index.ts';
 import { uploads } from './uploads.tables.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { toSqlExecutor } from '../../jobs/sql-executor.ts';
@@ -72,17 +79,53 @@ export async function queueCompleteUploads(deps: {
 /**
  * A person's "try again" on a video whose processing failed on our side: with its bytes still
  * held, it goes back to `processing` with a fresh job, in one transaction. Null when the caller
- * may not manage it (not found); `{ refused }` with the sentence to show when it cannot be retried:
+ * may not manage it (not found); a 403 with the trial's sentence when its free trial ended, was
+ * revoked or has no recorded answer left; `{ refused }` with the sentence to show when it cannot be retried:
  * refused for its content, cancelled, expired or already retried (`notRetryable`), or its bytes
  * are gone (`fileGone`: kept FAILED_UPLOAD_RETENTION_MS after the failure, or lost), in which case
  * the row says so too, so the status call stops offering Try again.
  */
+/**
+ * A retried video is a write to its storyfile's organization: refused (403, the trial's sentence)
+ * once a free trial ended or was revoked, and an answer counts against the recorded-answer limit
+ * again, since its failure had stopped counting it. With `lock`, in the retry's transaction.
+ */
+async function assertTrialAllowsRetry(
+  tx: Executor,
+  trialUsage: TrialUsage,
+  row: { kind: string; storyfileId: string | null; storyfileQuestionId: string | null },
+  options: { lock?: boolean } = {},
+): Promise<void> {
+  if (row.storyfileId === null) {
+    return;
+  }
+  const owner = await tx.execute<{ namespace_id: string | null }>(
+    sql`select ${trialUsage.namespaceOfStoryfile(row.storyfileId)} as namespace_id`,
+  );
+  const namespaceId = owner.rows[0]?.namespace_id;
+  if (namespaceId) {
+    const readOnly = (await findReadOnlyOrganizations(tx, [namespaceId])).get(namespaceId);
+    if (readOnly !== undefined) {
+      throw forbidden(readOnly);
+    }
+  }
+  if (row.kind === 'answer' && row.storyfileQuestionId !== null) {
+    await assertTrialAllows(
+      tx,
+      trialUsage,
+      { kind: 'answer', storyfileId: row.storyfileId, questionId: row.storyfileQuestionId },
+      options,
+    );
+  }
+}
+
 export async function retryUploadProcessing(
   deps: {
     db: Database;
     pool: pg.Pool;
     jobs: JobQueue;
     storage: Pick<UploadStorage, 'getProgress'>;
+    trialUsage: TrialUsage;
   },
   user: CurrentUser,
   uploadId: string,
@@ -92,6 +135,8 @@ export async function retryUploadProcessing(
     return null;
   }
   if (row.kind !== 'avatar' && row.phase === 'failed') {
+    // The trial first: an organization that may not write hears why, whatever became of the bytes.
+    await assertTrialAllowsRetry(deps.db, deps.trialUsage, row);
     if (row.error === VIDEO_PROCESSING_MESSAGES.failedFileGone) {
       return { refused: RETRY_UPLOAD_MESSAGES.fileGone };
     }
@@ -112,6 +157,9 @@ export async function retryUploadProcessing(
   }
   // A row that changed meanwhile matches nothing: the transaction then wrote nothing to keep.
   const isQueued = await withPgTransaction(deps.pool, async (client) => {
+    // Again with the trial locked: two retries (or a retry and a new upload) cannot both take the
+    // last recorded answer.
+    await assertTrialAllowsRetry(drizzle(client), deps.trialUsage, row, { lock: true });
     const updated = await drizzle(client)
       .update(uploads)
       .set({ phase: 'processing', error: null, processedAt: null, updatedAt: sql`now()` })

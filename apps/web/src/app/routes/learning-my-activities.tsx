@@ -2,9 +2,9 @@ import { ActivityConversationPlayer } from '@/features/conversations/public';
 import { MyActivitiesScreen, type ActivityPlayerSlot } from '@/features/learning';
 
 // The student's conversation is the studio's own player (idle loop, intro, starters, typed and
-// spoken questions, story choices), asking through the learning module's endpoint. No ratings:
-// a student's thumbs would land in the author's review inbox, and students can call nothing else.
-function renderPlayer({ storyfile, ask, resumeKey, activityId }: ActivityPlayerSlot) {
+// spoken questions, story choices, thumbs on each answer), asking and rating through the learning
+// module's endpoints: a rating is kept on the attempt's exchange, as the public player's are.
+function renderPlayer({ storyfile, ask, resumeKey, activityId, rate }: ActivityPlayerSlot) {
   return (
     <ActivityConversationPlayer
       activityId={activityId}
@@ -14,6 +14,7 @@ function renderPlayer({ storyfile, ask, resumeKey, activityId }: ActivityPlayerS
       clips={storyfile.clips}
       starters={storyfile.starters}
       ask={ask}
+      rate={rate}
       hasStory={storyfile.hasStory}
       resumeKey={resumeKey}
       speechHints={storyfile.speechHints}

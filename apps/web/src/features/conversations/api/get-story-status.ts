@@ -32,3 +32,20 @@ export function usePublishedStoryPlaces(storyfileId: string, publishedNumber: nu
     enabled: publishedNumber !== null,
   });
 }
+
+/**
+ * The published story's source (the same request and cache as its places), for the author's list
+ * of lines that have no video yet. Undefined while loading or without a published story.
+ */
+export function usePublishedStorySource(storyfileId: string, publishedNumber: number | null) {
+  return useQuery({
+    queryKey: [...conversationKeys.storyStatus(storyfileId), 'places', publishedNumber] as const,
+    queryFn: ({ signal }) =>
+      callContract(getInkVersionContract, {
+        params: { id: storyfileId, number: publishedNumber! },
+        signal,
+      }),
+    select: (version) => version.source,
+    enabled: publishedNumber !== null,
+  });
+}

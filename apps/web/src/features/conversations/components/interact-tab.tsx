@@ -1,4 +1,4 @@
-import type { AskResponse, StoryfileDetail } from '@conversa/contracts';
+import type { AskResponse, ClipKind, StoryfileDetail } from '@conversa/contracts';
 import { MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,11 +9,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
 import { useSpeechHints } from '../api/get-speech-hints';
 import { transcribeForStoryfile, useSpeechRecognizer } from '../api/speech';
-import { usePublishedStoryNumber, usePublishedStoryPlaces } from '../api/get-story-status';
+import {
+  usePublishedStoryNumber,
+  usePublishedStoryPlaces,
+  usePublishedStorySource,
+} from '../api/get-story-status';
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
 import { AnswerExplanation } from './answer-explanation';
+import { findStoryLinesWithoutVideo } from '../utils/story-lines-without-video';
 import { ConversationPlayer } from './conversation-player';
+import { StoryLinesWithoutVideo } from './story-lines-without-video';
 
 function NothingRecorded({ storyfileId }: { storyfileId: string }) {
   return (
@@ -36,7 +42,9 @@ function NothingRecorded({ storyfileId }: { storyfileId: string }) {
 
 /**
  * The interact tab: the same player visitors get, asking through the studio (logged as a studio
- * test), with "why this answer" beside it for the author.
+ * test), with "why this answer" beside it for the author. A published ink story plays whatever is
+ * recorded (its lines without video as text, listed for the author); without one, there is
+ * nothing to talk to until an answer or a clip is recorded.
  */
 export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   const speechHints = useSpeechHints(storyfile.id);
@@ -44,6 +52,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   const clips = useStoryfileClips(storyfile.id);
   const publishedNumber = usePublishedStoryNumber(storyfile.id);
   const storyPlaces = usePublishedStoryPlaces(storyfile.id, publishedNumber.data ?? null);
+  const storySource = usePublishedStorySource(storyfile.id, publishedNumber.data ?? null);
   const [lastResult, setLastResult] = useState<AskResponse | null>(null);
 
   if (clips.isPending || publishedNumber.isPending) {
@@ -65,9 +74,19 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
   }
   const { idle, intro, cannotAnswer, pleaseRepeat, answerCount } = clips.data;
   const hasAnyClip = [idle, intro, cannotAnswer, pleaseRepeat].some((clip) => clip !== null);
-  if (answerCount === 0 && !hasAnyClip) {
+  const hasStory = typeof publishedNumber.data === 'number';
+  if (answerCount === 0 && !hasAnyClip && !hasStory) {
     return <NothingRecorded storyfileId={storyfile.id} />;
   }
+  const recordedClips = new Set(
+    (Object.entries({ idle, intro, cannotAnswer, pleaseRepeat }) as [ClipKind, unknown][])
+      .filter(([, clip]) => clip !== null)
+      .map(([kind]) => kind),
+  );
+  const linesWithoutVideo =
+    storySource.data === undefined
+      ? []
+      : findStoryLinesWithoutVideo(storySource.data, storyfile.topics, recordedClips);
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
@@ -81,11 +100,12 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
             be answered.
           </p>
         </div>
-        {answerCount === 0 ? (
+        {answerCount === 0 && !hasStory ? (
           <Alert kind="warning">
             No answers are recorded yet, so every question gets a fallback clip.
           </Alert>
         ) : null}
+        {hasStory ? <StoryLinesWithoutVideo lines={linesWithoutVideo} /> : null}
         <ConversationPlayer<AskResponse>
           name={storyfile.name}
           language={storyfile.language}
@@ -94,7 +114,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}
           rate={rateExchange}
-          hasStory={typeof publishedNumber.data === 'number'}
+          hasStory={hasStory}
           storyPlaces={storyPlaces.data ?? []}
           resumeKey={`conversa-conversation:studio:${storyfile.id}`}
           speechHints={speechHints}

@@ -4,7 +4,9 @@ import {
   askMyActivityContract,
   getMyActivityContract,
   listMyActivitiesContract,
+  rateMyActivityAnswerContract,
   type AskBody,
+  type ExchangeFeedback,
   type MyActivity,
   type Progress,
 } from '@conversa/contracts';
@@ -62,4 +64,16 @@ export function useAskMyActivity(activityId: string) {
     },
   });
   return mutation.mutateAsync;
+}
+
+/** A student's thumbs up or down on an answer of their activity (once per exchange). */
+export function rateMyActivityAnswer(
+  activityId: string,
+  exchangeId: string,
+  feedback: ExchangeFeedback,
+) {
+  return callContract(rateMyActivityAnswerContract, {
+    params: { id: activityId, exchangeId },
+    body: { feedback },
+  });
 }

@@ -81,6 +81,11 @@ function mockServer(initial: MyActivity) {
           }),
         );
       }
+      if (call === `POST ${BASE}/exchanges/0b5d7c1e-5555-4000-8000-000000000001/feedback`) {
+        return Promise.resolve(
+          Response.json({ exchangeId: '0b5d7c1e-5555-4000-8000-000000000001', feedback: 'up' }),
+        );
+      }
       if (call === `GET ${BASE}`) {
         return Promise.resolve(Response.json({ activity, transcript: [] }));
       }
@@ -130,6 +135,28 @@ describe('MyActivitiesScreen', () => {
       1,
     );
     // A shared machine renders, asks and refetches slowly.
+  }, 20_000);
+
+  it("hands the player the student's thumbs, sent through their own endpoint", async () => {
+    const user = userEvent.setup();
+    const calls = mockServer(buildActivity());
+    const renderPlayer = (slot: ActivityPlayerSlot) => (
+      <button
+        type="button"
+        onClick={() => void slot.rate('0b5d7c1e-5555-4000-8000-000000000001', 'up')}
+      >
+        Good answer
+      </button>
+    );
+    renderWithProviders(<MyActivitiesScreen renderPlayer={renderPlayer} />, {
+      path: `/learning/my_activities?activity=${ACTIVITY_ID}`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Good answer' }));
+    await waitFor(() =>
+      expect(calls).toContain(
+        `POST ${BASE}/exchanges/0b5d7c1e-5555-4000-8000-000000000001/feedback {"feedback":"up"}`,
+      ),
+    );
   }, 20_000);
 
   it('outside its dates shows the activity with the reason, and no player', async () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type {
   AskBody,
   askMyActivityContract,
+  ExchangeFeedback,
   MyActivity,
   MyActivityStoryfile,
 } from '@conversa/contracts';
@@ -14,7 +15,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUsMediumDateTime } from '@/lib/format';
 import { useMyActivityStoryfile } from '../api/get-my-activity-storyfile';
-import { useAskMyActivity, useMyActivities, useMyActivity } from '../api/my-activities';
+import {
+  rateMyActivityAnswer,
+  useAskMyActivity,
+  useMyActivities,
+  useMyActivity,
+} from '../api/my-activities';
 import { ProgressBar, StateBadge } from './progress-bar';
 import { Transcript } from './transcript';
 
@@ -33,6 +39,8 @@ export interface ActivityPlayerSlot {
   resumeKey: string;
   /** The activity's id, for the student's spoken questions (its speech2text and recognizer choice). */
   activityId: string;
+  /** The student's thumbs on an answer, kept with the attempt's exchange (once per exchange). */
+  rate: (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
 }
 
 export type RenderActivityPlayer = (slot: ActivityPlayerSlot) => ReactNode;
@@ -90,6 +98,7 @@ function StoryfilePlayer({
     ask: (input) => ask({ ...input, storyfileId }),
     resumeKey: `conversa-conversation:learning:${activityId}:${storyfileId}`,
     activityId,
+    rate: (exchangeId, feedback) => rateMyActivityAnswer(activityId, exchangeId, feedback),
   });
 }
 

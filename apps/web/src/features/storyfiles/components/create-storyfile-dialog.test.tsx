@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@conversa/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -12,11 +12,18 @@ import { buildMember } from '@/test/users';
 const NORTH = '11111111-1111-4111-8111-111111111111';
 const user: CurrentUser = buildMember({ id: NORTH, label: 'north', scope: 'edit:ns' });
 
+let posted: unknown[] = [];
+
 beforeEach(() => {
+  posted = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => {
+    vi.fn((input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://studio');
+      if (init?.method === 'POST' && url.pathname === '/v1/conversa/storyfiles') {
+        posted.push(JSON.parse(init.body as string));
+        return Promise.resolve(Response.json({ message: 'Stop here' }, { status: 400 }));
+      }
       if (url.pathname.endsWith('/scripts')) {
         return Promise.resolve(
           Response.json({ items: [], page: 1, pageSize: 100, total: 0, pageCount: 1 }),
@@ -68,5 +75,48 @@ describe('CreateStoryfileDialog', () => {
     await person.paste('r'.repeat(40));
     expect(name).toHaveValue('r'.repeat(120));
     expect(screen.getByText('120 of 120 characters: the limit.')).toBeVisible();
+  });
+
+  it('offers the presets of a namespace with SHOW_PRESETS, those whose flags it has, and creates from one', async () => {
+    const person = userEvent.setup();
+    const withPresets: CurrentUser = {
+      ...user,
+      namespaces: user.namespaces.map((namespace) => ({
+        ...namespace,
+        attributes: { SHOW_PRESETS: true, PRESET_ASK_SANTA: true, PRESET_TIME: true },
+      })),
+    };
+    renderWithProviders(
+      <CreateStoryfileDialog user={withPresets} isOpen onOpenChange={() => undefined} />,
+    );
+    const presets = screen.getByRole('combobox', { name: 'Presets' });
+    expect(
+      within(presets)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No preset', 'Ask Santa', 'Time']);
+    await person.selectOptions(presets, 'Ask Santa');
+    expect(screen.getByRole('combobox', { name: 'Start from a script' })).toBeDisabled();
+    await person.type(screen.getByRole('textbox', { name: 'Name' }), 'Santa at the mall');
+    await person.click(screen.getByRole('button', { name: 'Create storyfile' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { namespaceId: NORTH, name: 'Santa at the mall', description: '', presetSlug: 'ask-santa' },
+      ]),
+    );
+  });
+
+  it('offers no presets without SHOW_PRESETS, whatever preset flags the namespace has', () => {
+    const flagsOnly: CurrentUser = {
+      ...user,
+      namespaces: user.namespaces.map((namespace) => ({
+        ...namespace,
+        attributes: { PRESET_ASK_SANTA: true },
+      })),
+    };
+    renderWithProviders(
+      <CreateStoryfileDialog user={flagsOnly} isOpen onOpenChange={() => undefined} />,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Presets' })).not.toBeInTheDocument();
   });
 });

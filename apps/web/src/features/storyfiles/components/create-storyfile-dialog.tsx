@@ -1,4 +1,8 @@
-import { type CurrentUser } from '@conversa/contracts';
+import {
+  listNamespacePresets,
+  type CurrentUser,
+  type StoryfilePresetSlug,
+} from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +23,9 @@ const BLANK = '';
 
 /**
  * The create dialog: namespace, name with live nameTaken feedback, description, and an optional
- * script whose topics and questions fill the new storyfile. Opens the new storyfile on success.
+ * script whose topics and questions fill the new storyfile, or, in a namespace with SHOW_PRESETS,
+ * a preset it offers (spec §3: its script, starters and clip prompts). Opens the new storyfile on
+ * success.
  */
 export function CreateStoryfileDialog({
   user,
@@ -35,12 +41,18 @@ export function CreateStoryfileDialog({
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [scriptId, setScriptId] = useState(BLANK);
+  const [presetSlug, setPresetSlug] = useState<StoryfilePresetSlug | typeof BLANK>(BLANK);
   const scripts = useScripts({ enabled: isOpen });
   const create = useCreateStoryfile();
   const availability = useNameAvailability({ name, namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = { description: useId(), script: useId() };
+  const ids = { description: useId(), script: useId(), preset: useId() };
+  const presets = listNamespacePresets(
+    user.namespaces.find((namespace) => namespace.id === namespaceId)?.attributes ?? {},
+  );
+  // A preset chosen in another namespace is not offered here: it is not sent either.
+  const chosenPreset = presets.find((preset) => preset.slug === presetSlug) ?? null;
   const blocker = describeCreateBlocker({ name, namespaceId, availability });
 
   function close(isNowOpen: boolean) {
@@ -48,6 +60,7 @@ export function CreateStoryfileDialog({
       setName('');
       setDescription('');
       setScriptId(BLANK);
+      setPresetSlug(BLANK);
       create.reset();
     }
     onOpenChange(isNowOpen);
@@ -63,7 +76,11 @@ export function CreateStoryfileDialog({
         namespaceId,
         name: name.trim(),
         description: description.trim(),
-        ...(scriptId === BLANK ? {} : { scriptId }),
+        ...(chosenPreset !== null
+          ? { presetSlug: chosenPreset.slug }
+          : scriptId === BLANK
+            ? {}
+            : { scriptId }),
       },
       {
         onSuccess: (storyfile) => {
@@ -114,6 +131,33 @@ export function CreateStoryfileDialog({
             className={INPUT_CLASS}
           />
         </Field>
+        {presets.length === 0 ? null : (
+          <Field
+            id={ids.preset}
+            label="Presets"
+            hint={
+              chosenPreset === null
+                ? 'A ready script for one use, with its starters and what to say in each clip.'
+                : chosenPreset.summary
+            }
+          >
+            <select
+              id={ids.preset}
+              value={chosenPreset?.slug ?? BLANK}
+              onChange={(event) =>
+                setPresetSlug(event.target.value as StoryfilePresetSlug | typeof BLANK)
+              }
+              className={INPUT_CLASS}
+            >
+              <option value={BLANK}>No preset</option>
+              {presets.map((preset) => (
+                <option key={preset.slug} value={preset.slug}>
+                  {preset.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field
           id={ids.script}
           label="Start from a script"
@@ -123,7 +167,7 @@ export function CreateStoryfileDialog({
             id={ids.script}
             value={scriptId}
             onChange={(event) => setScriptId(event.target.value)}
-            disabled={scripts.isPending}
+            disabled={scripts.isPending || chosenPreset !== null}
             className={INPUT_CLASS}
           >
             <option value={BLANK}>

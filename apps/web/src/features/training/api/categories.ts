@@ -4,6 +4,7 @@ import {
   deleteCategoryContract,
   exportCategoriesContract,
   importCategoriesContract,
+  previewCategoryImportContract,
   listCategoriesContract,
   updateCategoryContract,
   type ChangeEffect,
@@ -69,6 +70,14 @@ export function useExportCategories() {
   return useMutation({
     mutationFn: (namespaceId: string) =>
       callContract(exportCategoriesContract, { query: { namespaceId } }),
+  });
+}
+
+/** What importing a CSV would change (each row, the effect on past questions); writes nothing. */
+export function usePreviewCategoryImport() {
+  return useMutation({
+    mutationFn: (body: ImportCategoriesBody) =>
+      callContract(previewCategoryImportContract, { body }),
   });
 }
 

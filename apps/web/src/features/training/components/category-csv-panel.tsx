@@ -1,10 +1,19 @@
-import { CATEGORY_CSV_PHRASE_SEPARATOR, describeAppliedEffect } from '@conversa/contracts';
+import {
+  CATEGORY_CSV_PHRASE_SEPARATOR,
+  describeAppliedEffect,
+  type CategoryImportPreview as Preview,
+} from '@conversa/contracts';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
-import { useExportCategories, useImportCategories } from '../api/categories';
+import {
+  useExportCategories,
+  useImportCategories,
+  usePreviewCategoryImport,
+} from '../api/categories';
+import { CategoryImportPreview } from './category-import-preview';
 
 /** Hands a text to the browser as a file download. */
 function downloadText(fileName: string, text: string): void {
@@ -19,8 +28,9 @@ function downloadText(fileName: string, text: string): void {
 }
 
 /**
- * CSV export and import of a namespace's categories. Import asks first (a row named like an
- * existing category replaces its phrases); the server checks every row and writes all or none.
+ * CSV export and import of a namespace's categories. Import previews first what each row does (a
+ * row named like an existing category replaces its phrases) and what it does to past questions,
+ * then asks; the server checks every row and writes all or none.
  */
 export function CategoryCsvPanel({
   namespaceId,
@@ -33,7 +43,12 @@ export function CategoryCsvPanel({
   const fileInputRef = useRef<HTMLInputElement>(null);
   const exportCsv = useExportCategories();
   const importCsv = useImportCategories();
-  const [pending, setPending] = useState<{ fileName: string; csv: string } | null>(null);
+  const previewCsv = usePreviewCategoryImport();
+  const [pending, setPending] = useState<{
+    fileName: string;
+    csv: string;
+    preview: Preview;
+  } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
 
@@ -41,15 +56,31 @@ export function CategoryCsvPanel({
     setResult(null);
     setReadError(null);
     importCsv.reset();
+    previewCsv.reset();
     if (!file) {
       return;
     }
+    let csv: string;
     try {
-      setPending({ fileName: file.name, csv: await file.text() });
+      csv = await file.text();
     } catch {
       setReadError(`"${file.name}" could not be read. Choose the file again.`);
+      return;
     }
+    previewCsv.mutate(
+      { namespaceId, csv },
+      {
+        onSuccess: (preview) => setPending({ fileName: file.name, csv, preview }),
+        onError: clearFileInput,
+      },
+    );
   };
+
+  function clearFileInput() {
+    if (fileInputRef.current) {
+      fileInputRef.current.value = '';
+    }
+  }
 
   return (
     <section
@@ -87,7 +118,10 @@ export function CategoryCsvPanel({
               className="sr-only"
               onChange={(event) => void chooseFile(event.target.files?.[0])}
             />
-            <Button onClick={() => fileInputRef.current?.click()} isLoading={importCsv.isPending}>
+            <Button
+              onClick={() => fileInputRef.current?.click()}
+              isLoading={importCsv.isPending || previewCsv.isPending}
+            >
               Import CSV
             </Button>
           </>
@@ -95,6 +129,11 @@ export function CategoryCsvPanel({
       </div>
       {exportCsv.error ? <Alert kind="error">{exportCsv.error.message}</Alert> : null}
       {readError ? <Alert kind="error">{readError}</Alert> : null}
+      {previewCsv.error ? (
+        <Alert kind="error">
+          <span className="whitespace-pre-line">{previewCsv.error.message}</span>
+        </Alert>
+      ) : null}
       {importCsv.error ? (
         <Alert kind="error">
           <span className="whitespace-pre-line">{importCsv.error.message}</span>
@@ -107,12 +146,10 @@ export function CategoryCsvPanel({
         isOpen={pending !== null}
         onCancel={() => {
           setPending(null);
-          if (fileInputRef.current) {
-            fileInputRef.current.value = '';
-          }
+          clearFileInput();
         }}
         title="Import categories?"
-        description={`Every row of "${pending?.fileName ?? ''}" is checked first, and nothing is written if one is wrong. A row named like a category already here replaces that category's phrases.`}
+        description={`What importing "${pending?.fileName ?? ''}" changes. Nothing is written until you import, and then every row or none.`}
         confirmText="Import"
         isPending={importCsv.isPending}
         onConfirm={() => {
@@ -128,14 +165,14 @@ export function CategoryCsvPanel({
                 ),
               onSettled: () => {
                 setPending(null);
-                if (fileInputRef.current) {
-                  fileInputRef.current.value = '';
-                }
+                clearFileInput();
               },
             },
           );
         }}
-      />
+      >
+        {pending ? <CategoryImportPreview preview={pending.preview} /> : null}
+      </ConfirmDialog>
     </section>
   );
 }

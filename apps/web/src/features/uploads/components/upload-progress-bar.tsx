@@ -1,5 +1,12 @@
 import { CheckCircle2, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { cn } from '@/components/ui/cn';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import {
@@ -15,6 +22,11 @@ import {
   readHiddenUploadKeys,
   saveHiddenUploadKeys,
 } from '../utils/bar-visibility';
+import {
+  formatPackageBarText,
+  packageUploadStore,
+  summarizePackageUploads,
+} from '../utils/package-upload-store';
 import { formatBarText, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
 
@@ -35,7 +47,8 @@ function savePosition(position: BarPosition) {
 
 /**
  * The floating upload-progress bar (spec §2): shown while there are uploads to report, it says
- * Uploading, Processing or Uploaded with the count of videos and opens the status dialog. It
+ * Uploading, Processing or Uploaded with the count of videos (and of storyfile packages going up
+ * for an import, "Uploading 1 package") and opens the status dialog. It
  * carries no failure (each is shown on its question or clip, and in the dialog); hidden, it stays
  * hidden until a new upload starts. Its
  * grip moves it by pointer or arrow keys; the place is kept in local storage.
@@ -49,14 +62,36 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   );
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
-  const summary = summarizeUploads(entries);
+  const packages = useSyncExternalStore(
+    packageUploadStore.subscribe,
+    packageUploadStore.getSnapshot,
+    packageUploadStore.getSnapshot,
+  );
+  const videoSummary = summarizeUploads(entries);
+  const packageSummary = summarizePackageUploads(packages);
+  // Videos lead (their word and meter); a package going up alongside is named after them.
+  const summary = videoSummary ?? packageSummary;
   // Hidden by the person until a new upload starts, across reloads too.
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
     typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),
   );
-  const isHidden = isBarHidden(entries, hiddenKeys);
-  const text = summary === null ? null : formatBarText(summary);
+  const isHidden =
+    isBarHidden(entries, hiddenKeys) && packages.every((upload) => hiddenKeys.has(upload.key));
+  const texts = [
+    videoSummary === null ? null : formatBarText(videoSummary),
+    packageSummary === null ? null : formatPackageBarText(packageSummary),
+  ].filter((part) => part !== null);
+  const text = texts.length === 0 ? null : texts.join(' · ');
   const isShown = text !== null && !isHidden;
+  const meterPercentage =
+    videoSummary?.label === 'Uploading'
+      ? videoSummary.percentage
+      : packageSummary?.label === 'Uploading'
+        ? packageSummary.percentage
+        : null;
+  const isFinished =
+    (videoSummary === null || videoSummary.label === 'Uploaded') &&
+    (packageSummary === null || packageSummary.label === 'Uploaded');
 
   // An upload hidden before the server named it is known by that name after a reload too (this
   // page already knows it by its client key).
@@ -71,7 +106,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   }, [entries, hiddenKeys, isHidden]);
 
   const hide = () => {
-    const keys = listHiddenUploadKeys(entries);
+    const keys = [...listHiddenUploadKeys(entries), ...packages.map((upload) => upload.key)];
     setHiddenKeys(new Set(keys));
     saveHiddenUploadKeys(localStorage, keys);
   };
@@ -212,19 +247,24 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
             {text}
           </span>
         </span>
-        {summary.label === 'Uploading' ? (
-          <ProgressMeter value={summary.percentage} label="Overall upload progress" />
-        ) : null}
+        {meterPercentage === null ? null : (
+          <ProgressMeter value={meterPercentage} label="Overall upload progress" />
+        )}
         <span className="text-xs text-slate-500">Show upload status</span>
       </button>
       {engine === null ? null : (
         <button
           type="button"
-          aria-label={
-            summary.label === 'Uploaded' ? 'Dismiss finished uploads' : 'Hide the upload bar'
-          }
-          title={summary.label === 'Uploaded' ? 'Dismiss' : 'Hide'}
-          onClick={() => (summary.label === 'Uploaded' ? engine.clearFinished() : hide())}
+          aria-label={isFinished ? 'Dismiss finished uploads' : 'Hide the upload bar'}
+          title={isFinished ? 'Dismiss' : 'Hide'}
+          onClick={() => {
+            if (isFinished) {
+              engine.clearFinished();
+              packageUploadStore.clearFinished();
+            } else {
+              hide();
+            }
+          }}
           className="flex items-start p-2 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
         >
           <X className="size-4" aria-hidden="true" />

@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
 import type { VideoUploadEntry, VideoUploadPhase } from '../types';
 import type { VideoUploadEngine } from '../utils/upload-engine';
+import { packageUploadStore } from '../utils/package-upload-store';
 import { UploadProgressBar } from './upload-progress-bar';
 import { RESELECT_FILE_TEXT } from './reselect-file';
 import { REPLACE_FILE_TEXT, TRY_AGAIN_TEXT } from './upload-row';
@@ -201,6 +202,42 @@ describe('floating upload-progress bar', () => {
       <UploadProgressBar onOpen={() => undefined} />,
     );
     expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+  });
+});
+
+describe('a storyfile package upload and the bar', () => {
+  it('shows the package going up with its progress, after the videos, then Uploaded until dismissed', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    packageUploadStore.reset();
+    const engine = renderWith([], <UploadProgressBar onOpen={() => undefined} />);
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+
+    const key = packageUploadStore.begin('grandma-rose.zip', 1000);
+    React.act(() => packageUploadStore.progress(key, 250, 1000));
+    const bar = await screen.findByRole('region', { name: 'Upload progress' });
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^Uploading 1 package$/);
+    expect(
+      within(bar).getByRole('progressbar', { name: 'Overall upload progress' }),
+    ).toHaveAttribute('aria-valuenow', '25');
+    React.act(() => packageUploadStore.finish(key));
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^Uploaded 1 package$/);
+    await user.click(within(bar).getByRole('button', { name: 'Dismiss finished uploads' }));
+    expect(engine.clearFinished).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+    packageUploadStore.reset();
+  });
+
+  it('names the package after the videos, and a failed one leaves the bar (the import dialog says why)', () => {
+    packageUploadStore.reset();
+    const key = packageUploadStore.begin('grandma-rose.zip', 1000);
+    renderWith([entry('uploading', 'A')], <UploadProgressBar onOpen={() => undefined} />);
+    const bar = screen.getByRole('region', { name: 'Upload progress' });
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(
+      /^Uploading 1 video · Uploading 1 package$/,
+    );
+    React.act(() => packageUploadStore.drop(key));
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^Uploading 1 video$/);
   });
 });
 

@@ -16,6 +16,7 @@ import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
 import { listRecentUploads } from '../api/list-uploads';
 import { retryUploadProcessing } from '../api/retry-upload-processing';
 import { VideoUploadsContext } from '../hooks/use-video-uploads';
+import { packageUploadStore } from '../utils/package-upload-store';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
 import { VideoUploadEngine } from '../utils/upload-engine';
 import type { TusUploadLike } from '../utils/upload-engine-deps';
@@ -136,7 +137,12 @@ export function VideoUploadsProvider({
   // Mounted from the first upload on, so the bar keeps its own state (hidden text, position)
   // once the list empties again.
   const [hasUploads, setHasUploads] = useState(false);
-  if (!hasUploads && entries.length > 0) {
+  const packages = useSyncExternalStore(
+    packageUploadStore.subscribe,
+    packageUploadStore.getSnapshot,
+    packageUploadStore.getSnapshot,
+  );
+  if (!hasUploads && (entries.length > 0 || packages.length > 0)) {
     setHasUploads(true);
   }
 

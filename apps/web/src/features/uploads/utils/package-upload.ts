@@ -5,8 +5,9 @@ import {
   UPLOAD_RETRY_DELAYS_MS,
   VIDEO_UPLOAD_CHUNK_BYTES,
 } from '@conversa/contracts';
-import type { DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload as TusUpload } from 'tus-js-client';
 import { API_HEADERS, ensureFreshSession, refreshSession } from '@/lib/api-client';
+import { packageUploadStore } from './package-upload-store';
 import { describeUploadError } from './upload-error';
 
 export type PackageUploadOptions = {
@@ -42,6 +43,24 @@ export async function uploadPackageFile(
 ): Promise<string> {
   // tus-js-client loads with the first package, not with the storyfile list.
   const { Upload } = await import('tus-js-client');
+  // The floating bar shows it with the videos, on whatever screen the person goes to.
+  const barKey = packageUploadStore.begin(file.name, file.size);
+  try {
+    const uploadId = await sendPackage(Upload, file, { userId, onProgress, signal }, barKey);
+    packageUploadStore.finish(barKey);
+    return uploadId;
+  } catch (error) {
+    packageUploadStore.drop(barKey);
+    throw error;
+  }
+}
+
+function sendPackage(
+  Upload: typeof TusUpload,
+  file: File,
+  { userId, onProgress, signal }: PackageUploadOptions,
+  barKey: string,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -68,7 +87,10 @@ export async function uploadPackageFile(
         }
         return status === 0 || status >= 500 || status === 409 || status === 423;
       },
-      onProgress: (sent, total) => onProgress?.(sent, total),
+      onProgress: (sent, total) => {
+        packageUploadStore.progress(barKey, sent, total);
+        onProgress?.(sent, total);
+      },
       onSuccess: () => {
         signal?.removeEventListener('abort', onAbort);
         resolve(getUploadIdFromUrl(upload.url ?? ''));
