@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   createMatcher,
+  DEFAULT_TUNING,
+  splitPassages,
   type Category,
   type Embedder,
   type Matcher,
@@ -15,6 +17,7 @@ import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 import { inkStories } from '../ink/ink.tables.ts';
+import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed
@@ -31,6 +34,11 @@ export interface MatchableAnswer {
   /** The answer video's asset; null while the question is not recorded. */
   assetId: string | null;
   files: Record<string, MediaAssetFile>;
+  /**
+   * What the person says in the answer (its transcript's draft or saved words; '' until there is
+   * one): the matcher's evidence of what the answer covers, never a phrasing.
+   */
+  transcript?: string;
 }
 
 export interface StoryfileMatcher {
@@ -79,6 +87,8 @@ async function readMatcherStamp(
       (select count(*) || ':' || coalesce(max(${mediaAssets.createdAt})::text, '')
          from ${mediaAssets} where ${mediaAssets.storyfileId} = ${storyfileId}
          and ${mediaAssets.storyfileQuestionId} is not null),
+      (select count(*) || ':' || coalesce(max(${videoTranscripts.updatedAt})::text, '')
+         from ${videoTranscripts} where ${videoTranscripts.storyfileId} = ${storyfileId}),
       (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
@@ -124,10 +134,12 @@ async function loadMatchableAnswers(
       topicName: storyfileTopics.name,
       assetId: mediaAssets.id,
       files: mediaAssets.files,
+      transcript: videoTranscripts.text,
     })
     .from(storyfileQuestions)
     .innerJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
     .leftJoin(mediaAssets, eq(mediaAssets.storyfileQuestionId, storyfileQuestions.id))
+    .leftJoin(videoTranscripts, eq(videoTranscripts.assetId, mediaAssets.id))
     .where(
       and(
         eq(storyfileQuestions.storyfileId, storyfileId),
@@ -141,6 +153,7 @@ async function loadMatchableAnswers(
     // An asset without a video file cannot be played, so it does not count as recorded.
     isRecorded: Boolean(row.files?.video),
     files: row.files ?? {},
+    transcript: row.transcript ?? '',
   }));
 }
 
@@ -157,6 +170,7 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
   return (
     a.text === b.text &&
     a.isRecorded === b.isRecorded &&
+    (a.transcript ?? '') === (b.transcript ?? '') &&
     a.alternates.length === b.alternates.length &&
     a.alternates.every((alternate, index) => alternate === b.alternates[index])
   );
@@ -186,13 +200,25 @@ export function createMatcherCache(options: {
     if (!vectors || preparing.has(storyfileId)) {
       return;
     }
-    if (entry.matcher.getEmbeddingState().status !== 'pending') {
+    // A transcript's passages are embedded ahead like phrasings; the matcher's embedding state
+    // counts phrasings alone, so passages without a vector are looked up here.
+    const passages = [...entry.answers.values()].flatMap((answer) =>
+      answer.transcript
+        ? splitPassages(answer.transcript, DEFAULT_TUNING.transcriptPassageSentences)
+        : [],
+    );
+    if (
+      entry.matcher.getEmbeddingState().status !== 'pending' &&
+      (vectors.report().status !== 'ready' ||
+        passages.every((passage) => vectors.matcherEmbedder.embed(passage) !== undefined))
+    ) {
       return;
     }
     const texts = [...entry.answers.values()].flatMap((answer) => [
       answer.text,
       ...answer.alternates,
     ]);
+    texts.push(...passages);
     const job = vectors
       .preparePhrasings([...OFF_TOPIC_QUESTIONS, ...texts])
       .catch(() => undefined)
@@ -263,6 +289,7 @@ export function createMatcherCache(options: {
             question: answer.text,
             alternates: answer.alternates,
             isRecorded: answer.isRecorded,
+            transcript: answer.transcript ?? '',
           });
         }
         answers.set(answer.questionId, answer);
@@ -312,6 +339,7 @@ export function createMatcherCache(options: {
           question: answer.text,
           alternates: answer.alternates,
           isRecorded: answer.isRecorded,
+          transcript: answer.transcript ?? '',
         });
       }
     }

@@ -19,6 +19,7 @@ export function toMatcherInput(answer: MatchableAnswer) {
     question: answer.text,
     alternates: answer.alternates,
     isRecorded: answer.isRecorded,
+    transcript: answer.transcript ?? '',
   };
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildVideoUploadMetadata,
   TRANSCRIPT_STALE_MESSAGE,
+  type AskResponse,
   type Publication,
   type PublicTranscript,
   type StoryfileTranscripts,
@@ -287,5 +288,31 @@ describe('editing a transcript', { timeout: 180_000 }, () => {
     const redone = await waitForTranscript(videoIds.spoken);
     expect(redone).toMatchObject({ status: 'draft', source: 'recognizer' });
     expect(redone.revision).toBeGreaterThan(queued.revision);
+  });
+});
+
+describe('what the person said, as the matcher reads it', { timeout: 60_000 }, () => {
+  it("a saved transcript is evidence of the answer's own: a question about what was said ranks it first", async () => {
+    const ask = () =>
+      owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
+        text: 'tell me about the big red barn and the cows',
+      });
+    const before = await ask();
+    const current = await waitForTranscript(videoIds.spoken);
+    await owner.expectStatus<Transcript>(200, 'PUT', transcriptPath(videoIds.spoken), {
+      cues: [{ startMs: 500, endMs: 4000, text: 'We had cows and a big red barn in Iowa.' }],
+      revision: current.revision,
+      timing: 'as-sent',
+    });
+    const after = await ask();
+    // The question "Where did you grow up?" shares no word with this one: only what was said does.
+    const spokenQuestion = after.candidates.find((candidate) =>
+      candidate.questionText.startsWith('Where'),
+    )!;
+    expect(after.candidates[0]!.questionId).toBe(spokenQuestion.questionId);
+    const beforeScore =
+      before.candidates.find((candidate) => candidate.questionId === spokenQuestion.questionId)
+        ?.score ?? 0;
+    expect(spokenQuestion.score).toBeGreaterThan(beforeScore);
   });
 });
