@@ -52,9 +52,13 @@ export function TranscriptButton({
         idText={`Transcript ${name}`}
         onClick={() => setIsOpen(true)}
       >
-        Transcript
-        {status === undefined ? null : (
-          <span className="font-normal text-slate-700">· {TRANSCRIPT_STATUS_LABELS[status]}</span>
+        {status === undefined ? (
+          'Transcript'
+        ) : (
+          <>
+            Transcript{' '}
+            <span className="font-normal text-slate-700">· {TRANSCRIPT_STATUS_LABELS[status]}</span>
+          </>
         )}
       </Button>
       {isOpen ? (
