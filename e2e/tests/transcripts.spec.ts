@@ -5,7 +5,9 @@ import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+import { findLayoutProblems } from '../support/layout';
 import { uploadProcessedVideo } from '../support/media';
 
 const FFMPEG = process.env.TEST_FFMPEG ?? '/usr/bin/ffmpeg';
@@ -79,6 +81,11 @@ test("an answer's draft is fixed in the editor, keeps its time, and the public p
   const firstWords = editor.getByRole('textbox', { name: 'Words of caption 1' });
   await expect(firstWords).not.toHaveValue('');
   await expect(editor.getByText('Draft', { exact: true })).toBeVisible();
+  // WCAG 2.2 AA as axe checks it, and nothing overflows or hides at a phone's width.
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await findLayoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const firstPlay = editor.getByRole('button', { name: /^Play / }).first();
   const before = await readCueTimes(firstPlay);
   const heard = await firstWords.inputValue();

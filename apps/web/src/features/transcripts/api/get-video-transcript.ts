@@ -15,8 +15,8 @@ export const videoTranscriptQueryOptions = (storyfileId: string, videoId: string
   queryOptions({
     queryKey: transcriptKeys.video(storyfileId, videoId),
     queryFn: ({ signal }) => getVideoTranscript(storyfileId, videoId, signal),
-    // The editor never refetches under the author's hands; a pending draft is asked for until made.
-    staleTime: Infinity,
+    // Read afresh each time the editor opens, never when the window takes focus (the editor keeps
+    // the author's unsaved edits over a newer read anyway); a pending draft is asked for until made.
     refetchOnWindowFocus: false,
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' ? PENDING_DRAFTS_POLL_MS : false,
