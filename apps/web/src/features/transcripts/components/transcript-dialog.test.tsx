@@ -1,5 +1,6 @@
 import {
   CAPTIONS_FILE_INVALID_MESSAGE,
+  TRANSCRIPT_DRAFT_FAILED_MESSAGE,
   TRANSCRIPT_STALE_MESSAGE,
   type CaptionCue,
   type StoryfileVideo,
@@ -10,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { TranscriptDialog } from './transcript-dialog';
+import { EMPTY_CUE_MESSAGE } from './transcript-editor';
 
 const STORYFILE_ID = '6f1d2c9e-0000-4000-8000-0000000000a1';
 const VIDEO_ID = '6f1d2c9e-0000-4000-8000-0000000000b1';
@@ -253,6 +255,35 @@ describe('TranscriptDialog', () => {
     await user.click(reload);
     await waitFor(async () => expect(await findCaption(1)).toHaveValue('Their version'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lets the author type the transcript when no draft could be made', async () => {
+    const user = userEvent.setup();
+    current = {
+      ...draft([]),
+      status: 'failed',
+      source: null,
+      engine: null,
+      error: TRANSCRIPT_DRAFT_FAILED_MESSAGE,
+    };
+    renderEditor();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TRANSCRIPT_DRAFT_FAILED_MESSAGE);
+    await user.click(screen.getByRole('button', { name: 'Type the transcript' }));
+    const words = await findCaption(1);
+    expect(words).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(EMPTY_CUE_MESSAGE)).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+
+    await user.type(words, 'I grew up in Ohio');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    // One caption over the whole video; the server aligns its words to the recording.
+    expect(puts[0]).toEqual({
+      cues: [{ startMs: 0, endMs: video.durationMs, text: 'I grew up in Ohio' }],
+      revision: 0,
+      timing: 'align',
+    });
   });
 
   it('asks before making a new draft, since it replaces the words', async () => {
