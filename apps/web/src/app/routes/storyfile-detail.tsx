@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { CLIP_KIND_LABELS } from '@conversa/contracts';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
 import { InteractTab, StoryfileConversationSettings } from '@/features/conversations';
@@ -7,6 +9,7 @@ import {
   type StoryfileSlotContext,
   type StoryfileSlots,
 } from '@/features/storyfiles';
+import { TranscriptButton, TranscriptDraftsProgress } from '@/features/transcripts';
 import {
   BulkUploadPanel,
   ClipMedia,
@@ -41,6 +44,16 @@ function RecordAndUpload({ storyfile, isEditable }: StoryfileSlotContext) {
   );
 }
 
+/** An answer's or clip's video (uploads) with its transcript's button (transcripts) below it. */
+function MediaWithTranscript({ media, transcript }: { media: ReactNode; transcript: ReactNode }) {
+  return (
+    <div>
+      {media}
+      <div className="mt-2 empty:hidden">{transcript}</div>
+    </div>
+  );
+}
+
 /**
  * What other features put into the storyfile screen (features never import each other; the
  * route composes them).
@@ -49,8 +62,33 @@ const STORYFILE_SLOTS: StoryfileSlots = {
   renderRecordTab: (context) => <RecordAndUpload {...context} />,
   renderInteractTab: ({ storyfile }) => <InteractTab storyfile={storyfile} />,
   renderSettingsSections: (context) => <StoryfileConversationSettings {...context} />,
-  renderQuestionMedia: (context) => <QuestionMedia {...context} />,
-  renderClipMedia: (context) => <ClipMedia {...context} />,
+  renderNotices: ({ storyfile }) => <TranscriptDraftsProgress storyfile={storyfile} />,
+  renderQuestionMedia: (context) => (
+    <MediaWithTranscript
+      media={<QuestionMedia {...context} />}
+      transcript={
+        <TranscriptButton
+          storyfile={context.storyfile}
+          isEditable={context.isEditable}
+          target={{ questionId: context.question.id }}
+          name={context.question.text}
+        />
+      }
+    />
+  ),
+  renderClipMedia: (context) => (
+    <MediaWithTranscript
+      media={<ClipMedia {...context} />}
+      transcript={
+        <TranscriptButton
+          storyfile={context.storyfile}
+          isEditable={context.isEditable}
+          target={{ clipKind: context.clipKind }}
+          name={`${context.storyfile.clips.find((clip) => clip.kind === context.clipKind)?.label ?? CLIP_KIND_LABELS[context.clipKind]} clip`}
+        />
+      }
+    />
+  ),
 };
 
 export function StoryfileDetailRoute() {

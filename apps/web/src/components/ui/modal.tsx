@@ -11,7 +11,7 @@ export type ModalProps = {
   description?: ReactNode;
   children: ReactNode;
   /** Width of the panel. */
-  size?: 'md' | 'lg';
+  size?: 'md' | 'lg' | 'xl';
 };
 
 /**
@@ -34,7 +34,7 @@ export function Modal({
         <Dialog.Content
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl',
-            size === 'lg' ? 'max-w-3xl' : 'max-w-lg',
+            { md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-6xl' }[size],
           )}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           onOpenAutoFocus={onOpenAutoFocus}

@@ -164,6 +164,35 @@ describe('ConversationPlayer', () => {
     expect(speakingVideo()!.querySelector('track')).toBeNull();
   });
 
+  // Issue 41: a visible captions switch rather than the browser's menu, on by default, kept
+  // from one answer to the next.
+  it('turns the captions off and on with a visible toggle that the next answer keeps', async () => {
+    const user = userEvent.setup();
+    const captionsUrl = '/media/answer-1/captions.vtt?access_token=x';
+    const withCaptions = { ...answer, media: { ...answer.media!, captionsUrl } };
+    renderPlayer(vi.fn().mockResolvedValue(withCaptions));
+    expect(screen.queryByRole('button', { name: /captions/i })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
+
+    const toggle = screen.getByRole('button', { name: 'Captions on' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(speakingVideo()!.querySelector('track')!.hasAttribute('default')).toBe(true);
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Captions off' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(speakingVideo()!.querySelector('track')!.hasAttribute('default')).toBe(false);
+
+    fireEvent.ended(speakingVideo()!);
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'and then?{Enter}');
+    expect(speakingVideo()!.querySelector('track')!.hasAttribute('default')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Captions off' }));
+    expect(speakingVideo()!.querySelector('track')!.hasAttribute('default')).toBe(true);
+  });
+
   it('shows the server text when the fallback clip is not recorded', async () => {
     const user = userEvent.setup();
     renderPlayer(

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useConversationPlayer } from '../hooks/use-conversation-player';
 import type { PlayerAskResult } from '../utils/player-machine';
 import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
+import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
 import { ClarificationOffer } from './clarification-offer';
 import { QuestionChips } from './question-chips';
@@ -55,6 +56,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   const isAsking = player.state.phase === 'asking';
   const idleClip = clips.idle && clips.idle.url !== player.brokenIdleUrl ? clips.idle : null;
   const speaking = player.state.speaking;
+  const {
+    isOn: isCaptionsOn,
+    trackRef: captionsTrackRef,
+    toggle: toggleCaptions,
+  } = useCaptionsToggle(speaking?.clip.captionsUrl);
 
   return (
     <div className={cn('flex flex-col', isCompact ? 'h-full gap-3' : 'gap-4')}>
@@ -103,15 +109,17 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             {/* Shown by default: an answer may be watched muted, and captions are what it says. */}
             {speaking.clip.captionsUrl ? (
               <track
+                ref={captionsTrackRef}
                 kind="captions"
                 label="Captions"
                 src={speaking.clip.captionsUrl}
                 srcLang={language}
-                default
+                default={isCaptionsOn}
               />
             ) : null}
           </video>
         ) : null}
+        {isStarted ? <CaptionsToggle isOn={isCaptionsOn} onToggle={toggleCaptions} /> : null}
         {player.state.message ? (
           <p
             role="status"

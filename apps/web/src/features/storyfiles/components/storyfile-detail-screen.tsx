@@ -289,6 +289,7 @@ export function StoryfileDetailScreen({
           ) : null}
         </div>
       ) : null}
+      {slots.renderNotices?.(slotContext)}
       <Tabs current={tab} onSelect={selectTab} />
       <div id="storyfile-tab-panel" role="tabpanel" aria-labelledby={`storyfile-tab-${tab}`}>
         <StoryfileSlotsProvider slots={slots} context={slotContext}>

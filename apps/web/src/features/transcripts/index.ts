@@ -1,0 +1,2 @@
+export { TranscriptButton, type TranscriptTarget } from './components/transcript-button';
+export { TranscriptDraftsProgress } from './components/transcript-drafts-progress';
