@@ -1,6 +1,13 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import {
+  useLayoutEffect,
+  useState,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   buildButtonId,
+  createButtonIdRegistry,
   DEFAULT_BUTTON_TYPE,
   resolveButtonState,
   type ButtonType,
@@ -49,6 +56,19 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> 
   ref?: Ref<HTMLButtonElement>;
 };
 
+const buttonIds = createButtonIdRegistry();
+
+/** The built id, made unique on the page: claimed once mounted, before the browser paints. */
+function useButtonId(base: string): string {
+  const [id, setId] = useState(base);
+  useLayoutEffect(() => {
+    const claimed = buttonIds.claim(base);
+    setId(claimed);
+    return () => buttonIds.release(base, claimed);
+  }, [base]);
+  return id;
+}
+
 /**
  * The studio's button (spec §4, §9): type `button` unless told, an id built from its type and
  * text, and while loading a spinner and no clicks.
@@ -68,10 +88,11 @@ export function Button({
 }: ButtonProps) {
   const state = resolveButtonState({ variant, isDisabled: disabled, isLoading });
   const text = idText ?? (typeof children === 'string' ? children : (rest['aria-label'] ?? ''));
+  const builtId = useButtonId(buildButtonId(type, text));
   return (
     <button
       {...rest}
-      id={id ?? buildButtonId(type, text)}
+      id={id ?? builtId}
       type={type}
       disabled={state.isDisabled}
       aria-busy={state.isSpinnerShown || undefined}
