@@ -11,3 +11,4 @@ export * from './list-my-activities.ts';
 export * from './get-my-activity.ts';
 export * from './ask-my-activity.ts';
 export * from './get-my-activity-storyfile.ts';
+export * from './learning-module.ts';

@@ -1,6 +1,7 @@
 import {
+  useCallback,
   useLayoutEffect,
-  useState,
+  useRef,
   type ButtonHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -58,15 +59,44 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> 
 
 const buttonIds = createButtonIdRegistry();
 
-/** The built id, made unique on the page: claimed once mounted, before the browser paints. */
-function useButtonId(base: string): string {
-  const [id, setId] = useState(base);
+/** Hands the element to the caller's ref too. */
+function setRef(ref: Ref<HTMLButtonElement> | undefined, node: HTMLButtonElement | null) {
+  if (typeof ref === 'function') {
+    return ref(node);
+  }
+  if (ref) {
+    ref.current = node;
+  }
+}
+
+/**
+ * The built id, made unique on the page: claimed once mounted, before the browser paints, and
+ * written on the element itself (React leaves an attribute alone while its prop is unchanged), so
+ * no button renders twice for it. An explicit id is the caller's to keep unique.
+ */
+function useUniqueButtonId(
+  base: string,
+  isBuilt: boolean,
+  ref: Ref<HTMLButtonElement> | undefined,
+) {
+  const elementRef = useRef<HTMLButtonElement | null>(null);
   useLayoutEffect(() => {
+    if (!isBuilt) {
+      return;
+    }
     const claimed = buttonIds.claim(base);
-    setId(claimed);
+    if (elementRef.current) {
+      elementRef.current.id = claimed;
+    }
     return () => buttonIds.release(base, claimed);
-  }, [base]);
-  return id;
+  }, [base, isBuilt]);
+  return useCallback(
+    (node: HTMLButtonElement | null) => {
+      elementRef.current = node;
+      return setRef(ref, node);
+    },
+    [ref],
+  );
 }
 
 /**
@@ -88,10 +118,12 @@ export function Button({
 }: ButtonProps) {
   const state = resolveButtonState({ variant, isDisabled: disabled, isLoading });
   const text = idText ?? (typeof children === 'string' ? children : (rest['aria-label'] ?? ''));
-  const builtId = useButtonId(buildButtonId(type, text));
+  const builtId = buildButtonId(type, text);
+  const buttonRef = useUniqueButtonId(builtId, id === undefined, rest.ref);
   return (
     <button
       {...rest}
+      ref={buttonRef}
       id={id ?? builtId}
       type={type}
       disabled={state.isDisabled}
