@@ -6,6 +6,7 @@ import {
   type AskCandidate,
   type AskDecision,
   type AskMedia,
+  type AskScoring,
   type ClipKind,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
@@ -120,8 +121,21 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     threshold: decidedThreshold,
     candidates,
+    ...(result ? { scoring: describeAskScoring(result, matcher) } : {}),
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
   };
+}
+
+/**
+ * Whether meaning took part in this score: "why this answer" calls a question off-topic only when
+ * nothing is close by meaning either, and says when words alone scored it because the script's
+ * vectors were still being made (issue 44).
+ */
+function describeAskScoring(result: MatchResult, matcher: StoryfileMatcher['matcher']): AskScoring {
+  if (result.isSemantic) {
+    return 'meaning';
+  }
+  return matcher.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */

@@ -1,5 +1,6 @@
 import type {
   AskCandidate,
+  AskScoring,
   AskDecision,
   AskMedia,
   ChatChannel,
@@ -35,6 +36,8 @@ export interface AskOutcome {
   confidence: ConfidenceClass | null;
   threshold: number;
   candidates: AskCandidate[];
+  /** How the question was scored (absent: nothing was, e.g. a story choice or the opening). */
+  scoring?: AskScoring;
   /** The ink story's turn; null without a published story. */
   story: StoryTurn | null;
 }

@@ -85,6 +85,8 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
       matchedPhrasing: 'Which film do you love the most?',
     });
     expect(body.candidates[0]!.matchedTerms.length).toBeGreaterThan(0);
+    // No sentence model here: "why this answer" must know meaning took no part (issue 44).
+    expect(body.scoring).toBe('words');
 
     const full = await fetch(`${studio.baseUrl}${body.media!.url}`);
     expect(full.status).toBe(200);
