@@ -1,7 +1,8 @@
-import { type CurrentUser } from '@conversa/contracts';
+import { DESCRIPTION_MAX_LENGTH, type CurrentUser } from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useCreateStoryfile } from '../api/create-storyfile';
@@ -40,7 +41,7 @@ export function CreateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = { description: useId(), script: useId() };
+  const ids = { description: useId(), descriptionCount: useId(), script: useId() };
   const blocker = describeCreateBlocker({ name, namespaceId, availability });
 
   function close(isNowOpen: boolean) {
@@ -111,7 +112,15 @@ export function CreateStoryfileDialog({
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             rows={3}
+            // The limit said as it nears, as the name's is, not only on submit (issue 44).
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            aria-describedby={ids.descriptionCount}
             className={INPUT_CLASS}
+          />
+          <CharacterCount
+            id={ids.descriptionCount}
+            length={description.length}
+            max={DESCRIPTION_MAX_LENGTH}
           />
         </Field>
         <Field
