@@ -1,4 +1,12 @@
-import { CheckCircle2, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
+import {
+  CheckCircle2,
+  CircleAlert,
+  GripVertical,
+  Loader2,
+  PauseCircle,
+  UploadCloud,
+  X,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useUploadEngine } from '../hooks/use-video-uploads';
@@ -49,7 +57,13 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   );
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
-  const summary = summarizeUploads(entries);
+  // Failures the person has seen in the status dialog (or dismissed here) leave the bar.
+  const [seenFailures, setSeenFailures] = useState<ReadonlySet<string>>(() => new Set());
+  const summary = summarizeUploads(entries, seenFailures);
+  const markFailuresSeen = () =>
+    setSeenFailures(
+      new Set(entries.filter((entry) => entry.phase === 'failed').map((entry) => entry.clientKey)),
+    );
   // Hidden by the person until a new upload starts, across reloads too.
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
     typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),
@@ -126,12 +140,18 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     return null;
   }
 
+  // A green tick beside "· 1 failed" read as all well (issue 32).
   const Icon =
-    summary.label === 'Uploading'
-      ? UploadCloud
-      : summary.label === 'Processing'
-        ? Loader2
-        : CheckCircle2;
+    summary.label === 'Uploaded' && summary.failed > 0
+      ? CircleAlert
+      : {
+          Uploading: UploadCloud,
+          Processing: Loader2,
+          Uploaded: CheckCircle2,
+          Paused: PauseCircle,
+          Failed: CircleAlert,
+        }[summary.label];
+  const isDone = summary.label === 'Uploaded' && summary.failed === 0;
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     // No text selection while dragging.
@@ -193,7 +213,10 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       </button>
       <button
         type="button"
-        onClick={onOpen}
+        onClick={() => {
+          markFailuresSeen();
+          onOpen();
+        }}
         aria-haspopup="dialog"
         className="flex min-w-0 flex-1 flex-col gap-1.5 px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
       >
@@ -203,9 +226,13 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
               'size-4 shrink-0',
               summary.label === 'Processing' && 'animate-spin text-amber-600',
               summary.label === 'Uploading' && 'text-brand-600',
-              summary.label === 'Uploaded' && 'text-green-600',
+              isDone && 'text-green-600',
+              summary.label === 'Uploaded' && !isDone && 'text-red-700',
+              summary.label === 'Paused' && 'text-amber-700',
+              summary.label === 'Failed' && 'text-red-700',
             )}
             aria-hidden="true"
+            data-testid={isDone ? 'upload-bar-done' : undefined}
           />
           {/* Wraps, never cut: "Uploaded 3 videos · 2 failed" read "Uploaded 3 videos · 2 fa…". */}
           <span className="min-w-0 wrap-anywhere" data-testid="upload-bar-text">
@@ -221,10 +248,21 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
         <button
           type="button"
           aria-label={
-            summary.label === 'Uploaded' ? 'Dismiss finished uploads' : 'Hide the upload bar'
+            summary.label === 'Uploaded'
+              ? 'Dismiss finished uploads'
+              : summary.label === 'Failed'
+                ? 'Dismiss failed uploads'
+                : 'Hide the upload bar'
           }
-          title={summary.label === 'Uploaded' ? 'Dismiss' : 'Hide'}
-          onClick={() => (summary.label === 'Uploaded' ? engine.clearFinished() : hide())}
+          title={summary.label === 'Uploaded' || summary.label === 'Failed' ? 'Dismiss' : 'Hide'}
+          onClick={() => {
+            markFailuresSeen();
+            if (summary.label === 'Uploaded') {
+              engine.clearFinished();
+            } else if (summary.label !== 'Failed') {
+              hide();
+            }
+          }}
           className="flex items-start p-2 text-slate-400 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
         >
           <X className="size-4" aria-hidden="true" />
