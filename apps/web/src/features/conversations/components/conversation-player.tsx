@@ -164,6 +164,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           {player.state.storyNotice}
         </p>
       ) : null}
+      {player.state.hasStoryEnded ? (
+        <p role="status" className="text-sm text-slate-600 italic">
+          The end.
+        </p>
+      ) : null}
       {player.state.storyChoices !== null && player.state.storyChoices.length > 0 ? (
         <QuestionChips
           label="Suggested questions"

@@ -71,6 +71,8 @@ export interface PlayerState {
   storyChoices: { index: number; text: string }[] | null;
   /** The story restarted (its saved place no longer fitted the published version). */
   storyNotice: string | null;
+  /** The ink story reached its end: the player says so (its choices are gone). */
+  hasStoryEnded: boolean;
 }
 
 export type PlayerEvent =
@@ -100,6 +102,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   queue: [],
   storyChoices: null,
   storyNotice: null,
+  hasStoryEnded: false,
 };
 
 function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
@@ -188,6 +191,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         conversationId: result.conversationId,
         storyChoices: result.story?.choices ?? null,
         storyNotice: result.story?.notice ?? null,
+        hasStoryEnded: result.story?.hasEnded ?? false,
         transcript: said
           ? [
               ...state.transcript,
@@ -266,6 +270,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         nextEntryId: state.nextEntryId + 2,
         storyChoices: result.story ? result.story.choices : state.storyChoices,
         storyNotice: result.story?.notice ?? state.storyNotice,
+        hasStoryEnded: result.story ? result.story.hasEnded : state.hasStoryEnded,
       };
       if (result.story?.turn === 'choice') {
         const [first, ...rest] = getStoryClips(result);
