@@ -56,6 +56,10 @@ test('an owner is told before inviting a student where learning is off; the stud
       ),
     ).toBeVisible();
     await expect(student.getByText('This feature is not enabled for your account.')).toHaveCount(0);
+    for (const width of [390, 1440]) {
+      await student.setViewportSize({ width, height: 900 });
+      await student.screenshot({ path: `test-results/issue-44/student-learning-off-${width}.png` });
+    }
     // The way out of the studio stays in reach.
     await expect(student.getByRole('button', { name: 'Logout' })).toBeVisible();
     await student.waitForLoadState('networkidle');

@@ -10,6 +10,7 @@ import {
   type ClipKind,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
+import { getClipPrompt } from '../storyfiles/index.ts';
 import type { AskInput, AskOutcome } from './ask.types.ts';
 import { saveInkState } from './conversation-state.ts';
 import type { ConversationEngine } from './engine.ts';
@@ -198,7 +199,8 @@ function toCandidates(
 
 /**
  * What plays: the answer's video; else the please-repeat clip (empty or unintelligible input) or
- * the cannot-answer clip, and the spec's message instead of a clip that is not recorded.
+ * the cannot-answer clip, and instead of a clip that is not recorded the text the author wrote for
+ * it, or the spec's message.
  */
 async function pickMedia(
   engine: ConversationEngine,
@@ -220,8 +222,15 @@ async function pickMedia(
   if (media) {
     return { media, message: null };
   }
+  // The author's own words for the clip when they wrote some; the studio's sentence otherwise.
+  const prompt = await getClipPrompt(engine.db, input.storyfileId, clipKind);
   return {
     media: null,
-    message: clipKind === 'cannotAnswer' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
+    message:
+      prompt !== ''
+        ? prompt
+        : clipKind === 'cannotAnswer'
+          ? CANNOT_ANSWER_MESSAGE
+          : PLEASE_REPEAT_MESSAGE,
   };
 }

@@ -137,6 +137,15 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
     expect(body).toMatchObject({ media: null, message: CANNOT_ANSWER_MESSAGE });
   });
 
+  it("shows the author's written text of a clip that is not recorded (issue 44)", async () => {
+    const written = "Oh, I'd rather not talk about that. Ask me about the farm!";
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${bare.id}/clips/cannotAnswer`, {
+      prompt: written,
+    });
+    const { body } = await ask(reader, bare.id, { text: 'zxqv plorth wimble snark' });
+    expect(body).toMatchObject({ media: null, message: written });
+  });
+
   it('plays the cannot-answer clip when the best match is not recorded, naming that question', async () => {
     const { body } = await ask(reader, storyfile.id, { text: 'have you got any pets?' });
     expect(body.decision).toEqual({
