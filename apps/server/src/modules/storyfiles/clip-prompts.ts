@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { ClipKind } from '@conversa/contracts';
+import { DEFAULT_CLIP_PROMPTS, type ClipKind } from '@conversa/contracts';
 import type { Executor } from '../lists/index.ts';
 import { storyfileClips } from './storyfiles.tables.ts';
 
 /**
- * What the author wrote for one of the storyfile's clips ('' when nothing): shown instead of the
- * studio's generic sentence while the clip is not recorded (issue 44: the written cannot-answer
- * text was ignored).
+ * What the author wrote for one of the storyfile's clips ('' when nothing, or when it is still the
+ * suggestion every new storyfile starts with): shown instead of the studio's generic sentence while
+ * the clip is not recorded (issue 44: the written cannot-answer text was ignored).
  */
 export async function getClipPrompt(
   db: Executor,
@@ -17,5 +17,6 @@ export async function getClipPrompt(
     .select({ prompt: storyfileClips.prompt })
     .from(storyfileClips)
     .where(and(eq(storyfileClips.storyfileId, storyfileId), eq(storyfileClips.kind, kind)));
-  return row?.prompt.trim() ?? '';
+  const prompt = row?.prompt.trim() ?? '';
+  return prompt === DEFAULT_CLIP_PROMPTS[kind] ? '' : prompt;
 }
