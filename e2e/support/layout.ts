@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /**
  * The widths every screen must hold at: a phone, a tablet, a small laptop, the commonest laptop
@@ -281,8 +281,8 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
   return problems;
 })()`;
 
-/** Horizontal overflow of the page and covered controls, each as a sentence. */
-export async function findLayoutProblems(page: Page): Promise<string[]> {
+/** Horizontal overflow of the page and covered controls, each as a sentence (a frame's too). */
+export async function findLayoutProblems(page: Pick<Page, 'evaluate'> | Frame): Promise<string[]> {
   return page.evaluate<string[]>(FIND_LAYOUT_PROBLEMS);
 }
 

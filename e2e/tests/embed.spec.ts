@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { makeSuffix, seedStoryfile } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
+import { findLayoutProblems } from '../support/layout';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 
 const SCREENSHOTS = 'test-results/embed';
@@ -94,6 +95,9 @@ test('the embedded player keeps its video size on another site, exchange after e
       ).toBeGreaterThanOrEqual(Math.round(box!.height));
       // The newest turn is readable inside the iframe, not pushed out of it.
       await expect(transcript.getByRole('listitem').last()).toBeInViewport();
+      // The layout walk judges the embed as it is framed (a video below its set size included).
+      const embedded = visitor.frames().find((frame) => frame.url().includes('embed=1'));
+      expect(await findLayoutProblems(embedded!), `after exchange ${index + 1}`).toEqual([]);
     }
     await visitor.screenshot({ path: `${SCREENSHOTS}/embedded-after-five.png` });
     // A signed-out visit of an embed logs no error (issue 44, item 27).
