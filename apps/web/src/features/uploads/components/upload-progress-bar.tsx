@@ -19,9 +19,12 @@ import {
 } from '../utils/bar-position';
 import {
   isBarHidden,
+  listFailedUploadKeys,
   listHiddenUploadKeys,
   readHiddenUploadKeys,
+  readSeenFailureKeys,
   saveHiddenUploadKeys,
+  saveSeenFailureKeys,
 } from '../utils/bar-visibility';
 import { formatBarText, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
@@ -57,13 +60,17 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   );
   const barRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
-  // Failures the person has seen in the status dialog (or dismissed here) leave the bar.
-  const [seenFailures, setSeenFailures] = useState<ReadonlySet<string>>(() => new Set());
+  // Failures the person has seen in the status dialog (or dismissed here) leave the bar, across
+  // reloads too.
+  const [seenFailures, setSeenFailures] = useState<ReadonlySet<string>>(() =>
+    typeof localStorage === 'undefined' ? new Set() : readSeenFailureKeys(localStorage),
+  );
   const summary = summarizeUploads(entries, seenFailures);
-  const markFailuresSeen = () =>
-    setSeenFailures(
-      new Set(entries.filter((entry) => entry.phase === 'failed').map((entry) => entry.clientKey)),
-    );
+  const markFailuresSeen = () => {
+    const keys = [...new Set([...seenFailures, ...listFailedUploadKeys(entries)])];
+    setSeenFailures(new Set(keys));
+    saveSeenFailureKeys(localStorage, keys);
+  };
   // Hidden by the person until a new upload starts, across reloads too.
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
     typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),

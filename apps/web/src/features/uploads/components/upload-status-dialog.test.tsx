@@ -196,14 +196,20 @@ describe('floating upload-progress bar', () => {
   });
 
   it('says "1 failed" when only a failure is left, until it is dismissed (issue 44)', async () => {
+    localStorage.clear();
     const user = userEvent.setup();
-    renderWith(
-      [entry('failed', 'Where were you born?', { error: 'The connection was lost.' })],
-      <UploadProgressBar onOpen={() => undefined} />,
-    );
+    const failed = entry('failed', 'Where were you born?', {
+      error: 'The connection was lost.',
+      serverUploadId: 'up-failed',
+    });
+    const first = renderWithEntries([failed]);
     const bar = screen.getByRole('region', { name: 'Upload progress' });
     expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^1 failed$/);
     await user.click(within(bar).getByRole('button', { name: 'Dismiss failed uploads' }));
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+    first.unmount();
+    // Seen stays seen after a reload (the restored upload has a new client key).
+    renderWithEntries([{ ...failed, clientKey: 'restored-key' }]);
     expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@conversa/contracts';
 import { formatCount } from '@/lib/format';
 import type { VideoUploadEntry } from '../types';
+import { isFailureSeen } from './bar-visibility';
 
 /** "1 video", "3 videos". */
 export function formatVideoCount(count: number): string {
@@ -46,8 +47,8 @@ function isWaitingForFile(upload: VideoUploadEntry): boolean {
  * What the floating bar says (spec §2: Uploading, Uploaded or Processing with the count of
  * videos): while any video is still going up, Uploading and how many are; then Processing and
  * how many wait for it; then Uploaded and how many are done. Null when there is nothing to show.
- * A failure stays on the bar only until it is seen (`seenFailures`: the client keys of failures
- * shown in the status dialog): issue 32's "1 upload failed" followed the person to every page
+ * A failure stays on the bar only until it is seen (`seenFailures`: the client or server keys of
+ * failures shown in the status dialog or dismissed): issue 32's "1 upload failed" followed the person to every page
  * for ever, and issue 44's vanished at once ("Processing 1 video" → nothing). An upload waiting
  * for its file says so instead of "Uploading" at a percentage that never moves (issue 44).
  */
@@ -56,7 +57,7 @@ export function summarizeUploads(
   seenFailures: ReadonlySet<string> = new Set(),
 ): UploadBarSummary | null {
   const failed = uploads.filter(
-    (upload) => upload.phase === 'failed' && !seenFailures.has(upload.clientKey),
+    (upload) => upload.phase === 'failed' && !isFailureSeen(upload, seenFailures),
   ).length;
   const waiting = uploads.filter(isWaitingForFile);
   const sending = uploads.filter(
