@@ -18,13 +18,13 @@ import {
   type BarPosition,
 } from '../utils/bar-position';
 import {
+  FAILURES_SEEN_EVENT,
   isBarHidden,
-  listFailedUploadKeys,
   listHiddenUploadKeys,
+  markFailuresSeen,
   readHiddenUploadKeys,
   readSeenFailureKeys,
   saveHiddenUploadKeys,
-  saveSeenFailureKeys,
 } from '../utils/bar-visibility';
 import { formatBarText, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
@@ -66,11 +66,13 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     typeof localStorage === 'undefined' ? new Set() : readSeenFailureKeys(localStorage),
   );
   const summary = summarizeUploads(entries, seenFailures);
-  const markFailuresSeen = () => {
-    const keys = [...new Set([...seenFailures, ...listFailedUploadKeys(entries)])];
-    setSeenFailures(new Set(keys));
-    saveSeenFailureKeys(localStorage, keys);
-  };
+  const markSeen = () => setSeenFailures(markFailuresSeen(localStorage, entries));
+  // The status dialog opened from a question's row marks them seen too.
+  useEffect(() => {
+    const reread = () => setSeenFailures(readSeenFailureKeys(localStorage));
+    window.addEventListener(FAILURES_SEEN_EVENT, reread);
+    return () => window.removeEventListener(FAILURES_SEEN_EVENT, reread);
+  }, []);
   // Hidden by the person until a new upload starts, across reloads too.
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
     typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),
@@ -221,7 +223,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       <button
         type="button"
         onClick={() => {
-          markFailuresSeen();
+          markSeen();
           onOpen();
         }}
         aria-haspopup="dialog"
@@ -263,7 +265,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
           }
           title={summary.label === 'Uploaded' || summary.label === 'Failed' ? 'Dismiss' : 'Hide'}
           onClick={() => {
-            markFailuresSeen();
+            markSeen();
             if (summary.label === 'Uploaded') {
               engine.clearFinished();
             } else if (summary.label !== 'Failed') {

@@ -81,3 +81,17 @@ export function saveSeenFailureKeys(storage: Pick<Storage, 'setItem'>, keys: rea
     // Not kept when storage is refused; seen for this page.
   }
 }
+
+/** Fired when failures were marked seen, so a bar already on the page leaves them out. */
+export const FAILURES_SEEN_EVENT = 'conversa:upload-failures-seen';
+
+/** Marks the failed uploads now on the page as seen, kept across reloads; answers the keys kept. */
+export function markFailuresSeen(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  entries: readonly VideoUploadEntry[],
+): Set<string> {
+  const keys = new Set([...readSeenFailureKeys(storage), ...listFailedUploadKeys(entries)]);
+  saveSeenFailureKeys(storage, [...keys]);
+  window.dispatchEvent(new Event(FAILURES_SEEN_EVENT));
+  return keys;
+}
