@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /**
  * The widths every screen must hold at: a phone, a tablet, a small laptop, the commonest laptop
@@ -28,6 +28,10 @@ export const MAX_ORDINARY_WORD = 24;
  * - a box that scrolls sideways without a visible cue (issue 32: the Users table's Actions cut
  *   to "Rem…" in a scroller nothing pointed at): a sideways scroller must be described
  *   (aria-describedby) by a visible hint.
+ * - an id used twice (issue 44: two `<button id="submit-add">` with two alternates panels open);
+ * - a video whose box is smaller than its set size (issue 44: the embedded player's picture gave
+ *   its height to the transcript, down to 0 px): a player's frame (the box a video fills, or the
+ *   video itself) keeps its aspect ratio (16:9 where none is set) up to its max-height.
  * A control clipped away by a scrolling ancestor is reached by scrolling it, so it is not judged.
  */
 const FIND_LAYOUT_PROBLEMS = `(async () => {
@@ -82,6 +86,30 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     const style = getComputedStyle(element);
     return !(style.visibility === 'hidden' || (style.clipPath && style.clipPath !== 'none') || (style.clip && style.clip !== 'auto')) && element.getClientRects().length > 0;
   };
+  const idCounts = new Map();
+  for (const element of document.querySelectorAll('[id]')) {
+    idCounts.set(element.id, (idCounts.get(element.id) || 0) + 1);
+  }
+  for (const [id, count] of idCounts) {
+    if (count > 1) {
+      problems.push('the id "' + id + '" is used ' + count + ' times');
+    }
+  }
+  for (const video of document.querySelectorAll('video')) {
+    const frame = getComputedStyle(video).position === 'absolute' ? video.parentElement : video;
+    if (!frame || !isShown(video)) {
+      continue;
+    }
+    const style = getComputedStyle(frame);
+    const ratioMatch = /([\\d.]+)\\s*\\/\\s*([\\d.]+)/.exec(style.aspectRatio);
+    const ratio = ratioMatch ? Number(ratioMatch[1]) / Number(ratioMatch[2]) : 16 / 9;
+    const box = frame.getBoundingClientRect();
+    const maxHeight = style.maxHeight.endsWith('px') ? parseFloat(style.maxHeight) : Infinity;
+    const setHeight = Math.min(box.width / ratio, maxHeight);
+    if (box.width > 1 && box.height + 1 < setHeight) {
+      problems.push(describe(video) + ' is ' + Math.round(box.height) + ' px tall, below its set size of ' + Math.round(setHeight) + ' px');
+    }
+  }
   // Words split across lines. Only text nodes that wrap are looked at word by word; hyphens and
   // slashes are places a word may break, so they end a word here.
   const range = document.createRange();
@@ -253,8 +281,8 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
   return problems;
 })()`;
 
-/** Horizontal overflow of the page and covered controls, each as a sentence. */
-export async function findLayoutProblems(page: Page): Promise<string[]> {
+/** Horizontal overflow of the page and covered controls, each as a sentence (a frame's too). */
+export async function findLayoutProblems(page: Pick<Page, 'evaluate'> | Frame): Promise<string[]> {
   return page.evaluate<string[]>(FIND_LAYOUT_PROBLEMS);
 }
 

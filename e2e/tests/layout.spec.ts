@@ -50,6 +50,7 @@ test.beforeAll(async ({ browser }) => {
   signInViolations = cspViolations.take();
   if (existsSync(SEED_FILE)) {
     seeded = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as typeof seeded;
+    await dismissSeenFailure();
     return;
   }
   const suffix = makeSuffix();
@@ -146,7 +147,21 @@ test.beforeAll(async ({ browser }) => {
     )
     .toBe(VIDEO_PROCESSING_MESSAGES.notAVideo);
   writeFileSync(SEED_FILE, JSON.stringify(seeded));
+  await dismissSeenFailure();
 });
+
+/**
+ * Issue 44: the upload bar says "1 failed" until the person has seen the failure. The screens are
+ * judged as a person who has seen it meets them (the bar floating over a screen's controls while
+ * it shows is issue 44's item 26, still open).
+ */
+async function dismissSeenFailure() {
+  await page.goto('/dashboard');
+  const dismiss = page.getByRole('button', { name: 'Dismiss failed uploads' });
+  await expect(dismiss).toBeVisible();
+  await dismiss.click();
+  await expect(page.getByRole('region', { name: 'Upload progress' })).toHaveCount(0);
+}
 
 test.afterAll(async () => {
   await page?.context().close();

@@ -404,8 +404,9 @@ test('the upload bar, shown while a bulk upload runs, covers none of the mapping
 });
 
 // Issue 32, items 1 and 9: a text file named .mp4 put "1 upload failed" on every page and over
-// controls (after reloads too), and its row offered Retry, which cannot succeed.
-test('a file that is not a video fails on its question with Replace, and the bar neither follows it nor covers a control', async ({
+// controls (after reloads too), and its row offered Retry, which cannot succeed. Issue 44, item 5:
+// the failure vanished from the bar at once; it says "1 failed" until it is seen.
+test('a file that is not a video fails on its question with Replace; the bar says so until it is seen, then neither follows it nor covers a control', async ({
   page,
 }) => {
   await signIn(page, E2E.users.editor);
@@ -420,7 +421,7 @@ test('a file that is not a video fails on its question with Replace, and the bar
   await expect(row.getByLabel(`Replace the file: ${FIRST}`)).toBeAttached();
   await expect(row.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
   const bar = page.getByRole('region', { name: 'Upload progress' });
-  await expect(bar).toBeHidden();
+  await expect(bar.getByTestId('upload-bar-text')).toHaveText('1 failed');
   await row.screenshot({ path: `${SCREENSHOTS}/row-not-a-video.png` });
 
   // Shown once where it happened, and in the status dialog, reached from the row.
@@ -431,6 +432,8 @@ test('a file that is not a video fails on its question with Replace, and the bar
   await expect(dialog.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // Seen in the dialog: the bar no longer carries it.
+  await expect(bar).toBeHidden();
 
   // Another page and a reload: nothing follows, and the layout walk's covered-control rule holds
   // in full with the failed upload present.

@@ -27,6 +27,7 @@ beforeAll(async () => {
     [ASSET, ASSET_SOURCE],
     [WORKER_ASSET, ASSET_SOURCE],
     ['index.html', INDEX_HTML],
+    ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
   ] as const) {
     writeFileSync(path.join(webDist, file), source);
     writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(source));
@@ -68,6 +69,12 @@ const get = (url: string, headers: Record<string, string>) =>
   app.inject({ method: 'GET', url, headers: { 'x-system-id': 'conversa-studio-web', ...headers } });
 
 describe('built assets', () => {
+  it('answers /favicon.ico with the logo, not a 404 logged in the console (issue 44)', async () => {
+    const response = await get('/favicon.ico', {});
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
   it.each([
     ['br, gzip, deflate', 'br', (body: Buffer) => brotliDecompressSync(body)],
     ['gzip, deflate', 'gzip', (body: Buffer) => gunzipSync(body)],

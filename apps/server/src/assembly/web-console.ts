@@ -51,6 +51,14 @@ export async function serveWebConsole(app: FastifyInstance, webDist: string): Pr
       );
     },
   });
+  // A browser asks for /favicon.ico on a page that names no icon (the provider's sign-in and
+  // invitation pages, whose policy allows no image): the logo, not a 404 in every console.
+  app.get(
+    '/favicon.ico',
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').sendFile('logo.svg'),
+  );
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404 whatever the client accepts: never the console under an
     // asset's address (trimAssetHeaders would strip its document headers).

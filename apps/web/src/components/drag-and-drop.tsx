@@ -4,6 +4,14 @@ import { useLocation } from 'react-router';
 import { createDragDropResponders, type DragHandlers, type DragType } from '@/lib/drag-and-drop';
 import { useTemporaryStateStore } from './navigation-state';
 
+/** The dragged item's name, from its handle's `data-drag-label` (set beside its aria-label). */
+function findDragItemName(draggableId: string): string | undefined {
+  const handle = document.querySelector(
+    `[data-rfd-drag-handle-draggable-id="${CSS.escape(draggableId)}"]`,
+  );
+  return handle?.getAttribute('data-drag-label') ?? undefined;
+}
+
 /**
  * The drag-and-drop dispatch of spec §4 around a screen's drag area: every drag end, update and
  * before-start event goes to the handlers registered (with useDragHandlers) for its drag type, and
@@ -13,7 +21,7 @@ import { useTemporaryStateStore } from './navigation-state';
 export function DragDropProvider({ children }: { children: ReactNode }) {
   const store = useTemporaryStateStore();
   const responders = useMemo(
-    () => createDragDropResponders(() => store.getState().dragHandlers),
+    () => createDragDropResponders(() => store.getState().dragHandlers, findDragItemName),
     [store],
   );
   return <DragDropContext {...responders}>{children}</DragDropContext>;

@@ -27,6 +27,19 @@ describe('PastQuestionMoves', () => {
     expect(items[1]).toHaveTextContent('×3');
   });
 
+  it('says nothing of a threshold that drifts below the third decimal (issue 44: "from 0.474 to 0.474")', () => {
+    renderWithProviders(
+      <PastQuestionMoves
+        preview={{
+          ...LAB_PREVIEW,
+          threshold: { before: 0.47412, after: 0.47438, isAutomatic: true },
+        }}
+      />,
+    );
+    expect(screen.queryByTestId('review-preview-threshold')).not.toBeInTheDocument();
+    expect(screen.queryByText(/threshold moves/)).not.toBeInTheDocument();
+  });
+
   it('says nothing of a threshold that stays and warns of nothing when no question loses its answer', () => {
     renderWithProviders(
       <PastQuestionMoves

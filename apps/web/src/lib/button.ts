@@ -36,6 +36,36 @@ export function buildButtonId(type: ButtonType, text: string): string {
 }
 
 /**
+ * The ids of the buttons on the page, so two buttons of the same type and text (two alternates
+ * panels' "Add", each row's "Remove") do not share one: the first keeps the spec's
+ * `${type}-${kebab(text)}`, the next ones take `-2`, `-3`, ... (issue 44: two
+ * `<button id="submit-add">`). A claim is given back when its button leaves the page.
+ */
+export function createButtonIdRegistry() {
+  const claims = new Map<string, Set<number>>();
+  return {
+    claim(base: string): string {
+      const taken = claims.get(base) ?? new Set<number>();
+      let number = 1;
+      while (taken.has(number)) {
+        number += 1;
+      }
+      taken.add(number);
+      claims.set(base, taken);
+      return number === 1 ? base : `${base}-${number}`;
+    },
+    release(base: string, id: string): void {
+      const number = id === base ? 1 : Number(id.slice(base.length + 1));
+      const taken = claims.get(base);
+      taken?.delete(number);
+      if (taken?.size === 0) {
+        claims.delete(base);
+      }
+    },
+  };
+}
+
+/**
  * What a button renders (spec §4): loading shows a spinner and disables it; a disabled button
  * takes the `disabled` variant.
  */

@@ -2,6 +2,7 @@ import type { DragStart, DragUpdate, DropResult } from '@hello-pangea/dnd';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createDragDropResponders,
+  describeDragEnd,
   dispatchBeforeDragStart,
   dispatchDragEnd,
   dispatchDragUpdate,
@@ -115,5 +116,36 @@ describe('createDragDropResponders', () => {
       responders.onDragUpdate(buildUpdate('question', 0, 1));
       responders.onBeforeDragStart(buildStart('question', 0));
     }).not.toThrow();
+  });
+});
+
+describe('announcements name the dragged item (issue 44)', () => {
+  const name = 'Where did you grow up?';
+  it('says which question moved, from and to which position', () => {
+    const announce = vi.fn();
+    const responders = createDragDropResponders(
+      () => ({}),
+      (id) => (id === 'item-1' ? name : undefined),
+    );
+    responders.onDragStart(buildStart('question', 1), { announce });
+    responders.onDragUpdate(buildUpdate('question', 1, 0), { announce });
+    responders.onDragEnd(buildDrop('question', 1, 0), { announce });
+    expect(announce.mock.calls.map(([message]) => message as string)).toEqual([
+      'Lifted “Where did you grow up?” at position 2. Use the arrow keys to move it, space to drop it, escape to cancel.',
+      'Moved “Where did you grow up?” from position 2 to position 1.',
+      'Dropped “Where did you grow up?”: it moved from position 2 to position 1.',
+    ]);
+  });
+
+  it('leaves the library its own words for an item without a name', () => {
+    const announce = vi.fn();
+    createDragDropResponders(() => ({})).onDragEnd(buildDrop('question', 1, 0), { announce });
+    expect(announce).not.toHaveBeenCalled();
+  });
+
+  it('says a cancelled drag left the item where it was', () => {
+    expect(describeDragEnd(name, { ...buildDrop('question', 2, null), reason: 'CANCEL' })).toBe(
+      'Cancelled: “Where did you grow up?” stays at position 3.',
+    );
   });
 });

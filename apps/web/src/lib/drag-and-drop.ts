@@ -1,4 +1,10 @@
-import type { DraggableLocation, DragStart, DragUpdate, DropResult } from '@hello-pangea/dnd';
+import type {
+  DraggableLocation,
+  DragStart,
+  DragUpdate,
+  DropResult,
+  ResponderProvided,
+} from '@hello-pangea/dnd';
 
 /** Drag types of spec §4; each Droppable passes one as its `type`. */
 // 'featured' is the Mobile App's featured list (issue 19), beyond the spec's four.
@@ -72,15 +78,64 @@ export function dispatchBeforeDragStart(registry: DragHandlerRegistry, start: Dr
 }
 
 /**
- * Responders for a single DragDropContext. The registry is read on every event, so handlers
- * registered after mount (or cleared on navigation) take effect immediately.
+ * What a screen reader hears as an item is lifted, moved and dropped, naming the item (issue 44:
+ * "You have moved the item from position 2 to position 1" did not say which question). Positions
+ * count from 1.
  */
-export function createDragDropResponders(getRegistry: () => DragHandlerRegistry) {
+export function describeDragStart(name: string, start: Pick<DragStart, 'source'>): string {
+  return `Lifted “${name}” at position ${start.source.index + 1}. Use the arrow keys to move it, space to drop it, escape to cancel.`;
+}
+
+export function describeDragUpdate(
+  name: string,
+  update: Pick<DragUpdate, 'source' | 'destination'>,
+): string {
+  return update.destination
+    ? `Moved “${name}” from position ${update.source.index + 1} to position ${update.destination.index + 1}.`
+    : `“${name}” is not over a list: dropping it now leaves it at position ${update.source.index + 1}.`;
+}
+
+export function describeDragEnd(
+  name: string,
+  result: Pick<DropResult, 'source' | 'destination' | 'reason'>,
+): string {
+  if (result.reason === 'CANCEL' || !result.destination) {
+    return `Cancelled: “${name}” stays at position ${result.source.index + 1}.`;
+  }
+  return result.destination.index === result.source.index
+    ? `Dropped “${name}” back at position ${result.source.index + 1}.`
+    : `Dropped “${name}”: it moved from position ${result.source.index + 1} to position ${result.destination.index + 1}.`;
+}
+
+/**
+ * Responders for a single DragDropContext. The registry is read on every event, so handlers
+ * registered after mount (or cleared on navigation) take effect immediately. `findItemName` names
+ * the dragged item for the announcements; without a name the library's own words are used.
+ */
+export function createDragDropResponders(
+  getRegistry: () => DragHandlerRegistry,
+  findItemName: (draggableId: string) => string | undefined = () => undefined,
+) {
+  const announce = (
+    provided: ResponderProvided | undefined,
+    id: string,
+    say: (name: string) => string,
+  ) => {
+    const name = findItemName(id);
+    if (provided && name !== undefined) {
+      provided.announce(say(name));
+    }
+  };
   return {
-    onDragEnd: (result: DropResult) => {
+    onDragStart: (start: DragStart, provided?: ResponderProvided) => {
+      announce(provided, start.draggableId, (name) => describeDragStart(name, start));
+    },
+    onDragEnd: (result: DropResult, provided?: ResponderProvided) => {
+      announce(provided, result.draggableId, (name) => describeDragEnd(name, result));
       dispatchDragEnd(getRegistry(), result);
     },
-    onDragUpdate: (update: DragUpdate) => {
+    onDragUpdate: (update: DragUpdate, provided?: ResponderProvided) => {
+      announce(provided, update.draggableId, (name) => describeDragUpdate(name, update));
       dispatchDragUpdate(getRegistry(), update);
     },
     onBeforeDragStart: (start: DragStart) => {

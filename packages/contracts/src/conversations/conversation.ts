@@ -304,6 +304,10 @@ export const publicAskResponseSchema = z.object({
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 
+export const ASK_SCORINGS = ['meaning', 'words', 'words-preparing'] as const;
+export const askScoringSchema = z.enum(ASK_SCORINGS);
+export type AskScoring = z.infer<typeof askScoringSchema>;
+
 /** The studio's answer adds the matcher's reasoning. */
 export const askResponseSchema = publicAskResponseSchema.extend({
   decision: askDecisionSchema,
@@ -314,5 +318,11 @@ export const askResponseSchema = publicAskResponseSchema.extend({
   confidence: confidenceClassSchema.nullable(),
   threshold: z.number(),
   candidates: z.array(askCandidateSchema),
+  /**
+   * How the question was scored: `meaning` (its words and the sentence model), `words` (words
+   * alone: no sentence model), `words-preparing` (words alone while the script's sentence vectors
+   * are still being made, for a few seconds after an edit). Absent when nothing was scored.
+   */
+  scoring: askScoringSchema.optional(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;

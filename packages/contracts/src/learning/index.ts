@@ -12,3 +12,4 @@ export * from './get-my-activity.ts';
 export * from './ask-my-activity.ts';
 export * from './rate-my-activity-answer.ts';
 export * from './get-my-activity-storyfile.ts';
+export * from './learning-module.ts';

@@ -187,13 +187,15 @@ function formatThresholds(before: number, after: number): [string, string] {
   return [before.toFixed(digits), after.toFixed(digits)];
 }
 
-/** The sentence for a threshold the change moves; null when it stays where it is. */
+/** The sentence for a threshold the change moves; null when it stays where it is, to three decimals. */
 export function describeThresholdMove(preview: ReviewPreview): string | null {
   const { before, after, isAutomatic } = preview.threshold;
-  if (before === after) {
+  const [from, to] = formatThresholds(before, after);
+  // A drift below the third decimal is no move a person can read (issue 44: "moves from 0.474 to
+  // 0.474").
+  if (from === to) {
     return null;
   }
-  const [from, to] = formatThresholds(before, after);
   return `The ${isAutomatic ? 'automatic' : 'out-of-scope'} threshold moves from ${from} to ${to}.`;
 }
 

@@ -50,5 +50,8 @@ export const listUploadsContract = defineContract({
   summary: `The caller's uploads of the last ${RECENT_UPLOADS_HOURS} hours, newest first (restores the upload dialog after a reload)`,
   tags: ['uploads'],
   permission: { kind: 'loggedIn' },
+  // Students too: the shell's upload bar asks on every page, and a 403 was logged in each
+  // student's console (issue 44). It lists the caller's own uploads only.
+  isOpenToStudents: true,
   response: z.object({ uploads: z.array(uploadSummarySchema) }),
 });

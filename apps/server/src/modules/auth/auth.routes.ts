@@ -160,17 +160,18 @@ export function registerAuthRoutes(
     {
       config: { permission: { kind: 'public' } },
       schema: {
-        summary: 'Expiries, roles and identity of the browser session (never its tokens)',
+        summary:
+          'Expiries, roles and identity of the browser session (never its tokens); 204 when signed out',
         tags: ['auth'],
       },
     },
     async (request, reply) => {
       const sessionId = readSessionCookie(request);
       const session = sessionId ? await auth.findSession(sessionId) : undefined;
+      // Signed out is an answer, not an error: every signed-out visit of the landing, share and
+      // embed pages asks, and a 401 there was logged in each visitor's console.
       if (!session) {
-        return reply
-          .status(401)
-          .send({ statusCode: 401, error: 'UNAUTHORIZED', message: 'You need to be logged in.' });
+        return reply.status(204).send();
       }
       return sessionInfoSchema.parse(await auth.describeSession(session));
     },

@@ -218,7 +218,7 @@ describe('refresh (spec §4 Session, §7 /api/refresh_token)', () => {
     expect(afterReuse.status).toBe(400);
     expect(afterReuse.headers.getSetCookie().join(';')).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
     expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
-    expect((await browser.api('/api/auth/session')).status).toBe(401);
+    expect((await browser.api('/api/auth/session')).status).toBe(204);
   });
 
   it('an expired access token makes gateway calls answer 401 until a refresh succeeds', async () => {

@@ -12,7 +12,8 @@ import { findAvatar } from './avatars.service.ts';
 export const AVATAR_CACHE_CONTROL = 'private, max-age=3600';
 
 /**
- * `GET /avatar/{id}/type/{resource_type}` (spec §7): the id is the iam for user avatars and the
+ * `GET /avatar/{id}/type/{resource_type}` (spec §7): the image, 204 when there is none yet, 404
+ * for a resource the caller may not see. The id is the iam for user avatars and the
  * resource's own id for the other types, because a storyfile or namespace has no iam and two
  * resources of different types may not share one id space.
  */
@@ -23,7 +24,11 @@ export function registerAvatarRoutes(
   const { db, mediaStore } = options;
   app.get<{ Params: { id: string; resourceType: string } }>(
     '/avatar/:id/type/:resourceType',
-    { config: { permission: { kind: 'loggedIn' } }, schema: { hide: true } },
+    // Students too: the shell shows their own picture (a 403 was logged on each of their pages).
+    {
+      config: { permission: { kind: 'loggedIn' }, isOpenToStudents: true },
+      schema: { hide: true },
+    },
     async (request, reply) => {
       const notFound = () =>
         reply
@@ -43,10 +48,16 @@ export function registerAvatarRoutes(
         resourceId,
         app.resolveStoryfileNamespace,
       );
-      const avatar = isVisible ? await findAvatar(db, resourceType.data, resourceId) : undefined;
-      const stored = avatar ? await mediaStore.stat(avatar.storageKey) : null;
-      if (!avatar || !stored) {
+      if (!isVisible) {
         return notFound();
+      }
+      const avatar = await findAvatar(db, resourceType.data, resourceId);
+      const stored = avatar ? await mediaStore.stat(avatar.storageKey) : null;
+      // No picture yet is the ordinary case (the web shows the logo): 204, not a 404 that every
+      // page of a user without a picture logged in the console. Only something the caller may
+      // see reaches here, so the two answers reveal nothing.
+      if (!avatar || !stored) {
+        return reply.status(204).header('cache-control', 'no-store').send();
       }
       const etag = `"${avatar.uploadId ?? avatar.updatedAt.getTime()}"`;
       reply

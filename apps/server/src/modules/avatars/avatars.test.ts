@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AVATAR_MAX_BYTES,
-  AVATAR_NOT_FOUND_MESSAGE,
   buildAvatarPath,
   buildAvatarUploadMetadata,
   getUploadIdFromUrl,
@@ -157,9 +156,10 @@ describe('My Profile avatar (spec §3, §5, §7, §9)', () => {
       status: 'FAIL',
       error: UPLOAD_REJECTION_MESSAGES.avatarContent,
     });
+    // No picture is no error (issue 44: a 404 logged on every page of a user without one).
     const none = await owner.browser.request(buildAvatarPath(iam));
-    expect(none.status).toBe(404);
-    expect(((await none.json()) as { message: string }).message).toBe(AVATAR_NOT_FOUND_MESSAGE);
+    expect(none.status).toBe(204);
+    expect(await none.text()).toBe('');
   });
 
   it.each([

@@ -7,9 +7,11 @@ import {
   type AskCandidate,
   type AskDecision,
   type AskMedia,
+  type AskScoring,
   type ClipKind,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
+import { getClipPrompt } from '../storyfiles/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import { clarify, takeSuggestion } from './clarification.ts';
 import { saveInkState } from './conversation-state.ts';
@@ -144,9 +146,22 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     threshold: decidedThreshold,
     candidates,
+    ...(result ? { scoring: describeAskScoring(result, matcher) } : {}),
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
     ...clarification,
   };
+}
+
+/**
+ * Whether meaning took part in this score: "why this answer" calls a question off-topic only when
+ * nothing is close by meaning either, and says when words alone scored it because the script's
+ * vectors were still being made (issue 44).
+ */
+function describeAskScoring(result: MatchResult, matcher: StoryfileMatcher['matcher']): AskScoring {
+  if (result.isSemantic) {
+    return 'meaning';
+  }
+  return matcher.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */
@@ -209,7 +224,8 @@ function toCandidates(
 
 /**
  * What plays: the answer's video; else the please-repeat clip (empty or unintelligible input) or
- * the cannot-answer clip, and the spec's message instead of a clip that is not recorded.
+ * the cannot-answer clip, and instead of a clip that is not recorded the text the author wrote for
+ * it, or the spec's message.
  */
 async function pickMedia(
   engine: ConversationEngine,
@@ -231,8 +247,15 @@ async function pickMedia(
   if (media) {
     return { media, message: null };
   }
+  // The author's own words for the clip when they wrote some; the studio's sentence otherwise.
+  const prompt = await getClipPrompt(engine.db, input.storyfileId, clipKind);
   return {
     media: null,
-    message: clipKind === 'cannotAnswer' ? CANNOT_ANSWER_MESSAGE : PLEASE_REPEAT_MESSAGE,
+    message:
+      prompt !== ''
+        ? prompt
+        : clipKind === 'cannotAnswer'
+          ? CANNOT_ANSWER_MESSAGE
+          : PLEASE_REPEAT_MESSAGE,
   };
 }

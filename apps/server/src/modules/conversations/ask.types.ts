@@ -2,6 +2,7 @@ import type {
   AskCandidate,
   AskSuggestion,
   ClarificationKind,
+  AskScoring,
   AskDecision,
   AskMedia,
   ChatChannel,
@@ -39,6 +40,8 @@ export interface AskOutcome {
   confidence: ConfidenceClass | null;
   threshold: number;
   candidates: AskCandidate[];
+  /** How the question was scored (absent: nothing was, e.g. a story choice or the opening). */
+  scoring?: AskScoring;
   /** The ink story's turn; null without a published story. */
   story: StoryTurn | null;
   /** What the storyfile asks back with, or null (`clarification.ts`). */

@@ -85,6 +85,8 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
       matchedPhrasing: 'Which film do you love the most?',
     });
     expect(body.candidates[0]!.matchedTerms.length).toBeGreaterThan(0);
+    // No sentence model here: "why this answer" must know meaning took no part (issue 44).
+    expect(body.scoring).toBe('words');
 
     const full = await fetch(`${studio.baseUrl}${body.media!.url}`);
     expect(full.status).toBe(200);
@@ -133,6 +135,15 @@ describe('POST /v1/conversa/storyfiles/{id}/ask (studio)', () => {
   it('shows a message instead of a clip that is not recorded', async () => {
     const { body } = await ask(reader, bare.id, { text: 'zxqv plorth wimble snark' });
     expect(body).toMatchObject({ media: null, message: CANNOT_ANSWER_MESSAGE });
+  });
+
+  it("shows the author's written text of a clip that is not recorded (issue 44)", async () => {
+    const written = "Oh, I'd rather not talk about that. Ask me about the farm!";
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${bare.id}/clips/cannotAnswer`, {
+      prompt: written,
+    });
+    const { body } = await ask(reader, bare.id, { text: 'zxqv plorth wimble snark' });
+    expect(body).toMatchObject({ media: null, message: written });
   });
 
   it('plays the cannot-answer clip when the best match is not recorded, naming that question', async () => {

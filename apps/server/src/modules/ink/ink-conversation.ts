@@ -57,7 +57,8 @@ export function isSavedInkState(value: unknown): value is SavedInkState {
 
 /**
  * Where the story stands, as `knot` or `knot.stitch`: ink's own pointer while it runs, else the
- * knot of the open choices (ink's pointer is empty while it waits at a choice); null at the end.
+ * knot of the open choices (ink's pointer is empty while it waits at a choice); null at the end
+ * and in the story's top-level flow, outside any knot.
  */
 export function findStoryPlace(story: {
   state: { currentPathString: string | null };
@@ -75,7 +76,9 @@ export function findStoryPlace(story: {
     }
     names.push(segment);
   }
-  return names.length > 0 ? names.join('.') : path;
+  // Only inner containers ("0.12", the story's top-level flow): no knot to name, and the raw path
+  // read as one (issue 44).
+  return names.length > 0 ? names.join('.') : null;
 }
 
 export interface InkLineClip {

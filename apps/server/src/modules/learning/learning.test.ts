@@ -905,6 +905,7 @@ describe('the restricted role', () => {
       'GET /v1/conversa/auth/me',
       'GET /v1/conversa/feedback/config',
       'POST /v1/conversa/feedback',
+      'GET /v1/conversa/uploads',
       'GET /v1/conversa/learning/my-activities',
       'GET /v1/conversa/learning/my-activities/{id}',
       'POST /v1/conversa/learning/my-activities/{id}/ask',
@@ -943,6 +944,12 @@ describe('the restricted role', () => {
     // What stays open answers.
     expect((await classmate.get('/v1/conversa/auth/me')).status).toBe(200);
     expect((await classmate.get('/v1/conversa/learning/my-activities')).status).toBe(200);
+    // The shell's upload bar asks on every page: no 403 in a student's console (issue 44).
+    const uploads = await classmate.get('/v1/conversa/uploads');
+    expect([uploads.status, uploads.body]).toEqual([200, { uploads: [] }]);
+    // Nor for their own picture, which the shell shows (none yet: 204).
+    const me = await classmate.get<{ iam: string }>('/v1/conversa/auth/me');
+    expect((await classmate.get(`/avatar/${me.body.iam}/type/user`)).status).toBe(204);
   });
 });
 

@@ -10,6 +10,13 @@ import {
 import { MANIFEST_FILE, MANIFEST_FORMAT, manifestSchema, type Manifest } from './manifest.ts';
 import { createMeasuringStream } from './measuring-stream.ts';
 
+/** A package the zip reader cannot open: most often a file cut short in copying or uploading. */
+export const PACKAGE_TRUNCATED_MESSAGE =
+  'The package is not a complete .zip file: it may have been cut short while it was copied or uploaded. Export it again, or upload the whole file.';
+/** A package whose file list opens but whose entries do not read. */
+export const PACKAGE_DAMAGED_MESSAGE =
+  "The package's .zip file is damaged: it may have been cut short while it was copied or uploaded. Export it again, or upload the whole file.";
+
 /** A package that cannot be imported; the message names the problem for the person. */
 export class PackageRefusedError extends Error {}
 
@@ -65,10 +72,10 @@ export async function openPackage(
       decodeStrings: false,
       validateEntrySizes: true,
     });
-  } catch (error) {
-    return refuse(
-      `The package is not a complete .zip file (it may be truncated): ${(error as Error).message}.`,
-    );
+  } catch {
+    // The studio's own words, not the zip library's ("end of central directory record signature
+    // not found." behind ours gave a double period, issue 44).
+    return refuse(PACKAGE_TRUNCATED_MESSAGE);
   }
   try {
     if (zip.entryCount > limits.maxEntries) {
@@ -109,9 +116,7 @@ export async function openPackage(
       if (error instanceof PackageRefusedError) {
         throw error;
       }
-      refuse(
-        `The package's .zip file is damaged (it may be truncated): ${(error as Error).message}.`,
-      );
+      refuse(PACKAGE_DAMAGED_MESSAGE);
     }
 
     const manifestEntry = entries.get(MANIFEST_FILE);

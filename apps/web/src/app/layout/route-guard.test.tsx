@@ -69,4 +69,24 @@ describe('RouteGuard', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/learning/my_activities'));
     },
   );
+
+  it('tells a student whose organization lacks the learning module why and whom to ask (issue 44)', () => {
+    const student: CurrentUser = {
+      ...viewer,
+      namespaces: [{ ...viewer.namespaces[0]!, userNamespaces: [{ scope: 'restricted:ns' }] }],
+    };
+    renderWithProviders(<RouteGuard user={student}>the screen</RouteGuard>, {
+      path: '/learning/my_activities',
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your activities are not open yet',
+    );
+    expect(
+      screen.getByText(
+        'acme has not turned on learning yet, so the activities assigned to you cannot open. Ask the person who invited you to turn on the learning module; your activities will be here as soon as it is on.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/This feature is not enabled/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to the dashboard' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,7 @@
 import {
   checkRequirement,
+  describeStudentLearningOff,
+  STUDENT_LEARNING_OFF_TITLE,
   findRoute,
   getRouteRequirement,
   isForStudent,
@@ -25,6 +27,18 @@ export function RouteGuard({ user, children }: { user: CurrentUser; children: Re
   const result = checkRequirement(user, getRouteRequirement(pathname));
   if (result.ok) {
     return <>{children}</>;
+  }
+  // A student whose organization lacks the learning module has nowhere else to go: say why and
+  // whom to ask, not "This feature is not enabled" with a link back to this very page.
+  if (isForStudent(user)) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={STUDENT_LEARNING_OFF_TITLE} />
+        <p className="max-w-2xl rounded-xl border border-slate-200 bg-white p-5 text-slate-700">
+          {describeStudentLearningOff(user.namespaces.map((namespace) => namespace.label))}
+        </p>
+      </div>
+    );
   }
   const label = findRoute(pathname)?.label;
   return (

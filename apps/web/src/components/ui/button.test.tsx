@@ -15,6 +15,28 @@ describe('Button', () => {
     expect(button).toHaveAttribute('id', id);
   });
 
+  it('gives two buttons of the same type and text ids of their own, the first the built one (issue 44)', () => {
+    const { rerender } = render(
+      <>
+        <Button type="submit">Add</Button>
+        <Button type="submit">Add</Button>
+        <Button type="submit">Add</Button>
+      </>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.id)).toEqual([
+      'submit-add',
+      'submit-add-2',
+      'submit-add-3',
+    ]);
+    // A button that leaves gives its id back to the next one.
+    rerender(
+      <>
+        <Button type="submit">Add</Button>
+      </>,
+    );
+    expect(screen.getByRole('button')).toHaveAttribute('id', 'submit-add');
+  });
+
   it('builds the id from idText when the children are not plain text', () => {
     render(
       <Button idText="Next">

@@ -1,6 +1,14 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   buildButtonId,
+  createButtonIdRegistry,
   DEFAULT_BUTTON_TYPE,
   resolveButtonState,
   type ButtonType,
@@ -49,6 +57,48 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> 
   ref?: Ref<HTMLButtonElement>;
 };
 
+const buttonIds = createButtonIdRegistry();
+
+/** Hands the element to the caller's ref too. */
+function setRef(ref: Ref<HTMLButtonElement> | undefined, node: HTMLButtonElement | null) {
+  if (typeof ref === 'function') {
+    return ref(node);
+  }
+  if (ref) {
+    ref.current = node;
+  }
+}
+
+/**
+ * The built id, made unique on the page: claimed once mounted, before the browser paints, and
+ * written on the element itself (React leaves an attribute alone while its prop is unchanged), so
+ * no button renders twice for it. An explicit id is the caller's to keep unique.
+ */
+function useUniqueButtonId(
+  base: string,
+  isBuilt: boolean,
+  ref: Ref<HTMLButtonElement> | undefined,
+) {
+  const elementRef = useRef<HTMLButtonElement | null>(null);
+  useLayoutEffect(() => {
+    if (!isBuilt) {
+      return;
+    }
+    const claimed = buttonIds.claim(base);
+    if (elementRef.current) {
+      elementRef.current.id = claimed;
+    }
+    return () => buttonIds.release(base, claimed);
+  }, [base, isBuilt]);
+  return useCallback(
+    (node: HTMLButtonElement | null) => {
+      elementRef.current = node;
+      return setRef(ref, node);
+    },
+    [ref],
+  );
+}
+
 /**
  * The studio's button (spec §4, §9): type `button` unless told, an id built from its type and
  * text, and while loading a spinner and no clicks.
@@ -68,10 +118,13 @@ export function Button({
 }: ButtonProps) {
   const state = resolveButtonState({ variant, isDisabled: disabled, isLoading });
   const text = idText ?? (typeof children === 'string' ? children : (rest['aria-label'] ?? ''));
+  const builtId = buildButtonId(type, text);
+  const buttonRef = useUniqueButtonId(builtId, id === undefined, rest.ref);
   return (
     <button
       {...rest}
-      id={id ?? buildButtonId(type, text)}
+      ref={buttonRef}
+      id={id ?? builtId}
       type={type}
       disabled={state.isDisabled}
       aria-busy={state.isSpinnerShown || undefined}

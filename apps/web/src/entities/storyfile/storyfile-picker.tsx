@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { labelStoryfileOptions } from './option-labels';
 import { useStoryfileOptions } from './use-storyfile-options';
 
 /**
@@ -29,6 +30,7 @@ export function StoryfilePicker({
   const debounced = useDebouncedValue(search, 300);
   const options = useStoryfileOptions({ search: isSearchable ? debounced : '', namespaceId });
   const items = options.data?.items ?? [];
+  const labels = labelStoryfileOptions(items);
   const prompt =
     emptyLabel ??
     (options.isPending
@@ -64,7 +66,7 @@ export function StoryfilePicker({
           </option>
           {items.map((item) => (
             <option key={item.id} value={item.id}>
-              {item.name}
+              {labels.get(item.id) ?? item.name}
             </option>
           ))}
         </select>

@@ -134,6 +134,14 @@ describe('session manager (spec §4 Session, §9)', () => {
     expect(TOKEN_VALIDITY_MARGIN_MS).toBe(5000);
   });
 
+  it('a signed-out browser is answered 204 (no error logged) and starts signed out', async () => {
+    const { manager } = setup({
+      '/api/auth/session': () => Promise.resolve(new Response(null, { status: 204 })),
+    });
+    expect(await manager.start()).toBeNull();
+    expect(manager.current).toBeNull();
+  });
+
   it('refreshes the token every 10 minutes', async () => {
     const { manager, calls, advance } = setup({
       '/api/auth/session': json(sessionInfo()),

@@ -77,7 +77,10 @@ export class SessionManager {
       credentials: 'same-origin',
       headers: API_HEADERS,
     });
-    this.setSession(response.ok ? sessionInfoSchema.parse(await response.json()) : null);
+    // 204: signed out.
+    this.setSession(
+      response.status === 200 ? sessionInfoSchema.parse(await response.json()) : null,
+    );
     if (this.session) {
       this.startTimer();
     }

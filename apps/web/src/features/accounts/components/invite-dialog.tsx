@@ -1,5 +1,7 @@
 import {
+  describeLearningModuleOff,
   describeSkippedInvitations,
+  LEARNING_MODULE_ASK_ADMIN_HINT,
   isValidEmail,
   MAX_INVITATION_EMAILS,
   type CurrentUser,
@@ -16,6 +18,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { useCreateInvitations } from '../api/invitations';
+import { useUpdateOrganization } from '../api/organizations';
 import { useTeams } from '../api/teams';
 import { getGrantableScopes, OrganizationSelect, ScopeSelect } from './fields';
 
@@ -95,7 +98,13 @@ export function InviteDialog({
   const [skipped, setSkipped] = useState<InvitationSkip[]>([]);
   const teams = useTeams(organizationId);
   const invite = useCreateInvitations();
+  const updateOrganization = useUpdateOrganization();
   const emailsId = useId();
+  // A Restricted User is a student: told before inviting that their activities could not open.
+  const isStudentWithoutLearning =
+    scope === 'restricted:ns' &&
+    organization !== undefined &&
+    organization.attributes.LEARNING_MODULE !== true;
   const toast = useToast();
 
   const submit = (event: FormEvent) => {
@@ -181,6 +190,40 @@ export function InviteDialog({
             scopes={scopes}
             onChange={(next) => next && setScope(next)}
           />
+          {isStudentWithoutLearning ? (
+            <div className="space-y-2">
+              <Alert kind="warning">
+                {describeLearningModuleOff(organization.label)}{' '}
+                {user.isAdmin ? null : LEARNING_MODULE_ASK_ADMIN_HINT}
+              </Alert>
+              {user.isAdmin ? (
+                <Button
+                  size="sm"
+                  variant="default"
+                  isLoading={updateOrganization.isPending}
+                  onClick={() =>
+                    updateOrganization.mutate(
+                      {
+                        id: organization.id,
+                        attributes: { ...organization.attributes, LEARNING_MODULE: true },
+                      },
+                      {
+                        onSuccess: () =>
+                          toast.showToast({
+                            kind: 'success',
+                            message: `The learning module is on for ${organization.label}.`,
+                          }),
+                        onError: (error) =>
+                          toast.showToast({ kind: 'error', message: error.message }),
+                      },
+                    )
+                  }
+                >
+                  Turn on the learning module
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
           {(teams.data?.items.length ?? 0) > 0 ? (
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium text-slate-700">Teams (optional)</legend>

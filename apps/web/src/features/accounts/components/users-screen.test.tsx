@@ -190,4 +190,37 @@ describe('Users screen', () => {
       body: { isAdmin: true },
     });
   }, 20_000);
+
+  it('tells an owner inviting a Restricted User that the organization lacks the learning module (issue 44)', async () => {
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Restricted User');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Warning! Acme does not have the learning module: its students (the Restricted User role) cannot open any activity until it is turned on. A platform admin turns it on in Account › Organizations.',
+    );
+    expect(
+      within(dialog).queryByRole('button', { name: 'Turn on the learning module' }),
+    ).toBeNull();
+  }, 20_000);
+
+  it('lets a platform admin turn the learning module on from the invitation (issue 44)', async () => {
+    renderWithProviders(<UsersScreen user={viewer(true)} />, { path: '/account/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Restricted User');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Turn on the learning module' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+        {
+          method: 'PATCH',
+          path: `/v1/conversa/organizations/${ORG_ID}`,
+          body: { attributes: { LEARNING_MODULE: true } },
+        },
+      ]),
+    );
+  }, 20_000);
 });

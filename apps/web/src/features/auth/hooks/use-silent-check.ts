@@ -14,7 +14,8 @@ async function hasStudioSession(): Promise<boolean> {
     credentials: 'same-origin',
     headers: API_HEADERS,
   });
-  return response.ok;
+  // 204: signed out.
+  return response.status === 200;
 }
 
 /**

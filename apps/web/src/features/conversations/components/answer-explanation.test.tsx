@@ -206,6 +206,53 @@ describe('AnswerExplanation', () => {
     ).toBeInTheDocument();
   });
 
+  // Issue 44: a paraphrase that fell back, its intended question ranked first by meaning.
+  const fellBack = (scoring: AskResponse['scoring'], nextScore: number): AskResponse => ({
+    ...answered,
+    decision: { kind: 'fallback', reason: 'off-topic' },
+    questionText: null,
+    score: 0.15,
+    confidence: 'low',
+    ...(scoring ? { scoring } : {}),
+    candidates: [
+      { ...candidate('q-1', 'Where did you grow up?', 0.15, 'low'), matchedTerms: [] },
+      { ...candidate('q-2', 'What was your first job?', nextScore, 'off-topic'), matchedTerms: [] },
+    ],
+  });
+
+  it('tells the author to add a paraphrase close by meaning as an alternate or correct the match (issue 44)', () => {
+    renderWithProviders(<AnswerExplanation storyfileId="s-1" result={fellBack('meaning', 0.06)} />);
+    expect(
+      screen.getByText(
+        'Under the threshold, but close in meaning to the closest question, which ranks well ahead of the others: if it is what was meant, add this wording as an alternate or correct the match.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/most likely off-topic/)).not.toBeInTheDocument();
+    expect(screen.getByText('Words and meaning')).toBeInTheDocument();
+  });
+
+  it('calls it off-topic when meaning finds every question about as far (issue 44)', () => {
+    renderWithProviders(<AnswerExplanation storyfileId="s-1" result={fellBack('meaning', 0.14)} />);
+    expect(
+      screen.getByText(
+        'Under the threshold, and it shares no words with the closest question: most likely off-topic, so the cannot-answer clip is the right reply.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the score is by words alone while meaning is prepared (issue 44, item 4)', () => {
+    renderWithProviders(
+      <AnswerExplanation storyfileId="s-1" result={fellBack('words-preparing', 0.06)} />,
+    );
+    expect(screen.getByText('Words alone, while meaning is prepared')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Scored by words alone: the meaning of the script is still being prepared after the last edit. Ask again in a few seconds before judging this score.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/most likely off-topic/)).not.toBeInTheDocument();
+  });
+
   it('still suggests an alternate for a low match that shares words with its question', () => {
     renderWithProviders(
       <AnswerExplanation

@@ -8,6 +8,7 @@ import {
   describeDecision,
   describeStoryTurn,
   explainConfidence,
+  SCORING_LABELS,
 } from '../utils/explanation';
 import { formatScore } from '@/lib/format';
 
@@ -131,6 +132,12 @@ export function AnswerExplanation({
               {formatScore(score)}{' '}
               <span className="text-slate-500">(threshold {formatScore(result.threshold)})</span>
             </dd>
+            {result.scoring ? (
+              <>
+                <dt className="font-medium text-slate-600">Scored by</dt>
+                <dd className="text-slate-900">{SCORING_LABELS[result.scoring]}</dd>
+              </>
+            ) : null}
             <dt className="font-medium text-slate-600">Confidence</dt>
             <dd>
               {confidence === null ? (
@@ -138,7 +145,12 @@ export function AnswerExplanation({
               ) : (
                 <>
                   <ConfidenceBadge confidence={confidence} />
-                  <p className="mt-1 text-slate-600">{explainConfidence(confidence, top)}</p>
+                  <p className="mt-1 text-slate-600">
+                    {explainConfidence(confidence, top, {
+                      ...(result.scoring ? { scoring: result.scoring } : {}),
+                      ...(runnersUp[0] ? { next: runnersUp[0] } : {}),
+                    })}
+                  </p>
                 </>
               )}
             </dd>

@@ -266,4 +266,29 @@ describe('ConversationPlayer', () => {
       expect.objectContaining({ text: '', inputMode: 'spoken' }),
     );
   });
+
+  // Issue 44: the editor's player says "The end."; Interact's choices just vanished.
+  it('says the ink story has ended', async () => {
+    const user = userEvent.setup();
+    const ended: PublicAskResponse = {
+      ...answer,
+      media: null,
+      message: null,
+      decision: { kind: 'story' },
+      story: {
+        versionNumber: 1,
+        turn: 'choice',
+        choiceText: 'Goodbye',
+        lines: [{ text: 'Farewell, then.', media: null }],
+        choices: [],
+        hasEnded: true,
+        notice: null,
+      },
+    };
+    renderPlayer(vi.fn().mockResolvedValue(ended));
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+    await user.type(screen.getByLabelText('Ask Rose a question'), 'Goodbye{Enter}');
+    expect(await screen.findByText('The end.')).toBeVisible();
+  });
 });

@@ -63,11 +63,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   } = useCaptionsToggle(speaking?.clip.captionsUrl);
 
   return (
-    <div className={cn('flex flex-col', isCompact ? 'h-full gap-3' : 'gap-4')}>
+    <div className={cn('flex flex-col', isCompact ? 'min-h-0 flex-1 gap-3' : 'gap-4')}>
+      {/* The picture has a size of its own: in the embed it once took what the transcript left
+          (flex-1), so each exchange shrank it, to nothing after four in a 640×480 iframe. There
+          it keeps 16:9 up to 55% of the frame's height; the transcript takes the rest and
+          scrolls. */}
       <div
         className={cn(
-          'relative w-full overflow-hidden bg-slate-900',
-          isCompact ? 'min-h-0 flex-1' : 'aspect-video rounded-xl shadow-sm',
+          'relative aspect-video w-full shrink-0 overflow-hidden bg-slate-900',
+          isCompact ? 'max-h-[55vh] rounded-lg' : 'rounded-xl shadow-sm',
         )}
       >
         {idleClip ? (
@@ -172,6 +176,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           {player.state.storyNotice}
         </p>
       ) : null}
+      {player.state.hasStoryEnded ? (
+        <p role="status" className="text-sm text-slate-600 italic">
+          The end.
+        </p>
+      ) : null}
       {player.state.storyChoices !== null && player.state.storyChoices.length > 0 ? (
         <QuestionChips
           label="Suggested questions"
@@ -245,13 +254,17 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       ) : null}
 
       {isCompact && player.state.transcript.length === 0 ? null : (
-        <section aria-labelledby={ids.transcript}>
+        <section
+          aria-labelledby={ids.transcript}
+          className={cn(isCompact && 'flex min-h-24 flex-1 flex-col')}
+        >
           <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
             Transcript
           </h3>
           <TranscriptList
             entries={player.state.transcript}
             name={name}
+            isFilling={isCompact}
             {...(rate === undefined ? {} : { rate })}
           />
         </section>

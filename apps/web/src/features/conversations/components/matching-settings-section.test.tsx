@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { MatchingSettingsSection } from './matching-settings-section';
+import { SpeechSettingsSection } from './speech-settings-section';
 
 // Issue 28: "Every preview (correct match, alternates, categories, words, threshold) must count and
 // list the past questions that would **lose** their answer or change answer, including through the
@@ -128,5 +129,33 @@ describe('the threshold of the matching settings', () => {
     await person.click(within(changes).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: 'What this changes' })).toBeNull();
     expect(saves()).toEqual([]);
+  });
+
+  it('says "Using the default." only while the field holds the saved value (issue 44)', async () => {
+    const person = userEvent.setup();
+    renderWithProviders(<MatchingSettingsSection storyfileId={LAB_ID} isEditable />);
+    const value = await screen.findByLabelText('Threshold value');
+    expect(screen.getByText('Using the default.')).toBeVisible();
+    await person.clear(value);
+    await person.type(value, '7');
+    expect(screen.getByText('The threshold is between 0 and 1.')).toBeVisible();
+    expect(screen.queryByText('Using the default.')).toBeNull();
+    await person.clear(value);
+    await person.type(value, '0.3');
+    expect(screen.getByText('Using the default.')).toBeVisible();
+  });
+
+  it('puts the spoken-questions settings in a card like their neighbours (issue 44)', async () => {
+    renderWithProviders(
+      <>
+        <MatchingSettingsSection storyfileId={LAB_ID} isEditable />
+        <SpeechSettingsSection storyfileId={LAB_ID} isEditable />
+      </>,
+    );
+    const matching = screen.getByRole('region', { name: 'Matching' });
+    const speech = screen.getByRole('region', { name: 'Spoken questions' });
+    expect(speech.className).toBe(matching.className);
+    expect(within(speech).getByRole('heading', { level: 2 })).toHaveTextContent('Spoken questions');
+    await screen.findByLabelText('Threshold value');
   });
 });

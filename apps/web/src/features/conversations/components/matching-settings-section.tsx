@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { useMatchingSettings } from '../api/get-matching-settings';
 import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/threshold-change';
 import { formatScore } from '@/lib/format';
+import { SETTINGS_CARD_CLASS } from './settings-card';
 
 const NUMBER_CLASS =
   'block h-9 w-24 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
@@ -181,11 +182,15 @@ function ThresholdForm({
           onChange={(event) => setDraft(event.target.value)}
           className={NUMBER_CLASS}
         />
-        <span className="text-sm text-slate-600">
-          {settings.threshold === null
-            ? 'Using the default.'
-            : `Custom; the default is ${formatScore(settings.defaultThreshold)}.`}
-        </span>
+        {/* What is saved, said only while the field holds it: beside an invalid or unsaved value,
+            "Using the default." contradicted the field (issue 44). */}
+        {isInvalid || hasChanges ? null : (
+          <span className="text-sm text-slate-600">
+            {settings.threshold === null
+              ? 'Using the default.'
+              : `Custom; the default is ${formatScore(settings.defaultThreshold)}.`}
+          </span>
+        )}
       </div>
       {isInvalid ? (
         <p id={ids.error} className="text-sm text-red-700">
@@ -231,10 +236,7 @@ export function MatchingSettingsSection({
   const settings = useMatchingSettings(storyfileId);
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <section aria-labelledby={headingId} className={SETTINGS_CARD_CLASS}>
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         Matching
       </h2>

@@ -24,7 +24,9 @@ export function buildPublicPageTitle(name: string | null): string {
 
 function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: ReactNode }) {
   if (isEmbed) {
-    return <main className="flex h-screen flex-col bg-white p-3">{children}</main>;
+    // Scrolls as a whole only when the frame is too short for the picture, the question field and
+    // a few lines of transcript.
+    return <main className="flex h-screen flex-col overflow-y-auto bg-white p-3">{children}</main>;
   }
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-white">

@@ -12,6 +12,7 @@ import { usePublication } from '../api/get-publication';
 import { usePublishStoryfile } from '../api/publish-storyfile';
 import { useUnpublishStoryfile } from '../api/unpublish-storyfile';
 import { buildEmbedCode, buildShareUrl } from '../utils/share';
+import { SETTINGS_CARD_CLASS } from './settings-card';
 
 const READONLY_CLASS =
   'block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -193,10 +194,7 @@ export function PublishingSection({
   }
 
   return (
-    <section
-      aria-labelledby={ids.heading}
-      className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <section aria-labelledby={ids.heading} className={SETTINGS_CARD_CLASS}>
       <h2 id={ids.heading} className="text-base font-semibold text-slate-900">
         Publishing
       </h2>

@@ -6,6 +6,7 @@ import {
 } from '@conversa/contracts';
 import { useToast } from '@/components/ui/toast';
 import { useSpeechRecognizer, useUpdateSpeechRecognizer } from '../api/speech';
+import { SETTINGS_CARD_CLASS } from './settings-card';
 
 const RECOGNIZER_HINTS: Record<StoryfileRecognizer, string> = {
   studio:
@@ -30,10 +31,11 @@ export function SpeechSettingsSection({
   const { showToast } = useToast();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+    // A card like its neighbours, Publishing and Matching (issue 44).
+    <section aria-labelledby={headingId} className={SETTINGS_CARD_CLASS}>
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
         Spoken questions
-      </h3>
+      </h2>
       <fieldset
         className="space-y-2"
         disabled={!isEditable || recognizer === undefined || update.isPending}

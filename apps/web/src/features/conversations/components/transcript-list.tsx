@@ -68,10 +68,13 @@ export function TranscriptList({
   entries,
   name,
   rate,
+  isFilling = false,
 }: {
   entries: TranscriptEntry[];
   name: string;
   rate?: RateExchange;
+  /** Takes the height its parent leaves (the embed) instead of a fixed most. */
+  isFilling?: boolean;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const shownCountRef = useRef(entries.length);
@@ -101,7 +104,10 @@ export function TranscriptList({
     <ol
       ref={listRef}
       tabIndex={0}
-      className="max-h-72 space-y-2 overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+      className={cn(
+        'space-y-2 overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+        isFilling ? 'min-h-0 flex-1' : 'max-h-72',
+      )}
     >
       {entries.map((entry) => (
         <li

@@ -2,6 +2,7 @@ import {
   FALLBACK_REASON_LABELS,
   type AskCandidate,
   type AskDecision,
+  type AskScoring,
   type ConfidenceClass,
   type StoryTurn,
 } from '@conversa/contracts';
@@ -25,7 +26,7 @@ export const CONFIDENCE_DETAILS: Record<
   low: {
     label: 'Low',
     explanation:
-      'Somewhat close, but under the threshold. Add this wording as an alternate if it should be answered.',
+      'Somewhat close, but under the threshold. Add this wording as an alternate or correct the match if it should be answered.',
     tone: 'fair',
   },
   'off-topic': {
@@ -36,21 +37,59 @@ export const CONFIDENCE_DETAILS: Record<
 };
 
 /**
- * A low score with no word in common with the closest question: the automatic threshold sits just
- * above what unrelated questions score, so trivia ("Who won the world cup in 2018?") lands in the
- * low band, and telling the author to add it as an alternate would teach the storyfile to answer it
- * (issue 32, item 13).
+ * A low score with no word in common with the closest question, and nothing close by meaning
+ * either: the automatic threshold sits just above what unrelated questions score, so trivia ("Who
+ * won the world cup in 2018?") lands in the low band, and telling the author to add it as an
+ * alternate would teach the storyfile to answer it (issue 32, item 13).
  */
 export const LOW_WITHOUT_SHARED_WORDS =
   'Under the threshold, and it shares no words with the closest question: most likely off-topic, so the cannot-answer clip is the right reply.';
 
-/** What a confidence class means for this reply: the class's own line, unless the words say more. */
+/**
+ * A low score the sentence model gave a question that shares no words with its closest question,
+ * which stands well ahead of the others: a paraphrase that fell back, not trivia (issue 44: the
+ * panel called such paraphrases off-topic and discouraged the fix).
+ */
+export const LOW_CLOSE_BY_MEANING =
+  'Under the threshold, but close in meaning to the closest question, which ranks well ahead of the others: if it is what was meant, add this wording as an alternate or correct the match.';
+
+/** Scored by words alone for a few seconds after a script edit (issue 44, item 4). */
+export const SCORED_WHILE_PREPARING =
+  'Scored by words alone: the meaning of the script is still being prepared after the last edit. Ask again in a few seconds before judging this score.';
+
+/**
+ * How far ahead of the next candidate the closest question must score to stand out by meaning:
+ * unrelated questions score every script question alike, a paraphrase its own well above the rest.
+ */
+export const STANDS_OUT_RATIO = 1.25;
+
+/** How a question was scored, as an author reads it. */
+export const SCORING_LABELS: Record<AskScoring, string> = {
+  meaning: 'Words and meaning',
+  words: 'Words alone',
+  'words-preparing': 'Words alone, while meaning is prepared',
+};
+
+/**
+ * What a confidence class means for this reply: the class's own line, unless the evidence says
+ * more. A low score sharing no words is off-topic only when meaning finds nothing close either.
+ */
 export function explainConfidence(
   confidence: ConfidenceClass,
-  closest: Pick<AskCandidate, 'matchedTerms'> | undefined,
+  closest: Pick<AskCandidate, 'matchedTerms' | 'score'> | undefined,
+  evidence: { scoring?: AskScoring; next?: Pick<AskCandidate, 'score'> } = {},
 ): string {
+  if (evidence.scoring === 'words-preparing' && confidence !== 'exact') {
+    return SCORED_WHILE_PREPARING;
+  }
   if (confidence === 'low' && (closest === undefined || closest.matchedTerms.length === 0)) {
-    return LOW_WITHOUT_SHARED_WORDS;
+    const standsOut =
+      closest !== undefined &&
+      evidence.next !== undefined &&
+      closest.score >= evidence.next.score * STANDS_OUT_RATIO;
+    return evidence.scoring === 'meaning' && standsOut
+      ? LOW_CLOSE_BY_MEANING
+      : LOW_WITHOUT_SHARED_WORDS;
   }
   return CONFIDENCE_DETAILS[confidence].explanation;
 }

@@ -108,6 +108,8 @@ describe('conversation player state machine', () => {
       { type: 'clipEnded' },
     ]);
     expect(ended.storyChoices).toEqual([]);
+    // Interact says so, as the editor's player does (issue 44).
+    expect(ended.hasStoryEnded).toBe(true);
     const restarted = run(
       [{ type: 'storyRestarted', result: story('c-2', 'Hello!', ['Childhood', 'Career']) }],
       ended,
@@ -122,6 +124,7 @@ describe('conversation player state machine', () => {
       transcript: [{ speaker: 'storyfile', text: 'Hello!' }],
     });
     expect(restarted.speaking?.clip.url).toBe(media('intro').url);
+    expect(restarted.hasStoryEnded).toBe(false);
   });
 
   it('asks nothing before Start or while a question is on its way', () => {

@@ -86,6 +86,8 @@ export interface PlayerState {
   storyNotice: string | null;
   /** "Did you mean…?", or topics and starters; null when the last answer stood alone. */
   offer: PlayerOffer | null;
+  /** The ink story reached its end: the player says so (its choices are gone). */
+  hasStoryEnded: boolean;
 }
 
 export type PlayerEvent =
@@ -116,6 +118,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   storyChoices: null,
   storyNotice: null,
   offer: null,
+  hasStoryEnded: false,
 };
 
 function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
@@ -222,6 +225,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         conversationId: result.conversationId,
         storyChoices: result.story?.choices ?? null,
         storyNotice: result.story?.notice ?? null,
+        hasStoryEnded: result.story?.hasEnded ?? false,
         transcript: said
           ? [
               ...state.transcript,
@@ -301,6 +305,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         storyChoices: result.story ? result.story.choices : state.storyChoices,
         storyNotice: result.story?.notice ?? state.storyNotice,
         offer: getOffer(result),
+        hasStoryEnded: result.story ? result.story.hasEnded : state.hasStoryEnded,
       };
       if (result.story?.turn === 'choice') {
         const [first, ...rest] = getStoryClips(result);

@@ -13,6 +13,7 @@ import { useLearningOrganizations } from '../api/organizations';
 import { useSaveActivity } from '../api/save-activity';
 import { formatDate } from '../utils/format-date';
 import { ActivityFormDialog } from './activity-form';
+import { LearningModuleNotice } from './learning-module-notice';
 import { OrganizationPicker } from './organization-picker';
 import { Roster } from './roster';
 
@@ -21,6 +22,10 @@ export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
   const organizations = useLearningOrganizations(isAdmin);
   const [searchParams, setSearchParams] = useSearchParams();
   const organizationId = searchParams.get('organization') ?? organizations.data?.[0]?.id ?? null;
+  const organization = organizations.data?.find((item) => item.id === organizationId);
+  // Said by the notice, with the way to turn it on, instead of the refused list's bare 403.
+  const isLearningOff =
+    organization !== undefined && organization.attributes.LEARNING_MODULE !== true;
   const [includeArchived, setIncludeArchived] = useState(false);
   const activities = useActivities(organizationId, includeArchived);
   const [editing, setEditing] = useState<{ activity: Activity | null } | null>(null);
@@ -93,10 +98,13 @@ export function ActivitiesScreen({ isAdmin }: { isAdmin: boolean }) {
           Show archived
         </label>
       </div>
+      <LearningModuleNotice organization={organization} />
       {activities.isPending && organizationId !== null ? (
         <Spinner label="Loading activities" />
       ) : null}
-      {activities.isError ? <Alert kind="error">{activities.error.message}</Alert> : null}
+      {activities.isError && !isLearningOff ? (
+        <Alert kind="error">{activities.error.message}</Alert>
+      ) : null}
       {activities.data?.items.length === 0 ? (
         <p className="text-sm text-slate-600">No activities yet. Create one with New activity.</p>
       ) : null}

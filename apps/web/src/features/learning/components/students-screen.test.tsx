@@ -25,9 +25,11 @@ const organization: Organization = {
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
+let listed: Organization[] = [organization];
 
 beforeEach(() => {
   calls = [];
+  listed = [organization];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init: RequestInit = {}) => {
@@ -49,8 +51,12 @@ beforeEach(() => {
         }));
         return Promise.resolve(Response.json({ results, skipped: [] }, { status: 201 }));
       }
+      if (method === 'PATCH') {
+        listed = listed.map((item) => ({ ...item, attributes: { LEARNING_MODULE: true } }));
+        return Promise.resolve(Response.json(listed[0]));
+      }
       if (url.pathname === '/v1/conversa/organizations') {
-        return Promise.resolve(Response.json({ items: [organization] }));
+        return Promise.resolve(Response.json({ items: listed }));
       }
       if (url.pathname === '/v1/conversa/learning/students') {
         return Promise.resolve(
@@ -107,5 +113,28 @@ describe('Students screen: inviting from a CSV', () => {
         teamIds: [],
       },
     });
+  }, 20_000);
+});
+
+describe('Students screen: an organization without the learning module (issue 44)', () => {
+  it('says so before inviting, and lets a platform admin turn it on', async () => {
+    listed = [{ ...organization, attributes: {} }];
+    const user = userEvent.setup();
+    renderWithProviders(<StudentsScreen isAdmin />, { path: '/learning/students' });
+    expect(
+      await screen.findByText(
+        'School does not have the learning module: its students (the Restricted User role) cannot open any activity until it is turned on.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Invite students' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Turn on the learning module' }));
+    await screen.findByText('The learning module is on for School.');
+    expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: `/v1/conversa/organizations/${ORG_ID}`,
+      body: { attributes: { LEARNING_MODULE: true } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Invite students' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Turn on the learning module' })).toBeNull();
   }, 20_000);
 });

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLearningOrganizations } from '../api/organizations';
 import { useStudents } from '../api/students';
 import { InviteStudents } from './invite-students';
+import { LearningModuleNotice } from './learning-module-notice';
 import { OrganizationPicker } from './organization-picker';
 import { StudentPage } from './student-page';
 
@@ -15,6 +16,10 @@ export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const organizationId = searchParams.get('organization') ?? organizations.data?.[0]?.id ?? null;
   const studentId = searchParams.get('student');
+  const organization = organizations.data?.find((item) => item.id === organizationId);
+  // Told by the notice, with the way to turn it on; inviting waits until it is on.
+  const isLearningOff =
+    organization !== undefined && organization.attributes.LEARNING_MODULE !== true;
   const students = useStudents(organizationId);
 
   const openStudent = (id: string) => {
@@ -41,9 +46,14 @@ export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
         value={organizationId}
         onChange={(id) => setSearchParams({ organization: id })}
       />
-      {organizationId === null ? null : <InviteStudents organizationId={organizationId} />}
+      <LearningModuleNotice organization={organization} />
+      {organizationId === null || isLearningOff ? null : (
+        <InviteStudents organizationId={organizationId} />
+      )}
       {students.isPending && organizationId !== null ? <Spinner label="Loading students" /> : null}
-      {students.isError ? <Alert kind="error">{students.error.message}</Alert> : null}
+      {students.isError && !isLearningOff ? (
+        <Alert kind="error">{students.error.message}</Alert>
+      ) : null}
       {students.data === undefined ? null : (
         <section aria-labelledby="student-list" className="space-y-2">
           <h2 id="student-list" className="text-base font-semibold text-slate-900">

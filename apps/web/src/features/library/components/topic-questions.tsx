@@ -106,6 +106,7 @@ export function TopicQuestions({
                         <span
                           {...dragged.dragHandleProps}
                           aria-label={`Move question ${question.text}`}
+                          data-drag-label={question.text}
                           title="Drag to reorder; or focus and press Space, then the arrow keys"
                           className="flex size-6 shrink-0 cursor-grab items-center justify-center rounded text-slate-400 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
                         >

@@ -78,6 +78,7 @@ export function FeaturedList({ items }: { items: FeaturedEntry[] }) {
                       <span
                         {...drag.dragHandleProps}
                         aria-label={`Drag to reorder: ${entry.name}. Space lifts, arrow keys move, space drops.`}
+                        data-drag-label={entry.name}
                         className="rounded p-0.5 text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                       >
                         <GripVertical className="size-4" aria-hidden="true" />

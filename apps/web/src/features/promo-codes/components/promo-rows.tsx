@@ -15,6 +15,8 @@ import {
   CLIENT_STATUS_LABELS,
   describeCodeState,
   formatDate,
+  describeCodeLimits,
+  describeTrialLength,
   formatRemainingUses,
   formatUsage,
 } from '../utils/format';
@@ -98,11 +100,8 @@ export function PromoCodeRow({
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Grants">{code.grantsGroup}</Fact>
-        <Fact label="Trial length">{code.trialDays} days</Fact>
-        <Fact label="Limits">
-          {code.storyfileLimit ?? 'Any'} storyfiles, {code.recordedAnswerLimit ?? 'any'} recorded
-          answers
-        </Fact>
+        <Fact label="Trial length">{describeTrialLength(code.trialDays)}</Fact>
+        <Fact label="Limits">{describeCodeLimits(code)}</Fact>
         <Fact label="Redemptions">{code.redemptionCount}</Fact>
         <Fact label="Remaining uses">{formatRemainingUses(code)}</Fact>
         <Fact label="Expires">{code.expiresAt ? formatDate(code.expiresAt) : 'Never'}</Fact>

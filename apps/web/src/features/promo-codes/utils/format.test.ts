@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { buildSignupLink, describeCodeState, formatRemainingUses, formatUsage } from './format';
+import {
+  buildSignupLink,
+  describeCodeLimits,
+  describeCodeState,
+  describeTrialLength,
+  formatRemainingUses,
+  formatUsage,
+} from './format';
 
 describe('promo code formatting', () => {
+  it.each([
+    [1, 1, '1 storyfile, 1 recorded answer'],
+    [2, 1000, '2 storyfiles, 1,000 recorded answers'],
+    [null, null, 'Any storyfiles, any recorded answers'],
+  ])(
+    'limits %s and %s read "%s" (issue 44: "1 storyfiles")',
+    (storyfileLimit, recordedAnswerLimit, text) => {
+      expect(describeCodeLimits({ storyfileLimit, recordedAnswerLimit })).toBe(text);
+    },
+  );
+
+  it('says "1 day", "14 days"', () => {
+    expect([describeTrialLength(1), describeTrialLength(14)]).toEqual(['1 day', '14 days']);
+  });
+
   it.each([
     [3, 33, '3 of 33'],
     [1200, 5000, '1,200 of 5,000'],

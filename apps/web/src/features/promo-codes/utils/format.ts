@@ -1,4 +1,5 @@
 import type { PromoClientStatus, PromoCode } from '@conversa/contracts';
+import { formatCount } from '@/lib/format';
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const NUMBER = new Intl.NumberFormat('en-US');
@@ -46,4 +47,22 @@ export function describeCodeState(
     return 'All uses taken';
   }
   return 'Open';
+}
+
+/** A code's limits, each noun in its number (issue 44: "1 storyfiles"): the studio's one helper. */
+export function describeCodeLimits(
+  code: Pick<PromoCode, 'storyfileLimit' | 'recordedAnswerLimit'>,
+): string {
+  const storyfiles =
+    code.storyfileLimit === null ? 'Any storyfiles' : formatCount(code.storyfileLimit, 'storyfile');
+  const answers =
+    code.recordedAnswerLimit === null
+      ? 'any recorded answers'
+      : formatCount(code.recordedAnswerLimit, 'recorded answer');
+  return `${storyfiles}, ${answers}`;
+}
+
+/** A trial's length: "1 day", "30 days". */
+export function describeTrialLength(days: number): string {
+  return formatCount(days, 'day');
 }

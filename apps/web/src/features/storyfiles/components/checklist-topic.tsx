@@ -64,6 +64,7 @@ export function ChecklistTopic({
               <span
                 {...topicDrag.dragHandleProps}
                 aria-label={`Reorder topic: ${topic.name}`}
+                data-drag-label={topic.name}
                 className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
               >
                 <GripVertical className="size-4" aria-hidden="true" />

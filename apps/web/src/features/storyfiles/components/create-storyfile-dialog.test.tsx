@@ -119,4 +119,27 @@ describe('CreateStoryfileDialog', () => {
     );
     expect(screen.queryByRole('combobox', { name: 'Presets' })).not.toBeInTheDocument();
   });
+
+  it('counts the description’s characters as its 2,000-character limit nears (issue 44)', async () => {
+    const person = userEvent.setup();
+    renderDialog();
+    const description = screen.getByRole('textbox', { name: /Description/ });
+    await person.click(description);
+    await person.paste('d'.repeat(1900));
+    expect(screen.getByText('1900 of 2000 characters (100 left).')).toBeVisible();
+    expect(description).toHaveAccessibleDescription(
+      expect.stringContaining('1900 of 2000 characters (100 left).'),
+    );
+    await person.paste('d'.repeat(200));
+    expect(description).toHaveValue('d'.repeat(2000));
+    expect(screen.getByText('2000 of 2000 characters: the limit.')).toBeVisible();
+  });
+
+  it('keeps Cancel and Create storyfile together, the reason on its own line (issue 44)', () => {
+    renderDialog();
+    const buttons = screen.getByTestId('dialog-buttons');
+    expect(buttons).toContainElement(screen.getByRole('button', { name: 'Cancel' }));
+    expect(buttons).toContainElement(screen.getByRole('button', { name: 'Create storyfile' }));
+    expect(buttons).not.toHaveTextContent('To create the storyfile, give it a name.');
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  DESCRIPTION_MAX_LENGTH,
   listNamespacePresets,
   type CurrentUser,
   type StoryfilePresetSlug,
@@ -6,6 +7,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useCreateStoryfile } from '../api/create-storyfile';
@@ -47,7 +49,12 @@ export function CreateStoryfileDialog({
   const availability = useNameAvailability({ name, namespaceId });
   const { showToast } = useToast();
   const navigate = useNavigate();
-  const ids = { description: useId(), script: useId(), preset: useId() };
+  const ids = {
+    description: useId(),
+    descriptionCount: useId(),
+    script: useId(),
+    preset: useId(),
+  };
   const presets = listNamespacePresets(
     user.namespaces.find((namespace) => namespace.id === namespaceId)?.attributes ?? {},
   );
@@ -128,7 +135,15 @@ export function CreateStoryfileDialog({
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             rows={3}
+            // The limit said as it nears, as the name's is, not only on submit (issue 44).
+            maxLength={DESCRIPTION_MAX_LENGTH}
+            aria-describedby={ids.descriptionCount}
             className={INPUT_CLASS}
+          />
+          <CharacterCount
+            id={ids.descriptionCount}
+            length={description.length}
+            max={DESCRIPTION_MAX_LENGTH}
           />
         </Field>
         {presets.length === 0 ? null : (

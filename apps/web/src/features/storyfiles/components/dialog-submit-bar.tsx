@@ -18,22 +18,26 @@ export function DialogSubmitBar({
 }) {
   const blockerId = useId();
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
-      <p id={blockerId} className="mr-auto text-sm text-slate-600">
+    // The reason on a line of its own, the buttons together on theirs: beside the reason they
+    // split onto two rows until a name was typed (issue 44).
+    <div className="space-y-2 pt-2">
+      <p id={blockerId} className="text-sm text-slate-600 empty:hidden">
         {blocker}
       </p>
-      <Button variant="cancel" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button
-        type="submit"
-        variant="primary"
-        isLoading={isPending}
-        disabled={blocker !== null}
-        aria-describedby={blockerId}
-      >
-        {submitLabel}
-      </Button>
+      <div className="flex flex-wrap items-center justify-end gap-2" data-testid="dialog-buttons">
+        <Button variant="cancel" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          isLoading={isPending}
+          disabled={blocker !== null}
+          aria-describedby={blockerId}
+        >
+          {submitLabel}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -28,10 +28,14 @@ export function ImportJobStep({
 }) {
   const jobData = job.data;
   const importedId = jobData?.state === 'done' ? jobData.storyfileId : null;
+  // Until the job has read the package, its name is the .zip file's ("corrupt"): the name the
+  // preview proposed (or the one asked for) is the storyfile's (issue 44).
+  const shownName =
+    jobData?.state === 'done' || name === '' ? (jobData?.storyfileName ?? name) : name;
   return (
     <div className="space-y-4">
       <p ref={stepRef} tabIndex={-1} className="text-sm wrap-anywhere text-slate-700 outline-none">
-        Importing “{jobData?.storyfileName ?? name}” into {namespaceLabel ?? 'the namespace'}.
+        Importing “{shownName}” into {namespaceLabel ?? 'the namespace'}.
       </p>
       {jobData === undefined ? (
         job.error ? (

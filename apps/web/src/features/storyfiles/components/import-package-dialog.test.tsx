@@ -313,4 +313,21 @@ describe('ImportPackageDialog', () => {
     );
     expect(screen.getByRole('button', { name: 'Choose another file' })).toBeVisible();
   });
+
+  it('names the storyfile being imported, not the .zip file, while the job works (issue 44)', async () => {
+    const person = userEvent.setup();
+    const held = holdUpload();
+    renderDialog(held.upload);
+    await person.upload(screen.getByLabelText('Package file'), zip());
+    held.finish('up-1');
+    await screen.findByRole('textbox', { name: 'Name' });
+    // Before it reads the package, the job knows only the file's name.
+    jobAnswers = [
+      buildJob({ progress: 10, step: 'Reading the package', storyfileName: 'corrupt' }),
+    ];
+    await person.click(screen.getByRole('button', { name: 'Import storyfile' }));
+    expect(await screen.findByText('Working: 10% · Reading the package')).toBeVisible();
+    expect(screen.getByText('Importing “Grandma Rose (imported)” into north.')).toBeVisible();
+    expect(screen.queryByText(/Importing “corrupt”/)).toBeNull();
+  });
 });

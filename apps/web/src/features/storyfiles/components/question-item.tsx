@@ -71,6 +71,7 @@ export function QuestionItem({
         <span
           {...dragHandleProps}
           aria-label={`Reorder question: ${question.text}`}
+          data-drag-label={question.text}
           className="mt-1 rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
         >
           <GripVertical className="size-4" aria-hidden="true" />

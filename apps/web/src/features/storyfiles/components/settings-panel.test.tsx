@@ -1,7 +1,7 @@
 import type { StoryfileDetail } from '@conversa/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { SettingsPanel } from './settings-panel';
 
@@ -87,5 +87,39 @@ describe('SettingsPanel Save settings', () => {
     expect(name).toHaveAccessibleDescription(
       expect.stringContaining('118 of 120 characters (2 left).'),
     );
+  });
+});
+
+// Issue 44: the refusal's banner stayed after the language was fixed.
+describe('SettingsPanel refusal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the error banner away once the refused field is changed', async () => {
+    const refusal = 'language: Use a language tag such as en-US.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: string, init: RequestInit = {}) =>
+        Promise.resolve(
+          (init.method ?? 'GET') === 'PATCH'
+            ? Response.json(
+                { statusCode: 400, error: 'BAD_REQUEST', message: refusal },
+                { status: 400 },
+              )
+            : Response.json({ unique: true }),
+        ),
+      ),
+    );
+    const person = userEvent.setup();
+    renderWithProviders(
+      <SettingsPanel storyfile={buildDetail('draft')} isEditable canRestore={false} />,
+    );
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    await person.clear(language);
+    await person.type(language, 'english!');
+    await person.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(refusal)).toBeVisible();
+    await person.clear(language);
+    await person.type(language, 'en-GB');
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
   });
 });

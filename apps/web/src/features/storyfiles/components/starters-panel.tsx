@@ -86,6 +86,7 @@ export function StartersPanel({
                         <span
                           {...drag.dragHandleProps}
                           aria-label={`Reorder starter: ${starter.text}`}
+                          data-drag-label={starter.text}
                           className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                         >
                           <GripVertical className="size-4" aria-hidden="true" />

@@ -98,6 +98,15 @@ export function StoryfileDetailsForm({
     setDraft(toDraft(storyfile));
   }
 
+  // A refusal is about what was sent: once the person changes the field, its banner goes (issue 44:
+  // "language" stayed in error after it was fixed).
+  function changeDraft(next: Draft) {
+    setDraft(next);
+    if (update.error) {
+      update.reset();
+    }
+  }
+
   const changes = listChanges(draft, storyfile);
   const hasChanges = Object.keys(changes).length > 0;
   const blocker = describeSaveBlocker({ name: draft.name, hasChanges, availability });
@@ -131,7 +140,7 @@ export function StoryfileDetailsForm({
           value={draft.name}
           disabled={isDisabled}
           maxLength={NAME_MAX_LENGTH}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          onChange={(event) => changeDraft({ ...draft, name: event.target.value })}
           aria-invalid={availability.state === 'taken'}
           aria-describedby={`${ids.feedback} ${ids.nameCount}`}
           className={INPUT_CLASS}
@@ -146,7 +155,7 @@ export function StoryfileDetailsForm({
           value={draft.description}
           disabled={isDisabled}
           maxLength={DESCRIPTION_MAX_LENGTH}
-          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+          onChange={(event) => changeDraft({ ...draft, description: event.target.value })}
           aria-describedby={ids.descriptionCount}
           className={INPUT_CLASS}
         />
@@ -163,7 +172,7 @@ export function StoryfileDetailsForm({
             list={ids.languages}
             value={draft.language}
             disabled={isDisabled}
-            onChange={(event) => setDraft({ ...draft, language: event.target.value })}
+            onChange={(event) => changeDraft({ ...draft, language: event.target.value })}
             className={INPUT_CLASS}
           />
           <datalist id={ids.languages}>
@@ -197,7 +206,7 @@ export function StoryfileDetailsForm({
               value={draft.status}
               disabled={isDisabled}
               onChange={(event) =>
-                setDraft({ ...draft, status: event.target.value as StoryfileWorkStatus })
+                changeDraft({ ...draft, status: event.target.value as StoryfileWorkStatus })
               }
               className={INPUT_CLASS}
             >
@@ -219,7 +228,7 @@ export function StoryfileDetailsForm({
           <Button
             variant="cancel"
             disabled={!hasChanges}
-            onClick={() => setDraft(toDraft(storyfile))}
+            onClick={() => changeDraft(toDraft(storyfile))}
           >
             Discard changes
           </Button>

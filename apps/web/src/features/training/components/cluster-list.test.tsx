@@ -68,4 +68,17 @@ describe('ClusterList suggested alternates', () => {
     expect(await screen.findByText(`looks like: ${FIELD}`)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('opens Correct match on the suggested answer of a group that looks like one (issue 44)', async () => {
+    const onAct = vi.fn();
+    renderWithProviders(<ClusterList storyfileId={STORYFILE} canEdit onAct={onAct} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Correct match: ${CAREER.representative}` }),
+    );
+    expect(onAct).toHaveBeenLastCalledWith('correct', CAREER, 'field-id');
+    await userEvent.click(
+      screen.getByRole('button', { name: `Correct match: ${AGE.representative}` }),
+    );
+    expect(onAct).toHaveBeenLastCalledWith('correct', AGE);
+  });
 });

@@ -96,7 +96,13 @@ export function ClusterList({
                     key={action.kind}
                     size="sm"
                     variant={action.kind === 'correct' ? 'primary' : 'default'}
-                    onClick={() => onAct(action.kind, cluster)}
+                    // "Correct match" opens on the answer the card suggests, not "Choose an
+                    // answer…" beside "looks like: <question>" (issue 44).
+                    onClick={() =>
+                      action.kind === 'correct' && cluster.looksLike
+                        ? onAct(action.kind, cluster, cluster.looksLike.questionId)
+                        : onAct(action.kind, cluster)
+                    }
                     aria-label={`${action.label}: ${cluster.representative}`}
                   >
                     {action.label}

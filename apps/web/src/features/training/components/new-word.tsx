@@ -12,6 +12,7 @@ export function NewWord({ namespaceId }: { namespaceId: string }) {
       submitLabel="Add word"
       isPending={create.isPending}
       error={create.error}
+      onEdit={() => (create.error ? create.reset() : undefined)}
       onSubmit={(body, reset) =>
         create.mutate(
           { ...body, namespaceId },

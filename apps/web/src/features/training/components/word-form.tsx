@@ -1,4 +1,8 @@
-import { type CustomWord, type CustomWordBody } from '@conversa/contracts';
+import {
+  CUSTOM_WORD_TAKEN_MESSAGE,
+  type CustomWord,
+  type CustomWordBody,
+} from '@conversa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -20,6 +24,7 @@ export function WordForm({
   error,
   onSubmit,
   onCancel,
+  onEdit,
 }: {
   namespaceId: string;
   initial?: CustomWord;
@@ -29,6 +34,8 @@ export function WordForm({
   /** `reset` empties the form (after an add). */
   onSubmit: (body: CustomWordBody, reset: () => void) => void;
   onCancel?: () => void;
+  /** The person changed the form: a refusal of what they sent no longer applies. */
+  onEdit?: () => void;
 }) {
   const ids = { term: useId(), display: useId(), heard: useId() };
   const [term, setTerm] = useState(initial?.term ?? '');
@@ -66,7 +73,10 @@ export function WordForm({
           value={term}
           required
           maxLength={100}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => {
+            setTerm(event.target.value);
+            onEdit?.();
+          }}
         />
       </div>
       <div className="flex flex-col gap-1">
@@ -92,14 +102,18 @@ export function WordForm({
           onChange={(event) => setHeardAs(event.target.value)}
         />
       </div>
-      <div className="sm:col-span-3">
-        <ChangeEffectPreview
-          isEnabled={previewBody !== null}
-          error={preview.error}
-          data={preview.data}
-          idleText='Give a term and its "heard as" forms to see which past spoken questions they would move.'
-        />
-      </div>
+      {/* A word already in the list changes nothing: no preview of changes beside that refusal
+          (issue 44 showed "four changes" there). */}
+      {error?.message === CUSTOM_WORD_TAKEN_MESSAGE ? null : (
+        <div className="sm:col-span-3">
+          <ChangeEffectPreview
+            isEnabled={previewBody !== null}
+            error={preview.error}
+            data={preview.data}
+            idleText='Give a term and its "heard as" forms to see which past spoken questions they would move.'
+          />
+        </div>
+      )}
       {error ? (
         <div className="sm:col-span-3">
           <Alert kind="error">{error.message}</Alert>

@@ -45,6 +45,14 @@ describe('buildChecklist', () => {
       ['No questions wait for review', true],
     ]);
   });
+
+  it('names no groups before the questions are grouped (issue 44: "in 0 groups")', () => {
+    const steps = buildChecklist({ ...OVERVIEW, openReviewCount: 2, openGroupCount: 0 });
+    expect(steps[2]!.title).toBe('Review 2 open questions');
+    expect(buildChecklist({ ...OVERVIEW, openReviewCount: 1, openGroupCount: 1 })[2]!.title).toBe(
+      'Review 1 open question in 1 group',
+    );
+  });
 });
 
 describe('describeWindow', () => {

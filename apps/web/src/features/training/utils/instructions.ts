@@ -62,7 +62,8 @@ export function buildChecklist(overview: TrainingOverview): ChecklistStep[] {
       title:
         overview.openReviewCount === 0
           ? 'No questions wait for review'
-          : `Review ${formatCount(overview.openReviewCount, 'open question')} in ${formatCount(overview.openGroupCount, 'group')}`,
+          : // Groups are formed a moment after the questions arrive: "in 0 groups" read as a fault.
+            `Review ${formatCount(overview.openReviewCount, 'open question')}${overview.openGroupCount > 0 ? ` in ${formatCount(overview.openGroupCount, 'group')}` : ''}`,
       detail:
         'Correct the matches that went wrong, queue new questions to record, or ignore what is noise.',
       linkLabel: 'Open Response quality',

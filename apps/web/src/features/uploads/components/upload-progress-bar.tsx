@@ -1,4 +1,12 @@
-import { CheckCircle2, GripVertical, Loader2, UploadCloud, X } from 'lucide-react';
+import {
+  CheckCircle2,
+  CircleAlert,
+  GripVertical,
+  Loader2,
+  PauseCircle,
+  UploadCloud,
+  X,
+} from 'lucide-react';
 import {
   useEffect,
   useRef,
@@ -17,9 +25,12 @@ import {
   type BarPosition,
 } from '../utils/bar-position';
 import {
+  FAILURES_SEEN_EVENT,
   isBarHidden,
   listHiddenUploadKeys,
+  markFailuresSeen,
   readHiddenUploadKeys,
+  readSeenFailureKeys,
   saveHiddenUploadKeys,
 } from '../utils/bar-visibility';
 import {
@@ -67,10 +78,22 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     packageUploadStore.getSnapshot,
     packageUploadStore.getSnapshot,
   );
-  const videoSummary = summarizeUploads(entries);
+  // Failures the person has seen in the status dialog (or dismissed here) leave the bar, across
+  // reloads too.
+  const [seenFailures, setSeenFailures] = useState<ReadonlySet<string>>(() =>
+    typeof localStorage === 'undefined' ? new Set() : readSeenFailureKeys(localStorage),
+  );
+  const videoSummary = summarizeUploads(entries, seenFailures);
   const packageSummary = summarizePackageUploads(packages);
   // Videos lead (their word and meter); a package going up alongside is named after them.
   const summary = videoSummary ?? packageSummary;
+  const markSeen = () => setSeenFailures(markFailuresSeen(localStorage, entries));
+  // The status dialog opened from a question's row marks them seen too.
+  useEffect(() => {
+    const reread = () => setSeenFailures(readSeenFailureKeys(localStorage));
+    window.addEventListener(FAILURES_SEEN_EVENT, reread);
+    return () => window.removeEventListener(FAILURES_SEEN_EVENT, reread);
+  }, []);
   // Hidden by the person until a new upload starts, across reloads too.
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(() =>
     typeof localStorage === 'undefined' ? new Set() : readHiddenUploadKeys(localStorage),
@@ -161,12 +184,20 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     return null;
   }
 
+  // A green tick beside "· 1 failed" read as all well (issue 32). A package's summary has no
+  // failures of its own: a failed package is the import dialog's to tell.
+  const failedCount = 'failed' in summary ? summary.failed : 0;
   const Icon =
-    summary.label === 'Uploading'
-      ? UploadCloud
-      : summary.label === 'Processing'
-        ? Loader2
-        : CheckCircle2;
+    summary.label === 'Uploaded' && failedCount > 0
+      ? CircleAlert
+      : {
+          Uploading: UploadCloud,
+          Processing: Loader2,
+          Uploaded: CheckCircle2,
+          Paused: PauseCircle,
+          Failed: CircleAlert,
+        }[summary.label];
+  const isDone = summary.label === 'Uploaded' && failedCount === 0;
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     // No text selection while dragging.
@@ -228,7 +259,10 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       </button>
       <button
         type="button"
-        onClick={onOpen}
+        onClick={() => {
+          markSeen();
+          onOpen();
+        }}
         aria-haspopup="dialog"
         className="flex min-w-0 flex-1 flex-col gap-1.5 px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none focus-visible:ring-inset"
       >
@@ -238,9 +272,13 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
               'size-4 shrink-0',
               summary.label === 'Processing' && 'animate-spin text-amber-600',
               summary.label === 'Uploading' && 'text-brand-600',
-              summary.label === 'Uploaded' && 'text-green-600',
+              isDone && 'text-green-600',
+              summary.label === 'Uploaded' && !isDone && 'text-red-700',
+              summary.label === 'Paused' && 'text-amber-700',
+              summary.label === 'Failed' && 'text-red-700',
             )}
             aria-hidden="true"
+            data-testid={isDone ? 'upload-bar-done' : undefined}
           />
           {/* Wraps, never cut: "Uploaded 3 videos · 2 failed" read "Uploaded 3 videos · 2 fa…". */}
           <span className="min-w-0 wrap-anywhere" data-testid="upload-bar-text">
@@ -255,13 +293,20 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       {engine === null ? null : (
         <button
           type="button"
-          aria-label={isFinished ? 'Dismiss finished uploads' : 'Hide the upload bar'}
-          title={isFinished ? 'Dismiss' : 'Hide'}
+          aria-label={
+            isFinished
+              ? 'Dismiss finished uploads'
+              : summary.label === 'Failed'
+                ? 'Dismiss failed uploads'
+                : 'Hide the upload bar'
+          }
+          title={isFinished || summary.label === 'Failed' ? 'Dismiss' : 'Hide'}
           onClick={() => {
+            markSeen();
             if (isFinished) {
               engine.clearFinished();
               packageUploadStore.clearFinished();
-            } else {
+            } else if (summary.label !== 'Failed') {
               hide();
             }
           }}

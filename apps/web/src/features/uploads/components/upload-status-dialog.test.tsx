@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import * as React from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -196,11 +196,21 @@ describe('floating upload-progress bar', () => {
     expect(screen.getByRole('region', { name: 'Upload progress' })).toBeInTheDocument();
   });
 
-  it('is absent when only failures are left: they are shown on their row and in the dialog', () => {
-    renderWith(
-      [entry('failed', 'Where were you born?', { error: 'The connection was lost.' })],
-      <UploadProgressBar onOpen={() => undefined} />,
-    );
+  it('says "1 failed" when only a failure is left, until it is dismissed (issue 44)', async () => {
+    localStorage.clear();
+    const user = userEvent.setup();
+    const failed = entry('failed', 'Where were you born?', {
+      error: 'The connection was lost.',
+      serverUploadId: 'up-failed',
+    });
+    const first = renderWithEntries([failed]);
+    const bar = screen.getByRole('region', { name: 'Upload progress' });
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^1 failed$/);
+    await user.click(within(bar).getByRole('button', { name: 'Dismiss failed uploads' }));
+    expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
+    first.unmount();
+    // Seen stays seen after a reload (the restored upload has a new client key).
+    renderWithEntries([{ ...failed, clientKey: 'restored-key' }]);
     expect(screen.queryByRole('region', { name: 'Upload progress' })).toBeNull();
   });
 });
@@ -244,7 +254,7 @@ describe('a storyfile package upload and the bar', () => {
 // Issue 32: "1 upload failed" stayed on every page and after reloads, came back after "Hide the
 // upload bar", and showed a green tick on "Uploaded 2 videos · 1 failed".
 describe('a failed upload and the bar', () => {
-  it('carries no failure, and the dialog still lists it with Retry', async () => {
+  it('carries a failure until the dialog that lists it with Retry is opened (issue 44)', async () => {
     const user = userEvent.setup();
     const failed = [
       entry('ready', 'First job?', { storyfileId: 's-2', storyfileName: 'Grandpa Joe' }),
@@ -261,14 +271,25 @@ describe('a failed upload and the bar', () => {
     }
     renderWith(failed, <Harness />);
     const bar = screen.getByRole('region', { name: 'Upload progress' });
-    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(/^Uploaded 1 video$/);
-    expect(bar).not.toHaveTextContent(/failed/);
+    expect(within(bar).getByTestId('upload-bar-text')).toHaveTextContent(
+      /^Uploaded 1 video · 1 failed$/,
+    );
+    // No green tick beside a failure (issue 32).
+    expect(within(bar).queryByTestId('upload-bar-done')).toBeNull();
     await user.click(within(bar).getByRole('button', { name: /Show upload status/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Video Upload Status' });
     expect(
       within(dialog).getByRole('button', { name: 'Retry upload of Where were you born?' }),
     ).toBeVisible();
     expect(within(dialog).getByText('The connection was lost.')).toBeVisible();
+    // Seen: back on the page, the bar no longer carries it.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      within(screen.getByRole('region', { name: 'Upload progress' })).getByTestId(
+        'upload-bar-text',
+      ),
+    ).toHaveTextContent(/^Uploaded 1 video$/);
   });
 
   it('stays hidden after "Hide the upload bar", across a reload, until a new upload starts', async () => {

@@ -1,7 +1,9 @@
 import { UPLOAD_STATUS_DIALOG_TITLE } from '@conversa/contracts';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useUploadEngine } from '../hooks/use-video-uploads';
+import { markFailuresSeen } from '../utils/bar-visibility';
 import { groupUploadsByStoryfile } from '../utils/upload-summary';
 import { StoryfileGroup } from './storyfile-group';
 
@@ -15,6 +17,20 @@ export function UploadStatusDialog({
 }) {
   const { engine, entries } = useUploadEngine();
   const groups = groupUploadsByStoryfile(entries);
+  // The failures it shows are seen: the bar stops saying them (issue 44).
+  const entriesRef = useRef(entries);
+  useEffect(() => {
+    entriesRef.current = entries;
+  });
+  const failedKeys = entries
+    .filter((entry) => entry.phase === 'failed')
+    .map((entry) => entry.clientKey)
+    .join(',');
+  useEffect(() => {
+    if (isOpen && failedKeys !== '') {
+      markFailuresSeen(localStorage, entriesRef.current);
+    }
+  }, [isOpen, failedKeys]);
   const hasFinished = entries.some((entry) => entry.phase === 'ready');
   // "1 upload failed" on the bar leads straight to that video: its group opens expanded and the
   // dialog's focus starts on its Retry (or Remove).

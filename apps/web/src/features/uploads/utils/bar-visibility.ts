@@ -48,3 +48,50 @@ export function saveHiddenUploadKeys(storage: Pick<Storage, 'setItem'>, keys: re
     // Not kept when storage is refused; the bar is hidden for this page.
   }
 }
+
+/** Where the failures the person has seen (status dialog opened, or dismissed) are kept. */
+export const BAR_SEEN_FAILURES_STORAGE_KEY = 'conversa.uploadBar.seenFailures';
+
+/** The names of the failed uploads now on the page: they are seen once the dialog shows them. */
+export function listFailedUploadKeys(entries: readonly VideoUploadEntry[]): string[] {
+  return entries.filter((entry) => entry.phase === 'failed').flatMap(getUploadKeys);
+}
+
+/** Whether the person has seen this failure, in this page or (by its server id) before a reload. */
+export function isFailureSeen(entry: VideoUploadEntry, seenKeys: ReadonlySet<string>): boolean {
+  return getUploadKeys(entry).some((key) => seenKeys.has(key));
+}
+
+export function readSeenFailureKeys(storage: Pick<Storage, 'getItem'>): Set<string> {
+  try {
+    const parsed = JSON.parse(storage.getItem(BAR_SEEN_FAILURES_STORAGE_KEY) ?? '[]') as unknown;
+    if (Array.isArray(parsed)) {
+      return new Set(parsed.filter((key): key is string => typeof key === 'string'));
+    }
+  } catch {
+    // A damaged value shows the failures again.
+  }
+  return new Set();
+}
+
+export function saveSeenFailureKeys(storage: Pick<Storage, 'setItem'>, keys: readonly string[]) {
+  try {
+    storage.setItem(BAR_SEEN_FAILURES_STORAGE_KEY, JSON.stringify(keys));
+  } catch {
+    // Not kept when storage is refused; seen for this page.
+  }
+}
+
+/** Fired when failures were marked seen, so a bar already on the page leaves them out. */
+export const FAILURES_SEEN_EVENT = 'conversa:upload-failures-seen';
+
+/** Marks the failed uploads now on the page as seen, kept across reloads; answers the keys kept. */
+export function markFailuresSeen(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  entries: readonly VideoUploadEntry[],
+): Set<string> {
+  const keys = new Set([...readSeenFailureKeys(storage), ...listFailedUploadKeys(entries)]);
+  saveSeenFailureKeys(storage, [...keys]);
+  window.dispatchEvent(new Event(FAILURES_SEEN_EVENT));
+  return keys;
+}

@@ -8,7 +8,9 @@ import {
   UPLOADED_TOOLTIP,
   UPLOADING_TOOLTIP,
 } from '@conversa/contracts';
+import { formatCount } from '@/lib/format';
 import type { VideoUploadEntry } from '../types';
+import { isFailureSeen } from './bar-visibility';
 
 /** "1 video", "3 videos". */
 export function formatVideoCount(count: number): string {
@@ -16,8 +18,11 @@ export function formatVideoCount(count: number): string {
 }
 
 export type UploadBarSummary = {
-  /** The aggregate word of spec §2. */
-  label: 'Uploading' | 'Processing' | 'Uploaded';
+  /**
+   * The aggregate word of spec §2, or what is left when nothing goes on: `Paused` (uploads waiting
+   * for their file after a reload) and `Failed` (failures the person has not seen yet).
+   */
+  label: 'Uploading' | 'Processing' | 'Uploaded' | 'Paused' | 'Failed';
   count: number;
   /** Something is still going up or being processed. */
   isActive: boolean;
@@ -27,19 +32,37 @@ export type UploadBarSummary = {
    * read as a contradiction (issue 32).
    */
   percentage: number;
+  /** Failures not seen yet (the status dialog not opened since), said beside the rest. */
+  failed: number;
 };
 
 const SENDING_PHASES = new Set<VideoUploadEntry['phase']>(['queued', 'uploading', 'paused']);
+
+/** An upload that can go on only once the person picks its file again (restored after a reload). */
+function isWaitingForFile(upload: VideoUploadEntry): boolean {
+  return upload.phase === 'paused' && upload.needsFile;
+}
 
 /**
  * What the floating bar says (spec §2: Uploading, Uploaded or Processing with the count of
  * videos): while any video is still going up, Uploading and how many are; then Processing and
  * how many wait for it; then Uploaded and how many are done. Null when there is nothing to show.
- * A failure is not the bar's to carry (issue 32: "1 upload failed" followed the person to every
- * page): it is shown where it happened, on its question or clip, and in the status dialog.
+ * A failure stays on the bar only until it is seen (`seenFailures`: the client or server keys of
+ * failures shown in the status dialog or dismissed): issue 32's "1 upload failed" followed the person to every page
+ * for ever, and issue 44's vanished at once ("Processing 1 video" → nothing). An upload waiting
+ * for its file says so instead of "Uploading" at a percentage that never moves (issue 44).
  */
-export function summarizeUploads(uploads: readonly VideoUploadEntry[]): UploadBarSummary | null {
-  const sending = uploads.filter((upload) => SENDING_PHASES.has(upload.phase));
+export function summarizeUploads(
+  uploads: readonly VideoUploadEntry[],
+  seenFailures: ReadonlySet<string> = new Set(),
+): UploadBarSummary | null {
+  const failed = uploads.filter(
+    (upload) => upload.phase === 'failed' && !isFailureSeen(upload, seenFailures),
+  ).length;
+  const waiting = uploads.filter(isWaitingForFile);
+  const sending = uploads.filter(
+    (upload) => SENDING_PHASES.has(upload.phase) && !isWaitingForFile(upload),
+  );
   const processing = uploads.filter((upload) => upload.phase === 'processing').length;
   const ready = uploads.filter((upload) => upload.phase === 'ready').length;
   if (sending.length > 0) {
@@ -48,13 +71,26 @@ export function summarizeUploads(uploads: readonly VideoUploadEntry[]): UploadBa
       count: sending.length,
       isActive: true,
       percentage: getSendingPercentage(sending),
+      failed,
     };
   }
   if (processing > 0) {
-    return { label: 'Processing', count: processing, isActive: true, percentage: 100 };
+    return { label: 'Processing', count: processing, isActive: true, percentage: 100, failed };
+  }
+  if (waiting.length > 0) {
+    return {
+      label: 'Paused',
+      count: waiting.length,
+      isActive: false,
+      percentage: getSendingPercentage(waiting),
+      failed,
+    };
   }
   if (ready > 0) {
-    return { label: 'Uploaded', count: ready, isActive: false, percentage: 100 };
+    return { label: 'Uploaded', count: ready, isActive: false, percentage: 100, failed };
+  }
+  if (failed > 0) {
+    return { label: 'Failed', count: failed, isActive: false, percentage: 0, failed };
   }
   return null;
 }
@@ -72,9 +108,19 @@ function getSendingPercentage(sending: readonly VideoUploadEntry[]): number {
   return Math.floor(sending.reduce((sum, upload) => sum + upload.percentage, 0) / sending.length);
 }
 
-/** The bar's text, e.g. `Uploading 2 videos` or `Uploaded 1 video`. */
+/**
+ * The bar's text, e.g. `Uploading 2 videos`, `Uploaded 1 video · 1 failed`, `1 failed`, or
+ * `1 upload paused — select the file again`.
+ */
 export function formatBarText(summary: UploadBarSummary): string {
-  return `${summary.label} ${formatVideoCount(summary.count)}`;
+  if (summary.label === 'Failed') {
+    return `${summary.count} failed`;
+  }
+  const main =
+    summary.label === 'Paused'
+      ? `${formatCount(summary.count, 'upload')} paused — select the file again`
+      : `${summary.label} ${formatVideoCount(summary.count)}`;
+  return summary.failed > 0 ? `${main} · ${summary.failed} failed` : main;
 }
 
 /** Failures the same file can never get past: sending it again cannot succeed, another file can. */
@@ -159,9 +205,16 @@ export function groupUploadsByStoryfile(
     groups.set(upload.storyfileId, group);
   }
   for (const group of groups.values()) {
-    const hasSizes = group.uploads.every((upload) => upload.sizeBytes !== null);
+    // A failed video is no progress: a group whose videos all failed showed a full "100%" bar
+    // (issue 44). Its share is that of the others; with none, 0.
+    const counted = group.uploads.filter((upload) => upload.phase !== 'failed');
+    if (counted.length === 0) {
+      group.percentage = 0;
+      continue;
+    }
+    const hasSizes = counted.every((upload) => upload.sizeBytes !== null);
     if (hasSizes) {
-      const sums = group.uploads
+      const sums = counted
         .map(getCountedBytes)
         .reduce((sum, item) => ({ done: sum.done + item.done, total: sum.total + item.total }), {
           done: 0,
@@ -170,13 +223,13 @@ export function groupUploadsByStoryfile(
       group.percentage =
         sums.total === 0 ? 0 : Math.floor((sums.done / sums.total) * 100 + Number.EPSILON);
     } else {
-      const sum = group.uploads.reduce(
+      const sum = counted.reduce(
         (total, upload) =>
           total +
           (upload.phase === 'processing' || upload.phase === 'ready' ? 100 : upload.percentage),
         0,
       );
-      group.percentage = Math.floor(sum / group.uploads.length);
+      group.percentage = Math.floor(sum / counted.length);
     }
   }
   return [...groups.values()];

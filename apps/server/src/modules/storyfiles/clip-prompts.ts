@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_CLIP_PROMPTS, type ClipKind } from '@conversa/contracts';
+import type { Executor } from '../lists/index.ts';
+import { storyfileClips } from './storyfiles.tables.ts';
+
+/**
+ * What the author wrote for one of the storyfile's clips ('' when nothing, or when it is still the
+ * suggestion every new storyfile starts with): shown instead of the studio's generic sentence while
+ * the clip is not recorded (issue 44: the written cannot-answer text was ignored).
+ */
+export async function getClipPrompt(
+  db: Executor,
+  storyfileId: string,
+  kind: ClipKind,
+): Promise<string> {
+  const [row] = await db
+    .select({ prompt: storyfileClips.prompt })
+    .from(storyfileClips)
+    .where(and(eq(storyfileClips.storyfileId, storyfileId), eq(storyfileClips.kind, kind)));
+  const prompt = row?.prompt.trim() ?? '';
+  return prompt === DEFAULT_CLIP_PROMPTS[kind] ? '' : prompt;
+}
