@@ -521,7 +521,9 @@ describe('storyfile packages (issue 31)', () => {
     });
     expect(done.downloadUrl).toMatch(/^\/packages\//);
 
+    // The URL works with the exporter's session only (issue 43; package-download.test.ts).
     const url = new URL(done.downloadUrl!, source.baseUrl);
+    const fetch = (target: URL, init: RequestInit = {}) => owner.browser.request(target.href, init);
     const head = await fetch(url, { headers: { range: 'bytes=0-3' } });
     expect(head.status).toBe(206);
     expect(head.headers.get('content-range')).toBe(`bytes 0-3/${done.sizeBytes}`);
