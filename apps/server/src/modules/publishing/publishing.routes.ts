@@ -20,6 +20,7 @@ import {
   getPublication,
   publishStoryfile,
   unpublishStoryfile,
+  visitorLimitKeys,
 } from './publishing.service.ts';
 import { createSharePageService } from './share-page.service.ts';
 import { VISITOR_COOKIE } from './visitor-cookie.ts';
@@ -86,8 +87,8 @@ export function registerPublishingRoutes(
     return getPublicStoryfile(engine, request.params.slug, `visitor:${visitorId}`);
   });
 
-  // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
-  // client address and the visitor cookie as sent) and per storyfile, each in a counter row.
+  // Both limits are counted in the database, so replicas share them: per visitor (the storyfile's
+  // client address, and its visitor cookie as sent, each on its own) and per storyfile.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
     const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
@@ -95,7 +96,11 @@ export function registerPublishingRoutes(
       ...request.body,
       slug: request.params.slug,
       visitorId,
-      visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+      visitorLimitKeys: visitorLimitKeys('public-ask', {
+        slug: request.params.slug,
+        clientAddress: request.ip,
+        visitorCookie: sentVisitorCookie,
+      }),
       storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
     });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
@@ -16,7 +16,12 @@ import {
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { publicAskCounters } from './publishing.tables.ts';
 import { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './index.ts';
-import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import {
+  requestFrom,
+  startTestStudio,
+  TestBrowser,
+  type TestStudio,
+} from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   FAKE_VIDEO_BYTES,
@@ -56,6 +61,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await studio?.stop();
+});
+
+// The limits count per client address (issue 43), and every test asks from 127.0.0.1: each test
+// starts a fresh minute, as a test of its own would.
+beforeEach(async () => {
+  await studio.database.db.delete(publicAskCounters);
 });
 
 describe('publishing', () => {
@@ -263,7 +274,17 @@ describe('publishing', () => {
     }
     const limited = await publicAsk(fast, { text: MOVIE });
     expect(limited).toMatchObject({ status: 429, body: { message: VISITOR_RATE_LIMIT_MESSAGE } });
-    expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
+    // Another visitor (another computer: another client address) is answered.
+    const other = await requestFrom(
+      '127.0.0.2',
+      `${studio.baseUrl}/v1/conversa/public/storyfiles/${slug}/ask`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-system-id': 'conversa-studio-web' },
+        body: JSON.stringify({ text: MOVIE }),
+      },
+    );
+    expect(other.status, other.text).toBe(200);
   });
 
   // Issue 30, item 6: with trustProxy on, a new X-Forwarded-For value after the 429 gave a fresh
