@@ -743,6 +743,32 @@ describe('storyfile packages (issue 31)', () => {
         }),
       /The published ink story \(version 1\) does not compile: /,
     ],
+    // Issue 43, item 4: PostgreSQL stores no NUL. In the name the preview answered 500; in a
+    // question or an ink source the preview passed and the job retried for ~110 s, then failed.
+    [
+      'a NUL in the storyfile name',
+      () =>
+        variant((manifest) => {
+          manifest.storyfile.name = 'Grandpa\u0000Tom';
+        }),
+      /The package's manifest\.json is not valid at storyfile\.name: it contains a NUL character \(\\u0000\), which cannot be saved\./,
+    ],
+    [
+      'a NUL in a question',
+      () =>
+        variant((manifest) => {
+          manifest.topics[1]!.questions[2]!.text = 'What is the\u0000 hardest part?';
+        }),
+      /The package's manifest\.json is not valid at topics\.1\.questions\.2\.text: it contains a NUL character/,
+    ],
+    [
+      'a NUL in an ink source',
+      () =>
+        variant((manifest) => {
+          manifest.ink.versions[1]!.source = 'Hello again.\u0000\n-> END\n';
+        }),
+      /The package's manifest\.json is not valid at ink\.versions\.1\.source: it contains a NUL character/,
+    ],
   ])(
     'refuses a package with %s, naming the problem, and creates nothing',
     async (name, build, message) => {
