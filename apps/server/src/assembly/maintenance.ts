@@ -4,6 +4,7 @@ import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
 import { runMediaMaintenance } from '../modules/media/index.ts';
 import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
+import { deletePastSignInFailures } from '../modules/users/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
 /** How often a web process tidies up. */
@@ -44,6 +45,7 @@ export function getWebMaintenanceTasks(options: {
     { name: 'expired sign-in records', run: () => deleteExpiredOidcPayloads(db) },
     { name: 'past visitor ask counters', run: () => deletePastVisitorCounters(db) },
     { name: 'past failed SCIM sign-in counters', run: () => deletePastScimAuthFailures(db) },
+    { name: 'past failed sign-ins', run: () => deletePastSignInFailures(db) },
   ];
 }
 
