@@ -36,6 +36,7 @@ let reader: ApiClient;
 let outsider: ApiClient;
 let storyfile: SeededStoryfile;
 let slug: string;
+let northId: string;
 
 const MOVIE = 'What is your favourite movie?';
 /** A signed-out visitor who opened the player (which sets the visitor cookie), as a browser does. */
@@ -49,10 +50,7 @@ const publicAsk = (client: ApiClient, body: Record<string, unknown>, target = sl
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const [northId] = await Promise.all([
-    buildNamespace(studio, 'north'),
-    buildNamespace(studio, 'south'),
-  ]);
+  [northId] = await Promise.all([buildNamespace(studio, 'north'), buildNamespace(studio, 'south')]);
   owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
   reader = await buildMember(studio, 'reader@north.test', { north: 'read:ns' });
   outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
@@ -333,6 +331,36 @@ describe('publishing', () => {
       .set({ windowStart: new Date(Date.now() - 61_000) })
       .where(eq(publicAskCounters.key, `${STORYFILE_ASK_COUNTER_PREFIX}${storyfile.id}`));
     expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
+  });
+
+  // Issue 43, item 9: unpublishing ended visitors' media URLs at once; deleting did not.
+  it("refuses a visitor's media URLs once the published storyfile is deleted", async () => {
+    const doomed = await seedStoryfileWithAnswers(studio, owner, northId);
+    const published = await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${doomed.id}/publish`,
+    );
+    const anonymous = await visitor(published.slug!);
+    const loaded = await anonymous.expectStatus<PublicStoryfile>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${published.slug}`,
+    );
+    const answer = await publicAsk(anonymous, { text: MOVIE }, published.slug!);
+    expect(answer.status).toBe(200);
+    const visitorUrls = [answer.body.media!.url, loaded.clips.idle!.url];
+    for (const url of visitorUrls) {
+      expect((await fetch(`${studio.baseUrl}${url}`)).status, url).toBe(200);
+    }
+    await owner.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${doomed.id}`);
+    for (const url of visitorUrls) {
+      const refused = await fetch(`${studio.baseUrl}${url}`);
+      expect(refused.status, url).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        message: 'This media link has expired or is not valid.',
+      });
+    }
   });
 
   it('forgets visitor counters whose minute is over, and only those (maintenance)', async () => {
