@@ -12,7 +12,7 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
-import { getSpeechHints, rateExchange } from '../training/index.ts';
+import { getPublicSpeechHints, rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
   findPublishedStoryfile,
@@ -116,10 +116,10 @@ export function registerPublishingRoutes(
     });
   });
 
-  // The recognizer's hints: the custom words of the published storyfile's namespace.
+  // The recognizer's hints: the namespace's custom words the published storyfile's questions use.
   registerContract(app, getPublicSpeechHintsContract, async (request) => {
     const storyfile = await findPublishedStoryfile(db, request.params.slug);
-    return getSpeechHints(db, storyfile.id);
+    return getPublicSpeechHints(db, storyfile.id);
   });
 
   // Framing: the embed (`?embed=1`) may be framed by any site; the share page itself, like every

@@ -333,6 +333,22 @@ describe('publishing', () => {
     expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
   });
 
+  // Issue 43, item 10: the public hints listed every custom word of the namespace, those only
+  // unpublished storyfiles use included.
+  it("gives visitors only the custom words the storyfile's own questions use", async () => {
+    for (const term of ['Movie', 'Zanzibar']) {
+      await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
+        namespaceId: northId,
+        term,
+        heardAs: [],
+      });
+    }
+    const hints = await new ApiClient(new TestBrowser(studio.baseUrl)).expectStatus<{
+      terms: string[];
+    }>(200, 'GET', `/v1/conversa/public/storyfiles/${slug}/speech-hints`);
+    expect(hints.terms).toEqual(['Movie']);
+  });
+
   // Issue 43, item 9: unpublishing ended visitors' media URLs at once; deleting did not.
   it("refuses a visitor's media URLs once the published storyfile is deleted", async () => {
     const doomed = await seedStoryfileWithAnswers(studio, owner, northId);
