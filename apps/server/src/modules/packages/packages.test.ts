@@ -769,6 +769,15 @@ describe('storyfile packages (issue 31)', () => {
         }),
       /The package's manifest\.json is not valid at ink\.versions\.1\.source: it contains a NUL character/,
     ],
+    // Issue 43, item 12: the API refuses such an avatar; the import took it as it came.
+    [
+      'a javascript: avatar',
+      () =>
+        variant((manifest) => {
+          manifest.storyfile.avatarUrl = 'javascript:alert(document.cookie)';
+        }),
+      /The package's manifest\.json is not valid at storyfile\.avatarUrl: Picture: an avatar must be an http\(s\) address or a path on this studio\./,
+    ],
   ])(
     'refuses a package with %s, naming the problem, and creates nothing',
     async (name, build, message) => {
