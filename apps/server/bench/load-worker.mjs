@@ -23,9 +23,14 @@ const {
 const latencies = {};
 let conversationsStarted = 0;
 
+let nextAddress = 1;
+
 function setupClient(client) {
   const visitors = Array.from({ length: visitorsPerConnection }, () => ({
     id: randomUUID(),
+    // Each visitor on a computer of its own: the ask limit counts per client address too, which
+    // the studio (TRUST_PROXY=loopback in load.ts) reads from this header.
+    address: `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`,
     conversationId: undefined,
     asked: 0,
   }));
@@ -39,6 +44,7 @@ function setupClient(client) {
         accept: 'application/json',
         'x-system-id': 'conversa-studio-web',
         cookie: `conversa_visitor=${visitor.id}`,
+        'x-forwarded-for': visitor.address,
       },
       JSON.stringify({
         text: questions[visitor.asked % questions.length],

@@ -246,6 +246,9 @@ async function main(): Promise<void> {
     studio = await startBenchStudio(prepared.url, 'load', {
       PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT),
       STUDIO_ROLE: 'web',
+      // The visitors' addresses come in X-Forwarded-For (load-worker.mjs), as behind a proxy:
+      // the ask limit counts per client address too.
+      TRUST_PROXY: 'loopback',
     });
     const storyfile = await seedPublishedStoryfile(studio);
     const runningStudio = studio;

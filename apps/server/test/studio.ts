@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -174,4 +175,36 @@ export async function readAccessToken(
     .from(authSessions)
     .where(eq(authSessions.idHash, hashSessionId(browser.cookies.get(SESSION_COOKIE)!)));
   return row!.accessToken;
+}
+
+/**
+ * One request from a chosen loopback address (127.0.0.2, 127.0.0.3, ...: Linux routes the whole
+ * 127/8 to the loopback interface), for limits counted per client address: each address is a
+ * different visitor's computer, as the studio sees it, with no forwarding header to believe.
+ */
+export function requestFrom(
+  clientAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, localAddress: clientAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

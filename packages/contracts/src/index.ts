@@ -10,6 +10,7 @@ export * from './error-answers.ts';
 export * from './html.ts';
 export * from './auth/get-me.ts';
 export * from './auth/session.ts';
+export * from './auth/sign-in-errors.ts';
 export * from './feedback/feedback.ts';
 export * from './feedback/create-feedback.ts';
 export * from './feedback/get-feedback-config.ts';

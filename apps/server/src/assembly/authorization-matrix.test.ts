@@ -371,3 +371,57 @@ describe('SCIM across two organizations and against the platform admin', () => {
     expect(listB.status).toBe(200);
   }, 120_000);
 });
+
+// Issue 43: the package download is no operation of the document (a file, not JSON), so the
+// matrix above does not reach it. An export's URL is its exporter's (a platform admin's aside):
+// every other identity, with the exporter's own URL, is refused, and reading the job is too.
+describe("an export package's download", () => {
+  it('answers only its exporter and the platform admin', async () => {
+    // The matrix above signed everyone out at its end: fresh sessions.
+    const fresh: Record<Identity, ApiClient> = {
+      anonymous: new ApiClient(new TestBrowser(studio.baseUrl)),
+      readA: await signInAs(studio, 'read@alpha.test'),
+      editA: await signInAs(studio, 'edit@alpha.test'),
+      ownerA: await signInAs(studio, 'owner@alpha.test'),
+      editB: await signInAs(studio, 'edit@beta.test'),
+      admin: await signInAs(studio, 'admin@example.com', 'admin-password'),
+    };
+    const storyfile = await buildStoryfile(fresh.editA, targets.namespaceId, {
+      name: `${MARKER} exported`,
+    });
+    const started = await fresh.editA.expectStatus<{ id: string }>(
+      202,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/export`,
+    );
+    const jobPath = `/v1/conversa/storyfile-packages/jobs/${started.id}`;
+    let job: { state: string; downloadUrl: string | null };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = await fresh.editA.expectStatus(200, 'GET', jobPath);
+    } while (job.state === 'queued' || job.state === 'running');
+    expect(job.state).toBe('done');
+
+    const expected: Record<Identity, { download: number; job: number }> = {
+      anonymous: { download: 401, job: 401 },
+      readA: { download: 403, job: 404 },
+      editA: { download: 200, job: 200 },
+      ownerA: { download: 403, job: 404 },
+      editB: { download: 403, job: 404 },
+      admin: { download: 200, job: 200 },
+    };
+    const answers: Record<string, { download: number; job: number }> = {};
+    for (const identity of IDENTITIES) {
+      const downloaded = await fresh[identity].browser.request(job.downloadUrl!);
+      const body = Buffer.from(await downloaded.arrayBuffer());
+      if (downloaded.status !== 200) {
+        expect(body.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+      }
+      answers[identity] = {
+        download: downloaded.status,
+        job: (await fresh[identity].get(jobPath)).status,
+      };
+    }
+    expect(answers).toEqual(expected);
+  }, 60_000);
+});

@@ -6,6 +6,7 @@ import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
 import { pruneXapiOutbox } from '../modules/learning/index.ts';
 import { sweepExpiredPackages } from '../modules/packages/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
+import { deletePastSignInFailures } from '../modules/users/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
 /** How often a web process tidies up. */
@@ -62,6 +63,7 @@ export function getWebMaintenanceTasks(options: {
       name: 'delivered xAPI statements',
       run: () => pruneXapiOutbox(db, config.xapi.outboxRetentionDays),
     },
+    { name: 'past failed sign-ins', run: () => deletePastSignInFailures(db) },
   ];
 }
 

@@ -39,6 +39,11 @@ declare module 'fastify' {
     scimClient: ScimClient | null;
     /** The organization of the route's storyfile parameter, resolved by the permission hook. */
     storyfileNamespaceId: string | null;
+    /**
+     * A write sent a bearer token instead of the system id header: the permission hook refuses
+     * it unless the token authenticates the request (installSystemIdCheck).
+     */
+    hasBearerInsteadOfSystemId: boolean;
   }
   interface FastifyInstance {
     /** Set by the storyfiles module (setStoryfileNamespaceResolver); null until then. */
@@ -46,6 +51,15 @@ declare module 'fastify' {
     /** Set by the accounts module (setScimTokenResolver); null until then, refusing every SCIM call. */
     resolveScimToken: ResolveScimToken | null;
   }
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null for any other header (Basic,
+ * Digest, a malformed bearer) or none. The one reading of the header: the user resolver and the
+ * CSRF check agree on what a bearer is.
+ */
+export function readBearerToken(authorization: string | undefined): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
 }
 
 /**
@@ -124,6 +138,9 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
   app.decorateRequest('currentUser', null);
   app.decorateRequest('scimClient', null);
   app.decorateRequest('storyfileNamespaceId', null);
+  if (!app.hasRequestDecorator('hasBearerInsteadOfSystemId')) {
+    app.decorateRequest('hasBearerInsteadOfSystemId', false);
+  }
   if (!app.hasDecorator('resolveStoryfileNamespace')) {
     app.decorate('resolveStoryfileNamespace', null);
   }
@@ -138,11 +155,11 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     }
     // A SCIM token is no person's session: it never resolves a user, and a user's cookie or
     // access token never passes here. Thrown, so the SCIM routes answer in their own schema.
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    const token = readBearerToken(request.headers.authorization);
     const resolveScimToken = request.server.resolveScimToken;
-    const client = resolveScimToken ? await resolveScimToken(match?.[1] ?? null, request.ip) : null;
+    const client = resolveScimToken ? await resolveScimToken(token, request.ip) : null;
     if (!client) {
-      throw unauthorized(match ? SCIM_TOKEN_INVALID_MESSAGE : SCIM_TOKEN_REQUIRED_MESSAGE);
+      throw unauthorized(token ? SCIM_TOKEN_INVALID_MESSAGE : SCIM_TOKEN_REQUIRED_MESSAGE);
     }
     request.scimClient = client;
   });
@@ -151,16 +168,29 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     if (!permission) {
       return;
     }
-    if (permission.kind === 'public') {
-      // Public routes (the provider's own endpoints among them) never resolve a user: resolving a
-      // bearer token calls the provider, which must not recurse into itself.
-      return;
-    }
     if (permission.kind === 'scimToken') {
       // Resolved in onRequest, before the body is read (below).
       return;
     }
+    if (permission.kind === 'public' && !request.hasBearerInsteadOfSystemId) {
+      // Public routes (the provider's own endpoints among them) never resolve a user: resolving a
+      // bearer token calls the provider, which must not recurse into itself. (The provider lives
+      // under /idp, where no write needs the system id header, so the check below never recurses.)
+      return;
+    }
     let user = await resolveUser(request);
+    // Issue 43: a bearer token stands in for the system id header only when it authenticates
+    // the request; one the issuer refuses leaves a write without its CSRF defence.
+    if (request.hasBearerInsteadOfSystemId && !user?.isLoggedIn) {
+      return reply.status(403).send({
+        statusCode: 403,
+        error: 'FORBIDDEN',
+        message: SYSTEM_ID_REQUIRED_MESSAGE,
+      });
+    }
+    if (permission.kind === 'public') {
+      return;
+    }
     // Issue 18: a student sees only their activities, whatever a route's permission would let a
     // restricted scope do (spec §6 lets any scope satisfy a read requirement).
     if (
@@ -216,18 +246,28 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
 
 /**
  * Cookie-authenticated writes must carry the system identifier header, which a cross-site form
- * cannot set: that is the studio's CSRF defence on top of SameSite cookies.
+ * cannot set: that is the studio's CSRF defence on top of SameSite cookies. A bearer token may
+ * stand in for it only when it authenticates the request (the permission hook checks that once
+ * it has resolved the user); any other `Authorization` header (Basic, Digest), which a browser
+ * may send by itself to a studio behind a proxy, stands in for nothing (issue 43).
  */
 export function installSystemIdCheck(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('hasBearerInsteadOfSystemId')) {
+    app.decorateRequest('hasBearerInsteadOfSystemId', false);
+  }
   app.addHook('onRequest', async (request, reply) => {
     // needsSystemIdHeader is also what the API documentation declares the header from. The value
     // is checked, not only its presence (issue 30): the header is the console's own (spec §7's
     // fixed system identifier), which a page of another origin cannot send.
     if (
-      needsSystemIdHeader(request.method, request.url) &&
-      !request.headers.authorization &&
-      request.headers[SYSTEM_ID_HEADER] !== SYSTEM_ID
+      !needsSystemIdHeader(request.method, request.url) ||
+      request.headers[SYSTEM_ID_HEADER] === SYSTEM_ID
     ) {
+      return;
+    }
+    if (readBearerToken(request.headers.authorization)) {
+      request.hasBearerInsteadOfSystemId = true;
+    } else {
       return reply.status(403).send({
         statusCode: 403,
         error: 'FORBIDDEN',

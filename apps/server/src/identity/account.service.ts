@@ -23,13 +23,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 export type PasswordSignIn =
   { ok: true; userId: string } | { ok: false; status: 400 | 401; email?: string; error: string };
 
-/** The sign-in form of the embedded provider: email and password, with the lockout's message. */
-export async function signInWithPassword(db: Database, body: unknown): Promise<PasswordSignIn> {
+/**
+ * The sign-in form of the embedded provider: email and password from `source` (the client
+ * address), with the lockout's message, which an unknown email gets the same way.
+ */
+export async function signInWithPassword(
+  db: Database,
+  body: unknown,
+  source: string,
+): Promise<PasswordSignIn> {
   const form = loginFormSchema.safeParse(body);
   if (!form.success || !form.data.email || !form.data.password) {
     return { ok: false, status: 400, error: 'Enter your email and password.' };
   }
-  const result = await checkPassword(db, form.data.email, form.data.password);
+  const result = await checkPassword(db, form.data.email, form.data.password, source);
   if (result.ok) {
     // A promo sign-up signs in only after its email is verified.
     if (await isAwaitingEmailVerification(db, result.user.id)) {
@@ -55,14 +62,19 @@ export type AccountSave = { ok: true; user: User } | { ok: false; error: string 
  * The account page's form: name, and a new password only with the current one (so a session
  * left open cannot be used to take the account over).
  */
-export async function saveAccount(db: Database, user: User, body: unknown): Promise<AccountSave> {
+export async function saveAccount(
+  db: Database,
+  user: User,
+  body: unknown,
+  source: string,
+): Promise<AccountSave> {
   const form = accountFormSchema.safeParse(body ?? {});
   if (!form.success) {
     return { ok: false, error: 'Check the form and try again.' };
   }
   const { firstName, lastName, currentPassword, newPassword } = form.data;
   if (newPassword) {
-    const check = await checkPassword(db, user.email, currentPassword);
+    const check = await checkPassword(db, user.email, currentPassword, source);
     if (!check.ok) {
       return { ok: false, error: 'Your current password is not correct.' };
     }

@@ -144,7 +144,7 @@ export async function registerIdentityProviderRoutes(
       },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        const result = await signInWithPassword(db, request.body);
+        const result = await signInWithPassword(db, request.body, request.ip);
         if (!result.ok) {
           return sendHtml(
             reply,
@@ -238,7 +238,7 @@ export async function registerIdentityProviderRoutes(
       if (!user) {
         return sendHtml(reply, renderSignInFirstPage(config.publicUrl), 401);
       }
-      const saved = await saveAccount(db, user, request.body);
+      const saved = await saveAccount(db, user, request.body, request.ip);
       return saved.ok
         ? sendHtml(
             reply,

@@ -1,8 +1,16 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/upload.fixtures.ts';
-import { describeFfmpeg, FfmpegError, resolveFfmpeg, runMediaTool } from './ffmpeg.ts';
+import {
+  describeFfmpeg,
+  FfmpegError,
+  findParentDeathWrapper,
+  resolveFfmpeg,
+  runMediaTool,
+} from './ffmpeg.ts';
 
 async function executable(file: string): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -86,5 +94,59 @@ describe('running a media tool', () => {
     setTimeout(() => controller.abort(new Error('stopping')), 50);
     await expect(running).rejects.toThrow('stopping');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+/** Whether a process of that id still runs (a zombie, dead but not yet reaped, does not). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+// Issue 43, item 8: a studio killed mid-transcode (kill -9) left its ffmpeg running beside the
+// job's retry. The tool now gets the kernel's parent-death signal (setpriv --pdeathsig).
+describe.runIf(findParentDeathWrapper() !== null)('a media tool of a killed process', () => {
+  it('dies with the process that started it, even by kill -9', async () => {
+    // A process that starts a long "tool" through runMediaTool and reports the tool's pid.
+    const script = [
+      `const { runMediaTool } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'ffmpeg.ts'))});`,
+      "runMediaTool('/bin/sh', ['-c', 'echo $$ >&2; exec sleep 600'], {",
+      '  onStderr: (chunk) => process.stdout.write(chunk),',
+      '});',
+    ].join('\n');
+    const parent = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const toolPid = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      parent.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        const match = /^(\d+)\n/.exec(output);
+        if (match) {
+          resolve(Number(match[1]));
+        }
+      });
+      parent.once('exit', () => reject(new Error(`The parent ended first: ${output}`)));
+    });
+    expect(isRunning(toolPid)).toBe(true);
+    const exited = new Promise((resolve) => parent.once('exit', resolve));
+    parent.kill('SIGKILL');
+    await exited;
+    try {
+      // The limit bounds a hang; the kernel signals the tool as its parent exits.
+      await expect.poll(() => isRunning(toolPid), { timeout: 10_000 }).toBe(false);
+    } finally {
+      if (isRunning(toolPid)) {
+        process.kill(toolPid, 'SIGKILL');
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -117,9 +117,46 @@ export class FfmpegError extends Error {
 
 const STDERR_LIMIT = 64 * 1024;
 
+let parentDeathWrapper: string | null | undefined;
+
+/**
+ * util-linux's `setpriv`, when this is Linux and it is on PATH: run as `setpriv --pdeathsig KILL --
+ * ffmpeg ...`, it sets the kernel's parent-death signal (prctl PR_SET_PDEATHSIG, which survives the
+ * exec) and becomes ffmpeg, so ffmpeg is killed when the process that started it dies, by a crash
+ * or kill -9 too (issue 43: a killed studio's ffmpeg kept transcoding beside the retried job).
+ * Node has no prctl of its own. Null elsewhere: there an abort still kills the child, a kill -9 not.
+ */
+export function findParentDeathWrapper(searchPath = process.env.PATH): string | null {
+  if (process.platform !== 'linux') {
+    return null;
+  }
+  for (const folder of (searchPath ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(folder, 'setpriv');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return null;
+}
+
+/** The command and arguments that run `binary` so it dies with this process where it can. */
+export function withParentDeathSignal(
+  binary: string,
+  args: readonly string[],
+): { command: string; args: string[] } {
+  parentDeathWrapper ??= findParentDeathWrapper();
+  return parentDeathWrapper
+    ? { command: parentDeathWrapper, args: ['--pdeathsig', 'KILL', '--', binary, ...args] }
+    : { command: binary, args: [...args] };
+}
+
 /**
  * Runs ffmpeg or ffprobe without a shell. Resolves with stdout and the tail of stderr; rejects with
  * FfmpegError on a non-zero exit, or with the signal's reason when aborted (the child is killed).
+ * The child dies with this process too (withParentDeathSignal), however this process ends.
  */
 export function runMediaTool(
   binary: string,
@@ -136,7 +173,8 @@ export function runMediaTool(
       reject(options.signal.reason as Error);
       return;
     }
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = withParentDeathSignal(binary, args);
+    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

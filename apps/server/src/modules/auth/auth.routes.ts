@@ -6,6 +6,7 @@ import {
   refreshTokenResponseSchema,
   sessionInfoSchema,
   type SsoResult,
+  type SignInErrorCode,
 } from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
 import { cspHash } from '../../http/security-headers.ts';
@@ -67,8 +68,10 @@ export function registerAuthRoutes(
       sameSite: 'lax',
       secure: options.isHttps,
     });
-  const backToLanding = (reply: FastifyReply, message: string) =>
-    reply.redirect(`/?signInError=${encodeURIComponent(message)}`, 303);
+  // A code, never a sentence: the landing page shows the sentence of a code it knows, so no link
+  // (nor a provider's error_description) puts words of its own on the studio's page (issue 43).
+  const backToLanding = (reply: FastifyReply, code: SignInErrorCode) =>
+    reply.redirect(`/?signInError=${code}`, 303);
   // A silent check ends in the hidden frame, never on the landing page, and never clears a session.
   const endSilentCheck = (reply: FastifyReply, result: SsoResult) =>
     reply.redirect(`${SILENT_CHECK_DONE_PATH}?result=${result}`, 303);
@@ -87,13 +90,11 @@ export function registerAuthRoutes(
           return endSilentCheck(reply, 'login-required');
         }
         if (error instanceof AppError) {
-          return backToLanding(reply, error.message);
+          const { signInError } = error as AppError & { signInError?: SignInErrorCode };
+          return backToLanding(reply, signInError ?? 'failed');
         }
         request.log.error({ err: error }, 'sign-in could not start');
-        return backToLanding(
-          reply,
-          'Sign-in is not available right now. Please try again in a moment.',
-        );
+        return backToLanding(reply, 'unavailable');
       }
     },
   );
@@ -118,11 +119,11 @@ export function registerAuthRoutes(
           return endSilentCheck(reply, 'login-required');
         }
         clearSessionCookie(reply);
-        return backToLanding(
-          reply,
-          currentUrl.searchParams.get('error_description') ??
-            `Sign-in was not completed (${providerError}).`,
+        request.log.info(
+          { error: providerError, description: currentUrl.searchParams.get('error_description') },
+          'sign-in was not completed at the provider',
         );
+        return backToLanding(reply, 'not-completed');
       }
       const completion = await auth.completeLogin(auth.callbackUrl(request.url));
       if (completion.kind === 'invalid') {
@@ -131,7 +132,8 @@ export function registerAuthRoutes(
           return endSilentCheck(reply, 'login-required');
         }
         clearSessionCookie(reply);
-        return backToLanding(reply, completion.reason);
+        request.log.info({ reason: completion.reason }, 'sign-in failed');
+        return backToLanding(reply, completion.code);
       }
       setSessionCookie(reply, completion.sessionId);
       if (completion.isSilent) {

@@ -7,6 +7,7 @@ import {
   SIGNED_OUT_LANDING_PATH,
   ACCOUNT_SUSPENDED_MESSAGE,
   WHITELIST_REFUSED_MESSAGE,
+  type SignInErrorCode,
   type SessionInfo,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
@@ -48,7 +49,7 @@ export type RefreshOutcome =
 /** `isSilent`: the login was a `prompt=none` check (spec §4), so its callback shows no page. */
 export type LoginCompletion =
   | { kind: 'signed-in'; sessionId: string; returnTo: string; isSilent: boolean }
-  | { kind: 'invalid'; reason: string; isSilent: boolean };
+  | { kind: 'invalid'; code: SignInErrorCode; reason: string; isSilent: boolean };
 
 /** The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. */
 export function createAuthService(options: AuthServiceOptions) {
@@ -63,13 +64,19 @@ export function createAuthService(options: AuthServiceOptions) {
   }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
-      throw badRequest(
-        `"${idp}" is not an identity provider this studio knows. Use one of: ${IDP_HINTS.join(', ')}.`,
+      throw Object.assign(
+        badRequest(
+          `"${idp}" is not an identity provider this studio knows. Use one of: ${IDP_HINTS.join(', ')}.`,
+        ),
+        { signInError: 'unknown-provider' satisfies SignInErrorCode },
       );
     }
     if (idp && options.configuredHints && !options.configuredHints.includes(idp)) {
-      throw badRequest(
-        `Signing in with "${idp}" is not configured on this studio. Ask your administrator to set it up.`,
+      throw Object.assign(
+        badRequest(
+          `Signing in with "${idp}" is not configured on this studio. Ask your administrator to set it up.`,
+        ),
+        { signInError: 'provider-not-configured' satisfies SignInErrorCode },
       );
     }
     const configuration = await getConfiguration();
@@ -108,7 +115,12 @@ export function createAuthService(options: AuthServiceOptions) {
   async function completeLogin(currentUrl: URL): Promise<LoginCompletion> {
     const state = currentUrl.searchParams.get('state');
     if (!state) {
-      return { kind: 'invalid', reason: 'The sign-in answer had no state.', isSilent: false };
+      return {
+        kind: 'invalid',
+        code: 'failed',
+        reason: 'The sign-in answer had no state.',
+        isSilent: false,
+      };
     }
     const [pending] = await db
       .delete(authLoginStates)
@@ -117,6 +129,7 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!pending || pending.expiresAt < new Date()) {
       return {
         kind: 'invalid',
+        code: 'expired',
         reason: 'This sign-in has expired. Please sign in again.',
         isSilent: pending?.isSilent ?? false,
       };
@@ -134,6 +147,7 @@ export function createAuthService(options: AuthServiceOptions) {
       // Includes an invalid nonce: no session is created, so the token is cleared (spec §8).
       return {
         kind: 'invalid',
+        code: 'failed',
         reason: error instanceof Error ? error.message : 'Sign-in failed.',
         isSilent: pending.isSilent,
       };
@@ -159,11 +173,21 @@ export function createAuthService(options: AuthServiceOptions) {
     if (pending.idpHint) {
       const admission = await admitThroughWhitelist(db, user.id);
       if (admission === 'refused') {
-        return { kind: 'invalid', reason: WHITELIST_REFUSED_MESSAGE, isSilent: pending.isSilent };
+        return {
+          kind: 'invalid',
+          code: 'not-admitted',
+          reason: WHITELIST_REFUSED_MESSAGE,
+          isSilent: pending.isSilent,
+        };
       }
     }
     if (!(await isUserAllowed(db, user.id))) {
-      return { kind: 'invalid', reason: ACCOUNT_SUSPENDED_MESSAGE, isSilent: pending.isSilent };
+      return {
+        kind: 'invalid',
+        code: 'suspended',
+        reason: ACCOUNT_SUSPENDED_MESSAGE,
+        isSilent: pending.isSilent,
+      };
     }
     await recordSignIn(db, user.id);
     const sessionId = randomBytes(32).toString('base64url');

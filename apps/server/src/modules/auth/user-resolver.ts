@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { ResolveUser } from '../../http/gateway.ts';
+import { readBearerToken, type ResolveUser } from '../../http/gateway.ts';
 import { getCurrentUser, getCurrentUserBySession } from '../me/index.ts';
 import { hashSessionId } from './auth.service.ts';
 import { authSessions } from './auth.tables.ts';
@@ -17,9 +17,9 @@ export function createUserResolver(options: {
 }): ResolveUser {
   const { db, authenticateBearer } = options;
   return async (request) => {
-    const authorization = request.headers.authorization;
-    if (authorization?.startsWith('Bearer ')) {
-      const userId = await authenticateBearer(authorization.slice('Bearer '.length).trim());
+    const token = readBearerToken(request.headers.authorization);
+    if (token) {
+      const userId = await authenticateBearer(token);
       return userId
         ? ((await getCurrentUser(db, userId, { withStoryfiles: false })) ?? null)
         : null;

@@ -5,7 +5,7 @@ import {
   updateMatchingSettingsContract,
   type ChatChannel,
 } from '@conversa/contracts';
-import { registerContract } from '../../http/gateway.ts';
+import { readBearerToken, registerContract } from '../../http/gateway.ts';
 import { askStoryfile } from './ask.ts';
 import type { ConversationEngine } from './engine.ts';
 import { getMatchingSettings, updateMatchingSettings } from './matching-settings.ts';
@@ -14,7 +14,7 @@ import { getMatchingSettings, updateMatchingSettings } from './matching-settings
 export function registerConversationRoutes(app: FastifyInstance, engine: ConversationEngine): void {
   registerContract(app, askStoryfileContract, async (request) => {
     const user = request.currentUser;
-    const channel: ChatChannel = request.headers.authorization ? 'api' : 'studio';
+    const channel: ChatChannel = readBearerToken(request.headers.authorization) ? 'api' : 'studio';
     const outcome = await askStoryfile(engine, {
       storyfileId: request.params.id,
       channel,

@@ -1375,3 +1375,23 @@ describe('students invited from a CSV of names and emails', () => {
     );
   });
 });
+
+// Issue 43, item 11: a student's auth/me listed every storyfile id of the namespace.
+describe("a student's auth/me", () => {
+  it('lists only the storyfiles of the activities assigned to them', async () => {
+    const newcomer = await buildMember(studio, 'lin@school.test', { school: 'restricted:ns' });
+    type Me = { namespaces: { id: string; storyfileNamespaces: { storyfileId: string }[] }[] };
+    const idsIn = async (client: ApiClient) =>
+      (await client.expectStatus<Me>(200, 'GET', '/v1/conversa/auth/me')).namespaces
+        .find((namespace) => namespace.id === school)!
+        .storyfileNamespaces.map((entry) => entry.storyfileId);
+    expect(await idsIn(newcomer)).toEqual([]);
+    await createActivity({
+      title: 'Only the first storyfile',
+      studentIds: [await userIdOf('lin@school.test')],
+      rule: { questionsAsked: 1 },
+    });
+    expect(await idsIn(newcomer)).toEqual([storyfile.id]);
+    expect(await idsIn(owner)).toEqual(expect.arrayContaining([storyfile.id, otherStoryfile.id]));
+  });
+});

@@ -13,6 +13,11 @@ import type { Database } from '../../db/client.ts';
 import { getTrialFlags } from '../promo-codes/index.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
+import {
+  learningActivities,
+  learningActivityStoryfiles,
+  learningAssignments,
+} from '../learning/learning.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -217,15 +222,58 @@ async function listStoryfileIdsByNamespace(
   return byNamespace;
 }
 
+/**
+ * For namespaces where the user is a student (restricted only): the live storyfiles of the
+ * activities assigned to them, directly or through a team, and nothing else of the namespace
+ * (issue 43: a student's auth/me listed every storyfile id of it).
+ */
+async function listAssignedStoryfileIds(
+  db: Database,
+  userId: string,
+  namespaceIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byNamespace = new Map<string, string[]>();
+  if (namespaceIds.length === 0) {
+    return byNamespace;
+  }
+  const result = await db.execute<{ namespace_id: string; id: string }>(sql`
+    select distinct a.namespace_id, s.id
+    from ${learningAssignments} asg
+    join ${learningActivities} a on a.id = asg.activity_id
+    join ${learningActivityStoryfiles} las on las.activity_id = a.id
+    join ${storyfiles} s on s.id = las.storyfile_id and s.deleted_at is null
+    where a.namespace_id = any(${sql.param([...namespaceIds])}::uuid[])
+      and (asg.user_id = ${userId}
+        or asg.team_id in (select tm.team_id from ${teamMembers} tm where tm.user_id = ${userId}))
+    order by s.id`);
+  for (const row of result.rows) {
+    const ids = byNamespace.get(row.namespace_id) ?? [];
+    ids.push(row.id);
+    byNamespace.set(row.namespace_id, ids);
+  }
+  return byNamespace;
+}
+
 /** The user resolved without storyfiles (`withStoryfiles: false`), completed for auth/me. */
 export async function addStoryfileNamespaces(
   db: Database,
   user: CurrentUser,
 ): Promise<CurrentUser> {
-  const storyfileIds = await listStoryfileIdsByNamespace(
-    db,
-    user.namespaces.map((namespace) => namespace.id),
-  );
+  const namespaceIds = user.namespaces.map((namespace) => namespace.id);
+  // Where the user's scope is the student's (restricted), which spec §6 lets satisfy reads.
+  const studentOf = user.isAdmin
+    ? []
+    : user.namespaces
+        .filter((namespace) => namespace.userNamespaces[0]?.scope === 'restricted:ns')
+        .map((namespace) => namespace.id);
+  const [readable, assigned] = await Promise.all([
+    listStoryfileIdsByNamespace(
+      db,
+      namespaceIds.filter((id) => !studentOf.includes(id)),
+    ),
+    listAssignedStoryfileIds(db, user.iam, studentOf),
+  ]);
+  const storyfileIds = new Map([...readable, ...assigned]);
   return {
     ...user,
     namespaces: user.namespaces.map((namespace) => ({

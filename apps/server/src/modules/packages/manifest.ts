@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  avatarUrlSchema,
   CLIP_KINDS,
   DESCRIPTION_MAX_LENGTH,
   inkCompileMessageSchema,
@@ -63,8 +64,11 @@ export const manifestSchema = z.object({
     description: text(DESCRIPTION_MAX_LENGTH),
     language: text(20),
     status: z.enum(['draft', 'recording', 'ready']),
-    /** Only an http(s) address travels; a picture stored on the studio does not. */
-    avatarUrl: text(2000).nullable(),
+    /**
+     * Only an http(s) address travels; a picture stored on the studio does not. The API's avatar
+     * rule applies (issue 43: `javascript:` was imported as it came).
+     */
+    avatarUrl: avatarUrlSchema.nullable(),
   }),
   settings: z.object({
     /** Out-of-scope threshold 0-1; null lets the matcher calibrate itself. */

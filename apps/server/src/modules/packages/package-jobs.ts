@@ -117,17 +117,35 @@ export async function getJob(
   return presentJob(row, deps.signer, user.iam);
 }
 
-/** The job of a download URL, when it is a finished export with its package stored. */
+/**
+ * The job of a download URL, when it is a finished export with its package stored and its
+ * storyfile not deleted (deleting the storyfile revokes its packages' URLs, issue 43), with whom
+ * it belongs to: the download route lets only them (and platform admins) have it.
+ */
 export async function findDownload(
   db: Database,
   jobId: string,
-): Promise<{ key: string; fileName: string; updatedAt: Date } | null> {
-  const [row] = await db
-    .select()
+): Promise<{
+  key: string;
+  fileName: string;
+  updatedAt: Date;
+  userId: string | null;
+  namespaceId: string;
+} | null> {
+  const [found] = await db
+    .select({ job: storyfilePackageJobs, storyfileDeletedAt: storyfiles.deletedAt })
     .from(storyfilePackageJobs)
+    .innerJoin(storyfiles, eq(storyfiles.id, storyfilePackageJobs.storyfileId))
     .where(and(eq(storyfilePackageJobs.id, jobId), eq(storyfilePackageJobs.kind, 'export')));
-  return row?.state === 'done' && row.storageKey
-    ? { key: row.storageKey, fileName: row.fileName ?? PACKAGE_FILE, updatedAt: row.updatedAt }
+  const row = found?.job;
+  return row?.state === 'done' && row.storageKey && !found?.storyfileDeletedAt
+    ? {
+        key: row.storageKey,
+        fileName: row.fileName ?? PACKAGE_FILE,
+        updatedAt: row.updatedAt,
+        userId: row.userId,
+        namespaceId: row.namespaceId,
+      }
     : null;
 }
 

@@ -7,6 +7,7 @@ import {
   STORYFILE_PACKAGE_LIMITS,
   describeValidationIssue,
 } from '@conversa/contracts';
+import { findUnstorable, TOO_DEEP_MESSAGE } from '../../http/unstorable-text.ts';
 import { MANIFEST_FILE, MANIFEST_FORMAT, manifestSchema, type Manifest } from './manifest.ts';
 import { createMeasuringStream } from './measuring-stream.ts';
 
@@ -143,6 +144,21 @@ export async function openPackage(
     ) {
       refuse(
         `The package was made in a newer format (version ${head.formatVersion}) than this studio reads (up to version ${STORYFILE_PACKAGE_FORMAT_VERSION}). Update the studio to import it.`,
+      );
+    }
+    // The API's text rules (issue 43): PostgreSQL stores no NUL and no lone surrogate, and a
+    // manifest's text reaches it as a request's does. Refused here, naming the field, so the
+    // preview answers 400 and the job fails at once, instead of a 500 or retries.
+    const unstorable = findUnstorable(json);
+    if (unstorable === 'too-deep') {
+      refuse(`The package's manifest.json is not valid: ${TOO_DEEP_MESSAGE}`);
+    } else if (unstorable) {
+      refuse(
+        `The package's manifest.json is not valid at ${unstorable.path.join('.') || 'its top level'}: ${
+          unstorable.reason === 'nul'
+            ? 'it contains a NUL character (\\u0000), which cannot be saved.'
+            : 'it contains half of a character (a lone UTF-16 surrogate), which cannot be saved.'
+        }`,
       );
     }
     const parsed = manifestSchema.safeParse(json);

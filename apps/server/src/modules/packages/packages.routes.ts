@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   duplicateStoryfileContract,
   getStoryfilePackageJobContract,
+  hasRoleInNamespace,
   MEDIA_ACCESS_TOKEN_PARAM,
   previewStoryfileImportContract,
   startStoryfileExportContract,
@@ -18,8 +19,11 @@ const LINK_INVALID_MESSAGE = 'This download link is invalid or has expired. Ask 
 
 /**
  * Storyfile packages (issue 31): export and import jobs, the import preview, duplicate, and the
- * package download. The download needs no session: its URL carries a token of the media module's
- * signer, bound to the job and the file, and answers range requests like media does.
+ * package download. The download's URL carries a token of the media module's signer, bound to
+ * the job, the file and the person it was signed for, and answers range requests like media
+ * does. It also needs that person's session (issue 43): only the exporter, while they may still
+ * edit the storyfile's organization (a suspension ends it), or a platform admin; and only while
+ * the storyfile is not deleted and the token has not expired.
  */
 export function registerPackageRoutes(app: FastifyInstance, deps: PackageDeps): void {
   registerContract(app, startStoryfileExportContract, (request) =>
@@ -40,20 +44,27 @@ export function registerPackageRoutes(app: FastifyInstance, deps: PackageDeps): 
 
   app.get<{ Params: { jobId: string; file: string }; Querystring: Record<string, string> }>(
     '/packages/:jobId/:file',
-    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    { config: { permission: { kind: 'loggedIn' } }, schema: { hide: true } },
     async (request, reply) => {
       const { jobId, file } = request.params;
+      const user = request.currentUser!;
       const check = deps.signer.checkToken(request.query[MEDIA_ACCESS_TOKEN_PARAM], {
         assetId: jobId,
         file,
       });
-      if (!check.ok || file !== PACKAGE_FILE) {
+      const found = check.ok && file === PACKAGE_FILE ? await findDownload(deps.db, jobId) : null;
+      const isExportersOwn =
+        check.ok &&
+        found !== null &&
+        check.grant.userId === user.iam &&
+        found.userId === user.iam &&
+        hasRoleInNamespace(user, found.namespaceId, 'edit:ns');
+      if (!check.ok || file !== PACKAGE_FILE || (found && !user.isAdmin && !isExportersOwn)) {
         return reply
           .status(403)
           .header('cache-control', 'no-store')
           .send({ statusCode: 403, error: 'FORBIDDEN', message: LINK_INVALID_MESSAGE });
       }
-      const found = await findDownload(deps.db, jobId);
       const stored = found ? await deps.mediaStore.stat(found.key) : null;
       if (!found || !stored) {
         return reply

@@ -524,7 +524,9 @@ describe('storyfile packages (issue 31)', () => {
     });
     expect(done.downloadUrl).toMatch(/^\/packages\//);
 
+    // The URL works with the exporter's session only (issue 43; package-download.test.ts).
     const url = new URL(done.downloadUrl!, source.baseUrl);
+    const fetch = (target: URL, init: RequestInit = {}) => owner.browser.request(target.href, init);
     const head = await fetch(url, { headers: { range: 'bytes=0-3' } });
     expect(head.status).toBe(206);
     expect(head.headers.get('content-range')).toBe(`bytes 0-3/${done.sizeBytes}`);
@@ -744,6 +746,41 @@ describe('storyfile packages (issue 31)', () => {
           manifest.ink.versions[0]!.source = '* [Broken choice\n-> nowhere_at_all\n';
         }),
       /The published ink story \(version 1\) does not compile: /,
+    ],
+    // Issue 43, item 4: PostgreSQL stores no NUL. In the name the preview answered 500; in a
+    // question or an ink source the preview passed and the job retried for ~110 s, then failed.
+    [
+      'a NUL in the storyfile name',
+      () =>
+        variant((manifest) => {
+          manifest.storyfile.name = 'Grandpa\u0000Tom';
+        }),
+      /The package's manifest\.json is not valid at storyfile\.name: it contains a NUL character \(\\u0000\), which cannot be saved\./,
+    ],
+    [
+      'a NUL in a question',
+      () =>
+        variant((manifest) => {
+          manifest.topics[1]!.questions[2]!.text = 'What is the\u0000 hardest part?';
+        }),
+      /The package's manifest\.json is not valid at topics\.1\.questions\.2\.text: it contains a NUL character/,
+    ],
+    [
+      'a NUL in an ink source',
+      () =>
+        variant((manifest) => {
+          manifest.ink.versions[1]!.source = 'Hello again.\u0000\n-> END\n';
+        }),
+      /The package's manifest\.json is not valid at ink\.versions\.1\.source: it contains a NUL character/,
+    ],
+    // Issue 43, item 12: the API refuses such an avatar; the import took it as it came.
+    [
+      'a javascript: avatar',
+      () =>
+        variant((manifest) => {
+          manifest.storyfile.avatarUrl = 'javascript:alert(document.cookie)';
+        }),
+      /The package's manifest\.json is not valid at storyfile\.avatarUrl: Picture: an avatar must be an http\(s\) address or a path on this studio\./,
     ],
   ])(
     'refuses a package with %s, naming the problem, and creates nothing',

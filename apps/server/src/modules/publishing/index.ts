@@ -4,6 +4,7 @@ export {
   deletePastVisitorCounters,
   findPublishedStoryfile,
   STORYFILE_ASK_COUNTER_PREFIX,
+  visitorLimitKeys,
 } from './publishing.service.ts';
 export { VISITOR_COOKIE } from './visitor-cookie.ts';
 export { installVisitorLinking } from './visitor-links.ts';

@@ -12,7 +12,7 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
-import { getSpeechHints, rateExchange } from '../training/index.ts';
+import { getPublicSpeechHints, rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
   findPublishedStoryfile,
@@ -20,6 +20,7 @@ import {
   getPublication,
   publishStoryfile,
   unpublishStoryfile,
+  visitorLimitKeys,
 } from './publishing.service.ts';
 import { createSharePageService } from './share-page.service.ts';
 import { VISITOR_COOKIE } from './visitor-cookie.ts';
@@ -86,8 +87,8 @@ export function registerPublishingRoutes(
     return getPublicStoryfile(engine, request.params.slug, `visitor:${visitorId}`);
   });
 
-  // Both limits are counted in the database, so replicas share them: per visitor (storyfile,
-  // client address and the visitor cookie as sent) and per storyfile, each in a counter row.
+  // Both limits are counted in the database, so replicas share them: per visitor (the storyfile's
+  // client address, and its visitor cookie as sent, each on its own) and per storyfile.
   registerContract(app, askPublicStoryfileContract, async (request, reply) => {
     const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
     const visitorId = getVisitorId(request, reply, isHttps);
@@ -95,7 +96,11 @@ export function registerPublishingRoutes(
       ...request.body,
       slug: request.params.slug,
       visitorId,
-      visitorLimitKey: `public-ask|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+      visitorLimitKeys: visitorLimitKeys('public-ask', {
+        slug: request.params.slug,
+        clientAddress: request.ip,
+        visitorCookie: sentVisitorCookie,
+      }),
       storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
     });
   });
@@ -111,10 +116,10 @@ export function registerPublishingRoutes(
     });
   });
 
-  // The recognizer's hints: the custom words of the published storyfile's namespace.
+  // The recognizer's hints: the namespace's custom words the published storyfile's questions use.
   registerContract(app, getPublicSpeechHintsContract, async (request) => {
     const storyfile = await findPublishedStoryfile(db, request.params.slug);
-    return getSpeechHints(db, storyfile.id);
+    return getPublicSpeechHints(db, storyfile.id);
   });
 
   // Framing: the embed (`?embed=1`) may be framed by any site; the share page itself, like every

@@ -167,25 +167,44 @@ const ONE_MINUTE = sql.raw(`interval '1 minute'`);
 export const STORYFILE_ASK_COUNTER_PREFIX = 'storyfile|';
 
 /**
+ * The counters one visitor's public ask (or spoken question, `kind`) of a storyfile counts in:
+ * the client address's and, when a visitor cookie came with it, the cookie's. The cookie is the
+ * visitor's to choose (a new one each ask costs nothing), so it never stands alone (issue 43):
+ * one address gets PUBLIC_ASKS_PER_VISITOR_PER_MINUTE however many cookies it sends, and so can
+ * never use up the storyfile's allowance (PUBLIC_ASK_LIMIT_PER_MINUTE) for everyone else.
+ */
+export function visitorLimitKeys(
+  kind: 'public-ask' | 'public-speech',
+  input: { slug: string; clientAddress: string; visitorCookie: string | undefined },
+): string[] {
+  return [
+    `${kind}|${input.slug}|address|${input.clientAddress}`,
+    ...(input.visitorCookie ? [`${kind}|${input.slug}|cookie|${input.visitorCookie}`] : []),
+  ];
+}
+
+/**
  * Admits one public ask in a single statement: finds the published storyfile by its slug, counts
- * the ask for the visitor (key: slug, client address and visitor cookie) and, when the visitor is
- * within PUBLIC_ASKS_PER_VISITOR_PER_MINUTE, for the storyfile (PUBLIC_ASK_LIMIT_PER_MINUTE, all
- * visitors together). Both counters are rows every replica shares, each a one-minute window from
- * its first ask, counted by an atomic upsert, so two processes never each allow a limit. One round
- * trip and no scan: counting the storyfile's last minute in the chat log read every ask of that
- * minute on every ask (4,000 rows at a class's pace). Answers the storyfile's id; 404 when it is
- * not published, 429 past a limit.
+ * the ask in each of the visitor's counters (`visitorLimitKeys`: the client address's and the
+ * visitor cookie's) and, when every one is within PUBLIC_ASKS_PER_VISITOR_PER_MINUTE, for the
+ * storyfile (PUBLIC_ASK_LIMIT_PER_MINUTE, all visitors together). The counters are rows every
+ * replica shares, each a one-minute window from its first ask, counted by an atomic upsert (in
+ * key order, so two asks never wait on each other's rows crosswise), so two processes never each
+ * allow a limit. One round trip and no scan: counting the storyfile's last minute in the chat log
+ * read every ask of that minute on every ask (4,000 rows at a class's pace). Answers the
+ * storyfile's id; 404 when it is not published, 429 past a limit.
  */
 export async function admitPublicAsk(
   db: Database,
   input: {
     slug: string;
-    visitorLimitKey: string;
+    visitorLimitKeys: readonly string[];
     storyfileLimitPerMinute: number;
     /** The storyfile's counter (default: its asks'); spoken questions' recordings count apart. */
     storyfileCounterPrefix?: string;
   },
 ): Promise<string> {
+  const keys = [...new Set(input.visitorLimitKeys)].sort();
   const result = await db.execute<{
     id: string;
     visitor_count: number | null;
@@ -203,25 +222,32 @@ export async function admitPublicAsk(
     ),
     visitor as (
       insert into public_ask_counters as c (key, window_start, count)
-      select ${input.visitorLimitKey}, now(), 1 from published
+      select keys.key, now(), 1
+        from published, unnest(${sql.param(keys)}::text[]) as keys(key)
+       order by keys.key
       on conflict (key) do update set
         count = case when c.window_start <= now() - ${ONE_MINUTE} then 1 else c.count + 1 end,
         window_start = case when c.window_start <= now() - ${ONE_MINUTE} then now() else c.window_start end
       returning c.count, ${windowSecondsLeftSql(sql`c.window_start`, ONE_MINUTE)} as seconds_left
     ),
+    worst as (
+      select max(count) as count,
+             max(seconds_left) filter (where count > ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE}) as seconds_left
+        from visitor
+    ),
     storyfile as (
       insert into public_ask_counters as c (key, window_start, count)
-      select ${input.storyfileCounterPrefix ?? STORYFILE_ASK_COUNTER_PREFIX} || published.id, now(), 1 from published, visitor
-       where visitor.count <= ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE}
+      select ${input.storyfileCounterPrefix ?? STORYFILE_ASK_COUNTER_PREFIX} || published.id, now(), 1 from published, worst
+       where worst.count <= ${PUBLIC_ASKS_PER_VISITOR_PER_MINUTE}
       on conflict (key) do update set
         count = case when c.window_start <= now() - ${ONE_MINUTE} then 1 else c.count + 1 end,
         window_start = case when c.window_start <= now() - ${ONE_MINUTE} then now() else c.window_start end
       returning c.count, ${windowSecondsLeftSql(sql`c.window_start`, ONE_MINUTE)} as seconds_left
     )
     select published.id,
-           visitor.count as visitor_count, visitor.seconds_left as visitor_seconds_left,
+           worst.count as visitor_count, worst.seconds_left as visitor_seconds_left,
            storyfile.count as storyfile_count, storyfile.seconds_left as storyfile_seconds_left
-      from published left join visitor on true left join storyfile on true`);
+      from published left join worst on true left join storyfile on true`);
   const row = result.rows[0];
   if (!row) {
     throw notFound(STORYFILE_NOT_AVAILABLE_MESSAGE);
@@ -255,17 +281,17 @@ export async function askAsVisitor(
   input: Omit<AskInput, 'visitorKey' | 'storyfileId'> & {
     slug: string;
     visitorId: string;
-    /** Slug, client address and the visitor cookie as sent: whose asks the visitor limit counts. */
-    visitorLimitKey: string;
+    /** The visitor's counters (`visitorLimitKeys`: client address and visitor cookie as sent). */
+    visitorLimitKeys: readonly string[];
     storyfileLimitPerMinute: number;
   },
 ): Promise<PublicAskResponse> {
-  const { slug, visitorId, visitorLimitKey, storyfileLimitPerMinute, ...ask } = input;
+  const { slug, visitorId, visitorLimitKeys, storyfileLimitPerMinute, ...ask } = input;
   let storyfileId: string;
   try {
     storyfileId = await admitPublicAsk(engine.db, {
       slug,
-      visitorLimitKey,
+      visitorLimitKeys,
       storyfileLimitPerMinute,
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
@@ -16,7 +16,12 @@ import {
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { publicAskCounters } from './publishing.tables.ts';
 import { deletePastVisitorCounters, STORYFILE_ASK_COUNTER_PREFIX } from './index.ts';
-import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import {
+  requestFrom,
+  startTestStudio,
+  TestBrowser,
+  type TestStudio,
+} from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   FAKE_VIDEO_BYTES,
@@ -31,6 +36,7 @@ let reader: ApiClient;
 let outsider: ApiClient;
 let storyfile: SeededStoryfile;
 let slug: string;
+let northId: string;
 
 const MOVIE = 'What is your favourite movie?';
 /** A signed-out visitor who opened the player (which sets the visitor cookie), as a browser does. */
@@ -44,10 +50,7 @@ const publicAsk = (client: ApiClient, body: Record<string, unknown>, target = sl
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const [northId] = await Promise.all([
-    buildNamespace(studio, 'north'),
-    buildNamespace(studio, 'south'),
-  ]);
+  [northId] = await Promise.all([buildNamespace(studio, 'north'), buildNamespace(studio, 'south')]);
   owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
   reader = await buildMember(studio, 'reader@north.test', { north: 'read:ns' });
   outsider = await buildMember(studio, 'owner@south.test', { south: 'owner:ns' });
@@ -56,6 +59,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await studio?.stop();
+});
+
+// The limits count per client address (issue 43), and every test asks from 127.0.0.1: each test
+// starts a fresh minute, as a test of its own would.
+beforeEach(async () => {
+  await studio.database.db.delete(publicAskCounters);
 });
 
 describe('publishing', () => {
@@ -268,7 +277,17 @@ describe('publishing', () => {
     }
     const limited = await publicAsk(fast, { text: MOVIE });
     expect(limited).toMatchObject({ status: 429, body: { message: VISITOR_RATE_LIMIT_MESSAGE } });
-    expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
+    // Another visitor (another computer: another client address) is answered.
+    const other = await requestFrom(
+      '127.0.0.2',
+      `${studio.baseUrl}/v1/conversa/public/storyfiles/${slug}/ask`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-system-id': 'conversa-studio-web' },
+        body: JSON.stringify({ text: MOVIE }),
+      },
+    );
+    expect(other.status, other.text).toBe(200);
   });
 
   // Issue 30, item 6: with trustProxy on, a new X-Forwarded-For value after the 429 gave a fresh
@@ -317,6 +336,52 @@ describe('publishing', () => {
       .set({ windowStart: new Date(Date.now() - 61_000) })
       .where(eq(publicAskCounters.key, `${STORYFILE_ASK_COUNTER_PREFIX}${storyfile.id}`));
     expect((await publicAsk(await visitor(), { text: MOVIE })).status).toBe(200);
+  });
+
+  // Issue 43, item 10: the public hints listed every custom word of the namespace, those only
+  // unpublished storyfiles use included.
+  it("gives visitors only the custom words the storyfile's own questions use", async () => {
+    for (const term of ['Movie', 'Zanzibar']) {
+      await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
+        namespaceId: northId,
+        term,
+        heardAs: [],
+      });
+    }
+    const hints = await new ApiClient(new TestBrowser(studio.baseUrl)).expectStatus<{
+      terms: string[];
+    }>(200, 'GET', `/v1/conversa/public/storyfiles/${slug}/speech-hints`);
+    expect(hints.terms).toEqual(['Movie']);
+  });
+
+  // Issue 43, item 9: unpublishing ended visitors' media URLs at once; deleting did not.
+  it("refuses a visitor's media URLs once the published storyfile is deleted", async () => {
+    const doomed = await seedStoryfileWithAnswers(studio, owner, northId);
+    const published = await owner.expectStatus<Publication>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${doomed.id}/publish`,
+    );
+    const anonymous = await visitor(published.slug!);
+    const loaded = await anonymous.expectStatus<PublicStoryfile>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${published.slug}`,
+    );
+    const answer = await publicAsk(anonymous, { text: MOVIE }, published.slug!);
+    expect(answer.status).toBe(200);
+    const visitorUrls = [answer.body.media!.url, loaded.clips.idle!.url];
+    for (const url of visitorUrls) {
+      expect((await fetch(`${studio.baseUrl}${url}`)).status, url).toBe(200);
+    }
+    await owner.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${doomed.id}`);
+    for (const url of visitorUrls) {
+      const refused = await fetch(`${studio.baseUrl}${url}`);
+      expect(refused.status, url).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        message: 'This media link has expired or is not valid.',
+      });
+    }
   });
 
   it('forgets visitor counters whose minute is over, and only those (maintenance)', async () => {

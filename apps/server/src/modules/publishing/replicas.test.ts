@@ -18,6 +18,7 @@ import {
 import {
   createTestDatabase,
   getFreePort,
+  requestFrom,
   startTestStudio,
   type TestStudio,
 } from '../../../test/studio.ts';
@@ -109,22 +110,29 @@ afterAll(async () => {
   await seeder?.stop();
 }, 60_000);
 
-/** A visitor's ask with its own visitor cookie, at one replica. */
-async function ask(replica: Replica, visitorId: string) {
-  const response = await fetch(`${replica.url}/v1/conversa/public/storyfiles/${slug}/ask`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `${VISITOR_COOKIE}=${visitorId}`,
-      [SYSTEM_ID_HEADER]: SYSTEM_ID,
+/**
+ * A visitor's ask with its own visitor cookie, at one replica, from the visitor's own address
+ * (a loopback one: the limits count per client address too, issue 43).
+ */
+async function ask(replica: Replica, visitorId: string, clientAddress: string) {
+  const response = await requestFrom(
+    clientAddress,
+    `${replica.url}/v1/conversa/public/storyfiles/${slug}/ask`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${VISITOR_COOKIE}=${visitorId}`,
+        [SYSTEM_ID_HEADER]: SYSTEM_ID,
+      },
+      body: JSON.stringify({ text: 'Where were you born?' }),
     },
-    body: JSON.stringify({ text: 'Where were you born?' }),
-  });
-  const body = (await response.json()) as { message?: string };
+  );
+  const body = JSON.parse(response.text) as { message?: string };
   return {
     status: response.status,
     message: body.message,
-    retryAfter: response.headers.get('retry-after'),
+    retryAfter: response.headers['retry-after'] ?? null,
   };
 }
 
@@ -133,11 +141,11 @@ describe('public asks behind two processes on one database', () => {
     const [first, second] = replicas as [Replica, Replica];
     const visitor = randomUUID();
     for (let index = 0; index < PUBLIC_ASKS_PER_VISITOR_PER_MINUTE; index += 1) {
-      const answer = await ask(index % 2 === 0 ? first : second, visitor);
+      const answer = await ask(index % 2 === 0 ? first : second, visitor, '127.0.0.2');
       expect(answer.status, `ask ${index + 1}`).toBe(200);
     }
     for (const replica of [first, second]) {
-      const refused = await ask(replica, visitor);
+      const refused = await ask(replica, visitor, '127.0.0.2');
       expect(refused).toMatchObject({ status: 429, message: VISITOR_RATE_LIMIT_MESSAGE });
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
       expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
@@ -146,11 +154,11 @@ describe('public asks behind two processes on one database', () => {
     // The storyfile has answered 20 of its 25; another visitor gets the rest, then the cap.
     const other = randomUUID();
     for (let index = PUBLIC_ASKS_PER_VISITOR_PER_MINUTE; index < STORYFILE_LIMIT; index += 1) {
-      const answer = await ask(index % 2 === 0 ? first : second, other);
+      const answer = await ask(index % 2 === 0 ? first : second, other, '127.0.0.3');
       expect(answer.status, `storyfile ask ${index + 1}`).toBe(200);
     }
     for (const replica of [first, second]) {
-      expect(await ask(replica, other)).toMatchObject({
+      expect(await ask(replica, other, '127.0.0.3')).toMatchObject({
         status: 429,
         message: STORYFILE_RATE_LIMIT_MESSAGE,
       });

@@ -11,7 +11,12 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import { getMyActivityForStoryfile } from '../learning/index.ts';
-import { admitPublicAsk, findPublishedStoryfile, VISITOR_COOKIE } from '../publishing/index.ts';
+import {
+  admitPublicAsk,
+  findPublishedStoryfile,
+  VISITOR_COOKIE,
+  visitorLimitKeys,
+} from '../publishing/index.ts';
 import { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
 import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
 import type { SpeechGateway } from './speech-gateway.ts';
@@ -83,7 +88,11 @@ export async function registerSpeechRoutes(
       const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
       const storyfileId = await admitPublicAsk(engine.db, {
         slug: request.params.slug,
-        visitorLimitKey: `public-speech|${request.params.slug}|${request.ip}|${sentVisitorCookie}`,
+        visitorLimitKeys: visitorLimitKeys('public-speech', {
+          slug: request.params.slug,
+          clientAddress: request.ip,
+          visitorCookie: sentVisitorCookie,
+        }),
         storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
         storyfileCounterPrefix: STORYFILE_SPEECH_COUNTER_PREFIX,
       });

@@ -182,3 +182,27 @@ export async function getSpeechHints(db: Database, storyfileId: string): Promise
     order by lower(w.term) limit ${MAX_SPEECH_HINTS}`);
   return { terms: result.rows.map((row) => row.term) };
 }
+
+/**
+ * A published storyfile's hints for its visitors' recognizer: of the namespace's custom words,
+ * only those its own questions use (in their text or an alternate, as a whole word, in any case),
+ * not the whole namespace's, unpublished storyfiles' included (issue 43).
+ */
+export async function getPublicSpeechHints(
+  db: Database,
+  storyfileId: string,
+): Promise<SpeechHints> {
+  const result = await db.execute<{ term: string }>(sql`
+    select coalesce(nullif(w.display_form, ''), w.term) as term
+    from custom_words w join ${storyfiles} s on s.namespace_id = w.namespace_id
+    where s.id = ${storyfileId}
+      and exists (
+        select 1 from ${storyfileQuestions} q, unnest(array[q.text] || q.alternates) as phrasing
+        where q.storyfile_id = s.id
+          and position(
+            ' ' || trim(regexp_replace(lower(w.term), '[^[:alnum:]]+', ' ', 'g')) || ' '
+            in ' ' || regexp_replace(lower(phrasing), '[^[:alnum:]]+', ' ', 'g') || ' '
+          ) > 0)
+    order by lower(w.term) limit ${MAX_SPEECH_HINTS}`);
+  return { terms: result.rows.map((row) => row.term) };
+}

@@ -6,8 +6,10 @@ export { anonymizeUser, insertUser, updateUser, type UserChanges } from './user-
 export {
   checkPassword,
   createUser,
+  deletePastSignInFailures,
   findUserByEmail,
   findUserById,
+  LOCKOUT_MINUTES,
   MAX_FAILED_LOGINS,
   recordSignIn,
   setPassword,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { users } from './users.tables.ts';
+import { signInFailures, users } from './users.tables.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -98,42 +98,70 @@ export async function recordSignIn(db: Pick<Database, 'update'>, userId: string)
 export type PasswordCheck =
   { ok: true; user: User } | { ok: false; reason: 'invalid' | 'locked'; lockedUntil?: Date };
 
+/** Stands in for the stored hash of an unknown email, so both cost one scrypt (issue 43). */
+let dummyHash: Promise<string> | undefined;
+
 /**
- * Checks an email/password pair. Failures count towards a lockout; an unknown email and a wrong
- * password answer the same so the form does not reveal which accounts exist.
+ * Checks an email/password pair sent from `source` (the client address). An unknown email, an
+ * account without a password and a wrong password answer the same, after the same work (a scrypt
+ * of a dummy hash), so the form reveals neither by its words nor by its time which accounts exist.
+ * Failures are counted per source and email, known or not (`sign_in_failures`): after
+ * MAX_FAILED_LOGINS that source is locked out of that email for LOCKOUT_MINUTES, and the person
+ * signing in from elsewhere is not (issue 43: five requests locked anyone's account).
  */
 export async function checkPassword(
   db: Database,
   email: string,
   password: string,
+  source: string,
 ): Promise<PasswordCheck> {
-  const user = await findUserByEmail(db, email);
-  if (!user?.passwordHash) {
-    return { ok: false, reason: 'invalid' };
+  const key = `${source}|${email.toLowerCase()}`;
+  const [user, [failures]] = await Promise.all([
+    findUserByEmail(db, email),
+    db
+      .select({ lockedUntil: signInFailures.lockedUntil })
+      .from(signInFailures)
+      .where(eq(signInFailures.key, key)),
+  ]);
+  dummyHash ??= hashPassword('not the password of any account');
+  const isRight = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  if (failures?.lockedUntil && failures.lockedUntil > new Date()) {
+    return { ok: false, reason: 'locked', lockedUntil: failures.lockedUntil };
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) {
-    return { ok: false, reason: 'locked', lockedUntil: user.lockedUntil };
-  }
-  if (await verifyPassword(password, user.passwordHash)) {
-    if (user.failedLoginCount > 0 || user.lockedUntil) {
-      await db
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null })
-        .where(eq(users.id, user.id));
+  if (user?.passwordHash && isRight) {
+    if (failures) {
+      await db.delete(signInFailures).where(eq(signInFailures.key, key));
     }
     return { ok: true, user };
   }
   const [updated] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS}
-        then now() + make_interval(mins => ${LOCKOUT_MINUTES}) else null end`,
+    .insert(signInFailures)
+    .values({ key, failedCount: 1 })
+    .onConflictDoUpdate({
+      target: signInFailures.key,
+      set: {
+        // A lock that has ended starts the count again.
+        failedCount: sql`case when ${signInFailures.lockedUntil} <= now() then 1
+          else ${signInFailures.failedCount} + 1 end`,
+        lockedUntil: sql`case
+          when ${signInFailures.lockedUntil} <= now() then null
+          when ${signInFailures.failedCount} + 1 >= ${MAX_FAILED_LOGINS}
+            then now() + make_interval(mins => ${LOCKOUT_MINUTES})
+          else null end`,
+        updatedAt: sql`now()`,
+      },
     })
-    .where(eq(users.id, user.id))
-    .returning({ lockedUntil: users.lockedUntil, failedLoginCount: users.failedLoginCount });
+    .returning({ lockedUntil: signInFailures.lockedUntil });
   if (updated?.lockedUntil) {
     return { ok: false, reason: 'locked', lockedUntil: updated.lockedUntil };
   }
   return { ok: false, reason: 'invalid' };
+}
+
+/** Forgets failed sign-ins untouched for a day whose lock, if any, has ended (maintenance). */
+export async function deletePastSignInFailures(db: Database): Promise<void> {
+  await db.delete(signInFailures).where(
+    sql`${signInFailures.updatedAt} < now() - interval '1 day'
+        and (${signInFailures.lockedUntil} is null or ${signInFailures.lockedUntil} < now())`,
+  );
 }

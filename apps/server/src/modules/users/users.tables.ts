@@ -27,6 +27,19 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * Failed sign-ins per source (client address) and email, whether or not an account has that email
+ * (issue 43): after MAX_FAILED_LOGINS the pair is locked for LOCKOUT_MINUTES, so a stranger locks
+ * out only their own address, and an unknown email locks like a real one.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  /** `<client address>|<email in lower case>`. */
+  key: text('key').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who created and last changed a row (set null when the account goes). */
 export const authorship = {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_ERROR_MESSAGES, WHITELIST_REFUSED_MESSAGE } from '@conversa/contracts';
 import { SessionManager, SessionProvider } from '@/features/auth';
 import { renderWithProviders } from '@/test/render';
 import { LandingRoute } from './landing';
@@ -52,11 +53,30 @@ describe('landing page silent sign-on check', () => {
 
   it.each([
     ['right after a sign-out', '/?signedOut=1'],
-    ['when a sign-in failed', '/?signInError=Sign-in%20was%20not%20completed.'],
+    ['when a sign-in failed', '/?signInError=not-completed'],
   ])('does not run %s', async (_name, path) => {
     renderLanding(path);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible());
     expect(silentFrame()).toBeNull();
     expect(screen.queryByText('Checking whether you are already signed in…')).toBeNull();
   });
+});
+
+// Issue 43, item 7: `/?signInError=<any text>` showed that text on the studio's page.
+describe('landing page sign-in error', () => {
+  it('shows the sentence of a code the studio sends', async () => {
+    renderLanding('/?signInError=not-admitted');
+    expect(await screen.findByText(WHITELIST_REFUSED_MESSAGE)).toBeVisible();
+    expect(WHITELIST_REFUSED_MESSAGE).toBe(SIGN_IN_ERROR_MESSAGES['not-admitted']);
+  });
+
+  it.each(['Your account was compromised. Call +1 555 0100 now.', 'toString', '__proto__'])(
+    'shows nothing of any other text (%s)',
+    async (text) => {
+      renderLanding(`/?signInError=${encodeURIComponent(text)}`);
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible());
+      expect(screen.queryByText(text)).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '@conversa/contracts';
+import { PRODUCT_NAME, readSignInErrorMessage } from '@conversa/contracts';
 import { Alert } from '@/components/ui/alert';
 import {
   SignInLink,
@@ -14,7 +14,8 @@ import {
 export function LandingRoute() {
   const [searchParams] = useSearchParams();
   const { status } = useSession();
-  const signInError = searchParams.get('signInError');
+  // Only the sentence of a code the studio sends: never text from the address (issue 43).
+  const signInError = readSignInErrorMessage(searchParams.get('signInError'));
   const silentCheck = useSilentCheck({
     isEnabled:
       status === 'signed-out' &&

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ID_REQUIRED_MESSAGE, type Publication } from '@conversa/contracts';
+import { readAccessToken, startTestStudio, type TestStudio } from '../../test/studio.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+  type ApiClient,
+  type StoryfileAnswer,
+} from '../../test/storyfile.fixtures.ts';
+
+// Issue 43, item 1: a cookie-authenticated write without the system id header was accepted
+// whenever any `Authorization` header came with it, though only a bearer token that authenticates
+// the request may stand in for the header. A browser sends cached Basic credentials by itself
+// (a studio behind a Basic-auth proxy), so a same-site form could delete or publish.
+let studio: TestStudio;
+let owner: ApiClient;
+let storyfile: StoryfileAnswer;
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const namespaceId = await buildNamespace(studio, 'north');
+  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
+  storyfile = await buildStoryfile(owner, namespaceId);
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+/** A write with the owner's session cookie and the given headers, without the system id header. */
+function cookieWrite(method: string, path: string, headers: Record<string, string>, body?: string) {
+  return owner.browser.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+describe('the system id header (CSRF defence) over real HTTP', () => {
+  const storyfilePath = () => `/v1/conversa/storyfiles/${storyfile.id}`;
+
+  it.each([
+    ['Basic', 'Basic dXNlcjpwYXNz'],
+    ['Digest', 'Digest username="user", realm="studio", nonce="1", uri="/", response="0"'],
+    ['a bearer the issuer refuses', 'Bearer not-a-token'],
+  ])(
+    'refuses a cookie-authenticated DELETE and publish with %s credentials and changes nothing',
+    async (_, authorization) => {
+      const deleted = await cookieWrite('DELETE', storyfilePath(), { authorization });
+      expect(deleted.status).toBe(403);
+      expect(await deleted.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+
+      const published = await cookieWrite(
+        'POST',
+        `${storyfilePath()}/publish`,
+        { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        'a=1',
+      );
+      expect(published.status).toBe(403);
+      expect(await published.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+
+      await owner.expectStatus(200, 'GET', storyfilePath());
+      const publication = await owner.expectStatus<Publication>(
+        200,
+        'GET',
+        `${storyfilePath()}/publication`,
+      );
+      expect(publication.isPublished).toBe(false);
+    },
+  );
+
+  it('lets a bearer token that authenticates the request stand in for the header', async () => {
+    const token = await readAccessToken(studio, owner.browser);
+    const answer = await fetch(new URL(`${storyfilePath()}/publish`, studio.baseUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as Publication).isPublished).toBe(true);
+  });
+});
