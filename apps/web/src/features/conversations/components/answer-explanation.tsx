@@ -8,6 +8,8 @@ import {
   describeDecision,
   describeStoryTurn,
   explainConfidence,
+  isMisheard,
+  MISHEARD_ADVICE,
 } from '../utils/explanation';
 import { formatScore } from '@/lib/format';
 
@@ -138,7 +140,19 @@ export function AnswerExplanation({
               ) : (
                 <>
                   <ConfidenceBadge confidence={confidence} />
-                  <p className="mt-1 text-slate-600">{explainConfidence(confidence, top)}</p>
+                  {isMisheard(decision) ? (
+                    <p className="mt-1 text-slate-600">
+                      {MISHEARD_ADVICE}{' '}
+                      <Link
+                        to="/training/custom_words"
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        Custom words
+                      </Link>
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-slate-600">{explainConfidence(confidence, top)}</p>
+                  )}
                 </>
               )}
             </dd>
