@@ -27,6 +27,7 @@ import type { AskResponse, SpeechToTextResponse } from '@conversa/contracts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story.ts';
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
+import { createEmbeddedEngine } from '../src/modules/speech/embedded-engine.ts';
 import { POCKETSPHINX_DEFAULTS, runPocketsphinx } from '../src/modules/speech/pocketsphinx.ts';
 import type { RunningStudio } from '../src/server.ts';
 import {
@@ -246,6 +247,20 @@ async function main(): Promise<void> {
     const generalCpu = childCpuSeconds() - cpu;
     const generalWall = (performance.now() - started) / 1000;
 
+    // Issue 42, item 4: the storyfile's model without the general shapes of questions (its
+    // script's phrasings and the general words only), on the same conversions.
+    const withoutShapes = await createEmbeddedEngine({
+      modelsDir: path.join(workRoot, 'models'),
+      hasQuestionShapes: false,
+    }).getModel({
+      storyfileId: 'bench-without-shapes',
+      phrasings: SCRIPT_SENTENCES.map((sentence) => sentence.text),
+      terms: [],
+    });
+    const unshaped = await mapLimit(recordings, PARALLEL, (recording) =>
+      runPocketsphinx(recording.wavFile, withoutShapes),
+    );
+
     const typed = new Map<string, Awaited<ReturnType<typeof ask>>>();
     for (const sentence of SENTENCES) {
       typed.set(sentence.text, await ask(sentence.text, 'typed'));
@@ -265,6 +280,7 @@ async function main(): Promise<void> {
         voicing: `${job.voicing.voice} ${job.voicing.wordsPerMinute}`,
         audioSeconds: heard[index]!.audioSeconds,
         general: general[index]!.text,
+        withoutShapes: unshaped[index]!.text,
         storyfile: heard[index]!.text,
         typedRight: isRight(typedDecision),
         typedAnswered: isAnswered(typedDecision),
@@ -324,7 +340,7 @@ async function main(): Promise<void> {
           ? outcome.sentence.group !== 'off-topic'
           : outcome.sentence.group === group,
       );
-    const wer = (list: Outcome[], model: 'general' | 'storyfile') => {
+    const wer = (list: Outcome[], model: 'general' | 'storyfile' | 'withoutShapes') => {
       let edits = 0;
       let words = 0;
       for (const outcome of list) {
@@ -466,6 +482,15 @@ async function main(): Promise<void> {
     };
     const before = hearing('firstReading');
     const after = hearing('readings');
+    console.log(
+      `WER of the storyfile's model without → with the question shapes: ${groups
+        .filter((group) => inGroup(group).length > 0)
+        .map(
+          (group) =>
+            `${group} ${fixed(wer(inGroup(group), 'withoutShapes'))} → ${fixed(wer(inGroup(group), 'storyfile'))}`,
+        )
+        .join(', ')}`,
+    );
     console.log('');
     console.log(
       "Issue 42, the storyfile's model (first reading alone → readings and please repeat):",

@@ -107,7 +107,9 @@ export async function askStoryfile(
           },
           {
             limit: CANDIDATE_LIMIT,
-            ...(engine.vectors ? { prepare: (t: string) => engine.vectors!.prepareQuestion(t) } : {}),
+            ...(engine.vectors
+              ? { prepare: (t: string) => engine.vectors!.prepareQuestion(t) }
+              : {}),
           },
         )
       : undefined;

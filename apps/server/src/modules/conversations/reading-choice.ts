@@ -71,7 +71,8 @@ export function measureDisagreement(readings: readonly { text: string; share: nu
   let weight = 0;
   for (const other of others) {
     const words = new Set(wordsOf(other.text));
-    missing += (other.share * firstWords.filter((word) => !words.has(word)).length) / firstWords.length;
+    missing +=
+      (other.share * firstWords.filter((word) => !words.has(word)).length) / firstWords.length;
     weight += other.share;
   }
   return weight === 0 ? 0 : missing / weight;

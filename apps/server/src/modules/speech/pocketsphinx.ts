@@ -47,7 +47,11 @@ function round3(value: number): number {
  * word of the best reading): the words with their times; the confidence is the mean posterior of
  * the words spoken (null when none was heard).
  */
-export function parseCtm(ctm: string): { text: string; confidence: number | null; words: TimedWord[] } {
+export function parseCtm(ctm: string): {
+  text: string;
+  confidence: number | null;
+  words: TimedWord[];
+} {
   const words: TimedWord[] = [];
   for (const line of ctm.split('\n')) {
     const fields = line.trim().split(/\s+/);
@@ -178,7 +182,9 @@ export async function runPocketsphinx(
   const files = await readdir(outDir);
   const best = parseCtm(files.includes('words.ctm') ? await readFile(ctmFile, 'utf8') : '');
   const nbestFile = files.find((file) => file.endsWith('.hyp'));
-  const readings = nbestFile ? parseNbest(await readFile(path.join(outDir, nbestFile), 'utf8')) : [];
+  const readings = nbestFile
+    ? parseNbest(await readFile(path.join(outDir, nbestFile), 'utf8'))
+    : [];
   // The best reading leads the list even when the n-best search ranked its spelling otherwise.
   const alternatives =
     best.text === ''
