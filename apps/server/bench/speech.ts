@@ -273,7 +273,7 @@ async function main(): Promise<void> {
       const isAnswered = (decision: AskResponse['decision']) => decision.kind === 'answer';
       const generalDecision = await ask(general[index]!.text, 'spoken');
       const firstReading = await ask(heard[index]!.text, 'spoken');
-      const storyfileDecision = await ask(heard[index]!.text, 'spoken', heard[index]!);
+      const storyfileDecision = await ask(heard[index]!.text, 'spoken', heard[index]);
       const typedDecision = typed.get(job.sentence.text)!;
       outcomes.push({
         sentence: job.sentence,

@@ -113,7 +113,10 @@ export async function chooseReading(
     }
   });
   const readings = [...byText.values()];
-  await Promise.all(readings.map((reading) => options.prepare?.(reading.text)));
+  const { prepare } = options;
+  if (prepare) {
+    await Promise.all(readings.map((reading) => prepare(reading.text)));
+  }
   const topShare = Math.max(...readings.map((reading) => reading.share), Number.MIN_VALUE);
   const scored: ScoredReading[] = readings.map((reading) => {
     const result = matcher.match(reading.text, { limit: options.limit });
