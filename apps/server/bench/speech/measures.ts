@@ -63,8 +63,8 @@ export interface Outcome {
   voicing: string;
   audioSeconds: number;
   general: string;
-  /** The storyfile's model without the general shapes of questions (issue 42, item 4). */
-  withoutShapes: string;
+  /** The storyfile's model with the general shapes of questions (issue 42, item 4). */
+  withShapes: string;
   storyfile: string;
   typedRight: boolean;
   typedAnswered: boolean;
