@@ -83,3 +83,31 @@ export async function makeTone(seconds: number): Promise<Buffer> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Noise and no words, as WebM/Opus: white noise in the voice's band pulsing at a syllable rate
+ * (a room's babble, a hand on the microphone), which a recognizer hears as a word or two.
+ */
+export async function makeNoise(seconds: number): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'conversa-noise-'));
+  try {
+    const out = path.join(dir, 'noise.webm');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=white:amplitude=0.5:duration=${seconds}:sample_rate=48000:seed=7`,
+      '-af',
+      'tremolo=f=4:d=1,lowpass=f=2500,highpass=f=200',
+      ...ENCODERS.webm,
+      '-y',
+      out,
+    ]);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

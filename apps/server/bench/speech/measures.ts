@@ -63,6 +63,8 @@ export interface Outcome {
   voicing: string;
   audioSeconds: number;
   general: string;
+  /** The storyfile's model with the general shapes of questions (issue 42, item 4). */
+  withShapes: string;
   storyfile: string;
   typedRight: boolean;
   typedAnswered: boolean;
@@ -70,6 +72,18 @@ export interface Outcome {
   generalAnswered: boolean;
   storyfileRight: boolean;
   storyfileAnswered: boolean;
+  /** The typed question's answer (null: a fallback). */
+  typedQuestionId: string | null;
+  /** The first reading alone, as spoken questions were asked before issue 42. */
+  firstReading: SpokenOutcome;
+  /** The readings and confidence handed to the spoken ask (reading choice, please repeat). */
+  readings: SpokenOutcome;
+}
+
+/** What a spoken question got: the answer named, or the fallback's reason. */
+export interface SpokenOutcome {
+  questionId: string | null;
+  reason: string | null;
 }
 
 export const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);

@@ -1,3 +1,4 @@
+import type { SpeechReading } from '@conversa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import {
   describeRecognizerFailure,
@@ -9,6 +10,13 @@ import {
 
 /** How often the level meter and the end-of-speech check look at the microphone. */
 const LEVEL_INTERVAL_MS = 50;
+
+/** What the studio's recognizer heard: the words, and its confidence and readings when it gives them. */
+export interface HeardSpeech {
+  text: string;
+  confidence?: number | null;
+  alternatives?: SpeechReading[];
+}
 
 /**
  * One question by voice through the studio's recognizer: `listen()` records the microphone with
@@ -22,8 +30,8 @@ export function useRecordedSpeech({
   onHeard,
   onProblem,
 }: {
-  transcribe: ((recording: Blob) => Promise<{ text: string }>) | undefined;
-  onHeard: (text: string) => void;
+  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
 }) {
   const [isSupported] = useState(
@@ -107,7 +115,7 @@ export function useRecordedSpeech({
       }
       setIsTranscribing(true);
       send(new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' }))
-        .then((heard) => handlersRef.current.onHeard(heard.text))
+        .then((heard) => handlersRef.current.onHeard(heard.text, heard))
         .catch((error: unknown) => handlersRef.current.onProblem(describeRecognizerFailure(error)))
         .finally(() => setIsTranscribing(false));
     };

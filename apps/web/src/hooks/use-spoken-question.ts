@@ -1,6 +1,6 @@
 import type { StoryfileRecognizer } from '@conversa/contracts';
 import { getSpeechRecognition } from '@/lib/speech';
-import { useRecordedSpeech } from './use-recorded-speech';
+import { useRecordedSpeech, type HeardSpeech } from './use-recorded-speech';
 import { useSpeechRecognition } from './use-speech-recognition';
 
 /**
@@ -19,8 +19,8 @@ export function useSpokenQuestion({
   language: string;
   hints?: readonly string[] | undefined;
   recognizer: StoryfileRecognizer | undefined;
-  transcribe: ((recording: Blob) => Promise<{ text: string }>) | undefined;
-  onHeard: (text: string) => void;
+  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
 }) {
   const browser = useSpeechRecognition({ language, hints, onHeard, onProblem });

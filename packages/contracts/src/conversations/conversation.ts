@@ -51,10 +51,19 @@ export const DECISION_LABELS: Record<ChatDecision, string> = {
 
 /**
  * Why a question fell back: nothing to match (`empty`), spoken input the browser could not
- * transcribe (`unintelligible`), no answer close enough (`off-topic`), or the question that
+ * transcribe (`unintelligible`), speech the recognizer was unsure of and no reading fits
+ * (`not-confident`), readings of it that disagree and none fits (`readings-disagree`); these
+ * three play please-repeat; no answer close enough (`off-topic`), or the question that
  * matched best has no answer video yet (`not-recorded`: what the author should record next).
  */
-export const FALLBACK_REASONS = ['empty', 'unintelligible', 'off-topic', 'not-recorded'] as const;
+export const FALLBACK_REASONS = [
+  'empty',
+  'unintelligible',
+  'not-confident',
+  'readings-disagree',
+  'off-topic',
+  'not-recorded',
+] as const;
 export const fallbackReasonSchema = z.enum(FALLBACK_REASONS);
 export type FallbackReason = z.infer<typeof fallbackReasonSchema>;
 
@@ -65,6 +74,8 @@ export type FallbackReason = z.infer<typeof fallbackReasonSchema>;
 export const FALLBACK_REASON_LABELS: Readonly<Record<FallbackReason, string>> = {
   empty: 'Nothing to match',
   unintelligible: 'Speech not understood',
+  'not-confident': 'Not heard clearly',
+  'readings-disagree': 'Heard several ways, none fits',
   'off-topic': 'No answer close enough',
   'not-recorded': 'Best match not recorded',
 };
@@ -101,6 +112,16 @@ export function refuseEmptyTypedQuestion<
   });
 }
 
+/** Most readings of a spoken question an ask takes. */
+export const MAX_SPEECH_READINGS = 10;
+
+/** One reading of a spoken question and the recognizer's share of it (0–1, null when unknown). */
+export const speechReadingSchema = z.object({
+  text: z.string().max(MAX_ASK_TEXT_LENGTH),
+  confidence: z.number().min(0).max(1).nullable(),
+});
+export type SpeechReading = z.infer<typeof speechReadingSchema>;
+
 /** The ask body's fields, for bodies that extend it (the public ask). */
 export const askBodyFieldsSchema = z.object({
   text: z
@@ -108,6 +129,15 @@ export const askBodyFieldsSchema = z.object({
     .max(MAX_ASK_TEXT_LENGTH, `A question can have at most ${MAX_ASK_TEXT_LENGTH} characters.`),
   /** `spoken` with empty text means the browser heard something it could not transcribe. */
   inputMode: inputModeSchema.default('typed'),
+  /**
+   * A spoken question's readings from the studio's recognizer (the speech2text answer's
+   * `alternatives`, best first): the storyfile chooses the reading it can answer best, weighing
+   * the recognizer's share of each with its match, and asks to repeat when none is heard well.
+   * Ignored for typed questions.
+   */
+  alternatives: z.array(speechReadingSchema).max(MAX_SPEECH_READINGS).optional(),
+  /** The recognizer's confidence in `text` (the speech2text answer's `confidence`, 0–1). */
+  speechConfidence: z.number().min(0).max(1).nullable().optional(),
   /** Continue this conversation; omitted (or unknown) starts a new one. */
   conversationId: z.uuid().optional(),
   /** Take this choice of the storyfile's ink story (a suggested question the visitor pressed). */

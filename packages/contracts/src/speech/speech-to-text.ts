@@ -11,7 +11,11 @@ export const speechToTextResponseSchema = z.object({
   text: z.string(),
   /** 0–1; null when the recognizer gives none. */
   confidence: z.number().nullable(),
-  /** Other readings, best first, when the recognizer gives an n-best list. */
+  /**
+   * The readings, best first, when the recognizer gives an n-best list (pocketsphinx: up to 5,
+   * `text` among them; each `confidence` is its share of the list, 0–1); `[]` otherwise. Hand them
+   * to the spoken ask (`alternatives`) so the storyfile chooses the reading.
+   */
   alternatives: z.array(z.object({ text: z.string(), confidence: z.number().nullable() })),
   /** `pocketsphinx` (embedded, the default) or `external` (SPEECH_TO_TEXT_URL). */
   recognizer: z.enum(['pocketsphinx', 'external']),

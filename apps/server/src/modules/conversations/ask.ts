@@ -9,11 +9,13 @@ import {
   type AskMedia,
   type AskScoring,
   type ClipKind,
+  type FallbackReason,
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
 import { getClipPrompt } from '../storyfiles/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import { clarify, takeSuggestion } from './clarification.ts';
+import { chooseReading } from './reading-choice.ts';
 import { saveInkState } from './conversation-state.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
@@ -27,13 +29,21 @@ import {
   toStoryTurn,
 } from './story-turn.ts';
 
+/** Fallbacks that ask the visitor to say it again: nothing (well enough) heard. */
+const PLEASE_REPEAT_REASONS: ReadonlySet<FallbackReason> = new Set([
+  'empty',
+  'unintelligible',
+  'not-confident',
+  'readings-disagree',
+]);
+
 /** Candidates the studio shows under an answer. */
 const CANDIDATE_LIMIT = 5;
 
 /**
  * Answers one question: matches it against every question of the storyfile's script, picks what
  * to play (the answer video; the cannot-answer clip when out of scope or when the best match is
- * not recorded yet; the please-repeat clip for empty or unintelligible input; a message instead of
+ * not recorded yet; the please-repeat clip for empty, unintelligible or misheard input; a message instead of
  * a clip that is not recorded) and logs the exchange in its conversation.
  *
  * With a published ink story, the visitor's words are first matched against the story's open
@@ -41,7 +51,8 @@ const CANDIDATE_LIMIT = 5;
  * answers and the story stays. The story's state is saved in the conversation after every turn.
  * A story that fails (a runtime error, a broken state) never fails the ask.
  *
- * Stages, in order: story choice (`story-turn.ts`), match (or the pressed suggestion), clarify
+ * Stages, in order: story choice (`story-turn.ts`), reading choice for a spoken question's n-best
+ * (`reading-choice.ts`, which matches each reading), match (or the pressed suggestion), clarify
  * (`clarification.ts`: "Did you mean…?", topics and starters), media, log.
  */
 export async function askStoryfile(
@@ -84,24 +95,54 @@ export async function askStoryfile(
   // A pressed suggestion plays the answer it names, once checked that it was offered; nothing is
   // matched.
   const chosen = input.suggestion ? await takeSuggestion(engine, input, answers) : undefined;
+  // A spoken question with the recognizer's readings: the storyfile chooses the reading
+  // (`reading-choice.ts`), or finds it was not heard well enough to answer or refuse.
+  const reading =
+    isSpoken && !isUnintelligible && !chosen
+      ? await chooseReading(
+          matcher,
+          heardAsRules,
+          {
+            text: input.text,
+            alternatives: input.alternatives ?? [],
+            speechConfidence: input.speechConfidence ?? null,
+          },
+          {
+            limit: CANDIDATE_LIMIT,
+            ...(engine.vectors
+              ? { prepare: (t: string) => engine.vectors!.prepareQuestion(t) }
+              : {}),
+          },
+        )
+      : undefined;
+  const matchedText = reading?.text ?? text;
   const result =
-    isUnintelligible || chosen ? null : matcher.match(text, { limit: CANDIDATE_LIMIT });
+    reading?.result ??
+    (isUnintelligible || chosen ? null : matcher.match(text, { limit: CANDIDATE_LIMIT }));
   // The threshold of the scoring this question got (with vectors, or lexical without its vector).
   const decidedThreshold = result?.threshold ?? threshold;
   const decision: AskDecision = chosen
     ? { kind: 'answer', questionId: chosen.questionId }
-    : result
-      ? toAskDecision(result.decision)
-      : { kind: 'fallback', reason: 'unintelligible' };
+    : reading?.misheard
+      ? { kind: 'fallback', reason: reading.misheard }
+      : result
+        ? toAskDecision(result.decision)
+        : { kind: 'fallback', reason: 'unintelligible' };
   const candidates = toCandidates(result, answers);
   const answered = decision.kind === 'answer' ? answers.get(decision.questionId) : undefined;
   const unrecorded =
     decision.kind === 'fallback' && decision.reason === 'not-recorded'
       ? answers.get(decision.questionId)
       : undefined;
+  // A misheard question is not asked "Did you mean…?" about words the studio did not hear; the
+  // second fallback in a row still offers the topics and starters.
   const clarification = chosen
     ? noClarification()
-    : await clarify(engine, input, { result, decision, answers });
+    : await clarify(engine, input, {
+        result: reading?.misheard ? null : result,
+        decision,
+        answers,
+      });
   const { media, message } =
     clarification.clarification === 'did-you-mean' && !answered
       ? // Asking back is not giving up: no cannot-answer clip before "Did you mean…?".
@@ -116,7 +157,7 @@ export async function askStoryfile(
     input,
     {
       // A pressed suggestion is logged with its words: the question the asker chose.
-      ...toLoggedMatch(chosen?.text ?? text, decision, candidates, scored),
+      ...toLoggedMatch(chosen?.text ?? matchedText, decision, candidates, scored),
       decision: answered ? 'answered' : 'fallback',
       answerQuestionId: answered?.questionId ?? null,
       answerQuestionText: answered?.text ?? null,
@@ -238,8 +279,7 @@ async function pickMedia(
     return { media: signAssetMedia(engine.signer, asset, input.visitorKey), message: null };
   }
   const clipKind: ClipKind =
-    decision.kind === 'fallback' &&
-    (decision.reason === 'empty' || decision.reason === 'unintelligible')
+    decision.kind === 'fallback' && PLEASE_REPEAT_REASONS.has(decision.reason)
       ? 'pleaseRepeat'
       : 'cannotAnswer';
   const clips = await signStoryfileClips(engine, input.storyfileId, [clipKind], input.visitorKey);

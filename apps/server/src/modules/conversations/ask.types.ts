@@ -8,6 +8,7 @@ import type {
   ChatChannel,
   ConfidenceClass,
   InputMode,
+  SpeechReading,
   StoryTurn,
 } from '@conversa/contracts';
 
@@ -18,6 +19,10 @@ export interface AskInput {
   visitorKey: string;
   text: string;
   inputMode: InputMode;
+  /** A spoken question's readings from the studio's recognizer, best first (`reading-choice.ts`). */
+  alternatives?: SpeechReading[] | undefined;
+  /** The recognizer's confidence in `text` (0–1). */
+  speechConfidence?: number | null | undefined;
   conversationId?: string;
   /** Play this suggestion that an exchange of the conversation offered (`clarification.ts`). */
   suggestion?: { exchangeId: string; questionId: string } | undefined;

@@ -21,6 +21,8 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
       visitorKey: `user:${user.iam}`,
       text: request.body.text,
       inputMode: request.body.inputMode,
+      alternatives: request.body.alternatives,
+      speechConfidence: request.body.speechConfidence,
       conversationId: request.body.conversationId,
       choiceIndex: request.body.choiceIndex,
       suggestion: request.body.suggestion,

@@ -213,7 +213,7 @@ export const chatLogEntries = pgTable(
     check('chat_log_entries_decision_check', sql`${table.decision} in ('answered', 'fallback')`),
     check(
       'chat_log_entries_fallback_reason_check',
-      sql`${table.fallbackReason} in ('empty', 'unintelligible', 'off-topic', 'not-recorded')`,
+      sql`${table.fallbackReason} in ('empty', 'unintelligible', 'not-confident', 'readings-disagree', 'off-topic', 'not-recorded')`,
     ),
   ],
 );

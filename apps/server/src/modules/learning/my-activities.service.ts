@@ -10,6 +10,7 @@ import {
   type Progress,
   type PublicAskResponse,
   type TranscriptEntry,
+  type SpeechReading,
 } from '@conversa/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';
@@ -171,6 +172,8 @@ export async function askMyActivity(
     storyfileId: string;
     text: string;
     inputMode: 'typed' | 'spoken';
+    alternatives?: SpeechReading[] | undefined;
+    speechConfidence?: number | null | undefined;
     conversationId?: string | undefined;
     choiceIndex?: number | undefined;
     start?: boolean | undefined;
@@ -195,6 +198,8 @@ export async function askMyActivity(
       visitorKey: `learning:${activity.id}:${user.iam}`,
       text: body.text,
       inputMode: body.inputMode,
+      alternatives: body.alternatives,
+      speechConfidence: body.speechConfidence,
       ...(body.conversationId === undefined ? {} : { conversationId: body.conversationId }),
       ...(body.choiceIndex === undefined ? {} : { choiceIndex: body.choiceIndex }),
       ...(body.start === undefined ? {} : { start: body.start }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLanguageModel, splitIntoWords } from './language-model.ts';
-import { parseDecoderOutput } from './pocketsphinx.ts';
+import { parseCtm, parseNbest } from './pocketsphinx.ts';
 import { mapIpaToPhones } from './pronunciations.ts';
 
 /** Reads an ARPA model back: log10 probabilities and backoffs by n-gram. */
@@ -98,21 +98,18 @@ describe('speech helpers', () => {
     expect(mapIpaToPhones('tʃˈɜːtʃ')).toBe('CH ER CH');
   });
 
-  it("reads the decoder's hypotheses, word posteriors and word times", () => {
-    const output = [
-      'where were you born',
-      '<s> 0.000 0.090 0.999200',
-      'where 0.100 0.380 0.900000',
-      'were 0.390 0.540 0.800000',
-      '<sil> 0.550 0.600 1.000000',
-      'you 0.610 0.700 0.700000',
-      'born(2) 0.710 0.980 0.600000',
-      '</s> 0.990 1.270 1.000000',
+  it("reads the decoder's best reading with word times and posteriors, and its n-best list", () => {
+    const ctm = [
+      'speech 1 0.00 0.09 <s> 0.999',
+      'speech 1 0.10 0.28 where 0.900',
+      'speech 1 0.39 0.15 were 0.800',
+      'speech 1 0.55 0.05 <sil> 1.000',
+      'speech 1 0.61 0.09 you 0.700',
+      'speech 1 0.71 0.27 born(2) 0.600',
     ].join('\n');
-    expect(parseDecoderOutput(output)).toEqual({
+    expect(parseCtm(ctm)).toEqual({
       text: 'where were you born',
       confidence: 0.75,
-      alternatives: [],
       words: [
         { text: 'where', startMs: 100, endMs: 380, confidence: 0.9 },
         { text: 'were', startMs: 390, endMs: 540, confidence: 0.8 },
@@ -120,11 +117,22 @@ describe('speech helpers', () => {
         { text: 'born', startMs: 710, endMs: 980, confidence: 0.6 },
       ],
     });
-    expect(parseDecoderOutput('')).toEqual({
-      text: '',
-      confidence: null,
-      alternatives: [],
-      words: [],
-    });
+    expect(parseCtm('')).toEqual({ text: '', confidence: null, words: [] });
+    // Spellings of one reading are merged; shares follow the score differences and sum to one.
+    const readings = parseNbest(
+      [
+        'where were you born -1000',
+        'where were you born(2) -1000',
+        'where were you bored -1135',
+        '<s> <sil> -5000',
+      ].join('\n'),
+    );
+    expect(readings.map((reading) => reading.text)).toEqual([
+      'where were you born',
+      'where were you bored',
+    ]);
+    expect(readings[0]!.confidence).toBeGreaterThan(0.7);
+    expect(readings[1]!.confidence).toBeGreaterThan(0.1);
+    expect(parseNbest('')).toEqual([]);
   });
 });

@@ -1,13 +1,26 @@
+import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runMediaTool } from '../../media/ffmpeg.ts';
-import type { SpeechTranscript, TimedWord } from './speech-engine.ts';
+import type { SpeechReading, SpeechTranscript, TimedWord } from './speech-engine.ts';
 
 /** Where Debian's pocketsphinx and pocketsphinx-en-us put the decoder and the US English model. */
 export const POCKETSPHINX_DEFAULTS = {
-  binary: '/usr/bin/pocketsphinx_continuous',
+  binary: '/usr/bin/pocketsphinx_batch',
   acousticModel: '/usr/share/pocketsphinx/model/en-us/en-us',
   generalLanguageModel: '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin',
   dictionary: '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
 } as const;
+
+/** Readings asked of the decoder's n-best search (spellings of one reading are merged after). */
+export const NBEST_SIZE = 10;
+/** Readings returned in `alternatives`, best first. */
+export const READING_LIMIT = 5;
+/**
+ * pocketsphinx's n-best scores are in its log base (1.0001) shifted by 10 bits; divided by its
+ * acoustic scale (`-ascale`, 20) as its own posteriors are, their differences give each reading's
+ * share of the list.
+ */
+const NBEST_SCORE_TO_NATS = (1024 * Math.log(1.0001)) / 20;
 
 export interface DecoderModel {
   /** ARPA text or the binary trie of a language model. */
@@ -20,74 +33,168 @@ function isSpokenWord(word: string): boolean {
   return !/^[<[]/.test(word);
 }
 
-/**
- * Reads pocketsphinx_continuous's answer with `-time yes`: per utterance a hypothesis line, then
- * one `word start end posterior` line per word. The confidence is the mean posterior of the words
- * spoken (null when none was heard).
- */
-export function parseDecoderOutput(stdout: string): SpeechTranscript {
-  const hypotheses: string[] = [];
-  const posteriors: number[] = [];
-  const words: TimedWord[] = [];
-  for (const line of stdout.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed === '') {
-      continue;
-    }
-    const fields = trimmed.split(/\s+/);
-    const isWordLine =
-      fields.length === 4 && fields.slice(1).every((field) => /^-?\d+(\.\d+)?$/.test(field));
-    if (!isWordLine) {
-      hypotheses.push(trimmed);
-    } else if (isSpokenWord(fields[0]!)) {
-      const posterior = Number(fields[3]);
-      posteriors.push(posterior);
-      words.push({
-        // `word(2)` names the dictionary's second pronunciation of `word`.
-        text: fields[0]!.replace(/\(\d+\)$/, ''),
-        startMs: Math.round(Number(fields[1]) * 1000),
-        endMs: Math.round(Number(fields[2]) * 1000),
-        confidence: Math.round(Math.min(1, Math.max(0, posterior)) * 1000) / 1000,
-      });
-    }
-  }
-  const text = hypotheses.join(' ').replace(/\s+/g, ' ').trim();
-  const confidence =
-    posteriors.length === 0
-      ? null
-      : Math.round(
-          (posteriors.reduce((total, value) => total + value, 0) / posteriors.length) * 1000,
-        ) / 1000;
-  return { text, confidence, alternatives: [], words };
+/** `word(2)` names the dictionary's second pronunciation of `word`. */
+function baseWord(word: string): string {
+  return word.replace(/\(\d+\)$/, '');
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /**
- * Decodes one 16 kHz mono WAV file with pocketsphinx_continuous (a child process: the event loop
- * only waits). pocketsphinx 5prealpha's command line gives one best hypothesis and word
- * posteriors, no n-best list.
+ * Reads pocketsphinx_batch's CTM (`utterance channel start duration word posterior`, one line a
+ * word of the best reading): the words with their times; the confidence is the mean posterior of
+ * the words spoken (null when none was heard).
+ */
+export function parseCtm(ctm: string): {
+  text: string;
+  confidence: number | null;
+  words: TimedWord[];
+} {
+  const words: TimedWord[] = [];
+  for (const line of ctm.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 6 || !isSpokenWord(fields[4]!)) {
+      continue;
+    }
+    const start = Number(fields[2]);
+    const posterior = Math.min(1, Math.max(0, Number(fields[5])));
+    words.push({
+      text: baseWord(fields[4]!),
+      startMs: Math.round(start * 1000),
+      endMs: Math.round((start + Number(fields[3])) * 1000),
+      confidence: round3(posterior),
+    });
+  }
+  const confidences = words.map((word) => word.confidence ?? 0);
+  const confidence =
+    confidences.length === 0
+      ? null
+      : round3(confidences.reduce((total, value) => total + value, 0) / confidences.length);
+  return { text: words.map((word) => word.text).join(' '), confidence, words };
+}
+
+/**
+ * Reads pocketsphinx_batch's n-best file (`words… score` per line, best first): the distinct
+ * readings, each with its share of the list (0–1, from the score differences), best first.
+ */
+export function parseNbest(nbest: string, limit = READING_LIMIT): SpeechReading[] {
+  const scored: { text: string; score: number }[] = [];
+  for (const line of nbest.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    const score = Number(fields.at(-1));
+    if (fields.length < 2 || !Number.isFinite(score)) {
+      continue;
+    }
+    // An empty reading is written `(null)`.
+    const words = fields.slice(0, -1).filter((word) => isSpokenWord(word) && word !== '(null)');
+    const text = words.map(baseWord).join(' ').toLowerCase();
+    scored.push({ text, score });
+  }
+  if (scored.length === 0) {
+    return [];
+  }
+  const best = Math.max(...scored.map((reading) => reading.score));
+  const shares = new Map<string, number>();
+  let total = 0;
+  for (const reading of scored) {
+    const weight = Math.exp((reading.score - best) * NBEST_SCORE_TO_NATS);
+    total += weight;
+    shares.set(reading.text, (shares.get(reading.text) ?? 0) + weight);
+  }
+  return [...shares]
+    .filter(([text]) => text !== '')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([text, weight]) => ({ text, confidence: round3(weight / total) }));
+}
+
+/** Bytes before the samples of a WAV file (ffmpeg may write chunks beside `fmt `). */
+async function readWavHeaderSize(wavFile: string): Promise<number> {
+  const handle = await open(wavFile, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    let offset = 12;
+    while (offset + 8 <= bytesRead) {
+      const id = head.toString('ascii', offset, offset + 4);
+      const size = head.readUInt32LE(offset + 4);
+      if (id === 'data') {
+        return offset + 8;
+      }
+      offset += 8 + size + (size % 2);
+    }
+    return 44;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Decodes one 16 kHz mono WAV file with pocketsphinx_batch (a child process: the event loop only
+ * waits) as one utterance: the best reading with its word times and posteriors (`-ctm`), and the
+ * n-best list (`-nbest`) as `alternatives`, the best reading among them. Its files are written
+ * beside the recording, in the gateway's private folder, and go with it.
  */
 export async function runPocketsphinx(
   wavFile: string,
   model: DecoderModel,
   options: { binary?: string; acousticModel?: string; signal?: AbortSignal } = {},
 ): Promise<SpeechTranscript> {
-  const { stdout } = await runMediaTool(
+  const directory = path.dirname(wavFile);
+  const utterance = path.basename(wavFile, '.wav');
+  const outDir = path.join(directory, `${utterance}.decoded`);
+  await mkdir(outDir, { recursive: true });
+  const control = path.join(outDir, 'control');
+  const ctmFile = path.join(outDir, 'words.ctm');
+  await writeFile(control, `${utterance}\n`);
+  await runMediaTool(
     options.binary ?? POCKETSPHINX_DEFAULTS.binary,
     [
-      '-infile',
-      wavFile,
+      '-ctl',
+      control,
+      '-cepdir',
+      directory,
+      '-cepext',
+      '.wav',
+      '-adcin',
+      'yes',
+      '-adchdr',
+      String(await readWavHeaderSize(wavFile)),
       '-hmm',
       options.acousticModel ?? POCKETSPHINX_DEFAULTS.acousticModel,
       '-lm',
       model.languageModel,
       '-dict',
       model.dictionary,
-      '-time',
-      'yes',
+      '-ctm',
+      ctmFile,
+      '-nbest',
+      String(NBEST_SIZE),
+      '-nbestdir',
+      outDir,
       '-logfn',
       '/dev/null',
     ],
     options.signal ? { signal: options.signal } : {},
   );
-  return parseDecoderOutput(stdout);
+  const files = await readdir(outDir);
+  const best = parseCtm(files.includes('words.ctm') ? await readFile(ctmFile, 'utf8') : '');
+  const nbestFile = files.find((file) => file.endsWith('.hyp'));
+  const readings = nbestFile
+    ? parseNbest(await readFile(path.join(outDir, nbestFile), 'utf8'))
+    : [];
+  // The best reading leads the list even when the n-best search ranked its spelling otherwise.
+  const alternatives =
+    best.text === ''
+      ? readings
+      : [
+          {
+            text: best.text,
+            confidence: readings.find((reading) => reading.text === best.text)?.confidence ?? null,
+          },
+          ...readings.filter((reading) => reading.text !== best.text),
+        ].slice(0, READING_LIMIT);
+  return { text: best.text, confidence: best.confidence, alternatives, words: best.words };
 }

@@ -7,14 +7,23 @@ export interface TimedWord {
   confidence: number | null;
 }
 
+/** One reading of a recording: its words and its share of the recognizer's n-best list (0–1). */
+export interface SpeechReading {
+  text: string;
+  confidence: number | null;
+}
+
 /** What a recognizer heard in one recording. */
 export interface SpeechTranscript {
   /** The words heard, lower case as the recognizer writes them; '' when nothing was understood. */
   text: string;
   /** 0–1, null when the engine gives none. */
   confidence: number | null;
-  /** Other readings, best first, when the engine gives an n-best list (pocketsphinx's CLI does not). */
-  alternatives: { text: string; confidence: number | null }[];
+  /**
+   * The readings, best first, the best one (`text`) among them, when the engine gives an n-best
+   * list (pocketsphinx does; an external Whisper does not: `[]`).
+   */
+  alternatives: SpeechReading[];
   /** The words with their times, when the engine gives them (both engines here do). */
   words?: TimedWord[];
 }

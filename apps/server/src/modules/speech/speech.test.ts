@@ -15,7 +15,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
-import { makeTone, speak } from '../../../test/speech.fixtures.ts';
+import { makeNoise, makeTone, speak } from '../../../test/speech.fixtures.ts';
 import {
   SPEECH_EMPTY_MESSAGE,
   SPEECH_NOT_AUDIO_MESSAGE,
@@ -112,6 +112,14 @@ describe(
       expect(heard.body.confidence).toBeGreaterThan(0.5);
       expect(heard.body.audioSeconds).toBeGreaterThan(1);
       expect(heard.body.audioSeconds).toBeLessThan(4);
+      // Its readings, best first (pocketsphinx's n-best list), the best one among them.
+      expect(heard.body.alternatives.length).toBeGreaterThan(1);
+      expect(heard.body.alternatives[0]!.text).toBe('where were you born');
+      const shares = heard.body.alternatives.map((reading) => reading.confidence!);
+      expect(shares).toEqual([...shares].sort((a, b) => b - a));
+      expect(new Set(heard.body.alternatives.map((reading) => reading.text)).size).toBe(
+        heard.body.alternatives.length,
+      );
 
       const asked = await owner.expectStatus<AskResponse>(
         200,
@@ -128,6 +136,40 @@ describe(
         channel: 'studio',
         inputMode: 'spoken',
         questionText: 'where were you born',
+      });
+    });
+
+    it('asks to repeat a recording of noise alone through the spoken ask, and logs what was heard and why', async () => {
+      const heard = await sendRecording(owner, studioUrl(storyfile.id), await makeNoise(2.5));
+      expect(heard.status).toBe(200);
+      // The recognizer writes a word or two for it, which match nothing of the script.
+      expect(heard.body.text).not.toBe('');
+      const asked = await owner.expectStatus<AskResponse>(
+        200,
+        'POST',
+        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+        {
+          text: heard.body.text,
+          inputMode: 'spoken',
+          alternatives: heard.body.alternatives,
+          speechConfidence: heard.body.confidence,
+        },
+      );
+      // Please repeat, not "I can't answer that": the studio did not hear a question.
+      expect(asked.decision.kind).toBe('fallback');
+      expect(['not-confident', 'readings-disagree']).toContain(
+        (asked.decision as { reason: string }).reason,
+      );
+      expect(asked.media!.url).toContain(`/media/${storyfile.clips.pleaseRepeat}/`);
+      const [logged] = await studio.database.db
+        .select()
+        .from(chatLogEntries)
+        .where(eq(chatLogEntries.id, asked.exchangeId!));
+      expect(logged).toMatchObject({
+        inputMode: 'spoken',
+        decision: 'fallback',
+        questionText: heard.body.text,
+        fallbackReason: (asked.decision as { reason: string }).reason,
       });
     });
 

@@ -253,6 +253,32 @@ describe('AnswerExplanation', () => {
     expect(screen.queryByText(/most likely off-topic/)).not.toBeInTheDocument();
   });
 
+  // Issue 42, item 2: a misheard reading is the recognizer's mistake, not a way visitors ask.
+  it('never suggests a misheard spoken reading as an alternate, but a custom word', () => {
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'not-confident' },
+          questionText: null,
+          score: 0.14,
+          confidence: 'low',
+          candidates: [candidate('q-2', 'What did you do growing up?', 0.14, 'low')],
+        }}
+      />,
+    );
+    expect(screen.getByText('Please repeat (not heard clearly)')).toBeInTheDocument();
+    expect(screen.queryByText(/Add this wording as an alternate/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/add a custom word \(heard as these words → the word meant\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Custom words' })).toHaveAttribute(
+      'href',
+      '/training/custom_words',
+    );
+  });
+
   it('still suggests an alternate for a low match that shares words with its question', () => {
     renderWithProviders(
       <AnswerExplanation

@@ -9,6 +9,8 @@ import {
   describeStoryTurn,
   explainConfidence,
   SCORING_LABELS,
+  isMisheard,
+  MISHEARD_ADVICE,
 } from '../utils/explanation';
 import { formatScore } from '@/lib/format';
 
@@ -145,12 +147,24 @@ export function AnswerExplanation({
               ) : (
                 <>
                   <ConfidenceBadge confidence={confidence} />
-                  <p className="mt-1 text-slate-600">
-                    {explainConfidence(confidence, top, {
-                      ...(result.scoring ? { scoring: result.scoring } : {}),
-                      ...(runnersUp[0] ? { next: runnersUp[0] } : {}),
-                    })}
-                  </p>
+                  {isMisheard(decision) ? (
+                    <p className="mt-1 text-slate-600">
+                      {MISHEARD_ADVICE}{' '}
+                      <Link
+                        to="/training/custom_words"
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        Custom words
+                      </Link>
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-slate-600">
+                      {explainConfidence(confidence, top, {
+                        ...(result.scoring ? { scoring: result.scoring } : {}),
+                        ...(runnersUp[0] ? { next: runnersUp[0] } : {}),
+                      })}
+                    </p>
+                  )}
                 </>
               )}
             </dd>

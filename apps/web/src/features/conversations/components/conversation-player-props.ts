@@ -1,4 +1,5 @@
 import type { ExchangeFeedback, StoryfileRecognizer } from '@conversa/contracts';
+import type { HeardSpeech } from '@/hooks/use-recorded-speech';
 import type { PlayerAskInput, PlayerAskResult, PlayerClip } from '../utils/player-machine';
 
 /** Records a thumbs up or down on one answer. */
@@ -33,7 +34,7 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   /** The owner's choice of recognizer (undefined while loading: the studio's). */
   speechRecognizer?: StoryfileRecognizer | undefined;
   /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
-  transcribeSpeech?: (recording: Blob) => Promise<{ text: string }>;
+  transcribeSpeech?: (recording: Blob) => Promise<HeardSpeech>;
   /**
    * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
    * these knots and stitches of the published story. Unset: none (the public page).

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/test/render';
-import type { PlayerAskInput } from '../utils/player-machine';
+import { TYPE_INSTEAD_MESSAGE, type PlayerAskInput } from '../utils/player-machine';
 import { ConversationPlayer } from './conversation-player';
 
 const clip = (id: string) => ({
@@ -290,5 +290,67 @@ describe('ConversationPlayer', () => {
     fireEvent.ended(speakingVideo()!);
     await user.type(screen.getByLabelText('Ask Rose a question'), 'Goodbye{Enter}');
     expect(await screen.findByText('The end.')).toBeVisible();
+  });
+
+  // Issue 42, item 2: please repeat for what was not heard; after two spoken tries, the typed box
+  // and the storyfile's suggestions.
+  it('plays please-repeat for a misheard spoken question, and after two tries offers the suggestions and the typed box', async () => {
+    const instances: { onresult: ((event: unknown) => void) | null; onend: (() => void) | null }[] =
+      [];
+    class FakeRecognition {
+      lang = '';
+      continuous = true;
+      interimResults = true;
+      maxAlternatives = 5;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      start = vi.fn(() => instances.push(this));
+      stop = vi.fn();
+      abort = vi.fn();
+    }
+    (globalThis as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition = FakeRecognition;
+    const pleaseRepeat = (id: string, offer: boolean): PublicAskResponse => ({
+      ...answer,
+      exchangeId: `6f1d2c9e-0000-4000-8000-0000000000${id}`,
+      decision: { kind: 'fallback', reason: 'not-confident' },
+      media: { ...clip('please-repeat'), expiresAt: '2030-01-01T00:00:00.000Z' },
+      // The server offers the topics and starters on the second fallback in a row.
+      clarification: offer ? 'topics-and-starters' : null,
+      suggestions: offer ? [{ questionId: 'q-2', questionText: 'What was your first job?' }] : [],
+      topics: offer ? [{ topicId: 't-1', name: 'Work' }] : [],
+    });
+    const ask = vi
+      .fn()
+      .mockResolvedValueOnce(pleaseRepeat('f1', false))
+      .mockResolvedValueOnce(pleaseRepeat('f2', true));
+    const user = userEvent.setup();
+    renderPlayer(ask);
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    fireEvent.ended(speakingVideo()!);
+
+    const sayGarbage = async (index: number) => {
+      await user.click(screen.getByRole('button', { name: 'Ask by voice' }));
+      act(() => {
+        instances[index]!.onresult?.({ results: [[{ transcript: 'job you not be risk' }]] });
+        instances[index]!.onend?.();
+      });
+      await waitFor(() => expect(ask).toHaveBeenCalledTimes(index + 1));
+    };
+
+    await sayGarbage(0);
+    await waitFor(() => expect(speakingVideo()?.src).toContain('/media/please-repeat/'));
+    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(1);
+    // One try is not enough to give up on the voice.
+    expect(screen.queryByText(TYPE_INSTEAD_MESSAGE)).toBeNull();
+    fireEvent.ended(speakingVideo()!);
+    // The next spoken try is allowed.
+    expect(screen.getByRole('button', { name: 'Ask by voice' })).toBeEnabled();
+
+    await sayGarbage(1);
+    await waitFor(() => expect(screen.getByText(TYPE_INSTEAD_MESSAGE)).toBeInTheDocument());
+    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'What was your first job?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Ask Rose a question')).toHaveFocus();
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversationPlayer } from '../hooks/use-conversation-player';
-import type { PlayerAskResult } from '../utils/player-machine';
+import { TYPE_INSTEAD_MESSAGE, type PlayerAskResult } from '../utils/player-machine';
 import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
 import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
@@ -192,6 +192,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           isDisabled={isAsking}
           onAsk={(text, choiceIndex) => void player.sendQuestion(text, 'typed', choiceIndex)}
         />
+      ) : null}
+      {player.shouldTypeInstead ? (
+        <p role="status" className="text-sm font-medium text-amber-800">
+          {TYPE_INSTEAD_MESSAGE}
+        </p>
       ) : null}
       <ClarificationOffer
         offer={player.state.offer}

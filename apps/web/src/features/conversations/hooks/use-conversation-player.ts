@@ -6,6 +6,7 @@ import {
   canAsk,
   INITIAL_PLAYER_STATE,
   reducePlayer,
+  SPOKEN_TRIES,
   type PlayerAskInput,
   type PlayerAskResult,
 } from '../utils/player-machine';
@@ -60,7 +61,12 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     hints: speechHints,
     recognizer: speechRecognizer,
     transcribe: transcribeSpeech,
-    onHeard: (text) => void sendQuestion(text, 'spoken'),
+    // The studio's recognizer's readings go with the words: the storyfile chooses among them.
+    onHeard: (text, heard) =>
+      void sendQuestion(text, 'spoken', undefined, undefined, {
+        ...(heard?.alternatives ? { alternatives: heard.alternatives } : {}),
+        ...(heard?.confidence === undefined ? {} : { speechConfidence: heard.confidence }),
+      }),
     onProblem: setSpeechProblem,
   });
 
@@ -102,6 +108,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     inputMode: InputMode,
     choiceIndex?: number,
     suggestion?: PlayerAskInput['suggestion'],
+    heard: Pick<PlayerAskInput, 'alternatives' | 'speechConfidence'> = {},
   ) {
     if (isAskingRef.current || !canAsk(state)) {
       return;
@@ -113,6 +120,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
       const result = await ask({
         text,
         inputMode,
+        ...heard,
         ...(state.conversationId ? { conversationId: state.conversationId } : {}),
         ...(choiceIndex === undefined ? {} : { choiceIndex }),
         ...(suggestion === undefined ? {} : { suggestion }),
@@ -214,6 +222,14 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     shouldFocusInputRef.current = true;
   }
 
+  // After the spoken tries were not heard, the typed box is where to go on.
+  const shouldTypeInstead = state.repeatsInARow >= SPOKEN_TRIES;
+  useEffect(() => {
+    if (shouldTypeInstead) {
+      inputRef.current?.focus();
+    }
+  }, [shouldTypeInstead]);
+
   useEffect(() => {
     if (state.phase !== 'idle' && shouldFocusInputRef.current) {
       shouldFocusInputRef.current = false;
@@ -225,6 +241,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     state,
     dispatch,
     draft,
+    shouldTypeInstead,
     speech,
     speechProblem,
     isPlayBlocked,

@@ -46,6 +46,24 @@ export const LOW_WITHOUT_SHARED_WORDS =
   'Under the threshold, and it shares no words with the closest question: most likely off-topic, so the cannot-answer clip is the right reply.';
 
 /**
+ * A spoken question the studio did not hear clearly: its words are the recognizer's mistake, not a
+ * way visitors ask, so they must never become an alternate (the storyfile would learn to answer
+ * noise); a custom word's "heard as" form is the fix when the recognizer keeps writing them.
+ */
+export const MISHEARD_ADVICE =
+  'Not heard clearly, so the storyfile asked to repeat. Do not add these words as an alternate: if the recognizer keeps writing them for something visitors say, add a custom word (heard as these words → the word meant).';
+
+/** Whether the reply asked to repeat a spoken question the studio did not hear clearly. */
+export function isMisheard(decision: AskDecision): boolean {
+  return (
+    decision.kind === 'fallback' &&
+    (decision.reason === 'not-confident' ||
+      decision.reason === 'readings-disagree' ||
+      decision.reason === 'unintelligible')
+  );
+}
+
+/**
  * A low score the sentence model gave a question that shares no words with its closest question,
  * which stands well ahead of the others: a paraphrase that fell back, not trivia (issue 44: the
  * panel called such paraphrases off-topic and discouraged the fix).
@@ -112,6 +130,8 @@ const DECISION_LABELS = {
   story: 'Story choice',
   empty: 'Please repeat (nothing to match)',
   unintelligible: 'Please repeat (speech not understood)',
+  'not-confident': 'Please repeat (not heard clearly)',
+  'readings-disagree': 'Please repeat (heard several ways, none fits)',
   'off-topic': 'Cannot answer (below the threshold)',
   'not-recorded': `Cannot answer (${FALLBACK_REASON_LABELS['not-recorded'].toLowerCase()})`,
 } as const;

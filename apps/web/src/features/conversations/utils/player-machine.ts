@@ -1,5 +1,6 @@
 import type {
   AskSuggestion,
+  SpeechReading,
   ClarificationKind,
   PublicAskDecision,
   FallbackReason,
@@ -19,6 +20,10 @@ export interface PlayerClip {
 export interface PlayerAskInput {
   text: string;
   inputMode: InputMode;
+  /** A spoken question's readings from the studio's recognizer: the storyfile chooses one. */
+  alternatives?: SpeechReading[];
+  /** The studio's recognizer's confidence in `text`. */
+  speechConfidence?: number | null;
   conversationId?: string;
   /** A story choice the visitor pressed. */
   choiceIndex?: number;
@@ -88,7 +93,18 @@ export interface PlayerState {
   offer: PlayerOffer | null;
   /** The ink story reached its end: the player says so (its choices are gone). */
   hasStoryEnded: boolean;
+  /** Spoken questions in a row the storyfile asked to repeat (reset by any other answer). */
+  repeatsInARow: number;
 }
+
+/**
+ * Spoken tries the storyfile asks to repeat before the player turns to the typed box and the
+ * storyfile's suggestions.
+ */
+export const SPOKEN_TRIES = 2;
+/** Shown after `SPOKEN_TRIES` spoken questions in a row were not heard. */
+export const TYPE_INSTEAD_MESSAGE =
+  "I still didn't catch that. Type your question in the box, or choose one below.";
 
 export type PlayerEvent =
   | { type: 'start'; intro: PlayerClip | null }
@@ -119,6 +135,7 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   storyNotice: null,
   offer: null,
   hasStoryEnded: false,
+  repeatsInARow: 0,
 };
 
 function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
@@ -306,6 +323,10 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         storyNotice: result.story?.notice ?? state.storyNotice,
         offer: getOffer(result),
         hasStoryEnded: result.story ? result.story.hasEnded : state.hasStoryEnded,
+        repeatsInARow:
+          state.pending.inputMode === 'spoken' && kind === 'pleaseRepeat'
+            ? state.repeatsInARow + 1
+            : 0,
       };
       if (result.story?.turn === 'choice') {
         const [first, ...rest] = getStoryClips(result);

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_log_entries" DROP CONSTRAINT "chat_log_entries_fallback_reason_check";--> statement-breakpoint
+ALTER TABLE "chat_log_entries" ADD CONSTRAINT "chat_log_entries_fallback_reason_check" CHECK ("chat_log_entries"."fallback_reason" in ('empty', 'unintelligible', 'not-confident', 'readings-disagree', 'off-topic', 'not-recorded'));

@@ -1,0 +1,136 @@
+// Issue 42, item 1: the storyfile chooses among the recognizer's readings of a spoken question,
+// weighing the recognizer's share of each with its match, not the first reading alone.
+import { describe, expect, it } from 'vitest';
+import { createMatcher } from '@conversa/matching';
+import { chooseReading, measureDisagreement } from './reading-choice.ts';
+
+function buildMatcher() {
+  const matcher = createMatcher({ threshold: 0.35 });
+  matcher.upsertAnswer({ id: 'food', question: 'What is your favourite food?' });
+  matcher.upsertAnswer({ id: 'siblings', question: 'Do you have brothers or sisters?' });
+  matcher.upsertAnswer({ id: 'born', question: 'Where were you born?' });
+  matcher.upsertAnswer({ id: 'scuba', question: 'Have you ever been scuba diving?' });
+  return matcher;
+}
+
+const options = { limit: 5 };
+
+describe('chooseReading (reading choice for speech n-best)', () => {
+  it('answers with a lower-ranked reading that matches the script when the first matches nothing', async () => {
+    const matcher = buildMatcher();
+    const first = 'what is your to did you to';
+    expect(matcher.match(first).decision.kind).toBe('fallback');
+    const choice = await chooseReading(
+      matcher,
+      [],
+      {
+        text: first,
+        speechConfidence: 0.62,
+        alternatives: [
+          { text: first, confidence: 0.41 },
+          { text: 'what is your favourite to did you to', confidence: 0.22 },
+          { text: 'what is your favourite food', confidence: 0.09 },
+        ],
+      },
+      options,
+    );
+    expect(choice.rank).toBe(2);
+    expect(choice.text).toBe('what is your favourite food');
+    expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'food' });
+    expect(choice.misheard).toBeNull();
+  });
+
+  it('keeps the first reading when it answers as well as a lower one', async () => {
+    const choice = await chooseReading(
+      buildMatcher(),
+      [],
+      {
+        text: 'where were you born',
+        speechConfidence: 0.9,
+        alternatives: [
+          { text: 'where were you born', confidence: 0.8 },
+          { text: 'where were you bored', confidence: 0.2 },
+        ],
+      },
+      options,
+    );
+    expect(choice).toMatchObject({ rank: 0, text: 'where were you born', misheard: null });
+  });
+
+  it('applies the custom words\' "heard as" rules to every reading', async () => {
+    const choice = await chooseReading(
+      buildMatcher(),
+      [{ heardAs: 'scooby die ving', replacement: 'scuba diving' }],
+      {
+        text: 'have you ever been scooby driving',
+        speechConfidence: 0.7,
+        alternatives: [
+          { text: 'have you ever been scooby driving', confidence: 0.6 },
+          { text: 'have you ever been scooby die ving', confidence: 0.4 },
+        ],
+      },
+      options,
+    );
+    expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'scuba' });
+  });
+
+  it('asks to repeat when no reading answers and the recognizer was unsure, or its readings disagree', async () => {
+    const unsure = await chooseReading(
+      buildMatcher(),
+      [],
+      { text: 'job you not be risk you would', speechConfidence: 0.21, alternatives: [] },
+      options,
+    );
+    expect(unsure.misheard).toBe('not-confident');
+
+    const disagree = await chooseReading(
+      buildMatcher(),
+      [],
+      {
+        text: 'do you hot abroad was also stars',
+        speechConfidence: 0.7,
+        alternatives: [
+          { text: 'do you hot abroad was also stars', confidence: 0.4 },
+          { text: 'the you got a broad what all so start', confidence: 0.35 },
+          { text: 'to hot brought wars also tarts', confidence: 0.25 },
+        ],
+      },
+      options,
+    );
+    expect(disagree.misheard).toBe('readings-disagree');
+  });
+
+  it('lets a question heard clearly that the script does not hold stand as off-script (cannot answer)', async () => {
+    const choice = await chooseReading(
+      buildMatcher(),
+      [],
+      {
+        text: 'what is the capital of france',
+        speechConfidence: 0.85,
+        alternatives: [
+          { text: 'what is the capital of france', confidence: 0.7 },
+          { text: 'what is a capital of france', confidence: 0.3 },
+        ],
+      },
+      options,
+    );
+    expect(choice.result.decision.kind).toBe('fallback');
+    expect(choice.misheard).toBeNull();
+  });
+
+  it('measures how far the readings disagree with the first', () => {
+    expect(measureDisagreement([{ text: 'where were you born', share: 1 }])).toBe(0);
+    expect(
+      measureDisagreement([
+        { text: 'where were you born', share: 0.5 },
+        { text: 'where were you born', share: 0.5 },
+      ]),
+    ).toBe(0);
+    expect(
+      measureDisagreement([
+        { text: 'where were you born', share: 0.5 },
+        { text: 'who is the king', share: 0.5 },
+      ]),
+    ).toBe(1);
+  });
+});

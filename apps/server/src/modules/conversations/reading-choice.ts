@@ -1,0 +1,157 @@
+import { applyHeardAsRules, type SpeechReading } from '@conversa/contracts';
+import { normalizeText, type MatchResult } from '@conversa/matching';
+import type { StoryfileMatcher } from './matcher-cache.ts';
+
+/**
+ * Weight of the recognizer against the matcher when a reading is chosen: a reading's joint
+ * evidence is its best match score plus this times the log of its share of the n-best list
+ * against the first reading's. A reading the recognizer ranked at a tenth of the first needs a
+ * match about 0.12 better to win. Checked with `npm run bench:speech`.
+ */
+export const READING_WEIGHT = 0.05;
+/**
+ * Below this confidence (the recognizer's mean word posterior of its best reading, 0–1) speech
+ * that no reading answers is taken as not heard, not as off-script: please repeat.
+ */
+export const HEARD_CONFIDENCE = 0.5;
+/**
+ * Below this confidence even a reading that matches is not trusted unless it matches one of the
+ * script's phrasings word for word (`exact`): please repeat rather than a wrong answer.
+ */
+export const ANSWER_CONFIDENCE = 0.15;
+/**
+ * Readings disagree when, weighed by their shares, more than this part of the first reading's
+ * words is missing from the others.
+ */
+export const DISAGREEMENT = 0.34;
+/**
+ * A reading that answers nothing and has fewer words than this is a noise heard as a word or two
+ * ("thank", "the app"), not a question the storyfile cannot answer: please repeat.
+ */
+export const QUESTION_WORDS = 3;
+/** Readings matched per spoken question (the first ones, best first). */
+export const READINGS_MATCHED = 5;
+
+/** Why a spoken question was asked again: nothing heard well enough to answer or refuse. */
+export type MisheardReason = 'not-confident' | 'readings-disagree';
+
+export interface ReadingChoice {
+  /** The reading chosen, after the custom words' "heard as" rules: what is matched and logged. */
+  text: string;
+  /** Its place in the recognizer's list (0 = the first reading). */
+  rank: number;
+  result: MatchResult;
+  /** Set when the studio did not hear well enough: please-repeat plays instead of cannot-answer. */
+  misheard: MisheardReason | null;
+}
+
+interface ScoredReading {
+  text: string;
+  rank: number;
+  share: number;
+  result: MatchResult;
+  joint: number;
+}
+
+function wordsOf(text: string): string[] {
+  return normalizeText(text).split(' ').filter(Boolean);
+}
+
+/** Share-weighted part of the first reading's words the other readings lack (0 = all agree). */
+export function measureDisagreement(readings: readonly { text: string; share: number }[]): number {
+  const [first, ...others] = readings;
+  if (!first || others.length === 0) {
+    return 0;
+  }
+  const firstWords = wordsOf(first.text);
+  if (firstWords.length === 0) {
+    return 1;
+  }
+  let missing = 0;
+  let weight = 0;
+  for (const other of others) {
+    const words = new Set(wordsOf(other.text));
+    missing +=
+      (other.share * firstWords.filter((word) => !words.has(word)).length) / firstWords.length;
+    weight += other.share;
+  }
+  return weight === 0 ? 0 : missing / weight;
+}
+
+/**
+ * The ask's stage "reading choice for speech n-best": each reading of a spoken question (the
+ * first is `text`, then the recognizer's alternatives) gets the "heard as" rules and the matcher;
+ * the reading with the best joint evidence (match score and the recognizer's share together)
+ * wins, not the first alone. When no reading answers and the recognizer was unsure, or its
+ * readings disagree, the question was misheard (please repeat), not off-script (cannot answer).
+ * Readings are matched on the vectors prepared by `prepare` (the sentence model), or lexically.
+ */
+export async function chooseReading(
+  matcher: StoryfileMatcher['matcher'],
+  heardAsRules: Parameters<typeof applyHeardAsRules>[1],
+  input: {
+    text: string;
+    alternatives: readonly SpeechReading[];
+    speechConfidence: number | null;
+  },
+  options: { limit: number; prepare?: (text: string) => Promise<void> },
+): Promise<ReadingChoice> {
+  const heard = [
+    { text: input.text, confidence: null as number | null },
+    ...input.alternatives.filter((reading) => reading.text.trim() !== ''),
+  ];
+  const firstShare = input.alternatives.find((reading) => reading.text === input.text)?.confidence;
+  const byText = new Map<string, { text: string; rank: number; share: number }>();
+  heard.slice(0, READINGS_MATCHED + 1).forEach((reading, index) => {
+    const text = applyHeardAsRules(reading.text, heardAsRules).text;
+    const share = index === 0 ? (firstShare ?? 1) : (reading.confidence ?? 0);
+    const known = byText.get(normalizeText(text));
+    if (known) {
+      known.share = Math.max(known.share, share);
+    } else {
+      byText.set(normalizeText(text), { text, rank: byText.size, share });
+    }
+  });
+  const readings = [...byText.values()];
+  const { prepare } = options;
+  if (prepare) {
+    await Promise.all(readings.map((reading) => prepare(reading.text)));
+  }
+  const topShare = Math.max(...readings.map((reading) => reading.share), Number.MIN_VALUE);
+  const scored: ScoredReading[] = readings.map((reading) => {
+    const result = matcher.match(reading.text, { limit: options.limit });
+    const best = result.candidates[0]?.score ?? 0;
+    const share = Math.max(reading.share, 1e-6) / topShare;
+    return { ...reading, result, joint: best + READING_WEIGHT * Math.log(Math.min(1, share)) };
+  });
+  // Readings that name a script question (answered, or not recorded yet) first, then the joint
+  // evidence; the first reading wins a tie.
+  const answers = (reading: ScoredReading) =>
+    reading.result.decision.kind === 'answer' || reading.result.decision.reason === 'not-recorded';
+  const chosen = scored.reduce((best, reading) =>
+    (answers(reading) && !answers(best)) ||
+    (answers(reading) === answers(best) && reading.joint > best.joint)
+      ? reading
+      : best,
+  );
+  const confidence = input.speechConfidence;
+  const isUnsure = confidence !== null && confidence < HEARD_CONFIDENCE;
+  const disagree = measureDisagreement(scored) > DISAGREEMENT;
+  let misheard: MisheardReason | null = null;
+  const isTooShort = wordsOf(input.text).length < QUESTION_WORDS;
+  if (!answers(chosen)) {
+    misheard =
+      isUnsure || (isTooShort && confidence !== null)
+        ? 'not-confident'
+        : disagree
+          ? 'readings-disagree'
+          : null;
+  } else if (
+    confidence !== null &&
+    confidence < ANSWER_CONFIDENCE &&
+    chosen.result.candidates[0]?.confidence !== 'exact'
+  ) {
+    misheard = 'not-confident';
+  }
+  return { text: chosen.text, rank: chosen.rank, result: chosen.result, misheard };
+}
