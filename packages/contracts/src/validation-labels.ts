@@ -88,6 +88,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   reviewState: 'Review state',
   rule: 'Completion rule',
   resourceId: 'Resource',
+  said: 'Said in the answer',
   schemas: 'Schemas',
   scope: 'Role',
   scriptId: 'Script',

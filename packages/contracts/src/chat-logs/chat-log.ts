@@ -48,6 +48,16 @@ export const listChatLogsQuerySchema = z.object({
     .trim()
     .max(MAX_ASK_TEXT_LENGTH, `The words can have at most ${MAX_ASK_TEXT_LENGTH} characters.`)
     .optional(),
+  /**
+   * Word search over what was said in the answer (issue 41): words and "quoted phrases" (spec §5
+   * search match), all of which must appear, case aside, in the transcript of the answered
+   * question's video. Only answered exchanges whose question still has that video match.
+   */
+  said: z
+    .string()
+    .trim()
+    .max(MAX_ASK_TEXT_LENGTH, `The words can have at most ${MAX_ASK_TEXT_LENGTH} characters.`)
+    .optional(),
 });
 export type ListChatLogsQuery = z.input<typeof listChatLogsQuerySchema>;
 

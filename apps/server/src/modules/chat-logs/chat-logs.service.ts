@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  lte,
+  type SQL,
+} from 'drizzle-orm';
 import {
   buildIlikeContainsPattern,
   CONVERSATION_NOT_FOUND_MESSAGE,
@@ -15,6 +29,7 @@ import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { getNamespaceAccess } from '../lists/index.ts';
 import {
@@ -57,6 +72,40 @@ export function getWordConditions(words: string): SQL[] {
     .map((term) => normalizeText(term))
     .filter((term) => term !== '')
     .map((term) => like(chatLogEntries.normalizedText, buildIlikeContainsPattern(term)));
+}
+
+/**
+ * The questions whose answer says every word or "quoted phrase" of `said` (spec §5 search match,
+ * case aside), among the readable storyfiles (and the one asked for). The transcripts table holds
+ * one row per answer video, so this small lookup comes first and the exchanges, which may number
+ * millions, are then filtered by the ids alone. Null when `said` asks nothing.
+ */
+export async function findQuestionIdsSaying(
+  db: Database,
+  said: string,
+  scope: { namespaceIds: string[] | null; storyfileId?: string | undefined },
+): Promise<string[] | null> {
+  const terms = parseSearchQuery(said);
+  if (terms.length === 0) {
+    return null;
+  }
+  const conditions: SQL[] = [
+    isNotNull(mediaAssets.storyfileQuestionId),
+    ...terms.map((term) => ilike(videoTranscripts.text, buildIlikeContainsPattern(term))),
+  ];
+  if (scope.namespaceIds !== null) {
+    conditions.push(inArray(storyfiles.namespaceId, scope.namespaceIds));
+  }
+  if (scope.storyfileId) {
+    conditions.push(eq(videoTranscripts.storyfileId, scope.storyfileId));
+  }
+  const rows = await db
+    .selectDistinct({ questionId: mediaAssets.storyfileQuestionId })
+    .from(videoTranscripts)
+    .innerJoin(mediaAssets, eq(mediaAssets.id, videoTranscripts.assetId))
+    .innerJoin(storyfiles, eq(storyfiles.id, videoTranscripts.storyfileId))
+    .where(and(...conditions));
+  return rows.flatMap((row) => (row.questionId === null ? [] : [row.questionId]));
 }
 
 /** Storyfiles' namespaces the user may read logs of; null for admins (every namespace). */
@@ -104,6 +153,16 @@ export async function listChatLogs(
     );
   }
   conditions.push(...getWordConditions(query.words ?? ''));
+  const saidQuestionIds = await findQuestionIdsSaying(db, query.said ?? '', {
+    namespaceIds,
+    storyfileId: query.storyfileId,
+  });
+  if (saidQuestionIds !== null) {
+    if (saidQuestionIds.length === 0) {
+      return empty;
+    }
+    conditions.push(inArray(chatLogEntries.answerQuestionId, saidQuestionIds));
+  }
   const where = and(...conditions);
 
   const [rows, [totalRow]] = await Promise.all([

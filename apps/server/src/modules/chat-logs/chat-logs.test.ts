@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_ASK_TEXT_LENGTH,
@@ -13,6 +13,8 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { mediaAssets } from '../media/media.tables.ts';
+import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { sqlNormalizedText } from './question-key.ts';
 
 let studio: TestStudio;
@@ -175,6 +177,76 @@ describe('chat log word search (spec §5: all terms must appear in the text, cas
     const punctuation = await owner.expectStatus<ChatLogPage>(200, 'GET', `${LIST}?words=%21%3F`);
     expect(punctuation.total).toBe(all.total);
     const answer = await owner.get(`${LIST}?words=${'a'.repeat(MAX_ASK_TEXT_LENGTH + 1)}`);
+    expect(answer.status).toBe(400);
+  });
+});
+
+// Issue 41, item 5: the chat log's word search can search what was said in the answer.
+describe('chat log search of what was said (spec §5 search match over the answer’s transcript)', () => {
+  const searchSaid = async (query: string, client: ApiClient = owner) =>
+    (await client.expectStatus<ChatLogPage>(200, 'GET', `${LIST}?${query}`)).items
+      .map((item) => item.questionText)
+      .sort();
+
+  beforeAll(async () => {
+    const { db } = studio.database;
+    const videoOf = async (questionId: string | undefined) => {
+      const [asset] = await db
+        .select({ id: mediaAssets.id })
+        .from(mediaAssets)
+        .where(eq(mediaAssets.storyfileQuestionId, questionId!));
+      return asset!.id;
+    };
+    // The recovery round may have given the videos a pending row already: the drafts replace it.
+    const writeTranscript = async (questionText: string, text: string) => {
+      const row = {
+        assetId: await videoOf(north.questions[questionText]),
+        storyfileId: north.id,
+        status: 'draft' as const,
+        text,
+      };
+      await db
+        .insert(videoTranscripts)
+        .values(row)
+        .onConflictDoUpdate({
+          target: videoTranscripts.assetId,
+          set: { status: row.status, text: row.text },
+        });
+    };
+    await writeTranscript(
+      'Where were you born?',
+      'I was born in Lagos, Nigeria, in a small hospital near the LAGOON.',
+    );
+    await writeTranscript(
+      'What is your favourite movie?',
+      'Probably a film about Lagos in the seventies.',
+    );
+  });
+
+  it('finds the exchanges whose answer says every word or quoted phrase, case aside', async () => {
+    expect(await searchSaid('said=lagos')).toEqual(['Where were you born?']);
+    expect(await searchSaid(`said=${encodeURIComponent('"small hospital" NIGERIA')}`)).toEqual([
+      'Where were you born?',
+    ]);
+    expect(await searchSaid(`said=${encodeURIComponent('"hospital small"')}`)).toEqual([]);
+    expect(await searchSaid('said=lagoon%20zebra')).toEqual([]);
+    // What was asked is not what was said: the question's words are not in the transcript.
+    expect(await searchSaid('said=plorth')).toEqual([]);
+  });
+
+  it('leaves the word search on the question and composes with it', async () => {
+    expect(await searchSaid('words=born')).toEqual(['Where were you born?']);
+    expect(await searchSaid('words=lagos')).toEqual([]);
+    expect(await searchSaid('words=born&said=lagos')).toEqual(['Where were you born?']);
+    expect(await searchSaid('words=plorth&said=lagos')).toEqual([]);
+    const all = await owner.expectStatus<ChatLogPage>(200, 'GET', LIST);
+    const blank = await owner.expectStatus<ChatLogPage>(200, 'GET', `${LIST}?said=%20`);
+    expect(blank.total).toBe(all.total);
+  });
+
+  it('keeps to the caller’s namespaces and refuses words past the limit', async () => {
+    expect(await searchSaid('said=lagos', outsider)).toEqual([]);
+    const answer = await owner.get(`${LIST}?said=${'a'.repeat(MAX_ASK_TEXT_LENGTH + 1)}`);
     expect(answer.status).toBe(400);
   });
 });

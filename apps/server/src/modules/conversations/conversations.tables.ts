@@ -161,6 +161,11 @@ export const chatLogEntries = pgTable(
     // Training inbox (issue 14): sort by score without reading every row; §5 search of the
     // question and answer texts through trigrams instead of scanning 100,000 rows.
     index('chat_log_entries_storyfile_score_idx').on(table.storyfileId, table.score),
+    // The chat logs' "Said in the answer" (issue 41): the exchanges of the few questions whose
+    // answer says the words, without reading every exchange; also a deleted question's exchanges.
+    index('chat_log_entries_answer_question_idx')
+      .on(table.answerQuestionId)
+      .where(sql`${table.answerQuestionId} is not null`),
     // Fallbacks, the inbox's main filter, are a tenth of the rows or fewer.
     index('chat_log_entries_storyfile_fallback_idx')
       .on(

@@ -28,7 +28,7 @@ const CHANNEL_OPTIONS = CHAT_CHANNELS.map((value) => ({
   label: CHAT_CHANNEL_LABELS[value],
 }));
 
-/** Storyfile, date range, decision, confidence, channel, word search and question filters of the chat log list. */
+/** Storyfile, date range, decision, confidence, channel, word searches (of the question and of what the answer said) and question filters of the chat log list. */
 export function ChatLogFilterBar({
   filters,
   onChange,
@@ -79,6 +79,12 @@ export function ChatLogFilterBar({
           placeholder={'working lab, or "a phrase"'}
           value={filters.words}
           onChange={(words) => onChange({ words })}
+        />
+        <TextFilter
+          label="Said in the answer"
+          placeholder={'Lagos, or "a phrase"'}
+          value={filters.said}
+          onChange={(said) => onChange({ said })}
         />
         <TextFilter
           label="Question asked"

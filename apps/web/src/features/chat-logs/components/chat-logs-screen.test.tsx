@@ -282,6 +282,24 @@ describe('ChatLogsScreen', () => {
     expect(screen.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
   });
 
+  // Issue 41, item 5: the chat log's word search can search what was said.
+  it('searches what the answer said beside the question’s words, keeping the two apart', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen('/training/chat_logs?words=born');
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Said in the answer'), '"small hospital" Lagos{Enter}');
+    await waitFor(() =>
+      expect(readAddressFilters()).toEqual({ words: 'born', said: '"small hospital" Lagos' }),
+    );
+    await waitFor(() => {
+      const call = requested.filter((url) => url.pathname === '/v1/conversa/chat-logs').at(-1);
+      expect(call?.searchParams.get('said')).toBe('"small hospital" Lagos');
+      expect(call?.searchParams.get('words')).toBe('born');
+    });
+    expect(screen.getByLabelText('Words in the question')).toHaveValue('born');
+  });
+
   it('reads the filters from the address', async () => {
     mockServer();
     renderScreen('/training/chat_logs?decision=answered&channel=studio&confidence=exact');

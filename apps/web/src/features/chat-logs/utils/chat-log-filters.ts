@@ -23,6 +23,8 @@ export type ChatLogFilters = {
   question?: string;
   /** Words (or "quoted phrases") that must all appear in the question (spec §5 search match). */
   words?: string;
+  /** Words (or "quoted phrases") that must all appear in what the answer said (its transcript). */
+  said?: string;
 };
 
 export type ChatLogFilterKey = keyof ChatLogFilters;
@@ -37,6 +39,7 @@ export const CHAT_LOG_FILTER_KEYS = [
   'channel',
   'question',
   'words',
+  'said',
 ] as const satisfies readonly ChatLogFilterKey[];
 
 /** The conversation open in the transcript panel, kept in the address so a reload keeps it open. */
@@ -106,6 +109,10 @@ export function readChatLogFilters(params: URLSearchParams): ChatLogFilters {
   const words = params.get('words')?.trim() ?? '';
   if (words !== '' && words.length <= MAX_ASK_TEXT_LENGTH) {
     filters.words = words;
+  }
+  const said = params.get('said')?.trim() ?? '';
+  if (said !== '' && said.length <= MAX_ASK_TEXT_LENGTH) {
+    filters.said = said;
   }
   return filters;
 }
@@ -181,6 +188,9 @@ export function toChatLogRequestQuery(
   }
   if (filters.words) {
     query.words = filters.words;
+  }
+  if (filters.said) {
+    query.said = filters.said;
   }
   return query;
 }

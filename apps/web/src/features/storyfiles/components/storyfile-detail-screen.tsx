@@ -29,6 +29,7 @@ import { ExportPackageButton, ExportPackagePanel, useStoryfileExport } from './e
 import { ClipSlots } from './clip-slots';
 import { LibrarySaveOutcome } from './save-to-library';
 import { ScriptChecklist } from './script-checklist';
+import { ScriptSearch } from './script-search';
 import { SettingsPanel } from './settings-panel';
 import { StartersPanel } from './starters-panel';
 import { StatusBadge } from './status-badge';
@@ -198,6 +199,7 @@ export function StoryfileDetailScreen({
                 result={saveToLibrary.data}
                 error={saveToLibrary.error}
               />
+              {data.topics.length === 0 ? null : <ScriptSearch storyfile={data} />}
               <ScriptChecklist storyfile={data} isEditable={isEditable} />
             </Section>
           </div>

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_log_entries_answer_question_idx" ON "chat_log_entries" USING btree ("answer_question_id") WHERE "chat_log_entries"."answer_question_id" is not null;
