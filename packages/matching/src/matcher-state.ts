@@ -7,6 +7,7 @@ import type { FeatureSettings, TextFeatures } from './features.ts';
 import type { AutoThresholdOptions } from './calibrate.ts';
 import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import { createTranscriptIndex } from './transcript.ts';
 import type { TranscriptIndex } from './transcript.ts';
 import type {
@@ -99,8 +100,17 @@ export interface MatcherTuning {
   transcriptFloor: number;
   /** Sentences per passage. */
   transcriptPassageSentences: number;
+  /** BM25's k1 and b for the transcript's words (`TranscriptSettings.wordsK1`); k1 0 = presence. */
+  transcriptWordsK1: number;
+  transcriptWordsLengthB: number;
+  /** Share of a transcript's meaning from its mean vector's cosine (the rest: its best passage's). */
+  transcriptCentroidShare: number;
+  /** Share of a transcript's mean cosine with the built-in off-topic questions taken off (hubs). */
+  transcriptHubShare: number;
   /** Whether transcript passages are training rows of the storyfile's classifier. */
   transcriptClassifier: boolean;
+  /** `embeddingClassifier` when the classifier was trained with transcript rows. */
+  transcriptClassifierWeight: number;
   /** How many answers the first, approximate pass hands to exact scoring, at most. */
   rescoreCount: number;
   /** Only answers whose first-pass score is at least this share of the best one are rescored. */
@@ -140,7 +150,12 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   transcriptSemanticShare: 0.7,
   transcriptFloor: 0.2,
   transcriptPassageSentences: 8,
+  transcriptWordsK1: 0,
+  transcriptWordsLengthB: 0.75,
+  transcriptCentroidShare: 0,
+  transcriptHubShare: 0,
   transcriptClassifier: true,
+  transcriptClassifierWeight: 0.5,
   rescoreCount: 32,
   rescoreRatio: 0.3,
   scanLimit: 256,
@@ -318,6 +333,11 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     semanticShare: tuning.transcriptSemanticShare,
     floor: tuning.transcriptFloor,
     passageSentences: tuning.transcriptPassageSentences,
+    wordsK1: tuning.transcriptWordsK1,
+    wordsLengthB: tuning.transcriptWordsLengthB,
+    centroidShare: tuning.transcriptCentroidShare,
+    hubShare: tuning.transcriptHubShare,
+    references: OFF_TOPIC_QUESTIONS,
   });
   const semantic = embedder
     ? createSemanticIndex(embedder, {
@@ -331,7 +351,10 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierMix: tuning.embeddingClassifierMix,
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
         ...(tuning.transcriptClassifier && tuning.transcriptWeight > 0
-          ? { extraRows: () => transcripts.classifierRows() }
+          ? {
+              extraRows: () => transcripts.classifierRows(),
+              classifierWeightWithExtras: tuning.transcriptClassifierWeight,
+            }
           : {}),
       })
     : undefined;

@@ -43,6 +43,8 @@ export interface SemanticSettings {
    * trained; `invalidateClassifier` after they change.
    */
   extraRows?: () => ReadonlyMap<AnswerRecord, readonly Float32Array[]>;
+  /** `classifierWeight` of a classifier trained with extra rows (transcripts); default the same. */
+  classifierWeightWithExtras?: number;
 }
 
 /**
@@ -107,6 +109,8 @@ interface Classifier {
   rowsOf: Map<AnswerRecord, number[]>;
   rowOf: Map<PhrasingRecord, number>;
   out: Float64Array;
+  /** Its share of the semantic score (`classifierWeightWithExtras` when trained with extra rows). */
+  weight: number;
 }
 
 export function createSemanticIndex(embedder: Embedder, settings: SemanticSettings): SemanticIndex {
@@ -204,7 +208,19 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       kernelMix: settings.classifierMix ?? 0,
     });
     if (model) {
-      classifier = { model, rows, classOf, rowsOf, rowOf, out: new Float64Array(classOf.size) };
+      const weight =
+        extraCount > 0
+          ? (settings.classifierWeightWithExtras ?? classifierWeight)
+          : classifierWeight;
+      classifier = {
+        model,
+        rows,
+        classOf,
+        rowsOf,
+        rowOf,
+        out: new Float64Array(classOf.size),
+        weight,
+      };
     }
     return classifier;
   }
@@ -413,9 +429,9 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         );
         const label = model?.classOf.get(answer);
         scores[answer.slot] =
-          outputs && label !== undefined
-            ? (1 - classifierWeight) * cosineScore +
-              classifierWeight * Math.min(1, Math.max(0, outputs[label]!))
+          outputs && model && label !== undefined
+            ? (1 - model.weight) * cosineScore +
+              model.weight * Math.min(1, Math.max(0, outputs[label]!))
             : cosineScore;
       }
     },

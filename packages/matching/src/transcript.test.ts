@@ -3,7 +3,8 @@
 // no word with the visitor's.
 import { describe, expect, it } from 'vitest';
 import { createMatcher } from './matcher.ts';
-import { contentStems, splitPassages } from './transcript.ts';
+import { contentStems, createTranscriptIndex, splitPassages } from './transcript.ts';
+import type { AnswerRecord } from './answer-index.ts';
 import type { AnswerInput, Embedder } from './types.ts';
 
 const SCRIPT: AnswerInput[] = [
@@ -171,6 +172,48 @@ describe('transcript passages as rows of the storyfile classifier', () => {
     for (const question of questions) {
       expect(on.match(question)).toEqual(off.match(question));
     }
+  });
+});
+
+describe('hub correction of the passages (transcriptHubShare)', () => {
+  // A toy embedder: one dimension per topic word. Both transcripts are as close to "boats?"; one
+  // of them also talks about the weather, which the reference (off-topic) questions ask about.
+  const topics = ['boat', 'weather', 'cake'];
+  const embedder: Embedder = {
+    embed: (text) => new Float32Array([...topics.map((t) => (text.includes(t) ? 1 : 0)), 0.1]),
+  };
+  const hub = { slot: 0 } as AnswerRecord;
+  const plain = { slot: 1 } as AnswerRecord;
+  function scores(hubShare: number): number[] {
+    const index = createTranscriptIndex(embedder, {
+      semanticShare: 1,
+      floor: 0,
+      passageSentences: 8,
+      wordsK1: 0,
+      wordsLengthB: 0.75,
+      centroidShare: 0,
+      hubShare,
+      references: ['what is the weather like?', 'will the weather hold?'],
+    });
+    index.set(hub, 'I sailed my boat whatever the weather.');
+    index.set(plain, 'I sailed my boat and baked a cake.');
+    const out = new Float64Array(2);
+    const query = embedder.embed('boats?')!;
+    const norm = Math.hypot(...query);
+    index.scoreAll(
+      'boats?',
+      query.map((x) => x / norm),
+      out,
+      undefined,
+    );
+    return [...out];
+  }
+
+  it('ranks the transcript that is close to any question below an equal one that is not', () => {
+    const [hubBefore, plainBefore] = scores(0);
+    expect(hubBefore).toBeCloseTo(plainBefore!, 9);
+    const [hubAfter, plainAfter] = scores(0.5);
+    expect(plainAfter).toBeGreaterThan(hubAfter! + 0.05);
   });
 });
 

@@ -22,6 +22,21 @@ export interface TranscriptSettings {
   floor: number;
   /** Passages are windows of this many sentences (1 = sentence by sentence). */
   passageSentences: number;
+  /**
+   * BM25's k1 for the words' share (term counts saturate, long transcripts are discounted by
+   * `wordsLengthB`); 0 = a word counts once, present or not, whatever the transcript's length.
+   */
+  wordsK1: number;
+  wordsLengthB: number;
+  /** Share of the meaning from the cosine with the transcript's mean vector (rest: best passage). */
+  centroidShare: number;
+  /**
+   * Hub correction: this share of a transcript's mean best-passage cosine with `references`
+   * (questions it should not answer) is taken off its best-passage cosine, so that a long
+   * transcript, whose best passage is close to any question, does not win by its length.
+   */
+  hubShare: number;
+  references: readonly string[];
 }
 
 /** A transcript cut into passages: sentences, runs of very short ones joined. */
@@ -65,6 +80,13 @@ export function contentStems(text: string): string[] {
 interface TranscriptRecord {
   text: string;
   stems: Set<string>;
+  /** Occurrences of each content stem, and their total (the transcript's length in words). */
+  counts: Map<string, number>;
+  length: number;
+  /** Unit mean of the passages' vectors, once they all have one. */
+  centroid: Float32Array | undefined;
+  /** Mean best-passage cosine with the reference questions (hub correction), once computed. */
+  hub: number | undefined;
   passages: string[];
   /** Unit vectors of the passages that have one; complete when `missing` is 0. */
   vectors: (Float32Array | undefined)[];
@@ -99,6 +121,14 @@ export interface TranscriptIndex {
   ): number[];
 }
 
+function dotProduct(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+  }
+  return dot;
+}
+
 function toUnit(vector: Float32Array): Float32Array {
   let norm = 0;
   for (let i = 0; i < vector.length; i++) {
@@ -120,6 +150,49 @@ export function createTranscriptIndex(
   /** Stem → the answers whose transcript uses it. */
   const postings = new Map<string, Set<AnswerRecord>>();
   let missingTotal = 0;
+  let lengthTotal = 0;
+  let referenceVectors: Float32Array[] | undefined;
+
+  function hubOf(record: TranscriptRecord): number {
+    if (record.hub !== undefined) {
+      return record.hub;
+    }
+    if (!referenceVectors && embedder) {
+      const vectors = settings.references.map((text) => embedder.embed(text));
+      if (vectors.every((vector) => vector !== undefined)) {
+        referenceVectors = vectors.map(toUnit);
+      }
+    }
+    if (!referenceVectors || referenceVectors.length === 0) {
+      return 0;
+    }
+    let sum = 0;
+    for (const reference of referenceVectors) {
+      let best = -1;
+      for (const vector of record.vectors) {
+        if (vector) {
+          best = Math.max(best, dotProduct(vector, reference));
+        }
+      }
+      sum += best;
+    }
+    record.hub = sum / referenceVectors.length;
+    return record.hub;
+  }
+
+  function centroidOf(record: TranscriptRecord): Float32Array | undefined {
+    const vectors = record.vectors.filter((vector) => vector !== undefined);
+    if (vectors.length === 0) {
+      return undefined;
+    }
+    const mean = new Float32Array(vectors[0]!.length);
+    for (const vector of vectors) {
+      for (let i = 0; i < mean.length; i++) {
+        mean[i] = mean[i]! + vector[i]!;
+      }
+    }
+    return toUnit(mean);
+  }
 
   function idf(stem: string): number {
     const df = postings.get(stem)?.size ?? 0;
@@ -139,6 +212,7 @@ export function createTranscriptIndex(
       }
     }
     missingTotal -= record.missing;
+    lengthTotal -= record.length;
     records.delete(answer);
   }
 
@@ -158,6 +232,10 @@ export function createTranscriptIndex(
         }
       }
     });
+    if (arrived) {
+      record.centroid = centroidOf(record);
+      record.hub = undefined;
+    }
     return arrived;
   }
 
@@ -173,14 +251,24 @@ export function createTranscriptIndex(
         return true;
       }
       const passages = splitPassages(text, settings.passageSentences);
+      const stems = contentStems(text);
+      const counts = new Map<string, number>();
+      for (const stem of stems) {
+        counts.set(stem, (counts.get(stem) ?? 0) + 1);
+      }
       const record: TranscriptRecord = {
         text,
-        stems: new Set(contentStems(text)),
+        stems: new Set(stems),
+        counts,
+        length: stems.length,
+        centroid: undefined,
+        hub: undefined,
         passages,
         vectors: passages.map(() => undefined),
         missing: embedder ? passages.length : 0,
       };
       missingTotal += record.missing;
+      lengthTotal += record.length;
       records.set(answer, record);
       for (const stem of record.stems) {
         let answers = postings.get(stem);
@@ -208,15 +296,8 @@ export function createTranscriptIndex(
     classifierRows() {
       const out = new Map<AnswerRecord, Float32Array[]>();
       for (const [answer, record] of records) {
-        const vectors = record.vectors.filter((vector) => vector !== undefined);
-        if (vectors.length > 0) {
-          const mean = new Float32Array(vectors[0]!.length);
-          for (const vector of vectors) {
-            for (let i = 0; i < mean.length; i++) {
-              mean[i] = mean[i]! + vector[i]!;
-            }
-          }
-          out.set(answer, [toUnit(mean)]);
+        if (record.centroid) {
+          out.set(answer, [record.centroid]);
         }
       }
       return out;
@@ -231,15 +312,22 @@ export function createTranscriptIndex(
       const weights = stems.map(idf);
       const total = weights.reduce((sum, weight) => sum + weight, 0);
       const semanticShare = query ? settings.semanticShare : 0;
+      const k1 = settings.wordsK1;
+      const averageLength = Math.max(1, lengthTotal / records.size);
       for (const [answer, record] of records) {
         if (answer === excludedAnswer) {
           continue;
         }
         let words = 0;
         if (total > 0) {
+          // BM25's saturation, scaled to 0–1 (a word found infinitely often counts its full idf).
+          const saturation =
+            k1 *
+            (1 - settings.wordsLengthB + (settings.wordsLengthB * record.length) / averageLength);
           stems.forEach((stem, i) => {
-            if (record.stems.has(stem)) {
-              words += weights[i]!;
+            const count = record.counts.get(stem) ?? 0;
+            if (count > 0) {
+              words += k1 > 0 ? (weights[i]! * count) / (count + saturation) : weights[i]!;
             }
           });
           words /= total;
@@ -249,12 +337,16 @@ export function createTranscriptIndex(
           let best = -1;
           for (const vector of record.vectors) {
             if (vector) {
-              let dot = 0;
-              for (let i = 0; i < vector.length; i++) {
-                dot += vector[i]! * query[i]!;
-              }
-              best = Math.max(best, dot);
+              best = Math.max(best, dotProduct(vector, query));
             }
+          }
+          if (settings.hubShare > 0) {
+            best -= settings.hubShare * hubOf(record);
+          }
+          if (settings.centroidShare > 0 && record.centroid) {
+            best =
+              (1 - settings.centroidShare) * best +
+              settings.centroidShare * dotProduct(record.centroid, query);
           }
           meaning = Math.min(1, Math.max(0, (best - settings.floor) / (1 - settings.floor)));
         }
