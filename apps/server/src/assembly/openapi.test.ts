@@ -219,4 +219,26 @@ describe('OpenAPI document', () => {
       );
     }
   });
+
+  // Issue 43, item 13: the document said owners may PATCH an organization; renaming answered 403.
+  it("says which of an organization's fields only platform admins may change", () => {
+    const operation = operations.find(
+      ([name]) => name === 'PATCH /v1/conversa/organizations/{id}',
+    )?.[1];
+    const body = JSON.stringify(operation?.requestBody ?? {});
+    const properties = (
+      operation?.requestBody as {
+        content?: Record<
+          string,
+          { schema?: { properties?: Record<string, { description?: string }> } }
+        >;
+      }
+    )?.content?.['application/json']?.schema?.properties;
+    expect(body).toContain('defaultScope');
+    for (const field of ['label', 'attributes']) {
+      expect(properties?.[field]?.description, field).toBe(
+        'Platform admins only: an owner who sends it is refused with 403.',
+      );
+    }
+  });
 });

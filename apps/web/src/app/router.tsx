@@ -124,6 +124,13 @@ export function createAppRouter() {
         })),
     },
     {
+      path: '/s/:slug/transcript',
+      lazy: () =>
+        import('./routes/public-transcript').then((module) => ({
+          Component: module.PublicTranscriptRoute,
+        })),
+    },
+    {
       // The shell is a chunk of its own, loaded beside the screen's chunk (in parallel).
       lazy: () =>
         import('./layout/shell-route').then((module) => ({ Component: module.SignedInLayout })),

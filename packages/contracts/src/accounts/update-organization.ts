@@ -7,14 +7,22 @@ export const updateOrganizationContract = defineContract({
   method: 'PATCH',
   path: '/v1/conversa/organizations/:id',
   summary:
-    "Renames an organization or sets its attributes (platform admins), or its whitelist's default role (owners)",
+    "Sets an organization's whitelist default role (owners), or renames it or sets its attributes (platform admins only: an owner who sends a label or attributes gets 403)",
   tags: ['accounts'],
   permission: { kind: 'role', scope: 'owner:ns' },
   params: z.object({ id: z.uuid() }),
+  // The permission admits owners; the fields say which of them an owner may send (issue 43: the
+  // document read as if owners could rename, and they got 403).
   body: z.object({
-    label: organizationLabelSchema.optional(),
-    attributes: namespaceAttributesSchema.optional(),
-    defaultScope: grantableScopeSchema.optional(),
+    label: organizationLabelSchema
+      .optional()
+      .describe('Platform admins only: an owner who sends it is refused with 403.'),
+    attributes: namespaceAttributesSchema
+      .optional()
+      .describe('Platform admins only: an owner who sends it is refused with 403.'),
+    defaultScope: grantableScopeSchema
+      .optional()
+      .describe("The whitelist's default role: owners and platform admins."),
   }),
   response: organizationSchema,
   errors: [409],

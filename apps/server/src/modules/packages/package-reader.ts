@@ -8,6 +8,7 @@ import {
   describeValidationIssue,
 } from '@conversa/contracts';
 import { findUnstorable, TOO_DEEP_MESSAGE } from '../../http/unstorable-text.ts';
+import { readMp4Info } from '../../media/mp4-info.ts';
 import { MANIFEST_FILE, MANIFEST_FORMAT, manifestSchema, type Manifest } from './manifest.ts';
 import { createMeasuringStream } from './measuring-stream.ts';
 
@@ -98,6 +99,11 @@ export async function openPackage(
         }
         if (entry.isEncrypted()) {
           refuse(`The package's file ${name} is encrypted.`);
+        }
+        // A Unix symbolic link keeps its type in the high half of the external attributes; its
+        // bytes are a path, never media (issue 43: one was served as video/mp4).
+        if (((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000) {
+          refuse(`The package's file ${name} is a symbolic link, not a file.`);
         }
         unpackedBytes += entry.uncompressedSize;
         if (unpackedBytes > limits.maxUnpackedBytes) {
@@ -201,6 +207,12 @@ export async function openPackage(
       mediaBytes,
       async unpack(targetDir, onFile) {
         const written = new Map<string, string>();
+        const videoPaths = new Set([
+          ...manifest.topics.flatMap((topic) =>
+            topic.questions.flatMap((question) => (question.answer ? [question.answer.video] : [])),
+          ),
+          ...manifest.clips.flatMap((clip) => (clip.video ? [clip.video.video] : [])),
+        ]);
         for (const [index, file] of manifest.files.entries()) {
           await onFile?.(index, file.path);
           const { entry } = entries.get(file.path)!;
@@ -215,6 +227,10 @@ export async function openPackage(
           }
           if (measure().sha256 !== file.sha256) {
             refuse(`The package's file ${file.path} does not match its checksum.`);
+          }
+          // Each video is read as processing reads what it wrote: an MP4 with a playable length.
+          if (videoPaths.has(file.path) && !(await readMp4Info(target))?.durationSeconds) {
+            refuse(`The package's file ${file.path} is not an MP4 video the studio can play.`);
           }
           written.set(file.path, target);
         }

@@ -249,11 +249,14 @@ async function readEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 async function writeZip(
-  entries: Array<{ name: string; bytes: Buffer; compress?: boolean }>,
+  entries: Array<{ name: string; bytes: Buffer; compress?: boolean; mode?: number }>,
 ): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
-    zip.addBuffer(entry.bytes, entry.name, { compress: entry.compress ?? false });
+    zip.addBuffer(entry.bytes, entry.name, {
+      compress: entry.compress ?? false,
+      ...(entry.mode === undefined ? {} : { mode: entry.mode }),
+    });
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -782,6 +785,30 @@ describe('storyfile packages (issue 31)', () => {
         }),
       /The package's manifest\.json is not valid at storyfile\.avatarUrl: Picture: an avatar must be an http\(s\) address or a path on this studio\./,
     ],
+    // Issue 43, item 12: an HTML page or a symbolic link listed as video.mp4 was served as video.
+    [
+      'an HTML page as a video',
+      () =>
+        variant((manifest, entries) => {
+          const file = manifest.files.find((item) => item.path.endsWith('video.mp4'))!;
+          const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+          entries.set(file.path, html);
+          file.sha256 = createHash('sha256').update(html).digest('hex');
+          file.sizeBytes = html.length;
+        }),
+      /The package's file media\/answers\/q1\/video\.mp4 is not an MP4 video the studio can play\./,
+    ],
+    [
+      'a symbolic link',
+      async () => {
+        const entries = await readEntries(packageBytes);
+        return writeZip([
+          ...[...entries].map(([name, bytes]) => ({ name, bytes })),
+          { name: 'media/link.mp4', bytes: Buffer.from('/etc/passwd'), mode: 0o120777 },
+        ]);
+      },
+      /The package's file media\/link\.mp4 is a symbolic link, not a file\./,
+    ],
   ])(
     'refuses a package with %s, naming the problem, and creates nothing',
     async (name, build, message) => {
@@ -796,7 +823,11 @@ describe('storyfile packages (issue 31)', () => {
       );
       // The preview reads the zip's directory and the manifest, not the media: a checksum is
       // checked by the import job, which reads every byte anyway.
-      if (name === 'wrong checksum' || name === 'a published ink story that does not compile') {
+      if (
+        name === 'wrong checksum' ||
+        name === 'a published ink story that does not compile' ||
+        name === 'an HTML page as a video'
+      ) {
         expect(preview.status).toBe(200);
       } else {
         expect(preview.status).toBe(400);

@@ -14,6 +14,7 @@ import {
   convertToSpeechWav,
 } from './audio.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
+import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
 
@@ -61,6 +62,12 @@ export async function readStoryfileVocabulary(
   for (const rule of heardAsRules) {
     phrasings.add(rule.heardAs);
     phrasings.add(rule.replacement);
+  }
+  // The names and places said in the answers, which visitors will say back (issue 41).
+  for (const name of findTranscriptNames(
+    [...answers.values()].map((answer) => answer.transcript ?? ''),
+  )) {
+    phrasings.add(name);
   }
   return {
     storyfileId,

@@ -1,2 +1,3 @@
 export { TranscriptButton, type TranscriptTarget } from './components/transcript-button';
 export { TranscriptDraftsProgress } from './components/transcript-drafts-progress';
+export { PublicTranscriptScreen } from './components/public-transcript-screen';

@@ -132,6 +132,16 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         speechRecognizer={speechRecognizer}
         transcribeSpeech={(recording) => transcribeForPublicStoryfile(slug, recording)}
       />
+      {/* The text alternative of the whole conversation (WCAG 2.2 SC 1.2.8), beside the player. */}
+      <p className="mt-4 text-sm">
+        <a
+          href={`/s/${encodeURIComponent(slug)}/transcript`}
+          className="font-medium text-brand-700 hover:underline"
+          {...(isEmbed ? { target: '_blank', rel: 'noopener' } : {})}
+        >
+          Read the transcript of every answer
+        </a>
+      </p>
     </PageFrame>
   );
 }
