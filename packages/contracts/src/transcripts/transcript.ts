@@ -33,25 +33,24 @@ export interface HeardWord {
   confidence: number | null;
 }
 
-/** One caption: what is said between two moments of the video (milliseconds). */
-export const captionCueSchema = z
-  .object({
-    startMs: z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3_600_000),
-    endMs: z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 3_600_000),
-    text: z.string().trim().min(1).max(CUE_MAX_CHARACTERS),
-  })
-  .refine((cue) => cue.endMs > cue.startMs, {
-    message: 'A caption must end after it starts.',
-    path: ['endMs'],
-  });
+/**
+ * One caption: what is said between two moments of the video (milliseconds). That it ends after
+ * it starts is checked by the save (CUE_ENDS_BEFORE_START_MESSAGE), not by the schema: a rule
+ * across fields has no JSON Schema form, and the document must describe what a call accepts.
+ */
+export const captionCueSchema = z.object({
+  startMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3_600_000),
+  endMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3_600_000),
+  text: z.string().trim().min(1).max(CUE_MAX_CHARACTERS),
+});
 export type CaptionCue = z.infer<typeof captionCueSchema>;
 
 /** A transcript: the answer's words and their captions. */
@@ -81,6 +80,7 @@ export const transcriptSummarySchema = z.object({
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 
+export const CUE_ENDS_BEFORE_START_MESSAGE = 'A caption must end after it starts.';
 export const TRANSCRIPT_NOT_READY_MESSAGE =
   'This video has no transcript yet. Its draft is made a minute or two after processing.';
 export const TRANSCRIPT_STALE_MESSAGE =

@@ -228,19 +228,25 @@ describe('a near-tie', () => {
       sql`select namespace_id from storyfiles where id = ${storyfile.id}`,
     );
     const tied = await seedStoryfileWithAnswers(studio, owner, school.rows[0]!.namespace_id);
-    // The same phrasing on two recorded answers: both score alike, above any threshold.
+    // Two recorded answers with alternates that differ by one word: a visitor's question made of
+    // the words they share scores both alike, above the threshold. (An exact phrasing is no tie to
+    // ask about: chooseSuggestions offers nothing beside an exact match.)
+    const alternates = {
+      [BORN]: 'What did you love as a child?',
+      [MOVIE]: 'What did you love as a teenager?',
+    };
     for (const question of [BORN, MOVIE]) {
       await owner.expectStatus(
         200,
         'PATCH',
         `/v1/conversa/storyfiles/${tied.id}/questions/${tied.questions[question]}`,
-        { alternates: ['Tell me something about yourself'] },
+        { alternates: [alternates[question]] },
       );
     }
     const { body } = await owner.call<AskResponse>(
       'POST',
       `/v1/conversa/storyfiles/${tied.id}/ask`,
-      { text: 'tell me something about yourself' },
+      { text: 'what did you love as a kid' },
     );
     expect(body.decision.kind).toBe('answer');
     expect(body.media).not.toBeNull();

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CUE_ENDS_BEFORE_START_MESSAGE,
   TRANSCRIPT_STALE_MESSAGE,
   TRANSCRIPT_STATUSES,
   VIDEO_NOT_FOUND_MESSAGE,
@@ -9,7 +10,7 @@ import {
   type TranscriptStatus,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { replaceAssetCaptions } from '../media/index.ts';
@@ -131,6 +132,9 @@ export async function saveVideoTranscript(
   videoId: string,
   body: SaveVideoTranscriptBody,
 ): Promise<Transcript> {
+  if (body.cues.some((cue) => cue.endMs <= cue.startMs)) {
+    throw badRequest(CUE_ENDS_BEFORE_START_MESSAGE);
+  }
   const asset = await findVideo(db, storyfileId, videoId);
   return db.transaction(async (tx) => {
     await tx
