@@ -231,7 +231,7 @@ describe('a near-tie', () => {
     // Two recorded answers with alternates that differ by one word: a visitor's question made of
     // the words they share scores both alike, above the threshold. (An exact phrasing is no tie to
     // ask about: chooseSuggestions offers nothing beside an exact match.)
-    const alternates = {
+    const alternates: Record<string, string> = {
       [BORN]: 'What did you love as a child?',
       [MOVIE]: 'What did you love as a teenager?',
     };
