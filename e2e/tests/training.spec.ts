@@ -353,9 +353,9 @@ const FALLEN = 'What else should I ask you?';
 const TARGET = 'What question do people ask you most often?';
 
 // Open in issue 40: since the automatic threshold's calibration at scale (neighbour scale for
-// scripts over 30 answers), this Expert FAQ scenario's change lowers the threshold instead of
-// raising it (0.2984 to 0.2938 for the correct match), so no past question falls back and the
-// figures quoted here no longer happen. The server test training/preview-regression.test.ts holds
+// scripts over 30 answers), this Expert FAQ scenario's correct match lowers the threshold instead
+// of raising it (0.2984 to 0.2938), so no past question falls back and the figures quoted here no
+// longer happen (the category flow below still raises it). The server test training/preview-regression.test.ts holds
 // the preview to what happens; a scenario that raises the threshold must be found for this flow.
 test.fixme('a preview counts and lists the past question a moving automatic threshold would cost its answer', async ({
   page,
@@ -425,12 +425,7 @@ test.fixme('a preview counts and lists the past question a moving automatic thre
 // "find" with "start" moves the automatic threshold from 0.30 to 0.32 (0.2984 to 0.3237) and "What's
 // going on in your lab?", answered at 0.3222, would fall back: the form's preview lists it before
 // the category is added, and the message after says so.
-// Open in issue 40: since the automatic threshold's calibration at scale (neighbour scale for
-// scripts over 30 answers), this Expert FAQ scenario's change lowers the threshold instead of
-// raising it (0.2984 to 0.2938 for the correct match), so no past question falls back and the
-// figures quoted here no longer happen. The server test training/preview-regression.test.ts holds
-// the preview to what happens; a scenario that raises the threshold must be found for this flow.
-test.fixme('a category’s preview lists the past question the moving automatic threshold would cost its answer', async ({
+test('a category’s preview lists the past question the moving automatic threshold would cost its answer', async ({
   page,
 }) => {
   await signIn(page, E2E.users.owner);
