@@ -148,6 +148,25 @@ test("an answer's draft is fixed in the editor, keeps its time, and the public p
     expect(state.kind).toBe('captions');
     expect(state.mode).toBe('showing');
     expect(state.texts[0]).toBe(fixed);
+    // Every video the share page plays an answer in carries a captions track, and the page as axe
+    // checks it (WCAG 2.2 AA, its video-caption rule among them) has no serious violation.
+    await expect(
+      visitor.locator('video[aria-label$=", speaking"]:not(:has(track[kind="captions"]))'),
+    ).toHaveCount(0);
+    await expectNoSeriousAxeViolations(visitor);
+
+    // The transcript page, linked from the player, reads the answer's words without the video.
+    await visitor.getByRole('link', { name: 'Read the transcript of every answer' }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/s/${slug}/transcript$`));
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: `${name}: transcript` }),
+    ).toBeVisible();
+    const topic = visitor.getByRole('region', { name: 'Her life' });
+    await expect(
+      topic.getByRole('heading', { level: 3, name: 'Where did you grow up?' }),
+    ).toBeVisible();
+    await expect(topic.getByRole('definition')).toContainText(fixed);
+    await expectNoSeriousAxeViolations(visitor);
   } finally {
     await visitorContext.close();
   }
