@@ -4,7 +4,11 @@
 // beside them a bare `SELECT 1` through the studio's own pool, sampled during the run and idle.
 // Writes bench-results/load.json.
 //
-// Usage: npm run bench:load [-- --connections 200 --duration 60 --pace 20]
+// Usage: npm run bench:load [-- --connections 200 --duration 60 --pace 20 --script small --busy 0]
+//   --script S       small (default): six questions with an alternate each; scale: 400 answers of
+//                    one question each, every one with a transcript (bench/load-scripts.ts)
+//   --busy N         processes that keep a core busy each during the load (default 0): the goal is
+//                    also measured with another process holding one of the two cores
 //   --connections N  visitors asking at once (default 200)
 //   --duration S     seconds of load (default 60)
 //   --pace N         asks per visitor per minute (default 20, the per-visitor limit; a divisor
@@ -27,13 +31,14 @@ import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { PUBLIC_ASKS_PER_VISITOR_PER_MINUTE, type MatchingSettings } from '@conversa/contracts';
 import type { TestBrowser } from '../test/studio.ts';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
+import { LOAD_SCRIPTS, loadScript, type LoadScriptName } from './load-scripts.ts';
 import {
-  BENCH_QUESTIONS,
   prepareBenchDatabase,
   repoRoot,
   seedPublishedStoryfile,
@@ -48,8 +53,18 @@ const { values: args } = parseArgs({
     'storyfile-limit': { type: 'string' },
     'trace-queries': { type: 'boolean', default: false },
     arrivals: { type: 'string', default: 'spread' },
+    script: { type: 'string', default: 'small' },
+    busy: { type: 'string', default: '0' },
   },
 });
+if (!(LOAD_SCRIPTS as readonly string[]).includes(args.script)) {
+  throw new Error(`--script must be one of ${LOAD_SCRIPTS.join(', ')}`);
+}
+const SCRIPT = loadScript(args.script as LoadScriptName);
+const BUSY_PROCESSES = Number(args.busy);
+if (!Number.isInteger(BUSY_PROCESSES) || BUSY_PROCESSES < 0) {
+  throw new Error('--busy must be a whole number, 0 or more');
+}
 if (args.arrivals !== 'spread' && args.arrivals !== 'together') {
   throw new Error('--arrivals must be spread or together');
 }
@@ -78,12 +93,18 @@ for (const [name, value] of [
 }
 const GOAL_P99_MS = 100;
 
-/** Questions the visitors ask in turn: the recorded ones, their alternates, and two it cannot answer. */
-const QUESTIONS = [
-  ...BENCH_QUESTIONS.flatMap((question) => [question.text, ...question.alternates]),
-  'Do you have any pets?',
-  'What is the capital of Mongolia?',
-];
+/** Starts `count` processes that each spin one core until they are killed. */
+function stopBusyProcesses(busy: readonly ChildProcess[]): void {
+  for (const child of busy) {
+    child.kill();
+  }
+}
+
+function startBusyProcesses(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+}
 
 interface Summary {
   count: number;
@@ -229,16 +250,32 @@ async function waitForSentenceVectors(
       console.log(
         `Matcher: ${settings.scoring.message} (${((performance.now() - studioStarted) / 1000).toFixed(1)} s after the studio started; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB)`,
       );
-      return;
+      break;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // Transcripts' passage vectors come after the phrasings' and move the automatic threshold once
+  // they are all in: the load starts when it has held still for three seconds (each read of the
+  // settings calibrates what changed, as a visitor's ask would).
+  let last: number | undefined;
+  let still = 0;
+  while (still < 3) {
+    const response = await owner.api(`/v1/conversa/storyfiles/${storyfileId}/matching-settings`);
+    const { defaultThreshold } = (await response.json()) as MatchingSettings;
+    still = defaultThreshold === last ? still + 1 : 0;
+    last = defaultThreshold;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(
+    `Automatic threshold ${last} (${((performance.now() - studioStarted) / 1000).toFixed(1)} s after the studio started)`,
+  );
 }
 
 async function main(): Promise<void> {
   console.log('Preparing the database and the studio');
   let embedded: EmbeddedDatabase | undefined;
   let studio: RunningStudio | undefined;
+  let busy: ChildProcess[] = [];
   try {
     const prepared = await prepareBenchDatabase('conversa_bench_load', 'load');
     embedded = prepared.embedded;
@@ -250,7 +287,10 @@ async function main(): Promise<void> {
       // the ask limit counts per client address too.
       TRUST_PROXY: 'loopback',
     });
-    const storyfile = await seedPublishedStoryfile(studio);
+    console.log(`Storyfile (--script ${args.script}): ${SCRIPT.description}`);
+    const seedStarted = performance.now();
+    const storyfile = await seedPublishedStoryfile(studio, SCRIPT.script);
+    console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const runningStudio = studio;
     await waitForSentenceVectors(storyfile.owner, storyfile.id, studioStarted);
 
@@ -273,6 +313,7 @@ async function main(): Promise<void> {
     };
     let isLoadDone = false;
     const poolWaiting: number[] = [];
+    busy = startBusyProcesses(BUSY_PROCESSES);
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: {
         url: runningStudio.url,
@@ -281,7 +322,7 @@ async function main(): Promise<void> {
         visitorsPerConnection: VISITORS_PER_CONNECTION,
         connectionRate: CONNECTION_RATE,
         durationSeconds: DURATION_SECONDS,
-        questions: QUESTIONS,
+        questions: SCRIPT.questions,
         arrivals: args.arrivals,
       },
     });
@@ -308,6 +349,7 @@ async function main(): Promise<void> {
       wall: performance.now(),
     };
     await worker.terminate();
+    stopBusyProcesses(busy);
     const underLoad = await underLoadPromise;
     if (result.error) {
       throw new Error(result.error);
@@ -365,7 +407,7 @@ async function main(): Promise<void> {
       `pool (max ${runningStudio.database.pool.options.max}): callers waiting for a connection, sampled every 20 ms: mean ${meanWaiting.toFixed(1)}, max ${Math.max(0, ...poolWaiting)}`,
     );
     console.log(
-      `machine: ${cpus().length} cores, load average (1 min) ${cpuBefore.loadAverage.toFixed(2)} at the start, ${cpuAfter.loadAverage.toFixed(2)} at the end; ${wallSeconds.toFixed(0)} s; arrivals ${args.arrivals}`,
+      `machine: ${cpus().length} cores, load average (1 min) ${cpuBefore.loadAverage.toFixed(2)} at the start, ${cpuAfter.loadAverage.toFixed(2)} at the end; ${wallSeconds.toFixed(0)} s; arrivals ${args.arrivals}; ${BUSY_PROCESSES} other process(es) keeping a core busy`,
     );
     if (traced) {
       console.log(
@@ -412,6 +454,8 @@ async function main(): Promise<void> {
           errors: errorCount,
           statusCodes: result.statusCodes,
           arrivals: args.arrivals,
+          script: args.script,
+          busyProcesses: BUSY_PROCESSES,
           perAsk: {
             studioEventLoopMs: Number(studioLoopMs),
             processCpuMs: Number(processCpuMs),
@@ -426,6 +470,7 @@ async function main(): Promise<void> {
       ),
     );
   } finally {
+    stopBusyProcesses(busy);
     await studio?.stop();
     await embedded?.stop();
   }

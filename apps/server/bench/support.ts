@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
+import { videoTranscripts } from '../src/modules/transcripts/transcripts.tables.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
 import { seedAsset } from '../test/conversation.fixtures.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
@@ -157,8 +158,15 @@ export interface BenchScript {
   name: string;
   topics: readonly {
     name: string;
-    questions: readonly { text: string; alternates?: readonly string[] }[];
+    questions: readonly BenchQuestion[];
   }[];
+}
+
+/** A question of a bench script; `transcript` = what its answer says, saved as an author would. */
+export interface BenchQuestion {
+  text: string;
+  alternates?: readonly string[];
+  transcript?: string;
 }
 
 const DEFAULT_BENCH_SCRIPT: BenchScript = {
@@ -194,7 +202,7 @@ export async function seedPublishedStoryfile(
       `/v1/conversa/storyfiles/${storyfile.id}/topics`,
       { name },
     );
-    for (const question of questions) {
+    for (const { transcript, ...question } of questions) {
       const created = await call<{ id: string }>(
         owner,
         'POST',
@@ -202,7 +210,19 @@ export async function seedPublishedStoryfile(
         { topicId: topic.id, ...question },
       );
       questionIds.set(question.text, created.id);
-      await seedAsset(studio, { storyfileId: storyfile.id, questionId: created.id });
+      const assetId = await seedAsset(studio, {
+        storyfileId: storyfile.id,
+        questionId: created.id,
+      });
+      if (transcript !== undefined) {
+        await db.insert(videoTranscripts).values({
+          assetId,
+          storyfileId: storyfile.id,
+          status: 'edited',
+          source: 'author',
+          text: transcript,
+        });
+      }
     }
   }
   for (const clipKind of ['idle', 'intro', 'cannotAnswer', 'pleaseRepeat'] as const) {

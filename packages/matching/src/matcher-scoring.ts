@@ -409,8 +409,17 @@ export function scoreQuestion(
  * scored), and the question too. Its unit vector, or undefined for the lexical scoring.
  */
 export function questionVector(state: MatcherState, text: string): Float32Array | undefined {
-  // Passage vectors that arrived since change the scores: the threshold is chosen again (they
-  // arrive in the embedder's batches, so a few times while a script's transcripts are embedded).
+  syncPassageVectors(state);
+  return isSemanticReady(state) ? state.semantic?.embedQuestion(text) : undefined;
+}
+
+/**
+ * Takes in the transcripts' passage vectors that arrived since the last look. They change the
+ * scores, so the threshold is chosen again (they arrive in the embedder's batches, so a few times
+ * while a script's transcripts are embedded). A question looks first, and so does a read of the
+ * threshold: a server that reads it once the vectors are in calibrates off the visitors' path.
+ */
+export function syncPassageVectors(state: MatcherState): void {
   if (state.transcripts.sync()) {
     state.scriptVersion++;
     state.semantic?.invalidateClassifier();
@@ -418,7 +427,6 @@ export function questionVector(state: MatcherState, text: string): Float32Array 
       state.calibration.isStale = true;
     }
   }
-  return isSemanticReady(state) ? state.semantic?.embedQuestion(text) : undefined;
 }
 
 /** Every phrasing and built-in off-topic question has a vector (it asks the embedder again). */

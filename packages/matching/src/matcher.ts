@@ -7,6 +7,7 @@ import {
   describeTerms,
   isSemanticReady,
   questionVector,
+  syncPassageVectors,
   scoreQuestion,
 } from './matcher-scoring.ts';
 import { calibrate } from './matcher-calibration.ts';
@@ -103,6 +104,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   }
 
   function getThresholdReport(): ThresholdReport {
+    syncPassageVectors(state);
     return calibrate(state, isSemanticReady(state));
   }
 

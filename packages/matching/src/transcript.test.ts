@@ -3,6 +3,7 @@
 // no word with the visitor's.
 import { describe, expect, it } from 'vitest';
 import { createMatcher } from './matcher.ts';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import { contentStems, createTranscriptIndex, splitPassages } from './transcript.ts';
 import type { AnswerRecord } from './answer-index.ts';
 import type { AnswerInput, Embedder } from './types.ts';
@@ -110,6 +111,44 @@ describe('transcript evidence', () => {
       after.candidates.find((c) => c.answerId === 'hobby')!.score,
     );
     expect(after.candidates[0]?.answerId).toBe('hobby');
+  });
+
+  it('takes in passage vectors when the threshold is read, so the next question does not calibrate', () => {
+    // A server reads the threshold once a transcript's vectors are in: the calibration they call
+    // for happens then, not in the next visitor's question (seconds at 400 answers).
+    let hasPassages = false;
+    const offTopic = new Set(OFF_TOPIC_QUESTIONS);
+    let offTopicLookups = 0;
+    const embedder: Embedder = {
+      id: 'toy',
+      embed(text) {
+        if (text.includes('sailing') && !hasPassages) {
+          return undefined;
+        }
+        if (offTopic.has(text)) {
+          offTopicLookups += 1;
+        }
+        const vector = new Float32Array(4);
+        vector[text.length % 3] = 1;
+        vector[3] = 0.2;
+        return vector;
+      },
+    };
+    const matcher = createMatcher({ embedder });
+    matcher.upsertAnswer({ id: 'born', question: 'Where were you born?' });
+    matcher.upsertAnswer({
+      id: 'hobby',
+      question: 'What do you do at weekends?',
+      transcript: 'Mostly sailing with my daughter on the lake.',
+    });
+    matcher.getThresholdReport();
+    hasPassages = true;
+    const report = matcher.getThresholdReport();
+    offTopicLookups = 0;
+    const result = matcher.match('Do you own a boat?');
+    // Calibrating asks every built-in off-topic question again; a question alone asks none.
+    expect(offTopicLookups).toBe(0);
+    expect(result.threshold).toBe(report.threshold);
   });
 });
 

@@ -195,9 +195,16 @@ export function createMatcherCache(options: {
   /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */
   const preparing = new Map<string, Promise<void>>();
 
+  /**
+   * The answers (by identity: every change replaces the map) whose phrasings and passages were all
+   * found with a vector: an ask on an unchanged script then checks nothing (splitting 400
+   * transcripts into passages on every ask cost a quarter of the studio's CPU under load).
+   */
+  const vectorsComplete = new WeakMap<StoryfileMatcher, Map<string, MatchableAnswer>>();
+
   /** Starts making the vectors a matcher lacks, unless that is already under way. */
   function prepareVectors(storyfileId: string, entry: StoryfileMatcher): void {
-    if (!vectors || preparing.has(storyfileId)) {
+    if (!vectors || preparing.has(storyfileId) || vectorsComplete.get(entry) === entry.answers) {
       return;
     }
     // A transcript's passages are embedded ahead like phrasings; the matcher's embedding state
@@ -207,12 +214,14 @@ export function createMatcherCache(options: {
         ? splitPassages(answer.transcript, DEFAULT_TUNING.transcriptPassageSentences)
         : [],
     );
-    if (
-      entry.matcher.getEmbeddingState().status !== 'pending' &&
-      (vectors.report().status !== 'ready' ||
-        passages.every((passage) => vectors.matcherEmbedder.embed(passage) !== undefined))
-    ) {
-      return;
+    if (entry.matcher.getEmbeddingState().status !== 'pending') {
+      if (vectors.report().status !== 'ready') {
+        return;
+      }
+      if (passages.every((passage) => vectors.matcherEmbedder.embed(passage) !== undefined)) {
+        vectorsComplete.set(entry, entry.answers);
+        return;
+      }
     }
     const texts = [...entry.answers.values()].flatMap((answer) => [
       answer.text,
@@ -221,6 +230,12 @@ export function createMatcherCache(options: {
     texts.push(...passages);
     const job = vectors
       .preparePhrasings([...OFF_TOPIC_QUESTIONS, ...texts])
+      // The vectors change the scores: the automatic threshold is chosen now, before the next
+      // visitor asks (a 400-answer script with transcripts takes seconds to calibrate; a visitor
+      // who paid for it waited that long, and so did every ask behind it).
+      .then(() => {
+        entry.matcher.getThreshold();
+      })
       .catch(() => undefined)
       .finally(() => preparing.delete(storyfileId));
     preparing.set(storyfileId, job);
