@@ -1,4 +1,5 @@
 export * from './transcript.ts';
+export * from './captions-file.ts';
 export * from './get-video-transcript.ts';
 export * from './save-video-transcript.ts';
 export * from './regenerate-video-transcript.ts';

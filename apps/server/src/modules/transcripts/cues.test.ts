@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alignEditedCues } from './align.ts';
-import {
-  buildCues,
-  CUE_MAX_MS,
-  CUE_MAX_TEXT,
-  formatSrt,
-  formatWebVtt,
-  joinCueTexts,
-  parseCaptionsFile,
-} from './cues.ts';
+import { formatSrt, formatWebVtt, parseCaptionsFile } from '@conversa/contracts';
+import { buildCues, CUE_MAX_MS, CUE_MAX_TEXT, joinCueTexts } from './cues.ts';
 
 const word = (text: string, startMs: number, endMs: number) => ({
   text,

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
-import { MEDIA_FILES, TRANSCRIPT_DRAFT_FAILED_MESSAGE } from '@conversa/contracts';
+import {
+  formatWebVtt,
+  MEDIA_FILES,
+  parseCaptionsFile,
+  TRANSCRIPT_DRAFT_FAILED_MESSAGE,
+} from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import type { TranscribeVideoHandler } from '../../jobs/queue-definition.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -12,7 +17,7 @@ import { makeWorkFolder } from '../../media/work-folders.ts';
 import { readAssetCaptions, replaceAssetCaptions } from '../media/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import type { Dictation } from '../speech/index.ts';
-import { buildCues, formatWebVtt, joinCueTexts, parseCaptionsFile } from './cues.ts';
+import { buildCues, joinCueTexts } from './cues.ts';
 import { videoTranscripts } from './transcripts.tables.ts';
 
 export interface TranscribeVideoDeps {

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   CUE_ENDS_BEFORE_START_MESSAGE,
-  TRANSCRIPT_STALE_MESSAGE,
-  TRANSCRIPT_STATUSES,
-  VIDEO_NOT_FOUND_MESSAGE,
+  formatWebVtt,
   type SaveVideoTranscriptBody,
   type StoryfileTranscripts,
   type Transcript,
+  TRANSCRIPT_STALE_MESSAGE,
+  TRANSCRIPT_STATUSES,
   type TranscriptStatus,
+  VIDEO_NOT_FOUND_MESSAGE,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -16,7 +17,7 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { replaceAssetCaptions } from '../media/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { alignEditedCues } from './align.ts';
-import { formatWebVtt, joinCueTexts } from './cues.ts';
+import { joinCueTexts } from './cues.ts';
 import { videoTranscripts } from './transcripts.tables.ts';
 
 type TranscriptRow = typeof videoTranscripts.$inferSelect;

@@ -6,14 +6,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildVideoUploadMetadata,
-  TRANSCRIPT_STALE_MESSAGE,
   type AskResponse,
+  buildVideoUploadMetadata,
+  parseCaptionsFile,
   type Publication,
   type PublicTranscript,
   type StoryfileTranscripts,
   type StoryfileVideos,
   type Transcript,
+  TRANSCRIPT_STALE_MESSAGE,
   type VideoUploadTarget,
 } from '@conversa/contracts';
 import { speak } from '../../../test/speech.fixtures.ts';
@@ -31,7 +32,6 @@ import {
   uploadBytes,
   waitForSettledStatus,
 } from '../../../test/upload.fixtures.ts';
-import { parseCaptionsFile } from './cues.ts';
 
 const run = promisify(execFile);
 const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';

@@ -1,6 +1,9 @@
 import {
   CAPTIONS_FILE_INVALID_MESSAGE,
   CAPTIONS_FILE_MAX_BYTES,
+  formatSrt,
+  formatWebVtt,
+  parseCaptionsFile,
   TRANSCRIPT_DRAFT_FAILED_MESSAGE,
   type CaptionCue,
   type StoryfileVideo,
@@ -15,7 +18,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { useRegenerateVideoTranscript } from '../api/regenerate-video-transcript';
 import { useSaveVideoTranscript } from '../api/save-video-transcript';
-import { parseCaptionsFile, formatSrt, formatWebVtt } from '../utils/captions-file';
 import { findCueAt, mergeWithNext, nudgeCue, splitCue } from '../utils/cue-edits';
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';

@@ -1,6 +1,6 @@
-import type { CaptionCue } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatSrt, formatWebVtt, parseCaptionsFile } from './captions-file';
+import { formatSrt, formatWebVtt, parseCaptionsFile } from './captions-file.ts';
+import type { CaptionCue } from './transcript.ts';
 
 const CUES: CaptionCue[] = [
   { startMs: 1_000, endMs: 2_500, text: 'Fish & chips <3' },

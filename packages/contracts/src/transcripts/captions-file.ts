@@ -1,8 +1,7 @@
-import type { CaptionCue } from '@conversa/contracts';
+import type { CaptionCue } from './transcript.ts';
 
-// The same reading and writing as the server's apps/server/src/modules/transcripts/cues.ts, so a
-// file the editor accepts is one the server would have read from an upload, and a download is
-// the file the players get.
+// Captions files, read and written the same on both sides: a file the editor accepts is one the
+// server reads from an upload, and the editor's download is the file the players get.
 
 /** `00:01:02.345` (WebVTT, `.`) or `00:01:02,345` (SubRip, `,`). */
 export function formatCaptionTimestamp(ms: number, separator: '.' | ','): string {
