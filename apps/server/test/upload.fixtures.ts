@@ -1,12 +1,17 @@
 // Helpers for the upload, media and job tests: test videos made with ffmpeg at test time (no
 // binaries in the repository) and a raw tus 1.0 client, so the protocol itself is asserted.
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { getUploadIdFromUrl, type UploadStatus } from '@conversa/contracts';
+import {
+  buildVideoUploadMetadata,
+  getUploadIdFromUrl,
+  type UploadStatus,
+  type VideoUploadTarget,
+} from '@conversa/contracts';
 import type { TestBrowser } from './studio.ts';
 
 const run = promisify(execFile);
@@ -195,4 +200,29 @@ export async function waitForSettledStatus(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Uploads a video file as an answer or clip of `storyfileId` and waits until processing ends it
+ * (status END, no error: the test fails otherwise); answers the upload's id.
+ */
+export async function uploadProcessedVideo(
+  browser: TestBrowser,
+  options: { storyfileId: string; target: VideoUploadTarget; file: string; timeoutMs?: number },
+): Promise<string> {
+  const { id } = await uploadBytes(
+    browser,
+    await readFile(options.file),
+    buildVideoUploadMetadata({
+      storyfileId: options.storyfileId,
+      target: options.target,
+      filename: path.basename(options.file),
+      filetype: 'video/mp4',
+    }),
+  );
+  expect(await waitForSettledStatus(browser, id, options.timeoutMs ?? 60_000)).toEqual({
+    status: 'END',
+    error: null,
+  });
+  return id;
 }

@@ -1,10 +1,9 @@
 // Captions end to end on the server: real videos go in through tus and the in-process worker
 // (real ffmpeg), and every API that hands out the video hands out its captions, or null.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildVideoUploadMetadata,
   type AskResponse,
   type Publication,
   type PublicAskResponse,
@@ -20,12 +19,7 @@ import {
   buildNamespace,
   buildStoryfile,
 } from '../../../test/storyfile.fixtures.ts';
-import {
-  makeTempDir,
-  makeTestVideo,
-  uploadBytes,
-  waitForSettledStatus,
-} from '../../../test/upload.fixtures.ts';
+import { makeTempDir, makeTestVideo, uploadProcessedVideo } from '../../../test/upload.fixtures.ts';
 
 const CAPTIONED_QUESTION = 'Where did you grow up?';
 const PLAIN_QUESTION = 'What is your favourite food?';
@@ -42,22 +36,8 @@ const uploadIds: Record<'captioned' | 'plain' | 'intro', string> = {
   intro: '',
 };
 
-async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
-  const { id } = await uploadBytes(
-    owner.browser,
-    await readFile(file),
-    buildVideoUploadMetadata({
-      storyfileId,
-      target,
-      filename: path.basename(file),
-      filetype: 'video/mp4',
-    }),
-  );
-  expect(await waitForSettledStatus(owner.browser, id, 60_000)).toEqual({
-    status: 'END',
-    error: null,
-  });
-  return id;
+function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
+  return uploadProcessedVideo(owner.browser, { storyfileId, target, file });
 }
 
 async function listVideos(): Promise<Record<keyof typeof uploadIds, StoryfileVideo>> {

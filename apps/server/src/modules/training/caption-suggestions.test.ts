@@ -1,14 +1,9 @@
 // Suggested custom words from captions, end to end: a real video with a subtitle stream goes in
 // through tus and the worker (real ffmpeg writes captions.vtt to the media store), and the
 // suggestions read that file's cues.
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildVideoUploadMetadata,
-  WORD_SUGGESTION_SOURCE_LABELS,
-  type WordSuggestionList,
-} from '@conversa/contracts';
+import { WORD_SUGGESTION_SOURCE_LABELS, type WordSuggestionList } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,
@@ -16,12 +11,7 @@ import {
   buildStoryfile,
   type ApiClient,
 } from '../../../test/storyfile.fixtures.ts';
-import {
-  makeTempDir,
-  makeTestVideo,
-  uploadBytes,
-  waitForSettledStatus,
-} from '../../../test/upload.fixtures.ts';
+import { makeTempDir, makeTestVideo, uploadProcessedVideo } from '../../../test/upload.fixtures.ts';
 
 let studio: TestStudio;
 let editor: ApiClient;
@@ -64,19 +54,10 @@ beforeAll(async () => {
       { startSeconds: 2, endSeconds: 3, text: 'Sheboygan, by the creamery.' },
     ],
   });
-  const { id } = await uploadBytes(
-    editor.browser,
-    await readFile(video),
-    buildVideoUploadMetadata({
-      storyfileId,
-      target: { questionId: question.id },
-      filename: path.basename(video),
-      filetype: 'video/mp4',
-    }),
-  );
-  expect(await waitForSettledStatus(editor.browser, id, 60_000)).toEqual({
-    status: 'END',
-    error: null,
+  await uploadProcessedVideo(editor.browser, {
+    storyfileId,
+    target: { questionId: question.id },
+    file: video,
   });
 }, 180_000);
 

@@ -1,13 +1,12 @@
 // Transcripts end to end on the server: real videos go in through tus and the in-process worker
 // (real ffmpeg), the real pocketsphinx makes each draft, and an author's edit is re-timed.
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AskResponse,
-  buildVideoUploadMetadata,
   parseCaptionsFile,
   type Publication,
   type PublicTranscript,
@@ -29,8 +28,7 @@ import {
   makeTempDir,
   makeTestVideo,
   TEST_FFMPEG,
-  uploadBytes,
-  waitForSettledStatus,
+  uploadProcessedVideo,
 } from '../../../test/upload.fixtures.ts';
 
 const run = promisify(execFile);
@@ -60,19 +58,11 @@ async function makeSpokenVideo(dir: string): Promise<string> {
 }
 
 async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
-  const { id } = await uploadBytes(
-    owner.browser,
-    await readFile(file),
-    buildVideoUploadMetadata({
-      storyfileId,
-      target,
-      filename: path.basename(file),
-      filetype: 'video/mp4',
-    }),
-  );
-  expect(await waitForSettledStatus(owner.browser, id, 90_000)).toEqual({
-    status: 'END',
-    error: null,
+  const id = await uploadProcessedVideo(owner.browser, {
+    storyfileId,
+    target,
+    file,
+    timeoutMs: 90_000,
   });
   const { videos } = await owner.expectStatus<StoryfileVideos>(
     200,
