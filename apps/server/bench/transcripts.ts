@@ -17,6 +17,7 @@ import { buildCues } from '../src/modules/transcripts/cues.ts';
 import { createDictation } from '../src/modules/speech/dictation.ts';
 import { readPcmWav, writePcmWav } from '../src/modules/speech/pauses.ts';
 import { childCpuSeconds, fixed, median, wordEdits } from './speech/measures.ts';
+import { mixNoise } from './speech/recordings.ts';
 import { writeBenchResults } from './support.ts';
 
 const run = promisify(execFile);
@@ -140,16 +141,9 @@ async function speakAnswer(dir: string, voice: string): Promise<Spoken & { texts
   const { samples: all, sentences } = joinSentences(spoken);
   const clean = path.join(dir, 'clean.wav');
   await writeFile(clean, writePcmWav({ sampleRate: RATE, samples: all }));
-  const noise = path.join(dir, 'noise.wav');
   const noisy = path.join(dir, `answer-${voice}.wav`);
   const seconds = all.length / RATE;
-  const { stderr } = await run('sox', [clean, '-n', 'stat']);
-  const rms = Number(/RMS\s+amplitude:\s+([\d.]+)/.exec(stderr)![1]);
-  await run('sox', [
-    ...['-n', '-r', String(RATE), '-c', '1', '-b', '16', noise, 'synth', String(seconds)],
-    ...['pinknoise', 'vol', String(rms / 10 ** (snrDb / 20))],
-  ]);
-  await run('sox', ['-m', clean, noise, noisy]);
+  await mixNoise(clean, noisy, { snrDb });
   return { wavFile: noisy, seconds, sentences, texts: ANSWER };
 }
 

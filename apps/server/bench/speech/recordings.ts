@@ -48,6 +48,27 @@ async function durationOf(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
+/**
+ * Mixes noise (sox's pink noise unless told) into a 16 kHz mono WAV, `snrDb` below the speech's
+ * RMS (measured on the file unless given: padding lowers a file's RMS), and writes `out`. The
+ * noise is scaled by its own measured RMS, not assumed to be full scale.
+ */
+export async function mixNoise(
+  speechFile: string,
+  out: string,
+  options: { snrDb: number; noise?: 'pinknoise' | 'brownnoise'; speechRms?: number },
+): Promise<void> {
+  const noiseFile = `${out}.noise.wav`;
+  const seconds = await durationOf(speechFile);
+  await run('sox', [
+    ...['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', noiseFile],
+    ...['synth', seconds.toFixed(3), options.noise ?? 'pinknoise'],
+  ]);
+  const speechRms = options.speechRms ?? (await rmsOf(speechFile));
+  const noiseScale = speechRms / 10 ** (options.snrDb / 20) / (await rmsOf(noiseFile));
+  await run('sox', ['-m', '-v', '1', speechFile, '-v', noiseScale.toFixed(5), noiseFile, out]);
+}
+
 export interface Recording {
   /** WebM/Opus as Chromium's MediaRecorder sends it. */
   webm: Buffer;
@@ -119,33 +140,11 @@ export async function makeRecording(
     String(LEAD_SECONDS),
     String(options.trailSeconds ?? LEAD_SECONDS),
   ]);
-  const seconds = await durationOf(file('padded.wav'));
-  await run('sox', [
-    '-R',
-    '-n',
-    '-r',
-    '16000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    file('noise.wav'),
-    'synth',
-    seconds.toFixed(3),
-    options.noise ?? 'pinknoise',
-  ]);
-  const noiseScale =
-    speechRms / 10 ** ((options.snrDb ?? SNR_DB) / 20) / (await rmsOf(file('noise.wav')));
-  await run('sox', [
-    '-m',
-    '-v',
-    '1',
-    file('padded.wav'),
-    '-v',
-    noiseScale.toFixed(5),
-    file('noise.wav'),
-    file('noisy.wav'),
-  ]);
+  await mixNoise(file('padded.wav'), file('noisy.wav'), {
+    snrDb: options.snrDb ?? SNR_DB,
+    noise: options.noise ?? 'pinknoise',
+    speechRms,
+  });
   await run('ffmpeg', [
     '-nostdin',
     '-loglevel',
