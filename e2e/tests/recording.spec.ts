@@ -28,18 +28,25 @@ async function expectCameraLive(page: Page): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-/** The take plays back: it has a real length and its time moves when played. */
+/**
+ * The take plays back: it has a real length and its time moves when played. (The bounds only end a
+ * hang: a take's blob can take tens of seconds to read back on a machine under heavy load.)
+ */
 async function expectTakePlays(take: Locator): Promise<void> {
   await expect
-    .poll(() =>
-      take.evaluate((video: HTMLVideoElement) =>
-        Number.isFinite(video.duration) ? video.duration : 0,
-      ),
+    .poll(
+      () =>
+        take.evaluate((video: HTMLVideoElement) =>
+          Number.isFinite(video.duration) ? video.duration : 0,
+        ),
+      { timeout: 60_000 },
     )
     .toBeGreaterThan(0.5);
   await take.evaluate((video: HTMLVideoElement) => video.play());
   await expect
-    .poll(() => take.evaluate((video: HTMLVideoElement) => video.currentTime))
+    .poll(() => take.evaluate((video: HTMLVideoElement) => video.currentTime), {
+      timeout: 60_000,
+    })
     .toBeGreaterThan(0);
   await take.evaluate((video: HTMLVideoElement) => video.pause());
 }
@@ -47,7 +54,7 @@ async function expectTakePlays(take: Locator): Promise<void> {
 test('an editor records, reviews and keeps answers one after another', async ({ page }) => {
   // Two takes go through real ffmpeg processing, which the wait below gives 90 s; the flow as a
   // whole needs more than the project's 60 s on a busy machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E.users.editor);
   const storyfile = await seedStoryfile(page, `Recording ${makeSuffix()}`, [
     { name: 'Childhood', questions: [...QUESTIONS] },
@@ -164,7 +171,7 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
     .toEqual(['ended', 'ended']);
 
   // Both takes are processed on the server (ffmpeg) and play on their questions in the script.
-  await expect(bar).toContainText('Uploaded 2 videos', { timeout: 90_000 });
+  await expect(bar).toContainText('Uploaded 2 videos', { timeout: 150_000 });
   const questions = page.getByRole('list', { name: 'Questions of Childhood' });
   const answered = questions.getByRole('listitem').filter({ hasText: QUESTIONS[0] });
   const play = answered.getByRole('button', { name: `Play video: ${QUESTIONS[0]}` });
@@ -187,7 +194,7 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
 test('a take kept just before a reload finishes uploading by itself afterwards', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E.users.editor);
   const storyfile = await seedStoryfile(page, `Resume ${makeSuffix()}`, [
     { name: 'Work', questions: ['What do you do?', 'Why that work?'] },
@@ -259,7 +266,7 @@ test('a take kept just before a reload finishes uploading by itself afterwards',
   // No file to pick again: the recorded take waited in the browser and goes on by itself, into
   // the same upload, and is processed.
   const bar = page.getByRole('region', { name: 'Upload progress' });
-  await expect(bar).toContainText('Uploaded 1 video', { timeout: 90_000 });
+  await expect(bar).toContainText('Uploaded 1 video', { timeout: 150_000 });
   expect(created).toEqual([]);
   expect((await findUpload()).map((upload) => upload.id)).toEqual([uploadId]);
   const status = await page.request.get(`/v1/conversa/upload/status?uploadObjectKey=${uploadId}`, {
