@@ -53,7 +53,11 @@ export function createDictation(options: {
           // A piece is longer than a question: give the server time in proportion.
           timeoutSeconds: Math.max(options.config.external.timeoutSeconds, 60),
         })
-      : createEmbeddedEngine({ modelsDir: tmpdir(), isGeneralModelOnly: true }));
+      : createEmbeddedEngine({
+          modelsDir: tmpdir(),
+          isGeneralModelOnly: true,
+          keepsSilence: true,
+        }));
   return {
     engineName: engine.name,
     async transcribeAnswer(wavFile, { signal, vocabulary }) {

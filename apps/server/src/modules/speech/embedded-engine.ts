@@ -72,6 +72,11 @@ export interface EmbeddedEngineOptions {
   hasQuestionShapes?: boolean;
   /** Decode with Debian's general model alone (the benchmark's baseline), no storyfile model. */
   isGeneralModelOnly?: boolean;
+  /**
+   * Keep every frame, silences included (`runPocketsphinx`'s `keepsSilence`): word times then
+   * count from the start of the recording, as captions need. Off for questions.
+   */
+  keepsSilence?: boolean;
 }
 
 /**
@@ -212,6 +217,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
         signal,
         ...(options.binary ? { binary: options.binary } : {}),
         ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
+        ...(options.keepsSilence ? { keepsSilence: true } : {}),
       });
     },
   };

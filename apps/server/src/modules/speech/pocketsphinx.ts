@@ -140,7 +140,17 @@ async function readWavHeaderSize(wavFile: string): Promise<number> {
 export async function runPocketsphinx(
   wavFile: string,
   model: DecoderModel,
-  options: { binary?: string; acousticModel?: string; signal?: AbortSignal } = {},
+  options: {
+    binary?: string;
+    acousticModel?: string;
+    signal?: AbortSignal;
+    /**
+     * Decode silent frames too (`-remove_silence no`). By default the decoder's voice-activity
+     * detector drops them, so each word's time counts speech alone: a word after a 0.7 s pause
+     * reads about 0.7 s early. A question's times do not matter; an answer's captions do.
+     */
+    keepsSilence?: boolean;
+  } = {},
 ): Promise<SpeechTranscript> {
   const directory = path.dirname(wavFile);
   const utterance = path.basename(wavFile, '.wav');
@@ -176,6 +186,7 @@ export async function runPocketsphinx(
       outDir,
       '-logfn',
       '/dev/null',
+      ...(options.keepsSilence ? ['-remove_silence', 'no'] : []),
     ],
     options.signal ? { signal: options.signal } : {},
   );
