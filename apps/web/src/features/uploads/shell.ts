@@ -3,3 +3,5 @@
 // feature's index, so the storyfile screen's parts (question and clip media, bulk upload) load
 // with that screen, not with every first load.
 export { UploadBarSlot, VideoUploadsProvider } from './components/video-uploads-provider';
+// The dashboard's sign of failed uploads (small: the engine's list, an alert).
+export { FailedUploadsNotice } from './components/failed-uploads-notice';
