@@ -152,8 +152,8 @@ test.beforeAll(async ({ browser }) => {
 
 /**
  * Issue 44: the upload bar says "1 failed" until the person has seen the failure. The screens are
- * judged as a person who has seen it meets them (the bar floating over a screen's controls while
- * it shows is issue 44's item 26, still open).
+ * judged as a person who has seen it meets them; the bar, while it shows, is judged over the
+ * longest screen it met (the Record tab) by floating-pieces.spec.ts.
  */
 async function dismissSeenFailure() {
   await page.goto('/dashboard');

@@ -325,7 +325,7 @@ async function findControlsUnderUploadBar(page: Page): Promise<string[]> {
     const root = document.scrollingElement || document.documentElement;
     window.scrollTo(0, root.scrollHeight);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const bar = document.querySelector('[data-floating="end"]');
+    const bar = document.querySelector('[role=region][aria-label="Upload progress"]');
     const area = bar.getBoundingClientRect();
     const panel = document.querySelector('[aria-label="Files to upload"]').closest('section');
     const problems = [];

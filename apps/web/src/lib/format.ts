@@ -53,9 +53,21 @@ export function formatNumber(value: number): string {
   return NUMBER_FORMAT.format(value);
 }
 
+const PLURAL_RULES = new Intl.PluralRules('en-US');
+
+/**
+ * The studio's one plural rule (issue 44: "1 storyfiles"): the form of a word for a count, by the
+ * language's plural rules (Intl.PluralRules), not a count compared by hand. `one` for 1, `other`
+ * for 0, 2 and more, and fractions. Every count in the web app goes through this or formatCount;
+ * `plurals.test.ts` fails on a hand-made one.
+ */
+export function selectPlural(count: number, one: string, other = `${one}s`): string {
+  return PLURAL_RULES.select(count) === 'one' ? one : other;
+}
+
 /** A count with its noun in the right number: `1 question`, `1,204 questions`. */
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+  return `${formatNumber(count)} ${selectPlural(count, singular, plural)}`;
 }
 
 /**

@@ -40,6 +40,14 @@ export const currentUserNamespaceSchema = z.object({
   /** The first entry carries the user's scope in this namespace. */
   userNamespaces: z.array(z.object({ scope: scopeSchema })),
   storyfileNamespaces: z.array(z.object({ storyfileId: z.string() })),
+  /**
+   * Only while the organization's free trial runs: its storyfile limit (null: none) and the live
+   * storyfiles that limit counts, so the New storyfile form can say the limit before it is filled
+   * (issue 44).
+   */
+  trial: z
+    .object({ storyfileLimit: z.number().int().nullable(), storyfileCount: z.number().int() })
+    .optional(),
 });
 export type CurrentUserNamespace = z.infer<typeof currentUserNamespaceSchema>;
 

@@ -71,7 +71,15 @@ export const publicStoryfileSchema = z.object({
   description: z.string(),
   language: z.string(),
   starters: z.array(z.object({ questionId: z.string(), text: z.string() })),
-  clips: z.object({ idle: askMediaSchema.nullable(), intro: askMediaSchema.nullable() }),
+  /**
+   * `introText`: what the author wrote for the intro clip ('' when nothing): the player greets
+   * with it on Start while the clip is not recorded (issue 44).
+   */
+  clips: z.object({
+    idle: askMediaSchema.nullable(),
+    intro: askMediaSchema.nullable(),
+    introText: z.string(),
+  }),
   /** A published ink story drives the conversation: the player opens it with `start`. */
   hasStory: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AskMedia } from '@conversa/contracts';
+import { getClipPrompt } from '../storyfiles/index.ts';
 import { storyfileQuestions, storyfileStarters } from '../storyfiles/storyfiles.tables.ts';
 import { findPublishedInkVersion } from '../ink/index.ts';
 import type { ConversationEngine } from './engine.ts';
@@ -7,8 +8,8 @@ import { signStoryfileClips } from './media-signing.ts';
 
 /**
  * What a conversation player loads for a storyfile, whoever opens it (a public page's visitor, a
- * student): its starters in order, the idle and intro clips signed for `grantee`, and whether a
- * published story drives it. The caller has already decided that `grantee` may see it.
+ * student): its starters in order, the idle and intro clips signed for `grantee` (and the intro's
+ * written text, greeted with while it is not recorded), and whether a published story drives it. The caller has already decided that `grantee` may see it.
  */
 export async function loadPlayerStoryfile(
   engine: ConversationEngine,
@@ -16,10 +17,10 @@ export async function loadPlayerStoryfile(
   grantee: string,
 ): Promise<{
   starters: { questionId: string; text: string }[];
-  clips: Record<'idle' | 'intro', AskMedia | null>;
+  clips: Record<'idle' | 'intro', AskMedia | null> & { introText: string };
   hasStory: boolean;
 }> {
-  const [starters, clips, story] = await Promise.all([
+  const [starters, clips, story, introText] = await Promise.all([
     engine.db
       .select({ questionId: storyfileQuestions.id, text: storyfileQuestions.text })
       .from(storyfileStarters)
@@ -31,6 +32,7 @@ export async function loadPlayerStoryfile(
       .orderBy(asc(storyfileStarters.position)),
     signStoryfileClips(engine, storyfileId, ['idle', 'intro'], grantee),
     findPublishedInkVersion(engine.db, storyfileId),
+    getClipPrompt(engine.db, storyfileId, 'intro'),
   ]);
-  return { starters, clips, hasStory: story !== null };
+  return { starters, clips: { ...clips, introText }, hasStory: story !== null };
 }

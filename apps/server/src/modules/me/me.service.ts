@@ -10,7 +10,7 @@ import {
   type GrantableScope,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
-import { getTrialFlags } from '../promo-codes/index.ts';
+import { getTrialFlags, listRunningTrialStoryfiles } from '../promo-codes/index.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
 import {
@@ -254,6 +254,11 @@ async function listAssignedStoryfileIds(
   return byNamespace;
 }
 
+/** Live storyfiles of an organization: what a trial's storyfile limit counts (media's trialUsage). */
+const countLiveStoryfiles = (namespaceId: SQL) =>
+  sql`(select count(*)::int from ${storyfiles} s
+    where s.namespace_id = ${namespaceId} and s.deleted_at is null)`;
+
 /** The user resolved without storyfiles (`withStoryfiles: false`), completed for auth/me. */
 export async function addStoryfileNamespaces(
   db: Database,
@@ -266,22 +271,34 @@ export async function addStoryfileNamespaces(
     : user.namespaces
         .filter((namespace) => namespace.userNamespaces[0]?.scope === 'restricted:ns')
         .map((namespace) => namespace.id);
-  const [readable, assigned] = await Promise.all([
+  const [readable, assigned, trials] = await Promise.all([
     listStoryfileIdsByNamespace(
       db,
       namespaceIds.filter((id) => !studentOf.includes(id)),
     ),
     listAssignedStoryfileIds(db, user.iam, studentOf),
+    // Only organizations the user belongs to (an admin lists every one).
+    listRunningTrialStoryfiles(
+      db,
+      { countStoryfiles: countLiveStoryfiles },
+      user.namespaces
+        .filter((namespace) => namespace.userNamespaces.length > 0)
+        .map((namespace) => namespace.id),
+    ),
   ]);
   const storyfileIds = new Map([...readable, ...assigned]);
   return {
     ...user,
-    namespaces: user.namespaces.map((namespace) => ({
-      ...namespace,
-      storyfileNamespaces: (storyfileIds.get(namespace.id) ?? []).map((storyfileId) => ({
-        storyfileId,
-      })),
-    })),
+    namespaces: user.namespaces.map((namespace) => {
+      const trial = trials.get(namespace.id);
+      return {
+        ...namespace,
+        storyfileNamespaces: (storyfileIds.get(namespace.id) ?? []).map((storyfileId) => ({
+          storyfileId,
+        })),
+        ...(trial === undefined ? {} : { trial }),
+      };
+    }),
   };
 }
 

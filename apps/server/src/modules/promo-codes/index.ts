@@ -15,6 +15,7 @@ export {
   checkTrialAllows,
   findReadOnlyOrganizations,
   getTrialFlags,
+  listRunningTrialStoryfiles,
   type TrialAction,
   type TrialDecision,
   type TrialUsage,

@@ -18,6 +18,7 @@ import {
   RETRY_UPLOAD_MESSAGES,
   TRIAL_REVOKED_MESSAGE,
   VIDEO_PROCESSING_MESSAGES,
+  type CurrentUser,
   type PromoClient,
   type PromoCode,
 } from '@conversa/contracts';
@@ -342,14 +343,22 @@ describe('trials', () => {
       body: { message: formatTrialLimitMessage('storyfiles', 2) },
     });
     expect((await findClient(client.ownerEmail)).usage.storyfiles).toBe(2);
+    // auth/me tells the New storyfile form the limit and the count before it is filled (issue 44).
+    const trialOf = async () =>
+      (await api.expectStatus<CurrentUser>(200, 'GET', '/v1/conversa/auth/me')).namespaces.find(
+        (namespace) => namespace.id === namespaceId,
+      )?.trial;
+    expect(await trialOf()).toEqual({ storyfileLimit: 2, storyfileCount: 2 });
 
     await api.expectStatus(200, 'DELETE', `/v1/conversa/storyfiles/${storyfile.id}`);
+    expect(await trialOf()).toEqual({ storyfileLimit: 2, storyfileCount: 1 });
     const ended = await admin.expectStatus<PromoClient>(
       200,
       'POST',
       `/v1/conversa/promo-codes/clients/${client.id}/end`,
     );
     expect(ended.status).toBe('expired');
+    expect(await trialOf()).toBeUndefined();
     const readOnly = await api.post('/v1/conversa/storyfiles', { namespaceId, name: 'After end' });
     expect(readOnly).toMatchObject({
       status: 403,

@@ -169,3 +169,39 @@ export async function getTrialFlags(
   const row = result.rows[0];
   return { isTrialEnabled: row?.trial === true, isStudioEnabled: row?.converted === true };
 }
+
+/**
+ * The running trials among `namespaceIds` (begun, not ended, not revoked or converted), each with
+ * its storyfile limit and the live storyfiles that limit counts: what auth/me tells the New
+ * storyfile form, so a trial learns its limit before filling it.
+ */
+export async function listRunningTrialStoryfiles(
+  db: Executor,
+  usage: Pick<TrialUsage, 'countStoryfiles'>,
+  namespaceIds: readonly string[],
+): Promise<Map<string, { storyfileLimit: number | null; storyfileCount: number }>> {
+  const trials = new Map<string, { storyfileLimit: number | null; storyfileCount: number }>();
+  if (namespaceIds.length === 0) {
+    return trials;
+  }
+  const ids = sql.join(
+    namespaceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    namespace_id: string;
+    storyfile_limit: number | null;
+    storyfile_count: number;
+  }>(sql`
+    select r.namespace_id, r.storyfile_limit,
+      ${usage.countStoryfiles(sql`r.namespace_id`)} as storyfile_count
+    from promo_redemptions r
+    where r.namespace_id::text in (${ids}) and r.status = 'trial' and r.trial_ends_at > now()`);
+  for (const row of result.rows) {
+    trials.set(row.namespace_id, {
+      storyfileLimit: row.storyfile_limit,
+      storyfileCount: row.storyfile_count,
+    });
+  }
+  return trials;
+}

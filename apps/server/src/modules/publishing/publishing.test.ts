@@ -244,6 +244,18 @@ describe('publishing', () => {
     }
   });
 
+  it("carries the author's written intro for the player to greet with (issue 44, item 20)", async () => {
+    const anonymous = await visitor();
+    const before = await anonymous.get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(before.status).toBe(200);
+    const written = "Hello, I'm Rose. Ask me about the farm!";
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/clips/intro`, {
+      prompt: written,
+    });
+    const after = await anonymous.get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(after).toMatchObject({ status: 200, body: { clips: { introText: written } } });
+  });
+
   it('answers "not available" once unpublished, and republishing keeps the link', async () => {
     await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/unpublish`);
     const anonymous = await visitor();

@@ -2,10 +2,9 @@ import { findRoute, PRODUCT_NAME, type CurrentUser, type FeedbackKind } from '@c
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { UserAvatar } from '@/components/avatar';
-import { cn } from '@/components/ui/cn';
 import { NavigationStateProvider } from '@/components/navigation-state';
 import { UserMenu } from '@/components/user-menu';
-import { VideoUploadsProvider } from '@/features/uploads/shell';
+import { UploadBarSlot, VideoUploadsProvider } from '@/features/uploads/shell';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { formatDisplayName } from '@/lib/format';
 import { Footer, isFooterHidden } from './footer';
@@ -14,8 +13,8 @@ import { RouteGuard } from './route-guard';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
-// Only the record and interact tabs hide the footer and show this floating widget (a fixed tab
-// beside the page, so its arrival shifts nothing); its dropdown menu loads with them.
+// Only the record and interact tabs hide the footer and show this floating widget (in the dock);
+// its dropdown menu loads with them.
 const FeedbackWidget = lazy(() =>
   import('./feedback-widget').then((module) => ({ default: module.FeedbackWidget })),
 );
@@ -99,32 +98,28 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
                 {menuButton}
               </div>
             )}
-            <main
-              id="main-content"
-              ref={mainRef}
-              tabIndex={-1}
-              // The floating Feedback tab stands in a gutter of its own on the right, so it never
-              // lies over the question text (phones) or the question list (desktop).
-              // The upload bar sets --floating-bottom-space while it shows: room at the end so
-              // nothing stays stuck under it.
-              className={cn(
-                'flex-1 pb-(--floating-bottom-space,0px) outline-none',
-                isFooterHidden(searchParams) && 'pr-9',
-              )}
-            >
+            <main id="main-content" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
               <div className="mx-auto w-full max-w-(--breakpoint-2xl) px-4 py-8 sm:px-6 lg:px-8">
                 <RouteGuard user={user}>
                   <Outlet />
                 </RouteGuard>
               </div>
             </main>
-            {isFooterHidden(searchParams) ? (
-              <Suspense fallback={null}>
-                <FeedbackWidget onOpenFeedback={openFeedback} />
-              </Suspense>
-            ) : (
-              <Footer onOpenFeedback={openFeedback} />
-            )}
+            {/* The dock (issue 44, items 25 and 26): the pieces that stay in view, the Feedback
+                entry where the footer is hidden and the upload bar, at the window's bottom edge
+                in room of their own. Floating over the page they covered the Record tab's list
+                and the intro clip card, and the Feedback tab's gutter narrowed Interact; here the
+                page ends above the dock and scrolls out from under it, as under the top bar. It
+                takes no room when empty. */}
+            <div className="sticky bottom-0 z-30 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-2 py-2 backdrop-blur empty:hidden">
+              {isFooterHidden(searchParams) && (
+                <Suspense fallback={null}>
+                  <FeedbackWidget onOpenFeedback={openFeedback} />
+                </Suspense>
+              )}
+              <UploadBarSlot />
+            </div>
+            {isFooterHidden(searchParams) ? null : <Footer onOpenFeedback={openFeedback} />}
           </div>
         </div>
         {feedback.hasOpened && (

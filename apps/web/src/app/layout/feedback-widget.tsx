@@ -7,7 +7,8 @@ const ITEM_CLASS =
 
 /**
  * The floating Give Feedback / Report a Bug widget (spec §2 Shared screen pieces). It stands in for
- * the footer on the record and interact tabs, where the footer is hidden.
+ * the footer on the record and interact tabs, where the footer is hidden: the one Feedback entry
+ * there, in the shell's dock at the window's bottom edge.
  */
 export function FeedbackWidget({
   onOpenFeedback,
@@ -15,23 +16,19 @@ export function FeedbackWidget({
   onOpenFeedback: (kind: FeedbackKind) => void;
 }) {
   return (
-    // A tab on the right edge: at the bottom it covered the recorder's and the player's controls.
-    // The shell keeps a right gutter (pr-9) for it while it shows; data-floating lets the layout
-    // test check that nothing of the page lies under it.
-    <aside
-      aria-label="Feedback"
-      data-floating="always"
-      className="fixed top-1/2 right-0 z-30 w-9 -translate-y-1/2"
-    >
+    // Issue 44, item 25: a tab fixed on the right edge took a gutter of its own (Interact narrowed
+    // at 390 px) and was a second kind of Feedback entry. In the dock it takes the room of a bottom
+    // edge, which the page scrolls out from under, and narrows nothing.
+    <aside aria-label="Feedback" className="mr-auto">
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="inline-flex rotate-180 items-center gap-2 rounded-r-lg bg-slate-900 px-2 py-3 text-sm font-semibold text-white shadow-lg [writing-mode:vertical-rl] hover:bg-slate-800">
-          <MessageSquareText className="size-4 rotate-90" aria-hidden="true" />
+        <DropdownMenu.Trigger className="inline-flex items-center gap-2 rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none">
+          <MessageSquareText className="size-4" aria-hidden="true" />
           Feedback
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
-            side="left"
-            align="center"
+            side="top"
+            align="start"
             sideOffset={8}
             className="z-50 w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
           >

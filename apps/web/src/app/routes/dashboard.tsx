@@ -1,6 +1,7 @@
 import { UserAvatar } from '@/components/avatar';
 import { useCurrentUser } from '@/features/auth';
 import { DashboardScreen } from '@/features/dashboard';
+import { FailedUploadsNotice } from '@/features/uploads/shell';
 import { formatDisplayName } from '@/lib/format';
 
 export function DashboardRoute() {
@@ -12,6 +13,7 @@ export function DashboardRoute() {
     <DashboardScreen
       displayName={formatDisplayName(me.data)}
       avatar={<UserAvatar iam={me.data.iam} alt="" size="lg" isActive />}
+      notice={<FailedUploadsNotice />}
     />
   );
 }

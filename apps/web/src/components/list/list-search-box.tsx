@@ -14,6 +14,7 @@ import {
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useListQuery } from './use-list-query';
+import { formatCount } from '@/lib/format';
 
 export type ListSearchBoxProps = {
   /** The list's search fields; empty until they have loaded, which keeps the box disabled. */
@@ -35,7 +36,7 @@ function getDefaultSelection(options: readonly SearchOption[], fromAddress: stri
 }
 
 function getFieldCountText(count: number): string {
-  return count === 0 ? 'no fields' : count === 1 ? '1 field' : `${count} fields`;
+  return count === 0 ? 'no fields' : formatCount(count, 'field');
 }
 
 /** What the field dropdown's button says: how many fields the text is searched in. */

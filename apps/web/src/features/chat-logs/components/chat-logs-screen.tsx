@@ -10,7 +10,7 @@ import { recordRecentActivity } from '@/components/recent-activity';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { describePageCount } from '@/lib/paging';
 import type { SearchOption } from '@/lib/search-box';
 import { useChatLogs } from '../api/list-chat-logs';
@@ -174,7 +174,7 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
           {page === undefined ? null : (
             <>
               {list.isFetching ? <Spinner className="mr-2 size-3" label="Updating" /> : null}
-              {formatNumber(page.total)} {page.total === 1 ? 'exchange' : 'exchanges'}
+              {formatCount(page.total, 'exchange')}
             </>
           )}
         </p>

@@ -253,6 +253,52 @@ describe('AnswerExplanation', () => {
     expect(screen.queryByText(/most likely off-topic/)).not.toBeInTheDocument();
   });
 
+  it('says meaning is still being prepared when words alone found nothing to compare, or the question was misheard (issue 44, item 4)', () => {
+    const preparing =
+      'Scored by words alone: the meaning of the script is still being prepared after the last edit. Ask again in a few seconds before judging this score.';
+    const { unmount } = renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'off-topic' },
+          questionText: null,
+          score: null,
+          confidence: null,
+          scoring: 'words-preparing',
+          candidates: [],
+        }}
+      />,
+    );
+    expect(screen.getByText('Nothing to compare')).toBeInTheDocument();
+    expect(screen.getByText(preparing)).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(
+      <AnswerExplanation
+        storyfileId="s-1"
+        result={{
+          ...answered,
+          decision: { kind: 'fallback', reason: 'not-confident' },
+          questionText: null,
+          score: 0.14,
+          confidence: 'low',
+          scoring: 'words-preparing',
+          candidates: [candidate('q-2', 'What did you do growing up?', 0.14, 'low')],
+        }}
+      />,
+    );
+    // Once, beside the misheard advice.
+    expect(screen.getAllByText(preparing)).toHaveLength(1);
+  });
+
+  it('says the preparing once when the confidence line carries it', () => {
+    renderWithProviders(
+      <AnswerExplanation storyfileId="s-1" result={fellBack('words-preparing', 0.06)} />,
+    );
+    expect(screen.getAllByText(/still being prepared/)).toHaveLength(1);
+  });
+
   // Issue 42, item 2: a misheard reading is the recognizer's mistake, not a way visitors ask.
   it('never suggests a misheard spoken reading as an alternate, but a custom word', () => {
     renderWithProviders(

@@ -11,6 +11,7 @@ import {
   SCORING_LABELS,
   isMisheard,
   MISHEARD_ADVICE,
+  SCORED_WHILE_PREPARING,
 } from '../utils/explanation';
 import { formatScore } from '@/lib/format';
 
@@ -84,9 +85,20 @@ export function AnswerExplanation({
   const score = result.score ?? top?.score ?? null;
   // A story choice is the ink story's pick, not the matcher's: it has a choice, not a score.
   const storyTurn = decision.kind === 'story' && result.story ? result.story : null;
+  // Scored by words alone while the script's meaning is prepared after an edit: said wherever the
+  // confidence line does not say it already (nothing to compare, an exact match, a misheard
+  // question), as the matching settings say it (issue 44, item 4).
+  const isPreparing = result.scoring === 'words-preparing' && storyTurn === null;
+  const isPreparingSaidBelow =
+    isPreparing && confidence !== null && confidence !== 'exact' && !isMisheard(decision);
 
   return (
     <div className="space-y-4 text-sm">
+      {isPreparing && !isPreparingSaidBelow ? (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          {SCORED_WHILE_PREPARING}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="font-medium text-slate-600">Decision</dt>
         <dd className="font-semibold text-slate-900">{describeDecision(result.decision)}</dd>

@@ -10,7 +10,11 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   name: string;
   /** BCP 47 language of the storyfile, for speech recognition. */
   language: string;
-  clips: { idle: PlayerClip | null; intro: PlayerClip | null };
+  /**
+   * `introText`: what the author wrote for the intro clip, said on Start while the clip is not
+   * recorded (issue 44, item 20).
+   */
+  clips: { idle: PlayerClip | null; intro: PlayerClip | null; introText?: string };
   starters: { questionId: string; text: string }[];
   ask: (input: PlayerAskInput) => Promise<R>;
   /** Called with each answer (the studio shows the matcher's reasoning beside the player). */

@@ -74,6 +74,27 @@ describe('ConversationPlayer', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  // Issue 44, item 20: the author's written intro was ignored while the intro clip was unrecorded.
+  it('greets on Start with the author’s written intro when the intro clip is not recorded', async () => {
+    const user = userEvent.setup();
+    const greeting = "Hello, I'm Rose. Ask me about the farm!";
+    renderWithProviders(
+      <ConversationPlayer
+        name="Rose"
+        language="en-US"
+        clips={{ idle: clip('idle'), intro: null, introText: `  ${greeting}\n` }}
+        starters={[{ questionId: 'q-1', text: 'Where did you grow up?' }]}
+        ask={vi.fn()}
+      />,
+    );
+    expect(screen.queryByText(greeting)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    // In the clip's place, and in the transcript as the storyfile's first turn.
+    expect(screen.getAllByText(greeting)).toHaveLength(2);
+    expect(speakingVideo()).toBeNull();
+    expect(screen.getByLabelText('Ask Rose a question')).toBeEnabled();
+  });
+
   it('loops the idle clip muted until Start, then plays the intro and offers the starters', async () => {
     const user = userEvent.setup();
     renderPlayer(vi.fn());

@@ -109,7 +109,11 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
         <ConversationPlayer<AskResponse>
           name={storyfile.name}
           language={storyfile.language}
-          clips={{ idle, intro }}
+          clips={{
+            idle,
+            intro,
+            introText: storyfile.clips.find((clip) => clip.kind === 'intro')?.prompt ?? '',
+          }}
           starters={storyfile.starters}
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}

@@ -1,4 +1,5 @@
 import type { StoryLineWithoutVideo } from '../utils/story-lines-without-video';
+import { formatCount, selectPlural } from '@/lib/format';
 
 /**
  * Interact's note for the author of a published ink story: it plays whatever is recorded, and
@@ -14,7 +15,11 @@ export function StoryLinesWithoutVideo({ lines }: { lines: readonly StoryLineWit
       className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
     >
       <h3 id="story-lines-without-video" className="font-semibold">
-        {lines.length === 1 ? 'A line of the story has' : `${lines.length} lines of the story have`}{' '}
+        {selectPlural(
+          lines.length,
+          'A line of the story has',
+          `${formatCount(lines.length, 'line')} of the story have`,
+        )}{' '}
         no video yet
       </h3>
       <p className="mt-1">The story plays them as text; record their videos to see them played.</p>

@@ -179,7 +179,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
       dispatch({ type: 'storyOpened', result });
     } catch {
       // The story could not open: the conversation goes on with free questions.
-      dispatch({ type: 'start', intro: clips.intro });
+      dispatch({ type: 'start', intro: clips.intro, greeting: clips.introText });
     } finally {
       isAskingRef.current = false;
     }
@@ -215,7 +215,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     if (hasStory) {
       void openStory();
     } else {
-      dispatch({ type: 'start', intro: clips.intro });
+      dispatch({ type: 'start', intro: clips.intro, greeting: clips.introText });
     }
     // The box is still disabled in this render and Start is about to vanish: focus it once it
     // is enabled, or focus falls to the page body.

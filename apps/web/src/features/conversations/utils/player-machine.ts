@@ -107,7 +107,8 @@ export const TYPE_INSTEAD_MESSAGE =
   "I still didn't catch that. Type your question in the box, or choose one below.";
 
 export type PlayerEvent =
-  | { type: 'start'; intro: PlayerClip | null }
+  /** `greeting`: the author's written intro, said when the intro clip is not recorded. */
+  | { type: 'start'; intro: PlayerClip | null; greeting?: string | undefined }
   | { type: 'storyOpened'; result: PlayerAskResult }
   /** A new conversation with the story from the top (or a knot): the transcript starts over. */
   | { type: 'storyRestarted'; result: PlayerAskResult }
@@ -226,9 +227,24 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
       if (state.phase !== 'idle') {
         return state;
       }
-      return event.intro
-        ? { ...state, phase: 'intro', speaking: { kind: 'intro', clip: event.intro } }
-        : { ...state, phase: 'waiting' };
+      if (event.intro) {
+        return { ...state, phase: 'intro', speaking: { kind: 'intro', clip: event.intro } };
+      }
+      // No intro clip: the storyfile greets with what its author wrote for it, in its place and
+      // in the transcript, as an unrecorded fallback clip's text is (issue 44, item 20).
+      const greeting = event.greeting?.trim() ?? '';
+      return greeting === ''
+        ? { ...state, phase: 'waiting' }
+        : {
+            ...state,
+            phase: 'waiting',
+            message: greeting,
+            transcript: [
+              ...state.transcript,
+              { id: state.nextEntryId, speaker: 'storyfile', text: greeting },
+            ],
+            nextEntryId: state.nextEntryId + 1,
+          };
     }
     case 'storyOpened': {
       if (state.phase !== 'idle') {

@@ -32,9 +32,12 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 export function DashboardScreen({
   avatar,
   displayName,
+  notice,
 }: {
   avatar: ReactNode;
   displayName: string;
+  /** Shown under the heading: the sign of failed uploads (issue 44, item 5). */
+  notice?: ReactNode;
 }) {
   const [welcome] = buildBreadcrumbs(DASHBOARD_PATH);
   const figures = useDashboardFigures();
@@ -49,6 +52,7 @@ export function DashboardScreen({
           <p className="mt-1 text-slate-600">Signed in as {displayName}</p>
         </div>
       </header>
+      {notice}
       {figures.error ? (
         <FiguresError message={figures.error.message} onRetry={() => void figures.refetch()} />
       ) : (

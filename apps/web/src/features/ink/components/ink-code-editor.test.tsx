@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { completionStatus, currentCompletions } from '@codemirror/autocomplete';
 import { EditorView } from '@codemirror/view';
 import type { InkQuestion } from '@conversa/contracts';
@@ -96,6 +96,56 @@ describe('InkCodeEditor', () => {
     expect(currentCompletions(view.state).map((option) => option.label)).toEqual([
       'Where did you grow up?',
     ]);
+  });
+
+  // Issue 44, item 31: an `# answer:` tag showed only the question's id.
+  it('shows each answer tag’s question text beside its id, follows the questions and the edits, and says when an id names none', () => {
+    const grewUp: InkQuestion = {
+      id: 'q-childhood',
+      text: 'Where did you grow up?',
+      topicName: 'Childhood',
+      isRecorded: true,
+    };
+    const job: InkQuestion = {
+      id: 'q-job',
+      text: 'What was your first job?',
+      topicName: 'Work',
+      isRecorded: false,
+    };
+    const { container, rerender } = render(
+      <InkCodeEditor
+        initialValue={'By the sea. # answer: q-childhood\nA second line. # answer: q-gone\n'}
+        onChange={() => {}}
+        messages={[]}
+        questions={[grewUp]}
+      />,
+    );
+    const view = EditorView.findFromDOM(container.querySelector<HTMLElement>('.cm-editor')!)!;
+    const labels = () =>
+      [...container.querySelectorAll('.cm-answer-label')].map((label) => label.textContent);
+    expect(labels()).toEqual(['“Where did you grow up?”', '(no question of this storyfile)']);
+    // The label stands after the id, on its line.
+    const firstLine = container.querySelector('.cm-line')!;
+    expect(firstLine.textContent).toBe('By the sea. # answer: q-childhood“Where did you grow up?”');
+
+    // The questions arrive or change after the editor: the labels follow.
+    rerender(
+      <InkCodeEditor
+        initialValue={''}
+        onChange={() => {}}
+        messages={[]}
+        questions={[grewUp, { ...job, id: 'q-gone' }]}
+      />,
+    );
+    expect(labels()).toEqual(['“Where did you grow up?”', '“What was your first job?”']);
+
+    // An edit of the id: the label follows it.
+    act(() => {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.line(1).to, insert: '# answer: q-gone' },
+      });
+    });
+    expect(labels()).toEqual(['“What was your first job?”', '“What was your first job?”']);
   });
 
   it('holds the cursor steady while the author types, and lets it blink again once they pause', () => {

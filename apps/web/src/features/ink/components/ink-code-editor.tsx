@@ -10,6 +10,7 @@ import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import type { InkCompileMessage, InkQuestion } from '@conversa/contracts';
+import { answerTagLabels, setAnswerTagQuestions } from '../utils/answer-tag-labels';
 import { inkLanguage } from '../utils/ink-language';
 import { steadyCursorWhileTyping } from '../utils/steady-cursor';
 import { findTagCompletions } from '../utils/tag-completion';
@@ -72,7 +73,8 @@ export function toDiagnostics(
 
 /**
  * The ink source editor: CodeMirror 6 with ink highlighting, the compiler's messages inline, and
- * completion of the storyfile's questions after `# answer:` (and clip names after `# clip:`).
+ * completion of the storyfile's questions after `# answer:` (and clip names after `# clip:`), and
+ * each `# answer:` tag's question text beside its id.
  * `onEdit` is told at once of the first change of a burst of typing; `onChange` gets the document
  * once typing pauses for INK_EDIT_SETTLE_MS.
  */
@@ -131,6 +133,7 @@ export function InkCodeEditor({
           basicSetup,
           steadyCursorWhileTyping,
           inkLanguage,
+          answerTagLabels(questions),
           EditorView.lineWrapping,
           // Opened by typing in a tag only (isTypingInTag) or by Ctrl+Space; once open it follows
           // the typing.
@@ -182,6 +185,10 @@ export function InkCodeEditor({
       view.dispatch(setDiagnostics(view.state, toDiagnostics(view.state.doc, messages)));
     }
   }, [messages]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: setAnswerTagQuestions.of(questions) });
+  }, [questions]);
 
   useImperativeHandle(ref, () => ({
     goToLine(lineNumber: number) {

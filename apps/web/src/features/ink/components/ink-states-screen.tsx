@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 
 import { Spinner } from '@/components/ui/spinner';
 
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { useInkStates } from '../api/ink-states';
 
 import { StoryfilePicker } from '@/entities/storyfile';
@@ -162,9 +162,7 @@ export function InkStatesScreen() {
         </label>
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {page
-          ? `${formatNumber(page.total)} ${page.total === 1 ? 'conversation' : 'conversations'}`
-          : null}
+        {page ? formatCount(page.total, 'conversation') : null}
       </p>
       {body}
       <ListPagingBar

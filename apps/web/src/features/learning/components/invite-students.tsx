@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useInviteStudents } from '../api/invite-students';
 import { parseStudentCsv, type InvitedPerson } from '../utils/csv';
+import { formatCount } from '@/lib/format';
 
 export function InviteStudents({ organizationId }: { organizationId: string }) {
   const [text, setText] = useState('');
@@ -32,7 +33,7 @@ export function InviteStudents({ organizationId }: { organizationId: string }) {
           );
           showToast({
             kind: 'success',
-            message: `${results.length} ${results.length === 1 ? 'student' : 'students'} invited.`,
+            message: `${formatCount(results.length, 'student')} invited.`,
           });
         },
         onError: (error) => setProblem(error.message),
@@ -106,7 +107,7 @@ export function InviteStudents({ organizationId }: { organizationId: string }) {
         <div className="space-y-2">
           <table className="w-full text-left text-sm">
             <caption className="pb-1 text-left text-sm text-slate-800">
-              {fromFile.length} {fromFile.length === 1 ? 'person' : 'people'} in the file
+              {formatCount(fromFile.length, 'person', 'people')} in the file
             </caption>
             <thead>
               <tr className="border-b border-slate-200 text-xs text-slate-600">
@@ -135,7 +136,7 @@ export function InviteStudents({ organizationId }: { organizationId: string }) {
           </table>
           <div className="flex gap-2">
             <Button variant="primary" isLoading={invite.isPending} onClick={() => send(fromFile)}>
-              Invite {fromFile.length} {fromFile.length === 1 ? 'student' : 'students'}
+              Invite {formatCount(fromFile.length, 'student')}
             </Button>
             <Button variant="default" onClick={() => setFromFile(null)}>
               Cancel

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { fetchWholeRoster, useActivity } from '../api/get-activity';
 import { buildRosterCsv, downloadText } from '../utils/csv';
@@ -80,8 +80,8 @@ export function Roster({ activity }: { activity: Activity }) {
           <ListSearchBox options={ROSTER_SEARCH_OPTIONS} label="Search students" />
           <p className="text-sm text-slate-600" aria-live="polite">
             {listQuery.search === ''
-              ? `${formatNumber(total)} ${total === 1 ? 'student' : 'students'}`
-              : `${formatNumber(total)} of ${formatNumber(assigned)} ${assigned === 1 ? 'student' : 'students'} match`}
+              ? formatCount(total, 'student')
+              : `${formatNumber(total)} of ${formatCount(assigned, 'student')} match`}
           </p>
           {roster.length === 0 ? (
             <p className="text-sm text-slate-600">

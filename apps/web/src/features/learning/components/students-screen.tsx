@@ -9,6 +9,7 @@ import { InviteStudents } from './invite-students';
 import { LearningModuleNotice } from './learning-module-notice';
 import { OrganizationPicker } from './organization-picker';
 import { StudentPage } from './student-page';
+import { formatCount } from '@/lib/format';
 
 /** /learning/students: the organization's students (restricted members), invitations, one student's page. */
 export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
@@ -57,7 +58,7 @@ export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
       {students.data === undefined ? null : (
         <section aria-labelledby="student-list" className="space-y-2">
           <h2 id="student-list" className="text-base font-semibold text-slate-900">
-            {students.data.items.length} {students.data.items.length === 1 ? 'student' : 'students'}
+            {formatCount(students.data.items.length, 'student')}
           </h2>
           {students.data.items.length === 0 ? (
             <p className="text-sm text-slate-600">No students yet. Invite them above.</p>
@@ -72,7 +73,7 @@ export function StudentsScreen({ isAdmin }: { isAdmin: boolean }) {
                   )}
                 </span>
                 <span className="text-xs text-slate-700">
-                  {student.activityCount} {student.activityCount === 1 ? 'activity' : 'activities'}
+                  {formatCount(student.activityCount, 'activity', 'activities')}
                 </span>
                 <Button
                   size="sm"

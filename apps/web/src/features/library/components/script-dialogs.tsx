@@ -13,6 +13,7 @@ import { useScript } from '../api/get-script';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { getEditableNamespaces, NamespaceField } from './namespace-field';
 import { TextField } from './text-field';
+import { formatCount } from '@/lib/format';
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
@@ -190,11 +191,10 @@ export function ApplyScriptDialog({
       {result ? (
         <div className="space-y-4">
           <Alert kind="success">
-            {result.addedTopics} {result.addedTopics === 1 ? 'topic' : 'topics'} and{' '}
-            {result.addedQuestions} {result.addedQuestions === 1 ? 'question' : 'questions'} added
-            to “{result.storyfile.name}”.
+            {formatCount(result.addedTopics, 'topic')} and{' '}
+            {formatCount(result.addedQuestions, 'question')} added to “{result.storyfile.name}”.
             {result.skippedQuestions > 0
-              ? ` ${result.skippedQuestions} ${result.skippedQuestions === 1 ? 'question was' : 'questions were'} already there.`
+              ? ` ${formatCount(result.skippedQuestions, 'question was', 'questions were')} already there.`
               : ''}
           </Alert>
           <div className="flex justify-end gap-2">

@@ -8,6 +8,7 @@ import { isDraftId } from '../utils/script-content';
 import { DragHandle } from './drag-handle';
 import { InlineEdit } from './inline-edit';
 import { ScriptQuestionItem } from './script-question-item';
+import { formatCount } from '@/lib/format';
 
 /**
  * One topic of the script: draggable among the topics, renamed in place, and a drop target for
@@ -66,7 +67,7 @@ export function ScriptTopicItem({
               />
             </h3>
             <span className="text-xs text-slate-500">
-              {topic.questions.length} {topic.questions.length === 1 ? 'question' : 'questions'}
+              {formatCount(topic.questions.length, 'question')}
             </span>
             {canEdit ? (
               <Button

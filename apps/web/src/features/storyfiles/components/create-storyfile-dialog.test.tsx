@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@conversa/contracts';
+import { formatTrialLimitMessage, type CurrentUser } from '@conversa/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,51 @@ function renderDialog() {
 }
 
 describe('CreateStoryfileDialog', () => {
+  // Issue 44, item 22: a trial account learned its one-storyfile limit only from the refusal of a
+  // filled form.
+  it('says a free trial’s storyfile limit is reached before the form is filled, and Create stays off', async () => {
+    const person = userEvent.setup();
+    const trialUser: CurrentUser = {
+      ...user,
+      namespaces: user.namespaces.map((namespace) => ({
+        ...namespace,
+        storyfileNamespaces: [{ storyfileId: 'sf-1' }],
+        trial: { storyfileLimit: 1, storyfileCount: 1 },
+      })),
+    };
+    renderWithProviders(
+      <CreateStoryfileDialog user={trialUser} isOpen onOpenChange={() => undefined} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'New storyfile' });
+    expect(
+      within(dialog).getByText(formatTrialLimitMessage('storyfiles', 1), { exact: false }),
+    ).toBeVisible();
+    expect(formatTrialLimitMessage('storyfiles', 1)).toContain(
+      'Your free trial allows 1 storyfile, and your organization has reached that limit.',
+    );
+    await person.type(screen.getByRole('textbox', { name: 'Name' }), 'Grandma Rose');
+    const create = screen.getByRole('button', { name: 'Create storyfile' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(
+      'To create the storyfile, upgrade: the free trial allows no more storyfiles.',
+    );
+    expect(posted).toEqual([]);
+  });
+
+  it('says nothing of a trial with room left', () => {
+    const trialUser: CurrentUser = {
+      ...user,
+      namespaces: user.namespaces.map((namespace) => ({
+        ...namespace,
+        trial: { storyfileLimit: 1, storyfileCount: 0 },
+      })),
+    };
+    renderWithProviders(
+      <CreateStoryfileDialog user={trialUser} isOpen onOpenChange={() => undefined} />,
+    );
+    expect(screen.queryByText(/Your free trial allows/)).not.toBeInTheDocument();
+  });
+
   it('says why Create storyfile is disabled while the name is empty, and stops saying it once typed', async () => {
     const person = userEvent.setup();
     renderDialog();

@@ -1,5 +1,6 @@
 import {
   DESCRIPTION_MAX_LENGTH,
+  formatTrialLimitMessage,
   listNamespacePresets,
   type CurrentUser,
   type StoryfilePresetSlug,
@@ -55,12 +56,16 @@ export function CreateStoryfileDialog({
     script: useId(),
     preset: useId(),
   };
-  const presets = listNamespacePresets(
-    user.namespaces.find((namespace) => namespace.id === namespaceId)?.attributes ?? {},
-  );
+  const chosenNamespace = user.namespaces.find((namespace) => namespace.id === namespaceId);
+  const presets = listNamespacePresets(chosenNamespace?.attributes ?? {});
   // A preset chosen in another namespace is not offered here: it is not sent either.
   const chosenPreset = presets.find((preset) => preset.slug === presetSlug) ?? null;
-  const blocker = describeCreateBlocker({ name, namespaceId, availability });
+  // A running trial at its storyfile limit is said before the form is filled, not on submit
+  // (issue 44), in the words the server's refusal uses.
+  const trialLimit = chosenNamespace?.trial?.storyfileLimit ?? null;
+  const isAtTrialLimit =
+    trialLimit !== null && (chosenNamespace?.trial?.storyfileCount ?? 0) >= trialLimit;
+  const blocker = describeCreateBlocker({ name, namespaceId, availability, isAtTrialLimit });
 
   function close(isNowOpen: boolean) {
     if (!isNowOpen) {
@@ -116,6 +121,9 @@ export function CreateStoryfileDialog({
           namespaceId={namespaceId}
           onChange={setNamespaceId}
         />
+        {isAtTrialLimit && trialLimit !== null ? (
+          <Alert kind="warning">{formatTrialLimitMessage('storyfiles', trialLimit)}</Alert>
+        ) : null}
         <StoryfileNameField
           label="Name"
           value={name}

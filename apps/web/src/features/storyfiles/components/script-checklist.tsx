@@ -18,6 +18,7 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 
 import { TopicJumpBar } from './topic-jump-bar';
 import { ChecklistTopic, QUESTION_DROPPABLE_PREFIX } from './checklist-topic';
+import { formatCount, selectPlural } from '@/lib/format';
 
 const TOPIC_DROPPABLE = 'storyfile-topics';
 
@@ -102,7 +103,7 @@ export function ScriptChecklist({
   function askDeleteTopic(topic: StoryfileTopic) {
     setConfirm({
       title: 'Delete this topic?',
-      description: `“${topic.name}” and its ${topic.questions.length === 1 ? 'question' : `${topic.questions.length} questions`} will be removed from this storyfile. Recorded answers of those questions are no longer used.`,
+      description: `“${topic.name}” and its ${selectPlural(topic.questions.length, 'question', formatCount(topic.questions.length, 'question'))} will be removed from this storyfile. Recorded answers of those questions are no longer used.`,
       confirmText: 'Delete topic',
       onConfirm: () =>
         deleteTopic.mutate(topic.id, {
@@ -185,7 +186,12 @@ export function ScriptChecklist({
           onClick={() => addTopicInputRef.current?.focus()}
           className="sr-only rounded-md bg-white px-3 py-1.5 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:ring-2 focus:ring-brand-300 focus:outline-none"
         >
-          Skip the {storyfile.topics.length === 1 ? 'topic' : `${storyfile.topics.length} topics`}{' '}
+          Skip the{' '}
+          {selectPlural(
+            storyfile.topics.length,
+            'topic',
+            formatCount(storyfile.topics.length, 'topic'),
+          )}{' '}
           to Add topic
         </button>
       ) : null}

@@ -3,6 +3,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { CONTROL_CLASS, Field } from '@/components/ui/field';
 import { useStoryfileTranscripts } from '../api/list-storyfile-transcripts';
 import { searchScript, type ExcerptPart } from '../utils/script-search';
+import { formatCount } from '@/lib/format';
 
 function Excerpt({ parts }: { parts: ExcerptPart[] }) {
   return (
@@ -38,7 +39,7 @@ export function ScriptSearch({ storyfile }: { storyfile: StoryfileDetail }) {
     const count =
       results.length === 0
         ? 'No question matches'
-        : `${results.length} ${results.length === 1 ? 'question matches' : 'questions match'}`;
+        : formatCount(results.length, 'question matches', 'questions match');
     if (transcripts.isPending) {
       status = `${count} so far; looking in what the answers say…`;
     } else if (transcripts.isError) {

@@ -8,7 +8,12 @@ export function describeCreateBlocker(input: {
   name: string;
   namespaceId: string;
   availability: NameAvailability;
+  /** The namespace's free trial has as many storyfiles as it allows. */
+  isAtTrialLimit?: boolean;
 }): string | null {
+  if (input.isAtTrialLimit === true) {
+    return 'To create the storyfile, upgrade: the free trial allows no more storyfiles.';
+  }
   const missing: string[] = [];
   if (input.namespaceId === '') {
     missing.push('a namespace');

@@ -1,6 +1,6 @@
 import type { CategoryImportPreview as Preview } from '@conversa/contracts';
 import { CATEGORY_CSV_PHRASE_SEPARATOR } from '@conversa/contracts';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { ChangeEffectPreview } from './change-effect-preview';
 
 const joinPhrases = (phrases: readonly string[]) =>
@@ -14,7 +14,7 @@ export function CategoryImportPreview({ preview }: { preview: Preview }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
-        {formatNumber(preview.created)} {preview.created === 1 ? 'category' : 'categories'} created,{' '}
+        {formatCount(preview.created, 'category', 'categories')} created,{' '}
         {formatNumber(preview.updated)} replaced.
       </p>
       <ul

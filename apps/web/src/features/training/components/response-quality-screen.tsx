@@ -16,7 +16,7 @@ import { Section } from '@/components/section';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { useReviewItems } from '../api/list-review-items';
 import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
@@ -211,7 +211,7 @@ export function ResponseQualityScreen({
               <>
                 {list.isFetching ? <Spinner className="mr-2 size-3" label="Updating" /> : null}
                 {page.isTotalEstimated ? 'About ' : null}
-                {formatNumber(page.total)} {page.total === 1 ? 'exchange' : 'exchanges'}
+                {formatCount(page.total, 'exchange')}
               </>
             )}
           </p>

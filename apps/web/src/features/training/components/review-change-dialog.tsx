@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { useApplyReviewChange } from '../api/apply-review-change';
 import { useAnswerOptions } from '../api/list-answer-options';
 import { useReviewPreview } from '../api/preview-review-change';
@@ -107,7 +107,7 @@ function ChangeForm({
         showToast({
           // A change that cost past questions their answer says so, not only that it is done.
           kind: applied.toFallback > 0 ? 'warning' : 'success',
-          message: `${REVIEW_ACTION_LABELS[action.kind]}: done for ${formatNumber(action.entryIds.length)} ${action.entryIds.length === 1 ? 'question' : 'questions'}. ${describeAppliedReview(applied)}`,
+          message: `${REVIEW_ACTION_LABELS[action.kind]}: done for ${formatCount(action.entryIds.length, 'question')}. ${describeAppliedReview(applied)}`,
           action: { label: 'Undo', onClick: () => undo.mutate(action.id) },
         });
       },
@@ -117,11 +117,8 @@ function ChangeForm({
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        <span className="font-semibold">
-          {formatNumber(target.entryIds.length)}{' '}
-          {target.entryIds.length === 1 ? 'question' : 'questions'}
-        </span>
-        , such as “<span className="break-words">{target.representative}</span>”
+        <span className="font-semibold">{formatCount(target.entryIds.length, 'question')}</span>,
+        such as “<span className="break-words">{target.representative}</span>”
       </p>
       {target.kind === 'correct' ? (
         <div className="space-y-1">

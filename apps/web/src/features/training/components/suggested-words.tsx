@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { useWordSuggestions } from '../api/insights';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { useCreateCustomWord } from '../api/words';
@@ -71,8 +71,8 @@ export function SuggestedWords({ user, storyfileId }: { user: CurrentUser; story
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-slate-900">{item.term}</p>
               <p className="break-words text-slate-600">
-                {WORD_SUGGESTION_SOURCE_LABELS[item.source]}, {formatNumber(item.count)}{' '}
-                {item.count === 1 ? 'time' : 'times'}: “{item.example}”
+                {WORD_SUGGESTION_SOURCE_LABELS[item.source]}, {formatCount(item.count, 'time')}: “
+                {item.example}”
               </p>
             </div>
             {canEdit ? (

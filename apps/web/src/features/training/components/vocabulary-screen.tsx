@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import type { SearchOption } from '@/lib/search-box';
 import { CONTROL_CLASS } from '@/components/ui/field';
 import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
@@ -219,9 +219,7 @@ export function VocabularyScreen<Item extends { id: string }>(props: VocabularyS
           {props.renderTools?.(namespaceId, canEdit)}
           <ListSearchBox options={props.searchOptions} label={`Search ${noun.many}`} />
           <p className="text-sm text-slate-600" aria-live="polite">
-            {page === undefined
-              ? null
-              : `${formatNumber(page.total)} ${page.total === 1 ? noun.one : noun.many}`}
+            {page === undefined ? null : formatCount(page.total, noun.one, noun.many)}
             {list.isFetching ? <Spinner className="ml-2 size-3" label="Updating" /> : null}
           </p>
           {list.isPending ? (

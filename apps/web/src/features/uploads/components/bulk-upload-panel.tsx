@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useToast } from '@/components/ui/toast';
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatCount } from '@/lib/format';
 import { useUploadEngine } from '../hooks/use-video-uploads';
 import { getTargetKey } from '../types';
 import {
@@ -251,7 +251,7 @@ export function BulkUploadPanel({
               idText="Upload videos"
               onClick={startAll}
             >
-              {rows.length === 1 ? 'Upload 1 video' : `Upload ${rows.length} videos`}
+              Upload {formatCount(rows.length, 'video')}
             </Button>
           </div>
         </>

@@ -41,11 +41,14 @@ import {
 import { formatBarText, summarizeUploads } from '../utils/upload-summary';
 import { ProgressMeter } from './upload-status-label';
 
-/** CSS property (on the root) with the room the page keeps at its end for the bar. */
-export const FLOATING_SPACE_PROPERTY = '--floating-bottom-space';
-
-function getViewport() {
-  return { width: window.innerWidth, height: window.innerHeight };
+/**
+ * The room the bar moves in: the width of the shell's dock it sits in (the bottom is the dock's
+ * own, so only its place along the dock moves).
+ */
+function getDockArea(bar: HTMLElement | null) {
+  // Before layout (no width yet), the window's.
+  const width = bar?.parentElement?.clientWidth || window.innerWidth;
+  return { width, height: 0 };
 }
 
 function savePosition(position: BarPosition) {
@@ -57,12 +60,12 @@ function savePosition(position: BarPosition) {
 }
 
 /**
- * The floating upload-progress bar (spec §2): shown while there are uploads to report, it says
+ * The floating upload-progress bar (spec §2), docked at the window's bottom edge: shown while there are uploads to report, it says
  * Uploading, Processing or Uploaded with the count of videos (and of storyfile packages going up
  * for an import, "Uploading 1 package") and opens the status dialog. It
  * carries no failure (each is shown on its question or clip, and in the dialog); hidden, it stays
  * hidden until a new upload starts. Its
- * grip moves it by pointer or arrow keys; the place is kept in local storage.
+ * grip moves it along the dock by pointer or arrow keys; the place is kept in local storage.
  */
 export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   const { engine, entries } = useUploadEngine();
@@ -72,7 +75,7 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
       : readBarPosition(localStorage),
   );
   const barRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; y: number; start: BarPosition } | null>(null);
+  const drag = useRef<{ x: number; start: BarPosition } | null>(null);
   const packages = useSyncExternalStore(
     packageUploadStore.subscribe,
     packageUploadStore.getSnapshot,
@@ -134,35 +137,12 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     saveHiddenUploadKeys(localStorage, keys);
   };
 
-  // The page keeps room at its end for the bar, so whatever it floats over (a mapping's
-  // controls, the idle-loop clip card, the last rows) can be scrolled clear of it.
-  useEffect(() => {
-    const bar = barRef.current;
-    const root = document.documentElement;
-    if (!isShown || bar === null) {
-      root.style.removeProperty(FLOATING_SPACE_PROPERTY);
-      return;
-    }
-    const reserve = () =>
-      root.style.setProperty(
-        FLOATING_SPACE_PROPERTY,
-        `${Math.ceil(bar.getBoundingClientRect().height + position.bottom + 8)}px`,
-      );
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(bar);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(FLOATING_SPACE_PROPERTY);
-    };
-  }, [isShown, position.bottom]);
-
   const clamp = (next: BarPosition) => {
     const rect = barRef.current?.getBoundingClientRect();
     return clampBarPosition(
       next,
-      { width: rect?.width ?? 0, height: rect?.height ?? 0 },
-      getViewport(),
+      { width: rect?.width ?? 0, height: 0 },
+      getDockArea(barRef.current),
     );
   };
 
@@ -172,8 +152,8 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
         const rect = barRef.current?.getBoundingClientRect();
         return clampBarPosition(
           current,
-          { width: rect?.width ?? 0, height: rect?.height ?? 0 },
-          getViewport(),
+          { width: rect?.width ?? 0, height: 0 },
+          getDockArea(barRef.current),
         );
       });
     window.addEventListener('resize', onResize);
@@ -203,19 +183,14 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     // No text selection while dragging.
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { x: event.clientX, y: event.clientY, start: position };
+    drag.current = { x: event.clientX, start: position };
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     if (drag.current === null) {
       return;
     }
-    const { x, y, start } = drag.current;
-    setPosition(
-      clamp({
-        right: start.right - (event.clientX - x),
-        bottom: start.bottom - (event.clientY - y),
-      }),
-    );
+    const { x, start } = drag.current;
+    setPosition(clamp({ right: start.right - (event.clientX - x), bottom: start.bottom }));
   };
   const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
     if (drag.current === null) {
@@ -226,7 +201,11 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
     savePosition(position);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const next = moveBarByKey(position, event.key, event.shiftKey);
+    // Along the dock: left and right.
+    const next =
+      event.key === 'ArrowLeft' || event.key === 'ArrowRight'
+        ? moveBarByKey(position, event.key, event.shiftKey)
+        : null;
     if (next !== null) {
       event.preventDefault();
       const clamped = clamp(next);
@@ -236,18 +215,20 @@ export function UploadProgressBar({ onOpen }: { onOpen: () => void }) {
   };
 
   return (
+    // In the shell's dock, which stays at the window's bottom edge and takes its own room: the
+    // page ends above it and scrolls out from under it, so the bar covers nothing of it. It
+    // shares a phone's row with the Feedback entry (down to 12 rem) instead of taking a second.
     <div
       ref={barRef}
       role="region"
       aria-label="Upload progress"
-      data-floating="end"
-      style={{ right: position.right, bottom: position.bottom }}
-      className="fixed z-30 flex w-80 max-w-[calc(100vw-1rem)] items-stretch overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+      style={{ marginRight: position.right }}
+      className="flex min-w-48 max-w-80 flex-1 items-stretch overflow-hidden rounded-xl border border-slate-200 bg-white shadow-md"
     >
       <button
         type="button"
         aria-label="Move the upload progress bar"
-        title="Drag to move, or use the arrow keys"
+        title="Drag to move along the bottom edge, or use the left and right arrow keys"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

@@ -164,7 +164,7 @@ describe('Video Upload Status dialog', () => {
 });
 
 describe('floating upload-progress bar', () => {
-  it('says Uploading with the count, opens the dialog, and moves with the arrow keys', async () => {
+  it('says Uploading with the count, opens the dialog, and moves along the dock with the arrow keys', async () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();
     renderWith(
@@ -177,12 +177,16 @@ describe('floating upload-progress bar', () => {
     expect(onOpen).toHaveBeenCalled();
     const grip = within(bar).getByRole('button', { name: 'Move the upload progress bar' });
     grip.focus();
-    await user.keyboard('{ArrowUp}');
-    expect(bar.style.bottom).toBe('112px');
+    await user.keyboard('{ArrowLeft}');
+    expect(bar.style.marginRight).toBe('24px');
     expect(JSON.parse(localStorage.getItem('conversa.uploadBar.position')!)).toEqual({
       right: 24,
-      bottom: 112,
+      bottom: 8,
     });
+    // The dock keeps the bottom edge (issue 44, item 26): up and down move nothing.
+    await user.keyboard('{ArrowUp}');
+    expect(bar.style.marginRight).toBe('24px');
+    expect(bar.style.bottom).toBe('');
   });
 
   it('is absent without uploads', () => {

@@ -15,7 +15,7 @@ import { getUploadStatus } from '../api/get-upload-status';
 import { refreshStoryfileMedia } from '@/lib/storyfile-queries';
 import { listRecentUploads } from '../api/list-uploads';
 import { retryUploadProcessing } from '../api/retry-upload-processing';
-import { VideoUploadsContext } from '../hooks/use-video-uploads';
+import { useUploadEngine, VideoUploadsContext } from '../hooks/use-video-uploads';
 import { packageUploadStore } from '../utils/package-upload-store';
 import { createRecordedBlobStore } from '../utils/recorded-blob-store';
 import { VideoUploadEngine } from '../utils/upload-engine';
@@ -96,8 +96,34 @@ function createBrowserUploadEngine(userId: string, queryClient: QueryClient): Vi
 }
 
 /**
+ * The upload-progress bar, where the shell docks it (issue 44, item 26: floating over the page it
+ * covered the Record tab's list and the intro clip card). Mounted from the first upload on, so the
+ * bar keeps its own state (hidden text, position) once the list empties again.
+ */
+export function UploadBarSlot() {
+  const { entries, openStatus } = useUploadEngine();
+  const [hasUploads, setHasUploads] = useState(false);
+  const packages = useSyncExternalStore(
+    packageUploadStore.subscribe,
+    packageUploadStore.getSnapshot,
+    packageUploadStore.getSnapshot,
+  );
+  if (!hasUploads && (entries.length > 0 || packages.length > 0)) {
+    setHasUploads(true);
+  }
+  if (!hasUploads || openStatus === undefined) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <UploadProgressBar onOpen={openStatus} />
+    </Suspense>
+  );
+}
+
+/**
  * Runs the signed-in user's video uploads for the whole shell, so they go on across screens,
- * and shows the floating progress bar and the 'Video Upload Status' dialog.
+ * and shows the 'Video Upload Status' dialog (the shell places the bar: UploadBarSlot).
  */
 export function VideoUploadsProvider({
   userId,
@@ -134,26 +160,10 @@ export function VideoUploadsProvider({
     }),
     [engine, entries],
   );
-  // Mounted from the first upload on, so the bar keeps its own state (hidden text, position)
-  // once the list empties again.
-  const [hasUploads, setHasUploads] = useState(false);
-  const packages = useSyncExternalStore(
-    packageUploadStore.subscribe,
-    packageUploadStore.getSnapshot,
-    packageUploadStore.getSnapshot,
-  );
-  if (!hasUploads && (entries.length > 0 || packages.length > 0)) {
-    setHasUploads(true);
-  }
 
   return (
     <VideoUploadsContext.Provider value={value}>
       {children}
-      {hasUploads && (
-        <Suspense fallback={null}>
-          <UploadProgressBar onOpen={value.openStatus} />
-        </Suspense>
-      )}
       {hasDialogOpened && (
         <Suspense fallback={null}>
           <UploadStatusDialog isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />

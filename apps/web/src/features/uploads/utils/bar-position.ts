@@ -1,8 +1,11 @@
-/** Where the floating bar sits: its distance from the viewport's right and bottom edges. */
+/**
+ * Where the floating bar sits: its distance from the right end of the shell's dock (and from the
+ * bottom edge, which the dock now fixes; a place kept before the dock still reads).
+ */
 export type BarPosition = { right: number; bottom: number };
 
-/** Above the toasts, which also sit bottom-right (spec §2). */
-export const DEFAULT_BAR_POSITION: BarPosition = { right: 24, bottom: 96 };
+/** At the dock's right end. */
+export const DEFAULT_BAR_POSITION: BarPosition = { right: 8, bottom: 8 };
 export const BAR_POSITION_STORAGE_KEY = 'conversa.uploadBar.position';
 /** Pixels an arrow key moves the bar; with Shift four times as far. */
 export const BAR_KEY_STEP = 16;

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 // The storyfile-package uploads of this page, for the floating bar: the video engine tracks videos
 // only, and a package upload (Import package) goes through its own tus call, so it reports here.
 // A module-level store: the import dialog's upload (loaded with the first package) and the shell's
@@ -97,5 +98,5 @@ export function summarizePackageUploads(
 
 /** "Uploading 1 package", "Uploaded 2 packages". */
 export function formatPackageBarText(summary: PackageBarSummary): string {
-  return `${summary.label} ${summary.count === 1 ? '1 package' : `${summary.count} packages`}`;
+  return `${summary.label} ${formatCount(summary.count, 'package')}`;
 }

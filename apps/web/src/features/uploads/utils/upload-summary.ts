@@ -14,7 +14,7 @@ import { isFailureSeen } from './bar-visibility';
 
 /** "1 video", "3 videos". */
 export function formatVideoCount(count: number): string {
-  return count === 1 ? '1 video' : `${count} videos`;
+  return formatCount(count, 'video');
 }
 
 export type UploadBarSummary = {
