@@ -62,7 +62,7 @@ function mockServer(initial: MyActivity) {
             name: 'Engineer',
             language: 'en-US',
             starters: [],
-            clips: { idle: null, intro: null },
+            clips: { idle: null, intro: null, introText: '' },
             hasStory: false,
             speechHints: [],
           }),
