@@ -9,7 +9,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BENCH_QUESTIONS, repoRoot, type BenchQuestion, type BenchScript } from './support.ts';
+import {
+  BENCH_QUESTIONS,
+  DEFAULT_BENCH_SCRIPT,
+  repoRoot,
+  type BenchQuestion,
+  type BenchScript,
+} from './support.ts';
 
 export const LOAD_SCRIPTS = ['small', 'scale'] as const;
 export type LoadScriptName = (typeof LOAD_SCRIPTS)[number];
@@ -85,7 +91,7 @@ export function loadScript(name: LoadScriptName): LoadScript {
     return buildScaleScript();
   }
   return {
-    script: { name: 'A class of 200', topics: [{ name: 'Life', questions: BENCH_QUESTIONS }] },
+    script: DEFAULT_BENCH_SCRIPT,
     // The recorded questions, their alternates, and two it cannot answer.
     questions: [
       ...BENCH_QUESTIONS.flatMap((question) => [question.text, ...question.alternates]),

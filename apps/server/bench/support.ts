@@ -169,7 +169,8 @@ export interface BenchQuestion {
   transcript?: string;
 }
 
-const DEFAULT_BENCH_SCRIPT: BenchScript = {
+/** BENCH_QUESTIONS under one topic: the storyfile of the web bench and of bench:load's `small`. */
+export const DEFAULT_BENCH_SCRIPT: BenchScript = {
   name: 'A class of 200',
   topics: [{ name: 'Life', questions: BENCH_QUESTIONS }],
 };
