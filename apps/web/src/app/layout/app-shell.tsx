@@ -37,6 +37,29 @@ function getPageTitle(pathname: string): string {
  * the navigation state (temporary state cleared and route history recorded per navigation), and
  * the video uploads, which go on across screens.
  */
+/**
+ * Keeps the page's bottom scroll padding equal to the dock's height, so that what the browser
+ * scrolls into view (a focused control, the player's newest exchange) stops above the dock instead
+ * of under it (WCAG 2.2 SC 2.4.11, focus not obscured).
+ */
+function useScrollPaddingAbove(dockRef: React.RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const dock = dockRef.current;
+    if (!dock || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${dock.offsetHeight}px`;
+    });
+    observer.observe(dock);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [dockRef]);
+}
+
 export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
@@ -47,6 +70,8 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
     hasOpened: boolean;
   }>({ kind: 'feedback', isOpen: false, hasOpened: false });
   const mainRef = useRef<HTMLElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  useScrollPaddingAbove(dockRef);
   const previousPath = useRef(pathname);
 
   useEffect(() => {
@@ -111,7 +136,10 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
                 and the intro clip card, and the Feedback tab's gutter narrowed Interact; here the
                 page ends above the dock and scrolls out from under it, as under the top bar. It
                 takes no room when empty. */}
-            <div className="sticky bottom-0 z-30 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-2 py-2 backdrop-blur empty:hidden">
+            <div
+              ref={dockRef}
+              className="sticky bottom-0 z-30 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-2 py-2 backdrop-blur empty:hidden"
+            >
               {isFooterHidden(searchParams) && (
                 <Suspense fallback={null}>
                   <FeedbackWidget onOpenFeedback={openFeedback} />
