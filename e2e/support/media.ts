@@ -136,16 +136,24 @@ export async function uploadVideo(
   return new URL(location!, 'http://studio').pathname.split('/').pop()!.split('+')[0]!;
 }
 
+/** The upload's status call (spec §9): its status and the server's reason for a FAIL. */
+export async function readUploadStatus(
+  page: Page,
+  uploadId: string,
+): Promise<{ status: string; error: string | null }> {
+  const response = await page.request.get(
+    `/v1/conversa/upload/status?uploadObjectKey=${encodeURIComponent(uploadId)}`,
+    { headers: WRITE_HEADERS },
+  );
+  return (await response.json()) as { status: string; error: string | null };
+}
+
 /** Waits until the upload is processed (END); fails on FAIL with the server's reason. */
 export async function waitForProcessed(page: Page, uploadId: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(
-          `/v1/conversa/upload/status?uploadObjectKey=${encodeURIComponent(uploadId)}`,
-          { headers: WRITE_HEADERS },
-        );
-        const body = (await response.json()) as { status: string; error: string | null };
+        const body = await readUploadStatus(page, uploadId);
         return body.status === 'FAIL' ? `FAIL: ${body.error}` : body.status;
       },
       { timeout: 60_000, intervals: [500, 1000] },

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
-import { makeSuffix, seedStoryfile, WRITE_HEADERS, type SeededStoryfile } from '../support/api';
+import { makeSuffix, seedStoryfile, type SeededStoryfile } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { findLayoutProblems } from '../support/layout';
-import { uploadVideo } from '../support/media';
+import { readUploadStatus, uploadVideo } from '../support/media';
 
 // Issue 44, items 25 and 26: the pieces that stay in view while the page scrolls (the Feedback
 // entry where the footer is hidden, the upload bar) narrow nothing and cover nothing a person
@@ -38,16 +38,7 @@ async function failAnUpload(page: Page, storyfile: SeededStoryfile): Promise<voi
   writeFileSync(notes, 'These are my notes, not a video.\n'.repeat(40));
   const uploadId = await uploadVideo(page, storyfile.id, { clipKind: 'intro' }, notes);
   await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(
-          `/v1/conversa/upload/status?uploadObjectKey=${encodeURIComponent(uploadId)}`,
-          { headers: WRITE_HEADERS },
-        );
-        return ((await response.json()) as { error: string | null }).error;
-      },
-      { timeout: 60_000 },
-    )
+    .poll(async () => (await readUploadStatus(page, uploadId)).error, { timeout: 60_000 })
     .toBe(VIDEO_PROCESSING_MESSAGES.notAVideo);
 }
 
