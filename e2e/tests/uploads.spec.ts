@@ -125,6 +125,10 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
   releaseStatus();
   const uploaded = videos.getByRole('button', { name: 'Uploaded' });
   await expect(uploaded).toBeVisible({ timeout: 45_000 });
+  // The badge kept its focus while its status changed, and the page behind the dialog scrolled to
+  // keep its place as the question's row grew (scroll anchoring), which closes a Radix tooltip; a
+  // person who moves focus onto the badge again sees the new status explained.
+  await uploaded.blur();
   await uploaded.focus();
   await expect(
     page.getByRole('tooltip', { name: 'Successfully uploaded and processed!' }),

@@ -33,11 +33,6 @@ function getPageTitle(pathname: string): string {
 }
 
 /**
- * The frame of every signed-in screen: left menu, top bar, the screen, footer, feedback dialogs,
- * the navigation state (temporary state cleared and route history recorded per navigation), and
- * the video uploads, which go on across screens.
- */
-/**
  * Keeps the page's bottom scroll padding equal to the dock's height, so that what the browser
  * scrolls into view (a focused control, the player's newest exchange) stops above the dock instead
  * of under it (WCAG 2.2 SC 2.4.11, focus not obscured).
@@ -60,6 +55,11 @@ function useScrollPaddingAbove(dockRef: React.RefObject<HTMLDivElement | null>):
   }, [dockRef]);
 }
 
+/**
+ * The frame of every signed-in screen: left menu, top bar, the screen, footer, feedback dialogs,
+ * the navigation state (temporary state cleared and route history recorded per navigation), and
+ * the video uploads, which go on across screens.
+ */
 export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
