@@ -58,32 +58,36 @@ export async function startMediaRuntime(options: {
   });
 
   if (config.role !== 'web') {
-    await jobs.startWorkers(config.jobs.concurrency, {
-      processVideo: createProcessVideoHandler({
-        db: database.db,
-        binaries,
-        mediaStore,
-        uploadStorage,
-        log,
-        onVideoReady: (assetId) => queueTranscript(database.db, jobs, assetId),
-      }),
-      packageJob: createPackageJobHandler({
-        db: database.db,
-        pool: database.pool,
-        jobs,
-        mediaStore,
-        uploadStorage,
-        signer: await createSharedMediaUrlSigner(database.db, config.media.urlTtlSeconds),
-        publicUrl: config.publicUrl,
-        log,
-      }),
-      transcribeVideo: createTranscribeVideoHandler({
-        db: database.db,
-        mediaStore,
-        dictation: createDictation({ config: config.speech }),
-        log,
-      }),
-    });
+    await jobs.startWorkers(
+      config.jobs.concurrency,
+      {
+        processVideo: createProcessVideoHandler({
+          db: database.db,
+          binaries,
+          mediaStore,
+          uploadStorage,
+          log,
+          onVideoReady: (assetId) => queueTranscript(database.db, jobs, assetId),
+        }),
+        packageJob: createPackageJobHandler({
+          db: database.db,
+          pool: database.pool,
+          jobs,
+          mediaStore,
+          uploadStorage,
+          signer: await createSharedMediaUrlSigner(database.db, config.media.urlTtlSeconds),
+          publicUrl: config.publicUrl,
+          log,
+        }),
+        transcribeVideo: createTranscribeVideoHandler({
+          db: database.db,
+          mediaStore,
+          dictation: createDictation({ config: config.speech }),
+          log,
+        }),
+      },
+      { transcribeConcurrency: config.jobs.transcribeConcurrency },
+    );
   }
   const recover = async ({ isStorageScanned }: { isStorageScanned: boolean }) => {
     const report = await recoverVideoProcessing({

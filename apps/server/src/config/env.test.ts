@@ -75,6 +75,7 @@ describe('uploads, media and jobs configuration', () => {
     });
     expect(config.jobs).toEqual({
       concurrency: 1,
+      transcribeConcurrency: 1,
       expireSeconds: 1800,
       retryDelaySeconds: 10,
       maintenanceIntervalSeconds: 60,

@@ -146,6 +146,11 @@ const envSchema = z
     /** Videos one process transcodes at a time (ffmpeg already uses every core for one). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
     /**
+     * Transcript drafts one process makes at a time, in slots of their own beside the videos'
+     * (a draft never keeps a video waiting); 0 leaves drafts to other worker processes.
+     */
+    TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+    /**
      * Seconds a processing job may stay active; a job whose worker died is retried after this
      * (plus up to one maintenance interval). Keep it above the longest transcode.
      */
@@ -308,7 +313,10 @@ export interface MediaConfig {
 }
 
 export interface JobsConfig {
+  /** Video slots of a worker process (WORKER_CONCURRENCY). */
   concurrency: number;
+  /** Transcript-draft slots of a worker process, beside the videos' (TRANSCRIBE_CONCURRENCY). */
+  transcribeConcurrency: number;
   expireSeconds: number;
   retryDelaySeconds: number;
   maintenanceIntervalSeconds: number;
@@ -460,6 +468,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: {
       concurrency: env.WORKER_CONCURRENCY,
+      transcribeConcurrency: env.TRANSCRIBE_CONCURRENCY,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,

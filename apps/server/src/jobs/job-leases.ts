@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
+import { JOB_QUEUES, JOB_SCHEMA } from './queue-definition.ts';
 
 /**
  * First key of the advisory locks that are job leases. A worker holds a session-level advisory
@@ -80,33 +80,34 @@ export async function recoverAbandonedJobs(
   boss: PgBoss,
   log: (message: string) => void,
 ): Promise<number> {
-  const { rows } = await pool.query<{ id: string }>(
-    `select id from ${JOB_SCHEMA}.job
-      where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
-    [PROCESS_VIDEO_QUEUE, LEASE_GRACE_SECONDS],
+  const { rows } = await pool.query<{ id: string; name: string }>(
+    `select id, name from ${JOB_SCHEMA}.job
+      where name = any($1) and state = 'active' and started_on < now() - make_interval(secs => $2)`,
+    [JOB_QUEUES, LEASE_GRACE_SECONDS],
   );
   if (rows.length === 0) {
     return 0;
   }
-  const abandoned: string[] = [];
+  const abandoned: { id: string; name: string }[] = [];
   const client = await pool.connect();
   try {
-    for (const { id } of rows) {
+    for (const job of rows) {
+      const { id } = job;
       const { rows: lock } = await client.query<{ isFree: boolean }>(
         'select pg_try_advisory_lock($1, hashtext($2)) as "isFree"',
         [JOB_LEASE_LOCK, id],
       );
       if (lock[0]?.isFree) {
         await client.query('select pg_advisory_unlock($1, hashtext($2))', [JOB_LEASE_LOCK, id]);
-        abandoned.push(id);
+        abandoned.push(job);
       }
     }
   } finally {
     client.release();
   }
   if (abandoned.length > 0) {
-    for (const id of abandoned) {
-      await boss.fail(PROCESS_VIDEO_QUEUE, id, {
+    for (const { id, name } of abandoned) {
+      await boss.fail(name, id, {
         message: 'The worker running this job stopped (its process died).',
       });
     }

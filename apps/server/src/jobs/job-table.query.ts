@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
+import { JOB_QUEUES, JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
 
 /**
  * Puts an active job back in the queue as if never taken: with `started_on` cleared, pg-boss's
@@ -8,8 +8,8 @@ import { JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
 export async function handBackJob(pool: pg.Pool, jobId: string): Promise<void> {
   await pool.query(
     `update ${JOB_SCHEMA}.job set state = 'created', started_on = null, start_after = now()
-      where name = $1 and id = $2 and state = 'active'`,
-    [PROCESS_VIDEO_QUEUE, jobId],
+      where name = any($1) and id = $2 and state = 'active'`,
+    [JOB_QUEUES, jobId],
   );
 }
 

@@ -4,9 +4,9 @@ import type { LeaseConnection } from './job-leases.ts';
 import { handBackJob } from './job-table.query.ts';
 import {
   JOB_SCHEMA,
-  PROCESS_VIDEO_QUEUE,
   queuePayloadSchema,
   type JobHandlers,
+  type JobQueueName,
   type QueuePayload,
 } from './queue-definition.ts';
 
@@ -15,6 +15,8 @@ import {
  * the lease is held, and hands the job back instead when the process is stopping.
  */
 export function createJobRunner(options: {
+  /** The queue this slot takes jobs from. */
+  queue: JobQueueName;
   pool: pg.Pool;
   boss: PgBoss;
   leases: LeaseConnection;
@@ -26,7 +28,7 @@ export function createJobRunner(options: {
   handlers: JobHandlers;
   log: (message: string) => void;
 }): PgBoss.WorkWithMetadataHandler<QueuePayload> {
-  const { pool, boss, leases, running, isStopping, self, handlers, log } = options;
+  const { queue, pool, boss, leases, running, isStopping, self, handlers, log } = options;
   return async ([job]) => {
     if (!job) {
       return;
@@ -48,7 +50,7 @@ export function createJobRunner(options: {
       const { rows } = await pool.query<{ isOurs: boolean }>(
         `select state = 'active' and retry_count = $3 as "isOurs"
            from ${JOB_SCHEMA}.job where name = $1 and id = $2`,
-        [PROCESS_VIDEO_QUEUE, job.id, job.retryCount],
+        [queue, job.id, job.retryCount],
       );
       if (!rows[0]?.isOurs) {
         return;
@@ -75,10 +77,10 @@ export function createJobRunner(options: {
         } else {
           await handlers.processVideo(payload, context);
         }
-        await boss.complete(PROCESS_VIDEO_QUEUE, job.id);
+        await boss.complete(queue, job.id);
       } catch (error) {
         if (!isStopping()) {
-          await boss.fail(PROCESS_VIDEO_QUEUE, job.id, {
+          await boss.fail(queue, job.id, {
             message: (error as Error).message,
           });
           return;

@@ -16,13 +16,18 @@ export type ProcessVideoPayload = z.infer<typeof processVideoPayloadSchema>;
 export const packageJobPayloadSchema = z.object({ packageJobId: z.uuid() });
 export type PackageJobPayload = z.infer<typeof packageJobPayloadSchema>;
 /**
- * A video's transcript draft (issue 41): after processing, the recognizer hears the answer. On the
- * same queue, so a web process queues it and any worker runs it, but sent with a lower priority
- * than videos: a person waits for a video to play, not for its draft.
+ * A video's transcript draft (issue 41): after processing, the recognizer hears the answer. On a
+ * queue of its own with worker slots of its own, so a draft being made never keeps a video waiting
+ * for a slot: a person waits for a video to play, not for its draft. (Drafts queued before the
+ * queue existed were sent to the video queue; its workers still run them.)
  */
+export const TRANSCRIBE_VIDEO_QUEUE = 'transcribe-video';
 export const transcribeVideoPayloadSchema = z.object({ transcriptAssetId: z.uuid() });
 export type TranscribeVideoPayload = z.infer<typeof transcribeVideoPayloadSchema>;
-export const TRANSCRIBE_VIDEO_PRIORITY = -1;
+
+/** Every queue the studio's workers take jobs from, with the same retries, leases and expiry. */
+export const JOB_QUEUES = [PROCESS_VIDEO_QUEUE, TRANSCRIBE_VIDEO_QUEUE] as const;
+export type JobQueueName = (typeof JOB_QUEUES)[number];
 
 export const queuePayloadSchema = z.union([
   processVideoPayloadSchema,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
 import { startJobQueue, type JobQueue } from './queue.ts';
@@ -72,5 +73,48 @@ describe('a job queued by one process', () => {
     await sender.enqueueVideoProcessing('wake-second');
     await second;
     expect(handled).toEqual(['wake-first', 'wake-second']);
+  }, 120_000);
+});
+
+describe('a transcript draft being made', () => {
+  it('keeps no video waiting: drafts have slots of their own beside the one video slot', async () => {
+    const queue = await startOtherQueue();
+    let releaseDraft = () => undefined as void;
+    const draftHeld = new Promise<void>((resolve) => {
+      releaseDraft = resolve;
+    });
+    let draftStarted = () => undefined as void;
+    const isDraftRunning = new Promise<void>((resolve) => {
+      draftStarted = resolve;
+    });
+    let videoProcessed = () => undefined as void;
+    const isVideoProcessed = new Promise<string>((resolve) => {
+      videoProcessed = () => resolve('processed');
+    });
+    await queue.startWorkers(1, {
+      processVideo: () => {
+        videoProcessed();
+        return Promise.resolve();
+      },
+      transcribeVideo: async () => {
+        draftStarted();
+        await draftHeld;
+      },
+    });
+    try {
+      await queue.enqueueTranscription(randomUUID());
+      await isDraftRunning;
+      await queue.enqueueVideoProcessing(`while-drafting-${randomUUID()}`);
+      // Bounds a hang only: the video slot is free, so the video is fetched at once.
+      const outcome = await Promise.race([
+        isVideoProcessed,
+        new Promise<string>((resolve) =>
+          setTimeout(() => resolve('still waiting behind the draft'), 30_000).unref(),
+        ),
+      ]);
+      expect(outcome).toBe('processed');
+    } finally {
+      releaseDraft();
+    }
   }, 120_000);
 });

@@ -7,11 +7,13 @@ import { findUploadsOfFailedJobs } from './job-table.query.ts';
 import { createJobRunner } from './job-worker.ts';
 import {
   getProcessVideoJobId,
+  JOB_QUEUES,
   JOB_SCHEMA,
   PROCESS_VIDEO_QUEUE,
   PROCESS_VIDEO_RETRY_LIMIT,
-  TRANSCRIBE_VIDEO_PRIORITY,
+  TRANSCRIBE_VIDEO_QUEUE,
   type JobHandlers,
+  type JobQueueName,
   type QueuePayload,
 } from './queue-definition.ts';
 import { toSqlExecutor, type SqlExecutor } from './sql-executor.ts';
@@ -42,9 +44,9 @@ export interface JobQueue {
    */
   enqueuePackageJob(packageJobId: string, executor?: SqlExecutor): Promise<void>;
   /**
-   * Queues the transcript draft of a processed video, behind any video waiting to be processed.
-   * One job per asset at a time (the asset id is its singleton key); `isFreshAttempt` queues a
-   * new one for a person's "make a new draft".
+   * Queues the transcript draft of a processed video, on the drafts' own queue. One job per asset
+   * at a time (the asset id is its singleton key); `isFreshAttempt` queues a new one for a
+   * person's "make a new draft".
    */
   enqueueTranscription(
     assetId: string,
@@ -53,7 +55,16 @@ export interface JobQueue {
   ): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
-  startWorkers(concurrency: number, handlers: JobHandlers): Promise<void>;
+  /**
+   * Starts `concurrency` slots on the video queue and, when the process makes drafts
+   * (`handlers.transcribeVideo`), `transcribeConcurrency` slots on the drafts' queue (default 1):
+   * a slot of one queue never takes the other's jobs, so a draft never keeps a video waiting.
+   */
+  startWorkers(
+    concurrency: number,
+    handlers: JobHandlers,
+    options?: { transcribeConcurrency?: number },
+  ): Promise<void>;
   /**
    * The process is stopping: from now on a job that fails (ffmpeg stopped by the same signal as
    * the process, under systemd's control-group kill or Ctrl-C) goes back to the queue without
@@ -99,17 +110,19 @@ export async function startJobQueue(options: {
     expireInSeconds: config.expireSeconds,
     retentionMinutes: 60 * 24 * 7,
   };
-  await boss.createQueue(PROCESS_VIDEO_QUEUE, { ...queueOptions, policy: 'standard' });
-  // createQueue keeps the settings of the first start; apply changed ones (expiry) to new jobs,
-  // and the expiry to jobs already waiting too (a job copies it when it is sent).
-  await boss.updateQueue(PROCESS_VIDEO_QUEUE, queueOptions);
+  for (const name of JOB_QUEUES) {
+    await boss.createQueue(name, { ...queueOptions, name, policy: 'standard' });
+    // createQueue keeps the settings of the first start; apply changed ones (expiry) to new jobs,
+    // and the expiry to jobs already waiting too (a job copies it when it is sent).
+    await boss.updateQueue(name, { ...queueOptions, name });
+  }
   await pool.query(
     `update ${JOB_SCHEMA}.job set expire_in = make_interval(secs => $2)
-      where name = $1 and state in ('created', 'retry') and expire_in <> make_interval(secs => $2)`,
-    [PROCESS_VIDEO_QUEUE, config.expireSeconds],
+      where name = any($1) and state in ('created', 'retry') and expire_in <> make_interval(secs => $2)`,
+    [JOB_QUEUES, config.expireSeconds],
   );
 
-  const workerIds: string[] = [];
+  const workerIds: { queue: JobQueueName; id: string }[] = [];
   const running = new Map<AbortController, Promise<void>>();
   let isStopping = false;
   let wakeListener: { close(): Promise<void> } | undefined;
@@ -126,11 +139,12 @@ export async function startJobQueue(options: {
    * effect at the commit, when the job can be fetched.
    */
   async function sendAndWake(
+    queue: JobQueueName,
     payload: QueuePayload,
-    sendOptions: { id: string; singletonKey: string; priority?: number },
+    sendOptions: { id: string; singletonKey: string },
     executor: SqlExecutor | undefined,
   ): Promise<void> {
-    await boss.send(PROCESS_VIDEO_QUEUE, payload, {
+    await boss.send(queue, payload, {
       ...sendOptions,
       ...(executor ? { db: executor } : {}),
     });
@@ -139,8 +153,9 @@ export async function startJobQueue(options: {
       '',
     ]);
   }
+  const workedQueues = () => [...new Set(workerIds.map(({ queue }) => queue))];
   const notifyWorkers = () => {
-    for (const id of workerIds) {
+    for (const { id } of workerIds) {
       boss.notifyWorker(id);
     }
   };
@@ -151,6 +166,7 @@ export async function startJobQueue(options: {
     findUploadsOfFailedJobs: (uploadIds) => findUploadsOfFailedJobs(pool, uploadIds),
     enqueueVideoProcessing: (uploadId, executor, enqueueOptions = {}) =>
       sendAndWake(
+        PROCESS_VIDEO_QUEUE,
         { uploadId },
         {
           id: enqueueOptions.isFreshAttempt ? randomUUID() : getProcessVideoJobId(uploadId),
@@ -160,37 +176,46 @@ export async function startJobQueue(options: {
       ),
     enqueuePackageJob: (packageJobId, executor) =>
       sendAndWake(
+        PROCESS_VIDEO_QUEUE,
         { packageJobId },
         { id: packageJobId, singletonKey: `package:${packageJobId}` },
         executor,
       ),
     enqueueTranscription: (assetId, executor, enqueueOptions = {}) =>
       sendAndWake(
+        TRANSCRIBE_VIDEO_QUEUE,
         { transcriptAssetId: assetId },
         {
           id: enqueueOptions.isFreshAttempt
             ? randomUUID()
             : getProcessVideoJobId(`transcribe:${assetId}`),
           singletonKey: `transcribe:${assetId}`,
-          priority: TRANSCRIBE_VIDEO_PRIORITY,
         },
         executor,
       ),
     wakeWorkers: notifyWorkers,
-    async startWorkers(concurrency, handlers) {
+    async startWorkers(concurrency, handlers, startOptions = {}) {
       wakeListener ??= listenForWakeUps(options.databaseUrl, log, notifyWorkers);
-      // One pg-boss worker per slot: each fetches one job at a time, so `concurrency` jobs run at once.
-      for (let slot = 0; slot < concurrency; slot += 1) {
+      const slots: JobQueueName[] = [
+        ...Array.from({ length: concurrency }, (): JobQueueName => PROCESS_VIDEO_QUEUE),
+        ...Array.from(
+          { length: handlers.transcribeVideo ? (startOptions.transcribeConcurrency ?? 1) : 0 },
+          (): JobQueueName => TRANSCRIBE_VIDEO_QUEUE,
+        ),
+      ];
+      // One pg-boss worker per slot: each fetches one job at a time from its queue.
+      for (const queue of slots) {
         // Known once boss.work returns; the handler reads it later.
         const self: { id?: string } = {};
         const id = await boss.work<QueuePayload>(
-          PROCESS_VIDEO_QUEUE,
+          queue,
           {
             batchSize: 1,
             includeMetadata: true,
             pollingIntervalSeconds: options.workerPollingSeconds ?? WORKER_POLLING_SECONDS,
           },
           createJobRunner({
+            queue,
             pool,
             boss,
             leases,
@@ -202,19 +227,19 @@ export async function startJobQueue(options: {
           }),
         );
         self.id = id;
-        workerIds.push(id);
+        workerIds.push({ queue, id });
       }
     },
     markStopping() {
       isStopping = true;
-      if (workerIds.length > 0) {
-        boss.offWork(PROCESS_VIDEO_QUEUE).catch(() => undefined);
+      for (const queue of workedQueues()) {
+        boss.offWork(queue).catch(() => undefined);
       }
     },
     async stop() {
       isStopping = true;
       if (workerIds.length > 0) {
-        await boss.offWork(PROCESS_VIDEO_QUEUE);
+        await Promise.all(workedQueues().map((queue) => boss.offWork(queue)));
         const grace = new Promise((resolve) =>
           setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref(),
         );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../test/upload.fixtures.ts';
 import {
+  BACKGROUND_NICENESS,
   describeFfmpeg,
   FfmpegError,
   findParentDeathWrapper,
@@ -94,6 +95,15 @@ describe('running a media tool', () => {
     setTimeout(() => controller.abort(new Error('stopping')), 50);
     await expect(running).rejects.toThrow('stopping');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('runs background work (a transcript draft) at the lowest CPU priority', async () => {
+    // coreutils' nice without a command prints the niceness it runs at.
+    const background = await runMediaTool('nice', [], { isBackground: true });
+    expect(background.stdout.trim()).toBe(String(BACKGROUND_NICENESS));
+    expect(BACKGROUND_NICENESS).toBe(19);
+    const foreground = await runMediaTool('nice', []);
+    expect(Number(foreground.stdout.trim())).toBeLessThan(BACKGROUND_NICENESS);
   });
 });
 

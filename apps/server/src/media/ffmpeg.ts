@@ -153,6 +153,9 @@ export function withParentDeathSignal(
     : { command: binary, args: [...args] };
 }
 
+/** The niceness of background tools: the lowest priority, run only when nothing else wants a core. */
+export const BACKGROUND_NICENESS = 19;
+
 /**
  * Runs ffmpeg or ffprobe without a shell. Resolves with stdout and the tail of stderr; rejects with
  * FfmpegError on a non-zero exit, or with the signal's reason when aborted (the child is killed).
@@ -166,6 +169,11 @@ export function runMediaTool(
     allowFailure?: boolean;
     /** Each piece of stderr as it arrives (processing reads ffmpeg's input report early). */
     onStderr?: (chunk: string) => void;
+    /**
+     * Background work (a transcript draft): the tool runs at the lowest CPU priority (`nice -n
+     * 19`, coreutils), so a video being processed beside it gets the cores first.
+     */
+    isBackground?: boolean;
   } = {},
 ): Promise<{ stdout: string; stderr: string; exitCode: number | null }> {
   return new Promise((resolve, reject) => {
@@ -173,7 +181,9 @@ export function runMediaTool(
       reject(options.signal.reason as Error);
       return;
     }
-    const command = withParentDeathSignal(binary, args);
+    const command = options.isBackground
+      ? withParentDeathSignal('nice', ['-n', String(BACKGROUND_NICENESS), binary, ...args])
+      : withParentDeathSignal(binary, args);
     const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -26,6 +26,7 @@ export function newVideoCopyLocation(): { uploadId: string; storagePrefix: strin
 /**
  * Records copied videos in the caller's transaction: each a finished upload (kind answer or
  * clip, phase ready, as processing would leave it) and its media asset at `storagePrefix`.
+ * Answers the new assets' ids, in the order of `videos`.
  */
 export async function insertVideoCopies(
   tx: Executor,
@@ -34,7 +35,8 @@ export async function insertVideoCopies(
     userId: string;
     videos: Array<VideoCopy & { uploadId: string; storagePrefix: string }>;
   },
-): Promise<void> {
+): Promise<string[]> {
+  const assetIds: string[] = [];
   for (const video of input.videos) {
     const questionId = 'questionId' in video.target ? video.target.questionId : null;
     const clipKind = 'clipKind' in video.target ? video.target.clipKind : null;
@@ -48,17 +50,22 @@ export async function insertVideoCopies(
       filetype: video.files.video.contentType,
       sizeBytes: video.files.video.sizeBytes,
     });
-    await tx.insert(mediaAssets).values({
-      uploadId: video.uploadId,
-      storyfileId: input.storyfileId,
-      storyfileQuestionId: questionId,
-      clipKind,
-      storagePrefix: video.storagePrefix,
-      files: video.files,
-      durationMs: video.durationMs,
-      width: video.width,
-      height: video.height,
-      createdBy: input.userId,
-    });
+    const [asset] = await tx
+      .insert(mediaAssets)
+      .values({
+        uploadId: video.uploadId,
+        storyfileId: input.storyfileId,
+        storyfileQuestionId: questionId,
+        clipKind,
+        storagePrefix: video.storagePrefix,
+        files: video.files,
+        durationMs: video.durationMs,
+        width: video.width,
+        height: video.height,
+        createdBy: input.userId,
+      })
+      .returning({ id: mediaAssets.id });
+    assetIds.push(asset!.id);
   }
+  return assetIds;
 }

@@ -20,6 +20,7 @@ import { setRecognizerCopy } from '../speech/index.ts';
 import { insertStoryfileCopy } from '../storyfiles/index.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { insertVocabularyCopy } from '../training/index.ts';
+import { insertTranscriptCopies, type TranscriptCopy } from '../transcripts/index.ts';
 import type { Manifest, PackageFile, PackageVideo } from './manifest.ts';
 
 import type { MediaPlanEntry } from './packages.tables.ts';
@@ -137,6 +138,7 @@ export async function createStoryfileFromManifest(
       });
       const plan: MediaPlanEntry[] = [];
       const videos: Parameters<typeof insertVideoCopies>[1]['videos'] = [];
+      const transcripts: Array<TranscriptCopy | undefined> = [];
       const addVideo = (
         video: PackageVideo,
         target: { questionId: string } | { clipKind: Manifest['clips'][number]['kind'] },
@@ -157,6 +159,7 @@ export async function createStoryfileFromManifest(
           width: video.width,
           height: video.height,
         });
+        transcripts.push(video.transcript);
       };
       for (const topic of manifest.topics) {
         for (const question of topic.questions) {
@@ -170,7 +173,15 @@ export async function createStoryfileFromManifest(
           addVideo(clip.video, { clipKind: clip.kind });
         }
       }
-      await insertVideoCopies(tx, { storyfileId, userId, videos });
+      const assetIds = await insertVideoCopies(tx, { storyfileId, userId, videos });
+      await insertTranscriptCopies(
+        tx,
+        storyfileId,
+        assetIds.flatMap((assetId, index) => {
+          const transcript = transcripts[index];
+          return transcript ? [{ assetId, transcript }] : [];
+        }),
+      );
       // Ink sources name questions by id (`# answer: <id>`): the exporting studio's ids become
       // the new ones before the sources are compiled again.
       const idChanges: Array<[string, string]> = manifest.topics.flatMap((topic) =>

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   avatarUrlSchema,
+  captionCueSchema,
   CLIP_KINDS,
+  CUE_ENDS_BEFORE_START_MESSAGE,
   DESCRIPTION_MAX_LENGTH,
   inkCompileMessageSchema,
   inkStoryStatsSchema,
@@ -9,6 +11,8 @@ import {
   NAME_MAX_LENGTH,
   QUESTION_TEXT_MAX_LENGTH,
   STORYFILE_PACKAGE_FORMAT_VERSION,
+  TRANSCRIPT_MAX_CUES,
+  transcriptSourceSchema,
 } from '@conversa/contracts';
 
 /**
@@ -38,12 +42,48 @@ export const packageFileSchema = z.object({
 });
 export type PackageFile = z.infer<typeof packageFileSchema>;
 
+/** Heard words of a transcript: at most ten a second of a 24-hour video. */
+export const PACKAGE_HEARD_WORDS_MAX = 864_000;
+const momentSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3_600_000);
+
+/**
+ * A video's transcript beside its captions file (issue 41): a draft or an author's words, with
+ * their cues and the recognizer's heard words, so an import keeps what an author saved and can
+ * still re-time a later edit. Absent in packages of older studios: the import then drafts the
+ * video again (from its captions file first).
+ */
+export const packageTranscriptSchema = z.object({
+  status: z.enum(['draft', 'edited']),
+  source: transcriptSourceSchema.nullable(),
+  /** The recognizer that made the draft (`pocketsphinx`, an external engine's name). */
+  engine: z.string().max(100).nullable(),
+  cues: z
+    .array(captionCueSchema)
+    .max(TRANSCRIPT_MAX_CUES)
+    .refine((cues) => cues.every((cue) => cue.endMs > cue.startMs), CUE_ENDS_BEFORE_START_MESSAGE),
+  words: z
+    .array(
+      z.object({
+        text: z.string().min(1).max(200),
+        startMs: momentSchema,
+        endMs: momentSchema,
+        confidence: z.number().min(0).max(1).nullable(),
+      }),
+    )
+    .max(PACKAGE_HEARD_WORDS_MAX),
+});
+
 /** A processed video: its files by role (paths into `files`) and its measurements. */
 export const packageVideoSchema = z.object({
   video: packagePathSchema,
   poster: packagePathSchema,
   audio: packagePathSchema,
   captions: packagePathSchema.optional(),
+  transcript: packageTranscriptSchema.optional(),
   durationMs: z.number().int().min(0),
   width: z.number().int().min(0),
   height: z.number().int().min(0),

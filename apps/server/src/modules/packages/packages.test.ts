@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@conversa/contracts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfileClips, storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
+import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { uploads } from '../uploads/uploads.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -47,6 +48,42 @@ let videoBytes: Buffer;
 let packageBytes: Buffer;
 
 const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.500\nI was born by the sea.\n';
+/** The captioned answer's transcript: an author's words, with the words the recognizer heard. */
+const EDITED_TRANSCRIPT = {
+  status: 'edited' as const,
+  source: 'author' as const,
+  engine: 'pocketsphinx',
+  text: 'I was born by the sea.',
+  cues: [{ startMs: 0, endMs: 1500, text: 'I was born by the sea.' }],
+  words: [
+    { text: 'i', startMs: 0, endMs: 200, confidence: 0.9 },
+    { text: 'was', startMs: 200, endMs: 400, confidence: 0.9 },
+    { text: 'born', startMs: 400, endMs: 800, confidence: 0.8 },
+    { text: 'by', startMs: 800, endMs: 950, confidence: 0.9 },
+    { text: 'this', startMs: 950, endMs: 1100, confidence: 0.4 },
+    { text: 'sea', startMs: 1100, endMs: 1500, confidence: 0.9 },
+  ],
+};
+
+/** The transcripts of a storyfile's videos, as stored (words included, which the API leaves out). */
+async function transcriptsOf(studio: TestStudio, storyfileId: string) {
+  return studio.database.db
+    .select({
+      status: videoTranscripts.status,
+      source: videoTranscripts.source,
+      engine: videoTranscripts.engine,
+      text: videoTranscripts.text,
+      cues: videoTranscripts.cues,
+      words: videoTranscripts.words,
+    })
+    .from(videoTranscripts)
+    .where(
+      and(
+        eq(videoTranscripts.storyfileId, storyfileId),
+        inArray(videoTranscripts.status, ['draft', 'edited']),
+      ),
+    );
+}
 /** Version 1 plays the answer to the first question by its id: an import must follow the new id. */
 const inkV1 = (questionId: string) =>
   `Hello, I am glad you came.\n* [Tell me about the sea] I grew up with the sound of waves. # answer: ${questionId}\n- -> END\n`;
@@ -155,28 +192,43 @@ async function seedVideo(
     uploadedAt: new Date(),
   });
   const size = async (name: string) => (await stat(path.join(folder, name))).size;
-  await db.insert(mediaAssets).values({
-    uploadId,
-    storyfileId: target.storyfileId,
-    storyfileQuestionId: target.questionId ?? null,
-    clipKind: target.clipKind ?? null,
-    storagePrefix: `videos/${uploadId}`,
-    files: {
-      video: { ...MEDIA_FILES.video, sizeBytes: await size(MEDIA_FILES.video.name) },
-      poster: { ...MEDIA_FILES.poster, sizeBytes: await size(MEDIA_FILES.poster.name) },
-      audio: { ...MEDIA_FILES.audio, sizeBytes: await size(MEDIA_FILES.audio.name) },
-      ...(withCaptions
-        ? {
-            captions: {
-              ...OPTIONAL_MEDIA_FILES.captions,
-              sizeBytes: await size(OPTIONAL_MEDIA_FILES.captions.name),
-            },
-          }
-        : {}),
-    },
-    durationMs: 2000,
-    width: 320,
-    height: 240,
+  const files = {
+    video: { ...MEDIA_FILES.video, sizeBytes: await size(MEDIA_FILES.video.name) },
+    poster: { ...MEDIA_FILES.poster, sizeBytes: await size(MEDIA_FILES.poster.name) },
+    audio: { ...MEDIA_FILES.audio, sizeBytes: await size(MEDIA_FILES.audio.name) },
+    ...(withCaptions
+      ? {
+          captions: {
+            ...OPTIONAL_MEDIA_FILES.captions,
+            sizeBytes: await size(OPTIONAL_MEDIA_FILES.captions.name),
+          },
+        }
+      : {}),
+  };
+  // The asset and its transcript at once: the studio's recovery round drafts a video without one.
+  await db.transaction(async (tx) => {
+    const [asset] = await tx
+      .insert(mediaAssets)
+      .values({
+        uploadId,
+        storyfileId: target.storyfileId,
+        storyfileQuestionId: target.questionId ?? null,
+        clipKind: target.clipKind ?? null,
+        storagePrefix: `videos/${uploadId}`,
+        files,
+        durationMs: 2000,
+        width: 320,
+        height: 240,
+      })
+      .returning({ id: mediaAssets.id });
+    if (withCaptions) {
+      await tx.insert(videoTranscripts).values({
+        assetId: asset!.id,
+        storyfileId: target.storyfileId,
+        ...EDITED_TRANSCRIPT,
+        revision: 2,
+      });
+    }
   });
   if (target.questionId) {
     await db
@@ -556,6 +608,19 @@ describe('storyfile packages (issue 31)', () => {
       expect(bytes.length).toBe(file.sizeBytes);
     }
     expect(manifest.files.some((file) => file.path.endsWith('captions.vtt'))).toBe(true);
+    // The author's transcript travels with its status and the recognizer's words (issue 41).
+    const carried = manifest.topics
+      .flatMap((topic) => topic.questions)
+      .flatMap((question) => (question.answer?.transcript ? [question.answer.transcript] : []));
+    expect(carried).toEqual([
+      {
+        status: 'edited',
+        source: 'author',
+        engine: 'pocketsphinx',
+        cues: EDITED_TRANSCRIPT.cues,
+        words: EDITED_TRANSCRIPT.words,
+      },
+    ]);
     const text = entries.get(MANIFEST_FILE)!.toString('utf8');
     expect(text).not.toContain('owner@harbour.test');
     expect(text).not.toMatch(/slug|visitorKey|chat/i);
@@ -648,6 +713,17 @@ describe('storyfile packages (issue 31)', () => {
       new URL(videos.find((video) => video.captionsUrl)!.captionsUrl!, target.baseUrl),
     );
     expect(await captions.text()).toBe(CAPTIONS);
+    // The author's words stay the author's: no machine draft replaces them.
+    expect(await transcriptsOf(target, importedId)).toEqual([
+      {
+        status: 'edited',
+        source: 'author',
+        engine: 'pocketsphinx',
+        text: EDITED_TRANSCRIPT.text,
+        cues: EDITED_TRANSCRIPT.cues,
+        words: EDITED_TRANSCRIPT.words,
+      },
+    ]);
 
     const before = await askAll(owner, storyfileId);
     const after = await askAll(importer, importedId);
@@ -905,6 +981,8 @@ describe('storyfile packages (issue 31)', () => {
     expect(await inkOf(owner, copy.id)).toEqual(await inkOf(owner, storyfileId));
     await expectInkNamesOwnQuestion(owner, copy.id);
     await expectVideosPlay(source, owner, copy.id, 10);
+    expect(await transcriptsOf(source, copy.id)).toEqual(await transcriptsOf(source, storyfileId));
+    expect((await transcriptsOf(source, copy.id)).map(({ status }) => status)).toContain('edited');
     expect(await askAll(owner, copy.id)).toEqual(await askAll(owner, storyfileId));
     const named = await owner.expectStatus<StoryfileDetail>(
       201,

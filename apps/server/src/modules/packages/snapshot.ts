@@ -18,6 +18,7 @@ import {
   storyfiles,
 } from '../storyfiles/storyfiles.tables.ts';
 import { customCategories, customWords } from '../training/training.tables.ts';
+import { readTranscriptCopies } from '../transcripts/index.ts';
 import { MANIFEST_FORMAT, type Manifest, type PackageVideo } from './manifest.ts';
 import type { PackedMedia } from './package-writer.ts';
 
@@ -89,6 +90,11 @@ export async function readStoryfileSnapshot(
     .where(eq(inkStoryVersions.storyfileId, storyfileId))
     .orderBy(asc(inkStoryVersions.number));
 
+  const transcripts = await readTranscriptCopies(
+    db,
+    assets.map((asset) => asset.id),
+  );
+
   const media: PackedMedia[] = [];
   const packVideo = (asset: Asset | undefined, folder: string): PackageVideo | null => {
     if (!asset) {
@@ -108,6 +114,7 @@ export async function readStoryfileSnapshot(
       poster: add(asset.files.poster),
       audio: add(asset.files.audio),
       ...(asset.files.captions ? { captions: add(asset.files.captions) } : {}),
+      ...(transcripts.has(asset.id) ? { transcript: transcripts.get(asset.id)! } : {}),
       durationMs: asset.durationMs,
       width: asset.width,
       height: asset.height,

@@ -57,6 +57,7 @@ export function createDictation(options: {
           modelsDir: tmpdir(),
           isGeneralModelOnly: true,
           keepsSilence: true,
+          isBackground: true,
         }));
   return {
     engineName: engine.name,

@@ -77,6 +77,11 @@ export interface EmbeddedEngineOptions {
    * count from the start of the recording, as captions need. Off for questions.
    */
   keepsSilence?: boolean;
+  /**
+   * Decode at the lowest CPU priority (`runPocketsphinx`'s `isBackground`): answers' drafts,
+   * which nobody waits for, yield the cores to videos being processed and to visitors' questions.
+   */
+  isBackground?: boolean;
 }
 
 /**
@@ -218,6 +223,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
         ...(options.binary ? { binary: options.binary } : {}),
         ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
         ...(options.keepsSilence ? { keepsSilence: true } : {}),
+        ...(options.isBackground ? { isBackground: true } : {}),
       });
     },
   };

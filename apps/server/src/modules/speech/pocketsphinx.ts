@@ -150,6 +150,8 @@ export async function runPocketsphinx(
      * reads about 0.7 s early. A question's times do not matter; an answer's captions do.
      */
     keepsSilence?: boolean;
+    /** Decode at the lowest CPU priority (`runMediaTool`'s `isBackground`): an answer's draft. */
+    isBackground?: boolean;
   } = {},
 ): Promise<SpeechTranscript> {
   const directory = path.dirname(wavFile);
@@ -188,7 +190,10 @@ export async function runPocketsphinx(
       '/dev/null',
       ...(options.keepsSilence ? ['-remove_silence', 'no'] : []),
     ],
-    options.signal ? { signal: options.signal } : {},
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.isBackground ? { isBackground: true } : {}),
+    },
   );
   const files = await readdir(outDir);
   const best = parseCtm(files.includes('words.ctm') ? await readFile(ctmFile, 'utf8') : '');

@@ -2,3 +2,8 @@
 export * from './transcripts.tables.ts';
 export { createTranscribeVideoHandler, type TranscribeVideoDeps } from './transcribe-video.job.ts';
 export { queueMissingTranscripts, queueTranscript } from './transcripts.service.ts';
+export {
+  insertTranscriptCopies,
+  readTranscriptCopies,
+  type TranscriptCopy,
+} from './transcript-copy.ts';
