@@ -92,7 +92,8 @@ function toUnit(vector: Float32Array): Float32Array {
   return unit;
 }
 
-function dot(a: Float32Array | Float64Array, b: Float32Array): number {
+/** One element type on both sides, so the loop stays monomorphic (it runs for every row, every ask). */
+function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -109,6 +110,8 @@ interface Classifier {
   rowsOf: Map<AnswerRecord, number[]>;
   rowOf: Map<PhrasingRecord, number>;
   out: Float64Array;
+  /** The question's cosine to each training row, rewritten every ask (no allocation per ask). */
+  cosines: Float64Array;
   /** Its share of the semantic score (`classifierWeightWithExtras` when trained with extra rows). */
   weight: number;
 }
@@ -119,6 +122,9 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   const centering = settings.centering ?? 0;
   // Per answer, the sum of its phrasings' unit vectors (the centroid's direction); dropped on edits.
   const sums = new Map<AnswerRecord, Float64Array>();
+  // Per answer, the squared length of that sum: the same for every question, so computed once
+  // (it was half of each question's centroid cosines).
+  const sumNorms = new Map<AnswerRecord, number>();
   const cohesionWeight = settings.cohesionWeight ?? 0;
   // Per answer, the mean cosine of each phrasing to the others' centroid; dropped with its sum.
   const cohesions = new Map<AnswerRecord, number | undefined>();
@@ -137,6 +143,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       mean = undefined;
       centered = undefined;
       sums.clear();
+      sumNorms.clear();
       cohesions.clear();
     }
   }
@@ -219,6 +226,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         rowsOf,
         rowOf,
         out: new Float64Array(classOf.size),
+        cosines: new Float64Array(rows.length),
         weight,
       };
     }
@@ -267,6 +275,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
 
   function add(record: PhrasingRecord): void {
     sums.delete(record.answer);
+    sumNorms.delete(record.answer);
     cohesions.delete(record.answer);
     const vector = embedder.embed(record.text);
     if (vector) {
@@ -296,17 +305,42 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     return sum;
   }
 
-  /** Cosine between the question and the answer's centroid, `excluded` left out of it. */
+  /**
+   * Cosine between the question and the answer's centroid, `excluded` left out of it.
+   * `onlyDot`: the question's dot product with the answer's one phrasing that has a vector, when it
+   * has only one and none is excluded: the centroid's sum is that vector, so the product is the
+   * same number and is not computed twice.
+   */
   function centroidCosine(
     answer: AnswerRecord,
     query: Float32Array,
     excluded?: PhrasingRecord,
+    onlyDot?: number,
   ): number {
     const sum = sumOf(answer);
     if (!sum) {
       return 0;
     }
     const left = excluded?.answer === answer ? vectors.get(excluded) : undefined;
+    if (!left) {
+      let normSquared = sumNorms.get(answer);
+      if (normSquared === undefined) {
+        normSquared = 0;
+        for (let i = 0; i < sum.length; i++) {
+          normSquared += sum[i]! * sum[i]!;
+        }
+        sumNorms.set(answer, normSquared);
+      }
+      let dotSum = 0;
+      if (onlyDot !== undefined) {
+        dotSum = onlyDot;
+      } else {
+        for (let i = 0; i < sum.length; i++) {
+          dotSum += sum[i]! * query[i]!;
+        }
+      }
+      return normSquared > 1e-12 ? dotSum / Math.sqrt(normSquared) : 0;
+    }
     let dotSum = 0;
     let normSquared = 0;
     for (let i = 0; i < sum.length; i++) {
@@ -342,10 +376,10 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     excluded: PhrasingRecord | undefined,
     excludedAnswer: AnswerRecord | undefined,
   ): Float64Array {
-    const cosines = new Float64Array(model.rows.length);
-    model.rows.forEach((vector, row) => {
-      cosines[row] = dot(query, vector);
-    });
+    const { cosines } = model;
+    for (let row = 0; row < model.rows.length; row++) {
+      cosines[row] = dot(query, model.rows[row]!);
+    }
     const left: number[] = [];
     const excludedRow = excluded ? model.rowOf.get(excluded) : undefined;
     if (excludedRow !== undefined) {
@@ -366,6 +400,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       }
       missing.delete(record);
       sums.delete(record.answer);
+      sumNorms.delete(record.answer);
       cohesions.delete(record.answer);
     },
     sync() {
@@ -376,6 +411,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
           rawVectors.set(record, toUnit(vector));
           invalidate();
           sums.delete(record.answer);
+          sumNorms.delete(record.answer);
           cohesions.delete(record.answer);
         }
       }
@@ -412,16 +448,28 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
           continue;
         }
         let best = -1;
+        let withVector = 0;
+        let lastDot = 0;
         for (const record of answer.phrasings) {
-          const vector = record === excluded ? undefined : vectors.get(record);
+          const vector = vectors.get(record);
           if (vector) {
-            best = Math.max(best, dot(query, vector));
+            withVector++;
+            if (record !== excluded) {
+              // A phrasing's row of the classifier is its vector: its cosine is computed already.
+              const row = outputs ? model!.rowOf.get(record) : undefined;
+              lastDot = row === undefined ? dot(query, vector) : model!.cosines[row]!;
+              best = Math.max(best, lastDot);
+            }
           }
         }
         if (best === -1) {
           continue;
         }
-        const centroid = centroidWeight > 0 ? centroidCosine(answer, query, excluded) : 0;
+        const isOnlyVector = withVector === 1 && excluded?.answer !== answer;
+        const centroid =
+          centroidWeight > 0
+            ? centroidCosine(answer, query, excluded, isOnlyVector ? lastDot : undefined)
+            : 0;
         const cohesion = cohesionWeight > 0 ? cohesionOf(answer) : undefined;
         const offset = cohesion === undefined ? 0 : cohesionWeight * (cohesion - meanCohesion);
         const cosineScore = rescale(
