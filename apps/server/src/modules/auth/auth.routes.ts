@@ -133,7 +133,14 @@ export function registerAuthRoutes(
     const providerError = answer.get('error');
     if (providerError) {
       // login_required, consent_required, interaction_required or anything else.
-      const { isSilent } = await auth.abandonLogin(answer.get('state'));
+      const { isSilent, retryUrl } = await auth.abandonLogin(answer.get('state'), providerError);
+      if (retryUrl) {
+        request.log.info(
+          { error: providerError },
+          'the issuer refused the hybrid sign-in for this client; signing in with the code flow',
+        );
+        return reply.redirect(retryUrl.href, 303);
+      }
       if (isSilent) {
         return endSilentCheck(reply, 'login-required');
       }

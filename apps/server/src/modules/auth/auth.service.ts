@@ -74,6 +74,18 @@ export function offersHybridSignIn(metadata: client.ServerMetadata): boolean {
 const HYBRID_RESPONSE_TYPE = 'code id_token';
 
 /**
+ * Provider errors that can mean "not `code id_token` for this client" (RFC 6749
+ * `unsupported_response_type`, Keycloak's `unauthorized_client`, oidc-provider's `invalid_request`
+ * "requested response_type is not allowed for this client"): the sign-in is retried once, with the
+ * code flow, which is never retried.
+ */
+const HYBRID_REFUSED_ERRORS = new Set([
+  'unsupported_response_type',
+  'unauthorized_client',
+  'invalid_request',
+]);
+
+/**
  * The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. Two
  * ways in (spec §4 "a silent check through a hidden page when cookies are enabled; otherwise
  * login-required with hybrid flow"): the landing page's silent check (`prompt=none` in a hidden
@@ -292,15 +304,34 @@ export function createAuthService(options: AuthServiceOptions) {
     };
   }
 
-  /** Drops the login state the provider answered with an error; says whether it was silent. */
-  async function abandonLogin(state: string | null): Promise<{ isSilent: boolean }> {
+  /**
+   * Drops the login state the provider answered with an error; says whether it was silent. An
+   * issuer that advertises `code id_token` but will not answer this client with it (a Keycloak
+   * client without its implicit flow enabled) gets the same sign-in again with the code flow:
+   * `retryUrl`, where the browser goes next.
+   */
+  async function abandonLogin(
+    state: string | null,
+    error?: string,
+  ): Promise<{ isSilent: boolean; retryUrl?: URL }> {
     if (!state) {
       return { isSilent: false };
     }
     const [pending] = await db
       .delete(authLoginStates)
       .where(eq(authLoginStates.state, state))
-      .returning({ isSilent: authLoginStates.isSilent });
+      .returning();
+    if (
+      pending?.responseType === HYBRID_RESPONSE_TYPE &&
+      error !== undefined &&
+      HYBRID_REFUSED_ERRORS.has(error)
+    ) {
+      const retryUrl = await startLogin({
+        idp: pending.idpHint ?? undefined,
+        returnTo: pending.returnTo ?? undefined,
+      });
+      return { isSilent: false, retryUrl };
+    }
     return { isSilent: pending?.isSilent ?? false };
   }
 
