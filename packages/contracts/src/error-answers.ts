@@ -26,14 +26,26 @@ export const SYSTEM_ID_REQUIRED_MESSAGE = `Requests from the browser must carry 
 const GUARDED_WRITE_PREFIXES = ['/v1/', '/api/', '/files'];
 
 /**
+ * The one write a cross-site form must be able to send: the identity provider's `form_post`
+ * answer of the hybrid sign-in (spec §4). It needs no cookie, and its state (issued by the studio,
+ * used once) and its ID token (signed by the issuer, with that state's nonce and the code's hash)
+ * are its protection. Matched on the exact path, the query aside.
+ */
+const FORM_POST_CALLBACK_PATH = '/api/auth/callback';
+
+/**
  * Whether a call without a bearer token must carry the system id header: every write (not GET,
- * HEAD or OPTIONS) to the gateway and the upload endpoint. A cross-site form cannot set a header,
- * so this is the studio's CSRF defence on top of SameSite cookies. The server's check and the
- * API documentation both read it.
+ * HEAD or OPTIONS) to the gateway and the upload endpoint, but the sign-in's form post callback.
+ * A cross-site form cannot set a header, so this is the studio's CSRF defence on top of SameSite
+ * cookies. The server's check and the API documentation both read it.
  */
 export function needsSystemIdHeader(method: string, path: string): boolean {
   const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-  return isWrite && GUARDED_WRITE_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return (
+    isWrite &&
+    GUARDED_WRITE_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+    path.split('?')[0] !== FORM_POST_CALLBACK_PATH
+  );
 }
 
 /** The 403 sentences a requirement can answer with (the role message of spec §5 where a role is involved). */

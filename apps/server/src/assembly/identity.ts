@@ -48,15 +48,17 @@ export async function setUpIdentity(
     });
     await registerIdentityProviderRoutes(app, { provider, db, config });
   }
-  const getConfiguration = createLazyOidcConfiguration({
+  const issuer = {
     issuer: config.oidc.issuer ?? `${config.publicUrl}${IDP_MOUNT_PATH}`,
     clientId,
     clientSecret,
-  });
+  };
+  const getConfiguration = createLazyOidcConfiguration(issuer);
   const auth = createAuthService({
     db,
     publicUrl: config.publicUrl,
     getConfiguration,
+    getHybridConfiguration: createLazyOidcConfiguration({ ...issuer, isHybrid: true }),
     configuredHints: isEmbeddedIdp
       ? config.upstreamProviders.map((upstream) => upstream.hint)
       : undefined,

@@ -8,6 +8,12 @@ export function createLazyOidcConfiguration(options: {
   issuer: string;
   clientId: string;
   clientSecret: string | undefined;
+  /**
+   * Asks for `code id_token` (the OpenID Connect hybrid flow) instead of `code`: openid-client then
+   * validates the ID token of the authorization response (signature, nonce, c_hash) before the code
+   * exchange. Whether the issuer offers it is for the caller to read from its metadata.
+   */
+  isHybrid?: boolean;
 }): () => Promise<client.Configuration> {
   let pending: Promise<client.Configuration> | undefined;
   return () => {
@@ -22,6 +28,9 @@ export function createLazyOidcConfiguration(options: {
         // Plain HTTP is only for loopback development and tests; production issuers use HTTPS.
         isHttp ? { execute: [client.allowInsecureRequests] } : undefined,
       );
+      if (options.isHybrid) {
+        client.useCodeIdTokenResponseType(configuration);
+      }
       return configuration;
     })().catch((error: unknown) => {
       pending = undefined;

@@ -52,8 +52,12 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         client_name: 'Conversa Studio',
         redirect_uris: [`${publicUrl}/api/auth/callback`],
         post_logout_redirect_uris: [`${publicUrl}/`],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
+        // `code`: the silent check (and any client asking for the code flow); `code id_token`: the
+        // hybrid sign-in of spec §4, answered by form_post. An ID token in the front channel is
+        // the `implicit` grant type to the provider; the access token still comes only from the
+        // token endpoint, with PKCE.
+        grant_types: ['authorization_code', 'implicit', 'refresh_token'],
+        response_types: ['code', 'code id_token'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
@@ -169,7 +173,31 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
 
   const provider = new Provider(`${publicUrl}${IDP_MOUNT_PATH}`, configuration);
   provider.proxy = true;
+  if (!options.isHttps) {
+    allowFrontChannelIdTokensOverHttp(provider);
+  }
   return provider;
+}
+
+/**
+ * oidc-provider refuses a client whose front channel carries an ID token (`implicit`, here the
+ * hybrid flow) to an `http:` or `localhost` redirect URI. A studio served over plain HTTP is a
+ * loopback development or test studio (PUBLIC_URL is https in production), so there the two checks
+ * are skipped, the recipe oidc-provider documents for development; every other check stays.
+ */
+function allowFrontChannelIdTokensOverHttp(provider: Provider): void {
+  const schema = (
+    provider.Client as unknown as {
+      Schema: { prototype: { invalidate: (message: string, code?: string) => void } };
+    }
+  ).Schema.prototype;
+  const invalidate = schema.invalidate;
+  schema.invalidate = function (this: unknown, message: string, code?: string) {
+    if (code === 'implicit-force-https' || code === 'implicit-forbid-localhost') {
+      return;
+    }
+    invalidate.call(this, message, code);
+  };
 }
 
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;

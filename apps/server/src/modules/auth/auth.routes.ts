@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   SIGNED_OUT_LANDING_PATH,
@@ -18,7 +18,14 @@ const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
   returnTo: z.string().max(2000).optional(),
   prompt: z.literal('none').optional(),
+  // The landing page's Sign in after its silent check found no session (spec §4).
+  flow: z.literal('hybrid').optional(),
 });
+
+/** A `form_post` answer: every field one string (formbody parses repeated fields as arrays). */
+const formPostSchema = z.record(z.string(), z.string());
+
+export const CALLBACK_PATH = '/api/auth/callback';
 
 export const SILENT_CHECK_DONE_PATH = '/api/auth/silent-check-done';
 
@@ -106,40 +113,78 @@ export function registerAuthRoutes(
     async (_request, reply) => reply.redirect(options.accountUrl, 303),
   );
 
+  /*
+   * The provider's answer. The code flow (the silent check, and every sign-in where the issuer
+   * offers no hybrid flow) comes back as a GET with the answer in the query; the hybrid flow as a
+   * `form_post` POST, from the provider's page: a cross-site POST when the issuer is on another
+   * site. That POST carries no studio cookie (SameSite=Lax) and needs none; it is exempt from the
+   * system id header (`needsSystemIdHeader`), and its protection is the answer itself: a state the
+   * studio issued, used once, within the hour, and an ID token signed by the issuer for this
+   * client, carrying the nonce of that state and the hash of the code (c_hash). The Lax session
+   * cookie it sets is stored: the POST is a top-level navigation.
+   */
+  const handleCallback = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formPost: URLSearchParams | undefined,
+  ) => {
+    const currentUrl = new URL(request.url, 'http://placeholder');
+    const answer = formPost ?? currentUrl.searchParams;
+    const providerError = answer.get('error');
+    if (providerError) {
+      // login_required, consent_required, interaction_required or anything else.
+      const { isSilent, retryUrl } = await auth.abandonLogin(answer.get('state'), providerError);
+      if (retryUrl) {
+        request.log.info(
+          { error: providerError },
+          'the issuer refused the hybrid sign-in for this client; signing in with the code flow',
+        );
+        return reply.redirect(retryUrl.href, 303);
+      }
+      if (isSilent) {
+        return endSilentCheck(reply, 'login-required');
+      }
+      clearSessionCookie(reply);
+      request.log.info(
+        { error: providerError, description: answer.get('error_description') },
+        'sign-in was not completed at the provider',
+      );
+      return backToLanding(reply, 'not-completed');
+    }
+    const completion = await auth.completeLogin(auth.callbackUrl(request.url), formPost);
+    if (completion.kind === 'invalid') {
+      if (completion.isSilent) {
+        request.log.warn({ reason: completion.reason }, 'silent sign-in check failed');
+        return endSilentCheck(reply, 'login-required');
+      }
+      clearSessionCookie(reply);
+      request.log.info({ reason: completion.reason }, 'sign-in failed');
+      return backToLanding(reply, completion.code);
+    }
+    setSessionCookie(reply, completion.sessionId);
+    if (completion.isSilent) {
+      return endSilentCheck(reply, 'signed-in');
+    }
+    return reply.redirect(completion.returnTo, 303);
+  };
+
   app.get(
-    '/api/auth/callback',
+    CALLBACK_PATH,
+    { config: { permission: { kind: 'public' } }, schema: { hide: true } },
+    async (request, reply) => handleCallback(request, reply, undefined),
+  );
+
+  app.post(
+    CALLBACK_PATH,
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (request, reply) => {
-      const currentUrl = new URL(request.url, 'http://placeholder');
-      const providerError = currentUrl.searchParams.get('error');
-      if (providerError) {
-        // login_required, consent_required, interaction_required or anything else.
-        const { isSilent } = await auth.abandonLogin(currentUrl.searchParams.get('state'));
-        if (isSilent) {
-          return endSilentCheck(reply, 'login-required');
-        }
-        clearSessionCookie(reply);
-        request.log.info(
-          { error: providerError, description: currentUrl.searchParams.get('error_description') },
-          'sign-in was not completed at the provider',
-        );
-        return backToLanding(reply, 'not-completed');
+      const body = formPostSchema.safeParse(request.body);
+      const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (!body.success || contentType !== 'application/x-www-form-urlencoded') {
+        request.log.info('sign-in answer was not a form post');
+        return backToLanding(reply, 'failed');
       }
-      const completion = await auth.completeLogin(auth.callbackUrl(request.url));
-      if (completion.kind === 'invalid') {
-        if (completion.isSilent) {
-          request.log.warn({ reason: completion.reason }, 'silent sign-in check failed');
-          return endSilentCheck(reply, 'login-required');
-        }
-        clearSessionCookie(reply);
-        request.log.info({ reason: completion.reason }, 'sign-in failed');
-        return backToLanding(reply, completion.code);
-      }
-      setSessionCookie(reply, completion.sessionId);
-      if (completion.isSilent) {
-        return endSilentCheck(reply, 'signed-in');
-      }
-      return reply.redirect(completion.returnTo, 303);
+      return handleCallback(request, reply, new URLSearchParams(body.data));
     },
   );
 

@@ -33,6 +33,12 @@ export interface AuthServiceOptions {
   db: Database;
   publicUrl: string;
   getConfiguration: () => Promise<client.Configuration>;
+  /**
+   * The same issuer and client asking for `code id_token` (`useCodeIdTokenResponseType`): the
+   * hybrid sign-in of spec §4. Without it, or when the issuer's discovery document does not offer
+   * that response type with `form_post`, every sign-in uses the code flow.
+   */
+  getHybridConfiguration?: () => Promise<client.Configuration>;
   /** Hints the embedded provider can broker; undefined for an external issuer (it decides). */
   configuredHints: readonly string[] | undefined;
 }
@@ -51,7 +57,42 @@ export type LoginCompletion =
   | { kind: 'signed-in'; sessionId: string; returnTo: string; isSilent: boolean }
   | { kind: 'invalid'; code: SignInErrorCode; reason: string; isSilent: boolean };
 
-/** The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. */
+/**
+ * Whether an issuer offers the hybrid flow the way the studio asks for it: `code id_token` among
+ * its response types (in any order) and `form_post` among its response modes, since only a POST
+ * brings the authorization response's ID token to the server (a fragment stays in the browser).
+ */
+export function offersHybridSignIn(metadata: client.ServerMetadata): boolean {
+  const normalise = (responseType: string) => responseType.split(' ').sort().join(' ');
+  return (
+    (metadata.response_types_supported ?? []).some(
+      (responseType) => normalise(responseType) === normalise(HYBRID_RESPONSE_TYPE),
+    ) && (metadata.response_modes_supported ?? []).includes('form_post')
+  );
+}
+
+const HYBRID_RESPONSE_TYPE = 'code id_token';
+
+/**
+ * Provider errors that can mean "not `code id_token` for this client" (RFC 6749
+ * `unsupported_response_type`, Keycloak's `unauthorized_client`, oidc-provider's `invalid_request`
+ * "requested response_type is not allowed for this client"): the sign-in is retried once, with the
+ * code flow, which is never retried.
+ */
+const HYBRID_REFUSED_ERRORS = new Set([
+  'unsupported_response_type',
+  'unauthorized_client',
+  'invalid_request',
+]);
+
+/**
+ * The studio as an OpenID Connect relying party: code + PKCE S256, refresh, end-session. Two
+ * ways in (spec §4 "a silent check through a hidden page when cookies are enabled; otherwise
+ * login-required with hybrid flow"): the landing page's silent check (`prompt=none` in a hidden
+ * frame) always uses the code flow, its answer a GET to the callback; the sign-in a person starts
+ * asks for the hybrid flow (`flow=hybrid`: `code id_token`, `form_post`, PKCE as well) when the
+ * issuer offers it, else the code flow. Either way the callback ends with the same session cookie.
+ */
 export function createAuthService(options: AuthServiceOptions) {
   const { db, publicUrl, getConfiguration } = options;
   const redirectUri = `${publicUrl}/api/auth/callback`;
@@ -61,6 +102,8 @@ export function createAuthService(options: AuthServiceOptions) {
     returnTo?: string | undefined;
     /** `none`: the silent single-sign-on check; the provider must answer without a page. */
     prompt?: 'none' | undefined;
+    /** `hybrid`: a person's sign-in after the silent check found no session (never the check). */
+    flow?: 'hybrid' | undefined;
   }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
@@ -79,7 +122,12 @@ export function createAuthService(options: AuthServiceOptions) {
         { signInError: 'provider-not-configured' satisfies SignInErrorCode },
       );
     }
-    const configuration = await getConfiguration();
+    const isSilent = input.prompt === 'none';
+    const hybridConfiguration =
+      input.flow === 'hybrid' && !isSilent ? await options.getHybridConfiguration?.() : undefined;
+    const isHybrid =
+      hybridConfiguration !== undefined && offersHybridSignIn(hybridConfiguration.serverMetadata());
+    const configuration = isHybrid ? hybridConfiguration : await getConfiguration();
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
@@ -90,7 +138,8 @@ export function createAuthService(options: AuthServiceOptions) {
       codeVerifier,
       idpHint: idp ?? null,
       returnTo: sanitizeReturnTo(input.returnTo),
-      isSilent: input.prompt === 'none',
+      isSilent,
+      responseType: isHybrid ? HYBRID_RESPONSE_TYPE : 'code',
       expiresAt: new Date(Date.now() + LOGIN_STATE_LIFETIME_MS),
     });
     const parameters: Record<string, string> = {
@@ -101,7 +150,11 @@ export function createAuthService(options: AuthServiceOptions) {
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     };
-    if (input.prompt === 'none') {
+    if (isHybrid) {
+      // buildAuthorizationUrl sets response_type `code id_token` from the hybrid configuration.
+      parameters.response_mode = 'form_post';
+    }
+    if (isSilent) {
       parameters.prompt = 'none';
     }
     if (idp) {
@@ -112,8 +165,16 @@ export function createAuthService(options: AuthServiceOptions) {
     return client.buildAuthorizationUrl(configuration, parameters);
   }
 
-  async function completeLogin(currentUrl: URL): Promise<LoginCompletion> {
-    const state = currentUrl.searchParams.get('state');
+  /**
+   * Finishes a sign-in from the provider's answer: `currentUrl` is the callback as the issuer saw
+   * it; `formPost` the body of a `form_post` answer (the hybrid flow), absent for a GET. The answer
+   * must be the one this sign-in asked for, so a hybrid sign-in is never finished from a code alone.
+   */
+  async function completeLogin(
+    currentUrl: URL,
+    formPost?: URLSearchParams,
+  ): Promise<LoginCompletion> {
+    const state = (formPost ?? currentUrl.searchParams).get('state');
     if (!state) {
       return {
         kind: 'invalid',
@@ -134,15 +195,43 @@ export function createAuthService(options: AuthServiceOptions) {
         isSilent: pending?.isSilent ?? false,
       };
     }
-    const configuration = await getConfiguration();
+    const isHybrid = pending.responseType === HYBRID_RESPONSE_TYPE;
+    if (isHybrid !== (formPost !== undefined)) {
+      return {
+        kind: 'invalid',
+        code: 'failed',
+        reason: isHybrid
+          ? 'The hybrid sign-in was answered without its form post.'
+          : 'The sign-in was answered with a form post it did not ask for.',
+        isSilent: pending.isSilent,
+      };
+    }
+    let configuration: client.Configuration;
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
-      tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      configuration =
+        isHybrid && options.getHybridConfiguration
+          ? await options.getHybridConfiguration()
+          : await getConfiguration();
+      // The hybrid answer is handed over as the POST it was: openid-client validates its ID token
+      // (signature, issuer, audience, nonce, c_hash against the code, state) before it exchanges the
+      // code; the token endpoint's ID token is checked against the same nonce.
+      const answer = formPost
+        ? new Request(currentUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: formPost.toString(),
+          })
+        : currentUrl;
+      tokens = await client.authorizationCodeGrant(configuration, answer, {
         pkceCodeVerifier: pending.codeVerifier,
         expectedState: pending.state,
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
+      if (formPost) {
+        assertSameSubject(formPost.get('id_token'), tokens.claims());
+      }
     } catch (error) {
       // Includes an invalid nonce: no session is created, so the token is cleared (spec §8).
       return {
@@ -215,15 +304,34 @@ export function createAuthService(options: AuthServiceOptions) {
     };
   }
 
-  /** Drops the login state the provider answered with an error; says whether it was silent. */
-  async function abandonLogin(state: string | null): Promise<{ isSilent: boolean }> {
+  /**
+   * Drops the login state the provider answered with an error; says whether it was silent. An
+   * issuer that advertises `code id_token` but will not answer this client with it (a Keycloak
+   * client without its implicit flow enabled) gets the same sign-in again with the code flow:
+   * `retryUrl`, where the browser goes next.
+   */
+  async function abandonLogin(
+    state: string | null,
+    error?: string,
+  ): Promise<{ isSilent: boolean; retryUrl?: URL }> {
     if (!state) {
       return { isSilent: false };
     }
     const [pending] = await db
       .delete(authLoginStates)
       .where(eq(authLoginStates.state, state))
-      .returning({ isSilent: authLoginStates.isSilent });
+      .returning();
+    if (
+      pending?.responseType === HYBRID_RESPONSE_TYPE &&
+      error !== undefined &&
+      HYBRID_REFUSED_ERRORS.has(error)
+    ) {
+      const retryUrl = await startLogin({
+        idp: pending.idpHint ?? undefined,
+        returnTo: pending.returnTo ?? undefined,
+      });
+      return { isSilent: false, retryUrl };
+    }
     return { isSilent: pending?.isSilent ?? false };
   }
 
@@ -369,6 +477,25 @@ export function createAuthService(options: AuthServiceOptions) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * OpenID Connect Core 3.3.3.6: the token endpoint's ID token must name the same issuer and subject
+ * as the (already validated) ID token of the hybrid authorization response.
+ */
+function assertSameSubject(
+  frontChannelIdToken: string | null,
+  claims: client.IDToken | undefined,
+): void {
+  const payload = frontChannelIdToken?.split('.')[1];
+  const front = payload
+    ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>)
+    : undefined;
+  if (!front || !claims || front.sub !== claims.sub || front.iss !== claims.iss) {
+    throw new Error(
+      'The ID tokens of the authorization and token responses name different people.',
+    );
+  }
+}
 
 function refreshTtlSeconds(tokens: client.TokenEndpointResponse): number {
   const value = (tokens as { refresh_expires_in?: unknown }).refresh_expires_in;

@@ -84,6 +84,12 @@ export const authLoginStates = pgTable('auth_login_states', {
   returnTo: text('return_to'),
   /** A `prompt=none` check from the landing page's hidden frame: its callback never shows a page. */
   isSilent: boolean('is_silent').notNull().default(false),
+  /**
+   * The response type asked of the provider: `code` (its answer comes back as a GET with the code
+   * in the query) or `code id_token`, the hybrid flow (a `form_post` POST with the code and an ID
+   * token). The callback accepts only the answer this sign-in asked for.
+   */
+  responseType: text('response_type').$type<'code' | 'code id_token'>().notNull().default('code'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

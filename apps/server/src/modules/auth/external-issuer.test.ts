@@ -78,4 +78,44 @@ describe('an external OpenID issuer', () => {
     );
     expect((await browser.api('/v1/conversa/auth/me')).status).toBe(401);
   });
+
+  // Its discovery document offers `code id_token` (oidc-provider's default) but its client for
+  // the studio allows `code` only, as a Keycloak client without its implicit flow does.
+  it('retries a hybrid sign-in the issuer refuses for this client with the code flow', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    const start = await browser.request('/api/auth/login?flow=hybrid');
+    const hybrid = new URL(start.headers.get('location')!);
+    expect(hybrid.searchParams.get('response_type')).toBe('code id_token');
+    const refused = await browser.request(hybrid.href);
+    const html = await refused.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1];
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((match) => [
+        match[1]!,
+        match[2]!,
+      ]),
+    );
+    // oidc-provider's words for it; Keycloak answers unauthorized_client.
+    expect(fields.error_description).toBe('requested response_type is not allowed for this client');
+    const retry = await browser.request(action!.replaceAll('&amp;', '&'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(retry.status).toBe(303);
+    const codeFlow = new URL(retry.headers.get('location')!);
+    expect(codeFlow.href.startsWith(issuer.issuer)).toBe(true);
+    expect(codeFlow.searchParams.get('response_type')).toBe('code');
+
+    const loginPage = await browser.follow(codeFlow.href);
+    const loginAction = /action="([^"]+)"/.exec(await loginPage.response.text())![1]!;
+    const done = await browser.follow(new URL(loginAction, loginPage.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ prompt: 'login', login: 'lee', password: 'x' }).toString(),
+    });
+    expect(new URL(done.url).pathname).toBe('/dashboard');
+    const me = (await (await browser.api('/v1/conversa/auth/me')).json()) as { email: string };
+    expect(me.email).toBe('lee@realm.example');
+  });
 });

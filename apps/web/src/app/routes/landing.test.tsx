@@ -47,7 +47,7 @@ describe('landing page silent sign-on check', () => {
     );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/api/auth/login',
+      '/api/auth/login?flow=hybrid',
     );
   });
 

@@ -1,14 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_URL } from '../utils/silent-check';
 import { SignInLink } from './silent-sign-in-check';
 
 describe('SignInLink', () => {
-  it('is a plain link to the sign-in when no silent check runs', () => {
+  it('is a plain link to the hybrid sign-in once the silent check answered login-required', () => {
     const navigate = vi.fn();
     render(<SignInLink status="done" navigate={navigate} />);
     const link = screen.getByRole('link', { name: 'Sign in' });
-    expect(link).toHaveAttribute('href', SIGN_IN_URL);
+    // Spec §4: after the silent check, "login-required with hybrid flow".
+    expect(link).toHaveAttribute('href', '/api/auth/login?flow=hybrid');
     // The browser follows the link itself: the click is not held back.
     expect(fireEvent.click(link)).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
@@ -23,7 +23,7 @@ describe('SignInLink', () => {
     expect(navigate).not.toHaveBeenCalled();
 
     rerender(<SignInLink status="done" navigate={navigate} />);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(SIGN_IN_URL);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/api/auth/login?flow=hybrid');
   });
 
   it('also signs in when the check gave no answer in time', () => {
@@ -31,6 +31,6 @@ describe('SignInLink', () => {
     const { rerender } = render(<SignInLink status="checking" navigate={navigate} />);
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     rerender(<SignInLink status="unavailable" navigate={navigate} />);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith(SIGN_IN_URL);
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/api/auth/login?flow=hybrid');
   });
 });

@@ -2,10 +2,10 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import type { SilentCheckStatus } from '../hooks/use-silent-check';
-import { SIGN_IN_URL } from '../utils/silent-check';
+import { HYBRID_SIGN_IN_URL } from '../utils/silent-check';
 
 /**
- * The landing page's Sign in. Pressed while the silent check runs, it waits for the check to
+ * The landing page's Sign in, the hybrid sign-in (`HYBRID_SIGN_IN_URL`). Pressed while the silent check runs, it waits for the check to
  * settle before leaving (at most the 10 s identity time-out): two sign-ins running side by side at
  * the provider would race for its session cookie. If the check finds a session, the check's own
  * navigation to /dashboard wins.
@@ -22,7 +22,7 @@ export function SignInLink({
   const [isWaiting, setIsWaiting] = useState(false);
   useEffect(() => {
     if (isWaiting && status !== 'checking') {
-      navigate(SIGN_IN_URL);
+      navigate(HYBRID_SIGN_IN_URL);
     }
     // navigate is fixed for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -34,7 +34,7 @@ export function SignInLink({
     }
   };
   return (
-    <a href={SIGN_IN_URL} onClick={onClick} aria-busy={isWaiting} className={className}>
+    <a href={HYBRID_SIGN_IN_URL} onClick={onClick} aria-busy={isWaiting} className={className}>
       {isWaiting ? 'Signing in…' : 'Sign in'}
     </a>
   );

@@ -1,10 +1,24 @@
 import { IDENTITY_MESSAGE_TIMEOUT_MS, SSO_MESSAGE_TYPE, SSO_RESULTS } from '@conversa/contracts';
 
-/** Where Sign in leads: the server starts the provider's sign-in. */
+/** Where a sign-in starts: the server sends the browser on to the provider. */
 export const SIGN_IN_URL = '/api/auth/login';
 
-/** The silent single-sign-on check's frame address: the server answers it without any page. */
+/**
+ * The silent single-sign-on check's frame address: the server answers it without any page. It
+ * uses the code flow, its answer a GET the frame follows back to the studio.
+ */
 export const SILENT_CHECK_URL = `${SIGN_IN_URL}?prompt=none`;
+
+/**
+ * Where the landing page's Sign in leads (spec §4: "a silent check through a hidden page when
+ * cookies are enabled; otherwise login-required with hybrid flow"): the hybrid sign-in. By the
+ * time it leaves, the silent check has answered login-required, given no answer within the 10 s
+ * identity time-out (a browser blocking the frame's cookies), or not run (cookies disabled, right
+ * after a sign-out or a failed sign-in); a session it found goes to /dashboard instead. The server
+ * asks the provider for `code id_token` by form_post, or keeps the code flow with an issuer that
+ * does not offer it.
+ */
+export const HYBRID_SIGN_IN_URL = `${SIGN_IN_URL}?flow=hybrid`;
 
 export type SilentCheckOutcome = 'signed-in' | 'login-required' | 'timed-out';
 

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_login_states" ADD COLUMN "response_type" text DEFAULT 'code' NOT NULL;
