@@ -3,6 +3,14 @@ import { IDENTITY_MESSAGE_TIMEOUT_MS, SSO_MESSAGE_TYPE, SSO_RESULTS } from '@con
 /** Where Sign in leads: the server starts the provider's sign-in. */
 export const SIGN_IN_URL = '/api/auth/login';
 
+/**
+ * Sign in through one identity provider (spec §1's hints): a branded deployment's landing page
+ * preselects its own; without a hint the provider's own sign-in page offers them all.
+ */
+export function buildSignInUrl(idpHint: string | null): string {
+  return idpHint === null ? SIGN_IN_URL : `${SIGN_IN_URL}?idp=${encodeURIComponent(idpHint)}`;
+}
+
 /** The silent single-sign-on check's frame address: the server answers it without any page. */
 export const SILENT_CHECK_URL = `${SIGN_IN_URL}?prompt=none`;
 
