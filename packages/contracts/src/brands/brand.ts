@@ -109,7 +109,11 @@ export function findBrandContrastProblem(primary: string): string | undefined {
   const palette = deriveBrandPalette(primary);
   const pairs: [string, string, string][] = [
     ['white text on it', '#ffffff', palette[600]],
-    [`its darker shade ${palette[700]} as text on its lightest ${palette[50]}`, palette[700], palette[50]],
+    [
+      `its darker shade ${palette[700]} as text on its lightest ${palette[50]}`,
+      palette[700],
+      palette[50],
+    ],
   ];
   for (const [what, foreground, background] of pairs) {
     const ratio = getContrastRatio(foreground, background);

@@ -1,8 +1,4 @@
-import {
-  FOOTER_HIDDEN_TABS,
-  SUPPORT_HOURS,
-  type FeedbackKind,
-} from '@conversa/contracts';
+import { FOOTER_HIDDEN_TABS, SUPPORT_HOURS, type FeedbackKind } from '@conversa/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Bug, ExternalLink, Headset, MessageSquareHeart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
