@@ -78,7 +78,7 @@ export async function registerModuleRoutes(
   registerStoryfileRoutes(app, { db, trialUsage });
   registerLibraryRoutes(app, { db });
   const resolveBrand = createBrandResolver(config.brands);
-  registerBrandRoutes(app, { resolveBrand });
+  registerBrandRoutes(app, { resolveBrand, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, {
     db,
     resolveFormUrl: (request) => resolveBrand(request).feedbackFormUrl ?? config.feedbackFormUrl,

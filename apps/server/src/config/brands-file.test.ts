@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>';
 
 /** A brands file (and a logo beside it) in a fresh folder; returns the file's path. */
 function writeBrandsFile(content: unknown): string {
@@ -63,6 +64,7 @@ describe('BRANDS_FILE', () => {
           supportEmail: 'support@medtronic.example',
           helpCenterUrl: 'https://help.medtronic.example',
           idpHint: 'medtronic',
+          isSignInOrigin: false,
         },
         hosts: ['medtronic.localhost'],
         homeUrl: undefined,

@@ -192,6 +192,8 @@ export function readBrandsFile(
         supportEmail: entry.support?.email ?? null,
         helpCenterUrl: entry.helpCenterUrl ?? null,
         idpHint: entry.idpHint ?? null,
+        // Per request: the resolver sets it from the request's own origin.
+        isSignInOrigin: false,
       },
       hosts: entry.hosts,
       homeUrl: entry.homeUrl?.replace(/\/$/, ''),

@@ -19,6 +19,7 @@ export interface BrandView {
   supportEmail: string;
   helpCenterUrl: string;
   idpHint: Brand['idpHint'];
+  isSignInOrigin: boolean;
   isDefault: boolean;
 }
 
@@ -33,6 +34,7 @@ export function toBrandView(brand: Brand, config: WebConfig): BrandView {
     supportEmail: brand.supportEmail ?? config.supportEmail,
     helpCenterUrl: brand.helpCenterUrl ?? config.helpCenterUrl,
     idpHint: brand.idpHint,
+    isSignInOrigin: brand.isSignInOrigin,
     isDefault: brand.id === DEFAULT_BRAND.id,
   };
 }

@@ -14,4 +14,5 @@ export const MEDTRONIC_BRAND: Brand = {
   supportEmail: 'studio-support@medtronic.example',
   helpCenterUrl: 'https://help.medtronic.example/studio',
   idpHint: 'medtronic',
+  isSignInOrigin: false,
 };

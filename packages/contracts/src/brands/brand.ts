@@ -28,6 +28,11 @@ export const brandSchema = z.object({
   helpCenterUrl: z.url().nullable(),
   /** The identity provider the landing page's Sign in goes through (spec §1); null = none. */
   idpHint: z.enum(IDP_HINTS).nullable(),
+  /**
+   * Whether the page's address is the studio's PUBLIC_URL, where every sign-in returns: the
+   * landing page's silent check can only answer there (its frame ends on that origin).
+   */
+  isSignInOrigin: z.boolean(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -42,6 +47,7 @@ export const DEFAULT_BRAND: Brand = {
   supportEmail: null,
   helpCenterUrl: null,
   idpHint: null,
+  isSignInOrigin: true,
 };
 
 export const BRAND_SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const;

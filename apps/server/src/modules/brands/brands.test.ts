@@ -50,7 +50,7 @@ describe('GET /v1/conversa/public/brand', () => {
     ['walmart.localhost:3000', 'walmart', 'Walmart Storyfiles', 'walmart'],
   ])('answers the brand of the host %s without a session', async (host, id, name, idpHint) => {
     const brand = await getBrand(studio, { host });
-    expect(brand).toMatchObject({ id, name, idpHint });
+    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false });
     expect(brand.logoUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(brand.primaryColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(brand.landing?.heading).toBeTruthy();
@@ -58,8 +58,12 @@ describe('GET /v1/conversa/public/brand', () => {
   });
 
   it("answers the studio's own brand, unchanged, on any other host", async () => {
-    expect(await getBrand(studio, { host: '127.0.0.1:3000' })).toEqual(DEFAULT_BRAND);
-    expect(await getBrand(studio, { host: 'studio.example.com' })).toEqual(DEFAULT_BRAND);
+    // PUBLIC_URL's own host, where sign-in returns and the silent check can answer.
+    expect(await getBrand(studio, { host: new URL(studio.baseUrl).host })).toEqual(DEFAULT_BRAND);
+    expect(await getBrand(studio, { host: 'studio.example.com' })).toEqual({
+      ...DEFAULT_BRAND,
+      isSignInOrigin: false,
+    });
     expect(DEFAULT_BRAND).toMatchObject({ id: 'studio', name: 'Conversa Studio' });
   });
 

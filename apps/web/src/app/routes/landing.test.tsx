@@ -38,14 +38,14 @@ function renderLanding(path: string) {
 }
 
 describe('landing page of a branded deployment', () => {
-  it("shows the brand's name, logo and landing text, and signs in through its provider", async () => {
+  it("shows the brand's name, logo and landing text, and signs in through its provider, without the silent check PUBLIC_URL's origin would answer", async () => {
     renderWithProviders(
       <BrandProvider brand={toBrandView(MEDTRONIC_BRAND, webConfig)}>
         <SessionProvider manager={createSignedOutManager()}>
           <LandingRoute />
         </SessionProvider>
       </BrandProvider>,
-      { path: '/?signedOut=1' },
+      { path: '/' },
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: MEDTRONIC_BRAND.landing!.heading }),
@@ -59,6 +59,8 @@ describe('landing page of a branded deployment', () => {
         '/api/auth/login?idp=medtronic',
       ),
     );
+    expect(document.querySelector('iframe[title="Single sign-on check"]')).toBeNull();
+    expect(screen.queryByText('Checking whether you are already signed in…')).toBeNull();
   });
 
   it("keeps the studio's own words and sign-in without a brand", async () => {

@@ -19,8 +19,10 @@ export function LandingRoute() {
   // Only the sentence of a code the studio sends: never text from the address (issue 43).
   const signInError = readSignInErrorMessage(searchParams.get('signInError'));
   const silentCheck = useSilentCheck({
+    // On a brand's own host the check's frame would end on PUBLIC_URL's origin and never answer.
     isEnabled:
       status === 'signed-out' &&
+      brand.isSignInOrigin &&
       canRunSilentCheck({
         isCookieEnabled: navigator.cookieEnabled,
         isTopWindow: window.self === window.top,
