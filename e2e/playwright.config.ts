@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './support/env';
 
@@ -69,6 +70,8 @@ export default defineConfig({
         IDP_MEDTRONIC_ISSUER: E2E.upstreamUrl,
         IDP_MEDTRONIC_CLIENT_ID: E2E.upstreamClientId,
         IDP_MEDTRONIC_CLIENT_SECRET: E2E.upstreamClientSecret,
+        // Two brands on their own host names (brands.spec.ts); 127.0.0.1 stays the studio's own.
+        BRANDS_FILE: path.join(E2E.repoRoot, 'e2e/support/brands.json'),
         // The flows' expected answers and Response quality's figures are those of the lexical
         // matcher; with the sentence model they change (a training flow fell back), and the
         // model's own answers are proved by the server tests that opt in (sentence-model.test.ts).

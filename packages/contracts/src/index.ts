@@ -32,3 +32,4 @@ export * from './promo-codes/index.ts';
 export * from './speech/index.ts';
 export * from './storyfile-packages/index.ts';
 export * from './transcripts/index.ts';
+export * from './brands/index.ts';

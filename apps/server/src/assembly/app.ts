@@ -16,6 +16,7 @@ import { installReadOnlyGuard } from '../http/read-only-guard.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { validatorCompiler } from '../http/unstorable-text.ts';
 import { findReadOnlyOrganizations } from '../modules/promo-codes/index.ts';
+import { listBrandFeedbackFormUrls } from '../modules/brands/index.ts';
 import { installVisitorLinking } from '../modules/publishing/index.ts';
 import { registerApiDocs } from './api-docs.ts';
 import type { AppOptions } from './app-options.ts';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
+    brandFeedbackFormUrls: listBrandFeedbackFormUrls(config.brands),
   });
 
   await registerCompression(app);

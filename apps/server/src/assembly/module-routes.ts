@@ -11,6 +11,8 @@ import {
   forgetExternalIdentities,
   type createAuthService,
 } from '../modules/auth/index.ts';
+import { createBrandResolver, listBrandFeedbackFormUrls } from '../modules/brands/index.ts';
+import { registerBrandRoutes } from '../modules/brands/brands.routes.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
 import { createConversationEngine, inkConversationSource } from '../modules/conversations/index.ts';
@@ -75,7 +77,12 @@ export async function registerModuleRoutes(
   registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
   registerStoryfileRoutes(app, { db, trialUsage });
   registerLibraryRoutes(app, { db });
-  registerFeedbackRoutes(app, { db, formUrl: config.feedbackFormUrl });
+  const resolveBrand = createBrandResolver(config.brands);
+  registerBrandRoutes(app, { resolveBrand, publicUrl: config.publicUrl });
+  registerFeedbackRoutes(app, {
+    db,
+    resolveFormUrl: (request) => resolveBrand(request).feedbackFormUrl ?? config.feedbackFormUrl,
+  });
   const conversationEngine = await createConversationEngine(db, {
     mediaUrlTtlSeconds: config.media.urlTtlSeconds,
     logger: app.log,
@@ -105,6 +112,8 @@ export async function registerModuleRoutes(
     engine: conversationEngine,
     publicUrl: config.publicUrl,
     feedbackFormUrl: config.feedbackFormUrl,
+    brandFeedbackFormUrls: listBrandFeedbackFormUrls(config.brands),
+    resolveBrand,
     webIndexHtmlPath: webDist && path.join(webDist, 'index.html'),
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });

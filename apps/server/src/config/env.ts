@@ -8,6 +8,7 @@ import {
   PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE,
   type IdpHint,
 } from '@conversa/contracts';
+import { readBrandsFile, type BrandsConfig } from './brands-file.ts';
 
 const optionalString = z
   .string()
@@ -75,6 +76,12 @@ const envSchema = z
     STUDIO_DEFAULT_NAMESPACE: z.string().trim().max(120).default('My studio'),
     /** Optional external form shown in the Give Feedback / Report a Bug dialogs. */
     FEEDBACK_FORM_URL: optionalUrl,
+    /**
+     * A JSON file of branded deployments (config/brands.example.json): each brand's host names,
+     * name, logo, colour, landing text, support, help and feedback addresses and sign-in
+     * provider. Unset = the studio's own brand on every host.
+     */
+    BRANDS_FILE: optionalString,
     /** Mail server for invitation emails (smtp:// or smtps://); unset = the inviter copies the link. */
     SMTP_URL: optionalUrlOf(/^smtps?$/),
     /** Sender of invitation emails. */
@@ -339,6 +346,8 @@ export interface Config {
   /** Label of the namespace created on a first start; undefined creates none. */
   defaultNamespace: string | undefined;
   feedbackFormUrl: string | undefined;
+  /** BRANDS_FILE's brands, read and checked at start-up. */
+  brands: BrandsConfig;
   accounts: { smtpUrl: string | undefined; smtpFrom: string; invitationExpiryDays: number };
   upstreamProviders: UpstreamProviderConfig[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -416,6 +425,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`${prefix}_ISSUER and ${prefix}_CLIENT_ID: set both or neither`);
     }
   }
+  const brands = readBrandsFile(
+    env.BRANDS_FILE,
+    // An external issuer brokers its own providers; the embedded one only those set above.
+    env.OIDC_ISSUER ? undefined : upstreamProviders.map((upstream) => upstream.hint),
+  );
+  problems.push(...brands.problems);
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -435,6 +450,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: env.STUDIO_ADMIN_EMAIL, password: env.STUDIO_ADMIN_PASSWORD },
     defaultNamespace: env.STUDIO_DEFAULT_NAMESPACE || undefined,
     feedbackFormUrl: env.FEEDBACK_FORM_URL,
+    brands: brands.config,
     accounts: {
       smtpUrl: env.SMTP_URL,
       smtpFrom: env.SMTP_FROM,

@@ -32,6 +32,8 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** The external feedback form the console frames (FEEDBACK_FORM_URL), if any. */
   feedbackFormUrl?: string | undefined;
+  /** The brands' own feedback forms (BRANDS_FILE), framed on their hosts. */
+  brandFeedbackFormUrls?: readonly string[] | undefined;
 }
 
 /**
@@ -41,7 +43,13 @@ export interface SecurityHeaderOptions {
  */
 export function getConsoleDirectives(options: SecurityHeaderOptions): CspDirectives {
   const isHttps = options.publicUrl.startsWith('https:');
-  const feedbackOrigin = options.feedbackFormUrl ? new URL(options.feedbackFormUrl).origin : null;
+  const feedbackOrigins = [
+    ...new Set(
+      [options.feedbackFormUrl, ...(options.brandFeedbackFormUrls ?? [])].flatMap((url) =>
+        url ? [new URL(url).origin] : [],
+      ),
+    ),
+  ];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -56,7 +64,7 @@ export function getConsoleDirectives(options: SecurityHeaderOptions): CspDirecti
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
-    frameSrc: feedbackOrigin ? ["'self'", feedbackOrigin] : ["'self'"],
+    frameSrc: ["'self'", ...feedbackOrigins],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
     upgradeInsecureRequests: isHttps ? [] : null,

@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { BrandProvider } from '@/components/brand';
 import { ToastProvider } from '@/components/ui/toast';
 import { SessionProvider } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
+import type { BrandView } from '@/lib/brand';
 import { createAppRouter } from './router';
 
 function createQueryClient() {
@@ -20,16 +22,18 @@ function createQueryClient() {
   });
 }
 
-export function App() {
+export function App({ brand }: { brand: BrandView }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <BrandProvider brand={brand}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </BrandProvider>
   );
 }

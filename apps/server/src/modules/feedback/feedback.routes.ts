@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createFeedbackContract, getFeedbackConfigContract } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { registerContract } from '../../http/gateway.ts';
@@ -6,10 +6,14 @@ import { createFeedback } from './feedback.service.ts';
 
 export function registerFeedbackRoutes(
   app: FastifyInstance,
-  options: { db: Database; formUrl: string | undefined },
+  options: {
+    db: Database;
+    /** The form of the request's brand, else FEEDBACK_FORM_URL; undefined = the studio's own form. */
+    resolveFormUrl: (request: FastifyRequest) => string | undefined;
+  },
 ): void {
-  registerContract(app, getFeedbackConfigContract, () =>
-    Promise.resolve({ formUrl: options.formUrl ?? null }),
+  registerContract(app, getFeedbackConfigContract, (request) =>
+    Promise.resolve({ formUrl: options.resolveFormUrl(request) ?? null }),
   );
 
   registerContract(app, createFeedbackContract, (request) =>

@@ -12,6 +12,7 @@ import {
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
+import type { BrandResolver } from '../brands/index.ts';
 import { getPublicSpeechHints, rateExchange } from '../training/index.ts';
 import {
   askAsVisitor,
@@ -57,6 +58,9 @@ export function registerPublishingRoutes(
     engine: ConversationEngine;
     publicUrl: string;
     feedbackFormUrl?: string | undefined;
+    brandFeedbackFormUrls?: readonly string[] | undefined;
+    /** The request's brand: the share page's title names it, and its home address is the page's. */
+    resolveBrand: BrandResolver;
     /** The built web console's index.html, the share page's shell; undefined without a build. */
     webIndexHtmlPath: string | undefined;
     /** Public asks one storyfile answers a minute, all visitors together (PUBLIC_ASK_LIMIT_PER_MINUTE). */
@@ -129,9 +133,17 @@ export function registerPublishingRoutes(
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (request, reply) => {
       if (request.query.embed === '1') {
-        allowFramingByAnyOrigin(reply, { publicUrl, feedbackFormUrl: options.feedbackFormUrl });
+        allowFramingByAnyOrigin(reply, {
+          publicUrl,
+          feedbackFormUrl: options.feedbackFormUrl,
+          brandFeedbackFormUrls: options.brandFeedbackFormUrls,
+        });
       }
-      const page = await sharePages.getSharePage(request.params.slug);
+      const { brand, homeUrl } = options.resolveBrand(request);
+      const page = await sharePages.getSharePage(request.params.slug, {
+        name: brand.name,
+        homeUrl,
+      });
       return reply
         .status(page.status)
         .header('cache-control', 'no-store')

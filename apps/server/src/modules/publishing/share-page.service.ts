@@ -1,5 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { shareSlugSchema, STORYFILE_NOT_AVAILABLE_MESSAGE, escapeHtml } from '@conversa/contracts';
+import {
+  PRODUCT_NAME,
+  shareSlugSchema,
+  STORYFILE_NOT_AVAILABLE_MESSAGE,
+  escapeHtml,
+} from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { findPublishedStoryfile } from './publishing.service.ts';
 
@@ -56,25 +61,29 @@ export function createSharePageService(options: {
   };
 
   return {
-    async getSharePage(slug: string): Promise<SharePage> {
+    /** `brand`: the request's (its name in the title; its home address, else PUBLIC_URL, in the link). */
+    async getSharePage(
+      slug: string,
+      brand: { name: string; homeUrl?: string | undefined } = { name: PRODUCT_NAME },
+    ): Promise<SharePage> {
       const parsed = shareSlugSchema.safeParse(slug);
       const storyfile = parsed.success
         ? await findPublishedStoryfile(db, parsed.data).catch(() => null)
         : null;
       const page = storyfile
         ? {
-            title: `${storyfile.name} | Conversa Studio`,
+            title: `${storyfile.name} | ${brand.name}`,
             description: storyfile.description || `Ask ${storyfile.name} a question.`,
           }
         : {
-            title: 'Not available | Conversa Studio',
+            title: `Not available | ${brand.name}`,
             description: STORYFILE_NOT_AVAILABLE_MESSAGE,
           };
       return {
         status: storyfile ? 200 : 404,
         html: renderSharePage(await loadShell(), {
           ...page,
-          url: `${publicUrl.replace(/\/$/, '')}/s/${encodeURIComponent(slug)}`,
+          url: `${(brand.homeUrl ?? publicUrl).replace(/\/$/, '')}/s/${encodeURIComponent(slug)}`,
         }),
       };
     },

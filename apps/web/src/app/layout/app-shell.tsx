@@ -1,7 +1,8 @@
-import { findRoute, PRODUCT_NAME, type CurrentUser, type FeedbackKind } from '@conversa/contracts';
+import { findRoute, type CurrentUser, type FeedbackKind } from '@conversa/contracts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
 import { UserAvatar } from '@/components/avatar';
+import { useBrand } from '@/components/brand';
 import { NavigationStateProvider } from '@/components/navigation-state';
 import { UserMenu } from '@/components/user-menu';
 import { UploadBarSlot, VideoUploadsProvider } from '@/features/uploads/shell';
@@ -27,9 +28,10 @@ const FeedbackDialog = lazy(() =>
 /** /dashboard is the one screen without a top bar (spec §2 Routes). */
 const PATHS_WITHOUT_TOP_BAR = ['/dashboard'];
 
-function getPageTitle(pathname: string): string {
+/** The tab's title: the screen's label, then the brand's name (Conversa Studio unbranded). */
+export function getPageTitle(pathname: string, brandName: string): string {
   const label = findRoute(pathname)?.label ?? buildBreadcrumbs(pathname).at(-1)?.label;
-  return label === undefined ? PRODUCT_NAME : `${label} · ${PRODUCT_NAME}`;
+  return label === undefined ? brandName : `${label} · ${brandName}`;
 }
 
 /**
@@ -73,15 +75,16 @@ export function AppShell({ user, onLogout }: { user: CurrentUser; onLogout: () =
   const dockRef = useRef<HTMLDivElement>(null);
   useScrollPaddingAbove(dockRef);
   const previousPath = useRef(pathname);
+  const brand = useBrand();
 
   useEffect(() => {
-    document.title = getPageTitle(pathname);
+    document.title = getPageTitle(pathname, brand.name);
     // After an in-app navigation, screen readers and keyboards start at the new screen.
     if (previousPath.current !== pathname) {
       previousPath.current = pathname;
       mainRef.current?.focus({ preventScroll: true });
     }
-  }, [pathname]);
+  }, [pathname, brand.name]);
 
   const displayName = formatDisplayName(user);
   const openFeedback = (kind: FeedbackKind) => setFeedback({ kind, isOpen: true, hasOpened: true });

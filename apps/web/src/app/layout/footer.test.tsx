@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { BrandProvider } from '@/components/brand';
+import { webConfig } from '@/config/env';
+import { toBrandView } from '@/lib/brand';
+import { MEDTRONIC_BRAND } from '@/test/brands';
 import { renderWithProviders } from '@/test/render';
 import { Footer, isFooterHidden } from './footer';
 
@@ -25,6 +29,20 @@ describe('Footer (spec §2 Layout)', () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip).toHaveTextContent('Phone: +1 (555) 010-0199');
     expect(tooltip).toHaveTextContent('Email: support@conversa.studio');
+    expect(tooltip).toHaveTextContent('Mon-Fri 9am-6pm PT');
+  });
+
+  it("shows the brand's support phone and email, and its name, on a branded deployment", async () => {
+    renderWithProviders(
+      <BrandProvider brand={toBrandView(MEDTRONIC_BRAND, webConfig)}>
+        <Footer onOpenFeedback={vi.fn()} />
+      </BrandProvider>,
+    );
+    expect(screen.getByText(/© \d{4} Medtronic Conversations/)).toBeVisible();
+    await userEvent.tab();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Phone: +1 (555) 010-0142');
+    expect(tooltip).toHaveTextContent('Email: studio-support@medtronic.example');
     expect(tooltip).toHaveTextContent('Mon-Fri 9am-6pm PT');
   });
 

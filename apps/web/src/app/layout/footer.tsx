@@ -1,12 +1,8 @@
-import {
-  FOOTER_HIDDEN_TABS,
-  PRODUCT_NAME,
-  SUPPORT_HOURS,
-  type FeedbackKind,
-} from '@conversa/contracts';
+import { FOOTER_HIDDEN_TABS, SUPPORT_HOURS, type FeedbackKind } from '@conversa/contracts';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Bug, ExternalLink, Headset, MessageSquareHeart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useBrand } from '@/components/brand';
 import { webConfig } from '@/config/env';
 
 /** Whether the `tab` query parameter hides the footer: record or interact (spec §2). */
@@ -38,11 +34,12 @@ export function Footer({ onOpenFeedback }: { onOpenFeedback: (kind: FeedbackKind
   // keyboard users. It closes on blur, pointer leave, Escape or a press elsewhere.
   const [isSupportOpen, setIsSupportOpen] = useState(false);
   const closeSupport = () => setIsSupportOpen(false);
+  const brand = useBrand();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-(--breakpoint-2xl) flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-4 text-sm sm:px-6">
         <p className="text-slate-500">
-          © {new Date().getFullYear()} {PRODUCT_NAME}
+          © {new Date().getFullYear()} {brand.name}
         </p>
         <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
           <li>
@@ -73,8 +70,8 @@ export function Footer({ onOpenFeedback }: { onOpenFeedback: (kind: FeedbackKind
                   onPointerDownOutside={closeSupport}
                   className="z-50 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
                 >
-                  <p>Phone: {webConfig.supportPhone}</p>
-                  <p>Email: {webConfig.supportEmail}</p>
+                  <p>Phone: {brand.supportPhone}</p>
+                  <p>Email: {brand.supportEmail}</p>
                   <p className="text-slate-300">{SUPPORT_HOURS}</p>
                   <Tooltip.Arrow className="fill-slate-900" />
                 </Tooltip.Content>

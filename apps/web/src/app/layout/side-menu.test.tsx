@@ -2,6 +2,10 @@ import type { CurrentUser, NamespaceAttributes, Scope } from '@conversa/contract
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BrandProvider } from '@/components/brand';
+import { webConfig } from '@/config/env';
+import { toBrandView } from '@/lib/brand';
+import { MEDTRONIC_BRAND } from '@/test/brands';
 import { renderWithProviders } from '@/test/render';
 import { SideMenu } from './side-menu';
 
@@ -157,5 +161,23 @@ describe('SideMenu (spec §2 Layout, §6 menu gating)', () => {
     const help = within(menu).getByRole('link', { name: /Help Center/ });
     expect(help).toHaveAttribute('href', 'https://help.conversa.studio');
     expect(help).toHaveAttribute('target', '_blank');
+  });
+
+  it("names a branded deployment's brand and opens its own help site", () => {
+    renderWithProviders(
+      <BrandProvider brand={toBrandView(MEDTRONIC_BRAND, webConfig)}>
+        <SideMenu user={buildUser('read:ns')} pathname="/dashboard" />
+      </BrandProvider>,
+      { path: '/dashboard' },
+    );
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Medtronic Conversations' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(menu).getByRole('link', { name: /Help Center/ })).toHaveAttribute(
+      'href',
+      'https://help.medtronic.example/studio',
+    );
   });
 });

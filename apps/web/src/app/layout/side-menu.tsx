@@ -21,8 +21,8 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useBrand } from '@/components/brand';
 import { cn } from '@/components/ui/cn';
-import { webConfig } from '@/config/env';
 
 type MenuEntry =
   { kind: 'item'; item: AppRoute } | { kind: 'group'; group: MenuGroup; items: AppRoute[] };
@@ -126,13 +126,20 @@ function MenuGroupEntry({
 export function SideMenu({ user, pathname }: { user: CurrentUser; pathname: string }) {
   const visible = getVisibleMenuItems(user);
   const idPrefix = useId();
+  const brand = useBrand();
   return (
     <nav aria-label="Main menu" className="flex min-h-0 flex-1 flex-col">
       <Link
         to="/dashboard"
         className="mx-3 mt-4 mb-2 flex items-center rounded-lg px-3 py-2 text-lg font-bold tracking-tight text-white"
       >
-        Conversa<span className="ml-1 font-medium text-brand-300">Studio</span>
+        {brand.isDefault ? (
+          <>
+            Conversa<span className="ml-1 font-medium text-brand-300">Studio</span>
+          </>
+        ) : (
+          brand.name
+        )}
       </Link>
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-3 py-3">
         {SECTIONS.map((section) => {
@@ -171,7 +178,7 @@ export function SideMenu({ user, pathname }: { user: CurrentUser; pathname: stri
       </div>
       <div className="border-t border-slate-800 px-3 py-3">
         <a
-          href={webConfig.helpCenterUrl}
+          href={brand.helpCenterUrl}
           target="_blank"
           rel="noopener noreferrer"
           className={LINK_CLASS}

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandLogo, useBrand } from '@/components/brand';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Button } from '@/components/ui/button';
 
@@ -14,6 +15,7 @@ export function TopBar({
   menuButton: ReactNode;
   onLogout: () => void;
 }) {
+  const brand = useBrand();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
@@ -21,8 +23,8 @@ export function TopBar({
         <div className="min-w-0 flex-1">
           <Breadcrumbs pathname={pathname} />
         </div>
-        <Link to="/dashboard" className="shrink-0 rounded-lg" aria-label="Conversa Studio home">
-          <img src="/logo.svg" alt="" className="size-8" />
+        <Link to="/dashboard" className="shrink-0 rounded-lg" aria-label={`${brand.name} home`}>
+          <BrandLogo className="size-8" />
         </Link>
         <Button
           variant="text"

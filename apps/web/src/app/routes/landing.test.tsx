@@ -2,6 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_ERROR_MESSAGES, WHITELIST_REFUSED_MESSAGE } from '@conversa/contracts';
 import { SessionManager, SessionProvider } from '@/features/auth';
+import { BrandProvider } from '@/components/brand';
+import { webConfig } from '@/config/env';
+import { toBrandView } from '@/lib/brand';
+import { MEDTRONIC_BRAND } from '@/test/brands';
 import { renderWithProviders } from '@/test/render';
 import { LandingRoute } from './landing';
 
@@ -32,6 +36,47 @@ function renderLanding(path: string) {
     { path },
   );
 }
+
+describe('landing page of a branded deployment', () => {
+  it("shows the brand's name, logo and landing text, and signs in through its provider, without the silent check PUBLIC_URL's origin would answer", async () => {
+    renderWithProviders(
+      <BrandProvider brand={toBrandView(MEDTRONIC_BRAND, webConfig)}>
+        <SessionProvider manager={createSignedOutManager()}>
+          <LandingRoute />
+        </SessionProvider>
+      </BrandProvider>,
+      { path: '/' },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MEDTRONIC_BRAND.landing!.heading }),
+    ).toBeVisible();
+    expect(screen.getByText(MEDTRONIC_BRAND.landing!.text)).toBeVisible();
+    expect(screen.getByText('Medtronic Conversations')).toBeVisible();
+    expect(document.querySelector(`img[src="${MEDTRONIC_BRAND.logoUrl}"]`)).not.toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        '/api/auth/login?idp=medtronic',
+      ),
+    );
+    expect(document.querySelector('iframe[title="Single sign-on check"]')).toBeNull();
+    expect(screen.queryByText('Checking whether you are already signed in…')).toBeNull();
+  });
+
+  it("keeps the studio's own words and sign-in without a brand", async () => {
+    renderLanding('/?signedOut=1');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Conversations with people, recorded once and answered forever.',
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/api/auth/login',
+    );
+  });
+});
 
 const silentFrame = () => document.querySelector('iframe[title="Single sign-on check"]');
 

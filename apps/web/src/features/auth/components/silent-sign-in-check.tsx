@@ -2,10 +2,10 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
 import type { SilentCheckStatus } from '../hooks/use-silent-check';
-import { HYBRID_SIGN_IN_URL } from '../utils/silent-check';
+import { buildSignInUrl } from '../utils/silent-check';
 
 /**
- * The landing page's Sign in, the hybrid sign-in (`HYBRID_SIGN_IN_URL`). Pressed while the silent check runs, it waits for the check to
+ * The landing page's Sign in, the hybrid sign-in (`buildSignInUrl`). Pressed while the silent check runs, it waits for the check to
  * settle before leaving (at most the 10 s identity time-out): two sign-ins running side by side at
  * the provider would race for its session cookie. If the check finds a session, the check's own
  * navigation to /dashboard wins.
@@ -13,18 +13,22 @@ import { HYBRID_SIGN_IN_URL } from '../utils/silent-check';
 export function SignInLink({
   status,
   className,
+  idpHint = null,
   navigate = (url) => window.location.assign(url),
 }: {
   status: SilentCheckStatus;
   className?: string;
+  /** The brand's identity provider, preselected (null: the provider's own sign-in page). */
+  idpHint?: string | null;
   navigate?: (url: string) => void;
 }) {
   const [isWaiting, setIsWaiting] = useState(false);
+  const signInUrl = buildSignInUrl(idpHint);
   useEffect(() => {
     if (isWaiting && status !== 'checking') {
-      navigate(HYBRID_SIGN_IN_URL);
+      navigate(signInUrl);
     }
-    // navigate is fixed for the page's life.
+    // navigate and the brand's hint are fixed for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isWaiting, status]);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -34,7 +38,7 @@ export function SignInLink({
     }
   };
   return (
-    <a href={HYBRID_SIGN_IN_URL} onClick={onClick} aria-busy={isWaiting} className={className}>
+    <a href={signInUrl} onClick={onClick} aria-busy={isWaiting} className={className}>
       {isWaiting ? 'Signing in…' : 'Sign in'}
     </a>
   );

@@ -20,6 +20,16 @@ export const SILENT_CHECK_URL = `${SIGN_IN_URL}?prompt=none`;
  */
 export const HYBRID_SIGN_IN_URL = `${SIGN_IN_URL}?flow=hybrid`;
 
+/**
+ * The landing page's Sign in (`HYBRID_SIGN_IN_URL`), through one identity provider (spec §1's hints): a branded deployment's landing page
+ * preselects its own; without a hint the provider's own sign-in page offers them all.
+ */
+export function buildSignInUrl(idpHint: string | null): string {
+  return idpHint === null
+    ? HYBRID_SIGN_IN_URL
+    : `${HYBRID_SIGN_IN_URL}&idp=${encodeURIComponent(idpHint)}`;
+}
+
 export type SilentCheckOutcome = 'signed-in' | 'login-required' | 'timed-out';
 
 export interface SilentCheckFrame {

@@ -5,6 +5,7 @@ import {
 } from '@conversa/contracts';
 import { MessageSquareOff } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { BrandLogo, useBrand } from '@/components/brand';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -18,11 +19,12 @@ import { ConversationPlayer } from './conversation-player';
 import { transcribeForPublicStoryfile, usePublicSpeechRecognizer } from '../api/speech';
 
 /** The page title the server also sends for `/s/{slug}`, kept the same once the page runs. */
-export function buildPublicPageTitle(name: string | null): string {
-  return `${name ?? 'Not available'} | ${PRODUCT_NAME}`;
+export function buildPublicPageTitle(name: string | null, brandName = PRODUCT_NAME): string {
+  return `${name ?? 'Not available'} | ${brandName}`;
 }
 
 function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: ReactNode }) {
+  const brand = useBrand();
   if (isEmbed) {
     // Scrolls as a whole only when the frame is too short for the picture, the question field and
     // a few lines of transcript.
@@ -31,8 +33,8 @@ function PageFrame({ isEmbed, children }: { isEmbed: boolean; children: ReactNod
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-white">
       <header className="mx-auto flex w-full max-w-4xl items-center gap-2 px-6 py-5 text-sm font-semibold text-slate-700">
-        <img src="/logo.svg" alt="" className="size-6" />
-        {PRODUCT_NAME}
+        <BrandLogo className="size-6" />
+        {brand.name}
       </header>
       <main className="mx-auto w-full max-w-4xl flex-1 px-6 pb-16">{children}</main>
     </div>
@@ -69,12 +71,13 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
   const error = storyfile.error;
   const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   const name = storyfile.data?.name ?? null;
+  const brand = useBrand();
 
   useEffect(() => {
     if (name !== null || isMissing) {
-      document.title = buildPublicPageTitle(name);
+      document.title = buildPublicPageTitle(name, brand.name);
     }
-  }, [name, isMissing]);
+  }, [name, isMissing, brand.name]);
 
   if (storyfile.isPending) {
     return (

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND, SYSTEM_ID, SYSTEM_ID_HEADER, brandSchema } from '@conversa/contracts';
+import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { createUser } from '../users/index.ts';
+
+// The example file shipped with the studio: medtronic.localhost and walmart.localhost.
+const BRANDS_FILE = path.resolve(import.meta.dirname, '../../../../../config/brands.example.json');
+const PROVIDERS = {
+  IDP_MEDTRONIC_ISSUER: 'https://login.medtronic.example',
+  IDP_MEDTRONIC_CLIENT_ID: 'studio',
+  IDP_WALMART_ISSUER: 'https://login.walmart.example',
+  IDP_WALMART_CLIENT_ID: 'studio',
+};
+const STUDIO_FORM = 'https://forms.example.com/studio-feedback';
+
+let studio: TestStudio;
+let behindProxy: TestStudio;
+let cookie: string;
+
+beforeAll(async () => {
+  [studio, behindProxy] = await Promise.all([
+    startTestStudio({ BRANDS_FILE, FEEDBACK_FORM_URL: STUDIO_FORM, ...PROVIDERS }),
+    startTestStudio({ BRANDS_FILE, TRUST_PROXY: '127.0.0.1', ...PROVIDERS }),
+  ]);
+  await createUser(studio.database.db, { email: 'writer@acme.test', password: 'writer-password' });
+  const browser = new TestBrowser(studio.baseUrl);
+  await signIn(browser, 'writer@acme.test', 'writer-password');
+  cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+});
+
+afterAll(async () => {
+  await Promise.all([studio?.stop(), behindProxy?.stop()]);
+});
+
+async function getBrand(target: TestStudio, headers: Record<string, string>) {
+  const response = await target.app.inject({
+    method: 'GET',
+    url: '/v1/conversa/public/brand',
+    headers: { [SYSTEM_ID_HEADER]: SYSTEM_ID, ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  return brandSchema.parse(response.json());
+}
+
+describe('GET /v1/conversa/public/brand', () => {
+  it.each([
+    ['medtronic.localhost:3000', 'medtronic', 'Medtronic Conversations', 'medtronic'],
+    ['MEDTRONIC.localhost', 'medtronic', 'Medtronic Conversations', 'medtronic'],
+    ['walmart.localhost:3000', 'walmart', 'Walmart Storyfiles', 'walmart'],
+  ])('answers the brand of the host %s without a session', async (host, id, name, idpHint) => {
+    const brand = await getBrand(studio, { host });
+    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false });
+    expect(brand.logoUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(brand.primaryColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brand.landing?.heading).toBeTruthy();
+    expect(brand.supportEmail).toMatch(/@/);
+  });
+
+  it("answers the studio's own brand, unchanged, on any other host", async () => {
+    // PUBLIC_URL's own host, where sign-in returns and the silent check can answer.
+    expect(await getBrand(studio, { host: new URL(studio.baseUrl).host })).toEqual(DEFAULT_BRAND);
+    expect(await getBrand(studio, { host: 'studio.example.com' })).toEqual({
+      ...DEFAULT_BRAND,
+      isSignInOrigin: false,
+    });
+    expect(DEFAULT_BRAND).toMatchObject({ id: 'studio', name: 'Conversa Studio' });
+  });
+
+  it('believes X-Forwarded-Host only from a proxy TRUST_PROXY names', async () => {
+    const forwarded = { host: '127.0.0.1', 'x-forwarded-host': 'medtronic.localhost' };
+    expect((await getBrand(studio, forwarded)).id).toBe('studio');
+    expect((await getBrand(behindProxy, forwarded)).id).toBe('medtronic');
+    const fromElsewhere = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/v1/conversa/public/brand',
+      remoteAddress: '192.0.2.7',
+      headers: { [SYSTEM_ID_HEADER]: SYSTEM_ID, ...forwarded },
+    });
+    expect(fromElsewhere.json<{ id: string }>().id).toBe('studio');
+  });
+
+  it('is documented in /docs/json', async () => {
+    const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as {
+      paths: Record<string, { get?: { responses: Record<string, { content: unknown }> } }>;
+    };
+    const operation = document.paths['/v1/conversa/public/brand']?.get;
+    expect(JSON.stringify(operation?.responses[200]?.content)).toContain('idpHint');
+  });
+});
+
+describe('the brand on the server side', () => {
+  it("gives each host its brand's feedback form, and the others FEEDBACK_FORM_URL", async () => {
+    const formOn = async (host: string) => {
+      const response = await studio.app.inject({
+        method: 'GET',
+        url: '/v1/conversa/feedback/config',
+        headers: { [SYSTEM_ID_HEADER]: SYSTEM_ID, host, cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ formUrl: string | null }>().formUrl;
+    };
+    expect(await formOn('medtronic.localhost')).toBe(
+      'https://forms.medtronic.example/studio-feedback',
+    );
+    expect(await formOn('walmart.localhost')).toBe('https://forms.walmart.example/studio-feedback');
+    expect(await formOn('127.0.0.1')).toBe(STUDIO_FORM);
+  });
+
+  it("lets the console frame every brand's feedback form (CSP frame-src)", async () => {
+    const response = await studio.app.inject({ method: 'GET', url: '/healthz' });
+    const policy = String(response.headers['content-security-policy']);
+    const frameSrc = /frame-src ([^;]+)/.exec(policy)?.[1];
+    expect(frameSrc?.split(' ')).toEqual([
+      "'self'",
+      'https://forms.example.com',
+      'https://forms.medtronic.example',
+      'https://forms.walmart.example',
+    ]);
+  });
+
+  it("titles the share page with the host's brand and links it at the brand's home address", async () => {
+    const pageOn = async (host: string) =>
+      (await studio.app.inject({ method: 'GET', url: '/s/no-such-page', headers: { host } })).body;
+    const medtronic = await pageOn('medtronic.localhost');
+    expect(medtronic).toContain('<title>Not available | Medtronic Conversations</title>');
+    expect(medtronic).toContain(
+      '<meta property="og:url" content="http://medtronic.localhost:3000/s/no-such-page" />',
+    );
+    expect(await pageOn('127.0.0.1')).toContain('<title>Not available | Conversa Studio</title>');
+  });
+});

@@ -1,0 +1,5 @@
+export {
+  createBrandResolver,
+  listBrandFeedbackFormUrls,
+  type BrandResolver,
+} from './brand-resolver.ts';

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../support/env';
+
+// Issue 45, item 1: one studio, three addresses. Chromium resolves every *.localhost name to
+// loopback itself, so these are the studio on 127.0.0.1 under the brands' host names
+// (e2e/support/brands.json, BRANDS_FILE in playwright.config.ts).
+const at = (host: string, pathname: string) => `http://${host}:${E2E.studioPort}${pathname}`;
+
+const MEDTRONIC = {
+  host: 'medtronic.localhost',
+  name: 'Medtronic Conversations',
+  heading: 'Answers from Medtronic experts, on video, whenever patients ask.',
+  text: 'Record product and patient-education answers once; every patient can ask their own questions.',
+  primary: '#004b87',
+};
+const WALMART = {
+  host: 'walmart.localhost',
+  name: 'Walmart Storyfiles',
+  heading: "Every associate's question, answered by the people who know.",
+  text: 'Build storyfiles for onboarding and store operations, and let associates ask in their own words.',
+  primary: '#0062b1',
+};
+
+async function expectBrandedLanding(page: Page, brand: typeof MEDTRONIC) {
+  await page.goto(at(brand.host, '/'));
+  await expect(page.getByRole('heading', { level: 1, name: brand.heading })).toBeVisible();
+  await expect(page.getByText(brand.text)).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByText(brand.name, { exact: true })).toBeVisible();
+  // The brand's own SVG, drawn by the browser (a broken image has no natural width).
+  const logo = header.locator('img').first();
+  await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page).toHaveTitle(brand.name);
+  // The Tailwind brand palette follows the brand's colour: the Sign in button is painted with it.
+  const signIn = page.getByRole('link', { name: 'Sign in' });
+  const [red, green, blue] = [1, 3, 5].map((start) =>
+    Number.parseInt(brand.primary.slice(start, start + 2), 16),
+  );
+  await expect(signIn).toHaveCSS('background-color', `rgb(${red}, ${green}, ${blue})`);
+  // Its landing page has no silent check: that frame would end on PUBLIC_URL's origin.
+  await expect(page.getByText('Checking whether you are already signed in…')).toHaveCount(0);
+  await expect(page.locator('iframe[title="Single sign-on check"]')).toHaveCount(0);
+  return signIn;
+}
+
+test('medtronic.localhost shows its brand and signs in through the medtronic provider', async ({
+  page,
+}) => {
+  const signIn = await expectBrandedLanding(page, MEDTRONIC);
+  await expect(signIn).toHaveAttribute('href', '/api/auth/login?idp=medtronic');
+
+  const authorization = page.waitForRequest((request) => request.url().includes('/idp/auth?'));
+  await signIn.click();
+  const hinted = new URL((await authorization).url());
+  expect(hinted.searchParams.get('idp_hint')).toBe('medtronic');
+  // The embedded provider hands the browser straight to the medtronic upstream's own page.
+  await expect(page).toHaveURL(
+    new RegExp(`^${E2E.upstreamUrl.replaceAll('.', '\\.')}/interaction/`),
+  );
+});
+
+test("walmart.localhost shows its own brand; with no provider of its own, Sign in offers the provider's page", async ({
+  page,
+}) => {
+  const signIn = await expectBrandedLanding(page, WALMART);
+  await expect(signIn).toHaveAttribute('href', '/api/auth/login');
+  await expect(page.getByText(MEDTRONIC.name)).toHaveCount(0);
+  await signIn.click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/idp/`));
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test("127.0.0.1 keeps the studio's own brand", async ({ page }) => {
+  await page.goto('/?signedOut=1');
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Conversations with people, recorded once and answered forever.',
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByText('Conversa Studio', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').locator('img[src="/logo.svg"]')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/api/auth/login',
+  );
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCSS(
+    'background-color',
+    'rgb(79, 70, 229)',
+  );
+});
+
+test("a share page on a brand's host carries the brand", async ({ page }) => {
+  const response = await page.goto(at(MEDTRONIC.host, '/s/not-a-share-of-ours'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('banner').getByText(MEDTRONIC.name, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`Not available | ${MEDTRONIC.name}`);
+  await page.goto(at(WALMART.host, '/s/not-a-share-of-ours'));
+  await expect(page.getByRole('banner').getByText(WALMART.name, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`Not available | ${WALMART.name}`);
+});

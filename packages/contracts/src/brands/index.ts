@@ -1,0 +1,2 @@
+export * from './brand.ts';
+export * from './get-brand.ts';
