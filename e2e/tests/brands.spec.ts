@@ -48,7 +48,7 @@ test('medtronic.localhost shows its brand and signs in through the medtronic pro
   page,
 }) => {
   const signIn = await expectBrandedLanding(page, MEDTRONIC);
-  await expect(signIn).toHaveAttribute('href', '/api/auth/login?idp=medtronic');
+  await expect(signIn).toHaveAttribute('href', '/api/auth/login?flow=hybrid&idp=medtronic');
 
   const authorization = page.waitForRequest((request) => request.url().includes('/idp/auth?'));
   await signIn.click();
@@ -64,7 +64,7 @@ test("walmart.localhost shows its own brand; with no provider of its own, Sign i
   page,
 }) => {
   const signIn = await expectBrandedLanding(page, WALMART);
-  await expect(signIn).toHaveAttribute('href', '/api/auth/login');
+  await expect(signIn).toHaveAttribute('href', '/api/auth/login?flow=hybrid');
   await expect(page.getByText(MEDTRONIC.name)).toHaveCount(0);
   await signIn.click();
   await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/idp/`));
@@ -85,7 +85,7 @@ test("127.0.0.1 keeps the studio's own brand", async ({ page }) => {
   await expect(page.getByRole('banner').locator('img[src="/logo.svg"]')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
     'href',
-    '/api/auth/login',
+    '/api/auth/login?flow=hybrid',
   );
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCSS(
     'background-color',

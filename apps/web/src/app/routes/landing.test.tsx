@@ -56,7 +56,7 @@ describe('landing page of a branded deployment', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
         'href',
-        '/api/auth/login?idp=medtronic',
+        '/api/auth/login?flow=hybrid&idp=medtronic',
       ),
     );
     expect(document.querySelector('iframe[title="Single sign-on check"]')).toBeNull();
@@ -73,7 +73,7 @@ describe('landing page of a branded deployment', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/api/auth/login',
+      '/api/auth/login?flow=hybrid',
     );
   });
 });
