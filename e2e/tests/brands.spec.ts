@@ -60,6 +60,35 @@ test('medtronic.localhost shows its brand and signs in through the medtronic pro
   );
 });
 
+test('a person who signs in on medtronic.localhost keeps its brand in the studio, until they log out', async ({
+  page,
+}) => {
+  const signIn = await expectBrandedLanding(page, MEDTRONIC);
+  await signIn.click();
+  await page.locator('input[name="login"]').fill('maria');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: /sign-in/i }).click();
+  // Every sign-in returns to PUBLIC_URL's host; the brand comes along.
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/dashboard$`));
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toContainText(MEDTRONIC.name);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Welcome to ${MEDTRONIC.name}` }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(MEDTRONIC.name));
+  // /dashboard has no top bar: Logout sits in the user menu.
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Conversations with people, recorded once and answered forever.',
+    }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('banner').getByText('Conversa Studio', { exact: true }),
+  ).toBeVisible();
+});
+
 test("walmart.localhost shows its own brand; with no provider of its own, Sign in offers the provider's page", async ({
   page,
 }) => {

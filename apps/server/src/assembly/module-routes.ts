@@ -11,7 +11,11 @@ import {
   forgetExternalIdentities,
   type createAuthService,
 } from '../modules/auth/index.ts';
-import { createBrandResolver, listBrandFeedbackFormUrls } from '../modules/brands/index.ts';
+import {
+  createBrandResolver,
+  createHostBrandLookup,
+  listBrandFeedbackFormUrls,
+} from '../modules/brands/index.ts';
 import { registerBrandRoutes } from '../modules/brands/brands.routes.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
@@ -55,6 +59,7 @@ export async function registerModuleRoutes(
   registerAuthRoutes(app, {
     auth,
     isHttps,
+    brandOfHost: createHostBrandLookup(config.brands),
     // The embedded provider's account page; an external issuer's by Keycloak's convention.
     accountUrl: isEmbeddedIdp
       ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`

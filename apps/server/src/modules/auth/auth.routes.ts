@@ -12,7 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import { cspHash } from '../../http/security-headers.ts';
 import { TOKEN_TTL } from './token-ttl.ts';
 import type { AuthService } from './auth.service.ts';
-import { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
+import { BRAND_COOKIE, readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
@@ -57,7 +57,13 @@ const SILENT_CHECK_HEADERS = {
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: AuthService; isHttps: boolean; accountUrl: string },
+  options: {
+    auth: AuthService;
+    isHttps: boolean;
+    accountUrl: string;
+    /** The brand a request's host names (issue 45), null for the studio's own. */
+    brandOfHost?: (request: FastifyRequest) => string | null;
+  },
 ): void {
   const { auth } = options;
   const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
@@ -67,6 +73,22 @@ export function registerAuthRoutes(
       sameSite: 'lax',
       secure: options.isHttps,
       maxAge: TOKEN_TTL.refreshToken,
+    });
+  // The brand a sign-in began under, kept as long as the session may be (BRAND_COOKIE).
+  const setBrandCookie = (reply: FastifyReply, brandId: string) =>
+    reply.setCookie(BRAND_COOKIE, brandId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
+      maxAge: TOKEN_TTL.refreshToken,
+    });
+  const clearBrandCookie = (reply: FastifyReply) =>
+    reply.clearCookie(BRAND_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
     });
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, {
@@ -89,7 +111,11 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const query = loginQuerySchema.safeParse(request.query);
       try {
-        const url = await auth.startLogin(query.success ? query.data : {});
+        const brandId = options.brandOfHost?.(request) ?? undefined;
+        const url = await auth.startLogin({
+          ...(query.success ? query.data : {}),
+          ...(brandId ? { brandId } : {}),
+        });
         return reply.redirect(url.href, 303);
       } catch (error) {
         if (query.success && query.data.prompt === 'none') {
@@ -164,6 +190,12 @@ export function registerAuthRoutes(
     setSessionCookie(reply, completion.sessionId);
     if (completion.isSilent) {
       return endSilentCheck(reply, 'signed-in');
+    }
+    // A person's sign-in says which brand they work under: the host it began on.
+    if (completion.brandId) {
+      setBrandCookie(reply, completion.brandId);
+    } else {
+      clearBrandCookie(reply);
     }
     return reply.redirect(completion.returnTo, 303);
   };
@@ -273,6 +305,7 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const ended = await auth.logout(readSessionCookie(request));
       clearSessionCookie(reply);
+      clearBrandCookie(reply);
       if (!ended.isProviderLogout) {
         return { redirectTo: SIGNED_OUT_LANDING_PATH };
       }

@@ -54,7 +54,14 @@ export type RefreshOutcome =
 
 /** `isSilent`: the login was a `prompt=none` check (spec §4), so its callback shows no page. */
 export type LoginCompletion =
-  | { kind: 'signed-in'; sessionId: string; returnTo: string; isSilent: boolean }
+  | {
+      kind: 'signed-in';
+      sessionId: string;
+      returnTo: string;
+      isSilent: boolean;
+      /** The brand whose host the sign-in began on; null for the studio's own. */
+      brandId: string | null;
+    }
   | { kind: 'invalid'; code: SignInErrorCode; reason: string; isSilent: boolean };
 
 /**
@@ -104,6 +111,8 @@ export function createAuthService(options: AuthServiceOptions) {
     prompt?: 'none' | undefined;
     /** `hybrid`: a person's sign-in after the silent check found no session (never the check). */
     flow?: 'hybrid' | undefined;
+    /** The brand whose host the sign-in begins on (undefined: the studio's own). */
+    brandId?: string | undefined;
   }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
@@ -140,6 +149,7 @@ export function createAuthService(options: AuthServiceOptions) {
       returnTo: sanitizeReturnTo(input.returnTo),
       isSilent,
       responseType: isHybrid ? HYBRID_RESPONSE_TYPE : 'code',
+      brandId: input.brandId ?? null,
       expiresAt: new Date(Date.now() + LOGIN_STATE_LIFETIME_MS),
     });
     const parameters: Record<string, string> = {
@@ -301,6 +311,7 @@ export function createAuthService(options: AuthServiceOptions) {
       sessionId,
       returnTo: pending.returnTo ?? '/dashboard',
       isSilent: pending.isSilent,
+      brandId: pending.brandId,
     };
   }
 
@@ -329,6 +340,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const retryUrl = await startLogin({
         idp: pending.idpHint ?? undefined,
         returnTo: pending.returnTo ?? undefined,
+        brandId: pending.brandId ?? undefined,
       });
       return { isSilent: false, retryUrl };
     }

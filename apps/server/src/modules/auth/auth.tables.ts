@@ -90,6 +90,8 @@ export const authLoginStates = pgTable('auth_login_states', {
    * token). The callback accepts only the answer this sign-in asked for.
    */
   responseType: text('response_type').$type<'code' | 'code id_token'>().notNull().default('code'),
+  /** The brand whose host the sign-in began on (null: the studio's own): the session keeps it. */
+  brandId: text('brand_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

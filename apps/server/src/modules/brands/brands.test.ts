@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND, SYSTEM_ID, SYSTEM_ID_HEADER, brandSchema } from '@conversa/contracts';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import { eq } from 'drizzle-orm';
+import { authLoginStates } from '../auth/auth.tables.ts';
 import { createUser } from '../users/index.ts';
 
 // The example file shipped with the studio: medtronic.localhost and walmart.localhost.
@@ -65,6 +67,43 @@ describe('GET /v1/conversa/public/brand', () => {
       isSignInOrigin: false,
     });
     expect(DEFAULT_BRAND).toMatchObject({ id: 'studio', name: 'Conversa Studio' });
+  });
+
+  it('keeps the brand a person signed in under on a host of no brand (the sign-in cookie)', async () => {
+    const home = new URL(studio.baseUrl).host;
+    const signedInUnder = (id: string) => ({ cookie: `conversa_brand=${id}` });
+    expect(await getBrand(studio, { host: home, ...signedInUnder('medtronic') })).toMatchObject({
+      id: 'medtronic',
+      name: 'Medtronic Conversations',
+      isSignInOrigin: true,
+    });
+    // A brand's own host is that brand whatever the cookie says; an unknown id is no brand.
+    expect(
+      (await getBrand(studio, { host: 'walmart.localhost', ...signedInUnder('medtronic') })).id,
+    ).toBe('walmart');
+    expect((await getBrand(studio, { host: home, ...signedInUnder('nobody') })).id).toBe('studio');
+  });
+
+  it('remembers, for the sign-in begun on a brand host, which brand it began under', async () => {
+    const started = await studio.app.inject({
+      method: 'GET',
+      url: '/api/auth/login?flow=hybrid&idp=medtronic',
+      headers: { host: 'medtronic.localhost' },
+    });
+    expect(started.statusCode).toBe(303);
+    const state = new URL(started.headers.location!).searchParams.get('state')!;
+    const [row] = await studio.database.db
+      .select({ brandId: authLoginStates.brandId })
+      .from(authLoginStates)
+      .where(eq(authLoginStates.state, state));
+    expect(row?.brandId).toBe('medtronic');
+    const onStudioHost = await studio.app.inject({ method: 'GET', url: '/api/auth/login' });
+    const studioState = new URL(onStudioHost.headers.location!).searchParams.get('state')!;
+    const [studioRow] = await studio.database.db
+      .select({ brandId: authLoginStates.brandId })
+      .from(authLoginStates)
+      .where(eq(authLoginStates.state, studioState));
+    expect(studioRow?.brandId).toBeNull();
   });
 
   it('believes X-Forwarded-Host only from a proxy TRUST_PROXY names', async () => {

@@ -1,5 +1,6 @@
 export {
   createBrandResolver,
+  createHostBrandLookup,
   listBrandFeedbackFormUrls,
   type BrandResolver,
 } from './brand-resolver.ts';

@@ -1,4 +1,6 @@
+import { DEFAULT_BRAND } from '@conversa/contracts';
 import type { ReactNode } from 'react';
+import { useBrand } from '@/components/brand';
 import { RecentActivityList } from '@/components/recent-activity';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { useDashboardFigures } from '../api/get-dashboard-figures';
@@ -26,7 +28,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The dashboard's frame: /dashboard has no top bar, so its first crumb is the page heading
- * (`Welcome to Conversa Studio`, spec §2), beside the user's avatar; then the figures of the
+ * (`Welcome to Conversa Studio`, spec §2: "Welcome to the product", so a branded deployment's
+ * own name), beside the user's avatar; then the figures of the
  * user's namespaces, the conversations chart, the questions that fell back and recent work.
  */
 export function DashboardScreen({
@@ -40,6 +43,8 @@ export function DashboardScreen({
   notice?: ReactNode;
 }) {
   const [welcome] = buildBreadcrumbs(DASHBOARD_PATH);
+  const brand = useBrand();
+  const heading = brand.id === DEFAULT_BRAND.id ? welcome?.label : `Welcome to ${brand.name}`;
   const figures = useDashboardFigures();
   return (
     <div className="space-y-8">
@@ -47,7 +52,7 @@ export function DashboardScreen({
         {avatar}
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {welcome?.label}
+            {heading}
           </h1>
           <p className="mt-1 text-slate-600">Signed in as {displayName}</p>
         </div>
