@@ -1,5 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../support/env';
+
+const SCREENSHOTS = 'test-results/brands';
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 // Issue 45, item 1: one studio, three addresses. Chromium resolves every *.localhost name to
 // loopback itself, so these are the studio on 127.0.0.1 under the brands' host names
@@ -41,6 +45,7 @@ async function expectBrandedLanding(page: Page, brand: typeof MEDTRONIC) {
   // Its landing page has no silent check: that frame would end on PUBLIC_URL's origin.
   await expect(page.getByText('Checking whether you are already signed in…')).toHaveCount(0);
   await expect(page.locator('iframe[title="Single sign-on check"]')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/${brand.host}-landing.png` });
   return signIn;
 }
 
@@ -75,6 +80,7 @@ test('a person who signs in on medtronic.localhost keeps its brand in the studio
     page.getByRole('heading', { level: 1, name: `Welcome to ${MEDTRONIC.name}` }),
   ).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(MEDTRONIC.name));
+  await page.screenshot({ path: `${SCREENSHOTS}/medtronic-signed-in-dashboard.png` });
   // /dashboard has no top bar: Logout sits in the user menu.
   await page.getByRole('button', { name: /^User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
