@@ -4,6 +4,7 @@ import { signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 // Issue 40, item 3: when unsure, the storyfile asks back. A visitor's paraphrase below the
 // threshold gets "Did you mean…?" with the recorded question as a button; pressing it plays that
@@ -98,7 +99,10 @@ test('a visitor is asked "Did you mean…?", presses the question, and its answe
   });
   expect(width.scroll).toBeLessThanOrEqual(width.client);
   await expectNoSeriousAxeViolations(visitor);
-  await visitor.screenshot({ path: 'test-results/ask-back/did-you-mean-390.png', fullPage: true });
+  await keepScreenshot(visitor, {
+    path: 'test-results/ask-back/did-you-mean-390.png',
+    fullPage: true,
+  });
 
   await choice.click();
   await waitForSpeaking(visitor, name, grewUpVideo);

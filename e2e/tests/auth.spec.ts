@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 /** The studio's httpOnly session cookie (SESSION_COOKIE in apps/server/src/modules/auth). */
 const STUDIO_SESSION_COOKIE = 'conversa_session';
@@ -102,14 +103,14 @@ test('a silent check that never answers warns that automatic sign-in is unavaila
   await page.goto('/');
   await expect(page.getByRole('status').filter({ hasText: CHECKING })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeEnabled();
-  await page.screenshot({ path: test.info().outputPath('silent-check-running.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('silent-check-running.png') });
   const warning = page.getByRole('alert');
   await expect(warning).toHaveText(
     'Warning! Automatic sign-in is not available, probably because this browser blocks third-party cookies. Signing in with the Sign in button still works.',
     { timeout: 15_000 },
   );
   await expect(page.getByText(CHECKING)).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('silent-check-warning.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('silent-check-warning.png') });
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();

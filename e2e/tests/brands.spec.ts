@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/brands';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -45,7 +46,7 @@ async function expectBrandedLanding(page: Page, brand: typeof MEDTRONIC) {
   // Its landing page has no silent check: that frame would end on PUBLIC_URL's origin.
   await expect(page.getByText('Checking whether you are already signed in…')).toHaveCount(0);
   await expect(page.locator('iframe[title="Single sign-on check"]')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${brand.host}-landing.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/${brand.host}-landing.png` });
   return signIn;
 }
 
@@ -80,7 +81,7 @@ test('a person who signs in on medtronic.localhost keeps its brand in the studio
     page.getByRole('heading', { level: 1, name: `Welcome to ${MEDTRONIC.name}` }),
   ).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(MEDTRONIC.name));
-  await page.screenshot({ path: `${SCREENSHOTS}/medtronic-signed-in-dashboard.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/medtronic-signed-in-dashboard.png` });
   // /dashboard has no top bar: Logout sits in the user menu.
   await page.getByRole('button', { name: /^User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

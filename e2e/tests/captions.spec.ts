@@ -3,6 +3,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/captions';
 const CUE_TEXT = 'I grew up by the sea in Brittany';
@@ -85,7 +86,7 @@ test('an answer uploaded with a subtitle stream plays in the interact tab with i
   // Held still for the picture, so the caption is on it.
   await speaking.evaluate((video) => (video as unknown as VideoState).pause());
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/interact-captions.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/interact-captions.png` });
 
   // An answer uploaded without subtitles plays with no captions track.
   await box.fill('What was your first job?');

@@ -4,6 +4,7 @@ import { signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/chat-logs';
 const ANSWERED_QUESTION = 'Where did you grow up?';
@@ -74,7 +75,7 @@ test('an owner asks a storyfile and reads the exchanges in the chat logs', async
   // Spec §2: on /training/chat_logs the list search box is disabled.
   await expect(page.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/list.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/list.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   await page.getByLabel('Decision').selectOption({ label: 'Fallback' });
@@ -86,7 +87,7 @@ test('an owner asks a storyfile and reads the exchanges in the chat logs', async
   await expect(page.getByLabel('Decision')).toHaveValue('fallback');
   await expect(fallbackRow).toHaveCount(1);
   await expect(answeredRow).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/list-fallback.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/list-fallback.png`, fullPage: true });
 
   // Back to every decision, then open the conversation from the answered row.
   await page.getByLabel('Decision').selectOption({ label: 'All decisions' });
@@ -115,7 +116,7 @@ test('an owner asks a storyfile and reads the exchanges in the chat logs', async
     .poll(() => video.evaluate((element) => (element as unknown as VideoLike).currentTime))
     .toBeGreaterThan(0);
   await video.evaluate((element) => (element as unknown as VideoLike).pause());
-  await page.screenshot({ path: `${SCREENSHOTS}/conversation.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/conversation.png` });
   await expectNoSeriousAxeViolations(page);
 
   // The open conversation is in the address: a reload keeps it; Escape closes it.
@@ -144,7 +145,7 @@ test('an owner of another namespace does not see those exchanges', async ({ page
   await expect(page.getByText(storyfile.name)).toHaveCount(0);
   await expect(page.getByRole('button', { name: ANSWERED_QUESTION })).toHaveCount(0);
   await expect(page.getByRole('button', { name: NONSENSE })).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/other-namespace.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/other-namespace.png`, fullPage: true });
 
   await page.goto(`/training/chat_logs?conversation=${conversationId}`);
   await expect(page.getByRole('dialog', { name: 'Conversation' })).toContainText(
@@ -184,7 +185,7 @@ test('the dashboard shows the figures and loads the chart only there', async ({ 
   await expect(
     page.getByRole('list', { name: 'Questions that fell back most often' }),
   ).toContainText(NONSENSE);
-  await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 
   // A fallen-back question leads to its own fallbacks in the chat logs, not to every fallback.

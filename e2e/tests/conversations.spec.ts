@@ -4,6 +4,7 @@ import { signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/conversations';
 const NOT_AVAILABLE = 'This storyfile is not available. It may have been unpublished by its owner.';
@@ -166,7 +167,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(transcript.getByRole('listitem').last()).toBeInViewport({ ratio: 1 });
   await expect(page.getByLabel(`Ask ${name} a question`)).toHaveValue('');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENSHOTS}/interact-answer.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/interact-answer.png` });
   await expectNoSeriousAxeViolations(page);
 
   // Nonsense gets the cannot-answer clip; a question with nothing to match the please-repeat
@@ -220,7 +221,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
       .getByText(/The default \(0\.\d\d\) is chosen automatically from this script/),
   ).toBeVisible();
   await publishing.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/settings-publishing.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/settings-publishing.png`, fullPage: true });
 
   // A visitor without an account opens the link.
   const visitorContext = await browser.newContext();
@@ -250,7 +251,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(visitorTranscript.getByText('(spoken)')).toBeVisible();
   await waitForSpeaking(visitor, name, grewUpVideo);
   await expect(visitor).toHaveURL(shareUrl);
-  await visitor.screenshot({ path: `${SCREENSHOTS}/public-player.png`, fullPage: true });
+  await keepScreenshot(visitor, { path: `${SCREENSHOTS}/public-player.png`, fullPage: true });
   await expectNoSeriousAxeViolations(visitor);
   expect(sessionCalls).toEqual([]);
 
@@ -277,7 +278,7 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(visitor.getByRole('heading', { name: 'Not available' })).toBeVisible();
   await expect(visitor.getByText(NOT_AVAILABLE)).toBeVisible();
   await expect(visitor).toHaveTitle('Not available | Conversa Studio');
-  await visitor.screenshot({ path: `${SCREENSHOTS}/public-not-available.png` });
+  await keepScreenshot(visitor, { path: `${SCREENSHOTS}/public-not-available.png` });
   await expect(visitor).toHaveURL(shareUrl);
   await visitorContext.close();
 });

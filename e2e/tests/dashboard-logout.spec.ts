@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/issue-44';
 
@@ -24,7 +25,7 @@ test('Logout is reachable on /dashboard, at 1440 px and on a 390 px phone', asyn
     const cancel = await dialog.getByRole('button', { name: 'Cancel' }).boundingBox();
     const create = await dialog.getByRole('button', { name: 'Create storyfile' }).boundingBox();
     expect(Math.abs(cancel!.y - create!.y)).toBeLessThan(2);
-    await page.screenshot({ path: `${SCREENSHOTS}/new-storyfile-${width}.png` });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/new-storyfile-${width}.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }
 

@@ -6,6 +6,7 @@ import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { findLayoutProblems } from '../support/layout';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/embed';
 
@@ -99,7 +100,7 @@ test('the embedded player keeps its video size on another site, exchange after e
       const embedded = visitor.frames().find((frame) => frame.url().includes('embed=1'));
       expect(await findLayoutProblems(embedded!), `after exchange ${index + 1}`).toEqual([]);
     }
-    await visitor.screenshot({ path: `${SCREENSHOTS}/embedded-after-five.png` });
+    await keepScreenshot(visitor, { path: `${SCREENSHOTS}/embedded-after-five.png` });
     // A signed-out visit of an embed logs no error (issue 44, item 27).
     expect(consoleErrors).toEqual([]);
   } finally {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 // The two README commands and then the browser: a studio started on an empty data directory (a
 // private mode-700 one, as `mktemp -d` makes) with no admin configured prints its admin and its
@@ -109,5 +110,5 @@ test('the printed admin of a fresh studio creates a storyfile in the default nam
   await expect(page).toHaveURL(/\/storyfiles\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'My first storyfile', level: 1 })).toBeVisible();
   await expect(page.getByText('My studio').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/first-start/storyfile.png', fullPage: true });
+  await keepScreenshot(page, { path: 'test-results/first-start/storyfile.png', fullPage: true });
 });

@@ -8,6 +8,7 @@ import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { findLayoutProblems } from '../support/layout';
 import { readUploadStatus, uploadVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 // Issue 44, items 25 and 26: the pieces that stay in view while the page scrolls (the Feedback
 // entry where the footer is hidden, the upload bar) narrow nothing and cover nothing a person
@@ -61,7 +62,10 @@ test('the upload bar covers nothing of the Record tab (its list, the clip cards)
     await expect(bar).toBeVisible();
     // The whole walk, every viewport of the page: no control covered, nothing under a floating piece.
     expect(await findLayoutProblems(page), `record tab at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/record-with-bar-${width}.png`, fullPage: true });
+    await keepScreenshot(page, {
+      path: `${SCREENSHOTS}/record-with-bar-${width}.png`,
+      fullPage: true,
+    });
   }
   // The bar still opens the status dialog, which marks the failure seen.
   await bar.getByRole('button', { name: /Show upload status/ }).click();
@@ -92,7 +96,7 @@ test('one Feedback entry on every tab, and Interact and Record as wide as the ot
     await expect(page.getByRole('button', { name: /Feedback/ })).toHaveCount(1);
     expect(await contentWidth(page), `${tab} is narrowed`).toBe(widthWithFooter);
     expect(await findLayoutProblems(page), `${tab} at 390 px`).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/${tab}-390.png`, fullPage: true });
+    await keepScreenshot(page, { path: `${SCREENSHOTS}/${tab}-390.png`, fullPage: true });
     await page.getByRole('button', { name: /Feedback/ }).click();
     await page.getByRole('menuitem', { name: 'Give Feedback' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -3,6 +3,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/ink-story';
 /** Shares "childhood" with the choice "Your childhood", and is neither its text nor its number. */
@@ -107,7 +108,7 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   await expect(storySoFar).toContainText('My first job was at a bakery.');
   await expect(storySoFar).toContainText('▶ What was your first job?');
   await expect(storySoFar).not.toContainText('Hello!');
-  await page.screenshot({ path: `${SCREENSHOTS}/editor.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/editor.png`, fullPage: true });
 
   // Save, then publish that version.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -157,7 +158,7 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   await expect(replay.getByRole('list', { name: 'Story so far' })).toContainText(
     'I grew up by the sea.',
   );
-  await admin.screenshot({ path: `${SCREENSHOTS}/view-inky-states.png`, fullPage: true });
+  await keepScreenshot(admin, { path: `${SCREENSHOTS}/view-inky-states.png`, fullPage: true });
   await admin.context().close();
 
   // Re-testing in Interact: the story ended, and this tab still holds that conversation; Start
@@ -185,5 +186,5 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   await page.getByRole('button', { name: 'Start here' }).click();
   await expect(transcript).toContainText('My first job was at a bakery.');
   await expect(transcript).not.toContainText('Hello!');
-  await page.screenshot({ path: `${SCREENSHOTS}/interact-restart.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/interact-restart.png`, fullPage: true });
 });

@@ -9,6 +9,7 @@ import { collectCspViolations } from '../support/csp';
 import { E2E } from '../support/env';
 import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layout';
 import { uploadVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 // Issue 15's layout mechanism: every screen of the route table, seeded with the longest data the
 // contracts allow (120-character names, 500-character questions, 30 topics), at a phone, tablet,
@@ -211,36 +212,35 @@ for (const screen of listScreens()) {
   test(`layout holds at every width, within the CSP: ${screen.name}`, async () => {
     // Five widths of the longest data, each walked viewport by viewport, on a loaded machine.
     test.setTimeout(180_000);
-    const testInfo = test.info();
     const problems: string[] = [];
     cspViolations.take();
     // Loaded fresh at the phone width, then widened, as a window or a turned tablet is: one load
     // per screen instead of four keeps the run short.
     for (const [index, width] of LAYOUT_WIDTHS.entries()) {
-      await page.setViewportSize({ width, height: 900 });
-      if (index === 0) {
-        await page.goto(screen.path());
-        await page.waitForLoadState('networkidle');
-        // Lazy chunks and skeletons settle after the last request.
-        await page.waitForTimeout(300);
-      } else {
-        // Two frames for the new width; bounded, as in findLayoutProblems.
-        await page.evaluate(
-          () =>
-            new Promise((resolve) => {
-              requestAnimationFrame(() => requestAnimationFrame(resolve));
-              setTimeout(resolve, 250);
-            }),
-        );
-      }
-      const found = await findLayoutProblems(page);
+      // Steps, so a run that stops names where (a load, the walk, the screenshot) and at which width.
+      await test.step(`${width}px: load or resize`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        if (index === 0) {
+          await page.goto(screen.path());
+          await page.waitForLoadState('networkidle');
+          // Lazy chunks and skeletons settle after the last request.
+          await page.waitForTimeout(300);
+        } else {
+          // Two frames for the new width; bounded, as in findLayoutProblems.
+          await page.evaluate(
+            () =>
+              new Promise((resolve) => {
+                requestAnimationFrame(() => requestAnimationFrame(resolve));
+                setTimeout(resolve, 250);
+              }),
+          );
+        }
+      });
+      const found = await test.step(`${width}px: walk the layout`, () => findLayoutProblems(page));
       problems.push(...found.map((problem) => `${width}px: ${problem}`));
       const file = `${SCREENSHOTS}/${screen.name.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: true });
-      await testInfo.attach(`${screen.name} at ${width}px`, {
-        path: file,
-        contentType: 'image/png',
-      });
+      await test.step(`${width}px: keep a screenshot`, () =>
+        keepScreenshot(page, { path: file, fullPage: true }, `${screen.name} at ${width}px`));
     }
     expect(problems).toEqual([]);
     expect(cspViolations.take(), 'Content-Security-Policy violations').toEqual([]);

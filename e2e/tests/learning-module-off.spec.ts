@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { makeSuffix } from '../support/api';
 import { signInInNewContext } from '../support/auth';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 // Issue 44: an owner of an organization without LEARNING_MODULE invited a student, who landed on
 // "No access to My Activities — Error! This feature is not enabled for your account." with a link
@@ -58,7 +59,9 @@ test('an owner is told before inviting a student where learning is off; the stud
     await expect(student.getByText('This feature is not enabled for your account.')).toHaveCount(0);
     for (const width of [390, 1440]) {
       await student.setViewportSize({ width, height: 900 });
-      await student.screenshot({ path: `test-results/issue-44/student-learning-off-${width}.png` });
+      await keepScreenshot(student, {
+        path: `test-results/issue-44/student-learning-off-${width}.png`,
+      });
     }
     // The way out of the studio stays in reach.
     await expect(student.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -5,6 +5,7 @@ import { signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/learning';
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -208,7 +209,7 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
   await expectNoSeriousAxeViolations(student);
   for (const width of [390, 1280]) {
     await student.setViewportSize({ width, height: 900 });
-    await student.screenshot({ path: `${SCREENSHOTS}/player-${width}.png`, fullPage: true });
+    await keepScreenshot(student, { path: `${SCREENSHOTS}/player-${width}.png`, fullPage: true });
   }
   await student.getByRole('button', { name: 'Start the conversation' }).click();
   const box = student.getByLabel(`Ask ${name} a question`);
@@ -241,9 +242,12 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
   await expect(ownAttempt.getByRole('listitem')).toHaveCount(3);
   await expect(student.getByText(/^Started .+ · 3 questions$/)).toBeVisible();
   await expectNoSeriousAxeViolations(student);
-  await student.screenshot({ path: `${SCREENSHOTS}/player-answered-1280.png`, fullPage: true });
+  await keepScreenshot(student, {
+    path: `${SCREENSHOTS}/player-answered-1280.png`,
+    fullPage: true,
+  });
   await student.setViewportSize({ width: 390, height: 900 });
-  await student.screenshot({ path: `${SCREENSHOTS}/player-answered-390.png`, fullPage: true });
+  await keepScreenshot(student, { path: `${SCREENSHOTS}/player-answered-390.png`, fullPage: true });
 
   // The owner's roster says the student completed the activity.
   await owner.reload();
@@ -316,9 +320,9 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
     ]),
   );
   await owner.setViewportSize({ width: 1280, height: 900 });
-  await owner.screenshot({ path: `${SCREENSHOTS}/student-page-1280.png`, fullPage: true });
+  await keepScreenshot(owner, { path: `${SCREENSHOTS}/student-page-1280.png`, fullPage: true });
   await owner.setViewportSize({ width: 390, height: 900 });
-  await owner.screenshot({ path: `${SCREENSHOTS}/student-page-390.png`, fullPage: true });
+  await keepScreenshot(owner, { path: `${SCREENSHOTS}/student-page-390.png`, fullPage: true });
 
   // An activity past its close date is readable but not startable: the reason, and no player.
   const organizationId = await getNamespaceId(owner, organization);
@@ -365,7 +369,7 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
   await expectNoSeriousAxeViolations(student);
   for (const width of [390, 1280]) {
     await student.setViewportSize({ width, height: 900 });
-    await student.screenshot({ path: `${SCREENSHOTS}/closed-${width}.png`, fullPage: true });
+    await keepScreenshot(student, { path: `${SCREENSHOTS}/closed-${width}.png`, fullPage: true });
   }
 
   await studentContext.close();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getNamespaceId, makeSuffix, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
   const response = await page.request.post(path, { headers: WRITE_HEADERS, data });
@@ -53,7 +54,7 @@ test.describe('Script Builder', () => {
     const moved = ['What was your first job?', 'Where were you born?', 'Who inspired you?'];
     await expect.poll(() => readScriptQuestions(page)).toEqual(moved);
     await expect(page.getByText('All changes saved')).toBeVisible();
-    await page.screenshot({ path: '/tmp/lib-shots/library-builder.png', fullPage: true });
+    await keepScreenshot(page, { path: '/tmp/lib-shots/library-builder.png', fullPage: true });
 
     await page.reload();
     await expect.poll(() => readScriptQuestions(page)).toEqual(moved);
@@ -110,7 +111,10 @@ test.describe('Script Builder', () => {
       .poll(() => readScriptQuestions(page))
       .toEqual(['Where were you born?', 'Tell me about your parents.']);
     await expect(page.getByText('All changes saved')).toBeVisible();
-    await page.screenshot({ path: '/tmp/lib-shots/library-builder-mouse.png', fullPage: true });
+    await keepScreenshot(page, {
+      path: '/tmp/lib-shots/library-builder-mouse.png',
+      fullPage: true,
+    });
     await page.reload();
     await expect
       .poll(() => readScriptQuestions(page))
@@ -132,7 +136,7 @@ test.describe('All Scripts', () => {
     await page.getByRole('button', { name: 'Preview Company Onboarding' }).click();
     const preview = page.getByRole('dialog', { name: 'Company Onboarding' });
     await expect(preview.getByRole('heading', { name: /Our Story/ })).toBeVisible();
-    await page.screenshot({ path: '/tmp/lib-shots/library-preview.png' });
+    await keepScreenshot(page, { path: '/tmp/lib-shots/library-preview.png' });
     await preview.getByRole('button', { name: 'Apply to a storyfile' }).click();
 
     const apply = page.getByRole('dialog', { name: /Apply “Company Onboarding”/ });
@@ -140,7 +144,7 @@ test.describe('All Scripts', () => {
     await apply.getByRole('radio', { name: storyfileName }).check();
     await apply.getByRole('button', { name: 'Apply script' }).click();
     await expect(apply.getByText(/topics and \d+ questions added to/)).toBeVisible();
-    await page.screenshot({ path: '/tmp/lib-shots/library-applied.png' });
+    await keepScreenshot(page, { path: '/tmp/lib-shots/library-applied.png' });
     await apply.getByRole('button', { name: 'Close' }).first().click();
 
     const copyName = `Onboarding copy ${makeSuffix()}`;
@@ -161,7 +165,10 @@ test.describe('All Scripts', () => {
     await expect(page.getByRole('button', { name: /^Duplicate / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Apply / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/lib-shots/library-templates-viewer.png', fullPage: true });
+    await keepScreenshot(page, {
+      path: '/tmp/lib-shots/library-templates-viewer.png',
+      fullPage: true,
+    });
   });
 });
 
@@ -232,7 +239,7 @@ test.describe('Topics', () => {
       .click();
     await expect(questions.getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/lib-shots/library-topics.png', fullPage: true });
+    await keepScreenshot(page, { path: '/tmp/lib-shots/library-topics.png', fullPage: true });
   });
 
   test('library questions reordered with the keyboard keep their order', async ({ page }) => {

@@ -3,6 +3,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadVideo, waitForProcessed } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 // Issue 13 as a new author meets it: a storyfile of about 20 recorded questions, the default
 // (automatic) threshold, and questions it has no answer for.
@@ -225,7 +226,7 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
   await expect(
     why.getByRole('list', { name: 'Matched terms' }).getByText('grandchildren'),
   ).toBeVisible();
-  await page.screenshot({ path: 'test-results/matcher-fallback/interact-not-recorded.png' });
+  await keepScreenshot(page, { path: 'test-results/matcher-fallback/interact-not-recorded.png' });
 
   // The chat log keeps the reason and the question to record next.
   await page.goto(`/training/chat_logs?storyfileId=${seeded.id}`);

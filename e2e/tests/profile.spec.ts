@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { makeSuffix, seedStoryfile } from '../support/api';
 import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/profile';
 
@@ -62,7 +63,7 @@ test('My Profile shows who you are and your roles, and uploads a new picture', a
       menuAvatar.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
     )
     .toBe(96);
-  await page.screenshot({ path: `${SCREENSHOTS}/my-profile.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/my-profile.png`, fullPage: true });
 
   // After a reload the picture is still there (served by the studio, not kept in the page).
   await page.reload();

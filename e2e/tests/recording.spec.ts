@@ -4,6 +4,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 // Chromium runs with --use-fake-device-for-media-stream and --use-fake-ui-for-media-stream
 // (playwright.config.ts): a synthetic camera and a beeping microphone, permission granted.
@@ -93,7 +94,7 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
     await expect(sidebar.getByRole('button', { name: new RegExp(label) })).toBeVisible();
   }
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: `${SCREENSHOTS}/before-recording.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/before-recording.png`, fullPage: true });
 
   // Record: a 3-2-1 countdown, then the running timer; stop after two seconds of video.
   await page.getByRole('button', { name: /^Record/ }).click();
@@ -103,7 +104,7 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
   // Choosing another question is locked while recording.
   await expect(sidebar.getByRole('button', { name: /What was your first job\?/ })).toBeDisabled();
   await expect(timer).toHaveText('0:02');
-  await page.screenshot({ path: `${SCREENSHOTS}/recording.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/recording.png`, fullPage: true });
   await page.getByRole('button', { name: /^Stop/ }).click();
 
   const take = page.getByTestId('take-preview');
@@ -112,7 +113,7 @@ test('an editor records, reviews and keeps answers one after another', async ({ 
   // Moving on waits until the take is kept or discarded.
   await expect(page.getByRole('button', { name: /^Next/ })).toHaveCount(0);
   await expect(sidebar.getByRole('button', { name: /Who taught you to read\?/ })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/reviewing-take.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/reviewing-take.png`, fullPage: true });
   await page.getByRole('button', { name: /^Keep/ }).click();
 
   // The kept take uploads through tus while the next question is recorded; its row follows it.
@@ -320,7 +321,7 @@ test('a storyfile without questions points to the Script tab', async ({ page }) 
     page.getByRole('heading', { name: 'This script has no questions yet' }),
   ).toBeVisible();
   await expect(page.getByTestId('camera-preview')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/empty-script.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/empty-script.png`, fullPage: true });
   await page.getByRole('link', { name: 'Go to the Script tab' }).click();
   await expect(page).toHaveURL(new RegExp(`/storyfiles/${storyfile.id}$`));
   await expect(page.getByRole('tab', { name: 'Script' })).toHaveAttribute('aria-selected', 'true');
@@ -343,6 +344,6 @@ test('a viewer sees the questions but cannot record', async ({ page, browser }) 
   await expect(viewer.getByRole('button', { name: /^Record/ })).toHaveCount(0);
   await expect(viewer.getByTestId('camera-preview')).toHaveCount(0);
   await expectNoSeriousAxeViolations(viewer);
-  await viewer.screenshot({ path: `${SCREENSHOTS}/viewer.png`, fullPage: true });
+  await keepScreenshot(viewer, { path: `${SCREENSHOTS}/viewer.png`, fullPage: true });
   await viewer.context().close();
 });

@@ -6,6 +6,7 @@ import { expectNoSeriousAxeViolations } from '../support/axe';
 import { findLayoutProblems } from '../support/layout';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/storyfile-packages';
 const QUESTION = 'Where were you born?';
@@ -35,7 +36,7 @@ test('an editor exports a storyfile, duplicates it, and imports the package as a
   await actions.getByRole('button', { name: 'Export package' }).click();
   const download = page.getByRole('link', { name: 'Download package' });
   await expect(download).toBeVisible({ timeout: 120_000 });
-  await page.screenshot({ path: `${SCREENSHOTS}/export-ready.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/export-ready.png`, fullPage: true });
   const saving = page.waitForEvent('download');
   await download.click();
   const packagePath = testInfo.outputPath('package.zip');
@@ -66,7 +67,7 @@ test('an editor exports a storyfile, duplicates it, and imports the package as a
   await expect(nameField).toHaveValue(`${name} (imported)`, { timeout: 60_000 });
   await expect(dialog.getByRole('list', { name: 'What will be created' })).toBeVisible();
   await expect(dialog.getByText(`“${name}” is taken in acme`)).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/import-summary.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/import-summary.png` });
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Import storyfile' }).click();
   const open = dialog.getByRole('link', { name: `Open “${name} (imported)”` });
@@ -96,7 +97,7 @@ test('a damaged package is refused with the studio’s message, and fits a phone
     timeout: 60_000,
   });
   await expect(dialog.getByRole('button', { name: 'Import storyfile' })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/import-refused-390.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/import-refused-390.png` });
   expect(await findLayoutProblems(page)).toEqual([]);
 
   // A file that is not a .zip is refused before it uploads.

@@ -3,6 +3,7 @@ import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn, signInInNewContext } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/storyfiles';
 
@@ -20,7 +21,7 @@ test('an editor creates a storyfile from a template and lands on its script', as
   const template = dialog.locator('option', { hasText: '· template' }).first();
   await expect(template).toBeAttached();
   await scriptSelect.selectOption((await template.getAttribute('value')) ?? '');
-  await page.screenshot({ path: `${SCREENSHOTS}/create-dialog.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/create-dialog.png` });
   await dialog.getByRole('button', { name: 'Create storyfile' }).click();
 
   await expect(page).toHaveURL(/\/storyfiles\/[0-9a-f-]{36}$/);
@@ -29,7 +30,7 @@ test('an editor creates a storyfile from a template and lands on its script', as
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name);
   const topics = page.getByRole('list', { name: 'Topics' }).locator(':scope > li');
   expect(await topics.count()).toBeGreaterThan(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/detail-script.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/detail-script.png`, fullPage: true });
 
   // The footer hides on the record and interact tabs (spec §2).
   await page.getByRole('tab', { name: 'Record' }).click();
@@ -71,7 +72,7 @@ test('renaming to a taken name shows the message and cannot be saved', async ({ 
     page.getByText(`A storyfile named "${taken.name}" already exists in this namespace.`),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/settings-taken.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/settings-taken.png`, fullPage: true });
 
   await nameField.fill(`${other.name} renamed`);
   await expect(page.getByText('This name is available.')).toBeVisible();
@@ -94,7 +95,7 @@ test('a quoted phrase finds only the storyfile with those words together', async
   await expect(page.getByRole('link', { name: `Ocean Breeze ${token}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Breeze over the Ocean ${token}` })).toHaveCount(0);
   await expect(page.getByText('1 storyfile', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/list-search.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/list-search.png` });
 });
 
 test('page 2 of a search survives a reload', async ({ page }) => {
@@ -128,7 +129,7 @@ test('page 2 of a search survives a reload', async ({ page }) => {
   await expect(page.getByRole('table')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('table')).toContainText(`C paging ${token}`);
-  await page.screenshot({ path: `${SCREENSHOTS}/list-table.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/list-table.png` });
   await page.getByRole('button', { name: 'Grid view' }).click();
   await page.goBack();
   await expect(page.getByRole('link', { name: `A paging ${token}` })).toBeVisible();
@@ -200,7 +201,7 @@ test('a viewer sees no create or edit controls and the API refuses a change', as
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete storyfile' })).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/viewer-settings.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/viewer-settings.png`, fullPage: true });
 
   const refused = await page.request.patch(`/v1/conversa/storyfiles/${storyfile.id}`, {
     headers: WRITE_HEADERS,

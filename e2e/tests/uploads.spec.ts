@@ -9,6 +9,7 @@ import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { findLayoutProblems } from '../support/layout';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
+import { keepScreenshot } from '../support/screenshots';
 
 const SCREENSHOTS = 'test-results/uploads';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -100,7 +101,7 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
   const bar = page.getByRole('region', { name: 'Upload progress' });
   await expect(bar).toContainText('Uploading 1 video');
   await expect(questionRow(page, FIRST)).toContainText('% Uploading');
-  await bar.screenshot({ path: `${SCREENSHOTS}/bar-uploading.png` });
+  await keepScreenshot(bar, { path: `${SCREENSHOTS}/bar-uploading.png` });
   await expect(bar).toContainText('Processing 1 video', { timeout: 20_000 });
   await expect(questionRow(page, FIRST).getByRole('button', { name: 'Processing' })).toBeVisible();
 
@@ -119,7 +120,7 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
   await expect(
     page.getByRole('tooltip', { name: 'Video uploaded, must process to view' }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/dialog-processing.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/dialog-processing.png` });
   await expectNoSeriousAxeViolations(page);
 
   releaseStatus();
@@ -133,7 +134,7 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
   await expect(
     page.getByRole('tooltip', { name: 'Successfully uploaded and processed!' }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/dialog-uploaded.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/dialog-uploaded.png` });
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -149,7 +150,7 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
   await expect(row).toContainText('0:03');
   await expect(row).toContainText(/\d+(\.\d)? KB/);
   await expect(row.getByLabel('Answer recorded')).toBeVisible();
-  await row.screenshot({ path: `${SCREENSHOTS}/question-with-video.png` });
+  await keepScreenshot(row, { path: `${SCREENSHOTS}/question-with-video.png` });
 
   await play.click();
   const player = page.getByRole('dialog', { name: FIRST });
@@ -164,7 +165,7 @@ test('an editor uploads a video onto a question, follows it in the bar and the d
       },
     )
     .toBeGreaterThan(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/player.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/player.png` });
 });
 
 test('a reload in the middle of an upload resumes it from the offset the server holds', async ({
@@ -227,7 +228,7 @@ test('a reload in the middle of an upload resumes it from the offset the server 
   await expect(paused).toBeVisible();
   const pausedAt = Number(/(\d+)%/.exec((await paused.textContent()) ?? '')![1]);
   expect(pausedAt).toBeGreaterThan(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/dialog-after-reload.png` });
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/dialog-after-reload.png` });
 
   const patchOffsets: number[] = [];
   page.on('request', (request) => {
@@ -400,7 +401,10 @@ test('the upload bar, shown while a bulk upload runs, covers none of the mapping
       expect(await findControlsUnderUploadBar(page), `at ${width} px`).toEqual([]);
       expect(await findLayoutProblemsAtPageEnd(page), `at ${width} px`).toEqual([]);
     }
-    await page.screenshot({ path: `${SCREENSHOTS}/bar-over-bulk-mapping.png`, fullPage: true });
+    await keepScreenshot(page, {
+      path: `${SCREENSHOTS}/bar-over-bulk-mapping.png`,
+      fullPage: true,
+    });
   } finally {
     // Even when a check fails: an upload held half-sent would show in the next test's bar.
     releasePatches();
@@ -428,7 +432,7 @@ test('a file that is not a video fails on its question with Replace; the bar say
   const bar = page.getByRole('region', { name: 'Upload progress' });
   // An earlier flow's upload of the same person may still wait for its file (paused) beside it.
   await expect(bar.getByTestId('upload-bar-text')).toHaveText(/(^|· )1 failed$/);
-  await row.screenshot({ path: `${SCREENSHOTS}/row-not-a-video.png` });
+  await keepScreenshot(row, { path: `${SCREENSHOTS}/row-not-a-video.png` });
 
   // Shown once where it happened, and in the status dialog, reached from the row.
   await row.getByRole('button', { name: 'Upload status' }).click();
@@ -450,7 +454,7 @@ test('a file that is not a video fails on its question with Replace; the bar say
       await page.setViewportSize({ width, height: 800 });
       await expect(bar).toBeHidden();
       expect(await findLayoutProblems(page), `${address} at ${width} px`).toEqual([]);
-      await page.screenshot({
+      await keepScreenshot(page, {
         path: `${SCREENSHOTS}/failed-upload-${address === '/dashboard' ? 'dashboard' : 'storyfile'}-${width}.png`,
         fullPage: true,
       });
