@@ -106,6 +106,10 @@ describe('/metrics series', () => {
       '# TYPE conversa_process_cpu_seconds_total counter',
       'conversa_processing_jobs{state="created"}',
       'conversa_processing_jobs{state="failed"}',
+      '# TYPE conversa_transcript_jobs gauge',
+      '# TYPE conversa_transcript_queue_depth gauge',
+      'conversa_transcript_jobs{state="created"}',
+      'conversa_transcript_jobs{state="failed"}',
     ]) {
       expect(text).toContain(series);
     }
@@ -181,5 +185,28 @@ describe('/metrics series', () => {
     );
     expect(await readSeries('conversa_processing_queue_depth')).toBe(rows[0]!.waiting);
     expect(rows[0]!.waiting).toBeGreaterThan(0);
+  });
+
+  it('counts transcript drafts on their own queue, apart from the videos being processed', async () => {
+    const processingBefore = await readSeries('conversa_processing_jobs', { state: 'created' });
+    const draftsBefore = await readSeries('conversa_transcript_jobs', { state: 'created' });
+    // A new draft of a recorded clip: queued for the recognizer, taken by no worker here.
+    const videoId = Object.values(storyfile.clips)[0]!;
+    await owner.expectStatus(
+      202,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/videos/${videoId}/transcript/regenerate`,
+    );
+    expect(await readSeries('conversa_transcript_jobs', { state: 'created' })).toBe(
+      draftsBefore + 1,
+    );
+    expect(await readSeries('conversa_processing_jobs', { state: 'created' })).toBe(
+      processingBefore,
+    );
+    const { rows } = await studio.database.pool.query<{ waiting: number }>(
+      "select count(*)::int as waiting from pgboss.job where name = 'transcribe-video' and state in ('created', 'retry')",
+    );
+    expect(rows[0]!.waiting).toBeGreaterThan(0);
+    expect(await readSeries('conversa_transcript_queue_depth')).toBe(rows[0]!.waiting);
   });
 });

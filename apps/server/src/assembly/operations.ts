@@ -5,7 +5,8 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { createDatabaseProbe } from '../db/health.ts';
 import { canReadMetrics, type StudioMetrics } from '../http/metrics.ts';
-import { countProcessingJobsByState } from '../jobs/job-table.query.ts';
+import { countJobsByQueueAndState } from '../jobs/job-table.query.ts';
+import { PROCESS_VIDEO_QUEUE, TRANSCRIBE_VIDEO_QUEUE } from '../jobs/queue-definition.ts';
 
 /**
  * /healthz answers 503 when the database has not answered `select 1`, through the pool and on a
@@ -55,7 +56,13 @@ export function registerOperationsRoutes(
 
   if (options.jobsPool) {
     const pool = options.jobsPool;
-    metrics.setJobStateReader(() => countProcessingJobsByState(pool));
+    metrics.setJobStateReader(async () => {
+      const counts = await countJobsByQueueAndState(pool);
+      return {
+        processing: counts[PROCESS_VIDEO_QUEUE],
+        transcripts: counts[TRANSCRIBE_VIDEO_QUEUE],
+      };
+    });
   }
   app.get(
     '/metrics',

@@ -31,6 +31,12 @@ export const JOB_STATES = [
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
+/** Jobs by state of each kind: the videos' processing (and packages), the transcripts' drafts. */
+export interface JobStateCounts {
+  processing: Partial<Record<JobState, number>>;
+  transcripts: Partial<Record<JobState, number>>;
+}
+
 /**
  * One studio's Prometheus metrics: what a scrape of its /metrics sees, its own series beside the
  * process's figures. Each app built by buildApp has its own, so two studios in one process (the
@@ -42,8 +48,11 @@ export interface StudioMetrics {
   countUploadBytes(bytes: number): void;
   /** Times one answer (hijacked ones, the tus endpoint, call it themselves). */
   observeRequest(request: FastifyRequest, statusCode: number, seconds: number): void;
-  /** Counts processing jobs by state at scrape time; set by the assembly (one query a scrape). */
-  setJobStateReader(reader: () => Promise<Partial<Record<JobState, number>>>): void;
+  /**
+   * Counts the jobs of each kind by state at scrape time; set by the assembly (one query a
+   * scrape).
+   */
+  setJobStateReader(reader: () => Promise<JobStateCounts>): void;
   /** The Prometheus text of this studio and its process, job counts read fresh. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -73,30 +82,49 @@ export function createStudioMetrics(): StudioMetrics {
     registers: [registry],
   });
 
-  let readJobStates: (() => Promise<Partial<Record<JobState, number>>>) | undefined;
+  let readJobStates: (() => Promise<JobStateCounts>) | undefined;
   /** Read once per scrape, before the gauges below collect. */
-  let jobStates: Partial<Record<JobState, number>> = {};
+  let jobStates: JobStateCounts = { processing: {}, transcripts: {} };
 
-  new Gauge({
-    name: 'conversa_processing_jobs',
-    help: 'Video processing jobs by state (pg-boss: created, retry, active, completed, cancelled, failed).',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      for (const state of JOB_STATES) {
-        this.set({ state }, jobStates[state] ?? 0);
-      }
-    },
-  });
-
-  new Gauge({
-    name: 'conversa_processing_queue_depth',
-    help: 'Video processing jobs waiting for a worker (created or waiting to retry).',
-    registers: [registry],
-    collect() {
-      this.set((jobStates.created ?? 0) + (jobStates.retry ?? 0));
-    },
-  });
+  /** A gauge of one kind's jobs by state, and one of those waiting for a worker. */
+  const addJobGauges = (
+    kind: keyof JobStateCounts,
+    jobsName: string,
+    depthName: string,
+    what: string,
+  ) => {
+    new Gauge({
+      name: jobsName,
+      help: `${what} jobs by state (pg-boss: created, retry, active, completed, cancelled, failed).`,
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        for (const state of JOB_STATES) {
+          this.set({ state }, jobStates[kind][state] ?? 0);
+        }
+      },
+    });
+    new Gauge({
+      name: depthName,
+      help: `${what} jobs waiting for a worker (created or waiting to retry).`,
+      registers: [registry],
+      collect() {
+        this.set((jobStates[kind].created ?? 0) + (jobStates[kind].retry ?? 0));
+      },
+    });
+  };
+  addJobGauges(
+    'processing',
+    'conversa_processing_jobs',
+    'conversa_processing_queue_depth',
+    'Video processing',
+  );
+  addJobGauges(
+    'transcripts',
+    'conversa_transcript_jobs',
+    'conversa_transcript_queue_depth',
+    'Transcript draft',
+  );
 
   return {
     countAsk(decision, channel) {
@@ -117,7 +145,7 @@ export function createStudioMetrics(): StudioMetrics {
       readJobStates = reader;
     },
     async render() {
-      jobStates = (await readJobStates?.()) ?? {};
+      jobStates = (await readJobStates?.()) ?? { processing: {}, transcripts: {} };
       const scraped = Registry.merge([processMetrics, registry]);
       return { contentType: registry.contentType, body: await scraped.metrics() };
     },

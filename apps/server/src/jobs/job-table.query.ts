@@ -1,5 +1,10 @@
 import type pg from 'pg';
-import { JOB_QUEUES, JOB_SCHEMA, PROCESS_VIDEO_QUEUE } from './queue-definition.ts';
+import {
+  JOB_QUEUES,
+  JOB_SCHEMA,
+  PROCESS_VIDEO_QUEUE,
+  type JobQueueName,
+} from './queue-definition.ts';
 
 /**
  * Puts an active job back in the queue as if never taken: with `started_on` cleared, pg-boss's
@@ -39,11 +44,24 @@ export async function findUploadsOfFailedJobs(
   return rows.map((row) => row.uploadId);
 }
 
-/** Processing jobs by pg-boss state, for the metrics (one grouped count on the job table). */
-export async function countProcessingJobsByState(pool: pg.Pool): Promise<Record<string, number>> {
-  const result = await pool.query<{ state: string; count: number }>(
-    `select state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job where name = $1 group by state`,
-    [PROCESS_VIDEO_QUEUE],
+/**
+ * Each queue's jobs by pg-boss state, for the metrics (one grouped count on the job table): the
+ * videos' processing (and packages) and the transcripts' drafts.
+ */
+export async function countJobsByQueueAndState(
+  pool: pg.Pool,
+): Promise<Record<JobQueueName, Record<string, number>>> {
+  const result = await pool.query<{ queue: JobQueueName; state: string; count: number }>(
+    `select name as queue, state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job
+      where name = any($1) group by name, state`,
+    [JOB_QUEUES],
   );
-  return Object.fromEntries(result.rows.map((row) => [row.state, row.count]));
+  const counts = Object.fromEntries(JOB_QUEUES.map((queue) => [queue, {}])) as Record<
+    JobQueueName,
+    Record<string, number>
+  >;
+  for (const row of result.rows) {
+    counts[row.queue][row.state] = row.count;
+  }
+  return counts;
 }
