@@ -3,9 +3,9 @@ import { defineConfig } from '@playwright/test';
 import { E2E } from './support/env';
 
 /**
- * Browser tests drive Debian's Chromium (no browser download here) against a real studio started
- * from the built bundle on a fresh data directory, plus a second, independent OpenID provider that
- * plays the upstream identity provider behind the `medtronic` hint.
+ * Browser tests drive Debian's Chromium headless shell (no browser download here) against a real
+ * studio started from the built bundle on a fresh data directory, plus a second, independent
+ * OpenID provider that plays the upstream identity provider behind the `medtronic` hint.
  */
 export default defineConfig({
   testDir: './tests',
@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E.chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

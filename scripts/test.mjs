@@ -1,7 +1,8 @@
-// `npm test`: install what is missing (npm packages; Debian's Chromium, ffmpeg and acl when root),
-// build, then run every gate: typecheck, lint, Vitest (units and server integration on a real
-// PostgreSQL) and Playwright in Debian's Chromium. Every gate runs even when an earlier one fails,
-// so one run shows everything; any failure makes the exit code 1.
+// `npm test`: install what is missing (npm packages; Debian's Chromium and its headless shell,
+// ffmpeg and acl when root), build, then run every gate: typecheck, lint, Vitest (units and server
+// integration on a real PostgreSQL) and Playwright in Debian's Chromium headless shell. Every gate
+// runs even when an earlier one fails, so one run shows everything; any failure makes the exit
+// code 1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { judgePlaywright, judgeVitest } from './lib/verdict.mjs';
 ensureDependencies();
 ensureDebianPackages([
   { name: 'chromium', binary: '/usr/bin/chromium' },
+  // Its headless build, which the browser tests run (e2e/support/env.ts says why).
+  { name: 'chromium-headless-shell', binary: '/usr/lib/chromium/chromium-headless-shell' },
   { name: 'ffmpeg', binary: '/usr/bin/ffmpeg' },
   // As root, the embedded PostgreSQL's own OS user is granted traverse-only ACL entries where it
   // could not otherwise reach its files (a clone under /root, a private temporary directory).

@@ -23,3 +23,17 @@ export async function signInInNewContext(
   await signIn(page, account);
   return page;
 }
+
+/**
+ * Makes the studio's silent sign-in check never answer, as a browser that blocks the check's
+ * frame (its third-party cookies) does: the frame loads, but no message ever comes back.
+ */
+export async function makeSilentCheckNeverAnswer(page: Page): Promise<void> {
+  await page.route('**/api/auth/login?prompt=none', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>x</title>',
+    }),
+  );
+}

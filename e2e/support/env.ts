@@ -12,6 +12,19 @@ const user = (email: string, password = 'e2e-password-1') => ({ email, password 
 
 /** Addresses, accounts and namespaces of the browser-test studio (seeded by global-setup.ts). */
 export const E2E = {
+  /**
+   * Debian's Chromium headless shell (package chromium-headless-shell), the headless build that
+   * Playwright itself runs for headless Chromium. The full browser in `--headless=new` now and
+   * then stopped producing frames for minutes on a loaded machine (animation frames and
+   * screenshots waited until the test's timeout, twice in full runs); the shell draws a frame
+   * whenever one is asked for. CHROMIUM_PATH moves it.
+   */
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
+  /**
+   * The full browser, for what the shell lacks: a profile's preferences (hybrid-sign-in.spec.ts
+   * blocks third-party cookies through them).
+   */
+  fullChromiumPath: process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium',
   studioPort: base,
   studioUrl: `http://127.0.0.1:${base}`,
   // Another loopback address: cookies ignore ports, so the two providers must not share a host.

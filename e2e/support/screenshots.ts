@@ -6,11 +6,11 @@ const SCREENSHOT_TIMEOUT_MS = 30_000;
 /**
  * Keeps a screenshot for a person to look at. It is a keepsake, not a check: what a flow asserts
  * it reads from the page, which needs layout but no painted frame. A screenshot needs a frame
- * from the compositor, and Debian's Chromium (stock `--headless=new`, not Playwright's own
- * headless shell) now and then stops producing frames for minutes on a loaded machine: twice in
- * full runs a layout screen timed out there after its layout had been judged (the trace's
- * screencast had stopped too). So the wait is bounded, and a picture not taken is noted on the
- * test, not failed. With `attachAs`, the picture is attached to the test's report under that name.
+ * from the compositor, and Debian's full Chromium in `--headless=new` now and then stopped
+ * producing frames for minutes on a loaded machine: twice in full runs a layout screen timed out
+ * there after its layout had been judged. The tests now run the headless shell, which draws when
+ * asked (e2e/support/env.ts); the wait stays bounded all the same, and a picture not taken is
+ * noted on the test, not failed. With `attachAs`, the picture is attached to the test's report.
  */
 export async function keepScreenshot(
   target: Page | Locator,

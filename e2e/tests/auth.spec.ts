@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { makeSilentCheckNeverAnswer, signIn } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { keepScreenshot } from '../support/screenshots';
@@ -92,14 +92,7 @@ test('without a provider session, the silent check leaves the landing page as it
 test('a silent check that never answers warns that automatic sign-in is unavailable', async ({
   page,
 }) => {
-  // What a browser blocking the check looks like: the frame loads, but no message ever comes.
-  await page.route('**/api/auth/login?prompt=none', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<!doctype html><title>x</title>',
-    }),
-  );
+  await makeSilentCheckNeverAnswer(page);
   await page.goto('/');
   await expect(page.getByRole('status').filter({ hasText: CHECKING })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeEnabled();

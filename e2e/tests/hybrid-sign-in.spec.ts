@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Request } from '@playwright/test';
+import { makeSilentCheckNeverAnswer } from '../support/auth';
 import { E2E } from '../support/env';
 
 /**
@@ -89,8 +90,10 @@ async function launchWithThirdPartyCookies(mode: 'blocked' | 'allowed'): Promise
     JSON.stringify({ profile: { cookie_controls_mode: mode === 'blocked' ? 1 : 0 } }),
   );
   const { launchOptions } = test.info().project.use;
+  // The full browser: the headless shell reads no profile preferences, so it would not block.
   return chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    executablePath: E2E.fullChromiumPath,
     baseURL: E2E.studioUrl,
   });
 }
@@ -170,14 +173,7 @@ test('with third-party cookies blocked and a silent check that never answers, Si
   const context = await launchWithThirdPartyCookies('blocked');
   try {
     const { page, authorization } = watchSignIn(context);
-    // What a frame whose cookies the browser blocks looks like to the page: no message ever comes.
-    await page.route('**/api/auth/login?prompt=none', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><title>x</title>',
-      }),
-    );
+    await makeSilentCheckNeverAnswer(page);
     await page.goto('/');
     await expect(page.getByRole('alert')).toContainText('Automatic sign-in is not available', {
       timeout: 15_000,
