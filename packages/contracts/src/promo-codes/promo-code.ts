@@ -46,9 +46,17 @@ export function formatPromoCodeExpiredMessage(expiresAt: Date): string {
 
 export type TrialLimit = 'storyfiles' | 'recorded answers';
 
+/** Each limit's noun, by the plural category of the count (English: one, other). */
+const TRIAL_LIMIT_NOUNS: Record<TrialLimit, Partial<Record<Intl.LDMLPluralRule, string>>> = {
+  storyfiles: { one: 'storyfile', other: 'storyfiles' },
+  'recorded answers': { one: 'recorded answer', other: 'recorded answers' },
+};
+const englishPlurals = new Intl.PluralRules('en-US');
+
 /** The refusal of a create past a trial limit: names the limit and how to upgrade. */
 export function formatTrialLimitMessage(limit: TrialLimit, allowed: number): string {
-  return `Your free trial allows ${allowed} ${limit === 'storyfiles' && allowed === 1 ? 'storyfile' : limit === 'recorded answers' && allowed === 1 ? 'recorded answer' : limit}, and your organization has reached that limit. ${TRIAL_UPGRADE_HINT}`;
+  const noun = TRIAL_LIMIT_NOUNS[limit][englishPlurals.select(allowed)] ?? limit;
+  return `Your free trial allows ${allowed} ${noun}, and your organization has reached that limit. ${TRIAL_UPGRADE_HINT}`;
 }
 
 /** The refusal of a create or upload once the trial has ended (the organization is read-only). */
