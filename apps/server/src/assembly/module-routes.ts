@@ -60,6 +60,8 @@ export async function registerModuleRoutes(
     auth,
     isHttps,
     brandOfHost: createHostBrandLookup(config.brands),
+    isKnownBrand: (brandId) => config.brands.brands.some(({ brand }) => brand.id === brandId),
+    publicUrl: config.publicUrl,
     // The embedded provider's account page; an external issuer's by Keycloak's convention.
     accountUrl: isEmbeddedIdp
       ? `${config.publicUrl}${IDP_MOUNT_PATH}/account`

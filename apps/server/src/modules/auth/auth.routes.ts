@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  LOGIN_STATE_LIFETIME_MS,
   SIGNED_OUT_LANDING_PATH,
   SSO_MESSAGE_TYPE,
   refreshTokenResponseSchema,
@@ -12,7 +14,13 @@ import { AppError } from '../../http/errors.ts';
 import { cspHash } from '../../http/security-headers.ts';
 import { TOKEN_TTL } from './token-ttl.ts';
 import type { AuthService } from './auth.service.ts';
-import { BRAND_COOKIE, readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
+import {
+  BRAND_COOKIE,
+  LOGIN_BINDING_COOKIE,
+  readLoginBindingCookie,
+  readSessionCookie,
+  SESSION_COOKIE,
+} from './session-cookie.ts';
 
 const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
@@ -20,6 +28,8 @@ const loginQuerySchema = z.object({
   prompt: z.literal('none').optional(),
   // The landing page's Sign in after its silent check found no session (spec §4).
   flow: z.literal('hybrid').optional(),
+  // The brand whose host handed the sign-in over to PUBLIC_URL's host (a known brand's id).
+  brand: z.string().max(64).optional(),
 });
 
 /** A `form_post` answer: every field one string (formbody parses repeated fields as arrays). */
@@ -63,6 +73,14 @@ export function registerAuthRoutes(
     accountUrl: string;
     /** The brand a request's host names (issue 45), null for the studio's own. */
     brandOfHost?: (request: FastifyRequest) => string | null;
+    /** Whether a brand of this id is configured (a sign-in handed over names its brand). */
+    isKnownBrand?: (brandId: string) => boolean;
+    /**
+     * PUBLIC_URL: every sign-in's callback comes to its host, so a sign-in begun on another host
+     * (a brand's) is handed over to it first, for the login binding cookie to be where the
+     * callback can read it.
+     */
+    publicUrl?: string;
   },
 ): void {
   const { auth } = options;
@@ -85,6 +103,24 @@ export function registerAuthRoutes(
   const clearBrandCookie = (reply: FastifyReply) => reply.clearCookie(BRAND_COOKIE, studioCookie);
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, studioCookie);
+  /*
+   * The browser's login binding (LOGIN_BINDING_COOKIE), kept for a sign-in's hour and renewed at
+   * each start. It must come back with the provider's answer, which the hybrid flow sends as a
+   * cross-site form POST when the issuer is on another site: over HTTPS the cookie is SameSite=None
+   * (Secure) so that POST carries it; over plain HTTP (development, loopback) browsers refuse
+   * SameSite=None without Secure, so it is Lax, which serves the embedded provider (same site).
+   */
+  const ensureLoginBinding = (request: FastifyRequest, reply: FastifyReply): string => {
+    const binding = readLoginBindingCookie(request) ?? randomBytes(32).toString('base64url');
+    reply.setCookie(LOGIN_BINDING_COOKIE, binding, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: options.isHttps ? 'none' : 'lax',
+      secure: options.isHttps,
+      maxAge: LOGIN_STATE_LIFETIME_MS / 1000,
+    });
+    return binding;
+  };
   // A code, never a sentence: the landing page shows the sentence of a code it knows, so no link
   // (nor a provider's error_description) puts words of its own on the studio's page (issue 43).
   const backToLanding = (reply: FastifyReply, code: SignInErrorCode) =>
@@ -98,11 +134,30 @@ export function registerAuthRoutes(
     { config: { permission: { kind: 'public' } }, schema: { hide: true } },
     async (request, reply) => {
       const query = loginQuerySchema.safeParse(request.query);
+      const { brand: handedOverBrand, ...start } = query.success ? query.data : {};
+      const hostBrand = options.brandOfHost?.(request) ?? null;
+      const publicHost = options.publicUrl ? new URL(options.publicUrl).hostname : undefined;
+      if (publicHost && request.hostname.toLowerCase() !== publicHost.toLowerCase()) {
+        // Begun on a brand's host: the sign-in goes on from PUBLIC_URL's host, naming the brand.
+        const handOver = new URL('/api/auth/login', options.publicUrl);
+        for (const [name, value] of Object.entries(start)) {
+          handOver.searchParams.set(name, value);
+        }
+        if (hostBrand) {
+          handOver.searchParams.set('brand', hostBrand);
+        }
+        return reply.redirect(handOver.href, 303);
+      }
       try {
-        const brandId = options.brandOfHost?.(request) ?? undefined;
+        const brandId =
+          hostBrand ??
+          (handedOverBrand && options.isKnownBrand?.(handedOverBrand)
+            ? handedOverBrand
+            : undefined);
         const url = await auth.startLogin({
-          ...(query.success ? query.data : {}),
+          ...start,
           ...(brandId ? { brandId } : {}),
+          browserBinding: ensureLoginBinding(request, reply),
         });
         return reply.redirect(url.href, 303);
       } catch (error) {
@@ -131,11 +186,12 @@ export function registerAuthRoutes(
    * The provider's answer. The code flow (the silent check, and every sign-in where the issuer
    * offers no hybrid flow) comes back as a GET with the answer in the query; the hybrid flow as a
    * `form_post` POST, from the provider's page: a cross-site POST when the issuer is on another
-   * site. That POST carries no studio cookie (SameSite=Lax) and needs none; it is exempt from the
-   * system id header (`needsSystemIdHeader`), and its protection is the answer itself: a state the
-   * studio issued, used once, within the hour, and an ID token signed by the issuer for this
-   * client, carrying the nonce of that state and the hash of the code (c_hash). The Lax session
-   * cookie it sets is stored: the POST is a top-level navigation.
+   * site. That POST carries no Lax studio cookie and needs none but the login binding (SameSite=None
+   * over HTTPS); it is exempt from the system id header (`needsSystemIdHeader`), and its protection
+   * is the answer itself: a state the studio issued to this browser (its binding cookie), used
+   * once, within the hour, and an ID token signed by the issuer for this client, carrying the nonce
+   * of that state and the hash of the code (c_hash). The Lax session cookie it sets is stored: the
+   * POST is a top-level navigation.
    */
   const handleCallback = async (
     request: FastifyRequest,
@@ -147,7 +203,11 @@ export function registerAuthRoutes(
     const providerError = answer.get('error');
     if (providerError) {
       // login_required, consent_required, interaction_required or anything else.
-      const { isSilent, retryUrl } = await auth.abandonLogin(answer.get('state'), providerError);
+      const { isSilent, retryUrl } = await auth.abandonLogin(
+        answer.get('state'),
+        providerError,
+        readLoginBindingCookie(request),
+      );
       if (retryUrl) {
         request.log.info(
           { error: providerError },
@@ -165,7 +225,11 @@ export function registerAuthRoutes(
       );
       return backToLanding(reply, 'not-completed');
     }
-    const completion = await auth.completeLogin(auth.callbackUrl(request.url), formPost);
+    const completion = await auth.completeLogin(
+      auth.callbackUrl(request.url),
+      formPost,
+      readLoginBindingCookie(request),
+    );
     if (completion.kind === 'invalid') {
       if (completion.isSilent) {
         request.log.warn({ reason: completion.reason }, 'silent sign-in check failed');

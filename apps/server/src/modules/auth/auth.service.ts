@@ -100,6 +100,11 @@ const HYBRID_REFUSED_ERRORS = new Set([
  * asks for the hybrid flow (`flow=hybrid`: `code id_token`, `form_post`, PKCE as well) when the
  * issuer offers it, else the code flow. Either way the callback ends with the same session cookie.
  */
+/** What a login state keeps of the browser's binding cookie: its SHA-256, never the value. */
+function hashBrowserBinding(binding: string): string {
+  return createHash('sha256').update(binding).digest('base64url');
+}
+
 export function createAuthService(options: AuthServiceOptions) {
   const { db, publicUrl, getConfiguration } = options;
   const redirectUri = `${publicUrl}/api/auth/callback`;
@@ -113,6 +118,8 @@ export function createAuthService(options: AuthServiceOptions) {
     flow?: 'hybrid' | undefined;
     /** The brand whose host the sign-in begins on (undefined: the studio's own). */
     brandId?: string | undefined;
+    /** The browser's login-binding cookie: the callback must come with the same one. */
+    browserBinding: string;
   }): Promise<URL> {
     const idp = input.idp?.trim() || undefined;
     if (idp && !(IDP_HINTS as readonly string[]).includes(idp)) {
@@ -150,6 +157,7 @@ export function createAuthService(options: AuthServiceOptions) {
       isSilent,
       responseType: isHybrid ? HYBRID_RESPONSE_TYPE : 'code',
       brandId: input.brandId ?? null,
+      browserBindingHash: hashBrowserBinding(input.browserBinding),
       expiresAt: new Date(Date.now() + LOGIN_STATE_LIFETIME_MS),
     });
     const parameters: Record<string, string> = {
@@ -182,7 +190,8 @@ export function createAuthService(options: AuthServiceOptions) {
    */
   async function completeLogin(
     currentUrl: URL,
-    formPost?: URLSearchParams,
+    formPost: URLSearchParams | undefined,
+    browserBinding: string | undefined,
   ): Promise<LoginCompletion> {
     const state = (formPost ?? currentUrl.searchParams).get('state');
     if (!state) {
@@ -203,6 +212,19 @@ export function createAuthService(options: AuthServiceOptions) {
         code: 'expired',
         reason: 'This sign-in has expired. Please sign in again.',
         isSilent: pending?.isSilent ?? false,
+      };
+    }
+    // Only the browser that began the sign-in may finish it (its state is used up either way).
+    if (
+      pending.browserBindingHash !== null &&
+      (browserBinding === undefined ||
+        hashBrowserBinding(browserBinding) !== pending.browserBindingHash)
+    ) {
+      return {
+        kind: 'invalid',
+        code: 'failed',
+        reason: 'The sign-in answer came to another browser than the one that began the sign-in.',
+        isSilent: pending.isSilent,
       };
     }
     const isHybrid = pending.responseType === HYBRID_RESPONSE_TYPE;
@@ -323,7 +345,8 @@ export function createAuthService(options: AuthServiceOptions) {
    */
   async function abandonLogin(
     state: string | null,
-    error?: string,
+    error: string | undefined,
+    browserBinding: string | undefined,
   ): Promise<{ isSilent: boolean; retryUrl?: URL }> {
     if (!state) {
       return { isSilent: false };
@@ -332,15 +355,20 @@ export function createAuthService(options: AuthServiceOptions) {
       .delete(authLoginStates)
       .where(eq(authLoginStates.state, state))
       .returning();
+    // The code flow is tried again only for the browser that began the refused sign-in.
     if (
       pending?.responseType === HYBRID_RESPONSE_TYPE &&
       error !== undefined &&
-      HYBRID_REFUSED_ERRORS.has(error)
+      HYBRID_REFUSED_ERRORS.has(error) &&
+      browserBinding !== undefined &&
+      (pending.browserBindingHash === null ||
+        hashBrowserBinding(browserBinding) === pending.browserBindingHash)
     ) {
       const retryUrl = await startLogin({
         idp: pending.idpHint ?? undefined,
         returnTo: pending.returnTo ?? undefined,
         brandId: pending.brandId ?? undefined,
+        browserBinding,
       });
       return { isSilent: false, retryUrl };
     }

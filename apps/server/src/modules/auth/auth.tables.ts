@@ -92,6 +92,12 @@ export const authLoginStates = pgTable('auth_login_states', {
   responseType: text('response_type').$type<'code' | 'code id_token'>().notNull().default('code'),
   /** The brand whose host the sign-in began on (null: the studio's own): the session keeps it. */
   brandId: text('brand_id'),
+  /**
+   * SHA-256 of the browser's login-binding cookie at the start (LOGIN_BINDING_COOKIE): only the
+   * browser that began a sign-in may finish it, so nobody can hand a victim the callback of their
+   * own sign-in (login CSRF). Null on sign-ins begun before the binding existed.
+   */
+  browserBindingHash: text('browser_binding_hash'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

@@ -390,6 +390,54 @@ describe('silent single-sign-on check (spec §4)', () => {
     expect(callback.headers.get('location')).toMatch(/^\/\?signInError=/);
   });
 
+  it('finishes a sign-in only in the browser that began it: another browser handed its callback is not signed in (login CSRF)', async () => {
+    // The attacker signs in with their own account and stops at the studio's callback.
+    const attacker = new TestBrowser(studio.baseUrl);
+    const loginPage = await attacker.follow('/api/auth/login');
+    expect(attacker.cookieHeader()).toMatch(/conversa_login=[A-Za-z0-9_-]{43}/);
+    const action = /action="([^"]+)"/.exec(await loginPage.response.text())![1]!;
+    let current = new URL(action.replaceAll('&amp;', '&'), loginPage.url).href;
+    let response = await attacker.request(current, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'viewer@acme.test',
+        password: 'viewer-password',
+      }).toString(),
+    });
+    let callbackUrl: string | undefined;
+    for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops += 1) {
+      current = new URL(response.headers.get('location')!, current).href;
+      if (new URL(current).pathname === '/api/auth/callback') {
+        callbackUrl = current;
+        break;
+      }
+      response = await attacker.request(current);
+    }
+    expect(callbackUrl).toBeDefined();
+
+    // The victim's browser is made to open it: refused, and no session is set.
+    const victim = new TestBrowser(studio.baseUrl);
+    const refused = await victim.request(callbackUrl!);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('/?signInError=failed');
+    expect(victim.cookies.has(SESSION_COOKIE)).toBe(false);
+    // A browser with a binding of its own (it began another sign-in) is refused too.
+    const otherSignIn = new TestBrowser(studio.baseUrl);
+    await otherSignIn.request('/api/auth/login');
+    expect(otherSignIn.cookieHeader()).toMatch(/conversa_login=/);
+    const loginOfOther = await otherSignIn.request(callbackUrl!);
+    expect(loginOfOther.headers.get('location')).toMatch(/^\/\?signInError=/);
+    expect(otherSignIn.cookies.has(SESSION_COOKIE)).toBe(false);
+  });
+
+  it('a sign-in finishes in the browser that began it, with the binding it was given', async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    const result = await signIn(browser, 'viewer@acme.test', 'viewer-password');
+    expect(new URL(result.url).pathname).toBe('/dashboard');
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
   it('the done page may be framed by the studio only and posts the result to its parent', async () => {
     const response = await fetch(`${studio.baseUrl}/api/auth/silent-check-done?result=signed-in`);
     expect(response.status).toBe(200);

@@ -84,26 +84,45 @@ describe('GET /v1/conversa/public/brand', () => {
     expect((await getBrand(studio, { host: home, ...signedInUnder('nobody') })).id).toBe('studio');
   });
 
-  it('remembers, for the sign-in begun on a brand host, which brand it began under', async () => {
+  it('hands a sign-in begun on a brand host over to PUBLIC_URL, where it remembers the brand', async () => {
+    const publicHost = new URL(studio.baseUrl).host;
     const started = await studio.app.inject({
       method: 'GET',
       url: '/api/auth/login?flow=hybrid&idp=medtronic',
       headers: { host: 'medtronic.localhost' },
     });
+    // The callback comes to PUBLIC_URL's host: the sign-in begins there, for the browser's login
+    // binding cookie to be where the callback reads it.
     expect(started.statusCode).toBe(303);
-    const state = new URL(started.headers.location!).searchParams.get('state')!;
-    const [row] = await studio.database.db
-      .select({ brandId: authLoginStates.brandId })
-      .from(authLoginStates)
-      .where(eq(authLoginStates.state, state));
-    expect(row?.brandId).toBe('medtronic');
-    const onStudioHost = await studio.app.inject({ method: 'GET', url: '/api/auth/login' });
-    const studioState = new URL(onStudioHost.headers.location!).searchParams.get('state')!;
-    const [studioRow] = await studio.database.db
-      .select({ brandId: authLoginStates.brandId })
-      .from(authLoginStates)
-      .where(eq(authLoginStates.state, studioState));
-    expect(studioRow?.brandId).toBeNull();
+    const handOver = new URL(started.headers.location!);
+    expect(handOver.origin).toBe(studio.baseUrl);
+    expect(handOver.pathname).toBe('/api/auth/login');
+    expect(Object.fromEntries(handOver.searchParams)).toEqual({
+      flow: 'hybrid',
+      idp: 'medtronic',
+      brand: 'medtronic',
+    });
+    expect(started.cookies.map(({ name }) => name)).not.toContain('conversa_login');
+
+    const readBrandOfStart = async (url: string) => {
+      const response = await studio.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: publicHost },
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.cookies.map(({ name }) => name)).toContain('conversa_login');
+      const state = new URL(response.headers.location!).searchParams.get('state')!;
+      const [row] = await studio.database.db
+        .select({ brandId: authLoginStates.brandId })
+        .from(authLoginStates)
+        .where(eq(authLoginStates.state, state));
+      return row?.brandId;
+    };
+    expect(await readBrandOfStart(`${handOver.pathname}${handOver.search}`)).toBe('medtronic');
+    expect(await readBrandOfStart('/api/auth/login')).toBeNull();
+    // A brand the studio does not know is not remembered.
+    expect(await readBrandOfStart('/api/auth/login?brand=acme')).toBeNull();
   });
 
   it('believes X-Forwarded-Host only from a proxy TRUST_PROXY names', async () => {

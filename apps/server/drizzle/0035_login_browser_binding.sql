@@ -1,0 +1,1 @@
+ALTER TABLE "auth_login_states" ADD COLUMN "browser_binding_hash" text;
