@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
+import { vadAssets } from './build/vad-assets.ts';
 
 const serverUrl = process.env.STUDIO_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media', '/avatar'];
@@ -10,7 +11,7 @@ const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media',
 // In development Vite serves the console and forwards everything else to the studio server,
 // so the session cookie stays same-origin exactly as in production.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), vadAssets(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

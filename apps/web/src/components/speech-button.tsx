@@ -1,18 +1,20 @@
 import { Mic, MicOff } from 'lucide-react';
 import type { useSpeechRecognition } from '@/hooks/use-speech-recognition';
+import type { EndOfSpeech } from '@/lib/recorded-speech';
 import { Button } from './ui/button';
 
 /**
  * The microphone toggle of a spoken input (the player's question, the test bench's phrase):
  * pressed while the recognizer listens, named "Stop listening" then. Nothing where the browser
- * has no speech recognition.
+ * has no speech recognition. How the last recorded question ended by itself (the VAD's hangover or
+ * the level's pause) is in `data-end-of-speech` ("voice-activity 608"), for the Playwright flow.
  */
 export function SpeechButton({
   speech,
   label,
   disabled,
 }: {
-  speech: ReturnType<typeof useSpeechRecognition>;
+  speech: ReturnType<typeof useSpeechRecognition> & { endOfSpeech?: EndOfSpeech | null };
   /** The name while not listening: "Ask by voice", "Say a phrase". */
   label: string;
   disabled: boolean;
@@ -24,6 +26,9 @@ export function SpeechButton({
     <Button
       aria-label={speech.isListening ? 'Stop listening' : label}
       aria-pressed={speech.isListening}
+      data-end-of-speech={
+        speech.endOfSpeech ? `${speech.endOfSpeech.by} ${speech.endOfSpeech.pauseMs}` : undefined
+      }
       variant={speech.isListening ? 'primary' : 'default'}
       disabled={disabled}
       onClick={() => (speech.isListening ? speech.stop() : speech.listen())}

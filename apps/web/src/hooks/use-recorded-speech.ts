@@ -6,7 +6,10 @@ import {
   NO_SPEECH_MESSAGE,
   pickRecordingType,
   SpeechEndpointer,
+  type EndOfSpeech,
+  type EndpointerDecision,
 } from '@/lib/recorded-speech';
+import { startVoiceActivity, type StartVoiceActivity } from '@/lib/voice-activity';
 
 /** How often the level meter and the end-of-speech check look at the microphone. */
 const LEVEL_INTERVAL_MS = 50;
@@ -22,17 +25,23 @@ export interface HeardSpeech {
  * One question by voice through the studio's recognizer: `listen()` records the microphone with
  * MediaRecorder (a level meter in `level`, 0–1), stops by itself once the person has spoken and
  * then paused (or when `stop()` is pressed), sends the recording to `transcribe` and hands the
- * words to `onHeard`. Problems (microphone refused or missing, nothing said, recognizer down)
- * go to `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
+ * words to `onHeard`. The pause is judged by the voice-activity detector once it runs (a short
+ * hangover), by the microphone's level until then or when it cannot run (the visitor is not told);
+ * `endOfSpeech` says which ended the last question, and after how long a pause. Problems
+ * (microphone refused or missing, nothing said, recognizer down) go to `onProblem` as sentences.
+ * Works in every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,
   onHeard,
   onProblem,
+  voiceActivity = startVoiceActivity,
 }: {
   transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
+  /** Starts the VAD on the microphone (tests give their own). */
+  voiceActivity?: StartVoiceActivity;
 }) {
   const [isSupported] = useState(
     () =>
@@ -43,6 +52,7 @@ export function useRecordedSpeech({
   const [isListening, setIsListening] = useState(false);
   const [isTranscribing, setIsTranscribing] = useState(false);
   const [level, setLevel] = useState(0);
+  const [endOfSpeech, setEndOfSpeech] = useState<EndOfSpeech | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const handlersRef = useRef({ transcribe, onHeard, onProblem });
   useEffect(() => {
@@ -55,6 +65,7 @@ export function useRecordedSpeech({
       return;
     }
     setIsListening(true);
+    setEndOfSpeech(null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -77,6 +88,33 @@ export function useRecordedSpeech({
     audio.createMediaStreamSource(stream).connect(analyser);
     const samples = new Float32Array(analyser.fftSize);
     const endpointer = new SpeechEndpointer();
+    const decide = (decision: EndpointerDecision) => {
+      if (decision !== 'listening') {
+        finish();
+      }
+    };
+    let isDone = false;
+    let detector: { stop: () => Promise<void> } | null = null;
+    voiceActivity({
+      stream,
+      audioContext: audio,
+      onSpeechProbability: (probability, frameMs) => {
+        if (!isDone) {
+          decide(endpointer.pushSpeechProbability(probability, frameMs));
+        }
+      },
+    }).then(
+      (started) => {
+        if (isDone) {
+          void started.stop().catch(() => undefined);
+          return;
+        }
+        detector = started;
+        endpointer.useVoiceActivity();
+      },
+      // No VAD here (old browser, WebAssembly or the worklet blocked): the level decides.
+      () => undefined,
+    );
     const timer = window.setInterval(() => {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
@@ -85,9 +123,7 @@ export function useRecordedSpeech({
       }
       const rms = Math.sqrt(sum / samples.length);
       setLevel(Math.min(1, rms * 6));
-      if (endpointer.push(rms, LEVEL_INTERVAL_MS) !== 'listening') {
-        finish();
-      }
+      decide(endpointer.pushLevel(rms, LEVEL_INTERVAL_MS));
     }, LEVEL_INTERVAL_MS);
 
     function finish() {
@@ -95,7 +131,10 @@ export function useRecordedSpeech({
         return;
       }
       stopRef.current = null;
+      isDone = true;
       window.clearInterval(timer);
+      void detector?.stop().catch(() => undefined);
+      detector = null;
       if (recorder.state !== 'inactive') {
         recorder.stop();
       }
@@ -105,6 +144,7 @@ export function useRecordedSpeech({
       void audio.close();
       setIsListening(false);
       setLevel(0);
+      setEndOfSpeech(endpointer.endOfSpeech);
       if (!endpointer.hasHeardSpeech) {
         handlersRef.current.onProblem(NO_SPEECH_MESSAGE);
         return;
@@ -127,5 +167,13 @@ export function useRecordedSpeech({
     stopRef.current?.();
   }
 
-  return { isSupported, isListening, isTranscribing, level, listen: () => void listen(), stop };
+  return {
+    isSupported,
+    isListening,
+    isTranscribing,
+    level,
+    endOfSpeech,
+    listen: () => void listen(),
+    stop,
+  };
 }

@@ -28,7 +28,13 @@ export function useSpokenQuestion({
   const isBrowserChosen =
     recognizer === 'browser' && getSpeechRecognition() !== undefined && browser.isSupported;
   if (isBrowserChosen || !transcribe) {
-    return { ...browser, isTranscribing: false, level: null, recognizer: 'browser' as const };
+    return {
+      ...browser,
+      isTranscribing: false,
+      level: null,
+      endOfSpeech: null,
+      recognizer: 'browser' as const,
+    };
   }
   return { ...studio, recognizer: 'studio' as const };
 }
