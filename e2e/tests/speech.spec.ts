@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
+import { collectCspViolations } from '../support/csp';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadProcessedVideo } from '../support/media';
 
@@ -19,9 +20,11 @@ type VideoDocument = { document: { querySelector(selector: string): VideoState |
 type VideoRow = { id: string; questionId: string | null };
 
 /**
- * The question spoken by espeak-ng as the fake microphone's file: 48 kHz mono 16-bit, a second
- * of quiet first (the visitor presses, then speaks) and three after, so the player's
- * end-of-speech pause comes before the file ends.
+ * The question spoken by espeak-ng as the fake microphone's file: 48 kHz mono 16-bit, six seconds
+ * of quiet first and three after, so the player's end-of-speech pause comes before the file ends.
+ * Six, not one: the voice-activity detector loads on the first spoken question, and on this loaded
+ * machine that took 4.4 s with a 3.3 s long task on the page (issue 42, item 3: speech during it
+ * is missed, a known gap); the question must come after it for the VAD to judge its end.
  */
 function makeSpokenQuestion(text: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'conversa-e2e-speech-'));
@@ -41,7 +44,7 @@ function makeSpokenQuestion(text: string): string {
     '-n',
     '-3',
     'pad',
-    '1',
+    '6',
     '3',
   ]);
   return wav;
@@ -117,6 +120,7 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
   });
   try {
     const visitorContext = await microphoneBrowser.newContext({ baseURL: E2E.studioUrl });
+    const violations = await collectCspViolations(visitorContext);
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/s/${slug}`);
     await expect(visitor.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -133,6 +137,15 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
     // Chromium's capture (48 kHz, its own processing) is not espeak's file bit for bit: the
     // recognizer may add or drop a small word, so the question's words are checked, and the
     // answer proves it was understood.
+    // Issue 42, item 3: the voice-activity detector ran in Chromium under the studio's policy
+    // (its worklet, model and WebAssembly from /assets) and ended the question after its
+    // hangover of non-speech, sooner than the level rule's 1.2 s pause would have.
+    const askByVoice = visitor.getByRole('button', { name: 'Ask by voice' });
+    await expect(askByVoice).toHaveAttribute('data-end-of-speech', /^voice-activity \d+$/);
+    const pauseMs = Number((await askByVoice.getAttribute('data-end-of-speech'))!.split(' ')[1]);
+    expect(pauseMs).toBeGreaterThanOrEqual(600);
+    expect(pauseMs).toBeLessThan(1_200);
+    expect(violations.take()).toEqual([]);
     const result = (await response.json()) as { text: string; recognizer: string };
     expect(result.recognizer).toBe('pocketsphinx');
     expect(result.text).toMatch(/^where did you grow\b/);

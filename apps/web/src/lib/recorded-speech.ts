@@ -57,9 +57,9 @@ export const SPEECH_PROBABILITY = 0.5;
  */
 export const NON_SPEECH_PROBABILITY = 0.35;
 /**
- * With the VAD, this much non-speech after speech ends the question: longer than the pauses
- * inside a spoken sentence (commas, breaths; see docs/benchmarks.md#end-of-speech), much shorter
- * than the level's 1.2 s.
+ * With the VAD, this much non-speech after speech ends the question: longer than the pauses it
+ * hears inside a question (448 ms at most, `npm run bench:end-of-speech`; docs/benchmarks.md,
+ * "End of speech"), much shorter than the level's 1.2 s.
  */
 export const END_OF_SPEECH_HANGOVER_MS = 600;
 /** With nothing said for this long, listening stops ("No speech was heard"). */
