@@ -169,7 +169,12 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
   const last = Math.max(0, root.scrollHeight - height);
   for (let top = 0; ; top = Math.min(last, top + height)) {
     window.scrollTo(0, top);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Two frames for the page to paint the scrolled view; bounded, because a renderer starved by a
+    // loaded machine may hold frames back for minutes (the boxes read below force layout anyway).
+    await new Promise((resolve) => {
+      requestAnimationFrame(() => requestAnimationFrame(resolve));
+      setTimeout(resolve, 250);
+    });
     for (const element of document.querySelectorAll(selector)) {
       // A link wrapped over two lines has its box's centre between them: judge its first line.
       const box = element.getClientRects()[0] || element.getBoundingClientRect();

@@ -224,9 +224,13 @@ for (const screen of listScreens()) {
         // Lazy chunks and skeletons settle after the last request.
         await page.waitForTimeout(300);
       } else {
+        // Two frames for the new width; bounded, as in findLayoutProblems.
         await page.evaluate(
           () =>
-            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+            new Promise((resolve) => {
+              requestAnimationFrame(() => requestAnimationFrame(resolve));
+              setTimeout(resolve, 250);
+            }),
         );
       }
       const found = await findLayoutProblems(page);

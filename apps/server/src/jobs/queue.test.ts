@@ -78,6 +78,10 @@ describe('a job queued by one process', () => {
 
 describe('a transcript draft being made', () => {
   it('keeps no video waiting: drafts have slots of their own beside the one video slot', async () => {
+    // This process's slots alone: a worker left from another test would take the video itself.
+    for (const other of queues.splice(0)) {
+      await other.stop();
+    }
     const queue = await startOtherQueue();
     let releaseDraft = () => undefined as void;
     const draftHeld = new Promise<void>((resolve) => {

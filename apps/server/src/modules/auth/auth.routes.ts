@@ -66,37 +66,25 @@ export function registerAuthRoutes(
   },
 ): void {
   const { auth } = options;
+  // The session's and the brand's cookies: the whole site, never read by scripts, sent on top-level
+  // navigations from other sites (the provider's answer).
+  const studioCookie = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.isHttps,
+  } as const;
   const setSessionCookie = (reply: FastifyReply, sessionId: string) =>
     reply.setCookie(SESSION_COOKIE, sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.isHttps,
+      ...studioCookie,
       maxAge: TOKEN_TTL.refreshToken,
     });
   // The brand a sign-in began under, kept as long as the session may be (BRAND_COOKIE).
   const setBrandCookie = (reply: FastifyReply, brandId: string) =>
-    reply.setCookie(BRAND_COOKIE, brandId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.isHttps,
-      maxAge: TOKEN_TTL.refreshToken,
-    });
-  const clearBrandCookie = (reply: FastifyReply) =>
-    reply.clearCookie(BRAND_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.isHttps,
-    });
+    reply.setCookie(BRAND_COOKIE, brandId, { ...studioCookie, maxAge: TOKEN_TTL.refreshToken });
+  const clearBrandCookie = (reply: FastifyReply) => reply.clearCookie(BRAND_COOKIE, studioCookie);
   const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.isHttps,
-    });
+    reply.clearCookie(SESSION_COOKIE, studioCookie);
   // A code, never a sentence: the landing page shows the sentence of a code it knows, so no link
   // (nor a provider's error_description) puts words of its own on the studio's page (issue 43).
   const backToLanding = (reply: FastifyReply, code: SignInErrorCode) =>
