@@ -1,7 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { END_OF_SPEECH_HANGOVER_MS, END_OF_SPEECH_SILENCE_MS } from '@/lib/recorded-speech';
-import type { StartVoiceActivity } from '@/lib/voice-activity';
+import {
+  createVoiceActivityDetector,
+  type Ort,
+  type StartVoiceActivity,
+  type VoiceActivityDetector,
+} from '@/lib/voice-activity';
 import {
   FakeMediaRecorder,
   installFakeMediaDevices,
@@ -23,6 +28,7 @@ let micLevel = 0;
 class FakeAudioContext {
   static instances: FakeAudioContext[] = [];
   closed = false;
+  audioWorklet = { addModule: vi.fn(() => Promise.resolve()) };
   constructor() {
     FakeAudioContext.instances.push(this);
   }
@@ -33,7 +39,7 @@ class FakeAudioContext {
     };
   }
   createMediaStreamSource() {
-    return { connect: vi.fn() };
+    return { connect: vi.fn(), disconnect: vi.fn() };
   }
   close() {
     this.closed = true;
@@ -41,17 +47,32 @@ class FakeAudioContext {
   }
 }
 
-/** A VAD the test drives: its frames go where the hook asked, when the test says. */
-function makeVoiceActivity(outcome: 'runs' | 'fails') {
+/**
+ * A VAD the test drives: its frames go where the hook asked, when the test says. 'later' starts
+ * only when the test calls `ready()` (the model still loading at the press).
+ */
+function makeVoiceActivity(outcome: 'runs' | 'fails' | 'later') {
   let onProbability: ((probability: number, frameMs: number) => void) | undefined;
   const stop = vi.fn(() => Promise.resolve());
-  const start = vi.fn<StartVoiceActivity>((options) => {
+  let ready = () => undefined as void;
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const startVoiceActivity = vi.fn<StartVoiceActivity>(async (options) => {
     if (outcome === 'fails') {
-      return Promise.reject(new Error('WebAssembly.instantiate(): Refused to compile'));
+      throw new Error('WebAssembly.instantiate(): Refused to compile');
+    }
+    if (outcome === 'later') {
+      await isReady;
     }
     onProbability = options.onSpeechProbability;
-    return Promise.resolve({ stop });
+    return { stop };
   });
+  const start: VoiceActivityDetector = {
+    prepare: () =>
+      outcome === 'fails' ? Promise.reject(new Error('Refused to compile')) : isReady,
+    start: startVoiceActivity,
+  };
   const frames = (probability: number, ms: number) => {
     act(() => {
       for (let elapsed = 0; elapsed < ms; elapsed += FRAME_MS) {
@@ -59,10 +80,20 @@ function makeVoiceActivity(outcome: 'runs' | 'fails') {
       }
     });
   };
-  return { start, stop, frames };
+  return {
+    start,
+    stop,
+    frames,
+    ready: async () => {
+      ready();
+      await flush();
+      await flush();
+    },
+    startVoiceActivity,
+  };
 }
 
-function renderSpeech(voiceActivity: StartVoiceActivity) {
+function renderSpeech(voiceActivity: VoiceActivityDetector) {
   const transcribe = vi.fn(() => Promise.resolve({ text: 'where did you grow up' }));
   const onHeard = vi.fn();
   const onProblem = vi.fn();
@@ -109,7 +140,7 @@ describe('a recorded spoken question', () => {
       await Promise.resolve();
     });
     await flush();
-    expect(vad.start).toHaveBeenCalledTimes(1);
+    expect(vad.startVoiceActivity).toHaveBeenCalledTimes(1);
     expect(result.current.isListening).toBe(true);
 
     // A noisy room: loud enough for the level rule never to hear a pause.
@@ -178,5 +209,195 @@ describe('a recorded spoken question', () => {
     expect(transcribe).toHaveBeenCalledTimes(1);
     expect(onProblem).not.toHaveBeenCalled();
     expect(result.current.endOfSpeech).toEqual({ by: 'level', pauseMs: END_OF_SPEECH_SILENCE_MS });
+  });
+});
+
+// The first load gap (issue 42, item 3): the VAD loads before the first question, once a page,
+// and a question asked while it still loads is recorded from the press and ended by the level
+// until the VAD is ready, then by the VAD.
+describe('the VAD before it is ready', () => {
+  it('records speech said before the VAD is ready and sends it; the VAD takes over when ready', async () => {
+    const vad = makeVoiceActivity('later');
+    const { result, transcribe, onProblem } = renderSpeech(vad.start);
+    await act(async () => {
+      result.current.listen();
+      await Promise.resolve();
+    });
+    await flush();
+    // Recording from the press, with the VAD still loading.
+    expect(FakeMediaRecorder.instances[0]!.state).toBe('recording');
+    expect(result.current.voiceActivityState).toBe('loading');
+
+    micLevel = 0.05;
+    advance(1_500);
+    micLevel = 0.001;
+    advance(400);
+    await vad.ready();
+    expect(result.current.voiceActivityState).toBe('ready');
+    // The level no longer decides: a loud room after this is the VAD's to judge.
+    micLevel = 0.3;
+    advance(2_000);
+    expect(FakeMediaRecorder.instances[0]!.state).toBe('recording');
+    vad.frames(0.03, END_OF_SPEECH_HANGOVER_MS);
+    expect(FakeMediaRecorder.instances[0]!.state).toBe('inactive');
+    await flush();
+    await flush();
+    expect(transcribe).toHaveBeenCalledTimes(1);
+    expect(transcribe).toHaveBeenCalledWith(expect.any(Blob));
+    expect(onProblem).not.toHaveBeenCalled();
+    expect(result.current.endOfSpeech?.by).toBe('voice-activity');
+  });
+
+  it('with the VAD still loading, the level ends the question and it is sent', async () => {
+    const vad = makeVoiceActivity('later');
+    const { result, transcribe, onProblem } = renderSpeech(vad.start);
+    await act(async () => {
+      result.current.listen();
+      await Promise.resolve();
+    });
+    await flush();
+    micLevel = 0.05;
+    advance(1_000);
+    micLevel = 0.001;
+    advance(END_OF_SPEECH_SILENCE_MS);
+    expect(FakeMediaRecorder.instances[0]!.state).toBe('inactive');
+    await flush();
+    await flush();
+    expect(transcribe).toHaveBeenCalledTimes(1);
+    expect(onProblem).not.toHaveBeenCalled();
+    expect(result.current.endOfSpeech).toEqual({ by: 'level', pauseMs: END_OF_SPEECH_SILENCE_MS });
+    // Ready after the question ended: that question's VAD is stopped, not left running.
+    await vad.ready();
+    expect(vad.stop).toHaveBeenCalled();
+  });
+});
+
+/** onnxruntime as the detector uses it: a session whose every frame says `speechProbability`. */
+function makeFakeOrt() {
+  let speechProbability = 0;
+  const run = vi.fn((feeds: Record<string, { dims: readonly number[] }>) => {
+    expect(feeds.input!.dims).toEqual([1, 576]);
+    return Promise.resolve({
+      output: { data: Float32Array.of(speechProbability) },
+      stateN: { dims: [2, 1, 128] },
+    });
+  });
+  const create = vi.fn(() => Promise.resolve({ run }));
+  class Tensor {
+    constructor(
+      readonly type: string,
+      readonly data: unknown,
+      readonly dims: readonly number[] = [],
+    ) {}
+  }
+  const ort = {
+    env: { wasm: {} as Record<string, unknown> },
+    InferenceSession: { create },
+    Tensor,
+  };
+  return {
+    ort,
+    create,
+    run,
+    setSpeechProbability: (probability: number) => {
+      speechProbability = probability;
+    },
+  };
+}
+
+/** The worklet's node: the test posts its 512-sample frames. */
+class FakeAudioWorkletNode {
+  static instances: FakeAudioWorkletNode[] = [];
+  port = {
+    onmessage: null as ((event: { data: unknown }) => void) | null,
+    postMessage: vi.fn(),
+  };
+  disconnect = vi.fn();
+  constructor(
+    readonly context: unknown,
+    readonly name: string,
+    readonly options: unknown,
+  ) {
+    FakeAudioWorkletNode.instances.push(this);
+  }
+}
+
+describe('the warm-up', () => {
+  it('loads onnxruntime, the model and its session once, when the browser is idle, for every button and question', async () => {
+    const fake = makeFakeOrt();
+    const loadOrt = vi.fn(() => Promise.resolve(fake.ort as unknown as Ort));
+    const fetchFile = vi.fn((url: string) =>
+      Promise.resolve(new Response(new Uint8Array([1, 2, 3]), { status: url ? 200 : 404 })),
+    );
+    vi.stubGlobal('fetch', fetchFile);
+    const idle: (() => void)[] = [];
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((task: () => void) => {
+        idle.push(task);
+        return idle.length;
+      }),
+    );
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    FakeAudioWorkletNode.instances = [];
+    vi.stubGlobal('AudioWorkletNode', FakeAudioWorkletNode);
+    const detector = createVoiceActivityDetector({ loadOrt, assetPath: '/assets/vad-test/' });
+
+    // Two speech buttons shown: each asks for the warm-up.
+    const first = renderSpeech(detector);
+    const second = renderSpeech(detector);
+    act(() => {
+      first.result.current.prepare();
+      second.result.current.prepare();
+    });
+    expect(loadOrt).not.toHaveBeenCalled();
+    await act(async () => {
+      idle.forEach((task) => task());
+      await Promise.resolve();
+    });
+    for (let turn = 0; turn < 30; turn += 1) {
+      await flush();
+    }
+    expect(first.result.current.voiceActivityState).toBe('ready');
+    expect(second.result.current.voiceActivityState).toBe('ready');
+    expect(loadOrt).toHaveBeenCalledTimes(1);
+    expect(fake.create).toHaveBeenCalledTimes(1);
+    expect(fetchFile.mock.calls.filter(([url]) => url.endsWith('.onnx'))).toHaveLength(1);
+    expect(fake.ort.env.wasm.proxy).toBe(true);
+
+    // Two questions on the first button: the same session, only the worklet is new.
+    for (let question = 0; question < 2; question += 1) {
+      await act(async () => {
+        first.result.current.listen();
+        await Promise.resolve();
+      });
+      for (let turn = 0; turn < 5; turn += 1) {
+        await flush();
+      }
+      const node = FakeAudioWorkletNode.instances[question]!;
+      const post = async (probability: number, frames: number) => {
+        fake.setSpeechProbability(probability);
+        for (let frame = 0; frame < frames; frame += 1) {
+          await act(async () => {
+            node.port.onmessage?.({
+              data: { message: 'AUDIO_FRAME', data: new Float32Array(512).buffer },
+            });
+            for (let turn = 0; turn < 10; turn += 1) {
+              await Promise.resolve();
+            }
+          });
+        }
+      };
+      await post(0.9, 20);
+      await post(0.05, Math.ceil(END_OF_SPEECH_HANGOVER_MS / FRAME_MS));
+      for (let turn = 0; turn < 20; turn += 1) {
+        await flush();
+      }
+      expect(first.result.current.endOfSpeech?.by).toBe('voice-activity');
+      expect(node.port.postMessage).toHaveBeenCalledWith('SPEECH_STOP');
+    }
+    expect(first.transcribe).toHaveBeenCalledTimes(2);
+    expect(loadOrt).toHaveBeenCalledTimes(1);
+    expect(fake.create).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { SpeechReading } from '@conversa/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   describeRecognizerFailure,
   getMicrophoneProblem,
@@ -9,7 +9,7 @@ import {
   type EndOfSpeech,
   type EndpointerDecision,
 } from '@/lib/recorded-speech';
-import { startVoiceActivity, type StartVoiceActivity } from '@/lib/voice-activity';
+import { voiceActivityDetector, whenIdle, type VoiceActivityDetector } from '@/lib/voice-activity';
 
 /** How often the level meter and the end-of-speech check look at the microphone. */
 const LEVEL_INTERVAL_MS = 50;
@@ -21,27 +21,32 @@ export interface HeardSpeech {
   alternatives?: SpeechReading[];
 }
 
+/** Where the page's voice-activity detector is: loading, ready, or unable to run here. */
+export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailable';
+
 /**
  * One question by voice through the studio's recognizer: `listen()` records the microphone with
- * MediaRecorder (a level meter in `level`, 0–1), stops by itself once the person has spoken and
- * then paused (or when `stop()` is pressed), sends the recording to `transcribe` and hands the
- * words to `onHeard`. The pause is judged by the voice-activity detector once it runs (a short
- * hangover), by the microphone's level until then or when it cannot run (the visitor is not told);
- * `endOfSpeech` says which ended the last question, and after how long a pause. Problems
- * (microphone refused or missing, nothing said, recognizer down) go to `onProblem` as sentences.
- * Works in every browser with MediaRecorder (Firefox too).
+ * MediaRecorder (a level meter in `level`, 0–1) from the moment it is called, stops by itself once
+ * the person has spoken and then paused (or when `stop()` is pressed), sends the recording to
+ * `transcribe` and hands the words to `onHeard`. The pause is judged by the voice-activity
+ * detector once it runs (a short hangover), by the microphone's level until then or when it
+ * cannot run (the visitor is not told); `endOfSpeech` says which ended the last question, and
+ * after how long a pause. `prepare()` (the speech button calls it when shown) loads the detector
+ * when the browser is idle, so it is ready before the first question; `voiceActivityState` says
+ * where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
+ * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,
   onHeard,
   onProblem,
-  voiceActivity = startVoiceActivity,
+  voiceActivity = voiceActivityDetector,
 }: {
   transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
-  /** Starts the VAD on the microphone (tests give their own). */
-  voiceActivity?: StartVoiceActivity;
+  /** The VAD (tests give their own). */
+  voiceActivity?: VoiceActivityDetector;
 }) {
   const [isSupported] = useState(
     () =>
@@ -53,12 +58,40 @@ export function useRecordedSpeech({
   const [isTranscribing, setIsTranscribing] = useState(false);
   const [level, setLevel] = useState(0);
   const [endOfSpeech, setEndOfSpeech] = useState<EndOfSpeech | null>(null);
+  const [voiceActivityState, setVoiceActivityState] = useState<VoiceActivityState>('not-loaded');
   const stopRef = useRef<(() => void) | null>(null);
   const handlersRef = useRef({ transcribe, onHeard, onProblem });
   useEffect(() => {
     handlersRef.current = { transcribe, onHeard, onProblem };
   });
   useEffect(() => () => stopRef.current?.(), []);
+  const isMountedRef = useRef(true);
+  useEffect(() => {
+    isMountedRef.current = true;
+    return () => {
+      isMountedRef.current = false;
+    };
+  }, []);
+
+  /** Loads the VAD now (once a page: the detector keeps its one promise) and follows its state. */
+  const load = useCallback(() => {
+    setVoiceActivityState((state) => (state === 'not-loaded' ? 'loading' : state));
+    voiceActivity.prepare().then(
+      () => {
+        if (isMountedRef.current) {
+          setVoiceActivityState('ready');
+        }
+      },
+      () => {
+        if (isMountedRef.current) {
+          setVoiceActivityState('unavailable');
+        }
+      },
+    );
+  }, [voiceActivity]);
+
+  /** Loads the VAD when the browser is next idle; returns a cancel (an effect's clean-up). */
+  const prepare = useCallback(() => whenIdle(load), [load]);
 
   async function listen() {
     if (stopRef.current || isTranscribing) {
@@ -82,6 +115,9 @@ export function useRecordedSpeech({
         chunks.push(event.data);
       }
     };
+    // Recording starts at once, whatever the VAD's state (the handlers below are set in this same
+    // turn, before anything can stop it).
+    recorder.start();
     const audio = new AudioContext();
     const analyser = audio.createAnalyser();
     analyser.fftSize = 1024;
@@ -95,26 +131,30 @@ export function useRecordedSpeech({
     };
     let isDone = false;
     let detector: { stop: () => Promise<void> } | null = null;
-    voiceActivity({
-      stream,
-      audioContext: audio,
-      onSpeechProbability: (probability, frameMs) => {
-        if (!isDone) {
-          decide(endpointer.pushSpeechProbability(probability, frameMs));
-        }
-      },
-    }).then(
-      (started) => {
-        if (isDone) {
-          void started.stop().catch(() => undefined);
-          return;
-        }
-        detector = started;
-        endpointer.useVoiceActivity();
-      },
-      // No VAD here (old browser, WebAssembly or the worklet blocked): the level decides.
-      () => undefined,
-    );
+    // The recording starts now, whatever the VAD's state; until it runs, the level decides.
+    load();
+    voiceActivity
+      .start({
+        stream,
+        audioContext: audio,
+        onSpeechProbability: (probability, frameMs) => {
+          if (!isDone) {
+            decide(endpointer.pushSpeechProbability(probability, frameMs));
+          }
+        },
+      })
+      .then(
+        (started) => {
+          if (isDone) {
+            void started.stop().catch(() => undefined);
+            return;
+          }
+          detector = started;
+          endpointer.useVoiceActivity();
+        },
+        // No VAD here (old browser, WebAssembly or the worklet blocked): the level decides.
+        () => undefined,
+      );
     const timer = window.setInterval(() => {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
@@ -160,7 +200,6 @@ export function useRecordedSpeech({
         .finally(() => setIsTranscribing(false));
     };
     stopRef.current = finish;
-    recorder.start();
   }
 
   function stop() {
@@ -173,6 +212,8 @@ export function useRecordedSpeech({
     isTranscribing,
     level,
     endOfSpeech,
+    voiceActivityState,
+    prepare,
     listen: () => void listen(),
     stop,
   };
