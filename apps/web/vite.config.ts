@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,12 @@ const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media',
 // so the session cookie stays same-origin exactly as in production.
 export default defineConfig({
   plugins: [react(), tailwindcss(), vadAssets(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // onnxruntime-web (the VAD's runtime) without its WebAssembly bundled in as an asset of its
+    // own: it loads its loader and .wasm from the VAD's folder (build/vad-assets.ts).
+    conditions: [...defaultClientConditions, 'onnxruntime-web-use-extern-wasm'],
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
