@@ -21,6 +21,12 @@ export interface HeardSpeech {
   alternatives?: SpeechReading[];
 }
 
+/**
+ * What the last question's words came from: the recording up to the pause, sent when the pause
+ * began and awaited when it ended the question ('speculative'), or the whole recording sent then.
+ */
+export type Recognition = 'speculative' | 'whole';
+
 /** Where the page's voice-activity detector is: loading, ready, or unable to run here. */
 export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailable';
 
@@ -31,7 +37,10 @@ export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailab
  * `transcribe` and hands the words to `onHeard`. The pause is judged by the voice-activity
  * detector once it runs (a short hangover), by the microphone's level until then or when it
  * cannot run (the visitor is not told); `endOfSpeech` says which ended the last question, and
- * after how long a pause. `prepare()` (the speech button calls it when shown) loads the detector
+ * after how long a pause. With the VAD, the recording so far is sent the moment a pause begins
+ * (a speculative recognition, dropped if the person speaks again): when the hangover ends the
+ * question, its answer is awaited instead of sending the recording again, so recognizing overlaps
+ * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when shown) loads the detector
  * when the browser is idle, so it is ready before the first question; `voiceActivityState` says
  * where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
  * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
@@ -42,7 +51,8 @@ export function useRecordedSpeech({
   onProblem,
   voiceActivity = voiceActivityDetector,
 }: {
-  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  /** Sends a recording; `signal` drops a speculative one (the visitor spoke again). */
+  transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
   /** The VAD (tests give their own). */
@@ -59,6 +69,7 @@ export function useRecordedSpeech({
   const [level, setLevel] = useState(0);
   const [endOfSpeech, setEndOfSpeech] = useState<EndOfSpeech | null>(null);
   const [voiceActivityState, setVoiceActivityState] = useState<VoiceActivityState>('not-loaded');
+  const [recognition, setRecognition] = useState<Recognition | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const handlersRef = useRef({ transcribe, onHeard, onProblem });
   useEffect(() => {
@@ -99,6 +110,7 @@ export function useRecordedSpeech({
     }
     setIsListening(true);
     setEndOfSpeech(null);
+    setRecognition(null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -110,10 +122,14 @@ export function useRecordedSpeech({
     const type = pickRecordingType((candidate) => MediaRecorder.isTypeSupported(candidate));
     const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     const chunks: Blob[] = [];
+    const recordingType = () => recorder.mimeType || type || 'audio/webm';
+    /** Called with the next data MediaRecorder hands over (requestData's, or the last one). */
+    const dataWaiters: (() => void)[] = [];
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) {
         chunks.push(event.data);
       }
+      dataWaiters.splice(0).forEach((resolve) => resolve());
     };
     // Recording starts at once, whatever the VAD's state (the handlers below are set in this same
     // turn, before anything can stop it).
@@ -131,6 +147,27 @@ export function useRecordedSpeech({
     };
     let isDone = false;
     let detector: { stop: () => Promise<void> } | null = null;
+    /** The recognition sent when the current pause began, if one was. */
+    let speculation: { controller: AbortController; heard: Promise<HeardSpeech> } | null = null;
+    const speculate = () => {
+      const send = handlersRef.current.transcribe;
+      if (!send || recorder.state !== 'recording') {
+        return;
+      }
+      const controller = new AbortController();
+      // requestData() ends the recording so far at a boundary its decoder reads whole (WebM
+      // clusters, Ogg pages): a prefix the studio's ffmpeg accepts.
+      const heard = new Promise<void>((resolve) => {
+        dataWaiters.push(resolve);
+        recorder.requestData();
+      }).then(() => send(new Blob(chunks, { type: recordingType() }), controller.signal));
+      heard.catch(() => undefined);
+      speculation = { controller, heard };
+    };
+    const dropSpeculation = () => {
+      speculation?.controller.abort();
+      speculation = null;
+    };
     // The recording starts now, whatever the VAD's state; until it runs, the level decides.
     load();
     voiceActivity
@@ -138,9 +175,22 @@ export function useRecordedSpeech({
         stream,
         audioContext: audio,
         onSpeechProbability: (probability, frameMs) => {
-          if (!isDone) {
-            decide(endpointer.pushSpeechProbability(probability, frameMs));
+          if (isDone) {
+            return;
           }
+          const wasSpeaking = endpointer.isSpeaking;
+          const decision = endpointer.pushSpeechProbability(probability, frameMs);
+          if (decision === 'listening' && endpointer.decidesByVoiceActivity) {
+            if (wasSpeaking && !endpointer.isSpeaking) {
+              // The pause begins: recognize what was said while the hangover runs.
+              dropSpeculation();
+              speculate();
+            } else if (!wasSpeaking && endpointer.isSpeaking) {
+              // Speech again: that recognition is of half a question.
+              dropSpeculation();
+            }
+          }
+          decide(decision);
         },
       })
       .then(
@@ -190,12 +240,32 @@ export function useRecordedSpeech({
         return;
       }
       const send = handlersRef.current.transcribe;
+      // The hangover ended the question: nothing was said after the speculative recording.
+      const speculative = endpointer.endOfSpeech?.by === 'voice-activity' ? speculation : null;
+      if (!speculative) {
+        dropSpeculation();
+      }
       if (!send) {
         return;
       }
       setIsTranscribing(true);
-      send(new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' }))
-        .then((heard) => handlersRef.current.onHeard(heard.text, heard))
+      const sendWhole = () => {
+        setRecognition('whole');
+        return send(new Blob(chunks, { type: recordingType() }));
+      };
+      const heard = speculative
+        ? speculative.heard.then(
+            (words) => {
+              setRecognition('speculative');
+              return words;
+            },
+            // It failed (the network, a recording cut where the decoder could not read it):
+            // the whole recording, as without speculation.
+            () => sendWhole(),
+          )
+        : sendWhole();
+      heard
+        .then((words) => handlersRef.current.onHeard(words.text, words))
         .catch((error: unknown) => handlersRef.current.onProblem(describeRecognizerFailure(error)))
         .finally(() => setIsTranscribing(false));
     };
@@ -212,6 +282,7 @@ export function useRecordedSpeech({
     isTranscribing,
     level,
     endOfSpeech,
+    recognition,
     voiceActivityState,
     prepare,
     listen: () => void listen(),

@@ -19,7 +19,7 @@ export function useSpokenQuestion({
   language: string;
   hints?: readonly string[] | undefined;
   recognizer: StoryfileRecognizer | undefined;
-  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
 }) {

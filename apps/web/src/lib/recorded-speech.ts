@@ -89,7 +89,12 @@ export class SpeechEndpointer {
   private source: EndOfSpeech['by'] = 'level';
   private elapsedMs = 0;
   private pauseMs = 0;
-  private isSpeaking = false;
+  private speaking = false;
+
+  /** Whether the last frame was speech (with the VAD, by its hysteresis). */
+  get isSpeaking(): boolean {
+    return this.speaking;
+  }
 
   get decidesByVoiceActivity(): boolean {
     return this.source === 'voice-activity';
@@ -111,7 +116,7 @@ export class SpeechEndpointer {
     if (this.source !== 'voice-activity') {
       return this.decide();
     }
-    const threshold = this.isSpeaking ? NON_SPEECH_PROBABILITY : SPEECH_PROBABILITY;
+    const threshold = this.speaking ? NON_SPEECH_PROBABILITY : SPEECH_PROBABILITY;
     return this.step(probability >= threshold, stepMs);
   }
 
@@ -120,7 +125,7 @@ export class SpeechEndpointer {
       return 'ended';
     }
     this.elapsedMs += stepMs;
-    this.isSpeaking = isSpeech;
+    this.speaking = isSpeech;
     if (isSpeech) {
       this.hasHeardSpeech = true;
       this.pauseMs = 0;
