@@ -6,12 +6,21 @@
 // Prints the longest pause the VAD hears inside a question (what the hangover must exceed), the
 // time from the last word to the question's end with the VAD and with the level rule it replaces,
 // and the VAD's CPU per frame. Not a test: `npm run bench:end-of-speech`.
+//
+// With `--recognize` it also times the studio's recognition after the end (issue 42, item 3),
+// for every third espeak-ng recording in quiet and in pink noise: a studio (its own embedded
+// PostgreSQL, port BENCH_POSTGRES_PORT or 54377, or DATABASE_URL) with the Life Story template's
+// storyfile hears, one at a time, the recording as the hook sends it without speculation (all of
+// it up to the VAD's end, WebM/Opus) and with it (the part up to where the last pause began, sent
+// then). Prints the last word → recognized text both ways, side by side, with the load average.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { SpeechToTextResponse } from '@conversa/contracts';
 import * as ort from 'onnxruntime-web';
 import {
   END_OF_SPEECH_HANGOVER_MS,
@@ -19,7 +28,18 @@ import {
   SPEECH_PROBABILITY,
   SpeechEndpointer,
 } from '../../web/src/lib/recorded-speech.ts';
+import type { EmbeddedDatabase } from '../src/db/embedded.ts';
+import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story.ts';
+import type { RunningStudio } from '../src/server.ts';
+import { splitIntoWords } from '../src/modules/speech/language-model.ts';
+import { call, wordEdits } from './speech/measures.ts';
 import { mixNoise, run, UNSEEN_VOICES, VOICES, WORDS_PER_MINUTE } from './speech/recordings.ts';
+import { prepareBenchDatabase, seedPublishedStoryfile, startBenchStudio } from './support.ts';
+
+const { values: args } = parseArgs({ options: { recognize: { type: 'boolean', default: false } } });
+/** The conditions whose recordings are recognized with --recognize, every `RECOGNIZE_EVERY`th. */
+const RECOGNIZED_CONDITIONS = new Set(['quiet', 'pink noise, 20 dB']);
+const RECOGNIZE_EVERY = 3;
 
 const require = createRequire(import.meta.url);
 const SAMPLE_RATE = 16_000;
@@ -111,6 +131,8 @@ interface Recording {
   samples: Float32Array;
   /** The end of the last word (espeak's trimmed length), or null for a person's recording. */
   speechEndMs: number | null;
+  /** What was said (espeak-ng's), or null. */
+  sentence: string | null;
 }
 
 /** A condition's recordings: a person's as recorded (trail padded), or espeak-ng's, padded and noised. */
@@ -134,6 +156,7 @@ async function makeRecordings(
           label: `${path.basename(dir)}/${name}`,
           samples: await readSamples(file('padded.wav')),
           speechEndMs: null,
+          sentence: null,
         });
       }
     }
@@ -165,6 +188,7 @@ async function makeRecordings(
           label: `"${sentence}", ${voice} at ${wordsPerMinute} wpm`,
           samples: await readSamples(heard),
           speechEndMs: (LEAD_SECONDS + Number(stdout.trim())) * 1000,
+          sentence,
         });
       }
     }
@@ -191,6 +215,81 @@ function longestInnerPauseMs(probabilities: number[]): number {
     }
   }
   return longest;
+}
+
+/**
+ * Where the hook sends its speculative recording: the end of the frame at which the last pause
+ * before the VAD's end began (a pause that speech interrupted drops its speculation), or null.
+ */
+function speculatedAtMs(probabilities: number[]): number | null {
+  const endpointer = new SpeechEndpointer();
+  endpointer.useVoiceActivity();
+  let speculatedAt: number | null = null;
+  for (const [frame, probability] of probabilities.entries()) {
+    const wasSpeaking = endpointer.isSpeaking;
+    const decision = endpointer.pushSpeechProbability(probability, FRAME_MS);
+    if (decision !== 'listening') {
+      return endpointer.endOfSpeech ? speculatedAt : null;
+    }
+    if (wasSpeaking && !endpointer.isSpeaking) {
+      speculatedAt = (frame + 1) * FRAME_MS;
+    } else if (!wasSpeaking && endpointer.isSpeaking) {
+      speculatedAt = null;
+    }
+  }
+  return null;
+}
+
+/** The first `ms` of 16 kHz samples encoded as Chromium's MediaRecorder sends them (WebM/Opus). */
+async function encodeWebm(samples: Float32Array, ms: number, file: string): Promise<Buffer> {
+  const raw = `${file}.f32`;
+  const end = Math.min(samples.length, Math.round((ms / 1000) * SAMPLE_RATE));
+  await writeFile(raw, Buffer.from(samples.buffer, samples.byteOffset, end * 4));
+  await run('ffmpeg', [
+    ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw],
+    ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', file],
+  ]);
+  return readFile(file);
+}
+
+interface Recognizer {
+  /** Recognizes one recording through the studio's gateway: its words and wall time, ms. */
+  hear(webm: Buffer): Promise<{ text: string; ms: number }>;
+  stop(): Promise<void>;
+}
+
+async function startRecognizer(): Promise<Recognizer> {
+  const prepared = await prepareBenchDatabase('conversa_bench_end_of_speech', 'endOfSpeech');
+  const embedded: EmbeddedDatabase | undefined = prepared.embedded;
+  let studio: RunningStudio | undefined;
+  try {
+    studio = await startBenchStudio(prepared.url, 'end-of-speech', { MATCHER_EMBEDDER: 'none' });
+    const storyfile = await seedPublishedStoryfile(studio, {
+      name: LIFE_STORY_TEMPLATE.name,
+      topics: LIFE_STORY_TEMPLATE.topics,
+    });
+    const url = `/v1/conversa/speech2text?storyfileId=${storyfile.id}`;
+    const running = studio;
+    return {
+      async hear(webm) {
+        const began = performance.now();
+        const heard = await call<SpeechToTextResponse>(storyfile.owner, url, {
+          body: webm,
+          headers: { 'content-type': 'audio/webm;codecs=opus' },
+        });
+        return { text: heard.text, ms: performance.now() - began };
+      },
+      async stop() {
+        await running.stop();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await studio?.stop();
+    await embedded?.stop();
+    throw error;
+  }
 }
 
 /** When the endpointer ends the question (ms from the start), or null if it did not. */
@@ -235,7 +334,12 @@ async function main(): Promise<void> {
   const session = await loadSilero();
   const workRoot = await mkdtemp(path.join(tmpdir(), 'conversa-bench-end-of-speech-'));
   const allFrameMs: number[] = [];
+  let recognizer: Recognizer | undefined;
   try {
+    if (args.recognize) {
+      console.log('Preparing the database and the studio (--recognize)');
+      recognizer = await startRecognizer();
+    }
     for (const condition of CONDITIONS) {
       const recordings = await makeRecordings(condition, workRoot);
       if (recordings.length === 0) {
@@ -248,7 +352,23 @@ async function main(): Promise<void> {
       let cut = 0;
       let vadNeverEnded = 0;
       let levelNeverEnded = 0;
-      for (const recording of recordings) {
+      const recognized: {
+        whole: number;
+        speculative: number;
+        sameWords: boolean;
+        spokeAgain: boolean;
+        words: number;
+        wholeEdits: number;
+        speculativeEdits: number;
+      }[] = [];
+      const isRecognized = recognizer !== undefined && RECOGNIZED_CONDITIONS.has(condition.name);
+      if (isRecognized) {
+        // The storyfile's language model is built on its first recording: built before timing.
+        await recognizer!.hear(
+          await encodeWebm(recordings[0]!.samples, 2_000, path.join(workRoot, 'warm.webm')),
+        );
+      }
+      for (const [index, recording] of recordings.entries()) {
         const { probabilities, msPerFrame } = await speechProbabilities(session, recording.samples);
         allFrameMs.push(...msPerFrame);
         innerPauses.push({ ms: longestInnerPauseMs(probabilities), label: recording.label });
@@ -279,6 +399,36 @@ async function main(): Promise<void> {
         } else {
           levelDelays.push(levelEnd - speechEndMs);
         }
+        if (isRecognized && vadEnd !== null && index % RECOGNIZE_EVERY === 0) {
+          const speculatedAt = speculatedAtMs(probabilities);
+          const file = (name: string) => path.join(workRoot, `${index}-${name}.webm`);
+          // One at a time, each on its own: the whole recording the hook sends without
+          // speculation at the VAD's end, and the part it sends when the last pause began.
+          const whole = await recognizer!.hear(
+            await encodeWebm(recording.samples, vadEnd, file('whole')),
+          );
+          const part =
+            speculatedAt === null
+              ? null
+              : await recognizer!.hear(
+                  await encodeWebm(recording.samples, speculatedAt, file('part')),
+                );
+          const reference = splitIntoWords(recording.sentence ?? '');
+          const edits = (text: string) => wordEdits(reference, splitIntoWords(text));
+          recognized.push({
+            words: reference.length,
+            wholeEdits: edits(whole.text),
+            speculativeEdits: edits((part ?? whole).text),
+            whole: vadEnd - speechEndMs + whole.ms,
+            // Awaited at the end if still in flight; without one, the whole recording at the end.
+            speculative:
+              part === null
+                ? vadEnd - speechEndMs + whole.ms
+                : Math.max(vadEnd, speculatedAt! + part.ms) - speechEndMs,
+            sameWords: part === null || part.text === whole.text,
+            spokeAgain: part === null,
+          });
+        }
       }
       const longest = innerPauses.reduce((a, b) => (b.ms > a.ms ? b : a));
       const voices = condition.voices.length > 0 ? ` (${condition.voices.join(', ')})` : '';
@@ -292,6 +442,27 @@ async function main(): Promise<void> {
       console.log(
         `  last word → question ended: VAD median ${Math.round(median(vadDelays))} ms (max ${Math.round(Math.max(...vadDelays))}); level rule median ${Math.round(median(levelDelays))} ms (not ended: ${levelNeverEnded})`,
       );
+      if (recognized.length > 0) {
+        const whole = recognized.map((entry) => entry.whole);
+        const speculative = recognized.map((entry) => entry.speculative);
+        console.log(
+          `  last word → recognized text (${recognized.length} recordings, one at a time; load average ${loadavg()
+            .map((value) => value.toFixed(2))
+            .join(', ')}):`,
+        );
+        console.log(
+          `    without speculation (whole recording sent at the VAD's end): median ${Math.round(median(whole))} ms (max ${Math.round(Math.max(...whole))})`,
+        );
+        console.log(
+          `    with speculation (sent when the last pause began):          median ${Math.round(median(speculative))} ms (max ${Math.round(Math.max(...speculative))}); same words as the whole: ${recognized.filter((entry) => entry.sameWords).length} of ${recognized.length}; no speculation to use: ${recognized.filter((entry) => entry.spokeAgain).length}`,
+        );
+        const words = recognized.reduce((total, entry) => total + entry.words, 0);
+        const rate = (key: 'wholeEdits' | 'speculativeEdits') =>
+          (recognized.reduce((total, entry) => total + entry[key], 0) / words).toFixed(2);
+        console.log(
+          `    word error rate: whole ${rate('wholeEdits')}, speculative ${rate('speculativeEdits')} (${words} words)`,
+        );
+      }
     }
     console.log(
       `\nVAD CPU: median ${median(allFrameMs).toFixed(2)} ms per ${FRAME_MS} ms frame (${((median(allFrameMs) / FRAME_MS) * 100).toFixed(1)}% of one core), ${allFrameMs.length} frames; load average after: ${loadavg()
@@ -299,6 +470,7 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
   } finally {
+    await recognizer?.stop();
     await rm(workRoot, { recursive: true, force: true });
     await session.release();
   }
