@@ -161,6 +161,9 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
     const pauseMs = Number((await askByVoice.getAttribute('data-end-of-speech'))!.split(' ')[1]);
     expect(pauseMs).toBeGreaterThanOrEqual(600);
     expect(pauseMs).toBeLessThan(1_200);
+    // The words came from the recording sent when the pause began (recognized during the
+    // hangover), not from a second upload at its end.
+    await expect(askByVoice).toHaveAttribute('data-recognition', 'speculative');
     expect(violations.take()).toEqual([]);
     const result = (await response.json()) as { text: string; recognizer: string };
     expect(result.recognizer).toBe('pocketsphinx');
