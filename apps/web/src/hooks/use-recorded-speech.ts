@@ -168,7 +168,8 @@ export function useRecordedSpeech({
       speculation?.controller.abort();
       speculation = null;
     };
-    // The recording starts now, whatever the VAD's state; until it runs, the level decides.
+    // The VAD loads now if the warm-up has not begun (once a page); until it runs, the level
+    // decides.
     load();
     voiceActivity
       .start({
