@@ -1,8 +1,9 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
+import { vadAssets } from './build/vad-assets.ts';
 
 const serverUrl = process.env.STUDIO_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media', '/avatar'];
@@ -10,8 +11,13 @@ const proxied = ['/api', '/v1', '/idp', '/docs', '/healthz', '/files', '/media',
 // In development Vite serves the console and forwards everything else to the studio server,
 // so the session cookie stays same-origin exactly as in production.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), vadAssets(), precompress()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // onnxruntime-web (the VAD's runtime) without its WebAssembly bundled in as an asset of its
+    // own: it loads its loader and .wasm from the VAD's folder (build/vad-assets.ts).
+    conditions: [...defaultClientConditions, 'onnxruntime-web-use-extern-wasm'],
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

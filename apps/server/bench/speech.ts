@@ -418,7 +418,7 @@ async function main(): Promise<void> {
     rows.push([
       `4-s question, end of speech → answer (median of ${LATENCY_RUNS})`,
       '',
-      `${fixed(pauseMedian)} s (${endOfSpeechPause} s pause + ${fixed(pauseMedian - endOfSpeechPause)} s); pressed stop ${fixed(stopMedian)} s`,
+      `${fixed(pauseMedian)} s (${endOfSpeechPause} s VAD hangover + ${fixed(pauseMedian - endOfSpeechPause)} s); pressed stop ${fixed(stopMedian)} s`,
       '',
       `≤ ${GOALS.fourSecondLatencySeconds} s: ${verdict(pauseMedian <= GOALS.fourSecondLatencySeconds)}${stopMedian <= GOALS.fourSecondLatencySeconds ? ' (pressed stop: met)' : ''}`,
     ]);

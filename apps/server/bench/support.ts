@@ -49,6 +49,7 @@ export const BENCH_CLUSTER_PORTS = {
   inkEditor: 54374,
   speech: 54375,
   chatLogs: 54376,
+  endOfSpeech: 54377,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 

@@ -22,13 +22,17 @@ export const UNSEEN_SNR_DB = 15;
 /** Silence before speech (the visitor presses, then speaks), seconds. */
 const LEAD_SECONDS = 0.3;
 
-/** The pause after speech that ends a question in the browser (apps/web's endpointer). */
+/**
+ * The pause after speech that ends a question in the browser: apps/web's endpointer with its
+ * voice-activity detector (`END_OF_SPEECH_HANGOVER_MS`; without the VAD the level's 1.2 s,
+ * `END_OF_SPEECH_SILENCE_MS`, applies).
+ */
 export function readEndOfSpeechPauseSeconds(): number {
   const source = readFileSync(path.join(repoRoot, 'apps/web/src/lib/recorded-speech.ts'), 'utf8');
-  const match = /END_OF_SPEECH_SILENCE_MS = ([\d_]+)/.exec(source);
+  const match = /END_OF_SPEECH_HANGOVER_MS = ([\d_]+)/.exec(source);
   if (!match) {
     throw new Error(
-      'END_OF_SPEECH_SILENCE_MS was not found in apps/web/src/lib/recorded-speech.ts',
+      'END_OF_SPEECH_HANGOVER_MS was not found in apps/web/src/lib/recorded-speech.ts',
     );
   }
   return Number(match[1]!.replace(/_/g, '')) / 1000;

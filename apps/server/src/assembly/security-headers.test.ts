@@ -22,7 +22,7 @@ const CONSOLE_CSP = [
   "default-src 'self'",
   "base-uri 'self'",
   "object-src 'none'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -107,7 +107,7 @@ describe('security headers', () => {
     expect(embed.status).toBe(200);
     const embedCsp = parseCsp(embed.headers.get('content-security-policy'));
     expect(embedCsp.get('frame-ancestors')).toEqual(['*']);
-    expect(embedCsp.get('script-src')).toEqual(["'self'"]);
+    expect(embedCsp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(embed.headers.get('x-frame-options')).toBeNull();
     expectCommonHeaders(embed);
 

@@ -38,7 +38,8 @@ export interface SecurityHeaderOptions {
 
 /**
  * The console's policy (apps/web: module scripts and a stylesheet under /assets, no inline
- * script). Styles allow 'unsafe-inline' because Radix's scroll lock and the drag-and-drop library
+ * script; WebAssembly, and the audio worklet, model and WebAssembly of the voice-activity detector
+ * from /assets, all the studio's own). Styles allow 'unsafe-inline' because Radix's scroll lock and the drag-and-drop library
  * insert <style> elements at run time; scripts allow only the studio's own files.
  */
 export function getConsoleDirectives(options: SecurityHeaderOptions): CspDirectives {
@@ -54,7 +55,9 @@ export function getConsoleDirectives(options: SecurityHeaderOptions): CspDirecti
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
-    scriptSrc: ["'self'"],
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the spoken question's voice-activity
+    // detector, onnxruntime-web); eval and new Function stay blocked.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Avatars and posters are the studio's; recorded takes play from blob: URLs before upload.

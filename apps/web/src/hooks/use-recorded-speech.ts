@@ -1,12 +1,15 @@
 import type { SpeechReading } from '@conversa/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   describeRecognizerFailure,
   getMicrophoneProblem,
   NO_SPEECH_MESSAGE,
   pickRecordingType,
   SpeechEndpointer,
+  type EndOfSpeech,
+  type EndpointerDecision,
 } from '@/lib/recorded-speech';
+import { voiceActivityDetector, whenIdle, type VoiceActivityDetector } from '@/lib/voice-activity';
 
 /** How often the level meter and the end-of-speech check look at the microphone. */
 const LEVEL_INTERVAL_MS = 50;
@@ -19,20 +22,41 @@ export interface HeardSpeech {
 }
 
 /**
+ * What the last question's words came from: the recording up to the pause, sent when the pause
+ * began and awaited when it ended the question ('speculative'), or the whole recording sent then.
+ */
+export type Recognition = 'speculative' | 'whole';
+
+/** Where the page's voice-activity detector is: loading, ready, or unable to run here. */
+export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailable';
+
+/**
  * One question by voice through the studio's recognizer: `listen()` records the microphone with
- * MediaRecorder (a level meter in `level`, 0–1), stops by itself once the person has spoken and
- * then paused (or when `stop()` is pressed), sends the recording to `transcribe` and hands the
- * words to `onHeard`. Problems (microphone refused or missing, nothing said, recognizer down)
- * go to `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
+ * MediaRecorder (a level meter in `level`, 0–1) from the moment it is called, stops by itself once
+ * the person has spoken and then paused (or when `stop()` is pressed), sends the recording to
+ * `transcribe` and hands the words to `onHeard`. The pause is judged by the voice-activity
+ * detector once it runs (a short hangover), by the microphone's level until then or when it
+ * cannot run (the visitor is not told); `endOfSpeech` says which ended the last question, and
+ * after how long a pause. With the VAD, the recording so far is sent the moment a pause begins
+ * (a speculative recognition, dropped if the person speaks again): when the hangover ends the
+ * question, its answer is awaited instead of sending the recording again, so recognizing overlaps
+ * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when shown) loads the detector
+ * when the browser is idle, so it is ready before the first question; `voiceActivityState` says
+ * where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
+ * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,
   onHeard,
   onProblem,
+  voiceActivity = voiceActivityDetector,
 }: {
-  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  /** Sends a recording; `signal` drops a speculative one (the visitor spoke again). */
+  transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
+  /** The VAD (tests give their own). */
+  voiceActivity?: VoiceActivityDetector;
 }) {
   const [isSupported] = useState(
     () =>
@@ -43,18 +67,50 @@ export function useRecordedSpeech({
   const [isListening, setIsListening] = useState(false);
   const [isTranscribing, setIsTranscribing] = useState(false);
   const [level, setLevel] = useState(0);
+  const [endOfSpeech, setEndOfSpeech] = useState<EndOfSpeech | null>(null);
+  const [voiceActivityState, setVoiceActivityState] = useState<VoiceActivityState>('not-loaded');
+  const [recognition, setRecognition] = useState<Recognition | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const handlersRef = useRef({ transcribe, onHeard, onProblem });
   useEffect(() => {
     handlersRef.current = { transcribe, onHeard, onProblem };
   });
   useEffect(() => () => stopRef.current?.(), []);
+  const isMountedRef = useRef(true);
+  useEffect(() => {
+    isMountedRef.current = true;
+    return () => {
+      isMountedRef.current = false;
+    };
+  }, []);
+
+  /** Loads the VAD now (once a page: the detector keeps its one promise) and follows its state. */
+  const load = useCallback(() => {
+    setVoiceActivityState((state) => (state === 'not-loaded' ? 'loading' : state));
+    voiceActivity.prepare().then(
+      () => {
+        if (isMountedRef.current) {
+          setVoiceActivityState('ready');
+        }
+      },
+      () => {
+        if (isMountedRef.current) {
+          setVoiceActivityState('unavailable');
+        }
+      },
+    );
+  }, [voiceActivity]);
+
+  /** Loads the VAD when the browser is next idle; returns a cancel (an effect's clean-up). */
+  const prepare = useCallback(() => whenIdle(load), [load]);
 
   async function listen() {
     if (stopRef.current || isTranscribing) {
       return;
     }
     setIsListening(true);
+    setEndOfSpeech(null);
+    setRecognition(null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -66,17 +122,90 @@ export function useRecordedSpeech({
     const type = pickRecordingType((candidate) => MediaRecorder.isTypeSupported(candidate));
     const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     const chunks: Blob[] = [];
+    const recordingType = () => recorder.mimeType || type || 'audio/webm';
+    /** Called with the next data MediaRecorder hands over (requestData's, or the last one). */
+    const dataWaiters: (() => void)[] = [];
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) {
         chunks.push(event.data);
       }
+      dataWaiters.splice(0).forEach((resolve) => resolve());
     };
+    // Recording starts at once, whatever the VAD's state (the handlers below are set in this same
+    // turn, before anything can stop it).
+    recorder.start();
     const audio = new AudioContext();
     const analyser = audio.createAnalyser();
     analyser.fftSize = 1024;
     audio.createMediaStreamSource(stream).connect(analyser);
     const samples = new Float32Array(analyser.fftSize);
     const endpointer = new SpeechEndpointer();
+    const decide = (decision: EndpointerDecision) => {
+      if (decision !== 'listening') {
+        finish();
+      }
+    };
+    let isDone = false;
+    let detector: { stop: () => Promise<void> } | null = null;
+    /** The recognition sent when the current pause began, if one was. */
+    let speculation: { controller: AbortController; heard: Promise<HeardSpeech> } | null = null;
+    const speculate = () => {
+      const send = handlersRef.current.transcribe;
+      if (!send || recorder.state !== 'recording') {
+        return;
+      }
+      const controller = new AbortController();
+      // requestData() ends the recording so far at a boundary its decoder reads whole (WebM
+      // clusters, Ogg pages): a prefix the studio's ffmpeg accepts.
+      const heard = new Promise<void>((resolve) => {
+        dataWaiters.push(resolve);
+        recorder.requestData();
+      }).then(() => send(new Blob(chunks, { type: recordingType() }), controller.signal));
+      heard.catch(() => undefined);
+      speculation = { controller, heard };
+    };
+    const dropSpeculation = () => {
+      speculation?.controller.abort();
+      speculation = null;
+    };
+    // The VAD loads now if the warm-up has not begun (once a page); until it runs, the level
+    // decides.
+    load();
+    voiceActivity
+      .start({
+        stream,
+        audioContext: audio,
+        onSpeechProbability: (probability, frameMs) => {
+          if (isDone) {
+            return;
+          }
+          const wasSpeaking = endpointer.isSpeaking;
+          const decision = endpointer.pushSpeechProbability(probability, frameMs);
+          if (decision === 'listening' && endpointer.decidesByVoiceActivity) {
+            if (wasSpeaking && !endpointer.isSpeaking) {
+              // The pause begins: recognize what was said while the hangover runs.
+              dropSpeculation();
+              speculate();
+            } else if (!wasSpeaking && endpointer.isSpeaking) {
+              // Speech again: that recognition is of half a question.
+              dropSpeculation();
+            }
+          }
+          decide(decision);
+        },
+      })
+      .then(
+        (started) => {
+          if (isDone) {
+            void started.stop().catch(() => undefined);
+            return;
+          }
+          detector = started;
+          endpointer.useVoiceActivity();
+        },
+        // No VAD here (old browser, WebAssembly or the worklet blocked): the level decides.
+        () => undefined,
+      );
     const timer = window.setInterval(() => {
       analyser.getFloatTimeDomainData(samples);
       let sum = 0;
@@ -85,9 +214,7 @@ export function useRecordedSpeech({
       }
       const rms = Math.sqrt(sum / samples.length);
       setLevel(Math.min(1, rms * 6));
-      if (endpointer.push(rms, LEVEL_INTERVAL_MS) !== 'listening') {
-        finish();
-      }
+      decide(endpointer.pushLevel(rms, LEVEL_INTERVAL_MS));
     }, LEVEL_INTERVAL_MS);
 
     function finish() {
@@ -95,7 +222,10 @@ export function useRecordedSpeech({
         return;
       }
       stopRef.current = null;
+      isDone = true;
       window.clearInterval(timer);
+      void detector?.stop().catch(() => undefined);
+      detector = null;
       if (recorder.state !== 'inactive') {
         recorder.stop();
       }
@@ -105,27 +235,58 @@ export function useRecordedSpeech({
       void audio.close();
       setIsListening(false);
       setLevel(0);
+      setEndOfSpeech(endpointer.endOfSpeech);
       if (!endpointer.hasHeardSpeech) {
         handlersRef.current.onProblem(NO_SPEECH_MESSAGE);
         return;
       }
       const send = handlersRef.current.transcribe;
+      // The hangover ended the question: nothing was said after the speculative recording.
+      const speculative = endpointer.endOfSpeech?.by === 'voice-activity' ? speculation : null;
+      if (!speculative) {
+        dropSpeculation();
+      }
       if (!send) {
         return;
       }
       setIsTranscribing(true);
-      send(new Blob(chunks, { type: recorder.mimeType || type || 'audio/webm' }))
-        .then((heard) => handlersRef.current.onHeard(heard.text, heard))
+      const sendWhole = () => {
+        setRecognition('whole');
+        return send(new Blob(chunks, { type: recordingType() }));
+      };
+      const heard = speculative
+        ? speculative.heard.then(
+            (words) => {
+              setRecognition('speculative');
+              return words;
+            },
+            // It failed (the network, a recording cut where the decoder could not read it):
+            // the whole recording, as without speculation.
+            () => sendWhole(),
+          )
+        : sendWhole();
+      heard
+        .then((words) => handlersRef.current.onHeard(words.text, words))
         .catch((error: unknown) => handlersRef.current.onProblem(describeRecognizerFailure(error)))
         .finally(() => setIsTranscribing(false));
     };
     stopRef.current = finish;
-    recorder.start();
   }
 
   function stop() {
     stopRef.current?.();
   }
 
-  return { isSupported, isListening, isTranscribing, level, listen: () => void listen(), stop };
+  return {
+    isSupported,
+    isListening,
+    isTranscribing,
+    level,
+    endOfSpeech,
+    recognition,
+    voiceActivityState,
+    prepare,
+    listen: () => void listen(),
+    stop,
+  };
 }

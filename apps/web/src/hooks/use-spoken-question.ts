@@ -19,7 +19,7 @@ export function useSpokenQuestion({
   language: string;
   hints?: readonly string[] | undefined;
   recognizer: StoryfileRecognizer | undefined;
-  transcribe: ((recording: Blob) => Promise<HeardSpeech>) | undefined;
+  transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
 }) {
@@ -28,7 +28,13 @@ export function useSpokenQuestion({
   const isBrowserChosen =
     recognizer === 'browser' && getSpeechRecognition() !== undefined && browser.isSupported;
   if (isBrowserChosen || !transcribe) {
-    return { ...browser, isTranscribing: false, level: null, recognizer: 'browser' as const };
+    return {
+      ...browser,
+      isTranscribing: false,
+      level: null,
+      endOfSpeech: null,
+      recognizer: 'browser' as const,
+    };
   }
   return { ...studio, recognizer: 'studio' as const };
 }

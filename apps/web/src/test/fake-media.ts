@@ -118,6 +118,12 @@ export class FakeMediaRecorder {
     this.timeslice = timeslice;
     this.state = 'recording';
   }
+  /** Like the browser: the data so far, after the call returns. */
+  requestData(): void {
+    void Promise.resolve().then(() => {
+      this.ondataavailable?.({ data: new Blob(['take-part'], { type: this.mimeType }) });
+    });
+  }
   stop(): void {
     this.state = 'inactive';
     // Like the browser: the last data, then stop, both after the call returns.

@@ -76,10 +76,27 @@ export async function readStoryfileVocabulary(
   };
 }
 
+/** The answer to a request its client closed first (never delivered: nginx's code for it). */
+export const SPEECH_REQUEST_CLOSED_MESSAGE =
+  'The recording was not recognized: its request was closed first.';
+
+function requestClosed(): AppError {
+  return new AppError(499, 'CLIENT_CLOSED_REQUEST', SPEECH_REQUEST_CLOSED_MESSAGE);
+}
+
 export interface SpeechGateway {
   readonly engineName: SpeechEngine['name'];
-  /** Recognizes one recording for a storyfile; the recording is deleted before this settles. */
-  transcribe(input: { storyfileId: string; audio: unknown }): Promise<SpeechToTextResponse>;
+  /**
+   * Recognizes one recording for a storyfile; the recording is deleted before this settles.
+   * `signal` is the request's: aborted when its client closes it (the browser dropped a
+   * speculative recognition), ffmpeg and the recognizer are stopped and their files removed, and
+   * a recording still waiting for its turn never starts.
+   */
+  transcribe(input: {
+    storyfileId: string;
+    audio: unknown;
+    signal?: AbortSignal;
+  }): Promise<SpeechToTextResponse>;
 }
 
 /**
@@ -108,7 +125,7 @@ export function createSpeechGateway(options: {
 
   return {
     engineName: engine.name,
-    async transcribe({ storyfileId, audio }) {
+    async transcribe({ storyfileId, audio, signal }) {
       if (!Buffer.isBuffer(audio)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE);
       }
@@ -120,8 +137,13 @@ export function createSpeechGateway(options: {
       }
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
       return limit(async () => {
+        if (signal?.aborted) {
+          throw requestClosed();
+        }
         const workDir = path.join(tmpdir(), `conversa-speech-${randomUUID()}`);
         const controller = new AbortController();
+        const abort = () => controller.abort();
+        signal?.addEventListener('abort', abort, { once: true });
         try {
           await mkdir(workDir, { recursive: true, mode: 0o700 });
           const inputFile = path.join(workDir, 'recording');
@@ -136,6 +158,9 @@ export function createSpeechGateway(options: {
           const transcript = await engine
             .transcribe(wavFile, vocabulary, controller.signal)
             .catch((error: unknown) => {
+              if (signal?.aborted) {
+                throw requestClosed();
+              }
               if (error instanceof AppError) {
                 throw error;
               }
@@ -148,7 +173,11 @@ export function createSpeechGateway(options: {
             audioSeconds: Math.round(seconds * 100) / 100,
             processingSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e7) / 100,
           };
+        } catch (error) {
+          // ffmpeg killed by the closed request is not a recording ffmpeg could not read.
+          throw signal?.aborted ? requestClosed() : error;
         } finally {
+          signal?.removeEventListener('abort', abort);
           controller.abort();
           // The recording is never kept: its folder goes before the answer does.
           await rm(workDir, { recursive: true, force: true });

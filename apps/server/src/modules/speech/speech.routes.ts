@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   getMyActivitySpeechSettingsContract,
   getPublicSpeechSettingsContract,
@@ -23,6 +23,21 @@ import type { SpeechGateway } from './speech-gateway.ts';
 
 /** A storyfile's own counter of public recordings: spoken questions count apart from asks. */
 const STORYFILE_SPEECH_COUNTER_PREFIX = 'storyfile-speech|';
+
+/**
+ * Aborted when the client closes the request before its answer is sent: the browser drops a
+ * speculative recognition when the visitor speaks again (issue 42, item 3), and its ffmpeg and
+ * recognizer must not run on for nobody.
+ */
+function closedRequestSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) {
+      controller.abort();
+    }
+  });
+  return controller.signal;
+}
 
 /**
  * The speech2text gateway's three doors: the studio (signed in, read access to the storyfile),
@@ -80,11 +95,16 @@ export async function registerSpeechRoutes(
       (_request, body, done) => done(null, body),
     );
 
-    registerContract(scope, speechToTextContract, async (request) =>
-      speech.transcribe({ storyfileId: request.query.storyfileId, audio: request.body }),
+    registerContract(scope, speechToTextContract, async (request, reply) =>
+      speech.transcribe({
+        storyfileId: request.query.storyfileId,
+        audio: request.body,
+        signal: closedRequestSignal(reply),
+      }),
     );
 
-    registerContract(scope, publicSpeechToTextContract, async (request) => {
+    registerContract(scope, publicSpeechToTextContract, async (request, reply) => {
+      const signal = closedRequestSignal(reply);
       const sentVisitorCookie = request.cookies[VISITOR_COOKIE] ?? '';
       const storyfileId = await admitPublicAsk(engine.db, {
         slug: request.params.slug,
@@ -96,10 +116,11 @@ export async function registerSpeechRoutes(
         storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
         storyfileCounterPrefix: STORYFILE_SPEECH_COUNTER_PREFIX,
       });
-      return speech.transcribe({ storyfileId, audio: request.body });
+      return speech.transcribe({ storyfileId, audio: request.body, signal });
     });
 
-    registerContract(scope, myActivitySpeechToTextContract, async (request) => {
+    registerContract(scope, myActivitySpeechToTextContract, async (request, reply) => {
+      const signal = closedRequestSignal(reply);
       await getMyActivityForStoryfile(
         { engine },
         request.currentUser,
@@ -107,7 +128,11 @@ export async function registerSpeechRoutes(
         request.query.storyfileId,
         { isStartRequired: true },
       );
-      return speech.transcribe({ storyfileId: request.query.storyfileId, audio: request.body });
+      return speech.transcribe({
+        storyfileId: request.query.storyfileId,
+        audio: request.body,
+        signal,
+      });
     });
     done();
   });

@@ -17,16 +17,30 @@ import { callPublicContract } from './public-request';
 const SETTINGS_STALE_MS = 60_000;
 
 /** The studio's recognizer hears a recording of a question to the storyfile (signed in). */
-export async function transcribeForStoryfile(storyfileId: string, recording: Blob) {
+export async function transcribeForStoryfile(
+  storyfileId: string,
+  recording: Blob,
+  signal?: AbortSignal,
+) {
   const url = `${speechToTextContract.path}?storyfileId=${encodeURIComponent(storyfileId)}`;
-  return speechToTextContract.response.parse(await requestJson('POST', url, { body: recording }));
+  return speechToTextContract.response.parse(
+    await requestJson('POST', url, { body: recording, ...(signal ? { signal } : {}) }),
+  );
 }
 
 /** The same for a visitor of a published storyfile (outside the session's hooks). */
-export async function transcribeForPublicStoryfile(slug: string, recording: Blob) {
+export async function transcribeForPublicStoryfile(
+  slug: string,
+  recording: Blob,
+  signal?: AbortSignal,
+) {
   const url = buildPath(publicSpeechToTextContract.path, { slug });
   return publicSpeechToTextContract.response.parse(
-    await requestJson('POST', url, { body: recording, isAuthCall: true }),
+    await requestJson('POST', url, {
+      body: recording,
+      isAuthCall: true,
+      ...(signal ? { signal } : {}),
+    }),
   );
 }
 
@@ -57,10 +71,11 @@ export async function transcribeForActivity(
   activityId: string,
   storyfileId: string,
   recording: Blob,
+  signal?: AbortSignal,
 ) {
   const url = `${buildPath(myActivitySpeechToTextContract.path, { id: activityId })}?storyfileId=${encodeURIComponent(storyfileId)}`;
   return myActivitySpeechToTextContract.response.parse(
-    await requestJson('POST', url, { body: recording }),
+    await requestJson('POST', url, { body: recording, ...(signal ? { signal } : {}) }),
   );
 }
 

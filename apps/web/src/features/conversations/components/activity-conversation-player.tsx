@@ -20,7 +20,9 @@ export function ActivityConversationPlayer<R extends PlayerAskResult>({
     <ConversationPlayer<R>
       {...props}
       speechRecognizer={speechRecognizer}
-      transcribeSpeech={(recording) => transcribeForActivity(activityId, storyfileId, recording)}
+      transcribeSpeech={(recording, signal) =>
+        transcribeForActivity(activityId, storyfileId, recording, signal)
+      }
     />
   );
 }

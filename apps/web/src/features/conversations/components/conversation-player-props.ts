@@ -37,8 +37,11 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
   speechHints?: readonly string[];
   /** The owner's choice of recognizer (undefined while loading: the studio's). */
   speechRecognizer?: StoryfileRecognizer | undefined;
-  /** Sends a recording to the studio's recognizer (this channel's speech2text); none hides it. */
-  transcribeSpeech?: (recording: Blob) => Promise<HeardSpeech>;
+  /**
+   * Sends a recording to the studio's recognizer (this channel's speech2text); none hides it.
+   * `signal` drops a speculative one (sent when the visitor paused, who then spoke again).
+   */
+  transcribeSpeech?: (recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>;
   /**
    * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
    * these knots and stitches of the published story. Unset: none (the public page).

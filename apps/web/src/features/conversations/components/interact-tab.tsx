@@ -123,7 +123,9 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           resumeKey={`conversa-conversation:studio:${storyfile.id}`}
           speechHints={speechHints}
           speechRecognizer={speechRecognizer}
-          transcribeSpeech={(recording) => transcribeForStoryfile(storyfile.id, recording)}
+          transcribeSpeech={(recording, signal) =>
+            transcribeForStoryfile(storyfile.id, recording, signal)
+          }
         />
       </section>
       <section

@@ -133,7 +133,9 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         resumeKey={`conversa-conversation:${channel}:${slug}`}
         speechHints={speechHints}
         speechRecognizer={speechRecognizer}
-        transcribeSpeech={(recording) => transcribeForPublicStoryfile(slug, recording)}
+        transcribeSpeech={(recording, signal) =>
+          transcribeForPublicStoryfile(slug, recording, signal)
+        }
       />
       {/* The text alternative of the whole conversation (WCAG 2.2 SC 1.2.8), beside the player. */}
       <p className="mt-4 text-sm">
