@@ -226,6 +226,19 @@ async function main(): Promise<void> {
         headers: { 'content-type': 'audio/webm;codecs=opus' },
       });
 
+    // Each recording's stages inside the gateway (its diagnostics channel; the studio runs here).
+    // A decoder kept waiting is no ended child of this process: its CPU is its own count.
+    let lastStages: SpeechStages | undefined;
+    let warmDecoderCpu = 0;
+    const onStages = (message: unknown) => {
+      lastStages = message as SpeechStages;
+      if (lastStages.decoder?.isKeptRunning) {
+        warmDecoderCpu += lastStages.decoder.searchCpuSeconds ?? 0;
+      }
+    };
+    subscribe(SPEECH_STAGES_CHANNEL, onStages);
+    const allChildCpu = () => childCpuSeconds() + warmDecoderCpu;
+
     // The storyfile's model is built on its first recording (and again only when its script
     // changes): built here, before the timed runs, as a studio has it after its first question.
     started = performance.now();
@@ -235,10 +248,10 @@ async function main(): Promise<void> {
     );
 
     // The storyfile's model, through the gateway (ffmpeg + pocketsphinx in the studio's process).
-    let cpu = childCpuSeconds();
+    let cpu = allChildCpu();
     started = performance.now();
     const heard = await mapLimit(recordings, PARALLEL, (recording) => hear(recording.webm));
-    const storyfileCpu = childCpuSeconds() - cpu;
+    const storyfileCpu = allChildCpu() - cpu;
     const storyfileWall = (performance.now() - started) / 1000;
     const audioSeconds = heard.reduce((total, result) => total + result.audioSeconds, 0);
 
@@ -316,15 +329,9 @@ async function main(): Promise<void> {
       trailSeconds: 0.1,
     });
     const latencyExpected = storyfile.questionIds.get(LATENCY_QUESTION);
-    // Each recording's stages inside the gateway (its diagnostics channel; the studio runs here).
-    let lastStages: SpeechStages | undefined;
-    const onStages = (message: unknown) => {
-      lastStages = message as SpeechStages;
-    };
-    subscribe(SPEECH_STAGES_CHANNEL, onStages);
     const timeOne = async (recording: Recording) => {
       const begun = performance.now();
-      const childCpu = childCpuSeconds();
+      const childCpu = allChildCpu();
       const ownCpu = process.cpuUsage();
       lastStages = undefined;
       const result = await hear(recording.webm);
@@ -335,7 +342,7 @@ async function main(): Promise<void> {
       return {
         seconds,
         /** CPU of the studio's process and its ffmpeg and decoder: the time on an idle core. */
-        cpuSeconds: childCpuSeconds() - childCpu + (own.user + own.system) / 1e6,
+        cpuSeconds: allChildCpu() - childCpu + (own.user + own.system) / 1e6,
         recognizeSeconds: result.processingSeconds,
         isRight: decision.kind === 'answer' && decision.questionId === latencyExpected,
         stages: lastStages as SpeechStages | undefined,
@@ -474,7 +481,7 @@ async function main(): Promise<void> {
     const decoders = timedRuns.map((entry) => entry.stages?.decoder);
     const coldRuns = decoders.filter((decoder) => decoder?.isCold).length;
     console.log(
-      `4-s question's stages (median of ${timedRuns.length} runs, s; load average ${loadavg()[0]!.toFixed(2)}; decoder started per question in ${coldRuns}/${timedRuns.length}): upload and reply ${stageOf((entry) => entry.hearSeconds - (entry.stages?.totalSeconds ?? NaN))}, vocabulary ${stageOf((entry) => entry.stages?.vocabularySeconds)}, queue ${stageOf((entry) => entry.stages?.queuedSeconds)}, recording written ${stageOf((entry) => entry.stages?.writeSeconds)}, ffmpeg ${stageOf((entry) => entry.stages?.convertSeconds)}, decoder start and model load ${stageOf((entry) => (entry.stages?.decoder ? entry.stages.decoder.wallSeconds - (entry.stages.decoder.searchWallSeconds ?? NaN) : null))}, search ${stageOf((entry) => entry.stages?.decoder?.searchWallSeconds)} (CPU ${stageOf((entry) => entry.stages?.decoder?.searchCpuSeconds)}), readings read ${stageOf((entry) => (entry.stages ? entry.stages.recognizeSeconds - (entry.stages.decoder?.wallSeconds ?? NaN) : null))}, ask (reading choice, matcher) ${stageOf((entry) => entry.askSeconds)}; total ${stageOf((entry) => entry.seconds)}`,
+      `4-s question's stages (median of ${timedRuns.length} runs, s; load average ${loadavg()[0]!.toFixed(2)}; decoder started per question in ${coldRuns}/${timedRuns.length}): upload and reply ${stageOf((entry) => entry.hearSeconds - (entry.stages?.totalSeconds ?? NaN))}, vocabulary ${stageOf((entry) => entry.stages?.vocabularySeconds)}, queue ${stageOf((entry) => entry.stages?.queuedSeconds)}, recording written ${stageOf((entry) => entry.stages?.writeSeconds)}, ffmpeg ${stageOf((entry) => entry.stages?.convertSeconds)}, decoder start, model load, n-best and files ${stageOf((entry) => (entry.stages?.decoder ? entry.stages.decoder.wallSeconds - (entry.stages.decoder.searchWallSeconds ?? NaN) : null))}, search ${stageOf((entry) => entry.stages?.decoder?.searchWallSeconds)} (CPU ${stageOf((entry) => entry.stages?.decoder?.searchCpuSeconds)}), readings read ${stageOf((entry) => (entry.stages ? entry.stages.recognizeSeconds - (entry.stages.decoder?.wallSeconds ?? NaN) : null))}, ask (reading choice, matcher) ${stageOf((entry) => entry.askSeconds)}; total ${stageOf((entry) => entry.seconds)}`,
     );
     if (args.stages) {
       for (const [index, entry] of timedRuns.entries()) {

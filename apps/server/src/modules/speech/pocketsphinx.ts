@@ -262,6 +262,7 @@ export async function runPocketsphinx(
     ),
     timing: {
       isCold: true,
+      isKeptRunning: false,
       wallSeconds,
       searchWallSeconds: search?.wallSeconds ?? null,
       searchCpuSeconds: search?.cpuSeconds ?? null,

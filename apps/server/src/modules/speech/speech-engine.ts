@@ -34,6 +34,8 @@ export interface SpeechTranscript {
 export interface DecodeTiming {
   /** A decoder started for this recording (its models loaded first), not one already waiting. */
   isCold: boolean;
+  /** A decoder kept running for the next recordings (warm-decoder.ts), not one that exited. */
+  isKeptRunning: boolean;
   /** From asking the decoder to its readings, seconds. */
   wallSeconds: number;
   /** The decoder's own count of the utterance's search (fwdtree, fwdflat, bestpath); null unknown. */

@@ -306,6 +306,7 @@ export function createWarmDecoders(
           ...transcript,
           timing: {
             isCold,
+            isKeptRunning: true,
             wallSeconds: (performance.now() - begun) / 1000,
             searchWallSeconds: search.wallSeconds,
             searchCpuSeconds: search.cpuSeconds,
