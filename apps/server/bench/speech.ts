@@ -19,6 +19,7 @@
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
 //                      starts the bench's own embedded PostgreSQL under .data-bench/speech/ (port
 //                      BENCH_POSTGRES_PORT, default 54375)
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
 import { createEmbeddedEngine } from '../src/modules/speech/embedded-engine.ts';
 import { POCKETSPHINX_DEFAULTS, runPocketsphinx } from '../src/modules/speech/pocketsphinx.ts';
+import { SPEECH_STAGES_CHANNEL, type SpeechStages } from '../src/modules/speech/speech-gateway.ts';
 import type { RunningStudio } from '../src/server.ts';
 import {
   call,
@@ -97,6 +99,8 @@ const { values: args } = parseArgs({
     parallel: { type: 'string', default: String(availableParallelism()) },
     embedder: { type: 'string', default: 'none' },
     unseen: { type: 'boolean', default: false },
+    stages: { type: 'boolean', default: false },
+    'warm-decoders': { type: 'string' },
   },
 });
 
@@ -186,6 +190,9 @@ async function main(): Promise<void> {
     studio = await startBenchStudio(prepared.url, 'speech', {
       MATCHER_EMBEDDER: args.embedder,
       SPEECH_CONCURRENCY: String(PARALLEL),
+      ...(args['warm-decoders'] === undefined
+        ? {}
+        : { SPEECH_WARM_DECODERS: args['warm-decoders'] }),
     });
     const storyfile = await seedPublishedStoryfile(studio, {
       name: LIFE_STORY_TEMPLATE.name,
@@ -219,6 +226,19 @@ async function main(): Promise<void> {
         headers: { 'content-type': 'audio/webm;codecs=opus' },
       });
 
+    // Each recording's stages inside the gateway (its diagnostics channel; the studio runs here).
+    // A decoder kept waiting is no ended child of this process: its CPU is its own count.
+    let lastStages: SpeechStages | undefined;
+    let warmDecoderCpu = 0;
+    const onStages = (message: unknown) => {
+      lastStages = message as SpeechStages;
+      if (lastStages.decoder?.isKeptRunning) {
+        warmDecoderCpu += lastStages.decoder.searchCpuSeconds ?? 0;
+      }
+    };
+    subscribe(SPEECH_STAGES_CHANNEL, onStages);
+    const allChildCpu = () => childCpuSeconds() + warmDecoderCpu;
+
     // The storyfile's model is built on its first recording (and again only when its script
     // changes): built here, before the timed runs, as a studio has it after its first question.
     started = performance.now();
@@ -228,10 +248,10 @@ async function main(): Promise<void> {
     );
 
     // The storyfile's model, through the gateway (ffmpeg + pocketsphinx in the studio's process).
-    let cpu = childCpuSeconds();
+    let cpu = allChildCpu();
     started = performance.now();
     const heard = await mapLimit(recordings, PARALLEL, (recording) => hear(recording.webm));
-    const storyfileCpu = childCpuSeconds() - cpu;
+    const storyfileCpu = allChildCpu() - cpu;
     const storyfileWall = (performance.now() - started) / 1000;
     const audioSeconds = heard.reduce((total, result) => total + result.audioSeconds, 0);
 
@@ -311,17 +331,25 @@ async function main(): Promise<void> {
     const latencyExpected = storyfile.questionIds.get(LATENCY_QUESTION);
     const timeOne = async (recording: Recording) => {
       const begun = performance.now();
-      const childCpu = childCpuSeconds();
+      const childCpu = allChildCpu();
       const ownCpu = process.cpuUsage();
+      lastStages = undefined;
       const result = await hear(recording.webm);
+      const heardAt = performance.now();
       const decision = await ask(result.text, 'spoken', result);
       const own = process.cpuUsage(ownCpu);
+      const seconds = (performance.now() - begun) / 1000;
       return {
-        seconds: (performance.now() - begun) / 1000,
+        seconds,
         /** CPU of the studio's process and its ffmpeg and decoder: the time on an idle core. */
-        cpuSeconds: childCpuSeconds() - childCpu + (own.user + own.system) / 1e6,
+        cpuSeconds: allChildCpu() - childCpu + (own.user + own.system) / 1e6,
         recognizeSeconds: result.processingSeconds,
         isRight: decision.kind === 'answer' && decision.questionId === latencyExpected,
+        stages: lastStages as SpeechStages | undefined,
+        /** The upload and the answer's way back, beside the gateway's own stages. */
+        hearSeconds: (heardAt - begun) / 1000,
+        /** The spoken ask: the reading choice and the matcher, over HTTP. */
+        askSeconds: (performance.now() - heardAt) / 1000,
       };
     };
     const pauseRuns = [];
@@ -330,6 +358,7 @@ async function main(): Promise<void> {
       pauseRuns.push(await timeOne(withPause));
       stopRuns.push(await timeOne(pressedStop));
     }
+    unsubscribe(SPEECH_STAGES_CHANNEL, onStages);
     const loadAfter = loadavg();
 
     // Figures.
@@ -446,6 +475,21 @@ async function main(): Promise<void> {
     console.log(
       `Audio: ${fixed(audioSeconds, 1)} s in ${outcomes.length} recordings; latency runs right: ${pauseRuns.filter((entry) => entry.isRight).length + stopRuns.filter((entry) => entry.isRight).length}/${LATENCY_RUNS * 2}; recognition alone (server's processingSeconds, median): ${fixed(median(pauseRuns.map((entry) => entry.recognizeSeconds)))} s`,
     );
+    const timedRuns = [...pauseRuns, ...stopRuns];
+    const stageOf = (pick: (run: (typeof timedRuns)[number]) => number | null | undefined) =>
+      fixed(median(timedRuns.map(pick).filter((value): value is number => value != null)));
+    const decoders = timedRuns.map((entry) => entry.stages?.decoder);
+    const coldRuns = decoders.filter((decoder) => decoder?.isCold).length;
+    console.log(
+      `4-s question's stages (median of ${timedRuns.length} runs, s; load average ${loadavg()[0]!.toFixed(2)}; decoder started per question in ${coldRuns}/${timedRuns.length}): upload and reply ${stageOf((entry) => entry.hearSeconds - (entry.stages?.totalSeconds ?? NaN))}, vocabulary ${stageOf((entry) => entry.stages?.vocabularySeconds)}, queue ${stageOf((entry) => entry.stages?.queuedSeconds)}, recording written ${stageOf((entry) => entry.stages?.writeSeconds)}, ffmpeg ${stageOf((entry) => entry.stages?.convertSeconds)}, decoder start, model load, n-best and files ${stageOf((entry) => (entry.stages?.decoder ? entry.stages.decoder.wallSeconds - (entry.stages.decoder.searchWallSeconds ?? NaN) : null))}, search ${stageOf((entry) => entry.stages?.decoder?.searchWallSeconds)} (CPU ${stageOf((entry) => entry.stages?.decoder?.searchCpuSeconds)}), readings read ${stageOf((entry) => (entry.stages ? entry.stages.recognizeSeconds - (entry.stages.decoder?.wallSeconds ?? NaN) : null))}, ask (reading choice, matcher) ${stageOf((entry) => entry.askSeconds)}; total ${stageOf((entry) => entry.seconds)}`,
+    );
+    if (args.stages) {
+      for (const [index, entry] of timedRuns.entries()) {
+        console.log(
+          `  run ${index + 1} (${index < pauseRuns.length ? 'after the pause' : 'pressed stop'}): ${JSON.stringify({ ...entry.stages, hearSeconds: entry.hearSeconds, askSeconds: entry.askSeconds, total: entry.seconds })}`,
+        );
+      }
+    }
     const hearing = (key: 'firstReading' | 'readings') => {
       const named = outcomes.filter(
         (outcome) =>

@@ -115,6 +115,16 @@ describe('uploads, media and jobs configuration', () => {
 });
 
 describe('public player and metrics configuration', () => {
+  it('keeps 4 embedded recognizers waiting by default, reads SPEECH_WARM_DECODERS, and refuses a bad count', () => {
+    expect(loadConfig({}).speech.warmDecoders).toBe(4);
+    expect(loadConfig({ SPEECH_WARM_DECODERS: '0' }).speech.warmDecoders).toBe(0);
+    for (const value of ['-1', '2.5', 'many', '65']) {
+      expect(() => loadConfig({ SPEECH_WARM_DECODERS: value })).toThrow(
+        `SPEECH_WARM_DECODERS (got "${value}")`,
+      );
+    }
+  });
+
   it('caps a storyfile at the 300 public asks a minute by default, and reads PUBLIC_ASK_LIMIT_PER_MINUTE', () => {
     expect(loadConfig({}).publicAskLimitPerMinute).toBe(300);
     expect(loadConfig({ PUBLIC_ASK_LIMIT_PER_MINUTE: '5000' }).publicAskLimitPerMinute).toBe(5000);

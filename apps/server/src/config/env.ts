@@ -238,6 +238,11 @@ const envSchema = z
     /** Recognitions (spoken questions) run at once per process; unset = the machine's cores. */
     SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /**
+     * Embedded recognizers kept running per process with a storyfile's models loaded, waiting for
+     * its next spoken question (0: one started per question).
+     */
+    SPEECH_WARM_DECODERS: z.coerce.number().int().min(0).max(64).default(4),
+    /**
      * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
      * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.
      */
@@ -377,6 +382,8 @@ export interface Config {
 export interface SpeechConfig {
   /** SPEECH_CONCURRENCY; undefined = the machine's cores. */
   concurrency: number | undefined;
+  /** SPEECH_WARM_DECODERS: pocketsphinx decoders kept loaded and waiting (0 or unset: none). */
+  warmDecoders?: number;
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
@@ -510,6 +517,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { kind: env.MATCHER_EMBEDDER },
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
+      warmDecoders: env.SPEECH_WARM_DECODERS,
       external: env.SPEECH_TO_TEXT_URL
         ? {
             url: env.SPEECH_TO_TEXT_URL,

@@ -61,6 +61,12 @@ export async function convertToSpeechWav(
         String(SAMPLE_RATE),
         '-c:a',
         'pcm_s16le',
+        // A plain 44-byte header (no LIST chunk naming the encoder): a waiting decoder skips
+        // exactly that many bytes (warm-decoder.ts).
+        '-fflags',
+        '+bitexact',
+        '-map_metadata',
+        '-1',
         '-f',
         'wav',
         '-y',

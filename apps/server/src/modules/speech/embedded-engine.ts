@@ -4,9 +4,15 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildLanguageModel, splitIntoWords, type GeneralWord } from './language-model.ts';
-import { POCKETSPHINX_DEFAULTS, runPocketsphinx, type DecoderModel } from './pocketsphinx.ts';
+import {
+  POCKETSPHINX_DEFAULTS,
+  readWavHeaderSize,
+  runPocketsphinx,
+  type DecoderModel,
+} from './pocketsphinx.ts';
 import { pronounceWithEspeak, readDictionary, type Pronunciations } from './pronunciations.ts';
 import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
+import { createWarmDecoders, WARM_WAV_HEADER_BYTES } from './warm-decoder.ts';
 
 /**
  * Share of the unigram mass the storyfile's own words get against the general words. Checked
@@ -82,6 +88,12 @@ export interface EmbeddedEngineOptions {
    * which nobody waits for, yield the cores to videos being processed and to visitors' questions.
    */
   isBackground?: boolean;
+  /**
+   * Keep up to this many decoders running with their storyfile's models loaded, each waiting for
+   * its next recording (`warm-decoder.ts`; the gateway's `SPEECH_WARM_DECODERS`), instead of one
+   * pocketsphinx_batch started per recording. 0 (default): started per recording, as drafts do.
+   */
+  warmDecoders?: number;
 }
 
 /**
@@ -213,11 +225,32 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
     return model;
   }
 
+  const warm =
+    (options.warmDecoders ?? 0) > 0 && !options.keepsSilence && !options.isBackground
+      ? createWarmDecoders({
+          limit: options.warmDecoders!,
+          ...(options.binary ? { binary: options.binary } : {}),
+          ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
+        })
+      : undefined;
+
   return {
     name: 'pocketsphinx',
     getModel,
+    async prepare(vocabulary) {
+      if (warm) {
+        await warm.prepare(await getModel(vocabulary));
+      }
+    },
+    async close() {
+      await warm?.close();
+    },
     async transcribe(wavFile, vocabulary, signal) {
       const model = await getModel(vocabulary);
+      // A warm decoder reads a fixed header: a WAV of another shape is decoded the old way.
+      if (warm && (await readWavHeaderSize(wavFile)) === WARM_WAV_HEADER_BYTES) {
+        return warm.decode(model, wavFile, signal);
+      }
       return runPocketsphinx(wavFile, model, {
         signal,
         ...(options.binary ? { binary: options.binary } : {}),

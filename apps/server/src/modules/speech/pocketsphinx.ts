@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runMediaTool } from '../../media/ffmpeg.ts';
-import type { SpeechReading, SpeechTranscript, TimedWord } from './speech-engine.ts';
+import type { DecodeTiming, SpeechReading, SpeechTranscript, TimedWord } from './speech-engine.ts';
 
 /** Where Debian's pocketsphinx and pocketsphinx-en-us put the decoder and the US English model. */
 export const POCKETSPHINX_DEFAULTS = {
@@ -110,8 +110,42 @@ export function parseNbest(nbest: string, limit = READING_LIMIT): SpeechReading[
     .map(([text, weight]) => ({ text, confidence: round3(weight / total) }));
 }
 
+/**
+ * The decoder's own count of one utterance's search (its log: `<utterance>: 4.2 seconds speech,
+ * 1.1 seconds CPU, 1.3 seconds wall`): null when the log does not say.
+ */
+export function readUtteranceTime(
+  log: string,
+  utterance: string,
+): { cpuSeconds: number; wallSeconds: number } | null {
+  const match = new RegExp(
+    `\\b${utterance.replace(/[^\w-]/g, '\\$&')}: [\\d.]+ seconds speech, ([\\d.]+) seconds CPU, ([\\d.]+) seconds wall`,
+  ).exec(log);
+  return match ? { cpuSeconds: Number(match[1]), wallSeconds: Number(match[2]) } : null;
+}
+
+/**
+ * One utterance's readings from the decoder's CTM lines and n-best list: the best reading (the
+ * CTM's) leads `alternatives`, even when the n-best search ranked its spelling otherwise.
+ */
+export function readDecoderOutput(ctm: string, nbest: string): SpeechTranscript {
+  const best = parseCtm(ctm);
+  const readings = parseNbest(nbest);
+  const alternatives =
+    best.text === ''
+      ? readings
+      : [
+          {
+            text: best.text,
+            confidence: readings.find((reading) => reading.text === best.text)?.confidence ?? null,
+          },
+          ...readings.filter((reading) => reading.text !== best.text),
+        ].slice(0, READING_LIMIT);
+  return { text: best.text, confidence: best.confidence, alternatives, words: best.words };
+}
+
 /** Bytes before the samples of a WAV file (ffmpeg may write chunks beside `fmt `). */
-async function readWavHeaderSize(wavFile: string): Promise<number> {
+export async function readWavHeaderSize(wavFile: string): Promise<number> {
   const handle = await open(wavFile, 'r');
   try {
     const head = Buffer.alloc(4096);
@@ -129,6 +163,44 @@ async function readWavHeaderSize(wavFile: string): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * pocketsphinx_batch's search options for every decode (questions and drafts); its own defaults
+ * otherwise. Chosen with `npm run bench:speech-decoder` and checked with `npm run bench:speech`
+ * (see the module README).
+ */
+export const SEARCH_OPTIONS: readonly string[] = [];
+
+/**
+ * pocketsphinx_batch's arguments: the utterances named in `control` (one a line), read from
+ * `inputDir` as 16 kHz mono 16-bit samples after `headerBytes` (0: headerless `.raw`), decoded
+ * with `model`; the best reading's words in `outDir/words.ctm`, each utterance's n-best list in
+ * `outDir/<utterance>.hyp`. The log goes to stderr: each utterance's time is read there.
+ */
+export function decoderArgs(input: {
+  control: string;
+  inputDir: string;
+  model: DecoderModel;
+  outDir: string;
+  extension?: string;
+  headerBytes?: number;
+  acousticModel?: string;
+  keepsSilence?: boolean;
+  /** Replaces SEARCH_OPTIONS (the decoder-options bench). */
+  searchOptions?: readonly string[];
+}): string[] {
+  return [
+    ...['-ctl', input.control],
+    ...['-cepdir', input.inputDir, '-cepext', input.extension ?? '.raw'],
+    ...['-adcin', 'yes', '-adchdr', String(input.headerBytes ?? 0)],
+    ...['-hmm', input.acousticModel ?? POCKETSPHINX_DEFAULTS.acousticModel],
+    ...['-lm', input.model.languageModel, '-dict', input.model.dictionary],
+    ...['-ctm', path.join(input.outDir, 'words.ctm')],
+    ...['-nbest', String(NBEST_SIZE), '-nbestdir', input.outDir],
+    ...(input.keepsSilence ? ['-remove_silence', 'no'] : []),
+    ...(input.searchOptions ?? SEARCH_OPTIONS),
+  ];
 }
 
 /**
@@ -153,7 +225,7 @@ export async function runPocketsphinx(
     /** Decode at the lowest CPU priority (`runMediaTool`'s `isBackground`): an answer's draft. */
     isBackground?: boolean;
   } = {},
-): Promise<SpeechTranscript> {
+): Promise<SpeechTranscript & { timing: DecodeTiming }> {
   const directory = path.dirname(wavFile);
   const utterance = path.basename(wavFile, '.wav');
   const outDir = path.join(directory, `${utterance}.decoded`);
@@ -161,56 +233,39 @@ export async function runPocketsphinx(
   const control = path.join(outDir, 'control');
   const ctmFile = path.join(outDir, 'words.ctm');
   await writeFile(control, `${utterance}\n`);
-  await runMediaTool(
+  const begun = performance.now();
+  const { stderr } = await runMediaTool(
     options.binary ?? POCKETSPHINX_DEFAULTS.binary,
-    [
-      '-ctl',
+    decoderArgs({
       control,
-      '-cepdir',
-      directory,
-      '-cepext',
-      '.wav',
-      '-adcin',
-      'yes',
-      '-adchdr',
-      String(await readWavHeaderSize(wavFile)),
-      '-hmm',
-      options.acousticModel ?? POCKETSPHINX_DEFAULTS.acousticModel,
-      '-lm',
-      model.languageModel,
-      '-dict',
-      model.dictionary,
-      '-ctm',
-      ctmFile,
-      '-nbest',
-      String(NBEST_SIZE),
-      '-nbestdir',
+      inputDir: directory,
+      extension: '.wav',
+      headerBytes: await readWavHeaderSize(wavFile),
+      model,
       outDir,
-      '-logfn',
-      '/dev/null',
-      ...(options.keepsSilence ? ['-remove_silence', 'no'] : []),
-    ],
+      ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
+      ...(options.keepsSilence ? { keepsSilence: true } : {}),
+    }),
     {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.isBackground ? { isBackground: true } : {}),
     },
   );
+  const wallSeconds = (performance.now() - begun) / 1000;
   const files = await readdir(outDir);
-  const best = parseCtm(files.includes('words.ctm') ? await readFile(ctmFile, 'utf8') : '');
   const nbestFile = files.find((file) => file.endsWith('.hyp'));
-  const readings = nbestFile
-    ? parseNbest(await readFile(path.join(outDir, nbestFile), 'utf8'))
-    : [];
-  // The best reading leads the list even when the n-best search ranked its spelling otherwise.
-  const alternatives =
-    best.text === ''
-      ? readings
-      : [
-          {
-            text: best.text,
-            confidence: readings.find((reading) => reading.text === best.text)?.confidence ?? null,
-          },
-          ...readings.filter((reading) => reading.text !== best.text),
-        ].slice(0, READING_LIMIT);
-  return { text: best.text, confidence: best.confidence, alternatives, words: best.words };
+  const search = readUtteranceTime(stderr, utterance);
+  return {
+    ...readDecoderOutput(
+      files.includes('words.ctm') ? await readFile(ctmFile, 'utf8') : '',
+      nbestFile ? await readFile(path.join(outDir, nbestFile), 'utf8') : '',
+    ),
+    timing: {
+      isCold: true,
+      isKeptRunning: false,
+      wallSeconds,
+      searchWallSeconds: search?.wallSeconds ?? null,
+      searchCpuSeconds: search?.cpuSeconds ?? null,
+    },
+  };
 }

@@ -26,6 +26,21 @@ export interface SpeechTranscript {
   alternatives: SpeechReading[];
   /** The words with their times, when the engine gives them (both engines here do). */
   words?: TimedWord[];
+  /** The embedded decoder's cost (not sent to the client). */
+  timing?: DecodeTiming;
+}
+
+/** What one decode cost (the bench's stages, `SPEECH_STAGES_CHANNEL`). */
+export interface DecodeTiming {
+  /** A decoder started for this recording (its models loaded first), not one already waiting. */
+  isCold: boolean;
+  /** A decoder kept running for the next recordings (warm-decoder.ts), not one that exited. */
+  isKeptRunning: boolean;
+  /** From asking the decoder to its readings, seconds. */
+  wallSeconds: number;
+  /** The decoder's own count of the utterance's search (fwdtree, fwdflat, bestpath); null unknown. */
+  searchWallSeconds: number | null;
+  searchCpuSeconds: number | null;
 }
 
 /** A storyfile's words a recognizer should expect: its phrasings, categories and custom words. */
@@ -46,4 +61,11 @@ export interface SpeechEngine {
     vocabulary: StoryfileVocabulary,
     signal: AbortSignal,
   ): Promise<SpeechTranscript>;
+  /**
+   * Gets ready for a recording of this storyfile while it is still being converted (the embedded
+   * engine starts a decoder loading its models). Optional; its failure is the recording's own.
+   */
+  prepare?(vocabulary: StoryfileVocabulary): Promise<void>;
+  /** Ends what the engine keeps running (the studio stopping). */
+  close?(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +17,32 @@ import {
 import { createEmbeddedEngine } from './embedded-engine.ts';
 import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
-import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
+import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
+
+/**
+ * Each recognized recording's stages, published on a diagnostics channel (`node:diagnostics_channel`;
+ * free while nobody listens): `npm run bench:speech -- --stages` prints them.
+ */
+export const SPEECH_STAGES_CHANNEL = 'conversa:speech-stages';
+const stagesChannel = channel(SPEECH_STAGES_CHANNEL);
+
+/** Seconds each stage of one recording took (SPEECH_STAGES_CHANNEL). */
+export interface SpeechStages {
+  /** The storyfile's vocabulary read (the matcher cache's stamp; the model's key). */
+  vocabularySeconds: number;
+  /** Waiting for a free recognition slot (SPEECH_CONCURRENCY). */
+  queuedSeconds: number;
+  /** The recording written to the private folder. */
+  writeSeconds: number;
+  /** ffmpeg: the recording to 16 kHz mono WAV. */
+  convertSeconds: number;
+  /** The engine: the decoder asked, its readings read (the embedded one's costs in `decoder`). */
+  recognizeSeconds: number;
+  decoder: DecodeTiming | undefined;
+  /** From the recording received to its readings (the answer's `processingSeconds` and more). */
+  totalSeconds: number;
+  audioSeconds: number;
+}
 
 /** At most `limit` tasks at a time; the others wait their turn in order. */
 export function createLimiter(limit: number) {
@@ -97,6 +123,8 @@ export interface SpeechGateway {
     audio: unknown;
     signal?: AbortSignal;
   }): Promise<SpeechToTextResponse>;
+  /** Ends the recognizers kept running (the studio stopping). */
+  close?(): Promise<void>;
 }
 
 /**
@@ -119,7 +147,10 @@ export function createSpeechGateway(options: {
     options.engine ??
     (options.config.external
       ? createExternalEngine(options.config.external)
-      : createEmbeddedEngine({ modelsDir: path.join(options.dataDir, 'speech', 'models') }));
+      : createEmbeddedEngine({
+          modelsDir: path.join(options.dataDir, 'speech', 'models'),
+          warmDecoders: options.config.warmDecoders ?? 0,
+        }));
   const limit = createLimiter(options.config.concurrency ?? availableParallelism());
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
 
@@ -135,7 +166,9 @@ export function createSpeechGateway(options: {
       if (audio.length > MAX_SPEECH_BYTES) {
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LARGE_MESSAGE);
       }
+      const received = performance.now();
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
+      const vocabularyRead = performance.now();
       return limit(async () => {
         if (signal?.aborted) {
           throw requestClosed();
@@ -145,17 +178,23 @@ export function createSpeechGateway(options: {
         const abort = () => controller.abort();
         signal?.addEventListener('abort', abort, { once: true });
         try {
+          const begun = performance.now();
           await mkdir(workDir, { recursive: true, mode: 0o700 });
           const inputFile = path.join(workDir, 'recording');
           await writeFile(inputFile, audio, { mode: 0o600 });
+          const written = performance.now();
           const started = process.hrtime.bigint();
+          // The decoder loads its models while ffmpeg converts (when none is waiting already).
+          const prepared = engine.prepare?.(vocabulary).catch(() => undefined);
           const { wavFile, seconds } = await convertToSpeechWav(
             ffmpeg,
             inputFile,
             workDir,
             controller.signal,
           );
-          const transcript = await engine
+          const converted = performance.now();
+          await prepared;
+          const { timing, ...transcript } = await engine
             .transcribe(wavFile, vocabulary, controller.signal)
             .catch((error: unknown) => {
               if (signal?.aborted) {
@@ -167,6 +206,19 @@ export function createSpeechGateway(options: {
               // A decoder that is missing or crashed: the visitor is told, the typed box works.
               throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
             });
+          const recognized = performance.now();
+          if (stagesChannel.hasSubscribers) {
+            stagesChannel.publish({
+              vocabularySeconds: (vocabularyRead - received) / 1000,
+              queuedSeconds: (begun - vocabularyRead) / 1000,
+              writeSeconds: (written - begun) / 1000,
+              convertSeconds: (converted - written) / 1000,
+              recognizeSeconds: (recognized - converted) / 1000,
+              decoder: timing,
+              totalSeconds: (recognized - received) / 1000,
+              audioSeconds: seconds,
+            } satisfies SpeechStages);
+          }
           return {
             ...transcript,
             recognizer: engine.name,
@@ -183,6 +235,9 @@ export function createSpeechGateway(options: {
           await rm(workDir, { recursive: true, force: true });
         }
       });
+    },
+    async close() {
+      await engine.close?.();
     },
   };
 }

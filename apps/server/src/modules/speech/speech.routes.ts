@@ -55,6 +55,10 @@ export async function registerSpeechRoutes(
 ): Promise<void> {
   const { engine, speech } = options;
   const { db } = engine;
+  // The recognizers kept waiting for questions end with the studio.
+  app.addHook('onClose', async () => {
+    await speech.close?.();
+  });
 
   // Which recognizer each player uses (the owner's choice in the storyfile's settings).
   registerContract(app, getSpeechSettingsContract, async (request) =>
