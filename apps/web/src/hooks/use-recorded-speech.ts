@@ -40,9 +40,9 @@ export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailab
  * after how long a pause. With the VAD, the recording so far is sent the moment a pause begins
  * (a speculative recognition, dropped if the person speaks again): when the hangover ends the
  * question, its answer is awaited instead of sending the recording again, so recognizing overlaps
- * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when shown) loads the detector
- * when the browser is idle, so it is ready before the first question; `voiceActivityState` says
- * where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
+ * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when
+ * shown) loads the detector when the browser is idle, so it is ready before the first question;
+ * `voiceActivityState` says where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
  * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
