@@ -97,7 +97,12 @@ export function uninstallFakeMediaDevices(): void {
 /** A MediaRecorder that records one small chunk; `instances` lists every recorder made. */
 export class FakeMediaRecorder {
   static instances: FakeMediaRecorder[] = [];
-  static supportedTypes = ['video/webm;codecs=vp8,opus', 'video/webm'];
+  /** What a camera recording supports; installFakeRecorder puts it back (files share a worker). */
+  static readonly DEFAULT_SUPPORTED_TYPES: readonly string[] = [
+    'video/webm;codecs=vp8,opus',
+    'video/webm',
+  ];
+  static supportedTypes: readonly string[] = FakeMediaRecorder.DEFAULT_SUPPORTED_TYPES;
   static isTypeSupported(type: string): boolean {
     return FakeMediaRecorder.supportedTypes.includes(type);
   }
@@ -137,6 +142,9 @@ export class FakeMediaRecorder {
 /** Installs MediaRecorder and object URLs (jsdom has neither). */
 export function installFakeRecorder() {
   FakeMediaRecorder.instances = [];
+  // Test files run in one worker without isolation: a file that chose other types (the spoken
+  // question's audio) must not leave them to the next.
+  FakeMediaRecorder.supportedTypes = FakeMediaRecorder.DEFAULT_SUPPORTED_TYPES;
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
   let next = 0;
   const createObjectURL = vi.fn(() => {
