@@ -157,12 +157,18 @@ describe('sign-in through the embedded provider', () => {
   });
 });
 
-async function signInCookieHeader(): Promise<string> {
-  const browser = new TestBrowser(studio.baseUrl);
+/**
+ * Begins a sign-in in `browser` and posts the viewer's password on the provider's page: the
+ * provider's answer to that post, and its URL, for a test to follow the redirects from.
+ */
+async function postViewerPassword(
+  browser: TestBrowser,
+): Promise<{ response: Response; url: string }> {
   const loginPage = await browser.follow('/api/auth/login');
   const html = await loginPage.response.text();
   const action = /action="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
-  let response = await browser.request(action, {
+  const url = new URL(action, loginPage.url).href;
+  const response = await browser.request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -170,9 +176,14 @@ async function signInCookieHeader(): Promise<string> {
       password: 'viewer-password',
     }).toString(),
   });
-  let url = action;
+  return { response, url };
+}
+
+async function signInCookieHeader(): Promise<string> {
+  const browser = new TestBrowser(studio.baseUrl);
+  let { response, url } = await postViewerPassword(browser);
   while (response.status >= 300 && response.status < 400) {
-    url = new URL(response.headers.get('location')!, new URL(url, studio.baseUrl)).href;
+    url = new URL(response.headers.get('location')!, url).href;
     response = await browser.request(url);
     const cookie = response.headers
       .getSetCookie()
@@ -393,18 +404,8 @@ describe('silent single-sign-on check (spec §4)', () => {
   it('finishes a sign-in only in the browser that began it: another browser handed its callback is not signed in (login CSRF)', async () => {
     // The attacker signs in with their own account and stops at the studio's callback.
     const attacker = new TestBrowser(studio.baseUrl);
-    const loginPage = await attacker.follow('/api/auth/login');
+    let { response, url: current } = await postViewerPassword(attacker);
     expect(attacker.cookieHeader()).toMatch(/conversa_login=[A-Za-z0-9_-]{43}/);
-    const action = /action="([^"]+)"/.exec(await loginPage.response.text())![1]!;
-    let current = new URL(action.replaceAll('&amp;', '&'), loginPage.url).href;
-    let response = await attacker.request(current, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'viewer@acme.test',
-        password: 'viewer-password',
-      }).toString(),
-    });
     let callbackUrl: string | undefined;
     for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops += 1) {
       current = new URL(response.headers.get('location')!, current).href;
