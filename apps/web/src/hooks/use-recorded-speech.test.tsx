@@ -186,9 +186,9 @@ describe('a recorded spoken question', () => {
     expect(result.current.endOfSpeech!.pauseMs).toBeLessThan(END_OF_SPEECH_SILENCE_MS);
   });
 
-  it('with the VAD hearing no voice in a loud room, says no speech was heard', async () => {
+  it('with the VAD hearing no voice in a loud room, hands on empty words: not heard, asked again', async () => {
     const vad = makeVoiceActivity('runs');
-    const { result, transcribe, onProblem } = renderSpeech(vad.start);
+    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
     await act(async () => {
       result.current.listen();
       await Promise.resolve();
@@ -198,9 +198,46 @@ describe('a recorded spoken question', () => {
     advance(1_000);
     vad.frames(0.1, 8_100);
     await flush();
-    expect(onProblem).toHaveBeenCalledWith(NO_SPEECH_MESSAGE);
+    // Issue 42, item 2: noise is a question not heard (please repeat), not a broken microphone.
+    expect(onHeard).toHaveBeenCalledWith('', { text: '' });
+    expect(onProblem).not.toHaveBeenCalled();
     expect(transcribe).not.toHaveBeenCalled();
     expect(result.current.endOfSpeech).toBeNull();
+  });
+
+  it('with the microphone quiet until the timeout, says no speech was heard', async () => {
+    const vad = makeVoiceActivity('runs');
+    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
+    await act(async () => {
+      result.current.listen();
+      await Promise.resolve();
+    });
+    await flush();
+    micLevel = 0.001;
+    advance(1_000);
+    vad.frames(0.1, 8_100);
+    await flush();
+    expect(onProblem).toHaveBeenCalledWith(NO_SPEECH_MESSAGE);
+    expect(onHeard).not.toHaveBeenCalled();
+    expect(transcribe).not.toHaveBeenCalled();
+  });
+
+  it('stopped by the visitor before any voice, in a loud room, asks nothing', async () => {
+    const vad = makeVoiceActivity('runs');
+    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
+    await act(async () => {
+      result.current.listen();
+      await Promise.resolve();
+    });
+    await flush();
+    micLevel = 0.3;
+    advance(1_000);
+    vad.frames(0.1, 2_000);
+    act(() => result.current.stop());
+    await flush();
+    expect(onHeard).not.toHaveBeenCalled();
+    expect(onProblem).toHaveBeenCalledWith(NO_SPEECH_MESSAGE);
+    expect(transcribe).not.toHaveBeenCalled();
   });
 
   it('where the VAD cannot run, the level and its 1.2 s pause decide, and the visitor is told nothing', async () => {

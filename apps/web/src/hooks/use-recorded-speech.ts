@@ -42,8 +42,10 @@ export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailab
  * question, its answer is awaited instead of sending the recording again, so recognizing overlaps
  * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when
  * shown) loads the detector when the browser is idle, so it is ready before the first question;
- * `voiceActivityState` says where it is. Problems (microphone refused or missing, nothing said, recognizer down) go to
- * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
+ * `voiceActivityState` says where it is. Problems (microphone refused or missing, quiet until the
+ * timeout, recognizer down) go to `onProblem` as sentences; sound with no voice until the timeout
+ * goes to `onHeard` as empty words (not heard: the storyfile asks again). Works in every browser
+ * with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,
@@ -237,7 +239,13 @@ export function useRecordedSpeech({
       setLevel(0);
       setEndOfSpeech(endpointer.endOfSpeech);
       if (!endpointer.hasHeardSpeech) {
-        handlersRef.current.onProblem(NO_SPEECH_MESSAGE);
+        if (endpointer.heardOnlyNoise) {
+          // Sound and no voice until the timeout: the question was not heard, and the
+          // storyfile asks for it again (an empty spoken question plays please-repeat).
+          handlersRef.current.onHeard('', { text: '' });
+        } else {
+          handlersRef.current.onProblem(NO_SPEECH_MESSAGE);
+        }
         return;
       }
       const send = handlersRef.current.transcribe;

@@ -85,6 +85,31 @@ describe('the end of a spoken question', () => {
     expect(pushProbability(endpointer, 0.1, 2 * FRAME_MS)).toContain('no-speech');
     expect(endpointer.hasHeardSpeech).toBe(false);
     expect(endpointer.endOfSpeech).toBeNull();
+    // Sound that was not a voice: the question was not heard (please repeat).
+    expect(endpointer.hasHeardSound).toBe(true);
+    expect(endpointer.heardOnlyNoise).toBe(true);
+  });
+
+  it('a quiet microphone until the timeout heard no sound: not taken for noise', () => {
+    const endpointer = withVoiceActivity();
+    for (let ms = 0; ms < NO_SPEECH_TIMEOUT_MS + FRAME_MS; ms += FRAME_MS) {
+      endpointer.pushLevel(0.005, FRAME_MS);
+      endpointer.pushSpeechProbability(0.1, FRAME_MS);
+    }
+    expect(endpointer.hasHeardSound).toBe(false);
+    expect(endpointer.heardOnlyNoise).toBe(false);
+  });
+
+  it('noise is not "only noise" before the timeout, nor once a voice was heard', () => {
+    const early = withVoiceActivity();
+    early.pushLevel(0.3, FRAME_MS);
+    pushProbability(early, 0.1, NO_SPEECH_TIMEOUT_MS / 2);
+    expect(early.heardOnlyNoise).toBe(false);
+    const spoken = withVoiceActivity();
+    spoken.pushLevel(0.3, FRAME_MS);
+    pushProbability(spoken, 0.9, 500);
+    pushProbability(spoken, 0.1, NO_SPEECH_TIMEOUT_MS);
+    expect(spoken.heardOnlyNoise).toBe(false);
   });
 
   it('without the VAD, the level decides with the 1.2 s pause, and probabilities are ignored', () => {

@@ -1,6 +1,7 @@
 import { MAX_SPEECH_SECONDS } from '@conversa/contracts';
 import { ApiError } from './api-client';
 
+/** A try that heard nothing at all (the microphone silent): the visitor checks it. */
 export const NO_SPEECH_MESSAGE = 'No speech was heard. Check your microphone and try again.';
 export const MICROPHONE_BLOCKED_MESSAGE =
   'The microphone is blocked. Allow it in the browser, or type your question.';
@@ -62,7 +63,10 @@ export const NON_SPEECH_PROBABILITY = 0.35;
  * "End of speech"), much shorter than the level's 1.2 s.
  */
 export const END_OF_SPEECH_HANGOVER_MS = 600;
-/** With nothing said for this long, listening stops ("No speech was heard"). */
+/**
+ * With nothing said for this long, listening stops: "No speech was heard" when the microphone
+ * stayed quiet, the storyfile's please-repeat when it heard sound that was not a voice.
+ */
 export const NO_SPEECH_TIMEOUT_MS = 8_000;
 
 export type EndpointerDecision = 'listening' | 'ended' | 'no-speech';
@@ -80,10 +84,13 @@ export interface EndOfSpeech {
  * probability (`pushSpeechProbability`; levels are then ignored, time included): speech from
  * `SPEECH_PROBABILITY`, over after `END_OF_SPEECH_HANGOVER_MS` below `NON_SPEECH_PROBABILITY`.
  * Either way never past `MAX_SPEECH_SECONDS`, and with no speech at all "no-speech" after
- * `NO_SPEECH_TIMEOUT_MS`.
+ * `NO_SPEECH_TIMEOUT_MS`. The level is always read for `hasHeardSound`: a room loud enough to
+ * be speech by level, whatever the VAD made of it.
  */
 export class SpeechEndpointer {
   hasHeardSpeech = false;
+  /** Whether the microphone ever carried sound at the speech level (a voice or not). */
+  hasHeardSound = false;
   /** Set when a pause after speech ended the question. */
   endOfSpeech: EndOfSpeech | null = null;
   private source: EndOfSpeech['by'] = 'level';
@@ -96,6 +103,11 @@ export class SpeechEndpointer {
     return this.speaking;
   }
 
+  /** Listening timed out having heard sound but no voice: noise, or a mumble not taken for speech. */
+  get heardOnlyNoise(): boolean {
+    return !this.hasHeardSpeech && this.hasHeardSound && this.elapsedMs >= NO_SPEECH_TIMEOUT_MS;
+  }
+
   get decidesByVoiceActivity(): boolean {
     return this.source === 'voice-activity';
   }
@@ -106,6 +118,9 @@ export class SpeechEndpointer {
   }
 
   pushLevel(level: number, stepMs: number): EndpointerDecision {
+    if (level >= SPEECH_LEVEL) {
+      this.hasHeardSound = true;
+    }
     if (this.source !== 'level') {
       return this.decide();
     }
