@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
 import { signIn } from '../support/auth';
 import { collectCspViolations } from '../support/csp';
@@ -47,6 +47,61 @@ function makeSpokenQuestion(text: string): string {
     '3',
   ]);
   return wav;
+}
+
+/**
+ * Noise and no voice, as the fake microphone's file: eleven seconds of brown noise (a fan, a
+ * crowd's rumble), longer than the player's 8-s wait for speech.
+ */
+function makeNoise(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conversa-e2e-noise-'));
+  const wav = path.join(dir, 'noise.wav');
+  execFileSync('sox', [
+    '-n',
+    '-r',
+    '48000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    wav,
+    'synth',
+    '11',
+    'brownnoise',
+    'vol',
+    '0.5',
+  ]);
+  return wav;
+}
+
+/**
+ * A fake microphone whose sound the test changes between questions: Chromium opens the file
+ * afresh at each getUserMedia, so `play(wav)` sets what the next question hears (renamed into
+ * place, never read half-written).
+ */
+function makeMicrophone(first: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conversa-e2e-microphone-'));
+  const file = path.join(dir, 'microphone.wav');
+  const play = (wav: string) => {
+    copyFileSync(wav, `${file}.next`);
+    renameSync(`${file}.next`, file);
+  };
+  play(first);
+  return { file, play };
+}
+
+/** A Chromium (the project's options) whose fake microphone plays `wav` once, then is quiet. */
+function launchWithMicrophone(testInfo: TestInfo, wav: string): Promise<Browser> {
+  const launchOptions = testInfo.project.use.launchOptions ?? {};
+  return chromium.launch({
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+    ],
+  });
 }
 
 /** Waits until the player's speaking video plays `videoId` and has advanced. */
@@ -107,16 +162,7 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
 
   let heardText: string;
   // The visitor's Chromium has a fake microphone that says the question (once, then quiet).
-  const launchOptions = testInfo.project.use.launchOptions ?? {};
-  const microphoneBrowser = await chromium.launch({
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${makeSpokenQuestion(QUESTION)}%noloop`,
-    ],
-  });
+  const microphoneBrowser = await launchWithMicrophone(testInfo, makeSpokenQuestion(QUESTION));
   try {
     const visitorContext = await microphoneBrowser.newContext({ baseURL: E2E.studioUrl });
     const violations = await collectCspViolations(visitorContext);
@@ -197,4 +243,102 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
   await expect(row).toContainText('Share link');
   await expect(row).toContainText('Answered');
   await expect(row).toContainText('Where did you grow up?');
+});
+
+test('a visitor whose question is only noise is asked to repeat it, then is answered', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await signIn(page, E2E.users.owner);
+  const name = `Aunt May ${makeSuffix()}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Her life', questions: ['Where did you grow up?', 'What was your first job?'] },
+  ]);
+  const [grewUp] = seeded.topics[0]!.questions;
+  await uploadProcessedVideo(
+    page,
+    seeded.id,
+    { questionId: grewUp!.id },
+    makeTestVideo({ frequency: 440, seconds: 6 }),
+  );
+  await uploadProcessedVideo(
+    page,
+    seeded.id,
+    { clipKind: 'pleaseRepeat' },
+    makeTestVideo({ frequency: 1000, seconds: 6 }),
+  );
+  const { videos } = (await (
+    await page.request.get(`/v1/conversa/storyfiles/${seeded.id}/videos`, {
+      headers: WRITE_HEADERS,
+    })
+  ).json()) as { videos: (VideoRow & { clipKind: string | null })[] };
+  const grewUpVideo = videos.find((video) => video.questionId === grewUp!.id)!.id;
+  const pleaseRepeatVideo = videos.find((video) => video.clipKind === 'pleaseRepeat')!.id;
+  const published = await page.request.post(`/v1/conversa/storyfiles/${seeded.id}/publish`, {
+    headers: WRITE_HEADERS,
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+  const { slug } = (await published.json()) as { slug: string };
+
+  // Issue 42, item 2: the microphone first hears a room's noise and no voice.
+  const microphone = makeMicrophone(makeNoise());
+  const microphoneBrowser = await launchWithMicrophone(testInfo, microphone.file);
+  try {
+    const visitor = await (
+      await microphoneBrowser.newContext({ baseURL: E2E.studioUrl })
+    ).newPage();
+    await visitor.goto(`/s/${slug}`);
+    await expect(visitor.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await visitor.getByRole('button', { name: 'Start the conversation' }).click();
+    const askByVoice = visitor.getByRole('button', { name: 'Ask by voice' });
+    await expect(askByVoice).toHaveAttribute('data-voice-activity', 'ready', { timeout: 60_000 });
+    const isAsk = (response: { url(): string; request(): { method(): string } }) =>
+      response.url().endsWith(`/v1/conversa/public/storyfiles/${slug}/ask`) &&
+      response.request().method() === 'POST';
+    const isSpeech = (response: { url(): string; request(): { method(): string } }) =>
+      response.url().endsWith(`/v1/conversa/public/storyfiles/${slug}/speech2text`) &&
+      response.request().method() === 'POST';
+    let recognitions = 0;
+    visitor.on('response', (response) => {
+      if (isSpeech(response)) {
+        recognitions += 1;
+      }
+    });
+    const notHeard = visitor.waitForResponse(isAsk, { timeout: 60_000 });
+    await askByVoice.click();
+    const notHeardAnswer = (await (await notHeard).json()) as {
+      decision: { kind: string; reason?: string };
+    };
+    // Noise is a question not heard: please repeat, not "I can't answer that", and no voice was
+    // sent to the recognizer.
+    expect(notHeardAnswer.decision).toEqual({ kind: 'fallback', reason: 'unintelligible' });
+    expect(recognitions).toBe(0);
+    await waitForSpeaking(visitor, name, pleaseRepeatVideo);
+    const transcript = visitor.getByRole('region', { name: 'Transcript' });
+    await expect(transcript.getByText('(could not make out the words)')).toBeVisible();
+    await expect(transcript.getByText('Played the please-repeat clip.')).toBeVisible();
+    // No microphone problem is shown: the microphone worked, the storyfile did not hear.
+    await expect(
+      visitor.getByText('No speech was heard. Check your microphone and try again.'),
+    ).toHaveCount(0);
+
+    // The next spoken try is allowed, and this time the visitor says the question.
+    microphone.play(makeSpokenQuestion(QUESTION));
+    const heard = visitor.waitForResponse(isSpeech, { timeout: 120_000 });
+    await expect(askByVoice).toBeEnabled();
+    await askByVoice.click();
+    const response = await heard;
+    expect(response.status(), await response.text()).toBe(200);
+    const result = (await response.json()) as { text: string };
+    expect(result.text).toMatch(/^where did you grow\b/);
+    await waitForSpeaking(visitor, name, grewUpVideo);
+    await expect(transcript.getByText(result.text)).toBeVisible();
+  } finally {
+    await microphoneBrowser.close();
+  }
+
+  // The chat log records both tries: the one not heard and why, then the answered one.
+  await page.goto(`/training/chat_logs?storyfileId=${seeded.id}`);
+  await expect(page.getByRole('row').filter({ hasText: 'Speech not understood' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Where did you grow up?' })).toHaveCount(1);
 });
