@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { MediaFileRole } from '@conversa/contracts';
 import { loadConfig } from '../src/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
@@ -50,6 +51,7 @@ export const BENCH_CLUSTER_PORTS = {
   speech: 54375,
   chatLogs: 54376,
   endOfSpeech: 54377,
+  spokenAnswer: 54378,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 
@@ -183,6 +185,8 @@ export const DEFAULT_BENCH_SCRIPT: BenchScript = {
 export async function seedPublishedStoryfile(
   studio: RunningStudio,
   script: BenchScript = DEFAULT_BENCH_SCRIPT,
+  /** Every video's files, when a browser must play them (stand-in bytes otherwise). */
+  media: Partial<Record<MediaFileRole, Buffer>> = {},
 ): Promise<BenchStoryfile> {
   const { db } = studio.database;
   const namespace = await createNamespace(db, { label: 'Bench' });
@@ -212,10 +216,11 @@ export async function seedPublishedStoryfile(
         { topicId: topic.id, ...question },
       );
       questionIds.set(question.text, created.id);
-      const assetId = await seedAsset(studio, {
-        storyfileId: storyfile.id,
-        questionId: created.id,
-      });
+      const assetId = await seedAsset(
+        studio,
+        { storyfileId: storyfile.id, questionId: created.id },
+        media,
+      );
       if (transcript !== undefined) {
         await db.insert(videoTranscripts).values({
           assetId,
@@ -228,7 +233,7 @@ export async function seedPublishedStoryfile(
     }
   }
   for (const clipKind of ['idle', 'intro', 'cannotAnswer', 'pleaseRepeat'] as const) {
-    await seedAsset(studio, { storyfileId: storyfile.id, clipKind });
+    await seedAsset(studio, { storyfileId: storyfile.id, clipKind }, media);
   }
   const publication = await call<{ slug: string }>(
     owner,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { MEDIA_FILES, type ClipKind } from '@conversa/contracts';
+import { MEDIA_FILES, type ClipKind, type MediaFileRole } from '@conversa/contracts';
 import { mediaAssets } from '../src/modules/media/media.tables.ts';
 import { storyfileQuestions } from '../src/modules/storyfiles/storyfiles.tables.ts';
 import { uploads } from '../src/modules/uploads/uploads.tables.ts';
@@ -23,12 +23,14 @@ export const FAKE_VIDEO_BYTES = Buffer.from('not really an mp4, but bytes to str
 export async function seedAsset(
   studio: Pick<RunningStudio, 'config' | 'database'>,
   target: { storyfileId: string; questionId?: string; clipKind?: ClipKind },
+  /** Real files a browser plays (a benchmark's); `FAKE_VIDEO_BYTES` for the others. */
+  bytes: Partial<Record<MediaFileRole, Buffer>> = {},
 ): Promise<string> {
   const uploadId = randomBytes(16).toString('hex');
   const folder = path.join(studio.config.dataDir, 'media', 'videos', uploadId);
   await mkdir(folder, { recursive: true });
   for (const role of ['video', 'poster', 'audio'] as const) {
-    await writeFile(path.join(folder, MEDIA_FILES[role].name), FAKE_VIDEO_BYTES);
+    await writeFile(path.join(folder, MEDIA_FILES[role].name), bytes[role] ?? FAKE_VIDEO_BYTES);
   }
   const { db } = studio.database;
   await db.insert(uploads).values({
@@ -41,9 +43,9 @@ export async function seedAsset(
     phase: 'ready',
     uploadedAt: new Date(),
   });
-  const file = (role: keyof typeof MEDIA_FILES) => ({
+  const file = (role: MediaFileRole) => ({
     ...MEDIA_FILES[role],
-    sizeBytes: FAKE_VIDEO_BYTES.length,
+    sizeBytes: (bytes[role] ?? FAKE_VIDEO_BYTES).length,
   });
   const [asset] = await db
     .insert(mediaAssets)
