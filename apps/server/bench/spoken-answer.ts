@@ -353,7 +353,9 @@ async function main(): Promise<void> {
       extraHTTPHeaders: { 'x-system-id': 'conversa-studio-web' },
     });
     const typed = new Map<string, AskDecision>();
+    const typedAskSeconds: number[] = [];
     for (const { text } of SENTENCES) {
+      const typedAt = performance.now();
       const response = await typist.post(`/v1/conversa/public/storyfiles/${storyfile.slug}/ask`, {
         data: { text, inputMode: 'typed' },
       });
@@ -361,6 +363,7 @@ async function main(): Promise<void> {
         throw new Error(`The typed ask answered ${response.status()}: ${await response.text()}`);
       }
       typed.set(text, ((await response.json()) as { decision: AskDecision }).decision);
+      typedAskSeconds.push((performance.now() - typedAt) / 1000);
       await new Promise((resolve) => setTimeout(resolve, 60_000 / 18));
     }
     await typist.dispose();
@@ -429,7 +432,9 @@ async function main(): Promise<void> {
     console.log(`  words recognized          ${fixed(pick('recognized'))} s`);
     console.log(`  end of speech decided     ${fixed(pick('endOfSpeech'))} s`);
     console.log(`  ask sent                  ${fixed(pick('asked'))} s`);
-    console.log(`  answer chosen             ${fixed(pick('chosen'))} s`);
+    console.log(
+      `  answer chosen             ${fixed(pick('chosen'))} s   (the spoken ask ${fixed(median(timings.map((timing) => timing.chosen - timing.asked)))} s; a typed one ${fixed(median(typedAskSeconds))} s)`,
+    );
     console.log(
       `  answer's first frame      ${fixed(firstFrame)} s   goal ≤ ${fixed(GOAL_SECONDS, 1)} s: ${firstFrame <= GOAL_SECONDS ? 'met' : 'NOT met'}`,
     );
