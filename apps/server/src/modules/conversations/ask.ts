@@ -15,7 +15,7 @@ import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/m
 import { getClipPrompt } from '../storyfiles/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import { clarify, takeSuggestion } from './clarification.ts';
-import { chooseReading } from './reading-choice.ts';
+import { chooseReading, getReadingTexts } from './reading-choice.ts';
 import { saveInkState } from './conversation-state.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
@@ -73,7 +73,11 @@ export async function askStoryfile(
   // the chat log keeps the text that was matched.
   const text = isSpoken ? applyHeardAsRules(input.text, heardAsRules).text : input.text;
   if (isSpoken) {
-    await engine.vectors?.prepareQuestion(text);
+    // Every reading the choice below weighs, in one batch (the gateway began it when it heard
+    // them: then this finds them made or on their way).
+    await engine.vectors?.prepareQuestions(
+      getReadingTexts({ text: input.text, alternatives: input.alternatives ?? [] }, heardAsRules),
+    );
   }
   const threshold = matcher.getThreshold();
 
@@ -110,7 +114,7 @@ export async function askStoryfile(
           {
             limit: CANDIDATE_LIMIT,
             ...(engine.vectors
-              ? { prepare: (t: string) => engine.vectors!.prepareQuestion(t) }
+              ? { prepare: (texts) => engine.vectors!.prepareQuestions(texts) }
               : {}),
           },
         )

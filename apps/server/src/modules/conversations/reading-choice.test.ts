@@ -2,7 +2,12 @@
 // weighing the recognizer's share of each with its match, not the first reading alone.
 import { describe, expect, it } from 'vitest';
 import { createMatcher } from '@conversa/matching';
-import { chooseReading, measureDisagreement } from './reading-choice.ts';
+import {
+  chooseReading,
+  getReadingTexts,
+  measureDisagreement,
+  READINGS_MATCHED,
+} from './reading-choice.ts';
 
 function buildMatcher() {
   const matcher = createMatcher({ threshold: 0.35 });
@@ -132,5 +137,30 @@ describe('chooseReading (reading choice for speech n-best)', () => {
         { text: 'who is the king', share: 0.5 },
       ]),
     ).toBe(1);
+  });
+});
+
+describe('getReadingTexts (what a spoken question needs vectors for)', () => {
+  it('gives the readings the choice weighs: the words and the first five alternatives, "heard as" applied, each once', () => {
+    const alternatives = [
+      'have you ever been scooby die ving',
+      'have you ever been scooby die ving',
+      'have you ever been scuba diving',
+      'have you ever bean scooby',
+      'have you ever been',
+      'have you even been',
+      'half you ever been',
+      'have you heaven been',
+    ].map((text, index) => ({ text, confidence: 0.5 / (index + 1) }));
+    const texts = getReadingTexts({ text: alternatives[0]!.text, alternatives }, [
+      { heardAs: 'scooby die ving', replacement: 'scuba diving' },
+    ]);
+    expect(READINGS_MATCHED).toBe(5);
+    // The words are the first alternative too: six readings, four the same after "heard as".
+    expect(texts).toEqual([
+      'have you ever been scuba diving',
+      'have you ever bean scooby',
+      'have you ever been',
+    ]);
   });
 });

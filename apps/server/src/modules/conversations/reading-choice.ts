@@ -78,24 +78,21 @@ export function measureDisagreement(readings: readonly { text: string; share: nu
   return weight === 0 ? 0 : missing / weight;
 }
 
+/** A spoken question as the recognizer gave it: its first reading and the others. */
+export interface HeardQuestion {
+  text: string;
+  alternatives: readonly SpeechReading[];
+}
+
 /**
- * The ask's stage "reading choice for speech n-best": each reading of a spoken question (the
- * first is `text`, then the recognizer's alternatives) gets the "heard as" rules and the matcher;
- * the reading with the best joint evidence (match score and the recognizer's share together)
- * wins, not the first alone. When no reading answers and the recognizer was unsure, or its
- * readings disagree, the question was misheard (please repeat), not off-script (cannot answer).
- * Readings are matched on the vectors prepared by `prepare` (the sentence model), or lexically.
+ * The readings a spoken question's choice weighs: the first ones (`READINGS_MATCHED` after the
+ * first), each after the custom words' "heard as" rules, the same words once (with the larger
+ * share), in the recognizer's order.
  */
-export async function chooseReading(
-  matcher: StoryfileMatcher['matcher'],
+function collectReadings(
+  input: HeardQuestion,
   heardAsRules: Parameters<typeof applyHeardAsRules>[1],
-  input: {
-    text: string;
-    alternatives: readonly SpeechReading[];
-    speechConfidence: number | null;
-  },
-  options: { limit: number; prepare?: (text: string) => Promise<void> },
-): Promise<ReadingChoice> {
+): { text: string; rank: number; share: number }[] {
   const heard = [
     { text: input.text, confidence: null as number | null },
     ...input.alternatives.filter((reading) => reading.text.trim() !== ''),
@@ -112,11 +109,38 @@ export async function chooseReading(
       byText.set(normalizeText(text), { text, rank: byText.size, share });
     }
   });
-  const readings = [...byText.values()];
-  const { prepare } = options;
-  if (prepare) {
-    await Promise.all(readings.map((reading) => prepare(reading.text)));
-  }
+  return [...byText.values()];
+}
+
+/**
+ * The texts a spoken question is matched on (`chooseReading`'s readings): what needs a sentence
+ * vector before it is matched, in one batch. The speech gateway asks for them as soon as it has
+ * recognized the words, so they are ready, or on their way, when the ask comes.
+ */
+export function getReadingTexts(
+  input: HeardQuestion,
+  heardAsRules: Parameters<typeof applyHeardAsRules>[1],
+): string[] {
+  return collectReadings(input, heardAsRules).map((reading) => reading.text);
+}
+
+/**
+ * The ask's stage "reading choice for speech n-best": each reading of a spoken question (the
+ * first is `text`, then the recognizer's alternatives) gets the "heard as" rules and the matcher;
+ * the reading with the best joint evidence (match score and the recognizer's share together)
+ * wins, not the first alone. When no reading answers and the recognizer was unsure, or its
+ * readings disagree, the question was misheard (please repeat), not off-script (cannot answer).
+ * Readings are matched on the vectors prepared by `prepare` (the sentence model, all readings in
+ * one batch), or lexically.
+ */
+export async function chooseReading(
+  matcher: StoryfileMatcher['matcher'],
+  heardAsRules: Parameters<typeof applyHeardAsRules>[1],
+  input: HeardQuestion & { speechConfidence: number | null },
+  options: { limit: number; prepare?: (texts: readonly string[]) => Promise<void> },
+): Promise<ReadingChoice> {
+  const readings = collectReadings(input, heardAsRules);
+  await options.prepare?.(readings.map((reading) => reading.text));
   const topShare = Math.max(...readings.map((reading) => reading.share), Number.MIN_VALUE);
   const scored: ScoredReading[] = readings.map((reading) => {
     const result = matcher.match(reading.text, { limit: options.limit });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createHttpEmbedder } from '@conversa/embeddings';
+import { createHttpEmbedder, type TextEmbedder } from '@conversa/embeddings';
 import type { AskResponse, MatchingSettings } from '@conversa/contracts';
 import { sentenceVectors } from './conversations.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
@@ -157,5 +157,36 @@ describe('an external embedder that fails', () => {
     expect(String(warn.mock.calls[0]?.[0])).toMatch(
       /^sentence embedder http:m failed, answering lexically: embeddings service http:\/\/127\.0\.0\.1:9\/v1\/embeddings: /,
     );
+  });
+});
+
+describe("a spoken question's readings", () => {
+  it('are embedded in one batch, each text once, and not again when the ask comes', async () => {
+    const batches: string[][] = [];
+    const embedder: TextEmbedder = {
+      id: 'test:counting',
+      label: 'counting',
+      status: () => 'ready',
+      ready: () => Promise.resolve(),
+      embed: (texts) => {
+        batches.push([...texts]);
+        return Promise.resolve(texts.map((_, index) => new Float32Array([1, index, 0])));
+      },
+      close: () => Promise.resolve(),
+    };
+    const vectors = createSentenceVectors(studio.database.db, embedder);
+    // As the speech gateway does when it has heard them.
+    await vectors.prepareQuestions([
+      'where did you grow up',
+      'where did you go up',
+      ' where did you grow up ',
+      '',
+    ]);
+    expect(batches).toEqual([['where did you grow up', 'where did you go up']]);
+    // As the ask does a moment later: nothing is embedded twice.
+    await vectors.prepareQuestions(['where did you grow up', 'where did you go up']);
+    await vectors.prepareQuestion('where did you go up');
+    expect(batches).toHaveLength(1);
+    expect(vectors.matcherEmbedder.embed('where did you go up')).toBeInstanceOf(Float32Array);
   });
 });

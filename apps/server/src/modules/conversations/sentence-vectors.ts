@@ -42,6 +42,8 @@ export interface SentenceVectors {
    * lexically, and the failure is logged once until the embedder answers again.
    */
   prepareQuestion(text: string): Promise<void>;
+  /** `prepareQuestion` for several texts at once, embedded in one batch (a spoken question's readings). */
+  prepareQuestions(texts: readonly string[]): Promise<void>;
   /**
    * Vectors for phrasings (a script's questions and alternates): read back from PostgreSQL, the
    * rest embedded in batches and stored. Resolves when all are in the store (or the embedder
@@ -125,33 +127,40 @@ export function createSentenceVectors(
     }
   }
 
+  async function prepareQuestions(texts: readonly string[]): Promise<void> {
+    const keys = [...new Set(texts.map((text) => text.trim()))].filter(
+      (key) => key !== '' && !store.peek(key),
+    );
+    if (keys.length === 0 || embedder.status() !== 'ready') {
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        store.ensure(keys, { priority: 'question' }),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no vector within ${QUESTION_VECTOR_WAIT_MS} ms`)),
+            QUESTION_VECTOR_WAIT_MS,
+          );
+        }),
+      ]);
+      isFailing = false;
+    } catch (error) {
+      noteFailure(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     matcherEmbedder: store.matcherEmbedder,
     store,
     report: () => ({ id: embedder.id, label: embedder.label, status: embedder.status() }),
-    async prepareQuestion(text) {
-      const key = text.trim();
-      if (key === '' || store.peek(key) || embedder.status() !== 'ready') {
-        return;
-      }
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          store.ensure([key], { priority: 'question' }),
-          new Promise((_, reject) => {
-            timer = setTimeout(
-              () => reject(new Error(`no vector within ${QUESTION_VECTOR_WAIT_MS} ms`)),
-              QUESTION_VECTOR_WAIT_MS,
-            );
-          }),
-        ]);
-        isFailing = false;
-      } catch (error) {
-        noteFailure(error);
-      } finally {
-        clearTimeout(timer);
-      }
+    prepareQuestion(text) {
+      return prepareQuestions([text]);
     },
+    prepareQuestions,
     preparePhrasings,
   };
 }

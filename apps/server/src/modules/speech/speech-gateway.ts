@@ -6,7 +6,11 @@ import path from 'node:path';
 import { MAX_SPEECH_BYTES, type SpeechToTextResponse } from '@conversa/contracts';
 import type { SpeechConfig } from '../../config/env.ts';
 import { AppError } from '../../http/errors.ts';
-import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import {
+  getStoryfileMatcher,
+  prepareHeardQuestion,
+  type ConversationEngine,
+} from '../conversations/index.ts';
 import { getSpeechHints } from '../training/index.ts';
 import {
   SPEECH_EMPTY_MESSAGE,
@@ -207,6 +211,12 @@ export function createSpeechGateway(options: {
               throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
             });
           const recognized = performance.now();
+          // The readings' sentence vectors are made while the words go back to the browser and
+          // its ask comes (a dropped speculative recording costs only these few vectors).
+          void prepareHeardQuestion(options.conversations, storyfileId, {
+            text: transcript.text,
+            alternatives: transcript.alternatives ?? [],
+          });
           if (stagesChannel.hasSubscribers) {
             stagesChannel.publish({
               vocabularySeconds: (vocabularyRead - received) / 1000,
