@@ -27,6 +27,7 @@ import { SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import {
+  BENCH_CHROMIUM_ARGS,
   prepareBenchDatabase,
   seedPublishedStoryfile,
   startBenchStudio,
@@ -47,16 +48,6 @@ const GOAL_MS = 16;
 /** A fast typist's pace: the editor's debounced work (compile, outline) may run between keys. */
 const KEY_INTERVAL_MS = 120;
 const TYPED = ' And then, one key at a time, the author wrote on until the end.';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * An ink story of about `bytes` characters: knots of a few paragraphs, each with stitches,
@@ -296,7 +287,7 @@ async function main(): Promise<void> {
     }
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      args: [...BENCH_CHROMIUM_ARGS],
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: session, url: studio.url }]);

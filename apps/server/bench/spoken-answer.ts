@@ -39,6 +39,7 @@ import { fixed, median } from './speech/measures.ts';
 import { mixNoise, run, UNSEEN_SNR_DB, UNSEEN_VOICES } from './speech/recordings.ts';
 import { PARAPHRASES, spread } from './speech/sentences.ts';
 import {
+  BENCH_CHROMIUM_ARGS,
   prepareBenchDatabase,
   seedPublishedStoryfile,
   startBenchStudio,
@@ -72,15 +73,9 @@ const SENTENCES = [
 /** Quiet before the question (the visitor presses, then speaks) and after it, seconds. */
 const LEAD_SECONDS = 0.6;
 const TRAIL_SECONDS = 3;
-/** The e2e suite's launch flags (e2e/playwright.config.ts), and the fake microphone. */
+/** The benches' flags, the player's autoplay, and the fake microphone. */
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...BENCH_CHROMIUM_ARGS,
   '--autoplay-policy=no-user-gesture-required',
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',

@@ -23,6 +23,20 @@ export function writeBenchResults(name: string, figures: unknown): string {
   return path.relative(repoRoot, file);
 }
 
+/**
+ * Debian's Chromium as the benches launch it: the e2e suite's flags (e2e/playwright.config.ts),
+ * without which it reaches for Google's hosts and this machine's closed network refuses them.
+ */
+export const BENCH_CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-password' };
 
 /** The questions the seeded storyfile answers (with alternates), and one it cannot. */

@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
 import {
+  BENCH_CHROMIUM_ARGS,
   prepareBenchDatabase,
   repoRoot,
   seedPublishedStoryfile,
@@ -29,17 +30,6 @@ const { values: args } = parseArgs({ options: { verbose: { type: 'boolean', defa
 
 /** Goals of issue 21, in KB of 1,000 bytes over the wire. */
 const GOALS: Record<string, number> = { dashboard: 200, storyfiles: 200, player: 150 };
-
-/** The launch flags the e2e suite uses (e2e/playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Script {
   url: string;
@@ -106,7 +96,7 @@ async function main(): Promise<void> {
     }
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      args: [...BENCH_CHROMIUM_ARGS],
     });
     const signedIn = [{ name: SESSION_COOKIE, value: session, url: studio.url }];
     const pages = [
