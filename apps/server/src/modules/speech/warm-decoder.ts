@@ -216,6 +216,9 @@ export function createWarmDecoders(
   /** Decoders being started ahead of their question (`prepare`), not yet taken. */
   const starting = new Map<string, Promise<WarmDecoder>>();
   const all = new Set<WarmDecoder>();
+  /** Decoders being started (by `prepare` or a question), so closing can wait for them. */
+  const launching = new Set<Promise<WarmDecoder>>();
+  let isClosed = false;
   const keyOf = (model: DecoderModel) => `${model.languageModel}\n${model.dictionary}`;
 
   function release(key: string, decoder: WarmDecoder): void {
@@ -249,7 +252,7 @@ export function createWarmDecoders(
       victim.stop();
       all.delete(victim);
     }
-    const decoder = await WarmDecoder.start(model, options, () => {
+    const launched = WarmDecoder.start(model, options, () => {
       all.delete(decoder);
       const list = idle.get(key)?.filter((entry) => entry !== decoder) ?? [];
       if (list.length === 0) {
@@ -258,7 +261,19 @@ export function createWarmDecoders(
         idle.set(key, list);
       }
     });
+    launching.add(launched);
+    let decoder: WarmDecoder;
+    try {
+      decoder = await launched;
+    } finally {
+      launching.delete(launched);
+    }
     all.add(decoder);
+    if (isClosed) {
+      // Started while the studio was stopping (a stream's prepare): it ends with the others.
+      decoder.stop();
+      throw new Error('The decoders are closed');
+    }
     return decoder;
   }
 
@@ -318,6 +333,8 @@ export function createWarmDecoders(
     },
     /** Ends every decoder (the studio stopping). */
     async close(): Promise<void> {
+      isClosed = true;
+      await Promise.allSettled([...launching]);
       const decoders = [...all];
       decoders.forEach((decoder) => decoder.stop());
       await Promise.all(decoders.map((decoder) => decoder.done));
