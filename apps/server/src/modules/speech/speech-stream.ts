@@ -35,6 +35,12 @@ export const SPEECH_STREAM_LIMIT_MS = (MAX_SPEECH_SECONDS + 5) * 1000;
  */
 const SETTLE_QUIET_MS = 30;
 const SETTLE_LIMIT_MS = 300;
+/**
+ * Decodes one stream may ask (a pause a second over the longest question): each costs a search,
+ * and a dropped one its decoder, so a socket cannot ask for them without end.
+ */
+export const MAX_STREAM_DECODES = MAX_SPEECH_SECONDS;
+export const SPEECH_STREAM_DECODES_MESSAGE = `A spoken question can ask for its words at most ${MAX_STREAM_DECODES} times.`;
 
 /** A stream's answers, in order; `isLast` closes the socket after it. */
 export type SpeechStreamAnswer = (message: SpeechStreamServerMessage, isLast: boolean) => void;
@@ -130,6 +136,7 @@ export function openSpeechStream(options: {
   let writesInFlight = 0;
   let isEnded = false;
   let isFinished = false;
+  let decodes = 0;
   /** The decode under way (the last one asked), and its own abort. */
   let pending: { id: number; controller: AbortController } | null = null;
 
@@ -301,6 +308,11 @@ export function openSpeechStream(options: {
     },
     decode(id) {
       if (isFinished || isEnded) {
+        return;
+      }
+      decodes += 1;
+      if (decodes > MAX_STREAM_DECODES) {
+        fail(id, new AppError(429, 'TOO_MANY_REQUESTS', SPEECH_STREAM_DECODES_MESSAGE));
         return;
       }
       void run(id, false, settle);
