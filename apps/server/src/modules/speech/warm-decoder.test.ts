@@ -105,6 +105,40 @@ describe('warm decoders (pocketsphinx_batch waiting on its control pipe)', () =>
     expect(await warmDecoderProcesses()).toBe(0);
   }, 120_000);
 
+  it('hears a recording of no words after one of words, and words again after it', async () => {
+    // A quarter of a second of near silence, as a stream's first decode may be.
+    const silence = path.join(dir, 'silence.wav');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=color=white:amplitude=0.0005:duration=0.25:sample_rate=16000:seed=3',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      '-fflags',
+      '+bitexact',
+      '-map_metadata',
+      '-1',
+      '-y',
+      silence,
+    ]);
+    const decoders = createWarmDecoders({ limit: 1 });
+    try {
+      expect((await decoders.decode(model, wavs[0]!)).text).toBe('where were you born');
+      expect(await decoders.decode(model, silence)).toMatchObject({ text: '', confidence: null });
+      expect((await decoders.decode(model, wavs[1]!)).text).toBe(
+        (await runPocketsphinx(wavs[1]!, model)).text,
+      );
+    } finally {
+      await decoders.close();
+    }
+  }, 120_000);
+
   it('closing while a decoder is still starting ends that one too, and leaves no folder', async () => {
     const before = await decoderFolders();
     const decoders = createWarmDecoders({ limit: 2 });

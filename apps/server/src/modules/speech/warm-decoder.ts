@@ -171,9 +171,10 @@ class WarmDecoder {
       // dropped from the file: the decoder keeps writing at its own offset, into a sparse file.
       this.ctm ??= await open(path.join(this.dir, 'words.ctm'), 'r+');
       const { size } = await this.ctm.stat();
-      const buffer = Buffer.alloc(size - this.ctmOffset);
+      // An utterance heard as no words writes none: the file stays empty, the offset where it was.
+      const buffer = Buffer.alloc(Math.max(0, size - this.ctmOffset));
       await this.ctm.read(buffer, 0, buffer.length, this.ctmOffset);
-      this.ctmOffset = size;
+      this.ctmOffset = Math.max(size, this.ctmOffset);
       await this.ctm.truncate(0);
       const nbestFile = path.join(this.dir, `${utterance}.hyp`);
       const nbest = await readFile(nbestFile, 'utf8').catch(() => '');
