@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MAX_SPEECH_BYTES,
@@ -29,9 +30,9 @@ const PCM_BYTES_PER_SECOND = 16_000 * 2;
  */
 export const SPEECH_STREAM_LIMIT_MS = (MAX_SPEECH_SECONDS + 5) * 1000;
 /**
- * A decode asked while ffmpeg still converts the last piece waits until its output has been quiet
- * this long (ffmpeg turns a 250-ms piece into samples in about a millisecond), at most
- * SETTLE_LIMIT_MS.
+ * A decode asked while ffmpeg still converts the last piece waits until ffmpeg has written samples
+ * since that piece and then been quiet this long (it turns a 250-ms piece into samples in about a
+ * millisecond), at most SETTLE_LIMIT_MS.
  */
 const SETTLE_QUIET_MS = 30;
 const SETTLE_LIMIT_MS = 300;
@@ -61,13 +62,25 @@ export interface SpeechStream {
   readonly closed: Promise<void>;
 }
 
+/**
+ * The container of a recording's first piece, told to ffmpeg so it need not probe: probing a pipe
+ * waits for 2 KB, half a second of Opus, before the first sample. Unknown: ffmpeg probes.
+ */
+function containerOf(first: Buffer): string[] {
+  if (first.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) {
+    return ['-f', 'matroska'];
+  }
+  return first.subarray(0, 4).toString('latin1') === 'OggS' ? ['-f', 'ogg'] : [];
+}
+
 /** The ffmpeg arguments of the upload's conversion (convertToSpeechWav), from a pipe to a pipe. */
-function streamConversionArgs(): string[] {
+function streamConversionArgs(first: Buffer): string[] {
   return [
     '-nostdin',
     '-hide_banner',
     '-loglevel',
     'error',
+    ...containerOf(first),
     '-i',
     'pipe:0',
     '-map',
@@ -111,8 +124,8 @@ function toError(id: number | null, error: AppError): SpeechStreamServerMessage 
 }
 
 /**
- * Opens one stream: ffmpeg starts at once on its standard input, and the engine gets ready for the
- * storyfile (a warm decoder loads its models) while the visitor speaks. Decodes go through the
+ * Opens one stream: ffmpeg starts on the first piece, reading its standard input, and the engine
+ * gets ready for the storyfile (a warm decoder loads its models) while the visitor speaks. Decodes go through the
  * gateway's `limit` (SPEECH_CONCURRENCY) and the engine's own `transcribe`, so a streamed
  * question is heard by the same warm decoders, with the same readings, as an upload of the same
  * samples. The samples live in memory (30 s at most: 960 KB) and each decode's WAV in a private
@@ -132,7 +145,8 @@ export function openSpeechStream(options: {
   const samples: Buffer[] = [];
   let sampleBytes = 0;
   let receivedBytes = 0;
-  let lastOutputAt = performance.now();
+  let lastOutputAt = 0;
+  let lastWriteAt = 0;
   let writesInFlight = 0;
   let isEnded = false;
   let isFinished = false;
@@ -140,29 +154,34 @@ export function openSpeechStream(options: {
   /** The decode under way (the last one asked), and its own abort. */
   let pending: { id: number; controller: AbortController } | null = null;
 
-  const command = withParentDeathSignal(options.ffmpeg, streamConversionArgs());
-  const converter = spawn(command.command, command.args, { stdio: ['pipe', 'pipe', 'ignore'] });
-  converter.stdin.on('error', () => undefined);
-  converter.stdout.on('data', (chunk: Buffer) => {
-    lastOutputAt = performance.now();
-    samples.push(chunk);
-    sampleBytes += chunk.length;
-    if (sampleBytes > MAX_SPEECH_SECONDS * PCM_BYTES_PER_SECOND) {
-      fail(null, new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LONG_MESSAGE));
-    }
-  });
-  const converted = new Promise<boolean>((resolve) => {
-    converter.once('error', () => resolve(false));
-    converter.once('close', (code) => resolve(code === 0));
-  });
-  const onStreamAbort = () => converter.kill('SIGKILL');
-  stream.signal.addEventListener('abort', onStreamAbort, { once: true });
-  // ffmpeg gives up on what it cannot read before the end when it can (else at the end).
-  void converted.then((isOk) => {
-    if (!isOk && !stream.signal.aborted && !isEnded) {
-      fail(null, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE));
-    }
-  });
+  /** ffmpeg, started on the first piece (its container read from it), and its exit: true if 0. */
+  let converter = null as { input: Writable; converted: Promise<boolean> } | null;
+
+  function startConverter(first: Buffer) {
+    const command = withParentDeathSignal(options.ffmpeg, streamConversionArgs(first));
+    const child = spawn(command.command, command.args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    child.stdin.on('error', () => undefined);
+    child.stdout.on('data', (chunk: Buffer) => {
+      lastOutputAt = performance.now();
+      samples.push(chunk);
+      sampleBytes += chunk.length;
+      if (sampleBytes > MAX_SPEECH_SECONDS * PCM_BYTES_PER_SECOND) {
+        fail(null, new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LONG_MESSAGE));
+      }
+    });
+    const converted = new Promise<boolean>((resolve) => {
+      child.once('error', () => resolve(false));
+      child.once('close', (code) => resolve(code === 0));
+    });
+    stream.signal.addEventListener('abort', () => child.kill('SIGKILL'), { once: true });
+    // ffmpeg gives up on what it cannot read before the end when it can (else at the end).
+    void converted.then((isOk) => {
+      if (!isOk && !stream.signal.aborted && !isEnded) {
+        fail(null, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE));
+      }
+    });
+    return { input: child.stdin, converted };
+  }
   // The decoder loads its models while the visitor speaks (when none is waiting already).
   void engine.prepare?.(vocabulary).catch(() => undefined);
   const deadline = setTimeout(
@@ -199,7 +218,11 @@ export function openSpeechStream(options: {
   async function settle(): Promise<void> {
     const begun = performance.now();
     while (performance.now() - begun < SETTLE_LIMIT_MS) {
-      if (writesInFlight === 0 && performance.now() - lastOutputAt >= SETTLE_QUIET_MS) {
+      if (
+        writesInFlight === 0 &&
+        lastOutputAt > lastWriteAt &&
+        performance.now() - lastOutputAt >= SETTLE_QUIET_MS
+      ) {
         return;
       }
       await sleep(5);
@@ -285,7 +308,7 @@ export function openSpeechStream(options: {
 
   const closed = (async () => {
     await new Promise<void>((resolve) => stream.signal.addEventListener('abort', () => resolve()));
-    await converted;
+    await converter?.converted;
     await madeWorkDir?.catch(() => undefined);
     await rm(workDir, { recursive: true, force: true });
   })();
@@ -301,8 +324,13 @@ export function openSpeechStream(options: {
         fail(null, new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LARGE_MESSAGE));
         return;
       }
+      if (chunk.length === 0) {
+        return;
+      }
+      converter ??= startConverter(chunk);
+      lastWriteAt = performance.now();
       writesInFlight += 1;
-      converter.stdin.write(chunk, () => {
+      converter.input.write(chunk, () => {
         writesInFlight -= 1;
       });
     },
@@ -325,11 +353,12 @@ export function openSpeechStream(options: {
         return;
       }
       isEnded = true;
-      if (receivedBytes === 0) {
+      if (!converter) {
         fail(id, new AppError(400, 'BAD_REQUEST', SPEECH_EMPTY_MESSAGE));
         return;
       }
-      converter.stdin.end();
+      const { input, converted } = converter;
+      input.end();
       // The whole recording: ffmpeg finishes its last piece and exits, so the samples are the
       // upload's to the last one.
       void run(id, true, async () => {
