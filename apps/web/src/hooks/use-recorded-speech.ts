@@ -53,8 +53,9 @@ export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailab
  * the studio over a WebSocket while it is made (a piece every STREAM_PIECE_MS, converted as it
  * comes): the pause's recognition is a `decode` of what the studio has already converted, and
  * the question's end needs no upload; when the socket cannot open, breaks or never answers, the
- * recording is uploaded as without it (`transport` says which carried it). Problems (microphone refused or missing, nothing said, recognizer down) go to
- * `onProblem` as sentences. Works in every browser with MediaRecorder (Firefox too).
+ * recording is uploaded as without it (`transport` says which carried it). Problems (microphone
+ * refused or missing, nothing said, recognizer down) go to `onProblem` as sentences. Works in
+ * every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,

@@ -125,11 +125,11 @@ function toError(id: number | null, error: AppError): SpeechStreamServerMessage 
 
 /**
  * Opens one stream: ffmpeg starts on the first piece, reading its standard input, and the engine
- * gets ready for the storyfile (a warm decoder loads its models) while the visitor speaks. Decodes go through the
- * gateway's `limit` (SPEECH_CONCURRENCY) and the engine's own `transcribe`, so a streamed
- * question is heard by the same warm decoders, with the same readings, as an upload of the same
- * samples. The samples live in memory (30 s at most: 960 KB) and each decode's WAV in a private
- * folder (mode 700) until it is read; nothing is stored.
+ * gets ready for the storyfile (a warm decoder loads its models) while the visitor speaks.
+ * Decodes go through the gateway's `limit` (SPEECH_CONCURRENCY) and the engine's own
+ * `transcribe`, so a streamed question is heard by the same warm decoders, with the same
+ * readings, as an upload of the same samples. The samples live in memory (30 s at most: 960 KB)
+ * and each decode's WAV in a private folder (mode 700) until it is read; nothing is stored.
  */
 export function openSpeechStream(options: {
   vocabulary: StoryfileVocabulary;
@@ -250,6 +250,10 @@ export function openSpeechStream(options: {
         await writeFile(wavFile, Buffer.concat([speechWavHeader(pcm.length), pcm]), {
           mode: 0o600,
         });
+        // Dropped meanwhile: no search for nobody (a decoder only hears an abort once asked).
+        if (signal.aborted) {
+          throw new Error('This decode was dropped');
+        }
         const { text, confidence, alternatives } = await engine.transcribe(
           wavFile,
           vocabulary,
