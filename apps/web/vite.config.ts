@@ -21,7 +21,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }]),
+      proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false, ws: true }]),
     ),
   },
   build: {

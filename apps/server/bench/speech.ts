@@ -56,6 +56,7 @@ import {
   type Recording,
 } from './speech/recordings.ts';
 import { OFF_TOPIC, PARAPHRASES, spread, type Group, type Sentence } from './speech/sentences.ts';
+import { streamRecording } from './speech/stream.ts';
 import {
   prepareBenchDatabase,
   seedPublishedStoryfile,
@@ -358,6 +359,30 @@ async function main(): Promise<void> {
       pauseRuns.push(await timeOne(withPause));
       stopRuns.push(await timeOne(pressedStop));
     }
+    // Issue 42, item 3: the same question as the players send it when the VAD hears the pause
+    // begin, side by side: the recording so far uploaded (speculation without a socket), or
+    // streamed while spoken (a piece every 250 ms, paced in real time) and decoded on the socket.
+    // Timed from the end of speech to the recognized text, run after run, with the load.
+    const sideBySide: { uploaded: number; streamed: number; load: number; isSame: boolean }[] = [];
+    for (let runIndex = 0; runIndex < LATENCY_RUNS; runIndex += 1) {
+      const load = loadavg()[0] ?? 0;
+      const begun = performance.now();
+      const uploaded = await hear(pressedStop.webm);
+      const uploadedSeconds = (performance.now() - begun) / 1000;
+      const streamed = await streamRecording(
+        owner,
+        studio.url,
+        `/v1/conversa/speech2text/stream?storyfileId=${storyfile.id}`,
+        pressedStop.webm,
+        uploaded.audioSeconds,
+      );
+      sideBySide.push({
+        uploaded: uploadedSeconds,
+        streamed: streamed.afterEndSeconds,
+        load,
+        isSame: streamed.heard.text === uploaded.text,
+      });
+    }
     unsubscribe(SPEECH_STAGES_CHANNEL, onStages);
     const loadAfter = loadavg();
 
@@ -469,6 +494,12 @@ async function main(): Promise<void> {
           .trimEnd(),
       );
     }
+    const uploadedMedian = median(sideBySide.map((entry) => entry.uploaded));
+    const streamedMedian = median(sideBySide.map((entry) => entry.streamed));
+    const withHangover = (seconds: number) => Math.max(endOfSpeechPause, seconds);
+    console.log(
+      `4-s question, end of speech → recognized text, speculation at the pause's start, median of ${LATENCY_RUNS} (1-minute load average ${sideBySide.map((entry) => entry.load.toFixed(1)).join(', ')} on ${availableParallelism()} cores): uploaded ${fixed(uploadedMedian)} s, streamed ${fixed(streamedMedian)} s; used when the ${endOfSpeechPause} s hangover ends: uploaded ${fixed(withHangover(uploadedMedian))} s, streamed ${fixed(withHangover(streamedMedian))} s; streamed heard as uploaded ${sideBySide.filter((entry) => entry.isSame).length}/${LATENCY_RUNS}`,
+    );
     console.log(
       `4-s question's CPU (studio process + ffmpeg + decoder, median): after the pause ${fixed(median(pauseRuns.map((entry) => entry.cpuSeconds)))} s, pressed stop ${fixed(median(stopRuns.map((entry) => entry.cpuSeconds)))} s`,
     );
@@ -590,6 +621,7 @@ async function main(): Promise<void> {
         pressedStop: stopMedian,
         pauseRuns,
         stopRuns,
+        streamedBesideUploaded: sideBySide,
       },
       outcomes,
     });

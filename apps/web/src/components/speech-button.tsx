@@ -1,7 +1,7 @@
 import { Mic, MicOff } from 'lucide-react';
 import { useEffect } from 'react';
 import type { useSpeechRecognition } from '@/hooks/use-speech-recognition';
-import type { Recognition, VoiceActivityState } from '@/hooks/use-recorded-speech';
+import type { Recognition, SpeechTransport, VoiceActivityState } from '@/hooks/use-recorded-speech';
 import type { EndOfSpeech } from '@/lib/recorded-speech';
 import { Button } from './ui/button';
 
@@ -13,7 +13,8 @@ import { Button } from './ui/button';
  * Shown for the studio's recognizer, it loads the voice-activity detector once the browser is idle
  * (`prepare`), so the first question does not wait for it; `data-voice-activity` says where it is,
  * and `data-recognition` whether the last question's words came from the recording sent when the
- * pause began ('speculative') or the whole one.
+ * pause began ('speculative') or the whole one, and `data-transport` whether the recording went
+ * over the speech2text WebSocket ('stream') or was uploaded ('upload').
  */
 export function SpeechButton({
   speech,
@@ -24,6 +25,7 @@ export function SpeechButton({
     endOfSpeech?: EndOfSpeech | null;
     voiceActivityState?: VoiceActivityState;
     recognition?: Recognition | null;
+    transport?: SpeechTransport | null;
     /** Loads the VAD when the browser is idle; returns a cancel. */
     prepare?: () => () => void;
   };
@@ -42,6 +44,7 @@ export function SpeechButton({
       aria-pressed={speech.isListening}
       data-voice-activity={speech.voiceActivityState}
       data-recognition={speech.recognition ?? undefined}
+      data-transport={speech.transport ?? undefined}
       data-end-of-speech={
         speech.endOfSpeech ? `${speech.endOfSpeech.by} ${speech.endOfSpeech.pauseMs}` : undefined
       }

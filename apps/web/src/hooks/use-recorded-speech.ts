@@ -9,6 +9,7 @@ import {
   type EndOfSpeech,
   type EndpointerDecision,
 } from '@/lib/recorded-speech';
+import { hearRecording, SpeechStreamSender, STREAM_PIECE_MS } from '@/lib/speech-stream';
 import { voiceActivityDetector, whenIdle, type VoiceActivityDetector } from '@/lib/voice-activity';
 
 /** How often the level meter and the end-of-speech check look at the microphone. */
@@ -27,6 +28,12 @@ export interface HeardSpeech {
  */
 export type Recognition = 'speculative' | 'whole';
 
+/**
+ * How the last question's recording reached the studio: over the speech2text WebSocket while it
+ * was recorded ('stream'), or uploaded ('upload', the fallback).
+ */
+export type SpeechTransport = 'stream' | 'upload';
+
 /** Where the page's voice-activity detector is: loading, ready, or unable to run here. */
 export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailable';
 
@@ -42,19 +49,26 @@ export type VoiceActivityState = 'not-loaded' | 'loading' | 'ready' | 'unavailab
  * question, its answer is awaited instead of sending the recording again, so recognizing overlaps
  * the hangover (`recognition` says which was used). `prepare()` (the speech button calls it when
  * shown) loads the detector when the browser is idle, so it is ready before the first question;
- * `voiceActivityState` says where it is. Problems (microphone refused or missing, quiet until the
- * timeout, recognizer down) go to `onProblem` as sentences; sound with no voice until the timeout
- * goes to `onHeard` as empty words (not heard: the storyfile asks again). Works in every browser
- * with MediaRecorder (Firefox too).
+ * `voiceActivityState` says where it is. With `streamUrl` (issue 42, item 3) the recording goes to
+ * the studio over a WebSocket while it is made (a piece every STREAM_PIECE_MS, converted as it
+ * comes): the pause's recognition is a `decode` of what the studio has already converted, and
+ * the question's end needs no upload; when the socket cannot open, breaks or never answers, the
+ * recording is uploaded as without it (`transport` says which carried it). Problems (microphone
+ * refused or missing, quiet until the timeout, recognizer down) go to `onProblem` as sentences;
+ * sound with no voice until the timeout goes to `onHeard` as empty words (not heard: the
+ * storyfile asks again). Works in every browser with MediaRecorder (Firefox too).
  */
 export function useRecordedSpeech({
   transcribe,
+  streamUrl,
   onHeard,
   onProblem,
   voiceActivity = voiceActivityDetector,
 }: {
   /** Sends a recording; `signal` drops a speculative one (the visitor spoke again). */
   transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
+  /** The channel's speech2text WebSocket address; unset, the recording is uploaded. */
+  streamUrl?: (() => string) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
   /** The VAD (tests give their own). */
@@ -72,10 +86,11 @@ export function useRecordedSpeech({
   const [endOfSpeech, setEndOfSpeech] = useState<EndOfSpeech | null>(null);
   const [voiceActivityState, setVoiceActivityState] = useState<VoiceActivityState>('not-loaded');
   const [recognition, setRecognition] = useState<Recognition | null>(null);
+  const [transport, setTransport] = useState<SpeechTransport | null>(null);
   const stopRef = useRef<(() => void) | null>(null);
-  const handlersRef = useRef({ transcribe, onHeard, onProblem });
+  const handlersRef = useRef({ transcribe, streamUrl, onHeard, onProblem });
   useEffect(() => {
-    handlersRef.current = { transcribe, onHeard, onProblem };
+    handlersRef.current = { transcribe, streamUrl, onHeard, onProblem };
   });
   useEffect(() => () => stopRef.current?.(), []);
   const isMountedRef = useRef(true);
@@ -113,6 +128,7 @@ export function useRecordedSpeech({
     setIsListening(true);
     setEndOfSpeech(null);
     setRecognition(null);
+    setTransport(null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -125,17 +141,26 @@ export function useRecordedSpeech({
     const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
     const chunks: Blob[] = [];
     const recordingType = () => recorder.mimeType || type || 'audio/webm';
+    // The stream opens with the recording; without a recognizer to fall back on, none.
+    const streamAddress = handlersRef.current.transcribe
+      ? handlersRef.current.streamUrl?.()
+      : undefined;
+    const sender =
+      streamAddress && typeof WebSocket !== 'undefined'
+        ? new SpeechStreamSender(streamAddress)
+        : null;
     /** Called with the next data MediaRecorder hands over (requestData's, or the last one). */
     const dataWaiters: (() => void)[] = [];
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) {
         chunks.push(event.data);
+        sender?.send(event.data);
       }
       dataWaiters.splice(0).forEach((resolve) => resolve());
     };
     // Recording starts at once, whatever the VAD's state (the handlers below are set in this same
     // turn, before anything can stop it).
-    recorder.start();
+    recorder.start(sender ? STREAM_PIECE_MS : undefined);
     const audio = new AudioContext();
     const analyser = audio.createAnalyser();
     analyser.fftSize = 1024;
@@ -150,21 +175,42 @@ export function useRecordedSpeech({
     let isDone = false;
     let detector: { stop: () => Promise<void> } | null = null;
     /** The recognition sent when the current pause began, if one was. */
-    let speculation: { controller: AbortController; heard: Promise<HeardSpeech> } | null = null;
+    let speculation: {
+      controller: AbortController;
+      heard: Promise<HeardSpeech>;
+      transport: SpeechTransport;
+    } | null = null;
     const speculate = () => {
       const send = handlersRef.current.transcribe;
       if (!send || recorder.state !== 'recording') {
         return;
       }
       const controller = new AbortController();
+      const isStreamed = sender?.isUsable === true;
       // requestData() ends the recording so far at a boundary its decoder reads whole (WebM
-      // clusters, Ogg pages): a prefix the studio's ffmpeg accepts.
+      // clusters, Ogg pages): a prefix the studio's ffmpeg accepts. Streamed, that last piece
+      // goes on the socket before the decode.
       const heard = new Promise<void>((resolve) => {
         dataWaiters.push(resolve);
         recorder.requestData();
-      }).then(() => send(new Blob(chunks, { type: recordingType() }), controller.signal));
+      }).then(async () => {
+        if (!isStreamed) {
+          return send(new Blob(chunks, { type: recordingType() }), controller.signal);
+        }
+        if (controller.signal.aborted) {
+          throw new Error('Dropped: the visitor spoke again');
+        }
+        const words = await sender.decode();
+        if (!words) {
+          throw new Error('Not heard on the stream');
+        }
+        return words;
+      });
+      if (isStreamed) {
+        controller.signal.addEventListener('abort', () => sender.cancel(), { once: true });
+      }
       heard.catch(() => undefined);
-      speculation = { controller, heard };
+      speculation = { controller, heard, transport: isStreamed ? 'stream' : 'upload' };
     };
     const dropSpeculation = () => {
       speculation?.controller.abort();
@@ -239,6 +285,7 @@ export function useRecordedSpeech({
       setLevel(0);
       setEndOfSpeech(endpointer.endOfSpeech);
       if (!endpointer.hasHeardSpeech) {
+        sender?.close();
         if (endpointer.heardOnlyNoise) {
           // Sound and no voice until the timeout: the question was not heard, and the
           // storyfile asks for it again (an empty spoken question plays please-repeat).
@@ -255,17 +302,34 @@ export function useRecordedSpeech({
         dropSpeculation();
       }
       if (!send) {
+        sender?.close();
         return;
       }
       setIsTranscribing(true);
+      // The whole recording: its end asked on the stream, or (no stream, or it failed) uploaded.
       const sendWhole = () => {
         setRecognition('whole');
-        return send(new Blob(chunks, { type: recordingType() }));
+        const isStreamed = sender?.isUsable === true;
+        return hearRecording(
+          sender,
+          (recording: Blob) => {
+            setTransport('upload');
+            return send(recording);
+          },
+          new Blob(chunks, { type: recordingType() }),
+        ).then((words) => {
+          if (isStreamed && words !== null) {
+            setTransport((current) => current ?? 'stream');
+          }
+          return words;
+        });
       };
       const heard = speculative
         ? speculative.heard.then(
             (words) => {
               setRecognition('speculative');
+              setTransport(speculative.transport);
+              sender?.close();
               return words;
             },
             // It failed (the network, a recording cut where the decoder could not read it):
@@ -292,6 +356,7 @@ export function useRecordedSpeech({
     level,
     endOfSpeech,
     recognition,
+    transport,
     voiceActivityState,
     prepare,
     listen: () => void listen(),

@@ -13,6 +13,7 @@ export function useSpokenQuestion({
   hints,
   recognizer,
   transcribe,
+  streamUrl,
   onHeard,
   onProblem,
 }: {
@@ -20,11 +21,13 @@ export function useSpokenQuestion({
   hints?: readonly string[] | undefined;
   recognizer: StoryfileRecognizer | undefined;
   transcribe: ((recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>) | undefined;
+  /** The studio's recognizer's WebSocket for this channel (issue 42, item 3). */
+  streamUrl?: (() => string) | undefined;
   onHeard: (text: string, heard?: HeardSpeech) => void;
   onProblem: (message: string) => void;
 }) {
   const browser = useSpeechRecognition({ language, hints, onHeard, onProblem });
-  const studio = useRecordedSpeech({ transcribe, onHeard, onProblem });
+  const studio = useRecordedSpeech({ transcribe, streamUrl, onHeard, onProblem });
   const isBrowserChosen =
     recognizer === 'browser' && getSpeechRecognition() !== undefined && browser.isSupported;
   if (isBrowserChosen || !transcribe) {

@@ -7,3 +7,7 @@ export * from './get-speech-settings.ts';
 export * from './update-speech-settings.ts';
 export * from './get-public-speech-settings.ts';
 export * from './get-my-activity-speech-settings.ts';
+export * from './speech-stream.ts';
+export * from './speech-stream-contract.ts';
+export * from './public-speech-stream.ts';
+export * from './my-activity-speech-stream.ts';

@@ -22,6 +22,7 @@ import { createEmbeddedEngine } from './embedded-engine.ts';
 import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
+import { openSpeechStream, type SpeechStream, type SpeechStreamAnswer } from './speech-stream.ts';
 
 /**
  * Each recognized recording's stages, published on a diagnostics channel (`node:diagnostics_channel`;
@@ -127,6 +128,11 @@ export interface SpeechGateway {
     audio: unknown;
     signal?: AbortSignal;
   }): Promise<SpeechToTextResponse>;
+  /**
+   * Starts hearing a recording while it is made (issue 42, item 3; the WebSocket doors): the
+   * storyfile's vocabulary read, ffmpeg started, the decoder made ready. See SpeechStream.
+   */
+  openStream(input: { storyfileId: string; answer: SpeechStreamAnswer }): Promise<SpeechStream>;
   /** Ends the recognizers kept running (the studio stopping). */
   close?(): Promise<void>;
 }
@@ -160,6 +166,25 @@ export function createSpeechGateway(options: {
 
   return {
     engineName: engine.name,
+    async openStream({ storyfileId, answer }) {
+      const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
+      return openSpeechStream({
+        vocabulary,
+        engine,
+        ffmpeg,
+        limit,
+        answer: (message, isLast) => {
+          answer(message, isLast);
+          // As for an upload: the readings' vectors are made while the ask comes.
+          if (message.type === 'heard') {
+            void prepareHeardQuestion(options.conversations, storyfileId, {
+              text: message.text,
+              alternatives: message.alternatives ?? [],
+            });
+          }
+        },
+      });
+    },
     async transcribe({ storyfileId, audio, signal }) {
       if (!Buffer.isBuffer(audio)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE);

@@ -20,6 +20,8 @@ import {
 import { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
 import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
 import type { SpeechGateway } from './speech-gateway.ts';
+import type { SpeechStream } from './speech-stream.ts';
+import { registerSpeechStreamRoutes } from './speech-stream.routes.ts';
 
 /** A storyfile's own counter of public recordings: spoken questions count apart from asks. */
 const STORYFILE_SPEECH_COUNTER_PREFIX = 'storyfile-speech|';
@@ -51,6 +53,8 @@ export async function registerSpeechRoutes(
     speech: SpeechGateway;
     /** Public asks one storyfile answers a minute (PUBLIC_ASK_LIMIT_PER_MINUTE); recordings too. */
     storyfileAskLimitPerMinute: number;
+    /** Tests watch the streams the WebSocket doors open. */
+    onSpeechStream?: (stream: SpeechStream) => void;
   },
 ): Promise<void> {
   const { engine, speech } = options;
@@ -139,5 +143,14 @@ export async function registerSpeechRoutes(
       });
     });
     done();
+  });
+
+  // The same three doors as WebSockets: the recording heard while it is made (issue 42, item 3).
+  await registerSpeechStreamRoutes(app, {
+    engine,
+    speech,
+    storyfileAskLimitPerMinute: options.storyfileAskLimitPerMinute,
+    storyfileCounterPrefix: STORYFILE_SPEECH_COUNTER_PREFIX,
+    ...(options.onSpeechStream ? { onStream: options.onSpeechStream } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,10 @@ const run = promisify(execFile);
 async function warmDecoderProcesses(): Promise<number> {
   const { stdout } = await run('ps', ['-o', 'args=', '--ppid', String(process.pid)]);
   return stdout.split('\n').filter((line) => line.includes('conversa-decoder-')).length;
+}
+
+async function decoderFolders(): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith('conversa-decoder-'));
 }
 
 describe('warm decoders (pocketsphinx_batch waiting on its control pipe)', () => {
@@ -100,6 +104,51 @@ describe('warm decoders (pocketsphinx_batch waiting on its control pipe)', () =>
     }
     expect(await warmDecoderProcesses()).toBe(0);
   }, 120_000);
+
+  it('hears a recording of no words after one of words, and words again after it', async () => {
+    // A quarter of a second of near silence, as a stream's first decode may be.
+    const silence = path.join(dir, 'silence.wav');
+    await run('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=color=white:amplitude=0.0005:duration=0.25:sample_rate=16000:seed=3',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      '-fflags',
+      '+bitexact',
+      '-map_metadata',
+      '-1',
+      '-y',
+      silence,
+    ]);
+    const decoders = createWarmDecoders({ limit: 1 });
+    try {
+      expect((await decoders.decode(model, wavs[0]!)).text).toBe('where were you born');
+      expect(await decoders.decode(model, silence)).toMatchObject({ text: '', confidence: null });
+      expect((await decoders.decode(model, wavs[1]!)).text).toBe(
+        (await runPocketsphinx(wavs[1]!, model)).text,
+      );
+    } finally {
+      await decoders.close();
+    }
+  }, 120_000);
+
+  it('closing while a decoder is still starting ends that one too, and leaves no folder', async () => {
+    const before = await decoderFolders();
+    const decoders = createWarmDecoders({ limit: 2 });
+    // A stream's prepare racing the studio's stop (issue 42, item 3).
+    const preparing = decoders.prepare(model).catch(() => undefined);
+    await decoders.close();
+    await preparing;
+    expect(await warmDecoderProcesses()).toBe(0);
+    expect((await decoderFolders()).filter((name) => !before.includes(name))).toEqual([]);
+  }, 60_000);
 
   it("the gateway's conversion writes the plain header a warm decoder skips", async () => {
     const header = await readFile(wavs[0]!);

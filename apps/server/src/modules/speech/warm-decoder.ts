@@ -171,9 +171,10 @@ class WarmDecoder {
       // dropped from the file: the decoder keeps writing at its own offset, into a sparse file.
       this.ctm ??= await open(path.join(this.dir, 'words.ctm'), 'r+');
       const { size } = await this.ctm.stat();
-      const buffer = Buffer.alloc(size - this.ctmOffset);
+      // An utterance heard as no words writes none: the file stays empty, the offset where it was.
+      const buffer = Buffer.alloc(Math.max(0, size - this.ctmOffset));
       await this.ctm.read(buffer, 0, buffer.length, this.ctmOffset);
-      this.ctmOffset = size;
+      this.ctmOffset = Math.max(size, this.ctmOffset);
       await this.ctm.truncate(0);
       const nbestFile = path.join(this.dir, `${utterance}.hyp`);
       const nbest = await readFile(nbestFile, 'utf8').catch(() => '');
@@ -216,6 +217,9 @@ export function createWarmDecoders(
   /** Decoders being started ahead of their question (`prepare`), not yet taken. */
   const starting = new Map<string, Promise<WarmDecoder>>();
   const all = new Set<WarmDecoder>();
+  /** Decoders being started (by `prepare` or a question), so closing can wait for them. */
+  const launching = new Set<Promise<WarmDecoder>>();
+  let isClosed = false;
   const keyOf = (model: DecoderModel) => `${model.languageModel}\n${model.dictionary}`;
 
   function release(key: string, decoder: WarmDecoder): void {
@@ -249,7 +253,7 @@ export function createWarmDecoders(
       victim.stop();
       all.delete(victim);
     }
-    const decoder = await WarmDecoder.start(model, options, () => {
+    const launched = WarmDecoder.start(model, options, () => {
       all.delete(decoder);
       const list = idle.get(key)?.filter((entry) => entry !== decoder) ?? [];
       if (list.length === 0) {
@@ -258,7 +262,19 @@ export function createWarmDecoders(
         idle.set(key, list);
       }
     });
+    launching.add(launched);
+    let decoder: WarmDecoder;
+    try {
+      decoder = await launched;
+    } finally {
+      launching.delete(launched);
+    }
     all.add(decoder);
+    if (isClosed) {
+      // Started while the studio was stopping (a stream's prepare): it ends with the others.
+      decoder.stop();
+      throw new Error('The decoders are closed');
+    }
     return decoder;
   }
 
@@ -318,6 +334,8 @@ export function createWarmDecoders(
     },
     /** Ends every decoder (the studio stopping). */
     async close(): Promise<void> {
+      isClosed = true;
+      await Promise.allSettled([...launching]);
       const decoders = [...all];
       decoders.forEach((decoder) => decoder.stop());
       await Promise.all(decoders.map((decoder) => decoder.done));

@@ -2,19 +2,40 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getMyActivitySpeechSettingsContract,
   getPublicSpeechSettingsContract,
+  myActivitySpeechStreamContract,
   myActivitySpeechToTextContract,
   getSpeechSettingsContract,
+  publicSpeechStreamContract,
   publicSpeechToTextContract,
+  speechStreamContract,
   speechToTextContract,
   updateSpeechSettingsContract,
   buildPath,
   type StoryfileRecognizer,
 } from '@conversa/contracts';
 import { callContract, requestJson } from '@/lib/api-client';
+import { toSocketUrl } from '@/lib/speech-stream';
 import { conversationKeys } from './keys';
 import { callPublicContract } from './public-request';
 
 const SETTINGS_STALE_MS = 60_000;
+
+/** The speech2text WebSocket of the studio's players (issue 42, item 3), on this origin. */
+export function speechStreamUrlForStoryfile(storyfileId: string): string {
+  return toSocketUrl(`${speechStreamContract.path}?storyfileId=${encodeURIComponent(storyfileId)}`);
+}
+
+/** The same for a visitor of a published storyfile. */
+export function speechStreamUrlForPublicStoryfile(slug: string): string {
+  return toSocketUrl(buildPath(publicSpeechStreamContract.path, { slug }));
+}
+
+/** The same for a student's activity. */
+export function speechStreamUrlForActivity(activityId: string, storyfileId: string): string {
+  return toSocketUrl(
+    `${buildPath(myActivitySpeechStreamContract.path, { id: activityId })}?storyfileId=${encodeURIComponent(storyfileId)}`,
+  );
+}
 
 /** The studio's recognizer hears a recording of a question to the storyfile (signed in). */
 export async function transcribeForStoryfile(

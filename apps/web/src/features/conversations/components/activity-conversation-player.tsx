@@ -1,4 +1,8 @@
-import { transcribeForActivity, useActivitySpeechRecognizer } from '../api/speech';
+import {
+  speechStreamUrlForActivity,
+  transcribeForActivity,
+  useActivitySpeechRecognizer,
+} from '../api/speech';
 import type { PlayerAskResult } from '../utils/player-machine';
 import { ConversationPlayer } from './conversation-player';
 import type { ConversationPlayerProps } from './conversation-player-props';
@@ -11,7 +15,7 @@ export function ActivityConversationPlayer<R extends PlayerAskResult>({
   activityId,
   storyfileId,
   ...props
-}: Omit<ConversationPlayerProps<R>, 'speechRecognizer' | 'transcribeSpeech'> & {
+}: Omit<ConversationPlayerProps<R>, 'speechRecognizer' | 'transcribeSpeech' | 'speechStreamUrl'> & {
   activityId: string;
   storyfileId: string;
 }) {
@@ -23,6 +27,7 @@ export function ActivityConversationPlayer<R extends PlayerAskResult>({
       transcribeSpeech={(recording, signal) =>
         transcribeForActivity(activityId, storyfileId, recording, signal)
       }
+      speechStreamUrl={() => speechStreamUrlForActivity(activityId, storyfileId)}
     />
   );
 }

@@ -43,6 +43,11 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
    */
   transcribeSpeech?: (recording: Blob, signal?: AbortSignal) => Promise<HeardSpeech>;
   /**
+   * This channel's speech2text WebSocket (issue 42, item 3): the recording streams while it is
+   * made; unset, or when the socket fails, `transcribeSpeech` gets the recording.
+   */
+  speechStreamUrl?: (() => string) | undefined;
+  /**
    * The author's story controls (the interact tab): "Restart story" and "Start from knot…" over
    * these knots and stitches of the published story. Unset: none (the public page).
    */

@@ -37,6 +37,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   speechHints,
   speechRecognizer,
   transcribeSpeech,
+  speechStreamUrl,
   storyPlaces,
 }: ConversationPlayerProps<R>) {
   const { speakingRef, inputRef, ...player } = useConversationPlayer({
@@ -49,6 +50,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     speechHints,
     speechRecognizer,
     transcribeSpeech,
+    speechStreamUrl,
   });
   const ids = { input: useId(), error: useId(), transcript: useId() };
 

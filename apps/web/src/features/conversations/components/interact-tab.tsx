@@ -8,7 +8,11 @@ import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { askStoryfile } from '../api/ask-storyfile';
 import { useSpeechHints } from '../api/get-speech-hints';
-import { transcribeForStoryfile, useSpeechRecognizer } from '../api/speech';
+import {
+  speechStreamUrlForStoryfile,
+  transcribeForStoryfile,
+  useSpeechRecognizer,
+} from '../api/speech';
 import {
   usePublishedStoryNumber,
   usePublishedStoryPlaces,
@@ -126,6 +130,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
           transcribeSpeech={(recording, signal) =>
             transcribeForStoryfile(storyfile.id, recording, signal)
           }
+          speechStreamUrl={() => speechStreamUrlForStoryfile(storyfile.id)}
         />
       </section>
       <section

@@ -16,7 +16,11 @@ import { usePublicStoryfile } from '../api/get-public-storyfile';
 import { usePublicSpeechHints } from '../api/get-speech-hints';
 import { ratePublicExchange } from '../api/rate-exchange';
 import { ConversationPlayer } from './conversation-player';
-import { transcribeForPublicStoryfile, usePublicSpeechRecognizer } from '../api/speech';
+import {
+  speechStreamUrlForPublicStoryfile,
+  transcribeForPublicStoryfile,
+  usePublicSpeechRecognizer,
+} from '../api/speech';
 
 /** The page title the server also sends for `/s/{slug}`, kept the same once the page runs. */
 export function buildPublicPageTitle(name: string | null, brandName = PRODUCT_NAME): string {
@@ -136,6 +140,7 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
         transcribeSpeech={(recording, signal) =>
           transcribeForPublicStoryfile(slug, recording, signal)
         }
+        speechStreamUrl={() => speechStreamUrlForPublicStoryfile(slug)}
       />
       {/* The text alternative of the whole conversation (WCAG 2.2 SC 1.2.8), beside the player. */}
       <p className="mt-4 text-sm">

@@ -24,6 +24,7 @@ type PlayerInput<R extends PlayerAskResult> = Pick<
   | 'speechHints'
   | 'speechRecognizer'
   | 'transcribeSpeech'
+  | 'speechStreamUrl'
 >;
 
 /**
@@ -41,6 +42,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
   speechHints,
   speechRecognizer,
   transcribeSpeech,
+  speechStreamUrl,
 }: PlayerInput<R>) {
   const [state, dispatch] = useReducer(reducePlayer, INITIAL_PLAYER_STATE);
   const [draft, setDraft] = useState('');
@@ -61,6 +63,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     hints: speechHints,
     recognizer: speechRecognizer,
     transcribe: transcribeSpeech,
+    streamUrl: speechStreamUrl,
     // The studio's recognizer's readings go with the words: the storyfile chooses among them.
     onHeard: (text, heard) =>
       void sendQuestion(text, 'spoken', undefined, undefined, {
