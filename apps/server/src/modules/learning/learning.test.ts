@@ -911,6 +911,8 @@ describe('the restricted role', () => {
       'POST /v1/conversa/learning/my-activities/{id}/ask',
       'POST /v1/conversa/learning/my-activities/{id}/exchanges/{exchangeId}/feedback',
       'POST /v1/conversa/learning/my-activities/{id}/speech2text',
+      // Its WebSocket twin (issue 42, item 3): a student's spoken question streamed while said.
+      'GET /v1/conversa/learning/my-activities/{id}/speech2text/stream',
       'GET /v1/conversa/learning/my-activities/{id}/speech-settings',
       'GET /v1/conversa/learning/my-activities/{id}/storyfiles/{storyfileId}',
     ]);
