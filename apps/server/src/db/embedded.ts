@@ -97,6 +97,8 @@ export async function startEmbeddedPostgres(options: {
   let server: ChildProcess | undefined;
   let watcher: NodeJS.Timeout | undefined;
   let stopping: Promise<void> | undefined;
+  /** A restart under way: `stop()` waits for it, or the postmaster it launches outlives the stop. */
+  let recovering: Promise<void> | undefined;
 
   // PostgreSQL that dies under the studio (killed, crashed, out of memory) is started again,
   // whoever started it: it recovers from its write-ahead log, and meanwhile database calls answer
@@ -107,7 +109,7 @@ export async function startEmbeddedPostgres(options: {
       return;
     }
     log(`the embedded PostgreSQL stopped unexpectedly (${reason}): starting it again`);
-    void (async () => {
+    recovering = (async () => {
       let lastError: unknown;
       for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt += 1) {
         // The dead postmaster's backends must notice and exit before a new one can start.
@@ -186,6 +188,9 @@ export async function startEmbeddedPostgres(options: {
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(watcher);
+        // A restart that launched a postmaster as the stop came stops it itself; `server` is
+        // that postmaster once it has.
+        await recovering?.catch(() => undefined);
         if (server) {
           await stopServer(server);
         }
