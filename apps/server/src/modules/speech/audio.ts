@@ -29,6 +29,19 @@ export const SPEECH_CONTENT_TYPES = [
 ] as const;
 
 /**
+ * ffmpeg's arguments turning `input`'s first audio stream into the recognizers' samples (16 kHz
+ * mono 16-bit, at most MAX_SPEECH_SECONDS and a second), written as `output` says: the upload's
+ * WAV file, or a stream's raw samples on a pipe (speech-stream.ts).
+ */
+export function speechConversionArgs(input: string[], output: string[]): string[] {
+  return [
+    ...['-nostdin', '-hide_banner', '-loglevel', 'error', ...input],
+    ...['-map', '0:a:0', '-vn', '-t', String(MAX_SPEECH_SECONDS + 1)],
+    ...['-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', ...output],
+  ];
+}
+
+/**
  * Converts a recording to the recognizers' 16 kHz mono WAV with ffmpeg (a child process). An
  * input ffmpeg cannot read, or without an audio stream, is 415; past 30 seconds, 413. Only the
  * first 30 s and a little are decoded, so a long recording costs no more than a short one.
@@ -43,35 +56,21 @@ export async function convertToSpeechWav(
   try {
     await runMediaTool(
       ffmpeg,
-      [
-        '-nostdin',
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-i',
-        inputFile,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-t',
-        String(MAX_SPEECH_SECONDS + 1),
-        '-ac',
-        '1',
-        '-ar',
-        String(SAMPLE_RATE),
-        '-c:a',
-        'pcm_s16le',
-        // A plain 44-byte header (no LIST chunk naming the encoder): a waiting decoder skips
-        // exactly that many bytes (warm-decoder.ts).
-        '-fflags',
-        '+bitexact',
-        '-map_metadata',
-        '-1',
-        '-f',
-        'wav',
-        '-y',
-        wavFile,
-      ],
+      speechConversionArgs(
+        ['-i', inputFile],
+        [
+          // A plain 44-byte header (no LIST chunk naming the encoder): a waiting decoder skips
+          // exactly that many bytes (warm-decoder.ts).
+          '-fflags',
+          '+bitexact',
+          '-map_metadata',
+          '-1',
+          '-f',
+          'wav',
+          '-y',
+          wavFile,
+        ],
+      ),
       { signal },
     );
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   SPEECH_NOT_AUDIO_MESSAGE,
   SPEECH_TOO_LARGE_MESSAGE,
   SPEECH_TOO_LONG_MESSAGE,
+  speechConversionArgs,
 } from './audio.ts';
 import { SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
@@ -73,31 +74,9 @@ function containerOf(first: Buffer): string[] {
   return first.subarray(0, 4).toString('latin1') === 'OggS' ? ['-f', 'ogg'] : [];
 }
 
-/** The ffmpeg arguments of the upload's conversion (convertToSpeechWav), from a pipe to a pipe. */
+/** The upload's conversion (convertToSpeechWav), from a pipe to a pipe of raw samples. */
 function streamConversionArgs(first: Buffer): string[] {
-  return [
-    '-nostdin',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    ...containerOf(first),
-    '-i',
-    'pipe:0',
-    '-map',
-    '0:a:0',
-    '-vn',
-    '-t',
-    String(MAX_SPEECH_SECONDS + 1),
-    '-ac',
-    '1',
-    '-ar',
-    String(PCM_BYTES_PER_SECOND / 2),
-    '-c:a',
-    'pcm_s16le',
-    '-f',
-    's16le',
-    'pipe:1',
-  ];
+  return speechConversionArgs([...containerOf(first), '-i', 'pipe:0'], ['-f', 's16le', 'pipe:1']);
 }
 
 /** The plain 44-byte WAV header of 16 kHz mono 16-bit samples (the upload's, `+bitexact`). */
