@@ -113,6 +113,17 @@ function renderSpeech(voiceActivity: VoiceActivityDetector) {
   return { ...hook, transcribe, onHeard, onProblem };
 }
 
+/** `renderSpeech`, then the visitor presses: recording, with the VAD's start under way. */
+async function listenWith(voiceActivity: VoiceActivityDetector) {
+  const rendered = renderSpeech(voiceActivity);
+  await act(async () => {
+    rendered.result.current.listen();
+    await Promise.resolve();
+  });
+  await flush();
+  return rendered;
+}
+
 async function flush() {
   await act(async () => {
     await Promise.resolve();
@@ -144,12 +155,7 @@ afterEach(() => {
 describe('a recorded spoken question', () => {
   it('ends after the VAD hangover, not at a pause inside the sentence, whatever the level says', async () => {
     const vad = makeVoiceActivity('runs');
-    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onHeard, onProblem } = await listenWith(vad.start);
     expect(vad.startVoiceActivity).toHaveBeenCalledTimes(1);
     expect(result.current.isListening).toBe(true);
 
@@ -189,12 +195,7 @@ describe('a recorded spoken question', () => {
 
   it('with the VAD hearing no voice in a loud room, hands on empty words: not heard, asked again', async () => {
     const vad = makeVoiceActivity('runs');
-    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onHeard, onProblem } = await listenWith(vad.start);
     micLevel = 0.3;
     advance(1_000);
     vad.frames(0.1, 8_100);
@@ -208,12 +209,7 @@ describe('a recorded spoken question', () => {
 
   it('with the microphone quiet until the timeout, says no speech was heard', async () => {
     const vad = makeVoiceActivity('runs');
-    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { transcribe, onHeard, onProblem } = await listenWith(vad.start);
     micLevel = 0.001;
     advance(1_000);
     vad.frames(0.1, 8_100);
@@ -225,12 +221,7 @@ describe('a recorded spoken question', () => {
 
   it('stopped by the visitor before any voice, in a loud room, asks nothing', async () => {
     const vad = makeVoiceActivity('runs');
-    const { result, transcribe, onHeard, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onHeard, onProblem } = await listenWith(vad.start);
     micLevel = 0.3;
     advance(1_000);
     vad.frames(0.1, 2_000);
@@ -243,12 +234,7 @@ describe('a recorded spoken question', () => {
 
   it('where the VAD cannot run, the level and its 1.2 s pause decide, and the visitor is told nothing', async () => {
     const vad = makeVoiceActivity('fails');
-    const { result, transcribe, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onProblem } = await listenWith(vad.start);
     micLevel = 0.05;
     advance(1_000);
     micLevel = 0.001;
@@ -378,12 +364,7 @@ describe('recognition during the hangover', () => {
 describe('the VAD before it is ready', () => {
   it('records speech said before the VAD is ready and sends it; the VAD takes over when ready', async () => {
     const vad = makeVoiceActivity('later');
-    const { result, transcribe, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onProblem } = await listenWith(vad.start);
     // Recording from the press, with the VAD still loading.
     expect(FakeMediaRecorder.instances[0]!.state).toBe('recording');
     expect(result.current.voiceActivityState).toBe('loading');
@@ -410,12 +391,7 @@ describe('the VAD before it is ready', () => {
 
   it('with the VAD still loading, the level ends the question and it is sent', async () => {
     const vad = makeVoiceActivity('later');
-    const { result, transcribe, onProblem } = renderSpeech(vad.start);
-    await act(async () => {
-      result.current.listen();
-      await Promise.resolve();
-    });
-    await flush();
+    const { result, transcribe, onProblem } = await listenWith(vad.start);
     micLevel = 0.05;
     advance(1_000);
     micLevel = 0.001;
