@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot, run } from './setup.mjs';
 import { judgePlaywright, judgeVitest } from './lib/verdict.mjs';
 
+const startedAt = Date.now();
 ensureDependencies();
 ensureDebianPackages([
   { name: 'chromium', binary: '/usr/bin/chromium' },
@@ -26,6 +27,7 @@ ensureDebianPackages([
   { name: 'sox', binary: '/usr/bin/sox' },
 ]);
 buildAll();
+const setupSeconds = Math.round((Date.now() - startedAt) / 1000);
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'conversa-test-reports-'));
 const readReport = (file) =>
@@ -94,6 +96,7 @@ results.push(
 rmSync(reports, { recursive: true, force: true });
 
 console.log('');
+console.log(`      set-up: install and build (${setupSeconds} s)`);
 for (const { name, ok, seconds, problems, failures } of results) {
   const detail = ok ? '' : `: ${problems.join(', ')}`;
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)${detail}`);
@@ -104,5 +107,7 @@ for (const { name, ok, seconds, problems, failures } of results) {
 const passed = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
 // A gate without test counts (typecheck, lint) counts as one failure when it fails.
 const failed = results.reduce((sum, result) => sum + (result.failed ?? (result.ok ? 0 : 1)), 0);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(
+  `${passed} passed, ${failed} failed in ${Math.round((Date.now() - startedAt) / 1000)} s`,
+);
 process.exit(results.every((result) => result.ok) ? 0 : 1);
