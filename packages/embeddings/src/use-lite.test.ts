@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createUseLiteEmbedder, USE_LITE_DIMENSIONS } from './use-lite.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createUseLiteEmbedder, USE_LITE_DIMENSIONS, type ModelLoadEvent } from './use-lite.ts';
 import { createVectorStore } from './vector-store.ts';
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -75,6 +75,73 @@ describe('a USE lite worker that cannot load', () => {
     expect(broken.status()).toBe('failed');
     await expect(broken.embed(['hello'])).rejects.toThrow();
     await broken.close();
+  });
+});
+
+// Issue 53, item 4: under load the model once failed to load ("Backend 'wasm' has not yet been
+// initialized") and the process answered by words for the rest of its life. The failure is
+// injected through the worker seam (a worker that reports it); the retry loads the real model.
+describe('a USE lite load that fails', () => {
+  const WASM_FAILURE = "Backend 'wasm' has not yet been initialized. Make sure to await tf.ready()";
+  const failingWorker = new URL(
+    `data:text/javascript,${encodeURIComponent(
+      `import { parentPort } from 'node:worker_threads';
+       parentPort.postMessage({ type: 'failed', message: ${JSON.stringify(WASM_FAILURE)} });`,
+    )}`,
+  );
+
+  it('is tried again after a wait, and the model then answers', async () => {
+    const embedder = createUseLiteEmbedder({
+      workerPath: (attempt) => (attempt <= 2 ? failingWorker : undefined),
+      retryDelayMs: { first: 50, max: 100 },
+    });
+    const events: ModelLoadEvent[] = [];
+    embedder.onLoadEvent((event) => events.push(event));
+    try {
+      await expect(embedder.ready()).rejects.toThrow(WASM_FAILURE);
+      expect(embedder.status()).toBe('failed');
+      await expect(embedder.embed(['hello'])).rejects.toThrow(WASM_FAILURE);
+      expect(embedder.loadReport()).toMatchObject({
+        attempts: 1,
+        failures: 1,
+        lastError: `USE lite failed to load: ${WASM_FAILURE}`,
+      });
+      // The attempts that follow: the second fails again (a wait twice as long), the third loads.
+      await vi.waitFor(() => expect(embedder.status()).toBe('ready'), {
+        timeout: 60_000,
+        interval: 50,
+      });
+      expect(events.map(({ type, attempt }) => `${attempt}:${type}`)).toEqual([
+        '1:failed',
+        '2:failed',
+        '3:ready',
+      ]);
+      expect(events.slice(0, 2).map((event) => event.type === 'failed' && event.retryInMs)).toEqual(
+        [50, 100],
+      );
+      expect(embedder.loadReport()).toEqual({
+        attempts: 3,
+        failures: 2,
+        lastError: `USE lite failed to load: ${WASM_FAILURE}`,
+        retryInMs: null,
+      });
+      const [vector] = await embedder.embed(['Where did you grow up?'], { priority: 'question' });
+      expect(vector).toHaveLength(USE_LITE_DIMENSIONS);
+    } finally {
+      await embedder.close();
+    }
+  }, 90_000);
+
+  it('is not tried again once the embedder is closed', async () => {
+    const embedder = createUseLiteEmbedder({
+      workerPath: failingWorker,
+      retryDelayMs: { first: 50, max: 50 },
+    });
+    await expect(embedder.ready()).rejects.toThrow(WASM_FAILURE);
+    await embedder.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(embedder.loadReport()).toMatchObject({ attempts: 1, retryInMs: null });
+    expect(embedder.status()).toBe('failed');
   });
 });
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { EmbedOptions, EmbedderStatus, TextEmbedder } from './types.ts';
+import type { EmbedOptions, EmbedderStatus, ModelLoadReport, TextEmbedder } from './types.ts';
 
 /** USE lite's vector size. */
 export const USE_LITE_DIMENSIONS = 512;
@@ -23,7 +23,31 @@ interface Pending {
 export interface UseLiteEmbedder extends TextEmbedder {
   /** Milliseconds the worker took to load the model and warm it up, once ready. */
   loadMs(): number | undefined;
+  loadReport(): ModelLoadReport;
+  /**
+   * Calls `listener` after each failed load (with the wait before the next attempt) and each
+   * load that succeeds; answers the call that removes it.
+   */
+  onLoadEvent(listener: (event: ModelLoadEvent) => void): () => void;
 }
+
+export type ModelLoadEvent =
+  | { type: 'failed'; attempt: number; error: Error; retryInMs: number }
+  | { type: 'ready'; attempt: number; loadMs: number };
+
+export interface UseLiteOptions {
+  /**
+   * The worker script of each load attempt (1, 2, ...); undefined: the model's own. The seam
+   * through which a test makes a load fail as the model once did under load ("Backend 'wasm'
+   * has not yet been initialized").
+   */
+  workerPath?: string | URL | ((attempt: number) => string | URL | undefined);
+  /** The wait before the second attempt, doubled after each failure up to `max`. */
+  retryDelayMs?: { first: number; max: number };
+}
+
+/** Waits between load attempts: 1 s, 2 s, 4 s ... then every 5 minutes for good. */
+export const DEFAULT_LOAD_RETRY_MS = { first: 1_000, max: 5 * 60_000 };
 
 function resolveWorkerPath(): string {
   // Through the package's own export so that it resolves the same from the sources and from the
@@ -33,18 +57,22 @@ function resolveWorkerPath(): string {
 
 /**
  * Starts Google's Universal Sentence Encoder lite in a worker thread (the model never runs on the
- * caller's event loop). Questions go before queued phrasing batches. Use `getUseLiteEmbedder` to
- * share one model per process.
+ * caller's event loop). Questions go before queued phrasing batches. A load that fails (or a
+ * worker that stops) is tried again in a new worker after a growing wait, for as long as the
+ * embedder lives: meanwhile `status()` is `failed` and calls reject at once, so callers answer by
+ * words. Use `getUseLiteEmbedder` to share one model per process.
  */
-export function createUseLiteEmbedder(options: { workerPath?: string } = {}): UseLiteEmbedder {
+export function createUseLiteEmbedder(options: UseLiteOptions = {}): UseLiteEmbedder {
+  const retryDelay = options.retryDelayMs ?? DEFAULT_LOAD_RETRY_MS;
   let status: EmbedderStatus = 'loading';
   let loadMs: number | undefined;
+  /** Why the latest attempt failed, while no attempt is under way or ready. */
   let failure: Error | undefined;
-  // The worker holds the process open while the model loads and while it embeds, never when idle:
-  // a process with nothing else to do (a test, the CLI, a bench) then ends. Its listeners are
-  // added while it is held: on Node 20 a 'message' listener added to an unref'd worker refs it
-  // again for good, and the process never ended.
-  const worker = new Worker(options.workerPath ?? resolveWorkerPath());
+  const report = { attempts: 0, failures: 0, lastError: null as string | null };
+  let retryAt: number | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const listeners = new Set<(event: ModelLoadEvent) => void>();
+  let worker: Worker;
   const urgent: Job[] = [];
   const queued: Job[] = [];
   const inFlight = new Map<number, Pending>();
@@ -52,26 +80,85 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
   let isClosed = false;
 
   let settleReady: { resolve: () => void; reject: (error: Error) => void } | undefined;
-  const readyPromise = new Promise<void>((resolve, reject) => {
-    settleReady = { resolve, reject };
-  });
-  // A caller that never awaits ready() must not see an unhandled rejection.
-  readyPromise.catch(() => undefined);
+  let readyPromise: Promise<void>;
 
+  const emit = (event: ModelLoadEvent) => {
+    for (const listener of listeners) {
+      listener(event);
+    }
+  };
+
+  /** Rejects everything waiting on this attempt, and schedules the next one. */
   function fail(error: Error): void {
-    failure ??= error;
+    if (status === 'failed') {
+      return;
+    }
+    failure = error;
     status = 'failed';
     worker.unref();
-    settleReady?.reject(failure);
+    settleReady?.reject(error);
+    settleReady = undefined;
     for (const job of [...urgent.splice(0), ...queued.splice(0)]) {
-      job.reject(failure);
+      job.reject(error);
     }
     for (const pending of inFlight.values()) {
       for (const job of pending.jobs) {
-        job.reject(failure);
+        job.reject(error);
       }
     }
     inFlight.clear();
+    if (isClosed) {
+      return;
+    }
+    report.failures += 1;
+    report.lastError = error.message;
+    void worker.terminate().catch(() => undefined);
+    const wait = Math.min(retryDelay.first * 2 ** (report.failures - 1), retryDelay.max);
+    retryAt = Date.now() + wait;
+    // Unref'd: a process with nothing else to do ends rather than wait to load a model.
+    retryTimer = setTimeout(startAttempt, wait).unref();
+    emit({ type: 'failed', attempt: report.attempts, error, retryInMs: wait });
+  }
+
+  /** A new worker loads the model; this attempt's outcome settles `ready()`. */
+  function startAttempt(): void {
+    report.attempts += 1;
+    retryAt = undefined;
+    status = 'loading';
+    failure = undefined;
+    readyPromise = new Promise<void>((resolve, reject) => {
+      settleReady = { resolve, reject };
+    });
+    // A caller that never awaits ready() must not see an unhandled rejection.
+    readyPromise.catch(() => undefined);
+    const attempt = report.attempts;
+    const script =
+      (typeof options.workerPath === 'function'
+        ? options.workerPath(attempt)
+        : options.workerPath) ?? resolveWorkerPath();
+    // The worker holds the process open while the model loads and while it embeds, never when
+    // idle: a process with nothing else to do (a test, the CLI, a bench) then ends. Its listeners
+    // are added while it is held: on Node 20 a 'message' listener added to an unref'd worker refs
+    // it again for good, and the process never ended.
+    const current = new Worker(script);
+    worker = current;
+    // Events of a worker an earlier attempt left behind (terminating) change nothing.
+    const isCurrent = () => worker === current;
+    current.on('message', (message: Record<string, unknown>) => {
+      if (isCurrent()) {
+        onMessage(message, attempt);
+      }
+    });
+    current.on('error', (error) => {
+      if (isCurrent()) {
+        fail(error);
+      }
+    });
+    current.on('exit', (code) => {
+      if (isCurrent() && !isClosed) {
+        fail(new Error(`USE lite worker stopped (exit code ${code})`));
+      }
+    });
   }
 
   /** Sends the next message when the worker is idle: urgent jobs whole, then up to a batch. */
@@ -101,12 +188,14 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
     worker.postMessage({ id, texts: jobs.flatMap((job) => job.texts) });
   }
 
-  worker.on('message', (message: Record<string, unknown>) => {
+  function onMessage(message: Record<string, unknown>, attempt: number): void {
     if (message.type === 'ready') {
       status = 'ready';
       loadMs = Number(message.loadMs);
       worker.unref();
       settleReady?.resolve();
+      settleReady = undefined;
+      emit({ type: 'ready', attempt, loadMs });
       pump();
       return;
     }
@@ -138,13 +227,9 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
       }
     }
     pump();
-  });
-  worker.on('error', (error) => fail(error));
-  worker.on('exit', (code) => {
-    if (!isClosed) {
-      fail(new Error(`USE lite worker stopped (exit code ${code})`));
-    }
-  });
+  }
+
+  startAttempt();
 
   return {
     id: USE_LITE_ID,
@@ -152,6 +237,14 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
     status: () => status,
     ready: () => readyPromise,
     loadMs: () => loadMs,
+    loadReport: () => ({
+      ...report,
+      retryInMs: retryAt === undefined ? null : Math.max(0, retryAt - Date.now()),
+    }),
+    onLoadEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     embed(texts: readonly string[], embedOptions: EmbedOptions = {}): Promise<Float32Array[]> {
       if (texts.length === 0) {
         return Promise.resolve([]);
@@ -183,6 +276,9 @@ export function createUseLiteEmbedder(options: { workerPath?: string } = {}): Us
     },
     async close(): Promise<void> {
       isClosed = true;
+      clearTimeout(retryTimer);
+      retryAt = undefined;
+      // A closed embedder fails every call, and its ready() too.
       fail(new Error('USE lite embedder closed'));
       await worker.terminate();
     },
@@ -193,7 +289,7 @@ let shared: UseLiteEmbedder | undefined;
 
 /** The process's one USE lite model (loaded on first call, ~200 MB, ~0.5-5 s). */
 export function getUseLiteEmbedder(): UseLiteEmbedder {
-  // A model that failed to load stays failed for the process: it is reported once, not retried.
+  // A model that fails to load is tried again (see createUseLiteEmbedder), never given up.
   shared ??= createUseLiteEmbedder();
   return shared;
 }

@@ -43,17 +43,42 @@ export function registerOperationsRoutes(
           .status(503)
           .send({ status: 'unavailable', message: 'The database does not answer.' });
       }
-      // Which sentence model answers with the matcher (a failed one: answers by words alone).
+      // Which sentence model answers with the matcher (a failed one: answers by words alone,
+      // while it is loaded again after a wait).
       const model = options.textEmbedder;
+      const load = model?.loadReport?.();
       return {
         status: 'ok',
         embedder: model
-          ? { id: model.id, label: model.label, status: model.status() }
+          ? {
+              id: model.id,
+              label: model.label,
+              status: model.status(),
+              ...(load
+                ? {
+                    load: {
+                      attempts: load.attempts,
+                      failures: load.failures,
+                      lastError: load.lastError,
+                      retryInSeconds:
+                        load.retryInMs === null ? null : Math.ceil(load.retryInMs / 1000),
+                    },
+                  }
+                : {}),
+            }
           : { id: 'none', label: 'none (words alone)', status: 'none' },
       };
     },
   );
 
+  const textEmbedder = options.textEmbedder;
+  if (textEmbedder) {
+    metrics.setSentenceModelReader(() => ({
+      id: textEmbedder.id,
+      status: textEmbedder.status(),
+      ...(textEmbedder.loadReport ? { load: textEmbedder.loadReport() } : {}),
+    }));
+  }
   if (options.jobsPool) {
     const pool = options.jobsPool;
     metrics.setJobStateReader(async () => {

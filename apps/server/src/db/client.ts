@@ -65,6 +65,10 @@ export async function openDatabase(options: {
   // An idle client whose server went away (PostgreSQL restarting, or stopping before us on Ctrl-C)
   // emits 'error' on the pool; unhandled, that would crash the process. The next query reconnects.
   pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`));
+  // The pool listens only to its idle clients: one checked out (a transaction, between two of
+  // its statements) whose server dies emits 'error' with no listener, which ends the process
+  // (issue 53). Its next statement is refused instead ("not queryable"), and the caller sees that.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     db: drizzle(pool),
     pool,
@@ -83,6 +87,8 @@ export async function openDatabase(options: {
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const client = new pg.Client({ connectionString: handle.url });
+  // A database that dies mid-migration fails the start (the statement rejects); no crash besides.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

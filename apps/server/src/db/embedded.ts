@@ -167,6 +167,7 @@ export async function startEmbeddedPostgres(options: {
   if (adoptedPid === undefined) {
     server = await launch();
     const admin = new pg.Client({ connectionString: urlOf('postgres') });
+    admin.on('error', () => undefined);
     await admin.connect();
     try {
       const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { registerSentenceModelMetrics, type SentenceModelState } from './sentence-model-metrics.ts';
 
 /**
  * The figures that describe this Node.js process (CPU, memory, event-loop lag, GC), in one
@@ -53,6 +54,8 @@ export interface StudioMetrics {
    * scrape).
    */
   setJobStateReader(reader: () => Promise<JobStateCounts>): void;
+  /** Reads the sentence model's status and load attempts at scrape time; set by the assembly. */
+  setSentenceModelReader(reader: () => SentenceModelState | undefined): void;
   /** The Prometheus text of this studio and its process, job counts read fresh. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -126,6 +129,9 @@ export function createStudioMetrics(): StudioMetrics {
     'Transcript draft',
   );
 
+  let readSentenceModel: () => SentenceModelState | undefined = () => undefined;
+  registerSentenceModelMetrics(registry, () => readSentenceModel());
+
   return {
     countAsk(decision, channel) {
       asks.inc({ decision, channel });
@@ -143,6 +149,9 @@ export function createStudioMetrics(): StudioMetrics {
     },
     setJobStateReader(reader) {
       readJobStates = reader;
+    },
+    setSentenceModelReader(reader) {
+      readSentenceModel = reader;
     },
     async render() {
       jobStates = (await readJobStates?.()) ?? { processing: {}, transcripts: {} };

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  LOGIN_STATE_LIFETIME_MS,
   SIGNED_OUT_LANDING_PATH,
   SSO_MESSAGE_TYPE,
   refreshTokenResponseSchema,
@@ -15,12 +13,12 @@ import { cspHash } from '../../http/security-headers.ts';
 import { TOKEN_TTL } from './token-ttl.ts';
 import type { AuthService } from './auth.service.ts';
 import {
-  BRAND_COOKIE,
-  LOGIN_BINDING_COOKIE,
-  readLoginBindingCookie,
-  readSessionCookie,
-  SESSION_COOKIE,
-} from './session-cookie.ts';
+  clearLoginBindingCookie,
+  createLoginBinding,
+  readLoginBinding,
+  setLoginBindingCookie,
+} from './login-binding.ts';
+import { BRAND_COOKIE, readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 const loginQuerySchema = z.object({
   idp: z.string().max(40).optional(),
@@ -103,24 +101,6 @@ export function registerAuthRoutes(
   const clearBrandCookie = (reply: FastifyReply) => reply.clearCookie(BRAND_COOKIE, studioCookie);
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, studioCookie);
-  /*
-   * The browser's login binding (LOGIN_BINDING_COOKIE), kept for a sign-in's hour and renewed at
-   * each start. It must come back with the provider's answer, which the hybrid flow sends as a
-   * cross-site form POST when the issuer is on another site: over HTTPS the cookie is SameSite=None
-   * (Secure) so that POST carries it; over plain HTTP (development, loopback) browsers refuse
-   * SameSite=None without Secure, so it is Lax, which serves the embedded provider (same site).
-   */
-  const ensureLoginBinding = (request: FastifyRequest, reply: FastifyReply): string => {
-    const binding = readLoginBindingCookie(request) ?? randomBytes(32).toString('base64url');
-    reply.setCookie(LOGIN_BINDING_COOKIE, binding, {
-      path: '/api/auth',
-      httpOnly: true,
-      sameSite: options.isHttps ? 'none' : 'lax',
-      secure: options.isHttps,
-      maxAge: LOGIN_STATE_LIFETIME_MS / 1000,
-    });
-    return binding;
-  };
   // A code, never a sentence: the landing page shows the sentence of a code it knows, so no link
   // (nor a provider's error_description) puts words of its own on the studio's page (issue 43).
   const backToLanding = (reply: FastifyReply, code: SignInErrorCode) =>
@@ -154,11 +134,13 @@ export function registerAuthRoutes(
           (handedOverBrand && options.isKnownBrand?.(handedOverBrand)
             ? handedOverBrand
             : undefined);
+        const browserBinding = createLoginBinding();
         const url = await auth.startLogin({
           ...start,
           ...(brandId ? { brandId } : {}),
-          browserBinding: ensureLoginBinding(request, reply),
+          browserBinding,
         });
+        setLoginBindingCookie(reply, url, browserBinding, options.isHttps);
         return reply.redirect(url.href, 303);
       } catch (error) {
         if (query.success && query.data.prompt === 'none') {
@@ -200,15 +182,16 @@ export function registerAuthRoutes(
   ) => {
     const currentUrl = new URL(request.url, 'http://placeholder');
     const answer = formPost ?? currentUrl.searchParams;
+    const state = answer.get('state');
+    const browserBinding = readLoginBinding(request, state);
+    // The state is used up whatever the outcome: so is its binding cookie.
+    clearLoginBindingCookie(reply, state, options.isHttps);
     const providerError = answer.get('error');
     if (providerError) {
       // login_required, consent_required, interaction_required or anything else.
-      const { isSilent, retryUrl } = await auth.abandonLogin(
-        answer.get('state'),
-        providerError,
-        readLoginBindingCookie(request),
-      );
-      if (retryUrl) {
+      const { isSilent, retryUrl } = await auth.abandonLogin(state, providerError, browserBinding);
+      if (retryUrl && browserBinding) {
+        setLoginBindingCookie(reply, retryUrl, browserBinding, options.isHttps);
         request.log.info(
           { error: providerError },
           'the issuer refused the hybrid sign-in for this client; signing in with the code flow',
@@ -228,15 +211,24 @@ export function registerAuthRoutes(
     const completion = await auth.completeLogin(
       auth.callbackUrl(request.url),
       formPost,
-      readLoginBindingCookie(request),
+      browserBinding,
     );
     if (completion.kind === 'invalid') {
+      // The landing page's URL carries a code only: the reason is in the studio's log, at warn
+      // (the level a production studio logs at), with whether the binding cookie came back.
+      const why = {
+        code: completion.code,
+        reason: completion.reason,
+        isSilent: completion.isSilent,
+        hasBinding: browserBinding !== undefined,
+        flow: formPost ? 'hybrid' : 'code',
+      };
       if (completion.isSilent) {
-        request.log.warn({ reason: completion.reason }, 'silent sign-in check failed');
+        request.log.warn(why, 'silent sign-in check failed');
         return endSilentCheck(reply, 'login-required');
       }
       clearSessionCookie(reply);
-      request.log.info({ reason: completion.reason }, 'sign-in failed');
+      request.log.warn(why, 'sign-in failed');
       return backToLanding(reply, completion.code);
     }
     setSessionCookie(reply, completion.sessionId);
@@ -265,7 +257,10 @@ export function registerAuthRoutes(
       const body = formPostSchema.safeParse(request.body);
       const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       if (!body.success || contentType !== 'application/x-www-form-urlencoded') {
-        request.log.info('sign-in answer was not a form post');
+        request.log.warn(
+          { code: 'failed', reason: 'The sign-in answer was not a form post.', contentType },
+          'sign-in failed',
+        );
         return backToLanding(reply, 'failed');
       }
       return handleCallback(request, reply, new URLSearchParams(body.data));

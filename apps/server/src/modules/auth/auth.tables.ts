@@ -93,7 +93,7 @@ export const authLoginStates = pgTable('auth_login_states', {
   /** The brand whose host the sign-in began on (null: the studio's own): the session keeps it. */
   brandId: text('brand_id'),
   /**
-   * SHA-256 of the browser's login-binding cookie at the start (LOGIN_BINDING_COOKIE): only the
+   * SHA-256 of the browser's login-binding cookie at the start (login-binding.ts): only the
    * browser that began a sign-in may finish it, so nobody can hand a victim the callback of their
    * own sign-in (login CSRF). Null on sign-ins begun before the binding existed.
    */

@@ -405,7 +405,7 @@ describe('silent single-sign-on check (spec §4)', () => {
     // The attacker signs in with their own account and stops at the studio's callback.
     const attacker = new TestBrowser(studio.baseUrl);
     let { response, url: current } = await postViewerPassword(attacker);
-    expect(attacker.cookieHeader()).toMatch(/conversa_login=[A-Za-z0-9_-]{43}/);
+    expect(attacker.cookieHeader()).toMatch(/conversa_login_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}/);
     let callbackUrl: string | undefined;
     for (let hops = 0; hops < 20 && response.status >= 300 && response.status < 400; hops += 1) {
       current = new URL(response.headers.get('location')!, current).href;
@@ -426,7 +426,7 @@ describe('silent single-sign-on check (spec §4)', () => {
     // A browser with a binding of its own (it began another sign-in) is refused too.
     const otherSignIn = new TestBrowser(studio.baseUrl);
     await otherSignIn.request('/api/auth/login');
-    expect(otherSignIn.cookieHeader()).toMatch(/conversa_login=/);
+    expect(otherSignIn.cookieHeader()).toMatch(/conversa_login_/);
     const loginOfOther = await otherSignIn.request(callbackUrl!);
     expect(loginOfOther.headers.get('location')).toMatch(/^\/\?signInError=/);
     expect(otherSignIn.cookies.has(SESSION_COOKIE)).toBe(false);

@@ -4,7 +4,8 @@ import type { MatcherEmbedderConfig } from '../../config/env.ts';
 /**
  * The sentence model the configuration asks for (MATCHER_EMBEDDER, EMBEDDINGS_URL): USE lite (one
  * per process, loading in its worker from now on), an external service, or none. `log` gets the
- * start banner's line and, once, a model that fails to load (the studio then answers by words).
+ * start banner's line, each failed load of USE lite (the studio answers by words until a later
+ * attempt loads it) and the load that succeeds.
  */
 export function startConfiguredEmbedder(
   config: MatcherEmbedderConfig,
@@ -14,23 +15,34 @@ export function startConfiguredEmbedder(
     log('answer matcher: words alone (MATCHER_EMBEDDER=none)');
     return undefined;
   }
-  const embedder =
-    config.kind === 'http'
-      ? createHttpEmbedder({ url: config.url, model: config.model, apiKey: config.apiKey })
-      : getUseLiteEmbedder();
-  log(`answer matcher: words and meaning, sentence model ${embedder.label}`);
-  const started = performance.now();
-  embedder.ready().then(
-    () => {
-      if (config.kind === 'use-lite') {
-        log(`sentence model loaded in ${Math.round(performance.now() - started)} ms`);
-      }
-    },
-    (error: unknown) => {
+  if (config.kind === 'http') {
+    const service = createHttpEmbedder({
+      url: config.url,
+      model: config.model,
+      apiKey: config.apiKey,
+    });
+    log(`answer matcher: words and meaning, sentence model ${service.label}`);
+    service.ready().catch((error: unknown) => {
       log(
         `sentence model failed to load, answering by words alone: ${error instanceof Error ? error.message : String(error)}`,
       );
-    },
-  );
-  return embedder;
+    });
+    return service;
+  }
+  const model = getUseLiteEmbedder();
+  log(`answer matcher: words and meaning, sentence model ${model.label}`);
+  // Every failed load is logged with its retry, and the load that succeeds after it: a model that
+  // failed once (under load: "Backend 'wasm' has not yet been initialized") comes back.
+  model.onLoadEvent((event) => {
+    if (event.type === 'ready') {
+      log(
+        `sentence model loaded in ${Math.round(event.loadMs)} ms${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}`,
+      );
+    } else {
+      log(
+        `sentence model failed to load (attempt ${event.attempt}), answering by words alone; trying again in ${Math.ceil(event.retryInMs / 1000)} s: ${event.error.message}`,
+      );
+    }
+  });
+  return model;
 }
