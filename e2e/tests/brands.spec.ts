@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { makeSuffix, seedStoryfile } from '../support/api';
 import { E2E } from '../support/env';
 import { keepScreenshot } from '../support/screenshots';
 
@@ -137,4 +138,64 @@ test("a share page on a brand's host carries the brand", async ({ page }) => {
   await page.goto(at(WALMART.host, '/s/not-a-share-of-ours'));
   await expect(page.getByRole('banner').getByText(WALMART.name, { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(`Not available | ${WALMART.name}`);
+});
+
+// Issue 54, item 1: every link an author copies carries the brand they work under, though the
+// console itself is on PUBLIC_URL's host (where every sign-in returns).
+test("an author who signed in on walmart.localhost copies links that open Walmart's brand", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(at(WALMART.host, '/'));
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(E2E.users.owner.email);
+  await page.getByLabel('Password').fill(E2E.users.owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/dashboard$`));
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toContainText(WALMART.name);
+
+  const name = `Branded link ${makeSuffix()}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Store', questions: ['Where do the carts go?'] },
+  ]);
+  await page.goto(`/storyfiles/${seeded.id}?tab=settings`);
+  const publishing = page.getByRole('region', { name: 'Publishing' });
+  await publishing.getByRole('button', { name: 'Publish' }).click();
+  await expect(publishing.getByText('Published', { exact: true })).toBeVisible();
+  // brands.json gives Walmart no homeUrl: its home is its host on PUBLIC_URL's scheme and port.
+  const home = at(WALMART.host, '');
+  const shareUrl = await publishing.getByLabel('Share link').inputValue();
+  expect(shareUrl).toMatch(new RegExp(`^${home.replaceAll('.', '\\.')}/s/[0-9A-Za-z]{10}$`));
+  await expect(publishing.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
+    'href',
+    shareUrl,
+  );
+  await expect(publishing.getByLabel('Transcript page')).toHaveValue(`${shareUrl}/transcript`);
+  await expect(publishing.getByLabel('Embed code')).toHaveValue(
+    new RegExp(`^<iframe src="${shareUrl.replaceAll('.', '\\.')}\\?embed=1" title="${name}"`),
+  );
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/walmart-publishing.png` });
+
+  // A visitor with no cookie of the studio opens the link and meets Walmart.
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    const served = await visitor.request.get(shareUrl);
+    expect(served.status()).toBe(200);
+    const html = await served.text();
+    expect(html).toContain(`<title>${name} | ${WALMART.name}</title>`);
+    expect(html).toContain(`<meta property="og:url" content="${shareUrl}" />`);
+    await visitor.goto(shareUrl);
+    await expect(
+      visitor.getByRole('banner').getByText(WALMART.name, { exact: true }),
+    ).toBeVisible();
+    await expect(visitor).toHaveTitle(new RegExp(WALMART.name));
+    await expect(visitor.locator('html')).toHaveAttribute('data-brand', 'walmart');
+    // The transcript page has no header of its own: the brand is on the document (its colours).
+    await visitor.goto(`${shareUrl}/transcript`);
+    await expect(visitor.getByRole('link', { name: `← Talk with ${name}` })).toBeVisible();
+    await expect(visitor.locator('html')).toHaveAttribute('data-brand', 'walmart');
+  } finally {
+    await visitorContext.close();
+  }
 });

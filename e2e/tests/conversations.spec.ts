@@ -214,7 +214,10 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(publishing.getByLabel('Embed code')).toHaveValue(
     new RegExp(`<iframe src="${shareUrl}\\?embed=1" title="${name}"`),
   );
-  await expect(publishing.getByRole('link', { name: /Open/ })).toHaveAttribute('href', shareUrl);
+  await expect(publishing.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
+    'href',
+    shareUrl,
+  );
   await expect(
     page
       .getByRole('region', { name: 'Matching' })

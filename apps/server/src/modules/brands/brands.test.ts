@@ -52,7 +52,9 @@ describe('GET /v1/conversa/public/brand', () => {
     ['walmart.localhost:3000', 'walmart', 'Walmart Storyfiles', 'walmart'],
   ])('answers the brand of the host %s without a session', async (host, id, name, idpHint) => {
     const brand = await getBrand(studio, { host });
-    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false });
+    // homeUrl: the address every link an author copies is written with (issue 54, item 1).
+    const homeUrl = `http://${id}.localhost:3000`;
+    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false, homeUrl });
     expect(brand.logoUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(brand.primaryColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(brand.landing?.heading).toBeTruthy();
@@ -72,10 +74,12 @@ describe('GET /v1/conversa/public/brand', () => {
   it('keeps the brand a person signed in under on a host of no brand (the sign-in cookie)', async () => {
     const home = new URL(studio.baseUrl).host;
     const signedInUnder = (id: string) => ({ cookie: `conversa_brand=${id}` });
+    // Its links are written on the brand's home, not on this host (issue 54, item 1).
     expect(await getBrand(studio, { host: home, ...signedInUnder('medtronic') })).toMatchObject({
       id: 'medtronic',
       name: 'Medtronic Conversations',
       isSignInOrigin: true,
+      homeUrl: 'http://medtronic.localhost:3000',
     });
     // A brand's own host is that brand whatever the cookie says; an unknown id is no brand.
     expect(
