@@ -199,3 +199,38 @@ test("an author who signed in on walmart.localhost copies links that open Walmar
     await visitorContext.close();
   }
 });
+
+// Issue 54, item 9: the embedded provider's sign-in page wears the brand the sign-in began under.
+test("walmart.localhost's Sign in shows the provider's page in Walmart's name, logo and colour", async ({
+  page,
+}) => {
+  await page.goto(at(WALMART.host, '/'));
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/idp/`));
+  await expect(page).toHaveTitle(`Sign in · ${WALMART.name}`);
+  await expect(page.getByText(WALMART.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Use your ${WALMART.name} account.`)).toBeVisible();
+  await expect(page.getByText('Conversa Studio')).toHaveCount(0);
+  const logo = page.locator('main img').first();
+  await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS(
+    'background-color',
+    'rgb(0, 98, 177)',
+  );
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/walmart-sign-in.png` });
+  // The same page reached from the studio's own address stays the studio's.
+  const studioContext = await page.context().browser()!.newContext();
+  try {
+    const studioPage = await studioContext.newPage();
+    await studioPage.goto(`${E2E.studioUrl}/?signedOut=1`);
+    await studioPage.getByRole('link', { name: 'Sign in' }).click();
+    await expect(studioPage).toHaveTitle('Sign in · Conversa Studio');
+    await expect(studioPage.getByRole('button', { name: 'Sign in' })).toHaveCSS(
+      'background-color',
+      'rgb(79, 70, 229)',
+    );
+  } finally {
+    await studioContext.close();
+  }
+});
