@@ -147,3 +147,70 @@ test('a visitor is asked "Did you mean…?", presses the question, and its answe
     questionId: grewUp!.id,
   });
 });
+
+// Issue 54, item 5: after two fallbacks the offer lists the starters as buttons; the starter
+// chips under it leave them out, so each question is listed once.
+test('after two fallbacks each conversation starter is offered once', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E.users.owner);
+  const name = `Starters once ${makeSuffix()}`;
+  const STARTERS = [
+    'Where did you grow up?',
+    'What was your first job?',
+    'Who taught you to cook?',
+  ];
+  const seeded = await seedStoryfile(page, name, [{ name: 'Her life', questions: STARTERS }]);
+  const questions = seeded.topics[0]!.questions;
+  for (const [index, question] of questions.entries()) {
+    await uploadProcessedVideo(
+      page,
+      seeded.id,
+      { questionId: question.id },
+      makeTestVideo({ frequency: 440 + index * 110, seconds: 1 }),
+    );
+  }
+  const starters = await page.request.put(`/v1/conversa/storyfiles/${seeded.id}/starters`, {
+    headers: WRITE_HEADERS,
+    data: { questionIds: questions.map((question) => question.id) },
+  });
+  expect(starters.ok(), await starters.text()).toBe(true);
+  const published = await page.request.post(`/v1/conversa/storyfiles/${seeded.id}/publish`, {
+    headers: WRITE_HEADERS,
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+  const { slug } = (await published.json()) as { slug: string };
+
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/s/${slug}`);
+    await visitor.getByRole('button', { name: 'Start the conversation' }).click();
+    const chips = visitor.getByRole('list', { name: 'Conversation starters' });
+    await expect(chips.getByRole('button')).toHaveCount(3);
+    const box = visitor.getByLabel(`Ask ${name} a question`);
+    for (const nonsense of ['zxqv blorf quantum', 'plimb vorsk tandem']) {
+      await box.fill(nonsense);
+      await box.press('Enter');
+      await expect(box).toHaveValue('');
+      await expect(visitor.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+    }
+    const offer = visitor.getByRole('region', { name: 'You could ask me about' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByText('Topics: Her life')).toBeVisible();
+    for (const starter of STARTERS) {
+      await expect(offer.getByRole('button', { name: starter })).toBeVisible();
+      await expect(visitor.getByRole('button', { name: starter, exact: true })).toHaveCount(1);
+    }
+    await expect(chips).toHaveCount(0);
+    await keepScreenshot(visitor, {
+      path: 'test-results/ask-back/starters-once-390.png',
+      fullPage: true,
+    });
+    // Pressing one plays its answer; the offer goes and the starters are chips again.
+    await offer.getByRole('button', { name: STARTERS[1]! }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(chips.getByRole('button')).toHaveCount(3);
+  } finally {
+    await visitorContext.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { makeSuffix, seedStoryfile } from '../support/api';
 import { E2E } from '../support/env';
 import { keepScreenshot } from '../support/screenshots';
 
@@ -137,4 +138,101 @@ test("a share page on a brand's host carries the brand", async ({ page }) => {
   await page.goto(at(WALMART.host, '/s/not-a-share-of-ours'));
   await expect(page.getByRole('banner').getByText(WALMART.name, { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(`Not available | ${WALMART.name}`);
+});
+
+// Issue 54, item 1: every link an author copies carries the brand they work under, though the
+// console itself is on PUBLIC_URL's host (where every sign-in returns).
+test("an author who signed in on walmart.localhost copies links that open Walmart's brand", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(at(WALMART.host, '/'));
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(E2E.users.owner.email);
+  await page.getByLabel('Password').fill(E2E.users.owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/dashboard$`));
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toContainText(WALMART.name);
+
+  const name = `Branded link ${makeSuffix()}`;
+  const seeded = await seedStoryfile(page, name, [
+    { name: 'Store', questions: ['Where do the carts go?'] },
+  ]);
+  await page.goto(`/storyfiles/${seeded.id}?tab=settings`);
+  const publishing = page.getByRole('region', { name: 'Publishing' });
+  await publishing.getByRole('button', { name: 'Publish' }).click();
+  await expect(publishing.getByText('Published', { exact: true })).toBeVisible();
+  // brands.json gives Walmart no homeUrl: its home is its host on PUBLIC_URL's scheme and port.
+  const home = at(WALMART.host, '');
+  const shareUrl = await publishing.getByLabel('Share link', { exact: true }).inputValue();
+  expect(shareUrl).toMatch(new RegExp(`^${home.replaceAll('.', '\\.')}/s/[0-9A-Za-z]{10}$`));
+  await expect(publishing.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
+    'href',
+    shareUrl,
+  );
+  await expect(publishing.getByLabel('Transcript page', { exact: true })).toHaveValue(
+    `${shareUrl}/transcript`,
+  );
+  await expect(publishing.getByLabel('Embed code')).toHaveValue(
+    new RegExp(`^<iframe src="${shareUrl.replaceAll('.', '\\.')}\\?embed=1" title="${name}"`),
+  );
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/walmart-publishing.png` });
+
+  // A visitor with no cookie of the studio opens the link and meets Walmart.
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    // Read by the browser: Node's own requests do not resolve *.localhost names.
+    const served = await visitor.goto(shareUrl);
+    expect(served?.status()).toBe(200);
+    const html = await served!.text();
+    expect(html).toContain(`<title>${name} | ${WALMART.name}</title>`);
+    expect(html).toContain(`<meta property="og:url" content="${shareUrl}" />`);
+    await expect(
+      visitor.getByRole('banner').getByText(WALMART.name, { exact: true }),
+    ).toBeVisible();
+    await expect(visitor).toHaveTitle(new RegExp(WALMART.name));
+    await expect(visitor.locator('html')).toHaveAttribute('data-brand', 'walmart');
+    // The transcript page has no header of its own: the brand is on the document (its colours).
+    await visitor.goto(`${shareUrl}/transcript`);
+    await expect(visitor.getByRole('link', { name: `← Talk with ${name}` })).toBeVisible();
+    await expect(visitor.locator('html')).toHaveAttribute('data-brand', 'walmart');
+  } finally {
+    await visitorContext.close();
+  }
+});
+
+// Issue 54, item 9: the embedded provider's sign-in page wears the brand the sign-in began under.
+test("walmart.localhost's Sign in shows the provider's page in Walmart's name, logo and colour", async ({
+  page,
+}) => {
+  await page.goto(at(WALMART.host, '/'));
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.studioUrl.replaceAll('.', '\\.')}/idp/`));
+  await expect(page).toHaveTitle(`Sign in · ${WALMART.name}`);
+  await expect(page.getByText(WALMART.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Use your ${WALMART.name} account.`)).toBeVisible();
+  await expect(page.getByText('Conversa Studio')).toHaveCount(0);
+  const logo = page.locator('main img').first();
+  await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS(
+    'background-color',
+    'rgb(0, 98, 177)',
+  );
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/walmart-sign-in.png` });
+  // The same page reached from the studio's own address stays the studio's.
+  const studioContext = await page.context().browser()!.newContext();
+  try {
+    const studioPage = await studioContext.newPage();
+    await studioPage.goto(`${E2E.studioUrl}/?signedOut=1`);
+    await studioPage.getByRole('link', { name: 'Sign in' }).click();
+    await expect(studioPage).toHaveTitle('Sign in · Conversa Studio');
+    await expect(studioPage.getByRole('button', { name: 'Sign in' })).toHaveCSS(
+      'background-color',
+      'rgb(79, 70, 229)',
+    );
+  } finally {
+    await studioContext.close();
+  }
 });

@@ -209,12 +209,15 @@ test('an owner tests the player, publishes it, a visitor talks to it, and unpubl
   await expect(publishing.getByText('Not published')).toBeVisible();
   await publishing.getByRole('button', { name: 'Publish' }).click();
   await expect(publishing.getByText('Published', { exact: true })).toBeVisible();
-  const shareUrl = await publishing.getByLabel('Share link').inputValue();
+  const shareUrl = await publishing.getByLabel('Share link', { exact: true }).inputValue();
   expect(shareUrl).toMatch(new RegExp(`^${E2E.studioUrl}/s/[0-9A-Za-z]{10}$`));
   await expect(publishing.getByLabel('Embed code')).toHaveValue(
     new RegExp(`<iframe src="${shareUrl}\\?embed=1" title="${name}"`),
   );
-  await expect(publishing.getByRole('link', { name: /Open/ })).toHaveAttribute('href', shareUrl);
+  await expect(publishing.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
+    'href',
+    shareUrl,
+  );
   await expect(
     page
       .getByRole('region', { name: 'Matching' })

@@ -84,7 +84,7 @@ export async function registerModuleRoutes(
   registerScimRoutes(app, { db, publicUrl: config.publicUrl, revoker });
   registerStoryfileRoutes(app, { db, trialUsage });
   registerLibraryRoutes(app, { db });
-  const resolveBrand = createBrandResolver(config.brands);
+  const resolveBrand = createBrandResolver(config.brands, config.publicUrl);
   registerBrandRoutes(app, { resolveBrand, publicUrl: config.publicUrl });
   registerFeedbackRoutes(app, {
     db,

@@ -65,6 +65,7 @@ describe('BRANDS_FILE', () => {
           helpCenterUrl: 'https://help.medtronic.example',
           idpHint: 'medtronic',
           isSignInOrigin: false,
+          homeUrl: null,
         },
         hosts: ['medtronic.localhost'],
         homeUrl: undefined,

@@ -194,6 +194,8 @@ export function readBrandsFile(
         idpHint: entry.idpHint ?? null,
         // Per request: the resolver sets it from the request's own origin.
         isSignInOrigin: false,
+        // The resolver fills it: homeUrl, else the first host on PUBLIC_URL's scheme and port.
+        homeUrl: null,
       },
       hosts: entry.hosts,
       homeUrl: entry.homeUrl?.replace(/\/$/, ''),

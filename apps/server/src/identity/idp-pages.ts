@@ -1,4 +1,4 @@
-import { escapeHtml } from '@conversa/contracts';
+import { deriveBrandPalette, escapeHtml, PRODUCT_NAME, type Brand } from '@conversa/contracts';
 import { cspHash } from '../http/security-headers.ts';
 import { PASSWORD_MIN_LENGTH } from './account.service.ts';
 
@@ -10,7 +10,8 @@ body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--
   font:15px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 main{width:min(420px,92vw);background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.08);padding:32px}
 .logo{display:flex;align-items:center;gap:10px;font-weight:700;font-size:18px;margin-bottom:20px}
-.logo span{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--brand);color:#fff}
+.logo img{width:32px;height:32px}
+.logo .mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--brand);color:#fff}
 h1{font-size:22px;margin:0 0 8px}
 .muted{color:var(--muted)}
 label{display:block;font-weight:600;margin:16px 0 6px}
@@ -30,38 +31,65 @@ button.secondary{background:#fff;color:var(--ink);border:1px solid var(--line);m
 /** The sign-out page submits the provider's confirmation form at once (the studio already asked). */
 export const LOGOUT_SUBMIT_SCRIPT = "document.forms['op.logoutForm'].submit()";
 
-/**
- * The provider's pages' own policy: their one stylesheet and the sign-out script, by hash; forms
- * post to the studio only; framed by the studio only (the silent check runs in a hidden frame).
- * oidc-provider adds the hash of its own form_post page's script to script-src when it renders one.
- */
-export const IDP_PAGE_HEADERS = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      styleSrc: [cspHash(STYLE)],
-      scriptSrc: [cspHash(LOGOUT_SUBMIT_SCRIPT)],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'self'"],
-    },
-  },
-} as const;
+/** What a provider page shows of the brand a sign-in began under (issue 54, item 9). */
+export type IdpBrand = Pick<Brand, 'name' | 'logoUrl' | 'primaryColor'>;
 
-/** A full HTML page in the studio's look, for the provider's sign-in, account and sign-out screens. */
-export function renderIdpPage(options: { title: string; body: string }): string {
+const STUDIO_IDP_BRAND: IdpBrand = { name: PRODUCT_NAME, logoUrl: '/logo.svg', primaryColor: null };
+
+/** A brand's colours as the pages' variables: one more stylesheet, allowed by its hash. */
+export function renderBrandStyle(primaryColor: string): string {
+  const palette = deriveBrandPalette(primaryColor);
+  return `:root{--brand:${palette[600]};--brand-dark:${palette[700]}}`;
+}
+
+/**
+ * The provider's pages' own policy: their one stylesheet, each brand's colours and the sign-out
+ * script, by hash; brands' logos (`data:` SVG); forms post to the studio only; framed by the
+ * studio only (the silent check runs in a hidden frame). oidc-provider adds the hash of its own
+ * form_post page's script to script-src when it renders one.
+ */
+export function createIdpPageHeaders(brandColors: readonly string[] = []) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: [cspHash(STYLE), ...brandColors.map((color) => cspHash(renderBrandStyle(color)))],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: [cspHash(LOGOUT_SUBMIT_SCRIPT)],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  } as const;
+}
+
+export const IDP_PAGE_HEADERS = createIdpPageHeaders();
+
+/**
+ * A full HTML page in the studio's look, for the provider's sign-in, account and sign-out
+ * screens; with a brand, its name, logo and colour.
+ */
+export function renderIdpPage(options: { title: string; body: string; brand?: IdpBrand }): string {
+  const brand = options.brand ?? STUDIO_IDP_BRAND;
+  const mark =
+    brand === STUDIO_IDP_BRAND
+      ? '<span class="mark">C</span>'
+      : `<img src="${escapeHtml(brand.logoUrl)}" alt="">`;
+  const colors = brand.primaryColor ? `<style>${renderBrandStyle(brand.primaryColor)}</style>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)} · Conversa Studio</title>
+<title>${escapeHtml(options.title)} · ${escapeHtml(brand.name)}</title>
 <style>${STYLE}</style>
+${colors}
 </head>
 <body>
 <main>
-<div class="logo" aria-hidden="true"><span>C</span>Conversa Studio</div>
+<div class="logo" aria-hidden="true">${mark}${escapeHtml(brand.name)}</div>
 ${options.body}
 </main>
 </body>
@@ -73,6 +101,7 @@ export interface LoginPageOptions {
   email?: string;
   error?: string;
   upstreams: { hint: string; label: string; href: string }[];
+  brand?: IdpBrand | undefined;
 }
 
 export function renderLoginPage(options: LoginPageOptions): string {
@@ -90,8 +119,9 @@ export function renderLoginPage(options: LoginPageOptions): string {
           .join('')}`;
   return renderIdpPage({
     title: 'Sign in',
+    ...(options.brand ? { brand: options.brand } : {}),
     body: `<h1>Sign in</h1>
-<p class="muted">Use your Conversa Studio account.</p>
+<p class="muted">Use your ${escapeHtml(options.brand?.name ?? PRODUCT_NAME)} account.</p>
 ${error}
 <form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
   <label for="email">Email</label>
@@ -122,7 +152,7 @@ export function renderSignInFirstPage(publicUrl: string): string {
 
 /** The provider's account page (spec §7): name, and the password for accounts that have one. */
 export function renderAccountPage(
-  links: { publicUrl: string; action: string },
+  links: { publicUrl: string; action: string; brand?: IdpBrand | undefined },
   user: {
     email: string;
     firstName: string | null;
@@ -142,6 +172,7 @@ export function renderAccountPage(
     : '<p class="muted">You sign in through your organisation, so there is no password to change here.</p>';
   return renderIdpPage({
     title: 'Your account',
+    ...(links.brand ? { brand: links.brand } : {}),
     body: `<h1>Your account</h1>
 <p class="muted">${escapeHtml(user.email)}</p>
 ${message}
@@ -153,6 +184,6 @@ ${message}
   ${passwordFields}
   <button type="submit">Save</button>
 </form>
-<p><a href="${escapeHtml(links.publicUrl)}/dashboard">Back to Conversa Studio</a></p>`,
+<p><a href="${escapeHtml(links.publicUrl)}/dashboard">Back to ${escapeHtml(links.brand?.name ?? PRODUCT_NAME)}</a></p>`,
   });
 }

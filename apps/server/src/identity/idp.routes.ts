@@ -18,8 +18,11 @@ import {
 } from './invitation-pages.ts';
 import { saveAccount, signInWithPassword } from './account.service.ts';
 import { createUpstreamBroker } from './broker.service.ts';
+import { DEFAULT_BRAND_ID } from '@conversa/contracts';
+import { createBrandResolver } from '../modules/brands/index.ts';
 import {
-  IDP_PAGE_HEADERS,
+  createIdpPageHeaders,
+  type IdpBrand,
   renderAccountPage,
   renderLoginPage,
   renderSignInExpiredPage,
@@ -49,12 +52,25 @@ export async function registerIdentityProviderRoutes(
     publicUrl: config.publicUrl,
     upstreams: config.upstreamProviders,
   });
+  // The brand a sign-in began under (the studio names it in the authorization request, as
+  // `brand`), else the brand of this host or of the person's last sign-in (issue 54, item 9).
+  const resolveBrand = createBrandResolver(config.brands, config.publicUrl);
+  const brandsById = new Map(config.brands.brands.map(({ brand }) => [brand.id, brand]));
+  const findPageBrand = (request: FastifyRequest, named: unknown): IdpBrand | undefined => {
+    const brand =
+      (typeof named === 'string' ? brandsById.get(named) : undefined) ??
+      resolveBrand(request).brand;
+    return brand.id === DEFAULT_BRAND_ID ? undefined : brand;
+  };
+  const pageHeaders = createIdpPageHeaders(
+    config.brands.brands.flatMap(({ brand }) => (brand.primaryColor ? [brand.primaryColor] : [])),
+  );
   // Every provider route, its own endpoints and pages included, answers with the pages' policy.
   // They are pages and the provider's protocol (described by its discovery document), not the
   // gateway API, so the OpenAPI document leaves them out.
   const publicRoute = {
     config: { permission: { kind: 'public' } },
-    helmet: IDP_PAGE_HEADERS,
+    helmet: pageHeaders,
     schema: { hide: true },
   } as const;
 
@@ -75,10 +91,15 @@ export async function registerIdentityProviderRoutes(
     done();
   });
 
-  const renderLogin = (uid: string, extra: { email?: string | undefined; error?: string } = {}) =>
+  const renderLogin = (
+    uid: string,
+    brand: IdpBrand | undefined,
+    extra: { email?: string | undefined; error?: string } = {},
+  ) =>
     renderLoginPage({
       action: `${IDP_MOUNT_PATH}/interaction/${uid}/login`,
       upstreams: broker.listLinks(uid),
+      brand,
       ...extra,
     });
   const finish = async (
@@ -112,6 +133,7 @@ export async function registerIdentityProviderRoutes(
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const { uid, prompt, params } = details;
+        const brand = findPageBrand(request, params.brand);
         if (prompt.name === 'login') {
           const hint = (params.idp_hint ?? params.kc_idp_hint) as string | undefined;
           if (hint && broker.isConfigured(hint)) {
@@ -120,11 +142,11 @@ export async function registerIdentityProviderRoutes(
           const error = hint
             ? `Signing in with "${hint}" is not configured on this studio. Sign in with your email and password, or ask your administrator to set it up.`
             : undefined;
-          return sendHtml(reply, renderLogin(uid, error ? { error } : {}));
+          return sendHtml(reply, renderLogin(uid, brand, error ? { error } : {}));
         }
         const accountId = details.session?.accountId;
         if (!accountId) {
-          return sendHtml(reply, renderLogin(uid));
+          return sendHtml(reply, renderLogin(uid, brand));
         }
         await finish(
           request,
@@ -139,7 +161,7 @@ export async function registerIdentityProviderRoutes(
       `${IDP_MOUNT_PATH}/interaction/:uid/login`,
       {
         config: { permission: { kind: 'public' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
-        helmet: IDP_PAGE_HEADERS,
+        helmet: pageHeaders,
         schema: { hide: true },
       },
       async (request, reply) => {
@@ -148,7 +170,10 @@ export async function registerIdentityProviderRoutes(
         if (!result.ok) {
           return sendHtml(
             reply,
-            renderLogin(details.uid, { email: result.email, error: result.error }),
+            renderLogin(details.uid, findPageBrand(request, details.params.brand), {
+              email: result.email,
+              error: result.error,
+            }),
             result.status,
           );
         }
@@ -165,7 +190,7 @@ export async function registerIdentityProviderRoutes(
         if (!broker.isConfigured(hint)) {
           return sendHtml(
             reply,
-            renderLogin(details.uid, {
+            renderLogin(details.uid, findPageBrand(request, details.params.brand), {
               error: `Signing in with "${hint}" is not configured on this studio.`,
             }),
             404,
@@ -184,7 +209,9 @@ export async function registerIdentityProviderRoutes(
         if (!userId) {
           return sendHtml(
             reply,
-            renderLogin(details.uid, { error: 'That sign-in did not complete. Try again.' }),
+            renderLogin(details.uid, findPageBrand(request, details.params.brand), {
+              error: 'That sign-in did not complete. Try again.',
+            }),
             400,
           );
         }
@@ -217,12 +244,16 @@ export async function registerIdentityProviderRoutes(
     const session = await provider.Session.get(provider.createContext(request.raw, reply.raw));
     return session.accountId ? findUserById(db, session.accountId) : undefined;
   };
-  const links = { publicUrl: config.publicUrl, action: ACCOUNT_PATH };
+  const linksFor = (request: FastifyRequest) => ({
+    publicUrl: config.publicUrl,
+    action: ACCOUNT_PATH,
+    brand: findPageBrand(request, undefined),
+  });
 
   app.get(ACCOUNT_PATH, publicRoute, async (request, reply) => {
     const user = await findSignedInAccount(request, reply);
     return user
-      ? sendHtml(reply, renderAccountPage(links, user))
+      ? sendHtml(reply, renderAccountPage(linksFor(request), user))
       : sendHtml(reply, renderSignInFirstPage(config.publicUrl), 401);
   });
 
@@ -230,7 +261,7 @@ export async function registerIdentityProviderRoutes(
     ACCOUNT_PATH,
     {
       config: { permission: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      helmet: IDP_PAGE_HEADERS,
+      helmet: pageHeaders,
       schema: { hide: true },
     },
     async (request, reply) => {
@@ -242,14 +273,14 @@ export async function registerIdentityProviderRoutes(
       return saved.ok
         ? sendHtml(
             reply,
-            renderAccountPage(links, saved.user, {
+            renderAccountPage(linksFor(request), saved.user, {
               kind: 'success',
               text: 'Your account was saved.',
             }),
           )
         : sendHtml(
             reply,
-            renderAccountPage(links, user, { kind: 'error', text: saved.error }),
+            renderAccountPage(linksFor(request), user, { kind: 'error', text: saved.error }),
             400,
           );
     },

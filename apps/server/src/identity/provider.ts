@@ -75,7 +75,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     },
     // The studio reads identity from the ID token, so scope claims go in it.
     conformIdTokenClaims: false,
-    extraParams: ['idp_hint', 'kc_idp_hint'],
+    // `brand`: the brand a sign-in began under, for the sign-in page's look (issue 54, item 9).
+    extraParams: ['idp_hint', 'kc_idp_hint', 'brand'],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

@@ -20,6 +20,8 @@ export interface BrandView {
   helpCenterUrl: string;
   idpHint: Brand['idpHint'];
   isSignInOrigin: boolean;
+  /** The origin of every link an author copies: the brand's home address, else this page's. */
+  linkOrigin: string;
   isDefault: boolean;
 }
 
@@ -35,6 +37,7 @@ export function toBrandView(brand: Brand, config: WebConfig): BrandView {
     helpCenterUrl: brand.helpCenterUrl ?? config.helpCenterUrl,
     idpHint: brand.idpHint,
     isSignInOrigin: brand.isSignInOrigin,
+    linkOrigin: brand.homeUrl ?? window.location.origin,
     isDefault: brand.id === DEFAULT_BRAND.id,
   };
 }

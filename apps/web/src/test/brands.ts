@@ -15,4 +15,5 @@ export const MEDTRONIC_BRAND: Brand = {
   helpCenterUrl: 'https://help.medtronic.example/studio',
   idpHint: 'medtronic',
   isSignInOrigin: false,
+  homeUrl: 'http://medtronic.localhost:3000',
 };

@@ -33,6 +33,12 @@ export const brandSchema = z.object({
    * landing page's silent check can only answer there (its frame ends on that origin).
    */
   isSignInOrigin: z.boolean(),
+  /**
+   * The brand's home address (`http(s)://host[:port]`): every link an author copies (share link,
+   * embed code, transcript page) is written with it, so the visitor meets the brand. Null for the
+   * studio's own brand: the page's own origin.
+   */
+  homeUrl: z.url({ protocol: /^https?$/ }).nullable(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -48,6 +54,7 @@ export const DEFAULT_BRAND: Brand = {
   helpCenterUrl: null,
   idpHint: null,
   isSignInOrigin: true,
+  homeUrl: null,
 };
 
 export const BRAND_SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const;

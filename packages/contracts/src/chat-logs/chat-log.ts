@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createPageSchema, pageQuerySchema, pageSizeQuerySchema } from '../lists/list-query.ts';
+import { exchangeFeedbackSchema } from '../training/exchange-rating.ts';
 import {
   askMediaSchema,
   askSuggestionSchema,
@@ -100,6 +101,8 @@ export const chatLogEntrySchema = z.object({
    * on every other exchange).
    */
   chosenFromExchangeId: z.string().nullable(),
+  /** The asker's thumbs on the answer (a visitor's or a student's), null when not rated. */
+  feedback: exchangeFeedbackSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type ChatLogEntry = z.infer<typeof chatLogEntrySchema>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Where an exchange happened: the studio's test player, a share link, an embed, or the API. */
-export const CHAT_CHANNELS = ['studio', 'share', 'embed', 'api'] as const;
+/**
+ * Where an exchange happened: the studio's test player, a share link, an embed, the API, or a
+ * student's player in a learning activity.
+ */
+export const CHAT_CHANNELS = ['studio', 'share', 'embed', 'api', 'learning'] as const;
 export const chatChannelSchema = z.enum(CHAT_CHANNELS);
 export type ChatChannel = z.infer<typeof chatChannelSchema>;
 
@@ -10,6 +13,7 @@ export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = {
   share: 'Share link',
   embed: 'Embed',
   api: 'API',
+  learning: 'Learning player',
 };
 
 /** The channels of the public player; the studio and API channels need an account. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { askMediaSchema } from '../conversations/conversation.ts';
+import { exchangeFeedbackSchema } from '../training/exchange-rating.ts';
 
 /** Messages of the learning module (the spec gives none; these follow its style). */
 export const ACTIVITY_DATES_OUT_OF_ORDER_MESSAGE =
@@ -174,6 +175,8 @@ export const transcriptEntrySchema = z.object({
   decision: z.enum(['answered', 'fallback']),
   answerQuestionText: z.string().nullable(),
   media: askMediaSchema.nullable(),
+  /** The student's thumbs on the answer, null when not rated. */
+  feedback: exchangeFeedbackSchema.nullable(),
   createdAt: z.string(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;

@@ -11,6 +11,8 @@ export const STORYFILE_PRESETS = [
     flag: 'PRESET_ASK_SANTA',
     name: 'Ask Santa',
     summary: 'Santa Claus answers children at the North Pole: the sleigh, the elves, the list.',
+    topicCount: 6,
+    questionCount: 29,
   },
   {
     slug: 'medtronic',
@@ -18,6 +20,8 @@ export const STORYFILE_PRESETS = [
     name: 'Medtronic',
     summary:
       'A product and patient-education expert explains a medical device, living with it and where to get help.',
+    topicCount: 6,
+    questionCount: 28,
   },
   {
     slug: 'time',
@@ -25,6 +29,8 @@ export const STORYFILE_PRESETS = [
     name: 'Time',
     summary:
       'A historical figure talks about their life, their times, their work and what they left behind.',
+    topicCount: 6,
+    questionCount: 26,
   },
   {
     slug: 'healthy-soil',
@@ -32,12 +38,18 @@ export const STORYFILE_PRESETS = [
     name: 'Healthy Soil',
     summary:
       'An educator on soil and farming: what soil is, keeping it healthy, and what a garden or farm can do.',
+    topicCount: 6,
+    questionCount: 27,
   },
 ] as const satisfies readonly {
   slug: string;
   flag: NamespaceAttribute;
   name: string;
+  /** One sentence on the preset; a new storyfile's description unless the author wrote one. */
   summary: string;
+  /** The size of its script, shown as a template's is (the server's test holds them true). */
+  topicCount: number;
+  questionCount: number;
 }[];
 
 export type StoryfilePreset = (typeof STORYFILE_PRESETS)[number];

@@ -3,7 +3,7 @@ import { chatLogEntrySchema, listChatLogsQuerySchema } from '../chat-logs/chat-l
 import { askSuggestionSchema } from '../conversations/conversation.ts';
 import { timestampSchema, userSummarySchema } from '../library/content.ts';
 import { createListQuerySchema, createPageSchema, queryFlagSchema } from '../lists/list-query.ts';
-import { EXCHANGE_FEEDBACK, exchangeFeedbackSchema } from './exchange-rating.ts';
+import { EXCHANGE_FEEDBACK } from './exchange-rating.ts';
 
 /** Where an exchange is in Response quality: to review, done, ignored, or queued to record. */
 export const REVIEW_STATES = ['new', 'resolved', 'ignored', 'queued'] as const;
@@ -48,7 +48,6 @@ export const reviewItemSchema = chatLogEntrySchema.extend({
   topCandidates: z.array(loggedCandidateSchema),
   topMargin: z.number().nullable(),
   reviewState: reviewStateSchema,
-  feedback: exchangeFeedbackSchema.nullable(),
   /**
    * On an exchange that offered suggestions: the one the asker pressed (the latest, when pressed
    * more than once), else null. "Make it an alternate" corrects the exchange to it.

@@ -175,6 +175,10 @@ export function createAuthService(options: AuthServiceOptions) {
     if (isSilent) {
       parameters.prompt = 'none';
     }
+    if (input.brandId) {
+      // The embedded provider's sign-in page wears the brand; another issuer ignores it.
+      parameters.brand = input.brandId;
+    }
     if (idp) {
       // idp_hint for the embedded provider, kc_idp_hint for a Keycloak realm.
       parameters.idp_hint = idp;

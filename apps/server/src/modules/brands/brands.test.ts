@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND, SYSTEM_ID, SYSTEM_ID_HEADER, brandSchema } from '@conversa/contracts';
@@ -53,7 +54,9 @@ describe('GET /v1/conversa/public/brand', () => {
     ['walmart.localhost:3000', 'walmart', 'Walmart Storyfiles', 'walmart'],
   ])('answers the brand of the host %s without a session', async (host, id, name, idpHint) => {
     const brand = await getBrand(studio, { host });
-    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false });
+    // homeUrl: the address every link an author copies is written with (issue 54, item 1).
+    const homeUrl = `http://${id}.localhost:3000`;
+    expect(brand).toMatchObject({ id, name, idpHint, isSignInOrigin: false, homeUrl });
     expect(brand.logoUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(brand.primaryColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(brand.landing?.heading).toBeTruthy();
@@ -73,10 +76,12 @@ describe('GET /v1/conversa/public/brand', () => {
   it('keeps the brand a person signed in under on a host of no brand (the sign-in cookie)', async () => {
     const home = new URL(studio.baseUrl).host;
     const signedInUnder = (id: string) => ({ cookie: `conversa_brand=${id}` });
+    // Its links are written on the brand's home, not on this host (issue 54, item 1).
     expect(await getBrand(studio, { host: home, ...signedInUnder('medtronic') })).toMatchObject({
       id: 'medtronic',
       name: 'Medtronic Conversations',
       isSignInOrigin: true,
+      homeUrl: 'http://medtronic.localhost:3000',
     });
     // A brand's own host is that brand whatever the cookie says; an unknown id is no brand.
     expect(
@@ -176,6 +181,29 @@ describe('the brand on the server side', () => {
       'https://forms.medtronic.example',
       'https://forms.walmart.example',
     ]);
+  });
+
+  it("dresses the embedded provider's sign-in page in the brand the sign-in began under", async () => {
+    // Walmart has no provider hint: its sign-in shows the provider's own page (issue 54, item 9).
+    const browser = new TestBrowser(studio.baseUrl);
+    const branded = await browser.follow('/api/auth/login?brand=walmart');
+    expect(branded.url).toContain('/idp/interaction/');
+    const html = await branded.response.text();
+    expect(html).toContain('<title>Sign in · Walmart Storyfiles</title>');
+    expect(html).toContain('Use your Walmart Storyfiles account.');
+    expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="">Walmart Storyfiles/);
+    const colors = /<style>(:root\{--brand:#0062b1;[^<]*)<\/style>/.exec(html)?.[1];
+    expect(colors, 'the brand colour stylesheet').toBeDefined();
+    // The page's policy allows that stylesheet (by hash) and the data: logo.
+    const policy = String(branded.response.headers.get('content-security-policy'));
+    const hash = createHash('sha256').update(colors!).digest('base64');
+    expect(policy).toContain(`'sha256-${hash}'`);
+    expect(policy).toMatch(/img-src 'self' data:/);
+
+    const plain = await new TestBrowser(studio.baseUrl).follow('/api/auth/login');
+    const plainHtml = await plain.response.text();
+    expect(plainHtml).toContain('<title>Sign in · Conversa Studio</title>');
+    expect(plainHtml).not.toContain('--brand:#0062b1');
   });
 
   it("titles the share page with the host's brand and links it at the brand's home address", async () => {

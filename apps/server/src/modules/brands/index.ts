@@ -1,6 +1,7 @@
 export {
   createBrandResolver,
   createHostBrandLookup,
+  getBrandHomeUrl,
   listBrandFeedbackFormUrls,
   type BrandResolver,
 } from './brand-resolver.ts';

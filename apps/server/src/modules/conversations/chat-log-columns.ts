@@ -29,6 +29,7 @@ export const chatLogEntryColumns = {
   clarification: chatLogEntries.clarification,
   suggestions: chatLogEntries.suggestions,
   chosenFromExchangeId: chatLogEntries.chosenFromExchangeId,
+  feedback: chatLogEntries.feedback,
   createdAt: chatLogEntries.createdAt,
 } satisfies Record<keyof ChatLogEntry, Column>;
 

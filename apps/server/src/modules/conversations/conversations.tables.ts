@@ -60,7 +60,7 @@ export const conversations = pgTable(
     index('conversations_started_idx').on(table.startedAt),
     check(
       'conversations_channel_check',
-      sql`${table.channel} in ('studio', 'share', 'embed', 'api')`,
+      sql`${table.channel} in ('studio', 'share', 'embed', 'api', 'learning')`,
     ),
   ],
 );
@@ -212,7 +212,7 @@ export const chatLogEntries = pgTable(
     index('chat_log_entries_channel_created_idx').on(table.channel, table.createdAt.desc()),
     check(
       'chat_log_entries_channel_check',
-      sql`${table.channel} in ('studio', 'share', 'embed', 'api')`,
+      sql`${table.channel} in ('studio', 'share', 'embed', 'api', 'learning')`,
     ),
     check('chat_log_entries_input_mode_check', sql`${table.inputMode} in ('typed', 'spoken')`),
     check('chat_log_entries_decision_check', sql`${table.decision} in ('answered', 'fallback')`),

@@ -829,6 +829,23 @@ describe("the student's player", () => {
         where e.id = ${answered.exchangeId}`)
     ).rows;
     expect(logged).toEqual({ feedback: 'down', activity_id: activity.id });
+    // Issue 54, item 7: the teacher sees the rating where they follow the student (the attempt's
+    // transcript, the chat log's conversation), on the learning player's channel.
+    const followed = await owner.expectStatus<{
+      activities: { activity: { id: string }; transcript: { id: string; feedback: unknown }[] }[];
+    }>(200, 'GET', `/v1/conversa/learning/students/${studentId}?organizationId=${school}`);
+    const attempt = followed.activities.find((entry) => entry.activity.id === activity.id);
+    expect(attempt?.transcript.map(({ id, feedback }) => ({ id, feedback }))).toEqual([
+      { id: answered.exchangeId, feedback: 'down' },
+    ]);
+    const conversation = await owner.expectStatus<{
+      channel: string;
+      entries: { id: string; channel: string; feedback: unknown }[];
+    }>(200, 'GET', `/v1/conversa/conversations/${answered.conversationId}`);
+    expect(conversation.channel).toBe('learning');
+    expect(
+      conversation.entries.map(({ id, channel, feedback }) => ({ id, channel, feedback })),
+    ).toEqual([{ id: answered.exchangeId, channel: 'learning', feedback: 'down' }]);
     // Through another activity the exchange is not the student's.
     const other = await createActivity({ title: 'Another activity', rule: { questionsAsked: 3 } });
     expect(

@@ -193,7 +193,8 @@ export async function askMyActivity(
     context.engine,
     {
       storyfileId: body.storyfileId,
-      channel: 'studio',
+      // The learning player's own channel: the chat log and Response quality say so.
+      channel: 'learning',
       // One key per activity and student: a conversation never continues across activities.
       visitorKey: `learning:${activity.id}:${user.iam}`,
       text: body.text,

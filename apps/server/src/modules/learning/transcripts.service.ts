@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TranscriptEntry } from '@conversa/contracts';
+import type { ExchangeFeedback, TranscriptEntry } from '@conversa/contracts';
 import type { MediaAssetFile } from '../media/media.tables.ts';
 import { uuidArray, type Executor } from '../lists/index.ts';
 import { signAssetMedia, type ConversationEngine } from '../conversations/index.ts';
@@ -22,6 +22,7 @@ type EntryRow = {
   created_at: Date | string;
   asset_id: string | null;
   asset_files: Partial<Record<string, MediaAssetFile>> | null;
+  feedback: ExchangeFeedback | null;
 };
 
 export type ActivityEntry = TranscriptEntry & {
@@ -49,7 +50,7 @@ export async function listActivityEntries(
     select e.id, t.activity_id, t.student_id, e.conversation_id,
       c.started_at as conversation_started_at, e.storyfile_id, s.name as storyfile_name,
       e.question_text,
-      e.decision, e.answer_question_id, e.answer_question_text, e.created_at,
+      e.decision, e.answer_question_id, e.answer_question_text, e.created_at, e.feedback,
       m.id as asset_id, m.files as asset_files
     from learning_attempts t
     join ${conversations} c on c.id = t.conversation_id
@@ -78,6 +79,7 @@ export async function listActivityEntries(
       grantee !== null && row.asset_id !== null && row.asset_files !== null
         ? signAssetMedia(engine.signer, { id: row.asset_id, files: row.asset_files }, grantee)
         : null,
+    feedback: row.feedback,
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
@@ -94,6 +96,7 @@ export function toTranscriptEntry(entry: ActivityEntry): TranscriptEntry {
     decision: entry.decision,
     answerQuestionText: entry.answerQuestionText,
     media: entry.media,
+    feedback: entry.feedback,
     createdAt: entry.createdAt,
   };
 }

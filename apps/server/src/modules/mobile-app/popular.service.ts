@@ -23,8 +23,9 @@ import { mobileAppStoryfiles } from './mobile-app.tables.ts';
  * subquery with columns storyfile_id, visitors7, visitors30, score.
  *
  * Left out:
- * - studio-test traffic: the console's interact tab logs channel `studio`; public visitors come
- *   through `share` and `embed`, signed-in API clients through `api`;
+ * - studio-test traffic: the console's interact tab logs channel `studio`, and students' asks
+ *   `learning` (an assignment, not a visit); public visitors come through `share` and `embed`,
+ *   signed-in API clients through `api`;
  * - the storyfile's own team: members of its organization, directly or through one of its teams,
  *   by their `user:<id>` key or by a `visitor:<id>` cookie linked to them (visitor_links: the
  *   cookie was seen beside their signed-in studio session in one browser, before or after).
@@ -46,7 +47,7 @@ export function buildPopularScores(until: Date): SQL {
       select c.storyfile_id, c.visitor_key, max(c.started_at) as last_visit
       from ${conversations} c
       join ${storyfiles} s on s.id = c.storyfile_id
-      where c.channel <> 'studio'
+      where c.channel not in ('studio', 'learning')
         and c.started_at > ${untilIso}::timestamptz - make_interval(days => ${POPULAR_WINDOW_DAYS})
         and c.started_at <= ${untilIso}::timestamptz
         and not exists (

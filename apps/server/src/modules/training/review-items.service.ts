@@ -139,7 +139,7 @@ export function buildReviewItemQueries(
     sql`${from} where ${where}`,
     sql`select ${selectChatLogEntryColumns({ entry: 'e', storyfile: 's' })},
         e.top_candidates as "topCandidates", e.top_margin as "topMargin",
-        e.review_state as "reviewState", e.feedback,
+        e.review_state as "reviewState",
         (select jsonb_build_object('questionId', c.answer_question_id,
             'questionText', c.answer_question_text)
           from ${chatLogEntries} c

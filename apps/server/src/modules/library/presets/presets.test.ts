@@ -53,6 +53,14 @@ describe.each(STORYFILE_PRESETS.map((entry) => [entry.name, SHIPPED_PRESETS[entr
       expect(preset.name).toBe(name);
     });
 
+    it('is as large as the create dialog says (topics and questions)', () => {
+      const offered = STORYFILE_PRESETS.find((entry) => entry.slug === preset.slug)!;
+      expect([offered.topicCount, offered.questionCount]).toEqual([
+        preset.topics.length,
+        questions.length,
+      ]);
+    });
+
     it('has 20 to 40 questions in at least 4 topics, at least 3 a topic', () => {
       expect(questions.length).toBeGreaterThanOrEqual(20);
       expect(questions.length).toBeLessThanOrEqual(40);

@@ -31,6 +31,7 @@ function buildEntry(overrides: Partial<ChatLogEntry>): ChatLogEntry {
     clarification: null,
     suggestions: [],
     chosenFromExchangeId: null,
+    feedback: null,
     createdAt: '2026-11-21T17:04:00.000Z',
     ...overrides,
   };

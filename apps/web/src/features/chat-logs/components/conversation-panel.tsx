@@ -8,6 +8,7 @@ import {
 } from '@conversa/contracts';
 import { Bot, Keyboard, Mic, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { AnswerRating } from '@/components/answer-rating';
 import { cn } from '@/components/ui/cn';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -72,6 +73,7 @@ function ExchangeItem({
             Score {formatScore(entry.score)}
             {entry.confidence === null ? null : ` · ${CONFIDENCE_LABELS[entry.confidence]}`}
           </span>
+          <AnswerRating feedback={entry.feedback} />
         </div>
         <p className="mt-2 text-sm wrap-anywhere text-slate-800">
           <span className="text-slate-500">

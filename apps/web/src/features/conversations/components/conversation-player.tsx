@@ -63,6 +63,10 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     trackRef: captionsTrackRef,
     toggle: toggleCaptions,
   } = useCaptionsToggle(speaking?.clip.captionsUrl);
+  // After two fallbacks the offer lists the starters as buttons: the chips leave out the ones it
+  // shows, so no question is listed twice (issue 54, item 5).
+  const offeredIds = new Set(player.state.offer?.suggestions.map(({ questionId }) => questionId));
+  const startersNotOffered = starters.filter(({ questionId }) => !offeredIds.has(questionId));
 
   return (
     <div className={cn('flex flex-col', isCompact ? 'min-h-0 flex-1 gap-3' : 'gap-4')}>
@@ -208,10 +212,13 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       {isStarted &&
       player.state.phase !== 'intro' &&
       player.state.storyChoices === null &&
-      starters.length > 0 ? (
+      startersNotOffered.length > 0 ? (
         <QuestionChips
           label="Conversation starters"
-          questions={starters.map((starter) => ({ key: starter.questionId, text: starter.text }))}
+          questions={startersNotOffered.map((starter) => ({
+            key: starter.questionId,
+            text: starter.text,
+          }))}
           isDisabled={isAsking}
           onAsk={(text) => void player.sendQuestion(text, 'typed')}
         />

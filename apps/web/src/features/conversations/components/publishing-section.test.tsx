@@ -2,6 +2,10 @@ import type { Publication, StoryfileDetail } from '@conversa/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BrandProvider } from '@/components/brand';
+import { webConfig } from '@/config/env';
+import { toBrandView } from '@/lib/brand';
+import { MEDTRONIC_BRAND } from '@/test/brands';
 import { renderWithProviders } from '@/test/render';
 import { PublishingSection } from './publishing-section';
 
@@ -57,12 +61,34 @@ describe('PublishingSection', () => {
       `${window.location.origin}/s/aZ09aZ09aZ`,
     );
     expect(calls).toContain(`POST /v1/conversa/storyfiles/${STORYFILE_ID}/publish`);
-    expect(screen.getByRole('link', { name: /Open/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
       'href',
       `${window.location.origin}/s/aZ09aZ09aZ`,
     );
+    expect(screen.getByLabelText('Transcript page')).toHaveValue(
+      `${window.location.origin}/s/aZ09aZ09aZ/transcript`,
+    );
     expect(screen.getByLabelText('Embed code')).toHaveValue(
       `<iframe src="${window.location.origin}/s/aZ09aZ09aZ?embed=1" title="Grandma Rose" width="640" height="480" allow="microphone; autoplay; fullscreen" style="border:0"></iframe>`,
+    );
+  });
+
+  it("writes every link on the brand's home address, whatever host the console is on", async () => {
+    mockServer(published);
+    renderWithProviders(
+      <BrandProvider brand={toBrandView(MEDTRONIC_BRAND, webConfig)}>
+        <PublishingSection storyfile={storyfile} canOwn />
+      </BrandProvider>,
+    );
+    const home = 'http://medtronic.localhost:3000';
+    expect(await screen.findByLabelText('Share link')).toHaveValue(`${home}/s/aZ09aZ09aZ`);
+    expect(screen.getByRole('link', { name: /Open share link/ })).toHaveAttribute(
+      'href',
+      `${home}/s/aZ09aZ09aZ`,
+    );
+    expect(screen.getByLabelText('Transcript page')).toHaveValue(`${home}/s/aZ09aZ09aZ/transcript`);
+    expect(screen.getByLabelText('Embed code')).toHaveValue(
+      `<iframe src="${home}/s/aZ09aZ09aZ?embed=1" title="Grandma Rose" width="640" height="480" allow="microphone; autoplay; fullscreen" style="border:0"></iframe>`,
     );
   });
 

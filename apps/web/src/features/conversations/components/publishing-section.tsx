@@ -1,8 +1,9 @@
 import { roleRequiredMessage, type StoryfileDetail } from '@conversa/contracts';
-import { Copy, ExternalLink, Globe, GlobeLock } from 'lucide-react';
+import { Copy, Globe, GlobeLock } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button, getButtonClassName } from '@/components/ui/button';
+import { useBrand } from '@/components/brand';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,11 +12,9 @@ import { formatUsDate } from '@/lib/format';
 import { usePublication } from '../api/get-publication';
 import { usePublishStoryfile } from '../api/publish-storyfile';
 import { useUnpublishStoryfile } from '../api/unpublish-storyfile';
-import { buildEmbedCode, buildShareUrl } from '../utils/share';
+import { buildEmbedCode, buildShareUrl, buildTranscriptUrl } from '../utils/share';
+import { CopyableLinkField, READONLY_FIELD_CLASS } from './copyable-link-field';
 import { SETTINGS_CARD_CLASS } from './settings-card';
-
-const READONLY_CLASS =
-  'block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
 function useCopy() {
   const { showToast } = useToast();
@@ -38,7 +37,8 @@ function useCopy() {
 }
 
 /**
- * Publishing (owners): the share link `/s/{slug}` and the embed snippet. The slug survives
+ * Publishing (owners): the share link `/s/{slug}`, its transcript page and the embed snippet, all
+ * on the brand's home address. The slug survives
  * unpublishing, so publishing again brings the same link back.
  */
 export function PublishingSection({
@@ -54,10 +54,10 @@ export function PublishingSection({
   const [isConfirming, setIsConfirming] = useState(false);
   const { showToast } = useToast();
   const copy = useCopy();
-  const ids = { link: useId(), embed: useId(), heading: useId() };
-  const linkRef = useRef<HTMLInputElement>(null);
+  const ids = { embed: useId(), heading: useId() };
   const embedRef = useRef<HTMLTextAreaElement>(null);
-  const origin = window.location.origin;
+  // The brand the author works under, even on PUBLIC_URL's host where every sign-in returns.
+  const origin = useBrand().linkOrigin;
 
   let body;
   if (publication.isPending) {
@@ -67,6 +67,7 @@ export function PublishingSection({
   } else {
     const { isPublished, sharePath, slug, publishedAt } = publication.data;
     const shareUrl = sharePath ? buildShareUrl(origin, sharePath) : null;
+    const transcriptUrl = sharePath ? buildTranscriptUrl(origin, sharePath) : null;
     body = (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
@@ -120,40 +121,22 @@ export function PublishingSection({
               : 'A deleted storyfile cannot be published; visitors are told it is not available.'}
           </p>
         )}
-        {isPublished && shareUrl && slug ? (
+        {isPublished && shareUrl && transcriptUrl && slug ? (
           <>
-            <div>
-              <label htmlFor={ids.link} className="block text-sm font-medium text-slate-800">
-                Share link
-              </label>
-              <p className="text-xs text-slate-500">Anyone with this link can talk to it.</p>
-              <div className="mt-1 flex flex-wrap gap-2">
-                <input
-                  ref={linkRef}
-                  id={ids.link}
-                  readOnly
-                  value={shareUrl}
-                  onFocus={(event) => event.target.select()}
-                  className={cn(READONLY_CLASS, 'min-w-0 flex-1')}
-                />
-                <Button
-                  icon={<Copy className="size-4" aria-hidden="true" />}
-                  onClick={() => copy(shareUrl, 'share link', linkRef.current)}
-                >
-                  Copy link
-                </Button>
-                <a
-                  href={shareUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={getButtonClassName('default')}
-                >
-                  <ExternalLink className="size-4" aria-hidden="true" />
-                  Open
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </div>
-            </div>
+            <CopyableLinkField
+              label="Share link"
+              hint="Anyone with this link can talk to it."
+              url={shareUrl}
+              copyText="Copy link"
+              onCopy={(text, field) => copy(text, 'share link', field)}
+            />
+            <CopyableLinkField
+              label="Transcript page"
+              hint="Every recorded question with what was said, to read without video."
+              url={transcriptUrl}
+              copyText="Copy transcript link"
+              onCopy={(text, field) => copy(text, 'transcript link', field)}
+            />
             <div>
               <label htmlFor={ids.embed} className="block text-sm font-medium text-slate-800">
                 Embed code
@@ -168,7 +151,7 @@ export function PublishingSection({
                 rows={3}
                 value={buildEmbedCode(origin, slug, storyfile.name)}
                 onFocus={(event) => event.target.select()}
-                className={cn(READONLY_CLASS, 'mt-1 resize-none')}
+                className={cn(READONLY_FIELD_CLASS, 'mt-1 resize-none')}
               />
               <Button
                 className="mt-2"

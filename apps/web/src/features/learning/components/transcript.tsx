@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { TranscriptEntry } from '@conversa/contracts';
+import { AnswerRating } from '@/components/answer-rating';
 import { formatCount, formatUsMediumDateTime } from '@/lib/format';
 import { groupTranscriptByAttempt, type Attempt } from '../utils/attempts';
 
@@ -26,6 +27,11 @@ function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) 
                 ? `Answered: ${entry.answerQuestionText ?? ''}`
                 : 'No answer (fallback)'}
             </p>
+            {entry.feedback === null ? null : (
+              <p className="mt-1">
+                <AnswerRating feedback={entry.feedback} />
+              </p>
+            )}
             {entry.media === null ? null : (
               <video
                 className="mt-2 aspect-video w-full max-w-sm rounded-md bg-black"

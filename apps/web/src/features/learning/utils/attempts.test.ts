@@ -12,6 +12,7 @@ function buildEntry(fields: Partial<TranscriptEntry> & { id: string }): Transcri
     decision: 'answered',
     answerQuestionText: 'Where did you grow up?',
     media: null,
+    feedback: null,
     createdAt: '2026-03-01T09:01:00.000Z',
     ...fields,
   };

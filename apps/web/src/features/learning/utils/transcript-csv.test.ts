@@ -12,6 +12,7 @@ const entry: TranscriptEntry = {
   decision: 'answered',
   answerQuestionText: 'What was the engine?',
   media: null,
+  feedback: null,
   createdAt: '2026-03-01T09:01:00.000Z',
 };
 

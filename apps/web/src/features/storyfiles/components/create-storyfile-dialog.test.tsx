@@ -135,20 +135,65 @@ describe('CreateStoryfileDialog', () => {
       <CreateStoryfileDialog user={withPresets} isOpen onOpenChange={() => undefined} />,
     );
     const presets = screen.getByRole('combobox', { name: 'Presets' });
+    // Each preset's size, as a template's is (issue 54, item 8).
     expect(
       within(presets)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['No preset', 'Ask Santa', 'Time']);
-    await person.selectOptions(presets, 'Ask Santa');
-    expect(screen.getByRole('combobox', { name: 'Start from a script' })).toBeDisabled();
+    ).toEqual(['No preset', 'Ask Santa (6 topics, 29 questions)', 'Time (6 topics, 26 questions)']);
+    const script = screen.getByRole('combobox', { name: 'Start from a script' });
+    expect(script).not.toHaveAccessibleDescription();
+    await person.selectOptions(presets, 'ask-santa');
+    // The script is off, and it says why.
+    expect(script).toBeDisabled();
+    expect(script).toHaveAccessibleDescription(
+      'Not with a preset: Ask Santa brings its own script. Choose “No preset” to start from a script.',
+    );
+    // The description is the preset's, until the author writes their own.
+    const description = screen.getByRole('textbox', { name: /Description/ });
+    const SANTA =
+      'Santa Claus answers children at the North Pole: the sleigh, the elves, the list.';
+    expect(description).toHaveValue(SANTA);
+    await person.selectOptions(presets, 'time');
+    expect(description).toHaveValue(
+      'A historical figure talks about their life, their times, their work and what they left behind.',
+    );
+    await person.selectOptions(presets, '');
+    expect(description).toHaveValue('');
+    expect(script).toBeEnabled();
+    await person.selectOptions(presets, 'ask-santa');
     await person.type(screen.getByRole('textbox', { name: 'Name' }), 'Santa at the mall');
     await person.click(screen.getByRole('button', { name: 'Create storyfile' }));
     await waitFor(() =>
       expect(posted).toEqual([
-        { namespaceId: NORTH, name: 'Santa at the mall', description: '', presetSlug: 'ask-santa' },
+        {
+          namespaceId: NORTH,
+          name: 'Santa at the mall',
+          description: SANTA,
+          presetSlug: 'ask-santa',
+        },
       ]),
     );
+  });
+
+  it('keeps a description the author wrote when a preset is chosen', async () => {
+    const person = userEvent.setup();
+    const withPresets: CurrentUser = {
+      ...user,
+      namespaces: user.namespaces.map((namespace) => ({
+        ...namespace,
+        attributes: { SHOW_PRESETS: true, PRESET_ASK_SANTA: true },
+      })),
+    };
+    renderWithProviders(
+      <CreateStoryfileDialog user={withPresets} isOpen onOpenChange={() => undefined} />,
+    );
+    const description = screen.getByRole('textbox', { name: /Description/ });
+    await person.type(description, 'Our mall Santa');
+    await person.selectOptions(screen.getByRole('combobox', { name: 'Presets' }), 'ask-santa');
+    expect(description).toHaveValue('Our mall Santa');
+    await person.selectOptions(screen.getByRole('combobox', { name: 'Presets' }), '');
+    expect(description).toHaveValue('Our mall Santa');
   });
 
   it('offers no presets without SHOW_PRESETS, whatever preset flags the namespace has', () => {

@@ -54,12 +54,25 @@ export function CreateStoryfileDialog({
     description: useId(),
     descriptionCount: useId(),
     script: useId(),
+    scriptUnavailable: useId(),
     preset: useId(),
   };
   const chosenNamespace = user.namespaces.find((namespace) => namespace.id === namespaceId);
   const presets = listNamespacePresets(chosenNamespace?.attributes ?? {});
   // A preset chosen in another namespace is not offered here: it is not sent either.
   const chosenPreset = presets.find((preset) => preset.slug === presetSlug) ?? null;
+
+  // A preset fills the description with its summary unless the author wrote their own; choosing
+  // another preset, or none, replaces or clears only what a preset wrote.
+  function choosePreset(slug: StoryfilePresetSlug | typeof BLANK) {
+    const next = presets.find((preset) => preset.slug === slug) ?? null;
+    const isPresetText =
+      description.trim() === '' || description === (chosenPreset?.summary ?? BLANK);
+    if (isPresetText) {
+      setDescription(next?.summary ?? '');
+    }
+    setPresetSlug(slug);
+  }
   // A running trial at its storyfile limit is said before the form is filled, not on submit
   // (issue 44), in the words the server's refusal uses.
   const trialLimit = chosenNamespace?.trial?.storyfileLimit ?? null;
@@ -168,14 +181,15 @@ export function CreateStoryfileDialog({
               id={ids.preset}
               value={chosenPreset?.slug ?? BLANK}
               onChange={(event) =>
-                setPresetSlug(event.target.value as StoryfilePresetSlug | typeof BLANK)
+                choosePreset(event.target.value as StoryfilePresetSlug | typeof BLANK)
               }
               className={INPUT_CLASS}
             >
               <option value={BLANK}>No preset</option>
               {presets.map((preset) => (
                 <option key={preset.slug} value={preset.slug}>
-                  {preset.name}
+                  {preset.name} ({formatCount(preset.topicCount, 'topic')},{' '}
+                  {formatCount(preset.questionCount, 'question')})
                 </option>
               ))}
             </select>
@@ -191,6 +205,7 @@ export function CreateStoryfileDialog({
             value={scriptId}
             onChange={(event) => setScriptId(event.target.value)}
             disabled={scripts.isPending || chosenPreset !== null}
+            aria-describedby={chosenPreset === null ? undefined : ids.scriptUnavailable}
             className={INPUT_CLASS}
           >
             <option value={BLANK}>
@@ -204,6 +219,12 @@ export function CreateStoryfileDialog({
               </option>
             ))}
           </select>
+          {chosenPreset === null ? null : (
+            <p id={ids.scriptUnavailable} className="mt-1 text-xs text-slate-600">
+              Not with a preset: {chosenPreset.name} brings its own script. Choose “No preset” to
+              start from a script.
+            </p>
+          )}
         </Field>
         {scripts.error ? <Alert kind="warning">{scripts.error.message}</Alert> : null}
         {create.error ? <Alert kind="error">{create.error.message}</Alert> : null}
