@@ -105,14 +105,14 @@ describe('chooseDecisionPolicy', () => {
 
   it.each<[string, number, number | 'auto', number, number]>([
     // name, threshold, setting, playAt, offerAt
-    ['automatic: 10% of the neighbours may be played', 0.3, 'auto', 0.8501, 0.3],
+    ['automatic: 5% of the neighbours may be played', 0.3, 'auto', 0.9001, 0.3],
     ['a cautious point: none of the neighbours played', 0.3, 0, 0.9501, 0.3],
     ['a bold point: half of the neighbours played, never below the threshold', 0.6, 0.5, 0.6, 0.6],
     [
       'a threshold below the off-topic bar: offered down to the threshold',
       0.1,
       'auto',
-      0.8501,
+      0.9001,
       0.1,
     ],
     [

@@ -311,7 +311,7 @@ describe('incremental updates', () => {
         playAt: DEFAULT_THRESHOLD,
         offerAt: DEFAULT_THRESHOLD,
         tieMargin: 0.04,
-        spread: 0.6,
+        spread: 0.5,
       },
     });
   });
