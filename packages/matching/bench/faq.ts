@@ -84,6 +84,8 @@ export function measureFaqConversa(input: {
   options: MatcherOptions;
   withTranscripts: boolean;
   setting?: ThresholdSetting;
+  /** Whether to measure the frontier of play / ask back / fall back (default true). */
+  withDecisions?: boolean;
 }): FaqResult {
   const { slice } = input;
   const matcher = createMatcher({ ...input.options, threshold: input.setting ?? 'auto' });
@@ -95,15 +97,17 @@ export function measureFaqConversa(input: {
     });
   }
   const threshold = matcher.getThreshold();
-  const decisions = emptyFrontier();
-  measureDecisions(
-    matcher,
-    [
-      ...slice.questions.map(({ text, answerId }) => ({ text, answerId })),
-      ...slice.offTopic.map((text) => ({ text, answerId: null })),
-    ],
-    decisions,
-  );
+  const decisions = input.withDecisions === false ? null : emptyFrontier();
+  if (decisions) {
+    measureDecisions(
+      matcher,
+      [
+        ...slice.questions.map(({ text, answerId }) => ({ text, answerId })),
+        ...slice.offTopic.map((text) => ({ text, answerId: null })),
+      ],
+      decisions,
+    );
+  }
   let best = 0;
   let top3 = 0;
   let right = 0;
