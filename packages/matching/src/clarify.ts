@@ -13,7 +13,8 @@ export interface Suggestion {
 /**
  * A recorded answer scoring at least this share of the threshold may be offered when the best one
  * falls short of it. Calibrated on the development benchmark (`data/faq-storyfile.json`) and the
- * 30-answer storyfiles so that off-topic questions rarely get suggestions (README, "Asking back").
+ * 30-answer storyfiles so that off-topic questions rarely get suggestions (docs/experiments/matching.md,
+ * "asking back, the rule of issue 40").
  */
 export const SUGGESTION_FLOOR_SHARE = 0.85;
 /**
