@@ -6,7 +6,7 @@
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
 //   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE]
 // Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
-// storyfile, classic.
+// storyfile, classic, and learning (issue 50's simulation on the faq slice; not run by default).
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
 // alone), semantic only (sentence vectors alone) and combined (the product's scoring).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import type { Split } from './datasets.ts';
 import { evaluateContender, measureLargeCase } from './evaluate.ts';
 import type { IncrementalResult, MatcherResult } from './evaluate.ts';
 import { runFaqSection } from './faq-section.ts';
+import { runLearningSection } from './learning-section.ts';
 import { listFaqTexts, readFaqSlice } from './faq.ts';
 import { formatMs, formatRate, printTable } from './format.ts';
 import { measureConversaIncremental } from './incremental.ts';
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   let embedder: Embedder | undefined;
   if (embedderName !== 'none') {
     const texts: string[] = [...OFF_TOPIC_QUESTIONS];
-    if (sections.has('faq')) {
+    if (sections.has('faq') || sections.has('learning')) {
       texts.push(...listFaqTexts(readFaqSlice(resolveFromCaller(values.faq))));
     }
     const addFile = (path: string, withSplit: boolean) => {
@@ -153,6 +154,14 @@ async function main(): Promise<void> {
     }
   }
 
+  if (sections.has('learning')) {
+    if (!embedder) {
+      throw new Error(
+        '--sections learning needs --embedder use-lite (the studio scores with vectors)',
+      );
+    }
+    runLearningSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+  }
   if (sections.has('faq')) {
     const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
     const faqOut = outPath.replace(/(\.json)?$/, '-faq.json');
