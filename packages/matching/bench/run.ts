@@ -6,37 +6,28 @@
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
 //   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE]
 // Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
-// storyfile, classic.
+// storyfile, classic, and learning (issue 50's simulation on the faq slice; not run by default).
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
 // alone), semantic only (sentence vectors alone) and combined (the product's scoring).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  createMatcher,
-  DEFAULT_MIN_OOS_RECALL,
-  DEFAULT_THRESHOLD,
-  DEFAULT_TUNING,
-  OFF_TOPIC_QUESTIONS,
-} from '../src/index.ts';
-import type { Embedder, MatcherOptions } from '../src/index.ts';
-import {
-  CONTENDER_NAMES,
-  conversaVariantOptions,
-  createContender,
-  SEMANTIC_CONTENDERS,
-} from './contenders.ts';
+import { DEFAULT_MIN_OOS_RECALL, DEFAULT_THRESHOLD, OFF_TOPIC_QUESTIONS } from '../src/index.ts';
+import type { Embedder } from '../src/index.ts';
+import { CONTENDER_NAMES, createContender, SEMANTIC_CONTENDERS } from './contenders.ts';
 import type { ContenderName } from './contenders.ts';
 import { readEvalItems, readTrainFile } from './datasets.ts';
-import type { IntentDefinition, Split } from './datasets.ts';
-import { evaluateContender, measureLargeCase, pickPercentile } from './evaluate.ts';
+import type { Split } from './datasets.ts';
+import { evaluateContender, measureLargeCase } from './evaluate.ts';
 import type { IncrementalResult, MatcherResult } from './evaluate.ts';
-import { measureStoryfiles } from './storyfile.ts';
-import type { StoryfileResult } from './storyfile.ts';
+import { runFaqSection } from './faq-section.ts';
+import { runLearningSection } from './learning-section.ts';
+import { listFaqTexts, readFaqSlice } from './faq.ts';
+import { formatMs, formatRate, printTable } from './format.ts';
+import { measureConversaIncremental } from './incremental.ts';
+import { runStoryfileSection } from './storyfile-section.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
-import { listFaqTexts, measureFaqConversa, measureFaqPeer, readFaqSlice } from './faq.ts';
-import type { FaqResult, FaqSlice } from './faq.ts';
 import { prepareBenchVectors } from './vectors.ts';
 import type { EmbedderName } from './vectors.ts';
 
@@ -78,290 +69,6 @@ function parseMatchers(value: string): ContenderName[] {
     }
     return trimmed as ContenderName;
   });
-}
-
-function formatRate(value: number | null): string {
-  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
-}
-
-function formatMs(value: number): string {
-  return value < 10 ? value.toFixed(3) : value.toFixed(0);
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) {
-    console.log(line(row));
-  }
-}
-
-/**
- * Builds our matcher on `answers` three times (median build time), then edits one phrasing of one
- * answer again and again, timing the edit and the first question after it (which pays for the
- * lazily refreshed norms). Questions are asked first so that the timings are of optimised code.
- */
-function measureConversaIncremental(answers: readonly IntentDefinition[]): IncrementalResult {
-  const buildTimes: number[] = [];
-  const buildCpuTimes: number[] = [];
-  let matcher = createMatcher();
-  for (let round = 0; round < 3; round++) {
-    matcher = createMatcher();
-    const cpuStarted = process.cpuUsage();
-    const started = performance.now();
-    for (const answer of answers) {
-      const [question = '', ...alternates] = answer.examples;
-      matcher.upsertAnswer({ id: answer.id, question, alternates });
-    }
-    matcher.match('warm up the index');
-    buildTimes.push(performance.now() - started);
-    const cpu = process.cpuUsage(cpuStarted);
-    buildCpuTimes.push((cpu.user + cpu.system) / 1000);
-  }
-  for (const answer of answers.slice(0, 300)) {
-    matcher.match(answer.examples.at(-1) ?? '');
-  }
-  const target = answers[Math.floor(answers.length / 2)];
-  const editTimes: number[] = [];
-  const nextQuestionTimes: number[] = [];
-  for (let round = 0; round < 21 && target; round++) {
-    const [question = '', ...alternates] = target.examples;
-    const started = performance.now();
-    matcher.upsertAnswer({ id: target.id, question, alternates: [...alternates, `edit ${round}`] });
-    const edited = performance.now();
-    matcher.match(question);
-    nextQuestionTimes.push(performance.now() - edited);
-    editTimes.push(edited - started);
-  }
-  buildTimes.sort((a, b) => a - b);
-  buildCpuTimes.sort((a, b) => a - b);
-  editTimes.sort((a, b) => a - b);
-  nextQuestionTimes.sort((a, b) => a - b);
-  return {
-    answers: answers.length,
-    buildMs: pickPercentile(buildTimes, 0.5),
-    buildCpuMs: pickPercentile(buildCpuTimes, 0.5),
-    editMs: pickPercentile(editTimes, 0.5),
-    nextQuestionMs: pickPercentile(nextQuestionTimes, 0.5),
-  };
-}
-
-function formatShare(count: number, total: number): string {
-  return total === 0 ? '—' : formatRate(count / total);
-}
-
-/**
- * Storyfile-shaped section: for each dataset and size, `seeds` storyfiles of sampled intents, at
- * the automatic threshold (what a brand-new storyfile gets) and at `DEFAULT_THRESHOLD`.
- */
-function runStoryfileSection(options: {
-  trainPaths: string[];
-  evalPaths: string[] | undefined;
-  split: Split;
-  sizes: number[];
-  seeds: number;
-  embedder: Embedder | undefined;
-  phrasings: number | undefined;
-}): StoryfileResult[] {
-  const results: StoryfileResult[] = [];
-  // Lexical at the automatic threshold and at DEFAULT_THRESHOLD; with vectors, automatic only.
-  const variants: { scoring: string; setting: 'auto' | number; options: MatcherOptions }[] = [
-    { scoring: 'lexical', setting: 'auto', options: {} },
-    { scoring: 'lexical', setting: DEFAULT_THRESHOLD, options: {} },
-    ...(options.embedder
-      ? [
-          {
-            scoring: 'semantic only',
-            setting: 'auto' as const,
-            options: conversaVariantOptions('conversa-semantic', options.embedder),
-          },
-          {
-            scoring: 'combined',
-            setting: 'auto' as const,
-            options: conversaVariantOptions('conversa-combined', options.embedder),
-          },
-        ]
-      : []),
-  ];
-  const scorings: string[] = [];
-  const notes: string[] = [];
-  options.trainPaths.forEach((trainPath, position) => {
-    const train = readTrainFile(trainPath);
-    const evalPath = options.evalPaths?.[position];
-    const questions = evalPath ? readEvalItems(evalPath, options.split) : train.val;
-    const split = evalPath ? options.split : 'val';
-    console.log(
-      `storyfiles from ${train.name} (${train.intents.length} intents), questions: ` +
-        `${evalPath ?? trainPath} [${split}], ${questions.length} items`,
-    );
-    for (const size of options.sizes) {
-      if (size > train.intents.length) {
-        notes.push(
-          `${train.name}: N=${size} is impossible, the dataset has ${train.intents.length} intents`,
-        );
-        continue;
-      }
-      for (const { scoring, setting, options: matcherOptions } of variants) {
-        const started = performance.now();
-        const result = measureStoryfiles({
-          dataset: `${train.name} ${split}`,
-          intents: train.intents,
-          questions,
-          size,
-          seeds: size === train.intents.length ? 1 : options.seeds,
-          setting,
-          matcherOptions,
-          phrasings: options.phrasings,
-        });
-        results.push(result);
-        scorings.push(scoring);
-        console.log(
-          `  N=${size} ${scoring}, threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      }
-    }
-  });
-  console.log('');
-  printTable(
-    [
-      'dataset',
-      'N',
-      'seeds',
-      'scoring',
-      'threshold',
-      'answered right',
-      'closed-set',
-      'wrong answer: off-topic',
-      'wrong answer: OOS',
-      'fallback: in-scope / off-topic / OOS',
-      'thresholds in force',
-      'calibration ms',
-      'ask p50 ms',
-      'frontier: right at ≤10% off-topic (t)',
-    ],
-    results.map((result, position) => [
-      result.dataset,
-      String(result.answers),
-      String(result.seeds),
-      scorings[position] ?? 'lexical',
-      result.threshold,
-      formatShare(result.answeredRight, result.inScope),
-      formatShare(result.closedRight, result.inScope),
-      formatShare(result.offTopicAnswered, result.offTopic),
-      formatShare(result.outOfScopeAnswered, result.outOfScope),
-      [
-        formatShare(result.inScopeFallback, result.inScope),
-        formatShare(result.offTopicFallback, result.offTopic),
-        formatShare(result.outOfScopeFallback, result.outOfScope),
-      ].join(' / '),
-      `${Math.min(...result.thresholds).toFixed(3)}–${Math.max(...result.thresholds).toFixed(3)}`,
-      result.calibrationMs === null ? '—' : formatMs(result.calibrationMs),
-      formatMs(result.askP50Ms),
-      result.frontier
-        ? `${formatRate(result.frontier.answeredRight)} (${result.frontier.threshold.toFixed(3)})`
-        : '—',
-    ]),
-  );
-  for (const note of notes) {
-    console.log(note);
-  }
-  console.log(
-    "in scope: held-out questions of the storyfile's own intents; off-topic: those of every other " +
-      "intent; OOS: the dataset's out-of-scope items. Wrong answer = any answer to an off-topic or OOS question.\n" +
-      'frontier: the one threshold (all seeds) that answers the most in-scope questions right with at most ' +
-      '10% of the off-topic ones answered; it bounds what any threshold rule can reach with this scorer.\n',
-  );
-  return results;
-}
-
-/**
- * Real-scale section (issue 40): one storyfile of a couple of hundred answers scripted with one
- * question each; ours with and without transcripts, the rule of 2026-11-25 beside the current one,
- * NLP.js and MiniSearch on the same script.
- */
-async function runFaqSection(
-  slice: FaqSlice,
-  embedder: Embedder | undefined,
-): Promise<FaqResult[]> {
-  // The automatic threshold as it was before issue 40: neighbour questions counted on a script
-  // without alternates (`minHeldOutSamples` 0 lets them in; with no held-out phrasing nothing else moves).
-  const before = {
-    autoThreshold: { ...DEFAULT_TUNING.autoThreshold, minHeldOutSamples: 0 },
-  };
-  const variants: { name: string; options: MatcherOptions; withTranscripts: boolean }[] = [
-    {
-      name: 'conversa lexical, rule of 11-25',
-      options: { tuning: before },
-      withTranscripts: false,
-    },
-    { name: 'conversa lexical', options: {}, withTranscripts: false },
-    { name: 'conversa lexical + transcripts', options: {}, withTranscripts: true },
-    ...(embedder
-      ? [
-          {
-            name: 'conversa combined, rule of 11-25',
-            options: { embedder, tuning: before },
-            withTranscripts: false,
-          },
-          { name: 'conversa combined', options: { embedder }, withTranscripts: false },
-          {
-            name: 'conversa combined + transcripts',
-            options: { embedder },
-            withTranscripts: true,
-          },
-        ]
-      : []),
-  ];
-  const results: FaqResult[] = [];
-  for (const variant of variants) {
-    const started = performance.now();
-    results.push(measureFaqConversa({ ...variant, slice }));
-    console.log(`  ${variant.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  for (const name of ['nlpjs', 'minisearch'] as const) {
-    results.push(await measureFaqPeer(createContender(name), slice));
-  }
-  console.log(
-    `\nreal-scale storyfile ${slice.name}: ${slice.answers.length} answers scripted with one question ` +
-      `each, ${slice.questions.length} held-out questions, ${slice.offTopic.length} off-topic\n`,
-  );
-  printTable(
-    [
-      'matcher',
-      'threshold',
-      'best match',
-      'right in best 3',
-      'answered right',
-      'answered wrong',
-      'answered or offered (≤ 3)',
-      'off-topic answered',
-      'off-topic offered',
-      'frontier: right at ≤ 5 / 10 / 15% off-topic answered',
-    ],
-    results.map((result) => [
-      result.matcher,
-      result.threshold === null ? '—' : result.threshold.toFixed(3),
-      formatRate(result.bestMatch),
-      formatRate(result.top3),
-      formatRate(result.answeredRight),
-      formatRate(result.answeredWrong),
-      formatRate(result.answeredOrOffered),
-      formatRate(result.offTopicAnswered),
-      formatRate(result.offTopicOffered),
-      result.frontier.map((point) => formatRate(point.answeredRight)).join(' / '),
-    ]),
-  );
-  console.log(
-    'answered or offered: the right answer played, or among the suggestions of chooseSuggestions ' +
-      '(asked back instead of the fallback or of a near-tie). Peers have no threshold: their frontier ' +
-      'is read on their own scores.\n',
-  );
-  return results;
 }
 
 async function main(): Promise<void> {
@@ -413,7 +120,7 @@ async function main(): Promise<void> {
   let embedder: Embedder | undefined;
   if (embedderName !== 'none') {
     const texts: string[] = [...OFF_TOPIC_QUESTIONS];
-    if (sections.has('faq')) {
+    if (sections.has('faq') || sections.has('learning')) {
       texts.push(...listFaqTexts(readFaqSlice(resolveFromCaller(values.faq))));
     }
     const addFile = (path: string, withSplit: boolean) => {
@@ -447,6 +154,14 @@ async function main(): Promise<void> {
     }
   }
 
+  if (sections.has('learning')) {
+    if (!embedder) {
+      throw new Error(
+        '--sections learning needs --embedder use-lite (the studio scores with vectors)',
+      );
+    }
+    runLearningSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+  }
   if (sections.has('faq')) {
     const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
     const faqOut = outPath.replace(/(\.json)?$/, '-faq.json');

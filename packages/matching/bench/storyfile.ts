@@ -5,6 +5,8 @@
 import { createMatcher } from '../src/index.ts';
 import type { MatcherOptions, ThresholdSetting } from '../src/index.ts';
 import type { EvalItem, IntentDefinition } from './datasets.ts';
+import { asDecidedByThreshold, emptyFrontier, measureDecisions } from './decision-frontier.ts';
+import type { DecisionFrontier } from './decision-frontier.ts';
 
 /** What a storyfile of one size gives, summed over its seeds. */
 export interface StoryfileResult {
@@ -39,6 +41,8 @@ export interface StoryfileResult {
    * off-topic questions answered. `null` without off-topic questions.
    */
   frontier: { threshold: number; answeredRight: number; offTopicAnswered: number } | null;
+  /** Play / ask back / fall back (issue 50), with `'auto'` thresholds: today's rule and the policy's points. */
+  decisions: DecisionFrontier | null;
 }
 
 /** The off-topic rate the frontier is read at: issue 13's goal is ≤ 10% at N = 30. */
@@ -127,6 +131,7 @@ export function measureStoryfiles(input: {
     calibrationMs: null,
     askP50Ms: 0,
     frontier: null,
+    decisions: input.setting === 'auto' ? emptyFrontier() : null,
   };
   const askTimes: number[] = [];
   const rightScores: number[] = [];
@@ -143,9 +148,17 @@ export function measureStoryfiles(input: {
     const started = performance.now();
     result.thresholds.push(matcher.getThreshold());
     calibrationTimes.push(performance.now() - started);
+    if (result.decisions) {
+      const asked = input.questions.map((item) => ({
+        text: item.text,
+        answerId: item.intent !== null && ids.has(item.intent) ? item.intent : null,
+      }));
+      measureDecisions(matcher, asked, result.decisions);
+    }
     for (const item of input.questions) {
       const askStarted = performance.now();
-      const { decision, candidates } = matcher.match(item.text, { limit: 1 });
+      // The threshold's decision (the frontier below shows asking back).
+      const { decision, candidates } = asDecidedByThreshold(matcher.match(item.text, { limit: 1 }));
       askTimes.push(performance.now() - askStarted);
       const isAnswered = decision.kind === 'answer';
       if (item.intent === null) {

@@ -2,6 +2,7 @@
 // holds plausible recorded answers, or when two recorded answers are near-tied at the top, the
 // visitor is offered up to three of them ("Did you mean…?") rather than the fallback clip or a
 // coin toss. Pure: it reads a `MatchResult` only.
+import { decideOutcome } from './decision.ts';
 import type { MatchResult } from './types.ts';
 
 export interface Suggestion {
@@ -12,7 +13,8 @@ export interface Suggestion {
 /**
  * A recorded answer scoring at least this share of the threshold may be offered when the best one
  * falls short of it. Calibrated on the development benchmark (`data/faq-storyfile.json`) and the
- * 30-answer storyfiles so that off-topic questions rarely get suggestions (README, "Asking back").
+ * 30-answer storyfiles so that off-topic questions rarely get suggestions (docs/experiments/matching.md,
+ * "asking back, the rule of issue 40").
  */
 export const SUGGESTION_FLOOR_SHARE = 0.85;
 /**
@@ -39,16 +41,38 @@ export const DEFAULT_SUGGESTION_RULE: Readonly<SuggestionRule> = Object.freeze({
   spread: SUGGESTION_SPREAD,
 });
 
-/** Up to `limit` (default 3) recorded answers to offer as "Did you mean…?", or [] when the decision stands. */
+/**
+ * Up to `limit` (default 3) recorded answers to offer as "Did you mean…?", or [] when the decision
+ * stands. A matcher's result carries its storyfile's policy (issue 50: play at or above `playAt`
+ * with a clear lead, offer down to `offerAt`); a result without one gets the rule of issue 40.
+ */
 export function chooseSuggestions(
   result: MatchResult,
   options: { limit?: number } = {},
 ): Suggestion[] {
-  return suggestWithRule(
-    result,
-    options.limit ?? DEFAULT_SUGGESTION_LIMIT,
-    DEFAULT_SUGGESTION_RULE,
+  const limit = options.limit ?? DEFAULT_SUGGESTION_LIMIT;
+  if (result.policy) {
+    return suggestWithPolicy(result, limit);
+  }
+  return suggestWithRule(result, limit, DEFAULT_SUGGESTION_RULE);
+}
+
+function suggestWithPolicy(result: MatchResult, limit: number): Suggestion[] {
+  const { decision, candidates, policy } = result;
+  if (!policy || (decision.kind === 'fallback' && decision.reason !== 'off-topic')) {
+    return [];
+  }
+  const outcome = decideOutcome(
+    candidates.map((candidate) => ({
+      answerId: candidate.answerId,
+      score: candidate.score,
+      isRecorded: candidate.isRecorded,
+      isExact: candidate.confidence === 'exact',
+    })),
+    policy,
+    limit,
   );
+  return outcome.kind === 'ask' ? outcome.suggestions : [];
 }
 
 /** `chooseSuggestions` with its knobs given. */

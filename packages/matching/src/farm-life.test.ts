@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FARM_LIFE_STORYFILE } from './fixtures/farm-life-storyfile.ts';
 import { createMatcher, DEFAULT_THRESHOLD } from './matcher.ts';
+import { chooseSuggestions } from './clarify.ts';
 import type { Matcher } from './matcher.ts';
 import { normalizeText } from './normalize.ts';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
@@ -94,17 +95,31 @@ describe('a farm-life storyfile of 26 questions, automatic threshold', () => {
 });
 
 describe('explicit and automatic thresholds', () => {
-  it.each<[ThresholdSetting, string]>([
-    [0, 'answer'],
-    [0.99, 'fallback'],
-  ])('an explicit threshold of %s is honoured: "How old are you?" → %s', (threshold, kind) => {
-    const matcher = buildFarm(threshold);
-    expect(matcher.getThresholdReport()).toEqual({
-      setting: threshold,
-      threshold,
-      source: 'explicit',
-    });
-    expect(matcher.match('How old are you?').decision.kind).toBe(kind);
+  it.each<[ThresholdSetting, string, boolean]>([
+    // Issue 50: at 0 nothing falls back, but two answers near-tied at 0.08 are no answer to play:
+    // the visitor is asked which they meant (no coin toss).
+    [0, 'fallback', true],
+    [0.99, 'fallback', false],
+  ])(
+    'an explicit threshold of %s is honoured: "How old are you?" → %s, asked back: %s',
+    (threshold, kind, isAskedBack) => {
+      const matcher = buildFarm(threshold);
+      expect(matcher.getThresholdReport()).toEqual({
+        setting: threshold,
+        threshold,
+        source: 'explicit',
+      });
+      const result = matcher.match('How old are you?');
+      expect(result.decision.kind).toBe(kind);
+      expect(chooseSuggestions(result).length > 0).toBe(isAskedBack);
+    },
+  );
+
+  it('an explicit threshold of 0 and a play risk of 1 play a clear lead, whatever it scores', () => {
+    const matcher = buildFarm(0);
+    matcher.setPlayRisk(1);
+    const result = matcher.match('tell me about the barn');
+    expect(result.decision.kind).toBe('answer');
   });
 
   it("setThreshold('auto') goes back to the automatic threshold", () => {

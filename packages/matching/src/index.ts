@@ -21,6 +21,16 @@ export {
   SUGGESTION_SPREAD,
 } from './clarify.ts';
 export type { Suggestion } from './clarify.ts';
+export { decideOutcome } from './decision.ts';
+export type { DecisionPolicy, Outcome, RankedAnswer } from './decision.ts';
+export { chooseDecisionPolicy, DEFAULT_DECISION_TUNING } from './decision-calibration.ts';
+export type {
+  DecisionPreview,
+  DecisionReport,
+  DecisionScores,
+  DecisionTuning,
+  PlayRiskSetting,
+} from './decision-calibration.ts';
 export { splitPassages } from './transcript.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';

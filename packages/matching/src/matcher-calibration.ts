@@ -12,7 +12,9 @@ import {
   RECALIBRATION_DRIFT_SHARE,
   RECALIBRATION_MIN_PHRASINGS,
 } from './matcher-state.ts';
-import type { MatcherState } from './matcher-state.ts';
+import type { Calibration, MatcherState } from './matcher-state.ts';
+import { chooseDecisionPolicy } from './decision-calibration.ts';
+import type { DecisionReport } from './decision-calibration.ts';
 import { scoreQuestion } from './matcher-scoring.ts';
 import type { ThresholdReport } from './types.ts';
 
@@ -90,12 +92,31 @@ export function calibrate(state: MatcherState, isSemantic: boolean): ThresholdRe
       source: 'explicit',
     };
   }
+  return calibrateAuto(state, isSemantic).report;
+}
+
+/**
+ * Where the storyfile plays, asks back and falls back (issue 50): its own bars, from the scores its
+ * automatic calibration asks (asked even under an explicit threshold, once per script version).
+ */
+export function calibrateDecision(state: MatcherState, isSemantic: boolean): DecisionReport {
+  const threshold = calibrate(state, isSemantic).threshold;
+  return chooseDecisionPolicy(
+    calibrateAuto(state, isSemantic).scores,
+    threshold,
+    state.playRiskSetting,
+    state.tuning.decision,
+  );
+}
+
+/** The automatic calibration of the scoring in force, made again when the script changed. */
+function calibrateAuto(state: MatcherState, isSemantic: boolean): Calibration {
   if (
     state.calibration?.isSemantic === isSemantic &&
     (state.calibration.version === state.scriptVersion ||
       (!state.calibration.isStale && state.driftTotal <= state.calibration.driftBudget))
   ) {
-    return state.calibration.report;
+    return state.calibration;
   }
   // Back to the other scoring (a question without a vector): its threshold, if still current.
   if (
@@ -103,7 +124,7 @@ export function calibrate(state: MatcherState, isSemantic: boolean): ThresholdRe
     state.spareCalibration.version === state.scriptVersion
   ) {
     [state.calibration, state.spareCalibration] = [state.spareCalibration, state.calibration];
-    return state.calibration.report;
+    return state.calibration;
   }
   state.spareCalibration =
     state.calibration?.version === state.scriptVersion ? state.calibration : undefined;
@@ -117,6 +138,16 @@ export function calibrate(state: MatcherState, isSemantic: boolean): ThresholdRe
     isSemantic,
     version: state.scriptVersion,
     report,
+    scores: {
+      neighbours: samples
+        .filter((sample) => sample.isNeighbour === true)
+        .map((sample) => sample.score)
+        .sort((a, b) => b - a),
+      offTopic: samples
+        .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
+        .map((sample) => sample.score)
+        .sort((a, b) => b - a),
+    },
     driftBudget:
       phrasingCount >= RECALIBRATION_MIN_PHRASINGS
         ? Math.floor(phrasingCount * RECALIBRATION_DRIFT_SHARE)
@@ -131,5 +162,5 @@ export function calibrate(state: MatcherState, isSemantic: boolean): ThresholdRe
   );
   state.drift.clear();
   state.driftTotal = 0;
-  return report;
+  return state.calibration;
 }

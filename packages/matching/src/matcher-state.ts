@@ -4,7 +4,8 @@ import { createAnswerIndex } from './answer-index.ts';
 import type { AnswerIndex, AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { FAMILY_COUNT, weighFeature, WORD_FAMILY } from './features.ts';
 import type { FeatureSettings, TextFeatures } from './features.ts';
-import type { AutoThresholdOptions } from './calibrate.ts';
+import { assertPlayRisk } from './decision-calibration.ts';
+import type { DecisionScores, PlayRiskSetting } from './decision-calibration.ts';
 import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
@@ -18,159 +19,14 @@ import type {
   ThresholdSetting,
 } from './types.ts';
 
-// The state of one matcher, as one explicit object, with its tuning and the helpers its units
-// share (see `matcher.ts`).
+import { DEFAULT_TUNING } from './matcher-tuning.ts';
+import type { MatcherTuning } from './matcher-tuning.ts';
 
-/**
- * Score at or above which the best candidate is answered rather than sent to the fallback, for a
- * storyfile without a calibrated threshold. It is what `calibrateThreshold` chooses (out-of-scope
- * recall ≥ 0.6) on CLINC150 few-shot val, whose 150 answers of 5 phrasings look like a storyfile.
- */
-export const DEFAULT_THRESHOLD = 0.18;
+// The state of one matcher, as one explicit object, with the helpers its units share (see
+// `matcher.ts`); its tuning is `matcher-tuning.ts`.
 
-/** Below `threshold × LOW_BAND` a candidate is reported as off-topic rather than low. */
-export const LOW_BAND = 0.6;
-
-/** Scoring knobs. The defaults are what the README's figures were measured with. */
-export interface MatcherTuning {
-  /** Relative weights of the word, word-bigram and character n-gram cosines. */
-  familyWeights: readonly [word: number, bigram: number, char: number];
-  charGramMin: number;
-  charGramMax: number;
-  /**
-   * Weight of function words ("the", "you", "is"…) and of question words ("what", "where"…) against
-   * 1 for a content word, in what a question shares with a phrasing (norms keep them at full weight:
-   * a question made of them and one unknown word still shares little). Their character n-grams are
-   * kept apart from content words' and weighted alike.
-   */
-  functionWordWeight: number;
-  questionWordWeight: number;
-  /** Weight of words that frame a question without naming its topic ("favourite", "tell"…). */
-  framingWordWeight: number;
-  /** Count document frequency over answers (a term shared by one answer's phrasings stays rare). */
-  idfLevel: 'answer' | 'phrasing';
-  /**
-   * Weight of the answer-profile cosine (all of an answer's phrasings pooled, each term counted
-   * once per phrasing) against the best single-phrasing cosine.
-   */
-  profileWeight: number;
-  /**
-   * Weight of a candidate's contrast with the best other answer: its score becomes
-   * score + contrastWeight × (score − best other score), clamped to 0–1. The best answer gains its
-   * lead over the second; the rest lose their gap to the first, so the order never changes. A
-   * question that two answers fit about equally well is less sure of either.
-   */
-  contrastWeight: number;
-  /**
-   * Weight of the semantic score (sentence vectors) against the lexical one, once the embedder has
-   * a vector for every phrasing and for the question.
-   */
-  embeddingWeight: number;
-  /** Weight of the similarity to an answer's centroid against its best phrasing's, semantically. */
-  embeddingCentroidWeight: number;
-  /** Cosine rescaled to 0 in the semantic score ("unrelated"); see `SemanticSettings.floor`. */
-  embeddingFloor: number;
-  /** Share of the script's mean phrasing vector taken off every vector; see `SemanticSettings.centering`. */
-  embeddingCentering: number;
-  /** Weight of an answer's cohesion taken off its semantic score; see `SemanticSettings.cohesionWeight`. */
-  embeddingCohesion: number;
-  /**
-   * Share of the semantic score from the storyfile's own classifier on the phrasings' vectors
-   * (kernel ridge regression, one output per answer, trained at index time; `src/ridge.ts`).
-   */
-  embeddingClassifier: number;
-  /** The classifier's ridge λ. */
-  embeddingClassifierRidge: number;
-  /** The classifier's kernel: cosine + mix × exp(gamma × (cosine − 1)); mix 0 = linear. */
-  embeddingClassifierGamma: number;
-  embeddingClassifierMix: number;
-  /** Scripts with more phrasings than this score without the classifier (training is O(n³)). */
-  embeddingClassifierMaxPhrasings: number;
-  /**
-   * Weight of an answer's transcript evidence (`src/transcript.ts`): the score becomes
-   * q + transcriptWeight × max(0, t − q) (`transcriptMode` 'lift'), (1 − w) q + w t ('blend') or
-   * max(q, w t) ('max'), for the answer's score q from its phrasings and t from its transcript. 0
-   * turns transcripts off.
-   */
-  transcriptWeight: number;
-  transcriptMode: 'lift' | 'blend' | 'max';
-  /** Share of the transcript score from passage vectors, when the matcher scores with vectors. */
-  transcriptSemanticShare: number;
-  /** Cosine rescaled to 0 for a passage (as `embeddingFloor`). */
-  transcriptFloor: number;
-  /** Sentences per passage. */
-  transcriptPassageSentences: number;
-  /** BM25's k1 and b for the transcript's words (`TranscriptSettings.wordsK1`); k1 0 = presence. */
-  transcriptWordsK1: number;
-  transcriptWordsLengthB: number;
-  /** Share of a transcript's meaning from its mean vector's cosine (the rest: its best passage's). */
-  transcriptCentroidShare: number;
-  /** Share of a transcript's mean cosine with the built-in off-topic questions taken off (hubs). */
-  transcriptHubShare: number;
-  /** Whether transcript passages are training rows of the storyfile's classifier. */
-  transcriptClassifier: boolean;
-  /** `embeddingClassifier` when the classifier was trained with transcript rows. */
-  transcriptClassifierWeight: number;
-  /** How many answers the first, approximate pass hands to exact scoring, at most. */
-  rescoreCount: number;
-  /** Only answers whose first-pass score is at least this share of the best one are rescored. */
-  rescoreRatio: number;
-  /**
-   * The first pass skips features found in more than max(scanLimit, scanShare × phrasings)
-   * phrasings: they are common, add little to the ranking, and cost the most to walk.
-   */
-  scanLimit: number;
-  scanShare: number;
-  /** How the automatic threshold is chosen (see `chooseAutoThreshold`). */
-  autoThreshold: Readonly<AutoThresholdOptions>;
-}
-
-export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuning>({
-  familyWeights: [0.4, 0.2, 0.4],
-  charGramMin: 3,
-  charGramMax: 5,
-  functionWordWeight: 0.3,
-  questionWordWeight: 1,
-  framingWordWeight: 0.3,
-  idfLevel: 'answer',
-  profileWeight: 0.5,
-  contrastWeight: 0.5,
-  embeddingWeight: 0.5,
-  embeddingCentroidWeight: 0.5,
-  embeddingFloor: 0.2,
-  embeddingCentering: 0,
-  embeddingCohesion: 0,
-  embeddingClassifier: 0.5,
-  embeddingClassifierRidge: 0.1,
-  embeddingClassifierGamma: 3,
-  embeddingClassifierMix: 0.5,
-  embeddingClassifierMaxPhrasings: 800,
-  transcriptWeight: 0.2,
-  transcriptMode: 'blend',
-  transcriptSemanticShare: 0.7,
-  transcriptFloor: 0.2,
-  transcriptPassageSentences: 8,
-  transcriptWordsK1: 0,
-  transcriptWordsLengthB: 0.75,
-  transcriptCentroidShare: 0,
-  transcriptHubShare: 0,
-  transcriptClassifier: true,
-  transcriptClassifierWeight: 0.5,
-  rescoreCount: 32,
-  rescoreRatio: 0.3,
-  scanLimit: 256,
-  scanShare: 0.01,
-  autoThreshold: Object.freeze({
-    maxNegativeRate: 0.05,
-    maxNeighbourRate: 0.15,
-    minNeighbourSamples: 20,
-    neighbourScale: 30,
-    minHeldOutRecall: 0.9,
-    minHeldOutSamples: 50,
-    floor: 0.1,
-    ceiling: 0.8,
-  }),
-});
+export { DEFAULT_THRESHOLD, DEFAULT_TUNING, LOW_BAND } from './matcher-tuning.ts';
+export type { MatcherTuning } from './matcher-tuning.ts';
 
 export interface MatcherOptions {
   categories?: Category[];
@@ -179,6 +35,12 @@ export interface MatcherOptions {
    * the script; a number (0–1), the owner's setting, is used as is.
    */
   threshold?: ThresholdSetting;
+  /**
+   * The operating point between playing and asking back (issue 50): the share (0–1) of the
+   * storyfile's neighbour questions that may still be played; `'auto'` (the default) is
+   * `DEFAULT_DECISION_TUNING.playRisk`.
+   */
+  playRisk?: PlayRiskSetting;
   embedder?: Embedder;
   tuning?: Partial<MatcherTuning>;
 }
@@ -197,6 +59,8 @@ export interface Calibration {
   isSemantic: boolean;
   version: number;
   report: ThresholdReport;
+  /** The calibration questions' top scores, from which the decision policy is chosen. */
+  scores: DecisionScores;
   driftBudget: number;
   isStale: boolean;
 }
@@ -282,6 +146,7 @@ export interface MatcherState {
   /** Whether the embedder had a vector for every built-in off-topic question (once true, it stays). */
   hasOffTopicVectors: boolean;
   thresholdSetting: ThresholdSetting;
+  playRiskSetting: PlayRiskSetting;
   /**
    * Bumped by every change to the script's phrasings or categories; the automatic threshold is
    * recomputed lazily, on the first question after a change.
@@ -361,6 +226,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
   // Whether the embedder had a vector for every built-in off-topic question (once true, it stays).
   const hasOffTopicVectors = false;
   const thresholdSetting = assertThreshold(options.threshold ?? 'auto');
+  const playRiskSetting = assertPlayRisk(options.playRisk ?? 'auto');
   // Bumped by every change to the script's phrasings or categories; the automatic threshold is
   // recomputed lazily, on the first question after a change.
   const scriptVersion = 0;
@@ -399,6 +265,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     transcripts,
     hasOffTopicVectors,
     thresholdSetting,
+    playRiskSetting,
     scriptVersion,
     calibration,
     spareCalibration,

@@ -129,6 +129,7 @@ describe('match', () => {
         candidates: [],
         threshold: matcher.getThreshold(),
         isSemantic: false,
+        policy: matcher.getDecisionReport().policy,
       });
     },
   );
@@ -155,6 +156,7 @@ describe('match', () => {
       candidates: [],
       threshold: matcher.getThreshold(),
       isSemantic: false,
+      policy: matcher.getDecisionReport().policy,
     });
   });
 
@@ -304,6 +306,13 @@ describe('incremental updates', () => {
       candidates: [],
       threshold: DEFAULT_THRESHOLD,
       isSemantic: false,
+      // Nothing to calibrate on: play and offer at the threshold.
+      policy: {
+        playAt: DEFAULT_THRESHOLD,
+        offerAt: DEFAULT_THRESHOLD,
+        tieMargin: 0.04,
+        spread: 0.5,
+      },
     });
   });
 });

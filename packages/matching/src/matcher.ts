@@ -1,5 +1,5 @@
 import { assertThreshold, createMatcherState, DEFAULT_LIMIT } from './matcher-state.ts';
-import type { MatcherOptions } from './matcher-state.ts';
+import type { MatcherOptions, ScoredAnswer } from './matcher-state.ts';
 import { removeAnswer, setCategories, upsertAnswer } from './matcher-index.ts';
 import {
   classify,
@@ -10,11 +10,16 @@ import {
   syncPassageVectors,
   scoreQuestion,
 } from './matcher-scoring.ts';
-import { calibrate } from './matcher-calibration.ts';
+import { calibrate, calibrateDecision } from './matcher-calibration.ts';
+import { assertPlayRisk } from './decision-calibration.ts';
+import { decideOutcome } from './decision.ts';
+import type { DecisionPolicy } from './decision.ts';
+import type { DecisionReport, PlayRiskSetting } from './decision-calibration.ts';
 import type {
   AnswerInput,
   Candidate,
   Category,
+  MatchDecision,
   MatchOptions,
   MatchResult,
   ThresholdReport,
@@ -46,6 +51,14 @@ export interface Matcher {
   /** The threshold in force, its setting, and for `'auto'` the samples it was chosen from. */
   getThresholdReport(): ThresholdReport;
   /**
+   * Sets the operating point between playing and asking back (issue 50): the share (0–1) of the
+   * storyfile's neighbour questions that may still be played, or `'auto'`. Throws a RangeError
+   * for a number outside 0–1.
+   */
+  setPlayRisk(setting: PlayRiskSetting): void;
+  /** Where this storyfile plays, asks back and falls back, and what that gives on its own questions. */
+  getDecisionReport(): DecisionReport;
+  /**
    * Whether sentence vectors take part: `none` (no embedder), `pending` (some phrasings or the
    * built-in off-topic questions have no vector yet: the matcher answers lexically meanwhile) or
    * `ready`.
@@ -64,6 +77,32 @@ export type EmbeddingState =
   | { status: 'pending'; embedder: string; missingPhrasings: number; phrasings: number }
   | { status: 'ready'; embedder: string; phrasings: number };
 
+/**
+ * The threshold's decision, unless the storyfile's policy is unsure of it (issue 50): an answer
+ * below `playAt`, or near-tied with another, is not played but asked back (`chooseSuggestions`
+ * offers it), so the decision is the `off-topic` fallback ("No answer close enough").
+ */
+function askBackOrDecide(
+  decision: MatchDecision,
+  ranked: readonly ScoredAnswer[],
+  policy: DecisionPolicy,
+): MatchDecision {
+  if (decision.kind !== 'answer') {
+    return decision;
+  }
+  // Read from the whole ranking, not the candidates returned: the limit never changes the decision.
+  const outcome = decideOutcome(
+    ranked.map((entry) => ({
+      answerId: entry.answer.id,
+      score: entry.score,
+      isRecorded: entry.answer.input.isRecorded !== false,
+      isExact: entry.isExact,
+    })),
+    policy,
+  );
+  return outcome.kind === 'play' ? decision : { kind: 'fallback', reason: 'off-topic' };
+}
+
 /** Creates an empty answer matcher for one storyfile. */
 export function createMatcher(options: MatcherOptions = {}): Matcher {
   const state = createMatcherState(options);
@@ -73,6 +112,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const vector = questionVector(state, text);
     // Calibrating (when due) asks questions of its own, so it runs before this one is scored.
     const threshold = calibrate(state, vector !== undefined).threshold;
+    const { policy } = calibrateDecision(state, vector !== undefined);
     const scored = scoreQuestion(state, text, vector);
     const isSemantic = vector !== undefined;
     if (!scored) {
@@ -81,6 +121,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         candidates: [],
         threshold,
         isSemantic,
+        policy,
       };
     }
     const candidates: Candidate[] = scored.ranked.slice(0, limit).map((entry) => ({
@@ -92,10 +133,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       matchedTerms: describeTerms(state, scored.query.features, entry.phrasing),
     }));
     return {
-      decision: decide(scored.ranked[0], threshold),
+      decision: askBackOrDecide(decide(scored.ranked[0], threshold), scored.ranked, policy),
       candidates,
       threshold,
       isSemantic,
+      policy,
     };
   }
 
@@ -134,6 +176,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     },
     getThreshold,
     getThresholdReport,
+    setPlayRisk(next: PlayRiskSetting) {
+      state.playRiskSetting = assertPlayRisk(next);
+    },
+    getDecisionReport() {
+      syncPassageVectors(state);
+      return calibrateDecision(state, isSemanticReady(state));
+    },
     getEmbeddingState,
     hasAnswer: (answerId: string) => state.index.answers.has(answerId),
     countAnswers: () => state.index.answers.size,

@@ -1,4 +1,5 @@
 import type { AutoThresholdOutcome } from './calibrate.ts';
+import type { DecisionPolicy } from './decision.ts';
 
 /** A namespace's group of interchangeable words or phrases ("film", "movie", "motion picture"). */
 export interface Category {
@@ -105,6 +106,11 @@ export interface MatchResult {
   threshold: number;
   /** Whether sentence vectors took part in this question's scores. */
   isSemantic: boolean;
+  /**
+   * The storyfile's bars for playing and asking back (issue 50) that `chooseSuggestions` applies;
+   * without them (a result made by hand), the rule of issue 40 (`SUGGESTION_FLOOR_SHARE`, …).
+   */
+  policy?: DecisionPolicy;
 }
 
 export interface MatchOptions {

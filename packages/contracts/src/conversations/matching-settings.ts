@@ -1,5 +1,37 @@
 import { z } from 'zod';
 
+/** A share 0–1, or null where the storyfile has no such question to count. */
+const shareSchema = z.number().min(0).max(1).nullable();
+
+/**
+ * Where a storyfile plays an answer, asks back ("Did you mean…?") or falls back (issue 50). The
+ * author's operating point `playRisk` is the share of the script's own near-miss questions (each
+ * question asked with its answer left out: what a wrong answer scores here) that may still be
+ * played; null means automatic. The bars and the preview are what the matcher chose from the
+ * script's own scores.
+ */
+export const askBackSettingsSchema = z.object({
+  playRisk: z.number().nullable(),
+  /** The point asks use: `playRisk`, or the automatic one. */
+  effectivePlayRisk: z.number(),
+  /** The automatic point (what null restores). */
+  defaultPlayRisk: z.number(),
+  /** A best match scoring at least this, with a clear lead, is played. */
+  playAt: z.number(),
+  /** Below `playAt`, recorded answers scoring at least this are offered; below it, the fallback. */
+  offerAt: z.number(),
+  /** What the point gives on the script's own questions. */
+  preview: z.object({
+    /** Near-miss questions (their answer left out) that would still get an answer played. */
+    nearMissPlayed: shareSchema,
+    /** Near-miss questions that would be asked back. */
+    nearMissOffered: shareSchema,
+    /** Built-in off-topic questions (small talk, trivia) played and asked back. */
+    offTopicPlayed: shareSchema,
+    offTopicOffered: shareSchema,
+  }),
+});
+
 /**
  * A storyfile's matching settings; `threshold` null means automatic: the matcher chooses it from
  * the storyfile's own script (its phrasings held out, and built-in off-topic questions).
@@ -23,8 +55,10 @@ export const matchingSettingsSchema = z.object({
     /** One sentence for a person, e.g. "Answering by words alone while …". */
     message: z.string(),
   }),
+  askBack: askBackSettingsSchema,
 });
 export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
+export type AskBackSettings = z.infer<typeof askBackSettingsSchema>;
 
 export const updateMatchingSettingsBodySchema = z.object({
   threshold: z
@@ -32,4 +66,11 @@ export const updateMatchingSettingsBodySchema = z.object({
     .min(0, 'The threshold is between 0 and 1.')
     .max(1, 'The threshold is between 0 and 1.')
     .nullable(),
+});
+
+export const PLAY_RISK_RANGE_MESSAGE = 'The share of wrong answers risked is between 0 and 1.';
+
+/** The operating point between playing and asking back; null restores the automatic one. */
+export const updateAskBackBodySchema = z.object({
+  playRisk: z.number().min(0, PLAY_RISK_RANGE_MESSAGE).max(1, PLAY_RISK_RANGE_MESSAGE).nullable(),
 });

@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   CLARIFY_MESSAGE,
+  PLAY_RISK_RANGE_MESSAGE,
   SUGGESTION_NOT_OFFERED_MESSAGE,
+  type AskBackSettings,
   type AskResponse,
   type ConversationTranscript,
+  type MatchingSettings,
   type PublicAskResponse,
   type ReviewItemPage,
 } from '@conversa/contracts';
+import { DEFAULT_DECISION_TUNING } from '@conversa/matching';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
@@ -223,7 +227,9 @@ describe.each(asks)('%s', (_name, makeAsker) => {
 });
 
 describe('a near-tie', () => {
-  it('plays the best answer and offers both tied ones', async () => {
+  // Issue 50: "no wrong answer when unsure": two answers near-tied are a coin toss, so neither is
+  // played; the visitor is asked which one they meant.
+  it('plays neither tied answer and asks which one the visitor meant', async () => {
     const school = await studio.database.db.execute<{ namespace_id: string }>(
       sql`select namespace_id from storyfiles where id = ${storyfile.id}`,
     );
@@ -248,12 +254,71 @@ describe('a near-tie', () => {
       `/v1/conversa/storyfiles/${tied.id}/ask`,
       { text: 'what did you love as a kid' },
     );
-    expect(body.decision.kind).toBe('answer');
-    expect(body.media).not.toBeNull();
+    expect(body.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
+    expect(body.media).toBeNull();
+    expect(body.message).toBe(CLARIFY_MESSAGE);
     expect(body.clarification).toBe('did-you-mean');
     expect(body.suggestions.map((suggestion) => suggestion.questionId).sort()).toEqual(
       [tied.questions[BORN], tied.questions[MOVIE]].sort(),
     );
+  });
+});
+
+describe('the share of wrong answers risked (issue 50)', () => {
+  const path = () => `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`;
+
+  it('is automatic at first; an editor previews a share, saves it and restores the default', async () => {
+    const initial = await owner.expectStatus<MatchingSettings>(200, 'GET', path());
+    expect(initial.askBack).toMatchObject({
+      playRisk: null,
+      effectivePlayRisk: DEFAULT_DECISION_TUNING.playRisk,
+      defaultPlayRisk: DEFAULT_DECISION_TUNING.playRisk,
+    });
+    // Never played below the threshold; asked back down to it at least.
+    expect(initial.askBack.playAt).toBeGreaterThanOrEqual(initial.effectiveThreshold);
+    expect(initial.askBack.offerAt).toBeLessThanOrEqual(initial.effectiveThreshold);
+
+    const preview = await owner.expectStatus<AskBackSettings>(
+      200,
+      'POST',
+      `${path()}/ask-back-preview`,
+      {
+        playRisk: 0,
+      },
+    );
+    expect(preview).toMatchObject({ playRisk: 0, effectivePlayRisk: 0 });
+    // A preview saves nothing.
+    expect(
+      (await owner.expectStatus<MatchingSettings>(200, 'GET', path())).askBack.playRisk,
+    ).toBeNull();
+
+    const student403 = await student.call('PUT', `${path()}/ask-back`, { playRisk: 0.05 });
+    expect(student403.status).toBe(403);
+    const outOfRange = await owner.call<{ message: string }>('PUT', `${path()}/ask-back`, {
+      playRisk: 1.5,
+    });
+    expect(outOfRange.status).toBe(400);
+    // The gateway names the field before the schema's message.
+    expect(outOfRange.body.message).toBe(
+      `Play risk: ${PLAY_RISK_RANGE_MESSAGE.charAt(0).toLowerCase()}${PLAY_RISK_RANGE_MESSAGE.slice(1)}`,
+    );
+
+    const saved = await owner.expectStatus<MatchingSettings>(200, 'PUT', `${path()}/ask-back`, {
+      playRisk: 0.05,
+    });
+    expect(saved.askBack).toMatchObject({ playRisk: 0.05, effectivePlayRisk: 0.05 });
+    // The storyfile's matcher (what asks use) holds it.
+    const read = await owner.expectStatus<MatchingSettings>(200, 'GET', path());
+    expect(read.askBack.effectivePlayRisk).toBe(0.05);
+    expect(read.threshold).toBe(initial.threshold);
+
+    const restored = await owner.expectStatus<MatchingSettings>(200, 'PUT', `${path()}/ask-back`, {
+      playRisk: null,
+    });
+    expect(restored.askBack).toMatchObject({
+      playRisk: null,
+      effectivePlayRisk: DEFAULT_DECISION_TUNING.playRisk,
+    });
   });
 });
 

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import {
   askStoryfileContract,
   getMatchingSettingsContract,
+  previewAskBackContract,
+  updateAskBackContract,
   updateMatchingSettingsContract,
   type ChatChannel,
 } from '@conversa/contracts';
 import { readBearerToken, registerContract } from '../../http/gateway.ts';
 import { askStoryfile } from './ask.ts';
 import type { ConversationEngine } from './engine.ts';
-import { getMatchingSettings, updateMatchingSettings } from './matching-settings.ts';
+import {
+  getMatchingSettings,
+  previewAskBack,
+  updateAskBack,
+  updateMatchingSettings,
+} from './matching-settings.ts';
 
 /** The studio's ask: the author's test player (cookie) or an API client (bearer token). */
 export function registerConversationRoutes(app: FastifyInstance, engine: ConversationEngine): void {
@@ -36,5 +43,11 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
   );
   registerContract(app, updateMatchingSettingsContract, async (request) =>
     updateMatchingSettings(engine, request.params.id, request.body.threshold),
+  );
+  registerContract(app, updateAskBackContract, async (request) =>
+    updateAskBack(engine, request.params.id, request.body.playRisk),
+  );
+  registerContract(app, previewAskBackContract, async (request) =>
+    previewAskBack(engine, request.params.id, request.body.playRisk),
   );
 }

@@ -36,6 +36,11 @@ export const storyfileMatchingSettings = pgTable('storyfile_matching_settings', 
     .references(() => storyfiles.id, { onDelete: 'cascade' }),
   /** Out-of-scope threshold 0–1; null means the matcher's DEFAULT_THRESHOLD. */
   threshold: doublePrecision('threshold'),
+  /**
+   * Where the storyfile plays or asks back (issue 50): the share 0–1 of its own near-miss questions
+   * that may still be played; null means the matcher's automatic point.
+   */
+  playRisk: doublePrecision('play_risk'),
   ...timestamps,
 });
 

@@ -6,6 +6,7 @@ import {
   type Category,
   type Embedder,
   type Matcher,
+  type PlayRiskSetting,
   type ThresholdSetting,
 } from '@conversa/matching';
 import type { HeardAsRule } from '@conversa/contracts';
@@ -89,7 +90,8 @@ async function readMatcherStamp(
          and ${mediaAssets.storyfileQuestionId} is not null),
       (select count(*) || ':' || coalesce(max(${videoTranscripts.updatedAt})::text, '')
          from ${videoTranscripts} where ${videoTranscripts.storyfileId} = ${storyfileId}),
-      (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default')
+      (select coalesce(${storyfileMatchingSettings.threshold}::text, 'default') || ':' ||
+              coalesce(${storyfileMatchingSettings.playRisk}::text, 'default')
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
       ${sql.join(vocabulary.stampParts(storyfileId), sql`, `)}
@@ -157,13 +159,22 @@ async function loadMatchableAnswers(
   }));
 }
 
-/** The owner's number, or `'auto'` (no row, or a null threshold): the matcher calibrates itself. */
-async function readThresholdSetting(db: Database, storyfileId: string): Promise<ThresholdSetting> {
+/**
+ * The owner's threshold and play risk, each `'auto'` where not set (no row, or null): the matcher
+ * calibrates itself.
+ */
+async function readMatchingSetting(
+  db: Database,
+  storyfileId: string,
+): Promise<{ threshold: ThresholdSetting; playRisk: PlayRiskSetting }> {
   const [row] = await db
-    .select({ threshold: storyfileMatchingSettings.threshold })
+    .select({
+      threshold: storyfileMatchingSettings.threshold,
+      playRisk: storyfileMatchingSettings.playRisk,
+    })
     .from(storyfileMatchingSettings)
     .where(eq(storyfileMatchingSettings.storyfileId, storyfileId));
-  return row?.threshold ?? 'auto';
+  return { threshold: row?.threshold ?? 'auto', playRisk: row?.playRisk ?? 'auto' };
 }
 
 function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
@@ -314,9 +325,9 @@ export function createMatcherCache(options: {
       cache.set(storyfileId, entry);
       return entry;
     }
-    const [rows, threshold, categories, heardAsRules] = await Promise.all([
+    const [rows, { threshold, playRisk }, categories, heardAsRules] = await Promise.all([
       loadMatchableAnswers(db, storyfileId),
-      readThresholdSetting(db, storyfileId),
+      readMatchingSetting(db, storyfileId),
       vocabulary.loadCategories(db, storyfileId),
       vocabulary.loadHeardAsRules(db, storyfileId),
     ]);
@@ -324,7 +335,7 @@ export function createMatcherCache(options: {
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
     const entry = cache.get(storyfileId) ?? {
       stamp,
-      matcher: createMatcher({ threshold, categories, embedder }),
+      matcher: createMatcher({ threshold, playRisk, categories, embedder }),
       answers: new Map<string, MatchableAnswer>(),
       categoriesKey,
       categories,
@@ -334,6 +345,7 @@ export function createMatcherCache(options: {
     entry.heardAsRules = heardAsRules;
     entry.publishedInkVersionId = publishedInkVersionId;
     entry.matcher.setThreshold(threshold);
+    entry.matcher.setPlayRisk(playRisk);
     if (entry.categoriesKey !== categoriesKey) {
       // Categories change the terms of every phrasing: the matcher re-indexes them all.
       entry.matcher.setCategories(categories);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { MatchingSettings } from '@conversa/contracts';
-import type { EmbeddingState } from '@conversa/matching';
+import type { AskBackSettings, MatchingSettings } from '@conversa/contracts';
+import type { DecisionReport, EmbeddingState, Matcher } from '@conversa/matching';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import type { ConversationEngine } from './engine.ts';
 
@@ -25,7 +25,66 @@ export async function getMatchingSettings(
     effectiveThreshold: report.threshold,
     defaultThreshold: automaticThreshold,
     scoring: describeScoring(engine, matcher.getEmbeddingState()),
+    askBack: describeAskBack(matcher),
   };
+}
+
+/**
+ * Where the storyfile plays or asks back at the point `playRisk` (undefined: the one in force; null:
+ * the automatic one), and what that gives on its own questions. The matcher's point is restored
+ * before anything else runs (no await in between).
+ */
+function describeAskBack(matcher: Matcher, playRisk?: number | null): AskBackSettings {
+  const inForce = matcher.getDecisionReport();
+  const saved = inForce.setting;
+  matcher.setPlayRisk('auto');
+  const automatic = matcher.getDecisionReport();
+  matcher.setPlayRisk(playRisk === undefined ? saved : (playRisk ?? 'auto'));
+  const shown = matcher.getDecisionReport();
+  matcher.setPlayRisk(saved);
+  return toAskBack(shown, automatic);
+}
+
+function toAskBack(report: DecisionReport, automatic: DecisionReport): AskBackSettings {
+  return {
+    playRisk: report.setting === 'auto' ? null : report.setting,
+    effectivePlayRisk: report.playRisk,
+    defaultPlayRisk: automatic.playRisk,
+    playAt: report.policy.playAt,
+    offerAt: report.policy.offerAt,
+    preview: {
+      nearMissPlayed: report.preview.neighboursPlayed,
+      nearMissOffered: report.preview.neighboursOffered,
+      offTopicPlayed: report.preview.offTopicPlayed,
+      offTopicOffered: report.preview.offTopicOffered,
+    },
+  };
+}
+
+/** What a play risk (null: the automatic one) would give, before it is saved. */
+export async function previewAskBack(
+  engine: ConversationEngine,
+  storyfileId: string,
+  playRisk: number | null,
+): Promise<AskBackSettings> {
+  const { matcher } = await engine.matchers.getMatcher(engine.db, storyfileId);
+  return describeAskBack(matcher, playRisk);
+}
+
+/** Sets the play risk (null: automatic); the next ask sees the new stamp and applies it. */
+export async function updateAskBack(
+  engine: ConversationEngine,
+  storyfileId: string,
+  playRisk: number | null,
+): Promise<MatchingSettings> {
+  await engine.db
+    .insert(storyfileMatchingSettings)
+    .values({ storyfileId, playRisk })
+    .onConflictDoUpdate({
+      target: storyfileMatchingSettings.storyfileId,
+      set: { playRisk, updatedAt: sql`now()` },
+    });
+  return getMatchingSettings(engine, storyfileId);
 }
 
 /** What the matching settings say about the sentence model and this script's vectors. */

@@ -63,6 +63,11 @@ const EDIT_REFUSAL = 'You need to be at least "Content Creator"';
 const OFF_TOPIC = { kind: 'fallback', reason: 'off-topic' };
 /** The movie and the job answer score within `NEAR_TIE_MARGIN` of each other (0.03 apart). */
 const NEAR_TIE_QUESTION = 'What is your favourite movie or your job?';
+/**
+ * The movie answer leads the job answer by 0.048: played (just clear of the near-tie margin, 0.04,
+ * under which issue 50 asks back instead), with the smallest margin of the sorting cases below.
+ */
+const CLOSE_LEAD_QUESTION = 'What is the favourite movie or your job?';
 /** The birthplace answer leads the job answer by about 0.3: two candidates, not a near-tie. */
 const CLEAR_LEAD_QUESTION = 'What is your job and where were you born?';
 
@@ -281,8 +286,8 @@ describe('inbox filters by date, confidence class and channel, and sorts by ever
   // Three exchanges of one namespace, each column's values distinct where the data allows:
   //   A  "Where were you born?"        storyfile Alpha, studio, 2026-01-10 12:00, exact (score 1,
   //      one candidate: no margin), resolved, thumbs up
-  //   B  NEAR_TIE_QUESTION             storyfile Alpha, embed,  2026-01-11 23:30, paraphrase
-  //      (movie, margin 0.03), new, not rated
+  //   B  CLOSE_LEAD_QUESTION           storyfile Alpha, embed,  2026-01-11 23:30, paraphrase
+  //      (movie, margin 0.048), new, not rated
   //   C  "What is the capital of Peru?" storyfile Beta, share,  2026-01-12 00:30, fallback with
   //      low confidence (margin 0.06), ignored, thumbs down
   // Channels and times are written in SQL (an ask is logged now, in the studio channel); the
@@ -304,7 +309,7 @@ describe('inbox filters by date, confidence class and channel, and sorts by ever
         where id in (${alpha.id}, ${beta.id})`,
     );
     a = (await ask(sorter, alpha.id, BORN)).exchangeId;
-    b = (await ask(sorter, alpha.id, NEAR_TIE_QUESTION)).exchangeId;
+    b = (await ask(sorter, alpha.id, CLOSE_LEAD_QUESTION)).exchangeId;
     c = (await ask(sorter, beta.id, 'What is the capital of Peru?')).exchangeId;
     for (const [id, feedback] of [
       [a, 'up'],

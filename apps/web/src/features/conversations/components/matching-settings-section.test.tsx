@@ -26,6 +26,19 @@ const SETTINGS: MatchingSettings = {
     pendingPhrasings: 0,
     message: 'Answering by words and meaning.',
   },
+  askBack: {
+    playRisk: null,
+    effectivePlayRisk: 0.1,
+    defaultPlayRisk: 0.1,
+    playAt: 0.45,
+    offerAt: 0.2,
+    preview: {
+      nearMissPlayed: 0.1,
+      nearMissOffered: 0.6,
+      offTopicPlayed: 0,
+      offTopicOffered: 0.12,
+    },
+  },
 };
 
 const RAISED: ReviewPreview = {

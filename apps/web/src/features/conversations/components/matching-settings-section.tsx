@@ -13,6 +13,7 @@ import { useMatchingSettings } from '../api/get-matching-settings';
 import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/threshold-change';
 import { formatScore } from '@/lib/format';
 import { SETTINGS_CARD_CLASS } from './settings-card';
+import { AskBackForm } from './ask-back-form';
 
 const NUMBER_CLASS =
   'block h-9 w-24 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
@@ -223,7 +224,10 @@ function ThresholdForm({
   );
 }
 
-/** Matching settings: the out-of-scope threshold editors tune after testing in the interact tab. */
+/**
+ * Matching settings: the out-of-scope threshold and the share of wrong answers risked (issue 50),
+ * which editors tune after testing in the interact tab.
+ */
 export function MatchingSettingsSection({
   storyfileId,
   isEditable,
@@ -252,7 +256,14 @@ export function MatchingSettingsSection({
       ) : settings.isError ? (
         <Alert kind="error">{settings.error.message}</Alert>
       ) : (
-        <ThresholdForm storyfileId={storyfileId} settings={settings.data} isEditable={isEditable} />
+        <>
+          <ThresholdForm
+            storyfileId={storyfileId}
+            settings={settings.data}
+            isEditable={isEditable}
+          />
+          <AskBackForm storyfileId={storyfileId} settings={settings.data} isEditable={isEditable} />
+        </>
       )}
     </section>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "storyfile_matching_settings" ADD COLUMN "play_risk" double precision;

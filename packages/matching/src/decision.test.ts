@@ -1,0 +1,154 @@
+// Issue 50, "no wrong answer when unsure": play, ask back or fall back, by the storyfile's own bars.
+import { describe, expect, it } from 'vitest';
+import { decideOutcome } from './decision.ts';
+import type { DecisionPolicy, Outcome, RankedAnswer } from './decision.ts';
+import { chooseDecisionPolicy, DEFAULT_DECISION_TUNING } from './decision-calibration.ts';
+
+const POLICY: DecisionPolicy = { playAt: 0.6, offerAt: 0.3, tieMargin: 0.04, spread: 0.6 };
+
+function ranked(answerId: string, score: number, more: Partial<RankedAnswer> = {}): RankedAnswer {
+  return { answerId, score, isRecorded: true, isExact: false, ...more };
+}
+
+describe('decideOutcome', () => {
+  it.each<[string, RankedAnswer[], Outcome]>([
+    ['nothing ranked: the fallback', [], { kind: 'fallback' }],
+    [
+      'a clear lead at the play bar: played',
+      [ranked('a', 0.6), ranked('b', 0.3)],
+      { kind: 'play', answerId: 'a' },
+    ],
+    ['alone above the play bar: played', [ranked('a', 0.9)], { kind: 'play', answerId: 'a' }],
+    [
+      'above the play bar but near-tied: asked which, never a coin toss',
+      [ranked('a', 0.7), ranked('b', 0.68), ranked('c', 0.2)],
+      {
+        kind: 'ask',
+        suggestions: [
+          { answerId: 'a', score: 0.7 },
+          { answerId: 'b', score: 0.68 },
+        ],
+      },
+    ],
+    [
+      'an exact phrasing plays even when another answer ties with it',
+      [ranked('a', 0.8, { isExact: true }), ranked('b', 0.8)],
+      { kind: 'play', answerId: 'a' },
+    ],
+    [
+      'between the bars: asked back with at most three answers within the spread of the best',
+      [
+        ranked('a', 0.5),
+        ranked('b', 0.45),
+        ranked('c', 0.35),
+        ranked('d', 0.32),
+        ranked('e', 0.29),
+      ],
+      {
+        kind: 'ask',
+        suggestions: [
+          { answerId: 'a', score: 0.5 },
+          { answerId: 'b', score: 0.45 },
+          { answerId: 'c', score: 0.35 },
+        ],
+      },
+    ],
+    [
+      'between the bars, the others far below the best: only the best is offered',
+      [ranked('a', 0.55), ranked('b', 0.31)],
+      { kind: 'ask', suggestions: [{ answerId: 'a', score: 0.55 }] },
+    ],
+    [
+      'below the offer bar: the fallback',
+      [ranked('a', 0.29), ranked('b', 0.1)],
+      { kind: 'fallback' },
+    ],
+    [
+      'a best match without a video: never played over, the caller falls back',
+      [ranked('a', 0.9, { isRecorded: false }), ranked('b', 0.5)],
+      { kind: 'fallback' },
+    ],
+    [
+      'an answer without a video below a recorded one is never offered',
+      [ranked('a', 0.5), ranked('b', 0.49, { isRecorded: false }), ranked('c', 0.4)],
+      {
+        kind: 'ask',
+        suggestions: [
+          { answerId: 'a', score: 0.5 },
+          { answerId: 'c', score: 0.4 },
+        ],
+      },
+    ],
+  ])('%s', (_name, answers, expected) => {
+    expect(decideOutcome(answers, POLICY)).toEqual(expected);
+  });
+
+  it('offers no more than the limit, and nothing with a limit of 0', () => {
+    const answers = [ranked('a', 0.5), ranked('b', 0.49), ranked('c', 0.48)];
+    expect(decideOutcome(answers, POLICY, 1)).toEqual({
+      kind: 'ask',
+      suggestions: [{ answerId: 'a', score: 0.5 }],
+    });
+    expect(decideOutcome(answers, POLICY, 0)).toEqual({ kind: 'fallback' });
+  });
+
+  it('an offer bar above the play bar is read as the play bar (nothing between them falls back)', () => {
+    const policy = { ...POLICY, offerAt: 0.8 };
+    expect(decideOutcome([ranked('a', 0.65), ranked('b', 0.64)], policy).kind).toBe('ask');
+  });
+});
+
+describe('chooseDecisionPolicy', () => {
+  // 20 neighbour questions scoring 0.95, 0.90, … 0.00; 100 off-topic ones scoring 0.00 … 0.99.
+  const neighbours = Array.from({ length: 20 }, (_, i) => 0.95 - i * 0.05);
+  const offTopic = Array.from({ length: 100 }, (_, i) => (99 - i) / 100);
+
+  it.each<[string, number, number | 'auto', number, number]>([
+    // name, threshold, setting, playAt, offerAt
+    ['automatic: 5% of the neighbours may be played', 0.3, 'auto', 0.9001, 0.3],
+    ['a cautious point: none of the neighbours played', 0.3, 0, 0.9501, 0.3],
+    ['a bold point: half of the neighbours played, never below the threshold', 0.6, 0.5, 0.6, 0.6],
+    [
+      'a threshold below the off-topic bar: offered down to the threshold',
+      0.1,
+      'auto',
+      0.9001,
+      0.1,
+    ],
+    [
+      'a high threshold: offered down to the off-topic questions’ 15% bar',
+      0.95,
+      'auto',
+      0.95,
+      0.8401,
+    ],
+  ])('%s', (_name, threshold, setting, playAt, offerAt) => {
+    const report = chooseDecisionPolicy({ neighbours, offTopic }, threshold, setting);
+    expect(report.policy).toEqual({
+      playAt,
+      offerAt,
+      tieMargin: DEFAULT_DECISION_TUNING.tieMargin,
+      spread: DEFAULT_DECISION_TUNING.spread,
+    });
+  });
+
+  it('previews what the point gives on the storyfile’s own questions', () => {
+    const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0.1);
+    expect(report.playRisk).toBe(0.1);
+    expect(report.preview.neighboursPlayed).toBeCloseTo(0.1);
+    expect(report.preview.offTopicPlayed).toBeCloseTo(0.14);
+    expect(report.preview.offTopicOffered).toBeCloseTo(0.56);
+  });
+
+  it('with too few neighbour questions to say anything, plays at the threshold', () => {
+    const report = chooseDecisionPolicy({ neighbours: [0.9, 0.8], offTopic }, 0.3, 'auto');
+    expect(report.policy.playAt).toBe(0.3);
+  });
+
+  it('refuses a point outside 0–1', async () => {
+    const { assertPlayRisk } = await import('./decision-calibration.ts');
+    expect(() => assertPlayRisk(1.5)).toThrow(RangeError);
+    expect(() => assertPlayRisk(-0.1)).toThrow(RangeError);
+    expect(assertPlayRisk('auto')).toBe('auto');
+  });
+});

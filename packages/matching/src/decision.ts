@@ -1,0 +1,78 @@
+// Play, ask back or fall back (issue 50): what a visitor's question gets, chosen by what each
+// outcome costs them. A wrong answer played costs most (the recorded person answers another
+// question), then the cannot-answer clip when the right answer was within reach, then a question
+// asked back ("Did you mean…?", at most three recorded answers). The two bars are the storyfile's
+// own (`decision-calibration.ts`): the score above which a wrong answer is rare enough to play, and
+// the score below which the built-in off-topic questions mostly lie.
+
+/**
+ * Where one storyfile plays, asks back and falls back.
+ * - `playAt`: the best recorded answer is played when it scores at least this (and is not near-tied);
+ * - `offerAt`: below `playAt`, recorded answers scoring at least this are offered ("Did you mean…?");
+ *   below it, the fallback;
+ * - `tieMargin`: a second recorded answer within this of the first is asked about, not played over;
+ * - `spread`: an offered answer beside the first scores at least this share of its score.
+ */
+export interface DecisionPolicy {
+  playAt: number;
+  offerAt: number;
+  tieMargin: number;
+  spread: number;
+}
+
+/** One ranked answer as the decision reads it (a `Candidate` has these and more). */
+export interface RankedAnswer {
+  answerId: string;
+  score: number;
+  isRecorded: boolean;
+  /** The question is one of the answer's stored phrasings, word for word. */
+  isExact: boolean;
+}
+
+export type Outcome =
+  | { kind: 'play'; answerId: string }
+  | { kind: 'ask'; suggestions: { answerId: string; score: number }[] }
+  | { kind: 'fallback' };
+
+// Scores are rounded to 1e-6: a bar is compared with float noise allowed for.
+const SCORE_EPSILON = 1e-9;
+
+/**
+ * The outcome of one question's ranking (best first) under `policy`: an exact phrasing plays; a
+ * clear lead at or above `playAt` plays; otherwise the recorded answers at or above `offerAt`
+ * (within `spread` of the best, at most `limit`) are asked about; otherwise the fallback. A best
+ * match without a video is never played over (another answer answers another question): the caller
+ * falls back with its reason.
+ */
+export function decideOutcome(
+  ranked: readonly RankedAnswer[],
+  policy: Readonly<DecisionPolicy>,
+  limit = 3,
+): Outcome {
+  const first = ranked[0];
+  if (!first || !first.isRecorded) {
+    return { kind: 'fallback' };
+  }
+  if (first.isExact) {
+    return { kind: 'play', answerId: first.answerId };
+  }
+  const recorded = ranked.filter((answer) => answer.isRecorded);
+  const second = recorded[1];
+  const isClearLead = !second || first.score - second.score > policy.tieMargin + SCORE_EPSILON;
+  if (first.score >= policy.playAt - SCORE_EPSILON && isClearLead) {
+    return { kind: 'play', answerId: first.answerId };
+  }
+  const floor = Math.min(policy.offerAt, policy.playAt);
+  if (first.score < floor - SCORE_EPSILON || limit <= 0) {
+    return { kind: 'fallback' };
+  }
+  const suggestions = recorded
+    .filter(
+      (answer) =>
+        answer.score >= floor - SCORE_EPSILON &&
+        answer.score >= first.score * policy.spread - SCORE_EPSILON,
+    )
+    .slice(0, Math.floor(limit))
+    .map(({ answerId, score }) => ({ answerId, score }));
+  return { kind: 'ask', suggestions };
+}
