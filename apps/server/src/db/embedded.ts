@@ -47,6 +47,8 @@ async function makeDirectory(directory: string): Promise<void> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
+  /** Server settings passed as `-c name=value` (the test run's roomier `max_connections`). */
+  settings?: Readonly<Record<string, string>>;
   log?: (message: string) => void;
   /** PostgreSQL died and could not be started again; unset, that is only logged. */
   onFatal?: (error: EmbeddedPostgresError) => void;
@@ -90,6 +92,7 @@ export async function startEmbeddedPostgres(options: {
       binaries,
       databaseDir,
       port: options.port,
+      settings: options.settings,
       account,
       readyUrl: urlOf('postgres'),
     });

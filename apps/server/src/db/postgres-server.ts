@@ -46,6 +46,7 @@ export async function launchPostgres(options: {
   binaries: Binaries;
   databaseDir: string;
   port: number;
+  settings?: Readonly<Record<string, string>>;
   account: OsAccount | undefined;
   readyUrl: string;
 }): Promise<ChildProcess> {
@@ -63,6 +64,10 @@ export async function launchPostgres(options: {
       // TCP only: no socket file in a shared directory.
       '-c',
       'unix_socket_directories=',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
     {
       ...(account ?? {}),
