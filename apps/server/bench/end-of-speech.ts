@@ -13,314 +13,42 @@
 // storyfile hears, one at a time, the recording as the hook sends it without speculation (all of
 // it up to the VAD's end, WebM/Opus) and with it (the part up to where the last pause began, sent
 // then). Prints the last word → recognized text both ways, side by side, with the load average.
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+//
+// Options in end-of-speech/options.ts, the recordings in recordings.ts, the VAD and endpointer in
+// vad.ts, the studio's recognition in recognizer.ts.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import type { SpeechToTextResponse } from '@conversa/contracts';
 import * as ort from 'onnxruntime-web';
 import {
   END_OF_SPEECH_HANGOVER_MS,
   NON_SPEECH_PROBABILITY,
   SPEECH_PROBABILITY,
-  SpeechEndpointer,
 } from '../../web/src/lib/recorded-speech.ts';
-import type { EmbeddedDatabase } from '../src/db/embedded.ts';
-import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story.ts';
-import type { RunningStudio } from '../src/server.ts';
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
-import { call, wordEdits } from './speech/measures.ts';
-import { mixNoise, run, UNSEEN_VOICES, VOICES, WORDS_PER_MINUTE } from './speech/recordings.ts';
-import { prepareBenchDatabase, seedPublishedStoryfile, startBenchStudio } from './support.ts';
-
-const { values: args } = parseArgs({ options: { recognize: { type: 'boolean', default: false } } });
-/** The conditions whose recordings are recognized with --recognize, every `RECOGNIZE_EVERY`th. */
-const RECOGNIZED_CONDITIONS = new Set(['quiet', 'pink noise, 20 dB']);
-const RECOGNIZE_EVERY = 3;
-
-const require = createRequire(import.meta.url);
-const SAMPLE_RATE = 16_000;
-const FRAME_SAMPLES = 512;
-const CONTEXT_SAMPLES = 64;
-const FRAME_MS = (FRAME_SAMPLES / SAMPLE_RATE) * 1000;
-/** The level rule's window: the hook reads 1,024 samples every 50 ms. */
-const LEVEL_STEP_MS = 50;
-const LEAD_SECONDS = 0.5;
-/** A person's readings, as recorded (16 kHz): `apt-get install pocketsphinx-testdata`. */
-const PERSON_DIRS = ['librivox', 'cards'].map((name) =>
-  path.join('/usr/share/pocketsphinx/test/data', name),
-);
-const TRAIL_SECONDS = 2.5;
-
-/** Questions a visitor might ask with a pause inside: commas, a lead-in, two clauses. */
-const SENTENCES = [
-  'Where did you grow up?',
-  'Tell me, when you were a child, where did you live?',
-  'I wanted to ask you something. What was your first job?',
-  'So, what do you remember about your grandparents?',
-  'If you could go back, would you change anything, and why?',
-  'What was it like, living through the war?',
-];
-
-const CONDITIONS = [
-  { name: 'a person reading (LibriVox, cards)', noise: 'person', voices: [] },
-  { name: 'quiet', noise: undefined, voices: VOICES },
-  { name: 'pink noise, 20 dB', noise: { noise: 'pinknoise', snrDb: 20 }, voices: VOICES },
-  { name: 'brown noise, 15 dB', noise: { noise: 'brownnoise', snrDb: 15 }, voices: UNSEEN_VOICES },
-] as const;
-
-async function loadSilero(): Promise<ort.InferenceSession> {
-  const vadDist = path.dirname(require.resolve('@ricky0123/vad-web'));
-  ort.env.wasm.numThreads = 1;
-  ort.env.logLevel = 'error';
-  return ort.InferenceSession.create(await readFile(path.join(vadDist, 'silero_vad_v5.onnx')));
-}
-
-/** Silero v5's speech probability for each 32 ms frame, as vad-web computes it; and ms per frame. */
-async function speechProbabilities(
-  session: ort.InferenceSession,
-  samples: Float32Array,
-): Promise<{ probabilities: number[]; msPerFrame: number[] }> {
-  let state: ort.Tensor = new ort.Tensor('float32', new Float32Array(2 * 128), [2, 1, 128]);
-  const sr = new ort.Tensor('int64', BigInt64Array.from([16_000n]));
-  let context = new Float32Array(CONTEXT_SAMPLES);
-  const probabilities: number[] = [];
-  const msPerFrame: number[] = [];
-  for (let start = 0; start + FRAME_SAMPLES <= samples.length; start += FRAME_SAMPLES) {
-    const frame = samples.subarray(start, start + FRAME_SAMPLES);
-    const input = new Float32Array(CONTEXT_SAMPLES + FRAME_SAMPLES);
-    input.set(context, 0);
-    input.set(frame, CONTEXT_SAMPLES);
-    context = frame.slice(-CONTEXT_SAMPLES);
-    const began = performance.now();
-    const out = await session.run({
-      input: new ort.Tensor('float32', input, [1, input.length]),
-      state,
-      sr,
-    });
-    msPerFrame.push(performance.now() - began);
-    state = out.stateN!;
-    probabilities.push((out.output as ort.Tensor).data[0] as number);
-  }
-  return { probabilities, msPerFrame };
-}
-
-/** The end of the last frame the VAD calls speech, ms. */
-function lastSpeechEndMs(probabilities: number[]): number {
-  let last = -1;
-  for (const [frame, probability] of probabilities.entries()) {
-    if (probability >= SPEECH_PROBABILITY) {
-      last = frame;
-    }
-  }
-  return (last + 1) * FRAME_MS;
-}
-
-async function readSamples(file: string): Promise<Float32Array> {
-  const out = `${file}.f32`;
-  await run('sox', [file, '-r', '16000', '-c', '1', '-t', 'f32', '-e', 'floating-point', out]);
-  const raw = await readFile(out);
-  return new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
-}
-
-interface Recording {
-  label: string;
-  samples: Float32Array;
-  /** The end of the last word (espeak's trimmed length), or null for a person's recording. */
-  speechEndMs: number | null;
-  /** What was said (espeak-ng's), or null. */
-  sentence: string | null;
-}
-
-/** A condition's recordings: a person's as recorded (trail padded), or espeak-ng's, padded and noised. */
-async function makeRecordings(
-  condition: (typeof CONDITIONS)[number],
-  workRoot: string,
-): Promise<Recording[]> {
-  const recordings: Recording[] = [];
-  const file = (name: string) => path.join(workRoot, `${recordings.length}-${name}`);
-  if (condition.noise === 'person') {
-    for (const dir of PERSON_DIRS.filter((candidate) => existsSync(candidate))) {
-      for (const name of (await readdir(dir)).filter((entry) => entry.endsWith('.wav')).sort()) {
-        await run('sox', [
-          path.join(dir, name),
-          file('padded.wav'),
-          'pad',
-          '0',
-          String(TRAIL_SECONDS),
-        ]);
-        recordings.push({
-          label: `${path.basename(dir)}/${name}`,
-          samples: await readSamples(file('padded.wav')),
-          speechEndMs: null,
-          sentence: null,
-        });
-      }
-    }
-    return recordings;
-  }
-  for (const sentence of SENTENCES) {
-    for (const voice of condition.voices) {
-      for (const wordsPerMinute of WORDS_PER_MINUTE) {
-        await run('espeak-ng', [
-          ...['-v', voice, '-s', String(wordsPerMinute), '-w', file('raw.wav')],
-          sentence,
-        ]);
-        await run('sox', [
-          ...[file('raw.wav'), '-r', '16000', '-c', '1', '-b', '16', file('speech.wav')],
-          ...['silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%'],
-          ...['reverse', 'gain', '-n', '-6'],
-        ]);
-        const { stdout } = await run('soxi', ['-D', file('speech.wav')]);
-        await run('sox', [
-          ...[file('speech.wav'), file('padded.wav'), 'pad'],
-          ...[String(LEAD_SECONDS), String(TRAIL_SECONDS)],
-        ]);
-        let heard = file('padded.wav');
-        if (condition.noise) {
-          await mixNoise(heard, file('noisy.wav'), condition.noise);
-          heard = file('noisy.wav');
-        }
-        recordings.push({
-          label: `"${sentence}", ${voice} at ${wordsPerMinute} wpm`,
-          samples: await readSamples(heard),
-          speechEndMs: (LEAD_SECONDS + Number(stdout.trim())) * 1000,
-          sentence,
-        });
-      }
-    }
-  }
-  return recordings;
-}
-
-/** The longest non-speech run (the endpointer's hysteresis) between the first and last speech. */
-function longestInnerPauseMs(probabilities: number[]): number {
-  let speaking = false;
-  let heard = false;
-  let run = 0;
-  let longest = 0;
-  for (const probability of probabilities) {
-    speaking = probability >= (speaking ? NON_SPEECH_PROBABILITY : SPEECH_PROBABILITY);
-    if (speaking) {
-      if (heard) {
-        longest = Math.max(longest, run);
-      }
-      heard = true;
-      run = 0;
-    } else {
-      run += FRAME_MS;
-    }
-  }
-  return longest;
-}
-
-/**
- * Where the hook sends its speculative recording: the end of the frame at which the last pause
- * before the VAD's end began (a pause that speech interrupted drops its speculation), or null.
- */
-function speculatedAtMs(probabilities: number[]): number | null {
-  const endpointer = new SpeechEndpointer();
-  endpointer.useVoiceActivity();
-  let speculatedAt: number | null = null;
-  for (const [frame, probability] of probabilities.entries()) {
-    const wasSpeaking = endpointer.isSpeaking;
-    const decision = endpointer.pushSpeechProbability(probability, FRAME_MS);
-    if (decision !== 'listening') {
-      return endpointer.endOfSpeech ? speculatedAt : null;
-    }
-    if (wasSpeaking && !endpointer.isSpeaking) {
-      speculatedAt = (frame + 1) * FRAME_MS;
-    } else if (!wasSpeaking && endpointer.isSpeaking) {
-      speculatedAt = null;
-    }
-  }
-  return null;
-}
-
-/** The first `ms` of 16 kHz samples encoded as Chromium's MediaRecorder sends them (WebM/Opus). */
-async function encodeWebm(samples: Float32Array, ms: number, file: string): Promise<Buffer> {
-  const raw = `${file}.f32`;
-  const end = Math.min(samples.length, Math.round((ms / 1000) * SAMPLE_RATE));
-  await writeFile(raw, Buffer.from(samples.buffer, samples.byteOffset, end * 4));
-  await run('ffmpeg', [
-    ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1', '-i', raw],
-    ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', file],
-  ]);
-  return readFile(file);
-}
-
-interface Recognizer {
-  /** Recognizes one recording through the studio's gateway: its words and wall time, ms. */
-  hear(webm: Buffer): Promise<{ text: string; ms: number }>;
-  stop(): Promise<void>;
-}
-
-async function startRecognizer(): Promise<Recognizer> {
-  const prepared = await prepareBenchDatabase('conversa_bench_end_of_speech', 'endOfSpeech');
-  const embedded: EmbeddedDatabase | undefined = prepared.embedded;
-  let studio: RunningStudio | undefined;
-  try {
-    studio = await startBenchStudio(prepared.url, 'end-of-speech', { MATCHER_EMBEDDER: 'none' });
-    const storyfile = await seedPublishedStoryfile(studio, {
-      name: LIFE_STORY_TEMPLATE.name,
-      topics: LIFE_STORY_TEMPLATE.topics,
-    });
-    const url = `/v1/conversa/speech2text?storyfileId=${storyfile.id}`;
-    const running = studio;
-    return {
-      async hear(webm) {
-        const began = performance.now();
-        const heard = await call<SpeechToTextResponse>(storyfile.owner, url, {
-          body: webm,
-          headers: { 'content-type': 'audio/webm;codecs=opus' },
-        });
-        return { text: heard.text, ms: performance.now() - began };
-      },
-      async stop() {
-        await running.stop();
-        await embedded?.stop();
-      },
-    };
-  } catch (error) {
-    await studio?.stop();
-    await embedded?.stop();
-    throw error;
-  }
-}
-
-/** When the endpointer ends the question (ms from the start), or null if it did not. */
-function endedAtMs(push: (endpointer: SpeechEndpointer) => Iterable<number>): number | null {
-  const endpointer = new SpeechEndpointer();
-  for (const atMs of push(endpointer)) {
-    if (endpointer.endOfSpeech) {
-      return atMs;
-    }
-  }
-  return null;
-}
-
-function levelsOf(samples: Float32Array): number[] {
-  const step = (SAMPLE_RATE * LEVEL_STEP_MS) / 1000;
-  const levels: number[] = [];
-  for (let end = step; end <= samples.length; end += step) {
-    const window = samples.subarray(Math.max(0, end - 1024), end);
-    let sum = 0;
-    for (const sample of window) {
-      sum += sample * sample;
-    }
-    levels.push(Math.sqrt(sum / window.length));
-  }
-  return levels;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
+import { wordEdits } from './speech/measures.ts';
+import { WORDS_PER_MINUTE } from './speech/recordings.ts';
+import {
+  RECOGNIZED_CONDITIONS,
+  RECOGNIZE_EVERY,
+  FRAME_MS,
+  LEVEL_STEP_MS,
+  SENTENCES,
+  CONDITIONS,
+  args,
+} from './end-of-speech/options.ts';
+import { makeRecordings } from './end-of-speech/recordings.ts';
+import {
+  loadSilero,
+  speechProbabilities,
+  lastSpeechEndMs,
+  longestInnerPauseMs,
+  speculatedAtMs,
+  endedAtMs,
+  levelsOf,
+  median,
+} from './end-of-speech/vad.ts';
+import { encodeWebm, type Recognizer, startRecognizer } from './end-of-speech/recognizer.ts';
 
 async function main(): Promise<void> {
   console.log(

@@ -1,5 +1,6 @@
 // Writes docs/storyfile-package.schema.json from the manifest's zod schema:
-// `npm run -w apps/server packages:schema`. packages.test.ts checks the committed file equals it.
+// `npm run -w apps/server packages:schema`. package-export.test.ts checks the committed file
+// equals it.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildManifestJsonSchema } from './manifest.ts';
