@@ -64,7 +64,7 @@ describe('the work of re-timing a save', () => {
     };
     const work = createAlignmentWork();
     const aligned = alignEditedCues(edited, cues, heard, work);
-    expect(aligned[2_500]).toEqual({ ...fixed, text: edited[2_500]!.text });
+    expect(aligned[2_500]).toEqual({ ...fixed, text: edited[2_500].text });
     expect(aligned[0]!.startMs).toBe(0);
     expect(aligned[1]).toEqual(cues[1]);
     // Two runs of one caption each: (63 + 1) × (3 + 1) cells and (3 + 1) × (3 + 1), not 9,000².
