@@ -19,6 +19,7 @@ import {
   convertToSpeechWav,
 } from './audio.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
+import { createFairShare } from './fair-share.ts';
 import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
@@ -47,29 +48,6 @@ export interface SpeechStages {
   /** From the recording received to its readings (the answer's `processingSeconds` and more). */
   totalSeconds: number;
   audioSeconds: number;
-}
-
-/** At most `limit` tasks at a time; the others wait their turn in order. */
-export function createLimiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) {
-        next();
-      } else {
-        running -= 1;
-      }
-    }
-  };
 }
 
 /** The words a recognizer should expect for one storyfile, in a stable order (its model's key). */
@@ -127,12 +105,18 @@ export interface SpeechGateway {
     storyfileId: string;
     audio: unknown;
     signal?: AbortSignal;
+    /** Who asks (a player's address, a user): the recognizer's slots are shared fairly by it. */
+    visitor: string;
   }): Promise<SpeechToTextResponse>;
   /**
    * Starts hearing a recording while it is made (issue 42, item 3; the WebSocket doors): the
    * storyfile's vocabulary read, ffmpeg started, the decoder made ready. See SpeechStream.
    */
-  openStream(input: { storyfileId: string; answer: SpeechStreamAnswer }): Promise<SpeechStream>;
+  openStream(input: {
+    storyfileId: string;
+    answer: SpeechStreamAnswer;
+    visitor: string;
+  }): Promise<SpeechStream>;
   /** Ends the recognizers kept running (the studio stopping). */
   close?(): Promise<void>;
 }
@@ -161,18 +145,18 @@ export function createSpeechGateway(options: {
           modelsDir: path.join(options.dataDir, 'speech', 'models'),
           warmDecoders: options.config.warmDecoders ?? 0,
         }));
-  const limit = createLimiter(options.config.concurrency ?? availableParallelism());
+  const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
 
   return {
     engineName: engine.name,
-    async openStream({ storyfileId, answer }) {
+    async openStream({ storyfileId, answer, visitor }) {
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
       return openSpeechStream({
         vocabulary,
         engine,
         ffmpeg,
-        limit,
+        limit: (task) => fairShare.run({ visitor, storyfileId }, task),
         answer: (message, isLast) => {
           answer(message, isLast);
           // As for an upload: the readings' vectors are made while the ask comes.
@@ -185,7 +169,7 @@ export function createSpeechGateway(options: {
         },
       });
     },
-    async transcribe({ storyfileId, audio, signal }) {
+    async transcribe({ storyfileId, audio, signal, visitor }) {
       if (!Buffer.isBuffer(audio)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE);
       }
@@ -198,7 +182,7 @@ export function createSpeechGateway(options: {
       const received = performance.now();
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
       const vocabularyRead = performance.now();
-      return limit(async () => {
+      return fairShare.run({ visitor, storyfileId }, async () => {
         if (signal?.aborted) {
           throw requestClosed();
         }
