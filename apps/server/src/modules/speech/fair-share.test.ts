@@ -106,4 +106,38 @@ describe('the recognizer shared fairly', () => {
     await drain([...decodes.slice(1), elsewhere]);
     expect(share.counts).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('lets a decode dropped while it waits leave the queue and its share at once', async () => {
+    const share = createFairShare(1);
+    const owner = { visitor: 'address|10.3.0.1', storyfileId: 'grandma' };
+    const first = decodeFor(share, owner);
+    const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    let hasStarted = false;
+    const dropped = controllers.map((controller) =>
+      share
+        .run(
+          owner,
+          () => {
+            hasStarted = true;
+            return Promise.resolve();
+          },
+          controller.signal,
+        )
+        .catch((error: unknown) => error),
+    );
+    await tick();
+    expect(share.counts).toEqual({ running: 1, waiting: 3 });
+    controllers.forEach((controller) => controller.abort());
+    for (const error of await Promise.all(dropped)) {
+      expect(error).toBeInstanceOf(Error);
+    }
+    expect(share.counts).toEqual({ running: 1, waiting: 0 });
+    // Its share is free again: three more are taken, not refused.
+    const next = Array.from({ length: MAX_DECODES_PER_VISITOR - 1 }, () => decodeFor(share, owner));
+    await drain([first, ...next]);
+    expect(hasStarted).toBe(false);
+    for (const decode of next) {
+      expect(await decode.state.settled).toBeUndefined();
+    }
+  });
 });

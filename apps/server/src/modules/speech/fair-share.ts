@@ -96,8 +96,12 @@ export function createFairShare(concurrency: number) {
   }
 
   return {
-    /** Runs one decode in its fair turn; refuses it (429) when its visitor or storyfile has too many. */
-    async run<T>(owner: DecodeOwner, task: () => Promise<T>): Promise<T> {
+    /**
+     * Runs one decode in its fair turn; refuses it (429) when its visitor or storyfile has too
+     * many. A decode whose `signal` aborts while it waits (a dropped speculative recognition, a
+     * closed request) leaves the queue at once, so it holds no place in its visitor's share.
+     */
+    async run<T>(owner: DecodeOwner, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
       if ((inFlight.visitor.get(owner.visitor) ?? 0) >= MAX_DECODES_PER_VISITOR) {
         throw tooManyRequests(SPEECH_VISITOR_BUSY_MESSAGE, RETRY_AFTER_SECONDS);
       }
@@ -110,8 +114,26 @@ export function createFairShare(concurrency: number) {
         if (running < concurrency && waiting.length === 0) {
           begin(owner);
         } else {
-          await new Promise<void>((start) => {
-            waiting.push({ owner, order: (arrivals += 1), start });
+          await new Promise<void>((start, drop) => {
+            const entry: Waiting = {
+              owner,
+              order: (arrivals += 1),
+              start: () => {
+                signal?.removeEventListener('abort', leave);
+                start();
+              },
+            };
+            const dropped = () => new Error('The decode was dropped while it waited.');
+            const leave = () => {
+              waiting.splice(waiting.indexOf(entry), 1);
+              drop(dropped());
+            };
+            if (signal?.aborted) {
+              drop(dropped());
+              return;
+            }
+            waiting.push(entry);
+            signal?.addEventListener('abort', leave, { once: true });
           });
         }
         try {

@@ -118,7 +118,8 @@ export function openSpeechStream(options: {
   vocabulary: StoryfileVocabulary;
   engine: SpeechEngine;
   ffmpeg: string;
-  limit: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Runs a decode in its turn; `signal` drops one still waiting. */
+  limit: <T>(task: () => Promise<T>, signal: AbortSignal) => Promise<T>;
   answer: SpeechStreamAnswer;
   /** How long it may stay open (SPEECH_STREAM_LIMIT_MS; tests shorten it). */
   openLimitMs?: number;
@@ -257,7 +258,7 @@ export function openSpeechStream(options: {
       } finally {
         await rm(wavFile, { force: true });
       }
-    });
+    }, signal);
   }
 
   /** One decode: its answer, unless a newer decode, a cancel or the close dropped it. */
