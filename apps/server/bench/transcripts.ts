@@ -5,6 +5,9 @@
 // pocketsphinx-testdata ships with their transcription (`apt-get install pocketsphinx-testdata`;
 // left out, with a line saying so, when it is not installed). Nothing is downloaded.
 //
+// It first times the save's re-timing of 2,500 and 5,000 captions (transcripts/saves.ts);
+// `--saves-only` stops there.
+//
 //   npm run bench:transcripts [-- --voices en-us,en-gb --snr 20 --external http://127.0.0.1:8080]
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { createDictation } from '../src/modules/speech/dictation.ts';
 import { readPcmWav, writePcmWav } from '../src/modules/speech/pauses.ts';
 import { childCpuSeconds, fixed, median, wordEdits } from './speech/measures.ts';
 import { mixNoise } from './speech/recordings.ts';
+import { measureSaves } from './transcripts/saves.ts';
 import { writeBenchResults } from './support.ts';
 
 const run = promisify(execFile);
@@ -44,6 +48,7 @@ const { values } = parseArgs({
     voices: { type: 'string', default: 'en-us,en-us+f3,en-gb' },
     snr: { type: 'string', default: '20' },
     external: { type: 'string' },
+    'saves-only': { type: 'boolean', default: false },
   },
 });
 const voices = values.voices.split(',').filter(Boolean);
@@ -148,6 +153,13 @@ async function speakAnswer(dir: string, voice: string): Promise<Spoken & { texts
 }
 
 async function main() {
+  const saves = measureSaves();
+  console.log('A save re-timed with timing: align (median of 5, on the event loop):');
+  console.table(saves);
+  if (values['saves-only']) {
+    console.log(`Figures written to ${writeBenchResults('transcript-saves', saves)}`);
+    return;
+  }
   const dir = await mkdtemp(path.join(tmpdir(), 'conversa-bench-transcripts-'));
   const engines = [
     { name: 'pocketsphinx (embedded)', config: { concurrency: undefined, external: undefined } },

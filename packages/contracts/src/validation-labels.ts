@@ -169,6 +169,14 @@ export const LIST_ITEM_NOUNS: Readonly<Record<string, string>> = {
   topics: 'topic',
 };
 
+/**
+ * A field whose words depend on the list it sits in: a caption's `text` is its text, not the
+ * "Question" that `text` means elsewhere (issue 53: "Question (caption 1)").
+ */
+export const LIST_ITEM_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  cues: { text: 'Text' },
+};
+
 function capitalize(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
@@ -205,7 +213,12 @@ export function labelValidationField(path: readonly PropertyKey[]): string {
     } else if (!isIndex && position === steps.length - 1) {
       const key = String(step);
       const mapEntry = typeof previous === 'string' ? MAP_ENTRY_LABELS[previous] : undefined;
-      label = mapEntry ?? FIELD_LABELS[key] ?? wordsOf(key);
+      const list = steps[position - 2];
+      const itemField =
+        typeof list === 'string' && /^\d+$/.test(String(previous))
+          ? LIST_ITEM_FIELD_LABELS[list]?.[key]
+          : undefined;
+      label = mapEntry ?? itemField ?? FIELD_LABELS[key] ?? wordsOf(key);
     }
   }
   if (label === undefined) {

@@ -210,6 +210,9 @@ describe('describeValidationIssues', () => {
     // An invitation's names by email: the entry is named, never the sender's key.
     [['names', 'ann@example.com'], 'A name'],
     [['names'], 'Names'],
+    // Issue 53, item 9: a caption's text was "Question (caption 1)".
+    [['cues', 0, 'text'], 'Text (caption 1)'],
+    [['questions', 1, 'text'], 'Question (question 2)'],
   ])('labels %j as "%s"', (path, label) => {
     expect(labelValidationField(path)).toBe(label);
   });

@@ -16,10 +16,11 @@ import {
 let studio: TestStudio;
 let owner: ApiClient;
 let storyfile: StoryfileAnswer;
+let namespaceId: string;
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const namespaceId = await buildNamespace(studio, 'north');
+  namespaceId = await buildNamespace(studio, 'north');
   owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
   storyfile = await buildStoryfile(owner, namespaceId);
 });
@@ -74,5 +75,85 @@ describe('the system id header (CSRF defence) over real HTTP', () => {
     });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as Publication).isPublished).toBe(true);
+  });
+});
+
+// Issue 53, item 2: the check read the raw URL's prefix while the router decodes the path, so
+// `POST /%761/…/publish` with only the cookie published. The matched route decides now.
+describe('the system id header and the API version on percent-encoded paths', () => {
+  let unpublished: StoryfileAnswer;
+  beforeAll(async () => {
+    unpublished = await buildStoryfile(owner, namespaceId);
+  });
+  const publishPaths = () => [
+    `/v1/conversa/storyfiles/${unpublished.id}/publish`,
+    `/%761/conversa/storyfiles/${unpublished.id}/publish`,
+    `/v%31/conversa/storyfiles/${unpublished.id}/publish`,
+    `/%76%31/conversa/storyfiles/${unpublished.id}/publish`,
+  ];
+
+  it('refuses a cookie-only form post to publish under every spelling of /v1/', async () => {
+    for (const path of publishPaths()) {
+      const answer = await cookieWrite(
+        'POST',
+        path,
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'a=1',
+      );
+      expect({ path, status: answer.status }).toEqual({ path, status: 403 });
+      expect(await answer.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+    }
+    const publication = await owner.expectStatus<Publication>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${unpublished.id}/publication`,
+    );
+    expect(publication.isPublished).toBe(false);
+  });
+
+  it.each(['/api/auth/logout', '/%61pi/auth/logout', '/%61%70%69/auth/logout'])(
+    'refuses a cookie-only sign-out at %s and the session stays',
+    async (path) => {
+      const answer = await cookieWrite('POST', path, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+      await owner.expectStatus(200, 'GET', `/v1/conversa/storyfiles/${unpublished.id}`);
+    },
+  );
+
+  it.each(['/files/', '/%66iles/', '/%66%69%6c%65%73/'])(
+    'refuses a cookie-only upload creation at %s',
+    async (path) => {
+      const answer = await cookieWrite('POST', path, {
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+      });
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ message: SYSTEM_ID_REQUIRED_MESSAGE });
+    },
+  );
+
+  it.each([
+    '/v1/conversa/storyfiles/ID',
+    '/%761/conversa/storyfiles/ID',
+    '/v%31/conversa/storyfiles/ID',
+  ])('answers another API version at %s with 406', async (path) => {
+    const answer = await owner.browser.request(path.replace('ID', unpublished.id), {
+      headers: { accept: 'application/json; version=9.9.9' },
+    });
+    expect(answer.status).toBe(406);
+  });
+
+  it('still lets the console write with the header and read under its own version', async () => {
+    const answer = await owner.browser.api(`/v1/conversa/storyfiles/${unpublished.id}/publish`, {
+      method: 'POST',
+    });
+    expect(answer.status).toBe(200);
+    const read = await owner.browser.request(`/v1/conversa/storyfiles/${unpublished.id}`, {
+      headers: { accept: 'application/json; version=1.0.3' },
+    });
+    expect(read.status).toBe(200);
   });
 });

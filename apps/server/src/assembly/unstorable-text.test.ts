@@ -44,6 +44,8 @@ describe('a NUL character in any field answers 400 naming the field, never 500',
     path: () => string;
     body?: () => unknown;
     field: string;
+    /** What the NUL stops: a body is saved, a query searched (issue 53), a path used. */
+    consequence?: string;
   }
   const cases: Case[] = [
     {
@@ -51,6 +53,7 @@ describe('a NUL character in any field answers 400 naming the field, never 500',
       method: 'GET',
       path: () => `/v1/conversa/storyfiles?search=farm${encodeURIComponent(NUL)}`,
       field: 'Search',
+      consequence: 'cannot be searched for or used',
     },
     {
       name: 'storyfile name',
@@ -99,14 +102,15 @@ describe('a NUL character in any field answers 400 naming the field, never 500',
       method: 'GET',
       path: () => `/v1/conversa/storyfiles/abc${encodeURIComponent(NUL)}`,
       field: 'Item',
+      consequence: 'cannot be used',
     },
   ];
 
-  it.each(cases)('$name', async ({ method, path, body, field }) => {
+  it.each(cases)('$name', async ({ method, path, body, field, consequence }) => {
     const answer = await editor.call<{ message: string }>(method, path(), body?.());
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(
-      `"${field}" contains a NUL character (\\u0000), which cannot be saved. Remove it and try again.`,
+      `"${field}" contains a NUL character (\\u0000), which ${consequence ?? 'cannot be saved'}. Remove it and try again.`,
     );
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { unauthorized } from './errors.ts';
+import { readRoutedPath } from './routed-path.ts';
 import {
   API_VERSION,
   canSeeNamespace,
@@ -258,9 +259,10 @@ export function installSystemIdCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     // needsSystemIdHeader is also what the API documentation declares the header from. The value
     // is checked, not only its presence (issue 30): the header is the console's own (spec §7's
-    // fixed system identifier), which a page of another origin cannot send.
+    // fixed system identifier), which a page of another origin cannot send. The matched route
+    // decides, not the raw URL: the router decodes `/%761/` to `/v1/` (issue 53).
     if (
-      !needsSystemIdHeader(request.method, request.url) ||
+      !needsSystemIdHeader(request.method, readRoutedPath(request)) ||
       request.headers[SYSTEM_ID_HEADER] === SYSTEM_ID
     ) {
       return;
@@ -280,7 +282,7 @@ export function installSystemIdCheck(app: FastifyInstance): void {
 /** The accept header may name the API version (spec §7: 1.0.3); another version is refused. */
 export function installApiVersionCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/')) {
+    if (!readRoutedPath(request).startsWith('/v1/')) {
       return;
     }
     const match = /version=([\w.]+)/.exec(request.headers.accept ?? '');

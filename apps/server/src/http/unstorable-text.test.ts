@@ -62,5 +62,12 @@ describe('describeField', () => {
     expect(describeUnstorableText(['description'])).toBe(
       '"Description" contains a NUL character (\\u0000), which cannot be saved. Remove it and try again.',
     );
+    // Issue 53, item 9: a NUL in a GET's filter was told it "cannot be saved".
+    expect(describeUnstorableText(['filter'], 'nul', 'querystring')).toBe(
+      '"Filter" contains a NUL character (\\u0000), which cannot be searched for or used. Remove it and try again.',
+    );
+    expect(describeUnstorableText(['id'], 'surrogate', 'params')).toBe(
+      '"Item" contains half of a character (a lone UTF-16 surrogate), which cannot be used. Remove it and try again.',
+    );
   });
 });

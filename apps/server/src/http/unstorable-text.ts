@@ -80,14 +80,28 @@ export function describeField(path: readonly (string | number)[]): string {
     : 'The request';
 }
 
+/**
+ * Where the text came: a body is saved, a query searches or filters, a path names something
+ * (issue 53: a NUL in a GET's filter was told it "cannot be saved").
+ */
+export type RequestPart = 'body' | 'querystring' | 'params';
+
+const WHAT_CANNOT_BE_DONE: Readonly<Record<RequestPart, string>> = {
+  body: 'cannot be saved',
+  querystring: 'cannot be searched for or used',
+  params: 'cannot be used',
+};
+
 /** The 400 message for text PostgreSQL cannot store, naming the field. */
 export function describeUnstorableText(
   path: readonly (string | number)[],
   reason: UnstorableReason = 'nul',
+  part: RequestPart = 'body',
 ): string {
+  const consequence = WHAT_CANNOT_BE_DONE[part];
   return reason === 'nul'
-    ? `${describeField(path)} contains a NUL character (\\u0000), which cannot be saved. Remove it and try again.`
-    : `${describeField(path)} contains half of a character (a lone UTF-16 surrogate), which cannot be saved. Remove it and try again.`;
+    ? `${describeField(path)} contains a NUL character (\\u0000), which ${consequence}. Remove it and try again.`
+    : `${describeField(path)} contains half of a character (a lone UTF-16 surrogate), which ${consequence}. Remove it and try again.`;
 }
 
 /**
@@ -98,13 +112,17 @@ export const validatorCompiler: FastifySchemaCompiler<
   Parameters<typeof zodValidatorCompiler>[0]['schema']
 > = (routeSchema) => {
   const validate = zodValidatorCompiler(routeSchema);
+  const part: RequestPart =
+    routeSchema.httpPart === 'querystring' || routeSchema.httpPart === 'params'
+      ? routeSchema.httpPart
+      : 'body';
   return (data) => {
     const found = findUnstorable(data);
     if (found === 'too-deep') {
       return { error: badRequest(TOO_DEEP_MESSAGE) };
     }
     if (found) {
-      return { error: badRequest(describeUnstorableText(found.path, found.reason)) };
+      return { error: badRequest(describeUnstorableText(found.path, found.reason, part)) };
     }
     return validate(data);
   };

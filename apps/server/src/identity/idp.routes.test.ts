@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestStudio, TestBrowser, type TestStudio } from '../../test/studio.ts';
+import { CROSS_SITE_FORM_MESSAGE } from './same-origin-form.ts';
 
 let studio: TestStudio;
 
@@ -11,10 +12,15 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-const postForm = (browser: TestBrowser, path: string, fields: Record<string, string>) =>
+const postForm = (
+  browser: TestBrowser,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
   browser.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
   });
 
@@ -56,5 +62,38 @@ describe('the embedded provider pages', () => {
     const html = await saved.text();
     expect(html).toContain('Your account was saved.');
     expect(html).toContain('value="Ada"');
+  });
+
+  // Issue 53, item 5: a form auto-submitted from another port of the same host renamed the
+  // signed-in user (the provider's Lax `_session` cookie goes with a same-site post). The headers
+  // are those Chromium sends with such a form, and with the page's own.
+  it("refuses a form posted from another origin, and still saves the page's own", async () => {
+    const browser = new TestBrowser(studio.baseUrl);
+    await signIn(browser, 'admin@example.com', 'admin-password');
+    const otherPort = new URL(studio.baseUrl);
+    otherPort.port = String(Number(otherPort.port) + 1);
+    const crossOrigin: Record<string, string>[] = [
+      { origin: otherPort.origin, 'sec-fetch-site': 'same-site' },
+      { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: otherPort.origin },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of crossOrigin) {
+      const refused = await postForm(browser, '/idp/account', { firstName: 'Mallory' }, headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain(CROSS_SITE_FORM_MESSAGE);
+    }
+    const page = await (await browser.request('/idp/account')).text();
+    expect(page).not.toContain('Mallory');
+
+    const saved = await postForm(
+      browser,
+      '/idp/account',
+      { firstName: 'Grace', lastName: 'H' },
+      { origin: new URL(studio.baseUrl).origin, 'sec-fetch-site': 'same-origin' },
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain('value="Grace"');
   });
 });

@@ -29,6 +29,7 @@ import {
   renderSignInFirstPage,
 } from './idp-pages.ts';
 import { grantFirstPartyConsent, IDP_MOUNT_PATH } from './provider.ts';
+import { CROSS_SITE_FORM_MESSAGE, isSameOriginForm } from './same-origin-form.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 
 const ACCOUNT_PATH = `${IDP_MOUNT_PATH}/account`;
@@ -268,6 +269,14 @@ export async function registerIdentityProviderRoutes(
       const user = await findSignedInAccount(request, reply);
       if (!user) {
         return sendHtml(reply, renderSignInFirstPage(config.publicUrl), 401);
+      }
+      if (!isSameOriginForm(request, config.publicUrl)) {
+        request.log.warn(
+          { origin: request.headers.origin },
+          'account form from another site refused',
+        );
+        const notice = { kind: 'error', text: CROSS_SITE_FORM_MESSAGE } as const;
+        return sendHtml(reply, renderAccountPage(linksFor(request), user, notice), 403);
       }
       const saved = await saveAccount(db, user, request.body, request.ip);
       return saved.ok

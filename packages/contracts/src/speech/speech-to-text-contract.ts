@@ -16,4 +16,6 @@ export const speechToTextContract = defineContract({
   query: speechToTextQuerySchema,
   response: speechToTextResponseSchema,
   bodyLimit: MAX_SPEECH_BYTES,
+  // A visitor's or a storyfile's share of the recognizer used up (fair share, issue 53).
+  errors: [429],
 });

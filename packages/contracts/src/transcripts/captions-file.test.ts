@@ -14,10 +14,36 @@ describe('captions files', () => {
     );
   });
 
-  it('writes SubRip with commas', () => {
+  // Issue 53, item 9: the SubRip writer escaped nothing, so `<i>` in a caption turned italic in a
+  // player and a `-->` could read as a timing line.
+  it('writes SubRip with commas and escaped text', () => {
     expect(formatSrt(CUES)).toBe(
-      '1\n00:00:01,000 --> 00:00:02,500\nFish & chips <3\n\n2\n01:02:03,004 --> 01:02:04,000\nAn hour later\n',
+      '1\n00:00:01,000 --> 00:00:02,500\nFish &amp; chips &lt;3\n\n2\n01:02:03,004 --> 01:02:04,000\nAn hour later\n',
     );
+    expect(formatSrt([{ startMs: 0, endMs: 1_000, text: '<i>so</i> --> on' }])).toBe(
+      '1\n00:00:00,000 --> 00:00:01,000\n&lt;i&gt;so&lt;/i&gt; --&gt; on\n',
+    );
+  });
+
+  // Issue 53, item 9: a CR pair in a caption's text survived into the WebVTT as a blank line,
+  // which ends the cue there; the rest of the text was lost to players.
+  it.each([
+    ['WebVTT', formatWebVtt],
+    ['SubRip', formatSrt],
+  ])('writes line ends of any kind as one line break in %s, never a blank line', (_, format) => {
+    for (const text of [
+      'first\r\rsecond',
+      'first\r\n\r\nsecond',
+      'first\r \n second',
+      'first\rsecond',
+    ]) {
+      const file = format([{ startMs: 0, endMs: 1_000, text }]);
+      expect(file).not.toMatch(/\r/);
+      expect(
+        file.trimEnd().endsWith('first\nsecond') || file.trimEnd().endsWith('first\n second'),
+      ).toBe(true);
+      expect(parseCaptionsFile(file)).toEqual([{ startMs: 0, endMs: 1_000, text: 'first second' }]);
+    }
   });
 
   it.each([

@@ -13,19 +13,27 @@ export function formatCaptionTimestamp(ms: number, separator: '.' | ','): string
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(millis, 3)}`;
 }
 
-function escapeWebVttText(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\n\s*\n/g, '\n');
+/**
+ * A cue's text as lines: CR, CRLF and LF are all line ends to a player, and a blank line ends the
+ * cue early (the rest read as a new block), so line ends become LF and blank lines go.
+ */
+function toCueLines(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\n\s*\n/g, '\n');
+}
+
+/**
+ * Escaped for both formats: `<` opens a tag and `&` a character reference in WebVTT, and SubRip
+ * players read the same tags (`<i>`, `<font>`) and references; `>` keeps `-->` out of a cue.
+ */
+function escapeCueText(text: string): string {
+  return toCueLines(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** A WebVTT file of the cues. */
 export function formatWebVtt(cues: readonly CaptionCue[]): string {
   const blocks = cues.map(
     (cue, index) =>
-      `${index + 1}\n${formatCaptionTimestamp(cue.startMs, '.')} --> ${formatCaptionTimestamp(cue.endMs, '.')}\n${escapeWebVttText(cue.text)}`,
+      `${index + 1}\n${formatCaptionTimestamp(cue.startMs, '.')} --> ${formatCaptionTimestamp(cue.endMs, '.')}\n${escapeCueText(cue.text)}`,
   );
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
@@ -35,7 +43,7 @@ export function formatSrt(cues: readonly CaptionCue[]): string {
   return `${cues
     .map(
       (cue, index) =>
-        `${index + 1}\n${formatCaptionTimestamp(cue.startMs, ',')} --> ${formatCaptionTimestamp(cue.endMs, ',')}\n${cue.text.replace(/\n\s*\n/g, '\n')}`,
+        `${index + 1}\n${formatCaptionTimestamp(cue.startMs, ',')} --> ${formatCaptionTimestamp(cue.endMs, ',')}\n${escapeCueText(cue.text)}`,
     )
     .join('\n\n')}\n`;
 }

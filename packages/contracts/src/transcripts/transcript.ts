@@ -34,6 +34,20 @@ export interface HeardWord {
 }
 
 /**
+ * Characters a player shows as nothing: spaces of every kind, format characters (zero-width space,
+ * joiners, the byte-order mark, soft hyphen), controls, and the blank-looking letters (Hangul
+ * fillers, the braille blank).
+ */
+const INVISIBLE = /^[\s\p{Z}\p{Cf}\p{Cc}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+
+function hasVisibleCharacter(text: string): boolean {
+  return !INVISIBLE.test(text);
+}
+
+export const CUE_TEXT_INVISIBLE_MESSAGE =
+  'A caption needs at least one visible character; spaces and invisible characters alone show nothing.';
+
+/**
  * One caption: what is said between two moments of the video (milliseconds). That it ends after
  * it starts is checked by the save (CUE_ENDS_BEFORE_START_MESSAGE), not by the schema: a rule
  * across fields has no JSON Schema form, and the document must describe what a call accepts.
@@ -49,7 +63,12 @@ export const captionCueSchema = z.object({
     .int()
     .min(0)
     .max(24 * 3_600_000),
-  text: z.string().trim().min(1).max(CUE_MAX_CHARACTERS),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CUE_MAX_CHARACTERS)
+    .refine(hasVisibleCharacter, { message: CUE_TEXT_INVISIBLE_MESSAGE }),
 });
 export type CaptionCue = z.infer<typeof captionCueSchema>;
 

@@ -2,16 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   SIGNED_OUT_LANDING_PATH,
-  SSO_MESSAGE_TYPE,
   refreshTokenResponseSchema,
   sessionInfoSchema,
   type SsoResult,
   type SignInErrorCode,
 } from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
-import { cspHash } from '../../http/security-headers.ts';
 import { TOKEN_TTL } from './token-ttl.ts';
 import type { AuthService } from './auth.service.ts';
+import { SILENT_CHECK_HEADERS, SILENT_CHECK_PAGE } from './silent-check-page.ts';
 import {
   clearLoginBindingCookie,
   createLoginBinding,
@@ -36,31 +35,6 @@ const formPostSchema = z.record(z.string(), z.string());
 export const CALLBACK_PATH = '/api/auth/callback';
 
 export const SILENT_CHECK_DONE_PATH = '/api/auth/silent-check-done';
-
-/*
- * Static, so a CSP hash can allow it; the result is read from the page's own query. The message
- * goes to the parent only if the parent has the studio's origin (targetOrigin), and the page may
- * be framed by the studio only (frame-ancestors 'self').
- */
-const SILENT_CHECK_SCRIPT = `var result = new URLSearchParams(location.search).get('result') === 'signed-in' ? 'signed-in' : 'login-required';
-window.parent.postMessage({ type: '${SSO_MESSAGE_TYPE}', result: result }, location.origin);`;
-const SILENT_CHECK_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign-in check</title></head>
-<body><p>Sign-in check finished.</p><script>${SILENT_CHECK_SCRIPT}</script></body></html>`;
-// Its own policy: nothing but that one script; framed by the studio only; no referrer.
-const SILENT_CHECK_HEADERS = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'none'"],
-      scriptSrc: [cspHash(SILENT_CHECK_SCRIPT)],
-      baseUri: ["'none'"],
-      formAction: ["'none'"],
-      frameAncestors: ["'self'"],
-    },
-  },
-  referrerPolicy: { policy: 'no-referrer' },
-} as const;
 
 /** The studio's same-origin auth endpoints (spec §7 /api/refresh_token, plus login, callback, logout). */
 export function registerAuthRoutes(
@@ -175,6 +149,14 @@ export function registerAuthRoutes(
    * of that state and the hash of the code (c_hash). The Lax session cookie it sets is stored: the
    * POST is a top-level navigation.
    */
+  // A failed sign-in this browser began ends the session it had (spec §8: the token is cleared),
+  // on the server too, so what the cookie no longer names cannot be used (issue 53). An answer
+  // that is not this browser's (a forged state, a link's `?error=`) ends nothing.
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    await auth.logout(readSessionCookie(request));
+    clearSessionCookie(reply);
+  };
+
   const handleCallback = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -189,7 +171,11 @@ export function registerAuthRoutes(
     const providerError = answer.get('error');
     if (providerError) {
       // login_required, consent_required, interaction_required or anything else.
-      const { isSilent, retryUrl } = await auth.abandonLogin(state, providerError, browserBinding);
+      const { isSilent, isBound, retryUrl } = await auth.abandonLogin(
+        state,
+        providerError,
+        browserBinding,
+      );
       if (retryUrl && browserBinding) {
         setLoginBindingCookie(reply, retryUrl, browserBinding, options.isHttps);
         request.log.info(
@@ -201,7 +187,9 @@ export function registerAuthRoutes(
       if (isSilent) {
         return endSilentCheck(reply, 'login-required');
       }
-      clearSessionCookie(reply);
+      if (isBound) {
+        await endSession(request, reply);
+      }
       request.log.info(
         { error: providerError, description: answer.get('error_description') },
         'sign-in was not completed at the provider',
@@ -227,7 +215,9 @@ export function registerAuthRoutes(
         request.log.warn(why, 'silent sign-in check failed');
         return endSilentCheck(reply, 'login-required');
       }
-      clearSessionCookie(reply);
+      if (completion.isBound) {
+        await endSession(request, reply);
+      }
       request.log.warn(why, 'sign-in failed');
       return backToLanding(reply, completion.code);
     }

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { createHash, randomBytes } from 'node:crypto';
+import { hashBrowserBinding, isBoundToBrowser } from './login-binding.ts';
 import { eq, lt } from 'drizzle-orm';
 import {
   IDP_HINTS,
@@ -62,7 +63,17 @@ export type LoginCompletion =
       /** The brand whose host the sign-in began on; null for the studio's own. */
       brandId: string | null;
     }
-  | { kind: 'invalid'; code: SignInErrorCode; reason: string; isSilent: boolean };
+  | {
+      kind: 'invalid';
+      code: SignInErrorCode;
+      reason: string;
+      isSilent: boolean;
+      /**
+       * Whether the answer carried a state this browser began (its binding cookie): only then may
+       * its failure end the browser's session. A forged or stale link must sign nobody out.
+       */
+      isBound: boolean;
+    };
 
 /**
  * Whether an issuer offers the hybrid flow the way the studio asks for it: `code id_token` among
@@ -100,10 +111,6 @@ const HYBRID_REFUSED_ERRORS = new Set([
  * asks for the hybrid flow (`flow=hybrid`: `code id_token`, `form_post`, PKCE as well) when the
  * issuer offers it, else the code flow. Either way the callback ends with the same session cookie.
  */
-/** What a login state keeps of the browser's binding cookie: its SHA-256, never the value. */
-function hashBrowserBinding(binding: string): string {
-  return createHash('sha256').update(binding).digest('base64url');
-}
 
 export function createAuthService(options: AuthServiceOptions) {
   const { db, publicUrl, getConfiguration } = options;
@@ -204,6 +211,7 @@ export function createAuthService(options: AuthServiceOptions) {
         code: 'failed',
         reason: 'The sign-in answer had no state.',
         isSilent: false,
+        isBound: false,
       };
     }
     const [pending] = await db
@@ -216,19 +224,17 @@ export function createAuthService(options: AuthServiceOptions) {
         code: 'expired',
         reason: 'This sign-in has expired. Please sign in again.',
         isSilent: pending?.isSilent ?? false,
+        isBound: pending !== undefined && isBoundToBrowser(pending, browserBinding),
       };
     }
     // Only the browser that began the sign-in may finish it (its state is used up either way).
-    if (
-      pending.browserBindingHash !== null &&
-      (browserBinding === undefined ||
-        hashBrowserBinding(browserBinding) !== pending.browserBindingHash)
-    ) {
+    if (!isBoundToBrowser(pending, browserBinding)) {
       return {
         kind: 'invalid',
         code: 'failed',
         reason: 'The sign-in answer came to another browser than the one that began the sign-in.',
         isSilent: pending.isSilent,
+        isBound: false,
       };
     }
     const isHybrid = pending.responseType === HYBRID_RESPONSE_TYPE;
@@ -240,6 +246,7 @@ export function createAuthService(options: AuthServiceOptions) {
           ? 'The hybrid sign-in was answered without its form post.'
           : 'The sign-in was answered with a form post it did not ask for.',
         isSilent: pending.isSilent,
+        isBound: true,
       };
     }
     let configuration: client.Configuration;
@@ -275,6 +282,7 @@ export function createAuthService(options: AuthServiceOptions) {
         code: 'failed',
         reason: error instanceof Error ? error.message : 'Sign-in failed.',
         isSilent: pending.isSilent,
+        isBound: true,
       };
     }
     let claims: Record<string, unknown> = { ...tokens.claims() };
@@ -303,6 +311,7 @@ export function createAuthService(options: AuthServiceOptions) {
           code: 'not-admitted',
           reason: WHITELIST_REFUSED_MESSAGE,
           isSilent: pending.isSilent,
+          isBound: true,
         };
       }
     }
@@ -312,6 +321,7 @@ export function createAuthService(options: AuthServiceOptions) {
         code: 'suspended',
         reason: ACCOUNT_SUSPENDED_MESSAGE,
         isSilent: pending.isSilent,
+        isBound: true,
       };
     }
     await recordSignIn(db, user.id);
@@ -351,9 +361,9 @@ export function createAuthService(options: AuthServiceOptions) {
     state: string | null,
     error: string | undefined,
     browserBinding: string | undefined,
-  ): Promise<{ isSilent: boolean; retryUrl?: URL }> {
+  ): Promise<{ isSilent: boolean; isBound: boolean; retryUrl?: URL }> {
     if (!state) {
-      return { isSilent: false };
+      return { isSilent: false, isBound: false };
     }
     const [pending] = await db
       .delete(authLoginStates)
@@ -365,8 +375,7 @@ export function createAuthService(options: AuthServiceOptions) {
       error !== undefined &&
       HYBRID_REFUSED_ERRORS.has(error) &&
       browserBinding !== undefined &&
-      (pending.browserBindingHash === null ||
-        hashBrowserBinding(browserBinding) === pending.browserBindingHash)
+      isBoundToBrowser(pending, browserBinding)
     ) {
       const retryUrl = await startLogin({
         idp: pending.idpHint ?? undefined,
@@ -374,9 +383,12 @@ export function createAuthService(options: AuthServiceOptions) {
         brandId: pending.brandId ?? undefined,
         browserBinding,
       });
-      return { isSilent: false, retryUrl };
+      return { isSilent: false, isBound: true, retryUrl };
     }
-    return { isSilent: pending?.isSilent ?? false };
+    return {
+      isSilent: pending?.isSilent ?? false,
+      isBound: pending !== undefined && isBoundToBrowser(pending, browserBinding),
+    };
   }
 
   async function findSession(sessionId: string): Promise<AuthSession | undefined> {

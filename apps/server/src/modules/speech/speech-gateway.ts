@@ -19,6 +19,7 @@ import {
   convertToSpeechWav,
 } from './audio.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
+import { createFairShare } from './fair-share.ts';
 import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
@@ -47,29 +48,6 @@ export interface SpeechStages {
   /** From the recording received to its readings (the answer's `processingSeconds` and more). */
   totalSeconds: number;
   audioSeconds: number;
-}
-
-/** At most `limit` tasks at a time; the others wait their turn in order. */
-export function createLimiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) {
-        next();
-      } else {
-        running -= 1;
-      }
-    }
-  };
 }
 
 /** The words a recognizer should expect for one storyfile, in a stable order (its model's key). */
@@ -127,12 +105,18 @@ export interface SpeechGateway {
     storyfileId: string;
     audio: unknown;
     signal?: AbortSignal;
+    /** Who asks (a player's address, a user): the recognizer's slots are shared fairly by it. */
+    visitor: string;
   }): Promise<SpeechToTextResponse>;
   /**
    * Starts hearing a recording while it is made (issue 42, item 3; the WebSocket doors): the
    * storyfile's vocabulary read, ffmpeg started, the decoder made ready. See SpeechStream.
    */
-  openStream(input: { storyfileId: string; answer: SpeechStreamAnswer }): Promise<SpeechStream>;
+  openStream(input: {
+    storyfileId: string;
+    answer: SpeechStreamAnswer;
+    visitor: string;
+  }): Promise<SpeechStream>;
   /** Ends the recognizers kept running (the studio stopping). */
   close?(): Promise<void>;
 }
@@ -161,18 +145,18 @@ export function createSpeechGateway(options: {
           modelsDir: path.join(options.dataDir, 'speech', 'models'),
           warmDecoders: options.config.warmDecoders ?? 0,
         }));
-  const limit = createLimiter(options.config.concurrency ?? availableParallelism());
+  const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
 
   return {
     engineName: engine.name,
-    async openStream({ storyfileId, answer }) {
+    async openStream({ storyfileId, answer, visitor }) {
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
       return openSpeechStream({
         vocabulary,
         engine,
         ffmpeg,
-        limit,
+        limit: (task, signal) => fairShare.run({ visitor, storyfileId }, task, signal),
         answer: (message, isLast) => {
           answer(message, isLast);
           // As for an upload: the readings' vectors are made while the ask comes.
@@ -185,7 +169,7 @@ export function createSpeechGateway(options: {
         },
       });
     },
-    async transcribe({ storyfileId, audio, signal }) {
+    async transcribe({ storyfileId, audio, signal, visitor }) {
       if (!Buffer.isBuffer(audio)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', SPEECH_NOT_AUDIO_MESSAGE);
       }
@@ -198,77 +182,85 @@ export function createSpeechGateway(options: {
       const received = performance.now();
       const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
       const vocabularyRead = performance.now();
-      return limit(async () => {
-        if (signal?.aborted) {
-          throw requestClosed();
-        }
-        const workDir = path.join(tmpdir(), `conversa-speech-${randomUUID()}`);
-        const controller = new AbortController();
-        const abort = () => controller.abort();
-        signal?.addEventListener('abort', abort, { once: true });
-        try {
-          const begun = performance.now();
-          await mkdir(workDir, { recursive: true, mode: 0o700 });
-          const inputFile = path.join(workDir, 'recording');
-          await writeFile(inputFile, audio, { mode: 0o600 });
-          const written = performance.now();
-          const started = process.hrtime.bigint();
-          // The decoder loads its models while ffmpeg converts (when none is waiting already).
-          const prepared = engine.prepare?.(vocabulary).catch(() => undefined);
-          const { wavFile, seconds } = await convertToSpeechWav(
-            ffmpeg,
-            inputFile,
-            workDir,
-            controller.signal,
-          );
-          const converted = performance.now();
-          await prepared;
-          const { timing, ...transcript } = await engine
-            .transcribe(wavFile, vocabulary, controller.signal)
-            .catch((error: unknown) => {
-              if (signal?.aborted) {
-                throw requestClosed();
-              }
-              if (error instanceof AppError) {
-                throw error;
-              }
-              // A decoder that is missing or crashed: the visitor is told, the typed box works.
-              throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
-            });
-          const recognized = performance.now();
-          // The readings' sentence vectors are made while the words go back to the browser and
-          // its ask comes (a dropped speculative recording costs only these few vectors).
-          void prepareHeardQuestion(options.conversations, storyfileId, {
-            text: transcript.text,
-            alternatives: transcript.alternatives ?? [],
-          });
-          if (stagesChannel.hasSubscribers) {
-            stagesChannel.publish({
-              vocabularySeconds: (vocabularyRead - received) / 1000,
-              queuedSeconds: (begun - vocabularyRead) / 1000,
-              writeSeconds: (written - begun) / 1000,
-              convertSeconds: (converted - written) / 1000,
-              recognizeSeconds: (recognized - converted) / 1000,
-              decoder: timing,
-              totalSeconds: (recognized - received) / 1000,
-              audioSeconds: seconds,
-            } satisfies SpeechStages);
+      const heard = fairShare.run(
+        { visitor, storyfileId },
+        async () => {
+          if (signal?.aborted) {
+            throw requestClosed();
           }
-          return {
-            ...transcript,
-            recognizer: engine.name,
-            audioSeconds: Math.round(seconds * 100) / 100,
-            processingSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e7) / 100,
-          };
-        } catch (error) {
-          // ffmpeg killed by the closed request is not a recording ffmpeg could not read.
-          throw signal?.aborted ? requestClosed() : error;
-        } finally {
-          signal?.removeEventListener('abort', abort);
-          controller.abort();
-          // The recording is never kept: its folder goes before the answer does.
-          await rm(workDir, { recursive: true, force: true });
-        }
+          const workDir = path.join(tmpdir(), `conversa-speech-${randomUUID()}`);
+          const controller = new AbortController();
+          const abort = () => controller.abort();
+          signal?.addEventListener('abort', abort, { once: true });
+          try {
+            const begun = performance.now();
+            await mkdir(workDir, { recursive: true, mode: 0o700 });
+            const inputFile = path.join(workDir, 'recording');
+            await writeFile(inputFile, audio, { mode: 0o600 });
+            const written = performance.now();
+            const started = process.hrtime.bigint();
+            // The decoder loads its models while ffmpeg converts (when none is waiting already).
+            const prepared = engine.prepare?.(vocabulary).catch(() => undefined);
+            const { wavFile, seconds } = await convertToSpeechWav(
+              ffmpeg,
+              inputFile,
+              workDir,
+              controller.signal,
+            );
+            const converted = performance.now();
+            await prepared;
+            const { timing, ...transcript } = await engine
+              .transcribe(wavFile, vocabulary, controller.signal)
+              .catch((error: unknown) => {
+                if (signal?.aborted) {
+                  throw requestClosed();
+                }
+                if (error instanceof AppError) {
+                  throw error;
+                }
+                // A decoder that is missing or crashed: the visitor is told, the typed box works.
+                throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
+              });
+            const recognized = performance.now();
+            // The readings' sentence vectors are made while the words go back to the browser and
+            // its ask comes (a dropped speculative recording costs only these few vectors).
+            void prepareHeardQuestion(options.conversations, storyfileId, {
+              text: transcript.text,
+              alternatives: transcript.alternatives ?? [],
+            });
+            if (stagesChannel.hasSubscribers) {
+              stagesChannel.publish({
+                vocabularySeconds: (vocabularyRead - received) / 1000,
+                queuedSeconds: (begun - vocabularyRead) / 1000,
+                writeSeconds: (written - begun) / 1000,
+                convertSeconds: (converted - written) / 1000,
+                recognizeSeconds: (recognized - converted) / 1000,
+                decoder: timing,
+                totalSeconds: (recognized - received) / 1000,
+                audioSeconds: seconds,
+              } satisfies SpeechStages);
+            }
+            return {
+              ...transcript,
+              recognizer: engine.name,
+              audioSeconds: Math.round(seconds * 100) / 100,
+              processingSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e7) / 100,
+            };
+          } catch (error) {
+            // ffmpeg killed by the closed request is not a recording ffmpeg could not read.
+            throw signal?.aborted ? requestClosed() : error;
+          } finally {
+            signal?.removeEventListener('abort', abort);
+            controller.abort();
+            // The recording is never kept: its folder goes before the answer does.
+            await rm(workDir, { recursive: true, force: true });
+          }
+        },
+        signal,
+      );
+      // A recording whose request closed while it waited for its turn never started.
+      return heard.catch((error: unknown) => {
+        throw signal?.aborted ? requestClosed() : error;
       });
     },
     async close() {

@@ -20,6 +20,7 @@ import type { ConversationEngine } from '../conversations/index.ts';
 import { getMyActivityForStoryfile } from '../learning/index.ts';
 import { admitPublicAsk, VISITOR_COOKIE, visitorLimitKeys } from '../publishing/index.ts';
 import { SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
+import { decodeVisitorOf } from './fair-share.ts';
 import type { SpeechGateway } from './speech-gateway.ts';
 import type { SpeechStream } from './speech-stream.ts';
 
@@ -78,6 +79,7 @@ export function serveSpeechStream(
   socket: WebSocket,
   speech: SpeechGateway,
   admit: () => Promise<string>,
+  visitor: string,
   onStream?: (stream: SpeechStream) => void,
 ): void {
   let stream: SpeechStream | null = null;
@@ -161,7 +163,7 @@ export function serveSpeechStream(
   });
 
   admit()
-    .then((storyfileId) => speech.openStream({ storyfileId, answer: reply }))
+    .then((storyfileId) => speech.openStream({ storyfileId, answer: reply, visitor }))
     .then(
       (opened) => {
         if (isDone) {
@@ -245,7 +247,13 @@ export async function registerSpeechStreamRoutes(
     preValidation: checkOrigin,
     wsHandler: (socket, request) => {
       const { storyfileId } = speechToTextQuerySchema.parse(request.query);
-      serveSpeechStream(socket, speech, () => Promise.resolve(storyfileId), options.onStream);
+      serveSpeechStream(
+        socket,
+        speech,
+        () => Promise.resolve(storyfileId),
+        decodeVisitorOf(request),
+        options.onStream,
+      );
     },
   });
 
@@ -268,6 +276,7 @@ export async function registerSpeechStreamRoutes(
             storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
             storyfileCounterPrefix: options.storyfileCounterPrefix,
           }),
+        decodeVisitorOf(request),
         options.onStream,
       );
     },
@@ -292,6 +301,7 @@ export async function registerSpeechStreamRoutes(
           });
           return storyfileId;
         },
+        decodeVisitorOf(request),
         options.onStream,
       );
     },

@@ -30,6 +30,10 @@ const PCM_BYTES_PER_SECOND = 16_000 * 2;
  * stream is refused as too long, so an idle socket holds no converter.
  */
 export const SPEECH_STREAM_LIMIT_MS = (MAX_SPEECH_SECONDS + 5) * 1000;
+/** What a stream still open at its limit is told: how long it was open, not the question's 30 s. */
+export function speechStreamOpenTooLongMessage(limitMs: number): string {
+  return `A spoken question can stay open at most ${Math.round(limitMs / 1000)} seconds; this one was open that long without ending.`;
+}
 /**
  * A decode asked while ffmpeg still converts the last piece waits until ffmpeg has written samples
  * since that piece and then been quiet this long (it turns a 250-ms piece into samples in about a
@@ -114,8 +118,11 @@ export function openSpeechStream(options: {
   vocabulary: StoryfileVocabulary;
   engine: SpeechEngine;
   ffmpeg: string;
-  limit: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Runs a decode in its turn; `signal` drops one still waiting. */
+  limit: <T>(task: () => Promise<T>, signal: AbortSignal) => Promise<T>;
   answer: SpeechStreamAnswer;
+  /** How long it may stay open (SPEECH_STREAM_LIMIT_MS; tests shorten it). */
+  openLimitMs?: number;
 }): SpeechStream {
   const { engine, vocabulary, answer } = options;
   const stream = new AbortController();
@@ -163,9 +170,11 @@ export function openSpeechStream(options: {
   }
   // The decoder loads its models while the visitor speaks (when none is waiting already).
   void engine.prepare?.(vocabulary).catch(() => undefined);
+  const openLimitMs = options.openLimitMs ?? SPEECH_STREAM_LIMIT_MS;
   const deadline = setTimeout(
-    () => fail(null, new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LONG_MESSAGE)),
-    SPEECH_STREAM_LIMIT_MS,
+    () =>
+      fail(null, new AppError(408, 'REQUEST_TIMEOUT', speechStreamOpenTooLongMessage(openLimitMs))),
+    openLimitMs,
   );
 
   function send(message: SpeechStreamServerMessage, isLast: boolean) {
@@ -249,7 +258,7 @@ export function openSpeechStream(options: {
       } finally {
         await rm(wavFile, { force: true });
       }
-    });
+    }, signal);
   }
 
   /** One decode: its answer, unless a newer decode, a cancel or the close dropped it. */

@@ -19,6 +19,7 @@ import {
 } from '../publishing/index.ts';
 import { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
 import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
+import { decodeVisitorOf } from './fair-share.ts';
 import type { SpeechGateway } from './speech-gateway.ts';
 import type { SpeechStream } from './speech-stream.ts';
 import { registerSpeechStreamRoutes } from './speech-stream.routes.ts';
@@ -108,6 +109,7 @@ export async function registerSpeechRoutes(
         storyfileId: request.query.storyfileId,
         audio: request.body,
         signal: closedRequestSignal(reply),
+        visitor: decodeVisitorOf(request),
       }),
     );
 
@@ -124,7 +126,12 @@ export async function registerSpeechRoutes(
         storyfileLimitPerMinute: options.storyfileAskLimitPerMinute,
         storyfileCounterPrefix: STORYFILE_SPEECH_COUNTER_PREFIX,
       });
-      return speech.transcribe({ storyfileId, audio: request.body, signal });
+      return speech.transcribe({
+        storyfileId,
+        audio: request.body,
+        signal,
+        visitor: decodeVisitorOf(request),
+      });
     });
 
     registerContract(scope, myActivitySpeechToTextContract, async (request, reply) => {
@@ -140,6 +147,7 @@ export async function registerSpeechRoutes(
         storyfileId: request.query.storyfileId,
         audio: request.body,
         signal,
+        visitor: decodeVisitorOf(request),
       });
     });
     done();

@@ -1,8 +1,6 @@
 import type { CaptionCue } from '@conversa/contracts';
 import type { TimedWord } from '../speech/index.ts';
-
-/** Above this many cells (edited words × heard words), words are placed by position instead. */
-const MAX_ALIGNMENT_CELLS = 4_000_000;
+import { alignWords, createAlignmentWork, type AlignmentWork } from './align-words.ts';
 
 const fold = (word: string) =>
   word
@@ -10,98 +8,42 @@ const fold = (word: string) =>
     .normalize('NFKD')
     .replace(/[^\p{L}\p{N}']/gu, '');
 
+const normalizeCueText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 interface Placed {
   startMs: number;
   endMs: number;
 }
 
-/**
- * For each edited word, the heard word it stands for: the alignment of least edits (a word kept,
- * changed, added or removed costs 0, 1, 1, 1), so a fixed word takes the time of the word the
- * recognizer got wrong, and an added one sits between its neighbours.
- */
-function alignWords(edited: readonly string[], heard: readonly string[]): (number | undefined)[] {
-  const rows = edited.length + 1;
-  const columns = heard.length + 1;
-  if (rows * columns > MAX_ALIGNMENT_CELLS) {
-    return edited.map((_, index) =>
-      heard.length === 0 ? undefined : Math.floor((index * heard.length) / edited.length),
-    );
-  }
-  const cost = new Uint32Array(rows * columns);
-  for (let row = 0; row < rows; row += 1) {
-    cost[row * columns] = row;
-  }
-  for (let column = 0; column < columns; column += 1) {
-    cost[column] = column;
-  }
-  for (let row = 1; row < rows; row += 1) {
-    for (let column = 1; column < columns; column += 1) {
-      const same = edited[row - 1] === heard[column - 1] ? 0 : 1;
-      cost[row * columns + column] = Math.min(
-        cost[(row - 1) * columns + column - 1]! + same,
-        cost[(row - 1) * columns + column]! + 1,
-        cost[row * columns + column - 1]! + 1,
-      );
+/** The first index whose value is at least `target` in an ascending list. */
+function lowerBound(values: readonly number[], target: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! < target) {
+      low = middle + 1;
+    } else {
+      high = middle;
     }
   }
-  const mapping: (number | undefined)[] = new Array<number | undefined>(edited.length);
-  let row = rows - 1;
-  let column = columns - 1;
-  while (row > 0) {
-    const here = cost[row * columns + column]!;
-    if (column > 0) {
-      const same = edited[row - 1] === heard[column - 1] ? 0 : 1;
-      if (here === cost[(row - 1) * columns + column - 1]! + same) {
-        mapping[row - 1] = column - 1;
-        row -= 1;
-        column -= 1;
-        continue;
-      }
-      if (here === cost[row * columns + column - 1]! + 1) {
-        column -= 1;
-        continue;
-      }
-    }
-    mapping[row - 1] = undefined;
-    row -= 1;
-  }
-  return mapping;
+  return low;
 }
 
 /**
- * Re-times captions after an author changed their words: every edited word is aligned to the
- * words the recognizer heard with their times, and each cue whose text changed takes the time
- * from its first word's start to its last word's end. Cues whose text is unchanged keep the
- * times they were sent with (an author may have moved them by hand). Without heard words there
- * is nothing to align against, and every cue keeps its times.
+ * Times for each of a run's words: aligned to the heard words of its window; words with no heard
+ * counterpart sit between the nearest placed neighbours.
  */
-export function alignEditedCues(
-  edited: readonly CaptionCue[],
-  previous: readonly CaptionCue[],
-  heard: readonly TimedWord[],
-): CaptionCue[] {
-  const heardWords = heard.filter((word) => fold(word.text) !== '');
-  if (heardWords.length === 0) {
-    return edited.map((cue) => ({ ...cue }));
-  }
-  const unchanged = new Set(previous.map((cue) => cue.text.replace(/\s+/g, ' ').trim()));
-  const tokens = edited.flatMap((cue, cueIndex) =>
-    cue.text
-      .split(/\s+/)
-      .map(fold)
-      .filter(Boolean)
-      .map((word) => ({ word, cueIndex })),
-  );
+function placeWords(words: readonly string[], heard: readonly TimedWord[], work: AlignmentWork) {
   const mapping = alignWords(
-    tokens.map((token) => token.word),
-    heardWords.map((word) => fold(word.text)),
+    words,
+    heard.map((word) => fold(word.text)),
+    work,
   );
-  // Words with no heard counterpart sit between the nearest placed neighbours.
   const placed: (Placed | undefined)[] = mapping.map((index) =>
     index === undefined
       ? undefined
-      : { startMs: heardWords[index]!.startMs, endMs: heardWords[index]!.endMs },
+      : { startMs: heard[index]!.startMs, endMs: heard[index]!.endMs },
   );
   for (let index = 0; index < placed.length; index += 1) {
     if (placed[index]) {
@@ -111,8 +53,9 @@ export function alignEditedCues(
     while (next < placed.length && !placed[next]) {
       next += 1;
     }
-    const from = index > 0 ? placed[index - 1]!.endMs : (placed[next]?.startMs ?? 0);
-    const to = placed[next]?.startMs ?? heardWords.at(-1)!.endMs;
+    const from =
+      index > 0 ? placed[index - 1]!.endMs : (placed[next]?.startMs ?? heard[0]!.startMs);
+    const to = placed[next]?.startMs ?? heard.at(-1)!.endMs;
     const step = Math.max(0, to - from) / (next - index);
     for (let gap = index; gap < next; gap += 1) {
       placed[gap] = {
@@ -122,17 +65,79 @@ export function alignEditedCues(
     }
     index = next - 1;
   }
-  return edited.map((cue, cueIndex) => {
-    if (unchanged.has(cue.text.replace(/\s+/g, ' ').trim())) {
-      return { ...cue };
+  work.steps += placed.length;
+  return placed as Placed[];
+}
+
+/**
+ * Re-times captions after an author changed their words. Cues whose text is unchanged keep the
+ * times they were sent with (an author may have moved them by hand) and anchor the rest: each run
+ * of changed cues is aligned only to the heard words between its unchanged neighbours (by their
+ * middle), and each of its cues takes the time from its first word's start to its last word's
+ * end. Without heard words there (or at all) there is nothing to align against, and a cue keeps
+ * its times. The work is linear in the cues and words but for the alignments themselves, which
+ * share one budget of cells per save (MAX_ALIGNMENT_CELLS).
+ */
+export function alignEditedCues(
+  edited: readonly CaptionCue[],
+  previous: readonly CaptionCue[],
+  heard: readonly TimedWord[],
+  work: AlignmentWork = createAlignmentWork(),
+): CaptionCue[] {
+  const heardWords = heard
+    .filter((word) => fold(word.text) !== '')
+    .sort((first, second) => first.startMs - second.startMs);
+  const middles = heardWords.map((word) => (word.startMs + word.endMs) / 2);
+  const unchanged = new Set(previous.map((cue) => normalizeCueText(cue.text)));
+  const isUnchanged = edited.map((cue) => unchanged.has(normalizeCueText(cue.text)));
+  const aligned = edited.map((cue) => ({ ...cue }));
+  work.steps += heardWords.length + previous.length + edited.length;
+  if (heardWords.length === 0) {
+    return aligned;
+  }
+  for (let first = 0; first < edited.length;) {
+    if (isUnchanged[first]) {
+      first += 1;
+      continue;
     }
-    const own = tokens.flatMap((token, index) =>
-      token.cueIndex === cueIndex ? [placed[index]!] : [],
+    let end = first;
+    while (end < edited.length && !isUnchanged[end]) {
+      end += 1;
+    }
+    const fromMs = first > 0 ? edited[first - 1]!.endMs : -Infinity;
+    const toMs = end < edited.length ? edited[end]!.startMs : Infinity;
+    const window = heardWords.slice(lowerBound(middles, fromMs), lowerBound(middles, toMs + 1));
+    const tokens = edited.slice(first, end).flatMap((cue, offset) =>
+      cue.text
+        .split(/\s+/)
+        .map(fold)
+        .filter(Boolean)
+        .map((word) => ({ word, cueIndex: first + offset })),
     );
-    if (own.length === 0) {
-      return { ...cue };
+    work.steps += window.length + tokens.length;
+    if (window.length > 0) {
+      const placed = placeWords(
+        tokens.map((token) => token.word),
+        window,
+        work,
+      );
+      // Tokens come in cue order: each cue's words are one stretch of them.
+      for (let index = 0; index < tokens.length;) {
+        const cueIndex = tokens[index]!.cueIndex;
+        let last = index;
+        while (last + 1 < tokens.length && tokens[last + 1]!.cueIndex === cueIndex) {
+          last += 1;
+        }
+        const startMs = placed[index]!.startMs;
+        aligned[cueIndex] = {
+          ...edited[cueIndex]!,
+          startMs,
+          endMs: Math.max(placed[last]!.endMs, startMs + 1),
+        };
+        index = last + 1;
+      }
     }
-    const startMs = own[0]!.startMs;
-    return { ...cue, startMs, endMs: Math.max(own.at(-1)!.endMs, startMs + 1) };
-  });
+    first = end;
+  }
+  return aligned;
 }
