@@ -24,6 +24,8 @@ const media = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
   captionsUrl: `/media/${id}/captions.vtt?access_token=x`,
+  areCaptionsAutomatic: false,
+  said: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
 });
 const NOTHING_OFFERED = { clarification: null, suggestions: [], topics: [] };

@@ -44,10 +44,32 @@ beforeEach(() => {
   };
   transcripts = {
     counts: { pending: 1, draft: 1, edited: 0, failed: 1 },
+    needsReview: 1,
     transcripts: [
-      { videoId: 'v-1', questionId: 'q-1', clipKind: null, status: 'pending', text: '' },
-      { videoId: 'v-2', questionId: 'q-2', clipKind: null, status: 'draft', text: 'Hello' },
-      { videoId: 'v-3', questionId: 'q-3', clipKind: null, status: 'failed', text: '' },
+      {
+        videoId: 'v-1',
+        questionId: 'q-1',
+        clipKind: null,
+        status: 'pending',
+        review: 'pending',
+        text: '',
+      },
+      {
+        videoId: 'v-2',
+        questionId: 'q-2',
+        clipKind: null,
+        status: 'draft',
+        review: 'needs-review',
+        text: 'Hello',
+      },
+      {
+        videoId: 'v-3',
+        questionId: 'q-3',
+        clipKind: null,
+        status: 'failed',
+        review: 'failed',
+        text: '',
+      },
     ],
   };
   vi.stubGlobal(

@@ -50,6 +50,9 @@ function draft(cues: CaptionCue[] = DRAFT_CUES): Transcript {
     cues,
     revision: 0,
     error: null,
+    review: 'needs-review',
+    approvedAt: null,
+    words: [],
     updatedAt: '2026-11-25T10:01:00.000Z',
   };
 }
