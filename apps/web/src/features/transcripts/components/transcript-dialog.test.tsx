@@ -164,9 +164,16 @@ describe('TranscriptDialog', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByRole('button', { name: /^Play 0:00\.0 – 0:01\.\d$/ })).toBeVisible();
 
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Caption 1 split in two. Focus is on caption 2, which starts "in Ohio".',
+    );
+
     await user.click(screen.getByRole('button', { name: 'Merge caption 1 with the next' }));
     expect(await findCaption(1)).toHaveValue('I grew up in Ohio');
     expect(await findCaption(1)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Captions 1 and 2 merged. Focus is on caption 1, where they join.',
+    );
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('button', { name: 'Play 0:00.0 – 0:02.0' })).toBeVisible();
 
@@ -174,6 +181,25 @@ describe('TranscriptDialog', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     // Words only (the merge restored them): the server aligns.
     expect(puts[0]).toMatchObject({ cues: DRAFT_CUES, timing: 'align' });
+  });
+
+  it('splits at the nearest word boundary when the cursor is inside a word (issue 54, item 2)', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const first = (await findCaption(1)) as HTMLTextAreaElement;
+    first.focus();
+    // The cursor in "Ohio", after "O": nearer its start.
+    first.setSelectionRange(14, 14);
+    await user.click(screen.getByRole('button', { name: 'Split caption 1 at the cursor' }));
+    expect(await findCaption(1)).toHaveValue('I grew up in');
+    expect(await findCaption(2)).toHaveValue('Ohio');
+    expect(await findCaption(2)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Merge caption 1 with the next' }));
+    expect(await findCaption(1)).toHaveValue('I grew up in Ohio');
+    const merged = (await findCaption(1)) as HTMLTextAreaElement;
+    expect(merged).toHaveFocus();
+    // The cursor where the two joined: before "Ohio".
+    expect(merged.selectionStart).toBe('I grew up in '.length);
   });
 
   it('nudges a time by 0.1 s, never into the next caption, and then keeps the times as sent', async () => {

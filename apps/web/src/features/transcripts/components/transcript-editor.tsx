@@ -18,7 +18,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { useRegenerateVideoTranscript } from '../api/regenerate-video-transcript';
 import { useSaveVideoTranscript } from '../api/save-video-transcript';
-import { findCueAt, mergeWithNext, nudgeCue, splitCue } from '../utils/cue-edits';
+import {
+  findCueAt,
+  joinCueTexts,
+  mergeWithNext,
+  nudgeCue,
+  splitCue,
+} from '../utils/cue-edits';
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
 import { CueRow } from './cue-row';
@@ -26,6 +32,12 @@ import { CueRow } from './cue-row';
 export const EMPTY_CUE_MESSAGE =
   'Every caption needs words. Type them, or merge the empty caption.';
 const SAVE_FAILED = 'The transcript could not be saved. Try again.';
+
+/** The first few words of a caption, to say which one has focus. */
+function firstWords(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > 4 ? `${words.slice(0, 4).join(' ')}…` : words.join(' ');
+}
 
 /** Where the editor puts focus after a change re-renders the list (the next step's field). */
 type PendingFocus = { index: number; caret: number } | null;
@@ -329,13 +341,24 @@ export function TranscriptEditor({
                 }}
                 onSplit={() => {
                   const caret = textRefs.current.get(index)?.selectionStart ?? cue.text.length;
-                  if (!change(splitCue(cues, index, caret), { index: index + 1, caret: 0 })) {
+                  const split = splitCue(cues, index, caret);
+                  if (!change(split, { index: index + 1, caret: 0 })) {
                     setNotice('Put the cursor between two words of the caption to split it there.');
+                    return;
                   }
+                  // Said, since focus moved to another field (WCAG 2.2 SC 4.1.3).
+                  setNotice(
+                    `Caption ${index + 1} split in two. Focus is on caption ${index + 2}, which starts "${firstWords(split?.[index + 1]?.text ?? '')}".`,
+                  );
                 }}
                 onMerge={() => {
-                  const caret = cue.text.trim().length + 1;
-                  change(mergeWithNext(cues, index), { index, caret });
+                  const next = cues[index + 1];
+                  const caret = next ? joinCueTexts(cue.text, next.text).joinAt : 0;
+                  if (change(mergeWithNext(cues, index), { index, caret })) {
+                    setNotice(
+                      `Captions ${index + 1} and ${index + 2} merged. Focus is on caption ${index + 1}, where they join.`,
+                    );
+                  }
                 }}
               />
             ))}
