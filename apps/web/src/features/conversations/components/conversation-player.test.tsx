@@ -8,7 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/test/render';
-import { TYPE_INSTEAD_MESSAGE, type PlayerAskInput } from '../utils/player-machine';
+import {
+  STORYFILE_TURN_TEXT,
+  TYPE_INSTEAD_MESSAGE,
+  type PlayerAskInput,
+} from '../utils/player-machine';
 import { ConversationPlayer } from './conversation-player';
 
 const clip = (id: string) => ({
@@ -363,7 +367,7 @@ describe('ConversationPlayer', () => {
 
     await sayGarbage(0);
     await waitFor(() => expect(speakingVideo()?.src).toContain('/media/please-repeat/'));
-    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(1);
+    expect(screen.getAllByText(STORYFILE_TURN_TEXT.pleaseRepeat)).toHaveLength(1);
     // One try is not enough to give up on the voice.
     expect(screen.queryByText(TYPE_INSTEAD_MESSAGE)).toBeNull();
     fireEvent.ended(speakingVideo()!);
@@ -372,7 +376,7 @@ describe('ConversationPlayer', () => {
 
     await sayGarbage(1);
     await waitFor(() => expect(screen.getByText(TYPE_INSTEAD_MESSAGE)).toBeInTheDocument());
-    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(2);
+    expect(screen.getAllByText(STORYFILE_TURN_TEXT.pleaseRepeat)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'What was your first job?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Ask Rose a question')).toHaveFocus();
   });

@@ -9,6 +9,7 @@ import {
   getFallbackKind,
   INITIAL_PLAYER_STATE,
   reducePlayer,
+  STORYFILE_TURN_TEXT,
   UNINTELLIGIBLE_TRANSCRIPT_TEXT,
   type PlayerAskResult,
   type PlayerEvent,
@@ -178,6 +179,39 @@ describe('conversation player state machine', () => {
         exchangeId: 'e-1',
       },
     ]);
+  });
+
+  // Issue 54, item 6: the visitor's transcript said "Played a recorded answer." and "Played the
+  // cannot-answer clip.": the studio's words, not the person's.
+  it("writes what the person said when the visitor may read the answer's words", () => {
+    const said = 'I grew up on a farm in Iowa.';
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+      {
+        type: 'askSucceeded',
+        result: {
+          ...answered,
+          questionText: undefined,
+          media: { ...answered.media!, said, areCaptionsAutomatic: true },
+        },
+      },
+    ]);
+    expect(state.transcript.at(-1)).toMatchObject({ text: said, isAutomatic: true });
+  });
+
+  it.each([
+    ['an answer', answered, STORYFILE_TURN_TEXT.answer],
+    ['a cannot-answer clip', fallback('off-topic', true), STORYFILE_TURN_TEXT.cannotAnswer],
+    ['a please-repeat clip', fallback('not-confident', true), STORYFILE_TURN_TEXT.pleaseRepeat],
+  ])('writes plain words for %s whose words are not shown', (_, result, text) => {
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+      { type: 'askSucceeded', result: { ...result, questionText: undefined } },
+    ]);
+    expect(state.transcript.at(-1)?.text).toBe(text);
+    expect(text).not.toMatch(/played|clip|recorded/i);
   });
 
   const fallbackCases: Array<[FallbackReason, 'cannotAnswer' | 'pleaseRepeat']> = [

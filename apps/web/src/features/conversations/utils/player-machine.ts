@@ -59,6 +59,8 @@ export interface TranscriptEntry {
   kind?: Exclude<SpeakingKind, 'intro'>;
   /** On the storyfile's turns: the logged exchange, what a thumbs up or down rates. */
   exchangeId?: string;
+  /** The words are the recognizer's draft no author reviewed (the storyfile publishes drafts). */
+  isAutomatic?: boolean;
 }
 
 /** What the storyfile asked back with: the buttons it offers (`ClarificationOffer`). */
@@ -191,19 +193,30 @@ export function getSpeakingKind(decision: PublicAskDecision): Exclude<SpeakingKi
   return decision.kind === 'fallback' ? getFallbackKind(decision.reason) : 'answer';
 }
 
-const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
-  answer: 'Played a recorded answer.',
-  cannotAnswer: 'Played the cannot-answer clip.',
-  pleaseRepeat: 'Played the please-repeat clip.',
+/**
+ * The storyfile's turn in plain words, when the video's words are not shown (no author reviewed
+ * them yet): what the person did, never the studio's names for its clips (issue 54, item 6).
+ */
+export const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
+  answer: 'Answered on video.',
+  cannotAnswer: "Couldn't answer that one.",
+  pleaseRepeat: 'Asked you to say that again.',
 };
 
-/** How the storyfile's turn reads in the transcript; the answers have no transcript text yet. */
+/**
+ * How the storyfile's turn reads in the transcript: the studio's "Answered: <question>", what the
+ * person said (the video's reviewed words, or its draft labelled automatic), or plain words.
+ */
 export function describeStoryfileTurn(result: PlayerAskResult): string {
   if (result.media === null && result.message) {
     return result.message;
   }
+  // The studio's players name the question answered: what its author is testing.
   if (result.decision.kind === 'answer' && result.questionText) {
     return `Answered: ${result.questionText}`;
+  }
+  if (result.media?.said) {
+    return result.media.said;
   }
   return STORYFILE_TURN_TEXT[getSpeakingKind(result.decision)];
 }
@@ -327,6 +340,9 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
             describeStoryfileTurn(result),
           kind,
           exchangeId: result.exchangeId ?? undefined,
+          ...(result.media?.said && result.media.areCaptionsAutomatic && !result.questionText
+            ? { isAutomatic: true }
+            : {}),
         },
       ];
       const base = {
