@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
+import { useApproveVideoTranscript } from '../api/approve-video-transcript';
 import { useRegenerateVideoTranscript } from '../api/regenerate-video-transcript';
 import { useSaveVideoTranscript } from '../api/save-video-transcript';
 import {
@@ -28,6 +29,7 @@ import {
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
 import { CueRow } from './cue-row';
+import { TranscriptReviewBar } from './transcript-review-bar';
 
 export const EMPTY_CUE_MESSAGE =
   'Every caption needs words. Type them, or merge the empty caption.';
@@ -66,6 +68,7 @@ export function TranscriptEditor({
 }) {
   const save = useSaveVideoTranscript(storyfileId, video.id);
   const regenerate = useRegenerateVideoTranscript(storyfileId, video.id);
+  const approve = useApproveVideoTranscript(storyfileId, video.id);
   const [cues, setCues] = useState<CaptionCue[]>(transcript.cues);
   const [hasMovedTimes, setHasMovedTimes] = useState(false);
   const [problem, setProblem] = useState<{ message: string; isConflict: boolean } | null>(null);
@@ -195,21 +198,22 @@ export function TranscriptEditor({
             />
           )}
         </video>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span
-            className={
-              transcript.status === 'edited'
-                ? 'rounded-full bg-green-100 px-2.5 py-0.5 font-semibold text-green-900'
-                : 'rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900'
-            }
-          >
-            {transcript.status === 'edited' ? 'Edited' : 'Draft'}
-          </span>
-          {isDirty ? <span className="text-slate-700">Unsaved changes</span> : null}
-          {transcript.engine === null ? null : (
-            <span className="text-slate-600">Drafted by {transcript.engine}</span>
-          )}
-        </div>
+        <TranscriptReviewBar
+          transcript={transcript}
+          isEditable={isEditable}
+          isDirty={isDirty}
+          isApproving={approve.isPending}
+          onApprove={() =>
+            approve.mutate(transcript.revision, {
+              onSuccess: () => setNotice('Approved. Visitors now see these words.'),
+              onError: (error) =>
+                setProblem({
+                  message: messageOf(error, 'The transcript could not be approved. Try again.'),
+                  isConflict: error instanceof ApiError && error.status === 409,
+                }),
+            })
+          }
+        />
         {problem ? (
           <div className="space-y-2">
             <Alert kind="error">{problem.message}</Alert>
