@@ -1,6 +1,10 @@
 import { Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { ASK_TEXT_EMPTY_MESSAGE, MAX_ASK_TEXT_LENGTH } from '@conversa/contracts';
+import {
+  ASK_TEXT_EMPTY_MESSAGE,
+  AUTOMATIC_CAPTIONS_LABEL,
+  MAX_ASK_TEXT_LENGTH,
+} from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
 import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
@@ -117,7 +121,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
               <track
                 ref={captionsTrackRef}
                 kind="captions"
-                label="Captions"
+                label={speaking.clip.areCaptionsAutomatic ? AUTOMATIC_CAPTIONS_LABEL : 'Captions'}
                 src={speaking.clip.captionsUrl}
                 srcLang={language}
                 default={isCaptionsOn}
@@ -125,7 +129,13 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             ) : null}
           </video>
         ) : null}
-        {isStarted ? <CaptionsToggle isOn={isCaptionsOn} onToggle={toggleCaptions} /> : null}
+        {isStarted ? (
+          <CaptionsToggle
+            isOn={isCaptionsOn}
+            isAutomatic={speaking?.clip.areCaptionsAutomatic === true}
+            onToggle={toggleCaptions}
+          />
+        ) : null}
         {player.state.message ? (
           <p
             role="status"

@@ -198,6 +198,8 @@ describe('conversation player state machine', () => {
       },
     ]);
     expect(state.transcript.at(-1)).toMatchObject({ text: said, isAutomatic: true });
+    // The player labels the captions automatic.
+    expect(state.speaking?.clip.areCaptionsAutomatic).toBe(true);
   });
 
   it.each([

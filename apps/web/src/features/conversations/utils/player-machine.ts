@@ -12,8 +12,10 @@ import type {
 export interface PlayerClip {
   url: string;
   posterUrl: string;
-  /** WebVTT captions (from the uploaded video's subtitle stream), or null when it had none. */
+  /** WebVTT captions a visitor may read, or null when it has none (or none reviewed yet). */
   captionsUrl: string | null;
+  /** The captions are the recognizer's draft no author reviewed: labelled automatic (issue 52). */
+  areCaptionsAutomatic?: boolean;
 }
 
 /** What the player asks with, and what it needs back (the studio adds the answered question). */
@@ -141,8 +143,18 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   repeatsInARow: 0,
 };
 
-function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
-  return { url: media.url, posterUrl: media.posterUrl, captionsUrl: media.captionsUrl };
+export function toClip(media: {
+  url: string;
+  posterUrl: string;
+  captionsUrl: string | null;
+  areCaptionsAutomatic?: boolean;
+}): PlayerClip {
+  return {
+    url: media.url,
+    posterUrl: media.posterUrl,
+    captionsUrl: media.captionsUrl,
+    ...(media.areCaptionsAutomatic ? { areCaptionsAutomatic: true } : {}),
+  };
 }
 
 /** The clips a story turn plays, in order (lines without a recorded video show their text). */
@@ -379,14 +391,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         ...base,
         phase: 'answering',
         message: null,
-        speaking: {
-          kind,
-          clip: {
-            url: result.media.url,
-            posterUrl: result.media.posterUrl,
-            captionsUrl: result.media.captionsUrl,
-          },
-        },
+        speaking: { kind, clip: toClip(result.media) },
       };
     }
     case 'askFailed':
