@@ -60,7 +60,7 @@ export function TranscriptButton({
             <span
               className={
                 review === 'needs-review'
-                  ? 'rounded-full bg-amber-100 px-1.5 font-semibold text-amber-900'
+                  ? 'font-semibold text-amber-900'
                   : 'font-normal text-slate-700'
               }
             >
