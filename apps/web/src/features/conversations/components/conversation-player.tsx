@@ -43,6 +43,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   transcribeSpeech,
   speechStreamUrl,
   storyPlaces,
+  transcriptLink,
 }: ConversationPlayerProps<R>) {
   const { speakingRef, inputRef, ...player } = useConversationPlayer({
     language,
@@ -270,14 +271,19 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         </p>
       ) : null}
 
-      {isCompact && player.state.transcript.length === 0 ? null : (
+      {isCompact && player.state.transcript.length === 0 ? (
+        transcriptLink
+      ) : (
         <section
           aria-labelledby={ids.transcript}
           className={cn(isCompact && 'flex min-h-24 flex-1 flex-col')}
         >
-          <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
-            Transcript
-          </h3>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h3 id={ids.transcript} className="text-sm font-semibold text-slate-700">
+              Transcript
+            </h3>
+            {transcriptLink}
+          </div>
           <TranscriptList
             entries={player.state.transcript}
             name={name}
