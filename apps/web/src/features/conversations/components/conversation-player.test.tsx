@@ -3,7 +3,7 @@ import {
   VISITOR_RATE_LIMIT_MESSAGE,
   type PublicAskResponse,
 } from '@conversa/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -156,7 +156,7 @@ describe('ConversationPlayer', () => {
     fireEvent.ended(speakingVideo()!);
     expect(scrolled).toEqual([]);
     await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
-    const transcript = screen.getByRole('heading', { name: 'Transcript' }).nextElementSibling!;
+    const transcript = within(screen.getByRole('region', { name: 'Transcript' })).getByRole('list');
     await waitFor(() => {
       const newest = transcript.lastElementChild;
       expect(scrolled.at(-1)).toEqual({ element: newest, options: { block: 'nearest' } });
