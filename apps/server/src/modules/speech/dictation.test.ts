@@ -79,12 +79,16 @@ describe('a recording with no speech in it (issue 52: a silent idle loop was dra
     ['hiss', ['8', 'pinknoise', 'vol', '0.05']],
     // pocketsphinx read "thank" into this, at confidence 1, before the voice gate.
     ['crackle', ['8', 'whitenoise', 'vol', '0.3', 'tremolo', '3', '90']],
-  ])('gets no words from %s', async (name, synth) => {
-    const file = await soxNoise(name.replace(/\s/g, '-'), synth);
-    const draft = await createDictation({
-      config: { concurrency: undefined, external: undefined },
-    }).transcribeAnswer(file, { signal: new AbortController().signal });
-    expect(draft.words).toEqual([]);
-    expect(draft.text).toBe('');
-  }, 120_000);
+  ])(
+    'gets no words from %s',
+    async (name, synth) => {
+      const file = await soxNoise(name.replace(/\s/g, '-'), synth);
+      const draft = await createDictation({
+        config: { concurrency: undefined, external: undefined },
+      }).transcribeAnswer(file, { signal: new AbortController().signal });
+      expect(draft.words).toEqual([]);
+      expect(draft.text).toBe('');
+    },
+    120_000,
+  );
 });

@@ -78,9 +78,7 @@ export async function getPublicTranscript(
       ),
     getTranscriptSettings(db, storyfile.id),
   ]);
-  const introWords = intro[0]
-    ? getVisitorWords(reviewOf(intro[0]), settings.publishDrafts)
-    : null;
+  const introWords = intro[0] ? getVisitorWords(reviewOf(intro[0]), settings.publishDrafts) : null;
   return {
     slug,
     name: storyfile.name,

@@ -223,9 +223,7 @@ describe('approving a draft', { timeout: 200_000 }, () => {
   it('is refused to a viewer and for words changed since they were read', async () => {
     const draft = await waitForTranscript(spokenVideoId);
     const approvePath = `${transcriptPath(spokenVideoId)}/approve`;
-    expect((await viewer.call('POST', approvePath, { revision: draft.revision })).status).toBe(
-      403,
-    );
+    expect((await viewer.call('POST', approvePath, { revision: draft.revision })).status).toBe(403);
     const stale = await owner.call('POST', approvePath, { revision: draft.revision + 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: TRANSCRIPT_STALE_MESSAGE });

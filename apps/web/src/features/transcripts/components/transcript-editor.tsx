@@ -19,13 +19,7 @@ import { ApiError, messageOf } from '@/lib/api-client';
 import { useApproveVideoTranscript } from '../api/approve-video-transcript';
 import { useRegenerateVideoTranscript } from '../api/regenerate-video-transcript';
 import { useSaveVideoTranscript } from '../api/save-video-transcript';
-import {
-  findCueAt,
-  joinCueTexts,
-  mergeWithNext,
-  nudgeCue,
-  splitCue,
-} from '../utils/cue-edits';
+import { findCueAt, joinCueTexts, mergeWithNext, nudgeCue, splitCue } from '../utils/cue-edits';
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
 import { CueRow } from './cue-row';

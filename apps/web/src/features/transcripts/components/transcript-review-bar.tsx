@@ -73,7 +73,8 @@ export function TranscriptReviewBar({
                   <span
                     title={percent === null ? undefined : `Confidence ${percent}`}
                     className={cn(
-                      isUnsure && 'rounded bg-amber-100 px-0.5 text-amber-950 underline decoration-dotted',
+                      isUnsure &&
+                        'rounded bg-amber-100 px-0.5 text-amber-950 underline decoration-dotted',
                     )}
                   >
                     {word.text}
