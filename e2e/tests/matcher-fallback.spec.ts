@@ -206,7 +206,7 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
     expect(reply.media!.url).toContain(`/media/${cannotAnswerVideo}/`);
     await waitForSpeaking(page, name, cannotAnswerVideo);
     await expect(transcript.getByText(question)).toBeVisible();
-    await expect(transcript.getByText('Played the cannot-answer clip.')).toHaveCount(index + 1);
+    await expect(transcript.getByText("Couldn't answer that one.")).toHaveCount(index + 1);
     await expect(why.getByText('Cannot answer (below the threshold)')).toBeVisible();
   }
 
@@ -228,7 +228,9 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
     questionId: idOf(UNRECORDED.text),
   });
   expect(unrecorded.media!.url).toContain(`/media/${cannotAnswerVideo}/`);
-  await expect(transcript.getByText('Played the cannot-answer clip.')).toHaveCount(3);
+  // Three cannot-answer clips (two off topic, one not recorded); the close one was asked back.
+  await expect(transcript.getByText("Couldn't answer that one.")).toHaveCount(3);
+  await expect(transcript.getByText('Asked which question you meant.')).toHaveCount(1);
   await expect(why.getByText('Cannot answer (best match not recorded)')).toBeVisible();
   await expect(why.getByText('Matched question')).toBeVisible();
   await expect(why.getByRole('link', { name: UNRECORDED.text })).toHaveAttribute(

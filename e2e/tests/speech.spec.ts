@@ -350,7 +350,7 @@ test('a visitor whose question is only noise is asked to repeat it, then is answ
     expect(PLEASE_REPEAT_REASONS).toContain(notHeardAnswer.decision.reason);
     await waitForSpeaking(visitor, name, pleaseRepeatVideo);
     const transcript = visitor.getByRole('region', { name: 'Transcript' });
-    await expect(transcript.getByText('Played the please-repeat clip.')).toBeVisible();
+    await expect(transcript.getByText('Asked you to say that again.')).toBeVisible();
     // No microphone problem is shown: the microphone worked, the storyfile did not hear.
     await expect(
       visitor.getByText('No speech was heard. Check your microphone and try again.'),

@@ -73,14 +73,16 @@ test("an answer's draft is fixed in the editor, keeps its time, and the public p
   // The video plays before its draft exists; the draft appears on the answer's button.
   await page.goto(`/storyfiles/${seeded.id}`);
   const transcriptButton = page.getByRole('button', { name: /^Transcript/ });
-  await expect(transcriptButton).toHaveAccessibleName('Transcript · Draft', { timeout: 150_000 });
+  await expect(transcriptButton).toHaveAccessibleName('Transcript · Needs review', {
+    timeout: 150_000,
+  });
   await expect(page.getByText(/still being made/)).toHaveCount(0);
 
   await transcriptButton.click();
   const editor = page.getByRole('dialog', { name: 'Transcript: Where did you grow up?' });
   const firstWords = editor.getByRole('textbox', { name: 'Words of caption 1' });
   await expect(firstWords).not.toHaveValue('');
-  await expect(editor.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(editor.getByText('Needs review', { exact: true })).toBeVisible();
   // WCAG 2.2 AA as axe checks it, and nothing overflows or hides at a phone's width.
   await expectNoSeriousAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -95,7 +97,7 @@ test("an answer's draft is fixed in the editor, keeps its time, and the public p
   await firstWords.fill(fixed);
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor.getByRole('status').filter({ hasText: 'Transcript saved.' })).toBeVisible();
-  await expect(editor.getByText('Edited', { exact: true })).toBeVisible();
+  await expect(editor.getByText('Reviewed', { exact: true })).toBeVisible();
   await expect(firstWords).toHaveValue(fixed);
   // Aligned to what was heard, the caption keeps its time.
   const after = await readCueTimes(firstPlay);
@@ -103,7 +105,7 @@ test("an answer's draft is fixed in the editor, keeps its time, and the public p
   expect(after.endMs).toBeGreaterThan(after.startMs);
   expect(Math.abs(after.endMs - before.endMs)).toBeLessThanOrEqual(1_000);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Transcript · Edited' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Transcript · Reviewed' })).toBeVisible();
 
   const published = await page.request.post(`/v1/conversa/storyfiles/${seeded.id}/publish`, {
     headers: WRITE_HEADERS,

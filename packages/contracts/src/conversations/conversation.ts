@@ -219,8 +219,15 @@ export type PublicAskDecision = z.infer<typeof publicAskDecisionSchema>;
 export const askMediaSchema = z.object({
   url: z.string(),
   posterUrl: z.string(),
-  /** WebVTT captions, or null when the video has none. */
+  /**
+   * WebVTT captions, or null when the video has none a visitor may read: a recognizer's draft no
+   * author saved or approved is left out unless the storyfile publishes drafts (issue 52).
+   */
   captionsUrl: z.string().nullable(),
+  /** The captions are the recognizer's draft, not reviewed: players label them automatic. */
+  areCaptionsAutomatic: z.boolean(),
+  /** What the person says in the video (its captions' words), null when not shown to visitors. */
+  said: z.string().nullable(),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type AskMedia = z.infer<typeof askMediaSchema>;

@@ -5,3 +5,7 @@ export * from './save-video-transcript.ts';
 export * from './regenerate-video-transcript.ts';
 export * from './list-storyfile-transcripts.ts';
 export * from './get-public-transcript.ts';
+export * from './transcript-review.ts';
+export * from './approve-video-transcript.ts';
+export * from './get-transcript-settings.ts';
+export * from './update-transcript-settings.ts';

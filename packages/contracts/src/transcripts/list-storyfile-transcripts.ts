@@ -6,6 +6,8 @@ import { transcriptStatusSchema, transcriptSummarySchema } from './transcript.ts
 export const storyfileTranscriptsSchema = z.object({
   /** How many of the storyfile's videos stand at each status (drafts still being made: `pending`). */
   counts: z.record(transcriptStatusSchema, z.number().int()),
+  /** How many drafts with words no author saved or approved yet: what is left to review. */
+  needsReview: z.number().int(),
   transcripts: z.array(transcriptSummarySchema),
 });
 export type StoryfileTranscripts = z.infer<typeof storyfileTranscriptsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from '../library/content.ts';
 import { clipKindSchema } from '../storyfiles/storyfile.ts';
+import { transcriptReviewSchema } from './transcript-review.ts';
 
 /** Longest answer text kept (an hour of speech is about 60,000 characters). */
 export const TRANSCRIPT_MAX_CHARACTERS = 100_000;
@@ -25,13 +26,18 @@ export const TRANSCRIPT_SOURCES = ['recognizer', 'captions', 'author'] as const;
 export const transcriptSourceSchema = z.enum(TRANSCRIPT_SOURCES);
 export type TranscriptSource = z.infer<typeof transcriptSourceSchema>;
 
-/** A word the recognizer heard, with its place in the video (milliseconds), kept to re-time edits. */
-export interface HeardWord {
-  text: string;
-  startMs: number;
-  endMs: number;
-  confidence: number | null;
-}
+/**
+ * A word the recognizer heard, with its place in the video (milliseconds), kept to re-time edits,
+ * and how sure the recognizer was of it (0-1, pocketsphinx's posterior; null when the engine gives
+ * none): what guides an author's eye when reviewing a draft.
+ */
+export const heardWordSchema = z.object({
+  text: z.string(),
+  startMs: z.number().int().min(0),
+  endMs: z.number().int().min(0),
+  confidence: z.number().min(0).max(1).nullable(),
+});
+export type HeardWord = z.infer<typeof heardWordSchema>;
 
 /**
  * Characters a player shows as nothing: spaces of every kind, format characters (zero-width space,
@@ -85,6 +91,12 @@ export const transcriptSchema = z.object({
   revision: z.number().int(),
   /** Why the draft failed, for a person. */
   error: z.string().nullable(),
+  /** Where the author's review stands: what visitors see follows it (`transcript-review.ts`). */
+  review: transcriptReviewSchema,
+  /** When an author approved the draft as it is; null otherwise. */
+  approvedAt: timestampSchema.nullable(),
+  /** The recognizer's words with their confidence, [] for captions an upload carried. */
+  words: z.array(heardWordSchema),
   updatedAt: timestampSchema,
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
@@ -95,6 +107,7 @@ export const transcriptSummarySchema = z.object({
   questionId: z.string().nullable(),
   clipKind: clipKindSchema.nullable(),
   status: transcriptStatusSchema,
+  review: transcriptReviewSchema,
   text: z.string(),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;

@@ -32,6 +32,7 @@ import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { getNamespaceAccess } from '../lists/index.ts';
+import { readVisitorWords } from '../transcripts/index.ts';
 import {
   chatLogEntryColumns,
   presentChatLogEntry,
@@ -242,6 +243,11 @@ export async function getConversationTranscript(
           .where(inArray(mediaAssets.storyfileQuestionId, questionIds));
   const assetByQuestion = new Map(assets.map((asset) => [asset.questionId, asset]));
   const grantee = `user:${user.iam}`;
+  // The captions the visitor could read, not the author's draft: the log replays what was shown.
+  const words = await readVisitorWords(
+    engine.db,
+    assets.map((asset) => asset.id),
+  );
   return {
     id: conversation.id,
     storyfileId: conversation.storyfileId,
@@ -253,7 +259,7 @@ export async function getConversationTranscript(
       const asset = row.answerQuestionId ? assetByQuestion.get(row.answerQuestionId) : undefined;
       return {
         ...presentChatLogEntry(row),
-        media: asset ? signAssetMedia(engine.signer, asset, grantee) : null,
+        media: asset ? signAssetMedia(engine.signer, asset, grantee, words.get(asset.id)) : null,
       };
     }),
   };

@@ -13,6 +13,7 @@ import {
 } from '@conversa/contracts';
 import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
 import { getClipPrompt } from '../storyfiles/index.ts';
+import { readVisitorWords } from '../transcripts/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import { clarify, takeSuggestion } from './clarification.ts';
 import { chooseReading, getReadingTexts } from './reading-choice.ts';
@@ -280,7 +281,11 @@ async function pickMedia(
 ): Promise<{ media: AskMedia | null; message: string | null }> {
   if (answered?.assetId) {
     const asset = { id: answered.assetId, files: answered.files };
-    return { media: signAssetMedia(engine.signer, asset, input.visitorKey), message: null };
+    const words = await readVisitorWords(engine.db, [asset.id]);
+    return {
+      media: signAssetMedia(engine.signer, asset, input.visitorKey, words.get(asset.id)),
+      message: null,
+    };
   }
   const clipKind: ClipKind =
     decision.kind === 'fallback' && PLEASE_REPEAT_REASONS.has(decision.reason)

@@ -2,13 +2,19 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AskMedia, ClipKind } from '@conversa/contracts';
 import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
 import type { MediaUrlSigner } from '../media/index.ts';
+import { readVisitorWords, type VisitorWords } from '../transcripts/index.ts';
 import type { ConversationEngine } from './engine.ts';
 
-/** A signed video, poster and captions (when made) of an asset for `grantee` (a user id or a visitor key). */
+/**
+ * A signed video, poster and captions of an asset for `grantee` (a user id or a visitor key). The
+ * captions and what is said come only with `words`, what visitors may read of it
+ * (`readVisitorWords`): a draft no author reviewed is never signed for a visitor (issue 52).
+ */
 export function signAssetMedia(
   signer: MediaUrlSigner,
   asset: { id: string; files: Partial<Record<string, MediaAssetFile>> },
   grantee: string,
+  words: VisitorWords | undefined,
   now = Date.now(),
 ): AskMedia | null {
   const { video, poster, captions } = asset.files;
@@ -21,7 +27,9 @@ export function signAssetMedia(
   return {
     url: signedVideo.url,
     posterUrl: poster ? sign(poster).url : '',
-    captionsUrl: captions ? sign(captions).url : null,
+    captionsUrl: captions && words ? sign(captions).url : null,
+    areCaptionsAutomatic: words?.isAutomatic ?? false,
+    said: words && words.text !== '' ? words.text : null,
     expiresAt: signedVideo.expiresAt.toISOString(),
   };
 }
@@ -47,8 +55,12 @@ export async function signStoryfileClips<Kind extends ClipKind>(
     Kind,
     AskMedia | null
   >;
+  const words = await readVisitorWords(
+    engine.db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
-    clips[row.clipKind as Kind] = signAssetMedia(engine.signer, row, grantee);
+    clips[row.clipKind as Kind] = signAssetMedia(engine.signer, row, grantee, words.get(row.id));
   }
   return clips;
 }

@@ -123,6 +123,28 @@ describe('chooseReading (reading choice for speech n-best)', () => {
     expect(choice.misheard).toBeNull();
   });
 
+  // Issue 52, item 3: "How can I stop feeling seasick?" heard as "how can saw feelings the sea",
+  // the recognizer sure of it, played the cannot-answer clip.
+  it('asks to repeat a question that comes close to a script question on words it shares, however sure the recognizer was', async () => {
+    const matcher = buildMatcher();
+    matcher.upsertAnswer({ id: 'seasick', question: 'How can I stop feeling seasick?' });
+    const choice = await chooseReading(
+      matcher,
+      [],
+      {
+        text: 'how can saw feelings the sea',
+        speechConfidence: 0.8,
+        alternatives: [
+          { text: 'how can saw feelings the sea', confidence: 0.6 },
+          { text: 'how can saw feeling the sea', confidence: 0.4 },
+        ],
+      },
+      options,
+    );
+    expect(choice.result.decision.kind).toBe('fallback');
+    expect(choice.misheard).toBe('not-confident');
+  });
+
   it('measures how far the readings disagree with the first', () => {
     expect(measureDisagreement([{ text: 'where were you born', share: 1 }])).toBe(0);
     expect(

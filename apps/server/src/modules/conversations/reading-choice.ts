@@ -29,6 +29,14 @@ export const DISAGREEMENT = 0.34;
  * ("thank", "the app"), not a question the storyfile cannot answer: please repeat.
  */
 export const QUESTION_WORDS = 3;
+/**
+ * A reading that answers nothing but comes this close to the threshold (its best score at least
+ * this part of it), sharing words with that question, is a script question misheard ("how can saw
+ * feelings the sea" for "How can I stop feeling seasick?", issue 52 item 3), not one the script
+ * does not hold: please repeat, not cannot-answer. A question heard clearly off the script scores
+ * far lower ("what is the capital of france": under half the threshold).
+ */
+export const NEAR_MISS = 0.6;
 /** Readings matched per spoken question (the first ones, best first). */
 export const READINGS_MATCHED = 5;
 
@@ -76,6 +84,14 @@ export function measureDisagreement(readings: readonly { text: string; share: nu
     weight += other.share;
   }
   return weight === 0 ? 0 : missing / weight;
+}
+
+/** The best match came close to a script question, on words they share (NEAR_MISS). */
+function isNearMiss(result: MatchResult): boolean {
+  const best = result.candidates[0];
+  return (
+    best !== undefined && best.score >= NEAR_MISS * result.threshold && best.matchedTerms.length > 0
+  );
 }
 
 /** A spoken question as the recognizer gave it: its first reading and the others. */
@@ -165,7 +181,7 @@ export async function chooseReading(
   const isTooShort = wordsOf(input.text).length < QUESTION_WORDS;
   if (!answers(chosen)) {
     misheard =
-      isUnsure || (isTooShort && confidence !== null)
+      isUnsure || (isTooShort && confidence !== null) || isNearMiss(chosen.result)
         ? 'not-confident'
         : disagree
           ? 'readings-disagree'

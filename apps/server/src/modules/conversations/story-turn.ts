@@ -14,6 +14,7 @@ import {
   type InkSession,
 } from '../ink/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { readVisitorWords } from '../transcripts/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
@@ -37,6 +38,12 @@ export async function signStoryLines(
   const clips = clipKinds.length
     ? await signStoryfileClips(engine, input.storyfileId, clipKinds, input.visitorKey)
     : ({} as Partial<Record<ClipKind, AskMedia | null>>);
+  const words = await readVisitorWords(
+    engine.db,
+    lines.flatMap((line) =>
+      line.clip?.kind === 'answer' ? [answers.get(line.clip.questionId)?.assetId ?? ''] : [],
+    ),
+  );
   return lines.map((line) => {
     if (line.clip?.kind === 'answer') {
       const answer = answers.get(line.clip.questionId);
@@ -47,6 +54,7 @@ export async function signStoryLines(
               engine.signer,
               { id: answer.assetId, files: answer.files },
               input.visitorKey,
+              words.get(answer.assetId),
             )
           : null,
       };

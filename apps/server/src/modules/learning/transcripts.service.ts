@@ -6,6 +6,7 @@ import { signAssetMedia, type ConversationEngine } from '../conversations/index.
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { mediaAssets } from '../media/media.tables.ts';
+import { readVisitorWords } from '../transcripts/index.ts';
 
 type EntryRow = {
   id: string;
@@ -63,6 +64,10 @@ export async function listActivityEntries(
     ) m on true
     where t.activity_id = any(${uuidArray(filter.activityIds)}) and ${onlyStudent}
     order by e.created_at, e.id`);
+  const words = await readVisitorWords(
+    engine.db,
+    result.rows.flatMap((row) => (row.asset_id === null ? [] : [row.asset_id])),
+  );
   return result.rows.map((row) => ({
     id: row.id,
     activityId: row.activity_id,
@@ -77,7 +82,12 @@ export async function listActivityEntries(
     answerQuestionText: row.answer_question_text,
     media:
       grantee !== null && row.asset_id !== null && row.asset_files !== null
-        ? signAssetMedia(engine.signer, { id: row.asset_id, files: row.asset_files }, grantee)
+        ? signAssetMedia(
+            engine.signer,
+            { id: row.asset_id, files: row.asset_files },
+            grantee,
+            words.get(row.asset_id),
+          )
         : null,
     feedback: row.feedback,
     createdAt: new Date(row.created_at).toISOString(),

@@ -144,6 +144,7 @@ export async function getCataloguePage(
               signer,
               { id: row.poster_asset_id, files: row.poster_files },
               'catalogue',
+              undefined,
               signedAt,
             )?.posterUrl ?? null)
           : null,

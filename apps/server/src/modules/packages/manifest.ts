@@ -75,6 +75,8 @@ export const packageTranscriptSchema = z.object({
       }),
     )
     .max(PACKAGE_HEARD_WORDS_MAX),
+  /** An author approved the draft as it is (issue 52); absent in older packages: not approved. */
+  isApproved: z.boolean().optional(),
 });
 
 /** A processed video: its files by role (paths into `files`) and its measurements. */

@@ -65,3 +65,30 @@ describe('an answer drafted by the embedded recognizer', () => {
     expect(Math.abs(words[gapAt]!.startMs - secondStartMs)).toBeLessThanOrEqual(400);
   }, 120_000);
 });
+
+describe('a recording with no speech in it (issue 52: a silent idle loop was drafted as "dog")', () => {
+  /** Noise made by sox: 16 kHz mono, `effects` after the synth. */
+  async function soxNoise(name: string, synth: string[]): Promise<string> {
+    const file = path.join(dir, `${name}.wav`);
+    await run('sox', ['-n', '-r', String(RATE), '-c', '1', '-b', '16', file, 'synth', ...synth]);
+    return file;
+  }
+
+  it.each([
+    ['a room rumble', ['8', 'brownnoise', 'vol', '0.01']],
+    ['hiss', ['8', 'pinknoise', 'vol', '0.05']],
+    // pocketsphinx read "thank" into this, at confidence 1, before the voice gate.
+    ['crackle', ['8', 'whitenoise', 'vol', '0.3', 'tremolo', '3', '90']],
+  ])(
+    'gets no words from %s',
+    async (name, synth) => {
+      const file = await soxNoise(name.replace(/\s/g, '-'), synth);
+      const draft = await createDictation({
+        config: { concurrency: undefined, external: undefined },
+      }).transcribeAnswer(file, { signal: new AbortController().signal });
+      expect(draft.words).toEqual([]);
+      expect(draft.text).toBe('');
+    },
+    120_000,
+  );
+});

@@ -7,6 +7,7 @@ import { createEmbeddedEngine } from './embedded-engine.ts';
 import { createExternalEngine } from './external-engine.ts';
 import { findPauseCuts, readPcmWav, writePcmWav } from './pauses.ts';
 import type { SpeechEngine, StoryfileVocabulary, TimedWord } from './speech-engine.ts';
+import { hasVoice } from './voice.ts';
 
 /**
  * Longest piece of an answer sent to a recognizer at once: Whisper reads 30-second windows and
@@ -26,7 +27,7 @@ export interface Dictation {
   /**
    * Transcribes a 16 kHz mono WAV file of any length: cut where speech pauses into pieces of at
    * most DICTATION_PIECE_MS, each recognized on its own, the words' times put back on the
-   * whole recording's clock.
+   * whole recording's clock. A piece with no voice in it (`voice.ts`) gets no words.
    */
   transcribeAnswer(
     wavFile: string,
@@ -70,12 +71,17 @@ export function createDictation(options: {
         const words: TimedWord[] = [];
         for (let index = 0; index + 1 < bounds.length; index += 1) {
           const start = bounds[index]!;
+          const pieceSamples = audio.samples.subarray(start, bounds[index + 1]);
+          // Noise with no voice in it is never heard: a recognizer reads words into it.
+          if (!hasVoice({ sampleRate: audio.sampleRate, samples: pieceSamples })) {
+            continue;
+          }
           const pieceFile = path.join(workDir, `piece-${index}.wav`);
           await writeFile(
             pieceFile,
             writePcmWav({
               sampleRate: audio.sampleRate,
-              samples: audio.samples.subarray(start, bounds[index + 1]),
+              samples: pieceSamples,
             }),
           );
           const heard = await engine.transcribe(pieceFile, vocabulary ?? NO_VOCABULARY, signal);

@@ -7,3 +7,4 @@ export {
   readTranscriptCopies,
   type TranscriptCopy,
 } from './transcript-copy.ts';
+export { readVisitorWords, type VisitorWords } from './transcript-review.service.ts';

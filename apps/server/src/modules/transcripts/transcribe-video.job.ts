@@ -64,6 +64,7 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
               cues,
               revision: 1,
               error: null,
+              approvedAt: null,
               updatedAt: new Date(),
             })
             .where(isPending);
@@ -96,6 +97,7 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
             words: dictated.words,
             revision,
             error: null,
+            approvedAt: null,
             updatedAt: new Date(),
           })
           .where(isPending)

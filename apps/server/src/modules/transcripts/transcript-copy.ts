@@ -16,6 +16,8 @@ export interface TranscriptCopy {
   engine: string | null;
   cues: CaptionCue[];
   words: HeardWord[];
+  /** An author approved the draft as it is (issue 52): it stays reviewed where it goes. */
+  isApproved?: boolean;
 }
 
 /** The transcripts worth carrying of these videos (drafts and edited ones), by asset id. */
@@ -44,6 +46,7 @@ export async function readTranscriptCopies(
         engine: row.engine,
         cues: row.cues,
         words: row.words,
+        ...(row.approvedAt ? { isApproved: true } : {}),
       },
     ]),
   );
@@ -73,6 +76,7 @@ export async function insertTranscriptCopies(
       cues: transcript.cues,
       words: transcript.words,
       revision: 1,
+      approvedAt: transcript.isApproved ? new Date() : null,
     })),
   );
 }

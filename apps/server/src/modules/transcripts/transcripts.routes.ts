@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  approveVideoTranscriptContract,
   getPublicTranscriptContract,
+  getTranscriptSettingsContract,
+  updateTranscriptSettingsContract,
   getVideoTranscriptContract,
   listStoryfileTranscriptsContract,
   regenerateVideoTranscriptContract,
@@ -12,13 +15,21 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { getPublicTranscript, type FindPublishedStoryfile } from './public-transcript.service.ts';
 import {
+  approveVideoTranscript,
+  getTranscriptSettings,
+  updateTranscriptSettings,
+} from './transcript-review.service.ts';
+import {
   getVideoTranscript,
   listStoryfileTranscripts,
   regenerateVideoTranscript,
   saveVideoTranscript,
 } from './transcripts.service.ts';
 
-/** A video's transcript and captions: read, saved by an author, drafted again (issue 41). */
+/**
+ * A video's transcript and captions: read, saved or approved by an author, drafted again (issues
+ * 41, 52), and the storyfile's choice of what visitors read.
+ */
 export function registerTranscriptRoutes(
   app: FastifyInstance,
   options: {
@@ -38,6 +49,15 @@ export function registerTranscriptRoutes(
   );
   registerContract(app, saveVideoTranscriptContract, (request) =>
     saveVideoTranscript(db, mediaStore, request.params.id, request.params.videoId, request.body),
+  );
+  registerContract(app, approveVideoTranscriptContract, (request) =>
+    approveVideoTranscript(db, request.params.id, request.params.videoId, request.body.revision),
+  );
+  registerContract(app, getTranscriptSettingsContract, (request) =>
+    getTranscriptSettings(db, request.params.id),
+  );
+  registerContract(app, updateTranscriptSettingsContract, (request) =>
+    updateTranscriptSettings(db, request.params.id, request.body),
   );
   registerContract(app, getPublicTranscriptContract, (request) =>
     getPublicTranscript(db, request.params.slug, options.findPublishedStoryfile),

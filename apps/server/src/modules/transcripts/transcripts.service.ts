@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   CUE_ENDS_BEFORE_START_MESSAGE,
   formatWebVtt,
+  getTranscriptReview,
   type SaveVideoTranscriptBody,
   type StoryfileTranscripts,
   type Transcript,
@@ -22,7 +23,7 @@ import { videoTranscripts } from './transcripts.tables.ts';
 
 type TranscriptRow = typeof videoTranscripts.$inferSelect;
 
-function presentTranscript(row: TranscriptRow): Transcript {
+export function presentTranscript(row: TranscriptRow): Transcript {
   return {
     videoId: row.assetId,
     status: row.status,
@@ -32,6 +33,9 @@ function presentTranscript(row: TranscriptRow): Transcript {
     cues: row.cues,
     revision: row.revision,
     error: row.error ?? null,
+    review: getTranscriptReview(row),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    words: row.source === 'recognizer' ? row.words : [],
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -79,7 +83,7 @@ export async function queueMissingTranscripts(db: Database, jobs: JobQueue): Pro
   return inserted.rows.length;
 }
 
-async function findVideo(
+export async function findVideo(
   db: Database,
   storyfileId: string,
   videoId: string,
@@ -116,6 +120,9 @@ export async function getVideoTranscript(
         cues: [],
         revision: 0,
         error: null,
+        review: 'pending',
+        approvedAt: null,
+        words: [],
         updatedAt: new Date().toISOString(),
       };
 }
@@ -165,6 +172,7 @@ export async function saveVideoTranscript(
         cues,
         revision,
         error: null,
+        approvedAt: null,
         updatedAt: new Date(),
       })
       .where(eq(videoTranscripts.assetId, asset.id))
@@ -187,7 +195,7 @@ export async function regenerateVideoTranscript(
     .values({ assetId: asset.id, storyfileId: asset.storyfileId, status: 'pending' })
     .onConflictDoUpdate({
       target: videoTranscripts.assetId,
-      set: { status: 'pending', error: null, updatedAt: new Date() },
+      set: { status: 'pending', error: null, approvedAt: null, updatedAt: new Date() },
     })
     .returning();
   await jobs.enqueueTranscription(asset.id, undefined, { isFreshAttempt: true });
@@ -205,7 +213,9 @@ export async function listStoryfileTranscripts(
       questionId: mediaAssets.storyfileQuestionId,
       clipKind: mediaAssets.clipKind,
       status: videoTranscripts.status,
+      source: videoTranscripts.source,
       text: videoTranscripts.text,
+      approvedAt: videoTranscripts.approvedAt,
     })
     .from(mediaAssets)
     .leftJoin(videoTranscripts, eq(videoTranscripts.assetId, mediaAssets.id))
@@ -215,16 +225,26 @@ export async function listStoryfileTranscripts(
     TranscriptStatus,
     number
   >;
+  let needsReview = 0;
   const transcripts = rows.map((row) => {
     const status = row.status ?? 'pending';
     counts[status] += 1;
+    const text = row.text ?? '';
+    const review = getTranscriptReview({
+      status,
+      source: row.source,
+      text,
+      approvedAt: row.approvedAt,
+    });
+    needsReview += review === 'needs-review' ? 1 : 0;
     return {
       videoId: row.videoId,
       questionId: row.questionId,
       clipKind: row.clipKind,
       status,
-      text: row.text ?? '',
+      review,
+      text,
     };
   });
-  return { counts, transcripts };
+  return { counts, needsReview, transcripts };
 }

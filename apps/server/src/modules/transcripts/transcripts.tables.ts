@@ -1,10 +1,20 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   CaptionCue,
   HeardWord,
   TranscriptSource,
   TranscriptStatus,
 } from '@conversa/contracts';
+import { timestamps } from '../../db/columns.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 
@@ -30,9 +40,27 @@ export const videoTranscripts = pgTable(
     /** The recognizer's words with their times: what re-timing an edit aligns against. */
     words: jsonb('words').$type<HeardWord[]>().notNull().default([]),
     revision: integer('revision').notNull().default(0),
+    /**
+     * When an author approved the draft as it is (issue 52): a reviewed draft reaches visitors. A
+     * new draft clears it; a save makes the row `edited`, reviewed by being written.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('video_transcripts_storyfile_idx').on(table.storyfileId, table.status)],
 );
+
+/**
+ * How a storyfile shows its transcripts to visitors (issue 52): by default only words an author
+ * saved or approved; `publishDrafts` also shows the drafts not reviewed yet, labelled automatic. No
+ * row means the default.
+ */
+export const storyfileTranscriptSettings = pgTable('storyfile_transcript_settings', {
+  storyfileId: uuid('storyfile_id')
+    .primaryKey()
+    .references(() => storyfiles.id, { onDelete: 'cascade' }),
+  publishDrafts: boolean('publish_drafts').notNull().default(false),
+  ...timestamps,
+});

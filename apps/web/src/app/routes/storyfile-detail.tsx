@@ -9,7 +9,11 @@ import {
   type StoryfileSlotContext,
   type StoryfileSlots,
 } from '@/features/storyfiles';
-import { TranscriptButton, TranscriptDraftsProgress } from '@/features/transcripts';
+import {
+  TranscriptButton,
+  TranscriptDraftsProgress,
+  TranscriptSettingsSection,
+} from '@/features/transcripts';
 import {
   BulkUploadPanel,
   ClipMedia,
@@ -61,7 +65,15 @@ function MediaWithTranscript({ media, transcript }: { media: ReactNode; transcri
 const STORYFILE_SLOTS: StoryfileSlots = {
   renderRecordTab: (context) => <RecordAndUpload {...context} />,
   renderInteractTab: ({ storyfile }) => <InteractTab storyfile={storyfile} />,
-  renderSettingsSections: (context) => <StoryfileConversationSettings {...context} />,
+  renderSettingsSections: (context) => (
+    <div className="space-y-8">
+      <StoryfileConversationSettings {...context} />
+      <TranscriptSettingsSection
+        storyfileId={context.storyfile.id}
+        isEditable={context.isEditable && context.storyfile.deletedAt === null}
+      />
+    </div>
+  ),
   renderNotices: ({ storyfile }) => <TranscriptDraftsProgress storyfile={storyfile} />,
   renderQuestionMedia: (context) => (
     <MediaWithTranscript

@@ -65,6 +65,8 @@ const TRANSCRIPT: ConversationTranscript = {
         url: '/media/v1/answer.mp4?access_token=t',
         posterUrl: '/media/v1/poster.jpg?access_token=t',
         captionsUrl: null,
+        areCaptionsAutomatic: false,
+        said: null,
         expiresAt: '2026-11-21T18:00:00.000Z',
       },
     },

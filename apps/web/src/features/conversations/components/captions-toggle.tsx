@@ -1,3 +1,4 @@
+import { AUTOMATIC_CAPTIONS_LABEL } from '@conversa/contracts';
 import { Captions } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
@@ -20,7 +21,16 @@ export function useCaptionsToggle(captionsUrl: string | null | undefined) {
 }
 
 /** The visible captions switch over the video (rather than the browser's own menu). */
-export function CaptionsToggle({ isOn, onToggle }: { isOn: boolean; onToggle: () => void }) {
+export function CaptionsToggle({
+  isOn,
+  isAutomatic = false,
+  onToggle,
+}: {
+  isOn: boolean;
+  /** The answer playing has the recognizer's draft for captions: the switch says so. */
+  isAutomatic?: boolean;
+  onToggle: () => void;
+}) {
   return (
     <button
       type="button"
@@ -32,7 +42,7 @@ export function CaptionsToggle({ isOn, onToggle }: { isOn: boolean; onToggle: ()
       )}
     >
       <Captions className="size-4" aria-hidden="true" />
-      Captions {isOn ? 'on' : 'off'}
+      {isAutomatic ? AUTOMATIC_CAPTIONS_LABEL : 'Captions'} {isOn ? 'on' : 'off'}
     </button>
   );
 }

@@ -12,6 +12,8 @@ const clip = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
   captionsUrl: null,
+  areCaptionsAutomatic: false,
+  said: null,
 });
 const CONVERSATION = '6f1d2c9e-0000-4000-8000-000000000001';
 const OFFERING = '6f1d2c9e-0000-4000-8000-0000000000e1';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ExchangeFeedback, StoryfileRecognizer } from '@conversa/contracts';
 import type { HeardSpeech } from '@/hooks/use-recorded-speech';
 import type { PlayerAskInput, PlayerAskResult, PlayerClip } from '../utils/player-machine';
@@ -52,4 +53,10 @@ export interface ConversationPlayerProps<R extends PlayerAskResult> {
    * these knots and stitches of the published story. Unset: none (the public page).
    */
   storyPlaces?: readonly string[];
+  /**
+   * A link to the storyfile's transcript page, shown in the compact (embed) layout beside the
+   * transcript's heading: a line of its own after the player was overlapped by the transcript
+   * once the frame ran short (issue 54, item 4).
+   */
+  transcriptLink?: ReactNode;
 }

@@ -3,18 +3,24 @@ import {
   VISITOR_RATE_LIMIT_MESSAGE,
   type PublicAskResponse,
 } from '@conversa/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/test/render';
-import { TYPE_INSTEAD_MESSAGE, type PlayerAskInput } from '../utils/player-machine';
+import {
+  STORYFILE_TURN_TEXT,
+  TYPE_INSTEAD_MESSAGE,
+  type PlayerAskInput,
+} from '../utils/player-machine';
 import { ConversationPlayer } from './conversation-player';
 
 const clip = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
   captionsUrl: null,
+  areCaptionsAutomatic: false,
+  said: null,
 });
 const answer: PublicAskResponse = {
   conversationId: '6f1d2c9e-0000-4000-8000-000000000001',
@@ -150,7 +156,7 @@ describe('ConversationPlayer', () => {
     fireEvent.ended(speakingVideo()!);
     expect(scrolled).toEqual([]);
     await user.type(screen.getByLabelText('Ask Rose a question'), 'where were you raised{Enter}');
-    const transcript = screen.getByRole('heading', { name: 'Transcript' }).nextElementSibling!;
+    const transcript = within(screen.getByRole('region', { name: 'Transcript' })).getByRole('list');
     await waitFor(() => {
       const newest = transcript.lastElementChild;
       expect(scrolled.at(-1)).toEqual({ element: newest, options: { block: 'nearest' } });
@@ -361,7 +367,7 @@ describe('ConversationPlayer', () => {
 
     await sayGarbage(0);
     await waitFor(() => expect(speakingVideo()?.src).toContain('/media/please-repeat/'));
-    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(1);
+    expect(screen.getAllByText(STORYFILE_TURN_TEXT.pleaseRepeat)).toHaveLength(1);
     // One try is not enough to give up on the voice.
     expect(screen.queryByText(TYPE_INSTEAD_MESSAGE)).toBeNull();
     fireEvent.ended(speakingVideo()!);
@@ -370,7 +376,7 @@ describe('ConversationPlayer', () => {
 
     await sayGarbage(1);
     await waitFor(() => expect(screen.getByText(TYPE_INSTEAD_MESSAGE)).toBeInTheDocument());
-    expect(screen.getAllByText('Played the please-repeat clip.')).toHaveLength(2);
+    expect(screen.getAllByText(STORYFILE_TURN_TEXT.pleaseRepeat)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'What was your first job?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Ask Rose a question')).toHaveFocus();
   });

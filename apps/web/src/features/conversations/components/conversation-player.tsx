@@ -1,6 +1,10 @@
 import { Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { ASK_TEXT_EMPTY_MESSAGE, MAX_ASK_TEXT_LENGTH } from '@conversa/contracts';
+import {
+  ASK_TEXT_EMPTY_MESSAGE,
+  AUTOMATIC_CAPTIONS_LABEL,
+  MAX_ASK_TEXT_LENGTH,
+} from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
 import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
@@ -39,6 +43,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   transcribeSpeech,
   speechStreamUrl,
   storyPlaces,
+  transcriptLink,
 }: ConversationPlayerProps<R>) {
   const { speakingRef, inputRef, ...player } = useConversationPlayer({
     language,
@@ -121,7 +126,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
               <track
                 ref={captionsTrackRef}
                 kind="captions"
-                label="Captions"
+                label={speaking.clip.areCaptionsAutomatic ? AUTOMATIC_CAPTIONS_LABEL : 'Captions'}
                 src={speaking.clip.captionsUrl}
                 srcLang={language}
                 default={isCaptionsOn}
@@ -129,7 +134,13 @@ export function ConversationPlayer<R extends PlayerAskResult>({
             ) : null}
           </video>
         ) : null}
-        {isStarted ? <CaptionsToggle isOn={isCaptionsOn} onToggle={toggleCaptions} /> : null}
+        {isStarted ? (
+          <CaptionsToggle
+            isOn={isCaptionsOn}
+            isAutomatic={speaking?.clip.areCaptionsAutomatic === true}
+            onToggle={toggleCaptions}
+          />
+        ) : null}
         {player.state.message ? (
           <p
             role="status"
@@ -267,14 +278,19 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         </p>
       ) : null}
 
-      {isCompact && player.state.transcript.length === 0 ? null : (
+      {isCompact && player.state.transcript.length === 0 ? (
+        transcriptLink
+      ) : (
         <section
           aria-labelledby={ids.transcript}
           className={cn(isCompact && 'flex min-h-24 flex-1 flex-col')}
         >
-          <h3 id={ids.transcript} className="mb-2 text-sm font-semibold text-slate-700">
-            Transcript
-          </h3>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h3 id={ids.transcript} className="text-sm font-semibold text-slate-700">
+              Transcript
+            </h3>
+            {transcriptLink}
+          </div>
           <TranscriptList
             entries={player.state.transcript}
             name={name}

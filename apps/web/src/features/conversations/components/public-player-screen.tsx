@@ -113,6 +113,17 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
   }
 
   const data = storyfile.data;
+  // The text alternative of the whole conversation (WCAG 2.2 SC 1.2.8): below the player on the
+  // share page, beside the transcript's heading in the embed (issue 54, item 4).
+  const transcriptLink = (
+    <a
+      href={`/s/${encodeURIComponent(slug)}/transcript`}
+      className="text-sm font-medium text-brand-700 hover:underline"
+      {...(isEmbed ? { target: '_blank', rel: 'noopener' } : {})}
+    >
+      Read the transcript of every answer
+    </a>
+  );
   return (
     <PageFrame isEmbed={isEmbed}>
       {isEmbed ? (
@@ -141,17 +152,9 @@ export function PublicPlayerScreen({ slug, isEmbed }: { slug: string; isEmbed: b
           transcribeForPublicStoryfile(slug, recording, signal)
         }
         speechStreamUrl={() => speechStreamUrlForPublicStoryfile(slug)}
+        {...(isEmbed ? { transcriptLink } : {})}
       />
-      {/* The text alternative of the whole conversation (WCAG 2.2 SC 1.2.8), beside the player. */}
-      <p className="mt-4 text-sm">
-        <a
-          href={`/s/${encodeURIComponent(slug)}/transcript`}
-          className="font-medium text-brand-700 hover:underline"
-          {...(isEmbed ? { target: '_blank', rel: 'noopener' } : {})}
-        >
-          Read the transcript of every answer
-        </a>
-      </p>
+      {isEmbed ? null : <p className="mt-4 text-sm">{transcriptLink}</p>}
     </PageFrame>
   );
 }

@@ -124,6 +124,9 @@ export function TranscriptList({
           >
             <span className="sr-only">{entry.speaker === 'visitor' ? 'You' : name}: </span>
             {entry.text}
+            {entry.isAutomatic ? (
+              <span className="ml-1 text-xs opacity-80">(automatic transcript)</span>
+            ) : null}
             {entry.inputMode === 'spoken' ? (
               <span className="ml-1 text-xs opacity-80">(spoken)</span>
             ) : null}

@@ -9,6 +9,8 @@ import {
   getFallbackKind,
   INITIAL_PLAYER_STATE,
   reducePlayer,
+  STORYFILE_TURN_TEXT,
+  ASKED_BACK_TURN_TEXT,
   UNINTELLIGIBLE_TRANSCRIPT_TEXT,
   type PlayerAskResult,
   type PlayerEvent,
@@ -24,6 +26,8 @@ const media = (id: string) => ({
   url: `/media/${id}/video.mp4?access_token=x`,
   posterUrl: `/media/${id}/poster.jpg?access_token=x`,
   captionsUrl: `/media/${id}/captions.vtt?access_token=x`,
+  areCaptionsAutomatic: false,
+  said: null,
   expiresAt: '2030-01-01T00:00:00.000Z',
 });
 const NOTHING_OFFERED = { clarification: null, suggestions: [], topics: [] };
@@ -176,6 +180,56 @@ describe('conversation player state machine', () => {
         exchangeId: 'e-1',
       },
     ]);
+  });
+
+  // Issue 54, item 6: the visitor's transcript said "Played a recorded answer." and "Played the
+  // cannot-answer clip.": the studio's words, not the person's.
+  it("writes what the person said when the visitor may read the answer's words", () => {
+    const said = 'I grew up on a farm in Iowa.';
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+      {
+        type: 'askSucceeded',
+        result: {
+          ...answered,
+          questionText: undefined,
+          media: { ...answered.media!, said, areCaptionsAutomatic: true },
+        },
+      },
+    ]);
+    expect(state.transcript.at(-1)).toMatchObject({ text: said, isAutomatic: true });
+    // The player labels the captions automatic.
+    expect(state.speaking?.clip.areCaptionsAutomatic).toBe(true);
+  });
+
+  it.each([
+    ['an answer', answered, STORYFILE_TURN_TEXT.answer],
+    ['a cannot-answer clip', fallback('off-topic', true), STORYFILE_TURN_TEXT.cannotAnswer],
+    ['a please-repeat clip', fallback('not-confident', true), STORYFILE_TURN_TEXT.pleaseRepeat],
+  ])('writes plain words for %s whose words are not shown', (_, result, text) => {
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'where were you raised', inputMode: 'typed' },
+      { type: 'askSucceeded', result: { ...result, questionText: undefined } },
+    ]);
+    expect(state.transcript.at(-1)?.text).toBe(text);
+    expect(text).not.toMatch(/played|clip|recorded/i);
+  });
+
+  it('says the storyfile asked back when it played nothing and offered "Did you mean…?"', () => {
+    const askedBack: PlayerAskResult = {
+      ...fallback('off-topic', false),
+      clarification: 'did-you-mean',
+      suggestions: [{ questionId: 'q-2', questionText: 'What is your favourite animal?' }],
+    };
+    const state = run([
+      { type: 'start', intro: null },
+      { type: 'askStarted', text: 'what is your favourite colour', inputMode: 'typed' },
+      { type: 'askSucceeded', result: askedBack },
+    ]);
+    expect(state.transcript.at(-1)?.text).toBe(ASKED_BACK_TURN_TEXT);
+    expect(state.offer?.suggestions).toHaveLength(1);
   });
 
   const fallbackCases: Array<[FallbackReason, 'cannotAnswer' | 'pleaseRepeat']> = [

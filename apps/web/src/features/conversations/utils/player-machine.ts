@@ -12,8 +12,10 @@ import type {
 export interface PlayerClip {
   url: string;
   posterUrl: string;
-  /** WebVTT captions (from the uploaded video's subtitle stream), or null when it had none. */
+  /** WebVTT captions a visitor may read, or null when it has none (or none reviewed yet). */
   captionsUrl: string | null;
+  /** The captions are the recognizer's draft no author reviewed: labelled automatic (issue 52). */
+  areCaptionsAutomatic?: boolean;
 }
 
 /** What the player asks with, and what it needs back (the studio adds the answered question). */
@@ -59,6 +61,8 @@ export interface TranscriptEntry {
   kind?: Exclude<SpeakingKind, 'intro'>;
   /** On the storyfile's turns: the logged exchange, what a thumbs up or down rates. */
   exchangeId?: string;
+  /** The words are the recognizer's draft no author reviewed (the storyfile publishes drafts). */
+  isAutomatic?: boolean;
 }
 
 /** What the storyfile asked back with: the buttons it offers (`ClarificationOffer`). */
@@ -139,8 +143,18 @@ export const INITIAL_PLAYER_STATE: PlayerState = {
   repeatsInARow: 0,
 };
 
-function toClip(media: { url: string; posterUrl: string; captionsUrl: string | null }): PlayerClip {
-  return { url: media.url, posterUrl: media.posterUrl, captionsUrl: media.captionsUrl };
+export function toClip(media: {
+  url: string;
+  posterUrl: string;
+  captionsUrl: string | null;
+  areCaptionsAutomatic?: boolean;
+}): PlayerClip {
+  return {
+    url: media.url,
+    posterUrl: media.posterUrl,
+    captionsUrl: media.captionsUrl,
+    ...(media.areCaptionsAutomatic ? { areCaptionsAutomatic: true } : {}),
+  };
 }
 
 /** The clips a story turn plays, in order (lines without a recorded video show their text). */
@@ -191,19 +205,40 @@ export function getSpeakingKind(decision: PublicAskDecision): Exclude<SpeakingKi
   return decision.kind === 'fallback' ? getFallbackKind(decision.reason) : 'answer';
 }
 
-const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
-  answer: 'Played a recorded answer.',
-  cannotAnswer: 'Played the cannot-answer clip.',
-  pleaseRepeat: 'Played the please-repeat clip.',
+/**
+ * The storyfile's turn in plain words, when the video's words are not shown (no author reviewed
+ * them yet): what the person did, never the studio's names for its clips (issue 54, item 6).
+ */
+export const STORYFILE_TURN_TEXT: Record<Exclude<SpeakingKind, 'intro'>, string> = {
+  answer: 'Answered on video.',
+  cannotAnswer: "Couldn't answer that one.",
+  pleaseRepeat: 'Asked you to say that again.',
 };
 
-/** How the storyfile's turn reads in the transcript; the answers have no transcript text yet. */
+/** The storyfile played nothing and asked which recorded question was meant (issue 50). */
+export const ASKED_BACK_TURN_TEXT = 'Asked which question you meant.';
+
+/**
+ * How the storyfile's turn reads in the transcript: the studio's "Answered: <question>", what the
+ * person said (the video's reviewed words, or its draft labelled automatic), or plain words.
+ */
 export function describeStoryfileTurn(result: PlayerAskResult): string {
+  if (
+    result.media === null &&
+    result.clarification === 'did-you-mean' &&
+    (result.suggestions ?? []).length > 0
+  ) {
+    return ASKED_BACK_TURN_TEXT;
+  }
   if (result.media === null && result.message) {
     return result.message;
   }
+  // The studio's players name the question answered: what its author is testing.
   if (result.decision.kind === 'answer' && result.questionText) {
     return `Answered: ${result.questionText}`;
+  }
+  if (result.media?.said) {
+    return result.media.said;
   }
   return STORYFILE_TURN_TEXT[getSpeakingKind(result.decision)];
 }
@@ -327,6 +362,9 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
             describeStoryfileTurn(result),
           kind,
           exchangeId: result.exchangeId ?? undefined,
+          ...(result.media?.said && result.media.areCaptionsAutomatic && !result.questionText
+            ? { isAutomatic: true }
+            : {}),
         },
       ];
       const base = {
@@ -363,14 +401,7 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         ...base,
         phase: 'answering',
         message: null,
-        speaking: {
-          kind,
-          clip: {
-            url: result.media.url,
-            posterUrl: result.media.posterUrl,
-            captionsUrl: result.media.captionsUrl,
-          },
-        },
+        speaking: { kind, clip: toClip(result.media) },
       };
     }
     case 'askFailed':

@@ -56,12 +56,14 @@ const STORYFILE: StoryfileDetail = {
 
 const TRANSCRIPTS: StoryfileTranscripts = {
   counts: { pending: 0, draft: 2, edited: 0, failed: 0 },
+  needsReview: 0,
   transcripts: [
     {
       videoId: 'v1',
       questionId: 'q1',
       clipKind: null,
       status: 'draft',
+      review: 'reviewed',
       text: 'I joined up at eighteen and spent two years in Iraq with the engineers, then I taught school.',
     },
     {
@@ -69,6 +71,7 @@ const TRANSCRIPTS: StoryfileTranscripts = {
       questionId: 'q2',
       clipKind: null,
       status: 'draft',
+      review: 'reviewed',
       text: 'In Leeds, in a house by the canal.',
     },
   ],

@@ -1,9 +1,40 @@
+import {
+  AUTOMATIC_TRANSCRIPT_LABEL,
+  IN_REVIEW_TEXT,
+  NO_SPEECH_TEXT,
+  type PublicTranscript,
+} from '@conversa/contracts';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePublicTranscript } from '../api/get-public-transcript';
+
+/** The label of words a machine wrote and no author checked (the storyfile publishes drafts). */
+function AutomaticLabel() {
+  return (
+    <span className="mr-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 not-italic">
+      {AUTOMATIC_TRANSCRIPT_LABEL}
+    </span>
+  );
+}
+
+/** What one answer says on the page: its words, or why there are none to read. */
+function AnswerWords({ entry }: { entry: PublicTranscript['entries'][number] }) {
+  if (entry.words === 'no-speech' || (entry.text === '' && entry.words !== 'in-review')) {
+    return <span className="text-slate-600 italic">{NO_SPEECH_TEXT}</span>;
+  }
+  if (entry.words === 'in-review') {
+    return <span className="text-slate-600 italic">{IN_REVIEW_TEXT}</span>;
+  }
+  return (
+    <>
+      {entry.words === 'automatic' ? <AutomaticLabel /> : null}
+      {entry.text}
+    </>
+  );
+}
 
 /**
  * `/s/{slug}/transcript`: every recorded question of a published storyfile with what was said, as
@@ -43,7 +74,7 @@ export function PublicTranscriptScreen({ slug }: { slug: string }) {
       </main>
     );
   }
-  const { name, language, introduction, entries } = transcript.data;
+  const { name, language, introduction, isIntroductionAutomatic, entries } = transcript.data;
   const topics: { topic: string; entries: typeof entries }[] = [];
   for (const entry of entries) {
     const last = topics.at(-1);
@@ -65,14 +96,18 @@ export function PublicTranscriptScreen({ slug }: { slug: string }) {
       </h1>
       <p className="mt-2 text-slate-600">
         Every question {name} answered, with what was said. The words were written from the
-        recordings; the storyfile&apos;s authors may still be correcting some of them.
+        recordings and checked by the storyfile&apos;s authors; words marked automatic were written
+        by a machine and may have mistakes.
       </p>
       {introduction ? (
         <section className="mt-8" aria-labelledby="transcript-introduction">
           <h2 id="transcript-introduction" className="text-xl font-semibold text-slate-900">
             Introduction
           </h2>
-          <p className="mt-2 whitespace-pre-line text-slate-800">{introduction}</p>
+          <p className="mt-2 whitespace-pre-line text-slate-800">
+            {isIntroductionAutomatic ? <AutomaticLabel /> : null}
+            {introduction}
+          </p>
         </section>
       ) : null}
       {entries.length === 0 ? (
@@ -88,13 +123,7 @@ export function PublicTranscriptScreen({ slug }: { slug: string }) {
                     <h3 className="font-semibold break-words text-slate-900">{entry.question}</h3>
                   </dt>
                   <dd className="mt-1 whitespace-pre-line text-slate-800">
-                    {entry.text === '' ? (
-                      <span className="text-slate-500 italic">
-                        The words of this answer are still being written.
-                      </span>
-                    ) : (
-                      entry.text
-                    )}
+                    <AnswerWords entry={entry} />
                   </dd>
                 </div>
               ))}

@@ -44,10 +44,32 @@ beforeEach(() => {
   };
   transcripts = {
     counts: { pending: 1, draft: 1, edited: 0, failed: 1 },
+    needsReview: 1,
     transcripts: [
-      { videoId: 'v-1', questionId: 'q-1', clipKind: null, status: 'pending', text: '' },
-      { videoId: 'v-2', questionId: 'q-2', clipKind: null, status: 'draft', text: 'Hello' },
-      { videoId: 'v-3', questionId: 'q-3', clipKind: null, status: 'failed', text: '' },
+      {
+        videoId: 'v-1',
+        questionId: 'q-1',
+        clipKind: null,
+        status: 'pending',
+        review: 'pending',
+        text: '',
+      },
+      {
+        videoId: 'v-2',
+        questionId: 'q-2',
+        clipKind: null,
+        status: 'draft',
+        review: 'needs-review',
+        text: 'Hello',
+      },
+      {
+        videoId: 'v-3',
+        questionId: 'q-3',
+        clipKind: null,
+        status: 'failed',
+        review: 'failed',
+        text: '',
+      },
     ],
   };
   vi.stubGlobal(
@@ -84,7 +106,8 @@ describe('TranscriptButton', () => {
     await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(3));
     const [pending, drafted, failed] = screen.getAllByRole('button');
     await waitFor(() => expect(pending).toHaveAccessibleName('Transcript · Making a draft…'));
-    expect(drafted).toHaveAccessibleName('Transcript · Draft');
+    // Issue 52: a draft no author reviewed says so; its words do not reach visitors yet.
+    expect(drafted).toHaveAccessibleName('Transcript · Needs review');
     expect(failed).toHaveAccessibleName('Transcript · No draft — type one');
   });
 });
@@ -96,10 +119,23 @@ describe('TranscriptDraftsProgress', () => {
     expect(await screen.findByText('Drafts: 3 of 40 still being made')).toBeInTheDocument();
   });
 
-  it('shows nothing once every draft is made', async () => {
+  it('shows nothing once every draft is made and reviewed', async () => {
     transcripts.counts = { pending: 0, draft: 30, edited: 10, failed: 0 };
+    transcripts.needsReview = 0;
     renderWithProviders(<TranscriptDraftsProgress storyfile={storyfile} />);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByText(/still being made/)).toBeNull();
+    expect(screen.queryByText(/review/)).toBeNull();
+  });
+
+  it('says how many transcripts still need review (issue 52)', async () => {
+    transcripts.counts = { pending: 0, draft: 30, edited: 10, failed: 0 };
+    transcripts.needsReview = 2;
+    renderWithProviders(<TranscriptDraftsProgress storyfile={storyfile} />);
+    expect(
+      await screen.findByText(
+        '2 transcripts need review: visitors see the words once you approve or save them.',
+      ),
+    ).toBeInTheDocument();
   });
 });

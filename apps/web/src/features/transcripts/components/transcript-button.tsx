@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { storyfileVideosQueryOptions } from '@/lib/storyfile-queries';
 import { useStoryfileTranscripts } from '../api/list-storyfile-transcripts';
-import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
+import { TRANSCRIPT_REVIEW_LABELS } from '../utils/transcript-status';
 import { TranscriptDialog } from './transcript-dialog';
 
 export type TranscriptTarget = { questionId: string } | { clipKind: ClipKind };
@@ -42,7 +42,7 @@ export function TranscriptButton({
   }
   const summary = transcripts.data?.transcripts.find((item) => item.videoId === video.id);
   // A video processed after the list was read has its draft on the way.
-  const status = summary?.status ?? (transcripts.data ? 'pending' : undefined);
+  const review = summary?.review ?? (transcripts.data ? 'pending' : undefined);
   return (
     <>
       <Button
@@ -52,12 +52,20 @@ export function TranscriptButton({
         idText={`Transcript ${name}`}
         onClick={() => setIsOpen(true)}
       >
-        {status === undefined ? (
+        {review === undefined ? (
           'Transcript'
         ) : (
           <>
             Transcript{' '}
-            <span className="font-normal text-slate-700">· {TRANSCRIPT_STATUS_LABELS[status]}</span>
+            <span
+              className={
+                review === 'needs-review'
+                  ? 'font-semibold text-amber-900'
+                  : 'font-normal text-slate-700'
+              }
+            >
+              · {TRANSCRIPT_REVIEW_LABELS[review]}
+            </span>
           </>
         )}
       </Button>

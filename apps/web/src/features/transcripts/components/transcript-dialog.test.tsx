@@ -50,18 +50,23 @@ function draft(cues: CaptionCue[] = DRAFT_CUES): Transcript {
     cues,
     revision: 0,
     error: null,
+    review: 'needs-review',
+    approvedAt: null,
+    words: [],
     updatedAt: '2026-11-25T10:01:00.000Z',
   };
 }
 
 let current: Transcript;
 let puts: unknown[];
+let approvals: unknown[];
 let putStatus: number;
 let play: MockInstance<HTMLMediaElement['play']>;
 
 beforeEach(() => {
   current = draft();
   puts = [];
+  approvals = [];
   putStatus = 200;
   play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   vi.stubGlobal(
@@ -69,6 +74,11 @@ beforeEach(() => {
     vi.fn((input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://studio');
       const method = init.method ?? 'GET';
+      if (url.pathname === `${TRANSCRIPT_PATH}/approve` && method === 'POST') {
+        approvals.push(JSON.parse(init.body as string));
+        current = { ...current, review: 'reviewed', approvedAt: '2026-11-25T10:02:00.000Z' };
+        return Promise.resolve(Response.json(current));
+      }
       if (url.pathname !== TRANSCRIPT_PATH) {
         return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
       }
@@ -85,6 +95,7 @@ beforeEach(() => {
       current = {
         ...current,
         status: 'edited',
+        review: 'reviewed',
         source: 'author',
         cues: body.cues,
         revision: current.revision + 1,
@@ -119,7 +130,7 @@ describe('TranscriptDialog', () => {
   it('shows the draft beside the video with its captions in the storyfile language', async () => {
     renderEditor();
     expect(await findCaption(1)).toHaveValue('I grew up in Ohio');
-    expect(screen.getByText('Draft')).toBeInTheDocument();
+    expect(screen.getByText('Needs review')).toBeInTheDocument();
     const track = document.querySelector('video track')!;
     expect(track.getAttribute('src')).toBe(video.captionsUrl);
     expect(track.getAttribute('srclang')).toBe('en-US');
@@ -139,8 +150,35 @@ describe('TranscriptDialog', () => {
       revision: 0,
       timing: 'align',
     });
-    expect(await screen.findByText('Edited')).toBeInTheDocument();
+    expect(await screen.findByText('Reviewed')).toBeInTheDocument();
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('approves a draft as it is, with the unsure words marked for the eye (issue 52)', async () => {
+    current = {
+      ...draft(),
+      words: [
+        { text: 'i', startMs: 0, endMs: 200, confidence: 0.9 },
+        { text: 'grew', startMs: 200, endMs: 500, confidence: 0.12 },
+      ],
+    };
+    const user = userEvent.setup();
+    renderEditor();
+    expect(await screen.findByText('Needs review')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Visitors do not see these words until you approve them or save your corrections.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('What the recognizer heard (1 unsure word marked)')).toBeVisible();
+    expect(screen.getByText('(unsure, 12%)', { exact: false })).toBeInTheDocument();
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    approve.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(approvals).toEqual([{ revision: 0 }]));
+    expect(await screen.findByText('Reviewed')).toBeInTheDocument();
+    expect(screen.getByText('Approved. Visitors now see these words.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('splits a caption at the cursor and merges it back, focus following the words', async () => {
@@ -161,9 +199,16 @@ describe('TranscriptDialog', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByRole('button', { name: /^Play 0:00\.0 – 0:01\.\d$/ })).toBeVisible();
 
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Caption 1 split in two. Focus is on caption 2, which starts "in Ohio".',
+    );
+
     await user.click(screen.getByRole('button', { name: 'Merge caption 1 with the next' }));
     expect(await findCaption(1)).toHaveValue('I grew up in Ohio');
     expect(await findCaption(1)).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Captions 1 and 2 merged. Focus is on caption 1, where they join.',
+    );
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('button', { name: 'Play 0:00.0 – 0:02.0' })).toBeVisible();
 
@@ -171,6 +216,25 @@ describe('TranscriptDialog', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     // Words only (the merge restored them): the server aligns.
     expect(puts[0]).toMatchObject({ cues: DRAFT_CUES, timing: 'align' });
+  });
+
+  it('splits at the nearest word boundary when the cursor is inside a word (issue 54, item 2)', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const first = (await findCaption(1)) as HTMLTextAreaElement;
+    first.focus();
+    // The cursor in "Ohio", after "O": nearer its start.
+    first.setSelectionRange(14, 14);
+    await user.click(screen.getByRole('button', { name: 'Split caption 1 at the cursor' }));
+    expect(await findCaption(1)).toHaveValue('I grew up in');
+    expect(await findCaption(2)).toHaveValue('Ohio');
+    expect(await findCaption(2)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Merge caption 1 with the next' }));
+    expect(await findCaption(1)).toHaveValue('I grew up in Ohio');
+    const merged = (await findCaption(1)) as HTMLTextAreaElement;
+    expect(merged).toHaveFocus();
+    // The cursor where the two joined: before "Ohio".
+    expect(merged.selectionStart).toBe('I grew up in '.length);
   });
 
   it('nudges a time by 0.1 s, never into the next caption, and then keeps the times as sent', async () => {

@@ -16,16 +16,24 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, messageOf } from '@/lib/api-client';
+import { useApproveVideoTranscript } from '../api/approve-video-transcript';
 import { useRegenerateVideoTranscript } from '../api/regenerate-video-transcript';
 import { useSaveVideoTranscript } from '../api/save-video-transcript';
-import { findCueAt, mergeWithNext, nudgeCue, splitCue } from '../utils/cue-edits';
+import { findCueAt, joinCueTexts, mergeWithNext, nudgeCue, splitCue } from '../utils/cue-edits';
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
 import { CueRow } from './cue-row';
+import { TranscriptReviewBar } from './transcript-review-bar';
 
 export const EMPTY_CUE_MESSAGE =
   'Every caption needs words. Type them, or merge the empty caption.';
 const SAVE_FAILED = 'The transcript could not be saved. Try again.';
+
+/** The first few words of a caption, to say which one has focus. */
+function firstWords(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > 4 ? `${words.slice(0, 4).join(' ')}…` : words.join(' ');
+}
 
 /** Where the editor puts focus after a change re-renders the list (the next step's field). */
 type PendingFocus = { index: number; caret: number } | null;
@@ -54,6 +62,7 @@ export function TranscriptEditor({
 }) {
   const save = useSaveVideoTranscript(storyfileId, video.id);
   const regenerate = useRegenerateVideoTranscript(storyfileId, video.id);
+  const approve = useApproveVideoTranscript(storyfileId, video.id);
   const [cues, setCues] = useState<CaptionCue[]>(transcript.cues);
   const [hasMovedTimes, setHasMovedTimes] = useState(false);
   const [problem, setProblem] = useState<{ message: string; isConflict: boolean } | null>(null);
@@ -183,21 +192,22 @@ export function TranscriptEditor({
             />
           )}
         </video>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span
-            className={
-              transcript.status === 'edited'
-                ? 'rounded-full bg-green-100 px-2.5 py-0.5 font-semibold text-green-900'
-                : 'rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900'
-            }
-          >
-            {transcript.status === 'edited' ? 'Edited' : 'Draft'}
-          </span>
-          {isDirty ? <span className="text-slate-700">Unsaved changes</span> : null}
-          {transcript.engine === null ? null : (
-            <span className="text-slate-600">Drafted by {transcript.engine}</span>
-          )}
-        </div>
+        <TranscriptReviewBar
+          transcript={transcript}
+          isEditable={isEditable}
+          isDirty={isDirty}
+          isApproving={approve.isPending}
+          onApprove={() =>
+            approve.mutate(transcript.revision, {
+              onSuccess: () => setNotice('Approved. Visitors now see these words.'),
+              onError: (error) =>
+                setProblem({
+                  message: messageOf(error, 'The transcript could not be approved. Try again.'),
+                  isConflict: error instanceof ApiError && error.status === 409,
+                }),
+            })
+          }
+        />
         {problem ? (
           <div className="space-y-2">
             <Alert kind="error">{problem.message}</Alert>
@@ -329,13 +339,24 @@ export function TranscriptEditor({
                 }}
                 onSplit={() => {
                   const caret = textRefs.current.get(index)?.selectionStart ?? cue.text.length;
-                  if (!change(splitCue(cues, index, caret), { index: index + 1, caret: 0 })) {
+                  const split = splitCue(cues, index, caret);
+                  if (!change(split, { index: index + 1, caret: 0 })) {
                     setNotice('Put the cursor between two words of the caption to split it there.');
+                    return;
                   }
+                  // Said, since focus moved to another field (WCAG 2.2 SC 4.1.3).
+                  setNotice(
+                    `Caption ${index + 1} split in two. Focus is on caption ${index + 2}, which starts "${firstWords(split?.[index + 1]?.text ?? '')}".`,
+                  );
                 }}
                 onMerge={() => {
-                  const caret = cue.text.trim().length + 1;
-                  change(mergeWithNext(cues, index), { index, caret });
+                  const next = cues[index + 1];
+                  const caret = next ? joinCueTexts(cue.text, next.text).joinAt : 0;
+                  if (change(mergeWithNext(cues, index), { index, caret })) {
+                    setNotice(
+                      `Captions ${index + 1} and ${index + 2} merged. Focus is on caption ${index + 1}, where they join.`,
+                    );
+                  }
                 }}
               />
             ))}

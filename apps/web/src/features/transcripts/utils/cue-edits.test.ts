@@ -23,6 +23,24 @@ describe('splitCue', () => {
     expect(splitCue(CUES, 0, caret)).toBeNull();
   });
 
+  // Issue 54, item 2: Split cut "all" into "a" / "ll".
+  it.each([
+    ['nearer its start', 4, 'We', 'all went home'],
+    ['nearer its end', 5, 'We all', 'went home'],
+  ])('moves a caret inside a word to the word boundary %s', (_, caret, before, after) => {
+    const cues = [{ startMs: 0, endMs: 4_000, text: 'We all went home' }];
+    expect(splitCue(cues, 0, caret)!.map((cue) => cue.text)).toEqual([before, after]);
+  });
+
+  it('takes the boundary on the side that leaves words on both', () => {
+    const cues = [{ startMs: 0, endMs: 4_000, text: 'all the way' }];
+    expect(splitCue(cues, 0, 1)!.map((cue) => cue.text)).toEqual(['all', 'the way']);
+  });
+
+  it('refuses to cut a caption of one word', () => {
+    expect(splitCue([{ startMs: 0, endMs: 4_000, text: 'wonderful' }], 0, 3)).toBeNull();
+  });
+
   it('refuses a caption too short to cut', () => {
     expect(splitCue([{ startMs: 0, endMs: 150, text: 'a b' }], 0, 1)).toBeNull();
   });
@@ -33,6 +51,19 @@ describe('mergeWithNext', () => {
     expect(mergeWithNext(CUES, 0)).toEqual([
       { startMs: 1_000, endMs: 5_000, text: 'abc defgh next one' },
     ]);
+  });
+
+  it.each([
+    ['a comma', 'We walked', ', then ran', 'We walked, then ran'],
+    ['a full stop', 'We walked', '. Then ran', 'We walked. Then ran'],
+    ['a hyphen', 'well-', 'known', 'well-known'],
+    ['a space already there', 'We walked ', 'home', 'We walked home'],
+  ])('invents no space before or after %s', (_, first, second, merged) => {
+    const cues = [
+      { startMs: 0, endMs: 1_000, text: first },
+      { startMs: 1_000, endMs: 2_000, text: second },
+    ];
+    expect(mergeWithNext(cues, 0)![0]!.text).toBe(merged);
   });
 
   it('has nothing to merge at the last caption', () => {

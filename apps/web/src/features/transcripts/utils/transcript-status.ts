@@ -1,6 +1,6 @@
-import type { TranscriptStatus } from '@conversa/contracts';
+import type { TranscriptReview, TranscriptStatus } from '@conversa/contracts';
 
-/** What the Transcript button and the editor's badge say of each status. */
+/** What the editor says of each status while a draft is made. */
 export const TRANSCRIPT_STATUS_LABELS: Record<TranscriptStatus, string> = {
   pending: 'Making a draft…',
   draft: 'Draft',
@@ -8,7 +8,24 @@ export const TRANSCRIPT_STATUS_LABELS: Record<TranscriptStatus, string> = {
   failed: 'No draft — type one',
 };
 
+/** What the Transcript button and the editor's badge say of each review state (issue 52). */
+export const TRANSCRIPT_REVIEW_LABELS: Record<TranscriptReview, string> = {
+  pending: 'Making a draft…',
+  failed: 'No draft — type one',
+  'no-speech': 'No speech',
+  'needs-review': 'Needs review',
+  reviewed: 'Reviewed',
+};
+
 /** "Drafts: 3 of 40 still being made". */
 export function formatDraftsProgress(pending: number, total: number): string {
   return `Drafts: ${pending} of ${total} still being made`;
 }
+
+/** "2 answers need review: visitors see their words once you approve or save them." */
+export function formatNeedsReview(count: number): string {
+  return `${count} ${count === 1 ? 'transcript needs' : 'transcripts need'} review: visitors see the words once you approve or save them.`;
+}
+
+/** Below this confidence a heard word is marked for the author's eye. */
+export const LOW_CONFIDENCE = 0.5;

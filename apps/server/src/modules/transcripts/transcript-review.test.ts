@@ -1,0 +1,265 @@
+// Issue 52, item 2: only reviewed words reach visitors. A recognizer's draft (real pocketsphinx on
+// espeak-ng speech, through tus and the in-process worker) stays out of every visitor's captions
+// and the transcript page until an author approves or saves it, or the storyfile publishes drafts,
+// and then it says it is automatic.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AskResponse,
+  type Publication,
+  type PublicAskResponse,
+  type PublicTranscript,
+  type StoryfileTranscripts,
+  type StoryfileVideos,
+  type Transcript,
+  type TranscriptSettings,
+  TRANSCRIPT_STALE_MESSAGE,
+  type VideoUploadTarget,
+} from '@conversa/contracts';
+import { speak } from '../../../test/speech.fixtures.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
+import {
+  ApiClient,
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+} from '../../../test/storyfile.fixtures.ts';
+import {
+  makeTempDir,
+  makeTestVideo,
+  TEST_FFMPEG,
+  uploadProcessedVideo,
+} from '../../../test/upload.fixtures.ts';
+
+const run = promisify(execFile);
+const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
+const SPOKEN_QUESTION = 'Where did you grow up?';
+
+let studio: TestStudio;
+let owner: ApiClient;
+let viewer: ApiClient;
+let visitor: ApiClient;
+let storyfileId: string;
+let slug: string;
+let spokenVideoId: string;
+let toneVideoId: string;
+
+async function makeSpokenVideo(dir: string): Promise<string> {
+  const wav = path.join(dir, 'speech.wav');
+  await writeFile(
+    wav,
+    await speak(SPOKEN, { format: 'wav', wordsPerMinute: 140, padSeconds: 0.5 }),
+  );
+  const file = path.join(dir, 'spoken.mp4');
+  await run(TEST_FFMPEG, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-i', wav],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-shortest', file],
+  ]);
+  return file;
+}
+
+async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
+  const id = await uploadProcessedVideo(owner.browser, {
+    storyfileId,
+    target,
+    file,
+    timeoutMs: 90_000,
+  });
+  const { videos } = await owner.expectStatus<StoryfileVideos>(
+    200,
+    'GET',
+    `/v1/conversa/storyfiles/${storyfileId}/videos`,
+  );
+  return videos.find((video) => video.uploadId === id)!.id;
+}
+
+const transcriptPath = (videoId: string) =>
+  `/v1/conversa/storyfiles/${storyfileId}/videos/${videoId}/transcript`;
+
+async function waitForTranscript(videoId: string, timeoutMs = 150_000): Promise<Transcript> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const transcript = await owner.expectStatus<Transcript>(200, 'GET', transcriptPath(videoId));
+    if (transcript.status !== 'pending' || Date.now() > until) {
+      return transcript;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const publicTranscript = () =>
+  visitor.expectStatus<PublicTranscript>(
+    200,
+    'GET',
+    `/v1/conversa/public/storyfiles/${slug}/transcript`,
+  );
+const spokenEntry = async () =>
+  (await publicTranscript()).entries.find((entry) => entry.question === SPOKEN_QUESTION)!;
+const askPublicly = () =>
+  visitor.expectStatus<PublicAskResponse>(
+    200,
+    'POST',
+    `/v1/conversa/public/storyfiles/${slug}/ask`,
+    { text: SPOKEN_QUESTION, channel: 'share' },
+  );
+const askInStudio = () =>
+  owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
+    text: SPOKEN_QUESTION,
+  });
+const setPublishDrafts = (publishDrafts: boolean) =>
+  owner.expectStatus<TranscriptSettings>(
+    200,
+    'PUT',
+    `/v1/conversa/storyfiles/${storyfileId}/transcript-settings`,
+    { publishDrafts },
+  );
+
+beforeAll(async () => {
+  studio = await startTestStudio();
+  const namespaceId = await buildNamespace(studio, 'reviewers');
+  owner = await buildMember(studio, 'owner@review.test', { reviewers: 'owner:ns' });
+  viewer = await buildMember(studio, 'viewer@review.test', { reviewers: 'read:ns' });
+  visitor = new ApiClient(new TestBrowser(studio.baseUrl));
+  storyfileId = (await buildStoryfile(owner, namespaceId)).id;
+  const topic = await owner.expectStatus<{ id: string }>(
+    201,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/topics`,
+    { name: 'Childhood' },
+  );
+  const ask = async (text: string) =>
+    (
+      await owner.expectStatus<{ id: string }>(
+        201,
+        'POST',
+        `/v1/conversa/storyfiles/${storyfileId}/questions`,
+        { topicId: topic.id, text },
+      )
+    ).id;
+  const spokenQuestion = await ask(SPOKEN_QUESTION);
+  const toneQuestion = await ask('Can you hum a note?');
+  const dir = await makeTempDir();
+  const [spoken, tone] = await Promise.all([
+    makeSpokenVideo(dir),
+    makeTestVideo(dir, { name: 'tone.mp4', seconds: 3 }),
+  ]);
+  spokenVideoId = await uploadVideo(spoken, { questionId: spokenQuestion });
+  toneVideoId = await uploadVideo(tone, { questionId: toneQuestion });
+  const publication = await owner.expectStatus<Publication>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfileId}/publish`,
+  );
+  slug = publication.slug!;
+}, 240_000);
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('a draft no author reviewed', { timeout: 200_000 }, () => {
+  it('needs review, with the confidence of each word the recognizer heard', async () => {
+    const draft = await waitForTranscript(spokenVideoId);
+    expect(draft).toMatchObject({ status: 'draft', review: 'needs-review', approvedAt: null });
+    expect(draft.words.length).toBeGreaterThan(3);
+    for (const word of draft.words) {
+      expect(word.confidence).not.toBeNull();
+      expect(word.confidence).toBeGreaterThanOrEqual(0);
+      expect(word.confidence).toBeLessThanOrEqual(1);
+    }
+    const listed = await viewer.expectStatus<StoryfileTranscripts>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfileId}/transcripts`,
+    );
+    expect(listed.needsReview).toBe(1);
+  });
+
+  it('a clip with no speech has an empty draft: no speech, not still being written', async () => {
+    const toneDraft = await waitForTranscript(toneVideoId);
+    expect(toneDraft).toMatchObject({ status: 'draft', text: '', cues: [], review: 'no-speech' });
+    const entry = (await publicTranscript()).entries.find(
+      (item) => item.question === 'Can you hum a note?',
+    );
+    expect(entry).toMatchObject({ text: '', words: 'no-speech' });
+  });
+
+  it('is not in the transcript page, nor in any captions or words a player is given', async () => {
+    await waitForTranscript(spokenVideoId);
+    expect(await spokenEntry()).toMatchObject({ text: '', words: 'in-review' });
+    const asked = await askPublicly();
+    expect(asked.decision).toMatchObject({ kind: 'answer' });
+    expect(asked.media).toMatchObject({ captionsUrl: null, said: null });
+    // The studio's test player plays what a visitor gets.
+    expect((await askInStudio()).media).toMatchObject({ captionsUrl: null, said: null });
+  });
+
+  it('is shown, labelled automatic, when the storyfile publishes drafts', async () => {
+    const draft = await waitForTranscript(spokenVideoId);
+    expect(
+      await owner.expectStatus<TranscriptSettings>(
+        200,
+        'GET',
+        `/v1/conversa/storyfiles/${storyfileId}/transcript-settings`,
+      ),
+    ).toEqual({ publishDrafts: false });
+    await setPublishDrafts(true);
+    try {
+      expect(await spokenEntry()).toMatchObject({ text: draft.text, words: 'automatic' });
+      const asked = await askPublicly();
+      expect(asked.media).toMatchObject({ areCaptionsAutomatic: true, said: draft.text });
+      expect(asked.media!.captionsUrl).toMatch(/captions-r1\.vtt\?access_token=/);
+    } finally {
+      await setPublishDrafts(false);
+    }
+  });
+});
+
+describe('approving a draft', { timeout: 200_000 }, () => {
+  it('is refused to a viewer and for words changed since they were read', async () => {
+    const draft = await waitForTranscript(spokenVideoId);
+    const approvePath = `${transcriptPath(spokenVideoId)}/approve`;
+    expect((await viewer.call('POST', approvePath, { revision: draft.revision })).status).toBe(403);
+    const stale = await owner.call('POST', approvePath, { revision: draft.revision + 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ message: TRANSCRIPT_STALE_MESSAGE });
+  });
+
+  it('shows its words to visitors as they are, not labelled automatic', async () => {
+    const draft = await waitForTranscript(spokenVideoId);
+    const approved = await owner.expectStatus<Transcript>(
+      200,
+      'POST',
+      `${transcriptPath(spokenVideoId)}/approve`,
+      { revision: draft.revision },
+    );
+    expect(approved).toMatchObject({
+      status: 'draft',
+      review: 'reviewed',
+      text: draft.text,
+      revision: draft.revision,
+    });
+    expect(approved.approvedAt).not.toBeNull();
+    expect(await spokenEntry()).toMatchObject({ text: draft.text, words: 'reviewed' });
+    const asked = await askPublicly();
+    expect(asked.media).toMatchObject({ areCaptionsAutomatic: false, said: draft.text });
+    expect(asked.media!.captionsUrl).not.toBeNull();
+    const listed = await owner.expectStatus<StoryfileTranscripts>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfileId}/transcripts`,
+    );
+    expect(listed.needsReview).toBe(0);
+  });
+
+  it('a new draft needs review again', async () => {
+    await owner.expectStatus(202, 'POST', `${transcriptPath(spokenVideoId)}/regenerate`);
+    const redone = await waitForTranscript(spokenVideoId);
+    expect(redone).toMatchObject({ status: 'draft', review: 'needs-review', approvedAt: null });
+    expect(await spokenEntry()).toMatchObject({ words: 'in-review', text: '' });
+  });
+});
