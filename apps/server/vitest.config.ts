@@ -10,6 +10,7 @@ export default defineProject({
     // app, http/metrics.ts); a file that changes process state (env, timers, spies) restores it.
     isolate: false,
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/worker-temp.ts'],
     // Limits bound a hang; they time nothing. A loaded machine (CI beside other work) runs these
     // several times slower than a quiet one, and a test must pass there too.
     testTimeout: 60_000,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { getFolderOwner, TEMP_WORK_PREFIXES } from '../src/media/work-folders.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { RUN_TEMP_VARIABLE } from './run-temp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,6 +68,7 @@ function redirectTemporaryFolder(): void {
   // PostgreSQL's own OS user (as root) starts clusters below it; the files inside stay private.
   chmodSync(runTemp, 0o755);
   process.env.TMPDIR = runTemp;
+  process.env[RUN_TEMP_VARIABLE] = runTemp;
 }
 
 /**

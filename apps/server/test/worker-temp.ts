@@ -1,0 +1,19 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { RUN_TEMP_VARIABLE } from './run-temp.ts';
+
+/**
+ * Each Vitest worker gets a temporary folder of its own inside the run's (os.tmpdir() follows
+ * TMPDIR, which the studios and tools a test starts inherit). Files of one worker run one after
+ * another, but workers run side by side, and a test that checks its studio left nothing in the
+ * temporary folder (no recording kept, no work folder after a close) must not see another
+ * worker's work in progress.
+ */
+const runTemp = process.env[RUN_TEMP_VARIABLE];
+if (runTemp) {
+  const workerTemp = path.join(runTemp, `worker-${process.env.VITEST_POOL_ID ?? process.pid}`);
+  mkdirSync(workerTemp, { recursive: true });
+  // PostgreSQL's own OS user (as root) starts clusters below it, as below the run's folder.
+  chmodSync(workerTemp, 0o755);
+  process.env.TMPDIR = workerTemp;
+}
