@@ -1,15 +1,10 @@
 import { assertThreshold, createMatcherState, DEFAULT_LIMIT } from './matcher-state.ts';
 import type { MatcherOptions, ScoredAnswer } from './matcher-state.ts';
 import { removeAnswer, setCategories, upsertAnswer } from './matcher-index.ts';
-import {
-  classify,
-  decide,
-  describeTerms,
-  isSemanticReady,
-  questionVector,
-  syncPassageVectors,
-  scoreQuestion,
-} from './matcher-scoring.ts';
+import { scoreQuestion } from './matcher-scoring.ts';
+import { isSemanticReady, questionVector, syncPassageVectors } from './matcher-vectors.ts';
+import { classify, decide } from './matcher-decide.ts';
+import { describeTerms } from './matcher-explain.ts';
 import { calibrate, calibrateDecision } from './matcher-calibration.ts';
 import { assertPlayRisk } from './decision-calibration.ts';
 import { decideOutcome } from './decision.ts';
@@ -27,9 +22,10 @@ import type {
 } from './types.ts';
 
 // The matcher is three units over one explicit state object (`matcher-state.ts`): the index
-// (`matcher-index.ts`: edits), the scoring (`matcher-scoring.ts`: a question's ranking and
-// decision) and the calibration (`matcher-calibration.ts`: the automatic threshold). This file
-// assembles them behind the `Matcher` interface.
+// (`matcher-index.ts`: edits), the scoring (`matcher-scoring.ts`: a question's ranking, and the
+// files beside it, `matcher-decide.ts` the decision) and the calibration
+// (`matcher-calibration.ts`: the automatic threshold). This file assembles them behind the
+// `Matcher` interface.
 export { DEFAULT_THRESHOLD, DEFAULT_TUNING, LOW_BAND } from './matcher-state.ts';
 export type { MatcherOptions, MatcherTuning } from './matcher-state.ts';
 

@@ -1,51 +1,14 @@
+// The sentence-vector index of a matcher: its phrasings' unit vectors (centered on the script's
+// mean when asked), each answer's centroid and cohesion, and the semantic score of every answer
+// for a question, cosines blended with the classifier's output (`semantic-classifier.ts`).
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
-import { trainRidge } from './ridge.ts';
-import type { RidgeModel } from './ridge.ts';
+import { classifyQuestion, trainSemanticClassifier } from './semantic-classifier.ts';
+import type { Classifier } from './semantic-classifier.ts';
+import type { SemanticSettings } from './semantic-settings.ts';
 import type { Embedder } from './types.ts';
+import { dot, toUnit } from './vector-math.ts';
 
-/** How sentence vectors score an answer (see `MatcherTuning`). */
-export interface SemanticSettings {
-  /** Weight of the similarity to the answer's centroid against the best phrasing's. */
-  centroidWeight: number;
-  /**
-   * Cosine that counts as "unrelated": similarities are rescaled from [floor, 1] to [0, 1] so that
-   * the semantic score speaks on the lexical score's scale (two unrelated questions are at ~0.1-0.3
-   * with USE lite, never 0).
-   */
-  floor: number;
-  /**
-   * Share (0-1) of the mean of the script's phrasing vectors taken off every vector, the question's
-   * included, before cosines: what all of a storyfile's phrasings share (its subject, the model's
-   * own bias) then no longer makes every answer look close. 0 leaves vectors as they are.
-   */
-  centering?: number;
-  /**
-   * Weight of each answer's cohesion (how close its phrasings are to one another) against the
-   * script's mean cohesion, taken off its cosine: a question must come closer to an answer whose
-   * phrasings say the same thing than to one whose phrasings range wide. 0 turns it off.
-   */
-  cohesionWeight?: number;
-  /**
-   * Share (0-1) of the semantic score that comes from the storyfile's own classifier (kernel ridge
-   * regression on the phrasings' vectors, `src/ridge.ts`) rather than from cosines. 0 turns it off.
-   */
-  classifierWeight?: number;
-  /** The classifier's ridge λ (regularisation). */
-  classifierRidge?: number;
-  /** The classifier's kernel: cosine + `classifierMix` × exp(`classifierGamma` (cosine − 1)). */
-  classifierGamma?: number;
-  classifierMix?: number;
-  /** Above this many phrasings the classifier is not trained (its cost grows as their cube). */
-  classifierMaxPhrasings?: number;
-  /**
-   * Further training rows per answer (its transcript's mean passage vector, issue 40): an answer of
-   * one phrasing with a transcript then has something to learn from. Read when the classifier is
-   * trained; `invalidateClassifier` after they change.
-   */
-  extraRows?: () => ReadonlyMap<AnswerRecord, readonly Float32Array[]>;
-  /** `classifierWeight` of a classifier trained with extra rows (transcripts); default the same. */
-  classifierWeightWithExtras?: number;
-}
+export type { SemanticSettings } from './semantic-settings.ts';
 
 /**
  * The sentence vectors of a matcher's phrasings, read through the synchronous `Embedder` seam. A
@@ -77,45 +40,7 @@ export interface SemanticIndex {
   invalidateClassifier(): void;
 }
 
-function toUnit(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < vector.length; i++) {
-    norm += vector[i]! * vector[i]!;
-  }
-  const unit = new Float32Array(vector.length);
-  if (norm > 0) {
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < vector.length; i++) {
-      unit[i] = vector[i]! * scale;
-    }
-  }
-  return unit;
-}
-
-/** One element type on both sides, so the loop stays monomorphic (it runs for every row, every ask). */
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    sum += a[i]! * b[i]!;
-  }
-  return sum;
-}
-
-interface Classifier {
-  model: RidgeModel;
-  /** Training rows' unit vectors, in training order. */
-  rows: Float32Array[];
-  classOf: Map<AnswerRecord, number>;
-  rowsOf: Map<AnswerRecord, number[]>;
-  rowOf: Map<PhrasingRecord, number>;
-  out: Float64Array;
-  /** The question's cosine to each training row, rewritten every ask (no allocation per ask). */
-  cosines: Float64Array;
-  /** Its share of the semantic score (`classifierWeightWithExtras` when trained with extra rows). */
-  weight: number;
-}
-
+/** The sentence-vector index of these phrasings, over the synchronous `Embedder` seam. */
 export function createSemanticIndex(embedder: Embedder, settings: SemanticSettings): SemanticIndex {
   const rawVectors = new Map<PhrasingRecord, Float32Array>();
   const missing = new Set<PhrasingRecord>();
@@ -150,85 +75,9 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
 
   /** The classifier of the current phrasings, or null when it is off or cannot be trained. */
   function ensureClassifier(): Classifier | null {
-    if (classifier !== undefined) {
-      return classifier;
-    }
-    classifier = null;
-    const extras = settings.extraRows?.() ?? new Map<AnswerRecord, readonly Float32Array[]>();
-    const records = [...rawVectors.keys()];
-    const perAnswer = new Map<AnswerRecord, number>();
-    for (const record of records) {
-      perAnswer.set(record.answer, (perAnswer.get(record.answer) ?? 0) + 1);
-    }
-    let extraCount = 0;
-    for (const [answer, vectors] of extras) {
-      if (perAnswer.has(answer)) {
-        perAnswer.set(answer, perAnswer.get(answer)! + vectors.length);
-        extraCount += vectors.length;
-      }
-    }
-    const count = rawVectors.size + extraCount;
-    if (classifierWeight <= 0 || count === 0 || count > (settings.classifierMaxPhrasings ?? 800)) {
-      return classifier;
-    }
-    // An answer of a single phrasing has nothing to learn from but that phrasing: its output
-    // would be its similarity shrunk, below its neighbours' cosines or learned outputs alike. So the
-    // classifier takes part only when every answer has at least two phrasings; a new user's script
-    // of one phrasing per question scores by cosines alone, as without it.
-    if ([...perAnswer.values()].some((phrasings) => phrasings < 2)) {
-      return classifier;
-    }
-    records.sort((a, b) =>
-      a.answer.id !== b.answer.id ? (a.answer.id < b.answer.id ? -1 : 1) : a.text < b.text ? -1 : 1,
-    );
-    const classOf = new Map<AnswerRecord, number>();
-    const rowsOf = new Map<AnswerRecord, number[]>();
-    const rowOf = new Map<PhrasingRecord, number>();
-    const labels: number[] = [];
-    const rows: Float32Array[] = [];
-    records.forEach((record, row) => {
-      let label = classOf.get(record.answer);
-      if (label === undefined) {
-        label = classOf.size;
-        classOf.set(record.answer, label);
-        rowsOf.set(record.answer, []);
-      }
-      labels.push(label);
-      rowsOf.get(record.answer)!.push(row);
-      rowOf.set(record, row);
-      rows.push(vectors.get(record)!);
-    });
-    // Passage rows after the phrasings, answers in id order: the same script trains the same model.
-    const extraAnswers = [...extras.keys()]
-      .filter((answer) => classOf.has(answer))
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const answer of extraAnswers) {
-      for (const vector of extras.get(answer)!) {
-        rowsOf.get(answer)!.push(rows.length);
-        labels.push(classOf.get(answer)!);
-        rows.push(vector);
-      }
-    }
-    const model = trainRidge(rows, labels, classOf.size, {
-      ridge: settings.classifierRidge ?? 1,
-      kernelGamma: settings.classifierGamma ?? 0,
-      kernelMix: settings.classifierMix ?? 0,
-    });
-    if (model) {
-      const weight =
-        extraCount > 0
-          ? (settings.classifierWeightWithExtras ?? classifierWeight)
-          : classifierWeight;
-      classifier = {
-        model,
-        rows,
-        classOf,
-        rowsOf,
-        rowOf,
-        out: new Float64Array(classOf.size),
-        cosines: new Float64Array(rows.length),
-        weight,
-      };
+    // null is a verdict kept until the next edit (off, or cannot be trained), not "not yet".
+    if (classifier === undefined) {
+      classifier = trainSemanticClassifier(rawVectors, (record) => vectors.get(record), settings);
     }
     return classifier;
   }
@@ -369,29 +218,6 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     return cohesion;
   }
 
-  /** Each answer's classifier output for the question (by class), excluded phrasings left out. */
-  function classify(
-    model: Classifier,
-    query: Float32Array,
-    excluded: PhrasingRecord | undefined,
-    excludedAnswer: AnswerRecord | undefined,
-  ): Float64Array {
-    const { cosines } = model;
-    for (let row = 0; row < model.rows.length; row++) {
-      cosines[row] = dot(query, model.rows[row]!);
-    }
-    const left: number[] = [];
-    const excludedRow = excluded ? model.rowOf.get(excluded) : undefined;
-    if (excludedRow !== undefined) {
-      left.push(excludedRow);
-    }
-    if (excludedAnswer) {
-      left.push(...(model.rowsOf.get(excludedAnswer) ?? []));
-    }
-    model.model.predict(model.model.kernelRow(cosines), left, model.out);
-    return model.out;
-  }
-
   return {
     add,
     remove(record) {
@@ -442,7 +268,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         meanCohesion = count > 0 ? meanCohesion / count : 0;
       }
       const model = classifierWeight > 0 ? ensureClassifier() : null;
-      const outputs = model ? classify(model, query, excluded, excludedAnswer) : undefined;
+      const outputs = model ? classifyQuestion(model, query, excluded, excludedAnswer) : undefined;
       for (const answer of answers) {
         if (answer === excludedAnswer) {
           continue;

@@ -1,0 +1,49 @@
+// Understanding and reporting: the matcher's sentence model, spoken questions' recognizer, and the
+// Learning Record Store of xAPI statements.
+import { z } from 'zod';
+import { optionalString, optionalUrl } from './env-fields.ts';
+
+/** Variables of this area, composed into the one schema of `env.ts`; a comment per variable. */
+export const understandingEnvShape = {
+  /**
+   * The answer matcher's sentence model: `use-lite` (USE lite in a worker thread, the default) or
+   * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
+   */
+  MATCHER_EMBEDDER: z.enum(['use-lite', 'none']).default('use-lite'),
+  /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */
+  EMBEDDINGS_URL: optionalUrl,
+  /** The `model` the external service is asked for (required with EMBEDDINGS_URL). */
+  EMBEDDINGS_MODEL: optionalString,
+  /** Sent to the external service as `Authorization: Bearer <key>`. */
+  EMBEDDINGS_API_KEY: optionalString,
+  /** Recognitions (spoken questions) run at once per process; unset = the machine's cores. */
+  SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Embedded recognizers kept running per process with a storyfile's models loaded, waiting for
+   * its next spoken question (0: one started per question).
+   */
+  SPEECH_WARM_DECODERS: z.coerce.number().int().min(0).max(64).default(4),
+  /**
+   * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
+   * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.
+   */
+  SPEECH_TO_TEXT_URL: optionalUrl,
+  /** The `model` field sent to the external server. */
+  SPEECH_TO_TEXT_MODEL: z.string().trim().min(1).default('whisper-1'),
+  /** Bearer key of the external server, when it wants one. */
+  SPEECH_TO_TEXT_API_KEY: optionalString,
+  /** Seconds the external server may take for one recording before the visitor is told. */
+  SPEECH_TO_TEXT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
+  /**
+   * Learning Record Store that receives the learning module's xAPI statements (its base URL;
+   * statements go to `<XAPI_ENDPOINT>/statements`); unset = statements are only served by the API.
+   */
+  XAPI_ENDPOINT: optionalUrl,
+  /** Authorization header value for the LRS, e.g. `Basic <base64 key:secret>`. */
+  XAPI_AUTH: optionalString,
+  /**
+   * Days a statement the LRS took stays in the outbox before maintenance deletes it (its id is
+   * derived from what it reports, so one queued again later is sent again and the LRS keeps one).
+   */
+  XAPI_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+};

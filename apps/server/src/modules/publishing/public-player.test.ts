@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import {
+  PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
+  type PublicStoryfile,
+} from '@conversa/contracts';
+import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { publicAskCounters } from './publishing.tables.ts';
+import { TestBrowser } from '../../../test/studio.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { FAKE_VIDEO_BYTES, UNRECORDED_QUESTION } from '../../../test/conversation.fixtures.ts';
+import {
+  studio,
+  owner,
+  storyfile,
+  slug,
+  northId,
+  MOVIE,
+  visitor,
+  publicAsk,
+  publishStoryfile,
+  setUpPublishingStudio,
+} from '../../../test/publishing.fixtures.ts';
+
+setUpPublishingStudio();
+beforeAll(publishStoryfile);
+
+describe('the public player', () => {
+  it('refuses a public ask naming a conversation the visitor cannot continue, starting none', async () => {
+    const first = await visitor();
+    const started = await publicAsk(first, { text: MOVIE, channel: 'share' });
+    expect(started.status).toBe(200);
+    const { conversationId } = started.body;
+    const continued = await publicAsk(first, { text: MOVIE, channel: 'share', conversationId });
+    expect(continued.body.conversationId).toBe(conversationId);
+
+    const countConversations = async () =>
+      (await studio.database.db.select({ id: conversations.id }).from(conversations)).length;
+    const before = await countConversations();
+    // No visitor cookie (an API client that never loaded the player), then another visitor's.
+    const cookieless = new ApiClient(new TestBrowser(studio.baseUrl));
+    for (const stranger of [cookieless, await visitor()]) {
+      expect(
+        await publicAsk(stranger, { text: MOVIE, channel: 'share', conversationId }),
+      ).toMatchObject({
+        status: 409,
+        body: { message: PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE },
+      });
+    }
+    expect(await countConversations()).toBe(before);
+    // The cookieless asker's limit counter would count against a later test's cookieless asks.
+    await studio.database.db
+      .delete(publicAskCounters)
+      .where(like(publicAskCounters.key, `public-ask|${slug}|%|`));
+  });
+
+  it('serves the public player signed out: storyfile, clips and asks without reasoning', async () => {
+    const anonymous = await visitor();
+    const loaded = await anonymous.expectStatus<PublicStoryfile>(
+      200,
+      'GET',
+      `/v1/conversa/public/storyfiles/${slug}`,
+    );
+    expect(loaded).toMatchObject({ slug, name: storyfile.name, starters: [] });
+    expect(loaded.clips.idle!.url).toContain(`/media/${storyfile.clips.idle}/`);
+    expect(loaded.clips.intro!.url).toContain(`/media/${storyfile.clips.intro}/`);
+
+    const answer = await publicAsk(anonymous, {
+      text: 'which film do you love most?',
+      channel: 'embed',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.decision).toEqual({
+      kind: 'answer',
+      questionId: storyfile.questions[MOVIE],
+    });
+    // `exchangeId` names the logged exchange the visitor may rate (training); no reasoning. What
+    // the storyfile asks back with (issue 40) names recorded questions only, as starters do.
+    expect(Object.keys(answer.body).sort()).toEqual([
+      'clarification',
+      'conversationId',
+      'decision',
+      'exchangeId',
+      'media',
+      'message',
+      'story',
+      'suggestions',
+      'topics',
+    ]);
+    expect(answer.body).toMatchObject({ clarification: null, suggestions: [], topics: [] });
+    // No published ink story: nothing of a story is sent.
+    expect(answer.body.story).toBeNull();
+    const video = await fetch(`${studio.baseUrl}${answer.body.media!.url}`);
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(FAKE_VIDEO_BYTES);
+
+    const [logged] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.conversationId, answer.body.conversationId));
+    expect(logged).toMatchObject({
+      channel: 'embed',
+      decision: 'answered',
+      storyfileId: storyfile.id,
+    });
+
+    // An unrecorded best match: the cannot-answer clip, and no checklist question id for visitors.
+    const unrecorded = await publicAsk(anonymous, {
+      text: 'have you got any pets?',
+      channel: 'share',
+    });
+    expect(unrecorded.body.decision).toEqual({ kind: 'fallback', reason: 'not-recorded' });
+    expect(unrecorded.body.media!.url).toContain(`/media/${storyfile.clips.cannotAnswer}/`);
+    const [loggedUnrecorded] = await studio.database.db
+      .select()
+      .from(chatLogEntries)
+      .where(eq(chatLogEntries.conversationId, unrecorded.body.conversationId));
+    expect(loggedUnrecorded).toMatchObject({
+      channel: 'share',
+      fallbackReason: 'not-recorded',
+      matchedQuestionId: storyfile.questions[UNRECORDED_QUESTION],
+      matchedQuestionText: UNRECORDED_QUESTION,
+    });
+
+    const badChannel = await publicAsk(anonymous, { text: MOVIE, channel: 'studio' });
+    expect(badChannel.status).toBe(400);
+  });
+
+  it('serves the share page with its title and preview tags, framing allowed to the embed only', async () => {
+    const embed = await fetch(`${studio.baseUrl}/s/${slug}?embed=1`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    const page = await fetch(`${studio.baseUrl}/s/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const html = await page.text();
+    expect(html).toContain(`<title>${storyfile.name} | Conversa Studio</title>`);
+    expect(html).toContain(
+      `<meta property="og:title" content="${storyfile.name} | Conversa Studio" />`,
+    );
+    const other = await fetch(`${studio.baseUrl}/healthz`);
+    expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  // Issue 30, item 10: a visitor's signed media URL kept playing up to an hour after unpublishing.
+
+  it("carries the author's written intro for the player to greet with (issue 44, item 20)", async () => {
+    const anonymous = await visitor();
+    const before = await anonymous.get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(before.status).toBe(200);
+    const written = "Hello, I'm Rose. Ask me about the farm!";
+    await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/clips/intro`, {
+      prompt: written,
+    });
+    const after = await anonymous.get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(after).toMatchObject({ status: 200, body: { clips: { introText: written } } });
+  });
+
+  it("gives visitors only the custom words the storyfile's own questions use", async () => {
+    for (const term of ['Movie', 'Zanzibar']) {
+      await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
+        namespaceId: northId,
+        term,
+        heardAs: [],
+      });
+    }
+    const hints = await new ApiClient(new TestBrowser(studio.baseUrl)).expectStatus<{
+      terms: string[];
+    }>(200, 'GET', `/v1/conversa/public/storyfiles/${slug}/speech-hints`);
+    expect(hints.terms).toEqual(['Movie']);
+  });
+});
