@@ -2,6 +2,7 @@ import type { Transcript } from '@conversa/contracts';
 import { CheckCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { formatCount } from '@/lib/format';
 import { LOW_CONFIDENCE, TRANSCRIPT_REVIEW_LABELS } from '../utils/transcript-status';
 
 /**
@@ -61,7 +62,7 @@ export function TranscriptReviewBar({
       {review === 'needs-review' && transcript.words.length > 0 ? (
         <details className="rounded-lg border border-slate-200 p-3 text-sm">
           <summary className="cursor-pointer font-semibold text-slate-900">
-            What the recognizer heard ({unsure} unsure {unsure === 1 ? 'word' : 'words'} marked)
+            What the recognizer heard ({formatCount(unsure, 'unsure word')} marked)
           </summary>
           <p className="mt-2 leading-relaxed" aria-label="Heard words with their confidence">
             {transcript.words.map((word, index) => {

@@ -1,4 +1,5 @@
 import type { TranscriptReview, TranscriptStatus } from '@conversa/contracts';
+import { formatNumber, selectPlural } from '@/lib/format';
 
 /** What the editor says of each status while a draft is made. */
 export const TRANSCRIPT_STATUS_LABELS: Record<TranscriptStatus, string> = {
@@ -24,7 +25,7 @@ export function formatDraftsProgress(pending: number, total: number): string {
 
 /** "2 answers need review: visitors see their words once you approve or save them." */
 export function formatNeedsReview(count: number): string {
-  return `${count} ${count === 1 ? 'transcript needs' : 'transcripts need'} review: visitors see the words once you approve or save them.`;
+  return `${formatNumber(count)} ${selectPlural(count, 'transcript needs', 'transcripts need')} review: visitors see the words once you approve or save them.`;
 }
 
 /** Below this confidence a heard word is marked for the author's eye. */
