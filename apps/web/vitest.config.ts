@@ -12,10 +12,6 @@ export default mergeConfig(
       // of ~100 files cost ten times the tests themselves. The setup file cleans the DOM and
       // storage after every test; a file that needs a module replaced spies on it and restores it.
       isolate: false,
-      // After the node projects, not among them: a worker that takes a node file between two web
-      // files builds jsdom again for the second (the full run summed 430-550 s of environment
-      // set-up; the web project alone, 3 s).
-      sequence: { groupOrder: 1 },
       // Vitest's 5 s default failed render-heavy tests (the record tab's countdown) on a loaded
       // machine; the limit bounds a hang, it times nothing.
       testTimeout: 30_000,
