@@ -292,6 +292,8 @@ describe(
           ).not.toEqual([]),
         { timeout: 30_000, interval: 5 },
       );
+      // On a busy machine the decode can end before the close: what matters is nothing after it.
+      const answeredBeforeClose = client.messages.length;
       client.socket.close();
       await client.closed;
       // The limits bound a hang: without the close's clean-up ffmpeg would wait for more input.
@@ -304,7 +306,7 @@ describe(
         },
         { timeout: 30_000, interval: 50 },
       );
-      expect(client.messages).toEqual([]);
+      expect(client.messages).toHaveLength(answeredBeforeClose);
     });
 
     it('refuses what the upload refuses, and messages that are not part of a spoken question, with clear errors', async () => {

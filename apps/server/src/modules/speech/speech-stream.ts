@@ -42,6 +42,11 @@ export function speechStreamOpenTooLongMessage(limitMs: number): string {
 const SETTLE_QUIET_MS = 30;
 const SETTLE_LIMIT_MS = 300;
 /**
+ * Before ffmpeg's first samples the wait is longer: starting the process and its decoder took
+ * over 300 ms on a busy machine, and a decode asked then had nothing to recognize (400, empty).
+ */
+const FIRST_SAMPLES_LIMIT_MS = 3000;
+/**
  * Decodes one stream may ask (a pause a second over the longest question): each costs a search,
  * and a dropped one its decoder, so a socket cannot ask for them without end.
  */
@@ -205,7 +210,8 @@ export function openSpeechStream(options: {
   /** Waits until ffmpeg has turned the pieces written so far into samples. */
   async function settle(): Promise<void> {
     const begun = performance.now();
-    while (performance.now() - begun < SETTLE_LIMIT_MS) {
+    const limit = sampleBytes === 0 ? FIRST_SAMPLES_LIMIT_MS : SETTLE_LIMIT_MS;
+    while (performance.now() - begun < limit) {
       if (
         writesInFlight === 0 &&
         lastOutputAt > lastWriteAt &&
