@@ -320,7 +320,7 @@ test('an editor sees publishing read-only and tunes the threshold', async ({ pag
   });
   expect(((await saved.json()) as { threshold: number | null }).threshold).toBe(0.42);
 
-  await matching.getByRole('button', { name: 'Restore default' }).click();
+  await matching.getByRole('button', { name: 'Restore default', exact: true }).click();
   await changes.getByRole('button', { name: 'Use the automatic threshold' }).click();
   await expect(matching.getByText('Using the default.')).toBeVisible();
   await expect(value).toHaveValue(defaultValue);

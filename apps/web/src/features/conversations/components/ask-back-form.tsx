@@ -19,7 +19,7 @@ export function formatShare(share: number | null): string {
 export function AskBackPreview({ askBack }: { askBack: AskBackSettings }) {
   const { preview } = askBack;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+    <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
       <dt className="font-medium">Questions this script does not answer, on its subject</dt>
       <dd>
         {formatShare(preview.nearMissPlayed)} would get a wrong answer played,{' '}
