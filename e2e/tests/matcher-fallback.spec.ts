@@ -113,22 +113,50 @@ type AskReply = {
   suggestions: { questionId: string; questionText: string }[];
 };
 type VideoRow = { id: string; questionId: string | null; clipKind: string | null };
-/** What the test reads of a `<video>` (this project's e2e types have no DOM library). */
-type VideoDocument = {
-  document: { querySelector(selector: string): { currentSrc: string; currentTime: number } | null };
+/** What the test reads of the page (this project's e2e types have no DOM library). */
+type PlayRecord = {
+  __plays: string[];
+  document: {
+    addEventListener(
+      type: string,
+      listener: (event: { target: { currentSrc: string } }) => void,
+      capture: boolean,
+    ): void;
+  };
 };
 
-/** Waits until the player's speaking video plays `videoId` (its signed URL names it). */
-async function waitForSpeaking(page: Page, name: string, videoId: string): Promise<void> {
+/**
+ * Records every video the page starts playing (its signed URL), in order. Polling the speaking
+ * video's time missed a 1-s answer on a loaded machine: it had played and ended between two polls,
+ * twice in three full runs.
+ */
+async function recordPlays(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as PlayRecord;
+    page.__plays = [];
+    // Media events do not bubble; a capturing listener on the document still hears every one.
+    page.document.addEventListener(
+      'playing',
+      (event) => page.__plays.push(event.target.currentSrc),
+      true,
+    );
+  });
+}
+
+/** How many plays the page has recorded so far. */
+async function countPlays(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as PlayRecord).__plays.length);
+}
+
+/** Waits until the page starts playing `videoId` (its signed URL names it) after play `after`. */
+async function waitForSpeaking(page: Page, videoId: string, after: number): Promise<void> {
   await page.waitForFunction(
-    ({ label, id }) => {
-      const video = (globalThis as unknown as VideoDocument).document.querySelector(
-        `video[aria-label="${label}"]`,
-      );
-      return Boolean(video && video.currentSrc.includes(`/media/${id}/`) && video.currentTime > 0);
-    },
-    { label: `${name}, speaking`, id: videoId },
-    { timeout: 20_000 },
+    ({ id, from }) =>
+      (globalThis as unknown as PlayRecord).__plays
+        .slice(from)
+        .some((src) => src.includes(`/media/${id}/`)),
+    { id: videoId, from: after },
+    { timeout: 20_000, polling: 100 },
   );
 }
 
@@ -150,6 +178,7 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
   page,
 }) => {
   test.setTimeout(420_000);
+  await recordPlays(page);
   await signIn(page, E2E.users.owner);
   const name = `Farmer Joe ${makeSuffix()}`;
   const seeded = await seedStoryfile(page, name, [
@@ -191,20 +220,22 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
   const transcript = page.getByRole('region', { name: 'Transcript' });
 
   // A paraphrase (neither the question nor an alternate) gets its recorded answer.
+  const playsBeforeAnswer = await countPlays(page);
   const answered = await ask(page, name, PARAPHRASE);
   expect(answered.decision).toEqual({ kind: 'answer', questionId: idOf(TRACTOR) });
   expect(answered.media!.url).toContain(`/media/${tractorVideo}/`);
-  await waitForSpeaking(page, name, tractorVideo);
+  await waitForSpeaking(page, tractorVideo, playsBeforeAnswer);
   await expect(why.getByText('Answered', { exact: true })).toBeVisible();
   await expect(why.getByRole('link', { name: TRACTOR })).toBeVisible();
   await expect(transcript.getByText(`Answered: ${TRACTOR}`)).toBeVisible();
 
   // Off-topic questions get the cannot-answer clip, never an unrelated recorded answer.
   for (const [index, question] of OFF_TOPIC.entries()) {
+    const playsBefore = await countPlays(page);
     const reply = await ask(page, name, question);
     expect(reply.decision, question).toEqual({ kind: 'fallback', reason: 'off-topic' });
     expect(reply.media!.url).toContain(`/media/${cannotAnswerVideo}/`);
-    await waitForSpeaking(page, name, cannotAnswerVideo);
+    await waitForSpeaking(page, cannotAnswerVideo, playsBefore);
     await expect(transcript.getByText(question)).toBeVisible();
     await expect(transcript.getByText("Couldn't answer that one.")).toHaveCount(index + 1);
     await expect(why.getByText('Cannot answer (below the threshold)')).toBeVisible();

@@ -79,6 +79,30 @@ export interface JobQueue {
   readonly boss: PgBoss;
 }
 
+/** Lock key of the queues' set-up (beside the migrations' 72_110_431). */
+const QUEUE_SETUP_LOCK_KEY = 72_110_433;
+
+/**
+ * Processes starting at once on one database (web processes and a worker, scale-out) start pg-boss
+ * and set its queues up one at a time. A web process of scale-out.test.ts failed to start once with
+ * PostgreSQL's "deadlock detected": beside the migrations (locked already) this is the start's only
+ * DDL on shared tables (createQueue attaches a partition to pg-boss's job table, which another
+ * process's update of the waiting jobs may hold).
+ */
+async function withQueueSetupLock(pool: pg.Pool, setUp: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    try {
+      await setUp();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Starts pg-boss on the studio's own pool (no second set of connections) and creates the queue.
  * Every process that queues or works starts one; any of them runs the maintenance that returns
@@ -101,7 +125,6 @@ export async function startJobQueue(options: {
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
   });
   boss.on('error', (error) => log(`job queue: ${error.message}`));
-  await boss.start();
   const queueOptions = {
     name: PROCESS_VIDEO_QUEUE,
     retryLimit: PROCESS_VIDEO_RETRY_LIMIT,
@@ -110,17 +133,20 @@ export async function startJobQueue(options: {
     expireInSeconds: config.expireSeconds,
     retentionMinutes: 60 * 24 * 7,
   };
-  for (const name of JOB_QUEUES) {
-    await boss.createQueue(name, { ...queueOptions, name, policy: 'standard' });
-    // createQueue keeps the settings of the first start; apply changed ones (expiry) to new jobs,
-    // and the expiry to jobs already waiting too (a job copies it when it is sent).
-    await boss.updateQueue(name, { ...queueOptions, name });
-  }
-  await pool.query(
-    `update ${JOB_SCHEMA}.job set expire_in = make_interval(secs => $2)
-      where name = any($1) and state in ('created', 'retry') and expire_in <> make_interval(secs => $2)`,
-    [JOB_QUEUES, config.expireSeconds],
-  );
+  await withQueueSetupLock(pool, async () => {
+    await boss.start();
+    for (const name of JOB_QUEUES) {
+      await boss.createQueue(name, { ...queueOptions, name, policy: 'standard' });
+      // createQueue keeps the settings of the first start; apply changed ones (expiry) to new
+      // jobs, and the expiry to jobs already waiting too (a job copies it when it is sent).
+      await boss.updateQueue(name, { ...queueOptions, name });
+    }
+    await pool.query(
+      `update ${JOB_SCHEMA}.job set expire_in = make_interval(secs => $2)
+        where name = any($1) and state in ('created', 'retry') and expire_in <> make_interval(secs => $2)`,
+      [JOB_QUEUES, config.expireSeconds],
+    );
+  });
 
   const workerIds: { queue: JobQueueName; id: string }[] = [];
   const running = new Map<AbortController, Promise<void>>();
