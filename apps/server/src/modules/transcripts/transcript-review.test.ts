@@ -2,10 +2,6 @@
 // espeak-ng speech, through tus and the in-process worker) stays out of every visitor's captions
 // and the transcript page until an author approves or saves it, or the storyfile publishes drafts,
 // and then it says it is automatic.
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AskResponse,
@@ -13,13 +9,17 @@ import {
   type PublicAskResponse,
   type PublicTranscript,
   type StoryfileTranscripts,
-  type StoryfileVideos,
   type Transcript,
   type TranscriptSettings,
   TRANSCRIPT_STALE_MESSAGE,
   type VideoUploadTarget,
 } from '@conversa/contracts';
-import { speak } from '../../../test/speech.fixtures.ts';
+import {
+  makeSpokenVideo,
+  transcriptPathOf,
+  uploadStoryfileVideo,
+  waitForTranscript as waitForStoryfileTranscript,
+} from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {
   ApiClient,
@@ -27,14 +27,8 @@ import {
   buildNamespace,
   buildStoryfile,
 } from '../../../test/storyfile.fixtures.ts';
-import {
-  makeTempDir,
-  makeTestVideo,
-  TEST_FFMPEG,
-  uploadProcessedVideo,
-} from '../../../test/upload.fixtures.ts';
+import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
 
-const run = promisify(execFile);
 const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
 const SPOKEN_QUESTION = 'Where did you grow up?';
 
@@ -46,50 +40,6 @@ let storyfileId: string;
 let slug: string;
 let spokenVideoId: string;
 let toneVideoId: string;
-
-async function makeSpokenVideo(dir: string): Promise<string> {
-  const wav = path.join(dir, 'speech.wav');
-  await writeFile(
-    wav,
-    await speak(SPOKEN, { format: 'wav', wordsPerMinute: 140, padSeconds: 0.5 }),
-  );
-  const file = path.join(dir, 'spoken.mp4');
-  await run(TEST_FFMPEG, [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-i', wav],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-shortest', file],
-  ]);
-  return file;
-}
-
-async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
-  const id = await uploadProcessedVideo(owner.browser, {
-    storyfileId,
-    target,
-    file,
-    timeoutMs: 90_000,
-  });
-  const { videos } = await owner.expectStatus<StoryfileVideos>(
-    200,
-    'GET',
-    `/v1/conversa/storyfiles/${storyfileId}/videos`,
-  );
-  return videos.find((video) => video.uploadId === id)!.id;
-}
-
-const transcriptPath = (videoId: string) =>
-  `/v1/conversa/storyfiles/${storyfileId}/videos/${videoId}/transcript`;
-
-async function waitForTranscript(videoId: string, timeoutMs = 150_000): Promise<Transcript> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const transcript = await owner.expectStatus<Transcript>(200, 'GET', transcriptPath(videoId));
-    if (transcript.status !== 'pending' || Date.now() > until) {
-      return transcript;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const publicTranscript = () =>
   visitor.expectStatus<PublicTranscript>(
@@ -118,6 +68,12 @@ const setPublishDrafts = (publishDrafts: boolean) =>
     { publishDrafts },
   );
 
+const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
+const uploadVideo = (file: string, target: VideoUploadTarget) =>
+  uploadStoryfileVideo(owner, storyfileId, file, target);
+const waitForTranscript = (videoId: string, timeoutMs = 150_000) =>
+  waitForStoryfileTranscript(owner, storyfileId, videoId, timeoutMs);
+
 beforeAll(async () => {
   studio = await startTestStudio();
   const namespaceId = await buildNamespace(studio, 'reviewers');
@@ -144,7 +100,7 @@ beforeAll(async () => {
   const toneQuestion = await ask('Can you hum a note?');
   const dir = await makeTempDir();
   const [spoken, tone] = await Promise.all([
-    makeSpokenVideo(dir),
+    makeSpokenVideo(dir, SPOKEN),
     makeTestVideo(dir, { name: 'tone.mp4', seconds: 3 }),
   ]);
   spokenVideoId = await uploadVideo(spoken, { questionId: spokenQuestion });

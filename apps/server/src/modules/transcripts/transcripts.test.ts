@@ -1,9 +1,5 @@
 // Transcripts end to end on the server: real videos go in through tus and the in-process worker
 // (real ffmpeg), the real pocketsphinx makes each draft, and an author's edit is re-timed.
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AskResponse,
@@ -16,7 +12,12 @@ import {
   TRANSCRIPT_STALE_MESSAGE,
   type VideoUploadTarget,
 } from '@conversa/contracts';
-import { speak } from '../../../test/speech.fixtures.ts';
+import {
+  makeSpokenVideo,
+  transcriptPathOf,
+  uploadStoryfileVideo,
+  waitForTranscript as waitForStoryfileTranscript,
+} from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import {
   ApiClient,
@@ -24,14 +25,8 @@ import {
   buildNamespace,
   buildStoryfile,
 } from '../../../test/storyfile.fixtures.ts';
-import {
-  makeTempDir,
-  makeTestVideo,
-  TEST_FFMPEG,
-  uploadProcessedVideo,
-} from '../../../test/upload.fixtures.ts';
+import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
 
-const run = promisify(execFile);
 const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
 const SUBTITLE = 'Hello, ask me anything';
 
@@ -41,50 +36,11 @@ let viewer: ApiClient;
 let storyfileId: string;
 const videoIds: Record<'spoken' | 'subtitled', string> = { spoken: '', subtitled: '' };
 
-/** A testsrc picture over espeak-ng's speech: an answer someone recorded. */
-async function makeSpokenVideo(dir: string): Promise<string> {
-  const wav = path.join(dir, 'speech.wav');
-  await writeFile(
-    wav,
-    await speak(SPOKEN, { format: 'wav', wordsPerMinute: 140, padSeconds: 0.5 }),
-  );
-  const file = path.join(dir, 'spoken.mp4');
-  await run(TEST_FFMPEG, [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-i', wav],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-shortest', file],
-  ]);
-  return file;
-}
-
-async function uploadVideo(file: string, target: VideoUploadTarget): Promise<string> {
-  const id = await uploadProcessedVideo(owner.browser, {
-    storyfileId,
-    target,
-    file,
-    timeoutMs: 90_000,
-  });
-  const { videos } = await owner.expectStatus<StoryfileVideos>(
-    200,
-    'GET',
-    `/v1/conversa/storyfiles/${storyfileId}/videos`,
-  );
-  return videos.find((video) => video.uploadId === id)!.id;
-}
-
-const transcriptPath = (videoId: string) =>
-  `/v1/conversa/storyfiles/${storyfileId}/videos/${videoId}/transcript`;
-
-async function waitForTranscript(videoId: string, timeoutMs = 120_000): Promise<Transcript> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const transcript = await owner.expectStatus<Transcript>(200, 'GET', transcriptPath(videoId));
-    if (transcript.status !== 'pending' || Date.now() > until) {
-      return transcript;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
+const uploadVideo = (file: string, target: VideoUploadTarget) =>
+  uploadStoryfileVideo(owner, storyfileId, file, target);
+const waitForTranscript = (videoId: string, timeoutMs = 120_000) =>
+  waitForStoryfileTranscript(owner, storyfileId, videoId, timeoutMs);
 
 async function fetchCaptionsOf(videoId: string): Promise<{ url: string; text: string }> {
   const { videos } = await owner.expectStatus<StoryfileVideos>(
@@ -126,7 +82,7 @@ beforeAll(async () => {
   ];
   const dir = await makeTempDir();
   const [spoken, subtitled] = await Promise.all([
-    makeSpokenVideo(dir),
+    makeSpokenVideo(dir, SPOKEN),
     makeTestVideo(dir, {
       name: 'subtitled.mp4',
       subtitles: [{ startSeconds: 0.5, endSeconds: 1.5, text: SUBTITLE }],
