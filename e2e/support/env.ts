@@ -47,5 +47,11 @@ export const E2E = {
     owner: user('owner@e2e.test'),
     ownerWithAttributes: user('owner.plus@e2e.test'),
     ownerWithLearning: user('owner.learning@e2e.test'),
+    /**
+     * Signs in through the medtronic upstream as login `maria` (auth.spec, brands.spec). A member
+     * of `acme` already, so the whitelist flow of accounts.spec, which refuses every newcomer of
+     * that provider while its list is in use, cannot refuse her from another worker.
+     */
+    medtronicMember: user('maria@medtronic.example'),
   },
 } as const;

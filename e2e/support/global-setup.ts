@@ -71,6 +71,9 @@ export default function globalSetup(): () => void {
   cli('user', 'grant', editor.email, plain.label, 'edit:ns');
   cli('user', 'grant', owner.email, plain.label, 'owner:ns');
   cli('user', 'grant', ownerWithAttributes.email, full.label, 'owner:ns');
+  const { medtronicMember } = E2E.users;
+  cli('user', 'create', medtronicMember.email, '--password', medtronicMember.password);
+  cli('user', 'grant', medtronicMember.email, plain.label, 'read:ns');
   const { learningOnly } = E2E.namespaces;
   const { ownerWithLearning } = E2E.users;
   cli('namespace', 'create', learningOnly.label, '--attributes', learningOnly.attributes);

@@ -166,6 +166,8 @@ test('a whitelisted person joins through the medtronic hint; one not on the list
     await expect(
       owner
         .getByRole('table', { name: 'Audit log' })
+        .getByRole('row')
+        .filter({ hasText: `${admitted}@medtronic.example` })
         .getByRole('cell', { name: 'whitelist.admitted' }),
     ).toBeVisible();
   } finally {

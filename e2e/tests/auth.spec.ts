@@ -47,7 +47,7 @@ test('the medtronic hint signs in through a second, independent provider', async
   const me = await page.evaluate(() =>
     fetch('/v1/conversa/auth/me').then((response) => response.json() as Promise<{ email: string }>),
   );
-  expect(me.email).toBe('maria@medtronic.example');
+  expect(me.email).toBe(E2E.users.medtronicMember.email);
 });
 
 test('with the provider session still open, the landing page signs in silently', async ({
