@@ -243,7 +243,7 @@ test('the footer: support tooltip, links in a new tab, hidden on the record and 
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
-test('the feedback dialog closes on Escape, submits, and its toast disappears after 3 seconds', async ({
+test('the feedback dialog closes on Escape, submits, and its toast closes by itself', async ({
   page,
 }) => {
   await signIn(page, E2E.users.viewer);
