@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { E2E } from './env';
 
 /**
@@ -9,7 +9,7 @@ import { E2E } from './env';
  * The files tests make (test videos, pictures) go into one temporary folder of the run (the
  * workers' os.tmpdir() follows TMPDIR), removed when the run ends.
  */
-export default function globalSetup(): () => void {
+export default async function globalSetup(): Promise<() => void> {
   const runTemp = mkdtempSync(path.join(tmpdir(), 'conversa-e2e-run-'));
   const systemTemp = tmpdir();
   process.env.TMPDIR = runTemp;
@@ -17,18 +17,20 @@ export default function globalSetup(): () => void {
     rmSync(runTemp, { recursive: true, force: true });
     process.env.TMPDIR = systemTemp;
   };
-  const env = {
-    ...process.env,
+  // The built CLI's commands, run in this process one after another: the same commands as
+  // `node apps/server/dist/cli.js ...`, without starting Node and loading the bundle twenty times.
+  const { runCli } = (await import(
+    pathToFileURL(path.join(E2E.repoRoot, 'apps/server/dist/cli.js')).href
+  )) as { runCli: (argv: string[]) => Promise<number> };
+  const cliEnv = {
     DATA_DIR: E2E.dataDir,
     EMBEDDED_POSTGRES_PORT: String(E2E.postgresPort),
     LOG_LEVEL: 'warn',
   };
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, ['apps/server/dist/cli.js', ...args], {
-      cwd: E2E.repoRoot,
-      env,
-      stdio: 'pipe',
-    });
+  const commands: string[][] = [];
+  const cli = (...args: string[]) => {
+    commands.push(args);
+  };
   const { plain, full } = E2E.namespaces;
   const { viewer, editor, owner, ownerWithAttributes } = E2E.users;
   cli('namespace', 'create', plain.label);
@@ -79,5 +81,28 @@ export default function globalSetup(): () => void {
   cli('namespace', 'create', learningOnly.label, '--attributes', learningOnly.attributes);
   cli('user', 'create', ownerWithLearning.email, '--password', ownerWithLearning.password);
   cli('user', 'grant', ownerWithLearning.email, learningOnly.label, 'owner:ns');
+  const savedEnv = Object.fromEntries(Object.keys(cliEnv).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, cliEnv);
+  // What the commands print is kept, and shown only when one fails (as a child's piped output was).
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (...parts: unknown[]) => printed.push(parts.map(String).join(' '));
+  try {
+    for (const args of commands) {
+      const status = await runCli(args);
+      if (status !== 0) {
+        throw new Error(`cli ${args.join(' ')} exited ${status}:\n${printed.join('\n')}`);
+      }
+    }
+  } finally {
+    console.log = log;
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) {
+        delete process.env[name];
+      } else {
+        process.env[name] = value;
+      }
+    }
+  }
   return teardown;
 }

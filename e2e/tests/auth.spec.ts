@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { makeSilentCheckNeverAnswer, signIn } from '../support/auth';
+import { makeSilentCheckNeverAnswer, signInThroughProvider } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 import { keepScreenshot } from '../support/screenshots';
@@ -9,7 +9,7 @@ const STUDIO_SESSION_COOKIE = 'conversa_session';
 const CHECKING = 'Checking whether you are already signed in…';
 
 test('signing in through the provider page lands on the dashboard', async ({ page }) => {
-  await signIn(page, E2E.users.viewer);
+  await signInThroughProvider(page, E2E.users.viewer);
   await expect(page.getByText('Welcome to Conversa Studio')).toBeVisible();
 });
 
@@ -20,7 +20,7 @@ test('a signed-out visit to /storyfiles lands on the landing page', async ({ pag
 });
 
 test('logout returns to / and the back button shows no studio data', async ({ page }) => {
-  await signIn(page, E2E.users.editor);
+  await signInThroughProvider(page, E2E.users.editor);
   await expect(page.getByText('Welcome to Conversa Studio')).toBeVisible();
   // /dashboard has no top bar: Logout sits in the user menu, collapsed by default.
   await page.getByRole('button', { name: /^User menu/ }).click();
@@ -54,7 +54,7 @@ test('with the provider session still open, the landing page signs in silently',
   page,
   context,
 }) => {
-  await signIn(page, E2E.users.viewer);
+  await signInThroughProvider(page, E2E.users.viewer);
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).toContain(STUDIO_SESSION_COOKIE);
   expect(names.filter((name) => name !== STUDIO_SESSION_COOKIE).length).toBeGreaterThan(0);

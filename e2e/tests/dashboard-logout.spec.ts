@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInThroughProvider } from '../support/auth';
 import { E2E } from '../support/env';
 import { keepScreenshot } from '../support/screenshots';
 
@@ -9,7 +9,7 @@ const SCREENSHOTS = 'test-results/issue-44';
 // foot of the left menu, and behind "Open menu" on a phone.
 test('Logout is reachable on /dashboard, at 1440 px and on a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, E2E.users.owner);
+  await signInThroughProvider(page, E2E.users.owner);
   await expect(page.getByRole('banner')).toHaveCount(0);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: /^User menu/ }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { getNamespaceId, makeSuffix, seedStoryfile, WRITE_HEADERS } from '../support/api';
-import { signIn } from '../support/auth';
+import { signInThroughProvider } from '../support/auth';
 import { collectCspViolations } from '../support/csp';
 import { E2E } from '../support/env';
 import { findLayoutProblems, LAYOUT_WIDTHS, makeLongWord } from '../support/layout';
@@ -47,7 +47,7 @@ test.beforeAll(async ({ browser }) => {
   cspViolations = await collectCspViolations(context);
   page = await context.newPage();
   // The admin passes every route's requirement, so every screen of the table renders.
-  await signIn(page, E2E.users.admin);
+  await signInThroughProvider(page, E2E.users.admin);
   signInViolations = cspViolations.take();
   if (existsSync(SEED_FILE)) {
     seeded = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as typeof seeded;

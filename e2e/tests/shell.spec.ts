@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signIn, signInThroughProvider } from '../support/auth';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { E2E } from '../support/env';
 
@@ -183,7 +183,8 @@ test('an owner without LEARNING_MODULE is refused the learning screens', async (
 test('dashboard: no top bar, the welcome crumb as heading; other screens: crumbs, logo, logout', async ({
   page,
 }) => {
-  await signIn(page, E2E.users.owner);
+  // It logs out: a session of its own, not one other flows of this worker reuse.
+  await signInThroughProvider(page, E2E.users.owner);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Conversa Studio');
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('main')).toBeVisible();
@@ -242,7 +243,7 @@ test('the footer: support tooltip, links in a new tab, hidden on the record and 
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
-test('the feedback dialog closes on Escape, submits, and its toast disappears after 3 seconds', async ({
+test('the feedback dialog closes on Escape, submits, and its toast closes by itself', async ({
   page,
 }) => {
   await signIn(page, E2E.users.viewer);
@@ -287,13 +288,9 @@ test('the feedback dialog closes on Escape, submits, and its toast disappears af
     .getByRole('region', { name: 'Notifications' })
     .getByText('Thank you! Your message has been sent.');
   await expect(toast).toBeVisible();
-  const shownAt = Date.now();
-  await page.waitForTimeout(2000);
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveCount(0, { timeout: 3000 });
-  const hiddenAfter = Date.now() - shownAt;
-  expect(hiddenAfter).toBeGreaterThanOrEqual(2000);
-  expect(hiddenAfter).toBeLessThan(4000);
+  // It closes by itself; that it stays 3000 ms, no less and no more, is proved with a clock the
+  // test moves (apps/web/src/components/ui/toast.test.tsx), not by the wall clock of a loaded machine.
+  await expect(toast).toHaveCount(0);
 });
 
 test('the user menu is collapsed, then shows the email shortened to 15 characters, Profile and Logout', async ({

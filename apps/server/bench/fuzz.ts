@@ -1,5 +1,5 @@
 // Schema fuzz benchmark (not a test): every operation of the studio's OpenAPI document, each field
-// in turn replaced by every hostile value of issue 20 (test/openapi.fixtures.ts), plus unknown
+// in turn replaced by every hostile value of issue 20 (test/hostile-requests.fixtures.ts), plus unknown
 // fields and empty, non-JSON and non-object bodies, sent by a namespace owner to a real studio on
 // loopback until at least --requests answers came back. Prints the 5xx count per operation (the
 // goal is 0) and the total.
@@ -24,15 +24,9 @@ import { startStudio, type RunningStudio } from '../src/server.ts';
 import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
 import { createUser } from '../src/modules/users/index.ts';
 import { getFreePort, signIn, TestBrowser } from '../test/studio.ts';
-import {
-  buildHostileRequests,
-  jsonCallOf,
-  listOperations,
-  orderForRun,
-  seedTargets,
-  type HostileRequest,
-  type OpenApiDocument,
-} from '../test/openapi.fixtures.ts';
+import { listOperations, type OpenApiDocument } from '../test/openapi.fixtures.ts';
+import { jsonCallOf, orderForRun, seedTargets } from '../test/openapi-targets.fixtures.ts';
+import { buildHostileRequests, type HostileRequest } from '../test/hostile-requests.fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const DATA_DIR = path.join(repoRoot, '.data-bench-fuzz');

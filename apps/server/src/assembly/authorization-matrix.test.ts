@@ -16,6 +16,7 @@ import {
   type Operation,
   type Targets,
 } from '../../test/openapi.fixtures.ts';
+import { jsonCallOf, seedTargets } from '../../test/openapi-targets.fixtures.ts';
 
 // Issue 20: every operation of the OpenAPI document × six identities, the expected outcome
 // derived from the permission its contract declares (the document's `x-permission`), so a new
@@ -30,6 +31,7 @@ const SCOPE_OF: Partial<Record<Identity, Scope>> = {
   ownerA: 'owner:ns',
   editB: 'edit:ns',
 };
+
 const MARKER = 'Alpha-secret';
 
 type Expectation = 'open' | 'unauthenticated' | 'allowed' | 'denied';
@@ -92,65 +94,7 @@ beforeAll(async () => {
   };
   // B has data of its own, so its lists are not empty by accident.
   await buildStoryfile(editB, namespaceB, { name: 'Beta storyfile' });
-
-  const storyfile = await buildStoryfile(ownerA, namespaceA, { name: `${MARKER} storyfile` });
-  const topic = await ownerA.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/topics`,
-    { name: `${MARKER} checklist topic` },
-  );
-  const question = await ownerA.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/questions`,
-    { topicId: topic.id, text: `${MARKER} checklist question?` },
-  );
-  const libraryTopic = await ownerA.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    '/v1/conversa/topics',
-    { namespaceId: namespaceA, name: `${MARKER} library topic` },
-  );
-  const libraryQuestion = await ownerA.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    '/v1/conversa/questions',
-    { topicId: libraryTopic.id, text: `${MARKER} library question?` },
-  );
-  const script = await ownerA.expectStatus<{ id: string; topics: { id: string }[] }>(
-    201,
-    'POST',
-    '/v1/conversa/scripts',
-    {
-      namespaceId: namespaceA,
-      name: `${MARKER} script`,
-      topics: [{ name: `${MARKER} script topic`, questions: [{ text: `${MARKER} script q?` }] }],
-    },
-  );
-  const asked = await ownerA.expectStatus<{ conversationId: string }>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-    { text: `${MARKER} asked question?` },
-  );
-  const publication = await ownerA.expectStatus<{ slug: string }>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-  );
-  targets = {
-    namespaceId: namespaceA,
-    storyfileId: storyfile.id,
-    checklistTopicId: topic.id,
-    checklistQuestionId: question.id,
-    libraryTopicId: libraryTopic.id,
-    libraryQuestionId: libraryQuestion.id,
-    scriptId: script.id,
-    scriptTopicId: script.topics[0]!.id,
-    conversationId: asked.conversationId,
-    slug: publication.slug,
-  };
+  targets = await seedTargets(jsonCallOf(ownerA.browser), namespaceA, MARKER);
 
   const document = (await (await fetch(`${studio.baseUrl}/docs/json`)).json()) as OpenApiDocument;
   // Reads first, then writes, deletions last, and signing out at the very end: every identity

@@ -3,16 +3,13 @@ import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../test/storyfile.fixtures.ts';
 import {
-  buildHostileRequests,
-  HOSTILE_VALUES,
-  jsonCallOf,
   listOperations,
-  orderForRun,
-  seedTargets,
   type OpenApiDocument,
   type Operation,
   type Targets,
 } from '../../test/openapi.fixtures.ts';
+import { jsonCallOf, orderForRun, seedTargets } from '../../test/openapi-targets.fixtures.ts';
+import { buildHostileRequests, HOSTILE_VALUES } from '../../test/hostile-requests.fixtures.ts';
 
 // Issue 20: hostile input must answer 4xx (or the documented success), never 5xx. Every operation
 // of /docs/json, each field in turn replaced by hostile values (NUL, 1 MB, wrong types, arrays,

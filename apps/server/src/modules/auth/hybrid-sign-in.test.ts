@@ -4,7 +4,7 @@ import type { ServerMetadata } from 'openid-client';
 import { createUser } from '../users/index.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { authLoginStates, authSessions } from './auth.tables.ts';
-import { offersHybridSignIn } from './auth.service.ts';
+import { offersHybridSignIn } from './hybrid-sign-in.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 
 // Spec §4: "a silent check through a hidden page when cookies are enabled; otherwise

@@ -1,5 +1,7 @@
 // The auth module's public entry: what the assembly and tests may use.
-export { createAuthService, createBearerAuthenticator, hashSessionId } from './auth.service.ts';
+export { createAuthService } from './auth.service.ts';
+export { hashSessionId } from './auth-sessions.ts';
+export { createBearerAuthenticator } from './bearer-authenticator.ts';
 export { BRAND_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 export { getLoginBindingCookieName } from './login-binding.ts';
 export { createUserResolver } from './user-resolver.ts';

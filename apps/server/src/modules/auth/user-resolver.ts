@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { readBearerToken, type ResolveUser } from '../../http/gateway.ts';
 import { getCurrentUser, getCurrentUserBySession } from '../me/index.ts';
-import { hashSessionId } from './auth.service.ts';
+import { hashSessionId } from './auth-sessions.ts';
 import { authSessions } from './auth.tables.ts';
 import { readSessionCookie } from './session-cookie.ts';
 

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import {
   CANNOT_ANSWER_MESSAGE,
   CONVERSATION_NOT_FOUND_MESSAGE,
-  FALLBACK_REASON_LABELS,
   ROWS_PER_PAGE_OUT_OF_RANGE_MESSAGE,
   STORYFILE_NOT_FOUND_MESSAGE,
   type AskResponse,
@@ -11,10 +10,6 @@ import {
   type ConversationTranscript,
   type MatchingSettings,
 } from '@conversa/contracts';
-import {
-  FALLBACK_REASON_LABELS as MATCHER_FALLBACK_REASON_LABELS,
-  FALLBACK_REASONS as MATCHER_FALLBACK_REASONS,
-} from '@conversa/matching';
 import { chatLogEntries } from './conversations.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -395,14 +390,5 @@ describe('matching settings', () => {
     });
     const again = await ask(reader, storyfile.id, { text: 'which film do you love most?' });
     expect(again.body.decision.kind).toBe('answer');
-  });
-});
-
-describe('fallback reason labels', () => {
-  it("are the matcher's own words for the reasons the matcher gives", () => {
-    for (const reason of MATCHER_FALLBACK_REASONS) {
-      expect(FALLBACK_REASON_LABELS[reason]).toBe(MATCHER_FALLBACK_REASON_LABELS[reason]);
-    }
-    expect(FALLBACK_REASON_LABELS['not-recorded']).toBe('Best match not recorded');
   });
 });

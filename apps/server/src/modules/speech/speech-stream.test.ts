@@ -1,13 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
-  speechStreamServerMessageSchema,
   type AskResponse,
   type Publication,
   type SpeechStreamServerMessage,
@@ -20,6 +17,7 @@ import {
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
 import { makeNoise, speak } from '../../../test/speech.fixtures.ts';
+import { StreamClient } from '../../../test/speech-stream.fixtures.ts';
 import { SPEECH_EMPTY_MESSAGE, SPEECH_NOT_AUDIO_MESSAGE } from './audio.ts';
 import { MAX_STREAM_DECODES, SPEECH_STREAM_DECODES_MESSAGE } from './speech-stream.ts';
 import {
@@ -32,9 +30,6 @@ import {
 // MediaRecorder's 250-ms pieces, paced in real time, and recognized by the real pocketsphinx on
 // the studio's warm decoders.
 const STREAM_TEST_TIMEOUT_MS = 180_000;
-/** MediaRecorder's timeslice in the players. */
-const PIECE_MS = 250;
-
 const run = promisify(execFile);
 
 let studio: TestStudio;
@@ -55,60 +50,6 @@ async function upload(client: ApiClient, url: string, audio: Buffer, type = 'aud
   });
   expect(response.status).toBe(200);
   return (await response.json()) as SpeechToTextResponse;
-}
-
-/** One socket as a player holds it: the messages it got, in order, and what it sends. */
-class StreamClient {
-  readonly socket: WebSocket;
-  readonly messages: SpeechStreamServerMessage[] = [];
-  private waiters: (() => void)[] = [];
-  readonly opened: Promise<void>;
-  readonly closed: Promise<void>;
-
-  constructor(client: ApiClient, url: string, origin = new URL(studio.baseUrl).origin) {
-    const address = new URL(url, studio.baseUrl);
-    address.protocol = 'ws:';
-    this.socket = new WebSocket(address, {
-      headers: { cookie: client.browser.cookieHeader(), origin },
-    });
-    this.socket.on('message', (data: Buffer) => {
-      this.messages.push(speechStreamServerMessageSchema.parse(JSON.parse(data.toString('utf8'))));
-      this.waiters.splice(0).forEach((wake) => wake());
-    });
-    this.opened = new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('unexpected-response', (_request, response) =>
-        reject(new Error(`upgrade refused: ${response.statusCode}`)),
-      );
-      this.socket.once('error', reject);
-    });
-    this.opened.catch(() => undefined);
-    this.closed = new Promise((resolve) => this.socket.once('close', () => resolve()));
-  }
-
-  /** The recording's pieces, one every PIECE_MS over `seconds` (from `from` to `to` of them). */
-  async feed(audio: Buffer, seconds: number, share: { from?: number; to?: number } = {}) {
-    const pieces = Math.max(1, Math.ceil((seconds * 1000) / PIECE_MS));
-    const size = Math.ceil(audio.length / pieces);
-    const first = Math.round(pieces * (share.from ?? 0));
-    const last = Math.round(pieces * (share.to ?? 1));
-    for (let index = first; index < last; index += 1) {
-      this.socket.send(audio.subarray(index * size, (index + 1) * size));
-      await sleep(PIECE_MS);
-    }
-  }
-
-  say(message: unknown) {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** The next message after the `count` already read. */
-  async message(index: number): Promise<SpeechStreamServerMessage> {
-    while (this.messages.length <= index) {
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-    return this.messages[index]!;
-  }
 }
 
 /** ffmpeg processes this test process has running (the studio runs in it). */
