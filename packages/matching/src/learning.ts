@@ -18,6 +18,8 @@ export interface LearnedLabel {
   isAuthor?: boolean;
   /** When (ms since the epoch); the latest label of a question is its `lastAt`. */
   at?: number;
+  /** The question's key when the caller has one stored; default `normalizeText(text)`. */
+  key?: string;
 }
 
 export interface LearningSettings {
@@ -64,7 +66,7 @@ export function reviewLearnedLabels(
 ): LearnedQuestion[] {
   const groups = new Map<string, LearnedQuestion & { keys: Set<string> }>();
   for (const label of labels) {
-    const key = normalizeText(label.text);
+    const key = label.key ?? normalizeText(label.text);
     if (key === '') {
       continue;
     }
