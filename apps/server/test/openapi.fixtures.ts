@@ -160,8 +160,8 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
       return targets.storyfileId;
     case 'kind':
       return 'idle';
-    // A video, a member, a whitelist entry, a review change, an exchange or a package job no seed
-    // makes: an id that names none, so nothing seeded is changed.
+    // A video, a member, a whitelist entry, a review change, an exchange, a learned label or a
+    // package job no seed makes: an id that names none, so nothing seeded is changed.
     case 'jobId':
     case 'videoId':
     case 'userId':
@@ -169,6 +169,7 @@ function pathValue(operation: Operation, name: string, targets: Targets): string
     case 'resourceId':
     case 'entryId':
     case 'actionId':
+    case 'labelId':
     case 'exchangeId':
       return randomUUID();
     case 'number':

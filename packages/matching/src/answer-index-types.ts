@@ -18,6 +18,11 @@ export interface PhrasingRecord {
   /** Per-family norms under the idf of `normsVersion`. */
   norms: Float64Array;
   normsVersion: number;
+  /**
+   * A question visitors labelled with this answer (issue 50, `AnswerInput.learned`): weighed
+   * `learnedWeight` of an author's phrasing, and never an exact match.
+   */
+  isLearned?: boolean;
 }
 
 /** One stored answer. Its profile is all of its phrasings' features pooled. */

@@ -52,3 +52,10 @@ export type {
   ThresholdReport,
   ThresholdSetting,
 } from './types.ts';
+export { DEFAULT_LEARNING, reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
+export type {
+  LearnedLabel,
+  LearnedQuestion,
+  LearnedStatus,
+  LearningSettings,
+} from './learning.ts';

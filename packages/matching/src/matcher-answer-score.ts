@@ -38,6 +38,8 @@ export function scoreAnswer(
       }
     }
     const norms = state.index.getExactNorms(record);
+    // A learned question counts `learnedWeight` of an author's phrasing (issue 50 item 2).
+    const weight = record.isLearned ? state.tuning.learnedWeight : 1;
     let lexical = 0;
     for (let family = 0; family < state.familyCount; family++) {
       if (norms[family]! > 0) {
@@ -45,8 +47,9 @@ export function scoreAnswer(
       }
     }
     // The phrasing shown as matched is the one closest in both senses.
+    lexical *= weight;
     const similarity =
-      queryVector && state.semantic ? state.semantic.similarity(record, queryVector) : 0;
+      queryVector && state.semantic ? weight * state.semantic.similarity(record, queryVector) : 0;
     bestLexical = Math.max(bestLexical, lexical);
     const combined = (1 - embeddingWeight) * lexical + embeddingWeight * similarity;
     if (combined > bestCombined) {

@@ -5,26 +5,44 @@
 import { createCategoryIndex } from './categories.ts';
 import type { AnswerRecord } from './answer-index.ts';
 import { extractFeatures } from './features.ts';
-import { listPhrasingTexts, NO_PHRASINGS } from './matcher-state.ts';
+import { listLearnedTexts, listPhrasingTexts, NO_PHRASINGS } from './matcher-state.ts';
 import type { MatcherState } from './matcher-state.ts';
 import type { AnswerInput, Category } from './types.ts';
 
-export function addPhrasing(state: MatcherState, answer: AnswerRecord, text: string): void {
+export function addPhrasing(
+  state: MatcherState,
+  answer: AnswerRecord,
+  text: string,
+  isLearned = false,
+): void {
   const features = extractFeatures(text, state.categoryIndex, state.featureSettings);
   state.index.addPhrasing(answer, text, features);
-  state.semantic?.add(answer.phrasings.at(-1)!);
+  const record = answer.phrasings.at(-1)!;
+  if (isLearned) {
+    record.isLearned = true;
+  }
+  state.semantic?.add(record);
 }
 
 export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
-  const stored: AnswerInput = { ...input, alternates: [...(input.alternates ?? [])] };
+  const stored: AnswerInput = {
+    ...input,
+    alternates: [...(input.alternates ?? [])],
+    learned: [...(input.learned ?? [])],
+  };
   const isNew = !state.index.answers.has(stored.id);
   const answer = state.index.ensureAnswer(stored);
   let isChanged = isNew;
-  // Only phrasings whose text changed are re-indexed; the rest keep their features.
-  const wanted = new Set(listPhrasingTexts(stored));
+  // Only phrasings whose text (or whether it was learned) changed are re-indexed; the rest keep
+  // their features.
+  const wanted = new Map<string, boolean>(listPhrasingTexts(stored).map((text) => [text, false]));
+  for (const text of listLearnedTexts(stored)) {
+    wanted.set(text, true);
+  }
   const kept = new Set<string>();
   for (const record of [...answer.phrasings]) {
-    if (wanted.has(record.text) && !kept.has(record.text)) {
+    const isLearned = wanted.get(record.text);
+    if (isLearned === (record.isLearned ?? false) && !kept.has(record.text)) {
       kept.add(record.text);
     } else {
       state.index.removePhrasing(record);
@@ -32,9 +50,9 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
       isChanged = true;
     }
   }
-  for (const text of wanted) {
+  for (const [text, isLearned] of wanted) {
     if (!kept.has(text)) {
-      addPhrasing(state, answer, text);
+      addPhrasing(state, answer, text, isLearned);
       isChanged = true;
     }
   }

@@ -75,9 +75,14 @@ export function rankAnswers(
   excludedAnswer: AnswerRecord | undefined,
 ): ScoredAnswer[] {
   const scored = new Map<AnswerRecord, ScoredAnswer>();
-  // An exact or near-exact phrasing wins outright.
+  // An exact or near-exact phrasing wins outright (an author's: a learned one is only scored).
   for (const record of state.index.findExact(query.features.terms.join(' '))) {
-    if (record !== excluded && record.answer !== excludedAnswer && !scored.has(record.answer)) {
+    if (
+      record !== excluded &&
+      !record.isLearned &&
+      record.answer !== excludedAnswer &&
+      !scored.has(record.answer)
+    ) {
       scored.set(record.answer, {
         answer: record.answer,
         phrasing: record,

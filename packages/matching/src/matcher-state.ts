@@ -117,6 +117,20 @@ export function assertThreshold(setting: ThresholdSetting): ThresholdSetting {
   return setting;
 }
 
+/** The answer's learned questions that are not already one of its author's phrasings. */
+export function listLearnedTexts(answer: AnswerInput): string[] {
+  const authored = new Set(listPhrasingTexts(answer));
+  const texts: string[] = [];
+  for (const text of answer.learned ?? []) {
+    const trimmed = text.trim();
+    if (trimmed !== '' && !authored.has(trimmed)) {
+      authored.add(trimmed);
+      texts.push(trimmed);
+    }
+  }
+  return texts;
+}
+
 export function listPhrasingTexts(answer: AnswerInput): string[] {
   const seen = new Set<string>();
   const texts: string[] = [];
@@ -215,6 +229,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
         classifierGamma: tuning.embeddingClassifierGamma,
         classifierMix: tuning.embeddingClassifierMix,
         classifierMaxPhrasings: tuning.embeddingClassifierMaxPhrasings,
+        learnedWeight: tuning.learnedWeight,
         ...(tuning.transcriptClassifier && tuning.transcriptWeight > 0
           ? {
               extraRows: () => transcripts.classifierRows(),

@@ -48,6 +48,12 @@ export interface MatcherTuning {
    * a vector for every phrasing and for the question.
    */
   embeddingWeight: number;
+  /**
+   * A learned question's share (0–1) of an author's phrasing (issue 50 item 2): its cosines, words
+   * and vectors, count this much when it is an answer's best phrasing. In the profile, the centroid
+   * and the classifier it counts like any phrasing: that is where what was learned moves the ranking.
+   */
+  learnedWeight: number;
   /** Weight of the similarity to an answer's centroid against its best phrasing's, semantically. */
   embeddingCentroidWeight: number;
   /** Cosine rescaled to 0 in the semantic score ("unrelated"); see `SemanticSettings.floor`. */
@@ -120,6 +126,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   profileWeight: 0.5,
   contrastWeight: 0.5,
   embeddingWeight: 0.5,
+  learnedWeight: 0.85,
   embeddingCentroidWeight: 0.5,
   embeddingFloor: 0.2,
   embeddingCentering: 0,

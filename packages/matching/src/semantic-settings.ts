@@ -41,6 +41,8 @@ export interface SemanticSettings {
    * trained; `invalidateClassifier` after they change.
    */
   extraRows?: () => ReadonlyMap<AnswerRecord, readonly Float32Array[]>;
+  /** A learned question's share of an author's phrasing in the best cosine (default 1). */
+  learnedWeight?: number;
   /** `classifierWeight` of a classifier trained with extra rows (transcripts); default the same. */
   classifierWeightWithExtras?: number;
 }

@@ -254,6 +254,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     },
     scoreAll(answerIterable, query, scores, excluded, excludedAnswer) {
       const answers = [...answerIterable];
+      const learnedWeight = settings.learnedWeight ?? 1;
       const centroidWeight = settings.centroidWeight;
       let meanCohesion = 0;
       if (cohesionWeight > 0) {
@@ -284,7 +285,8 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
               // A phrasing's row of the classifier is its vector: its cosine is computed already.
               const row = outputs ? model!.rowOf.get(record) : undefined;
               lastDot = row === undefined ? dot(query, vector) : model!.cosines[row]!;
-              best = Math.max(best, lastDot);
+              // A learned question counts `learnedWeight` of an author's phrasing (issue 50).
+              best = Math.max(best, record.isLearned ? learnedWeight * lastDot : lastDot);
             }
           }
         }

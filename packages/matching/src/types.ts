@@ -14,6 +14,13 @@ export interface AnswerInput {
   question: string;
   alternates?: string[];
   /**
+   * Questions the storyfile learned from its visitors for this answer (issue 50 item 2: pressed
+   * suggestions, thumbs-up ratings, authors' corrections; `selectLearnedQuestions` applies the
+   * safeguards). Phrasings of their own, weighed below the author's (`MatcherTuning.learnedWeight`),
+   * never an exact match; one that is also an author's phrasing is the author's.
+   */
+  learned?: string[];
+  /**
    * What the person says in the answer (its transcript), when known: evidence of its own of what
    * the answer covers, scored apart from the phrasings (its sentences are never phrasings).
    */

@@ -38,3 +38,7 @@ export * from './preview-category-change.ts';
 export * from './preview-word-change.ts';
 export * from './preview-threshold-change.ts';
 export * from './set-training-threshold.ts';
+export * from './learned.ts';
+export * from './list-learned-questions.ts';
+export * from './remove-learned-question.ts';
+export * from './restore-learned-question.ts';

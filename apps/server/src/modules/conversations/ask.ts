@@ -20,6 +20,7 @@ import { chooseReading, getReadingTexts } from './reading-choice.ts';
 import { saveInkState } from './conversation-state.ts';
 import type { ConversationEngine } from './engine.ts';
 import { recordExchange, type OnRecorded } from './exchange.ts';
+import { recordExchangeLabel } from './learned-labels.ts';
 import type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
 import { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 import {
@@ -175,6 +176,15 @@ export async function askStoryfile(
     },
     options.onRecorded,
   );
+  if (chosen && input.suggestion) {
+    // The pressed suggestion labels the question that offered it (issue 50 item 2).
+    await recordExchangeLabel(engine.db, {
+      exchangeId: input.suggestion.exchangeId,
+      questionId: chosen.questionId,
+      source: 'suggestion',
+      visitorKey: input.visitorKey,
+    });
+  }
   engine.metrics.countAsk(answered ? 'answered' : 'fallback', input.channel);
   if (session) {
     session.recordFreeTurn();

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ExchangeFeedback, ReviewState } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations } from './conversations.tables.ts';
+import { storyfileLearnedLabels } from './learned-labels.tables.ts';
 
 // The writes training's review makes to logged exchanges (chat_log_entries): their review state and
 // the action that set it. Each takes the caller's transaction, so a review change and the states of
@@ -112,6 +113,18 @@ export async function recordExchangeFeedback(
         update ${chatLogEntries} set feedback = ${input.feedback}, feedback_at = now()
         where id in (select id from target where feedback is null)
         returning id
+      ), labelled as (
+        -- A thumbs-up labels the question with the answer it played (issue 50 item 2): not a
+        -- pressed suggestion's exchange, whose words are the script's own.
+        insert into ${storyfileLearnedLabels} (storyfile_id, question_id, question_text,
+          normalized_text, source, visitor_key, exchange_id)
+        select e.storyfile_id, e.answer_question_id, e.question_text, e.normalized_text, 'rating',
+          ${input.visitorKey}, e.id
+        from ${chatLogEntries} e
+        where e.id in (select id from rated) and ${input.feedback} = 'up'
+          and e.decision = 'answered' and e.answer_question_id is not null
+          and e.chosen_from_exchange_id is null and e.normalized_text <> ''
+        on conflict do nothing
       )
       select t.id, exists (select 1 from rated) as rated from target t`,
   );

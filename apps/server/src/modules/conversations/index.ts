@@ -22,6 +22,8 @@ export {
   type ConversationEngine,
   type IgnoredQuestions,
 } from './engine.ts';
+export { loadLearnedLabels, recordExchangeLabel } from './learned-labels.ts';
+export { storyfileLearnedLabels } from './learned-labels.tables.ts';
 export { inkConversationSource } from './ink-conversation-source.ts';
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';

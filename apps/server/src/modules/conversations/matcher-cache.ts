@@ -3,6 +3,7 @@ import {
   createMatcher,
   DEFAULT_TUNING,
   splitPassages,
+  type AnswerInput,
   type Category,
   type Embedder,
   type Matcher,
@@ -19,6 +20,7 @@ import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 import { inkStories } from '../ink/ink.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
+import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed
@@ -40,6 +42,8 @@ export interface MatchableAnswer {
    * one): the matcher's evidence of what the answer covers, never a phrasing.
    */
   transcript?: string;
+  /** What the storyfile learned from its visitors for this answer (`learned-labels.ts`). */
+  learned?: string[];
 }
 
 export interface StoryfileMatcher {
@@ -94,6 +98,7 @@ async function readMatcherStamp(
               coalesce(${storyfileMatchingSettings.playRisk}::text, 'default')
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
+      ${learnedStampPart(storyfileId)},
       ${sql.join(vocabulary.stampParts(storyfileId), sql`, `)}
     ) as stamp,
     (select published_version_id from ${inkStories} where storyfile_id = ${storyfileId})
@@ -182,9 +187,20 @@ function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
     a.text === b.text &&
     a.isRecorded === b.isRecorded &&
     (a.transcript ?? '') === (b.transcript ?? '') &&
-    a.alternates.length === b.alternates.length &&
-    a.alternates.every((alternate, index) => alternate === b.alternates[index])
+    a.alternates.join('\u0000') === b.alternates.join('\u0000') &&
+    (a.learned ?? []).join('\u0000') === (b.learned ?? []).join('\u0000')
   );
+}
+
+function toAnswerInput(answer: MatchableAnswer): AnswerInput {
+  return {
+    id: answer.questionId,
+    question: answer.text,
+    alternates: answer.alternates,
+    learned: answer.learned ?? [],
+    isRecorded: answer.isRecorded,
+    transcript: answer.transcript ?? '',
+  };
 }
 
 /**
@@ -237,6 +253,7 @@ export function createMatcherCache(options: {
     const texts = [...entry.answers.values()].flatMap((answer) => [
       answer.text,
       ...answer.alternates,
+      ...(answer.learned ?? []),
     ]);
     texts.push(...passages);
     const job = vectors
@@ -307,16 +324,12 @@ export function createMatcherCache(options: {
       // From here on no await, as below.
       const entry = cache.get(storyfileId) ?? cached;
       const answers = new Map(entry.answers);
-      for (const answer of edited) {
-        const previous = answers.get(answer.questionId);
+      for (const row of edited) {
+        const previous = answers.get(row.questionId);
+        // The labels did not change (their part of the stamp is the same): keep what was learned.
+        const answer = { ...row, learned: previous?.learned ?? [] };
         if (!previous || !isSameAnswer(previous, answer)) {
-          entry.matcher.upsertAnswer({
-            id: answer.questionId,
-            question: answer.text,
-            alternates: answer.alternates,
-            isRecorded: answer.isRecorded,
-            transcript: answer.transcript ?? '',
-          });
+          entry.matcher.upsertAnswer(toAnswerInput(answer));
         }
         answers.set(answer.questionId, answer);
       }
@@ -325,11 +338,12 @@ export function createMatcherCache(options: {
       cache.set(storyfileId, entry);
       return entry;
     }
-    const [rows, { threshold, playRisk }, categories, heardAsRules] = await Promise.all([
+    const [rows, { threshold, playRisk }, categories, heardAsRules, learned] = await Promise.all([
       loadMatchableAnswers(db, storyfileId),
       readMatchingSetting(db, storyfileId),
       vocabulary.loadCategories(db, storyfileId),
       vocabulary.loadHeardAsRules(db, storyfileId),
+      loadLearnedQuestions(db, storyfileId),
     ]);
     const categoriesKey = JSON.stringify(categories);
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
@@ -352,7 +366,9 @@ export function createMatcherCache(options: {
       entry.categoriesKey = categoriesKey;
       entry.categories = categories;
     }
-    const next = new Map(rows.map((row) => [row.questionId, row]));
+    const next = new Map(
+      rows.map((row) => [row.questionId, { ...row, learned: learned.get(row.questionId) ?? [] }]),
+    );
     for (const questionId of entry.answers.keys()) {
       if (!next.has(questionId)) {
         entry.matcher.removeAnswer(questionId);
@@ -361,13 +377,7 @@ export function createMatcherCache(options: {
     for (const answer of next.values()) {
       const previous = entry.answers.get(answer.questionId);
       if (!previous || !isSameAnswer(previous, answer)) {
-        entry.matcher.upsertAnswer({
-          id: answer.questionId,
-          question: answer.text,
-          alternates: answer.alternates,
-          isRecorded: answer.isRecorded,
-          transcript: answer.transcript ?? '',
-        });
+        entry.matcher.upsertAnswer(toAnswerInput(answer));
       }
     }
     entry.answers = next;

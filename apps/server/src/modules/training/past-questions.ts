@@ -18,6 +18,8 @@ export function toMatcherInput(answer: MatchableAnswer) {
     id: answer.questionId,
     question: answer.text,
     alternates: answer.alternates,
+    // What the storyfile learned stays through a trial and its restore (issue 50 item 2).
+    learned: answer.learned ?? [],
     isRecorded: answer.isRecorded,
     transcript: answer.transcript ?? '',
   };

@@ -13,6 +13,7 @@ import { badRequest } from '../../http/errors.ts';
 import {
   getStoryfileMatcher,
   ignoreExchanges,
+  recordExchangeLabel,
   resolveOpenExchangesByText,
   setExchangesReviewState,
   type ConversationEngine,
@@ -87,6 +88,16 @@ export async function applyReviewChange(
         await removeAlternates(tx, { storyfileId, removed: plan.removed, userIam: user.iam });
       }
       await setExchangesReviewState(tx, { storyfileId, entryIds, actionId: id, state: 'resolved' });
+      // Each corrected question is a label of the author's (issue 50 item 2); undo deletes it.
+      for (const entryId of entryIds) {
+        await recordExchangeLabel(tx, {
+          exchangeId: entryId,
+          questionId: plan.target.questionId,
+          source: 'correction',
+          visitorKey: `user:${user.iam}`,
+          actionId: id,
+        });
+      }
       const autoClosed =
         movedToTarget.length === 0
           ? []

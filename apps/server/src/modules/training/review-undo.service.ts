@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import {
   getStoryfileMatcher,
   reopenExchangesOfAction,
+  storyfileLearnedLabels,
   type ConversationEngine,
 } from '../conversations/index.ts';
 import {
@@ -45,6 +46,7 @@ export async function undoReviewAction(
       throw conflict(REVIEW_ACTION_ALREADY_UNDONE_MESSAGE);
     }
     if (action.kind === 'correct' && action.questionId) {
+      await tx.delete(storyfileLearnedLabels).where(eq(storyfileLearnedLabels.actionId, actionId));
       const target = await lockQuestionAlternates(tx, action.questionId);
       if (target) {
         await setQuestionAlternates(tx, {

@@ -17,6 +17,9 @@ import {
   listReviewItemsContract,
   previewReviewChangeContract,
   rateExchangeContract,
+  listLearnedQuestionsContract,
+  removeLearnedQuestionContract,
+  restoreLearnedQuestionContract,
   undoReviewActionContract,
   exportCategoriesContract,
   getCoverageHistoryContract,
@@ -68,6 +71,7 @@ import { previewReviewChange } from './review-preview.service.ts';
 import { undoReviewAction } from './review-undo.service.ts';
 import { previewThresholdChange, setThresholdWithEffect } from './threshold-effect.service.ts';
 import { listReviewItems, rateExchange } from './review-items.service.ts';
+import { listLearnedQuestions, setLearnedQuestionRemoved } from './learned.service.ts';
 
 /**
  * Training: Response quality (inbox, clusters, review changes with preview and undo), ratings,
@@ -162,6 +166,27 @@ export function registerTrainingRoutes(
   );
   registerContract(app, importCategoriesContract, async (request) =>
     importCategories(engine, request.currentUser, request.body),
+  );
+  registerContract(app, listLearnedQuestionsContract, async (request) =>
+    listLearnedQuestions(db, request.params.id),
+  );
+  registerContract(app, removeLearnedQuestionContract, async (request) =>
+    setLearnedQuestionRemoved(
+      engine,
+      request.currentUser,
+      request.params.id,
+      request.params.labelId,
+      true,
+    ),
+  );
+  registerContract(app, restoreLearnedQuestionContract, async (request) =>
+    setLearnedQuestionRemoved(
+      engine,
+      request.currentUser,
+      request.params.id,
+      request.params.labelId,
+      false,
+    ),
   );
   registerContract(app, rateExchangeContract, async (request) =>
     rateExchange(db, {

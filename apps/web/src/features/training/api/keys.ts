@@ -7,4 +7,5 @@ export const trainingKeys = {
   clusters: (storyfileId: string) => [...trainingKeys.all, 'clusters', storyfileId] as const,
   answers: (storyfileId: string) => [...trainingKeys.all, 'answers', storyfileId] as const,
   actions: (storyfileId: string) => [...trainingKeys.all, 'actions', storyfileId] as const,
+  learned: (storyfileId: string) => [...trainingKeys.all, 'learned', storyfileId] as const,
 };

@@ -26,6 +26,7 @@ import { ClusterList } from './cluster-list';
 import { ReviewChangeDialog, type ReviewChangeTarget } from './review-change-dialog';
 import { ReviewFilterBar } from './review-filter-bar';
 import { ReviewHistory } from './review-history';
+import { LearnedQuestions } from './learned-questions';
 import { ReviewTable } from './review-table';
 import { CalibrationPanel, CoveragePanel } from './training-trends';
 
@@ -249,6 +250,16 @@ export function ResponseQualityScreen({
       {storyfileId === undefined ? null : (
         <Section title="Changes made">
           <ReviewHistory
+            storyfileId={storyfileId}
+            canEdit={canEdit}
+            {...(timeZone === undefined ? {} : { timeZone })}
+          />
+        </Section>
+      )}
+
+      {storyfileId === undefined ? null : (
+        <Section title="Learned from visitors">
+          <LearnedQuestions
             storyfileId={storyfileId}
             canEdit={canEdit}
             {...(timeZone === undefined ? {} : { timeZone })}

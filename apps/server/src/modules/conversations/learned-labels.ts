@@ -1,0 +1,97 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_LEARNING,
+  selectLearnedQuestions,
+  type LearnedLabel,
+} from '@conversa/matching';
+import type { Database } from '../../db/client.ts';
+import { chatLogEntries } from './conversations.tables.ts';
+import { storyfileLearnedLabels, type LearnedLabelSource } from './learned-labels.tables.ts';
+
+// What a storyfile learns from its visitors (issue 50 item 2): the labels are written here (a
+// pressed suggestion by the ask, a thumbs-up by the rating, a correction by Response quality) and
+// read back by the matcher cache, which hands each answer its learned questions after the
+// safeguards of `@conversa/matching` (`selectLearnedQuestions`: distinct visitors, caps).
+
+/** Labels read per storyfile at most (the newest): bounds a rebuild's cost. */
+export const MAX_LEARNED_LABELS = 20_000;
+
+/**
+ * Labels a logged exchange's question (its words and normalisation as logged) with an answer: a
+ * pressed suggestion's, or an author's correction (a thumbs-up is labelled by the rating's own
+ * statement, `recordExchangeFeedback`). One statement; the same asker's same label again is a no-op.
+ */
+export async function recordExchangeLabel(
+  db: Pick<Database, 'execute'>,
+  label: {
+    exchangeId: string;
+    questionId: string;
+    source: LearnedLabelSource;
+    visitorKey: string;
+    actionId?: string;
+  },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${storyfileLearnedLabels} (storyfile_id, question_id, question_text,
+      normalized_text, source, visitor_key, exchange_id, action_id)
+    select e.storyfile_id, ${label.questionId}::uuid, e.question_text, e.normalized_text,
+      ${label.source}, ${label.visitorKey}, e.id, ${label.actionId ?? null}::uuid
+    from ${chatLogEntries} e
+    where e.id = ${label.exchangeId} and e.normalized_text <> ''
+    on conflict do nothing`);
+}
+
+/** The labels' part of the matcher's stamp: any label added, removed or restored changes it. */
+export function learnedStampPart(storyfileId: string): SQL {
+  return sql`(select count(*) || ':' || coalesce(max(${storyfileLearnedLabels.updatedAt})::text, '')
+    from ${storyfileLearnedLabels} where ${storyfileLearnedLabels.storyfileId} = ${storyfileId})`;
+}
+
+/**
+ * The storyfile's labels as the matcher's safeguards read them, leaving out every question and
+ * answer pair the author removed (a removed pair teaches nothing, whoever labels it again).
+ */
+export async function loadLearnedLabels(
+  db: Database,
+  storyfileId: string,
+): Promise<LearnedLabel[]> {
+  const label = storyfileLearnedLabels;
+  const rows = await db
+    .select({
+      answerId: label.questionId,
+      text: label.questionText,
+      key: label.normalizedText,
+      visitor: label.visitorKey,
+      source: label.source,
+      createdAt: label.createdAt,
+    })
+    .from(label)
+    .where(
+      and(
+        eq(label.storyfileId, storyfileId),
+        sql`not exists (select 1 from ${storyfileLearnedLabels} removed
+          where removed.storyfile_id = ${label.storyfileId}
+            and removed.question_id = ${label.questionId}
+            and removed.normalized_text = ${label.normalizedText}
+            and removed.removed_at is not null)`,
+      ),
+    )
+    .orderBy(sql`${label.createdAt} desc`)
+    .limit(MAX_LEARNED_LABELS);
+  return rows.map((row) => ({
+    answerId: row.answerId,
+    text: row.text,
+    key: row.key,
+    visitor: row.visitor,
+    isAuthor: row.source === 'correction',
+    at: row.createdAt.getTime(),
+  }));
+}
+
+/** Each answer's learned questions (by question id), after the safeguards. */
+export async function loadLearnedQuestions(
+  db: Database,
+  storyfileId: string,
+): Promise<Map<string, string[]>> {
+  return selectLearnedQuestions(await loadLearnedLabels(db, storyfileId), DEFAULT_LEARNING);
+}

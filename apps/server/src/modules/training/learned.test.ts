@@ -1,0 +1,205 @@
+// Issue 50 item 2: a storyfile learns from its visitors. A pressed "Did you mean…?" suggestion, a
+// thumbs-up and an author's correction are labels; the matcher uses a label once two distinct
+// visitors gave it (or an author), and Response quality lists what was learned, with remove and undo.
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  LEARNED_QUESTION_ALREADY_REMOVED_MESSAGE,
+  LEARNED_QUESTION_NOT_FOUND_MESSAGE,
+  type AppliedReview,
+  type LearnedQuestion,
+  type LearnedQuestionList,
+  type PublicAskResponse,
+} from '@conversa/contracts';
+import { TestBrowser } from '../../../test/studio.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { seedStoryfileWithAnswers, type SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import {
+  studio,
+  owner,
+  editor,
+  reader,
+  outsider,
+  northId,
+  BORN,
+  MOVIE,
+  EDIT_REFUSAL,
+  OFF_TOPIC,
+  ask,
+  base,
+  setUpTrainingStudio,
+} from '../../../test/training.fixtures.ts';
+
+setUpTrainingStudio();
+
+/** Shares one content word with the movie answer's alternate: asked back at the threshold below. */
+const PARAPHRASE = 'a film you love';
+
+let storyfile: SeededStoryfile;
+let slug: string;
+
+interface Visitor {
+  ask(body: Record<string, unknown>): Promise<PublicAskResponse>;
+  client: ApiClient;
+}
+
+async function newVisitor(): Promise<Visitor> {
+  const client = new ApiClient(new TestBrowser(studio.baseUrl));
+  await client.get(`/v1/conversa/public/storyfiles/${slug}`);
+  return {
+    client,
+    ask: (body) =>
+      client.expectStatus<PublicAskResponse>(
+        200,
+        'POST',
+        `/v1/conversa/public/storyfiles/${slug}/ask`,
+        { channel: 'share', ...body },
+      ),
+  };
+}
+
+/** Asks the paraphrase, is asked back, and presses the movie answer. */
+async function pressMovie(visitor: Visitor): Promise<void> {
+  const offered = await visitor.ask({ text: PARAPHRASE });
+  expect(offered.clarification).toBe('did-you-mean');
+  expect(offered.suggestions.map((suggestion) => suggestion.questionText)).toContain(MOVIE);
+  const chosen = await visitor.ask({
+    text: MOVIE,
+    conversationId: offered.conversationId,
+    suggestion: { exchangeId: offered.exchangeId, questionId: storyfile.questions[MOVIE] },
+  });
+  expect(chosen.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+}
+
+const learned = (client = reader) =>
+  client.expectStatus<LearnedQuestionList>(200, 'GET', `${base(storyfile.id)}/learned`);
+
+beforeAll(async () => {
+  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  // An explicit threshold: the paraphrase is asked back, not played, until the storyfile learns it.
+  await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`, {
+    threshold: 0.7,
+  });
+  ({ slug } = await owner.expectStatus<{ slug: string }>(
+    200,
+    'POST',
+    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+  ));
+});
+
+describe('learning from pressed suggestions', () => {
+  let item: LearnedQuestion;
+
+  it('counts a visitor once, and learns at once when a second visitor presses the same answer', async () => {
+    const first = await newVisitor();
+    await pressMovie(first);
+    await pressMovie(first);
+    expect((await learned()).items).toMatchObject([
+      {
+        text: PARAPHRASE,
+        questionId: storyfile.questions[MOVIE],
+        questionText: MOVIE,
+        visitors: 1,
+        sources: ['suggestion'],
+        status: 'waiting',
+        removedAt: null,
+      },
+    ]);
+    // One visitor alone teaches nothing: still asked back.
+    expect((await first.ask({ text: PARAPHRASE })).clarification).toBe('did-you-mean');
+
+    await pressMovie(await newVisitor());
+    const list = await learned();
+    expect(list).toMatchObject({ minVisitors: 2, perAnswer: 10 });
+    expect(list.items).toMatchObject([{ text: PARAPHRASE, visitors: 2, status: 'learned' }]);
+    item = list.items[0]!;
+    // The next visitor's question plays the learned answer.
+    const next = await (await newVisitor()).ask({ text: PARAPHRASE });
+    expect(next.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    expect(next.clarification).toBeNull();
+  });
+
+  it('lets an editor remove what was learned and undo it; a reader or an outsider cannot', async () => {
+    const remove = `${base(storyfile.id)}/learned/${item.id}/remove`;
+    const restore = `${base(storyfile.id)}/learned/${item.id}/restore`;
+    expect(await reader.post(remove, {})).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining(EDIT_REFUSAL) as string },
+    });
+    expect((await outsider.post(remove, {})).status).toBe(404);
+
+    const removed = await editor.expectStatus<LearnedQuestion>(200, 'POST', remove, {});
+    expect(removed).toMatchObject({ id: item.id, status: 'removed', visitors: 2 });
+    expect(removed.removedAt).toEqual(expect.any(String));
+    expect(await editor.post(remove, {})).toMatchObject({
+      status: 409,
+      body: { message: LEARNED_QUESTION_ALREADY_REMOVED_MESSAGE },
+    });
+    // Removed: asked back again, even when a third visitor presses it too.
+    const third = await newVisitor();
+    await pressMovie(third);
+    expect((await third.ask({ text: PARAPHRASE })).clarification).toBe('did-you-mean');
+    expect((await learned()).items).toMatchObject([{ visitors: 3, status: 'removed' }]);
+
+    const restored = await editor.expectStatus<LearnedQuestion>(200, 'POST', restore, {});
+    expect(restored).toMatchObject({ status: 'learned', visitors: 3, removedAt: null });
+    const next = await (await newVisitor()).ask({ text: PARAPHRASE });
+    expect(next.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+
+    const unknown = `${base(storyfile.id)}/learned/${crypto.randomUUID()}/remove`;
+    expect(await editor.post(unknown, {})).toMatchObject({
+      status: 404,
+      body: { message: LEARNED_QUESTION_NOT_FOUND_MESSAGE },
+    });
+  });
+});
+
+describe('learning from ratings and corrections', () => {
+  it('labels an answered question rated thumbs-up, never one rated down', async () => {
+    // Both answered at the explicit threshold: the script's question in other cases and marks.
+    const question = 'where were you BORN';
+    for (const feedback of ['up', 'down'] as const) {
+      const visitor = await newVisitor();
+      const answer = await visitor.ask({ text: feedback === 'up' ? question : 'Where were YOU born' });
+      expect(answer.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
+      await visitor.client.expectStatus(
+        200,
+        'POST',
+        `/v1/conversa/public/storyfiles/${slug}/exchanges/${answer.exchangeId}/feedback`,
+        { feedback },
+      );
+    }
+    const born = (await learned()).items.filter(
+      (entry) => entry.questionId === storyfile.questions[BORN],
+    );
+    expect(born).toMatchObject([
+      { text: question, visitors: 1, sources: ['rating'], status: 'waiting' },
+    ]);
+  });
+
+  it("teaches an author's correction at once, and forgets it when the correction is undone", async () => {
+    const question = 'zxqv cinema plorth';
+    const before = await ask(editor, storyfile.id, question);
+    expect(before.decision).toEqual(OFF_TOPIC);
+    const applied = await editor.expectStatus<AppliedReview>(
+      201,
+      'POST',
+      `${base(storyfile.id)}/actions`,
+      { kind: 'correct', entryIds: [before.exchangeId], questionId: storyfile.questions[MOVIE] },
+    );
+    expect((await learned()).items).toContainEqual(
+      expect.objectContaining({
+        text: question,
+        questionText: MOVIE,
+        visitors: 1,
+        sources: ['correction'],
+        status: 'learned',
+      }),
+    );
+    await editor.expectStatus(
+      200,
+      'POST',
+      `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
+    );
+    expect((await learned()).items.map((entry) => entry.text)).not.toContain(question);
+  });
+});

@@ -1,0 +1,97 @@
+import type { LearnedQuestion, LearnedQuestionList } from '@conversa/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { LearnedQuestions } from './learned-questions';
+
+const STORYFILE = '66666666-6666-4666-8666-666666666666';
+const LABEL = '77777777-7777-4777-8777-777777777777';
+const AT = '2026-11-21T17:04:00.000Z';
+
+const learned: LearnedQuestion = {
+  id: LABEL,
+  text: 'a film you love',
+  questionId: '88888888-8888-4888-8888-888888888888',
+  questionText: 'What is your favourite movie?',
+  visitors: 2,
+  sources: ['rating', 'suggestion'],
+  firstAt: AT,
+  lastAt: AT,
+  status: 'learned',
+  removedAt: null,
+};
+
+/** The studio's answers: the list, and remove / restore that flip the one item's status. */
+function mockServer(): { method: string; path: string }[] {
+  const requested: { method: string; path: string }[] = [];
+  let item = learned;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      const { pathname } = new URL(input, 'http://studio');
+      const method = init?.method ?? 'GET';
+      requested.push({ method, path: pathname });
+      const base = `/v1/conversa/storyfiles/${STORYFILE}/training/learned`;
+      if (method === 'GET' && pathname === base) {
+        const list: LearnedQuestionList = { items: [item], minVisitors: 2, perAnswer: 10 };
+        return Promise.resolve(Response.json(list));
+      }
+      if (method === 'POST' && pathname === `${base}/${LABEL}/remove`) {
+        item = { ...item, status: 'removed', removedAt: AT };
+        return Promise.resolve(Response.json(item));
+      }
+      if (method === 'POST' && pathname === `${base}/${LABEL}/restore`) {
+        item = { ...item, status: 'learned', removedAt: null };
+        return Promise.resolve(Response.json(item));
+      }
+      return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+    }),
+  );
+  return requested;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LearnedQuestions', () => {
+  it('shows what was learned, from how many visitors and how, and removes it with undo', async () => {
+    const requested = mockServer();
+    renderWithProviders(<LearnedQuestions storyfileId={STORYFILE} canEdit timeZone="UTC" />);
+    const item = await screen.findByRole('listitem');
+    expect(item).toHaveTextContent('a film you love → What is your favourite movie?');
+    expect(item).toHaveTextContent('Learned');
+    expect(item).toHaveTextContent('2 visitors · Thumbs up, Pressed suggestion');
+    expect(screen.getByText(/once 2 visitors gave it the same answer/)).toBeVisible();
+
+    await userEvent.click(
+      within(item).getByRole('button', {
+        name: 'Remove: a film you love → What is your favourite movie?',
+      }),
+    );
+    const undo = await screen.findByRole('button', {
+      name: 'Undo removal: a film you love → What is your favourite movie?',
+    });
+    expect(screen.getByRole('listitem')).toHaveTextContent('Removed');
+    await userEvent.click(undo);
+    expect(
+      await screen.findByRole('button', {
+        name: 'Remove: a film you love → What is your favourite movie?',
+      }),
+    ).toBeVisible();
+    expect(requested.filter((entry) => entry.method === 'POST').map((entry) => entry.path)).toEqual(
+      [
+        `/v1/conversa/storyfiles/${STORYFILE}/training/learned/${LABEL}/remove`,
+        `/v1/conversa/storyfiles/${STORYFILE}/training/learned/${LABEL}/restore`,
+      ],
+    );
+  });
+
+  it('offers no remove to a reader', async () => {
+    mockServer();
+    renderWithProviders(<LearnedQuestions storyfileId={STORYFILE} canEdit={false} />);
+    expect(await screen.findByRole('listitem')).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
+import type { LearnedLabel } from './learning.ts';
+import { STORYFILE, buildMatcher } from './matcher.fixtures.ts';
+
+// Issue 50 item 2: a storyfile learns from its visitors' labels, below its author's phrasings.
+describe('learned questions in the matcher', () => {
+  const question = 'Did you ever serve as a soldier?';
+
+  it('moves the ranking: a learned question ranks its answer first where it did not', () => {
+    const before = buildMatcher().match(question);
+    expect(before.candidates[0]?.answerId).not.toBe('war');
+    const learned = STORYFILE.map((answer) =>
+      answer.id === 'war' ? { ...answer, learned: ['Were you ever a soldier?'] } : answer,
+    );
+    const after = buildMatcher(learned).match(question);
+    expect(after.candidates[0]?.answerId).toBe('war');
+    expect(after.candidates[0]?.matchedPhrasing).toBe('Were you ever a soldier?');
+  });
+
+  it('weighs a learned question below the same words as an author alternate, never as exact', () => {
+    const asLearned = buildMatcher(
+      STORYFILE.map((answer) =>
+        answer.id === 'war' ? { ...answer, learned: ['Were you ever a soldier?'] } : answer,
+      ),
+      { threshold: 0.1 },
+    );
+    const asAlternate = buildMatcher(
+      STORYFILE.map((answer) =>
+        answer.id === 'war'
+          ? { ...answer, alternates: [...(answer.alternates ?? []), 'Were you ever a soldier?'] }
+          : answer,
+      ),
+      { threshold: 0.1 },
+    );
+    const learnedExact = asLearned.match('Were you ever a soldier?').candidates[0]!;
+    expect(learnedExact.answerId).toBe('war');
+    expect(learnedExact.confidence).not.toBe('exact');
+    expect(learnedExact.score).toBeLessThan(1);
+    expect(asAlternate.match('Were you ever a soldier?').candidates[0]?.confidence).toBe('exact');
+    expect(asLearned.match(question).candidates[0]!.score).toBeLessThan(
+      asAlternate.match(question).candidates[0]!.score,
+    );
+  });
+
+  it("leaves a learned question that is also an author's phrasing to the author, and forgets it", () => {
+    const matcher = buildMatcher();
+    const war = STORYFILE.find((answer) => answer.id === 'war')!;
+    matcher.upsertAnswer({ ...war, learned: ['Tell me about your time in the army'] });
+    expect(matcher.match('Tell me about your time in the army').candidates[0]?.confidence).toBe(
+      'exact',
+    );
+    matcher.upsertAnswer({ ...war, learned: ['Were you ever a soldier?'] });
+    expect(matcher.match(question).candidates[0]?.answerId).toBe('war');
+    matcher.upsertAnswer({ ...war, learned: [] });
+    expect(matcher.match(question).candidates[0]?.answerId).not.toBe('war');
+  });
+});
+
+describe('the safeguards of what is learned', () => {
+  const label = (answerId: string, text: string, visitor: string, at = 0): LearnedLabel => ({
+    answerId,
+    text,
+    visitor,
+    at,
+  });
+
+  it('teaches only once distinct visitors agree (the same visitor twice counts once), or an author', () => {
+    const labels = [label('war', 'Were you a soldier?', 'v1'), label('war', 'were you a SOLDIER', 'v1')];
+    expect(selectLearnedQuestions(labels)).toEqual(new Map());
+    expect(reviewLearnedLabels(labels)).toMatchObject([{ visitors: 1, status: 'waiting' }]);
+    const confirmed = [...labels, label('war', 'Were you a soldier', 'v2', 5)];
+    expect(selectLearnedQuestions(confirmed)).toEqual(new Map([['war', ['Were you a soldier?']]]));
+    const corrected = [{ ...label('war', 'Any military service?', 'user:author'), isAuthor: true }];
+    expect(selectLearnedQuestions(corrected)).toEqual(
+      new Map([['war', ['Any military service?']]]),
+    );
+    expect(selectLearnedQuestions(labels, { minVisitors: 1, perAnswer: 10 }).get('war')).toEqual([
+      'Were you a soldier?',
+    ]);
+  });
+
+  it('teaches a question labelled with two answers only to the one more visitors chose', () => {
+    const labels = [
+      label('war', 'What did you do at twenty?', 'v1'),
+      label('war', 'What did you do at twenty?', 'v2'),
+      label('first-job', 'What did you do at twenty?', 'v3'),
+      label('first-job', 'What did you do at twenty?', 'v4'),
+    ];
+    expect(selectLearnedQuestions(labels)).toEqual(new Map());
+    expect(reviewLearnedLabels(labels).map((entry) => entry.status)).toEqual([
+      'contested',
+      'contested',
+    ]);
+    const more = [...labels, label('war', 'What did you do at twenty?', 'v5')];
+    expect(selectLearnedQuestions(more)).toEqual(
+      new Map([['war', ['What did you do at twenty?']]]),
+    );
+  });
+
+  it('caps what one answer learns, keeping the most confirmed', () => {
+    const labels = ['a', 'b', 'c'].flatMap((word, index) =>
+      Array.from({ length: index + 2 }, (_, visitor) =>
+        label('war', `Question ${word}?`, `v${visitor}`),
+      ),
+    );
+    const reviewed = reviewLearnedLabels(labels, { minVisitors: 2, perAnswer: 2 });
+    expect(reviewed.map((entry) => [entry.text, entry.visitors, entry.status])).toEqual([
+      ['Question c?', 4, 'learned'],
+      ['Question b?', 3, 'learned'],
+      ['Question a?', 2, 'capped'],
+    ]);
+  });
+});

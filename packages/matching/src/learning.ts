@@ -1,0 +1,142 @@
+// What a storyfile learns from its visitors (issue 50 item 2), with its safeguards: a visitor's
+// question labelled with an answer (a pressed "Did you mean…?" suggestion, a thumbs-up rating, an
+// author's correction) teaches the matcher only once enough distinct visitors gave the same label,
+// or an author did; a question labelled with two answers teaches the one most visitors chose, or
+// nothing on a tie; each answer learns at most `perAnswer` questions. The studio (the server's
+// matcher cache and Response quality's review) and the benchmark's simulation both go through
+// `reviewLearnedLabels`, so what is measured is what the studio does.
+import { normalizeText } from './normalize.ts';
+
+/** One label: a visitor's question and the answer it was labelled with. */
+export interface LearnedLabel {
+  answerId: string;
+  /** The question as the visitor asked it. */
+  text: string;
+  /** Who labelled it (any stable key: `visitor:<id>`, `user:<iam>`); distinct keys are counted. */
+  visitor: string;
+  /** An author's correction: confirmed on its own. */
+  isAuthor?: boolean;
+  /** When (ms since the epoch); the latest label of a question is its `lastAt`. */
+  at?: number;
+  /** The question's key when the caller has one stored; default `normalizeText(text)`. */
+  key?: string;
+}
+
+export interface LearningSettings {
+  /** Distinct visitors who must give the same label before it teaches (an author's counts alone). */
+  minVisitors: number;
+  /** Questions one answer learns at most (the most confirmed, then the latest). */
+  perAnswer: number;
+}
+
+export const DEFAULT_LEARNING: Readonly<LearningSettings> = Object.freeze({
+  minVisitors: 2,
+  perAnswer: 10,
+});
+
+/**
+ * `learned`: the matcher uses it; `waiting`: fewer visitors than `minVisitors` so far; `contested`:
+ * the same question was labelled with another answer by as many visitors or more (or by an author);
+ * `capped`: its answer already learned `perAnswer` better-confirmed questions.
+ */
+export type LearnedStatus = 'learned' | 'waiting' | 'contested' | 'capped';
+
+/** One question and answer pair, with what its labels add up to. */
+export interface LearnedQuestion {
+  answerId: string;
+  /** The matcher's normalisation of the question: equal keys are the same question. */
+  key: string;
+  /** The question as first asked. */
+  text: string;
+  visitors: number;
+  isAuthor: boolean;
+  firstAt: number;
+  lastAt: number;
+  status: LearnedStatus;
+}
+
+function strength(question: LearnedQuestion): number {
+  return question.isAuthor ? Number.POSITIVE_INFINITY : question.visitors;
+}
+
+/** Every labelled question and answer pair with its status, most confirmed first. */
+export function reviewLearnedLabels(
+  labels: readonly LearnedLabel[],
+  settings: LearningSettings = DEFAULT_LEARNING,
+): LearnedQuestion[] {
+  const groups = new Map<string, LearnedQuestion & { keys: Set<string> }>();
+  for (const label of labels) {
+    const key = label.key ?? normalizeText(label.text);
+    if (key === '') {
+      continue;
+    }
+    const id = `${label.answerId}\u0000${key}`;
+    const at = label.at ?? 0;
+    const group = groups.get(id) ?? {
+      answerId: label.answerId,
+      key,
+      text: label.text.trim(),
+      visitors: 0,
+      isAuthor: false,
+      firstAt: at,
+      lastAt: at,
+      status: 'waiting' as LearnedStatus,
+      keys: new Set<string>(),
+    };
+    group.keys.add(label.visitor);
+    group.visitors = group.keys.size;
+    group.isAuthor ||= label.isAuthor === true;
+    if (at < group.firstAt) {
+      group.firstAt = at;
+      group.text = label.text.trim();
+    }
+    group.lastAt = Math.max(group.lastAt, at);
+    groups.set(id, group);
+  }
+  const questions = [...groups.values()].map(({ keys: _keys, ...question }) => question);
+  // One answer per question: the strongest label, and none on a tie.
+  const strongest = new Map<string, number[]>();
+  for (const question of questions) {
+    const list = strongest.get(question.key) ?? [];
+    list.push(strength(question));
+    strongest.set(question.key, list);
+  }
+  const order = (a: LearnedQuestion, b: LearnedQuestion): number =>
+    strength(b) - strength(a) ||
+    b.visitors - a.visitors ||
+    b.lastAt - a.lastAt ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  questions.sort(order);
+  const learnedPerAnswer = new Map<string, number>();
+  for (const question of questions) {
+    const mine = strength(question);
+    const rivals = strongest.get(question.key)!.filter((other, index, all) => {
+      return index !== all.indexOf(mine) && other >= mine;
+    });
+    if (!question.isAuthor && question.visitors < settings.minVisitors) {
+      question.status = 'waiting';
+    } else if (rivals.length > 0) {
+      question.status = 'contested';
+    } else if ((learnedPerAnswer.get(question.answerId) ?? 0) >= settings.perAnswer) {
+      question.status = 'capped';
+    } else {
+      question.status = 'learned';
+      learnedPerAnswer.set(question.answerId, (learnedPerAnswer.get(question.answerId) ?? 0) + 1);
+    }
+  }
+  return questions;
+}
+
+/** The questions each answer learned (`AnswerInput.learned`), by answer id. */
+export function selectLearnedQuestions(
+  labels: readonly LearnedLabel[],
+  settings: LearningSettings = DEFAULT_LEARNING,
+): Map<string, string[]> {
+  const learned = new Map<string, string[]>();
+  for (const question of reviewLearnedLabels(labels, settings)) {
+    if (question.status === 'learned') {
+      learned.set(question.answerId, [...(learned.get(question.answerId) ?? []), question.text]);
+    }
+  }
+  return learned;
+}
