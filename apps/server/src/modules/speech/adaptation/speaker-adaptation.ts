@@ -46,6 +46,14 @@ export interface SpeakerAdaptation {
   seconds: { features: number; counts: number; solve: number; total: number };
 }
 
+/**
+ * MAP's prior weight (`map_adapt -fixedtau yes -tau`): how many frames of the speaker a Gaussian
+ * needs before its mean moves halfway to theirs. sphinxtrain's default (a Bayesian tau per
+ * Gaussian) over-fitted 5-20 short answers (word error up from 0.364 to 0.373-0.418); 100 was
+ * best of 30, 100 and 300 by hand (docs/experiments/transcripts.md).
+ */
+export const MAP_TAU = 100;
+
 /** The base model's feature settings that `bw` must be given as the model was trained. */
 const BW_FEATURE_ARGS = [
   '-feat',
@@ -212,7 +220,7 @@ export async function adaptToSpeaker(
       ...['-moddeffn', mdefText, '-ts2cbfn', '.ptm.'],
       ...['-meanfn', path.join(base, 'means'), '-varfn', path.join(base, 'variances')],
       ...['-mixwfn', mixtureWeights, '-tmatfn', path.join(base, 'transition_matrices')],
-      ...['-accumdir', countDir!],
+      ...['-accumdir', countDir!, '-fixedtau', 'yes', '-tau', String(MAP_TAU)],
       ...[
         '-mapmeanfn',
         path.join(acousticModel, 'means'),
