@@ -25,6 +25,9 @@ ensureDebianPackages([
   { name: 'pocketsphinx-en-us', binary: '/usr/share/pocketsphinx/model/en-us/en-us/mdef' },
   { name: 'espeak-ng', binary: '/usr/bin/espeak-ng' },
   { name: 'sox', binary: '/usr/bin/sox' },
+  // Adapting the recognizer to a speaker (speech/adaptation): sphinx_fe, then bw and mllr_solve.
+  { name: 'sphinxbase-utils', binary: '/usr/bin/sphinx_fe' },
+  { name: 'sphinxtrain', binary: '/usr/lib/sphinxtrain/bw' },
 ]);
 buildAll();
 const setupSeconds = Math.round((Date.now() - startedAt) / 1000);

@@ -186,6 +186,8 @@ export function decoderArgs(input: {
   extension?: string;
   headerBytes?: number;
   acousticModel?: string;
+  /** A speaker's MLLR transform of the acoustic model's means (`adaptation/`). */
+  mllrFile?: string;
   keepsSilence?: boolean;
   /** Replaces SEARCH_OPTIONS (the decoder-options bench). */
   searchOptions?: readonly string[];
@@ -195,6 +197,7 @@ export function decoderArgs(input: {
     ...['-cepdir', input.inputDir, '-cepext', input.extension ?? '.raw'],
     ...['-adcin', 'yes', '-adchdr', String(input.headerBytes ?? 0)],
     ...['-hmm', input.acousticModel ?? POCKETSPHINX_DEFAULTS.acousticModel],
+    ...(input.mllrFile ? ['-mllr', input.mllrFile] : []),
     ...['-lm', input.model.languageModel, '-dict', input.model.dictionary],
     ...['-ctm', path.join(input.outDir, 'words.ctm')],
     ...['-nbest', String(NBEST_SIZE), '-nbestdir', input.outDir],
@@ -215,6 +218,8 @@ export async function runPocketsphinx(
   options: {
     binary?: string;
     acousticModel?: string;
+    /** A speaker's MLLR transform (`adaptation/`). */
+    mllrFile?: string;
     signal?: AbortSignal;
     /**
      * Decode silent frames too (`-remove_silence no`). By default the decoder's voice-activity
@@ -244,6 +249,7 @@ export async function runPocketsphinx(
       model,
       outDir,
       ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
+      ...(options.mllrFile ? { mllrFile: options.mllrFile } : {}),
       ...(options.keepsSilence ? { keepsSilence: true } : {}),
     }),
     {
