@@ -44,7 +44,12 @@ export interface MatchableAnswer {
 
 export interface StoryfileMatcher {
   stamp: string;
+  /** Moves (process-wide) on every change: an edit read, its vectors made (`scoring/` rebuilds). */
+  version: number;
   matcher: Matcher;
+  /** The owner's settings the matcher was built with ('auto' where not set). */
+  threshold: ThresholdSetting;
+  playRisk: PlayRiskSetting;
   answers: Map<string, MatchableAnswer>;
   /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
   categoriesKey: string;
@@ -65,6 +70,9 @@ interface MatcherStamp {
 
 /** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
 const MAX_CACHED_STORYFILES = 200;
+
+let lastVersion = 0;
+const nextVersion = () => (lastVersion += 1);
 
 /**
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
@@ -245,6 +253,7 @@ export function createMatcherCache(options: {
       // visitor asks (a 400-answer script with transcripts takes seconds to calibrate; a visitor
       // who paid for it waited that long, and so did every ask behind it).
       .then(() => {
+        entry.version = nextVersion();
         entry.matcher.getThreshold();
       })
       .catch(() => undefined)
@@ -322,6 +331,7 @@ export function createMatcherCache(options: {
       }
       entry.answers = answers;
       entry.stamp = stamp;
+      entry.version = nextVersion();
       cache.set(storyfileId, entry);
       return entry;
     }
@@ -335,7 +345,10 @@ export function createMatcherCache(options: {
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
     const entry = cache.get(storyfileId) ?? {
       stamp,
+      version: 0,
       matcher: createMatcher({ threshold, playRisk, categories, embedder }),
+      threshold,
+      playRisk,
       answers: new Map<string, MatchableAnswer>(),
       categoriesKey,
       categories,
@@ -346,6 +359,8 @@ export function createMatcherCache(options: {
     entry.publishedInkVersionId = publishedInkVersionId;
     entry.matcher.setThreshold(threshold);
     entry.matcher.setPlayRisk(playRisk);
+    entry.threshold = threshold;
+    entry.playRisk = playRisk;
     if (entry.categoriesKey !== categoriesKey) {
       // Categories change the terms of every phrasing: the matcher re-indexes them all.
       entry.matcher.setCategories(categories);
@@ -372,6 +387,7 @@ export function createMatcherCache(options: {
     }
     entry.answers = next;
     entry.stamp = stamp;
+    entry.version = nextVersion();
     cache.set(storyfileId, entry);
     while (cache.size > MAX_CACHED_STORYFILES) {
       cache.delete(cache.keys().next().value!);
