@@ -50,6 +50,35 @@ async function startWithFault(fault: string, timeoutMs: number) {
 }
 
 describe('scorer threads (MATCHER_WORKERS)', () => {
+  it('scores an edited script in every thread from the next ask', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '2' });
+    const namespaceId = await buildNamespace(studio, 'edits');
+    const owner = await buildMember(studio, 'owner@edits.test', { edits: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const birthplace = storyfile.questions['Where were you born?']!;
+    const askAll = (text: string) =>
+      Promise.all(
+        // Four at once: both threads take some, so both must hold the edited script.
+        Array.from({ length: 4 }, () =>
+          owner.call<AskResponse>('POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, { text }),
+        ),
+      );
+    for (const before of await askAll('In which hospital did you arrive?')) {
+      expect(before.status).toBe(200);
+      expect(before.body.decision).not.toEqual({ kind: 'answer', questionId: birthplace });
+    }
+    await owner.expectStatus(
+      200,
+      'PATCH',
+      `/v1/conversa/storyfiles/${storyfile.id}/questions/${birthplace}`,
+      { alternates: ['What is your birthplace?', 'In which hospital did you arrive?'] },
+    );
+    for (const after of await askAll('In which hospital did you arrive?')) {
+      expect(after.body.decision).toEqual({ kind: 'answer', questionId: birthplace });
+      expect(after.body.confidence).toBe('exact');
+    }
+  });
+
   it('answers an ask whose scorer thread hangs: the thread is replaced and another scores it', async () => {
     // The timeout bounds the hung thread; it is no figure of the studio's speed.
     const { marker, storyfile, ask } = await startWithFault('hang-once', 10_000);
