@@ -43,7 +43,7 @@ for (const question of script.topics.flatMap((topic) => topic.questions)) {
   matcher.upsertAnswer({
     id: question.text,
     question: question.text,
-    alternates: question.alternates ?? [],
+    alternates: [...(question.alternates ?? [])],
     transcript: question.transcript ?? '',
   });
 }
