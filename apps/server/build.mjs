@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  // The scorer threads' module is an entry of its own: piscina loads it beside main.js.
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    { in: 'src/modules/conversations/scoring/scorer-worker.ts', out: 'scorer-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -62,6 +62,7 @@ import {
   countQueries,
   readPostgresCpuSeconds,
   waitForSentenceVectors,
+  warmScorerThreads,
 } from './load/measures.ts';
 import { reportLoad } from './load/report.ts';
 
@@ -87,6 +88,12 @@ async function main(): Promise<void> {
     console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const runningStudio = studio;
     await waitForSentenceVectors(storyfile.owner, storyfile.id, studioStarted);
+    await warmScorerThreads(
+      storyfile.owner,
+      storyfile.id,
+      runningStudio.config.matcherWorkers.count,
+      SCRIPT.questions[0]!,
+    );
 
     let idleSamples = 0;
     const idle = await sampleSelectOne(runningStudio, () => idleSamples++ >= 200, 5);

@@ -236,13 +236,12 @@ export async function seedPublishedStoryfile(
         media,
       );
       if (transcript !== undefined) {
-        await db.insert(videoTranscripts).values({
-          assetId,
-          storyfileId: storyfile.id,
-          status: 'edited',
-          source: 'author',
-          text: transcript,
-        });
+        // The studio's own sweep for answers without a transcript may have queued one already.
+        const words = { status: 'edited', source: 'author', text: transcript } as const;
+        await db
+          .insert(videoTranscripts)
+          .values({ assetId, storyfileId: storyfile.id, ...words })
+          .onConflictDoUpdate({ target: videoTranscripts.assetId, set: words });
       }
     }
   }

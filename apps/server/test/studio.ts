@@ -47,7 +47,11 @@ export interface TestStudio extends RunningStudio {
 }
 
 /** Starts a real studio (HTTP, identity provider, database) on a free loopback port. */
-export async function startTestStudio(env: Record<string, string> = {}): Promise<TestStudio> {
+export async function startTestStudio(
+  env: Record<string, string> = {},
+  /** Configuration no variable sets (a scorer worker module of the test's own). */
+  overrides: Partial<Config> = {},
+): Promise<TestStudio> {
   const port = await getFreePort();
   const config: Config = loadConfig({
     PORT: String(port),
@@ -64,9 +68,12 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
     // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
     MATCHER_EMBEDDER: 'none',
+    // Asks scored on the event loop: a scorer thread per core in every test file would load the
+    // matcher again in each (scorer-pool.test.ts and the benchmarks run the threads).
+    MATCHER_WORKERS: '0',
     ...env,
   });
-  const studio = await startStudio(config, () => undefined);
+  const studio = await startStudio({ ...config, ...overrides }, () => undefined);
   return { ...studio, baseUrl: studio.url };
 }
 

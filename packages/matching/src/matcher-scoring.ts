@@ -43,11 +43,14 @@ export function scoreQuestion(
     );
   }
   if (state.tuning.transcriptWeight > 0) {
+    // The transcripts' centroids are rows of the classifier: their cosines were just computed.
+    const { semantic } = state;
     state.transcriptSlots = state.transcripts.scoreAll(
       text,
       queryVector,
       state.transcriptScores,
       excludedAnswer,
+      queryVector && semantic ? (vector) => semantic.knownCosine(vector, queryVector) : undefined,
     );
   }
   try {

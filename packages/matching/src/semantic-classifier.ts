@@ -15,6 +15,8 @@ export interface Classifier {
   classOf: Map<AnswerRecord, number>;
   rowsOf: Map<AnswerRecord, number[]>;
   rowOf: Map<PhrasingRecord, number>;
+  /** The extra rows (transcripts' centroids) by their vector, whose cosines others reuse. */
+  rowOfVector: Map<Float32Array, number>;
   out: Float64Array;
   /** The question's cosine to each training row, rewritten every ask (no allocation per ask). */
   cosines: Float64Array;
@@ -81,8 +83,10 @@ export function trainSemanticClassifier(
   const extraAnswers = [...extras.keys()]
     .filter((answer) => classOf.has(answer))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rowOfVector = new Map<Float32Array, number>();
   for (const answer of extraAnswers) {
     for (const vector of extras.get(answer)!) {
+      rowOfVector.set(vector, rows.length);
       rowsOf.get(answer)!.push(rows.length);
       labels.push(classOf.get(answer)!);
       rows.push(vector);
@@ -104,6 +108,7 @@ export function trainSemanticClassifier(
     classOf,
     rowsOf,
     rowOf,
+    rowOfVector,
     out: new Float64Array(classOf.size),
     cosines: new Float64Array(rows.length),
     weight,

@@ -38,6 +38,11 @@ export interface SemanticIndex {
   similarity(record: PhrasingRecord, query: Float32Array): number;
   /** Drops the trained classifier (its extra rows changed). */
   invalidateClassifier(): void;
+  /**
+   * The cosine of `query` (the question `scoreAll` scored last) with one of the classifier's extra
+   * rows (a transcript's centroid), computed already; undefined for any other vector or question.
+   */
+  knownCosine(vector: Float32Array, query: Float32Array): number | undefined;
 }
 
 /** The sentence-vector index of these phrasings, over the synchronous `Embedder` seam. */
@@ -61,9 +66,12 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   // The classifier, trained lazily on the phrasings in a canonical order (answer id, then text) so
   // that an edited script and the same script built afresh train the same model; dropped on edits.
   let classifier: Classifier | undefined | null;
+  /** The question whose cosines the classifier holds (`scoreAll`'s last, by identity). */
+  let cosinesOf: Float32Array | undefined;
 
   function invalidate(): void {
     classifier = undefined;
+    cosinesOf = undefined;
     if (centering > 0) {
       mean = undefined;
       centered = undefined;
@@ -78,6 +86,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     // null is a verdict kept until the next edit (off, or cannot be trained), not "not yet".
     if (classifier === undefined) {
       classifier = trainSemanticClassifier(rawVectors, (record) => vectors.get(record), settings);
+      cosinesOf = undefined;
     }
     return classifier;
   }
@@ -270,6 +279,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
       }
       const model = classifierWeight > 0 ? ensureClassifier() : null;
       const outputs = model ? classifyQuestion(model, query, excluded, excludedAnswer) : undefined;
+      cosinesOf = outputs ? query : undefined;
       for (const answer of answers) {
         if (answer === excludedAnswer) {
           continue;
@@ -313,6 +323,14 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     },
     invalidateClassifier() {
       classifier = undefined;
+      cosinesOf = undefined;
+    },
+    knownCosine(vector, query) {
+      if (query !== cosinesOf || !classifier) {
+        return undefined;
+      }
+      const row = classifier.rowOfVector.get(vector);
+      return row === undefined ? undefined : classifier.cosines[row];
     },
     similarity(record, query) {
       const vector = vectors.get(record);

@@ -13,6 +13,7 @@ import { classifyTerm } from './function-words.ts';
 import { tokenizeText } from './normalize.ts';
 import { stemWord } from './stem.ts';
 import type { Embedder } from './types.ts';
+import { dot } from './vector-math.ts';
 
 /** How a transcript's evidence is scored (see `MatcherTuning`). */
 export interface TranscriptSettings {
@@ -118,15 +119,9 @@ export interface TranscriptIndex {
     query: Float32Array | undefined,
     scores: Float64Array,
     excludedAnswer: AnswerRecord | undefined,
+    /** The question's cosine with a vector when already computed (a classifier row), else undefined. */
+    knownCosine?: (vector: Float32Array) => number | undefined,
   ): number[];
-}
-
-function dotProduct(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-  }
-  return dot;
 }
 
 function toUnit(vector: Float32Array): Float32Array {
@@ -171,7 +166,7 @@ export function createTranscriptIndex(
       let best = -1;
       for (const vector of record.vectors) {
         if (vector) {
-          best = Math.max(best, dotProduct(vector, reference));
+          best = Math.max(best, dot(vector, reference));
         }
       }
       sum += best;
@@ -303,7 +298,7 @@ export function createTranscriptIndex(
       return out;
     },
     countMissing: () => missingTotal,
-    scoreAll(text, query, scores, excludedAnswer) {
+    scoreAll(text, query, scores, excludedAnswer, knownCosine) {
       const written: number[] = [];
       if (records.size === 0) {
         return written;
@@ -337,7 +332,7 @@ export function createTranscriptIndex(
           let best = -1;
           for (const vector of record.vectors) {
             if (vector) {
-              best = Math.max(best, dotProduct(vector, query));
+              best = Math.max(best, dot(vector, query));
             }
           }
           if (settings.hubShare > 0) {
@@ -346,7 +341,8 @@ export function createTranscriptIndex(
           if (settings.centroidShare > 0 && record.centroid) {
             best =
               (1 - settings.centroidShare) * best +
-              settings.centroidShare * dotProduct(record.centroid, query);
+              settings.centroidShare *
+                (knownCosine?.(record.centroid) ?? dot(record.centroid, query));
           }
           meaning = Math.min(1, Math.max(0, (best - settings.floor) / (1 - settings.floor)));
         }

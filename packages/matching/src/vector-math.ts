@@ -18,13 +18,25 @@ export function toUnit(vector: Float32Array): Float32Array {
 
 /**
  * Dot product over the shorter length. One element type on both sides, so the loop stays
- * monomorphic (it runs for every row, every ask).
+ * monomorphic (it runs for every row, passage and centroid, every ask: most of a 400-answer
+ * script's scoring). Four running sums break the chain of dependent additions, which lets the CPU
+ * overlap them; they change the sum's last bits only (scores are rounded to 1e-6).
  */
 export function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    sum += a[i]! * b[i]!;
+  let sum0 = 0;
+  let sum1 = 0;
+  let sum2 = 0;
+  let sum3 = 0;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    sum0 += a[i]! * b[i]!;
+    sum1 += a[i + 1]! * b[i + 1]!;
+    sum2 += a[i + 2]! * b[i + 2]!;
+    sum3 += a[i + 3]! * b[i + 3]!;
   }
-  return sum;
+  for (; i < n; i++) {
+    sum0 += a[i]! * b[i]!;
+  }
+  return sum0 + sum1 + (sum2 + sum3);
 }

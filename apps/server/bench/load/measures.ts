@@ -186,6 +186,38 @@ export async function waitForSentenceVectors(
   );
 }
 
+/**
+ * Asks the storyfile as many questions at once as the studio has scorer threads (twice over), so
+ * that each thread has built the matcher and chosen its threshold before the load (the server's own
+ * matcher did so while the settings were read above). Prints how long that took.
+ */
+export async function warmScorerThreads(
+  owner: TestBrowser,
+  storyfileId: string,
+  threads: number,
+  question: string,
+): Promise<void> {
+  if (threads === 0) {
+    console.log('Scorer threads: none (MATCHER_WORKERS=0: asks are scored on the event loop)');
+    return;
+  }
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: threads * 2 }, async () => {
+      const response = await owner.api(`/v1/conversa/storyfiles/${storyfileId}/ask`, {
+        method: 'POST',
+        body: JSON.stringify({ text: question }),
+      });
+      if (response.status !== 200) {
+        throw new Error(`A warm-up ask answered ${response.status}: ${await response.text()}`);
+      }
+    }),
+  );
+  console.log(
+    `Scorer threads: ${threads}, their matchers built and calibrated by the first asks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 /** The machine's and the studio's counters when the load starts. */
 export interface CpuMark {
   loadAverage: number;

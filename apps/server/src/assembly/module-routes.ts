@@ -98,6 +98,15 @@ export async function registerModuleRoutes(
     ignores: ignoredQuestions,
     vocabulary: storyfileVocabulary,
     ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
+    scorer: {
+      workers: config.matcherWorkers.count,
+      timeoutMs: config.matcherWorkers.timeoutMs,
+      ...(config.matcherWorkers.workerUrl ? { workerUrl: config.matcherWorkers.workerUrl } : {}),
+    },
+  });
+  // The scorer threads end with the app (a test's, or the studio's on shutdown).
+  app.addHook('onClose', async () => {
+    await conversationEngine.scorer?.close();
   });
   registerConversationRoutes(app, conversationEngine);
   registerChatLogRoutes(app, conversationEngine);

@@ -10,6 +10,18 @@ export const understandingEnvShape = {
    * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
    */
   MATCHER_EMBEDDER: z.enum(['use-lite', 'none']).default('use-lite'),
+  /**
+   * Threads that score visitors' questions against the storyfiles' matchers, off the event loop;
+   * unset = the machine's cores, 0 = score on the event loop (one core for the whole studio).
+   */
+  MATCHER_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Seconds a scorer thread may take for one ask before it is replaced and the ask is scored by
+   * another (a second failure answers 503: the studio is too busy). It bounds a hung thread: the
+   * first ask of a storyfile in a thread also builds its matcher and chooses its threshold (seconds
+   * for 400 answers with transcripts, more on a loaded machine).
+   */
+  MATCHER_WORKER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
   /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */
   EMBEDDINGS_URL: optionalUrl,
   /** The `model` the external service is asked for (required with EMBEDDINGS_URL). */

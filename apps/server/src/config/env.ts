@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { IDP_HINTS, type IdpHint } from '@conversa/contracts';
 import { readBrandsFile, type BrandsConfig } from './brands-file.ts';
@@ -138,6 +139,8 @@ export interface Config {
   xapi: { endpoint: string | undefined; auth: string | undefined; outboxRetentionDays: number };
   /** The matcher's sentence model (MATCHER_EMBEDDER, EMBEDDINGS_URL/MODEL/API_KEY). */
   matcherEmbedder: MatcherEmbedderConfig;
+  /** The pool of scorer threads (MATCHER_WORKERS, MATCHER_WORKER_TIMEOUT_SECONDS). */
+  matcherWorkers: MatcherWorkersConfig;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
   speech: SpeechConfig;
 }
@@ -150,6 +153,14 @@ export interface SpeechConfig {
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
+}
+
+export interface MatcherWorkersConfig {
+  /** Scorer threads; 0 = questions are scored on the event loop. */
+  count: number;
+  timeoutMs: number;
+  /** The worker module (tests give a failing one); default the server's own. */
+  workerUrl?: URL;
 }
 
 export type MatcherEmbedderConfig =
@@ -278,6 +289,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiKey: env.EMBEDDINGS_API_KEY,
           }
         : { kind: env.MATCHER_EMBEDDER },
+    matcherWorkers: {
+      count: env.MATCHER_WORKERS ?? availableParallelism(),
+      timeoutMs: env.MATCHER_WORKER_TIMEOUT_SECONDS * 1000,
+    },
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
       warmDecoders: env.SPEECH_WARM_DECODERS,

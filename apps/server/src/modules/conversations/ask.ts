@@ -23,6 +23,7 @@ import { recordExchange, type OnRecorded } from './exchange.ts';
 import { recordExchangeLabel } from './learned-labels.ts';
 import type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
 import { signAssetMedia, signStoryfileClips } from './media-signing.ts';
+import { getQuestionScorer } from './scoring/question-scorer.ts';
 import {
   answerWithStory,
   findStoryChoice,
@@ -66,10 +67,13 @@ export async function askStoryfile(
   // A typed question's vector is made while the matcher's stamp is read (a spoken one needs the
   // "heard as" rules first, below).
   const isSpoken = input.inputMode === 'spoken';
-  const [{ matcher, answers, heardAsRules, publishedInkVersionId }] = await Promise.all([
+  const [entry] = await Promise.all([
     engine.matchers.getMatcher(engine.db, input.storyfileId),
     isSpoken ? undefined : engine.vectors?.prepareQuestion(input.text),
   ]);
+  const { matcher, answers, heardAsRules, publishedInkVersionId } = entry;
+  // Scored in the server's pool of scorer threads (or on the event loop with MATCHER_WORKERS=0).
+  const score = getQuestionScorer(engine, input.storyfileId, entry);
   const isUnintelligible = isSpoken && input.text.trim() === '';
   // A spoken transcript gets the custom words' "heard as" rules first ("mill walkie" → "Milwaukee");
   // the chat log keeps the text that was matched.
@@ -106,7 +110,7 @@ export async function askStoryfile(
   const reading =
     isSpoken && !isUnintelligible && !chosen
       ? await chooseReading(
-          matcher,
+          score,
           heardAsRules,
           {
             text: input.text,
@@ -124,7 +128,7 @@ export async function askStoryfile(
   const matchedText = reading?.text ?? text;
   const result =
     reading?.result ??
-    (isUnintelligible || chosen ? null : matcher.match(text, { limit: CANDIDATE_LIMIT }));
+    (isUnintelligible || chosen ? null : (await score([text], CANDIDATE_LIMIT))[0]!);
   // The threshold of the scoring this question got (with vectors, or lexical without its vector).
   const decidedThreshold = result?.threshold ?? threshold;
   const decision: AskDecision = chosen

@@ -9,6 +9,7 @@ import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './
 import { getReadingTexts, type HeardQuestion } from './reading-choice.ts';
 import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
+import { createScorerPool, type ScorerPool, type ScorerPoolOptions } from './scoring/scorer-pool.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -28,6 +29,8 @@ export interface ConversationEngine {
   vocabulary: StoryfileVocabulary;
   signer: MediaUrlSigner;
   matchers: MatcherCache;
+  /** The threads asks are scored in (MATCHER_WORKERS); undefined = on the event loop. */
+  scorer?: ScorerPool;
   /**
    * The sentence-embedding seam every storyfile's matcher is built with, when one is configured
    * (`vectors.matcherEmbedder`, or a synchronous test embedder); clustering in Response quality
@@ -59,6 +62,8 @@ export async function createConversationEngine(
     vocabulary: StoryfileVocabulary;
     /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
     textEmbedder?: TextEmbedder;
+    /** The scorer threads (`workers` 0 or none: asks are scored on the event loop). */
+    scorer?: Omit<ScorerPoolOptions, 'logger'>;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
@@ -69,6 +74,10 @@ export async function createConversationEngine(
     ? createSentenceVectors(db, options.textEmbedder, options.logger)
     : undefined;
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
+  const scorer =
+    options.scorer && options.scorer.workers > 0
+      ? createScorerPool({ ...options.scorer, ...(options.logger ? { logger: options.logger } : {}) })
+      : undefined;
   return {
     db,
     ignores: options.ignores,
@@ -76,6 +85,7 @@ export async function createConversationEngine(
     signer,
     matchers: createMatcherCache({ vocabulary: options.vocabulary, embedder, vectors }),
     embedder,
+    ...(scorer ? { scorer } : {}),
     ...(vectors ? { vectors } : {}),
     metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),

@@ -48,7 +48,12 @@ export interface MatchableAnswer {
 
 export interface StoryfileMatcher {
   stamp: string;
+  /** Moves (process-wide) on every change: an edit read, its vectors made (`scoring/` rebuilds). */
+  version: number;
   matcher: Matcher;
+  /** The owner's settings the matcher was built with ('auto' where not set). */
+  threshold: ThresholdSetting;
+  playRisk: PlayRiskSetting;
   answers: Map<string, MatchableAnswer>;
   /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
   categoriesKey: string;
@@ -69,6 +74,9 @@ interface MatcherStamp {
 
 /** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
 const MAX_CACHED_STORYFILES = 200;
+
+let lastVersion = 0;
+const nextVersion = () => (lastVersion += 1);
 
 /**
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
@@ -262,6 +270,7 @@ export function createMatcherCache(options: {
       // visitor asks (a 400-answer script with transcripts takes seconds to calibrate; a visitor
       // who paid for it waited that long, and so did every ask behind it).
       .then(() => {
+        entry.version = nextVersion();
         entry.matcher.getThreshold();
       })
       .catch(() => undefined)
@@ -335,6 +344,7 @@ export function createMatcherCache(options: {
       }
       entry.answers = answers;
       entry.stamp = stamp;
+      entry.version = nextVersion();
       cache.set(storyfileId, entry);
       return entry;
     }
@@ -349,7 +359,10 @@ export function createMatcherCache(options: {
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
     const entry = cache.get(storyfileId) ?? {
       stamp,
+      version: 0,
       matcher: createMatcher({ threshold, playRisk, categories, embedder }),
+      threshold,
+      playRisk,
       answers: new Map<string, MatchableAnswer>(),
       categoriesKey,
       categories,
@@ -360,6 +373,8 @@ export function createMatcherCache(options: {
     entry.publishedInkVersionId = publishedInkVersionId;
     entry.matcher.setThreshold(threshold);
     entry.matcher.setPlayRisk(playRisk);
+    entry.threshold = threshold;
+    entry.playRisk = playRisk;
     if (entry.categoriesKey !== categoriesKey) {
       // Categories change the terms of every phrasing: the matcher re-indexes them all.
       entry.matcher.setCategories(categories);
@@ -382,6 +397,7 @@ export function createMatcherCache(options: {
     }
     entry.answers = next;
     entry.stamp = stamp;
+    entry.version = nextVersion();
     cache.set(storyfileId, entry);
     while (cache.size > MAX_CACHED_STORYFILES) {
       cache.delete(cache.keys().next().value!);

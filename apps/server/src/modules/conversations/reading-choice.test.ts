@@ -8,6 +8,7 @@ import {
   measureDisagreement,
   READINGS_MATCHED,
 } from './reading-choice.ts';
+import { scoreWithMatcher } from './scoring/question-scorer.ts';
 
 function buildMatcher() {
   const matcher = createMatcher({ threshold: 0.35 });
@@ -26,7 +27,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
     const first = 'what is your to did you to';
     expect(matcher.match(first).decision.kind).toBe('fallback');
     const choice = await chooseReading(
-      matcher,
+      scoreWithMatcher(matcher),
       [],
       {
         text: first,
@@ -47,7 +48,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
 
   it('keeps the first reading when it answers as well as a lower one', async () => {
     const choice = await chooseReading(
-      buildMatcher(),
+      scoreWithMatcher(buildMatcher()),
       [],
       {
         text: 'where were you born',
@@ -64,7 +65,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
 
   it('applies the custom words\' "heard as" rules to every reading', async () => {
     const choice = await chooseReading(
-      buildMatcher(),
+      scoreWithMatcher(buildMatcher()),
       [{ heardAs: 'scooby die ving', replacement: 'scuba diving' }],
       {
         text: 'have you ever been scooby driving',
@@ -81,7 +82,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
 
   it('asks to repeat when no reading answers and the recognizer was unsure, or its readings disagree', async () => {
     const unsure = await chooseReading(
-      buildMatcher(),
+      scoreWithMatcher(buildMatcher()),
       [],
       { text: 'job you not be risk you would', speechConfidence: 0.21, alternatives: [] },
       options,
@@ -89,7 +90,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
     expect(unsure.misheard).toBe('not-confident');
 
     const disagree = await chooseReading(
-      buildMatcher(),
+      scoreWithMatcher(buildMatcher()),
       [],
       {
         text: 'do you hot abroad was also stars',
@@ -107,7 +108,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
 
   it('lets a question heard clearly that the script does not hold stand as off-script (cannot answer)', async () => {
     const choice = await chooseReading(
-      buildMatcher(),
+      scoreWithMatcher(buildMatcher()),
       [],
       {
         text: 'what is the capital of france',
@@ -129,7 +130,7 @@ describe('chooseReading (reading choice for speech n-best)', () => {
     const matcher = buildMatcher();
     matcher.upsertAnswer({ id: 'seasick', question: 'How can I stop feeling seasick?' });
     const choice = await chooseReading(
-      matcher,
+      scoreWithMatcher(matcher),
       [],
       {
         text: 'how can saw feelings the sea',

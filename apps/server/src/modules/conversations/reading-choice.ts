@@ -1,6 +1,6 @@
 import { applyHeardAsRules, type SpeechReading } from '@conversa/contracts';
 import { normalizeText, type MatchResult } from '@conversa/matching';
-import type { StoryfileMatcher } from './matcher-cache.ts';
+import type { QuestionScorer } from './scoring/question-scorer.ts';
 
 /**
  * Weight of the recognizer against the matcher when a reading is chosen: a reading's joint
@@ -150,7 +150,7 @@ export function getReadingTexts(
  * one batch), or lexically.
  */
 export async function chooseReading(
-  matcher: StoryfileMatcher['matcher'],
+  score: QuestionScorer,
   heardAsRules: Parameters<typeof applyHeardAsRules>[1],
   input: HeardQuestion & { speechConfidence: number | null },
   options: { limit: number; prepare?: (texts: readonly string[]) => Promise<void> },
@@ -158,8 +158,12 @@ export async function chooseReading(
   const readings = collectReadings(input, heardAsRules);
   await options.prepare?.(readings.map((reading) => reading.text));
   const topShare = Math.max(...readings.map((reading) => reading.share), Number.MIN_VALUE);
-  const scored: ScoredReading[] = readings.map((reading) => {
-    const result = matcher.match(reading.text, { limit: options.limit });
+  const results = await score(
+    readings.map((reading) => reading.text),
+    options.limit,
+  );
+  const scored: ScoredReading[] = readings.map((reading, index) => {
+    const result = results[index]!;
     const best = result.candidates[0]?.score ?? 0;
     const share = Math.max(reading.share, 1e-6) / topShare;
     return { ...reading, result, joint: best + READING_WEIGHT * Math.log(Math.min(1, share)) };

@@ -1,0 +1,68 @@
+import {
+  DEFAULT_TUNING,
+  OFF_TOPIC_QUESTIONS,
+  splitPassages,
+  type Embedder,
+} from '@conversa/matching';
+import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { MatcherSnapshot } from './scorer-protocol.ts';
+
+/** The last snapshot taken of each cached matcher (taken again when its version moves). */
+const taken = new WeakMap<StoryfileMatcher, MatcherSnapshot>();
+
+/**
+ * What a scorer worker builds this storyfile's matcher from (`scorer-worker.ts`): the answers,
+ * settings and categories the cache read, and the vectors the embedder already holds for every
+ * text the matcher embeds (phrasings, transcript passages, the built-in off-topic questions).
+ * The vectors are the store's own arrays; a worker gets copies.
+ */
+export function takeMatcherSnapshot(
+  entry: StoryfileMatcher,
+  embedder: Embedder | undefined,
+): MatcherSnapshot {
+  const previous = taken.get(entry);
+  if (previous?.version === entry.version) {
+    return previous;
+  }
+  const answers = [...entry.answers.values()].map((answer) => ({
+    id: answer.questionId,
+    question: answer.text,
+    alternates: answer.alternates,
+    isRecorded: answer.isRecorded,
+    transcript: answer.transcript ?? '',
+  }));
+  const vectors: Array<[string, Float32Array]> = [];
+  if (embedder) {
+    const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+    for (const answer of answers) {
+      for (const text of [answer.question, ...answer.alternates]) {
+        texts.add(text.trim());
+      }
+      if (answer.transcript) {
+        for (const passage of splitPassages(
+          answer.transcript,
+          DEFAULT_TUNING.transcriptPassageSentences,
+        )) {
+          texts.add(passage.trim());
+        }
+      }
+    }
+    for (const text of texts) {
+      const vector = embedder.embed(text);
+      if (vector) {
+        vectors.push([text, vector]);
+      }
+    }
+  }
+  const snapshot: MatcherSnapshot = {
+    version: entry.version,
+    embedderId: embedder ? (embedder.id ?? 'embedder') : null,
+    threshold: entry.threshold,
+    playRisk: entry.playRisk,
+    categories: entry.categories,
+    answers,
+    vectors,
+  };
+  taken.set(entry, snapshot);
+  return snapshot;
+}

@@ -1,0 +1,111 @@
+// Issue 51, item 1: asks are scored in a pool of worker threads; a scorer thread that hangs or
+// ends never fails an ask: it is replaced and the ask is scored by another, or, when no thread
+// can score it, the visitor reads a 503 that says the studio is busy.
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { AskResponse } from '@conversa/contracts';
+import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
+import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
+import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { SCORER_UNAVAILABLE_MESSAGE } from './scorer-pool.ts';
+
+const MOVIE = 'What is your favourite movie?';
+const FAULTY_WORKER = new URL('./faulty-scorer-worker.fixtures.ts', import.meta.url);
+
+let studio: TestStudio | undefined;
+
+afterEach(async () => {
+  await studio?.stop();
+  studio = undefined;
+  if (process.env.SCORER_FAULT_MARKER) {
+    rmSync(process.env.SCORER_FAULT_MARKER, { force: true });
+  }
+  delete process.env.SCORER_FAULT;
+  delete process.env.SCORER_FAULT_MARKER;
+});
+
+/** A studio whose two scorer threads run the faulty worker; its marker file's path. */
+async function startWithFault(fault: string, timeoutMs: number) {
+  const marker = path.join(tmpdir(), `scorer-fault-${randomBytes(6).toString('hex')}`);
+  // Read by the faulty worker's threads, which start with a copy of this environment.
+  process.env.SCORER_FAULT = fault;
+  process.env.SCORER_FAULT_MARKER = marker;
+  studio = await startTestStudio(
+    { MATCHER_WORKERS: '2' },
+    { matcherWorkers: { count: 2, timeoutMs, workerUrl: FAULTY_WORKER } },
+  );
+  const namespaceId = await buildNamespace(studio, 'scorers');
+  const owner = await buildMember(studio, 'owner@scorers.test', { scorers: 'owner:ns' });
+  const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+  const ask = (text: string) =>
+    owner.call<AskResponse & { message: string }>(
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text },
+    );
+  return { marker, storyfile, ask };
+}
+
+describe('scorer threads (MATCHER_WORKERS)', () => {
+  it('scores an edited script in every thread from the next ask', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '2' });
+    const namespaceId = await buildNamespace(studio, 'edits');
+    const owner = await buildMember(studio, 'owner@edits.test', { edits: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const birthplace = storyfile.questions['Where were you born?']!;
+    const askAll = (text: string) =>
+      Promise.all(
+        // Four at once: both threads take some, so both must hold the edited script.
+        Array.from({ length: 4 }, () =>
+          owner.call<AskResponse>('POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, { text }),
+        ),
+      );
+    for (const before of await askAll('In which hospital did you arrive?')) {
+      expect(before.status).toBe(200);
+      expect(before.body.decision).not.toEqual({ kind: 'answer', questionId: birthplace });
+    }
+    await owner.expectStatus(
+      200,
+      'PATCH',
+      `/v1/conversa/storyfiles/${storyfile.id}/questions/${birthplace}`,
+      { alternates: ['What is your birthplace?', 'In which hospital did you arrive?'] },
+    );
+    for (const after of await askAll('In which hospital did you arrive?')) {
+      expect(after.body.decision).toEqual({ kind: 'answer', questionId: birthplace });
+      expect(after.body.confidence).toBe('exact');
+    }
+  });
+
+  it('answers an ask whose scorer thread hangs: the thread is replaced and another scores it', async () => {
+    // The timeout bounds the hung thread; it is no figure of the studio's speed.
+    const { marker, storyfile, ask } = await startWithFault('hang-once', 10_000);
+    const first = await ask('which film do you love most?');
+    expect(existsSync(marker)).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.body.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+    // The pool is whole again: the next asks are scored too.
+    for (const text of ['which film do you love most?', 'Where were you born?']) {
+      const next = await ask(text);
+      expect(next.status).toBe(200);
+      expect(next.body.decision.kind).toBe('answer');
+    }
+  });
+
+  it('answers an ask whose scorer thread ends while scoring it', async () => {
+    const { marker, storyfile, ask } = await startWithFault('exit-once', 30_000);
+    const first = await ask('which film do you love most?');
+    expect(existsSync(marker)).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.body.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+  });
+
+  it('refuses with a 503 a person understands when no scorer thread can score the ask', async () => {
+    const { ask } = await startWithFault('always-exit', 30_000);
+    const refused = await ask('which film do you love most?');
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe(SCORER_UNAVAILABLE_MESSAGE);
+  });
+});

@@ -1,0 +1,113 @@
+import { Piscina } from 'piscina';
+import type { MatchResult } from '@conversa/matching';
+import { AppError } from '../../../http/errors.ts';
+import type { MatcherSnapshot, ScoreReply, ScoreTask } from './scorer-protocol.ts';
+
+/** What a visitor reads when no scorer worker could answer, twice in a row (503). */
+export const SCORER_UNAVAILABLE_MESSAGE =
+  'The studio is too busy to answer questions right now. Try asking again in a moment.';
+
+export interface ScorerPoolOptions {
+  /** Worker threads (MATCHER_WORKERS), at least 1. */
+  workers: number;
+  /** A scoring not answered within this is given up, and its worker replaced (MATCHER_WORKER_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** The worker module; default `scorer-worker.ts` beside this file (`scorer-worker.js` in the bundle). */
+  workerUrl?: URL;
+  logger?: { warn(message: string): void };
+}
+
+export interface ScoreRequest {
+  storyfileId: string;
+  version: number;
+  /** The snapshot of `version`, taken only when a worker lacks it. */
+  snapshot: () => MatcherSnapshot;
+  questions: ScoreTask['questions'];
+  limit: number;
+}
+
+export interface ScorerPool {
+  /** Scores the questions in a worker; a failed or slow worker is replaced and asked once more. */
+  score(request: ScoreRequest): Promise<MatchResult[]>;
+  /** Workers running, and how many were replaced since the start (a scoring failed or hung). */
+  report(): { workers: number; replaced: number };
+  close(): Promise<void>;
+}
+
+function defaultWorkerUrl(): URL {
+  // From the sources this file is TypeScript; in the server's bundle (dist/main.js) the worker is
+  // its own entry beside it (build.mjs).
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./scorer-worker.ts', import.meta.url)
+    : new URL('./scorer-worker.js', import.meta.url);
+}
+
+/**
+ * The server's pool of scorer threads (piscina): every storyfile's matcher is scored there, never
+ * on the event loop, on as many threads as the machine has cores. A worker holds the matchers it
+ * was asked about, each at the version the server's matcher cache is at; it is sent the snapshot
+ * (`matcher-snapshot.ts`) of a version it lacks.
+ */
+export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const pool = new Piscina<ScoreTask, ScoreReply>({
+    filename: workerUrl.href,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // TypeScript sources (development, tests) are loaded through tsx, as the server itself is.
+    execArgv: workerUrl.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
+  let replaced = 0;
+  // A worker that dies between tasks is replaced by piscina; nothing waits on it.
+  pool.on('error', (error: unknown) => {
+    replaced += 1;
+    options.logger?.warn(`scorer worker failed between asks: ${String(error)}`);
+  });
+
+  async function runOnce(request: ScoreRequest, withSnapshot: boolean): Promise<MatchResult[]> {
+    const task = (snapshot?: MatcherSnapshot): ScoreTask => ({
+      storyfileId: request.storyfileId,
+      version: snapshot?.version ?? request.version,
+      questions: request.questions,
+      limit: request.limit,
+      ...(snapshot ? { snapshot } : {}),
+    });
+    // A running task that is aborted ends its worker; piscina starts another in its place.
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let reply = await pool.run(task(withSnapshot ? request.snapshot() : undefined), { signal });
+    if (reply.kind === 'missing') {
+      reply = await pool.run(task(request.snapshot()), { signal });
+    }
+    if (reply.kind !== 'scored') {
+      throw new Error('the scorer worker did not take the snapshot');
+    }
+    return reply.results;
+  }
+
+  return {
+    async score(request) {
+      try {
+        return await runOnce(request, false);
+      } catch (error) {
+        replaced += 1;
+        options.logger?.warn(`scorer worker failed, asking another: ${describe(error)}`);
+      }
+      try {
+        return await runOnce(request, true);
+      } catch (error) {
+        replaced += 1;
+        options.logger?.warn(`scorer worker failed again, the ask is refused: ${describe(error)}`);
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', SCORER_UNAVAILABLE_MESSAGE, {
+          'retry-after': '5',
+        });
+      }
+    },
+    report: () => ({ workers: pool.threads.length, replaced }),
+    close: () => pool.destroy(),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,42 @@
+import type {
+  AnswerInput,
+  Category,
+  MatchResult,
+  PlayRiskSetting,
+  ThresholdSetting,
+} from '@conversa/matching';
+
+/**
+ * Everything a scorer worker builds a storyfile's matcher from: the script as the server's matcher
+ * cache read it from PostgreSQL, the owner's settings, and the stored sentence vectors of its
+ * phrasings, passages and the built-in off-topic questions (never embedded again in a worker).
+ */
+export interface MatcherSnapshot {
+  /** The matcher cache's version of the storyfile this snapshot was taken at. */
+  version: number;
+  /** The sentence model's id; null when the storyfile's matcher scores by words alone. */
+  embedderId: string | null;
+  threshold: ThresholdSetting;
+  playRisk: PlayRiskSetting;
+  categories: Category[];
+  answers: AnswerInput[];
+  /** Trimmed text → its stored vector. */
+  vectors: Array<[string, Float32Array]>;
+}
+
+/** One ask's scoring: its questions (a typed one, or a spoken one's readings) against one storyfile. */
+export interface ScoreTask {
+  storyfileId: string;
+  /** The version the server's matcher is at; a worker holding another builds it from `snapshot`. */
+  version: number;
+  /** Sent when a worker said it lacks `version` (`missing`). */
+  snapshot?: MatcherSnapshot;
+  /** Each question's text and, when the sentence model made one, its vector. */
+  questions: Array<{ text: string; vector?: Float32Array }>;
+  limit: number;
+}
+
+export type ScoreReply =
+  | { kind: 'scored'; results: MatchResult[] }
+  /** The worker does not hold this version of the storyfile's matcher: send the snapshot. */
+  | { kind: 'missing' };
