@@ -12,7 +12,7 @@ const taken = new WeakMap<StoryfileMatcher, MatcherSnapshot>();
 
 /**
  * What a scorer worker builds this storyfile's matcher from (`scorer-worker.ts`): the answers,
- * settings and categories the cache read, and the vectors the embedder already holds for every
+ * settings and categories the cache read (with what it learned from visitors), and the vectors the embedder already holds for every
  * text the matcher embeds (phrasings, transcript passages, the built-in off-topic questions).
  * The vectors are the store's own arrays; a worker gets copies.
  */
@@ -30,12 +30,13 @@ export function takeMatcherSnapshot(
     alternates: answer.alternates,
     isRecorded: answer.isRecorded,
     transcript: answer.transcript ?? '',
+    learned: answer.learned ?? [],
   }));
   const vectors: Array<[string, Float32Array]> = [];
   if (embedder) {
     const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
     for (const answer of answers) {
-      for (const text of [answer.question, ...answer.alternates]) {
+      for (const text of [answer.question, ...answer.alternates, ...answer.learned]) {
         texts.add(text.trim());
       }
       if (answer.transcript) {

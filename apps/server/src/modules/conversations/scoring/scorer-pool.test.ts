@@ -6,9 +6,9 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { AskResponse } from '@conversa/contracts';
-import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
-import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
+import type { AskResponse, PublicAskResponse } from '@conversa/contracts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../../test/studio.ts';
+import { ApiClient, buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
 import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
 import { SCORER_UNAVAILABLE_MESSAGE } from './scorer-pool.ts';
 
@@ -76,6 +76,62 @@ describe('scorer threads (MATCHER_WORKERS)', () => {
     for (const after of await askAll('In which hospital did you arrive?')) {
       expect(after.body.decision).toEqual({ kind: 'answer', questionId: birthplace });
       expect(after.body.confidence).toBe('exact');
+    }
+  });
+
+  it('plays in every thread what the storyfile learned from its visitors (issue 50 item 2)', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '2' });
+    const namespaceId = await buildNamespace(studio, 'learners');
+    const owner = await buildMember(studio, 'owner@learners.test', { learners: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const movie = storyfile.questions[MOVIE]!;
+    // Shares one content word with the movie answer's alternate: asked back at this threshold.
+    const paraphrase = 'a film you love';
+    await owner.expectStatus(
+      200,
+      'PUT',
+      `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+      {
+        threshold: 0.7,
+      },
+    );
+    const { slug } = await owner.expectStatus<{ slug: string }>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
+    );
+    const publicAsk = (visitor: ApiClient, body: Record<string, unknown>) =>
+      visitor.expectStatus<PublicAskResponse>(
+        200,
+        'POST',
+        `/v1/conversa/public/storyfiles/${slug}/ask`,
+        {
+          channel: 'share',
+          ...body,
+        },
+      );
+    const newVisitor = async () => {
+      const visitor = new ApiClient(new TestBrowser(studio!.baseUrl));
+      await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
+      return visitor;
+    };
+    // Two visitors are asked back and press the movie answer: the storyfile learns the paraphrase.
+    for (const visitor of [await newVisitor(), await newVisitor()]) {
+      const offered = await publicAsk(visitor, { text: paraphrase });
+      expect(offered.clarification).toBe('did-you-mean');
+      await publicAsk(visitor, {
+        text: MOVIE,
+        conversationId: offered.conversationId,
+        suggestion: { exchangeId: offered.exchangeId, questionId: movie },
+      });
+    }
+    const visitor = await newVisitor();
+    // Four at once: both threads take some, so both must hold what was learned.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => publicAsk(visitor, { text: paraphrase })),
+    );
+    for (const answer of answers) {
+      expect(answer.decision).toEqual({ kind: 'answer', questionId: movie });
     }
   });
 
