@@ -9,7 +9,11 @@ import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './
 import { getReadingTexts, type HeardQuestion } from './reading-choice.ts';
 import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
-import { createScorerPool, type ScorerPool, type ScorerPoolOptions } from './scoring/scorer-pool.ts';
+import {
+  createScorerPool,
+  type ScorerPool,
+  type ScorerPoolOptions,
+} from './scoring/scorer-pool.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -76,7 +80,10 @@ export async function createConversationEngine(
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
   const scorer =
     options.scorer && options.scorer.workers > 0
-      ? createScorerPool({ ...options.scorer, ...(options.logger ? { logger: options.logger } : {}) })
+      ? createScorerPool({
+          ...options.scorer,
+          ...(options.logger ? { logger: options.logger } : {}),
+        })
       : undefined;
   return {
     db,

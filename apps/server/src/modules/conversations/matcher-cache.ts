@@ -21,6 +21,7 @@ import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.ta
 import { inkStories } from '../ink/ink.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
+import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed
@@ -118,23 +119,6 @@ async function readMatcherStamp(
   };
 }
 
-/**
- * The questions' part of a stamp (`count:last edit`) when it is the only part that moved and the
- * count did not: only edits of existing questions happened (a review round's alternates), so the
- * questions edited since the last edit known are all that needs reading. Undefined otherwise.
- */
-function findEditedSince(previous: string, next: string): string | undefined {
-  const before = previous.split('|');
-  const after = next.split('|');
-  if (before.length !== after.length || before.slice(1).join('|') !== after.slice(1).join('|')) {
-    return undefined;
-  }
-  const [countBefore, ...lastEditBefore] = before[0]!.split(':');
-  const [countAfter] = after[0]!.split(':');
-  const since = lastEditBefore.join(':');
-  return countBefore === countAfter && since !== '' ? since : undefined;
-}
-
 async function loadMatchableAnswers(
   db: Database,
   storyfileId: string,
@@ -190,27 +174,6 @@ async function readMatchingSetting(
   return { threshold: row?.threshold ?? 'auto', playRisk: row?.playRisk ?? 'auto' };
 }
 
-function isSameAnswer(a: MatchableAnswer, b: MatchableAnswer): boolean {
-  return (
-    a.text === b.text &&
-    a.isRecorded === b.isRecorded &&
-    (a.transcript ?? '') === (b.transcript ?? '') &&
-    a.alternates.join('\u0000') === b.alternates.join('\u0000') &&
-    (a.learned ?? []).join('\u0000') === (b.learned ?? []).join('\u0000')
-  );
-}
-
-function toAnswerInput(answer: MatchableAnswer): AnswerInput {
-  return {
-    id: answer.questionId,
-    question: answer.text,
-    alternates: answer.alternates,
-    learned: answer.learned ?? [],
-    isRecorded: answer.isRecorded,
-    transcript: answer.transcript ?? '',
-  };
-}
-
 /**
  * One matcher per storyfile, built lazily from every question of its script and kept in this process.
  * Each ask compares the stored stamp with the database's; on a change the matcher is updated in
@@ -236,6 +199,8 @@ export function createMatcherCache(options: {
    * transcripts into passages on every ask cost a quarter of the studio's CPU under load).
    */
   const vectorsComplete = new WeakMap<StoryfileMatcher, Map<string, MatchableAnswer>>();
+  /** How many of a matcher's texts had a vector after its last preparation. */
+  const knownVectors = new WeakMap<StoryfileMatcher, number>();
 
   /** Starts making the vectors a matcher lacks, unless that is already under way. */
   function prepareVectors(storyfileId: string, entry: StoryfileMatcher): void {
@@ -258,19 +223,28 @@ export function createMatcherCache(options: {
         return;
       }
     }
-    const texts = [...entry.answers.values()].flatMap((answer) => [
-      answer.text,
-      ...answer.alternates,
-      ...(answer.learned ?? []),
-    ]);
-    texts.push(...passages);
+    const texts = [
+      ...OFF_TOPIC_QUESTIONS,
+      ...[...entry.answers.values()].flatMap((answer) => [
+        answer.text,
+        ...answer.alternates,
+        ...(answer.learned ?? []),
+      ]),
+      ...passages,
+    ];
     const job = vectors
-      .preparePhrasings([...OFF_TOPIC_QUESTIONS, ...texts])
+      .preparePhrasings(texts)
       // The vectors change the scores: the automatic threshold is chosen now, before the next
       // visitor asks (a 400-answer script with transcripts takes seconds to calibrate; a visitor
       // who paid for it waited that long, and so did every ask behind it).
       .then(() => {
-        entry.version = nextVersion();
+        // Only vectors that arrived change what a scorer thread builds: a preparation that found
+        // nothing new must not make every thread build and calibrate the matcher again.
+        const known = texts.filter((text) => vectors.matcherEmbedder.embed(text.trim())).length;
+        if (known !== knownVectors.get(entry)) {
+          knownVectors.set(entry, known);
+          entry.version = nextVersion();
+        }
         entry.matcher.getThreshold();
       })
       .catch(() => undefined)
