@@ -148,7 +148,10 @@ export async function readUploadStatus(
   return (await response.json()) as { status: string; error: string | null };
 }
 
-/** Waits until the upload is processed (END); fails on FAIL with the server's reason. */
+/**
+ * Waits until the upload is processed (END); fails on FAIL with the server's reason. The wait bounds
+ * a hang: a flow's upload-delete failed at 60 s with the machine's cores shared by 25 processes.
+ */
 export async function waitForProcessed(page: Page, uploadId: string): Promise<void> {
   await expect
     .poll(
@@ -156,7 +159,7 @@ export async function waitForProcessed(page: Page, uploadId: string): Promise<vo
         const body = await readUploadStatus(page, uploadId);
         return body.status === 'FAIL' ? `FAIL: ${body.error}` : body.status;
       },
-      { timeout: 60_000, intervals: [500, 1000] },
+      { timeout: 120_000, intervals: [500, 1000] },
     )
     .toBe('END');
 }
