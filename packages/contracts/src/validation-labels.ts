@@ -60,6 +60,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   jobId: 'Package job',
   kind: 'Kind',
   label: 'Name',
+  labelId: 'Learned question',
   language: 'Language',
   maxRedemptions: 'Maximum redemptions',
   message: 'Message',

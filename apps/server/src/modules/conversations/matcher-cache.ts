@@ -3,7 +3,6 @@ import {
   createMatcher,
   DEFAULT_TUNING,
   splitPassages,
-  type AnswerInput,
   type Category,
   type Embedder,
   type Matcher,
