@@ -53,5 +53,12 @@ export const E2E = {
      * that provider while its list is in use, cannot refuse her from another worker.
      */
     medtronicMember: user('maria@medtronic.example'),
+    /**
+     * Flows that judge the whole upload bar (it hides once a failure is seen) upload as a person of
+     * their own: the bar brings back the person's uploads still processing after a reload, and
+     * another flow's upload as the same person, on the other worker, would stand on it.
+     */
+    barEditor: user('editor.bar@e2e.test'),
+    barOwner: user('owner.bar@e2e.test'),
   },
 } as const;

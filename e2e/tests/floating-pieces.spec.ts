@@ -47,7 +47,8 @@ test('the upload bar covers nothing of the Record tab (its list, the clip cards)
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, E2E.users.ownerWithAttributes);
+  // A person of its own: the bar must hide once the failure is seen (no other flow's upload).
+  await signIn(page, E2E.users.barOwner);
   const storyfile = await seedLongScript(page);
   await failAnUpload(page, storyfile);
 
