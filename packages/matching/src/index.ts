@@ -53,9 +53,4 @@ export type {
   ThresholdSetting,
 } from './types.ts';
 export { DEFAULT_LEARNING, reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
-export type {
-  LearnedLabel,
-  LearnedQuestion,
-  LearnedStatus,
-  LearningSettings,
-} from './learning.ts';
+export type { LearnedLabel, LearnedQuestion, LearnedStatus, LearningSettings } from './learning.ts';

@@ -57,6 +57,19 @@ describe('learned questions in the matcher', () => {
   });
 });
 
+describe('the calibration of a storyfile that learned', () => {
+  it("asks the author's phrasings only: what visitors taught cannot move the bars' questions", () => {
+    const taught = STORYFILE.map((answer) => ({
+      ...answer,
+      learned: ['tell me something', 'what else happened then', 'and after that?'],
+    }));
+    const before = buildMatcher().getDecisionReport().scores;
+    const after = buildMatcher(taught).getDecisionReport().scores;
+    expect(after.neighbours.length).toBe(before.neighbours.length);
+    expect(after.offTopic.length).toBe(before.offTopic.length);
+  });
+});
+
 describe('the safeguards of what is learned', () => {
   const label = (answerId: string, text: string, visitor: string, at = 0): LearnedLabel => ({
     answerId,
@@ -66,7 +79,10 @@ describe('the safeguards of what is learned', () => {
   });
 
   it('teaches only once distinct visitors agree (the same visitor twice counts once), or an author', () => {
-    const labels = [label('war', 'Were you a soldier?', 'v1'), label('war', 'were you a SOLDIER', 'v1')];
+    const labels = [
+      label('war', 'Were you a soldier?', 'v1'),
+      label('war', 'were you a SOLDIER', 'v1'),
+    ];
     expect(selectLearnedQuestions(labels)).toEqual(new Map());
     expect(reviewLearnedLabels(labels)).toMatchObject([{ visitors: 1, status: 'waiting' }]);
     const confirmed = [...labels, label('war', 'Were you a soldier', 'v2', 5)];

@@ -35,9 +35,16 @@ export function collectCalibrationSamples(
   const answers = [...state.index.answers.values()].sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
+  // The author's phrasings only: what visitors taught (issue 50 item 2) is scored against, never
+  // asked, so what is learned cannot lower the bars it is played by.
+  const authored = (answer: { phrasings: readonly PhrasingRecord[] }) =>
+    answer.phrasings
+      .filter((record) => record.isLearned !== true)
+      .sort((a, b) => (a.text < b.text ? -1 : 1));
   for (const answer of answers) {
-    if (answer.phrasings.length >= 2) {
-      heldOut.push(...[...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)));
+    const phrasings = authored(answer);
+    if (phrasings.length >= 2) {
+      heldOut.push(...phrasings);
     }
   }
   const samples: CalibrationSample[] = [];
@@ -52,12 +59,7 @@ export function collectCalibrationSamples(
     });
   }
   // Neighbours: each phrasing asked with its whole answer left out. Needs another answer to go to.
-  const neighbours =
-    answers.length >= 2
-      ? answers.flatMap((answer) =>
-          [...answer.phrasings].sort((a, b) => (a.text < b.text ? -1 : 1)),
-        )
-      : [];
+  const neighbours = answers.length >= 2 ? answers.flatMap((answer) => authored(answer)) : [];
   const neighbourStride = Math.max(1, neighbours.length / MAX_NEIGHBOUR_SAMPLES);
   for (let at = 0; at < neighbours.length; at += neighbourStride) {
     const record = neighbours[Math.floor(at)]!;

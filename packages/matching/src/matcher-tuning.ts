@@ -52,6 +52,8 @@ export interface MatcherTuning {
    * A learned question's share (0–1) of an author's phrasing (issue 50 item 2): its cosines, words
    * and vectors, count this much when it is an answer's best phrasing. In the profile, the centroid
    * and the classifier it counts like any phrasing: that is where what was learned moves the ranking.
+   * 0.6: wrong answers played after learning 8.9% (12.5% at 0.85) on the learning simulation
+   * (README, docs/experiments/matching.md).
    */
   learnedWeight: number;
   /** Weight of the similarity to an answer's centroid against its best phrasing's, semantically. */
@@ -126,7 +128,7 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   profileWeight: 0.5,
   contrastWeight: 0.5,
   embeddingWeight: 0.5,
-  learnedWeight: 0.85,
+  learnedWeight: 0.6,
   embeddingCentroidWeight: 0.5,
   embeddingFloor: 0.2,
   embeddingCentering: 0,
