@@ -5,6 +5,8 @@
 // Writes bench-results/load.json.
 //
 // Usage: npm run bench:load [-- --connections 200 --duration 60 --pace 20 --script small --busy 0]
+//   (MATCHER_WORKERS=N before the command sets the studio's scorer threads; 0 scores on the event
+//   loop, to run beside the default)
 //   --script S       small (default): six questions with an alternate each; scale: 400 answers of
 //                    one question each, every one with a transcript (bench/load-scripts.ts)
 //   --busy N         processes that keep a core busy each during the load (default 0): the goal is

@@ -139,6 +139,9 @@ export async function startBenchStudio(
       STUDIO_DEFAULT_NAMESPACE: '',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      // The scorer threads as the shell says (MATCHER_WORKERS=0 npm run bench:load: on the event
+      // loop, to run beside the default).
+      ...(process.env.MATCHER_WORKERS ? { MATCHER_WORKERS: process.env.MATCHER_WORKERS } : {}),
       ...env,
     }),
     () => undefined,
