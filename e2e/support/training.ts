@@ -17,7 +17,12 @@ export type AskReply = {
   media: { url: string } | null;
 };
 
-export async function ask(page: Page, name: string, text: string): Promise<AskReply> {
+/** Asks in the interact tab and answers the studio's reply to that ask (read as `Reply`). */
+export async function ask<Reply = AskReply>(
+  page: Page,
+  name: string,
+  text: string,
+): Promise<Reply> {
   const reply = page.waitForResponse(
     (response) => response.url().endsWith('/ask') && response.request().method() === 'POST',
   );
@@ -27,7 +32,7 @@ export async function ask(page: Page, name: string, text: string): Promise<AskRe
   await box.press('Enter');
   const response = await reply;
   expect(response.ok()).toBe(true);
-  return (await response.json()) as AskReply;
+  return (await response.json()) as Reply;
 }
 
 /** Uploads a one-second answer for `questionId`, waits until it plays, and answers its video id. */

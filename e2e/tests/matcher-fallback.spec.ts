@@ -4,6 +4,7 @@ import { signIn } from '../support/auth';
 import { E2E } from '../support/env';
 import { makeTestVideo, uploadVideo, waitForProcessed } from '../support/media';
 import { keepScreenshot } from '../support/screenshots';
+import { ask as askInTab } from '../support/training';
 
 // Issue 13 as a new author meets it: a storyfile of about 20 recorded questions, the default
 // (automatic) threshold, and questions it has no answer for.
@@ -112,6 +113,7 @@ type AskReply = {
   clarification: string | null;
   suggestions: { questionId: string; questionText: string }[];
 };
+const ask = (page: Page, name: string, text: string) => askInTab<AskReply>(page, name, text);
 type VideoRow = { id: string; questionId: string | null; clipKind: string | null };
 /** What the test reads of the page (this project's e2e types have no DOM library). */
 type PlayRecord = {
@@ -158,20 +160,6 @@ async function waitForSpeaking(page: Page, videoId: string, after: number): Prom
     { id: videoId, from: after },
     { timeout: 20_000, polling: 100 },
   );
-}
-
-/** Asks in the interact tab and answers the studio's reply to that ask. */
-async function ask(page: Page, name: string, text: string): Promise<AskReply> {
-  const reply = page.waitForResponse(
-    (response) => response.url().endsWith('/ask') && response.request().method() === 'POST',
-  );
-  const box = page.getByLabel(`Ask ${name} a question`);
-  await expect(box).toBeEnabled();
-  await box.fill(text);
-  await box.press('Enter');
-  const response = await reply;
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as AskReply;
 }
 
 test('a 20-question storyfile answers a paraphrase and plays the cannot-answer clip off topic and for an unrecorded match', async ({

@@ -30,6 +30,7 @@ export { loadPlayerStoryfile } from './player-storyfile.ts';
 export type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 export { updateMatchingSettings } from './matching-settings.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
+export { toAnswerInput } from './matcher-cache-changes.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';
 export { setMatchingThresholdCopy } from './matching-settings-copy.ts';

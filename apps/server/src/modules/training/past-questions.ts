@@ -6,24 +6,16 @@ import {
   type ReviewPreview,
 } from '@conversa/contracts';
 import type { Category, Matcher, ThresholdReport, ThresholdSetting } from '@conversa/matching';
-import type { MatchableAnswer, StoryfileMatcher } from '../conversations/index.ts';
+import {
+  toAnswerInput,
+  type MatchableAnswer,
+  type StoryfileMatcher,
+} from '../conversations/index.ts';
 import type { Executor } from '../lists/index.ts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 
 /** At most this many moved questions are listed in a preview. */
 const PREVIEW_MOVE_LIST_LIMIT = 200;
-
-export function toMatcherInput(answer: MatchableAnswer) {
-  return {
-    id: answer.questionId,
-    question: answer.text,
-    alternates: answer.alternates,
-    // What the storyfile learned stays through a trial and its restore (issue 50 item 2).
-    learned: answer.learned ?? [],
-    isRecorded: answer.isRecorded,
-    transcript: answer.transcript ?? '',
-  };
-}
 
 /** The played answer's question id, or null for any fallback (a not-recorded match plays no answer). */
 function decide(matcher: Matcher, text: string): string | null {
@@ -146,7 +138,7 @@ function tryChange(
       matcher.setCategories(trial.categories);
     }
     for (const answer of changed) {
-      matcher.upsertAnswer(toMatcherInput(answer));
+      matcher.upsertAnswer(toAnswerInput(answer));
     }
     const report = matcher.getThresholdReport();
     isRecalibrated =
@@ -156,7 +148,7 @@ function tryChange(
     for (const answer of changed) {
       const original = answers.get(answer.questionId);
       if (original) {
-        matcher.upsertAnswer(toMatcherInput(original));
+        matcher.upsertAnswer(toAnswerInput(original));
       } else {
         matcher.removeAnswer(answer.questionId);
       }
