@@ -41,4 +41,29 @@ describe('whether a recording holds a voice', () => {
     await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'synth', ...synth]);
     expect(hasVoice(await read(file))).toBe(false);
   });
+
+  // Issue 52: a clip with a tone was sent to the recognizer, which read a word into it now and
+  // then. A tone is as periodic as a vowel, at one pitch throughout.
+  it.each([
+    ['a 440 Hz test tone', ['4', 'sine', '440']],
+    ['a 1 kHz test tone', ['4', 'sine', '1000']],
+    ['a 200 Hz hum', ['4', 'sine', '200', 'vol', '0.3']],
+    ['a square-wave beep', ['4', 'square', '300', 'vol', '0.3']],
+  ])('hears none in %s', async (name, synth) => {
+    const file = path.join(dir, `${name.replace(/\s/g, '-')}.wav`);
+    await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'synth', ...synth]);
+    expect(hasVoice(await read(file))).toBe(false);
+  });
+
+  it('hears a voice after a tone', async () => {
+    const raw = path.join(dir, 'raw-after.wav');
+    const speech = path.join(dir, 'speech-after.wav');
+    const tone = path.join(dir, 'tone-before.wav');
+    const both = path.join(dir, 'tone-then-speech.wav');
+    await run('espeak-ng', ['-v', 'en-us', '-w', raw, 'Thank you so much.']);
+    await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech]);
+    await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', tone, 'synth', '2', 'sine', '440']);
+    await run('sox', [tone, speech, both]);
+    expect(hasVoice(await read(both))).toBe(true);
+  });
 });
