@@ -60,5 +60,7 @@ export const E2E = {
      */
     barEditor: user('editor.bar@e2e.test'),
     barOwner: user('owner.bar@e2e.test'),
+    /** uploads.spec's bar counts "Processing 1 video": another flow's upload stood on it too. */
+    uploadsEditor: user('editor.uploads@e2e.test'),
   },
 } as const;

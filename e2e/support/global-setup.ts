@@ -73,9 +73,11 @@ export default async function globalSetup(): Promise<() => void> {
   cli('user', 'grant', editor.email, plain.label, 'edit:ns');
   cli('user', 'grant', owner.email, plain.label, 'owner:ns');
   cli('user', 'grant', ownerWithAttributes.email, full.label, 'owner:ns');
-  const { barEditor, barOwner } = E2E.users;
-  cli('user', 'create', barEditor.email, '--password', barEditor.password);
-  cli('user', 'grant', barEditor.email, plain.label, 'edit:ns');
+  const { barEditor, barOwner, uploadsEditor } = E2E.users;
+  for (const person of [barEditor, uploadsEditor]) {
+    cli('user', 'create', person.email, '--password', person.password);
+    cli('user', 'grant', person.email, plain.label, 'edit:ns');
+  }
   cli('user', 'create', barOwner.email, '--password', barOwner.password);
   cli('user', 'grant', barOwner.email, full.label, 'owner:ns');
   const { medtronicMember } = E2E.users;
