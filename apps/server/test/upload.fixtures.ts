@@ -58,6 +58,8 @@ export async function makeTestVideo(
     name?: string;
     seconds?: number;
     hasAudio?: boolean;
+    /** A recording (any format ffmpeg reads) as the sound, instead of a tone: a voice to draft. */
+    soundFile?: string;
     size?: string;
     subtitles?: readonly TestCue[];
   } = {},
@@ -72,7 +74,9 @@ export async function makeTestVideo(
   const audioInput =
     options.hasAudio === false
       ? []
-      : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+      : options.soundFile
+        ? ['-i', options.soundFile]
+        : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
   let subtitleArgs: string[] = [];
   if (options.subtitles) {
     const srt = `${file}.srt`;

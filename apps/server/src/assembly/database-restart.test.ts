@@ -25,6 +25,7 @@ import {
   type StudioProcess,
   waitUntilHealthy,
 } from '../../test/studio-process.ts';
+import { speak } from '../../test/speech.fixtures.ts';
 import { JOB_SCHEMA, TRANSCRIBE_VIDEO_QUEUE } from '../jobs/queue-definition.ts';
 import { WAKE_CHANNEL } from '../jobs/wake-ups.ts';
 
@@ -157,7 +158,13 @@ async function waitForJob(queue: string, state: string, singletonKey?: string) {
 beforeAll(async () => {
   const dir = await makeTempDir('conversa-restart-test-');
   dataDir = path.join(dir, 'data');
-  video = await readFile(await makeTestVideo(dir));
+  // A voice to draft: a tone never reaches the recognizer (speech/voice.ts).
+  const soundFile = path.join(dir, 'spoken.wav');
+  await writeFile(
+    soundFile,
+    await speak('I grew up in a small fishing village.', { format: 'wav' }),
+  );
+  video = await readFile(await makeTestVideo(dir, { soundFile }));
   ffmpegGate = path.join(dir, 'ffmpeg-gate');
   const gatedFfmpeg = path.join(dir, 'gated-ffmpeg.sh');
   // Only conversions (with an input) wait; `-version` and friends at start answer at once.
