@@ -63,6 +63,7 @@ const tableOwners = Object.fromEntries(
 );
 // Glob zones match absolute paths; their exceptions too.
 const serverModuleFiles = path.join(serverModulesDir, '**');
+const conversationsAsk = `${serverSrc}/modules/conversations/ask`;
 const serverModuleEntries = path.join(serverModulesDir, '*', 'index.ts');
 const serverModuleRoutes = path.join(serverModulesDir, '*', '*.routes.ts');
 // A module's tables (modules/<module>/<module>.tables.ts): what others read of its data.
@@ -224,6 +225,25 @@ export default tseslint.config(
               except: [serverModuleEntries, serverModuleRoutes, serverModuleTables],
               message:
                 "The assembly uses a module's index.ts and tables file, and its *.routes.ts to mount it; nothing else of it.",
+            },
+            // The ask is a pipeline (ARCHITECTURE.md, "The ask"): its runner, askStoryfile
+            // (conversations/ask/ask.ts), calls each stage once, in order, handing on one value;
+            // a stage never calls another stage or the runner, and nothing else calls a stage.
+            {
+              target: `${conversationsAsk}/stages`,
+              from: [`${conversationsAsk}/stages`, `${conversationsAsk}/ask.ts`],
+              message:
+                'A stage of the ask never calls another stage or the runner: askStoryfile (ask/ask.ts) calls each once, in order.',
+            },
+            {
+              target: [
+                `${serverSrc}/modules/conversations/*.ts`,
+                `${serverSrc}/modules/conversations/scoring`,
+                `${conversationsAsk}/ask-values.ts`,
+                `${conversationsAsk}/outcome.ts`,
+              ],
+              from: `${conversationsAsk}/stages`,
+              message: "Only askStoryfile (ask/ask.ts) calls the ask's stages.",
             },
             {
               target: [`${serverSrc}/modules`, `${serverSrc}/identity`],

@@ -109,3 +109,36 @@ describe('entities sit between the features and the shared layers', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("the ask's stages are called by its runner alone", () => {
+  const stageFile = 'apps/server/src/modules/conversations/ask/stages/wall-fixture.ts';
+  const useMatch = "import { matchQuestion } from './match.ts';\nexport const used = matchQuestion;\n";
+
+  it('lets the runner (ask/ask.ts) call the stages', async () => {
+    expect(
+      await findWallBreaches(
+        'apps/server/src/modules/conversations/ask/ask.ts',
+        "import { matchQuestion } from './stages/match.ts';\nexport const used = matchQuestion;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a stage that calls another stage or the runner', async () => {
+    expect(await findWallBreaches(stageFile, useMatch)).toHaveLength(1);
+    expect(
+      await findWallBreaches(
+        stageFile,
+        "import { askStoryfile } from '../ask.ts';\nexport const used = askStoryfile;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a stage called from elsewhere in the module', async () => {
+    expect(
+      await findWallBreaches(
+        'apps/server/src/modules/conversations/wall-fixture.ts',
+        "import { matchQuestion } from './ask/stages/match.ts';\nexport const used = matchQuestion;\n",
+      ),
+    ).toHaveLength(1);
+  });
+});

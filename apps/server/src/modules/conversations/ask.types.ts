@@ -24,7 +24,7 @@ export interface AskInput {
   /** The recognizer's confidence in `text` (0–1). */
   speechConfidence?: number | null | undefined;
   conversationId?: string;
-  /** Play this suggestion that an exchange of the conversation offered (`clarification.ts`). */
+  /** Play this suggestion that an exchange of the conversation offered (`ask/stages/match.ts`). */
   suggestion?: { exchangeId: string; questionId: string } | undefined;
   /** Take this choice of the published ink story. */
   choiceIndex?: number;
@@ -49,7 +49,7 @@ export interface AskOutcome {
   scoring?: AskScoring;
   /** The ink story's turn; null without a published story. */
   story: StoryTurn | null;
-  /** What the storyfile asks back with, or null (`clarification.ts`). */
+  /** What the storyfile asks back with, or null (`ask/stages/clarify.ts`). */
   clarification: ClarificationKind | null;
   suggestions: AskSuggestion[];
   topics: { topicId: string; name: string }[];

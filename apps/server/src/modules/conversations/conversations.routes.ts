@@ -8,7 +8,7 @@ import {
   type ChatChannel,
 } from '@conversa/contracts';
 import { readBearerToken, registerContract } from '../../http/gateway.ts';
-import { askStoryfile } from './ask.ts';
+import { askStoryfile } from './ask/ask.ts';
 import type { ConversationEngine } from './engine.ts';
 import {
   getMatchingSettings,

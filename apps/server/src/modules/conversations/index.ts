@@ -1,5 +1,5 @@
 // The conversations module's public entry: what other modules and the assembly may use.
-export { askStoryfile } from './ask.ts';
+export { askStoryfile } from './ask/ask.ts';
 export {
   chatLogEntryColumns,
   presentChatLogEntry,

@@ -1,18 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import {
-  MAX_SUGGESTIONS,
-  SUGGESTION_NOT_OFFERED_MESSAGE,
-  type AskDecision,
-  type AskSuggestion,
-} from '@conversa/contracts';
-import { chooseSuggestions, type MatchResult } from '@conversa/matching';
-import { badRequest } from '../../http/errors.ts';
-import { storyfileStarters } from '../storyfiles/storyfiles.tables.ts';
-import { noClarification, type AskInput, type Clarification } from './ask.types.ts';
-import { askersConversation } from './conversation-state.ts';
-import { chatLogEntries, conversations } from './conversations.tables.ts';
-import type { ConversationEngine } from './engine.ts';
-import type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
+import { asc, desc, eq } from 'drizzle-orm';
+import { MAX_SUGGESTIONS, type AskSuggestion } from '@conversa/contracts';
+import { chooseSuggestions } from '@conversa/matching';
+import { storyfileStarters } from '../../../storyfiles/storyfiles.tables.ts';
+import { noClarification, type AskInput, type Clarification } from '../../ask.types.ts';
+import { askersConversation } from '../../conversation-state.ts';
+import { chatLogEntries, conversations } from '../../conversations.tables.ts';
+import type { ConversationEngine } from '../../engine.ts';
+import type { MatchableAnswer, StoryfileMatcher } from '../../matcher-cache.ts';
+import type { Clarified, Matched } from '../ask-values.ts';
 
 type Answers = StoryfileMatcher['answers'];
 
@@ -20,14 +15,23 @@ type Answers = StoryfileMatcher['answers'];
  * The ask's clarify stage, after the match: "Did you mean…?" with the recorded answers the
  * matcher's suggestion rule offers (`chooseSuggestions`), else, on the second fallback in a row of
  * the conversation, the storyfile's topics and its recorded conversation starters. Only a recorded
- * answer is ever offered. A first fallback with nothing plausible stands as it is.
+ * answer is ever offered. A first fallback with nothing plausible stands as it is, and a pressed
+ * suggestion asks nothing back. A misheard question is not asked "Did you mean…?" about words the
+ * studio did not hear; the second fallback in a row still offers the topics and starters.
  */
 export async function clarify(
   engine: Pick<ConversationEngine, 'db'>,
-  input: AskInput,
-  match: { result: MatchResult | null; decision: AskDecision; answers: Answers },
-): Promise<Clarification> {
-  const { result, decision, answers } = match;
+  value: Matched,
+): Promise<Clarified> {
+  if (value.path !== 'matcher') {
+    return value;
+  }
+  if (value.chosen) {
+    return { ...value, clarification: noClarification() };
+  }
+  const { input, decision, entry } = value;
+  const { answers } = entry;
+  const result = value.reading?.misheard ? null : value.result;
   const offered = result
     ? chooseSuggestions(result, { limit: MAX_SUGGESTIONS }).flatMap(({ answerId }) => {
         const answer = answers.get(answerId);
@@ -35,45 +39,18 @@ export async function clarify(
       })
     : [];
   if (offered.length > 0) {
-    return { clarification: 'did-you-mean', suggestions: offered, topics: [] };
+    return {
+      ...value,
+      clarification: { clarification: 'did-you-mean', suggestions: offered, topics: [] },
+    };
   }
   if (decision.kind !== 'fallback' || !(await followsFallback(engine, input))) {
-    return noClarification();
+    return { ...value, clarification: noClarification() };
   }
-  return offerTopicsAndStarters(engine, input.storyfileId, answers);
-}
-
-/**
- * The answer of a pressed suggestion, once checked that this asker's conversation offered it on
- * that exchange and that it is still recorded; otherwise 400 (a forged or stale choice never plays).
- */
-export async function takeSuggestion(
-  engine: Pick<ConversationEngine, 'db'>,
-  input: AskInput,
-  answers: Answers,
-): Promise<MatchableAnswer> {
-  const { suggestion, conversationId } = input;
-  if (!suggestion || !conversationId) {
-    throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
-  }
-  const [offering] = await engine.db
-    .select({ suggestions: chatLogEntries.suggestions })
-    .from(chatLogEntries)
-    .innerJoin(conversations, eq(conversations.id, chatLogEntries.conversationId))
-    .where(
-      and(
-        eq(chatLogEntries.id, suggestion.exchangeId),
-        askersConversation({ ...input, conversationId }),
-      ),
-    );
-  const answer = answers.get(suggestion.questionId);
-  const isOffered = offering?.suggestions.some(
-    (offered) => offered.questionId === suggestion.questionId,
-  );
-  if (!isOffered || !answer?.assetId) {
-    throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
-  }
-  return answer;
+  return {
+    ...value,
+    clarification: await offerTopicsAndStarters(engine, input.storyfileId, answers),
+  };
 }
 
 function toSuggestion(answer: MatchableAnswer): AskSuggestion {

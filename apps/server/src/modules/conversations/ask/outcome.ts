@@ -1,0 +1,91 @@
+import type { AskScoring, StoryLine, StoryTurn } from '@conversa/contracts';
+import type { MatchResult } from '@conversa/matching';
+import type { InkSession } from '../../ink/index.ts';
+import { noClarification, type AskOutcome } from '../ask.types.ts';
+import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { Logged } from './ask-values.ts';
+
+/** The ask's answer, from the value its last stage returned. */
+export function toAskOutcome(value: Logged): AskOutcome {
+  const { conversationId, exchangeId, media, message, threshold } = value;
+  const { session } = value.story;
+  if (value.path === 'start') {
+    return {
+      conversationId,
+      exchangeId,
+      decision: { kind: 'story' },
+      media,
+      message,
+      questionText: null,
+      score: null,
+      confidence: null,
+      threshold,
+      candidates: [],
+      ...noClarification(),
+      story: session ? toStoryTurn(session, 'start', null, value.lines) : null,
+    };
+  }
+  if (value.path === 'story') {
+    const { taken, answered } = value;
+    return {
+      conversationId,
+      exchangeId,
+      decision: { kind: 'story' },
+      media,
+      message,
+      questionText: answered?.text ?? null,
+      score: null,
+      confidence: null,
+      threshold,
+      candidates: [],
+      ...noClarification(),
+      story: toStoryTurn(value.story.session, 'choice', taken.choiceText || null, value.lines),
+    };
+  }
+  const { answered, scored, result } = value;
+  return {
+    conversationId,
+    exchangeId,
+    decision: value.decision,
+    media,
+    message,
+    questionText: answered?.text ?? null,
+    score: scored?.score ?? null,
+    confidence: scored?.confidence ?? null,
+    threshold: value.decidedThreshold,
+    candidates: value.candidates,
+    ...(result ? { scoring: describeAskScoring(result, value.entry.matcher) } : {}),
+    story: session ? toStoryTurn(session, 'free', null, value.lines) : null,
+    ...value.clarification,
+  };
+}
+
+function toStoryTurn(
+  session: InkSession,
+  turn: StoryTurn['turn'],
+  choiceText: string | null,
+  lines: StoryLine[],
+): StoryTurn {
+  const choices = session.getChoices();
+  return {
+    versionNumber: session.versionNumber,
+    turn,
+    choiceText,
+    lines,
+    choices: choices.map(({ index, text }) => ({ index, text })),
+    hasEnded: choices.length === 0 && session.toSaved().hasEnded,
+    notice: session.notice,
+  };
+}
+
+/**
+ * Whether meaning took part in this score: "why this answer" calls a question off-topic only when
+ * nothing is close by meaning either, and says when words alone scored it because the script's
+ * vectors were still being made (issue 44).
+ */
+function describeAskScoring(result: MatchResult, matcher: StoryfileMatcher['matcher']): AskScoring {
+  if (result.isSemantic) {
+    return 'meaning';
+  }
+  return matcher.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
+}
