@@ -16,7 +16,8 @@ const held = new Map<string, HeldMatcher>();
 /** The vectors of the questions being scored (set for one task, synchronously). */
 let questionVectors = new Map<string, Float32Array>();
 
-function buildMatcher(snapshot: MatcherSnapshot): Matcher {
+/** The matcher of a snapshot (exported for the bench that weighs it against the heap). */
+export function buildMatcher(snapshot: MatcherSnapshot): Matcher {
   const vectors = new Map(snapshot.vectors);
   const embedder: Embedder | undefined =
     snapshot.embedderId === null
