@@ -21,6 +21,9 @@ import { inkStories } from '../ink/ink.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
+import { estimateMatcherBytes } from './scoring/matcher-bytes.ts';
+import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
+import { takeMatcherSnapshot } from './scoring/matcher-snapshot.ts';
 
 /**
  * A script question as the matcher sees it. Every question is ranked; only one with a processed
@@ -71,9 +74,6 @@ interface MatcherStamp {
   stamp: string;
   publishedInkVersionId: string | null;
 }
-
-/** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
-const MAX_CACHED_STORYFILES = 200;
 
 let lastVersion = 0;
 const nextVersion = () => (lastVersion += 1);
@@ -186,9 +186,35 @@ export function createMatcherCache(options: {
   vocabulary: StoryfileVocabulary;
   embedder?: Embedder | undefined;
   vectors?: SentenceVectors | undefined;
+  /**
+   * The bytes this cache's matchers may take (its share of MATCHER_CACHE_MB, `matcher-bytes.ts`'s
+   * estimate); the least recently asked go first. Unset: no bound.
+   */
+  budgetBytes?: number | undefined;
 }) {
   const { vocabulary, embedder, vectors } = options;
+  const budgetBytes = options.budgetBytes ?? Number.POSITIVE_INFINITY;
+  /** The storyfiles' matchers, least recently asked first. */
   const cache = new Map<string, StoryfileMatcher>();
+  /** Each entry's estimated bytes, at the version it was estimated at. */
+  const sizes = new WeakMap<StoryfileMatcher, { version: number; bytes: number }>();
+  let held: HeldMatchers = { bytes: 0, storyfiles: 0, evictions: 0 };
+  const sizeOf = (entry: StoryfileMatcher): number => {
+    let size = sizes.get(entry);
+    if (size?.version !== entry.version) {
+      size = {
+        version: entry.version,
+        bytes: estimateMatcherBytes(takeMatcherSnapshot(entry, embedder)),
+      };
+      sizes.set(entry, size);
+    }
+    return size.bytes;
+  };
+  /** Drops the least recently asked matchers over the budget (never the one being asked). */
+  const keepWithinBudget = (storyfileId: string): void => {
+    const now = evictOverBudget(cache, sizeOf, budgetBytes, storyfileId);
+    held = { ...now, evictions: held.evictions + now.evictions };
+  };
   /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */
   const preparing = new Map<string, Promise<void>>();
 
@@ -271,7 +297,13 @@ export function createMatcherCache(options: {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
       const entry = await getOrBuild(db, storyfileId);
       prepareVectors(storyfileId, entry);
+      keepWithinBudget(storyfileId);
       return entry;
+    },
+
+    /** What the cache holds now (estimated bytes, storyfiles) and its evictions since the start. */
+    report(): HeldMatchers {
+      return held;
     },
 
     /**
@@ -372,9 +404,6 @@ export function createMatcherCache(options: {
     entry.stamp = stamp;
     entry.version = nextVersion();
     cache.set(storyfileId, entry);
-    while (cache.size > MAX_CACHED_STORYFILES) {
-      cache.delete(cache.keys().next().value!);
-    }
     return entry;
   }
 }
