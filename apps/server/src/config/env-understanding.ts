@@ -31,7 +31,10 @@ export const understandingEnvShape = {
   MATCHER_CACHE_MB: z.coerce
     .number({ message: 'MATCHER_CACHE_MB must be a number of megabytes, e.g. 4096' })
     .int('MATCHER_CACHE_MB must be a whole number of megabytes, e.g. 4096')
-    .min(0, 'MATCHER_CACHE_MB must be 0 or more (megabytes; 0 keeps only the storyfile being asked)')
+    .min(
+      0,
+      'MATCHER_CACHE_MB must be 0 or more (megabytes; 0 keeps only the storyfile being asked)',
+    )
     .max(1_048_576, 'MATCHER_CACHE_MB must be at most 1048576 (megabytes, 1 TiB)')
     .default(4096),
   /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */

@@ -102,7 +102,12 @@ export async function createConversationEngine(
     ignores: options.ignores,
     vocabulary: options.vocabulary,
     signer,
-    matchers: createMatcherCache({ vocabulary: options.vocabulary, embedder, vectors, budgetBytes }),
+    matchers: createMatcherCache({
+      vocabulary: options.vocabulary,
+      embedder,
+      vectors,
+      budgetBytes,
+    }),
     embedder,
     ...(scorer ? { scorer } : {}),
     ...(vectors ? { vectors } : {}),

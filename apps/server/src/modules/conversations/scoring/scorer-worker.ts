@@ -5,7 +5,12 @@ import { threadId, workerData } from 'node:worker_threads';
 import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
 import { estimateMatcherBytes } from './matcher-bytes.ts';
 import { evictOverBudget } from './matcher-budget.ts';
-import type { MatcherSnapshot, ScoreReply, ScoreTask, ScorerWorkerData } from './scorer-protocol.ts';
+import type {
+  MatcherSnapshot,
+  ScoreReply,
+  ScoreTask,
+  ScorerWorkerData,
+} from './scorer-protocol.ts';
 
 /** This thread's share of MATCHER_CACHE_MB; the least recently asked matcher goes first. */
 const budgetBytes =
