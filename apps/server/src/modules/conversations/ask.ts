@@ -11,7 +11,13 @@ import {
   type ClipKind,
   type FallbackReason,
 } from '@conversa/contracts';
-import { normalizeText, type MatchDecision, type MatchResult } from '@conversa/matching';
+import {
+  normalizeText,
+  OFF_TOPIC_QUESTIONS,
+  type Embedder,
+  type MatchDecision,
+  type MatchResult,
+} from '@conversa/matching';
 import { getClipPrompt } from '../storyfiles/index.ts';
 import { readVisitorWords } from '../transcripts/index.ts';
 import { noClarification, type AskInput, type AskOutcome } from './ask.types.ts';
@@ -71,7 +77,8 @@ export async function askStoryfile(
     engine.matchers.getMatcher(engine.db, input.storyfileId),
     isSpoken ? undefined : engine.vectors?.prepareQuestion(input.text),
   ]);
-  const { matcher, answers, heardAsRules, publishedInkVersionId } = entry;
+  // The entry's matcher is not read here unless needed: with scorer threads it is not built.
+  const { answers, heardAsRules, publishedInkVersionId } = entry;
   // Scored in the server's pool of scorer threads (or on the event loop with MATCHER_WORKERS=0).
   const score = getQuestionScorer(engine, input.storyfileId, entry);
   const isUnintelligible = isSpoken && input.text.trim() === '';
@@ -85,11 +92,15 @@ export async function askStoryfile(
       getReadingTexts({ text: input.text, alternatives: input.alternatives ?? [] }, heardAsRules),
     );
   }
-  const threshold = matcher.getThreshold();
+  // The cached matcher's own threshold, only where no scoring decided the question (a story's
+  // turn, a pressed suggestion, an unintelligible one): choosing it calibrates the matcher on the
+  // event loop (seconds at 300 answers with transcripts, after every load of the storyfile), which
+  // the scorer threads have already done where they scored.
+  const ownThreshold = () => entry.matcher.getThreshold();
 
   const story = await openStory(engine, input, publishedInkVersionId, answers);
   if (input.start) {
-    return startConversation(engine, input, story, threshold);
+    return startConversation(engine, input, story, ownThreshold());
   }
   const { session, opening } = story;
   const choiceIndex =
@@ -98,6 +109,7 @@ export async function askStoryfile(
       : undefined;
   if (session && choiceIndex !== undefined) {
     const { onRecorded } = options;
+    const threshold = ownThreshold();
     const context = { session, answers, threshold, opening, choiceIndex, text, onRecorded };
     return answerWithStory(engine, input, context);
   }
@@ -130,7 +142,7 @@ export async function askStoryfile(
     reading?.result ??
     (isUnintelligible || chosen ? null : (await score([text], CANDIDATE_LIMIT))[0]!);
   // The threshold of the scoring this question got (with vectors, or lexical without its vector).
-  const decidedThreshold = result?.threshold ?? threshold;
+  const decidedThreshold = result?.threshold ?? ownThreshold();
   const decision: AskDecision = chosen
     ? { kind: 'answer', questionId: chosen.questionId }
     : reading?.misheard
@@ -206,7 +218,7 @@ export async function askStoryfile(
     confidence: scored?.confidence ?? null,
     threshold: decidedThreshold,
     candidates,
-    ...(result ? { scoring: describeAskScoring(result, matcher) } : {}),
+    ...(result ? { scoring: describeAskScoring(result, entry, engine.embedder) } : {}),
     story: session ? toStoryTurn(session, 'free', null, opening) : null,
     ...clarification,
   };
@@ -217,11 +229,25 @@ export async function askStoryfile(
  * nothing is close by meaning either, and says when words alone scored it because the script's
  * vectors were still being made (issue 44).
  */
-function describeAskScoring(result: MatchResult, matcher: StoryfileMatcher['matcher']): AskScoring {
+function describeAskScoring(
+  result: MatchResult,
+  entry: StoryfileMatcher,
+  embedder: Embedder | undefined,
+): AskScoring {
   if (result.isSemantic) {
     return 'meaning';
   }
-  return matcher.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
+  const built = entry.builtMatcher();
+  if (built || !embedder) {
+    return built?.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
+  }
+  // Scored in a scorer thread, the entry's matcher not built: pending as the matcher would say,
+  // while a phrasing or a built-in off-topic question has no vector.
+  const has = (text: string) => embedder.embed(text.trim()) !== undefined;
+  const isReady =
+    OFF_TOPIC_QUESTIONS.every(has) &&
+    [...entry.answers.values()].every((answer) => [answer.text, ...answer.alternates].every(has));
+  return isReady ? 'words' : 'words-preparing';
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */

@@ -75,5 +75,7 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
         ).toBe(1);
       }
     },
+    // Bounds a hang, not a time: a scorer thread loads the matcher through tsx (slow at load 15+).
+    180_000,
   );
 });
