@@ -138,6 +138,10 @@ async function main(): Promise<void> {
     });
     const spreadSeconds = (performance.now() - spreadStarted) / 1000;
     const afterSpread = await readCacheFigures(url);
+    const heldByScorer =
+      workers > 0
+        ? (afterSpread.storyfiles.scorers ?? 0) / workers
+        : (afterSpread.storyfiles.main ?? 0);
     const spreadRss = collectedRss();
 
     // After eviction: those asked longest ago, one at a time (none waits behind another).
@@ -166,11 +170,10 @@ async function main(): Promise<void> {
         ms: summarize(spread.map(({ ms }) => ms)),
       },
       evicted: {
-        // Dropped by the main cache (least recently asked first) when more storyfiles than it
-        // holds were asked after them: the i-th oldest had lastAsked.size - i - 1 after it.
-        dropped: oldest.filter(
-          (_, index) => lastAsked.size - index - 1 >= (afterSpread.storyfiles.main ?? 0),
-        ).length,
+        // Dropped (least recently asked first) by the holder that scores them, a scorer thread
+        // (or the main cache without threads), when more storyfiles than it holds were asked
+        // after them: the i-th oldest had lastAsked.size - i - 1 after it.
+        dropped: oldest.filter((_, index) => lastAsked.size - index - 1 >= heldByScorer).length,
         errors: evictedTimings.filter(({ status }) => status !== 200).length,
         ms: summarize(evictedTimings.map(({ ms }) => ms)),
       },

@@ -46,7 +46,7 @@ export function reportStoryfiles(figures: StoryfilesFigures): void {
     `RSS: ${mb(rss.base)} base (the studio, its threads and one storyfile asked), ${mb(rss.afterSpread)} after the spread asks (+${mb(growth)}, ${heldCount ? (growth / heldCount / 1024 / 1024).toFixed(1) : '-'} MB per matcher held), ${mb(rss.final)} at the end`,
   );
   console.log(
-    `Spread: ${spread.ms.count} asks over ${spread.distinct} storyfiles in ${spread.seconds.toFixed(0)} s, ${figures.concurrency} at once; after eviction: ${evicted.ms.count} asked one at a time, ${evicted.dropped} of them surely dropped (more storyfiles asked since than the cache holds)`,
+    `Spread: ${spread.ms.count} asks over ${spread.distinct} storyfiles in ${spread.seconds.toFixed(0)} s, ${figures.concurrency} at once; after eviction: ${evicted.ms.count} asked one at a time, ${evicted.dropped} of them surely dropped (more storyfiles asked since than a scorer thread holds)`,
   );
   const budget = figures.cacheMb * 1024 * 1024;
   console.log('\n| goal (issue 51) | measured | goal | |');
