@@ -61,6 +61,7 @@ export async function cloneStoryfile(
   copies: number,
   batch = 50,
 ): Promise<Array<{ id: string; slug: string }>> {
+  const statements: string[] = [];
   for (const { name, rowsOf } of TABLES) {
     const { rows: columns } = await pool.query<{ column_name: string; data_type: string }>(
       `select column_name, data_type from information_schema.columns
@@ -75,14 +76,28 @@ export async function cloneStoryfile(
     const values = columns
       .map(({ column_name, data_type }) => copiedValue(name, column_name, data_type))
       .join(', ');
+    statements.push(
+      `insert into ${name} (${list})
+       select ${values} from ${name}, generate_series($2::int, $3::int) as n where ${rowsOf}`,
+    );
+  }
+  // A batch of copies is one transaction: the studio's sweep for answers without a transcript
+  // never sees a copied answer video before its transcript.
+  const client = await pool.connect();
+  try {
     for (let first = 1; first <= copies; first += batch) {
       const last = Math.min(copies, first + batch - 1);
-      await pool.query(
-        `insert into ${name} (${list})
-         select ${values} from ${name}, generate_series($2::int, $3::int) as n where ${rowsOf}`,
-        [templateId, first, last],
-      );
+      await client.query('begin');
+      for (const statement of statements) {
+        await client.query(statement, [templateId, first, last]);
+      }
+      await client.query('commit');
     }
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
   }
   const { rows } = await pool.query<{ id: string; slug: string }>(
     `select storyfile_id as id, slug from storyfile_publications
