@@ -2,16 +2,26 @@
 // cache and in every scorer thread; the least recently asked storyfile goes first, and loads back
 // from PostgreSQL on its next ask, answering as before. /metrics shows what is held and dropped.
 import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { AskResponse } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
 import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { EXIT_WORD } from './faulty-scorer-worker.fixtures.ts';
 
 let studio: TestStudio | undefined;
 
 afterEach(async () => {
   await studio?.stop();
   studio = undefined;
+  if (process.env.SCORER_FAULT_MARKER) {
+    rmSync(process.env.SCORER_FAULT_MARKER, { force: true });
+  }
+  delete process.env.SCORER_FAULT;
+  delete process.env.SCORER_FAULT_MARKER;
 });
 
 /** The value of a series of /metrics (0 when the studio does not show it). */
@@ -78,4 +88,36 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
     // Bounds a hang, not a time: a scorer thread loads the matcher through tsx (slow at load 15+).
     180_000,
   );
+
+  it('counts the matchers a scorer thread held as evicted when the thread ends', async () => {
+    // Read by the faulty worker's thread, which starts with a copy of this environment.
+    process.env.SCORER_FAULT = 'exit-on-word';
+    process.env.SCORER_FAULT_MARKER = path.join(
+      tmpdir(),
+      `scorer-fault-${randomBytes(6).toString('hex')}`,
+    );
+    studio = await startTestStudio(
+      { MATCHER_WORKERS: '1' },
+      {
+        matcherWorkers: {
+          count: 1,
+          timeoutMs: 60_000,
+          workerUrl: new URL('./faulty-scorer-worker.fixtures.ts', import.meta.url),
+        },
+      },
+    );
+    const namespaceId = await buildNamespace(studio, 'ended');
+    const owner = await buildMember(studio, 'owner@ended.test', { ended: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const ask = (text: string) =>
+      owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
+        text,
+      });
+    await ask('which film do you love most?');
+    const evictions = 'conversa_matcher_cache_evictions_total{holder="scorers"}';
+    expect(await readMetric(studio.baseUrl, evictions)).toBe(0);
+    // The thread holding the storyfile ends; another builds it again and answers.
+    await ask(`${EXIT_WORD} which film do you love most?`);
+    expect(await readMetric(studio.baseUrl, evictions)).toBe(1);
+  }, 180_000);
 });

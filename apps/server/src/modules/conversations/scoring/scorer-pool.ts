@@ -42,7 +42,8 @@ export interface ScorerPool {
   report(): { workers: number; replaced: number };
   /**
    * The matchers the running threads hold, added up (as each last reported, with its last
-   * scoring), and the evictions of every thread since the start (ended ones' included).
+   * scoring), and the evictions of every thread since the start (an ended thread's matchers
+   * count as evicted with it).
    */
   held(): HeldMatchers;
   close(): Promise<void>;
@@ -132,6 +133,9 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
         if (running.has(threadId)) {
           total.bytes += held.bytes;
           total.storyfiles += held.storyfiles;
+        } else {
+          // A thread that ended (replaced after a failed or slow scoring) lost what it held.
+          total.evictions += held.storyfiles;
         }
       }
       return total;
