@@ -66,6 +66,7 @@ export const BENCH_CLUSTER_PORTS = {
   chatLogs: 54376,
   endOfSpeech: 54377,
   spokenAnswer: 54378,
+  storyfiles: 54380,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 

@@ -110,6 +110,12 @@ describe('/metrics series', () => {
       '# TYPE conversa_transcript_queue_depth gauge',
       'conversa_transcript_jobs{state="created"}',
       'conversa_transcript_jobs{state="failed"}',
+      '# TYPE conversa_matcher_cache_budget_bytes gauge',
+      '# TYPE conversa_matcher_cache_bytes gauge',
+      '# TYPE conversa_matcher_cache_storyfiles gauge',
+      '# TYPE conversa_matcher_cache_evictions_total counter',
+      'conversa_matcher_cache_bytes{holder="main"}',
+      'conversa_matcher_cache_evictions_total{holder="main"}',
     ]) {
       expect(text).toContain(series);
     }

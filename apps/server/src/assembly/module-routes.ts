@@ -103,6 +103,15 @@ export async function registerModuleRoutes(
       timeoutMs: config.matcherWorkers.timeoutMs,
       ...(config.matcherWorkers.workerUrl ? { workerUrl: config.matcherWorkers.workerUrl } : {}),
     },
+    matcherCacheMb: config.matcherCacheMb,
+  });
+  metrics.setMatcherCacheReader(() => {
+    const scorer = conversationEngine.scorer;
+    return {
+      budgetBytes: config.matcherCacheMb * 1024 * 1024,
+      main: conversationEngine.matchers.report(),
+      ...(scorer ? { scorers: scorer.held() } : {}),
+    };
   });
   // The scorer threads end with the app (a test's, or the studio's on shutdown).
   app.addHook('onClose', async () => {

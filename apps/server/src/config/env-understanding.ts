@@ -22,6 +22,21 @@ export const understandingEnvShape = {
    * for 400 answers with transcripts, more on a loaded machine).
    */
   MATCHER_WORKER_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /**
+   * Megabytes the storyfiles' matchers kept in memory may take (estimated from their texts,
+   * vectors and classifier), shared equally by the server's matcher cache and each scorer thread;
+   * the least recently asked storyfile goes first and loads back from PostgreSQL on its next ask.
+   * 0 keeps only the storyfile being asked in each.
+   */
+  MATCHER_CACHE_MB: z.coerce
+    .number({ message: 'MATCHER_CACHE_MB must be a number of megabytes, e.g. 4096' })
+    .int('MATCHER_CACHE_MB must be a whole number of megabytes, e.g. 4096')
+    .min(
+      0,
+      'MATCHER_CACHE_MB must be 0 or more (megabytes; 0 keeps only the storyfile being asked)',
+    )
+    .max(1_048_576, 'MATCHER_CACHE_MB must be at most 1048576 (megabytes, 1 TiB)')
+    .default(4096),
   /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */
   EMBEDDINGS_URL: optionalUrl,
   /** The `model` the external service is asked for (required with EMBEDDINGS_URL). */

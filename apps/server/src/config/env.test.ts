@@ -125,6 +125,18 @@ describe('public player and metrics configuration', () => {
     }
   });
 
+  it('keeps 4,096 MB of matchers by default, reads MATCHER_CACHE_MB, and refuses a bad size', () => {
+    expect(loadConfig({}).matcherCacheMb).toBe(4096);
+    expect(loadConfig({ MATCHER_CACHE_MB: '0' }).matcherCacheMb).toBe(0);
+    expect(() => loadConfig({ MATCHER_CACHE_MB: '-1' })).toThrow(
+      'MATCHER_CACHE_MB must be 0 or more (megabytes; 0 keeps only the storyfile being asked)',
+    );
+    expect(() => loadConfig({ MATCHER_CACHE_MB: '2.5' })).toThrow(
+      'MATCHER_CACHE_MB must be a whole number of megabytes, e.g. 4096',
+    );
+    expect(() => loadConfig({ MATCHER_CACHE_MB: 'lots' })).toThrow('MATCHER_CACHE_MB (got "lots")');
+  });
+
   it('caps a storyfile at the 300 public asks a minute by default, and reads PUBLIC_ASK_LIMIT_PER_MINUTE', () => {
     expect(loadConfig({}).publicAskLimitPerMinute).toBe(300);
     expect(loadConfig({ PUBLIC_ASK_LIMIT_PER_MINUTE: '5000' }).publicAskLimitPerMinute).toBe(5000);

@@ -141,6 +141,8 @@ export interface Config {
   matcherEmbedder: MatcherEmbedderConfig;
   /** The pool of scorer threads (MATCHER_WORKERS, MATCHER_WORKER_TIMEOUT_SECONDS). */
   matcherWorkers: MatcherWorkersConfig;
+  /** MATCHER_CACHE_MB: megabytes for the matchers kept in memory (the cache and every scorer thread). */
+  matcherCacheMb: number;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
   speech: SpeechConfig;
 }
@@ -293,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       count: env.MATCHER_WORKERS ?? availableParallelism(),
       timeoutMs: env.MATCHER_WORKER_TIMEOUT_SECONDS * 1000,
     },
+    matcherCacheMb: env.MATCHER_CACHE_MB,
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
       warmDecoders: env.SPEECH_WARM_DECODERS,

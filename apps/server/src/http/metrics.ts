@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { registerSentenceModelMetrics, type SentenceModelState } from './sentence-model-metrics.ts';
+import { registerMatcherCacheMetrics, type MatcherCacheState } from './matcher-cache-metrics.ts';
 
 /**
  * The figures that describe this Node.js process (CPU, memory, event-loop lag, GC), in one
@@ -56,6 +57,8 @@ export interface StudioMetrics {
   setJobStateReader(reader: () => Promise<JobStateCounts>): void;
   /** Reads the sentence model's status and load attempts at scrape time; set by the assembly. */
   setSentenceModelReader(reader: () => SentenceModelState | undefined): void;
+  /** Reads what the matchers kept in memory take (MATCHER_CACHE_MB); set by the assembly. */
+  setMatcherCacheReader(reader: () => MatcherCacheState | undefined): void;
   /** The Prometheus text of this studio and its process, job counts read fresh. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -131,6 +134,8 @@ export function createStudioMetrics(): StudioMetrics {
 
   let readSentenceModel: () => SentenceModelState | undefined = () => undefined;
   registerSentenceModelMetrics(registry, () => readSentenceModel());
+  let readMatcherCache: () => MatcherCacheState | undefined = () => undefined;
+  registerMatcherCacheMetrics(registry, () => readMatcherCache());
 
   return {
     countAsk(decision, channel) {
@@ -152,6 +157,9 @@ export function createStudioMetrics(): StudioMetrics {
     },
     setSentenceModelReader(reader) {
       readSentenceModel = reader;
+    },
+    setMatcherCacheReader(reader) {
+      readMatcherCache = reader;
     },
     async render() {
       jobStates = (await readJobStates?.()) ?? { processing: {}, transcripts: {} };

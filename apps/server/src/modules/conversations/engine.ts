@@ -14,6 +14,7 @@ import {
   type ScorerPool,
   type ScorerPoolOptions,
 } from './scoring/scorer-pool.ts';
+import { shareOfBudget } from './scoring/matcher-budget.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -67,7 +68,12 @@ export async function createConversationEngine(
     /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
     textEmbedder?: TextEmbedder;
     /** The scorer threads (`workers` 0 or none: asks are scored on the event loop). */
-    scorer?: Omit<ScorerPoolOptions, 'logger'>;
+    scorer?: Omit<ScorerPoolOptions, 'logger' | 'budgetBytes'>;
+    /**
+     * MATCHER_CACHE_MB: the matchers kept in memory, shared equally by the matcher cache and
+     * every scorer thread (`matcher-budget.ts`); unset: no bound.
+     */
+    matcherCacheMb?: number;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
@@ -78,10 +84,16 @@ export async function createConversationEngine(
     ? createSentenceVectors(db, options.textEmbedder, options.logger)
     : undefined;
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
+  const workers = options.scorer?.workers ?? 0;
+  const budgetBytes =
+    options.matcherCacheMb === undefined
+      ? undefined
+      : shareOfBudget(options.matcherCacheMb, workers);
   const scorer =
-    options.scorer && options.scorer.workers > 0
+    options.scorer && workers > 0
       ? createScorerPool({
           ...options.scorer,
+          ...(budgetBytes === undefined ? {} : { budgetBytes }),
           ...(options.logger ? { logger: options.logger } : {}),
         })
       : undefined;
@@ -90,7 +102,12 @@ export async function createConversationEngine(
     ignores: options.ignores,
     vocabulary: options.vocabulary,
     signer,
-    matchers: createMatcherCache({ vocabulary: options.vocabulary, embedder, vectors }),
+    matchers: createMatcherCache({
+      vocabulary: options.vocabulary,
+      embedder,
+      vectors,
+      budgetBytes,
+    }),
     embedder,
     ...(scorer ? { scorer } : {}),
     ...(vectors ? { vectors } : {}),

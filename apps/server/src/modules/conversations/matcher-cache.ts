@@ -1,79 +1,36 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  createMatcher,
   DEFAULT_TUNING,
   splitPassages,
-  type Category,
   type Embedder,
-  type Matcher,
   type PlayRiskSetting,
   type ThresholdSetting,
 } from '@conversa/matching';
-import type { HeardAsRule } from '@conversa/contracts';
 import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import type { SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import type { Database } from '../../db/client.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
-import { mediaAssets, type MediaAssetFile } from '../media/media.tables.ts';
+import { mediaAssets } from '../media/media.tables.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 import { inkStories } from '../ink/ink.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
+import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
+import {
+  createCachedMatcher,
+  createEntrySizes,
+  type MatchableAnswer,
+  type StoryfileMatcher,
+} from './cached-matcher.ts';
 
-/**
- * A script question as the matcher sees it. Every question is ranked; only one with a processed
- * answer video (`isRecorded`) can be played, and an unrecorded best match is the `not-recorded`
- * fallback.
- */
-export interface MatchableAnswer {
-  questionId: string;
-  text: string;
-  alternates: string[];
-  topicId: string;
-  topicName: string;
-  isRecorded: boolean;
-  /** The answer video's asset; null while the question is not recorded. */
-  assetId: string | null;
-  files: Record<string, MediaAssetFile>;
-  /**
-   * What the person says in the answer (its transcript's draft or saved words; '' until there is
-   * one): the matcher's evidence of what the answer covers, never a phrasing.
-   */
-  transcript?: string;
-  /** What the storyfile learned from its visitors for this answer (`learned-labels.ts`). */
-  learned?: string[];
-}
-
-export interface StoryfileMatcher {
-  stamp: string;
-  /** Moves (process-wide) on every change: an edit read, its vectors made (`scoring/` rebuilds). */
-  version: number;
-  matcher: Matcher;
-  /** The owner's settings the matcher was built with ('auto' where not set). */
-  threshold: ThresholdSetting;
-  playRisk: PlayRiskSetting;
-  answers: Map<string, MatchableAnswer>;
-  /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
-  categoriesKey: string;
-  categories: Category[];
-  /** The namespace's custom words' "heard as" rules, applied to spoken questions first. */
-  heardAsRules: HeardAsRule[];
-  /**
-   * The storyfile's published ink version as of this ask's stamp read; null without one, so an ask
-   * on a storyfile with no story reads neither the story nor the conversation's state.
-   */
-  publishedInkVersionId: string | null;
-}
+export type { MatchableAnswer, StoryfileMatcher } from './cached-matcher.ts';
 
 interface MatcherStamp {
   stamp: string;
   publishedInkVersionId: string | null;
 }
-
-/** Storyfiles whose matcher stays in memory; the least recently asked one goes first. */
-const MAX_CACHED_STORYFILES = 200;
 
 let lastVersion = 0;
 const nextVersion = () => (lastVersion += 1);
@@ -186,9 +143,23 @@ export function createMatcherCache(options: {
   vocabulary: StoryfileVocabulary;
   embedder?: Embedder | undefined;
   vectors?: SentenceVectors | undefined;
+  /**
+   * The bytes this cache's matchers may take (its share of MATCHER_CACHE_MB, `matcher-bytes.ts`'s
+   * estimate); the least recently asked go first. Unset: no bound.
+   */
+  budgetBytes?: number | undefined;
 }) {
   const { vocabulary, embedder, vectors } = options;
+  const budgetBytes = options.budgetBytes ?? Number.POSITIVE_INFINITY;
+  /** The storyfiles' matchers, least recently asked first. */
   const cache = new Map<string, StoryfileMatcher>();
+  const sizeOf = createEntrySizes(embedder);
+  let held: HeldMatchers = { bytes: 0, storyfiles: 0, evictions: 0 };
+  /** Drops the least recently asked matchers over the budget (never the one being asked). */
+  const keepWithinBudget = (storyfileId: string): void => {
+    const now = evictOverBudget(cache, sizeOf, budgetBytes, storyfileId);
+    held = { ...now, evictions: held.evictions + now.evictions };
+  };
   /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */
   const preparing = new Map<string, Promise<void>>();
 
@@ -213,7 +184,14 @@ export function createMatcherCache(options: {
         ? splitPassages(answer.transcript, DEFAULT_TUNING.transcriptPassageSentences)
         : [],
     );
-    if (entry.matcher.getEmbeddingState().status !== 'pending') {
+    const phrasings = [...entry.answers.values()].flatMap((answer) => [
+      answer.text,
+      ...answer.alternates,
+      ...(answer.learned ?? []),
+    ]);
+    const has = (text: string) => vectors.matcherEmbedder.embed(text.trim()) !== undefined;
+    // The matcher's embedding state, without building a matcher that was not built yet.
+    if (OFF_TOPIC_QUESTIONS.every(has) && phrasings.every(has)) {
       if (vectors.report().status !== 'ready') {
         return;
       }
@@ -222,15 +200,7 @@ export function createMatcherCache(options: {
         return;
       }
     }
-    const texts = [
-      ...OFF_TOPIC_QUESTIONS,
-      ...[...entry.answers.values()].flatMap((answer) => [
-        answer.text,
-        ...answer.alternates,
-        ...(answer.learned ?? []),
-      ]),
-      ...passages,
-    ];
+    const texts = [...OFF_TOPIC_QUESTIONS, ...phrasings, ...passages];
     const job = vectors
       .preparePhrasings(texts)
       // The vectors change the scores: the automatic threshold is chosen now, before the next
@@ -244,7 +214,8 @@ export function createMatcherCache(options: {
           knownVectors.set(entry, known);
           entry.version = nextVersion();
         }
-        entry.matcher.getThreshold();
+        // Only a matcher built on the event loop (no scorer threads, or the settings read it).
+        entry.builtMatcher()?.getThreshold();
       })
       .catch(() => undefined)
       .finally(() => preparing.delete(storyfileId));
@@ -271,7 +242,13 @@ export function createMatcherCache(options: {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
       const entry = await getOrBuild(db, storyfileId);
       prepareVectors(storyfileId, entry);
+      keepWithinBudget(storyfileId);
       return entry;
+    },
+
+    /** What the cache holds now (estimated bytes, storyfiles) and its evictions since the start. */
+    report(): HeldMatchers {
+      return held;
     },
 
     /**
@@ -311,7 +288,7 @@ export function createMatcherCache(options: {
         // The labels did not change (their part of the stamp is the same): keep what was learned.
         const answer = { ...row, learned: previous?.learned ?? [] };
         if (!previous || !isSameAnswer(previous, answer)) {
-          entry.matcher.upsertAnswer(toAnswerInput(answer));
+          entry.builtMatcher()?.upsertAnswer(toAnswerInput(answer));
         }
         answers.set(answer.questionId, answer);
       }
@@ -330,27 +307,33 @@ export function createMatcherCache(options: {
     ]);
     const categoriesKey = JSON.stringify(categories);
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
-    const entry = cache.get(storyfileId) ?? {
-      stamp,
-      version: 0,
-      matcher: createMatcher({ threshold, playRisk, categories, embedder }),
-      threshold,
-      playRisk,
-      answers: new Map<string, MatchableAnswer>(),
-      categoriesKey,
-      categories,
-      heardAsRules,
-      publishedInkVersionId,
-    };
+    const entry =
+      cache.get(storyfileId) ??
+      createCachedMatcher(
+        {
+          stamp,
+          version: 0,
+          threshold,
+          playRisk,
+          answers: new Map<string, MatchableAnswer>(),
+          categoriesKey,
+          categories,
+          heardAsRules,
+          publishedInkVersionId,
+        },
+        embedder,
+      );
+    // Edits reach a matcher built already; one not built yet is built with them.
+    const built = entry.builtMatcher();
     entry.heardAsRules = heardAsRules;
     entry.publishedInkVersionId = publishedInkVersionId;
-    entry.matcher.setThreshold(threshold);
-    entry.matcher.setPlayRisk(playRisk);
+    built?.setThreshold(threshold);
+    built?.setPlayRisk(playRisk);
     entry.threshold = threshold;
     entry.playRisk = playRisk;
     if (entry.categoriesKey !== categoriesKey) {
       // Categories change the terms of every phrasing: the matcher re-indexes them all.
-      entry.matcher.setCategories(categories);
+      built?.setCategories(categories);
       entry.categoriesKey = categoriesKey;
       entry.categories = categories;
     }
@@ -359,22 +342,19 @@ export function createMatcherCache(options: {
     );
     for (const questionId of entry.answers.keys()) {
       if (!next.has(questionId)) {
-        entry.matcher.removeAnswer(questionId);
+        built?.removeAnswer(questionId);
       }
     }
     for (const answer of next.values()) {
       const previous = entry.answers.get(answer.questionId);
       if (!previous || !isSameAnswer(previous, answer)) {
-        entry.matcher.upsertAnswer(toAnswerInput(answer));
+        built?.upsertAnswer(toAnswerInput(answer));
       }
     }
     entry.answers = next;
     entry.stamp = stamp;
     entry.version = nextVersion();
     cache.set(storyfileId, entry);
-    while (cache.size > MAX_CACHED_STORYFILES) {
-      cache.delete(cache.keys().next().value!);
-    }
     return entry;
   }
 }

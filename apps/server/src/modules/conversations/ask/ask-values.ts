@@ -22,8 +22,13 @@ export interface AskedQuestion {
   isSpoken: boolean;
   /** Spoken, and nothing was heard: no story choice or reading is tried. */
   isUnintelligible: boolean;
-  /** The matcher's threshold (the one a question scored without its vector is decided with). */
-  threshold: number;
+  /**
+   * The cached matcher's own threshold, read only where no scoring decided the question (a story's
+   * turn, a pressed suggestion, an unintelligible one): it builds and calibrates the matcher on the
+   * event loop (seconds at 300 answers with transcripts, after every load of the storyfile), which
+   * the scorer threads have already done where they scored.
+   */
+  ownThreshold: () => number;
 }
 
 /** The asker's story (none without a published one) where their conversation left it. */

@@ -1,13 +1,13 @@
 import type { AskScoring, StoryLine, StoryTurn } from '@conversa/contracts';
-import type { MatchResult } from '@conversa/matching';
+import { OFF_TOPIC_QUESTIONS, type Embedder, type MatchResult } from '@conversa/matching';
 import type { InkSession } from '../../ink/index.ts';
 import { noClarification, type AskOutcome } from '../ask.types.ts';
 import type { StoryfileMatcher } from '../matcher-cache.ts';
 import type { Logged } from './ask-values.ts';
 
 /** The ask's answer, from the value its last stage returned. */
-export function toAskOutcome(value: Logged): AskOutcome {
-  const { conversationId, exchangeId, media, message, threshold } = value;
+export function toAskOutcome(value: Logged, embedder: Embedder | undefined): AskOutcome {
+  const { conversationId, exchangeId, media, message } = value;
   const { session } = value.story;
   if (value.path === 'start') {
     return {
@@ -19,7 +19,7 @@ export function toAskOutcome(value: Logged): AskOutcome {
       questionText: null,
       score: null,
       confidence: null,
-      threshold,
+      threshold: value.ownThreshold(),
       candidates: [],
       ...noClarification(),
       story: session ? toStoryTurn(session, 'start', null, value.lines) : null,
@@ -36,7 +36,7 @@ export function toAskOutcome(value: Logged): AskOutcome {
       questionText: answered?.text ?? null,
       score: null,
       confidence: null,
-      threshold,
+      threshold: value.ownThreshold(),
       candidates: [],
       ...noClarification(),
       story: toStoryTurn(value.story.session, 'choice', taken.choiceText || null, value.lines),
@@ -54,7 +54,7 @@ export function toAskOutcome(value: Logged): AskOutcome {
     confidence: scored?.confidence ?? null,
     threshold: value.decidedThreshold,
     candidates: value.candidates,
-    ...(result ? { scoring: describeAskScoring(result, value.entry.matcher) } : {}),
+    ...(result ? { scoring: describeAskScoring(result, value.entry, embedder) } : {}),
     story: session ? toStoryTurn(session, 'free', null, value.lines) : null,
     ...value.clarification,
   };
@@ -83,9 +83,23 @@ function toStoryTurn(
  * nothing is close by meaning either, and says when words alone scored it because the script's
  * vectors were still being made (issue 44).
  */
-function describeAskScoring(result: MatchResult, matcher: StoryfileMatcher['matcher']): AskScoring {
+function describeAskScoring(
+  result: MatchResult,
+  entry: StoryfileMatcher,
+  embedder: Embedder | undefined,
+): AskScoring {
   if (result.isSemantic) {
     return 'meaning';
   }
-  return matcher.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
+  const built = entry.builtMatcher();
+  if (built || !embedder) {
+    return built?.getEmbeddingState().status === 'pending' ? 'words-preparing' : 'words';
+  }
+  // Scored in a scorer thread, the entry's matcher not built: pending as the matcher would say,
+  // while a phrasing or a built-in off-topic question has no vector.
+  const has = (text: string) => embedder.embed(text.trim()) !== undefined;
+  const isReady =
+    OFF_TOPIC_QUESTIONS.every(has) &&
+    [...entry.answers.values()].every((answer) => [answer.text, ...answer.alternates].every(has));
+  return isReady ? 'words' : 'words-preparing';
 }

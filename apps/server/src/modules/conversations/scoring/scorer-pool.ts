@@ -1,7 +1,14 @@
 import { Piscina } from 'piscina';
 import type { MatchResult } from '@conversa/matching';
 import { AppError } from '../../../http/errors.ts';
-import type { MatcherSnapshot, ScoreReply, ScoreTask } from './scorer-protocol.ts';
+import type { HeldMatchers } from './matcher-budget.ts';
+import type {
+  MatcherSnapshot,
+  ScoreReply,
+  ScorerWorkerData,
+  ScoreTask,
+  ThreadHeld,
+} from './scorer-protocol.ts';
 
 /** What a visitor reads when no scorer worker could answer, twice in a row (503). */
 export const SCORER_UNAVAILABLE_MESSAGE =
@@ -10,6 +17,8 @@ export const SCORER_UNAVAILABLE_MESSAGE =
 export interface ScorerPoolOptions {
   /** Worker threads (MATCHER_WORKERS), at least 1. */
   workers: number;
+  /** Each thread's share of MATCHER_CACHE_MB, in bytes (`shareOfBudget`); unset: no bound. */
+  budgetBytes?: number;
   /** A scoring not answered within this is given up, and its worker replaced (MATCHER_WORKER_TIMEOUT_SECONDS). */
   timeoutMs: number;
   /** The worker module; default `scorer-worker.ts` beside this file (`scorer-worker.js` in the bundle). */
@@ -31,6 +40,12 @@ export interface ScorerPool {
   score(request: ScoreRequest): Promise<MatchResult[]>;
   /** Workers running, and how many were replaced since the start (a scoring failed or hung). */
   report(): { workers: number; replaced: number };
+  /**
+   * The matchers the running threads hold, added up (as each last reported, with its last
+   * scoring), and the evictions of every thread since the start (an ended thread's matchers
+   * count as evicted with it).
+   */
+  held(): HeldMatchers;
   close(): Promise<void>;
 }
 
@@ -57,7 +72,12 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     idleTimeout: Number.POSITIVE_INFINITY,
     // TypeScript sources (development, tests) are loaded through tsx, as the server itself is.
     execArgv: workerUrl.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    workerData: {
+      budgetBytes: options.budgetBytes ?? Number.POSITIVE_INFINITY,
+    } satisfies ScorerWorkerData,
   });
+  /** Each thread's last report, by thread id. */
+  const threads = new Map<number, ThreadHeld>();
   let replaced = 0;
   // A worker that dies between tasks is replaced by piscina; nothing waits on it.
   pool.on('error', (error: unknown) => {
@@ -82,6 +102,7 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     if (reply.kind !== 'scored') {
       throw new Error('the scorer worker did not take the snapshot');
     }
+    threads.set(reply.held.threadId, reply.held);
     return reply.results;
   }
 
@@ -104,6 +125,21 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
       }
     },
     report: () => ({ workers: pool.threads.length, replaced }),
+    held() {
+      const running = new Set(pool.threads.map((thread) => thread.threadId));
+      const total: HeldMatchers = { bytes: 0, storyfiles: 0, evictions: 0 };
+      for (const [threadId, held] of threads) {
+        total.evictions += held.evictions;
+        if (running.has(threadId)) {
+          total.bytes += held.bytes;
+          total.storyfiles += held.storyfiles;
+        } else {
+          // A thread that ended (replaced after a failed or slow scoring) lost what it held.
+          total.evictions += held.storyfiles;
+        }
+      }
+      return total;
+    },
     close: () => pool.destroy(),
   };
 }

@@ -36,7 +36,21 @@ export interface ScoreTask {
   limit: number;
 }
 
+/** What every scorer thread starts with (piscina's `workerData`). */
+export interface ScorerWorkerData {
+  /** The thread's share of MATCHER_CACHE_MB, in bytes (`matcher-budget.ts`). */
+  budgetBytes: number;
+}
+
+/** What a scorer thread holds after a task (its matchers' estimated bytes, and evictions so far). */
+export interface ThreadHeld {
+  threadId: number;
+  bytes: number;
+  storyfiles: number;
+  evictions: number;
+}
+
 export type ScoreReply =
-  | { kind: 'scored'; results: MatchResult[] }
+  | { kind: 'scored'; results: MatchResult[]; held: ThreadHeld }
   /** The worker does not hold this version of the storyfile's matcher: send the snapshot. */
   | { kind: 'missing' };

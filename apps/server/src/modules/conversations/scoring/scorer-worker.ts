@@ -1,22 +1,35 @@
 // A scorer worker (a thread of the server's pool, `scorer-pool.ts`): holds the matchers of the
 // storyfiles it was asked about, built from the snapshots the server sends, and scores questions.
 // Nothing here reads the database or embeds text: the server sends the stored vectors.
+import { threadId, workerData } from 'node:worker_threads';
 import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
-import type { MatcherSnapshot, ScoreReply, ScoreTask } from './scorer-protocol.ts';
+import { estimateMatcherBytes } from './matcher-bytes.ts';
+import { evictOverBudget } from './matcher-budget.ts';
+import type {
+  MatcherSnapshot,
+  ScoreReply,
+  ScoreTask,
+  ScorerWorkerData,
+} from './scorer-protocol.ts';
 
-/** Storyfiles whose matcher a worker keeps; the least recently asked one goes first. */
-const MAX_HELD_MATCHERS = 200;
+/** This thread's share of MATCHER_CACHE_MB; the least recently asked matcher goes first. */
+const budgetBytes =
+  (workerData as Partial<ScorerWorkerData> | null)?.budgetBytes ?? Number.POSITIVE_INFINITY;
+let evictions = 0;
 
 interface HeldMatcher {
   version: number;
   matcher: Matcher;
+  /** Its estimated bytes (`matcher-bytes.ts`), the snapshot's vectors included. */
+  bytes: number;
 }
 
 const held = new Map<string, HeldMatcher>();
 /** The vectors of the questions being scored (set for one task, synchronously). */
 let questionVectors = new Map<string, Float32Array>();
 
-function buildMatcher(snapshot: MatcherSnapshot): Matcher {
+/** The matcher of a snapshot (exported for the bench that weighs it against the heap). */
+export function buildMatcher(snapshot: MatcherSnapshot): Matcher {
   const vectors = new Map(snapshot.vectors);
   const embedder: Embedder | undefined =
     snapshot.embedderId === null
@@ -44,13 +57,16 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
     if (!task.snapshot) {
       return { kind: 'missing' };
     }
-    entry = { version: task.snapshot.version, matcher: buildMatcher(task.snapshot) };
+    entry = {
+      version: task.snapshot.version,
+      matcher: buildMatcher(task.snapshot),
+      bytes: estimateMatcherBytes(task.snapshot),
+    };
   }
   held.delete(task.storyfileId);
   held.set(task.storyfileId, entry);
-  while (held.size > MAX_HELD_MATCHERS) {
-    held.delete(held.keys().next().value!);
-  }
+  const sizes = evictOverBudget(held, (value) => value.bytes, budgetBytes, task.storyfileId);
+  evictions += sizes.evictions;
   questionVectors = new Map(
     task.questions.flatMap(({ text, vector }) => (vector ? [[text.trim(), vector] as const] : [])),
   );
@@ -58,6 +74,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
     const { matcher } = entry;
     return {
       kind: 'scored',
+      held: { threadId, bytes: sizes.bytes, storyfiles: sizes.storyfiles, evictions },
       results: task.questions.map(({ text }) => matcher.match(text, { limit: task.limit })),
     };
   } finally {

@@ -27,6 +27,6 @@ export async function readQuestion(
     text: isSpoken ? applyHeardAsRules(input.text, entry.heardAsRules).text : input.text,
     isSpoken,
     isUnintelligible: isSpoken && input.text.trim() === '',
-    threshold: entry.matcher.getThreshold(),
+    ownThreshold: () => entry.matcher.getThreshold(),
   };
 }

@@ -1,0 +1,189 @@
+// Many storyfiles in one studio (issue 51, item 2; not a test): a published storyfile of `answers`
+// answers of bench:load's scale script, every one with a transcript, made through the studio (its
+// vectors embedded once and stored), then copied in bulk SQL to `storyfiles` in all
+// (storyfiles/clone.ts: the copies find the stored vectors, nothing is embedded again). Visitors
+// then ask on loopback, each ask a storyfile drawn at random from all of them, under
+// MATCHER_CACHE_MB; then the storyfiles asked longest ago (dropped from the matcher cache) are
+// asked again one at a time. Prints memory per storyfile's matcher, the studio's RSS, the first
+// ask after eviction and the spread asks beside the issue's goals; writes
+// bench-results/storyfiles.json.
+//
+// Usage: npm run bench:storyfiles [-- --storyfiles 1000 --answers 300 --asks 2000 --seconds 300
+//          --concurrency 8 --evicted 30 --cache-mb 4096 --embedder use-lite]
+//   --storyfiles N   published storyfiles in all (default 1,000; e.g. 20 for a quick run)
+//   --answers N      answers of each (default 300, at most 400)
+//   --asks N, --seconds S  the spread asks: at most N, for at most S seconds (asks in flight finish)
+//   --concurrency N  spread asks in flight at once (default 8)
+//   --evicted N      storyfiles asked again after they were dropped (default 30)
+//   --cache-mb N     the studio's MATCHER_CACHE_MB (default 4096, the studio's default)
+//   --embedder E     use-lite (default) or none (words alone: no model to load)
+//   --heap           only weighs matcher-bytes.ts's estimate against the heap (storyfiles/matcher-heap.ts)
+//   (MATCHER_WORKERS=N before the command sets the scorer threads; DATABASE_URL any PostgreSQL,
+//   else the bench's own embedded one under .data-bench/storyfiles/, BENCH_POSTGRES_PORT)
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { RunningStudio } from '../src/server.ts';
+import type { EmbeddedDatabase } from '../src/db/embedded.ts';
+import { loadScript } from './load-scripts.ts';
+import { summarize } from './load/measures.ts';
+import { waitForSentenceVectors, warmScorerThreads } from './load/measures.ts';
+import {
+  createBenchPool,
+  prepareBenchDatabase,
+  seedPublishedStoryfile,
+  startBenchStudio,
+  writeBenchResults,
+} from './support.ts';
+import { askPublic, askSpread, readCacheFigures, type AskTiming } from './storyfiles/asks.ts';
+import { cloneStoryfile } from './storyfiles/clone.ts';
+import { reportMatcherHeap } from './storyfiles/matcher-heap.ts';
+import { reportStoryfiles } from './storyfiles/report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    storyfiles: { type: 'string', default: '1000' },
+    answers: { type: 'string', default: '300' },
+    asks: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '8' },
+    evicted: { type: 'string', default: '30' },
+    'cache-mb': { type: 'string', default: '4096' },
+    embedder: { type: 'string', default: 'use-lite' },
+    heap: { type: 'boolean', default: false },
+  },
+});
+const whole = (name: keyof typeof args, min: number, max: number): number => {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+};
+const STORYFILES = whole('storyfiles', 2, 5_000);
+const ANSWERS = whole('answers', 1, 400);
+const ASKS = whole('asks', 1, 100_000);
+const SECONDS = whole('seconds', 1, 3_600);
+const CONCURRENCY = whole('concurrency', 1, 200);
+const EVICTED = whole('evicted', 1, 1_000);
+const CACHE_MB = whole('cache-mb', 0, 1_048_576);
+if (args.embedder !== 'use-lite' && args.embedder !== 'none') {
+  throw new Error('--embedder must be use-lite or none');
+}
+
+/** Asks by status (0: no answer: the connection failed). */
+function countStatuses(timings: readonly AskTiming[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { status } of timings) {
+    counts[status] = (counts[status] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function collectedRss(): number {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  return process.memoryUsage().rss;
+}
+
+async function main(): Promise<void> {
+  if (args.heap) {
+    reportMatcherHeap();
+    return;
+  }
+  const scale = loadScript('scale');
+  const loadBefore = loadavg()[0]!;
+  let embedded: EmbeddedDatabase | undefined;
+  let studio: RunningStudio | undefined;
+  try {
+    const prepared = await prepareBenchDatabase('conversa_bench_storyfiles', 'storyfiles');
+    embedded = prepared.embedded;
+    const started = performance.now();
+    studio = await startBenchStudio(prepared.url, 'storyfiles', {
+      MATCHER_CACHE_MB: String(CACHE_MB),
+      MATCHER_EMBEDDER: args.embedder,
+      PUBLIC_ASK_LIMIT_PER_MINUTE: '1000000',
+      STUDIO_ROLE: 'web',
+      TRUST_PROXY: 'loopback',
+    });
+    const { url } = studio;
+    const questions = scale.script.topics[0]!.questions.slice(0, ANSWERS);
+    const template = await seedPublishedStoryfile(studio, {
+      name: 'A storyfile of many',
+      topics: [{ name: 'Everything', questions }],
+    });
+    console.log(
+      `Template: ${questions.length} answers with transcripts, made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await waitForSentenceVectors(template.owner, template.id, started);
+    const workers = studio.config.matcherWorkers.count;
+    await warmScorerThreads(template.owner, template.id, workers, scale.questions[0]!);
+    const pool = createBenchPool(prepared.url);
+    const cloneStarted = performance.now();
+    const copies = await cloneStoryfile(pool, template.id, STORYFILES - 1);
+    await pool.end();
+    const slugs = [template.slug, ...copies.map(({ slug }) => slug)];
+    console.log(
+      `Copied to ${slugs.length} published storyfiles in ${((performance.now() - cloneStarted) / 1000).toFixed(1)} s`,
+    );
+    const baseRss = collectedRss();
+
+    // Spread: every ask a storyfile drawn at random from all of them.
+    const lastAsked = new Map<string, number>();
+    let asked = 0;
+    const spreadStarted = performance.now();
+    const spread = await askSpread(CONCURRENCY, ASKS, SECONDS, async () => {
+      const slug = slugs[Math.floor(Math.random() * slugs.length)]!;
+      lastAsked.set(slug, (asked += 1));
+      return askPublic(url, slug, scale.questions[asked % scale.questions.length]!);
+    });
+    const spreadSeconds = (performance.now() - spreadStarted) / 1000;
+    const afterSpread = await readCacheFigures(url);
+    const heldByScorer =
+      workers > 0
+        ? (afterSpread.storyfiles.scorers ?? 0) / workers
+        : (afterSpread.storyfiles.main ?? 0);
+    const spreadRss = collectedRss();
+
+    // After eviction: those asked longest ago, one at a time (none waits behind another).
+    const oldest = [...lastAsked].sort((a, b) => a[1] - b[1]).slice(0, EVICTED);
+    const evictedTimings: AskTiming[] = [];
+    for (const [slug] of oldest) {
+      evictedTimings.push(await askPublic(url, slug, scale.questions[0]!));
+    }
+    const afterEvicted = await readCacheFigures(url);
+    const finalRss = collectedRss();
+    const figures = {
+      storyfiles: slugs.length,
+      answers: questions.length,
+      workers,
+      cacheMb: CACHE_MB,
+      embedder: args.embedder,
+      concurrency: CONCURRENCY,
+      loadAverage: { before: loadBefore, after: loadavg()[0]! },
+      rss: { base: baseRss, afterSpread: spreadRss, final: finalRss },
+      cache: { afterSpread, afterEvicted },
+      spread: {
+        seconds: spreadSeconds,
+        distinct: lastAsked.size,
+        errors: spread.filter(({ status }) => status !== 200).length,
+        statuses: countStatuses(spread),
+        ms: summarize(spread.map(({ ms }) => ms)),
+      },
+      evicted: {
+        // Dropped (least recently asked first) by the holder that scores them, a scorer thread
+        // (or the main cache without threads), when more storyfiles than it holds were asked
+        // after them: the i-th oldest had lastAsked.size - i - 1 after it.
+        dropped: oldest.filter((_, index) => lastAsked.size - index - 1 >= heldByScorer).length,
+        errors: evictedTimings.filter(({ status }) => status !== 200).length,
+        ms: summarize(evictedTimings.map(({ ms }) => ms)),
+      },
+    };
+    reportStoryfiles(figures);
+    console.log(`Figures written to ${writeBenchResults('storyfiles', figures)}`);
+  } finally {
+    await studio?.stop();
+    await embedded?.stop();
+  }
+}
+
+await main();

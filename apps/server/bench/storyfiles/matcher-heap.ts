@@ -1,0 +1,114 @@
+// How close MATCHER_CACHE_MB's estimate of a matcher (scoring/matcher-bytes.ts) is to the heap it
+// takes: matchers of `count` answers of bench:load's scale script are built from snapshots the way
+// a scorer thread builds them (stand-in 512-dimension vectors, as bench:scoring's: the same arrays
+// as USE lite's), calibrated and asked once, and kept; the heap and array buffers are read after a
+// full GC before and after. Run through `npm run bench:storyfiles -- --heap` (node --expose-gc).
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_TUNING,
+  OFF_TOPIC_QUESTIONS,
+  splitPassages,
+  type AnswerInput,
+} from '@conversa/matching';
+import { estimateMatcherBytes } from '../../src/modules/conversations/scoring/matcher-bytes.ts';
+import { buildMatcher } from '../../src/modules/conversations/scoring/scorer-worker.ts';
+import type { MatcherSnapshot } from '../../src/modules/conversations/scoring/scorer-protocol.ts';
+import { loadScript } from '../load-scripts.ts';
+
+const DIMENSIONS = 512;
+
+function standInVector(text: string): Float32Array {
+  const vector = new Float32Array(DIMENSIONS);
+  let digest = createHash('sha256').update(text).digest();
+  for (let i = 0; i < DIMENSIONS; i++) {
+    if (i > 0 && i % digest.length === 0) {
+      digest = createHash('sha256').update(digest).digest();
+    }
+    vector[i] = (digest[i % digest.length]! - 127.5) / 127.5;
+  }
+  return vector;
+}
+
+/** A snapshot of the scale script's first `count` answers, with or without vectors. */
+export function scaleSnapshot(count: number, withVectors: boolean): MatcherSnapshot {
+  const questions = loadScript('scale').script.topics.flatMap((topic) => topic.questions);
+  const answers: AnswerInput[] = questions.slice(0, count).map((question, index) => ({
+    id: `a${index}`,
+    question: question.text,
+    alternates: [...(question.alternates ?? [])],
+    isRecorded: true,
+    transcript: question.transcript ?? '',
+    learned: [],
+  }));
+  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+  for (const answer of answers) {
+    texts.add(answer.question.trim());
+    for (const passage of splitPassages(
+      answer.transcript ?? '',
+      DEFAULT_TUNING.transcriptPassageSentences,
+    )) {
+      texts.add(passage.trim());
+    }
+  }
+  return {
+    version: 1,
+    embedderId: withVectors ? 'stand-in' : null,
+    threshold: 'auto',
+    playRisk: 'auto',
+    categories: [],
+    answers,
+    vectors: withVectors ? [...texts].map((text) => [text, standInVector(text)]) : [],
+  };
+}
+
+function usedBytes(): number {
+  globalThis.gc!();
+  globalThis.gc!();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+/** Builds `copies` matchers of the snapshot (kept), and answers the heap's growth per matcher. */
+function measure(make: () => MatcherSnapshot, copies: number): { heap: number; estimate: number } {
+  const snapshots = Array.from({ length: copies }, make);
+  const before = usedBytes();
+  const kept = snapshots.map((snapshot) => {
+    const matcher = buildMatcher(snapshot);
+    matcher.getThreshold();
+    matcher.match('Where did you grow up?');
+    return matcher;
+  });
+  const after = usedBytes();
+  if (kept.length !== copies) {
+    throw new Error('lost a matcher');
+  }
+  // The snapshots' vectors stay with their matchers (a scorer thread's embedder holds them), so
+  // they are counted on both sides alike: the estimate includes them, the heap grew by them
+  // before `before`; add them back to the heap's side.
+  const vectorBytes = snapshots[0]!.vectors.reduce((sum, [, vector]) => sum + vector.byteLength, 0);
+  return {
+    heap: (after - before) / copies + vectorBytes,
+    estimate: estimateMatcherBytes(snapshots[0]!),
+  };
+}
+
+export function reportMatcherHeap(): void {
+  if (!globalThis.gc) {
+    throw new Error('--heap needs node --expose-gc (npm run bench:storyfiles does it)');
+  }
+  console.log('Matcher memory: estimate (matcher-bytes.ts) against the heap after a full GC');
+  console.log('| matcher | heap per matcher | estimate | estimate / heap |');
+  console.log('| --- | --: | --: | --: |');
+  for (const [count, withVectors] of [
+    [300, true],
+    [300, false],
+    [100, true],
+    [20, false],
+  ] as const) {
+    const { heap, estimate } = measure(() => scaleSnapshot(count, withVectors), 4);
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    console.log(
+      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
+    );
+  }
+}
