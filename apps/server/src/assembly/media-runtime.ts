@@ -11,6 +11,7 @@ import { createSharedMediaUrlSigner } from '../modules/media/index.ts';
 import { createPackageJobHandler } from '../modules/packages/index.ts';
 import { createDictation } from '../modules/speech/index.ts';
 import {
+  createAdaptSpeakerHandler,
   createTranscribeVideoHandler,
   queueMissingTranscripts,
   queueTranscript,
@@ -58,6 +59,8 @@ export async function startMediaRuntime(options: {
   });
 
   if (config.role !== 'web') {
+    // One recognizer of answers: new drafts and the redrafts with a storyfile's voice.
+    const dictation = createDictation({ config: config.speech });
     await jobs.startWorkers(
       config.jobs.concurrency,
       {
@@ -82,9 +85,10 @@ export async function startMediaRuntime(options: {
         transcribeVideo: createTranscribeVideoHandler({
           db: database.db,
           mediaStore,
-          dictation: createDictation({ config: config.speech }),
+          dictation,
           log,
         }),
+        adaptSpeaker: createAdaptSpeakerHandler({ db: database.db, mediaStore, dictation, log }),
       },
       { transcribeConcurrency: config.jobs.transcribeConcurrency },
     );

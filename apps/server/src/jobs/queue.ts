@@ -6,6 +6,7 @@ import { createLeaseConnection, recoverAbandonedJobs } from './job-leases.ts';
 import { findUploadsOfFailedJobs } from './job-table.query.ts';
 import { createJobRunner } from './job-worker.ts';
 import {
+  ADAPT_SPEAKER_PRIORITY,
   getProcessVideoJobId,
   JOB_QUEUES,
   JOB_SCHEMA,
@@ -53,6 +54,12 @@ export interface JobQueue {
     executor?: SqlExecutor,
     options?: { isFreshAttempt?: boolean },
   ): Promise<void>;
+  /**
+   * Queues the adaptation to a storyfile's speaker once its corrected answers reach `milestone`
+   * (issue 52), on the drafts' queue at a low priority. The job id derives from both, so the
+   * saves that pass one milestone queue one job.
+   */
+  enqueueSpeakerAdaptation(storyfileId: string, milestone: number): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
   /**
@@ -167,7 +174,7 @@ export async function startJobQueue(options: {
   async function sendAndWake(
     queue: JobQueueName,
     payload: QueuePayload,
-    sendOptions: { id: string; singletonKey: string },
+    sendOptions: { id: string; singletonKey: string; priority?: number },
     executor: SqlExecutor | undefined,
   ): Promise<void> {
     await boss.send(queue, payload, {
@@ -218,6 +225,17 @@ export async function startJobQueue(options: {
           singletonKey: `transcribe:${assetId}`,
         },
         executor,
+      ),
+    enqueueSpeakerAdaptation: (storyfileId, milestone) =>
+      sendAndWake(
+        TRANSCRIBE_VIDEO_QUEUE,
+        { adaptStoryfileId: storyfileId },
+        {
+          id: getProcessVideoJobId(`adapt:${storyfileId}:${milestone}`),
+          singletonKey: `adapt:${storyfileId}`,
+          priority: ADAPT_SPEAKER_PRIORITY,
+        },
+        undefined,
       ),
     wakeWorkers: notifyWorkers,
     async startWorkers(concurrency, handlers, startOptions = {}) {
