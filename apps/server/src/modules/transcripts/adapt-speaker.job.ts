@@ -91,7 +91,11 @@ export function createAdaptSpeakerHandler(deps: AdaptSpeakerDeps): AdaptSpeakerH
         for (const name of files) {
           const local =
             method === 'mllr' ? adaptation.mllrFile! : path.join(adaptation.acousticModel, name);
-          await mediaStore.publishFile(local, `${storagePrefix}/${name}`, 'application/octet-stream');
+          await mediaStore.publishFile(
+            local,
+            `${storagePrefix}/${name}`,
+            'application/octet-stream',
+          );
         }
         // Two runs at once (a slot each) cannot both write a revision: the second fails here
         // and its retry finds the voice made.

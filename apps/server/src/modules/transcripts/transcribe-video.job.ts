@@ -91,7 +91,10 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
         const voice = speakerModel
           ? await loadSpeakerVoice(mediaStore, speakerModel, workDir)
           : undefined;
-        dictated = await dictation.transcribeAnswer(wavFile, { signal, ...(voice ? { voice } : {}) });
+        dictated = await dictation.transcribeAnswer(wavFile, {
+          signal,
+          ...(voice ? { voice } : {}),
+        });
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
