@@ -13,6 +13,7 @@ import { createDictation } from '../modules/speech/index.ts';
 import {
   createAdaptSpeakerHandler,
   createTranscribeVideoHandler,
+  queueDueSpeakerAdaptations,
   queueMissingTranscripts,
   queueTranscript,
 } from '../modules/transcripts/index.ts';
@@ -88,7 +89,13 @@ export async function startMediaRuntime(options: {
           dictation,
           log,
         }),
-        adaptSpeaker: createAdaptSpeakerHandler({ db: database.db, mediaStore, dictation, log }),
+        adaptSpeaker: createAdaptSpeakerHandler({
+          db: database.db,
+          mediaStore,
+          dictation,
+          jobs,
+          log,
+        }),
       },
       { transcribeConcurrency: config.jobs.transcribeConcurrency },
     );
@@ -106,6 +113,15 @@ export async function startMediaRuntime(options: {
     const queuedTranscripts = await queueMissingTranscripts(database.db, jobs);
     if (queuedTranscripts > 0) {
       log(`transcripts: ${queuedTranscripts} video(s) without a transcript queued for a draft`);
+    }
+    // Storyfiles whose corrected answers passed a milestone their voice was not made from (an
+    // import or a duplicate, or a save whose job was lost) get the adaptation queued; only the
+    // embedded recognizer is adapted.
+    const queuedVoices = config.speech.external
+      ? 0
+      : await queueDueSpeakerAdaptations(database.db, jobs, config.speakerAdaptation);
+    if (queuedVoices > 0) {
+      log(`transcripts: ${queuedVoices} storyfile voice adaptation(s) queued`);
     }
     let removedFolders = 0;
     if (isStorageScanned) {

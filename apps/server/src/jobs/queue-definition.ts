@@ -29,7 +29,11 @@ export type TranscribeVideoPayload = z.infer<typeof transcribeVideoPayloadSchema
  * Adapting the recognizer to a storyfile's speaker and redrafting its answers that still need
  * review (issue 52): on the drafts' queue and slots, at a lower priority than a new video's draft.
  */
-export const adaptSpeakerPayloadSchema = z.object({ adaptStoryfileId: z.uuid() });
+export const adaptSpeakerPayloadSchema = z.object({
+  adaptStoryfileId: z.uuid(),
+  /** A continuation: redraft the answers after this video id (a job redrafts a batch at most). */
+  redraftAfter: z.uuid().optional(),
+});
 export type AdaptSpeakerPayload = z.infer<typeof adaptSpeakerPayloadSchema>;
 /** pg-boss fetches higher priorities first; new videos' drafts have 0. */
 export const ADAPT_SPEAKER_PRIORITY = -1;

@@ -57,9 +57,14 @@ export interface JobQueue {
   /**
    * Queues the adaptation to a storyfile's speaker once its corrected answers reach `milestone`
    * (issue 52), on the drafts' queue at a low priority. The job id derives from both, so the
-   * saves that pass one milestone queue one job.
+   * saves that pass one milestone queue one job. `redraftAfter` queues the next batch of
+   * redrafts of a job that made its share.
    */
-  enqueueSpeakerAdaptation(storyfileId: string, milestone: number): Promise<void>;
+  enqueueSpeakerAdaptation(
+    storyfileId: string,
+    milestone: number | string,
+    redraftAfter?: string,
+  ): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
   /**
@@ -226,10 +231,10 @@ export async function startJobQueue(options: {
         },
         executor,
       ),
-    enqueueSpeakerAdaptation: (storyfileId, milestone) =>
+    enqueueSpeakerAdaptation: (storyfileId, milestone, redraftAfter) =>
       sendAndWake(
         TRANSCRIBE_VIDEO_QUEUE,
-        { adaptStoryfileId: storyfileId },
+        { adaptStoryfileId: storyfileId, ...(redraftAfter ? { redraftAfter } : {}) },
         {
           id: getProcessVideoJobId(`adapt:${storyfileId}:${milestone}`),
           singletonKey: `adapt:${storyfileId}`,

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AdaptSpeakerHandler } from '../../jobs/queue-definition.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
 import { mediaAssets } from '../media/media.tables.ts';
@@ -33,6 +34,7 @@ export interface AdaptSpeakerDeps {
   db: Database;
   mediaStore: MediaStore;
   dictation: Dictation;
+  jobs: Pick<JobQueue, 'enqueueSpeakerAdaptation'>;
   log: (message: string) => void;
 }
 
@@ -40,12 +42,13 @@ export interface AdaptSpeakerDeps {
  * The `adapt-speaker` job (issue 52): adapts pocketsphinx's acoustic model to the storyfile's
  * speaker from the answers its authors corrected (their speech tracks and words), keeps the
  * result in the media store as the storyfile's next voice revision, then redrafts with it every
- * answer whose draft still needs review. A run that finds the voice already made from as many
- * answers only finishes the redrafts (a retry resumes). An external recognizer is not adapted.
+ * answer whose draft still needs review, REDRAFTS_PER_JOB at a time (each next batch a job of its
+ * own, `redraftAfter`). A run that finds the voice already made from as many answers only
+ * finishes the redrafts (a retry resumes). An external recognizer is not adapted.
  */
 export function createAdaptSpeakerHandler(deps: AdaptSpeakerDeps): AdaptSpeakerHandler {
-  const { db, mediaStore, dictation, log } = deps;
-  return async ({ adaptStoryfileId: storyfileId }, { signal }) => {
+  const { db, mediaStore, dictation, jobs, log } = deps;
+  return async ({ adaptStoryfileId: storyfileId, redraftAfter }, { signal }) => {
     if (dictation.engineName !== 'pocketsphinx') {
       log(`storyfile ${storyfileId}: the external recognizer is not adapted to the speaker`);
       return;
@@ -66,7 +69,7 @@ export function createAdaptSpeakerHandler(deps: AdaptSpeakerDeps): AdaptSpeakerH
     try {
       let model = await findSpeakerModel(db, storyfileId);
       const total = await countCorrectedAnswers(db, storyfileId);
-      if (corrected.length > 0 && (model?.corrected ?? 0) < total) {
+      if (!redraftAfter && corrected.length > 0 && (model?.corrected ?? 0) < total) {
         const audioDir = path.join(workDir, 'corrected');
         await mkdir(audioDir);
         const recordings: CorrectedRecording[] = [];
@@ -121,11 +124,21 @@ export function createAdaptSpeakerHandler(deps: AdaptSpeakerDeps): AdaptSpeakerH
         return;
       }
       const voice = await loadSpeakerVoice(mediaStore, model, workDir);
-      const redrafted = await redraftWithVoice(
+      const { redrafted, next } = await redraftWithVoice(
         { db, mediaStore, dictation },
-        { storyfileId, revision: model.revision, voice, workDir, signal },
+        {
+          storyfileId,
+          revision: model.revision,
+          voice,
+          workDir,
+          signal,
+          ...(redraftAfter ? { after: redraftAfter } : {}),
+        },
       );
       log(`storyfile ${storyfileId}: ${redrafted} draft(s) redone with voice r${model.revision}`);
+      if (next) {
+        await jobs.enqueueSpeakerAdaptation(storyfileId, `r${model.revision}-after-${next}`, next);
+      }
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -3,6 +3,7 @@ export * from './transcripts.tables.ts';
 export { createTranscribeVideoHandler, type TranscribeVideoDeps } from './transcribe-video.job.ts';
 export { createAdaptSpeakerHandler, type AdaptSpeakerDeps } from './adapt-speaker.job.ts';
 export { queueMissingTranscripts, queueTranscript } from './transcripts.service.ts';
+export { queueDueSpeakerAdaptations } from './speaker-adaptation-trigger.ts';
 export {
   insertTranscriptCopies,
   readTranscriptCopies,

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { formatWebVtt } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -19,12 +19,16 @@ const needsReview = and(
   isNull(videoTranscripts.approvedAt),
 );
 
+/** Answers one job redrafts at most; the next batch is a job of its own (bounded by its expiry). */
+export const REDRAFTS_PER_JOB = 20;
+
 /**
- * Drafts again, with the storyfile's voice `revision`, every answer whose draft still needs review
- * and was made by an older voice (or the general one), one at a time. The draft replaced is kept
+ * Drafts again, with the storyfile's voice `revision`, the answers whose draft still needs review
+ * and was made by an older voice (or the general one), one at a time, in video id order from
+ * `after`, `limit` at most (`next`: the last one looked at, when more may follow). The draft replaced is kept
  * (`previous_draft`), which undo puts back. Each write is guarded by the row's status, approval and
  * revision, so an author's save or approval that lands while the recognizer listens wins. A draft
- * that would lose every word is left as it was. Returns how many were redone.
+ * that would lose every word is left as it was.
  */
 export async function redraftWithVoice(
   deps: { db: Database; mediaStore: MediaStore; dictation: Dictation },
@@ -34,10 +38,13 @@ export async function redraftWithVoice(
     voice: SpeakerVoice;
     workDir: string;
     signal: AbortSignal;
+    after?: string;
+    limit?: number;
   },
-): Promise<number> {
+): Promise<{ redrafted: number; next: string | null }> {
   const { db, mediaStore, dictation } = deps;
   const { storyfileId, revision: voiceRevision, voice, workDir, signal } = input;
+  const limit = input.limit ?? REDRAFTS_PER_JOB;
   const rows = await db
     .select({ transcript: videoTranscripts, asset: mediaAssets })
     .from(videoTranscripts)
@@ -50,9 +57,11 @@ export async function redraftWithVoice(
           isNull(videoTranscripts.speakerModelRevision),
           lt(videoTranscripts.speakerModelRevision, voiceRevision),
         ),
+        input.after ? gt(videoTranscripts.assetId, input.after) : undefined,
       ),
     )
-    .orderBy(mediaAssets.createdAt);
+    .orderBy(videoTranscripts.assetId)
+    .limit(limit);
   let redrafted = 0;
   for (const { transcript, asset } of rows) {
     signal.throwIfAborted();
@@ -108,5 +117,5 @@ export async function redraftWithVoice(
     });
     redrafted += isRedrafted ? 1 : 0;
   }
-  return redrafted;
+  return { redrafted, next: rows.length === limit ? rows.at(-1)!.asset.id : null };
 }

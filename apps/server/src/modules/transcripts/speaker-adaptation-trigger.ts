@@ -1,8 +1,8 @@
-import { and, count, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, max, ne, or, sql } from 'drizzle-orm';
 import type { SpeakerAdaptationConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { videoTranscripts } from './transcripts.tables.ts';
+import { storyfileSpeakerModels, videoTranscripts } from './transcripts.tables.ts';
 
 /**
  * When the storyfile's voice is adapted (issue 52): once its authors have corrected
@@ -49,4 +49,55 @@ export async function queueSpeakerAdaptation(
   if (milestone !== null) {
     await jobs.enqueueSpeakerAdaptation(storyfileId, milestone);
   }
+}
+
+/**
+ * The recovery round's part (issue 52): every storyfile whose corrected answers passed a milestone
+ * its voice was not made from gets that milestone's job. So an imported or duplicated storyfile
+ * (its transcripts copied with their review) rebuilds its voice from its own corrected answers, and
+ * a save whose job was lost is caught up. A milestone's job id is sent once: one that failed for
+ * good is not sent again while pg-boss keeps it. Returns how many were queued.
+ */
+export async function queueDueSpeakerAdaptations(
+  db: Database,
+  jobs: JobQueue,
+  config: SpeakerAdaptationConfig,
+): Promise<number> {
+  if (config.first <= 0) {
+    return 0;
+  }
+  const rows = await db
+    .select({ storyfileId: videoTranscripts.storyfileId, corrected: count() })
+    .from(videoTranscripts)
+    .where(isCorrected)
+    .groupBy(videoTranscripts.storyfileId)
+    .having(sql`count(*) >= ${config.first}`);
+  const adapted = new Map(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              storyfileId: storyfileSpeakerModels.storyfileId,
+              corrected: max(storyfileSpeakerModels.corrected),
+            })
+            .from(storyfileSpeakerModels)
+            .where(
+              inArray(
+                storyfileSpeakerModels.storyfileId,
+                rows.map((row) => row.storyfileId),
+              ),
+            )
+            .groupBy(storyfileSpeakerModels.storyfileId)
+        ).map((row) => [row.storyfileId, row.corrected ?? 0]),
+  );
+  let queued = 0;
+  for (const row of rows) {
+    const milestone = getAdaptationMilestone(row.corrected, config);
+    if (milestone !== null && (adapted.get(row.storyfileId) ?? 0) < milestone) {
+      await jobs.enqueueSpeakerAdaptation(row.storyfileId, milestone);
+      queued += 1;
+    }
+  }
+  return queued;
 }

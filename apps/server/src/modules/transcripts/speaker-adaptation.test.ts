@@ -3,7 +3,7 @@
 // through tus and the in-process worker, drafted by the real pocketsphinx; once authors corrected
 // enough of them (2 here, SPEAKER_ADAPTATION_FIRST; 5 by default) the real sphinxtrain adapts the
 // recognizer, the voice is kept in the media store, the draft still needing review is redone
-// (and can be undone), and a new upload is drafted with the voice.
+// (and can be undone), a new upload is drafted with the voice, and a duplicate rebuilds its own.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -238,5 +238,28 @@ describe("drafts redone with the storyfile's voice", { timeout: HANG_MS * 2 }, (
     const draft = await waitForTranscript(owner, storyfileId, videoId, HANG_MS);
     expect(draft).toMatchObject({ status: 'draft', speakerModelRevision: 1, redraft: null });
     expect(draft.words.length).toBeGreaterThan(0);
+  });
+
+  it('a duplicate rebuilds its own voice from the corrected answers it copied, and redrafts', async () => {
+    const copy = await owner.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfileId}/duplicate`,
+      {},
+    );
+    // The recovery round (every ≤ 10 s) finds the copy's 2 corrected answers without a voice.
+    const listCopy = () =>
+      owner.expectStatus<StoryfileTranscripts>(
+        200,
+        'GET',
+        `/v1/conversa/storyfiles/${copy.id}/transcripts`,
+      );
+    const listed = await waitFor(listCopy, (list) => list.redrafted === 2);
+    expect(listed).toMatchObject({ needsReview: 2, redrafted: 2 });
+    const models = await studio.database.db
+      .select()
+      .from(storyfileSpeakerModels)
+      .where(eq(storyfileSpeakerModels.storyfileId, copy.id));
+    expect(models).toMatchObject([{ revision: 1, method: 'mllr', corrected: 2 }]);
   });
 });

@@ -113,6 +113,7 @@ describe('a draft redone with the storyfile’s voice', () => {
     renderEditor();
     expect(await caption()).toHaveValue('in being comparatively modern');
     expect(screen.getByText(REDRAFTED_LABEL)).toBeVisible();
+    expect(screen.getByText('Drafted by pocketsphinx with this storyfile’s voice')).toBeVisible();
     const undo = screen.getByRole('button', { name: 'Undo redraft' });
     undo.focus();
     await user.keyboard('{Enter}');
@@ -122,6 +123,7 @@ describe('a draft redone with the storyfile’s voice', () => {
     expect(screen.queryByText(REDRAFTED_LABEL)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo redraft' })).toBeNull();
     expect(screen.getByText('Needs review')).toBeInTheDocument();
+    expect(screen.getByText('Drafted by pocketsphinx')).toBeVisible();
   });
 
   it('says why an undo was refused', async () => {
