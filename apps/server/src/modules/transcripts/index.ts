@@ -10,3 +10,4 @@ export {
   type TranscriptCopy,
 } from './transcript-copy.ts';
 export { readVisitorWords, type VisitorWords } from './transcript-review.service.ts';
+export { removeUnusedSpeakerModels } from './speaker-voice.ts';

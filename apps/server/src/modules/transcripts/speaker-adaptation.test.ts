@@ -5,6 +5,7 @@
 // recognizer, the voice is kept in the media store, the draft still needing review is redone
 // (and can be undone), a new upload is drafted with the voice, and a duplicate rebuilds its own.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ import {
 } from '../../../test/storyfile.fixtures.ts';
 import { makeTempDir, TEST_FFMPEG } from '../../../test/upload.fixtures.ts';
 import { getAdaptationMilestone } from './speaker-adaptation-trigger.ts';
+import { getSpeakerModelPrefix, removeUnusedSpeakerModels } from './speaker-voice.ts';
 import { storyfileSpeakerModels } from './transcripts.tables.ts';
 
 const SPEAKER_DIR = fileURLToPath(
@@ -261,5 +263,25 @@ describe("drafts redone with the storyfile's voice", { timeout: HANG_MS * 2 }, (
       .from(storyfileSpeakerModels)
       .where(eq(storyfileSpeakerModels.storyfileId, copy.id));
     expect(models).toMatchObject([{ revision: 1, method: 'mllr', corrected: 2 }]);
+  });
+
+  it('maintenance removes the voice files no storyfile uses, and keeps each storyfile’s latest', async () => {
+    const { mediaStore } = studio.media;
+    const inUse = `${getSpeakerModelPrefix(storyfileId, 1)}/mllr_matrix`;
+    // A purged storyfile's voice: its rows went with it, its files stayed.
+    const orphan = `${getSpeakerModelPrefix(randomUUID(), 1)}/mllr_matrix`;
+    await mediaStore.publishFile(
+      path.join(SPEAKER_DIR, 'transcripts.txt'),
+      orphan,
+      'application/octet-stream',
+    );
+    const removed = await removeUnusedSpeakerModels({
+      db: studio.database.db,
+      mediaStore,
+      olderThan: new Date(Date.now() + 60_000),
+    });
+    expect(removed).toBe(1);
+    expect(await mediaStore.stat(orphan)).toBeNull();
+    expect(await mediaStore.stat(inUse)).not.toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, max } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { POCKETSPHINX_DEFAULTS, type SpeakerVoice } from '../speech/index.ts';
@@ -17,8 +18,10 @@ import { storyfileSpeakerModels } from './transcripts.tables.ts';
 
 export type SpeakerModelRow = typeof storyfileSpeakerModels.$inferSelect;
 
+const SPEAKER_MODELS_FOLDER = 'speaker-models';
+
 export const getSpeakerModelPrefix = (storyfileId: string, revision: number) =>
-  `speaker-models/${storyfileId}/r${revision}`;
+  `${SPEAKER_MODELS_FOLDER}/${storyfileId}/r${revision}`;
 
 /** The files each method keeps. */
 export const SPEAKER_MODEL_FILES = { mllr: ['mllr_matrix'], map: ['means', 'variances'] } as const;
@@ -61,4 +64,52 @@ export async function loadSpeakerVoice(
     }
   }
   return { acousticModel: dir, mllrFile: null };
+}
+
+/**
+ * Maintenance: the voice files no revision needs any more, written before `olderThan` (so a voice
+ * being stored is never taken): a deleted storyfile's (its rows went with it) and the revisions
+ * older than a storyfile's latest. Returns how many folders were removed.
+ */
+export async function removeUnusedSpeakerModels(options: {
+  db: Pick<Database, 'select'>;
+  mediaStore: MediaStore;
+  olderThan: Date;
+}): Promise<number> {
+  const { db, mediaStore, olderThan } = options;
+  const storyfileFolders = (await mediaStore.listFolders(SPEAKER_MODELS_FOLDER)).filter(
+    (folder) => z.uuid().safeParse(folder.name).success,
+  );
+  if (storyfileFolders.length === 0) {
+    return 0;
+  }
+  const latest = new Map(
+    (
+      await db
+        .select({
+          storyfileId: storyfileSpeakerModels.storyfileId,
+          revision: max(storyfileSpeakerModels.revision),
+        })
+        .from(storyfileSpeakerModels)
+        .where(
+          inArray(
+            storyfileSpeakerModels.storyfileId,
+            storyfileFolders.map((folder) => folder.name),
+          ),
+        )
+        .groupBy(storyfileSpeakerModels.storyfileId)
+    ).map((row) => [row.storyfileId, row.revision]),
+  );
+  let removed = 0;
+  for (const folder of storyfileFolders) {
+    const revision = latest.get(folder.name);
+    const prefix = `${SPEAKER_MODELS_FOLDER}/${folder.name}`;
+    for (const revisionFolder of await mediaStore.listFolders(prefix)) {
+      if (revisionFolder.name !== `r${revision}` && revisionFolder.modifiedAt < olderThan) {
+        await mediaStore.deletePrefix(`${prefix}/${revisionFolder.name}`);
+        removed += 1;
+      }
+    }
+  }
+  return removed;
 }
