@@ -6,7 +6,7 @@
 // (and can be undone), a new upload is drafted with the voice, and a duplicate rebuilds its own.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -270,11 +270,10 @@ describe("drafts redone with the storyfile's voice", { timeout: HANG_MS * 2 }, (
     const inUse = `${getSpeakerModelPrefix(storyfileId, 1)}/mllr_matrix`;
     // A purged storyfile's voice: its rows went with it, its files stayed.
     const orphan = `${getSpeakerModelPrefix(randomUUID(), 1)}/mllr_matrix`;
-    await mediaStore.publishFile(
-      path.join(SPEAKER_DIR, 'transcripts.txt'),
-      orphan,
-      'application/octet-stream',
-    );
+    // publishFile moves the file into the store: a copy of its own.
+    const local = path.join(dir, 'orphan-mllr_matrix');
+    await copyFile(path.join(SPEAKER_DIR, 'transcripts.txt'), local);
+    await mediaStore.publishFile(local, orphan, 'application/octet-stream');
     const removed = await removeUnusedSpeakerModels({
       db: studio.database.db,
       mediaStore,
