@@ -1,11 +1,12 @@
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { deleteExpiredOidcPayloads } from '../identity/pg-adapter.ts';
-import { runMediaMaintenance } from '../modules/media/index.ts';
+import { runMediaMaintenance, UNREFERENCED_MEDIA_GRACE_MS } from '../modules/media/index.ts';
 import { deletePastScimAuthFailures } from '../modules/accounts/index.ts';
 import { pruneXapiOutbox } from '../modules/learning/index.ts';
 import { sweepExpiredPackages } from '../modules/packages/index.ts';
 import { deletePastVisitorCounters } from '../modules/publishing/index.ts';
+import { removeUnusedSpeakerModels } from '../modules/transcripts/index.ts';
 import { deletePastSignInFailures } from '../modules/users/index.ts';
 import type { MediaRuntime } from './media-runtime.ts';
 
@@ -44,6 +45,15 @@ export function getWebMaintenanceTasks(options: {
           uploadStorage: media.uploadStorage,
           mediaStore: media.mediaStore,
           uploadExpirationMs: config.media.uploadExpirationMs,
+        }),
+    },
+    {
+      name: 'voices no storyfile uses',
+      run: () =>
+        removeUnusedSpeakerModels({
+          db,
+          mediaStore: media.mediaStore,
+          olderThan: new Date(Date.now() - UNREFERENCED_MEDIA_GRACE_MS),
         }),
     },
     {

@@ -53,6 +53,7 @@ export async function registerMediaModuleRoutes(
     jobs: runtime.jobs,
     mediaStore: runtime.mediaStore,
     findPublishedStoryfile: (slug) => findPublishedStoryfile(db, slug),
+    speakerAdaptation: config.speakerAdaptation,
   });
   registerPackageRoutes(app, {
     db,

@@ -11,7 +11,9 @@ import { createSharedMediaUrlSigner } from '../modules/media/index.ts';
 import { createPackageJobHandler } from '../modules/packages/index.ts';
 import { createDictation } from '../modules/speech/index.ts';
 import {
+  createAdaptSpeakerHandler,
   createTranscribeVideoHandler,
+  queueDueSpeakerAdaptations,
   queueMissingTranscripts,
   queueTranscript,
 } from '../modules/transcripts/index.ts';
@@ -58,6 +60,8 @@ export async function startMediaRuntime(options: {
   });
 
   if (config.role !== 'web') {
+    // One recognizer of answers: new drafts and the redrafts with a storyfile's voice.
+    const dictation = createDictation({ config: config.speech });
     await jobs.startWorkers(
       config.jobs.concurrency,
       {
@@ -82,7 +86,14 @@ export async function startMediaRuntime(options: {
         transcribeVideo: createTranscribeVideoHandler({
           db: database.db,
           mediaStore,
-          dictation: createDictation({ config: config.speech }),
+          dictation,
+          log,
+        }),
+        adaptSpeaker: createAdaptSpeakerHandler({
+          db: database.db,
+          mediaStore,
+          dictation,
+          jobs,
           log,
         }),
       },
@@ -102,6 +113,15 @@ export async function startMediaRuntime(options: {
     const queuedTranscripts = await queueMissingTranscripts(database.db, jobs);
     if (queuedTranscripts > 0) {
       log(`transcripts: ${queuedTranscripts} video(s) without a transcript queued for a draft`);
+    }
+    // Storyfiles whose corrected answers passed a milestone their voice was not made from (an
+    // import or a duplicate, or a save whose job was lost) get the adaptation queued; only the
+    // embedded recognizer is adapted.
+    const queuedVoices = config.speech.external
+      ? 0
+      : await queueDueSpeakerAdaptations(database.db, jobs, config.speakerAdaptation);
+    if (queuedVoices > 0) {
+      log(`transcripts: ${queuedVoices} storyfile voice adaptation(s) queued`);
     }
     let removedFolders = 0;
     if (isStorageScanned) {

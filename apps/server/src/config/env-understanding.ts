@@ -62,6 +62,13 @@ export const understandingEnvShape = {
   /** Seconds the external server may take for one recording before the visitor is told. */
   SPEECH_TO_TEXT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
   /**
+   * Answers an author saved or approved before the embedded recognizer is first adapted to the
+   * storyfile's speaker and its other drafts redone (issue 52); 0 never adapts.
+   */
+  SPEAKER_ADAPTATION_FIRST: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** Further corrected answers between one adaptation to the speaker and the next. */
+  SPEAKER_ADAPTATION_EVERY: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
    * Learning Record Store that receives the learning module's xAPI statements (its base URL;
    * statements go to `<XAPI_ENDPOINT>/statements`); unset = statements are only served by the API.
    */

@@ -145,6 +145,8 @@ export interface Config {
   matcherCacheMb: number;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
   speech: SpeechConfig;
+  /** SPEAKER_ADAPTATION_FIRST / _EVERY: when a storyfile's voice is adapted (issue 52). */
+  speakerAdaptation: SpeakerAdaptationConfig;
 }
 
 export interface SpeechConfig {
@@ -155,6 +157,13 @@ export interface SpeechConfig {
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
+}
+
+export interface SpeakerAdaptationConfig {
+  /** Corrected answers before the first adaptation; 0: never. */
+  first: number;
+  /** Corrected answers between adaptations after it. */
+  every: number;
 }
 
 export interface MatcherWorkersConfig {
@@ -307,6 +316,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             timeoutSeconds: env.SPEECH_TO_TEXT_TIMEOUT_SECONDS,
           }
         : undefined,
+    },
+    speakerAdaptation: {
+      first: env.SPEAKER_ADAPTATION_FIRST,
+      every: env.SPEAKER_ADAPTATION_EVERY,
     },
   };
 }

@@ -74,6 +74,11 @@ export function createJobRunner(options: {
             throw new Error('This worker makes no transcript drafts.');
           }
           await handlers.transcribeVideo(payload, context);
+        } else if ('adaptStoryfileId' in payload) {
+          if (!handlers.adaptSpeaker) {
+            throw new Error('This worker adapts no storyfile voices.');
+          }
+          await handlers.adaptSpeaker(payload, context);
         } else {
           await handlers.processVideo(payload, context);
         }

@@ -25,6 +25,19 @@ export const TRANSCRIBE_VIDEO_QUEUE = 'transcribe-video';
 export const transcribeVideoPayloadSchema = z.object({ transcriptAssetId: z.uuid() });
 export type TranscribeVideoPayload = z.infer<typeof transcribeVideoPayloadSchema>;
 
+/**
+ * Adapting the recognizer to a storyfile's speaker and redrafting its answers that still need
+ * review (issue 52): on the drafts' queue and slots, at a lower priority than a new video's draft.
+ */
+export const adaptSpeakerPayloadSchema = z.object({
+  adaptStoryfileId: z.uuid(),
+  /** A continuation: redraft the answers after this video id (a job redrafts a batch at most). */
+  redraftAfter: z.uuid().optional(),
+});
+export type AdaptSpeakerPayload = z.infer<typeof adaptSpeakerPayloadSchema>;
+/** pg-boss fetches higher priorities first; new videos' drafts have 0. */
+export const ADAPT_SPEAKER_PRIORITY = -1;
+
 /** Every queue the studio's workers take jobs from, with the same retries, leases and expiry. */
 export const JOB_QUEUES = [PROCESS_VIDEO_QUEUE, TRANSCRIBE_VIDEO_QUEUE] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
@@ -33,6 +46,7 @@ export const queuePayloadSchema = z.union([
   processVideoPayloadSchema,
   packageJobPayloadSchema,
   transcribeVideoPayloadSchema,
+  adaptSpeakerPayloadSchema,
 ]);
 export type QueuePayload = z.infer<typeof queuePayloadSchema>;
 
@@ -76,9 +90,15 @@ export type TranscribeVideoHandler = (
   context: ProcessVideoContext,
 ) => Promise<void>;
 
+export type AdaptSpeakerHandler = (
+  payload: AdaptSpeakerPayload,
+  context: ProcessVideoContext,
+) => Promise<void>;
+
 /** What a worker process runs: video processing always, the other kinds when it is given them. */
 export interface JobHandlers {
   processVideo: ProcessVideoHandler;
   packageJob?: PackageJobHandler;
   transcribeVideo?: TranscribeVideoHandler;
+  adaptSpeaker?: AdaptSpeakerHandler;
 }

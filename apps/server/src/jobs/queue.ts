@@ -6,6 +6,7 @@ import { createLeaseConnection, recoverAbandonedJobs } from './job-leases.ts';
 import { findUploadsOfFailedJobs } from './job-table.query.ts';
 import { createJobRunner } from './job-worker.ts';
 import {
+  ADAPT_SPEAKER_PRIORITY,
   getProcessVideoJobId,
   JOB_QUEUES,
   JOB_SCHEMA,
@@ -52,6 +53,17 @@ export interface JobQueue {
     assetId: string,
     executor?: SqlExecutor,
     options?: { isFreshAttempt?: boolean },
+  ): Promise<void>;
+  /**
+   * Queues the adaptation to a storyfile's speaker once its corrected answers reach `milestone`
+   * (issue 52), on the drafts' queue at a low priority. The job id derives from both, so the
+   * saves that pass one milestone queue one job. `redraftAfter` queues the next batch of
+   * redrafts of a job that made its share.
+   */
+  enqueueSpeakerAdaptation(
+    storyfileId: string,
+    milestone: number | string,
+    redraftAfter?: string,
   ): Promise<void>;
   /** Lets this process's idle workers fetch at once instead of at their next poll. */
   wakeWorkers(): void;
@@ -167,7 +179,7 @@ export async function startJobQueue(options: {
   async function sendAndWake(
     queue: JobQueueName,
     payload: QueuePayload,
-    sendOptions: { id: string; singletonKey: string },
+    sendOptions: { id: string; singletonKey: string; priority?: number },
     executor: SqlExecutor | undefined,
   ): Promise<void> {
     await boss.send(queue, payload, {
@@ -218,6 +230,17 @@ export async function startJobQueue(options: {
           singletonKey: `transcribe:${assetId}`,
         },
         executor,
+      ),
+    enqueueSpeakerAdaptation: (storyfileId, milestone, redraftAfter) =>
+      sendAndWake(
+        TRANSCRIBE_VIDEO_QUEUE,
+        { adaptStoryfileId: storyfileId, ...(redraftAfter ? { redraftAfter } : {}) },
+        {
+          id: getProcessVideoJobId(`adapt:${storyfileId}:${milestone}`),
+          singletonKey: `adapt:${storyfileId}`,
+          priority: ADAPT_SPEAKER_PRIORITY,
+        },
+        undefined,
       ),
     wakeWorkers: notifyWorkers,
     async startWorkers(concurrency, handlers, startOptions = {}) {

@@ -9,3 +9,4 @@ export * from './transcript-review.ts';
 export * from './approve-video-transcript.ts';
 export * from './get-transcript-settings.ts';
 export * from './update-transcript-settings.ts';
+export * from './undo-transcript-redraft.ts';

@@ -8,6 +8,8 @@ export const storyfileTranscriptsSchema = z.object({
   counts: z.record(transcriptStatusSchema, z.number().int()),
   /** How many drafts with words no author saved or approved yet: what is left to review. */
   needsReview: z.number().int(),
+  /** How many drafts were redone with the storyfile's voice (issue 52), each undoable. */
+  redrafted: z.number().int(),
   transcripts: z.array(transcriptSummarySchema),
 });
 export type StoryfileTranscripts = z.infer<typeof storyfileTranscriptsSchema>;

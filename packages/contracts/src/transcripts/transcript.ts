@@ -97,6 +97,21 @@ export const transcriptSchema = z.object({
   approvedAt: timestampSchema.nullable(),
   /** The recognizer's words with their confidence, [] for captions an upload carried. */
   words: z.array(heardWordSchema),
+  /**
+   * The revision of the storyfile's voice (`speakerModelRevision`) the recognizer drafted with:
+   * null for the general model (issue 52: drafts adapted to the storyfile's speaker).
+   */
+  speakerModelRevision: z.number().int().nullable(),
+  /**
+   * A draft redone with the storyfile's voice while it still needed review: the draft it replaced,
+   * which undo restores; null when the draft was not redone (or the redo was undone).
+   */
+  redraft: z
+    .object({
+      redraftedAt: timestampSchema,
+      previousText: z.string(),
+    })
+    .nullable(),
   updatedAt: timestampSchema,
 });
 export type Transcript = z.infer<typeof transcriptSchema>;
@@ -109,6 +124,8 @@ export const transcriptSummarySchema = z.object({
   status: transcriptStatusSchema,
   review: transcriptReviewSchema,
   text: z.string(),
+  /** The draft was redone with the storyfile's voice and can be undone in the editor. */
+  isRedrafted: z.boolean(),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 
@@ -117,6 +134,8 @@ export const TRANSCRIPT_NOT_READY_MESSAGE =
   'This video has no transcript yet. Its draft is made a minute or two after processing.';
 export const TRANSCRIPT_STALE_MESSAGE =
   'Someone saved this transcript while you were editing it. Reload it to see their version, then make your changes again.';
+export const TRANSCRIPT_NOT_REDRAFTED_MESSAGE =
+  'This draft was not redone with the storyfile’s voice, or someone changed it since. Reload it to see the current words.';
 export const TRANSCRIPT_DRAFT_FAILED_MESSAGE =
   'The recognizer could not make a draft of this video. Type the transcript, upload captions, or try again.';
 export const CAPTIONS_FILE_INVALID_MESSAGE =

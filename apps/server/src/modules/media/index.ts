@@ -1,5 +1,9 @@
 // The media module's public entry: what other modules and the assembly may use.
-export { runMediaMaintenance, type MaintenanceReport } from './media-maintenance.ts';
+export {
+  runMediaMaintenance,
+  type MaintenanceReport,
+  UNREFERENCED_MEDIA_GRACE_MS,
+} from './media-maintenance.ts';
 export { createProcessVideoHandler, type ProcessVideoDeps } from './process-video.job.ts';
 export { createSharedMediaUrlSigner, type MediaUrlSigner } from './signed-urls.ts';
 export { recoverVideoProcessing, type ProcessingRecoveryReport } from './processing-recovery.ts';

@@ -6,7 +6,12 @@ import { makeWorkFolder } from '../../media/work-folders.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
 import { createExternalEngine } from './external-engine.ts';
 import { findPauseCuts, readPcmWav, writePcmWav } from './pauses.ts';
-import type { SpeechEngine, StoryfileVocabulary, TimedWord } from './speech-engine.ts';
+import type {
+  SpeakerVoice,
+  SpeechEngine,
+  StoryfileVocabulary,
+  TimedWord,
+} from './speech-engine.ts';
 import { hasVoice } from './voice.ts';
 
 /**
@@ -27,11 +32,12 @@ export interface Dictation {
   /**
    * Transcribes a 16 kHz mono WAV file of any length: cut where speech pauses into pieces of at
    * most DICTATION_PIECE_MS, each recognized on its own, the words' times put back on the
-   * whole recording's clock. A piece with no voice in it (`voice.ts`) gets no words.
+   * whole recording's clock. A piece with no voice in it (`voice.ts`) gets no words. With
+   * `voice`, the embedded engine hears it as the storyfile's speaker (issue 52).
    */
   transcribeAnswer(
     wavFile: string,
-    options: { signal: AbortSignal; vocabulary?: StoryfileVocabulary },
+    options: { signal: AbortSignal; vocabulary?: StoryfileVocabulary; voice?: SpeakerVoice },
   ): Promise<Dictated>;
 }
 
@@ -62,7 +68,7 @@ export function createDictation(options: {
         }));
   return {
     engineName: engine.name,
-    async transcribeAnswer(wavFile, { signal, vocabulary }) {
+    async transcribeAnswer(wavFile, { signal, vocabulary, voice }) {
       const audio = readPcmWav(await readFile(wavFile));
       const cuts = findPauseCuts(audio, DICTATION_PIECE_MS);
       const bounds = [0, ...cuts, audio.samples.length];
@@ -84,7 +90,12 @@ export function createDictation(options: {
               samples: pieceSamples,
             }),
           );
-          const heard = await engine.transcribe(pieceFile, vocabulary ?? NO_VOCABULARY, signal);
+          const heard = await engine.transcribe(
+            pieceFile,
+            vocabulary ?? NO_VOCABULARY,
+            signal,
+            voice,
+          );
           const offsetMs = Math.round((start / audio.sampleRate) * 1000);
           for (const word of heard.words ?? []) {
             words.push({

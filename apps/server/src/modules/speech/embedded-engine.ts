@@ -245,16 +245,18 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
     async close() {
       await warm?.close();
     },
-    async transcribe(wavFile, vocabulary, signal) {
+    async transcribe(wavFile, vocabulary, signal, voice) {
       const model = await getModel(vocabulary);
       // A warm decoder reads a fixed header: a WAV of another shape is decoded the old way.
-      if (warm && (await readWavHeaderSize(wavFile)) === WARM_WAV_HEADER_BYTES) {
+      if (!voice && warm && (await readWavHeaderSize(wavFile)) === WARM_WAV_HEADER_BYTES) {
         return warm.decode(model, wavFile, signal);
       }
+      const acousticModel = voice?.acousticModel ?? options.acousticModel;
       return runPocketsphinx(wavFile, model, {
         signal,
         ...(options.binary ? { binary: options.binary } : {}),
-        ...(options.acousticModel ? { acousticModel: options.acousticModel } : {}),
+        ...(acousticModel ? { acousticModel } : {}),
+        ...(voice?.mllrFile ? { mllrFile: voice.mllrFile } : {}),
         ...(options.keepsSilence ? { keepsSilence: true } : {}),
         ...(options.isBackground ? { isBackground: true } : {}),
       });

@@ -6,7 +6,18 @@ export {
   type SpeechGateway,
 } from './speech-gateway.ts';
 export { createEmbeddedEngine } from './embedded-engine.ts';
-export type { SpeechEngine, SpeechTranscript, StoryfileVocabulary } from './speech-engine.ts';
+export type {
+  SpeakerVoice,
+  SpeechEngine,
+  SpeechTranscript,
+  StoryfileVocabulary,
+} from './speech-engine.ts';
+export {
+  adaptToSpeaker,
+  type AdaptationMethod,
+  type CorrectedRecording,
+} from './adaptation/speaker-adaptation.ts';
+export { POCKETSPHINX_DEFAULTS } from './pocketsphinx.ts';
 export { setRecognizerCopy } from './recognizer-copy.ts';
 export { createDictation, DICTATION_PIECE_MS, type Dictated, type Dictation } from './dictation.ts';
 export type { TimedWord } from './speech-engine.ts';

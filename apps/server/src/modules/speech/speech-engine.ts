@@ -52,14 +52,24 @@ export interface StoryfileVocabulary {
   terms: string[];
 }
 
+/**
+ * A storyfile's speaker as pocketsphinx hears them (issue 52, `adaptation/`): the acoustic model
+ * to decode with and the MLLR transform of its means, or null.
+ */
+export interface SpeakerVoice {
+  acousticModel: string;
+  mllrFile: string | null;
+}
+
 /** One recognizer: the embedded pocketsphinx or an external transcription server. */
 export interface SpeechEngine {
   readonly name: 'pocketsphinx' | 'external';
-  /** Recognizes a 16 kHz mono WAV file. */
+  /** Recognizes a 16 kHz mono WAV file; `voice` is the embedded engine's only. */
   transcribe(
     wavFile: string,
     vocabulary: StoryfileVocabulary,
     signal: AbortSignal,
+    voice?: SpeakerVoice,
   ): Promise<SpeechTranscript>;
   /**
    * Gets ready for a recording of this storyfile while it is still being converted (the embedded

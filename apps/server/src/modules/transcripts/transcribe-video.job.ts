@@ -18,6 +18,7 @@ import { readAssetCaptions, replaceAssetCaptions } from '../media/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import type { Dictation } from '../speech/index.ts';
 import { buildCues, joinCueTexts } from './cues.ts';
+import { findSpeakerModel, loadSpeakerVoice } from './speaker-voice.ts';
 import { videoTranscripts } from './transcripts.tables.ts';
 
 export interface TranscribeVideoDeps {
@@ -65,6 +66,9 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
               revision: 1,
               error: null,
               approvedAt: null,
+              speakerModelRevision: null,
+              previousDraft: null,
+              redraftedAt: null,
               updatedAt: new Date(),
             })
             .where(isPending);
@@ -73,13 +77,24 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
       }
       const workDir = await makeWorkFolder(tmpdir(), 'conversa-media-');
       let dictated;
+      // Once the storyfile's voice is adapted (issue 52), its drafts are made with it.
+      const speakerModel =
+        dictation.engineName === 'pocketsphinx'
+          ? await findSpeakerModel(db, transcript.storyfileId)
+          : null;
       try {
         const wavFile = path.join(workDir, MEDIA_FILES.audio.name);
         await pipeline(
           await mediaStore.read(`${asset.storagePrefix}/${asset.files.audio.name}`),
           createWriteStream(wavFile),
         );
-        dictated = await dictation.transcribeAnswer(wavFile, { signal });
+        const voice = speakerModel
+          ? await loadSpeakerVoice(mediaStore, speakerModel, workDir)
+          : undefined;
+        dictated = await dictation.transcribeAnswer(wavFile, {
+          signal,
+          ...(voice ? { voice } : {}),
+        });
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
@@ -98,6 +113,9 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
             revision,
             error: null,
             approvedAt: null,
+            speakerModelRevision: speakerModel?.revision ?? null,
+            previousDraft: null,
+            redraftedAt: null,
             updatedAt: new Date(),
           })
           .where(isPending)
@@ -108,7 +126,7 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
         }
       });
       log(
-        `video ${assetId}: transcript draft of ${dictated.words.length} word(s) by ${dictation.engineName}`,
+        `video ${assetId}: transcript draft of ${dictated.words.length} word(s) by ${dictation.engineName}${speakerModel ? ` with the storyfile's voice r${speakerModel.revision}` : ''}`,
       );
     } catch (error) {
       if (isLastAttempt && !signal.aborted) {

@@ -26,7 +26,12 @@ export async function approveVideoTranscript(
   const asset = await findVideo(db, storyfileId, videoId);
   const [approved] = await db
     .update(videoTranscripts)
-    .set({ approvedAt: sql`coalesce(${videoTranscripts.approvedAt}, now())` })
+    .set({
+      approvedAt: sql`coalesce(${videoTranscripts.approvedAt}, now())`,
+      // Reviewed as it is: a redraft is no longer undone.
+      previousDraft: null,
+      redraftedAt: null,
+    })
     .where(
       and(
         eq(videoTranscripts.assetId, asset.id),

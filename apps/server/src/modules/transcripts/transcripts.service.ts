@@ -36,6 +36,11 @@ export function presentTranscript(row: TranscriptRow): Transcript {
     review: getTranscriptReview(row),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     words: row.source === 'recognizer' ? row.words : [],
+    speakerModelRevision: row.speakerModelRevision ?? null,
+    redraft:
+      row.previousDraft && row.redraftedAt
+        ? { redraftedAt: row.redraftedAt.toISOString(), previousText: row.previousDraft.text }
+        : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -123,6 +128,8 @@ export async function getVideoTranscript(
         review: 'pending',
         approvedAt: null,
         words: [],
+        speakerModelRevision: null,
+        redraft: null,
         updatedAt: new Date().toISOString(),
       };
 }
@@ -173,6 +180,8 @@ export async function saveVideoTranscript(
         revision,
         error: null,
         approvedAt: null,
+        previousDraft: null,
+        redraftedAt: null,
         updatedAt: new Date(),
       })
       .where(eq(videoTranscripts.assetId, asset.id))
@@ -195,7 +204,14 @@ export async function regenerateVideoTranscript(
     .values({ assetId: asset.id, storyfileId: asset.storyfileId, status: 'pending' })
     .onConflictDoUpdate({
       target: videoTranscripts.assetId,
-      set: { status: 'pending', error: null, approvedAt: null, updatedAt: new Date() },
+      set: {
+        status: 'pending',
+        error: null,
+        approvedAt: null,
+        previousDraft: null,
+        redraftedAt: null,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   await jobs.enqueueTranscription(asset.id, undefined, { isFreshAttempt: true });
@@ -216,6 +232,7 @@ export async function listStoryfileTranscripts(
       source: videoTranscripts.source,
       text: videoTranscripts.text,
       approvedAt: videoTranscripts.approvedAt,
+      redraftedAt: videoTranscripts.redraftedAt,
     })
     .from(mediaAssets)
     .leftJoin(videoTranscripts, eq(videoTranscripts.assetId, mediaAssets.id))
@@ -226,6 +243,7 @@ export async function listStoryfileTranscripts(
     number
   >;
   let needsReview = 0;
+  let redrafted = 0;
   const transcripts = rows.map((row) => {
     const status = row.status ?? 'pending';
     counts[status] += 1;
@@ -237,6 +255,8 @@ export async function listStoryfileTranscripts(
       approvedAt: row.approvedAt,
     });
     needsReview += review === 'needs-review' ? 1 : 0;
+    const isRedrafted = row.redraftedAt !== null && row.redraftedAt !== undefined;
+    redrafted += isRedrafted ? 1 : 0;
     return {
       videoId: row.videoId,
       questionId: row.questionId,
@@ -244,7 +264,8 @@ export async function listStoryfileTranscripts(
       status,
       review,
       text,
+      isRedrafted,
     };
   });
-  return { counts, needsReview, transcripts };
+  return { counts, needsReview, redrafted, transcripts };
 }

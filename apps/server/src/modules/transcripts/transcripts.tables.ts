@@ -4,6 +4,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -17,6 +19,15 @@ import type {
 import { timestamps } from '../../db/columns.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+
+/** A recognizer's draft kept aside when the storyfile's voice redid it. */
+export interface PreviousDraft {
+  text: string;
+  cues: CaptionCue[];
+  words: HeardWord[];
+  engine: string | null;
+  speakerModelRevision: number | null;
+}
 
 /**
  * What a video says: one row per answer or clip video, made `pending` when the video is
@@ -45,6 +56,14 @@ export const videoTranscripts = pgTable(
      * new draft clears it; a save makes the row `edited`, reviewed by being written.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The storyfile's voice the recognizer drafted with (`storyfile_speaker_models`); null: general. */
+    speakerModelRevision: integer('speaker_model_revision'),
+    /**
+     * The draft a redraft with the storyfile's voice replaced (issue 52), which undo puts back;
+     * cleared by an author's save, an undo or a new draft.
+     */
+    previousDraft: jsonb('previous_draft').$type<PreviousDraft>(),
+    redraftedAt: timestamp('redrafted_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,3 +83,30 @@ export const storyfileTranscriptSettings = pgTable('storyfile_transcript_setting
   publishDrafts: boolean('publish_drafts').notNull().default(false),
   ...timestamps,
 });
+
+/**
+ * The storyfile's voice (issue 52): each revision of pocketsphinx's acoustic model adapted to the
+ * storyfile's speaker from the answers authors corrected, its files (an MLLR transform, or MAP's
+ * means and variances) in the media store under `storagePrefix`. The latest revision drafts.
+ */
+export const storyfileSpeakerModels = pgTable(
+  'storyfile_speaker_models',
+  {
+    storyfileId: uuid('storyfile_id')
+      .notNull()
+      .references(() => storyfiles.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    method: text('method').$type<'mllr' | 'map'>().notNull(),
+    /** The storyfile's corrected answers when it was adapted (a run with as many redrafts only). */
+    corrected: integer('corrected').notNull(),
+    /** Corrected answers the adaptation heard (the latest, those whose words it could say). */
+    recordings: integer('recordings').notNull(),
+    storagePrefix: text('storage_prefix').notNull(),
+    /** The files' names under the prefix. */
+    files: jsonb('files').$type<string[]>().notNull(),
+    /** Wall seconds the adaptation took. */
+    seconds: real('seconds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storyfileId, table.revision] })],
+);

@@ -57,6 +57,7 @@ const STORYFILE: StoryfileDetail = {
 const TRANSCRIPTS: StoryfileTranscripts = {
   counts: { pending: 0, draft: 2, edited: 0, failed: 0 },
   needsReview: 0,
+  redrafted: 0,
   transcripts: [
     {
       videoId: 'v1',
@@ -65,6 +66,7 @@ const TRANSCRIPTS: StoryfileTranscripts = {
       status: 'draft',
       review: 'reviewed',
       text: 'I joined up at eighteen and spent two years in Iraq with the engineers, then I taught school.',
+      isRedrafted: false,
     },
     {
       videoId: 'v2',
@@ -73,6 +75,7 @@ const TRANSCRIPTS: StoryfileTranscripts = {
       status: 'draft',
       review: 'reviewed',
       text: 'In Leeds, in a house by the canal.',
+      isRedrafted: false,
     },
   ],
 };

@@ -45,6 +45,7 @@ beforeEach(() => {
   transcripts = {
     counts: { pending: 1, draft: 1, edited: 0, failed: 1 },
     needsReview: 1,
+    redrafted: 0,
     transcripts: [
       {
         videoId: 'v-1',
@@ -53,6 +54,7 @@ beforeEach(() => {
         status: 'pending',
         review: 'pending',
         text: '',
+        isRedrafted: false,
       },
       {
         videoId: 'v-2',
@@ -61,6 +63,7 @@ beforeEach(() => {
         status: 'draft',
         review: 'needs-review',
         text: 'Hello',
+        isRedrafted: false,
       },
       {
         videoId: 'v-3',
@@ -69,6 +72,7 @@ beforeEach(() => {
         status: 'failed',
         review: 'failed',
         text: '',
+        isRedrafted: false,
       },
     ],
   };

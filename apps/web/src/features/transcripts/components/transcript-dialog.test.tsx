@@ -53,6 +53,8 @@ function draft(cues: CaptionCue[] = DRAFT_CUES): Transcript {
     review: 'needs-review',
     approvedAt: null,
     words: [],
+    speakerModelRevision: null,
+    redraft: null,
     updatedAt: '2026-11-25T10:01:00.000Z',
   };
 }

@@ -23,6 +23,7 @@ import { findCueAt, joinCueTexts, mergeWithNext, nudgeCue, splitCue } from '../u
 import { downloadText } from '../utils/download-text';
 import { TRANSCRIPT_STATUS_LABELS } from '../utils/transcript-status';
 import { CueRow } from './cue-row';
+import { TranscriptRedraftNotice } from './transcript-redraft-notice';
 import { TranscriptReviewBar } from './transcript-review-bar';
 
 export const EMPTY_CUE_MESSAGE =
@@ -208,6 +209,7 @@ export function TranscriptEditor({
             })
           }
         />
+        <TranscriptRedraftNotice {...{ storyfileId, transcript, isEditable, isDirty }} />
         {problem ? (
           <div className="space-y-2">
             <Alert kind="error">{problem.message}</Alert>

@@ -40,7 +40,10 @@ export function TranscriptReviewBar({
         </span>
         {isDirty ? <span className="text-slate-700">Unsaved changes</span> : null}
         {transcript.engine === null ? null : (
-          <span className="text-slate-600">Drafted by {transcript.engine}</span>
+          <span className="text-slate-600">
+            Drafted by {transcript.engine}
+            {transcript.speakerModelRevision === null ? null : ' with this storyfile’s voice'}
+          </span>
         )}
         {isEditable && review === 'needs-review' && !isDirty ? (
           <Button

@@ -28,5 +28,10 @@ export function formatNeedsReview(count: number): string {
   return `${formatNumber(count)} ${selectPlural(count, 'transcript needs', 'transcripts need')} review: visitors see the words once you approve or save them.`;
 }
 
+/** "3 drafts were redone with this storyfile's voice: …" (issue 52). */
+export function formatRedrafted(count: number): string {
+  return `${formatNumber(count)} ${selectPlural(count, 'draft was', 'drafts were')} redone with this storyfile’s voice, learned from the answers you corrected. Open an answer’s transcript to review it or undo.`;
+}
+
 /** Below this confidence a heard word is marked for the author's eye. */
 export const LOW_CONFIDENCE = 0.5;
