@@ -9,6 +9,9 @@
 //   loop, to run beside the default)
 //   --script S       small (default): six questions with an alternate each; scale: 400 answers of
 //                    one question each, every one with a transcript (bench/load-scripts.ts)
+//   --web N          web processes (default 1): N-1 more (`src/main.ts`, STUDIO_ROLE=web) on the
+//                    same PostgreSQL behind Debian's nginx, as docs/deploy.md shows; the visitors
+//                    ask through nginx, and the CPU and event-loop figures are the first process's
 //   --busy N         processes that keep a core busy each during the load (default 0): the goal is
 //                    also measured with another process holding one of the two cores
 //   --connections N  visitors asking at once (default 200)
@@ -46,6 +49,7 @@ import {
 import {
   SCRIPT,
   BUSY_PROCESSES,
+  WEB_PROCESSES,
   DURATION_SECONDS,
   PACE,
   VISITORS_PER_CONNECTION,
@@ -67,23 +71,26 @@ import {
   warmScorerThreads,
 } from './load/measures.ts';
 import { reportLoad } from './load/report.ts';
+import { startScaleOut, warmThroughProxy, type ScaleOut } from './load/scale-out.ts';
 
 async function main(): Promise<void> {
   console.log('Preparing the database and the studio');
   let embedded: EmbeddedDatabase | undefined;
   let studio: RunningStudio | undefined;
   let busy: ChildProcess[] = [];
+  let scaleOut: ScaleOut | undefined;
   try {
     const prepared = await prepareBenchDatabase('conversa_bench_load', 'load');
     embedded = prepared.embedded;
     const studioStarted = performance.now();
-    studio = await startBenchStudio(prepared.url, 'load', {
+    const webEnv = {
       PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT),
       STUDIO_ROLE: 'web',
       // The visitors' addresses come in X-Forwarded-For (load-worker.mjs), as behind a proxy:
       // the ask limit counts per client address too.
       TRUST_PROXY: 'loopback',
-    });
+    };
+    studio = await startBenchStudio(prepared.url, 'load', webEnv);
     console.log(`Storyfile (--script ${args.script}): ${SCRIPT.description}`);
     const seedStarted = performance.now();
     const storyfile = await seedPublishedStoryfile(studio, SCRIPT.script);
@@ -96,6 +103,19 @@ async function main(): Promise<void> {
       runningStudio.config.matcherWorkers.count,
       SCRIPT.questions[0]!,
     );
+
+    if (WEB_PROCESSES > 1) {
+      scaleOut = await startScaleOut({
+        databaseUrl: prepared.url,
+        firstUrl: runningStudio.url,
+        count: WEB_PROCESSES,
+        env: webEnv,
+      });
+      await warmThroughProxy(scaleOut.url, storyfile.slug, SCRIPT.questions[0]!, 8 * WEB_PROCESSES);
+      console.log(
+        `${WEB_PROCESSES} web processes behind nginx (least_conn): ${scaleOut.upstreams.join(', ')}`,
+      );
+    }
 
     let idleSamples = 0;
     const idle = await sampleSelectOne(runningStudio, () => idleSamples++ >= 200, 5);
@@ -119,7 +139,7 @@ async function main(): Promise<void> {
     busy = startBusyProcesses(BUSY_PROCESSES);
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: {
-        url: runningStudio.url,
+        url: scaleOut?.url ?? runningStudio.url,
         slug: storyfile.slug,
         connections: SOCKETS,
         visitorsPerConnection: VISITORS_PER_CONNECTION,
@@ -170,6 +190,7 @@ async function main(): Promise<void> {
     });
   } finally {
     stopBusyProcesses(busy);
+    await scaleOut?.stop();
     await studio?.stop();
     await embedded?.stop();
   }

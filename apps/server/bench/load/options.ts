@@ -14,6 +14,7 @@ export const { values: args } = parseArgs({
     arrivals: { type: 'string', default: 'spread' },
     script: { type: 'string', default: 'small' },
     busy: { type: 'string', default: '0' },
+    web: { type: 'string', default: '1' },
   },
 });
 if (!(LOAD_SCRIPTS as readonly string[]).includes(args.script)) {
@@ -21,6 +22,10 @@ if (!(LOAD_SCRIPTS as readonly string[]).includes(args.script)) {
 }
 export const SCRIPT = loadScript(args.script as LoadScriptName);
 export const BUSY_PROCESSES = Number(args.busy);
+export const WEB_PROCESSES = Number(args.web);
+if (!Number.isInteger(WEB_PROCESSES) || WEB_PROCESSES < 1) {
+  throw new Error('--web must be a whole number, 1 or more');
+}
 if (!Number.isInteger(BUSY_PROCESSES) || BUSY_PROCESSES < 0) {
   throw new Error('--busy must be a whole number, 0 or more');
 }
