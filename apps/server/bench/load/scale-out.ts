@@ -4,13 +4,13 @@
 // on loopback. Each process keeps its own caches and scorer threads; nothing else is shared but
 // the database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnStudio, waitUntil, waitUntilHealthy } from '../../test/studio-process.ts';
 import { getFreePort } from '../../test/studio.ts';
+import { askPublic } from '../storyfiles/asks.ts';
 import { BENCH_ADMIN } from '../support.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -141,19 +141,9 @@ export async function warmThroughProxy(
   asks: number,
 ): Promise<void> {
   for (let index = 0; index < asks; index += 1) {
-    const response = await fetch(`${url}/v1/conversa/public/storyfiles/${slug}/ask`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-system-id': 'conversa-studio-web',
-        cookie: `conversa_visitor=${randomUUID()}`,
-        'x-forwarded-for': `10.255.0.${index % 250}`,
-      },
-      body: JSON.stringify({ text: question }),
-    });
-    if (!response.ok) {
-      throw new Error(`warming through the proxy: ${response.status} ${await response.text()}`);
+    const { status } = await askPublic(url, slug, question);
+    if (status !== 200) {
+      throw new Error(`warming through the proxy: an ask answered ${status}`);
     }
   }
 }
