@@ -31,6 +31,11 @@ export default defineConfig({
     // failure is kept by `screenshot` below.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
+    // The browser asks for reduced motion, as a person may (the console then ends spinners,
+    // skeletons' pulse and transitions at once): endless animations kept the compositor drawing
+    // through every wait (recording, uploads, conversations, learning and shell flows: 238-241 s
+    // of CPU with motion, 215-221 s without). E2E_MOTION=full runs them with motion.
+    reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
     launchOptions: {
       executablePath: E2E.chromiumPath,
       args: [

@@ -317,3 +317,39 @@ test('the landing page has a Sign in control and no serious accessibility violat
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('a person who asks for reduced motion gets none: spinners and pulses end at once', async ({
+  browser,
+}) => {
+  // The console's own stylesheet, on the landing page: a spinner and a skeleton's pulse as the
+  // console draws them (Tailwind's animate-spin and animate-pulse), read with motion and without.
+  async function readMotion(reducedMotion: 'reduce' | 'no-preference') {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    const motion = await page.evaluate(() =>
+      ['animate-spin', 'animate-pulse', 'transition-colors'].map((name) => {
+        const element = document.createElement('div');
+        element.className = name;
+        document.body.append(element);
+        const style = getComputedStyle(element);
+        const read = `${style.animationIterationCount} ${style.animationDuration} ${style.transitionDuration}`;
+        element.remove();
+        return read;
+      }),
+    );
+    await context.close();
+    return motion;
+  }
+  expect(await readMotion('no-preference')).toEqual([
+    'infinite 1s 0s',
+    'infinite 2s 0s',
+    '1 0s 0.15s',
+  ]);
+  expect(await readMotion('reduce')).toEqual([
+    '1 1e-05s 1e-05s',
+    '1 1e-05s 1e-05s',
+    '1 1e-05s 1e-05s',
+  ]);
+});
