@@ -8,11 +8,12 @@ const computed = new WeakMap<MatcherSnapshot, string>();
 /**
  * SHA-256 (hex) of everything a matcher built from this snapshot trains and calibrates on: the
  * trained state's format, the matcher's tuning, the sentence model, the owner's settings, the
- * categories, the answers in the matcher's own order (by id: it trains and breaks ties in that
- * order) and every text's vector. Two snapshots with the same fingerprint train the same state, so
+ * categories, the answers (in the snapshot's order, with their ids' order: the matcher trains and
+ * breaks ties by id) and every text's vector. Two snapshots with the same fingerprint train the same state, so
  * it keys the stored state (`trained-state-store.ts`); any edit of the script, a transcript, an
  * alternate, a learned question, a setting or a vector gives another. The ids themselves are left
- * out (only their order counts): a copy of a script whose ids sort the same way shares the state.
+ * out (only their order counts): a copy of a script whose ids sort the same way, read in the same
+ * order, shares the state.
  */
 export function fingerprintSnapshot(snapshot: MatcherSnapshot): string {
   const known = computed.get(snapshot);
@@ -30,10 +31,14 @@ export function fingerprintSnapshot(snapshot: MatcherSnapshot): string {
       categories: snapshot.categories,
     }),
   );
-  const answers = [...snapshot.answers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const answer of answers) {
+  // In the snapshot's order (the matcher indexes them so), each with its id's rank: the ids count
+  // only by how they sort (canonical training order, ties), so they are not hashed themselves.
+  const ids = snapshot.answers.map((answer) => answer.id).sort();
+  const rankOf = new Map(ids.map((id, rank) => [id, rank]));
+  for (const answer of snapshot.answers) {
     hash.update(
       JSON.stringify([
+        rankOf.get(answer.id),
         answer.question,
         answer.alternates ?? [],
         answer.learned ?? [],
