@@ -139,9 +139,7 @@ async function main(): Promise<void> {
     const spreadSeconds = (performance.now() - spreadStarted) / 1000;
     const afterSpread = await readCacheFigures(url);
     const heldByScorer =
-      workers > 0
-        ? (afterSpread.storyfiles.scorers ?? 0) / workers
-        : (afterSpread.storyfiles.main ?? 0);
+      workers > 0 ? (afterSpread.storyfiles.scorers ?? 0) : (afterSpread.storyfiles.main ?? 0);
     const spreadRss = collectedRss();
 
     // After eviction: those asked longest ago, one at a time (none waits behind another).
@@ -170,9 +168,10 @@ async function main(): Promise<void> {
         ms: summarize(spread.map(({ ms }) => ms)),
       },
       evicted: {
-        // Dropped (least recently asked first) by the holder that scores them, a scorer thread
-        // (or the main cache without threads), when more storyfiles than it holds were asked
-        // after them: the i-th oldest had lastAsked.size - i - 1 after it.
+        // Dropped (least recently asked first) by the holder that scores them, their scorer
+        // thread (or the main cache without threads), when more storyfiles than the threads hold
+        // together (each thread its own: storyfile-affine) were asked after them: the i-th
+        // oldest had lastAsked.size - i - 1 after it.
         dropped: oldest.filter((_, index) => lastAsked.size - index - 1 >= heldByScorer).length,
         errors: evictedTimings.filter(({ status }) => status !== 200).length,
         ms: summarize(evictedTimings.map(({ ms }) => ms)),

@@ -3,7 +3,7 @@ import { classifyTerm } from './function-words.ts';
 import type { TermKind } from './function-words.ts';
 import type { CategoryIndex } from './categories.ts';
 import { normalizeText, tokenizeForDisplay } from './normalize.ts';
-import { stemWord } from './stem.ts';
+import { stemWithCache } from './stem.ts';
 
 /** Feature families; each is scored as its own cosine and the cosines are blended. */
 export const FAMILIES = ['word', 'bigram', 'char'] as const;
@@ -41,21 +41,6 @@ export interface TextFeatures {
    * which scoring cannot notice.
    */
   occurrences: FeatureKey[][];
-}
-
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 100_000;
-
-function stemWithCache(word: string): string {
-  let stem = stemCache.get(word);
-  if (stem === undefined) {
-    stem = stemWord(word);
-    if (stemCache.size >= STEM_CACHE_LIMIT) {
-      stemCache.clear();
-    }
-    stemCache.set(word, stem);
-  }
-  return stem;
 }
 
 const FNV_OFFSET = 0x811c9dc5;

@@ -14,7 +14,7 @@ import {
 } from './matcher-state.ts';
 import type { Calibration, MatcherState } from './matcher-state.ts';
 import { chooseDecisionPolicy } from './decision-calibration.ts';
-import type { DecisionReport } from './decision-calibration.ts';
+import type { DecisionReport, DecisionScores } from './decision-calibration.ts';
 import { scoreQuestion } from './matcher-scoring.ts';
 import type { ThresholdReport } from './types.ts';
 
@@ -135,21 +135,35 @@ function calibrateAuto(state: MatcherState, isSemantic: boolean): Calibration {
   const report: ThresholdReport = chosen
     ? { setting: 'auto', source: 'auto', ...chosen }
     : { setting: 'auto', threshold: DEFAULT_THRESHOLD, source: 'default' };
+  return installCalibration(state, isSemantic, report, {
+    neighbours: samples
+      .filter((sample) => sample.isNeighbour === true)
+      .map((sample) => sample.score)
+      .sort((a, b) => b - a),
+    offTopic: samples
+      .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
+      .map((sample) => sample.score)
+      .sort((a, b) => b - a),
+  });
+}
+
+/**
+ * Makes a calibration of the current script the one in force (chosen just now, or restored from a
+ * matcher of the same script: `matcher-trained.ts`), and the script as it is the one drift counts
+ * from.
+ */
+export function installCalibration(
+  state: MatcherState,
+  isSemantic: boolean,
+  report: ThresholdReport,
+  scores: DecisionScores,
+): Calibration {
   const phrasingCount = state.index.countPhrasings();
   state.calibration = {
     isSemantic,
     version: state.scriptVersion,
     report,
-    scores: {
-      neighbours: samples
-        .filter((sample) => sample.isNeighbour === true)
-        .map((sample) => sample.score)
-        .sort((a, b) => b - a),
-      offTopic: samples
-        .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
-        .map((sample) => sample.score)
-        .sort((a, b) => b - a),
-    },
+    scores,
     driftBudget:
       phrasingCount >= RECALIBRATION_MIN_PHRASINGS
         ? Math.floor(phrasingCount * RECALIBRATION_DRIFT_SHARE)

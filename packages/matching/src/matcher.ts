@@ -7,6 +7,8 @@ import { classify, decide } from './matcher-decide.ts';
 import { describeTerms } from './matcher-explain.ts';
 import { calibrate, calibrateDecision } from './matcher-calibration.ts';
 import { assertPlayRisk } from './decision-calibration.ts';
+import { exportTrainedState, importTrainedState } from './matcher-trained.ts';
+import type { TrainedState } from './matcher-trained.ts';
 import { decideOutcome } from './decision.ts';
 import type { DecisionPolicy } from './decision.ts';
 import type { DecisionReport, PlayRiskSetting } from './decision-calibration.ts';
@@ -65,6 +67,16 @@ export interface Matcher {
   countAnswers(): number;
   /** Ranks the answers for a visitor's question and decides between an answer and the fallback. */
   match(text: string, options?: MatchOptions): MatchResult;
+  /**
+   * What it trained and calibrated for the script as it is (`matcher-trained.ts`): its classifier's
+   * weights and its automatic calibrations, to be imported into a matcher of the same script.
+   */
+  exportTrained(): TrainedState;
+  /**
+   * Takes in what a matcher built from the same script, vectors, settings and tuning exported: it
+   * then scores exactly as that one did, without training or calibrating. False for another format.
+   */
+  importTrained(trained: TrainedState): boolean;
 }
 
 /** See `Matcher.getEmbeddingState`. */
@@ -183,5 +195,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     hasAnswer: (answerId: string) => state.index.answers.has(answerId),
     countAnswers: () => state.index.answers.size,
     match,
+    exportTrained: () => exportTrainedState(state),
+    importTrained: (trained: TrainedState) => importTrainedState(state, trained),
   };
 }

@@ -27,6 +27,15 @@ export interface RidgeSettings {
 export interface RidgeModel {
   /** Number of training rows (phrasings). */
   readonly size: number;
+  /** Number of classes (answers). */
+  readonly classes: number;
+  /** The dual weights α, row-major (size × classes): all a question's outputs need. */
+  readonly alpha: Float64Array;
+  /**
+   * Whether training rows can be left out (`predict`'s `excluded`): a model restored from its
+   * weights alone (`restoreRidge`) has no inverse kernel, so it cannot.
+   */
+  readonly canLeaveOut: boolean;
   /** Kernel values of one question against every training row, in training order. */
   kernelRow(cosines: Float64Array): Float64Array;
   /**
@@ -122,8 +131,38 @@ export function trainRidge(
       alpha[i * classes + c] = alpha[i * classes + c]! + g[i * n + j]! * outputScale;
     }
   }
+  return makeModel(n, classes, alpha, g, settings);
+}
+
+/**
+ * A model from the weights of one trained on the same rows with the same settings (`alpha`, as
+ * `RidgeModel.alpha`): it predicts exactly as the trained one, without leaving rows out.
+ */
+export function restoreRidge(
+  alpha: Float64Array,
+  size: number,
+  classes: number,
+  settings: RidgeSettings,
+): RidgeModel | undefined {
+  return alpha.length === size * classes
+    ? makeModel(size, classes, alpha, undefined, settings)
+    : undefined;
+}
+
+function makeModel(
+  n: number,
+  classes: number,
+  alpha: Float64Array,
+  g: Float64Array | undefined,
+  settings: RidgeSettings,
+): RidgeModel {
+  const gamma = settings.kernelGamma;
+  const mix = settings.kernelMix;
   return {
     size: n,
+    classes,
+    alpha,
+    canLeaveOut: g !== undefined,
     kernelRow(cosines) {
       if (mix === 0) {
         return cosines;
@@ -148,6 +187,9 @@ export function trainRidge(
       const m = excluded.length;
       if (m === 0) {
         return;
+      }
+      if (!g) {
+        throw new Error('a restored classifier cannot leave training rows out');
       }
       // z = (G_SS)⁻¹ (G k)_S, by Gaussian elimination on the small m × m block.
       const block = new Float64Array(m * (m + 1));

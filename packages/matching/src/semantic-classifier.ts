@@ -2,8 +2,8 @@
 // its phrasings' vectors (and its transcripts' extra rows), trained in a canonical order so that an
 // edited script and the same script built afresh train the same model.
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
-import { trainRidge } from './ridge.ts';
-import type { RidgeModel } from './ridge.ts';
+import { restoreRidge, trainRidge } from './ridge.ts';
+import type { RidgeModel, RidgeSettings } from './ridge.ts';
 import type { SemanticSettings } from './semantic-settings.ts';
 import { dot } from './vector-math.ts';
 
@@ -24,15 +24,24 @@ export interface Classifier {
   weight: number;
 }
 
+/** What a classifier's weights are stored as (`Matcher.exportTrained`): the ridge model's α. */
+export interface TrainedClassifier {
+  size: number;
+  classes: number;
+  alpha: Float64Array;
+}
+
 /**
  * Trains the classifier of these phrasings (`rawVectors`' keys; `vectorOf` gives the vector each is
  * trained on), or null when it is off, there are too many rows, an answer has fewer than two, or
- * the training fails.
+ * the training fails. With `trained` (the weights of this classifier trained before) it is
+ * restored from them instead, or null when they do not fit these rows.
  */
 export function trainSemanticClassifier(
   rawVectors: ReadonlyMap<PhrasingRecord, Float32Array>,
   vectorOf: (record: PhrasingRecord) => Float32Array | undefined,
   settings: SemanticSettings,
+  trained?: TrainedClassifier,
 ): Classifier | null {
   const classifierWeight = settings.classifierWeight ?? 0;
   const extras = settings.extraRows?.() ?? new Map<AnswerRecord, readonly Float32Array[]>();
@@ -92,11 +101,16 @@ export function trainSemanticClassifier(
       rows.push(vector);
     }
   }
-  const model = trainRidge(rows, labels, classOf.size, {
+  const ridgeSettings: RidgeSettings = {
     ridge: settings.classifierRidge ?? 1,
     kernelGamma: settings.classifierGamma ?? 0,
     kernelMix: settings.classifierMix ?? 0,
-  });
+  };
+  const model = trained
+    ? trained.size === rows.length && trained.classes === classOf.size
+      ? restoreRidge(trained.alpha, trained.size, trained.classes, ridgeSettings)
+      : undefined
+    : trainRidge(rows, labels, classOf.size, ridgeSettings);
   if (!model) {
     return null;
   }

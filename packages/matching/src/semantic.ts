@@ -3,7 +3,7 @@
 // for a question, cosines blended with the classifier's output (`semantic-classifier.ts`).
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { classifyQuestion, trainSemanticClassifier } from './semantic-classifier.ts';
-import type { Classifier } from './semantic-classifier.ts';
+import type { Classifier, TrainedClassifier } from './semantic-classifier.ts';
 import type { SemanticSettings } from './semantic-settings.ts';
 import type { Embedder } from './types.ts';
 import { dot, toUnit } from './vector-math.ts';
@@ -38,6 +38,13 @@ export interface SemanticIndex {
   similarity(record: PhrasingRecord, query: Float32Array): number;
   /** Drops the trained classifier (its extra rows changed). */
   invalidateClassifier(): void;
+  /** The trained classifier's weights, when it was trained (or restored) and takes part. */
+  exportClassifier(): TrainedClassifier | undefined;
+  /**
+   * Restores the classifier from weights exported by a matcher of the same phrasings and vectors,
+   * on its next use (trained instead when they do not fit; and again to leave phrasings out).
+   */
+  importClassifier(trained: TrainedClassifier): void;
   /**
    * The cosine of `query` (the question `scoreAll` scored last) with one of the classifier's extra
    * rows (a transcript's centroid), computed already; undefined for any other vector or question.
@@ -66,11 +73,14 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   // The classifier, trained lazily on the phrasings in a canonical order (answer id, then text) so
   // that an edited script and the same script built afresh train the same model; dropped on edits.
   let classifier: Classifier | undefined | null;
+  /** Weights to restore the classifier from on its next use (`importClassifier`). */
+  let restoreFrom: TrainedClassifier | undefined;
   /** The question whose cosines the classifier holds (`scoreAll`'s last, by identity). */
   let cosinesOf: Float32Array | undefined;
 
   function invalidate(): void {
     classifier = undefined;
+    restoreFrom = undefined;
     cosinesOf = undefined;
     if (centering > 0) {
       mean = undefined;
@@ -82,10 +92,19 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   }
 
   /** The classifier of the current phrasings, or null when it is off or cannot be trained. */
-  function ensureClassifier(): Classifier | null {
+  function ensureClassifier(leavesOut: boolean): Classifier | null {
+    // A restored classifier has no inverse kernel to leave phrasings out with: trained for that.
+    if (classifier && leavesOut && !classifier.model.canLeaveOut) {
+      classifier = undefined;
+      restoreFrom = undefined;
+    }
     // null is a verdict kept until the next edit (off, or cannot be trained), not "not yet".
     if (classifier === undefined) {
-      classifier = trainSemanticClassifier(rawVectors, (record) => vectors.get(record), settings);
+      const vectorOf = (record: PhrasingRecord) => vectors.get(record);
+      classifier =
+        (restoreFrom && trainSemanticClassifier(rawVectors, vectorOf, settings, restoreFrom)) ??
+        trainSemanticClassifier(rawVectors, vectorOf, settings);
+      restoreFrom = undefined;
       cosinesOf = undefined;
     }
     return classifier;
@@ -277,7 +296,8 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         }
         meanCohesion = count > 0 ? meanCohesion / count : 0;
       }
-      const model = classifierWeight > 0 ? ensureClassifier() : null;
+      const leavesOut = excluded !== undefined || excludedAnswer !== undefined;
+      const model = classifierWeight > 0 ? ensureClassifier(leavesOut) : null;
       const outputs = model ? classifyQuestion(model, query, excluded, excludedAnswer) : undefined;
       cosinesOf = outputs ? query : undefined;
       for (const answer of answers) {
@@ -323,7 +343,20 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     },
     invalidateClassifier() {
       classifier = undefined;
+      restoreFrom = undefined;
       cosinesOf = undefined;
+    },
+    exportClassifier() {
+      if (!classifier) {
+        return undefined;
+      }
+      const { size, classes, alpha } = classifier.model;
+      return { size, classes, alpha };
+    },
+    importClassifier(trained) {
+      classifier = undefined;
+      cosinesOf = undefined;
+      restoreFrom = trained;
     },
     knownCosine(vector, query) {
       if (query !== cosinesOf || !classifier) {

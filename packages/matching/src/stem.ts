@@ -223,3 +223,19 @@ export function stemWord(word: string): string {
   result = applyStep4(result);
   return applyStep5(result);
 }
+
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 100_000;
+
+/** `stemWord` through a bounded cache (a thread indexes the same words storyfile after storyfile). */
+export function stemWithCache(word: string): string {
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    stem = stemWord(word);
+    if (stemCache.size >= STEM_CACHE_LIMIT) {
+      stemCache.clear();
+    }
+    stemCache.set(word, stem);
+  }
+  return stem;
+}

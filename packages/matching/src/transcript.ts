@@ -11,7 +11,7 @@
 import type { AnswerRecord } from './answer-index.ts';
 import { classifyTerm } from './function-words.ts';
 import { tokenizeText } from './normalize.ts';
-import { stemWord } from './stem.ts';
+import { stemWithCache } from './stem.ts';
 import type { Embedder } from './types.ts';
 import { dot } from './vector-math.ts';
 
@@ -70,7 +70,7 @@ export function splitPassages(transcript: string, sentencesPerPassage = 1): stri
 export function contentStems(text: string): string[] {
   const stems: string[] = [];
   for (const token of tokenizeText(text)) {
-    const stem = stemWord(token);
+    const stem = stemWithCache(token);
     if (classifyTerm(stem) === 'content') {
       stems.push(stem);
     }

@@ -1,9 +1,12 @@
 // bench:storyfiles' set-up: a published storyfile made through the studio (its script, answer
 // videos, transcripts and stored sentence vectors), copied in bulk SQL as many times as asked.
-// Every row of the template's tables is copied with its ids mapped (md5 of the id and the copy's
-// number: the same mapping for a key and the columns that refer to it), the storyfile's name and
-// its publication's slug made unique. The copies say the same words, so their phrasings and
-// passages find the template's vectors in `sentence_vectors`: nothing is embedded again.
+// Every row of the template's tables is copied with its ids mapped (the id's first 24 characters
+// and the copy's number: the same mapping for a key and the columns that refer to it, and the
+// copy's ids sort as the template's), the storyfile's name and its publication's slug made unique.
+// The copies say the same words, so their phrasings and passages find the template's vectors in
+// `sentence_vectors`, and their matchers the template's trained state in `matcher_trained_states`
+// (as a studio's storyfiles find their own once each was asked): nothing is embedded or trained
+// again.
 import type pg from 'pg';
 
 /** The tables copied, parents first, and which rows of each belong to the template. */
@@ -37,7 +40,9 @@ function copiedValue(table: string, column: string, type: string): string {
     return `md5(${quoted} || ':' || n)`;
   }
   if (MAPPED_UUIDS.has(column) && type === 'uuid') {
-    return `md5(${quoted}::text || ':' || n)::uuid`;
+    // The id's first 24 characters and the copy's number: a copy's ids sort as the template's, so
+    // its matcher trains the template's state and finds it stored (matcher_trained_states).
+    return `(left(${quoted}::text, 24) || lpad(to_hex(n), 12, '0'))::uuid`;
   }
   if (MAPPED_TEXTS.has(column)) {
     return `md5(${quoted} || ':' || n)`;
@@ -101,7 +106,8 @@ export async function cloneStoryfile(
   }
   const { rows } = await pool.query<{ id: string; slug: string }>(
     `select storyfile_id as id, slug from storyfile_publications
-      where storyfile_id in (select md5($1::text || ':' || n)::uuid from generate_series(1, $2::int) as n)`,
+      where storyfile_id in (select ${copiedValue('storyfiles', 'id', 'uuid').replaceAll('"id"', '$1::uuid')}
+                               from generate_series(1, $2::int) as n)`,
     [templateId, copies],
   );
   return rows;

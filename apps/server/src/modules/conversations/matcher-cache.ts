@@ -102,7 +102,9 @@ async function loadMatchableAnswers(
           ? undefined
           : sql`${storyfileQuestions.updatedAt} >= ${editedSince}::timestamptz`,
       ),
-    );
+    )
+    // One order for one script: the snapshot's, whose fingerprint keys the trained state.
+    .orderBy(storyfileQuestions.id);
   return rows.map((row) => ({
     ...row,
     // An asset without a video file cannot be played, so it does not count as recorded.

@@ -89,6 +89,27 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
     180_000,
   );
 
+  it('holds a storyfile in one scorer thread, not in each (storyfile-affine threads)', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '2' });
+    const namespaceId = await buildNamespace(studio, 'affine');
+    const owner = await buildMember(studio, 'owner@affine.test', { affine: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    // Four at once: without affinity both idle threads take some, and both build the matcher.
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        owner.expectStatus<AskResponse>(
+          200,
+          'POST',
+          `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+          { text: 'which film do you love most?' },
+        ),
+      ),
+    );
+    expect(
+      await readMetric(studio.baseUrl, 'conversa_matcher_cache_storyfiles{holder="scorers"}'),
+    ).toBe(1);
+  }, 180_000);
+
   it('counts the matchers a scorer thread held as evicted when the thread ends', async () => {
     // Read by the faulty worker's thread, which starts with a copy of this environment.
     process.env.SCORER_FAULT = 'exit-on-word';

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import type { MatchResult } from '@conversa/matching';
+import type { MatchResult, TrainedState } from '@conversa/matching';
 import { AppError } from '../../../http/errors.ts';
 import type { HeldMatchers } from './matcher-budget.ts';
 import type {
@@ -29,8 +29,13 @@ export interface ScorerPoolOptions {
 export interface ScoreRequest {
   storyfileId: string;
   version: number;
-  /** The snapshot of `version`, taken only when a worker lacks it. */
-  snapshot: () => MatcherSnapshot;
+  /**
+   * The snapshot of `version` and what its matcher trained before (stored), taken only when a
+   * worker lacks it.
+   */
+  snapshot: () => Promise<{ snapshot: MatcherSnapshot; trained?: TrainedState }>;
+  /** Called with what a worker's matcher of the snapshot trained that it was not sent (to store). */
+  onTrained?: (trained: TrainedState) => Promise<void>;
   questions: ScoreTask['questions'];
   limit: number;
 }
@@ -57,65 +62,94 @@ function defaultWorkerUrl(): URL {
     : new URL('./scorer-worker.js', import.meta.url);
 }
 
+/** The thread a storyfile is scored in (FNV-1a of its id): always the same one for a pool size. */
+export function threadOfStoryfile(storyfileId: string, workers: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < storyfileId.length; i++) {
+    hash = Math.imul(hash ^ storyfileId.charCodeAt(i), 0x01000193);
+  }
+  return (hash >>> 0) % Math.max(1, workers);
+}
+
 /**
  * The server's pool of scorer threads (piscina): every storyfile's matcher is scored there, never
- * on the event loop, on as many threads as the machine has cores. A worker holds the matchers it
- * was asked about, each at the version the server's matcher cache is at; it is sent the snapshot
- * (`matcher-snapshot.ts`) of a version it lacks.
+ * on the event loop, on as many threads as the machine has cores. A storyfile is scored in one
+ * thread (`threadOfStoryfile`: a one-thread piscina per thread), so each thread's share of the
+ * budget holds other storyfiles than the rest; the next thread scores it only when its own failed
+ * or did not answer in time. A worker holds the matchers it was asked about, each at the version
+ * the server's matcher cache is at; it is sent the snapshot (`matcher-snapshot.ts`) of a version it
+ * lacks, with what a matcher of that snapshot trained before, when stored.
  */
 export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
-  const pool = new Piscina<ScoreTask, ScoreReply>({
-    filename: workerUrl.href,
-    minThreads: options.workers,
-    maxThreads: options.workers,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // TypeScript sources (development, tests) are loaded through tsx, as the server itself is.
-    execArgv: workerUrl.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    workerData: {
-      budgetBytes: options.budgetBytes ?? Number.POSITIVE_INFINITY,
-    } satisfies ScorerWorkerData,
-  });
+  const pools = Array.from(
+    { length: Math.max(1, options.workers) },
+    () =>
+      new Piscina<ScoreTask, ScoreReply>({
+        filename: workerUrl.href,
+        minThreads: 1,
+        maxThreads: 1,
+        idleTimeout: Number.POSITIVE_INFINITY,
+        // TypeScript sources (development, tests) are loaded through tsx, as the server itself is.
+        execArgv: workerUrl.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+        workerData: {
+          budgetBytes: options.budgetBytes ?? Number.POSITIVE_INFINITY,
+        } satisfies ScorerWorkerData,
+      }),
+  );
   /** Each thread's last report, by thread id. */
   const threads = new Map<number, ThreadHeld>();
   let replaced = 0;
-  // A worker that dies between tasks is replaced by piscina; nothing waits on it.
-  pool.on('error', (error: unknown) => {
-    replaced += 1;
-    options.logger?.warn(`scorer worker failed between asks: ${String(error)}`);
-  });
+  for (const pool of pools) {
+    // A worker that dies between tasks is replaced by piscina; nothing waits on it.
+    pool.on('error', (error: unknown) => {
+      replaced += 1;
+      options.logger?.warn(`scorer worker failed between asks: ${String(error)}`);
+    });
+  }
 
-  async function runOnce(request: ScoreRequest, withSnapshot: boolean): Promise<MatchResult[]> {
-    const task = (snapshot?: MatcherSnapshot): ScoreTask => ({
+  async function runOnce(
+    request: ScoreRequest,
+    pool: Piscina<ScoreTask, ScoreReply>,
+    withSnapshot: boolean,
+  ): Promise<MatchResult[]> {
+    const task = (sent?: { snapshot: MatcherSnapshot; trained?: TrainedState }): ScoreTask => ({
       storyfileId: request.storyfileId,
-      version: snapshot?.version ?? request.version,
+      version: sent?.snapshot.version ?? request.version,
       questions: request.questions,
       limit: request.limit,
-      ...(snapshot ? { snapshot } : {}),
+      ...(sent ? { snapshot: sent.snapshot } : {}),
+      ...(sent?.trained ? { trained: sent.trained } : {}),
     });
     // A running task that is aborted ends its worker; piscina starts another in its place.
     const signal = AbortSignal.timeout(options.timeoutMs);
-    let reply = await pool.run(task(withSnapshot ? request.snapshot() : undefined), { signal });
+    let reply = await pool.run(task(withSnapshot ? await request.snapshot() : undefined), {
+      signal,
+    });
     if (reply.kind === 'missing') {
-      reply = await pool.run(task(request.snapshot()), { signal });
+      reply = await pool.run(task(await request.snapshot()), { signal });
     }
     if (reply.kind !== 'scored') {
       throw new Error('the scorer worker did not take the snapshot');
     }
     threads.set(reply.held.threadId, reply.held);
+    if (reply.trained) {
+      await request.onTrained?.(reply.trained);
+    }
     return reply.results;
   }
 
   return {
     async score(request) {
+      const own = threadOfStoryfile(request.storyfileId, pools.length);
       try {
-        return await runOnce(request, false);
+        return await runOnce(request, pools[own]!, false);
       } catch (error) {
         replaced += 1;
         options.logger?.warn(`scorer worker failed, asking another: ${describe(error)}`);
       }
       try {
-        return await runOnce(request, true);
+        return await runOnce(request, pools[(own + 1) % pools.length]!, true);
       } catch (error) {
         replaced += 1;
         options.logger?.warn(`scorer worker failed again, the ask is refused: ${describe(error)}`);
@@ -124,9 +158,14 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
         });
       }
     },
-    report: () => ({ workers: pool.threads.length, replaced }),
+    report: () => ({
+      workers: pools.reduce((sum, pool) => sum + pool.threads.length, 0),
+      replaced,
+    }),
     held() {
-      const running = new Set(pool.threads.map((thread) => thread.threadId));
+      const running = new Set(
+        pools.flatMap((pool) => pool.threads.map((thread) => thread.threadId)),
+      );
       const total: HeldMatchers = { bytes: 0, storyfiles: 0, evictions: 0 };
       for (const [threadId, held] of threads) {
         total.evictions += held.evictions;
@@ -140,7 +179,9 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
       }
       return total;
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      await Promise.all(pools.map((pool) => pool.destroy()));
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   MatchResult,
   PlayRiskSetting,
   ThresholdSetting,
+  TrainedState,
 } from '@conversa/matching';
 
 /**
@@ -31,6 +32,11 @@ export interface ScoreTask {
   version: number;
   /** Sent when a worker said it lacks `version` (`missing`). */
   snapshot?: MatcherSnapshot;
+  /**
+   * What a matcher of this snapshot trained and calibrated, stored before
+   * (`trained-state-store.ts`): the worker imports it instead of training. Only with `snapshot`.
+   */
+  trained?: TrainedState;
   /** Each question's text and, when the sentence model made one, its vector. */
   questions: Array<{ text: string; vector?: Float32Array }>;
   limit: number;
@@ -51,6 +57,12 @@ export interface ThreadHeld {
 }
 
 export type ScoreReply =
-  | { kind: 'scored'; results: MatchResult[]; held: ThreadHeld }
+  | {
+      kind: 'scored';
+      results: MatchResult[];
+      held: ThreadHeld;
+      /** What the matcher built for this task trained and calibrated beyond what it was sent. */
+      trained?: TrainedState;
+    }
   /** The worker does not hold this version of the storyfile's matcher: send the snapshot. */
   | { kind: 'missing' };

@@ -2,7 +2,7 @@
 // storyfiles it was asked about, built from the snapshots the server sends, and scores questions.
 // Nothing here reads the database or embeds text: the server sends the stored vectors.
 import { threadId, workerData } from 'node:worker_threads';
-import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
+import { createMatcher, type Embedder, type Matcher, type TrainedState } from '@conversa/matching';
 import { estimateMatcherBytes } from './matcher-bytes.ts';
 import { evictOverBudget } from './matcher-budget.ts';
 import type {
@@ -28,8 +28,11 @@ const held = new Map<string, HeldMatcher>();
 /** The vectors of the questions being scored (set for one task, synchronously). */
 let questionVectors = new Map<string, Float32Array>();
 
-/** The matcher of a snapshot (exported for the bench that weighs it against the heap). */
-export function buildMatcher(snapshot: MatcherSnapshot): Matcher {
+/**
+ * The matcher of a snapshot (exported for the bench that weighs it against the heap), with what a
+ * matcher of the same snapshot trained and calibrated when it is given (no training then).
+ */
+export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState): Matcher {
   const vectors = new Map(snapshot.vectors);
   const embedder: Embedder | undefined =
     snapshot.embedderId === null
@@ -47,21 +50,37 @@ export function buildMatcher(snapshot: MatcherSnapshot): Matcher {
   for (const answer of snapshot.answers) {
     matcher.upsertAnswer(answer);
   }
+  if (trained) {
+    matcher.importTrained(trained);
+  }
   return matcher;
+}
+
+/** Whether `after` holds something `before` (what the matcher was sent) lacked. */
+function learnedMore(before: TrainedState | undefined, after: TrainedState): boolean {
+  return (
+    !before ||
+    after.calibrations.length > before.calibrations.length ||
+    (after.classifier !== undefined && before.classifier === undefined)
+  );
 }
 
 /** Piscina's entry: scores one task's questions, or asks for the snapshot it lacks. */
 export default function scoreQuestions(task: ScoreTask): ScoreReply {
   let entry = held.get(task.storyfileId);
-  if (entry?.version !== task.version) {
+  const isBuilt = entry?.version !== task.version;
+  if (isBuilt) {
     if (!task.snapshot) {
       return { kind: 'missing' };
     }
     entry = {
       version: task.snapshot.version,
-      matcher: buildMatcher(task.snapshot),
+      matcher: buildMatcher(task.snapshot, task.trained),
       bytes: estimateMatcherBytes(task.snapshot),
     };
+  }
+  if (!entry) {
+    return { kind: 'missing' };
   }
   held.delete(task.storyfileId);
   held.set(task.storyfileId, entry);
@@ -72,10 +91,14 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
   );
   try {
     const { matcher } = entry;
+    const results = task.questions.map(({ text }) => matcher.match(text, { limit: task.limit }));
+    // A matcher built here trained and calibrated what it was not sent: the server stores it.
+    const trained = isBuilt ? matcher.exportTrained() : undefined;
     return {
       kind: 'scored',
       held: { threadId, bytes: sizes.bytes, storyfiles: sizes.storyfiles, evictions },
-      results: task.questions.map(({ text }) => matcher.match(text, { limit: task.limit })),
+      results,
+      ...(trained && learnedMore(task.trained, trained) ? { trained } : {}),
     };
   } finally {
     questionVectors = new Map();

@@ -1,0 +1,91 @@
+// Where what a storyfile's matcher trained and calibrated is kept (`matcher_trained_states`, issue
+// 51): a scorer thread that builds the matcher imports it instead of training its classifier and
+// calibrating its threshold (seconds of CPU at 300 answers with transcripts).
+import { deserialize, serialize } from 'node:v8';
+import { eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TrainedState } from '@conversa/matching';
+import type { Database } from '../../../db/client.ts';
+import { matcherTrainedStates } from '../trained-states.tables.ts';
+
+/** Rows not read for this long are deleted when another state is stored. */
+export const TRAINED_STATE_KEEP_DAYS = 30;
+
+const trainedStateSchema = z.object({
+  format: z.number().int(),
+  classifier: z
+    .object({
+      size: z.number().int().positive(),
+      classes: z.number().int().positive(),
+      alpha: z.instanceof(Float64Array),
+    })
+    .refine((classifier) => classifier.alpha.length === classifier.size * classifier.classes, {
+      message: 'the classifier weights do not fit its size',
+    })
+    .optional(),
+  calibrations: z
+    .array(
+      z.object({
+        isSemantic: z.boolean(),
+        report: z.looseObject({
+          setting: z.literal('auto'),
+          source: z.enum(['auto', 'default']),
+          threshold: z.number(),
+        }),
+        scores: z.object({ neighbours: z.array(z.number()), offTopic: z.array(z.number()) }),
+      }),
+    )
+    .max(2),
+});
+
+/** The stored state of this fingerprint (`snapshot-fingerprint.ts`); undefined without one. */
+export async function loadTrainedState(
+  db: Database,
+  fingerprint: string,
+): Promise<TrainedState | undefined> {
+  const [row] = await db
+    .select({
+      state: matcherTrainedStates.state,
+      isOld: sql<boolean>`${matcherTrainedStates.usedAt} < now() - interval '1 day'`,
+    })
+    .from(matcherTrainedStates)
+    .where(eq(matcherTrainedStates.fingerprint, fingerprint));
+  if (!row) {
+    return undefined;
+  }
+  if (row.isOld) {
+    await db
+      .update(matcherTrainedStates)
+      .set({ usedAt: sql`now()` })
+      .where(eq(matcherTrainedStates.fingerprint, fingerprint));
+  }
+  const parsed = trainedStateSchema.safeParse(deserialize(row.state));
+  // A row that does not read as a state is trained again (and stored again) rather than trusted.
+  return parsed.success ? (parsed.data as TrainedState) : undefined;
+}
+
+/** Stores a state under its fingerprint (kept as is when there is one), and drops unread ones. */
+export async function saveTrainedState(
+  db: Database,
+  fingerprint: string,
+  state: TrainedState,
+): Promise<void> {
+  const bytes = serialize(state);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(matcherTrainedStates)
+      .where(
+        lt(
+          matcherTrainedStates.usedAt,
+          sql`now() - make_interval(days => ${TRAINED_STATE_KEEP_DAYS})`,
+        ),
+      );
+    await tx
+      .insert(matcherTrainedStates)
+      .values({ fingerprint, state: bytes, bytes: bytes.length })
+      .onConflictDoUpdate({
+        target: matcherTrainedStates.fingerprint,
+        set: { state: bytes, bytes: bytes.length, usedAt: sql`now()` },
+      });
+  });
+}

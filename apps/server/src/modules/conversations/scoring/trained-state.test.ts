@@ -1,0 +1,181 @@
+// Issue 51: a scorer thread that builds a storyfile's matcher imports what a matcher of the same
+// snapshot trained and calibrated (stored in `matcher_trained_states` by the snapshot's
+// fingerprint) instead of training again, and scores exactly as the trained one; a storyfile
+// changed after its state was stored gets a fresh state, never the stale one.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  OFF_TOPIC_QUESTIONS,
+  splitPassages,
+  DEFAULT_TUNING,
+  type MatchResult,
+  type TrainedState,
+} from '@conversa/matching';
+import type { AskResponse } from '@conversa/contracts';
+import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
+import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
+import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { createScorerPool, threadOfStoryfile, type ScorerPool } from './scorer-pool.ts';
+import type { MatcherSnapshot } from './scorer-protocol.ts';
+import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
+
+/** A deterministic stand-in sentence vector (each word a fixed direction, summed). */
+function vectorOf(text: string): Float32Array {
+  const vector = new Float32Array(32);
+  for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) {
+    const digest = createHash('sha256').update(word).digest();
+    for (let i = 0; i < vector.length; i++) {
+      vector[i] = vector[i]! + (digest[i]! - 127.5) / 127.5;
+    }
+  }
+  return vector;
+}
+
+const ANSWERS = [
+  [
+    'born',
+    'Where were you born?',
+    'I was born in a small town by the sea. My father fished there.',
+  ],
+  [
+    'job',
+    'What was your first job?',
+    'I delivered newspapers at six every morning. It paid little.',
+  ],
+  ['film', 'What is your favourite movie?', 'I love old westerns. I watched them with my brother.'],
+  ['kids', 'Do you have children?', 'Two daughters and a son. They all live abroad now.'],
+  ['war', 'What do you remember about the war?', 'We hid in the cellar. The nights were long.'],
+] as const;
+
+function snapshotOf(answers: ReadonlyArray<readonly [string, string, string]>): MatcherSnapshot {
+  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+  for (const [, question, transcript] of answers) {
+    texts.add(question);
+    for (const passage of splitPassages(transcript, DEFAULT_TUNING.transcriptPassageSentences)) {
+      texts.add(passage.trim());
+    }
+  }
+  texts.add(QUESTION);
+  return {
+    version: 1,
+    embedderId: 'stand-in',
+    threshold: 'auto',
+    playRisk: 'auto',
+    categories: [],
+    answers: answers.map(([id, question, transcript]) => ({
+      id,
+      question,
+      alternates: [],
+      learned: [],
+      isRecorded: true,
+      transcript,
+    })),
+    vectors: [...texts].map((text) => [text, vectorOf(text)]),
+  };
+}
+
+const QUESTION = 'which film do you love most?';
+const pools: ScorerPool[] = [];
+let studio: TestStudio | undefined;
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  await studio?.stop();
+  studio = undefined;
+});
+
+/** Scores QUESTION in a fresh one-thread pool: its results and what the thread had to train. */
+async function scoreInFreshThread(snapshot: MatcherSnapshot, trained?: TrainedState) {
+  // The timeout bounds a hang on a loaded machine; it is no figure of the speed.
+  const pool = createScorerPool({ workers: 1, timeoutMs: 120_000 });
+  pools.push(pool);
+  let learned: TrainedState | undefined;
+  const results: MatchResult[] = await pool.score({
+    storyfileId: 'storyfile',
+    version: snapshot.version,
+    snapshot: () => Promise.resolve(trained ? { snapshot, trained } : { snapshot }),
+    onTrained: (state) => Promise.resolve(void (learned = state)),
+    questions: [{ text: QUESTION, vector: vectorOf(QUESTION) }],
+    limit: 5,
+  });
+  return { results, learned };
+}
+
+describe('a matcher\u2019s trained state in the scorer threads', () => {
+  it('is sent back by the thread that trained it, and a thread that imports it scores the same without training', async () => {
+    const snapshot = snapshotOf(ANSWERS);
+    const first = await scoreInFreshThread(snapshot);
+    expect(first.results[0]!.isSemantic).toBe(true);
+    expect(first.learned?.classifier?.alpha).toBeInstanceOf(Float64Array);
+    expect(first.learned?.calibrations).toHaveLength(1);
+    const second = await scoreInFreshThread(snapshot, first.learned);
+    expect(second.results).toEqual(first.results);
+    // Nothing trained or calibrated that it was not sent.
+    expect(second.learned).toBeUndefined();
+  }, 240_000);
+
+  it('is keyed by everything the matcher trains on: an edited transcript or answer is another key', () => {
+    const snapshot = snapshotOf(ANSWERS);
+    const key = fingerprintSnapshot(snapshot);
+    expect(fingerprintSnapshot(snapshotOf(ANSWERS))).toBe(key);
+    const transcript = snapshotOf(ANSWERS.map(([id, q, t]) => [id, q, id === 'war' ? `${t}!` : t]));
+    expect(fingerprintSnapshot(transcript)).not.toBe(key);
+    const alternate = snapshotOf(ANSWERS);
+    alternate.answers[0]!.alternates = ['What is your hometown?'];
+    expect(fingerprintSnapshot(alternate)).not.toBe(key);
+    const learned = snapshotOf(ANSWERS);
+    learned.answers[1]!.learned = ['how did you earn your first money'];
+    expect(fingerprintSnapshot(learned)).not.toBe(key);
+    expect(fingerprintSnapshot({ ...snapshotOf(ANSWERS), threshold: 0.4 })).not.toBe(key);
+    const vector = snapshotOf(ANSWERS);
+    vector.vectors[0]![1][0] = vector.vectors[0]![1][0]! + 0.001;
+    expect(fingerprintSnapshot(vector)).not.toBe(key);
+    // Another order of the answers (their ids sort the other way) trains another classifier.
+    const swapped = snapshotOf(ANSWERS.map(([id, q, t]) => [id === 'born' ? 'zz' : id, q, t]));
+    expect(fingerprintSnapshot(swapped)).not.toBe(key);
+  });
+
+  it('is stored once per script, and a storyfile edited after it was stored gets a fresh one', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '1' });
+    const namespaceId = await buildNamespace(studio, 'trained');
+    const owner = await buildMember(studio, 'owner@trained.test', { trained: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const birthplace = storyfile.questions['Where were you born?']!;
+    const ask = (text: string) =>
+      owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
+        text,
+      });
+    const { db } = studio.database;
+    const countStates = async () =>
+      Number(
+        (await db.execute<{ count: string }>(sql`select count(*) from matcher_trained_states`))
+          .rows[0]!.count,
+      );
+    const before = await ask('In which hospital did you arrive?');
+    expect(before.decision).not.toEqual({ kind: 'answer', questionId: birthplace });
+    expect(await countStates()).toBe(1);
+    await owner.expectStatus(
+      200,
+      'PATCH',
+      `/v1/conversa/storyfiles/${storyfile.id}/questions/${birthplace}`,
+      { alternates: ['What is your birthplace?', 'In which hospital did you arrive?'] },
+    );
+    const after = await ask('In which hospital did you arrive?');
+    expect(after.decision).toEqual({ kind: 'answer', questionId: birthplace });
+    expect(await countStates()).toBe(2);
+  }, 180_000);
+});
+
+describe('storyfile-affine scorer threads', () => {
+  it('score a storyfile in one thread, the same for the same pool size', () => {
+    const threads = new Set(
+      Array.from({ length: 5 }, () => threadOfStoryfile('a8f5f167-0e1b-4c3a-9d2e-1f0c2b3a4d5e', 4)),
+    );
+    expect(threads.size).toBe(1);
+    const spread = new Set(
+      Array.from({ length: 64 }, (_, i) => threadOfStoryfile(`storyfile-${i}`, 4)),
+    );
+    expect(spread).toEqual(new Set([0, 1, 2, 3]));
+  });
+});
