@@ -30,7 +30,7 @@ const TOPIC_COUNT = 30;
 const PICTURED_WIDTHS: readonly number[] =
   process.env.E2E_LAYOUT_SCREENSHOTS === 'all'
     ? LAYOUT_WIDTHS
-    : [LAYOUT_WIDTHS[0], LAYOUT_WIDTHS[LAYOUT_WIDTHS.length - 1]];
+    : [Math.min(...LAYOUT_WIDTHS), Math.max(...LAYOUT_WIDTHS)];
 
 // Not serial: one screen failing must not hide the others. A new worker after a failure signs
 // in again and reuses the data seeded once per run (the studio's data directory is fresh).
