@@ -214,8 +214,10 @@ async function main(): Promise<void> {
       : jobs.map(() => ({ text: '' }));
 
     const typed = new Map<string, Awaited<ReturnType<typeof ask>>>();
-    for (const sentence of SENTENCES) {
-      typed.set(sentence.text, await ask(sentence.text, 'typed'));
+    for (const { sentence } of jobs) {
+      if (!typed.has(sentence.text)) {
+        typed.set(sentence.text, await ask(sentence.text, 'typed'));
+      }
     }
     const outcomes: Outcome[] = [];
     for (const [index, job] of jobs.entries()) {
