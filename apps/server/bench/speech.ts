@@ -10,10 +10,15 @@
 // bench-results/speech.json.
 //
 // Usage: npm run bench:speech [-- --questions 16 --paraphrases 8 --off-topic 8 --every-voice
-//                                  --latency-runs 3 --parallel 2 --embedder none]
+//                                  --latency-runs 3 --parallel 2 --embedder none --unseen
+//                                  --snr 15 --hearing-only --heard bench-results/speech.json]
 //   --questions N|all  the template's questions spoken (spread over its topics; all = every
 //                      question and alternate)
 //   --every-voice      each sentence in all 3 voices × 2 rates (6 times the recordings)
+//   --snr DB           the noise's level (20 dB pink by default, 15 dB brown with --unseen)
+//   --hearing-only     no general model, no question shapes, no latency runs: the answers alone
+//   --heard FILE       ask again the readings a previous run heard (its bench-results/speech.json):
+//                      the decision rule measured without recognizing again
 //   --embedder         the matcher's sentence model (none: words only, as the e2e suite runs;
 //                      use-lite: the studio's default, which loads a model first)
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
@@ -31,6 +36,7 @@ import { createEmbeddedEngine } from '../src/modules/speech/embedded-engine.ts';
 import { POCKETSPHINX_DEFAULTS, runPocketsphinx } from '../src/modules/speech/pocketsphinx.ts';
 import { SPEECH_STAGES_CHANNEL, type SpeechStages } from '../src/modules/speech/speech-gateway.ts';
 import type { RunningStudio } from '../src/server.ts';
+import { readHeard } from './speech/heard.ts';
 import { measureLatency } from './speech/latency.ts';
 import {
   call,
@@ -53,11 +59,13 @@ import {
 } from './speech/options.ts';
 import {
   makeRecording,
+  type Recording,
   readEndOfSpeechPauseSeconds,
   run,
   WORDS_PER_MINUTE,
 } from './speech/recordings.ts';
 import { reportSpeech } from './speech/report.ts';
+import type { Sentence } from './speech/sentences.ts';
 import { prepareBenchDatabase, seedPublishedStoryfile, startBenchStudio } from './support.ts';
 
 async function main(): Promise<void> {
@@ -73,19 +81,27 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let studio: RunningStudio | undefined;
   try {
-    const jobs = SENTENCES.flatMap((sentence, index) =>
-      args['every-voice']
-        ? VOICINGS.map((voicing) => ({ sentence, voicing }))
-        : [{ sentence, voicing: VOICINGS[index % VOICINGS.length]! }],
-    );
+    // --heard: the readings a previous run heard, asked again (the decision rule alone changed).
+    const reused = args.heard ? readHeard(args.heard) : undefined;
+    const jobs: { sentence: Sentence; voicing: { voice: string; wordsPerMinute: number } }[] =
+      reused ??
+      SENTENCES.flatMap((sentence, index) =>
+        args['every-voice']
+          ? VOICINGS.map((voicing) => ({ sentence, voicing }))
+          : [{ sentence, voicing: VOICINGS[index % VOICINGS.length]! }],
+      );
     let started = performance.now();
-    const recordings = await mapLimit(jobs, PARALLEL, async (job, index) => {
-      const dir = path.join(workRoot, String(index));
-      await run('mkdir', ['-p', dir]);
-      return makeRecording(dir, job.sentence.text, job.voicing, NOISE);
-    });
+    const recordings: Recording[] = reused
+      ? []
+      : await mapLimit(jobs, PARALLEL, async (job, index) => {
+          const dir = path.join(workRoot, String(index));
+          await run('mkdir', ['-p', dir]);
+          return makeRecording(dir, job.sentence.text, job.voicing, NOISE);
+        });
     console.log(
-      `Made ${recordings.length} recordings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      reused
+        ? `Asking again the ${jobs.length} readings heard in ${args.heard}`
+        : `Made ${recordings.length} recordings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
     console.log('Preparing the database and the studio');
@@ -146,7 +162,9 @@ async function main(): Promise<void> {
     // The storyfile's model is built on its first recording (and again only when its script
     // changes): built here, before the timed runs, as a studio has it after its first question.
     started = performance.now();
-    await hear(recordings[0]!.webm);
+    if (!reused) {
+      await hear(recordings[0]!.webm);
+    }
     console.log(
       `Storyfile language model built and first recording heard in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -154,40 +172,52 @@ async function main(): Promise<void> {
     // The storyfile's model, through the gateway (ffmpeg + pocketsphinx in the studio's process).
     let cpu = allChildCpu();
     started = performance.now();
-    const heard = await mapLimit(recordings, PARALLEL, (recording) => hear(recording.webm));
+    const heard: Pick<SpeechToTextResponse, 'text' | 'confidence' | 'alternatives'>[] = reused
+      ? reused.map((job) => job.heard)
+      : await mapLimit(recordings, PARALLEL, (recording) => hear(recording.webm));
     const storyfileCpu = allChildCpu() - cpu;
     const storyfileWall = (performance.now() - started) / 1000;
-    const audioSeconds = heard.reduce((total, result) => total + result.audioSeconds, 0);
+    const audioSeconds = reused
+      ? reused.reduce((total, job) => total + job.audioSeconds, 0)
+      : (heard as SpeechToTextResponse[]).reduce((total, result) => total + result.audioSeconds, 0);
 
-    // Debian's general model alone, on the gateway's own conversion of the same recordings.
+    // Debian's general model alone, on the gateway's own conversion of the same recordings, and
+    // (issue 42, item 4) the storyfile's model with the general shapes of questions (the script's
+    // phrasings, the shapes and the general words); --hearing-only and --heard skip both.
+    const isHearingOnly = args['hearing-only'] || reused !== undefined;
     cpu = childCpuSeconds();
     started = performance.now();
-    const general = await mapLimit(recordings, PARALLEL, (recording) =>
-      runPocketsphinx(recording.wavFile, {
-        languageModel: POCKETSPHINX_DEFAULTS.generalLanguageModel,
-        dictionary: POCKETSPHINX_DEFAULTS.dictionary,
-      }),
-    );
+    const general = isHearingOnly
+      ? jobs.map(() => ({ text: '' }))
+      : await mapLimit(recordings, PARALLEL, (recording) =>
+          runPocketsphinx(recording.wavFile, {
+            languageModel: POCKETSPHINX_DEFAULTS.generalLanguageModel,
+            dictionary: POCKETSPHINX_DEFAULTS.dictionary,
+          }),
+        );
     const generalCpu = childCpuSeconds() - cpu;
     const generalWall = (performance.now() - started) / 1000;
-
-    // Issue 42, item 4: the storyfile's model with the general shapes of questions (the script's
-    // phrasings, the shapes and the general words), on the same conversions.
-    const withShapes = await createEmbeddedEngine({
-      modelsDir: path.join(workRoot, 'models'),
-      hasQuestionShapes: true,
-    }).getModel({
-      storyfileId: 'bench-with-shapes',
-      phrasings: SCRIPT_SENTENCES.map((sentence) => sentence.text),
-      terms: [],
-    });
-    const shaped = await mapLimit(recordings, PARALLEL, (recording) =>
-      runPocketsphinx(recording.wavFile, withShapes),
-    );
+    const withShapes = isHearingOnly
+      ? undefined
+      : await createEmbeddedEngine({
+          modelsDir: path.join(workRoot, 'models'),
+          hasQuestionShapes: true,
+        }).getModel({
+          storyfileId: 'bench-with-shapes',
+          phrasings: SCRIPT_SENTENCES.map((sentence) => sentence.text),
+          terms: [],
+        });
+    const shaped = withShapes
+      ? await mapLimit(recordings, PARALLEL, (recording) =>
+          runPocketsphinx(recording.wavFile, withShapes),
+        )
+      : jobs.map(() => ({ text: '' }));
 
     const typed = new Map<string, Awaited<ReturnType<typeof ask>>>();
-    for (const sentence of SENTENCES) {
-      typed.set(sentence.text, await ask(sentence.text, 'typed'));
+    for (const { sentence } of jobs) {
+      if (!typed.has(sentence.text)) {
+        typed.set(sentence.text, await ask(sentence.text, 'typed'));
+      }
     }
     const outcomes: Outcome[] = [];
     for (const [index, job] of jobs.entries()) {
@@ -198,11 +228,14 @@ async function main(): Promise<void> {
       const generalDecision = await ask(general[index]!.text, 'spoken');
       const firstReading = await ask(heard[index]!.text, 'spoken');
       const storyfileDecision = await ask(heard[index]!.text, 'spoken', heard[index]);
+      const asTyped = await ask(heard[index]!.text, 'typed');
       const typedDecision = typed.get(job.sentence.text)!;
       outcomes.push({
         sentence: job.sentence,
         voicing: `${job.voicing.voice} ${job.voicing.wordsPerMinute}`,
-        audioSeconds: heard[index]!.audioSeconds,
+        audioSeconds: reused
+          ? reused[index]!.audioSeconds
+          : (heard[index] as SpeechToTextResponse).audioSeconds,
         general: general[index]!.text,
         withShapes: shaped[index]!.text,
         storyfile: heard[index]!.text,
@@ -215,26 +248,34 @@ async function main(): Promise<void> {
         typedQuestionId: typedDecision.kind === 'answer' ? typedDecision.questionId : null,
         firstReading: toSpoken(firstReading),
         readings: toSpoken(storyfileDecision),
+        asTyped: toSpoken(asTyped),
+        heard: {
+          text: heard[index]!.text,
+          confidence: heard[index]!.confidence,
+          alternatives: heard[index]!.alternatives,
+        },
       });
     }
 
-    const { pauseRuns, stopRuns, sideBySide } = await measureLatency(
-      {
-        owner,
-        studioUrl: studio.url,
-        streamPath: `/v1/conversa/speech2text/stream?storyfileId=${storyfile.id}`,
-        questionIds: storyfile.questionIds,
-        hear,
-        ask,
-        allChildCpu,
-        clearStages: () => {
-          lastStages = undefined;
-        },
-        takeStages: () => lastStages,
-      },
-      workRoot,
-      endOfSpeechPause,
-    );
+    const { pauseRuns, stopRuns, sideBySide } = isHearingOnly
+      ? { pauseRuns: [], stopRuns: [], sideBySide: [] }
+      : await measureLatency(
+          {
+            owner,
+            studioUrl: studio.url,
+            streamPath: `/v1/conversa/speech2text/stream?storyfileId=${storyfile.id}`,
+            questionIds: storyfile.questionIds,
+            hear,
+            ask,
+            allChildCpu,
+            clearStages: () => {
+              lastStages = undefined;
+            },
+            takeStages: () => lastStages,
+          },
+          workRoot,
+          endOfSpeechPause,
+        );
     unsubscribe(SPEECH_STAGES_CHANNEL, onStages);
     reportSpeech({
       outcomes,

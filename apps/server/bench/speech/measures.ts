@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { SpeechToTextResponse } from '@conversa/contracts';
 import type { TestBrowser } from '../../test/studio.ts';
 import type { Sentence } from './sentences.ts';
 
@@ -78,6 +79,10 @@ export interface Outcome {
   firstReading: SpokenOutcome;
   /** The readings and confidence handed to the spoken ask (reading choice, please repeat). */
   readings: SpokenOutcome;
+  /** The first reading asked as if typed: what the words alone reach (misheard when not right). */
+  asTyped: SpokenOutcome;
+  /** What the storyfile's model heard, as the spoken ask was given it (`--heard` asks it again). */
+  heard: Pick<SpeechToTextResponse, 'text' | 'confidence' | 'alternatives'>;
 }
 
 /** What a spoken question got: the answer named, or the fallback's reason. */

@@ -44,6 +44,9 @@ export const { values: args } = parseArgs({
     unseen: { type: 'boolean', default: false },
     stages: { type: 'boolean', default: false },
     'warm-decoders': { type: 'string' },
+    snr: { type: 'string' },
+    'hearing-only': { type: 'boolean', default: false },
+    heard: { type: 'string' },
   },
 });
 
@@ -92,9 +95,16 @@ export const SENTENCES: Sentence[] = [
 ];
 
 export const SPEAKING_VOICES: readonly string[] = args.unseen ? UNSEEN_VOICES : VOICES;
-export const NOISE = args.unseen
-  ? { snrDb: UNSEEN_SNR_DB, noise: 'brownnoise' as const }
-  : { snrDb: SNR_DB, noise: 'pinknoise' as const };
+/** The noise mixed in; `--snr` sets its level (the set's own otherwise). */
+export const NOISE = {
+  ...(args.unseen
+    ? { snrDb: UNSEEN_SNR_DB, noise: 'brownnoise' as const }
+    : { snrDb: SNR_DB, noise: 'pinknoise' as const }),
+  ...(args.snr === undefined ? {} : { snrDb: Number(args.snr) }),
+};
+if (!Number.isFinite(NOISE.snrDb)) {
+  throw new Error('--snr must be a number of dB');
+}
 export const VOICINGS = SPEAKING_VOICES.flatMap((voice) =>
   WORDS_PER_MINUTE.map((wordsPerMinute) => ({ voice, wordsPerMinute })),
 );

@@ -5,8 +5,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { splitIntoWords } from '../../src/modules/speech/language-model.ts';
 import { writeBenchResults } from '../support.ts';
 import type { LatencyRun } from './latency.ts';
+import { reportMisheard } from './misheard.ts';
 import { fixed, median, percent, share, wordEdits, type Outcome } from './measures.ts';
-import { args, GOALS, LATENCY_RUNS, PLEASE_REPEAT_REASONS, SENTENCES } from './options.ts';
+import { args, GOALS, LATENCY_RUNS, SENTENCES } from './options.ts';
 import type { Group } from './sentences.ts';
 
 /** What the bench measured, for the report. */
@@ -184,28 +185,11 @@ export function reportSpeech({
       (outcome) =>
         outcome[key].questionId !== null && outcome[key].questionId !== outcome.typedQuestionId,
     ).length;
-    const misheard = outcomes.filter(
-      (outcome) =>
-        outcome.sentence.group === 'script' &&
-        outcome.typedQuestionId !== null &&
-        outcome[key].questionId !== outcome.typedQuestionId,
-    );
-    const repeated = misheard.filter((outcome) =>
-      PLEASE_REPEAT_REASONS.has(outcome[key].reason ?? ''),
-    ).length;
-    const offScriptRepeated = outcomes.filter(
-      (outcome) =>
-        outcome.sentence.group === 'off-topic' &&
-        PLEASE_REPEAT_REASONS.has(outcome[key].reason ?? ''),
-    ).length;
     return {
       namedAsTyped: share(named, typedNamed),
       named: `${named}/${typedNamed}`,
       wrongAnswer: share(wrong, outcomes.length),
       wrong: `${wrong}/${outcomes.length}`,
-      misheardPleaseRepeat: share(repeated, misheard.length),
-      repeated: `${repeated}/${misheard.length}`,
-      offScriptRepeated: `${offScriptRepeated}/${offTopic.length}`,
     };
   };
   const before = hearing('firstReading');
@@ -229,12 +213,7 @@ export function reportSpeech({
   console.log(
     `  answered wrongly: ${before.wrong} (${percent(before.wrongAnswer)}) → ${after.wrong} (${percent(after.wrongAnswer)}); goal ≤ ${GOALS.wrongAnswer * 100}%: ${verdict(after.wrongAnswer <= GOALS.wrongAnswer)}`,
   );
-  console.log(
-    `  misheard in-script questions given please-repeat: ${before.repeated} → ${after.repeated} (${percent(after.misheardPleaseRepeat)}); goal ≥ ${GOALS.misheardPleaseRepeat * 100}%: ${verdict(after.misheardPleaseRepeat >= GOALS.misheardPleaseRepeat)}`,
-  );
-  console.log(
-    `  off-topic questions given please-repeat (not cannot-answer): ${before.offScriptRepeated} → ${after.offScriptRepeated}`,
-  );
+  const misheard = reportMisheard(outcomes);
   console.log(`Load average after: ${loadAfter.map((value) => value.toFixed(2)).join(', ')}`);
   const misses = outcomes.filter((outcome) =>
     outcome.sentence.group === 'off-topic'
@@ -264,6 +243,7 @@ export function reportSpeech({
     rightAnswers: { typed: typedRate, general: generalRate, storyfile: spokenRate },
     offTopicAnswered: offTopicRate,
     hearing: { firstReading: before, readings: after },
+    misheard,
     cpuSecondsPerAudioSecond: {
       general: share(generalCpu, audioSeconds),
       storyfile: share(storyfileCpu, audioSeconds),

@@ -146,6 +146,35 @@ describe('chooseReading (reading choice for speech n-best)', () => {
     expect(choice.misheard).toBe('not-confident');
   });
 
+  // Issue 52, item 3: in noise the recognizer hears script words it is unsure of and the reading
+  // names the wrong question ("tell me about your hero when" for "Tell me about your parents.").
+  it('asks to repeat a reading that answers when the recognizer was unsure of it (under 0.45), unless it is a phrasing word for word', async () => {
+    const unsure = await chooseReading(
+      scoreWithMatcher(buildMatcher()),
+      [],
+      { text: 'so where were you born then', speechConfidence: 0.4, alternatives: [] },
+      options,
+    );
+    expect(unsure.result.decision).toEqual({ kind: 'answer', answerId: 'born' });
+    expect(unsure.misheard).toBe('not-confident');
+
+    const exact = await chooseReading(
+      scoreWithMatcher(buildMatcher()),
+      [],
+      { text: 'where were you born', speechConfidence: 0.4, alternatives: [] },
+      options,
+    );
+    expect(exact.misheard).toBeNull();
+
+    const sure = await chooseReading(
+      scoreWithMatcher(buildMatcher()),
+      [],
+      { text: 'so where were you born then', speechConfidence: 0.46, alternatives: [] },
+      options,
+    );
+    expect(sure.misheard).toBeNull();
+  });
+
   it('measures how far the readings disagree with the first', () => {
     expect(measureDisagreement([{ text: 'where were you born', share: 1 }])).toBe(0);
     expect(

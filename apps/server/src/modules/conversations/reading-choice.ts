@@ -16,9 +16,12 @@ export const READING_WEIGHT = 0.05;
 export const HEARD_CONFIDENCE = 0.5;
 /**
  * Below this confidence even a reading that matches is not trusted unless it matches one of the
- * script's phrasings word for word (`exact`): please repeat rather than a wrong answer.
+ * script's phrasings word for word (`exact`): please repeat rather than a wrong answer. 0.45 (was
+ * 0.15, issue 52 item 3): in pink noise at 10 dB, misheard script questions answered wrongly at
+ * mean word posteriors of 0.16-0.45; bench:speech's wrong answers 36 → 12 of 390 there, 9 → 7 at
+ * 20 dB, for 13 and 3 questions heard well asked to repeat.
  */
-export const ANSWER_CONFIDENCE = 0.15;
+export const ANSWER_CONFIDENCE = 0.45;
 /**
  * Readings disagree when, weighed by their shares, more than this part of the first reading's
  * words is missing from the others.
@@ -37,6 +40,19 @@ export const QUESTION_WORDS = 3;
  * far lower ("what is the capital of france": under half the threshold).
  */
 export const NEAR_MISS = 0.6;
+/**
+ * A reading below the first that names a script question the first does not is played only when
+ * the readings naming that question hold at least this part of the recognizer's list (the
+ * shares it gave, issue 52 item 3): a rescue by one unlikely reading ("what was through like for
+ * you", the sixth reading of "What was school like for you?" at 9% of the list) was a wrong answer
+ * as often as a right one; below it, please repeat.
+ */
+export const RESCUE_SHARE = 0.25;
+/**
+ * Readings that name another script question than the chosen one, holding this part of the list
+ * or more, make the question misheard (the recognizer heard two questions): please repeat.
+ */
+export const OTHER_ANSWER_SHARE = 0.1;
 /** Readings matched per spoken question (the first ones, best first). */
 export const READINGS_MATCHED = 5;
 
@@ -57,6 +73,8 @@ interface ScoredReading {
   text: string;
   rank: number;
   share: number;
+  /** The recognizer gave this reading's share (the first reading's may be unknown). */
+  isShareKnown: boolean;
   result: MatchResult;
   joint: number;
 }
@@ -94,6 +112,40 @@ function isNearMiss(result: MatchResult): boolean {
   );
 }
 
+/** The script question a reading names (answered, or not recorded yet), null when none. */
+function namedQuestion(result: MatchResult): string | null {
+  const { decision } = result;
+  return decision.kind === 'answer' || decision.reason === 'not-recorded'
+    ? decision.answerId
+    : null;
+}
+
+/**
+ * Part of the recognizer's list (the shares it gave; a first reading without one left out) held
+ * by the readings that name `answerId`, and by those that name another question.
+ */
+export function measureBacking(
+  readings: readonly { share: number; isShareKnown: boolean; result: MatchResult }[],
+  answerId: string,
+): { same: number; other: number } {
+  const known = readings.filter((reading) => reading.isShareKnown);
+  const total = known.reduce((sum, reading) => sum + reading.share, 0);
+  if (total === 0) {
+    return { same: 0, other: 0 };
+  }
+  let same = 0;
+  let other = 0;
+  for (const reading of known) {
+    const named = namedQuestion(reading.result);
+    if (named === answerId) {
+      same += reading.share;
+    } else if (named !== null) {
+      other += reading.share;
+    }
+  }
+  return { same: same / total, other: other / total };
+}
+
 /** A spoken question as the recognizer gave it: its first reading and the others. */
 export interface HeardQuestion {
   text: string;
@@ -108,21 +160,26 @@ export interface HeardQuestion {
 function collectReadings(
   input: HeardQuestion,
   heardAsRules: Parameters<typeof applyHeardAsRules>[1],
-): { text: string; rank: number; share: number }[] {
+): { text: string; rank: number; share: number; isShareKnown: boolean }[] {
   const heard = [
     { text: input.text, confidence: null as number | null },
     ...input.alternatives.filter((reading) => reading.text.trim() !== ''),
   ];
   const firstShare = input.alternatives.find((reading) => reading.text === input.text)?.confidence;
-  const byText = new Map<string, { text: string; rank: number; share: number }>();
+  const byText = new Map<
+    string,
+    { text: string; rank: number; share: number; isShareKnown: boolean }
+  >();
   heard.slice(0, READINGS_MATCHED + 1).forEach((reading, index) => {
     const text = applyHeardAsRules(reading.text, heardAsRules).text;
+    const isShareKnown = index === 0 ? firstShare != null : reading.confidence != null;
     const share = index === 0 ? (firstShare ?? 1) : (reading.confidence ?? 0);
     const known = byText.get(normalizeText(text));
     if (known) {
       known.share = Math.max(known.share, share);
+      known.isShareKnown ||= isShareKnown;
     } else {
-      byText.set(normalizeText(text), { text, rank: byText.size, share });
+      byText.set(normalizeText(text), { text, rank: byText.size, share, isShareKnown });
     }
   });
   return [...byText.values()];
@@ -196,6 +253,18 @@ export async function chooseReading(
     chosen.result.candidates[0]?.confidence !== 'exact'
   ) {
     misheard = 'not-confident';
+  } else {
+    // The n-best list weighs the answer (issue 52 item 3): a rescue by readings the recognizer
+    // gave little of its list, or readings that name another question, is a question misheard.
+    const backing = measureBacking(scored, namedQuestion(chosen.result)!);
+    const isRescue = chosen.rank > 0 && !answers(scored[0]!);
+    const isExact = chosen.result.candidates[0]?.confidence === 'exact';
+    if (
+      (isRescue && backing.same < RESCUE_SHARE) ||
+      (!isExact && backing.other >= OTHER_ANSWER_SHARE)
+    ) {
+      misheard = 'readings-disagree';
+    }
   }
   return { text: chosen.text, rank: chosen.rank, result: chosen.result, misheard };
 }
