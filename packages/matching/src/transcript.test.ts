@@ -278,3 +278,42 @@ describe('splitPassages', () => {
     expect(contentStems('What did you think of the pizzas?')).toEqual(['pizza']);
   });
 });
+
+describe('the words\u2019 weights of transcripts replaced and removed', () => {
+  // Each stem's idf counts the answers whose transcript uses it (once however often it says it):
+  // an index edited in place must weigh words exactly as one built afresh from the final texts.
+  const words = {
+    semanticShare: 0,
+    floor: 0,
+    passageSentences: 1,
+    wordsK1: 1.2,
+    wordsLengthB: 0.75,
+    centroidShare: 0,
+    hubShare: 0,
+    references: [],
+  };
+  const answers = [0, 1, 2].map((slot) => ({ slot }) as AnswerRecord);
+  const question = 'Did you bake pizza with your grandmother in Naples?';
+  function scores(index: ReturnType<typeof createTranscriptIndex>): number[] {
+    const out = new Float64Array(answers.length);
+    index.scoreAll(question, undefined, out, undefined);
+    return [...out];
+  }
+
+  it('scores as an index built afresh', () => {
+    const edited = createTranscriptIndex(undefined, words);
+    edited.set(answers[0]!, 'Pizza, pizza and more pizza in Naples with my grandmother.');
+    edited.set(answers[1]!, 'My grandmother baked bread in Naples.');
+    edited.set(answers[2]!, 'We baked pizza on Sundays.');
+    edited.set(answers[1]!, 'My grandmother never baked at all.');
+    edited.remove(answers[0]!);
+    edited.set(answers[0]!, 'Naples was home.');
+    edited.set(answers[2]!, undefined);
+    const fresh = createTranscriptIndex(undefined, words);
+    fresh.set(answers[0]!, 'Naples was home.');
+    fresh.set(answers[1]!, 'My grandmother never baked at all.');
+    const expected = scores(fresh);
+    expect(expected.filter((score) => score > 0)).toHaveLength(2);
+    expect(scores(edited)).toEqual(expected);
+  });
+});

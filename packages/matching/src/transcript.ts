@@ -80,8 +80,7 @@ export function contentStems(text: string): string[] {
 
 interface TranscriptRecord {
   text: string;
-  stems: Set<string>;
-  /** Occurrences of each content stem, and their total (the transcript's length in words). */
+  /** Occurrences of each content stem (its keys: the stems it uses), and their total (its length in words). */
   counts: Map<string, number>;
   length: number;
   /** Unit mean of the passages' vectors, once they all have one. */
@@ -142,8 +141,8 @@ export function createTranscriptIndex(
   settings: TranscriptSettings,
 ): TranscriptIndex {
   const records = new Map<AnswerRecord, TranscriptRecord>();
-  /** Stem → the answers whose transcript uses it. */
-  const postings = new Map<string, Set<AnswerRecord>>();
+  /** Stem → how many answers' transcripts use it (a count, not a set: only idf reads it). */
+  const documentFrequency = new Map<string, number>();
   let missingTotal = 0;
   let lengthTotal = 0;
   let referenceVectors: Float32Array[] | undefined;
@@ -190,7 +189,7 @@ export function createTranscriptIndex(
   }
 
   function idf(stem: string): number {
-    const df = postings.get(stem)?.size ?? 0;
+    const df = documentFrequency.get(stem) ?? 0;
     return Math.log((records.size + 1) / (df + 1)) + 1;
   }
 
@@ -199,11 +198,12 @@ export function createTranscriptIndex(
     if (!record) {
       return;
     }
-    for (const stem of record.stems) {
-      const answers = postings.get(stem);
-      answers?.delete(answer);
-      if (answers?.size === 0) {
-        postings.delete(stem);
+    for (const stem of record.counts.keys()) {
+      const df = documentFrequency.get(stem)! - 1;
+      if (df === 0) {
+        documentFrequency.delete(stem);
+      } else {
+        documentFrequency.set(stem, df);
       }
     }
     missingTotal -= record.missing;
@@ -253,7 +253,6 @@ export function createTranscriptIndex(
       }
       const record: TranscriptRecord = {
         text,
-        stems: new Set(stems),
         counts,
         length: stems.length,
         centroid: undefined,
@@ -265,13 +264,8 @@ export function createTranscriptIndex(
       missingTotal += record.missing;
       lengthTotal += record.length;
       records.set(answer, record);
-      for (const stem of record.stems) {
-        let answers = postings.get(stem);
-        if (!answers) {
-          answers = new Set();
-          postings.set(stem, answers);
-        }
-        answers.add(answer);
+      for (const stem of counts.keys()) {
+        documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
       }
       embedMissing(record);
       return true;
