@@ -23,12 +23,11 @@ export interface AskedQuestion {
   /** Spoken, and nothing was heard: no story choice or reading is tried. */
   isUnintelligible: boolean;
   /**
-   * The cached matcher's own threshold, read only where no scoring decided the question (a story's
-   * turn, a pressed suggestion, an unintelligible one): it builds and calibrates the matcher on the
-   * event loop (seconds at 300 answers with transcripts, after every load of the storyfile), which
-   * the scorer threads have already done where they scored.
+   * The storyfile's own threshold in force, read only where no scoring decided the question (a
+   * story's turn, a pressed suggestion, an unintelligible one): from the scorer thread that scores
+   * the storyfile, never by building its matcher on the event loop (`getOwnThreshold`).
    */
-  ownThreshold: () => number;
+  ownThreshold: () => Promise<number>;
 }
 
 /** The asker's story (none without a published one) where their conversation left it. */

@@ -65,5 +65,5 @@ export async function askStoryfile(
   enter('media');
   const played = await signMedia(engine, clarified);
   enter('log');
-  return toAskOutcome(await logExchange(engine, played), engine.embedder);
+  return await toAskOutcome(await logExchange(engine, played), engine.embedder);
 }

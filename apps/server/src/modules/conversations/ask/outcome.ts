@@ -6,7 +6,10 @@ import type { StoryfileMatcher } from '../matcher-cache.ts';
 import type { Logged } from './ask-values.ts';
 
 /** The ask's answer, from the value its last stage returned. */
-export function toAskOutcome(value: Logged, embedder: Embedder | undefined): AskOutcome {
+export async function toAskOutcome(
+  value: Logged,
+  embedder: Embedder | undefined,
+): Promise<AskOutcome> {
   const { conversationId, exchangeId, media, message } = value;
   const { session } = value.story;
   if (value.path === 'start') {
@@ -19,7 +22,7 @@ export function toAskOutcome(value: Logged, embedder: Embedder | undefined): Ask
       questionText: null,
       score: null,
       confidence: null,
-      threshold: value.ownThreshold(),
+      threshold: await value.ownThreshold(),
       candidates: [],
       ...noClarification(),
       story: session ? toStoryTurn(session, 'start', null, value.lines) : null,
@@ -36,7 +39,7 @@ export function toAskOutcome(value: Logged, embedder: Embedder | undefined): Ask
       questionText: answered?.text ?? null,
       score: null,
       confidence: null,
-      threshold: value.ownThreshold(),
+      threshold: await value.ownThreshold(),
       candidates: [],
       ...noClarification(),
       story: toStoryTurn(value.story.session, 'choice', taken.choiceText || null, value.lines),

@@ -110,6 +110,35 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
     ).toBe(1);
   }, 180_000);
 
+  it('reads the threshold of an ask nothing scored from the scorer thread, not by building the matcher on the event loop', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '1' });
+    const namespaceId = await buildNamespace(studio, 'unscored');
+    const owner = await buildMember(studio, 'owner@unscored.test', { unscored: 'owner:ns' });
+    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    // Nothing was heard: no reading is scored, yet the answer says the threshold in force.
+    const unheard = await owner.expectStatus<AskResponse>(
+      200,
+      'POST',
+      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
+      { text: '', inputMode: 'spoken' },
+    );
+    expect(unheard.decision).toEqual({ kind: 'fallback', reason: 'unintelligible' });
+    // The scorer thread built the matcher; the event loop's entry holds its answers alone.
+    const bytes = (holder: string) =>
+      readMetric(studio!.baseUrl, `conversa_matcher_cache_bytes{holder="${holder}"}`);
+    expect(
+      await readMetric(studio.baseUrl, 'conversa_matcher_cache_storyfiles{holder="scorers"}'),
+    ).toBe(1);
+    expect(await bytes('main')).toBeLessThan(await bytes('scorers'));
+    // The same threshold the event loop's matcher chooses (Matching settings builds it there).
+    const settings = await owner.expectStatus<{ effectiveThreshold: number }>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+    );
+    expect(unheard.threshold).toBe(settings.effectiveThreshold);
+  }, 180_000);
+
   it('counts the matchers a scorer thread held as evicted when the thread ends', async () => {
     // Read by the faulty worker's thread, which starts with a copy of this environment.
     process.env.SCORER_FAULT = 'exit-on-word';

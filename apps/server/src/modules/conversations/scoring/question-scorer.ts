@@ -1,4 +1,4 @@
-import type { MatchResult } from '@conversa/matching';
+import type { MatchResult, TrainedState } from '@conversa/matching';
 import type { ConversationEngine } from '../engine.ts';
 import type { StoryfileMatcher } from '../matcher-cache.ts';
 import { takeMatcherSnapshot } from './matcher-snapshot.ts';
@@ -21,34 +21,69 @@ export function getQuestionScorer(
   storyfileId: string,
   entry: StoryfileMatcher,
 ): QuestionScorer {
-  const { scorer, embedder, db } = engine;
+  const { scorer, embedder } = engine;
   if (!scorer) {
     return scoreWithMatcher(entry.matcher);
   }
-  let fingerprint: string | undefined;
+  const sent = describeSnapshot(engine, storyfileId, entry);
   return (texts, limit) =>
     scorer.score({
-      storyfileId,
-      version: entry.version,
-      async snapshot() {
-        const snapshot = takeMatcherSnapshot(entry, embedder);
-        fingerprint = fingerprintSnapshot(snapshot);
-        const trained = await loadTrainedState(db, fingerprint);
-        return trained ? { snapshot, trained } : { snapshot };
-      },
-      async onTrained(trained) {
-        if (fingerprint) {
-          await saveTrainedState(db, fingerprint, trained).catch((error: unknown) => {
-            engine.logger?.warn(`the matcher's trained state was not stored: ${String(error)}`);
-          });
-        }
-      },
+      ...sent,
       questions: texts.map((text) => {
         const vector = embedder?.embed(text.trim());
         return vector ? { text, vector } : { text };
       }),
       limit,
     });
+}
+
+/**
+ * The storyfile's own threshold in force, for an ask that nothing scored (a story's turn, a pressed
+ * suggestion, an unintelligible question): the built matcher's, else the scorer thread's (which
+ * builds it there, importing what was stored), and on the event loop only without scorer threads.
+ * Building the matcher here would train and calibrate it on the event loop: seconds at 300 answers
+ * with transcripts, every other request waiting.
+ */
+export async function getOwnThreshold(
+  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'db' | 'logger'>,
+  storyfileId: string,
+  entry: StoryfileMatcher,
+): Promise<number> {
+  const built = entry.builtMatcher();
+  if (built || !engine.scorer) {
+    return (built ?? entry.matcher).getThreshold();
+  }
+  return engine.scorer.threshold(describeSnapshot(engine, storyfileId, entry));
+}
+
+/**
+ * What a worker that lacks the storyfile's matcher is sent (its snapshot with what a matcher of
+ * that snapshot trained, read by the snapshot's fingerprint), and where what it had to train goes.
+ */
+function describeSnapshot(
+  engine: Pick<ConversationEngine, 'embedder' | 'db' | 'logger'>,
+  storyfileId: string,
+  entry: StoryfileMatcher,
+) {
+  const { embedder, db } = engine;
+  let fingerprint: string | undefined;
+  return {
+    storyfileId,
+    version: entry.version,
+    async snapshot() {
+      const snapshot = takeMatcherSnapshot(entry, embedder);
+      fingerprint = fingerprintSnapshot(snapshot);
+      const trained = await loadTrainedState(db, fingerprint);
+      return trained ? { snapshot, trained } : { snapshot };
+    },
+    async onTrained(trained: TrainedState) {
+      if (fingerprint) {
+        await saveTrainedState(db, fingerprint, trained).catch((error: unknown) => {
+          engine.logger?.warn(`the matcher's trained state was not stored: ${String(error)}`);
+        });
+      }
+    },
+  };
 }
 
 /** A scorer over one matcher, on the event loop (tests of the stages that take a scorer). */

@@ -43,6 +43,11 @@ export interface ScoreRequest {
 export interface ScorerPool {
   /** Scores the questions in a worker; a failed or slow worker is replaced and asked once more. */
   score(request: ScoreRequest): Promise<MatchResult[]>;
+  /**
+   * The storyfile's own threshold in force, from the worker that scores it (built there from the
+   * snapshot when it lacks it): an ask that nothing scored never builds a matcher on the event loop.
+   */
+  threshold(request: Omit<ScoreRequest, 'questions' | 'limit'>): Promise<number>;
   /** Workers running, and how many were replaced since the start (a scoring failed or hung). */
   report(): { workers: number; replaced: number };
   /**
@@ -112,7 +117,7 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     request: ScoreRequest,
     pool: Piscina<ScoreTask, ScoreReply>,
     withSnapshot: boolean,
-  ): Promise<MatchResult[]> {
+  ): Promise<{ results: MatchResult[]; threshold: number }> {
     const task = (sent?: { snapshot: MatcherSnapshot; trained?: TrainedState }): ScoreTask => ({
       storyfileId: request.storyfileId,
       version: sent?.snapshot.version ?? request.version,
@@ -136,28 +141,31 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     if (reply.trained) {
       await request.onTrained?.(reply.trained);
     }
-    return reply.results;
+    return { results: reply.results, threshold: reply.threshold };
+  }
+
+  async function run(request: ScoreRequest) {
+    const own = threadOfStoryfile(request.storyfileId, pools.length);
+    try {
+      return await runOnce(request, pools[own]!, false);
+    } catch (error) {
+      replaced += 1;
+      options.logger?.warn(`scorer worker failed, asking another: ${describe(error)}`);
+    }
+    try {
+      return await runOnce(request, pools[(own + 1) % pools.length]!, true);
+    } catch (error) {
+      replaced += 1;
+      options.logger?.warn(`scorer worker failed again, the ask is refused: ${describe(error)}`);
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', SCORER_UNAVAILABLE_MESSAGE, {
+        'retry-after': '5',
+      });
+    }
   }
 
   return {
-    async score(request) {
-      const own = threadOfStoryfile(request.storyfileId, pools.length);
-      try {
-        return await runOnce(request, pools[own]!, false);
-      } catch (error) {
-        replaced += 1;
-        options.logger?.warn(`scorer worker failed, asking another: ${describe(error)}`);
-      }
-      try {
-        return await runOnce(request, pools[(own + 1) % pools.length]!, true);
-      } catch (error) {
-        replaced += 1;
-        options.logger?.warn(`scorer worker failed again, the ask is refused: ${describe(error)}`);
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', SCORER_UNAVAILABLE_MESSAGE, {
-          'retry-after': '5',
-        });
-      }
-    },
+    score: async (request) => (await run(request)).results,
+    threshold: async (request) => (await run({ ...request, questions: [], limit: 0 })).threshold,
     report: () => ({
       workers: pools.reduce((sum, pool) => sum + pool.threads.length, 0),
       replaced,

@@ -60,6 +60,11 @@ export type ScoreReply =
   | {
       kind: 'scored';
       results: MatchResult[];
+      /**
+       * The matcher's own threshold in force (`getThreshold`), for an ask no scoring decided (a
+       * story's turn, a pressed suggestion, an unintelligible question).
+       */
+      threshold: number;
       held: ThreadHeld;
       /** What the matcher built for this task trained and calibrated beyond what it was sent. */
       trained?: TrainedState;

@@ -98,6 +98,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
       kind: 'scored',
       held: { threadId, bytes: sizes.bytes, storyfiles: sizes.storyfiles, evictions },
       results,
+      threshold: matcher.getThreshold(),
       ...(trained && learnedMore(task.trained, trained) ? { trained } : {}),
     };
   } finally {

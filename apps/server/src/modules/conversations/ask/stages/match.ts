@@ -62,7 +62,7 @@ export async function matchQuestion(
         ? answers.get(decision.questionId)
         : undefined,
     scored: answered ? candidates.find((c) => c.questionId === answered.questionId) : candidates[0],
-    decidedThreshold: result?.threshold ?? value.ownThreshold(),
+    decidedThreshold: result?.threshold ?? (await value.ownThreshold()),
   };
 }
 

@@ -2,6 +2,7 @@ import { applyHeardAsRules } from '@conversa/contracts';
 import type { AskInput } from '../../ask.types.ts';
 import type { ConversationEngine } from '../../engine.ts';
 import type { OnRecorded } from '../../exchange.ts';
+import { getOwnThreshold } from '../../scoring/question-scorer.ts';
 import type { AskedQuestion } from '../ask-values.ts';
 
 /**
@@ -16,6 +17,7 @@ export async function readQuestion(
   onRecorded: OnRecorded | undefined,
 ): Promise<AskedQuestion> {
   const isSpoken = input.inputMode === 'spoken';
+  let threshold: Promise<number> | undefined;
   const [entry] = await Promise.all([
     engine.matchers.getMatcher(engine.db, input.storyfileId),
     isSpoken ? undefined : engine.vectors?.prepareQuestion(input.text),
@@ -27,6 +29,6 @@ export async function readQuestion(
     text: isSpoken ? applyHeardAsRules(input.text, entry.heardAsRules).text : input.text,
     isSpoken,
     isUnintelligible: isSpoken && input.text.trim() === '',
-    ownThreshold: () => entry.matcher.getThreshold(),
+    ownThreshold: () => (threshold ??= getOwnThreshold(engine, input.storyfileId, entry)),
   };
 }
