@@ -2,7 +2,7 @@
 // a wrong answer. The recognizer's n-best list weighs a reading's answer: a rescue by a reading it
 // gave little of its list, or readings that name another question, is a question misheard.
 import { describe, expect, it } from 'vitest';
-import { createMatcher } from '@conversa/matching';
+import { createMatcher, type Matcher } from '@conversa/matching';
 import {
   chooseReading,
   measureBacking,
@@ -24,6 +24,11 @@ function buildMatcher() {
 }
 
 const options = { limit: 5 };
+
+/** The reading choice of a spoken question's readings against the matcher. */
+function choose(matcher: Matcher, heard: Parameters<typeof chooseReading>[2]) {
+  return chooseReading(scoreWithMatcher(matcher), [], heard, options);
+}
 // A misheard first reading that matches nothing (bench:speech heard "What was the first job you ever
 // had?" so), and a lower reading that names another question.
 const FIRST = 'what was the luther you and and';
@@ -34,40 +39,30 @@ describe('chooseReading weighs an answer by the n-best list (issue 52, item 3)',
     const matcher = buildMatcher();
     expect(matcher.match(FIRST).decision.kind).toBe('fallback');
     expect(matcher.match(RESCUER).decision).toEqual({ kind: 'answer', answerId: 'hardest' });
-    const choice = await chooseReading(
-      scoreWithMatcher(matcher),
-      [],
-      {
-        text: FIRST,
-        speechConfidence: 0.86,
-        alternatives: [
-          { text: FIRST, confidence: 0.5 },
-          { text: 'what was that luther on you and', confidence: 0.3 },
-          { text: RESCUER, confidence: 0.1 },
-          { text: 'what was the that the on you', confidence: 0.1 },
-        ],
-      },
-      options,
-    );
+    const choice = await choose(matcher, {
+      text: FIRST,
+      speechConfidence: 0.86,
+      alternatives: [
+        { text: FIRST, confidence: 0.5 },
+        { text: 'what was that luther on you and', confidence: 0.3 },
+        { text: RESCUER, confidence: 0.1 },
+        { text: 'what was the that the on you', confidence: 0.1 },
+      ],
+    });
     expect(choice.text).toBe(RESCUER);
     expect(choice.misheard).toBe('readings-disagree');
   });
 
   it('plays a lower reading that names a question when the readings naming it hold a quarter of the list', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      {
-        text: FIRST,
-        speechConfidence: 0.86,
-        alternatives: [
-          { text: FIRST, confidence: 0.45 },
-          { text: 'what was school like for you', confidence: 0.3 },
-          { text: 'what was that luther on you and', confidence: 0.25 },
-        ],
-      },
-      options,
-    );
+    const choice = await choose(buildMatcher(), {
+      text: FIRST,
+      speechConfidence: 0.86,
+      alternatives: [
+        { text: FIRST, confidence: 0.45 },
+        { text: 'what was school like for you', confidence: 0.3 },
+        { text: 'what was that luther on you and', confidence: 0.25 },
+      ],
+    });
     expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'school' });
     expect(choice.misheard).toBeNull();
   });
@@ -79,48 +74,37 @@ describe('chooseReading weighs an answer by the n-best list (issue 52, item 3)',
     expect(matcher.match(first).decision).toEqual({ kind: 'answer', answerId: 'born' });
     expect(matcher.match(first).candidates[0]?.confidence).not.toBe('exact');
     expect(matcher.match(other).decision).toEqual({ kind: 'answer', answerId: 'siblings' });
-    const choice = await chooseReading(
-      scoreWithMatcher(matcher),
-      [],
-      {
-        text: first,
-        speechConfidence: 0.8,
-        alternatives: [
-          { text: first, confidence: 0.7 },
-          { text: other, confidence: 0.3 },
-        ],
-      },
-      options,
-    );
+    const choice = await choose(matcher, {
+      text: first,
+      speechConfidence: 0.8,
+      alternatives: [
+        { text: first, confidence: 0.7 },
+        { text: other, confidence: 0.3 },
+      ],
+    });
     expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'born' });
     expect(choice.misheard).toBe('readings-disagree');
   });
 
   it('keeps a reading that is a script phrasing word for word, whatever the others name', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      {
-        text: 'where were you born',
-        speechConfidence: 0.8,
-        alternatives: [
-          { text: 'where were you born', confidence: 0.7 },
-          { text: 'so do you have brothers then', confidence: 0.3 },
-        ],
-      },
-      options,
-    );
+    const choice = await choose(buildMatcher(), {
+      text: 'where were you born',
+      speechConfidence: 0.8,
+      alternatives: [
+        { text: 'where were you born', confidence: 0.7 },
+        { text: 'so do you have brothers then', confidence: 0.3 },
+      ],
+    });
     expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'born' });
     expect(choice.misheard).toBeNull();
   });
 
   it('keeps a typed-like question without readings as it was (no list to weigh)', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      { text: 'so where were you born then', speechConfidence: null, alternatives: [] },
-      options,
-    );
+    const choice = await choose(buildMatcher(), {
+      text: 'so where were you born then',
+      speechConfidence: null,
+      alternatives: [],
+    });
     expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'born' });
     expect(choice.misheard).toBeNull();
   });
