@@ -78,11 +78,17 @@ function runStreamed(command, args, options = {}) {
 // start (a whole Vitest run used about 1.6 of the two cores): the three run side by side, their
 // lines kept apart (typecheck's and lint's printed whole when each ends). Playwright, which keeps
 // both cores busy with three workers, runs after them alone.
+//
+// Typecheck and lint run at the lowest CPU priority (nice 19): they have no time bounds, the
+// tests beside them do. The studio decodes answers' drafts at that priority too (a video being
+// processed gets the cores first), and beside lint at the normal one a draft of a 5-s answer
+// starved past transcripts.test.ts's 120 s in a CI run; at equal priority they share.
+const BACKGROUND = ['-n', '19', 'npm', 'run', '-s'];
 const results = await Promise.all([
   timed('typecheck', async () =>
-    exitCodeOnly(await runBuffered('npm', ['run', '-s', 'typecheck'])),
+    exitCodeOnly(await runBuffered('nice', [...BACKGROUND, 'typecheck'])),
   ),
-  timed('lint', async () => exitCodeOnly(await runBuffered('npm', ['run', '-s', 'lint']))),
+  timed('lint', async () => exitCodeOnly(await runBuffered('nice', [...BACKGROUND, 'lint']))),
   timed('unit and integration (vitest)', async () => {
     const file = path.join(reports, 'vitest.json');
     const status = await runStreamed('npx', [

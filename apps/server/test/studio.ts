@@ -73,7 +73,11 @@ export async function startTestStudio(
     MATCHER_WORKERS: '0',
     ...env,
   });
-  const studio = await startStudio({ ...config, ...overrides }, () => undefined);
+  // TEST_STUDIO_LOG=1 prints the studio's own lines (jobs, drafts) with the time, to see a wait.
+  const log = process.env.TEST_STUDIO_LOG
+    ? (message: string) => console.error(`${new Date().toISOString()} [studio ${port}] ${message}`)
+    : () => undefined;
+  const studio = await startStudio({ ...config, ...overrides }, log);
   return { ...studio, baseUrl: studio.url };
 }
 
