@@ -42,6 +42,12 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
     const name = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || element.id || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
     return element.tagName.toLowerCase() + (name ? ' "' + name + '"' : '');
   };
+  // Two frames first, as for each scrolled view below: a check right after a viewport change once
+  // read a dialog still laid out at another width (its 100vw 50 px wider than the page's 390).
+  await new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
+    setTimeout(resolve, 250);
+  });
   if (root.scrollWidth > root.clientWidth) {
     // Name the element that reaches furthest right, so a failure says where to look.
     let widest = null;

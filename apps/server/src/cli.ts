@@ -20,6 +20,7 @@ async function withDatabase<T>(action: (handle: DatabaseHandle) => Promise<T>): 
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
+    connectTimeoutMs: config.databaseConnectTimeoutSeconds * 1000,
   });
   try {
     await migrateDatabase(handle);

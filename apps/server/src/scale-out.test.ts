@@ -124,7 +124,13 @@ beforeAll(async () => {
   ]);
   bucket = startedBucket;
   video = await readFile(await makeTestVideo(dir, { seconds: 4, size: '640x360' }));
-  database = await openDatabase({ databaseUrl, dataDir: dir, embeddedPort: 0 });
+  // The run's shared PostgreSQL, on a loaded machine: a connection may take past the product's 5 s.
+  database = await openDatabase({
+    databaseUrl,
+    dataDir: dir,
+    embeddedPort: 0,
+    connectTimeoutMs: 30_000,
+  });
   const northLabel = 'north';
   const { id: namespaceId } = await createNamespace(database.db, { label: northLabel });
   await createUser(database.db, { email: EMAIL, password: TEST_PASSWORD });
@@ -133,6 +139,7 @@ beforeAll(async () => {
   const env = {
     ...bucket.env,
     DATABASE_URL: databaseUrl,
+    DATABASE_CONNECT_TIMEOUT_SECONDS: '30',
     STUDIO_DEFAULT_NAMESPACE: '',
     MATCHER_EMBEDDER: 'none',
     JOB_RETRY_DELAY_SECONDS: '1',

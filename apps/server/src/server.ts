@@ -43,6 +43,7 @@ export async function startStudio(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
+    connectTimeoutMs: config.databaseConnectTimeoutSeconds * 1000,
     log,
     ...(options.onDatabaseFailure ? { onFatal: options.onDatabaseFailure } : {}),
   });

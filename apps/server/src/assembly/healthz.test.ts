@@ -70,7 +70,11 @@ beforeAll(async () => {
   const proxied = new URL(databaseUrl);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);
-  studio = await startTestStudio({ DATABASE_URL: proxied.href });
+  // The product's bound on a new connection (test studios wait longer on a loaded machine).
+  studio = await startTestStudio({
+    DATABASE_URL: proxied.href,
+    DATABASE_CONNECT_TIMEOUT_SECONDS: '5',
+  });
 }, 180_000);
 
 afterAll(async () => {

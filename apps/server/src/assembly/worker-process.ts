@@ -15,6 +15,7 @@ export async function startWorkerProcess(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
+    connectTimeoutMs: config.databaseConnectTimeoutSeconds * 1000,
     log,
     ...(options.onDatabaseFailure ? { onFatal: options.onDatabaseFailure } : {}),
   });

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE } from '@conversa/contracts';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '../db/timeouts.ts';
 import { optionalString, optionalUrl, optionalUrlOf } from './env-fields.ts';
 
 /** Variables of this area, composed into the one schema of `env.ts`; a comment per variable. */
@@ -17,6 +18,16 @@ export const serverEnvShape = {
   DATABASE_URL: optionalUrlOf(/^postgres(ql)?$/),
   /** Port of the embedded PostgreSQL (only when DATABASE_URL is unset). */
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /**
+   * How long opening a database connection may take before the caller gets a 503: a database
+   * down or hung answers people within seconds instead of holding every request open.
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(DATABASE_CONNECT_TIMEOUT_MS / 1000),
   /** Address people use to reach the studio; defaults to http://HOST:PORT. */
   PUBLIC_URL: optionalUrl,
   /** pino log level. */

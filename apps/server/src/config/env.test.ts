@@ -9,6 +9,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       publicUrl: 'http://127.0.0.1:3000',
+      databaseConnectTimeoutSeconds: 5,
       oidc: { issuer: undefined, clientId: undefined, clientSecret: undefined },
       upstreamProviders: [],
     });
@@ -19,6 +20,7 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, 'PORT (got "eighty")'],
     [{ PORT: '70000' }, 'PORT (got "70000")'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL (got "not a url")'],
+    [{ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }, 'DATABASE_CONNECT_TIMEOUT_SECONDS (got "0")'],
     [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL (got "localhost:3000")'],
     [
       { OIDC_ISSUER: 'https://id.example.com/realms/studio' },

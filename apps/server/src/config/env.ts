@@ -105,6 +105,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
+  databaseConnectTimeoutSeconds: number;
   publicUrl: string;
   oidc: {
     issuer: string | undefined;
@@ -233,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
+    databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
     publicUrl: (env.PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/$/, ''),
     oidc: {
       issuer: env.OIDC_ISSUER,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * Drizzle over the pool; `$client` is the pool itself (named prepared statements go through it).
@@ -38,6 +39,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPort: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS unless set (DATABASE_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs?: number;
   log?: (message: string) => void;
   /** The embedded PostgreSQL died and could not be started again. */
   onFatal?: (error: Error) => void;
@@ -58,7 +61,7 @@ export async function openDatabase(options: {
     // not hold every request open: a new connection gives up after this, a statement is
     // cancelled by PostgreSQL after its timeout, and the client gives up on a server that does
     // not answer at all (stopped, or the machine gone) a little later.
-    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
     statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
     query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 2000,
   });
@@ -101,10 +104,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** How long opening a connection to the database may take. */
-export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
-/** How long one statement may run (the client waits 2 s more for a server that does not answer). */
-export const DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
+export { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * The database is down, restarting, hung or unreachable (as opposed to a query that is wrong):
