@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot, run } from './setup.mjs';
+import { buildAll, ensureDebianPackages, ensureDependencies, repoRoot } from './setup.mjs';
 import { judgePlaywright, judgeVitest } from './lib/verdict.mjs';
 
 const startedAt = Date.now();
@@ -75,43 +75,41 @@ function runStreamed(command, args, options = {}) {
 
 // Typecheck and lint compute without a pause (one and two processes), while Vitest's server files
 // spend much of their time waiting on PostgreSQL, ffmpeg, the recognizer and the studios they
-// start (a whole Vitest run used about 1.6 of the two cores): the three run side by side, their
-// lines kept apart (typecheck's and lint's printed whole when each ends). Playwright, which keeps
-// both cores busy with three workers, runs after them alone.
+// start: the three start side by side, their lines kept apart (typecheck's and lint's printed
+// whole when each ends). Playwright starts when Vitest ends, beside what is left of the two.
 //
 // Typecheck and lint run at the lowest CPU priority (nice 19): they have no time bounds, the
 // tests beside them do. The studio decodes answers' drafts at that priority too (a video being
 // processed gets the cores first), and beside lint at the normal one a draft of a 5-s answer
 // starved past transcripts.test.ts's 120 s in a CI run; at equal priority they share.
 const BACKGROUND = ['-n', '19', 'npm', 'run', '-s'];
-const results = await Promise.all([
+const checks = [
   timed('typecheck', async () =>
     exitCodeOnly(await runBuffered('nice', [...BACKGROUND, 'typecheck'])),
   ),
   timed('lint', async () => exitCodeOnly(await runBuffered('nice', [...BACKGROUND, 'lint']))),
-  timed('unit and integration (vitest)', async () => {
-    const file = path.join(reports, 'vitest.json');
-    const status = await runStreamed('npx', [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ]);
-    return judgeVitest(status, readReport(file));
-  }),
-]);
-results.push(
-  await timed('browser (playwright)', () => {
-    const file = path.join(reports, 'playwright.json');
-    const status = run(
-      'npx',
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } },
-    );
-    return judgePlaywright(status, readReport(file));
-  }),
-);
+];
+const vitest = await timed('unit and integration (vitest)', async () => {
+  const file = path.join(reports, 'vitest.json');
+  const status = await runStreamed('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  return judgeVitest(status, readReport(file));
+});
+const playwright = await timed('browser (playwright)', async () => {
+  const file = path.join(reports, 'playwright.json');
+  const status = await runStreamed(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file } },
+  );
+  return judgePlaywright(status, readReport(file));
+});
+const results = [...(await Promise.all(checks)), vitest, playwright];
 rmSync(reports, { recursive: true, force: true });
 
 console.log('');
