@@ -58,10 +58,17 @@ function runBuffered(command, args) {
   });
 }
 
+/** A gate's verdict with its span: seconds taken, and from when to when in the whole run. */
 async function timed(name, runGate) {
   const started = Date.now();
   const verdict = await runGate();
-  return { name, ...verdict, seconds: Math.round((Date.now() - started) / 1000) };
+  const since = (time) => Math.round((time - startedAt) / 1000);
+  return {
+    name,
+    ...verdict,
+    seconds: Math.round((Date.now() - started) / 1000),
+    span: `${since(started)}-${since(Date.now())} s`,
+  };
 }
 
 /** Runs a command without blocking, its output streamed as it comes; resolves with its exit code. */
@@ -114,9 +121,10 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('');
 console.log(`      set-up: install and build (${setupSeconds} s)`);
-for (const { name, ok, seconds, problems, failures } of results) {
+// Gates overlap (above), so each line says when it ran; the last line's total is the run's.
+for (const { name, ok, seconds, span, problems, failures } of results) {
   const detail = ok ? '' : `: ${problems.join(', ')}`;
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)${detail}`);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s, at ${span})${detail}`);
   for (const failure of failures) {
     console.log(`      ${failure}`);
   }
