@@ -2,11 +2,12 @@
 // reader and an outsider, and signed-out visitors of its share link. The bindings are filled by
 // `setUpPublishingStudio()` and `publishStoryfile()` (live exports).
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type Publication, type PublicAskResponse } from '@conversa/contracts';
+import { type PublicAskResponse } from '@conversa/contracts';
 import { publicAskCounters } from '../src/modules/publishing/publishing.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from './studio.ts';
 import { buildMember, buildNamespace, ApiClient } from './storyfile.fixtures.ts';
 import { seedStoryfileWithAnswers, type SeededStoryfile } from './conversation.fixtures.ts';
+import { publishForSlug } from './ask.fixtures.ts';
 
 export let studio: TestStudio;
 export let owner: ApiClient;
@@ -28,12 +29,7 @@ export const publicAsk = (client: ApiClient, body: Record<string, unknown>, targ
 
 /** Publishes the seeded storyfile (owner) and remembers its share slug. */
 export async function publishStoryfile(): Promise<void> {
-  const published = await owner.expectStatus<Publication>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-  );
-  rememberSlug(published.slug!);
+  rememberSlug(await publishForSlug(owner, storyfile.id));
 }
 
 /** The share slug the tests' visitors use by default (publishing again keeps it). */

@@ -6,11 +6,9 @@ import {
   SYSTEM_ID,
   SYSTEM_ID_HEADER,
   VISITOR_RATE_LIMIT_MESSAGE,
-  type Publication,
 } from '@conversa/contracts';
 import { requestFrom, startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
-import { seedStoryfileWithAnswers } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { publicAskCounters } from './publishing.tables.ts';
 import { VISITOR_COOKIE } from './visitor-cookie.ts';
 
@@ -26,15 +24,8 @@ let slug: string;
 
 beforeAll(async () => {
   studio = await startTestStudio({ PUBLIC_ASK_LIMIT_PER_MINUTE: String(STORYFILE_LIMIT) });
-  const namespaceId = await buildNamespace(studio, 'north');
-  const owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
-  const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
-  const publication = await owner.expectStatus<Publication>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-  );
-  slug = publication.slug!;
+  const { owner, storyfile } = await seedOwnedStoryfile(studio, 'north');
+  slug = await publishForSlug(owner, storyfile.id);
 }, 60_000);
 
 // Each test starts a fresh minute: no counter of another test's asks.

@@ -6,10 +6,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { AskResponse } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
-import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
 import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { askInStudio, seedOwnedStoryfile } from '../../../../test/ask.fixtures.ts';
 import { EXIT_WORD } from './faulty-scorer-worker.fixtures.ts';
 
 let studio: TestStudio | undefined;
@@ -40,17 +39,12 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
     async (_where, workers) => {
       // 0 MB: each holder keeps only the storyfile being asked.
       studio = await startTestStudio({ MATCHER_CACHE_MB: '0', MATCHER_WORKERS: workers });
-      const namespaceId = await buildNamespace(studio, 'budget');
-      const owner = await buildMember(studio, 'owner@budget.test', { budget: 'owner:ns' });
-      const first = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+      const { namespaceId, owner, storyfile: first } = await seedOwnedStoryfile(studio, 'budget');
       const second = await seedStoryfileWithAnswers(studio, owner, namespaceId);
       const ask = async (storyfileId: string) => {
-        const asked = await owner.expectStatus<AskResponse>(
-          200,
-          'POST',
-          `/v1/conversa/storyfiles/${storyfileId}/ask`,
-          { text: 'which film do you love most?' },
-        );
+        const asked = await askInStudio(owner, storyfileId, {
+          text: 'which film do you love most?',
+        });
         // What the matcher said (the conversation and exchange are new on every ask).
         return {
           decision: asked.decision,
@@ -91,18 +85,11 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
 
   it('holds a storyfile in one scorer thread, not in each (storyfile-affine threads)', async () => {
     studio = await startTestStudio({ MATCHER_WORKERS: '2' });
-    const namespaceId = await buildNamespace(studio, 'affine');
-    const owner = await buildMember(studio, 'owner@affine.test', { affine: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'affine');
     // Four at once: without affinity both idle threads take some, and both build the matcher.
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        owner.expectStatus<AskResponse>(
-          200,
-          'POST',
-          `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-          { text: 'which film do you love most?' },
-        ),
+        askInStudio(owner, storyfile.id, { text: 'which film do you love most?' }),
       ),
     );
     expect(
@@ -112,16 +99,9 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
 
   it('reads the threshold of an ask nothing scored from the scorer thread, not by building the matcher on the event loop', async () => {
     studio = await startTestStudio({ MATCHER_WORKERS: '1' });
-    const namespaceId = await buildNamespace(studio, 'unscored');
-    const owner = await buildMember(studio, 'owner@unscored.test', { unscored: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'unscored');
     // Nothing was heard: no reading is scored, yet the answer says the threshold in force.
-    const unheard = await owner.expectStatus<AskResponse>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-      { text: '', inputMode: 'spoken' },
-    );
+    const unheard = await askInStudio(owner, storyfile.id, { text: '', inputMode: 'spoken' });
     expect(unheard.decision).toEqual({ kind: 'fallback', reason: 'unintelligible' });
     // The scorer thread built the matcher; the event loop's entry holds its answers alone.
     const bytes = (holder: string) =>
@@ -156,13 +136,8 @@ describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
         },
       },
     );
-    const namespaceId = await buildNamespace(studio, 'ended');
-    const owner = await buildMember(studio, 'owner@ended.test', { ended: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
-    const ask = (text: string) =>
-      owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
-        text,
-      });
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'ended');
+    const ask = (text: string) => askInStudio(owner, storyfile.id, { text });
     await ask('which film do you love most?');
     const evictions = 'conversa_matcher_cache_evictions_total{holder="scorers"}';
     expect(await readMetric(studio.baseUrl, evictions)).toBe(0);

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { AskResponse, PublicAskResponse } from '@conversa/contracts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../../test/studio.ts';
-import { ApiClient, buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
-import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { ApiClient } from '../../../../test/storyfile.fixtures.ts';
+import { publishForSlug, seedOwnedStoryfile } from '../../../../test/ask.fixtures.ts';
 import { SCORER_UNAVAILABLE_MESSAGE } from './scorer-pool.ts';
 
 const MOVIE = 'What is your favourite movie?';
@@ -37,9 +37,7 @@ async function startWithFault(fault: string, timeoutMs: number) {
     { MATCHER_WORKERS: '2' },
     { matcherWorkers: { count: 2, timeoutMs, workerUrl: FAULTY_WORKER } },
   );
-  const namespaceId = await buildNamespace(studio, 'scorers');
-  const owner = await buildMember(studio, 'owner@scorers.test', { scorers: 'owner:ns' });
-  const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+  const { owner, storyfile } = await seedOwnedStoryfile(studio, 'scorers');
   const ask = (text: string) =>
     owner.call<AskResponse & { message: string }>(
       'POST',
@@ -52,9 +50,7 @@ async function startWithFault(fault: string, timeoutMs: number) {
 describe('scorer threads (MATCHER_WORKERS)', () => {
   it('scores an edited script in every thread from the next ask', async () => {
     studio = await startTestStudio({ MATCHER_WORKERS: '2' });
-    const namespaceId = await buildNamespace(studio, 'edits');
-    const owner = await buildMember(studio, 'owner@edits.test', { edits: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'edits');
     const birthplace = storyfile.questions['Where were you born?']!;
     const askAll = (text: string) =>
       Promise.all(
@@ -81,9 +77,7 @@ describe('scorer threads (MATCHER_WORKERS)', () => {
 
   it('plays in every thread what the storyfile learned from its visitors (issue 50 item 2)', async () => {
     studio = await startTestStudio({ MATCHER_WORKERS: '2' });
-    const namespaceId = await buildNamespace(studio, 'learners');
-    const owner = await buildMember(studio, 'owner@learners.test', { learners: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'learners');
     const movie = storyfile.questions[MOVIE]!;
     // Shares one content word with the movie answer's alternate: asked back at this threshold.
     const paraphrase = 'a film you love';
@@ -95,11 +89,7 @@ describe('scorer threads (MATCHER_WORKERS)', () => {
         threshold: 0.7,
       },
     );
-    const { slug } = await owner.expectStatus<{ slug: string }>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    );
+    const slug = await publishForSlug(owner, storyfile.id);
     const publicAsk = (visitor: ApiClient, body: Record<string, unknown>) =>
       visitor.expectStatus<PublicAskResponse>(
         200,

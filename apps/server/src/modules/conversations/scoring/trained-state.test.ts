@@ -12,10 +12,8 @@ import {
   type MatchResult,
   type TrainedState,
 } from '@conversa/matching';
-import type { AskResponse } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
-import { buildMember, buildNamespace } from '../../../../test/storyfile.fixtures.ts';
-import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
+import { askInStudio, seedOwnedStoryfile } from '../../../../test/ask.fixtures.ts';
 import { createScorerPool, threadOfStoryfile, type ScorerPool } from './scorer-pool.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
@@ -138,14 +136,9 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
 
   it('is stored once per script, and a storyfile edited after it was stored gets a fresh one', async () => {
     studio = await startTestStudio({ MATCHER_WORKERS: '1' });
-    const namespaceId = await buildNamespace(studio, 'trained');
-    const owner = await buildMember(studio, 'owner@trained.test', { trained: 'owner:ns' });
-    const storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'trained');
     const birthplace = storyfile.questions['Where were you born?']!;
-    const ask = (text: string) =>
-      owner.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
-        text,
-      });
+    const ask = (text: string) => askInStudio(owner, storyfile.id, { text });
     const { db } = studio.database;
     const countStates = async () =>
       Number(
