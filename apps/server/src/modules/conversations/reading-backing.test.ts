@@ -2,14 +2,9 @@
 // a wrong answer. The recognizer's n-best list weighs a reading's answer: a rescue by a reading it
 // gave little of its list, or readings that name another question, is a question misheard.
 import { describe, expect, it } from 'vitest';
-import { createMatcher, type Matcher } from '@conversa/matching';
-import {
-  chooseReading,
-  measureBacking,
-  OTHER_ANSWER_SHARE,
-  RESCUE_SHARE,
-} from './reading-choice.ts';
-import { scoreWithMatcher } from './scoring/question-scorer.ts';
+import { createMatcher } from '@conversa/matching';
+import { measureBacking, OTHER_ANSWER_SHARE, RESCUE_SHARE } from './reading-choice.ts';
+import { choose } from './reading-choice.fixtures.ts';
 
 function buildMatcher() {
   const matcher = createMatcher({ threshold: 0.35 });
@@ -23,12 +18,6 @@ function buildMatcher() {
   return matcher;
 }
 
-const options = { limit: 5 };
-
-/** The reading choice of a spoken question's readings against the matcher. */
-function choose(matcher: Matcher, heard: Parameters<typeof chooseReading>[2]) {
-  return chooseReading(scoreWithMatcher(matcher), [], heard, options);
-}
 // A misheard first reading that matches nothing (bench:speech heard "What was the first job you ever
 // had?" so), and a lower reading that names another question.
 const FIRST = 'what was the luther you and and';

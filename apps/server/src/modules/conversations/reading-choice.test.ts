@@ -2,13 +2,8 @@
 // weighing the recognizer's share of each with its match, not the first reading alone.
 import { describe, expect, it } from 'vitest';
 import { createMatcher } from '@conversa/matching';
-import {
-  chooseReading,
-  getReadingTexts,
-  measureDisagreement,
-  READINGS_MATCHED,
-} from './reading-choice.ts';
-import { scoreWithMatcher } from './scoring/question-scorer.ts';
+import { getReadingTexts, measureDisagreement, READINGS_MATCHED } from './reading-choice.ts';
+import { choose, hear, hearOnly } from './reading-choice.fixtures.ts';
 
 function buildMatcher() {
   const matcher = createMatcher({ threshold: 0.35 });
@@ -19,26 +14,18 @@ function buildMatcher() {
   return matcher;
 }
 
-const options = { limit: 5 };
-
 describe('chooseReading (reading choice for speech n-best)', () => {
   it('answers with a lower-ranked reading that matches the script when the first matches nothing', async () => {
     const matcher = buildMatcher();
     const first = 'what is your to did you to';
     expect(matcher.match(first).decision.kind).toBe('fallback');
-    const choice = await chooseReading(
-      scoreWithMatcher(matcher),
-      [],
-      {
-        text: first,
-        speechConfidence: 0.62,
-        alternatives: [
-          { text: first, confidence: 0.41 },
-          { text: 'what is your favourite to did you to', confidence: 0.22 },
-          { text: 'what is your favourite food', confidence: 0.09 },
-        ],
-      },
-      options,
+    const choice = await choose(
+      matcher,
+      hear(0.62, [
+        [first, 0.41],
+        ['what is your favourite to did you to', 0.22],
+        ['what is your favourite food', 0.09],
+      ]),
     );
     expect(choice.rank).toBe(2);
     expect(choice.text).toBe('what is your favourite food');
@@ -47,78 +34,50 @@ describe('chooseReading (reading choice for speech n-best)', () => {
   });
 
   it('keeps the first reading when it answers as well as a lower one', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      {
-        text: 'where were you born',
-        speechConfidence: 0.9,
-        alternatives: [
-          { text: 'where were you born', confidence: 0.8 },
-          { text: 'where were you bored', confidence: 0.2 },
-        ],
-      },
-      options,
+    const choice = await choose(
+      buildMatcher(),
+      hear(0.9, [
+        ['where were you born', 0.8],
+        ['where were you bored', 0.2],
+      ]),
     );
     expect(choice).toMatchObject({ rank: 0, text: 'where were you born', misheard: null });
   });
 
   it('applies the custom words\' "heard as" rules to every reading', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
+    const choice = await choose(
+      buildMatcher(),
+      hear(0.7, [
+        ['have you ever been scooby driving', 0.6],
+        ['have you ever been scooby die ving', 0.4],
+      ]),
       [{ heardAs: 'scooby die ving', replacement: 'scuba diving' }],
-      {
-        text: 'have you ever been scooby driving',
-        speechConfidence: 0.7,
-        alternatives: [
-          { text: 'have you ever been scooby driving', confidence: 0.6 },
-          { text: 'have you ever been scooby die ving', confidence: 0.4 },
-        ],
-      },
-      options,
     );
     expect(choice.result.decision).toEqual({ kind: 'answer', answerId: 'scuba' });
   });
 
   it('asks to repeat when no reading answers and the recognizer was unsure, or its readings disagree', async () => {
-    const unsure = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      { text: 'job you not be risk you would', speechConfidence: 0.21, alternatives: [] },
-      options,
-    );
+    const unsure = await choose(buildMatcher(), hearOnly('job you not be risk you would', 0.21));
     expect(unsure.misheard).toBe('not-confident');
 
-    const disagree = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      {
-        text: 'do you hot abroad was also stars',
-        speechConfidence: 0.7,
-        alternatives: [
-          { text: 'do you hot abroad was also stars', confidence: 0.4 },
-          { text: 'the you got a broad what all so start', confidence: 0.35 },
-          { text: 'to hot brought wars also tarts', confidence: 0.25 },
-        ],
-      },
-      options,
+    const disagree = await choose(
+      buildMatcher(),
+      hear(0.7, [
+        ['do you hot abroad was also stars', 0.4],
+        ['the you got a broad what all so start', 0.35],
+        ['to hot brought wars also tarts', 0.25],
+      ]),
     );
     expect(disagree.misheard).toBe('readings-disagree');
   });
 
   it('lets a question heard clearly that the script does not hold stand as off-script (cannot answer)', async () => {
-    const choice = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      {
-        text: 'what is the capital of france',
-        speechConfidence: 0.85,
-        alternatives: [
-          { text: 'what is the capital of france', confidence: 0.7 },
-          { text: 'what is a capital of france', confidence: 0.3 },
-        ],
-      },
-      options,
+    const choice = await choose(
+      buildMatcher(),
+      hear(0.85, [
+        ['what is the capital of france', 0.7],
+        ['what is a capital of france', 0.3],
+      ]),
     );
     expect(choice.result.decision.kind).toBe('fallback');
     expect(choice.misheard).toBeNull();
@@ -129,18 +88,12 @@ describe('chooseReading (reading choice for speech n-best)', () => {
   it('asks to repeat a question that comes close to a script question on words it shares, however sure the recognizer was', async () => {
     const matcher = buildMatcher();
     matcher.upsertAnswer({ id: 'seasick', question: 'How can I stop feeling seasick?' });
-    const choice = await chooseReading(
-      scoreWithMatcher(matcher),
-      [],
-      {
-        text: 'how can saw feelings the sea',
-        speechConfidence: 0.8,
-        alternatives: [
-          { text: 'how can saw feelings the sea', confidence: 0.6 },
-          { text: 'how can saw feeling the sea', confidence: 0.4 },
-        ],
-      },
-      options,
+    const choice = await choose(
+      matcher,
+      hear(0.8, [
+        ['how can saw feelings the sea', 0.6],
+        ['how can saw feeling the sea', 0.4],
+      ]),
     );
     expect(choice.result.decision.kind).toBe('fallback');
     expect(choice.misheard).toBe('not-confident');
@@ -149,29 +102,14 @@ describe('chooseReading (reading choice for speech n-best)', () => {
   // Issue 52, item 3: in noise the recognizer hears script words it is unsure of and the reading
   // names the wrong question ("tell me about your hero when" for "Tell me about your parents.").
   it('asks to repeat a reading that answers when the recognizer was unsure of it (under 0.45), unless it is a phrasing word for word', async () => {
-    const unsure = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      { text: 'so where were you born then', speechConfidence: 0.4, alternatives: [] },
-      options,
-    );
+    const unsure = await choose(buildMatcher(), hearOnly('so where were you born then', 0.4));
     expect(unsure.result.decision).toEqual({ kind: 'answer', answerId: 'born' });
     expect(unsure.misheard).toBe('not-confident');
 
-    const exact = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      { text: 'where were you born', speechConfidence: 0.4, alternatives: [] },
-      options,
-    );
+    const exact = await choose(buildMatcher(), hearOnly('where were you born', 0.4));
     expect(exact.misheard).toBeNull();
 
-    const sure = await chooseReading(
-      scoreWithMatcher(buildMatcher()),
-      [],
-      { text: 'so where were you born then', speechConfidence: 0.46, alternatives: [] },
-      options,
-    );
+    const sure = await choose(buildMatcher(), hearOnly('so where were you born then', 0.46));
     expect(sure.misheard).toBeNull();
   });
 
