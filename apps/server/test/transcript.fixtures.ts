@@ -4,8 +4,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { StoryfileVideos, Transcript, VideoUploadTarget } from '@conversa/contracts';
 import { speak } from './speech.fixtures.ts';
-import type { ApiClient } from './storyfile.fixtures.ts';
-import { TEST_FFMPEG, uploadProcessedVideo } from './upload.fixtures.ts';
+import type { TestStudio } from './studio.ts';
+import {
+  buildMember,
+  buildNamespace,
+  buildStoryfile,
+  type ApiClient,
+} from './storyfile.fixtures.ts';
+import {
+  makeTempDir,
+  makeTestVideo,
+  TEST_FFMPEG,
+  uploadProcessedVideo,
+} from './upload.fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -65,4 +76,47 @@ export async function waitForTranscript(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** What the spoken answer says (espeak-ng speaks it; the recognizer drafts its transcript). */
+const SPOKEN_ANSWER = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
+
+/**
+ * A storyfile in a new namespace with its owner and a viewer (owner@ and viewer@`domain`), whose
+ * topic "Childhood" asks `questions`: the first answered by a spoken video, the second by a test
+ * video made with `otherVideo`, both uploaded and processed. Answers the two videos' ids.
+ */
+export async function seedTranscribedStoryfile(
+  studio: TestStudio,
+  setUp: {
+    namespace: string;
+    domain: string;
+    questions: [spoken: string, other: string];
+    otherVideo: Parameters<typeof makeTestVideo>[1];
+  },
+) {
+  const { namespace, domain } = setUp;
+  const namespaceId = await buildNamespace(studio, namespace);
+  const owner = await buildMember(studio, `owner@${domain}`, { [namespace]: 'owner:ns' });
+  const viewer = await buildMember(studio, `viewer@${domain}`, { [namespace]: 'read:ns' });
+  const storyfileId = (await buildStoryfile(owner, namespaceId)).id;
+  const storyfilePath = `/v1/conversa/storyfiles/${storyfileId}`;
+  const created = (path: string, body: object) =>
+    owner.expectStatus<{ id: string }>(201, 'POST', `${storyfilePath}/${path}`, body);
+  const topic = await created('topics', { name: 'Childhood' });
+  const ask = async (text: string) => (await created('questions', { topicId: topic.id, text })).id;
+  const spokenQuestion = await ask(setUp.questions[0]);
+  const otherQuestion = await ask(setUp.questions[1]);
+  const dir = await makeTempDir();
+  const [spoken, other] = await Promise.all([
+    makeSpokenVideo(dir, SPOKEN_ANSWER),
+    makeTestVideo(dir, setUp.otherVideo),
+  ]);
+  const spokenVideoId = await uploadStoryfileVideo(owner, storyfileId, spoken, {
+    questionId: spokenQuestion,
+  });
+  const otherVideoId = await uploadStoryfileVideo(owner, storyfileId, other, {
+    questionId: otherQuestion,
+  });
+  return { owner, viewer, storyfileId, spokenVideoId, otherVideoId };
 }

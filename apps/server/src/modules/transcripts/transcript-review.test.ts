@@ -12,24 +12,15 @@ import {
   type Transcript,
   type TranscriptSettings,
   TRANSCRIPT_STALE_MESSAGE,
-  type VideoUploadTarget,
 } from '@conversa/contracts';
 import {
-  makeSpokenVideo,
+  seedTranscribedStoryfile,
   transcriptPathOf,
-  uploadStoryfileVideo,
   waitForTranscript as waitForStoryfileTranscript,
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import {
-  ApiClient,
-  buildMember,
-  buildNamespace,
-  buildStoryfile,
-} from '../../../test/storyfile.fixtures.ts';
-import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
 
-const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
 const SPOKEN_QUESTION = 'Where did you grow up?';
 
 let studio: TestStudio;
@@ -69,8 +60,6 @@ const setPublishDrafts = (publishDrafts: boolean) =>
   );
 
 const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
-const uploadVideo = (file: string, target: VideoUploadTarget) =>
-  uploadStoryfileVideo(owner, storyfileId, file, target);
 /**
  * Bounds a hang, not a draft's time: a draft runs at the lowest priority, one at a time, and took
  * over 150 s with the machine's two cores shared by five times as many processes.
@@ -80,35 +69,19 @@ const waitForTranscript = (videoId: string, timeoutMs = 400_000) =>
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const namespaceId = await buildNamespace(studio, 'reviewers');
-  owner = await buildMember(studio, 'owner@review.test', { reviewers: 'owner:ns' });
-  viewer = await buildMember(studio, 'viewer@review.test', { reviewers: 'read:ns' });
+  ({
+    owner,
+    viewer,
+    storyfileId,
+    spokenVideoId,
+    otherVideoId: toneVideoId,
+  } = await seedTranscribedStoryfile(studio, {
+    namespace: 'reviewers',
+    domain: 'review.test',
+    questions: [SPOKEN_QUESTION, 'Can you hum a note?'],
+    otherVideo: { name: 'tone.mp4', seconds: 3 },
+  }));
   visitor = new ApiClient(new TestBrowser(studio.baseUrl));
-  storyfileId = (await buildStoryfile(owner, namespaceId)).id;
-  const topic = await owner.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfileId}/topics`,
-    { name: 'Childhood' },
-  );
-  const ask = async (text: string) =>
-    (
-      await owner.expectStatus<{ id: string }>(
-        201,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfileId}/questions`,
-        { topicId: topic.id, text },
-      )
-    ).id;
-  const spokenQuestion = await ask(SPOKEN_QUESTION);
-  const toneQuestion = await ask('Can you hum a note?');
-  const dir = await makeTempDir();
-  const [spoken, tone] = await Promise.all([
-    makeSpokenVideo(dir, SPOKEN),
-    makeTestVideo(dir, { name: 'tone.mp4', seconds: 3 }),
-  ]);
-  spokenVideoId = await uploadVideo(spoken, { questionId: spokenQuestion });
-  toneVideoId = await uploadVideo(tone, { questionId: toneQuestion });
   const publication = await owner.expectStatus<Publication>(
     200,
     'POST',

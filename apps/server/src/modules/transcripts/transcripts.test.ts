@@ -10,24 +10,15 @@ import {
   type StoryfileVideos,
   type Transcript,
   TRANSCRIPT_STALE_MESSAGE,
-  type VideoUploadTarget,
 } from '@conversa/contracts';
 import {
-  makeSpokenVideo,
+  seedTranscribedStoryfile,
   transcriptPathOf,
-  uploadStoryfileVideo,
   waitForTranscript as waitForStoryfileTranscript,
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import {
-  ApiClient,
-  buildMember,
-  buildNamespace,
-  buildStoryfile,
-} from '../../../test/storyfile.fixtures.ts';
-import { makeTempDir, makeTestVideo } from '../../../test/upload.fixtures.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
 
-const SPOKEN = 'I grew up on a farm in Iowa. We had cows and a big red barn.';
 const SUBTITLE = 'Hello, ask me anything';
 
 let studio: TestStudio;
@@ -37,8 +28,6 @@ let storyfileId: string;
 const videoIds: Record<'spoken' | 'subtitled', string> = { spoken: '', subtitled: '' };
 
 const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
-const uploadVideo = (file: string, target: VideoUploadTarget) =>
-  uploadStoryfileVideo(owner, storyfileId, file, target);
 const waitForTranscript = (videoId: string, timeoutMs = 120_000) =>
   waitForStoryfileTranscript(owner, storyfileId, videoId, timeoutMs);
 
@@ -57,39 +46,18 @@ async function fetchCaptionsOf(videoId: string): Promise<{ url: string; text: st
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const namespaceId = await buildNamespace(studio, 'transcribers');
-  owner = await buildMember(studio, 'owner@transcripts.test', { transcribers: 'owner:ns' });
-  viewer = await buildMember(studio, 'viewer@transcripts.test', { transcribers: 'read:ns' });
-  storyfileId = (await buildStoryfile(owner, namespaceId)).id;
-  const topic = await owner.expectStatus<{ id: string }>(
-    201,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfileId}/topics`,
-    { name: 'Childhood' },
-  );
-  const ask = async (text: string) =>
-    (
-      await owner.expectStatus<{ id: string }>(
-        201,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfileId}/questions`,
-        { topicId: topic.id, text },
-      )
-    ).id;
-  const [spokenQuestion, subtitledQuestion] = [
-    await ask('Where did you grow up?'),
-    await ask('How do I talk to you?'),
-  ];
-  const dir = await makeTempDir();
-  const [spoken, subtitled] = await Promise.all([
-    makeSpokenVideo(dir, SPOKEN),
-    makeTestVideo(dir, {
+  const seeded = await seedTranscribedStoryfile(studio, {
+    namespace: 'transcribers',
+    domain: 'transcripts.test',
+    questions: ['Where did you grow up?', 'How do I talk to you?'],
+    otherVideo: {
       name: 'subtitled.mp4',
       subtitles: [{ startSeconds: 0.5, endSeconds: 1.5, text: SUBTITLE }],
-    }),
-  ]);
-  videoIds.spoken = await uploadVideo(spoken, { questionId: spokenQuestion });
-  videoIds.subtitled = await uploadVideo(subtitled, { questionId: subtitledQuestion });
+    },
+  });
+  ({ owner, viewer, storyfileId } = seeded);
+  videoIds.spoken = seeded.spokenVideoId;
+  videoIds.subtitled = seeded.otherVideoId;
 }, 240_000);
 
 afterAll(async () => {
