@@ -4,14 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import type { Executor } from './list-helpers.ts';
 import {
-  buildListResponse,
   buildLocation,
   buildMeta,
   isResourceId,
   parseScimFilter,
   readPaging,
-  scimNotFound,
 } from './scim-protocol.ts';
+import { listScimResources, loadScimResource } from './scim-resources.query.ts';
 import { selectSeenNamesSql } from './scim-identities.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -88,35 +87,24 @@ export async function listScimGroups(
   } else if (filter) {
     condition = isResourceId(filter.value) ? sql`t.id = ${filter.value}` : sql`false`;
   }
-  const source = sql`(${SELECT_GROUPS(client.organizationId)} and ${condition}) as s`;
-  const [count, page] = await Promise.all([
-    db.execute<{ total: number }>(sql`select count(*)::int as total from ${source}`),
-    paging.count === 0
-      ? Promise.resolve({ rows: [] as GroupRow[] })
-      : db.execute<GroupRow>(
-          sql`select * from ${source} order by created_at, id limit ${paging.count} offset ${paging.offset}`,
-        ),
-  ]);
   const withMembers = wantsMembers(query);
-  return buildListResponse(
-    page.rows.map((row) => present(baseUrl, row, withMembers)),
-    Number(count.rows[0]?.total ?? 0),
-    paging.startIndex,
+  return listScimResources<GroupRow>(
+    db,
+    SELECT_GROUPS(client.organizationId),
+    condition,
+    paging,
+    (row) => present(baseUrl, row, withMembers),
   );
 }
 
 export async function loadGroup(db: Executor, client: ScimClient, id: string): Promise<GroupRow> {
-  if (!isResourceId(id)) {
-    throw scimNotFound('Group', id);
-  }
-  const result = await db.execute<GroupRow>(
-    sql`${SELECT_GROUPS(client.organizationId)} and t.id = ${id}`,
+  return loadScimResource<GroupRow>(
+    db,
+    'Group',
+    SELECT_GROUPS(client.organizationId),
+    sql`t.id`,
+    id,
   );
-  const row = result.rows[0];
-  if (!row) {
-    throw scimNotFound('Group', id);
-  }
-  return row;
 }
 
 export async function getScimGroup(

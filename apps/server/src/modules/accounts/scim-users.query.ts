@@ -4,14 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { ScimClient } from '../../http/gateway.ts';
 import type { Executor } from './list-helpers.ts';
 import {
-  buildListResponse,
   buildLocation,
   buildMeta,
   isResourceId,
   parseScimFilter,
   readPaging,
-  scimNotFound,
 } from './scim-protocol.ts';
+import { listScimResources, loadScimResource } from './scim-resources.query.ts';
 import { isSharedAccountSql, selectSeenNamesSql } from './scim-identities.ts';
 import { userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -98,34 +97,17 @@ export async function listScimUsers(
         ? sql`lower(coalesce(x.user_name, u.email)) = lower(${filter.value})`
         : sql`lower(u.email) = lower(${filter.value})`;
   }
-  const source = sql`(${SELECT_USERS(client.organizationId)} and ${condition}) as s`;
-  const [count, page] = await Promise.all([
-    db.execute<{ total: number }>(sql`select count(*)::int as total from ${source}`),
-    paging.count === 0
-      ? Promise.resolve({ rows: [] as UserRow[] })
-      : db.execute<UserRow>(
-          sql`select * from ${source} order by created_at, id limit ${paging.count} offset ${paging.offset}`,
-        ),
-  ]);
-  return buildListResponse(
-    page.rows.map((row) => present(baseUrl, row)),
-    Number(count.rows[0]?.total ?? 0),
-    paging.startIndex,
+  return listScimResources<UserRow>(
+    db,
+    SELECT_USERS(client.organizationId),
+    condition,
+    paging,
+    (row) => present(baseUrl, row),
   );
 }
 
 export async function loadUser(db: Executor, client: ScimClient, id: string): Promise<UserRow> {
-  if (!isResourceId(id)) {
-    throw scimNotFound('User', id);
-  }
-  const result = await db.execute<UserRow>(
-    sql`${SELECT_USERS(client.organizationId)} and u.id = ${id}`,
-  );
-  const row = result.rows[0];
-  if (!row) {
-    throw scimNotFound('User', id);
-  }
-  return row;
+  return loadScimResource<UserRow>(db, 'User', SELECT_USERS(client.organizationId), sql`u.id`, id);
 }
 
 export async function getScimUser(db: Database, client: ScimClient, baseUrl: string, id: string) {
