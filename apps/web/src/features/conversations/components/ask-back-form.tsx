@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatScore } from '@/lib/format';
 import { useAskBackPreview, useSetAskBack } from '../api/ask-back';
+import { SettingSlider } from './setting-slider';
 
 /** A share 0–1 as a whole percentage ("12%"); "—" where there was nothing to count. */
 export function formatShare(share: number | null): string {
@@ -58,7 +59,7 @@ export function AskBackForm({
   const { showToast } = useToast();
   const [draft, setDraft] = useState(() => Math.round(askBack.effectivePlayRisk * 100));
   const [savedValue, setSavedValue] = useState(askBack.effectivePlayRisk);
-  const ids = { slider: useId(), hint: useId(), preview: useId() };
+  const previewId = useId();
   // Another tab or a teammate may have saved: show the server's value.
   if (savedValue !== askBack.effectivePlayRisk) {
     setSavedValue(askBack.effectivePlayRisk);
@@ -98,32 +99,24 @@ export function AskBackForm({
 
   return (
     <form onSubmit={submit} className="space-y-3 border-t border-slate-200 pt-4" noValidate>
-      <div>
-        <label htmlFor={ids.slider} className="block text-sm font-medium text-slate-800">
-          Wrong answers risked
-        </label>
-        <p id={ids.hint} className="text-xs text-slate-500">
-          When the best match is not clearly right, the storyfile asks “Did you mean…?” with up to
-          three answers instead of playing it. Lower: asks back more and plays fewer wrong answers.
-          Higher: plays more, some of them wrong. The default (
-          {formatShare(askBack.defaultPlayRisk)}) is measured on this script’s own questions and
-          follows it as questions change.
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <input
-          id={ids.slider}
-          type="range"
-          min={0}
-          max={50}
-          step={1}
-          value={draft}
-          disabled={!isEditable}
-          aria-describedby={`${ids.hint} ${ids.preview}`}
-          aria-valuetext={`${draft}%`}
-          onChange={(event) => setDraft(Number(event.target.value))}
-          className="h-2 w-64 max-w-full cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
-        />
+      <SettingSlider
+        label="Wrong answers risked"
+        hint={
+          <>
+            When the best match is not clearly right, the storyfile asks “Did you mean…?” with up to
+            three answers instead of playing it. Lower: asks back more and plays fewer wrong
+            answers. Higher: plays more, some of them wrong. The default (
+            {formatShare(askBack.defaultPlayRisk)}) is measured on this script’s own questions and
+            follows it as questions change.
+          </>
+        }
+        range={{ min: 0, max: 50, step: 1 }}
+        value={draft}
+        valueText={`${draft}%`}
+        isDisabled={!isEditable}
+        describedBy={previewId}
+        onChange={(text) => setDraft(Number(text))}
+      >
         <span className="text-sm text-slate-700 tabular-nums">{draft}%</span>
         {hasChanges ? null : (
           <span className="text-sm text-slate-600">
@@ -132,9 +125,9 @@ export function AskBackForm({
               : `Custom; the default is ${formatShare(askBack.defaultPlayRisk)}.`}
           </span>
         )}
-      </div>
+      </SettingSlider>
       <section
-        id={ids.preview}
+        id={previewId}
         aria-live="polite"
         aria-label={hasChanges ? 'What this share changes' : 'What this share gives now'}
         className="rounded-lg bg-slate-50 p-3"

@@ -14,6 +14,7 @@ import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/th
 import { formatScore } from '@/lib/format';
 import { SETTINGS_CARD_CLASS } from './settings-card';
 import { AskBackForm } from './ask-back-form';
+import { SettingSlider } from './setting-slider';
 
 const NUMBER_CLASS =
   'block h-9 w-24 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
@@ -100,7 +101,7 @@ function ThresholdForm({
   const [savedValue, setSavedValue] = useState(settings.effectiveThreshold);
   /** The threshold whose preview is shown before it is saved (null: automatic); none: undefined. */
   const [pending, setPending] = useState<number | null | undefined>(undefined);
-  const ids = { slider: useId(), number: useId(), hint: useId(), error: useId() };
+  const ids = { number: useId(), error: useId() };
   // Another tab or a teammate may have saved: show the server's value.
   if (savedValue !== settings.effectiveThreshold) {
     setSavedValue(settings.effectiveThreshold);
@@ -141,31 +142,22 @@ function ThresholdForm({
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <div>
-        <label htmlFor={ids.slider} className="block text-sm font-medium text-slate-800">
-          Out-of-scope threshold
-        </label>
-        <p id={ids.hint} className="text-xs text-slate-500">
-          A question whose best match scores below this gets the cannot-answer clip. Higher: fewer
-          wrong answers, more “I can't answer”. Lower: more answers, some of them wrong. The default
-          ({formatScore(settings.defaultThreshold)}) is chosen automatically from this script and
-          follows it as questions change.
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <input
-          id={ids.slider}
-          type="range"
-          min={0}
-          max={1}
-          step={0.01}
-          value={value ?? settings.effectiveThreshold}
-          disabled={!isEditable}
-          aria-describedby={ids.hint}
-          aria-valuetext={formatScore(value ?? settings.effectiveThreshold)}
-          onChange={(event) => setDraft(event.target.value)}
-          className="h-2 w-64 max-w-full cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
-        />
+      <SettingSlider
+        label="Out-of-scope threshold"
+        hint={
+          <>
+            A question whose best match scores below this gets the cannot-answer clip. Higher: fewer
+            wrong answers, more “I can't answer”. Lower: more answers, some of them wrong. The
+            default ({formatScore(settings.defaultThreshold)}) is chosen automatically from this
+            script and follows it as questions change.
+          </>
+        }
+        range={{ min: 0, max: 1, step: 0.01 }}
+        value={value ?? settings.effectiveThreshold}
+        valueText={formatScore(value ?? settings.effectiveThreshold)}
+        isDisabled={!isEditable}
+        onChange={setDraft}
+      >
         <label htmlFor={ids.number} className="sr-only">
           Threshold value
         </label>
@@ -192,7 +184,7 @@ function ThresholdForm({
               : `Custom; the default is ${formatScore(settings.defaultThreshold)}.`}
           </span>
         )}
-      </div>
+      </SettingSlider>
       {isInvalid ? (
         <p id={ids.error} className="text-sm text-red-700">
           The threshold is between 0 and 1.
