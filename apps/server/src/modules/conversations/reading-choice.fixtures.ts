@@ -17,7 +17,8 @@ export function choose(
 
 /**
  * A spoken question as the recognizer heard it: its readings best first, each [text, the
- * recognizer's share]; the words it gives are the first reading's. No readings: `words` alone.
+ * recognizer's confidence in it]; the words it gives are the first reading's (`hearOnly` for a
+ * question heard with no readings).
  */
 export function hear(
   speechConfidence: number,
