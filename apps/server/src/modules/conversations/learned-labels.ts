@@ -1,9 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_LEARNING,
-  selectLearnedQuestions,
-  type LearnedLabel,
-} from '@conversa/matching';
+import { DEFAULT_LEARNING, selectLearnedQuestions, type LearnedLabel } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries } from './conversations.tables.ts';
 import { storyfileLearnedLabels, type LearnedLabelSource } from './learned-labels.tables.ts';

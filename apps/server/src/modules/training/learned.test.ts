@@ -12,7 +12,10 @@ import {
 } from '@conversa/contracts';
 import { TestBrowser } from '../../../test/studio.ts';
 import { ApiClient } from '../../../test/storyfile.fixtures.ts';
-import { seedStoryfileWithAnswers, type SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import {
+  seedStoryfileWithAnswers,
+  type SeededStoryfile,
+} from '../../../test/conversation.fixtures.ts';
 import {
   studio,
   owner,
@@ -76,9 +79,14 @@ const learned = (client = reader) =>
 beforeAll(async () => {
   storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
   // An explicit threshold: the paraphrase is asked back, not played, until the storyfile learns it.
-  await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`, {
-    threshold: 0.7,
-  });
+  await owner.expectStatus(
+    200,
+    'PUT',
+    `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+    {
+      threshold: 0.7,
+    },
+  );
   ({ slug } = await owner.expectStatus<{ slug: string }>(
     200,
     'POST',
@@ -159,7 +167,9 @@ describe('learning from ratings and corrections', () => {
     const question = 'where were you BORN';
     for (const feedback of ['up', 'down'] as const) {
       const visitor = await newVisitor();
-      const answer = await visitor.ask({ text: feedback === 'up' ? question : 'Where were YOU born' });
+      const answer = await visitor.ask({
+        text: feedback === 'up' ? question : 'Where were YOU born',
+      });
       expect(answer.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
       await visitor.client.expectStatus(
         200,
