@@ -1,8 +1,9 @@
 // One entry of the matcher cache (`matcher-cache.ts`) and what it costs in memory. Its matcher is
 // built on first use, from what the entry holds: with scorer threads an ask scores there and never
 // uses it, so a storyfile loaded (again, after an eviction) costs the event loop neither the
-// build nor the calibration (seconds at 300 answers with transcripts); the settings, Response
-// quality and a studio without threads use it as before.
+// build nor the calibration (seconds at 300 answers with transcripts); the settings and Response
+// quality build it with the stored trained state (`scoring/event-loop-training.ts`), and a studio
+// without threads uses it as before.
 import {
   createMatcher,
   type Category,

@@ -15,6 +15,7 @@ import {
   type ScorerPoolOptions,
 } from './scoring/scorer-pool.ts';
 import { shareOfBudget } from './scoring/matcher-budget.ts';
+import { settleEventLoopMatcher } from './scoring/event-loop-training.ts';
 
 /** Ask URLs are for playing now: a short lifetime limits what a leaked link exposes. */
 export const ASK_MEDIA_URL_TTL_SECONDS = 15 * 60;
@@ -126,6 +127,20 @@ export async function getStoryfileMatcher(
   storyfileId: string,
 ): Promise<StoryfileMatcher> {
   return engine.matchers.getMatcher(engine.db, storyfileId);
+}
+
+/**
+ * The same, for a caller that uses its `matcher` (Matching settings, Response quality): built
+ * with the stored trained state of its script when there is one (`event-loop-training.ts`), so it
+ * does not train on the event loop; a caller that reads the answers alone uses the one above.
+ */
+export async function getTrainedStoryfileMatcher(
+  engine: ConversationEngine,
+  storyfileId: string,
+): Promise<StoryfileMatcher> {
+  const entry = await engine.matchers.getMatcher(engine.db, storyfileId);
+  await settleEventLoopMatcher(engine, entry);
+  return entry;
 }
 
 /**

@@ -18,6 +18,7 @@ export type { AskInput } from './ask.types.ts';
 export {
   createConversationEngine,
   getStoryfileMatcher,
+  getTrainedStoryfileMatcher,
   prepareHeardQuestion,
   type ConversationEngine,
   type IgnoredQuestions,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AskBackSettings, MatchingSettings } from '@conversa/contracts';
 import type { DecisionReport, EmbeddingState, Matcher } from '@conversa/matching';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
-import type { ConversationEngine } from './engine.ts';
+import { getTrainedStoryfileMatcher, type ConversationEngine } from './engine.ts';
 
 /**
  * The owner's threshold (null: automatic), the one asks use, and the one the matcher chooses for
@@ -12,7 +12,7 @@ export async function getMatchingSettings(
   engine: ConversationEngine,
   storyfileId: string,
 ): Promise<MatchingSettings> {
-  const { matcher } = await engine.matchers.getMatcher(engine.db, storyfileId);
+  const { matcher } = await getTrainedStoryfileMatcher(engine, storyfileId);
   const report = matcher.getThresholdReport();
   const threshold = report.source === 'explicit' ? report.setting : null;
   // No await between the switches: no ask can see the matcher with the automatic threshold.
@@ -67,7 +67,7 @@ export async function previewAskBack(
   storyfileId: string,
   playRisk: number | null,
 ): Promise<AskBackSettings> {
-  const { matcher } = await engine.matchers.getMatcher(engine.db, storyfileId);
+  const { matcher } = await getTrainedStoryfileMatcher(engine, storyfileId);
   return describeAskBack(matcher, playRisk);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MAX_EFFECT_STORYFILES, type ChangeEffect, type ReviewPreview } from '@conversa/contracts';
 import {
-  getStoryfileMatcher,
+  getTrainedStoryfileMatcher,
   type ConversationEngine,
   type StoryfileMatcher,
 } from '../conversations/index.ts';
@@ -22,7 +22,7 @@ export async function previewStoryfileChange(
   options: { spokenOnly?: boolean } = {},
 ): Promise<ReviewPreview> {
   const [current, past] = await Promise.all([
-    getStoryfileMatcher(engine, storyfileId),
+    getTrainedStoryfileMatcher(engine, storyfileId),
     loadPastQuestions(engine.db, storyfileId, options),
   ]);
   return comparePastQuestions(current, makeTrial(current), past).preview;

@@ -21,7 +21,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { readStoryfileCaptionTexts } from '../media/index.ts';
-import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import { getTrainedStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { suggestWords } from './word-suggestions.ts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
@@ -74,7 +74,7 @@ export async function getThresholdCalibration(
 ): Promise<ThresholdCalibration> {
   const [samples, { matcher }] = await Promise.all([
     loadCalibrationSamples(engine.db, storyfileId),
-    getStoryfileMatcher(engine, storyfileId),
+    getTrainedStoryfileMatcher(engine, storyfileId),
   ]);
   const report = matcher.getThresholdReport();
   const outOfScopeCount = samples.filter((sample) => sample.isOutOfScope).length;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CLIP_KINDS, type ClipKind, type TrainingOverview } from '@conversa/contracts';
-import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import { getTrainedStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { listReviewClusters } from './clusters.service.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfileQuestions } from '../storyfiles/storyfiles.tables.ts';
@@ -35,7 +35,7 @@ export async function getTrainingOverview(
       select count(*)::int as open from ${chatLogEntries}
       where storyfile_id = ${storyfileId} and review_state = 'new'`),
     listReviewClusters(engine, storyfileId),
-    getStoryfileMatcher(engine, storyfileId),
+    getTrainedStoryfileMatcher(engine, storyfileId),
   ]);
   const recordedClips = new Set(clips.rows.map((row) => row.clip_kind));
   const windows = coverage.rows.map((row) => ({

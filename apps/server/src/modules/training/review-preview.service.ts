@@ -10,7 +10,7 @@ import {
 import { normalizeText } from '@conversa/matching';
 import { badRequest } from '../../http/errors.ts';
 import {
-  getStoryfileMatcher,
+  getTrainedStoryfileMatcher,
   type ConversationEngine,
   type MatchableAnswer,
 } from '../conversations/index.ts';
@@ -139,7 +139,7 @@ export async function buildPreview(
   entries: readonly ReviewEntry[],
 ): Promise<PreviewOutcome & { plan: CorrectionPlan | null }> {
   const [current, past] = await Promise.all([
-    getStoryfileMatcher(engine, storyfileId),
+    getTrainedStoryfileMatcher(engine, storyfileId),
     loadPastQuestions(engine.db, storyfileId),
   ]);
   const { answers } = current;

@@ -18,7 +18,7 @@ import {
 import { listFoldedCategories } from '@conversa/matching';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
+import { getTrainedStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { defineVocabulary } from './namespace-vocabulary.ts';
 import { previewWordEffect } from './word-effect.ts';
 import { notFound } from '../../http/errors.ts';
@@ -172,7 +172,7 @@ export async function runTestBench(
   storyfileId: string,
   body: z.output<typeof testBenchBodySchema>,
 ): Promise<TestBenchResult> {
-  const { matcher, answers, categories, heardAsRules } = await getStoryfileMatcher(
+  const { matcher, answers, categories, heardAsRules } = await getTrainedStoryfileMatcher(
     engine,
     storyfileId,
   );

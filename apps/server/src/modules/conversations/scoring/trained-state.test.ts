@@ -3,6 +3,7 @@
 // fingerprint) instead of training again, and scores exactly as the trained one; a storyfile
 // changed after its state was stored gets a fresh state, never the stale one.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { MatchingSettings } from '@conversa/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +18,7 @@ import { askInStudio, seedOwnedStoryfile } from '../../../../test/ask.fixtures.t
 import { createScorerPool, threadOfStoryfile, type ScorerPool } from './scorer-pool.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
+import { loadTrainedState, saveTrainedState } from './trained-state-store.ts';
 
 /** A deterministic stand-in sentence vector (each word a fixed direction, summed). */
 function vectorOf(text: string): Float32Array {
@@ -157,6 +159,54 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const after = await ask('In which hospital did you arrive?');
     expect(after.decision).toEqual({ kind: 'answer', questionId: birthplace });
     expect(await countStates()).toBe(2);
+  }, 180_000);
+});
+
+describe('the event loop\u2019s matcher (Matching settings, Response quality)', () => {
+  it('is built with the state a scorer thread stored, and trains nothing of its own', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '1' });
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'settled');
+    await askInStudio(owner, storyfile.id, { text: 'Where were you born?' });
+    const { db } = studio.database;
+    const [row] = (
+      await db.execute<{ fingerprint: string; state: Buffer }>(
+        sql`select fingerprint, state from matcher_trained_states`,
+      )
+    ).rows;
+    // The thread's state, its automatic threshold moved where no calibration of this script
+    // would put it: the settings read it back only if their matcher imported the stored state.
+    const stored = (await loadTrainedState(db, row!.fingerprint))!;
+    const marked = structuredClone(stored);
+    for (const calibration of marked.calibrations) {
+      calibration.report = { ...calibration.report, threshold: 0.987 };
+    }
+    await saveTrainedState(db, row!.fingerprint, marked);
+    const settings = await owner.expectStatus<MatchingSettings>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+    );
+    expect(settings.defaultThreshold).toBe(0.987);
+    expect(settings.effectiveThreshold).toBe(0.987);
+  }, 180_000);
+
+  it('trains once and stores what it made when nothing was stored', async () => {
+    studio = await startTestStudio({ MATCHER_WORKERS: '1' });
+    const { owner, storyfile } = await seedOwnedStoryfile(studio, 'unasked');
+    const { db } = studio.database;
+    const settings = await owner.expectStatus<MatchingSettings>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
+    );
+    const rows = (await db.execute(sql`select fingerprint from matcher_trained_states`)).rows;
+    expect(rows).toHaveLength(1);
+    // A scorer thread's first ask imports it: nothing new to store.
+    await askInStudio(owner, storyfile.id, { text: 'Where were you born?' });
+    expect((await db.execute(sql`select fingerprint from matcher_trained_states`)).rows).toEqual(
+      rows,
+    );
+    expect(settings.defaultThreshold).toBeGreaterThan(0);
   }, 180_000);
 });
 

@@ -1,0 +1,42 @@
+// The event loop's own matcher of a storyfile (Matching settings, Response quality) and the stored
+// trained state (`matcher_trained_states`, issue 51). With scorer threads an ask never builds this
+// matcher, so a storyfile's first visit to its settings built and trained it on the event loop:
+// the classifier and the calibrations, seconds at 300 answers with transcripts, every other
+// request waiting. Built here with what a matcher of the same snapshot trained (a thread's, or an
+// earlier one's), it trains nothing; one that had to train stores what it made for the next.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Embedder } from '@conversa/matching';
+import type { Database } from '../../../db/client.ts';
+import type { StoryfileMatcher } from '../matcher-cache.ts';
+import { takeMatcherSnapshot } from './matcher-snapshot.ts';
+import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
+import { loadTrainedState, saveTrainedState } from './trained-state-store.ts';
+
+/**
+ * Builds the entry's matcher, trained: with the stored state of its snapshot when there is one,
+ * else trained and calibrated now (as its first use would) and stored. A matcher built already, or
+ * an entry edited while the state was read, is left to train on first use as before.
+ */
+export async function settleEventLoopMatcher(
+  deps: { db: Database; embedder?: Embedder; logger?: Pick<FastifyBaseLogger, 'warn'> },
+  entry: StoryfileMatcher,
+): Promise<void> {
+  if (entry.builtMatcher()) {
+    return;
+  }
+  const snapshot = takeMatcherSnapshot(entry, deps.embedder);
+  const fingerprint = fingerprintSnapshot(snapshot);
+  const trained = await loadTrainedState(deps.db, fingerprint);
+  if (entry.builtMatcher() || entry.version !== snapshot.version) {
+    return;
+  }
+  const { matcher } = entry;
+  if (trained && matcher.importTrained(trained)) {
+    return;
+  }
+  // The decision's report calibrates both the threshold and the play-or-ask-back point.
+  matcher.getDecisionReport();
+  await saveTrainedState(deps.db, fingerprint, matcher.exportTrained()).catch((error: unknown) => {
+    deps.logger?.warn(`the matcher's trained state was not stored: ${String(error)}`);
+  });
+}
