@@ -66,7 +66,7 @@ export async function startTestStudio(
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     // A fresh connection to the run's shared PostgreSQL took past the product's 5 s twice in CI,
-    // the machine at load 8-11; a test of the bound itself runs a studio on a cluster of its own.
+    // the machine at load 8-11; a test of the bound itself sets 5 (healthz.test.ts).
     DATABASE_CONNECT_TIMEOUT_SECONDS: '30',
     // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
     // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
