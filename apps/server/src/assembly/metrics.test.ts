@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVideoUploadMetadata, PUBLIC_ASKS_PER_VISITOR_PER_MINUTE } from '@conversa/contracts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../test/studio.ts';
-import { ApiClient, buildMember, buildNamespace } from '../../test/storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from '../../test/conversation.fixtures.ts';
+import { ApiClient } from '../../test/storyfile.fixtures.ts';
+import type { SeededStoryfile } from '../../test/conversation.fixtures.ts';
+import { askInStudio, publishForSlug, seedOwnedStoryfile } from '../../test/ask.fixtures.ts';
 import { tusCreate, tusPatch } from '../../test/upload.fixtures.ts';
 import { METRICS_FORBIDDEN_MESSAGE } from './operations.ts';
 
@@ -18,9 +16,7 @@ let storyfile: SeededStoryfile;
 beforeAll(async () => {
   // Web role: no worker takes the processing job, so its state holds still for the gauges.
   studio = await startTestStudio({ METRICS_TOKEN: TOKEN, STUDIO_ROLE: 'web' });
-  const northId = await buildNamespace(studio, 'north');
-  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
-  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  ({ owner, storyfile } = await seedOwnedStoryfile(studio, 'north'));
 });
 
 afterAll(async () => {
@@ -135,20 +131,12 @@ describe('/metrics series', () => {
       readSeries('conversa_asks_total', { decision, channel });
     const answeredBefore = await count('answered', 'studio');
     const fallbackBefore = await count('fallback', 'studio');
-    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
-      text: 'Where were you born?',
-    });
-    await owner.expectStatus(200, 'POST', `/v1/conversa/storyfiles/${storyfile.id}/ask`, {
-      text: 'zzz qqq xxyy',
-    });
+    await askInStudio(owner, storyfile.id, { text: 'Where were you born?' });
+    await askInStudio(owner, storyfile.id, { text: 'zzz qqq xxyy' });
     expect(await count('answered', 'studio')).toBe(answeredBefore + 1);
     expect(await count('fallback', 'studio')).toBe(fallbackBefore + 1);
 
-    const { slug } = await owner.expectStatus<{ slug: string }>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    );
+    const slug = await publishForSlug(owner, storyfile.id);
     const visitor = new ApiClient(new TestBrowser(studio.baseUrl));
     await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
     const limitedBefore = await count('rate_limited', 'share');

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_ASK_TEXT_LENGTH,
-  type AskResponse,
-  type ChatLogPage,
-  type DashboardFigures,
-} from '@conversa/contracts';
+import { MAX_ASK_TEXT_LENGTH, type ChatLogPage, type DashboardFigures } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -13,6 +8,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { askInStudio } from '../../../test/ask.fixtures.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { sqlNormalizedText } from './question-key.ts';
@@ -35,9 +31,7 @@ beforeAll(async () => {
   north = await seedStoryfileWithAnswers(studio, owner, northId);
   const south = await seedStoryfileWithAnswers(studio, outsider, southId);
   const ask = (client: ApiClient, storyfileId: string, text: string) =>
-    client.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
-      text,
-    });
+    askInStudio(client, storyfileId, { text });
   for (const text of [
     'Zxqv plorth?',
     'zxqv   PLORTH',

@@ -23,6 +23,7 @@ import {
   UNRECORDED_QUESTION,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug } from '../../../test/ask.fixtures.ts';
 
 let studio: TestStudio;
 let owner: ApiClient;
@@ -77,12 +78,7 @@ beforeAll(async () => {
   await owner.expectStatus(200, 'PUT', `/v1/conversa/storyfiles/${storyfile.id}/starters`, {
     questionIds: [storyfile.questions[UNRECORDED_QUESTION], storyfile.questions[BORN]],
   });
-  const publication = await owner.expectStatus<{ slug: string }>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-  );
-  slug = publication.slug;
+  slug = await publishForSlug(owner, storyfile.id);
   const students = await studio.database.db.execute<{ id: string }>(
     sql`select id from users where email = 'ada@school.test'`,
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_CHART_DAYS, type AskResponse, type DashboardFigures } from '@conversa/contracts';
+import { DASHBOARD_CHART_DAYS, type DashboardFigures } from '@conversa/contracts';
 import { conversations } from '../conversations/conversations.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
@@ -13,6 +13,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { askInStudio } from '../../../test/ask.fixtures.ts';
 import { getChartDays } from './dashboard.service.ts';
 
 let studio: TestStudio;
@@ -40,9 +41,7 @@ beforeAll(async () => {
   const south = await seedStoryfileWithAnswers(studio, outsider, southId);
 
   const ask = (client: ApiClient, storyfileId: string, text: string) =>
-    client.expectStatus<AskResponse>(200, 'POST', `/v1/conversa/storyfiles/${storyfileId}/ask`, {
-      text,
-    });
+    askInStudio(client, storyfileId, { text });
   await ask(reader, north.id, 'What is your favourite movie?');
   expect((await ask(reader, north.id, 'Zxqv plorth?')).decision.kind).toBe('fallback');
   expect((await ask(owner, north.id, 'zxqv   PLORTH')).decision.kind).toBe('fallback');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AskResponse, InkVersion, PublicAskResponse } from '@conversa/contracts';
+import type { InkVersion, PublicAskResponse } from '@conversa/contracts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 import { inkStoryVersions } from './ink.tables.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -9,6 +9,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { askInStudio } from '../../../test/ask.fixtures.ts';
 import { isSavedInkState, type SavedInkState } from './ink-conversation.ts';
 
 let studio: TestStudio;
@@ -52,12 +53,7 @@ async function saveAndPublish(source: string): Promise<InkVersion> {
 }
 
 function ask(body: Record<string, unknown>) {
-  return editor.expectStatus<AskResponse>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-    body,
-  );
+  return askInStudio(editor, storyfile.id, body);
 }
 
 async function readSaved(conversationId: string): Promise<SavedInkState> {

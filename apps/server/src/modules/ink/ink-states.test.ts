@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskResponse, InkStateDetail, InkStatePage, InkVersion } from '@conversa/contracts';
+import type { InkStateDetail, InkStatePage, InkVersion } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
-import { buildMember, buildNamespace, signInAs } from '../../../test/storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from '../../../test/conversation.fixtures.ts';
+import { signInAs } from '../../../test/storyfile.fixtures.ts';
+import type { SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import { askInStudio, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 
 let studio: TestStudio;
 let admin: ApiClient;
@@ -47,20 +45,13 @@ async function publish(source: string): Promise<InkVersion> {
 }
 
 function ask(body: Record<string, unknown>) {
-  return owner.expectStatus<AskResponse>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-    body,
-  );
+  return askInStudio(owner, storyfile.id, body);
 }
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const namespaceId = await buildNamespace(studio, 'inky');
-  owner = await buildMember(studio, 'owner@inky.test', { inky: 'owner:ns' });
+  ({ owner, storyfile } = await seedOwnedStoryfile(studio, 'inky'));
   admin = await signInAs(studio, 'admin@example.com', 'admin-password');
-  storyfile = await seedStoryfileWithAnswers(studio, owner, namespaceId);
   await publish(story());
   const opened = await ask({ text: '', start: true });
   conversationId = opened.conversationId;

@@ -30,6 +30,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug } from '../../../test/ask.fixtures.ts';
 
 let studio: TestStudio;
 let admin: ApiClient;
@@ -46,13 +47,8 @@ const ADMIN_BASE = '/v1/conversa/mobile-app';
 const CATALOGUE = '/v1/conversa/public/catalogue';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function publish(storyfileId: string): Promise<string> {
-  const publication = await owner.expectStatus<{ slug: string }>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfileId}/publish`,
-  );
-  return publication.slug;
+function publish(storyfileId: string): Promise<string> {
+  return publishForSlug(owner, storyfileId);
 }
 
 const setInApp = (storyfileId: string, inApp: boolean) =>

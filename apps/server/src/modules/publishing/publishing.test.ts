@@ -7,6 +7,7 @@ import {
   type StoryfileVideos,
 } from '@conversa/contracts';
 import { seedStoryfileWithAnswers } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug } from '../../../test/ask.fixtures.ts';
 import {
   studio,
   owner,
@@ -112,18 +113,14 @@ describe('publishing', () => {
   // Issue 43, item 9: unpublishing ended visitors' media URLs at once; deleting did not.
   it("refuses a visitor's media URLs once the published storyfile is deleted", async () => {
     const doomed = await seedStoryfileWithAnswers(studio, owner, northId);
-    const published = await owner.expectStatus<Publication>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${doomed.id}/publish`,
-    );
-    const anonymous = await visitor(published.slug!);
+    const doomedSlug = await publishForSlug(owner, doomed.id);
+    const anonymous = await visitor(doomedSlug);
     const loaded = await anonymous.expectStatus<PublicStoryfile>(
       200,
       'GET',
-      `/v1/conversa/public/storyfiles/${published.slug}`,
+      `/v1/conversa/public/storyfiles/${doomedSlug}`,
     );
-    const answer = await publicAsk(anonymous, { text: MOVIE }, published.slug!);
+    const answer = await publicAsk(anonymous, { text: MOVIE }, doomedSlug);
     expect(answer.status).toBe(200);
     const visitorUrls = [answer.body.media!.url, loaded.clips.idle!.url];
     for (const url of visitorUrls) {

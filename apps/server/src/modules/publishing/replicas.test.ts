@@ -13,7 +13,6 @@ import {
   SYSTEM_ID,
   SYSTEM_ID_HEADER,
   VISITOR_RATE_LIMIT_MESSAGE,
-  type Publication,
 } from '@conversa/contracts';
 import {
   createTestDatabase,
@@ -22,8 +21,7 @@ import {
   startTestStudio,
   type TestStudio,
 } from '../../../test/studio.ts';
-import { buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
-import { seedStoryfileWithAnswers } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { VISITOR_COOKIE } from './publishing.routes.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -89,16 +87,8 @@ let slug: string;
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   seeder = await startTestStudio({ DATABASE_URL: databaseUrl });
-  const namespaceId = await buildNamespace(seeder, 'north');
-  const owner = await buildMember(seeder, 'owner@north.test', { north: 'owner:ns' });
-  const storyfile = await seedStoryfileWithAnswers(seeder, owner, namespaceId);
-  slug = (
-    await owner.expectStatus<Publication>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    )
-  ).slug!;
+  const { owner, storyfile } = await seedOwnedStoryfile(seeder, 'north');
+  slug = await publishForSlug(owner, storyfile.id);
   replicas = await Promise.all([startReplica(databaseUrl), startReplica(databaseUrl)]);
 }, 180_000);
 

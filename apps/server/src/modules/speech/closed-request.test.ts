@@ -4,11 +4,9 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from '../../../test/conversation.fixtures.ts';
+import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import type { SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import { seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { speak } from '../../../test/speech.fixtures.ts';
 
 // Issue 42, item 3: the browser sends a spoken question speculatively when the visitor pauses and
@@ -38,9 +36,7 @@ beforeAll(async () => {
     SPEECH_TO_TEXT_URL: `http://127.0.0.1:${(recognizer.address() as AddressInfo).port}`,
     SPEECH_TO_TEXT_TIMEOUT_SECONDS: '300',
   });
-  const northId = await buildNamespace(studio, 'north');
-  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
-  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  ({ owner, storyfile } = await seedOwnedStoryfile(studio, 'north'));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpeechToTextResponse } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
-import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from '../../../test/conversation.fixtures.ts';
+import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import type { SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import { seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { speak } from '../../../test/speech.fixtures.ts';
 import {
   buildTranscriptionPrompt,
@@ -91,9 +89,9 @@ beforeAll(async () => {
     SPEECH_TO_TEXT_API_KEY: 'local-key',
     SPEECH_TO_TEXT_TIMEOUT_SECONDS: '2',
   });
-  const northId = await buildNamespace(studio, 'north');
-  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
-  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
+  const seeded = await seedOwnedStoryfile(studio, 'north');
+  const northId = seeded.namespaceId;
+  ({ owner, storyfile } = seeded);
   await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
     namespaceId: northId,
     term: 'Kubrick',

@@ -5,17 +5,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
-  type AskResponse,
-  type Publication,
   type SpeechStreamServerMessage,
   type SpeechToTextResponse,
 } from '@conversa/contracts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from '../../../test/conversation.fixtures.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import type { SeededStoryfile } from '../../../test/conversation.fixtures.ts';
+import { askInStudio, publishForSlug, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { makeNoise, speak } from '../../../test/speech.fixtures.ts';
 import { StreamClient } from '../../../test/speech-stream.fixtures.ts';
 import { SPEECH_EMPTY_MESSAGE, SPEECH_NOT_AUDIO_MESSAGE } from './audio.ts';
@@ -74,16 +70,8 @@ const studioUploadUrl = (storyfileId: string) =>
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const northId = await buildNamespace(studio, 'north');
-  owner = await buildMember(studio, 'owner@north.test', { north: 'owner:ns' });
-  storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
-  slug = (
-    await owner.expectStatus<Publication>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    )
-  ).slug!;
+  ({ owner, storyfile } = await seedOwnedStoryfile(studio, 'north'));
+  slug = await publishForSlug(owner, storyfile.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -120,17 +108,12 @@ describe(
         expect(heard.alternatives.length).toBeGreaterThan(1);
         // The end's answer is the last: the socket closes.
         await client.closed;
-        const asked = await owner.expectStatus<AskResponse>(
-          200,
-          'POST',
-          `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-          {
-            text: heard.text,
-            inputMode: 'spoken',
-            alternatives: heard.alternatives,
-            speechConfidence: heard.confidence,
-          },
-        );
+        const asked = await askInStudio(owner, storyfile.id, {
+          text: heard.text,
+          inputMode: 'spoken',
+          alternatives: heard.alternatives,
+          speechConfidence: heard.confidence,
+        });
         expect(asked.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
       },
     );
@@ -198,17 +181,12 @@ describe(
         confidence: uploaded.confidence,
         alternatives: uploaded.alternatives,
       });
-      const asked = await owner.expectStatus<AskResponse>(
-        200,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-        {
-          text: heard.text,
-          inputMode: 'spoken',
-          alternatives: heard.alternatives,
-          speechConfidence: heard.confidence,
-        },
-      );
+      const asked = await askInStudio(owner, storyfile.id, {
+        text: heard.text,
+        inputMode: 'spoken',
+        alternatives: heard.alternatives,
+        speechConfidence: heard.confidence,
+      });
       expect(asked.decision.kind).toBe('fallback');
       expect(asked.media!.url).toContain(`/media/${storyfile.clips.pleaseRepeat}/`);
     });

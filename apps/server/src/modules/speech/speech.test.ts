@@ -3,8 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   PUBLIC_ASKS_PER_VISITOR_PER_MINUTE,
   STORYFILE_NOT_FOUND_MESSAGE,
-  type AskResponse,
-  type Publication,
   type SpeechToTextResponse,
 } from '@conversa/contracts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
@@ -15,6 +13,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { askInStudio, publishForSlug } from '../../../test/ask.fixtures.ts';
 import { makeNoise, makeTone, speak } from '../../../test/speech.fixtures.ts';
 import {
   SPEECH_EMPTY_MESSAGE,
@@ -87,13 +86,7 @@ beforeAll(async () => {
     term: 'Elvis',
     heardAs: ['the king'],
   });
-  slug = (
-    await owner.expectStatus<Publication>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    )
-  ).slug!;
+  slug = await publishForSlug(owner, storyfile.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -121,12 +114,10 @@ describe(
         heard.body.alternatives.length,
       );
 
-      const asked = await owner.expectStatus<AskResponse>(
-        200,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-        { text: heard.body.text, inputMode: 'spoken' },
-      );
+      const asked = await askInStudio(owner, storyfile.id, {
+        text: heard.body.text,
+        inputMode: 'spoken',
+      });
       expect(asked.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
       const [logged] = await studio.database.db
         .select()
@@ -144,17 +135,12 @@ describe(
       expect(heard.status).toBe(200);
       // The recognizer writes a word or two for it, which match nothing of the script.
       expect(heard.body.text).not.toBe('');
-      const asked = await owner.expectStatus<AskResponse>(
-        200,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-        {
-          text: heard.body.text,
-          inputMode: 'spoken',
-          alternatives: heard.body.alternatives,
-          speechConfidence: heard.body.confidence,
-        },
-      );
+      const asked = await askInStudio(owner, storyfile.id, {
+        text: heard.body.text,
+        inputMode: 'spoken',
+        alternatives: heard.body.alternatives,
+        speechConfidence: heard.body.confidence,
+      });
       // Please repeat, not "I can't answer that": the studio did not hear a question.
       expect(asked.decision.kind).toBe('fallback');
       expect(['not-confident', 'readings-disagree']).toContain(
@@ -185,12 +171,10 @@ describe(
           contentType,
         );
         expect(heard.status, format).toBe(200);
-        const asked = await owner.expectStatus<AskResponse>(
-          200,
-          'POST',
-          `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-          { text: heard.body.text, inputMode: 'spoken' },
-        );
+        const asked = await askInStudio(owner, storyfile.id, {
+          text: heard.body.text,
+          inputMode: 'spoken',
+        });
         expect(asked.decision, `${format}: "${heard.body.text}"`).toEqual({
           kind: 'answer',
           questionId: storyfile.questions[MOVIE],
@@ -205,12 +189,10 @@ describe(
         await speak('did you ever meet the king'),
       );
       expect(heard.body.text).toMatch(/^did you ever .*the king$/);
-      const asked = await owner.expectStatus<AskResponse>(
-        200,
-        'POST',
-        `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-        { text: heard.body.text, inputMode: 'spoken' },
-      );
+      const asked = await askInStudio(owner, storyfile.id, {
+        text: heard.body.text,
+        inputMode: 'spoken',
+      });
       expect(asked.decision).toMatchObject({ questionId: elvisQuestionId });
       const [logged] = await studio.database.db
         .select()

@@ -16,6 +16,7 @@ import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug } from '../../../test/ask.fixtures.ts';
 import {
   studio,
   owner,
@@ -87,11 +88,7 @@ beforeAll(async () => {
       threshold: 0.7,
     },
   );
-  ({ slug } = await owner.expectStatus<{ slug: string }>(
-    200,
-    'POST',
-    `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-  ));
+  slug = await publishForSlug(owner, storyfile.id);
 });
 
 describe('learning from pressed suggestions', () => {

@@ -9,11 +9,11 @@ import {
 import { createConversationEngine, getStoryfileMatcher } from '../conversations/index.ts';
 import { ignoredQuestions } from './ignored-questions.ts';
 import { storyfileVocabulary } from './storyfile-vocabulary.ts';
-import { buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
 import {
   seedStoryfileWithAnswers,
   UNRECORDED_QUESTION,
 } from '../../../test/conversation.fixtures.ts';
+import { seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import {
   studio,
   owner,
@@ -96,10 +96,12 @@ describe('custom categories', () => {
     expect(gone.candidates[0]?.matchedTerms ?? []).not.toContain(`#${created.category.name}`);
   });
   it('counts usage exactly: whole words and phrases, once a question, in its scope, over 30 days', async () => {
-    const namespaceId = await buildNamespace(studio, 'usage');
-    const usageOwner = await buildMember(studio, 'owner@usage.test', { usage: 'owner:ns' });
-    const [first, second, gone] = [
-      await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
+    const {
+      namespaceId,
+      owner: usageOwner,
+      storyfile: first,
+    } = await seedOwnedStoryfile(studio, 'usage');
+    const [second, gone] = [
       await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
       await seedStoryfileWithAnswers(studio, usageOwner, namespaceId),
     ];

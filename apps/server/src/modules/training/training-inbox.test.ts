@@ -9,11 +9,12 @@ import {
 } from '@conversa/contracts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
 import { TestBrowser } from '../../../test/studio.ts';
-import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
   seedStoryfileWithAnswers,
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
+import { publishForSlug, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import {
   studio,
   owner,
@@ -204,10 +205,10 @@ describe('inbox filters by date, confidence class and channel, and sorts by ever
     (await inbox(sorter, { pageSize: '10', ...query })).items.map((item) => item.id);
 
   beforeAll(async () => {
-    const namespaceId = await buildNamespace(studio, 'sorting');
-    sorter = await buildMember(studio, 'owner@sorting.test', { sorting: 'owner:ns' });
-    const alpha = await seedStoryfileWithAnswers(studio, sorter, namespaceId);
-    const beta = await seedStoryfileWithAnswers(studio, sorter, namespaceId);
+    const sorting = await seedOwnedStoryfile(studio, 'sorting');
+    sorter = sorting.owner;
+    const alpha = sorting.storyfile;
+    const beta = await seedStoryfileWithAnswers(studio, sorter, sorting.namespaceId);
     await studio.database.db.execute(
       sql`update storyfiles set name = case id when ${alpha.id}::uuid then 'Alpha' else 'Beta' end
         where id in (${alpha.id}, ${beta.id})`,
@@ -338,12 +339,7 @@ describe('visitor feedback', () => {
   let slug: string;
   beforeAll(async () => {
     storyfile = await seedStoryfileWithAnswers(studio, owner, northId);
-    const publication = await owner.expectStatus<{ slug: string }>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/publish`,
-    );
-    slug = publication.slug;
+    slug = await publishForSlug(owner, storyfile.id);
   });
 
   it('lets the asker in the interact tab rate an answer once; nobody else', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_WORD_NOT_FOUND_MESSAGE,
-  type AskResponse,
   type CustomWord,
   type CustomWordPage,
   type TestBenchResult,
 } from '@conversa/contracts';
 import { seedStoryfileWithAnswers } from '../../../test/conversation.fixtures.ts';
+import { askInStudio } from '../../../test/ask.fixtures.ts';
 import {
   studio,
   owner,
@@ -38,12 +38,10 @@ describe('custom words', () => {
       heardAs: ['bird place', 'Bird Place', 'burp lace'],
     });
     expect(word.heardAs).toEqual(['bird place', 'burp lace']);
-    const spoken = await editor.expectStatus<AskResponse>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-      { text: 'what is your bird place', inputMode: 'spoken' },
-    );
+    const spoken = await askInStudio(editor, storyfile.id, {
+      text: 'what is your bird place',
+      inputMode: 'spoken',
+    });
     // After the rule it is BORN's own alternate, "What is your birthplace?": an exact match.
     expect(spoken.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[BORN] });
     expect(spoken.confidence).toBe('exact');
@@ -89,12 +87,10 @@ describe('custom words', () => {
     );
     expect(search.items.map((item) => item.id)).toEqual([word.id]);
     await editor.expectStatus(200, 'DELETE', `${path}/${word.id}`);
-    const after = await editor.expectStatus<AskResponse>(
-      200,
-      'POST',
-      `/v1/conversa/storyfiles/${storyfile.id}/ask`,
-      { text: 'what is your bird place', inputMode: 'spoken' },
-    );
+    const after = await askInStudio(editor, storyfile.id, {
+      text: 'what is your bird place',
+      inputMode: 'spoken',
+    });
     expect(after.confidence).not.toBe('exact');
   });
 
