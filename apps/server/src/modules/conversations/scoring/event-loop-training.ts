@@ -4,13 +4,8 @@
 // the classifier and the calibrations, seconds at 300 answers with transcripts, every other
 // request waiting. Built here with what a matcher of the same snapshot trained (a thread's, or an
 // earlier one's), it trains nothing; one that had to train stores what it made for the next.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Embedder } from '@conversa/matching';
-import type { Database } from '../../../db/client.ts';
 import type { StoryfileMatcher } from '../matcher-cache.ts';
-import { takeMatcherSnapshot } from './matcher-snapshot.ts';
-import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
-import { loadTrainedState, saveTrainedState } from './trained-state-store.ts';
+import { storedTrainingOf, type StoredTrainingDeps } from './stored-training.ts';
 
 /**
  * Builds the entry's matcher, trained: with the stored state of its snapshot when there is one,
@@ -18,15 +13,14 @@ import { loadTrainedState, saveTrainedState } from './trained-state-store.ts';
  * an entry edited while the state was read, is left to train on first use as before.
  */
 export async function settleEventLoopMatcher(
-  deps: { db: Database; embedder?: Embedder; logger?: Pick<FastifyBaseLogger, 'warn'> },
+  deps: StoredTrainingDeps,
   entry: StoryfileMatcher,
 ): Promise<void> {
   if (entry.builtMatcher()) {
     return;
   }
-  const snapshot = takeMatcherSnapshot(entry, deps.embedder);
-  const fingerprint = fingerprintSnapshot(snapshot);
-  const trained = await loadTrainedState(deps.db, fingerprint);
+  const stored = storedTrainingOf(deps, entry);
+  const { snapshot, trained } = await stored.load();
   if (entry.builtMatcher() || entry.version !== snapshot.version) {
     return;
   }
@@ -36,7 +30,5 @@ export async function settleEventLoopMatcher(
   }
   // The decision's report calibrates both the threshold and the play-or-ask-back point.
   matcher.getDecisionReport();
-  await saveTrainedState(deps.db, fingerprint, matcher.exportTrained()).catch((error: unknown) => {
-    deps.logger?.warn(`the matcher's trained state was not stored: ${String(error)}`);
-  });
+  await stored.store(matcher.exportTrained());
 }

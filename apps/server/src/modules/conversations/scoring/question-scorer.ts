@@ -1,9 +1,7 @@
-import type { MatchResult, TrainedState } from '@conversa/matching';
+import type { MatchResult } from '@conversa/matching';
 import type { ConversationEngine } from '../engine.ts';
 import type { StoryfileMatcher } from '../matcher-cache.ts';
-import { takeMatcherSnapshot } from './matcher-snapshot.ts';
-import { fingerprintSnapshot } from './snapshot-fingerprint.ts';
-import { loadTrainedState, saveTrainedState } from './trained-state-store.ts';
+import { storedTrainingOf } from './stored-training.ts';
 
 /** Scores an ask's questions (a typed one, or a spoken one's readings) against one storyfile. */
 export type QuestionScorer = (texts: readonly string[], limit: number) => Promise<MatchResult[]>;
@@ -65,25 +63,8 @@ function describeSnapshot(
   storyfileId: string,
   entry: StoryfileMatcher,
 ) {
-  const { embedder, db } = engine;
-  let fingerprint: string | undefined;
-  return {
-    storyfileId,
-    version: entry.version,
-    async snapshot() {
-      const snapshot = takeMatcherSnapshot(entry, embedder);
-      fingerprint = fingerprintSnapshot(snapshot);
-      const trained = await loadTrainedState(db, fingerprint);
-      return trained ? { snapshot, trained } : { snapshot };
-    },
-    async onTrained(trained: TrainedState) {
-      if (fingerprint) {
-        await saveTrainedState(db, fingerprint, trained).catch((error: unknown) => {
-          engine.logger?.warn(`the matcher's trained state was not stored: ${String(error)}`);
-        });
-      }
-    },
-  };
+  const stored = storedTrainingOf(engine, entry);
+  return { storyfileId, version: entry.version, snapshot: stored.load, onTrained: stored.store };
 }
 
 /** A scorer over one matcher, on the event loop (tests of the stages that take a scorer). */
