@@ -14,7 +14,7 @@ import {
   type ConversationTranscript,
   type StoryfileVideos,
 } from '@conversa/contracts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { createS3Client } from './media/media-store.ts';
 import { createNamespace, grantScope } from './modules/namespaces/index.ts';
 import { createUser } from './modules/users/index.ts';
@@ -27,7 +27,14 @@ import {
   waitUntilHealthy,
   type StudioProcess,
 } from '../test/studio-process.ts';
-import { createTestDatabase, getFreePort, signIn, TestBrowser } from '../test/studio.ts';
+import {
+  createTestDatabase,
+  openTestDatabase,
+  TEST_CONNECT_TIMEOUT_SECONDS,
+  getFreePort,
+  signIn,
+  TestBrowser,
+} from '../test/studio.ts';
 import {
   makeTempDir,
   makeTestVideo,
@@ -124,13 +131,7 @@ beforeAll(async () => {
   ]);
   bucket = startedBucket;
   video = await readFile(await makeTestVideo(dir, { seconds: 4, size: '640x360' }));
-  // The run's shared PostgreSQL, on a loaded machine: a connection may take past the product's 5 s.
-  database = await openDatabase({
-    databaseUrl,
-    dataDir: dir,
-    embeddedPort: 0,
-    connectTimeoutMs: 30_000,
-  });
+  database = await openTestDatabase(databaseUrl);
   const northLabel = 'north';
   const { id: namespaceId } = await createNamespace(database.db, { label: northLabel });
   await createUser(database.db, { email: EMAIL, password: TEST_PASSWORD });
@@ -139,7 +140,7 @@ beforeAll(async () => {
   const env = {
     ...bucket.env,
     DATABASE_URL: databaseUrl,
-    DATABASE_CONNECT_TIMEOUT_SECONDS: '30',
+    DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
     STUDIO_DEFAULT_NAMESPACE: '',
     MATCHER_EMBEDDER: 'none',
     JOB_RETRY_DELAY_SECONDS: '1',

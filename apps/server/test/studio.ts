@@ -8,6 +8,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { SYSTEM_ID, SYSTEM_ID_HEADER } from '@conversa/contracts';
 import { loadConfig, type Config } from '../src/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { authSessions } from '../src/modules/auth/auth.tables.ts';
 import { hashSessionId, SESSION_COOKIE } from '../src/modules/auth/index.ts';
 import { startStudio, type RunningStudio } from '../src/server.ts';
@@ -42,6 +43,22 @@ export async function createTestDatabase(): Promise<string> {
   return url.href;
 }
 
+/**
+ * How long a new connection to the run's shared PostgreSQL may take in a test: one took past the
+ * product's 5 s (DATABASE_CONNECT_TIMEOUT_SECONDS) in three CI runs, the machine at load 8-11.
+ */
+export const TEST_CONNECT_TIMEOUT_SECONDS = 30;
+
+/** A pool of a test's own on a fresh database cloned from the template, or on `databaseUrl`. */
+export async function openTestDatabase(databaseUrl?: string): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: databaseUrl ?? (await createTestDatabase()),
+    dataDir: '',
+    embeddedPort: 0,
+    connectTimeoutMs: TEST_CONNECT_TIMEOUT_SECONDS * 1000,
+  });
+}
+
 export interface TestStudio extends RunningStudio {
   baseUrl: string;
 }
@@ -65,9 +82,8 @@ export async function startTestStudio(
     STUDIO_DEFAULT_NAMESPACE: '',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
-    // A fresh connection to the run's shared PostgreSQL took past the product's 5 s twice in CI,
-    // the machine at load 8-11; a test of the bound itself sets 5 (healthz.test.ts).
-    DATABASE_CONNECT_TIMEOUT_SECONDS: '30',
+    // A test of the bound itself sets the product's 5 (healthz.test.ts).
+    DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
     // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
     // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
     MATCHER_EMBEDDER: 'none',

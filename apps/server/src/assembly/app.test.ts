@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import {
-  createTestDatabase,
+  openTestDatabase,
   getFreePort,
   readAccessToken,
   signIn,
@@ -19,11 +19,7 @@ import { buildApp } from './app.ts';
 function useTestDatabase(): () => DatabaseHandle {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
-    handle = await openDatabase({
-      databaseUrl: await createTestDatabase(),
-      dataDir: '',
-      embeddedPort: 0,
-    });
+    handle = await openTestDatabase();
   });
   afterAll(async () => {
     await handle?.close();

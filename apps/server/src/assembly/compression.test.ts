@@ -5,8 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { createTestDatabase } from '../../test/studio.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../../test/studio.ts';
 import { buildApp } from './app.ts';
 import { DYNAMIC_COMPRESSION } from './compression.ts';
 
@@ -33,11 +33,7 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(source));
     writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(source));
   }
-  handle = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir: '',
-    embeddedPort: 0,
-  });
+  handle = await openTestDatabase();
   app = await buildApp({
     config: loadConfig({ PORT: '3999', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused/x' }),
     db: handle.db,

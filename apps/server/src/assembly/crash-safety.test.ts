@@ -13,7 +13,7 @@ import {
   RETRY_UPLOAD_MESSAGES,
   VIDEO_PROCESSING_MESSAGES,
 } from '@conversa/contracts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { uploads } from '../modules/uploads/uploads.tables.ts';
 import {
   JOB_SCHEMA,
@@ -22,7 +22,14 @@ import {
 } from '../jobs/queue-definition.ts';
 import { createNamespace, grantScope } from '../modules/namespaces/index.ts';
 import { createUser } from '../modules/users/index.ts';
-import { createTestDatabase, getFreePort, signIn, TestBrowser } from '../../test/studio.ts';
+import {
+  createTestDatabase,
+  openTestDatabase,
+  TEST_CONNECT_TIMEOUT_SECONDS,
+  getFreePort,
+  signIn,
+  TestBrowser,
+} from '../../test/studio.ts';
 import { ApiClient, buildStoryfile, TEST_PASSWORD } from '../../test/storyfile.fixtures.ts';
 import {
   makeTempDir,
@@ -114,7 +121,7 @@ beforeAll(async () => {
   const port = await getFreePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const databaseUrl = await createTestDatabase();
-  database = await openDatabase({ databaseUrl, dataDir: '', embeddedPort: 0 });
+  database = await openTestDatabase(databaseUrl);
   const dir = await makeTempDir('conversa-crash-test-');
   dataDir = path.join(dir, 'data');
   video = await readFile(await makeTestVideo(dir));
@@ -129,6 +136,7 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
+    DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
     DATA_DIR: dataDir,
     STUDIO_DEFAULT_NAMESPACE: '',
     // Quick retries for a test; the expiry stays at its default (30 minutes): a retry within

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { oidcPayloads } from '../modules/auth/auth.tables.ts';
 import { learningXapiOutbox } from '../modules/learning/learning.tables.ts';
 import { createFileMediaStore } from '../media/media-store.ts';
 import { createUploadStorage } from '../modules/uploads/index.ts';
-import { createTestDatabase } from '../../test/studio.ts';
+import { openTestDatabase } from '../../test/studio.ts';
 import { makeTempDir } from '../../test/upload.fixtures.ts';
 import { getWebMaintenanceTasks, startMaintenance } from './maintenance.ts';
 
@@ -68,7 +68,7 @@ describe("a web process's maintenance", () => {
 
   beforeAll(async () => {
     [handle, dataDir] = await Promise.all([
-      openDatabase({ databaseUrl: await createTestDatabase(), dataDir: '', embeddedPort: 0 }),
+      openTestDatabase(),
       makeTempDir('conversa-web-maintenance-'),
     ]);
   });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUseLiteEmbedder, type UseLiteEmbedder } from '@conversa/embeddings';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { createTestDatabase } from '../../test/studio.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../../test/studio.ts';
 import { buildApp } from './app.ts';
 
 const WASM_FAILURE = "Backend 'wasm' has not yet been initialized. Make sure to await tf.ready()";
@@ -26,11 +26,7 @@ let app: FastifyInstance;
 let embedder: UseLiteEmbedder;
 
 beforeAll(async () => {
-  handle = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir: '',
-    embeddedPort: 0,
-  });
+  handle = await openTestDatabase();
   embedder = createUseLiteEmbedder({
     workerPath: (attempt) => (attempt === 1 ? failingWorker : undefined),
     retryDelayMs: { first: RETRY_MS, max: RETRY_MS },

@@ -1,19 +1,14 @@
 // withPgTransaction against a real PostgreSQL: what it commits, what it rolls back, and that the
 // pool gets its client back either way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/studio.ts';
-import { makeTempDir } from '../../test/upload.fixtures.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { openTestDatabase } from '../../test/studio.ts';
+import type { DatabaseHandle } from './client.ts';
 import { withPgTransaction } from './transaction.ts';
 
 let database: DatabaseHandle;
 
 beforeAll(async () => {
-  database = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir: await makeTempDir('conversa-transaction-'),
-    embeddedPort: 0,
-  });
+  database = await openTestDatabase();
   await database.pool.query('create table transaction_probe (value text not null)');
 }, 120_000);
 

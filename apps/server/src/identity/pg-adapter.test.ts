@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { oidcPayloads } from '../modules/auth/auth.tables.ts';
-import { createTestDatabase } from '../../test/studio.ts';
+import { openTestDatabase } from '../../test/studio.ts';
 import { createPostgresAdapterClass, deleteExpiredOidcPayloads } from './pg-adapter.ts';
 
 const HOUR = 3600 * 1000;
@@ -9,11 +9,7 @@ const HOUR = 3600 * 1000;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  handle = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir: '',
-    embeddedPort: 0,
-  });
+  handle = await openTestDatabase();
 });
 
 afterAll(async () => {

@@ -2,9 +2,8 @@
 // a real PostgreSQL: library topics stand in for every named table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { createTestDatabase } from '../../../test/studio.ts';
-import { makeTempDir } from '../../../test/upload.fixtures.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../../../test/studio.ts';
 import { topics } from '../library/library.tables.ts';
 import { insertNamespace } from '../namespaces/index.ts';
 import { insertUser } from '../users/index.ts';
@@ -15,11 +14,7 @@ let namespaceId: string;
 let userId: string;
 
 beforeAll(async () => {
-  database = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir: await makeTempDir('conversa-soft-delete-'),
-    embeddedPort: 0,
-  });
+  database = await openTestDatabase();
   namespaceId = (await insertNamespace(database.db, { label: 'Family' })).id;
   userId = (await insertUser(database.db, { email: 'editor@example.com' })).id;
 }, 120_000);

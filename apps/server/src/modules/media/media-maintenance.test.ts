@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FILES, VIDEO_PROCESSING_MESSAGES } from '@conversa/contracts';
 import { loadConfig } from '../../config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { mediaAssets } from './media.tables.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
 import {
@@ -17,7 +17,7 @@ import {
 import { uploads } from '../uploads/uploads.tables.ts';
 import { createFileMediaStore } from '../../media/media-store.ts';
 import { createUploadStorage } from '../uploads/index.ts';
-import { createTestDatabase } from '../../../test/studio.ts';
+import { openTestDatabase } from '../../../test/studio.ts';
 import { makeTempDir } from '../../../test/upload.fixtures.ts';
 import { runMediaMaintenance, UNREFERENCED_MEDIA_GRACE_MS } from './media-maintenance.ts';
 
@@ -25,10 +25,7 @@ let handle: DatabaseHandle;
 let dataDir: string;
 
 beforeAll(async () => {
-  [handle, dataDir] = await Promise.all([
-    openDatabase({ databaseUrl: await createTestDatabase(), dataDir: '', embeddedPort: 0 }),
-    makeTempDir('conversa-maintenance-'),
-  ]);
+  [handle, dataDir] = await Promise.all([openTestDatabase(), makeTempDir('conversa-maintenance-')]);
 });
 
 afterAll(async () => {

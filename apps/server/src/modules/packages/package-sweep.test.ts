@@ -6,11 +6,11 @@ import {
   formatPackageExpiredMessage,
   STORYFILE_PACKAGE_UPLOAD_MESSAGES,
 } from '@conversa/contracts';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { createFileMediaStore } from '../../media/media-store.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
 import { uploads } from '../uploads/uploads.tables.ts';
-import { createTestDatabase } from '../../../test/studio.ts';
+import { openTestDatabase } from '../../../test/studio.ts';
 import { makeTempDir } from '../../../test/upload.fixtures.ts';
 import { sweepExpiredPackages } from './package-sweep.ts';
 import { storyfilePackageJobs } from './packages.tables.ts';
@@ -23,7 +23,7 @@ let mediaDir: string;
 
 beforeAll(async () => {
   [handle, mediaDir] = await Promise.all([
-    openDatabase({ databaseUrl: await createTestDatabase(), dataDir: '', embeddedPort: 0 }),
+    openTestDatabase(),
     makeTempDir('conversa-package-sweep-'),
   ]);
 });

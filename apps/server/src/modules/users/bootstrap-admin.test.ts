@@ -1,7 +1,7 @@
 // Replicas started together on an empty database: each ensures the platform admin at start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { createTestDatabase } from '../../../test/studio.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../../../test/studio.ts';
 import { makeTempDir } from '../../../test/upload.fixtures.ts';
 import { ensurePlatformAdmin, GENERATED_ADMIN_EMAIL } from './bootstrap-admin.ts';
 import { findUserByEmail } from './users.service.ts';
@@ -11,11 +11,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await makeTempDir('conversa-admin-');
-  database = await openDatabase({
-    databaseUrl: await createTestDatabase(),
-    dataDir,
-    embeddedPort: 0,
-  });
+  database = await openTestDatabase();
 }, 60_000);
 
 afterAll(async () => {
