@@ -2,10 +2,12 @@
 // answers of bench:load's scale script, every one with a transcript, made through the studio (its
 // vectors embedded once and stored), then copied in bulk SQL to `storyfiles` in all
 // (storyfiles/clone.ts: the copies find the stored vectors, nothing is embedded again). Visitors
-// then ask on loopback, each ask a storyfile drawn at random from all of them, under
-// MATCHER_CACHE_MB; then the storyfiles asked longest ago (dropped from the matcher cache) are
+// then ask on loopback under MATCHER_CACHE_MB: first each storyfile once, in a random order (its
+// first visit: every one loaded from PostgreSQL), then each ask a storyfile drawn at random from
+// all of them (the spread: what a studio whose storyfiles have been visited meets); then the
+// storyfiles asked longest ago (dropped from the matcher cache, when it holds fewer than all) are
 // asked again one at a time. Prints memory per storyfile's matcher, the studio's RSS, the first
-// ask after eviction and the spread asks beside the issue's goals; writes
+// visits, the spread asks and the first ask after eviction beside the issue's goals; writes
 // bench-results/storyfiles.json.
 //
 // Usage: npm run bench:storyfiles [-- --storyfiles 1000 --answers 300 --asks 2000 --seconds 300
@@ -13,7 +15,7 @@
 //   --storyfiles N   published storyfiles in all (default 1,000; e.g. 20 for a quick run)
 //   --answers N      answers of each (default 300, at most 400)
 //   --asks N, --seconds S  the spread asks: at most N, for at most S seconds (asks in flight finish)
-//   --concurrency N  spread asks in flight at once (default 8)
+//   --concurrency N  first visits' and spread asks in flight at once (default 8)
 //   --evicted N      storyfiles asked again after they were dropped (default 30)
 //   --cache-mb N     the studio's MATCHER_CACHE_MB (default 4096, the studio's default)
 //   --embedder E     use-lite (default) or none (words alone: no model to load)
@@ -127,12 +129,28 @@ async function main(): Promise<void> {
     );
     const baseRss = collectedRss();
 
-    // Spread: every ask a storyfile drawn at random from all of them.
+    // First visits: each storyfile once, in a random order.
     const lastAsked = new Map<string, number>();
     let asked = 0;
+    const unvisited = [...slugs];
+    for (let i = unvisited.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [unvisited[i], unvisited[j]] = [unvisited[j]!, unvisited[i]!];
+    }
+    const visitsStarted = performance.now();
+    const visits = await askSpread(CONCURRENCY, unvisited.length, 3_600, async () => {
+      const slug = unvisited.pop()!;
+      lastAsked.set(slug, (asked += 1));
+      return askPublic(url, slug, scale.questions[asked % scale.questions.length]!);
+    });
+    const visitsSeconds = (performance.now() - visitsStarted) / 1000;
+
+    // Spread: every ask a storyfile drawn at random from all of them.
     const spreadStarted = performance.now();
+    const spreadSlugs: string[] = [];
     const spread = await askSpread(CONCURRENCY, ASKS, SECONDS, async () => {
       const slug = slugs[Math.floor(Math.random() * slugs.length)]!;
+      spreadSlugs.push(slug);
       lastAsked.set(slug, (asked += 1));
       return askPublic(url, slug, scale.questions[asked % scale.questions.length]!);
     });
@@ -160,9 +178,14 @@ async function main(): Promise<void> {
       loadAverage: { before: loadBefore, after: loadavg()[0]! },
       rss: { base: baseRss, afterSpread: spreadRss, final: finalRss },
       cache: { afterSpread, afterEvicted },
+      visits: {
+        seconds: visitsSeconds,
+        errors: visits.filter(({ status }) => status !== 200).length,
+        ms: summarize(visits.map(({ ms }) => ms)),
+      },
       spread: {
         seconds: spreadSeconds,
-        distinct: lastAsked.size,
+        distinct: new Set(spreadSlugs).size,
         errors: spread.filter(({ status }) => status !== 200).length,
         statuses: countStatuses(spread),
         ms: summarize(spread.map(({ ms }) => ms)),

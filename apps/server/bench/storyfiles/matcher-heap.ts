@@ -10,12 +10,16 @@ import {
   splitPassages,
   type AnswerInput,
 } from '@conversa/matching';
-import { estimateMatcherBytes } from '../../src/modules/conversations/scoring/matcher-bytes.ts';
+import {
+  estimateMatcherBytes,
+  type MatcherHolding,
+} from '../../src/modules/conversations/scoring/matcher-bytes.ts';
 import { buildMatcher } from '../../src/modules/conversations/scoring/scorer-worker.ts';
 import type { MatcherSnapshot } from '../../src/modules/conversations/scoring/scorer-protocol.ts';
 import { loadScript } from '../load-scripts.ts';
 
 const DIMENSIONS = 512;
+const OFF_TOPIC = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 
 function standInVector(text: string): Float32Array {
   const vector = new Float32Array(DIMENSIONS);
@@ -68,12 +72,28 @@ function usedBytes(): number {
   return usage.heapUsed + usage.arrayBuffers;
 }
 
-/** Builds `copies` matchers of the snapshot (kept), and answers the heap's growth per matcher. */
-function measure(make: () => MatcherSnapshot, copies: number): { heap: number; estimate: number } {
+/**
+ * Builds `copies` matchers of the snapshot (kept) as a scorer thread holds them: each imports its
+ * own copy of the state a first matcher trained (as a thread's does from PostgreSQL), so it holds
+ * the classifier's weights and not the inverse kernel only training needs. With `keepsTraining`,
+ * as the event loop's matcher: each trains itself and keeps training's scratch. Answers the heap's
+ * growth per matcher.
+ */
+function measure(
+  make: () => MatcherSnapshot,
+  copies: number,
+  holding: MatcherHolding,
+): { heap: number; estimate: number } {
   const snapshots = Array.from({ length: copies }, make);
+  const first = buildMatcher(make());
+  first.getThreshold();
+  first.match('Where did you grow up?');
+  const trained = first.exportTrained();
   const before = usedBytes();
   const kept = snapshots.map((snapshot) => {
-    const matcher = buildMatcher(snapshot);
+    const matcher = holding.keepsTraining
+      ? buildMatcher(snapshot)
+      : buildMatcher(snapshot, structuredClone(trained));
     matcher.getThreshold();
     matcher.match('Where did you grow up?');
     return matcher;
@@ -82,13 +102,18 @@ function measure(make: () => MatcherSnapshot, copies: number): { heap: number; e
   if (kept.length !== copies) {
     throw new Error('lost a matcher');
   }
-  // The snapshots' vectors stay with their matchers (a scorer thread's embedder holds them), so
-  // they are counted on both sides alike: the estimate includes them, the heap grew by them
-  // before `before`; add them back to the heap's side.
-  const vectorBytes = snapshots[0]!.vectors.reduce((sum, [, vector]) => sum + vector.byteLength, 0);
+  // The snapshots' own vectors stay with their matchers (a scorer thread's embedder holds them),
+  // so they are counted on both sides alike: the estimate includes them, the heap grew by them
+  // before `before`; add them back to the heap's side. The built-in off-topic questions' vectors
+  // are one copy for a thread (scorer-worker.ts), counted in neither there.
+  const vectorBytes = snapshots[0]!.vectors.reduce(
+    (sum, [text, vector]) =>
+      sum + (OFF_TOPIC.has(text) && !holding.keepsTraining ? 0 : vector.byteLength),
+    0,
+  );
   return {
     heap: (after - before) / copies + vectorBytes,
-    estimate: estimateMatcherBytes(snapshots[0]!),
+    estimate: estimateMatcherBytes(snapshots[0]!, holding),
   };
 }
 
@@ -99,16 +124,19 @@ export function reportMatcherHeap(): void {
   console.log('Matcher memory: estimate (matcher-bytes.ts) against the heap after a full GC');
   console.log('| matcher | heap per matcher | estimate | estimate / heap |');
   console.log('| --- | --: | --: | --: |');
-  for (const [count, withVectors] of [
-    [300, true],
-    [300, false],
-    [100, true],
-    [20, false],
+  for (const [count, withVectors, keepsTraining] of [
+    [300, true, false],
+    [300, false, false],
+    [100, true, false],
+    [20, false, false],
+    [300, true, true],
   ] as const) {
-    const { heap, estimate } = measure(() => scaleSnapshot(count, withVectors), 4);
+    const { heap, estimate } = measure(() => scaleSnapshot(count, withVectors), 4, {
+      keepsTraining,
+    });
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     console.log(
-      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
+      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'}${keepsTraining ? ', trained here (the event loop\'s)' : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
     );
   }
 }

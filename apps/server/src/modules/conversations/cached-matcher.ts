@@ -119,7 +119,7 @@ export function createEntrySizes(embedder: Embedder | undefined) {
 }
 
 function estimateBuilt(entry: StoryfileMatcher, embedder: Embedder | undefined): number {
-  return estimateMatcherBytes(takeMatcherSnapshot(entry, embedder));
+  return estimateMatcherBytes(takeMatcherSnapshot(entry, embedder), { keepsTraining: true });
 }
 
 function estimateAnswers(entry: StoryfileMatcher): number {

@@ -3,27 +3,40 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 // What one storyfile's matcher costs in memory (MATCHER_CACHE_MB counts it), estimated from what
 // it is built from: its texts (phrasings, learned questions, transcripts: each indexed as words,
-// stems and character n-grams in postings and maps), its sentence vectors (each kept as given,
-// centred, as a unit passage vector or a classifier row) and its classifier's weights (a row of
-// doubles per answer for every script vector). The factors below were measured once against the
-// heap (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC, before and
-// after building matchers from snapshots as a scorer thread does; figures in the conversations
-// README). Fitted at 300 answers with transcripts; smaller scripts are over-estimated.
+// stems and character n-grams in postings and maps), its sentence vectors (each kept as given, as
+// a unit vector, and as an answer's or a passage's sum) and its classifier's weights (a row of
+// doubles per answer for every script vector). The factors below were measured against the heap
+// (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC, before and after
+// building matchers from snapshots as a scorer thread holds them: each with the trained state it
+// imported, none of training's scratch; figures in the conversations README). Fitted at 20 and
+// 300 answers with transcripts.
 
 /** Bytes per UTF-16 code unit of text in the matcher's index (postings, features, records). */
-export const INDEX_BYTES_PER_CHARACTER = 41;
-/** Copies a matcher keeps of a sentence vector's bytes (raw, centred, unit, classifier row). */
-export const VECTOR_COPIES = 4.4;
+export const INDEX_BYTES_PER_CHARACTER = 34;
+/** Copies a matcher keeps of a script vector's bytes (as sent, unit, in sums). */
+export const VECTOR_COPIES = 2.5;
 /** Per text with a vector: the maps' entries and the typed array's header. */
 export const BYTES_PER_VECTOR_ENTRY = 400;
 /** An empty matcher: its scratch space, records and calibration. */
-export const MATCHER_BASE_BYTES = 110_000;
+export const MATCHER_BASE_BYTES = 70_000;
+
+/** What the holder keeps beyond a scorer thread's matcher. */
+export interface MatcherHolding {
+  /**
+   * The matcher trained here and keeps training's scratch (the classifier's inverse kernel, a
+   * row of doubles per script vector for every script vector) and its own copy of the built-in
+   * off-topic questions' vectors: the event loop's matcher. A scorer thread's matcher keeps
+   * neither (it drops the one and shares the other, `scorer-worker.ts`).
+   */
+  keepsTraining: boolean;
+}
 
 const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 
 /** The estimated bytes a matcher built from this snapshot holds (the snapshot's vectors included). */
 export function estimateMatcherBytes(
   snapshot: Pick<MatcherSnapshot, 'answers' | 'vectors'>,
+  holding: MatcherHolding = { keepsTraining: false },
 ): number {
   let characters = 0;
   for (const answer of snapshot.answers) {
@@ -35,10 +48,16 @@ export function estimateMatcherBytes(
   let vectorBytes = 0;
   let scriptVectors = 0;
   for (const [text, vector] of snapshot.vectors) {
-    vectorBytes += vector.byteLength * VECTOR_COPIES + BYTES_PER_VECTOR_ENTRY;
-    scriptVectors += offTopic.has(text) ? 0 : 1;
+    if (!offTopic.has(text)) {
+      vectorBytes += vector.byteLength * VECTOR_COPIES + BYTES_PER_VECTOR_ENTRY;
+      scriptVectors += 1;
+    } else if (holding.keepsTraining) {
+      vectorBytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
+    }
   }
-  const classifierBytes = scriptVectors * snapshot.answers.length * Float64Array.BYTES_PER_ELEMENT;
+  const rowBytes = scriptVectors * Float64Array.BYTES_PER_ELEMENT;
+  const classifierBytes =
+    rowBytes * snapshot.answers.length + (holding.keepsTraining ? rowBytes * scriptVectors : 0);
   return Math.round(
     MATCHER_BASE_BYTES + characters * INDEX_BYTES_PER_CHARACTER + vectorBytes + classifierBytes,
   );

@@ -2,7 +2,13 @@
 // storyfiles it was asked about, built from the snapshots the server sends, and scores questions.
 // Nothing here reads the database or embeds text: the server sends the stored vectors.
 import { threadId, workerData } from 'node:worker_threads';
-import { createMatcher, type Embedder, type Matcher, type TrainedState } from '@conversa/matching';
+import {
+  createMatcher,
+  OFF_TOPIC_QUESTIONS,
+  type Embedder,
+  type Matcher,
+  type TrainedState,
+} from '@conversa/matching';
 import { estimateMatcherBytes } from './matcher-bytes.ts';
 import { evictOverBudget } from './matcher-budget.ts';
 import type {
@@ -25,6 +31,26 @@ interface HeldMatcher {
 }
 
 const held = new Map<string, HeldMatcher>();
+const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+/**
+ * The built-in off-topic questions' vectors by embedder and text: the same in every snapshot of
+ * that embedder, so the thread's matchers share one copy (300 vectors, 0.6 MB a matcher at 512
+ * dimensions) instead of each keeping the one it was sent.
+ */
+const sharedOffTopicVectors = new Map<string, Float32Array>();
+
+function shareOffTopic(embedderId: string, text: string, vector: Float32Array): Float32Array {
+  if (!offTopic.has(text)) {
+    return vector;
+  }
+  const key = `${embedderId}\n${text}`;
+  const shared = sharedOffTopicVectors.get(key);
+  if (shared?.length === vector.length) {
+    return shared;
+  }
+  sharedOffTopicVectors.set(key, vector);
+  return vector;
+}
 /** The vectors of the questions being scored (set for one task, synchronously). */
 let questionVectors = new Map<string, Float32Array>();
 
@@ -33,7 +59,12 @@ let questionVectors = new Map<string, Float32Array>();
  * matcher of the same snapshot trained and calibrated when it is given (no training then).
  */
 export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState): Matcher {
-  const vectors = new Map(snapshot.vectors);
+  const { embedderId } = snapshot;
+  const vectors = new Map(
+    embedderId === null
+      ? []
+      : snapshot.vectors.map(([text, vector]) => [text, shareOffTopic(embedderId, text, vector)]),
+  );
   const embedder: Embedder | undefined =
     snapshot.embedderId === null
       ? undefined
@@ -94,12 +125,18 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
     const results = task.questions.map(({ text }) => matcher.match(text, { limit: task.limit }));
     // A matcher built here trained and calibrated what it was not sent: the server stores it.
     const trained = isBuilt ? matcher.exportTrained() : undefined;
+    const isTrainedHere = trained !== undefined && learnedMore(task.trained, trained);
+    if (isTrainedHere) {
+      // Imported back, the matcher keeps the classifier's weights and drops what training alone
+      // needed (its inverse kernel: 2.8 MB at 600 rows); a later calibration trains again.
+      matcher.importTrained(trained);
+    }
     return {
       kind: 'scored',
       held: { threadId, bytes: sizes.bytes, storyfiles: sizes.storyfiles, evictions },
       results,
       threshold: matcher.getThreshold(),
-      ...(trained && learnedMore(task.trained, trained) ? { trained } : {}),
+      ...(isTrainedHere ? { trained } : {}),
     };
   } finally {
     questionVectors = new Map();

@@ -115,6 +115,30 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     expect(second.learned).toBeUndefined();
   }, 240_000);
 
+  it('is all the thread that trained it keeps: its next asks score the same from the weights it sent back', async () => {
+    const snapshot = snapshotOf(ANSWERS);
+    // The timeout bounds a hang on a loaded machine; it is no figure of the speed.
+    const pool = createScorerPool({ workers: 1, timeoutMs: 120_000 });
+    pools.push(pool);
+    const sent: TrainedState[] = [];
+    const ask = () =>
+      pool.score({
+        storyfileId: 'storyfile',
+        version: snapshot.version,
+        snapshot: () => Promise.resolve({ snapshot }),
+        onTrained: (state) => Promise.resolve(void sent.push(state)),
+        questions: [{ text: QUESTION, vector: vectorOf(QUESTION) }],
+        limit: 5,
+      });
+    const first = await ask();
+    // The thread imported what it trained and dropped training's scratch (scorer-worker.ts): the
+    // matcher it holds restores its classifier from those weights, and scores as it did.
+    expect(await ask()).toEqual(first);
+    expect(await ask()).toEqual(first);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.classifier?.alpha).toBeInstanceOf(Float64Array);
+  }, 240_000);
+
   it('is keyed by everything the matcher trains on: an edited transcript or answer is another key', () => {
     const snapshot = snapshotOf(ANSWERS);
     const key = fingerprintSnapshot(snapshot);
