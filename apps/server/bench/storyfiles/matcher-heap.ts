@@ -1,6 +1,6 @@
-// How close MATCHER_CACHE_MB's estimate of a matcher (scoring/matcher-bytes.ts) is to the heap it
-// takes: matchers of `count` answers of bench:load's scale script are built from snapshots the way
-// a scorer thread builds them (stand-in 512-dimension vectors, as bench:scoring's: the same arrays
+// How close the estimate of a matcher's heap (scoring/matcher-bytes.ts; MATCHER_CACHE_MB counts it
+// with V8's headroom) is to the heap it takes: matchers of `count` answers of bench:load's scale
+// script are built from snapshots the way a scorer thread builds them (stand-in 512-dimension vectors, as bench:scoring's: the same arrays
 // as USE lite's), calibrated and asked once, and kept; the heap and array buffers are read after a
 // full GC before and after. Run through `npm run bench:storyfiles -- --heap` (node --expose-gc).
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import {
   type AnswerInput,
 } from '@conversa/matching';
 import {
-  estimateMatcherBytes,
+  estimateMatcherHeapBytes,
   type MatcherHolding,
 } from '../../src/modules/conversations/scoring/matcher-bytes.ts';
 import { buildMatcher } from '../../src/modules/conversations/scoring/scorer-worker.ts';
@@ -113,7 +113,7 @@ function measure(
   );
   return {
     heap: (after - before) / copies + vectorBytes,
-    estimate: estimateMatcherBytes(snapshots[0]!, holding),
+    estimate: estimateMatcherHeapBytes(snapshots[0]!, holding),
   };
 }
 
@@ -121,7 +121,9 @@ export function reportMatcherHeap(): void {
   if (!globalThis.gc) {
     throw new Error('--heap needs node --expose-gc (npm run bench:storyfiles does it)');
   }
-  console.log('Matcher memory: estimate (matcher-bytes.ts) against the heap after a full GC');
+  console.log(
+    'Matcher memory: the heap estimate (matcher-bytes.ts; the budget counts it × HEAP_HEADROOM) against the heap after a full GC',
+  );
   console.log('| matcher | heap per matcher | estimate | estimate / heap |');
   console.log('| --- | --: | --: | --: |');
   for (const [count, withVectors, keepsTraining] of [
@@ -136,7 +138,7 @@ export function reportMatcherHeap(): void {
     });
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     console.log(
-      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'}${keepsTraining ? ', trained here (the event loop\'s)' : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
+      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'}${keepsTraining ? ", trained here (the event loop's)" : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
     );
   }
 }

@@ -19,6 +19,13 @@ export const VECTOR_COPIES = 2.5;
 export const BYTES_PER_VECTOR_ENTRY = 400;
 /** An empty matcher: its scratch space, records and calibration. */
 export const MATCHER_BASE_BYTES = 70_000;
+/**
+ * What a matcher held costs the process against its heap after a full GC: V8 lets a heap grow
+ * well past what is live before it collects, and a holder's builds leave garbage (snapshots sent,
+ * states read, matchers dropped). Measured by `npm run bench:storyfiles` at 1,000 storyfiles:
+ * RSS grew 12-13 MB per matcher a scorer thread held, against 8.7 MB of heap each.
+ */
+export const HEAP_HEADROOM = 1.5;
 
 /** What the holder keeps beyond a scorer thread's matcher. */
 export interface MatcherHolding {
@@ -33,8 +40,19 @@ export interface MatcherHolding {
 
 const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 
-/** The estimated bytes a matcher built from this snapshot holds (the snapshot's vectors included). */
+/**
+ * What a matcher built from this snapshot costs the process (MATCHER_CACHE_MB counts it): its
+ * heap with V8's headroom.
+ */
 export function estimateMatcherBytes(
+  snapshot: Pick<MatcherSnapshot, 'answers' | 'vectors'>,
+  holding: MatcherHolding = { keepsTraining: false },
+): number {
+  return Math.round(estimateMatcherHeapBytes(snapshot, holding) * HEAP_HEADROOM);
+}
+
+/** The heap a matcher built from this snapshot holds after a full GC (its vectors included). */
+export function estimateMatcherHeapBytes(
   snapshot: Pick<MatcherSnapshot, 'answers' | 'vectors'>,
   holding: MatcherHolding = { keepsTraining: false },
 ): number {
