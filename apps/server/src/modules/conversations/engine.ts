@@ -71,8 +71,8 @@ export async function createConversationEngine(
     /** The scorer threads (`workers` 0 or none: asks are scored on the event loop). */
     scorer?: Omit<ScorerPoolOptions, 'logger' | 'budgetBytes'>;
     /**
-     * MATCHER_CACHE_MB: the matchers kept in memory, shared by the matcher cache and every
-     * scorer thread (`matcher-budget.ts`: with threads, the cache an eighth); unset: no bound.
+     * MATCHER_CACHE_MB: the matchers kept in memory, shared equally by the matcher cache and
+     * every scorer thread (`matcher-budget.ts`); unset: no bound.
      */
     matcherCacheMb?: number;
   },
@@ -86,7 +86,7 @@ export async function createConversationEngine(
     : undefined;
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
   const workers = options.scorer?.workers ?? 0;
-  const shares =
+  const budgetBytes =
     options.matcherCacheMb === undefined
       ? undefined
       : shareOfBudget(options.matcherCacheMb, workers);
@@ -94,7 +94,7 @@ export async function createConversationEngine(
     options.scorer && workers > 0
       ? createScorerPool({
           ...options.scorer,
-          ...(shares === undefined ? {} : { budgetBytes: shares.thread }),
+          ...(budgetBytes === undefined ? {} : { budgetBytes }),
           ...(options.logger ? { logger: options.logger } : {}),
         })
       : undefined;
@@ -107,7 +107,7 @@ export async function createConversationEngine(
       vocabulary: options.vocabulary,
       embedder,
       vectors,
-      budgetBytes: shares?.main,
+      budgetBytes,
     }),
     embedder,
     ...(scorer ? { scorer } : {}),

@@ -10,7 +10,6 @@ import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { seedStoryfileWithAnswers } from '../../../../test/conversation.fixtures.ts';
 import { askInStudio, seedOwnedStoryfile } from '../../../../test/ask.fixtures.ts';
 import { EXIT_WORD } from './faulty-scorer-worker.fixtures.ts';
-import { shareOfBudget } from './matcher-budget.ts';
 
 let studio: TestStudio | undefined;
 
@@ -32,15 +31,6 @@ async function readMetric(baseUrl: string, series: string): Promise<number> {
 }
 
 describe('the matchers kept in memory (MATCHER_CACHE_MB)', () => {
-  it('gives the scorer threads, which hold the matchers, all but an eighth of the budget', () => {
-    const mb = 1024 * 1024;
-    expect(shareOfBudget(4096, 0)).toEqual({ main: 4096 * mb, thread: 0 });
-    // With threads, the event loop's cache keeps a storyfile's answers (a thirtieth of a matcher).
-    expect(shareOfBudget(4096, 2)).toEqual({ main: 512 * mb, thread: 1792 * mb });
-    expect(shareOfBudget(800, 7)).toEqual({ main: 100 * mb, thread: 100 * mb });
-    expect(shareOfBudget(0, 2)).toEqual({ main: 0, thread: 0 });
-  });
-
   it.each([
     ['on the event loop', '0'],
     ['in a scorer thread', '1'],

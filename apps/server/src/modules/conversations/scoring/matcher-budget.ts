@@ -39,19 +39,7 @@ export function evictOverBudget<Value>(
   return { bytes, storyfiles: held.size, evictions };
 }
 
-/**
- * The share of MATCHER_CACHE_MB the event loop's cache keeps when scorer threads hold the
- * matchers: its entries are then a storyfile's answers (about 1/30 of its matcher in a thread,
- * `cached-matcher.ts`) and the matchers of the settings pages being used.
- */
-export const MAIN_SHARE_WITH_WORKERS = 1 / 8;
-
-/** Each holder's share of MATCHER_CACHE_MB, in bytes: the server's cache and each scorer thread. */
-export function shareOfBudget(budgetMb: number, workers: number): { main: number; thread: number } {
-  const bytes = budgetMb * 1024 * 1024;
-  if (workers <= 0) {
-    return { main: bytes, thread: 0 };
-  }
-  const main = Math.floor(bytes * MAIN_SHARE_WITH_WORKERS);
-  return { main, thread: Math.floor((bytes - main) / workers) };
+/** Each holder's share of MATCHER_CACHE_MB: the server's cache and every scorer thread alike. */
+export function shareOfBudget(budgetMb: number, workers: number): number {
+  return Math.floor((budgetMb * 1024 * 1024) / (1 + Math.max(0, workers)));
 }
