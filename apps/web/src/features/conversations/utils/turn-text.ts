@@ -1,5 +1,5 @@
 import type { FallbackReason, InputMode, PublicAskDecision } from '@conversa/contracts';
-import type { PlayerAskResult, SpeakingKind } from './player-machine';
+import type { PlayerAskResult, SpeakingKind } from './player-types';
 
 /** Text shown in the transcript for spoken input the browser could not transcribe. */
 export const UNINTELLIGIBLE_TRANSCRIPT_TEXT = '(could not make out the words)';
