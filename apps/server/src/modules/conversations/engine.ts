@@ -6,7 +6,6 @@ import type { Database } from '../../db/client.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
-import { getReadingTexts, type HeardQuestion } from './reading-choice.ts';
 import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import {
@@ -141,25 +140,4 @@ export async function getTrainedStoryfileMatcher(
   const entry = await engine.matchers.getMatcher(engine.db, storyfileId);
   await settleEventLoopMatcher(engine, entry);
   return entry;
-}
-
-/**
- * Embeds, in one batch, the readings a spoken question will be matched on (`getReadingTexts`),
- * as soon as the recognizer has given them: its ask, sent a moment later, then finds their
- * vectors made or on their way. Never throws (a failure is the ask's to meet and log).
- */
-export async function prepareHeardQuestion(
-  engine: ConversationEngine,
-  storyfileId: string,
-  heard: HeardQuestion,
-): Promise<void> {
-  if (!engine.vectors || heard.text.trim() === '') {
-    return;
-  }
-  try {
-    const { heardAsRules } = await getStoryfileMatcher(engine, storyfileId);
-    await engine.vectors.prepareQuestions(getReadingTexts(heard, heardAsRules));
-  } catch {
-    // The ask reads the matcher again and says what failed.
-  }
 }

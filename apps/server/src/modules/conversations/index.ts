@@ -19,10 +19,10 @@ export {
   createConversationEngine,
   getStoryfileMatcher,
   getTrainedStoryfileMatcher,
-  prepareHeardQuestion,
   type ConversationEngine,
   type IgnoredQuestions,
 } from './engine.ts';
+export { prepareHeardQuestion } from './heard-question.ts';
 export { loadLearnedLabels, recordExchangeLabel } from './learned-labels.ts';
 export { storyfileLearnedLabels } from './learned-labels.tables.ts';
 export { inkConversationSource } from './ink-conversation-source.ts';
@@ -30,7 +30,7 @@ export { signAssetMedia, signStoryfileClips } from './media-signing.ts';
 export { loadPlayerStoryfile } from './player-storyfile.ts';
 export type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 export { updateMatchingSettings } from './matching-settings.ts';
-export type { MatchableAnswer, StoryfileMatcher } from './matcher-cache.ts';
+export type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 export { toAnswerInput } from './matcher-cache-changes.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';
