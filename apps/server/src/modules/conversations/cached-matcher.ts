@@ -4,67 +4,11 @@
 // build nor the calibration (seconds at 300 answers with transcripts); the settings and Response
 // quality build it with the stored trained state (`scoring/event-loop-training.ts`), and a studio
 // without threads uses it as before.
-import {
-  createMatcher,
-  type Category,
-  type Embedder,
-  type Matcher,
-  type PlayRiskSetting,
-  type ThresholdSetting,
-} from '@conversa/matching';
-import type { HeardAsRule } from '@conversa/contracts';
-import type { MediaAssetFile } from '../media/media.tables.ts';
+import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
 import { toAnswerInput } from './matcher-cache-changes.ts';
 import { estimateMatcherBytes } from './scoring/matcher-bytes.ts';
 import { takeMatcherSnapshot } from './scoring/matcher-snapshot.ts';
-
-/**
- * A script question as the matcher sees it. Every question is ranked; only one with a processed
- * answer video (`isRecorded`) can be played, and an unrecorded best match is the `not-recorded`
- * fallback.
- */
-export interface MatchableAnswer {
-  questionId: string;
-  text: string;
-  alternates: string[];
-  topicId: string;
-  topicName: string;
-  isRecorded: boolean;
-  /** The answer video's asset; null while the question is not recorded. */
-  assetId: string | null;
-  files: Record<string, MediaAssetFile>;
-  /**
-   * What the person says in the answer (its transcript's draft or saved words; '' until there is
-   * one): the matcher's evidence of what the answer covers, never a phrasing.
-   */
-  transcript?: string;
-  /** What the storyfile learned from its visitors for this answer (`learned-labels.ts`). */
-  learned?: string[];
-}
-
-export interface StoryfileMatcher {
-  stamp: string;
-  /** Moves (process-wide) on every change: an edit read, its vectors made (`scoring/` rebuilds). */
-  version: number;
-  /** Built on first use (`cached-matcher.ts`): an ask scored in a scorer thread never builds it. */
-  readonly matcher: Matcher;
-  /** The matcher when it was built already (edits go to it; else it is built with them). */
-  builtMatcher(): Matcher | undefined;
-  /** The owner's settings the matcher was built with ('auto' where not set). */
-  threshold: ThresholdSetting;
-  playRisk: PlayRiskSetting;
-  answers: Map<string, MatchableAnswer>;
-  /** The custom categories folded (the namespace's and the storyfile's own), as a key. */
-  categoriesKey: string;
-  categories: Category[];
-  /** The namespace's custom words' "heard as" rules, applied to spoken questions first. */
-  heardAsRules: HeardAsRule[];
-  /**
-   * The storyfile's published ink version as of this ask's stamp read; null without one, so an ask
-   * on a storyfile with no story reads neither the story nor the conversation's state.
-   */
-  publishedInkVersionId: string | null;
-}
+import type { StoryfileMatcher } from './storyfile-matcher.ts';
 
 /** Everything of an entry but its matcher. */
 export type CachedMatcherFields = Omit<StoryfileMatcher, 'matcher' | 'builtMatcher'>;

@@ -1,6 +1,6 @@
 // What changed in a script since its cached matcher was built (`matcher-cache.ts`).
 import type { AnswerInput } from '@conversa/matching';
-import type { MatchableAnswer } from './matcher-cache.ts';
+import type { MatchableAnswer } from './storyfile-matcher.ts';
 
 /**
  * The questions' part of a stamp (`count:last edit`) when it is the only part that moved and the

@@ -18,14 +18,10 @@ import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
 import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
-import {
-  createCachedMatcher,
-  createEntrySizes,
-  type MatchableAnswer,
-  type StoryfileMatcher,
-} from './cached-matcher.ts';
+import { createCachedMatcher, createEntrySizes } from './cached-matcher.ts';
+import type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 
-export type { MatchableAnswer, StoryfileMatcher } from './cached-matcher.ts';
+export type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 
 interface MatcherStamp {
   stamp: string;

@@ -3,7 +3,7 @@ import type { MatchResult } from '@conversa/matching';
 import type { InkSession } from '../../ink/index.ts';
 import type { AskInput, Clarification } from '../ask.types.ts';
 import type { OnRecorded } from '../exchange.ts';
-import type { MatchableAnswer, StoryfileMatcher } from '../matcher-cache.ts';
+import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { ReadingChoice } from '../reading-choice.ts';
 
 // The one value an ask passes from stage to stage (`ask.ts` runs them in order). Each stage takes

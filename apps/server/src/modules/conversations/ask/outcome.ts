@@ -2,7 +2,7 @@ import type { AskScoring, StoryLine, StoryTurn } from '@conversa/contracts';
 import { OFF_TOPIC_QUESTIONS, type Embedder, type MatchResult } from '@conversa/matching';
 import type { InkSession } from '../../ink/index.ts';
 import { noClarification, type AskOutcome } from '../ask.types.ts';
-import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { Logged } from './ask-values.ts';
 
 /** The ask's answer, from the value its last stage returned. */

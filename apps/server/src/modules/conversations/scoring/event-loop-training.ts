@@ -4,7 +4,7 @@
 // the classifier and the calibrations, seconds at 300 answers with transcripts, every other
 // request waiting. Built here with what a matcher of the same snapshot trained (a thread's, or an
 // earlier one's), it trains nothing; one that had to train stores what it made for the next.
-import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { StoryfileMatcher } from '../storyfile-matcher.ts';
 import { storedTrainingOf, type StoredTrainingDeps } from './stored-training.ts';
 
 /**

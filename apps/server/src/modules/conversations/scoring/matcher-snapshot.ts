@@ -4,7 +4,7 @@ import {
   splitPassages,
   type Embedder,
 } from '@conversa/matching';
-import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 /** The last snapshot taken of each cached matcher (taken again when its version moves). */

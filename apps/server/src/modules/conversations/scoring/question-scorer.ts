@@ -1,6 +1,6 @@
 import type { MatchResult } from '@conversa/matching';
 import type { ConversationEngine } from '../engine.ts';
-import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { StoryfileMatcher } from '../storyfile-matcher.ts';
 import { storedTrainingOf } from './stored-training.ts';
 
 /** Scores an ask's questions (a typed one, or a spoken one's readings) against one storyfile. */

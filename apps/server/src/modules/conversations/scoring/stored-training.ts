@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Embedder, TrainedState } from '@conversa/matching';
 import type { Database } from '../../../db/client.ts';
-import type { StoryfileMatcher } from '../matcher-cache.ts';
+import type { StoryfileMatcher } from '../storyfile-matcher.ts';
 import { takeMatcherSnapshot } from './matcher-snapshot.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 import { fingerprintSnapshot } from './snapshot-fingerprint.ts';

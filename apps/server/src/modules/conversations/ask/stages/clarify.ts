@@ -6,7 +6,7 @@ import { noClarification, type AskInput, type Clarification } from '../../ask.ty
 import { askersConversation } from '../../conversation-state.ts';
 import { chatLogEntries, conversations } from '../../conversations.tables.ts';
 import type { ConversationEngine } from '../../engine.ts';
-import type { MatchableAnswer, StoryfileMatcher } from '../../matcher-cache.ts';
+import type { MatchableAnswer, StoryfileMatcher } from '../../storyfile-matcher.ts';
 import type { Clarified, Matched } from '../ask-values.ts';
 
 type Answers = StoryfileMatcher['answers'];

@@ -9,7 +9,7 @@ import { badRequest } from '../../../../http/errors.ts';
 import { askersConversation } from '../../conversation-state.ts';
 import { chatLogEntries, conversations } from '../../conversations.tables.ts';
 import type { ConversationEngine } from '../../engine.ts';
-import type { MatchableAnswer, StoryfileMatcher } from '../../matcher-cache.ts';
+import type { MatchableAnswer, StoryfileMatcher } from '../../storyfile-matcher.ts';
 import { getQuestionScorer } from '../../scoring/question-scorer.ts';
 import { CANDIDATE_LIMIT, type Matched, type ReadingChosen } from '../ask-values.ts';
 

@@ -12,7 +12,7 @@ import type { InkLineClip } from '../../../ink/index.ts';
 import { getClipPrompt } from '../../../storyfiles/index.ts';
 import { readVisitorWords } from '../../../transcripts/index.ts';
 import type { ConversationEngine } from '../../engine.ts';
-import type { MatchableAnswer } from '../../matcher-cache.ts';
+import type { MatchableAnswer } from '../../storyfile-matcher.ts';
 import { signAssetMedia, signStoryfileClips } from '../../media-signing.ts';
 import type { AskedQuestion, Clarified, Played } from '../ask-values.ts';
 
