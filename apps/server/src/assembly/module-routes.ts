@@ -31,6 +31,7 @@ import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { createSpeechGateway } from '../modules/speech/index.ts';
+import { createSpeechStoryfiles } from './speech-storyfiles.ts';
 import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
 import { organizationStoryfiles } from '../modules/storyfiles/index.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
@@ -148,7 +149,7 @@ export async function registerModuleRoutes(
     speech:
       options.speech ??
       createSpeechGateway({
-        conversations: conversationEngine,
+        storyfiles: createSpeechStoryfiles(conversationEngine),
         config: config.speech,
         dataDir: config.dataDir,
         ffmpegPath: options.media?.runtime.binaries.ffmpeg,

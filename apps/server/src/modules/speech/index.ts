@@ -2,9 +2,10 @@
 export * from './speech.tables.ts';
 export {
   createSpeechGateway,
-  readStoryfileVocabulary,
   type SpeechGateway,
+  type SpeechStoryfiles,
 } from './speech-gateway.ts';
+export { buildStoryfileVocabulary } from './vocabulary.ts';
 export { createEmbeddedEngine } from './embedded-engine.ts';
 export type {
   SpeakerVoice,

@@ -3,15 +3,13 @@ import { channel } from 'node:diagnostics_channel';
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_SPEECH_BYTES, type SpeechToTextResponse } from '@conversa/contracts';
+import {
+  MAX_SPEECH_BYTES,
+  type SpeechReading,
+  type SpeechToTextResponse,
+} from '@conversa/contracts';
 import type { SpeechConfig } from '../../config/env.ts';
 import { AppError } from '../../http/errors.ts';
-import {
-  getStoryfileMatcher,
-  prepareHeardQuestion,
-  type ConversationEngine,
-} from '../conversations/index.ts';
-import { getSpeechHints } from '../training/index.ts';
 import {
   SPEECH_EMPTY_MESSAGE,
   SPEECH_NOT_AUDIO_MESSAGE,
@@ -20,7 +18,6 @@ import {
 } from './audio.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
 import { createFairShare } from './fair-share.ts';
-import { findTranscriptNames } from './transcript-names.ts';
 import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
 import { openSpeechStream, type SpeechStream, type SpeechStreamAnswer } from './speech-stream.ts';
@@ -50,39 +47,21 @@ export interface SpeechStages {
   audioSeconds: number;
 }
 
-/** The words a recognizer should expect for one storyfile, in a stable order (its model's key). */
-export async function readStoryfileVocabulary(
-  conversations: ConversationEngine,
-  storyfileId: string,
-): Promise<StoryfileVocabulary> {
-  const [{ answers, categories, heardAsRules }, hints] = await Promise.all([
-    getStoryfileMatcher(conversations, storyfileId),
-    getSpeechHints(conversations.db, storyfileId),
-  ]);
-  const phrasings = new Set<string>();
-  for (const answer of answers.values()) {
-    phrasings.add(answer.text);
-    answer.alternates.forEach((alternate) => phrasings.add(alternate));
-  }
-  for (const category of categories) {
-    category.phrases.forEach((phrase) => phrasings.add(phrase));
-  }
-  hints.terms.forEach((term) => phrasings.add(term));
-  for (const rule of heardAsRules) {
-    phrasings.add(rule.heardAs);
-    phrasings.add(rule.replacement);
-  }
-  // The names and places said in the answers, which visitors will say back (issue 41).
-  for (const name of findTranscriptNames(
-    [...answers.values()].map((answer) => answer.transcript ?? ''),
-  )) {
-    phrasings.add(name);
-  }
-  return {
-    storyfileId,
-    phrasings: [...phrasings].filter((text) => text.trim() !== '').sort(),
-    terms: hints.terms,
-  };
+/**
+ * What the gateway reads of a storyfile and tells it: given by the assembly, from the modules that
+ * hold the storyfile's script and its matcher (speech sits below them).
+ */
+export interface SpeechStoryfiles {
+  /** The words a recognizer should expect for one storyfile (`buildStoryfileVocabulary`). */
+  readVocabulary(storyfileId: string): Promise<StoryfileVocabulary>;
+  /**
+   * A question heard, before its ask arrives: its readings' sentence vectors are made meanwhile.
+   * Never throws (a failure is the ask's to meet).
+   */
+  prepareHeard(
+    storyfileId: string,
+    heard: { text: string; alternatives: readonly SpeechReading[] },
+  ): Promise<void>;
 }
 
 /** The answer to a request its client closed first (never delivered: nginx's code for it). */
@@ -129,7 +108,7 @@ export interface SpeechGateway {
  * stored.
  */
 export function createSpeechGateway(options: {
-  conversations: ConversationEngine;
+  storyfiles: SpeechStoryfiles;
   config: SpeechConfig;
   dataDir: string;
   /** The resolved ffmpeg binary (media's resolution); 'ffmpeg' on PATH when absent. */
@@ -151,7 +130,7 @@ export function createSpeechGateway(options: {
   return {
     engineName: engine.name,
     async openStream({ storyfileId, answer, visitor }) {
-      const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
+      const vocabulary = await options.storyfiles.readVocabulary(storyfileId);
       return openSpeechStream({
         vocabulary,
         engine,
@@ -161,7 +140,7 @@ export function createSpeechGateway(options: {
           answer(message, isLast);
           // As for an upload: the readings' vectors are made while the ask comes.
           if (message.type === 'heard') {
-            void prepareHeardQuestion(options.conversations, storyfileId, {
+            void options.storyfiles.prepareHeard(storyfileId, {
               text: message.text,
               alternatives: message.alternatives ?? [],
             });
@@ -180,7 +159,7 @@ export function createSpeechGateway(options: {
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', SPEECH_TOO_LARGE_MESSAGE);
       }
       const received = performance.now();
-      const vocabulary = await readStoryfileVocabulary(options.conversations, storyfileId);
+      const vocabulary = await options.storyfiles.readVocabulary(storyfileId);
       const vocabularyRead = performance.now();
       const heard = fairShare.run(
         { visitor, storyfileId },
@@ -224,7 +203,7 @@ export function createSpeechGateway(options: {
             const recognized = performance.now();
             // The readings' sentence vectors are made while the words go back to the browser and
             // its ask comes (a dropped speculative recording costs only these few vectors).
-            void prepareHeardQuestion(options.conversations, storyfileId, {
+            void options.storyfiles.prepareHeard(storyfileId, {
               text: transcript.text,
               alternatives: transcript.alternatives ?? [],
             });
