@@ -32,7 +32,7 @@ import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.rout
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
 import { createSpeechGateway } from '../modules/speech/index.ts';
 import { createSpeechStoryfiles } from './speech-storyfiles.ts';
-import { registerSpeechRoutes } from '../modules/speech/speech.routes.ts';
+import { registerSpeechRoutes } from '../modules/spoken-questions/speech.routes.ts';
 import { organizationStoryfiles } from '../modules/storyfiles/index.ts';
 import { registerStoryfileRoutes } from '../modules/storyfiles/storyfiles.routes.ts';
 import { ignoredQuestions, storyfileVocabulary } from '../modules/training/index.ts';

@@ -6,6 +6,20 @@ export {
   type SpeechStoryfiles,
 } from './speech-gateway.ts';
 export { buildStoryfileVocabulary } from './vocabulary.ts';
+// What the spoken questions' HTTP doors (modules/spoken-questions) use.
+export {
+  SPEECH_CONTENT_TYPES,
+  SPEECH_EMPTY_MESSAGE,
+  SPEECH_NOT_AUDIO_MESSAGE,
+  SPEECH_TOO_LARGE_MESSAGE,
+} from './audio.ts';
+export { decodeVisitorOf } from './fair-share.ts';
+export { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
+export {
+  MAX_STREAM_DECODES,
+  SPEECH_STREAM_DECODES_MESSAGE,
+  type SpeechStream,
+} from './speech-stream.ts';
 export { createEmbeddedEngine } from './embedded-engine.ts';
 export type {
   SpeakerVoice,

@@ -17,11 +17,15 @@ import {
   VISITOR_COOKIE,
   visitorLimitKeys,
 } from '../publishing/index.ts';
-import { getSpeechSettings, updateSpeechSettings } from './speech-settings.service.ts';
-import { SPEECH_CONTENT_TYPES, SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
-import { decodeVisitorOf } from './fair-share.ts';
-import type { SpeechGateway } from './speech-gateway.ts';
-import type { SpeechStream } from './speech-stream.ts';
+import {
+  decodeVisitorOf,
+  getSpeechSettings,
+  SPEECH_CONTENT_TYPES,
+  SPEECH_TOO_LARGE_MESSAGE,
+  updateSpeechSettings,
+  type SpeechGateway,
+  type SpeechStream,
+} from '../speech/index.ts';
 import { registerSpeechStreamRoutes } from './speech-stream.routes.ts';
 
 /** A storyfile's own counter of public recordings: spoken questions count apart from asks. */

@@ -14,8 +14,12 @@ import type { SeededStoryfile } from '../../../test/conversation.fixtures.ts';
 import { askInStudio, publishForSlug, seedOwnedStoryfile } from '../../../test/ask.fixtures.ts';
 import { makeNoise, speak } from '../../../test/speech.fixtures.ts';
 import { StreamClient } from '../../../test/speech-stream.fixtures.ts';
-import { SPEECH_EMPTY_MESSAGE, SPEECH_NOT_AUDIO_MESSAGE } from './audio.ts';
-import { MAX_STREAM_DECODES, SPEECH_STREAM_DECODES_MESSAGE } from './speech-stream.ts';
+import {
+  MAX_STREAM_DECODES,
+  SPEECH_EMPTY_MESSAGE,
+  SPEECH_NOT_AUDIO_MESSAGE,
+  SPEECH_STREAM_DECODES_MESSAGE,
+} from '../speech/index.ts';
 import {
   SPEECH_STREAM_MESSAGE_INVALID,
   SPEECH_STREAM_ORIGIN_MESSAGE,

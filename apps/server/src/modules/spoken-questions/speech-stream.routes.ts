@@ -19,10 +19,12 @@ import { AppError } from '../../http/errors.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import { getMyActivityForStoryfile } from '../learning/index.ts';
 import { admitPublicAsk, VISITOR_COOKIE, visitorLimitKeys } from '../publishing/index.ts';
-import { SPEECH_TOO_LARGE_MESSAGE } from './audio.ts';
-import { decodeVisitorOf } from './fair-share.ts';
-import type { SpeechGateway } from './speech-gateway.ts';
-import type { SpeechStream } from './speech-stream.ts';
+import {
+  decodeVisitorOf,
+  SPEECH_TOO_LARGE_MESSAGE,
+  type SpeechGateway,
+  type SpeechStream,
+} from '../speech/index.ts';
 
 export const SPEECH_STREAM_MESSAGE_INVALID =
   'This message is not part of a spoken question: send the recording as binary messages, and {"type":"decode","id":1}, {"type":"cancel"} or {"type":"end","id":1} as text.';
