@@ -320,6 +320,28 @@ export type ContractHandler<C extends Contract> = (
   reply: FastifyReply,
 ) => Promise<Infer<C['response']>>;
 
+/** A contract's route config: what the permission hook and the API docs read of it. */
+export function contractRouteConfig(contract: Contract) {
+  return {
+    permission: contract.permission,
+    ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
+    ...(contract.isOpenToStudents ? { isOpenToStudents: true } : {}),
+    ...(contract.errors ? { errors: contract.errors } : {}),
+  };
+}
+
+/** A contract's route schema (validation and /docs/json), its response under `status`. */
+export function contractRouteSchema(contract: Contract, status: number) {
+  return {
+    summary: contract.summary,
+    ...(contract.tags ? { tags: contract.tags } : {}),
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    response: { [status]: contract.response },
+  };
+}
+
 /** Registers a route from its contract: schemas, permission and OpenAPI meta in one place. */
 export function registerContract<C extends Contract>(
   app: FastifyInstance,
@@ -333,20 +355,8 @@ export function registerContract<C extends Contract>(
     method: contract.method,
     url: contract.path,
     ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
-    config: {
-      permission: contract.permission,
-      ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
-      ...(contract.isOpenToStudents ? { isOpenToStudents: true } : {}),
-      ...(contract.errors ? { errors: contract.errors } : {}),
-    },
-    schema: {
-      summary: contract.summary,
-      ...(contract.tags ? { tags: contract.tags } : {}),
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
-      ...(contract.body ? { body: contract.body } : {}),
-      response: { [contract.successStatus ?? 200]: contract.response },
-    },
+    config: contractRouteConfig(contract),
+    schema: contractRouteSchema(contract, contract.successStatus ?? 200),
     handler: async (request, reply) => {
       // The permission hook already answered 401 without a user; this keeps ContractUser honest
       // should that hook ever be missing.

@@ -16,6 +16,7 @@ import {
   type SpeechStreamServerMessage,
 } from '@conversa/contracts';
 import { AppError } from '../../http/errors.ts';
+import { contractRouteConfig, contractRouteSchema } from '../../http/gateway.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
 import { getMyActivityForStoryfile } from '../learning/index.ts';
 import { admitPublicAsk, VISITOR_COOKIE, visitorLimitKeys } from '../publishing/index.ts';
@@ -185,19 +186,8 @@ function doorOf(contract: Contract) {
   return {
     method: 'GET' as const,
     url: contract.path,
-    config: {
-      permission: contract.permission,
-      ...(contract.storyfileParam ? { storyfileParam: contract.storyfileParam } : {}),
-      ...(contract.isOpenToStudents ? { isOpenToStudents: true } : {}),
-      ...(contract.errors ? { errors: contract.errors } : {}),
-    },
-    schema: {
-      summary: contract.summary,
-      ...(contract.tags ? { tags: contract.tags } : {}),
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
-      response: { 101: contract.response },
-    },
+    config: contractRouteConfig(contract),
+    schema: contractRouteSchema(contract, 101),
     // A plain GET (no Upgrade) is told what the call is.
     handler: async (_request: FastifyRequest, reply: FastifyReply) =>
       reply.status(426).send({
