@@ -112,7 +112,8 @@ describe('entities sit between the features and the shared layers', () => {
 
 describe("the ask's stages are called by its runner alone", () => {
   const stageFile = 'apps/server/src/modules/conversations/ask/stages/wall-fixture.ts';
-  const useMatch = "import { matchQuestion } from './match.ts';\nexport const used = matchQuestion;\n";
+  const useMatch =
+    "import { matchQuestion } from './match.ts';\nexport const used = matchQuestion;\n";
 
   it('lets the runner (ask/ask.ts) call the stages', async () => {
     expect(

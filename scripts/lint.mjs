@@ -4,7 +4,8 @@
 // lints, so a split by program keeps both cores busy without building a program twice (ESLint's
 // own --concurrency hands files to threads without regard to programs, so each thread builds
 // most of them: typescript-eslint discussion #11568). Extra arguments (`--fix`) go to both.
-// Exits non-zero if either finds a problem.
+// Beside them, Prettier checks that every file is formatted (`--fix`: it formats them).
+// Exits non-zero if any finds a problem.
 import { spawn } from 'node:child_process';
 import { repoRoot } from './setup.mjs';
 
@@ -19,15 +20,24 @@ const groups = [
 
 /** One ESLint process, its output kept whole so the two groups' reports never interleave. */
 function lint({ name, paths }) {
+  return run([
+    'eslint',
+    '--cache',
+    '--cache-location',
+    `node_modules/.cache/eslint/${name}/`,
+    ...process.argv.slice(2),
+    ...paths,
+  ]);
+}
+
+/** Prettier over the repository (`.prettierignore` says what it leaves). */
+function format() {
+  const fix = process.argv.includes('--fix');
+  return run(['prettier', fix ? '--write' : '--check', '--log-level', 'warn', '.']);
+}
+
+function run(args) {
   return new Promise((resolve) => {
-    const args = [
-      'eslint',
-      '--cache',
-      '--cache-location',
-      `node_modules/.cache/eslint/${name}/`,
-      ...process.argv.slice(2),
-      ...paths,
-    ];
     const child = spawn('npx', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -37,7 +47,7 @@ function lint({ name, paths }) {
   });
 }
 
-const results = await Promise.all(groups.map(lint));
+const results = await Promise.all([...groups.map(lint), format()]);
 for (const { output } of results) {
   process.stdout.write(output);
 }

@@ -14,10 +14,7 @@ import {
 } from '@conversa/contracts';
 import { startTestStudio, type TestStudio } from './studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from './storyfile.fixtures.ts';
-import {
-  seedStoryfileWithAnswers,
-  type SeededStoryfile,
-} from './conversation.fixtures.ts';
+import { seedStoryfileWithAnswers, type SeededStoryfile } from './conversation.fixtures.ts';
 
 // A Learning Record Store on a loopback port: down (503) or up, recording what it was sent. Like
 // a real LRS it refuses a whole request (400) when one statement in it is bad, and it can be made

@@ -62,7 +62,20 @@ describe('whether a recording holds a voice', () => {
     const both = path.join(dir, 'tone-then-speech.wav');
     await run('espeak-ng', ['-v', 'en-us', '-w', raw, 'Thank you so much.']);
     await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech]);
-    await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', tone, 'synth', '2', 'sine', '440']);
+    await run('sox', [
+      '-n',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      tone,
+      'synth',
+      '2',
+      'sine',
+      '440',
+    ]);
     await run('sox', [tone, speech, both]);
     expect(hasVoice(await read(both))).toBe(true);
   });
