@@ -6,8 +6,8 @@
 // without threads uses it as before.
 import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
 import { toAnswerInput } from './matcher-cache-changes.ts';
-import { estimateMatcherBytes } from './scoring/matcher-bytes.ts';
-import { takeMatcherSnapshot } from './scoring/matcher-snapshot.ts';
+import { estimateMatcherBytes, estimateSnapshotVectorBytes } from './scoring/matcher-bytes.ts';
+import { heldSnapshot, takeMatcherSnapshot } from './scoring/matcher-snapshot.ts';
 import type { StoryfileMatcher } from './storyfile-matcher.ts';
 
 /** Everything of an entry but its matcher. */
@@ -46,16 +46,21 @@ const BYTES_PER_ANSWER = 200;
 
 /**
  * Each entry's estimated bytes (`matcher-bytes.ts`): its matcher's once built, else its answers'
- * alone; estimated again when its version moves or its matcher is built.
+ * and the vectors of the snapshot sent to the scorer threads, if one was taken; estimated again
+ * when its version moves, its matcher is built or its snapshot taken.
  */
 export function createEntrySizes(embedder: Embedder | undefined) {
   const sizes = new WeakMap<StoryfileMatcher, { key: string; bytes: number }>();
   return (entry: StoryfileMatcher): number => {
     const isBuilt = entry.builtMatcher() !== undefined;
-    const key = `${entry.version}:${isBuilt}`;
+    const snapshot = heldSnapshot(entry);
+    const key = `${entry.version}:${isBuilt}:${snapshot !== undefined}`;
     let size = sizes.get(entry);
     if (size?.key !== key) {
-      size = { key, bytes: isBuilt ? estimateBuilt(entry, embedder) : estimateAnswers(entry) };
+      const bytes = isBuilt
+        ? estimateBuilt(entry, embedder)
+        : estimateAnswers(entry) + (snapshot ? estimateSnapshotVectorBytes(snapshot) : 0);
+      size = { key, bytes };
       sizes.set(entry, size);
     }
     return size.bytes;

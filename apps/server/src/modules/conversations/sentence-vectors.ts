@@ -50,6 +50,18 @@ export interface SentenceVectors {
    * failed: logged once). Concurrent calls for the same texts share the work.
    */
   preparePhrasings(texts: readonly string[]): Promise<void>;
+  /**
+   * The vectors of `texts` (trimmed) from the store, else read back from PostgreSQL (the store
+   * keeps the most recently used, `capacity`); embeds nothing: a text never embedded has none.
+   * What a scorer thread is sent is taken from them, so that a storyfile asked again after its
+   * vectors left the store is not built (and trained) by words alone.
+   */
+  readBack(texts: readonly string[]): Promise<Map<string, Float32Array>>;
+}
+
+export interface SentenceVectorsOptions {
+  /** Vectors kept in memory besides the pinned off-topic ones (`DEFAULT_VECTOR_CAPACITY`). */
+  capacity?: number;
 }
 
 function hashText(text: string): string {
@@ -60,8 +72,12 @@ export function createSentenceVectors(
   db: Database,
   embedder: TextEmbedder,
   logger?: Pick<FastifyBaseLogger, 'warn'>,
+  options: SentenceVectorsOptions = {},
 ): SentenceVectors {
-  const store = createVectorStore(embedder);
+  const store = createVectorStore(
+    embedder,
+    options.capacity === undefined ? {} : { capacity: options.capacity },
+  );
   store.pin(OFF_TOPIC_QUESTIONS);
   let isFailing = false;
 
@@ -73,7 +89,11 @@ export function createSentenceVectors(
     }
   }
 
-  async function readStored(texts: readonly string[]): Promise<void> {
+  /** Reads the stored vectors of `texts` into the store (and `found`). */
+  async function readStored(
+    texts: readonly string[],
+    found: Map<string, Float32Array>,
+  ): Promise<void> {
     for (let start = 0; start < texts.length; start += STORE_BATCH) {
       const chunk = texts.slice(start, start + STORE_BATCH);
       const rows = await db
@@ -86,7 +106,9 @@ export function createSentenceVectors(
           ),
         );
       for (const row of rows) {
-        store.put(row.text, Float32Array.from(row.vector));
+        const vector = Float32Array.from(row.vector);
+        store.put(row.text, vector);
+        found.set(row.text, vector);
       }
     }
   }
@@ -106,14 +128,29 @@ export function createSentenceVectors(
     }
   }
 
-  async function preparePhrasings(texts: readonly string[]): Promise<void> {
-    const wanted = [...new Set(texts.map((text) => text.trim()).filter((text) => text !== ''))];
-    let missing = wanted.filter((text) => !store.peek(text));
-    if (missing.length === 0) {
-      return;
+  /** The vectors of `texts` (trimmed) in the store or read back from PostgreSQL into it. */
+  async function readBack(texts: readonly string[]): Promise<Map<string, Float32Array>> {
+    const found = new Map<string, Float32Array>();
+    const missing: string[] = [];
+    for (const text of new Set(texts.map((each) => each.trim()).filter((each) => each !== ''))) {
+      const vector = store.peek(text);
+      if (vector) {
+        found.set(text, vector);
+      } else {
+        missing.push(text);
+      }
     }
-    await readStored(missing);
-    missing = missing.filter((text) => !store.peek(text));
+    if (missing.length > 0) {
+      await readStored(missing, found);
+    }
+    return found;
+  }
+
+  async function preparePhrasings(texts: readonly string[]): Promise<void> {
+    const found = await readBack(texts);
+    const missing = [...new Set(texts.map((text) => text.trim()))].filter(
+      (text) => text !== '' && !found.has(text),
+    );
     if (missing.length === 0 || embedder.status() === 'failed') {
       return;
     }
@@ -162,5 +199,6 @@ export function createSentenceVectors(
     },
     prepareQuestions,
     preparePhrasings,
+    readBack,
   };
 }

@@ -51,6 +51,21 @@ export function estimateMatcherBytes(
   return Math.round(estimateMatcherHeapBytes(snapshot, holding) * HEAP_HEADROOM);
 }
 
+/**
+ * What a snapshot held by the server's matcher cache keeps alive beyond its answers (taken once per
+ * version for the scorer threads, `matcher-snapshot.ts`): its script vectors, which the bounded
+ * vector store may have dropped since. The off-topic questions' are pinned there, shared by all.
+ */
+export function estimateSnapshotVectorBytes(snapshot: Pick<MatcherSnapshot, 'vectors'>): number {
+  let bytes = 0;
+  for (const [text, vector] of snapshot.vectors) {
+    if (!offTopic.has(text)) {
+      bytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
+    }
+  }
+  return bytes;
+}
+
 /** The heap a matcher built from this snapshot holds after a full GC (its vectors included). */
 export function estimateMatcherHeapBytes(
   snapshot: Pick<MatcherSnapshot, 'answers' | 'vectors'>,

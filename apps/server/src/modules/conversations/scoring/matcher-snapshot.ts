@@ -10,18 +10,46 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 /** The last snapshot taken of each cached matcher (taken again when its version moves). */
 const taken = new WeakMap<StoryfileMatcher, MatcherSnapshot>();
 
+/** The snapshot taken of this entry at its current version, if one was. */
+export function heldSnapshot(entry: StoryfileMatcher): MatcherSnapshot | undefined {
+  const previous = taken.get(entry);
+  return previous?.version === entry.version ? previous : undefined;
+}
+
+/**
+ * Every text whose vector a snapshot of this entry carries (trimmed): the built-in off-topic
+ * questions, each answer's phrasings and learned questions, and its transcript's passages.
+ */
+export function listSnapshotTexts(entry: StoryfileMatcher): Set<string> {
+  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+  for (const answer of entry.answers.values()) {
+    for (const text of [answer.text, ...answer.alternates, ...(answer.learned ?? [])]) {
+      texts.add(text.trim());
+    }
+    if (answer.transcript) {
+      for (const passage of splitPassages(
+        answer.transcript,
+        DEFAULT_TUNING.transcriptPassageSentences,
+      )) {
+        texts.add(passage.trim());
+      }
+    }
+  }
+  return texts;
+}
+
 /**
  * What a scorer worker builds this storyfile's matcher from (`scorer-worker.ts`): the answers,
- * settings and categories the cache read (with what it learned from visitors), and the vectors the embedder already holds for every
- * text the matcher embeds (phrasings, transcript passages, the built-in off-topic questions).
- * The vectors are the store's own arrays; a worker gets copies.
+ * settings and categories the cache read (with what it learned from visitors), and the vectors
+ * `embedder` finds for every text the matcher embeds (`listSnapshotTexts`). The vectors are the
+ * store's own arrays; a worker gets copies. Taken once per version of the entry.
  */
 export function takeMatcherSnapshot(
   entry: StoryfileMatcher,
   embedder: Embedder | undefined,
 ): MatcherSnapshot {
-  const previous = taken.get(entry);
-  if (previous?.version === entry.version) {
+  const previous = heldSnapshot(entry);
+  if (previous) {
     return previous;
   }
   const answers = [...entry.answers.values()].map((answer) => ({
@@ -34,21 +62,7 @@ export function takeMatcherSnapshot(
   }));
   const vectors: Array<[string, Float32Array]> = [];
   if (embedder) {
-    const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
-    for (const answer of answers) {
-      for (const text of [answer.question, ...answer.alternates, ...answer.learned]) {
-        texts.add(text.trim());
-      }
-      if (answer.transcript) {
-        for (const passage of splitPassages(
-          answer.transcript,
-          DEFAULT_TUNING.transcriptPassageSentences,
-        )) {
-          texts.add(passage.trim());
-        }
-      }
-    }
-    for (const text of texts) {
+    for (const text of listSnapshotTexts(entry)) {
       const vector = embedder.embed(text);
       if (vector) {
         vectors.push([text, vector]);

@@ -15,7 +15,7 @@ export type QuestionScorer = (texts: readonly string[], limit: number) => Promis
  * stored there for the next (a failure to store only costs the next build its training).
  */
 export function getQuestionScorer(
-  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'db' | 'logger'>,
+  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'vectors' | 'db' | 'logger'>,
   storyfileId: string,
   entry: StoryfileMatcher,
 ): QuestionScorer {
@@ -43,7 +43,7 @@ export function getQuestionScorer(
  * with transcripts, every other request waiting.
  */
 export async function getOwnThreshold(
-  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'db' | 'logger'>,
+  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'vectors' | 'db' | 'logger'>,
   storyfileId: string,
   entry: StoryfileMatcher,
 ): Promise<number> {
@@ -59,7 +59,7 @@ export async function getOwnThreshold(
  * that snapshot trained, read by the snapshot's fingerprint), and where what it had to train goes.
  */
 function describeSnapshot(
-  engine: Pick<ConversationEngine, 'embedder' | 'db' | 'logger'>,
+  engine: Pick<ConversationEngine, 'embedder' | 'vectors' | 'db' | 'logger'>,
   storyfileId: string,
   entry: StoryfileMatcher,
 ) {
