@@ -4,7 +4,7 @@
 // keeps alive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
+import { OFF_TOPIC_QUESTIONS, type Embedder } from '@conversa/matching';
 import type { TextEmbedder } from '@conversa/embeddings';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { createCachedMatcher, createEntrySizes } from '../cached-matcher.ts';
@@ -46,7 +46,7 @@ const SCRIPT = [
   ['kids', 'Do you have children?', 'Two daughters and a son. They live abroad now.'],
 ] as const;
 
-function entryOf(embedder: { id: string; embed: (text: string) => Float32Array | undefined }) {
+function entryOf(embedder: Embedder) {
   const answers = new Map<string, MatchableAnswer>(
     SCRIPT.map(([questionId, text, transcript]) => [
       questionId,
