@@ -1,11 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  DEFAULT_TUNING,
-  splitPassages,
-  type Embedder,
-  type PlayRiskSetting,
-  type ThresholdSetting,
-} from '@conversa/matching';
+import { type Embedder, type PlayRiskSetting, type ThresholdSetting } from '@conversa/matching';
 import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import type { SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
@@ -19,6 +13,7 @@ import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
 import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
 import { createCachedMatcher, createEntrySizes } from './cached-matcher.ts';
+import { listEntryTexts } from './scoring/matcher-snapshot.ts';
 import type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 
 export type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
@@ -177,16 +172,7 @@ export function createMatcherCache(options: {
     }
     // A transcript's passages are embedded ahead like phrasings; the matcher's embedding state
     // counts phrasings alone, so passages without a vector are looked up here.
-    const passages = [...entry.answers.values()].flatMap((answer) =>
-      answer.transcript
-        ? splitPassages(answer.transcript, DEFAULT_TUNING.transcriptPassageSentences)
-        : [],
-    );
-    const phrasings = [...entry.answers.values()].flatMap((answer) => [
-      answer.text,
-      ...answer.alternates,
-      ...(answer.learned ?? []),
-    ]);
+    const { phrasings, passages } = listEntryTexts(entry);
     const has = (text: string) => vectors.matcherEmbedder.embed(text.trim()) !== undefined;
     // The matcher's embedding state, without building a matcher that was not built yet.
     if (OFF_TOPIC_QUESTIONS.every(has) && phrasings.every(has)) {

@@ -4,7 +4,7 @@ import {
   splitPassages,
   type Embedder,
 } from '@conversa/matching';
-import type { StoryfileMatcher } from '../storyfile-matcher.ts';
+import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 /** The last snapshot taken of each cached matcher (taken again when its version moves). */
@@ -16,26 +16,50 @@ export function heldSnapshot(entry: StoryfileMatcher): MatcherSnapshot | undefin
   return previous?.version === entry.version ? previous : undefined;
 }
 
+/** An entry's texts that have sentence vectors, trimmed (every edit replaces its answers map). */
+export interface EntryTexts {
+  /** Each answer's question, alternates and learned questions. */
+  phrasings: string[];
+  /** Each answer's transcript's passages (`splitPassages`). */
+  passages: string[];
+}
+
+const textsOfAnswers = new WeakMap<ReadonlyMap<string, MatchableAnswer>, EntryTexts>();
+
 /**
- * Every text whose vector a snapshot of this entry carries (trimmed): the built-in off-topic
- * questions, each answer's phrasings and learned questions, and its transcript's passages.
+ * The entry's phrasings and transcript passages, split once per version of its answers (the
+ * vectors' preparation and the snapshot both need them; splitting 300 transcripts costs ms).
  */
-export function listSnapshotTexts(entry: StoryfileMatcher): Set<string> {
-  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+export function listEntryTexts(entry: Pick<StoryfileMatcher, 'answers'>): EntryTexts {
+  const known = textsOfAnswers.get(entry.answers);
+  if (known) {
+    return known;
+  }
+  const texts: EntryTexts = { phrasings: [], passages: [] };
   for (const answer of entry.answers.values()) {
     for (const text of [answer.text, ...answer.alternates, ...(answer.learned ?? [])]) {
-      texts.add(text.trim());
+      texts.phrasings.push(text.trim());
     }
     if (answer.transcript) {
       for (const passage of splitPassages(
         answer.transcript,
         DEFAULT_TUNING.transcriptPassageSentences,
       )) {
-        texts.add(passage.trim());
+        texts.passages.push(passage.trim());
       }
     }
   }
+  textsOfAnswers.set(entry.answers, texts);
   return texts;
+}
+
+/**
+ * Every text whose vector a snapshot of this entry carries (trimmed, once each): the built-in
+ * off-topic questions, each answer's phrasings and learned questions, its transcript's passages.
+ */
+export function listSnapshotTexts(entry: Pick<StoryfileMatcher, 'answers'>): Set<string> {
+  const { phrasings, passages } = listEntryTexts(entry);
+  return new Set([...OFF_TOPIC_QUESTIONS.map((text) => text.trim()), ...phrasings, ...passages]);
 }
 
 /**
