@@ -1,7 +1,10 @@
 import type { MatchResult } from '@conversa/matching';
-import type { ConversationEngine } from '../engine.ts';
 import type { StoryfileMatcher } from '../storyfile-matcher.ts';
-import { storedTrainingOf } from './stored-training.ts';
+import type { ScorerPool } from './scorer-pool.ts';
+import { storedTrainingOf, type StoredTrainingDeps } from './stored-training.ts';
+
+/** What the ask's scoring needs of the engine: the threads, when it has them, and the stores. */
+export type ScoringDeps = StoredTrainingDeps & { scorer?: ScorerPool };
 
 /** Scores an ask's questions (a typed one, or a spoken one's readings) against one storyfile. */
 export type QuestionScorer = (texts: readonly string[], limit: number) => Promise<MatchResult[]>;
@@ -15,7 +18,7 @@ export type QuestionScorer = (texts: readonly string[], limit: number) => Promis
  * stored there for the next (a failure to store only costs the next build its training).
  */
 export function getQuestionScorer(
-  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'vectors' | 'db' | 'logger'>,
+  engine: ScoringDeps,
   storyfileId: string,
   entry: StoryfileMatcher,
 ): QuestionScorer {
@@ -43,7 +46,7 @@ export function getQuestionScorer(
  * with transcripts, every other request waiting.
  */
 export async function getOwnThreshold(
-  engine: Pick<ConversationEngine, 'scorer' | 'embedder' | 'vectors' | 'db' | 'logger'>,
+  engine: ScoringDeps,
   storyfileId: string,
   entry: StoryfileMatcher,
 ): Promise<number> {
@@ -59,7 +62,7 @@ export async function getOwnThreshold(
  * that snapshot trained, read by the snapshot's fingerprint), and where what it had to train goes.
  */
 function describeSnapshot(
-  engine: Pick<ConversationEngine, 'embedder' | 'vectors' | 'db' | 'logger'>,
+  engine: StoredTrainingDeps,
   storyfileId: string,
   entry: StoryfileMatcher,
 ) {
