@@ -36,7 +36,7 @@ export type {
 export { splitPassages } from './transcript.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';
-export { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
+export { OFF_TOPIC_QUESTIONS, OFF_TOPIC_TEXTS } from './off-topic-questions.ts';
 export { FALLBACK_REASON_LABELS, FALLBACK_REASONS } from './types.ts';
 export { normalizeText, tokenizeText } from './normalize.ts';
 export { stemWord } from './stem.ts';

@@ -316,3 +316,11 @@ export const OFF_TOPIC_QUESTIONS: readonly string[] = [
   'what is the most spoken language',
   'how many strings does a violin have',
 ];
+
+/**
+ * The same questions as a set of trimmed texts, the keys of their sentence vectors: what a
+ * storyfile's vectors, snapshots and memory estimates tell apart from its own texts.
+ */
+export const OFF_TOPIC_TEXTS: ReadonlySet<string> = new Set(
+  OFF_TOPIC_QUESTIONS.map((text) => text.trim()),
+);

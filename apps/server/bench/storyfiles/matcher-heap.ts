@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_TUNING,
-  OFF_TOPIC_QUESTIONS,
+  OFF_TOPIC_TEXTS,
   splitPassages,
   type AnswerInput,
 } from '@conversa/matching';
@@ -19,7 +19,6 @@ import type { MatcherSnapshot } from '../../src/modules/conversations/scoring/sc
 import { loadScript } from '../load-scripts.ts';
 
 const DIMENSIONS = 512;
-const OFF_TOPIC = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 
 function standInVector(text: string): Float32Array {
   const vector = new Float32Array(DIMENSIONS);
@@ -44,7 +43,7 @@ export function scaleSnapshot(count: number, withVectors: boolean): MatcherSnaps
     transcript: question.transcript ?? '',
     learned: [],
   }));
-  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+  const texts = new Set<string>(OFF_TOPIC_TEXTS);
   for (const answer of answers) {
     texts.add(answer.question.trim());
     for (const passage of splitPassages(
@@ -108,7 +107,7 @@ function measure(
   // are one copy for a thread (scorer-worker.ts), counted in neither there.
   const vectorBytes = snapshots[0]!.vectors.reduce(
     (sum, [text, vector]) =>
-      sum + (OFF_TOPIC.has(text) && !holding.keepsTraining ? 0 : vector.byteLength),
+      sum + (OFF_TOPIC_TEXTS.has(text) && !holding.keepsTraining ? 0 : vector.byteLength),
     0,
   );
   return {

@@ -1,4 +1,4 @@
-import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
+import { OFF_TOPIC_TEXTS } from '@conversa/matching';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 // What one storyfile's matcher costs in memory (MATCHER_CACHE_MB counts it), estimated from what
@@ -38,8 +38,6 @@ export interface MatcherHolding {
   keepsTraining: boolean;
 }
 
-const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
-
 /**
  * What a matcher built from this snapshot costs the process (MATCHER_CACHE_MB counts it): its
  * heap with V8's headroom.
@@ -59,7 +57,7 @@ export function estimateMatcherBytes(
 export function estimateSnapshotVectorBytes(snapshot: Pick<MatcherSnapshot, 'vectors'>): number {
   let bytes = 0;
   for (const [text, vector] of snapshot.vectors) {
-    if (!offTopic.has(text)) {
+    if (!OFF_TOPIC_TEXTS.has(text)) {
       bytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
     }
   }
@@ -81,7 +79,7 @@ export function estimateMatcherHeapBytes(
   let vectorBytes = 0;
   let scriptVectors = 0;
   for (const [text, vector] of snapshot.vectors) {
-    if (!offTopic.has(text)) {
+    if (!OFF_TOPIC_TEXTS.has(text)) {
       vectorBytes += vector.byteLength * VECTOR_COPIES + BYTES_PER_VECTOR_ENTRY;
       scriptVectors += 1;
     } else if (holding.keepsTraining) {

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_TUNING,
-  OFF_TOPIC_QUESTIONS,
-  splitPassages,
-  type Embedder,
-} from '@conversa/matching';
+import { DEFAULT_TUNING, OFF_TOPIC_TEXTS, splitPassages, type Embedder } from '@conversa/matching';
 import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
@@ -59,7 +54,7 @@ export function listEntryTexts(entry: Pick<StoryfileMatcher, 'answers'>): EntryT
  */
 export function listSnapshotTexts(entry: Pick<StoryfileMatcher, 'answers'>): Set<string> {
   const { phrasings, passages } = listEntryTexts(entry);
-  return new Set([...OFF_TOPIC_QUESTIONS.map((text) => text.trim()), ...phrasings, ...passages]);
+  return new Set([...OFF_TOPIC_TEXTS, ...phrasings, ...passages]);
 }
 
 /**

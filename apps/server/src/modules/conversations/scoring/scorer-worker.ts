@@ -4,7 +4,7 @@
 import { threadId, workerData } from 'node:worker_threads';
 import {
   createMatcher,
-  OFF_TOPIC_QUESTIONS,
+  OFF_TOPIC_TEXTS,
   type Embedder,
   type Matcher,
   type TrainedState,
@@ -31,7 +31,6 @@ interface HeldMatcher {
 }
 
 const held = new Map<string, HeldMatcher>();
-const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 /**
  * The built-in off-topic questions' vectors by embedder and text: the same in every snapshot of
  * that embedder, so the thread's matchers share one copy (300 vectors, 0.6 MB a matcher at 512
@@ -40,7 +39,7 @@ const offTopic = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 const sharedOffTopicVectors = new Map<string, Float32Array>();
 
 function shareOffTopic(embedderId: string, text: string, vector: Float32Array): Float32Array {
-  if (!offTopic.has(text)) {
+  if (!OFF_TOPIC_TEXTS.has(text)) {
     return vector;
   }
   const key = `${embedderId}\n${text}`;

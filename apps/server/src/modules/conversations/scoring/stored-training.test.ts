@@ -4,7 +4,7 @@
 // keeps alive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { OFF_TOPIC_QUESTIONS, type Embedder } from '@conversa/matching';
+import { OFF_TOPIC_TEXTS, type Embedder } from '@conversa/matching';
 import type { TextEmbedder } from '@conversa/embeddings';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { createCachedMatcher, createEntrySizes } from '../cached-matcher.ts';
@@ -15,7 +15,6 @@ import { listSnapshotTexts } from './matcher-snapshot.ts';
 import { storedTrainingOf } from './stored-training.ts';
 
 const DIMENSIONS = 16;
-const OFF_TOPIC = new Set(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
 
 /** The sentence model of these tests: each text a fixed vector; counts what it embeds. */
 function countingEmbedder(id: string): TextEmbedder & { embedded: string[] } {
@@ -97,7 +96,7 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
     const vectors = createSentenceVectors(studio.database.db, model, undefined, { capacity: 2 });
     const entry: StoryfileMatcher = entryOf(vectors.matcherEmbedder);
     const texts = [...listSnapshotTexts(entry)];
-    const scriptTexts = texts.filter((text) => !OFF_TOPIC.has(text));
+    const scriptTexts = texts.filter((text) => !OFF_TOPIC_TEXTS.has(text));
     expect(scriptTexts.length).toBeGreaterThan(2);
     await vectors.preparePhrasings(texts);
     expect(model.embedded).toHaveLength(texts.length);
@@ -128,8 +127,8 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
       entry,
     ).load();
 
-    const scriptVectors = snapshot.vectors.filter(([text]) => !OFF_TOPIC.has(text));
-    expect(scriptVectors.length).toBe(texts.length - OFF_TOPIC.size);
+    const scriptVectors = snapshot.vectors.filter(([text]) => !OFF_TOPIC_TEXTS.has(text));
+    expect(scriptVectors.length).toBe(texts.length - OFF_TOPIC_TEXTS.size);
     expect(sizeOf(entry) - answersAlone).toBe(
       scriptVectors.length * (DIMENSIONS * Float32Array.BYTES_PER_ELEMENT + BYTES_PER_VECTOR_ENTRY),
     );

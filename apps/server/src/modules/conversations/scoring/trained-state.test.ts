@@ -7,7 +7,7 @@ import type { MatchingSettings } from '@conversa/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  OFF_TOPIC_QUESTIONS,
+  OFF_TOPIC_TEXTS,
   splitPassages,
   DEFAULT_TUNING,
   type MatchResult,
@@ -49,7 +49,7 @@ const ANSWERS = [
 ] as const;
 
 function snapshotOf(answers: ReadonlyArray<readonly [string, string, string]>): MatcherSnapshot {
-  const texts = new Set<string>(OFF_TOPIC_QUESTIONS.map((text) => text.trim()));
+  const texts = new Set<string>(OFF_TOPIC_TEXTS);
   for (const [, question, transcript] of answers) {
     texts.add(question);
     for (const passage of splitPassages(transcript, DEFAULT_TUNING.transcriptPassageSentences)) {
