@@ -20,6 +20,7 @@
 //   --cache-mb N     the studio's MATCHER_CACHE_MB (default 4096, the studio's default)
 //   --embedder E     use-lite (default) or none (words alone: no model to load)
 //   --heap           only weighs matcher-bytes.ts's estimate against the heap (storyfiles/matcher-heap.ts)
+//   --read-back      only times a storyfile's vectors read back from PostgreSQL (storyfiles/read-back.ts)
 //   (MATCHER_WORKERS=N before the command sets the scorer threads; DATABASE_URL any PostgreSQL,
 //   else the bench's own embedded one under .data-bench/storyfiles/, BENCH_POSTGRES_PORT)
 import { loadavg } from 'node:os';
@@ -39,6 +40,7 @@ import {
 import { askPublic, askSpread, readCacheFigures, type AskTiming } from './storyfiles/asks.ts';
 import { cloneStoryfile } from './storyfiles/clone.ts';
 import { reportMatcherHeap } from './storyfiles/matcher-heap.ts';
+import { reportReadBack } from './storyfiles/read-back.ts';
 import { reportStoryfiles } from './storyfiles/report.ts';
 
 const { values: args } = parseArgs({
@@ -52,6 +54,7 @@ const { values: args } = parseArgs({
     'cache-mb': { type: 'string', default: '4096' },
     embedder: { type: 'string', default: 'use-lite' },
     heap: { type: 'boolean', default: false },
+    'read-back': { type: 'boolean', default: false },
   },
 });
 const whole = (name: keyof typeof args, min: number, max: number): number => {
@@ -107,6 +110,10 @@ async function main(): Promise<void> {
       STUDIO_ROLE: 'web',
       TRUST_PROXY: 'loopback',
     });
+    if (args['read-back']) {
+      await reportReadBack(studio.database.db);
+      return;
+    }
     const { url } = studio;
     const questions = scale.script.topics[0]!.questions.slice(0, ANSWERS);
     const template = await seedPublishedStoryfile(studio, {

@@ -20,7 +20,7 @@ import { loadScript } from '../load-scripts.ts';
 
 const DIMENSIONS = 512;
 
-function standInVector(text: string): Float32Array {
+export function standInVector(text: string): Float32Array {
   const vector = new Float32Array(DIMENSIONS);
   let digest = createHash('sha256').update(text).digest();
   for (let i = 0; i < DIMENSIONS; i++) {
