@@ -111,6 +111,11 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
 
     expect(snapshot.vectors.map(([text]) => text).sort()).toEqual([...texts].sort());
     expect(model.embedded).toHaveLength(texts.length);
+    // Read back exactly as the model made them (PostgreSQL's binary array form, decoded here).
+    const made = await model.embed(texts);
+    for (const [text, vector] of snapshot.vectors) {
+      expect(Array.from(vector)).toEqual(Array.from(made[texts.indexOf(text)]!));
+    }
   });
 
   it('is counted by the matcher cache with the vectors it keeps alive', async () => {
