@@ -74,7 +74,7 @@ function toBuffer(value: unknown): Buffer {
  * null flag, the element type and, per dimension, its size and lower bound; then each element's
  * length (4) and big-endian bytes.
  */
-export function readFloat4Array(bytes: Buffer): Float32Array {
+function readFloat4Array(bytes: Buffer): Float32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const dimensions = view.getInt32(0);
   if (dimensions === 0) {
