@@ -58,6 +58,16 @@ export const transcriptPathOf = (storyfileId: string, videoId: string) =>
   `/v1/conversa/storyfiles/${storyfileId}/videos/${videoId}/transcript`;
 
 /** The video's transcript once its draft is no longer pending (or the time is up). */
+/**
+ * How long a test waits for a draft: it bounds a hang, not a draft's time. A draft runs at the
+ * lowest priority, one at a time, and took over 150 s with the machine's two cores shared by five
+ * times as many processes (CI once saw one still pending after 120 s at load 9-12).
+ */
+export const DRAFT_HANG_MS = 400_000;
+
+/** A test that waits for a draft may take that long and a little more. */
+export const DRAFT_TEST_TIMEOUT_MS = DRAFT_HANG_MS + 50_000;
+
 export async function waitForTranscript(
   owner: ApiClient,
   storyfileId: string,

@@ -19,6 +19,7 @@ import {
   TRANSCRIPT_STALE_MESSAGE,
 } from '@conversa/contracts';
 import {
+  DRAFT_HANG_MS,
   transcriptPathOf,
   uploadStoryfileVideo,
   waitForTranscript,
@@ -40,7 +41,7 @@ const SPEAKER_DIR = fileURLToPath(
 );
 const run = promisify(execFile);
 /** Bounds a hang, not the work: drafts and the adaptation run at the lowest CPU priority. */
-const HANG_MS = 400_000;
+const HANG_MS = DRAFT_HANG_MS;
 
 let studio: TestStudio;
 let owner: ApiClient;

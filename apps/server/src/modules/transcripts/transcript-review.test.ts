@@ -16,6 +16,8 @@ import {
 import {
   seedTranscribedStoryfile,
   transcriptPathOf,
+  DRAFT_HANG_MS,
+  DRAFT_TEST_TIMEOUT_MS,
   waitForTranscript as waitForStoryfileTranscript,
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -60,11 +62,7 @@ const setPublishDrafts = (publishDrafts: boolean) =>
   );
 
 const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
-/**
- * Bounds a hang, not a draft's time: a draft runs at the lowest priority, one at a time, and took
- * over 150 s with the machine's two cores shared by five times as many processes.
- */
-const waitForTranscript = (videoId: string, timeoutMs = 400_000) =>
+const waitForTranscript = (videoId: string, timeoutMs = DRAFT_HANG_MS) =>
   waitForStoryfileTranscript(owner, storyfileId, videoId, timeoutMs);
 
 beforeAll(async () => {
@@ -94,7 +92,7 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-describe('a draft no author reviewed', { timeout: 450_000 }, () => {
+describe('a draft no author reviewed', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
   it('needs review, with the confidence of each word the recognizer heard', async () => {
     const draft = await waitForTranscript(spokenVideoId);
     expect(draft).toMatchObject({ status: 'draft', review: 'needs-review', approvedAt: null });
@@ -152,7 +150,7 @@ describe('a draft no author reviewed', { timeout: 450_000 }, () => {
   });
 });
 
-describe('approving a draft', { timeout: 450_000 }, () => {
+describe('approving a draft', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
   it('is refused to a viewer and for words changed since they were read', async () => {
     const draft = await waitForTranscript(spokenVideoId);
     const approvePath = `${transcriptPath(spokenVideoId)}/approve`;

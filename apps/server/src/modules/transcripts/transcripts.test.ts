@@ -14,6 +14,8 @@ import {
 import {
   seedTranscribedStoryfile,
   transcriptPathOf,
+  DRAFT_HANG_MS,
+  DRAFT_TEST_TIMEOUT_MS,
   waitForTranscript as waitForStoryfileTranscript,
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
@@ -28,7 +30,7 @@ let storyfileId: string;
 const videoIds: Record<'spoken' | 'subtitled', string> = { spoken: '', subtitled: '' };
 
 const transcriptPath = (videoId: string) => transcriptPathOf(storyfileId, videoId);
-const waitForTranscript = (videoId: string, timeoutMs = 120_000) =>
+const waitForTranscript = (videoId: string, timeoutMs = DRAFT_HANG_MS) =>
   waitForStoryfileTranscript(owner, storyfileId, videoId, timeoutMs);
 
 async function fetchCaptionsOf(videoId: string): Promise<{ url: string; text: string }> {
@@ -64,7 +66,7 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-describe('transcript drafts', { timeout: 180_000 }, () => {
+describe('transcript drafts', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
   it('the recognizer drafts every new answer after processing, with timed words and captions', async () => {
     const draft = await waitForTranscript(videoIds.spoken);
     expect(draft).toMatchObject({
@@ -134,7 +136,7 @@ describe('the transcript page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('editing a transcript', { timeout: 180_000 }, () => {
+describe('editing a transcript', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
   it("an author's corrected words keep their cue's time, become the captions and end the draft", async () => {
     const draft = await waitForTranscript(videoIds.spoken);
     const [first, ...rest] = draft.cues;
