@@ -14,15 +14,41 @@ import { FRONTIER_HEADER, FRONTIER_NOTE, frontierRows } from './decision-frontie
  * NLP.js and MiniSearch on the same script.
  */
 export async function runFaqSection(
-  slice: FaqSlice,
+  fullSlice: FaqSlice,
   embedder: Embedder | undefined,
+  options: {
+    /**
+     * Issue 50: the held-out and off-topic questions at even positions are the storyfile's log of
+     * what visitors asked (unlabelled), those at odd positions are measured; the variants with
+     * transcripts are measured without and with the log.
+     */
+    visitorLog?: boolean;
+  } = {},
 ): Promise<FaqResult[]> {
+  const isOdd = (_: unknown, position: number) => position % 2 === 1;
+  const isEven = (_: unknown, position: number) => position % 2 === 0;
+  const slice = options.visitorLog
+    ? {
+        ...fullSlice,
+        questions: fullSlice.questions.filter(isOdd),
+        offTopic: fullSlice.offTopic.filter(isOdd),
+      }
+    : fullSlice;
+  const log = [
+    ...fullSlice.questions.filter(isEven).map((question) => question.text),
+    ...fullSlice.offTopic.filter(isEven),
+  ];
   // The automatic threshold as it was before issue 40: neighbour questions counted on a script
   // without alternates (`minHeldOutSamples` 0 lets them in; with no held-out phrasing nothing else moves).
   const before = {
     autoThreshold: { ...DEFAULT_TUNING.autoThreshold, minHeldOutSamples: 0 },
   };
-  const variants: { name: string; options: MatcherOptions; withTranscripts: boolean }[] = [
+  const baseVariants: {
+    name: string;
+    options: MatcherOptions;
+    withTranscripts: boolean;
+    visitorLog?: readonly string[];
+  }[] = [
     {
       name: 'conversa lexical, rule of 11-25',
       options: { tuning: before },
@@ -46,6 +72,13 @@ export async function runFaqSection(
         ]
       : []),
   ];
+  const variants = options.visitorLog
+    ? baseVariants.flatMap((variant) =>
+        variant.withTranscripts
+          ? [variant, { ...variant, name: `${variant.name} + log`, visitorLog: log }]
+          : [variant],
+      )
+    : baseVariants;
   const results: FaqResult[] = [];
   for (const variant of variants) {
     const started = performance.now();
@@ -59,7 +92,10 @@ export async function runFaqSection(
   }
   console.log(
     `\nreal-scale storyfile ${slice.name}: ${slice.answers.length} answers scripted with one question ` +
-      `each, ${slice.questions.length} held-out questions, ${slice.offTopic.length} off-topic\n`,
+      `each, ${slice.questions.length} held-out questions, ${slice.offTopic.length} off-topic` +
+      (options.visitorLog
+        ? ` (the odd positions; the even ones, ${log.length} questions, are the log of "+ log")\n`
+        : '\n'),
   );
   printTable(
     [

@@ -86,6 +86,8 @@ export function measureFaqConversa(input: {
   setting?: ThresholdSetting;
   /** Whether to measure the frontier of play / ask back / fall back (default true). */
   withDecisions?: boolean;
+  /** What the storyfile's visitors asked before, unlabelled (`setVisitorQuestions`). */
+  visitorLog?: readonly string[];
 }): FaqResult {
   const { slice } = input;
   const matcher = createMatcher({ ...input.options, threshold: input.setting ?? 'auto' });
@@ -95,6 +97,9 @@ export function measureFaqConversa(input: {
       question: answer.question,
       ...(input.withTranscripts ? { transcript: answer.transcript } : {}),
     });
+  }
+  if (input.visitorLog) {
+    matcher.setVisitorQuestions(input.visitorLog);
   }
   const threshold = matcher.getThreshold();
   const decisions = input.withDecisions === false ? null : emptyFrontier();

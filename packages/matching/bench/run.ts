@@ -4,7 +4,7 @@
 //   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--storyfile-phrasings 1]
 //   [--train FILE] [--eval FILE]
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
-//   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE]
+//   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE] [--visitor-log]
 // Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
 // storyfile, classic, and learning (issue 50's simulation on the faq slice; not run by default).
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       'large-questions': { type: 'string', default: '1000' },
       'large-sources': { type: 'string' },
       'no-review': { type: 'boolean', default: false },
+      'visitor-log': { type: 'boolean', default: false },
       embedder: { type: 'string', default: 'none' },
     },
   });
@@ -163,7 +164,9 @@ async function main(): Promise<void> {
     runLearningSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
   }
   if (sections.has('faq')) {
-    const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+    const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder, {
+      visitorLog: values['visitor-log'],
+    });
     const faqOut = outPath.replace(/(\.json)?$/, '-faq.json');
     mkdirSync(dirname(faqOut), { recursive: true });
     writeFileSync(faqOut, `${JSON.stringify(faqResults, null, 2)}\n`);
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
         values['storyfile-phrasings'] === undefined
           ? undefined
           : Number(values['storyfile-phrasings']),
+      visitorLog: values['visitor-log'],
     });
     const storyfileOut = outPath.replace(/(\.json)?$/, '-storyfile.json');
     mkdirSync(dirname(storyfileOut), { recursive: true });

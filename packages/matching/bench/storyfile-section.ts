@@ -23,10 +23,16 @@ export function runStoryfileSection(options: {
   seeds: number;
   embedder: Embedder | undefined;
   phrasings: number | undefined;
+  /**
+   * Issue 50: the questions at even positions are the storyfiles' log of what visitors asked
+   * (unlabelled, off-topic ones included), those at odd positions are asked; each automatic
+   * variant is measured without and with the log.
+   */
+  visitorLog?: boolean;
 }): StoryfileResult[] {
   const results: StoryfileResult[] = [];
   // Lexical at the automatic threshold and at DEFAULT_THRESHOLD; with vectors, automatic only.
-  const variants: { scoring: string; setting: 'auto' | number; options: MatcherOptions }[] = [
+  const baseVariants: { scoring: string; setting: 'auto' | number; options: MatcherOptions }[] = [
     { scoring: 'lexical', setting: 'auto', options: {} },
     { scoring: 'lexical', setting: DEFAULT_THRESHOLD, options: {} },
     ...(options.embedder
@@ -44,12 +50,21 @@ export function runStoryfileSection(options: {
         ]
       : []),
   ];
+  const variants = options.visitorLog
+    ? baseVariants.flatMap((variant) =>
+        variant.setting === 'auto'
+          ? [variant, { ...variant, scoring: `${variant.scoring} + log`, isLogged: true }]
+          : [variant],
+      )
+    : baseVariants;
   const scorings: string[] = [];
   const notes: string[] = [];
   options.trainPaths.forEach((trainPath, position) => {
     const train = readTrainFile(trainPath);
     const evalPath = options.evalPaths?.[position];
-    const questions = evalPath ? readEvalItems(evalPath, options.split) : train.val;
+    const all = evalPath ? readEvalItems(evalPath, options.split) : train.val;
+    const questions = options.visitorLog ? all.filter((_, position) => position % 2 === 1) : all;
+    const log = all.filter((_, position) => position % 2 === 0).map((item) => item.text);
     const split = evalPath ? options.split : 'val';
     console.log(
       `storyfiles from ${train.name} (${train.intents.length} intents), questions: ` +
@@ -62,7 +77,8 @@ export function runStoryfileSection(options: {
         );
         continue;
       }
-      for (const { scoring, setting, options: matcherOptions } of variants) {
+      for (const variant of variants) {
+        const { scoring, setting, options: matcherOptions } = variant;
         const started = performance.now();
         const result = measureStoryfiles({
           dataset: `${train.name} ${split}`,
@@ -73,6 +89,7 @@ export function runStoryfileSection(options: {
           setting,
           matcherOptions,
           phrasings: options.phrasings,
+          ...('isLogged' in variant ? { visitorLog: log } : {}),
         });
         results.push(result);
         scorings.push(scoring);

@@ -111,6 +111,8 @@ export function measureStoryfiles(input: {
   matcherOptions?: MatcherOptions;
   /** Phrasings kept per answer (1: the question only, as authors script them); default all. */
   phrasings?: number;
+  /** What the storyfile's visitors asked before, unlabelled (`setVisitorQuestions`). */
+  visitorLog?: readonly string[];
 }): StoryfileResult {
   const result: StoryfileResult = {
     dataset: input.dataset,
@@ -144,6 +146,9 @@ export function measureStoryfiles(input: {
     for (const answer of answers) {
       const [question = '', ...alternates] = answer.examples.slice(0, input.phrasings);
       matcher.upsertAnswer({ id: answer.id, question, alternates });
+    }
+    if (input.visitorLog) {
+      matcher.setVisitorQuestions(input.visitorLog);
     }
     const started = performance.now();
     result.thresholds.push(matcher.getThreshold());

@@ -4,6 +4,7 @@ import { extractFeatures } from './features.ts';
 import type { FeatureKey } from './features.ts';
 import { weighTermCount } from './matcher-state.ts';
 import type { MatcherState, PreparedQuery } from './matcher-state.ts';
+import { logRarities } from './visitor-log.ts';
 
 /**
  * A question's features, with each known feature's factor (its weight times idf and prior,
@@ -16,6 +17,9 @@ export function prepareQuery(state: MatcherState, text: string): PreparedQuery {
   const familyScales = new Float64Array(state.familyCount);
   let weightSum = 0;
   const occurrencesById = new Map<number, number>();
+  // What the storyfile's visitors asked: a feature most of them use weighs less (issue 50).
+  const rarityOf = logRarities(state);
+  const rarityById = new Map<number, number>();
   features.occurrences.forEach((occurrences, family) => {
     occurrencesById.clear();
     const unseen = new Map<FeatureKey, number>();
@@ -25,17 +29,21 @@ export function prepareQuery(state: MatcherState, text: string): PreparedQuery {
         unseen.set(key, (unseen.get(key) ?? 0) + 1);
       } else {
         occurrencesById.set(id, (occurrencesById.get(id) ?? 0) + 1);
+        if (rarityOf && !rarityById.has(id)) {
+          rarityById.set(id, rarityOf(family, key));
+        }
       }
     }
     let normSquared = 0;
     // Words the storyfile never uses still count in the question's norm, pulling scores down.
-    for (const count of unseen.values()) {
-      const weight = weighTermCount(count) * state.index.getUnseenIdf();
+    for (const [key, count] of unseen) {
+      const weight =
+        weighTermCount(count) * state.index.getUnseenIdf() * (rarityOf?.(family, key) ?? 1);
       normSquared += weight * weight;
     }
     for (const [id, count] of occurrencesById) {
       const idf = state.index.getIdf(id);
-      const weight = weighTermCount(count) * idf;
+      const weight = weighTermCount(count) * idf * (rarityById.get(id) ?? 1);
       normSquared += weight * weight;
       ids.push(id);
       // Light words count fully in the norms (the question is still made of them) but weigh less

@@ -9,6 +9,7 @@ import { ensureScratch, prepareQuery } from './matcher-query.ts';
 import { retrieveAnswerSlots } from './matcher-retrieval.ts';
 import { scoreAnswer } from './matcher-answer-score.ts';
 import { compareScored, roundScore } from './matcher-state.ts';
+import { correctHubness } from './visitor-log.ts';
 import type { MatcherState, PreparedQuery, ScoredAnswer } from './matcher-state.ts';
 
 /**
@@ -41,6 +42,7 @@ export function scoreQuestion(
       excluded,
       excludedAnswer,
     );
+    correctHubness(state, state.semanticScores);
   }
   if (state.tuning.transcriptWeight > 0) {
     // The transcripts' centroids are rows of the classifier: their cosines were just computed.

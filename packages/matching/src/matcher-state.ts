@@ -10,6 +10,7 @@ import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import { createTranscriptIndex } from './transcript.ts';
+import type { VisitorLog } from './visitor-log.ts';
 import type { TranscriptIndex } from './transcript.ts';
 import type {
   AnswerInput,
@@ -177,6 +178,8 @@ export interface MatcherState {
    * gone): an edit that is later undone (a preview's trial change) leaves no drift.
    */
   calibratedPhrasings: Map<string, ReadonlySet<string>>;
+  /** What visitors asked, unlabelled (`src/visitor-log.ts`); undefined: nothing logged. */
+  visitorLog: VisitorLog | undefined;
   readonly drift: Map<string, number>;
   driftTotal: number;
   categoryIndex: CategoryIndex;
@@ -285,6 +288,7 @@ export function createMatcherState(options: MatcherOptions): MatcherState {
     calibration,
     spareCalibration,
     calibratedPhrasings,
+    visitorLog: undefined,
     drift,
     driftTotal,
     categoryIndex,

@@ -56,6 +56,17 @@ export interface MatcherTuning {
    * (README, docs/experiments/matching.md).
    */
   learnedWeight: number;
+  /**
+   * What the storyfile's visitors asked, unlabelled (`setVisitorQuestions`, `src/visitor-log.ts`):
+   * below this many distinct questions the log changes nothing.
+   */
+  visitorLogMinQuestions: number;
+  /** The power of a question's feature's rarity in the log that its weight is multiplied by (0: off). */
+  visitorLogRarity: number;
+  /** Share of an answer's hubness against the log taken off its semantic score (0: off). */
+  visitorLogHubness: number;
+  /** How many nearest logged questions an answer's hubness is the mean cosine of. */
+  visitorLogNeighbours: number;
   /** Weight of the similarity to an answer's centroid against its best phrasing's, semantically. */
   embeddingCentroidWeight: number;
   /** Cosine rescaled to 0 in the semantic score ("unrelated"); see `SemanticSettings.floor`. */
@@ -129,6 +140,10 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   contrastWeight: 0.5,
   embeddingWeight: 0.5,
   learnedWeight: 0.6,
+  visitorLogMinQuestions: 100,
+  visitorLogRarity: 1,
+  visitorLogHubness: 0.5,
+  visitorLogNeighbours: 100,
   embeddingCentroidWeight: 0.5,
   embeddingFloor: 0.2,
   embeddingCentering: 0,

@@ -8,6 +8,7 @@ import { describeTerms } from './matcher-explain.ts';
 import { calibrate, calibrateDecision } from './matcher-calibration.ts';
 import { assertPlayRisk } from './decision-calibration.ts';
 import { exportTrainedState, importTrainedState } from './matcher-trained.ts';
+import { setVisitorLog } from './visitor-log.ts';
 import type { TrainedState } from './matcher-trained.ts';
 import { decideOutcome } from './decision.ts';
 import type { DecisionPolicy } from './decision.ts';
@@ -39,6 +40,13 @@ export interface Matcher {
   removeAnswer(answerId: string): boolean;
   /** Replaces the namespace's categories; every phrasing is re-indexed because its terms change. */
   setCategories(categories: Category[]): void;
+  /**
+   * Replaces what the storyfile's visitors asked, unlabelled (its log's distinct questions, issue
+   * 50): from `visitorLogMinQuestions` of them on, a word most visitors use weighs less and an
+   * answer close to everything they ask loses its lead (`src/visitor-log.ts`). The scores change,
+   * so the automatic calibration is made again.
+   */
+  setVisitorQuestions(texts: readonly string[]): void;
   /**
    * Sets the storyfile's out-of-scope threshold: a number (0–1) is used as is and overrides the
    * automatic one; `'auto'` goes back to it. Throws a RangeError for a number outside 0–1.
@@ -179,6 +187,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     upsertAnswer: (input: AnswerInput) => upsertAnswer(state, input),
     removeAnswer: (answerId: string) => removeAnswer(state, answerId),
     setCategories: (categories: Category[]) => setCategories(state, categories),
+    setVisitorQuestions: (texts: readonly string[]) => setVisitorLog(state, texts),
     setThreshold(next: ThresholdSetting) {
       state.thresholdSetting = assertThreshold(next);
     },
