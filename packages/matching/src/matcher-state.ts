@@ -3,14 +3,13 @@ import type { CategoryIndex } from './categories.ts';
 import { createAnswerIndex } from './answer-index.ts';
 import type { AnswerIndex, AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { FAMILY_COUNT, weighFeature, WORD_FAMILY } from './features.ts';
-import type { FeatureSettings, TextFeatures } from './features.ts';
+import type { FeatureKey, FeatureSettings, TextFeatures } from './features.ts';
 import { assertPlayRisk } from './decision-calibration.ts';
 import type { DecisionScores, PlayRiskSetting } from './decision-calibration.ts';
 import { createSemanticIndex } from './semantic.ts';
 import type { SemanticIndex } from './semantic.ts';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import { createTranscriptIndex } from './transcript.ts';
-import type { VisitorLog } from './visitor-log.ts';
 import type { TranscriptIndex } from './transcript.ts';
 import type {
   AnswerInput,
@@ -149,6 +148,16 @@ export function listPhrasingTexts(answer: AnswerInput): string[] {
  * vectors), the calibration of its automatic threshold, and the scratch space of its questions.
  * The index unit (`matcher-index.ts`) edits it, the scoring unit (`matcher-scoring.ts`) reads it
  * to answer a question, the calibration unit (`matcher-calibration.ts`) keeps the threshold. */
+/** What a storyfile's visitors asked, unlabelled, and what was derived from it (`src/visitor-log.ts`). */
+export interface VisitorLog {
+  /** The distinct questions, trimmed, in the order given. */
+  readonly texts: readonly string[];
+  /** Per family, each feature's count of logged questions (for the categories it was made with). */
+  frequencies?: { categoryIndex: CategoryIndex; byFamily: Map<FeatureKey, number>[] };
+  /** Each answer's hubness less the script's mean, for the script version it was computed at. */
+  hubness?: { version: number; byAnswer: Map<AnswerRecord, number> };
+}
+
 export interface MatcherState {
   readonly tuning: MatcherTuning;
   readonly featureSettings: FeatureSettings;

@@ -107,7 +107,7 @@ describe('what visitors asked, by sentence vectors', () => {
   // The words' own weights off: only the vectors' part moves.
   const tuning = { visitorLogRarity: 0 };
 
-  it("an answer close to everything visitors ask loses part of its semantic lead, and only that", () => {
+  it('an answer close to everything visitors ask loses part of its semantic lead, and only that', () => {
     const plain = new Map(scoresOf(build({ embedder, tuning }), ASKED) as [string, number][]);
     const logged = new Map(
       scoresOf(build({ embedder, tuning }, VISITORS), ASKED) as [string, number][],

@@ -14,18 +14,8 @@
 import { extractFeatures } from './features.ts';
 import type { FeatureKey } from './features.ts';
 import type { AnswerRecord } from './answer-index.ts';
-import type { CategoryIndex } from './categories.ts';
-import type { MatcherState } from './matcher-state.ts';
+import type { MatcherState, VisitorLog } from './matcher-state.ts';
 import { dot } from './vector-math.ts';
-
-export interface VisitorLog {
-  /** The distinct questions, trimmed, in the order given. */
-  readonly texts: readonly string[];
-  /** Per family, each feature's count of logged questions (for the categories it was made with). */
-  frequencies?: { categoryIndex: CategoryIndex; byFamily: Map<FeatureKey, number>[] };
-  /** Each answer's hubness less the script's mean, for the script version it was computed at. */
-  hubness?: { version: number; byAnswer: Map<AnswerRecord, number> };
-}
 
 /** The log of `texts` (trimmed, distinct, empty ones dropped). */
 export function createVisitorLog(texts: readonly string[]): VisitorLog {

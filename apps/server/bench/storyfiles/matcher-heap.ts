@@ -58,6 +58,7 @@ export function scaleSnapshot(count: number, withVectors: boolean): MatcherSnaps
     embedderId: withVectors ? 'stand-in' : null,
     threshold: 'auto',
     playRisk: 'auto',
+    visitorQuestions: [],
     categories: [],
     answers,
     vectors: withVectors ? [...texts].map((text) => [text, standInVector(text)]) : [],

@@ -105,6 +105,7 @@ export async function registerModuleRoutes(
       ...(config.matcherWorkers.workerUrl ? { workerUrl: config.matcherWorkers.workerUrl } : {}),
     },
     matcherCacheMb: config.matcherCacheMb,
+    visitorLogIntervalMs: config.matcherVisitorLogMs,
   });
   metrics.setMatcherCacheReader(() => {
     const scorer = conversationEngine.scorer;

@@ -37,6 +37,16 @@ export const understandingEnvShape = {
     )
     .max(1_048_576, 'MATCHER_CACHE_MB must be at most 1048576 (megabytes, 1 TiB)')
     .default(4096),
+  /**
+   * Seconds between two reads of a storyfile's chat log for what its visitors asked (issue 50):
+   * from 100 distinct questions on, its matcher weighs words and answers by them, and takes the
+   * log again when a tenth of it is new (a new calibration). 0 reads it at every ask.
+   */
+  MATCHER_VISITOR_LOG_SECONDS: z.coerce
+    .number({ message: 'MATCHER_VISITOR_LOG_SECONDS must be a number of seconds, e.g. 300' })
+    .min(0, 'MATCHER_VISITOR_LOG_SECONDS must be 0 or more (seconds; 0 reads it at every ask)')
+    .max(86_400, 'MATCHER_VISITOR_LOG_SECONDS must be at most 86400 (a day)')
+    .default(300),
   /** An external `POST /v1/embeddings` service (its endpoint, or a base it is under). */
   EMBEDDINGS_URL: optionalUrl,
   /** The `model` the external service is asked for (required with EMBEDDINGS_URL). */

@@ -127,6 +127,17 @@ describe('public player and metrics configuration', () => {
     }
   });
 
+  it("reads the visitors' questions every 300 s by default, MATCHER_VISITOR_LOG_SECONDS otherwise", () => {
+    expect(loadConfig({}).matcherVisitorLogMs).toBe(300_000);
+    expect(loadConfig({ MATCHER_VISITOR_LOG_SECONDS: '0' }).matcherVisitorLogMs).toBe(0);
+    expect(() => loadConfig({ MATCHER_VISITOR_LOG_SECONDS: '-5' })).toThrow(
+      'MATCHER_VISITOR_LOG_SECONDS must be 0 or more (seconds; 0 reads it at every ask)',
+    );
+    expect(() => loadConfig({ MATCHER_VISITOR_LOG_SECONDS: 'often' })).toThrow(
+      'MATCHER_VISITOR_LOG_SECONDS (got "often")',
+    );
+  });
+
   it('keeps 4,096 MB of matchers by default, reads MATCHER_CACHE_MB, and refuses a bad size', () => {
     expect(loadConfig({}).matcherCacheMb).toBe(4096);
     expect(loadConfig({ MATCHER_CACHE_MB: '0' }).matcherCacheMb).toBe(0);

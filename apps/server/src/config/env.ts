@@ -144,6 +144,8 @@ export interface Config {
   matcherWorkers: MatcherWorkersConfig;
   /** MATCHER_CACHE_MB: megabytes for the matchers kept in memory (the cache and every scorer thread). */
   matcherCacheMb: number;
+  /** MATCHER_VISITOR_LOG_SECONDS, in ms: how often a storyfile's chat log is read for its matcher. */
+  matcherVisitorLogMs: number;
   /** Spoken questions: the recognizer and how many run at once (SPEECH_*). */
   speech: SpeechConfig;
   /** SPEAKER_ADAPTATION_FIRST / _EVERY: when a storyfile's voice is adapted (issue 52). */
@@ -307,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.MATCHER_WORKER_TIMEOUT_SECONDS * 1000,
     },
     matcherCacheMb: env.MATCHER_CACHE_MB,
+    matcherVisitorLogMs: env.MATCHER_VISITOR_LOG_SECONDS * 1000,
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
       warmDecoders: env.SPEECH_WARM_DECODERS,

@@ -32,6 +32,7 @@ export function createCachedMatcher(
         for (const answer of entry.answers.values()) {
           built.upsertAnswer(toAnswerInput(answer));
         }
+        built.setVisitorQuestions(entry.visitorQuestions);
       }
       return built;
     },
@@ -78,6 +79,9 @@ function estimateAnswers(entry: StoryfileMatcher): number {
     for (const text of [...answer.alternates, ...(answer.learned ?? [])]) {
       characters += text.length;
     }
+  }
+  for (const question of entry.visitorQuestions) {
+    characters += question.length;
   }
   return characters * ANSWER_BYTES_PER_CHARACTER + entry.answers.size * BYTES_PER_ANSWER;
 }

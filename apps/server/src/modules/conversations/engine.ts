@@ -74,6 +74,8 @@ export async function createConversationEngine(
      * every scorer thread (`matcher-budget.ts`); unset: no bound.
      */
     matcherCacheMb?: number;
+    /** MATCHER_VISITOR_LOG_SECONDS in ms (`visitor-log.ts`); unset: the visitors' log is not read. */
+    visitorLogIntervalMs?: number;
   },
 ): Promise<ConversationEngine> {
   const signer = await createSharedMediaUrlSigner(
@@ -107,6 +109,8 @@ export async function createConversationEngine(
       embedder,
       vectors,
       budgetBytes,
+      visitorLogIntervalMs: options.visitorLogIntervalMs,
+      logger: options.logger,
     }),
     embedder,
     ...(scorer ? { scorer } : {}),

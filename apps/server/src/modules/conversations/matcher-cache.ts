@@ -10,6 +10,11 @@ import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.ta
 import { inkStories } from '../ink/ink.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { learnedStampPart, loadLearnedQuestions } from './learned-labels.ts';
+import {
+  createVisitorLogRefresher,
+  loadStoredVisitorLog,
+  visitorLogStampPart,
+} from './visitor-log.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
 import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
 import { createCachedMatcher, createEntrySizes } from './cached-matcher.ts';
@@ -55,6 +60,7 @@ async function readMatcherStamp(
          from ${storyfileMatchingSettings}
          where ${storyfileMatchingSettings.storyfileId} = ${storyfileId}),
       ${learnedStampPart(storyfileId)},
+      ${visitorLogStampPart(storyfileId)},
       ${sql.join(vocabulary.stampParts(storyfileId), sql`, `)}
     ) as stamp,
     (select published_version_id from ${inkStories} where storyfile_id = ${storyfileId})
@@ -141,8 +147,22 @@ export function createMatcherCache(options: {
    * estimate); the least recently asked go first. Unset: no bound.
    */
   budgetBytes?: number | undefined;
+  /**
+   * How often (ms) a storyfile's chat log is read again for what its visitors asked
+   * (MATCHER_VISITOR_LOG_SECONDS; `visitor-log.ts`). Unset: never (the log is not read).
+   */
+  visitorLogIntervalMs?: number | undefined;
+  logger?: { warn(message: string): void } | undefined;
 }) {
   const { vocabulary, embedder, vectors } = options;
+  const visitorLog =
+    options.visitorLogIntervalMs === undefined
+      ? undefined
+      : createVisitorLogRefresher({
+          intervalMs: options.visitorLogIntervalMs,
+          vectors,
+          logger: options.logger,
+        });
   const budgetBytes = options.budgetBytes ?? Number.POSITIVE_INFINITY;
   /** The storyfiles' matchers, least recently asked first. */
   const cache = new Map<string, StoryfileMatcher>();
@@ -226,6 +246,7 @@ export function createMatcherCache(options: {
     async getMatcher(db: Database, storyfileId: string): Promise<StoryfileMatcher> {
       const entry = await getOrBuild(db, storyfileId);
       prepareVectors(storyfileId, entry);
+      visitorLog?.refresh(db, storyfileId, entry.visitorQuestions);
       keepWithinBudget(storyfileId);
       return entry;
     },
@@ -241,6 +262,11 @@ export function createMatcherCache(options: {
      */
     async settleVectors(storyfileId: string): Promise<void> {
       await preparing.get(storyfileId);
+    },
+
+    /** Resolves once a read of the storyfile's visitor log in flight is done (tests). */
+    async settleVisitorLog(storyfileId: string): Promise<void> {
+      await visitorLog?.settle(storyfileId);
     },
 
     /** Drops every cached matcher (tests). */
@@ -282,13 +308,15 @@ export function createMatcherCache(options: {
       cache.set(storyfileId, entry);
       return entry;
     }
-    const [rows, { threshold, playRisk }, categories, heardAsRules, learned] = await Promise.all([
-      loadMatchableAnswers(db, storyfileId),
-      readMatchingSetting(db, storyfileId),
-      vocabulary.loadCategories(db, storyfileId),
-      vocabulary.loadHeardAsRules(db, storyfileId),
-      loadLearnedQuestions(db, storyfileId),
-    ]);
+    const [rows, { threshold, playRisk }, categories, heardAsRules, learned, visitorQuestions] =
+      await Promise.all([
+        loadMatchableAnswers(db, storyfileId),
+        readMatchingSetting(db, storyfileId),
+        vocabulary.loadCategories(db, storyfileId),
+        vocabulary.loadHeardAsRules(db, storyfileId),
+        loadLearnedQuestions(db, storyfileId),
+        loadStoredVisitorLog(db, storyfileId),
+      ]);
     const categoriesKey = JSON.stringify(categories);
     // From here on no await: a concurrent rebuild cannot interleave its edits with these.
     const entry =
@@ -304,6 +332,7 @@ export function createMatcherCache(options: {
           categories,
           heardAsRules,
           publishedInkVersionId,
+          visitorQuestions,
         },
         embedder,
       );
@@ -315,6 +344,8 @@ export function createMatcherCache(options: {
     built?.setPlayRisk(playRisk);
     entry.threshold = threshold;
     entry.playRisk = playRisk;
+    built?.setVisitorQuestions(visitorQuestions);
+    entry.visitorQuestions = visitorQuestions;
     if (entry.categoriesKey !== categoriesKey) {
       // Categories change the terms of every phrasing: the matcher re-indexes them all.
       built?.setCategories(categories);

@@ -50,4 +50,9 @@ export interface StoryfileMatcher {
    * on a storyfile with no story reads neither the story nor the conversation's state.
    */
   publishedInkVersionId: string | null;
+  /**
+   * What its visitors asked, as stored for its matcher (`visitor-log.ts`; [] until a log was
+   * taken): the matcher weighs words and answers by it.
+   */
+  visitorQuestions: string[];
 }

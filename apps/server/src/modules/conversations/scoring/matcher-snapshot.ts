@@ -50,11 +50,19 @@ export function listEntryTexts(entry: Pick<StoryfileMatcher, 'answers'>): EntryT
 
 /**
  * Every text whose vector a snapshot of this entry carries (trimmed, once each): the built-in
- * off-topic questions, each answer's phrasings and learned questions, its transcript's passages.
+ * off-topic questions, each answer's phrasings and learned questions, its transcript's passages,
+ * and what its visitors asked (`visitor-log.ts`).
  */
-export function listSnapshotTexts(entry: Pick<StoryfileMatcher, 'answers'>): Set<string> {
+export function listSnapshotTexts(
+  entry: Pick<StoryfileMatcher, 'answers' | 'visitorQuestions'>,
+): Set<string> {
   const { phrasings, passages } = listEntryTexts(entry);
-  return new Set([...OFF_TOPIC_TEXTS, ...phrasings, ...passages]);
+  return new Set([
+    ...OFF_TOPIC_TEXTS,
+    ...phrasings,
+    ...passages,
+    ...entry.visitorQuestions.map((text) => text.trim()),
+  ]);
 }
 
 /**
@@ -95,6 +103,7 @@ export function takeMatcherSnapshot(
     playRisk: entry.playRisk,
     categories: entry.categories,
     answers,
+    visitorQuestions: entry.visitorQuestions,
     vectors,
   };
   taken.set(entry, snapshot);

@@ -21,6 +21,8 @@ export interface MatcherSnapshot {
   playRisk: PlayRiskSetting;
   categories: Category[];
   answers: AnswerInput[];
+  /** What the storyfile's visitors asked, as stored for its matcher (`setVisitorQuestions`). */
+  visitorQuestions: string[];
   /** Trimmed text → its stored vector. */
   vectors: Array<[string, Float32Array]>;
 }

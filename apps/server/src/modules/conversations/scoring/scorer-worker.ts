@@ -80,6 +80,7 @@ export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState):
   for (const answer of snapshot.answers) {
     matcher.upsertAnswer(answer);
   }
+  matcher.setVisitorQuestions(snapshot.visitorQuestions);
   if (trained) {
     matcher.importTrained(trained);
   }

@@ -11,7 +11,7 @@ const computed = new WeakMap<MatcherSnapshot, string>();
  * categories, the answers (in the snapshot's order, with their ids' order: the matcher trains and
  * breaks ties by id) and every text's vector. Two snapshots with the same fingerprint train the same state, so
  * it keys the stored state (`trained-state-store.ts`); any edit of the script, a transcript, an
- * alternate, a learned question, a setting or a vector gives another. The ids themselves are left
+ * alternate, a learned question, the visitors' log, a setting or a vector gives another. The ids themselves are left
  * out (only their order counts): a copy of a script whose ids sort the same way, read in the same
  * order, shares the state.
  */
@@ -29,6 +29,7 @@ export function fingerprintSnapshot(snapshot: MatcherSnapshot): string {
       threshold: snapshot.threshold,
       playRisk: snapshot.playRisk,
       categories: snapshot.categories,
+      visitorQuestions: snapshot.visitorQuestions,
     }),
   );
   // In the snapshot's order (the matcher indexes them so), each with its id's rank: the ids count

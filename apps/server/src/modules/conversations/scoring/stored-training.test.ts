@@ -67,6 +67,7 @@ function entryOf(embedder: Embedder) {
     {
       stamp: 'stamp',
       version: 1,
+      visitorQuestions: [],
       threshold: 'auto',
       playRisk: 'auto',
       answers,

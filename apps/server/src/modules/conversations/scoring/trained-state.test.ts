@@ -60,6 +60,7 @@ function snapshotOf(answers: ReadonlyArray<readonly [string, string, string]>): 
   return {
     version: 1,
     embedderId: 'stand-in',
+    visitorQuestions: [],
     threshold: 'auto',
     playRisk: 'auto',
     categories: [],
