@@ -4,7 +4,10 @@
 //   [--storyfile-sizes 30,60,100,150,300] [--storyfile-seeds 5] [--storyfile-phrasings 1]
 //   [--train FILE] [--eval FILE]
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
-//   [--large 5000] [--no-review] [--embedder none|use-lite] [--faq FILE] [--visitor-log]
+//   [--large 5000 --large-sources FILE,FILE] [--large-questions 1000] [--no-review]
+//   [--embedder none|use-lite] [--faq FILE] [--visitor-log]
+// --visitor-log (issue 50): the faq and storyfile sections measure the questions at odd positions,
+// the automatic variants without and with those at even positions as the storyfile's log.
 // Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
 // storyfile, classic, and learning (issue 50's simulation on the faq slice; not run by default).
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
