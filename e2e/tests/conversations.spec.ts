@@ -301,6 +301,12 @@ test('an editor sees publishing read-only and tunes the threshold', async ({ pag
   const value = matching.getByLabel('Threshold value');
   const defaultValue = await value.inputValue();
   await expect(matching.getByText('Using the default.')).toBeVisible();
+  // Issue 50: what visitors ask teaches matching from 100 distinct questions on (none asked yet).
+  await expect(matching.getByRole('heading', { name: 'What visitors ask' })).toBeVisible();
+  await expect(
+    matching.getByText(/^Visitors have asked 0 different questions\. From 100 questions on/),
+  ).toBeVisible();
+  await keepScreenshot(page, { path: `${SCREENSHOTS}/matching-settings.png`, fullPage: true });
   await value.fill('0.42');
   await matching.getByRole('button', { name: 'Save threshold' }).click();
   // Issue 28: the threshold shows what it would move before it is saved (nothing was asked yet).

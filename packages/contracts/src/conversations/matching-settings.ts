@@ -56,6 +56,21 @@ export const matchingSettingsSchema = z.object({
     message: z.string(),
   }),
   askBack: askBackSettingsSchema,
+  /**
+   * What the storyfile's visitors asked (issue 50): from `minimum` distinct questions in its chat
+   * log on (the studio's test chat left out), the matcher weighs words most of them use less, and
+   * an answer close to everything they ask loses part of its lead.
+   */
+  visitorLog: z.object({
+    /** Distinct questions visitors asked, as far as the matcher reads them (the newest 2,000). */
+    asked: z.number().int().min(0),
+    /** Questions of the log the matcher scores with now; 0 until one was taken. */
+    inForce: z.number().int().min(0),
+    /** When that log was taken (ISO 8601); null: none yet. */
+    takenAt: z.string().nullable(),
+    /** Distinct questions from which a log is taken. */
+    minimum: z.number().int().min(1),
+  }),
 });
 export type MatchingSettings = z.infer<typeof matchingSettingsSchema>;
 export type AskBackSettings = z.infer<typeof askBackSettingsSchema>;

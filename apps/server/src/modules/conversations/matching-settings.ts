@@ -3,6 +3,7 @@ import type { AskBackSettings, MatchingSettings } from '@conversa/contracts';
 import type { DecisionReport, EmbeddingState, Matcher } from '@conversa/matching';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { getTrainedStoryfileMatcher, type ConversationEngine } from './engine.ts';
+import { describeVisitorLog } from './visitor-log.ts';
 
 /**
  * The owner's threshold (null: automatic), the one asks use, and the one the matcher chooses for
@@ -12,7 +13,10 @@ export async function getMatchingSettings(
   engine: ConversationEngine,
   storyfileId: string,
 ): Promise<MatchingSettings> {
-  const { matcher } = await getTrainedStoryfileMatcher(engine, storyfileId);
+  const entry = await getTrainedStoryfileMatcher(engine, storyfileId);
+  const visitorLog = await describeVisitorLog(engine.db, storyfileId, entry.visitorQuestions);
+  // From here on no await: the settings are read from the matcher as the asks see it.
+  const { matcher } = entry;
   const report = matcher.getThresholdReport();
   const threshold = report.source === 'explicit' ? report.setting : null;
   // No await between the switches: no ask can see the matcher with the automatic threshold.
@@ -26,6 +30,7 @@ export async function getMatchingSettings(
     defaultThreshold: automaticThreshold,
     scoring: describeScoring(engine, matcher.getEmbeddingState()),
     askBack: describeAskBack(matcher),
+    visitorLog,
   };
 }
 

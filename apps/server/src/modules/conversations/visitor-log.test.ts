@@ -4,7 +4,7 @@
 // ("coronavirus") stops taking every question to the one answer that names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AskResponse } from '@conversa/contracts';
+import type { AskResponse, MatchingSettings } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -73,6 +73,16 @@ const bestMatchOf = async (text: string): Promise<string | undefined> => {
   return asked.candidates[0]?.questionId;
 };
 
+/** What Matching settings say of the log. */
+const visitorLogOf = async (): Promise<MatchingSettings['visitorLog']> =>
+  (
+    await owner.expectStatus<MatchingSettings>(
+      200,
+      'GET',
+      `/v1/conversa/storyfiles/${storyfileId}/matching-settings`,
+    )
+  ).visitorLog;
+
 /** A studio (scoring on the event loop, or in a scorer thread) and the FAQ storyfile. */
 async function setUp(workers: string): Promise<void> {
   // Read at every ask: the product reads it every MATCHER_VISITOR_LOG_SECONDS (300).
@@ -122,6 +132,7 @@ describe.each([
 
   it('are read newest first, once each, leaving out the studio test chat', async () => {
     expect(await bestMatchOf(ASKED)).toBe(questionIds.whatIs);
+    expect(await visitorLogOf()).toEqual({ asked: 0, inForce: 0, takenAt: null, minimum: 100 });
     await logQuestions('studio', ['coronavirus in the studio', 'is coronavirus spreading']);
     await logQuestions('share', [...VISITORS, VISITORS[0]!, ` ${VISITORS[1]!.toUpperCase()} `]);
     const read = await loadVisitorQuestions(studio.database.db, storyfileId);
@@ -147,5 +158,9 @@ describe.each([
     expect(stored).toEqual([{ questionCount: VISITORS.length }]);
     expect(best).toBe(questionIds.spread);
     expect(await bestMatchOf('coronavirus symptoms')).toBe(questionIds.symptoms);
+    // Matching settings say so: the studio's own test chat is not counted.
+    const log = await visitorLogOf();
+    expect(log).toMatchObject({ asked: VISITORS.length, inForce: VISITORS.length, minimum: 100 });
+    expect(Date.parse(log.takenAt!)).toBeGreaterThan(Date.now() - 120_000);
   });
 });

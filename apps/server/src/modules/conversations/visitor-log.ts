@@ -5,6 +5,7 @@
 // scores with the same one, and its `updated_at` is part of the matcher's stamp. An ask reads the
 // chat log again now and then (`createVisitorLogRefresher`), off its path, and stores the log once
 // enough of it is new to be worth a new calibration (`hasLogMoved`).
+import type { MatchingSettings } from '@conversa/contracts';
 import { DEFAULT_TUNING } from '@conversa/matching';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -67,6 +68,37 @@ export async function loadStoredVisitorLog(db: Database, storyfileId: string): P
     .from(storyfileVisitorLogs)
     .where(eq(storyfileVisitorLogs.storyfileId, storyfileId));
   return row?.questions ?? [];
+}
+
+/**
+ * What Matching settings say of the visitors' log: the distinct questions asked (as far as they are
+ * read), the log in force (`inForce`: the entry's), when it was taken, and the minimum.
+ */
+export async function describeVisitorLog(
+  db: Database,
+  storyfileId: string,
+  inForce: readonly string[],
+): Promise<MatchingSettings['visitorLog']> {
+  const entry = chatLogEntries;
+  const [counted, stored] = await Promise.all([
+    db.execute<{ asked: number }>(sql`
+      select count(*)::int as asked from (
+        select distinct ${entry.normalizedText} from ${entry}
+        where ${entry.storyfileId} = ${storyfileId} and ${entry.normalizedText} <> ''
+          and ${entry.channel} <> 'studio'
+        limit ${MAX_VISITOR_QUESTIONS}
+      ) asked`),
+    db
+      .select({ updatedAt: storyfileVisitorLogs.updatedAt })
+      .from(storyfileVisitorLogs)
+      .where(eq(storyfileVisitorLogs.storyfileId, storyfileId)),
+  ]);
+  return {
+    asked: counted.rows[0]?.asked ?? 0,
+    inForce: inForce.length,
+    takenAt: inForce.length > 0 ? (stored[0]?.updatedAt.toISOString() ?? null) : null,
+    minimum: DEFAULT_TUNING.visitorLogMinQuestions,
+  };
 }
 
 /**

@@ -45,6 +45,7 @@ const SETTINGS: MatchingSettings = {
     message: 'Answering by words and meaning.',
   },
   askBack: ASK_BACK,
+  visitorLog: { asked: 12, inForce: 0, takenAt: null, minimum: 100 },
 };
 
 let requested: { method: string; path: string; body: unknown }[] = [];

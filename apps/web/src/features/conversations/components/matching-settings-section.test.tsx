@@ -39,6 +39,7 @@ const SETTINGS: MatchingSettings = {
       offTopicOffered: 0.12,
     },
   },
+  visitorLog: { asked: 12, inForce: 0, takenAt: null, minimum: 100 },
 };
 
 const RAISED: ReviewPreview = {

@@ -14,6 +14,7 @@ import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/th
 import { formatScore } from '@/lib/format';
 import { SETTINGS_CARD_CLASS } from './settings-card';
 import { AskBackForm } from './ask-back-form';
+import { VisitorLogNote } from './visitor-log-note';
 import { SettingSlider } from './setting-slider';
 
 const NUMBER_CLASS =
@@ -255,6 +256,7 @@ export function MatchingSettingsSection({
             isEditable={isEditable}
           />
           <AskBackForm storyfileId={storyfileId} settings={settings.data} isEditable={isEditable} />
+          <VisitorLogNote log={settings.data.visitorLog} />
         </>
       )}
     </section>
