@@ -10,6 +10,7 @@ import {
   chooseSuggestions,
   createMatcher,
   DEFAULT_LEARNING,
+  DEFAULT_TUNING,
   selectLearnedQuestions,
 } from '../src/index.ts';
 import type { Embedder, LearnedLabel, LearningSettings, Matcher } from '../src/index.ts';
@@ -34,6 +35,11 @@ interface Scenario {
   settings: LearningSettings;
   /** Who presses: each question its own visitor(s), or one visitor for every question. */
   visitorsOf: (position: number) => string[];
+  /**
+   * Whether the questions asked so far are also the storyfile's log of what visitors asked
+   * (unlabelled; `setVisitorQuestions`), taken every `BATCH` visitors as the studio does.
+   */
+  withLog?: boolean;
 }
 
 function build(slice: FaqSlice, embedder: Embedder): Matcher {
@@ -133,6 +139,9 @@ function teach(
     }
     if ((position + 1) % BATCH === 0 || position === questions.length - 1) {
       applyLearned(matcher, slice, labels, scenario.settings, applied);
+      if (scenario.withLog) {
+        matcher.setVisitorQuestions(questions.slice(0, position + 1).map(({ text }) => text));
+      }
     }
   });
   const learned = [...applied.values()].reduce((sum, list) => sum + list.length, 0);
@@ -160,6 +169,27 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
       visitorsOf: (position) => [`visitor-${position}`, `visitor-${position}-again`],
     },
     {
+      name: 'no presses, what was asked as the log (unlabelled)',
+      isHonest: true,
+      settings: studio,
+      visitorsOf: () => [],
+      withLog: true,
+    },
+    {
+      name: 'honest, the studio, each question asked by 2 visitors, and the log',
+      isHonest: true,
+      settings: studio,
+      visitorsOf: (position) => [`visitor-${position}`, `visitor-${position}-again`],
+      withLog: true,
+    },
+    {
+      name: 'every visitor wrong on purpose, 2 cookies each, the studio, and the log',
+      isHonest: false,
+      settings: studio,
+      visitorsOf: (position) => [`attacker-${position}`, `attacker-${position}-again`],
+      withLog: true,
+    },
+    {
       name: 'one visitor, wrong on purpose, the studio',
       isHonest: false,
       settings: studio,
@@ -183,7 +213,8 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
   for (const scenario of scenarios) {
     const matcher = build(slice, embedder);
     const { pressed, learned } = teach(matcher, slice, firstHalf, scenario);
-    const outcome = learned === 0 ? before : measure(matcher, slice, secondHalf);
+    const outcome =
+      learned === 0 && !scenario.withLog ? before : measure(matcher, slice, secondHalf);
     rows.push([scenario.name, `${pressed} / ${learned}`, outcome]);
   }
   console.log(
@@ -191,7 +222,8 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
       `the first half of the held-out questions (${firstHalf.length}) teach, the second half ` +
       `(${secondHalf.length}) is measured; the studio: a label teaches once ${studio.minVisitors} ` +
       `distinct visitors gave it, ≤ ${studio.perAnswer} questions an answer, learned questions ` +
-      "weigh 0.85 of an author's phrasing\n",
+      `weigh ${DEFAULT_TUNING.learnedWeight} of an author's phrasing; "the log": the questions asked ` +
+      'so far are also its log of what visitors asked, taken every 100 visitors\n',
   );
   printTable(
     [
