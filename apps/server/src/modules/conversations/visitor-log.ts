@@ -19,21 +19,36 @@ export const MAX_VISITOR_QUESTIONS = 2_000;
 /** How much of the log must be new before the matcher takes it (each take recalibrates). */
 export const VISITOR_LOG_CHANGE_SHARE = 0.1;
 
+/** Exchanges read per storyfile at most (the newest): bounds a read of a long chat log. */
+export const MAX_VISITOR_EXCHANGES_READ = 20_000;
+
 /**
- * The storyfile's distinct visitor questions (by their normalised text, each as last asked),
- * newest first, at most `MAX_VISITOR_QUESTIONS`. The studio's test chat is the author's, not a
- * visitor's, and is left out.
+ * The newest `MAX_VISITOR_EXCHANGES_READ` exchanges of the storyfile that visitors asked (the
+ * studio's test chat is the author's, not a visitor's, and is left out), as a relation.
+ */
+function recentVisitorExchanges(storyfileId: string): SQL {
+  const entry = chatLogEntries;
+  return sql`(
+    select ${entry.questionText} as question_text, ${entry.normalizedText} as normalized_text,
+      ${entry.createdAt} as created_at
+    from ${entry}
+    where ${entry.storyfileId} = ${storyfileId} and ${entry.channel} <> 'studio'
+    order by ${entry.createdAt} desc
+    limit ${MAX_VISITOR_EXCHANGES_READ}
+  )`;
+}
+
+/**
+ * The storyfile's distinct visitor questions (by their normalised text, each as last asked) among
+ * its newest exchanges, newest first, at most `MAX_VISITOR_QUESTIONS`.
  */
 export async function loadVisitorQuestions(db: Database, storyfileId: string): Promise<string[]> {
-  const entry = chatLogEntries;
   const result = await db.execute<{ question_text: string }>(sql`
     select question_text from (
-      select distinct on (${entry.normalizedText}) ${entry.questionText} as question_text,
-        ${entry.createdAt} as created_at
-      from ${entry}
-      where ${entry.storyfileId} = ${storyfileId} and ${entry.normalizedText} <> ''
-        and ${entry.channel} <> 'studio'
-      order by ${entry.normalizedText}, ${entry.createdAt} desc
+      select distinct on (normalized_text) question_text, created_at
+      from ${recentVisitorExchanges(storyfileId)} recent
+      where normalized_text <> ''
+      order by normalized_text, created_at desc
     ) asked
     order by created_at desc
     limit ${MAX_VISITOR_QUESTIONS}`);
@@ -79,13 +94,11 @@ export async function describeVisitorLog(
   storyfileId: string,
   inForce: readonly string[],
 ): Promise<MatchingSettings['visitorLog']> {
-  const entry = chatLogEntries;
   const [counted, stored] = await Promise.all([
     db.execute<{ asked: number }>(sql`
       select count(*)::int as asked from (
-        select distinct ${entry.normalizedText} from ${entry}
-        where ${entry.storyfileId} = ${storyfileId} and ${entry.normalizedText} <> ''
-          and ${entry.channel} <> 'studio'
+        select distinct normalized_text from ${recentVisitorExchanges(storyfileId)} recent
+        where normalized_text <> ''
         limit ${MAX_VISITOR_QUESTIONS}
       ) asked`),
     db
