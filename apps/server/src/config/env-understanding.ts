@@ -40,7 +40,7 @@ export const understandingEnvShape = {
   /**
    * Seconds between two reads of a storyfile's chat log for what its visitors asked (issue 50):
    * from 100 distinct questions on, its matcher weighs words and answers by them, and takes the
-   * log again when a tenth of it is new (a new calibration). 0 reads it at every ask.
+   * log again when a quarter of it is new (a new calibration). 0 reads it at every ask.
    */
   MATCHER_VISITOR_LOG_SECONDS: z.coerce
     .number({ message: 'MATCHER_VISITOR_LOG_SECONDS must be a number of seconds, e.g. 300' })

@@ -62,7 +62,7 @@ export const matchingSettingsSchema = z.object({
    * an answer close to everything they ask loses part of its lead.
    */
   visitorLog: z.object({
-    /** Distinct questions visitors asked, as far as the matcher reads them (the newest 2,000). */
+    /** Distinct questions visitors asked, as far as the matcher reads them (the newest 1,000). */
     asked: z.number().int().min(0),
     /** Questions of the log the matcher scores with now; 0 until one was taken. */
     inForce: z.number().int().min(0),

@@ -14,10 +14,10 @@ import type { SentenceVectors } from './sentence-vectors.ts';
 import { storyfileVisitorLogs } from './visitor-logs.tables.ts';
 
 /** Distinct questions read per storyfile at most (the newest): bounds a read and a calibration. */
-export const MAX_VISITOR_QUESTIONS = 2_000;
+export const MAX_VISITOR_QUESTIONS = 1_000;
 
 /** How much of the log must be new before the matcher takes it (each take recalibrates). */
-export const VISITOR_LOG_CHANGE_SHARE = 0.1;
+export const VISITOR_LOG_CHANGE_SHARE = 0.25;
 
 /** Exchanges read per storyfile at most (the newest): bounds a read of a long chat log. */
 export const MAX_VISITOR_EXCHANGES_READ = 20_000;
