@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { users } from './users.tables.ts';
 import { createUser, findUserByEmail, setPassword } from './users.service.ts';
 
@@ -27,8 +28,11 @@ export async function ensurePlatformAdmin(
     return await ensureAdminOnce(db, options);
   } catch (error) {
     // Replicas started together on an empty database race to create the same admin: the one
-    // that loses the insert finds the winner's row on a second look instead of failing its start.
-    if (isUniqueViolation(error)) {
+    // that loses finds the winner's row on a second look instead of failing its start. It loses
+    // at the insert (a unique violation) or, when the winner's row arrived between its first look
+    // and `createUser`'s own, at that check (409: scale-out.test.ts's second web process failed
+    // to start once, "A user with the email admin@example.com already exists.").
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT')) {
       return ensureAdminOnce(db, options);
     }
     throw error;
