@@ -89,6 +89,9 @@ export default defineConfig({
         // matcher; with the sentence model they change (a training flow fell back), and the
         // model's own answers are proved by the server tests that opt in (sentence-model.test.ts).
         MATCHER_EMBEDDER: 'none',
+        // Drafts share the cores with the browsers at equal priority, as in the server tests
+        // (apps/server/test/studio.ts says why); the product's default is the lowest, 19.
+        TRANSCRIBE_NICENESS: '0',
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,

@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { runMediaTool } from '../src/media/ffmpeg.ts';
+import { BACKGROUND_NICENESS, runMediaTool } from '../src/media/ffmpeg.ts';
 import {
   adaptToSpeaker,
   type AdaptationMethod,
@@ -97,7 +97,7 @@ async function decodeLater(
       ...(adaptation ? { acousticModel: adaptation.acousticModel } : {}),
       ...(adaptation?.mllrFile ? { mllrFile: adaptation.mllrFile } : {}),
     }),
-    { isBackground: true },
+    { niceness: BACKGROUND_NICENESS },
   );
   const cpuSeconds = childCpuSeconds() - cpuBefore;
   const ctm = await readFile(path.join(outDir, 'words.ctm'), 'utf8');
@@ -147,7 +147,7 @@ try {
         workDir: path.join(workDir, `adapt-${method}-${corrected}`),
         method,
         dictionary,
-        isBackground: true,
+        niceness: BACKGROUND_NICENESS,
       });
       const outcome = await decodeLater(later, workDir, { model: general, adaptation });
       report({

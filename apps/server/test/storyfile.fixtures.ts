@@ -1,7 +1,7 @@
 // Factories for the storyfile and library integration tests: real users signed in through the
 // embedded provider, calling the real API.
 import { expect } from 'vitest';
-import type { GrantableScope } from '@conversa/contracts';
+import { type GrantableScope, TOKEN_REFRESH_INTERVAL_MS } from '@conversa/contracts';
 import { signIn, TestBrowser, type TestStudio } from './studio.ts';
 import { createNamespace, grantScope } from '../src/modules/namespaces/index.ts';
 import { createUser } from '../src/modules/users/index.ts';
@@ -13,8 +13,14 @@ export interface ApiAnswer<Body = Record<string, unknown>> {
   body: Body;
 }
 
-/** A signed-in browser with JSON helpers. */
+/**
+ * A signed-in browser with JSON helpers. Like the studio's web client, it refreshes its session
+ * every TOKEN_REFRESH_INTERVAL_MS (the access token lives 15 minutes): a test that waits on
+ * drafts on a loaded machine outlives one.
+ */
 export class ApiClient {
+  private refreshedAt = Date.now();
+
   constructor(readonly browser: TestBrowser) {}
 
   async call<Body = Record<string, unknown>>(
@@ -22,6 +28,10 @@ export class ApiClient {
     path: string,
     body?: unknown,
   ): Promise<ApiAnswer<Body>> {
+    if (Date.now() - this.refreshedAt >= TOKEN_REFRESH_INTERVAL_MS) {
+      this.refreshedAt = Date.now();
+      await (await this.browser.api('/api/refresh_token', { method: 'POST' })).arrayBuffer();
+    }
     const response = await this.browser.api(path, {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -90,6 +90,10 @@ export async function startTestStudio(
     // Asks scored on the event loop: a scorer thread per core in every test file would load the
     // matcher again in each (scorer-pool.test.ts and the benchmarks run the threads).
     MATCHER_WORKERS: '0',
+    // Drafts share the cores with the run's tests at equal priority: at the product's lowest one
+    // (19), the tests' own work at the normal one starved a draft past 400 s in a CI run at a
+    // few percent of a core per process. ffmpeg.test.ts and env.test.ts test the 19.
+    TRANSCRIBE_NICENESS: '0',
     ...env,
   });
   // TEST_STUDIO_LOG=1 prints the studio's own lines (jobs, drafts) with the time, to see a wait.

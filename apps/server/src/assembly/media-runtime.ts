@@ -61,7 +61,10 @@ export async function startMediaRuntime(options: {
 
   if (config.role !== 'web') {
     // One recognizer of answers: new drafts and the redrafts with a storyfile's voice.
-    const dictation = createDictation({ config: config.speech });
+    const dictation = createDictation({
+      config: config.speech,
+      niceness: config.jobs.transcribeNiceness,
+    });
     await jobs.startWorkers(
       config.jobs.concurrency,
       {

@@ -12,6 +12,13 @@ export const jobsEnvShape = {
    */
   TRANSCRIBE_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   /**
+   * CPU niceness of the recognizer making drafts and of the tools adapting a storyfile's voice:
+   * 19, the lowest priority, gives the cores to videos being processed and visitors' questions
+   * first (media/ffmpeg.ts's BACKGROUND_NICENESS); 0 shares them equally (a worker process of
+   * its own, a test run).
+   */
+  TRANSCRIBE_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
+  /**
    * Seconds a processing job may stay active; a job whose worker died is retried after this
    * (plus up to one maintenance interval). Keep it above the longest transcode.
    */

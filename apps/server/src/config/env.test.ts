@@ -78,6 +78,7 @@ describe('uploads, media and jobs configuration', () => {
     expect(config.jobs).toEqual({
       concurrency: 1,
       transcribeConcurrency: 1,
+      transcribeNiceness: 19,
       expireSeconds: 1800,
       retryDelaySeconds: 10,
       maintenanceIntervalSeconds: 60,

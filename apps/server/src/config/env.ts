@@ -93,6 +93,8 @@ export interface JobsConfig {
   concurrency: number;
   /** Transcript-draft slots of a worker process, beside the videos' (TRANSCRIBE_CONCURRENCY). */
   transcribeConcurrency: number;
+  /** TRANSCRIBE_NICENESS: the CPU niceness drafts and voice adaptations run at. */
+  transcribeNiceness: number;
   expireSeconds: number;
   retryDelaySeconds: number;
   maintenanceIntervalSeconds: number;
@@ -281,6 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       concurrency: env.WORKER_CONCURRENCY,
       transcribeConcurrency: env.TRANSCRIBE_CONCURRENCY,
+      transcribeNiceness: env.TRANSCRIBE_NICENESS,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,

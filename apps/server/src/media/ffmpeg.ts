@@ -153,7 +153,10 @@ export function withParentDeathSignal(
     : { command: binary, args: [...args] };
 }
 
-/** The niceness of background tools: the lowest priority, run only when nothing else wants a core. */
+/**
+ * The niceness of background tools by default (TRANSCRIBE_NICENESS): the lowest priority, run only
+ * when nothing else wants a core.
+ */
 export const BACKGROUND_NICENESS = 19;
 
 /**
@@ -170,10 +173,11 @@ export function runMediaTool(
     /** Each piece of stderr as it arrives (processing reads ffmpeg's input report early). */
     onStderr?: (chunk: string) => void;
     /**
-     * Background work (a transcript draft): the tool runs at the lowest CPU priority (`nice -n
-     * 19`, coreutils), so a video being processed beside it gets the cores first.
+     * Background work (a transcript draft, a voice's adaptation): the tool runs at this CPU
+     * niceness (`nice -n`, coreutils; BACKGROUND_NICENESS, 19, is the lowest priority), so a video
+     * being processed beside it gets the cores first. Unset or 0: the studio's own priority.
      */
-    isBackground?: boolean;
+    niceness?: number;
   } = {},
 ): Promise<{ stdout: string; stderr: string; exitCode: number | null }> {
   return new Promise((resolve, reject) => {
@@ -181,8 +185,8 @@ export function runMediaTool(
       reject(options.signal.reason as Error);
       return;
     }
-    const command = options.isBackground
-      ? withParentDeathSignal('nice', ['-n', String(BACKGROUND_NICENESS), binary, ...args])
+    const command = options.niceness
+      ? withParentDeathSignal('nice', ['-n', String(options.niceness), binary, ...args])
       : withParentDeathSignal(binary, args);
     const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SpeechConfig } from '../../config/env.ts';
+import { BACKGROUND_NICENESS } from '../../media/ffmpeg.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
 import { createExternalEngine } from './external-engine.ts';
@@ -29,6 +30,8 @@ export interface Dictated {
 /** Turns recorded answers (minutes long, everyday speech) into timed words. */
 export interface Dictation {
   readonly engineName: SpeechEngine['name'];
+  /** The CPU niceness its embedded recognizer decodes at (TRANSCRIBE_NICENESS). */
+  readonly niceness: number;
   /**
    * Transcribes a 16 kHz mono WAV file of any length: cut where speech pauses into pieces of at
    * most DICTATION_PIECE_MS, each recognized on its own, the words' times put back on the
@@ -51,7 +54,10 @@ const NO_VOCABULARY: StoryfileVocabulary = { storyfileId: '', phrasings: [], ter
 export function createDictation(options: {
   config: SpeechConfig;
   engine?: SpeechEngine;
+  /** TRANSCRIBE_NICENESS; by default the lowest priority, BACKGROUND_NICENESS. */
+  niceness?: number;
 }): Dictation {
+  const niceness = options.niceness ?? BACKGROUND_NICENESS;
   const engine =
     options.engine ??
     (options.config.external
@@ -64,10 +70,11 @@ export function createDictation(options: {
           modelsDir: tmpdir(),
           isGeneralModelOnly: true,
           keepsSilence: true,
-          isBackground: true,
+          niceness,
         }));
   return {
     engineName: engine.name,
+    niceness,
     async transcribeAnswer(wavFile, { signal, vocabulary, voice }) {
       const audio = readPcmWav(await readFile(wavFile));
       const cuts = findPauseCuts(audio, DICTATION_PIECE_MS);

@@ -84,10 +84,11 @@ export interface EmbeddedEngineOptions {
    */
   keepsSilence?: boolean;
   /**
-   * Decode at the lowest CPU priority (`runPocketsphinx`'s `isBackground`): answers' drafts,
-   * which nobody waits for, yield the cores to videos being processed and to visitors' questions.
+   * Decode at this CPU niceness (`runPocketsphinx`'s `niceness`; 19 is the lowest priority):
+   * answers' drafts, which nobody waits for, yield the cores to videos being processed and to
+   * visitors' questions. Unset: the studio's own priority, as questions are heard.
    */
-  isBackground?: boolean;
+  niceness?: number;
   /**
    * Keep up to this many decoders running with their storyfile's models loaded, each waiting for
    * its next recording (`warm-decoder.ts`; the gateway's `SPEECH_WARM_DECODERS`), instead of one
@@ -226,7 +227,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
   }
 
   const warm =
-    (options.warmDecoders ?? 0) > 0 && !options.keepsSilence && !options.isBackground
+    (options.warmDecoders ?? 0) > 0 && !options.keepsSilence && options.niceness === undefined
       ? createWarmDecoders({
           limit: options.warmDecoders!,
           ...(options.binary ? { binary: options.binary } : {}),
@@ -258,7 +259,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): SpeechEngi
         ...(acousticModel ? { acousticModel } : {}),
         ...(voice?.mllrFile ? { mllrFile: voice.mllrFile } : {}),
         ...(options.keepsSilence ? { keepsSilence: true } : {}),
-        ...(options.isBackground ? { isBackground: true } : {}),
+        ...(options.niceness ? { niceness: options.niceness } : {}),
       });
     },
   };

@@ -227,8 +227,8 @@ export async function runPocketsphinx(
      * reads about 0.7 s early. A question's times do not matter; an answer's captions do.
      */
     keepsSilence?: boolean;
-    /** Decode at the lowest CPU priority (`runMediaTool`'s `isBackground`): an answer's draft. */
-    isBackground?: boolean;
+    /** Decode at this CPU niceness (`runMediaTool`'s `niceness`): an answer's draft. */
+    niceness?: number;
   } = {},
 ): Promise<SpeechTranscript & { timing: DecodeTiming }> {
   const directory = path.dirname(wavFile);
@@ -254,7 +254,7 @@ export async function runPocketsphinx(
     }),
     {
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.isBackground ? { isBackground: true } : {}),
+      ...(options.niceness ? { niceness: options.niceness } : {}),
     },
   );
   const wallSeconds = (performance.now() - begun) / 1000;

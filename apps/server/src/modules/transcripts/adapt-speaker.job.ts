@@ -85,7 +85,7 @@ export function createAdaptSpeakerHandler(deps: AdaptSpeakerDeps): AdaptSpeakerH
         const adaptation = await adaptToSpeaker(recordings, {
           workDir: path.join(workDir, 'adaptation'),
           method,
-          isBackground: true,
+          niceness: dictation.niceness,
           signal,
         });
         const revision = (model?.revision ?? 0) + 1;

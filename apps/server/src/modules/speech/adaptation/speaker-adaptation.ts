@@ -12,7 +12,7 @@ import { writeMixtureWeights } from './mixture-weights.ts';
  * and sphinxtrain: `sphinx_fe` (features, with the model's own `feat.params`) → `bw` (the counts
  * of the model's Gaussians on those recordings, forced to their words) → `mllr_solve` (one MLLR
  * transform, passed to the decoder as `-mllr`) or `map_adapt` (a MAP copy of the model's means and
- * variances). Every tool runs as a child process, at the lowest CPU priority when asked.
+ * variances). Every tool runs as a child process, at the CPU niceness asked for (drafts': 19).
  */
 
 export const SPHINXTRAIN_TOOLS = {
@@ -111,7 +111,8 @@ export async function adaptToSpeaker(
     method: AdaptationMethod;
     baseModel?: string;
     dictionary?: Pronunciations;
-    isBackground?: boolean;
+    /** The tools' CPU niceness (`runMediaTool`'s `niceness`). */
+    niceness?: number;
     signal?: AbortSignal;
   },
 ): Promise<SpeakerAdaptation> {
@@ -121,7 +122,7 @@ export async function adaptToSpeaker(
   const run = (binary: string, args: string[]) =>
     runMediaTool(binary, args, {
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.isBackground ? { isBackground: true } : {}),
+      ...(options.niceness ? { niceness: options.niceness } : {}),
     });
   await rm(work, { recursive: true, force: true });
   const [audioDir, featureDir, countDir] = ['audio', 'features', 'counts'].map((name) =>
