@@ -21,6 +21,7 @@ async function withDatabase<T>(action: (handle: DatabaseHandle) => Promise<T>): 
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
     connectTimeoutMs: config.databaseConnectTimeoutSeconds * 1000,
+    statementTimeoutMs: config.databaseStatementTimeoutSeconds * 1000,
   });
   try {
     await migrateDatabase(handle);

@@ -44,6 +44,7 @@ export async function startStudio(
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
     connectTimeoutMs: config.databaseConnectTimeoutSeconds * 1000,
+    statementTimeoutMs: config.databaseStatementTimeoutSeconds * 1000,
     log,
     ...(options.onDatabaseFailure ? { onFatal: options.onDatabaseFailure } : {}),
   });

@@ -49,6 +49,12 @@ export async function createTestDatabase(): Promise<string> {
  */
 export const TEST_CONNECT_TIMEOUT_SECONDS = 30;
 
+/**
+ * How long a statement may run in a test: an ask answered 503 (the database "unavailable") in a CI
+ * run at load 18-19, its statement past the product's 10 s (DATABASE_STATEMENT_TIMEOUT_SECONDS).
+ */
+export const TEST_STATEMENT_TIMEOUT_SECONDS = 60;
+
 /** A pool of a test's own on a fresh database cloned from the template, or on `databaseUrl`. */
 export async function openTestDatabase(databaseUrl?: string): Promise<DatabaseHandle> {
   return openDatabase({
@@ -56,6 +62,7 @@ export async function openTestDatabase(databaseUrl?: string): Promise<DatabaseHa
     dataDir: '',
     embeddedPort: 0,
     connectTimeoutMs: TEST_CONNECT_TIMEOUT_SECONDS * 1000,
+    statementTimeoutMs: TEST_STATEMENT_TIMEOUT_SECONDS * 1000,
   });
 }
 
@@ -84,6 +91,7 @@ export async function startTestStudio(
     NODE_ENV: 'test',
     // A test of the bound itself sets the product's 5 (healthz.test.ts).
     DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: String(TEST_STATEMENT_TIMEOUT_SECONDS),
     // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
     // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
     MATCHER_EMBEDDER: 'none',

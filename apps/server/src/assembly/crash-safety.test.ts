@@ -26,6 +26,7 @@ import {
   createTestDatabase,
   openTestDatabase,
   TEST_CONNECT_TIMEOUT_SECONDS,
+  TEST_STATEMENT_TIMEOUT_SECONDS,
   getFreePort,
   signIn,
   TestBrowser,
@@ -137,6 +138,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: String(TEST_STATEMENT_TIMEOUT_SECONDS),
     DATA_DIR: dataDir,
     STUDIO_DEFAULT_NAMESPACE: '',
     // Quick retries for a test; the expiry stays at its default (30 minutes): a retry within

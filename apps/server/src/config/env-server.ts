@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PUBLIC_ASKS_PER_STORYFILE_PER_MINUTE } from '@conversa/contracts';
-import { DATABASE_CONNECT_TIMEOUT_MS } from '../db/timeouts.ts';
+import { DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS } from '../db/timeouts.ts';
 import { optionalString, optionalUrl, optionalUrlOf } from './env-fields.ts';
 
 /** Variables of this area, composed into the one schema of `env.ts`; a comment per variable. */
@@ -28,6 +28,16 @@ export const serverEnvShape = {
     .min(1)
     .max(300)
     .default(DATABASE_CONNECT_TIMEOUT_MS / 1000),
+  /**
+   * How long one database statement may run before PostgreSQL cancels it and the caller gets a
+   * 503 (the client waits 2 s more for a server that does not answer at all).
+   */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DATABASE_STATEMENT_TIMEOUT_MS / 1000),
   /** Address people use to reach the studio; defaults to http://HOST:PORT. */
   PUBLIC_URL: optionalUrl,
   /** pino log level. */

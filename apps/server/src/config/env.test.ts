@@ -10,6 +10,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       publicUrl: 'http://127.0.0.1:3000',
       databaseConnectTimeoutSeconds: 5,
+      databaseStatementTimeoutSeconds: 10,
       oidc: { issuer: undefined, clientId: undefined, clientSecret: undefined },
       upstreamProviders: [],
     });

@@ -108,6 +108,7 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   databaseConnectTimeoutSeconds: number;
+  databaseStatementTimeoutSeconds: number;
   publicUrl: string;
   oidc: {
     issuer: string | undefined;
@@ -239,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     embeddedPostgresPort: env.EMBEDDED_POSTGRES_PORT,
     databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    databaseStatementTimeoutSeconds: env.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     publicUrl: (env.PUBLIC_URL ?? `http://${publicHost}:${env.PORT}`).replace(/\/$/, ''),
     oidc: {
       issuer: env.OIDC_ISSUER,

@@ -41,6 +41,8 @@ export async function openDatabase(options: {
   embeddedPort: number;
   /** DATABASE_CONNECT_TIMEOUT_MS unless set (DATABASE_CONNECT_TIMEOUT_SECONDS). */
   connectTimeoutMs?: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS unless set (DATABASE_STATEMENT_TIMEOUT_SECONDS). */
+  statementTimeoutMs?: number;
   log?: (message: string) => void;
   /** The embedded PostgreSQL died and could not be started again. */
   onFatal?: (error: Error) => void;
@@ -54,6 +56,7 @@ export async function openDatabase(options: {
         ...(options.onFatal ? { onFatal: options.onFatal } : {}),
       });
   const url = options.databaseUrl ?? embedded!.url;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -62,8 +65,8 @@ export async function openDatabase(options: {
     // cancelled by PostgreSQL after its timeout, and the client gives up on a server that does
     // not answer at all (stopped, or the machine gone) a little later.
     connectionTimeoutMillis: options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
-    statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
-    query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 2000,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 2000,
   });
   // An idle client whose server went away (PostgreSQL restarting, or stopping before us on Ctrl-C)
   // emits 'error' on the pool; unhandled, that would crash the process. The next query reconnects.
