@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('the statement timeout (DATABASE_STATEMENT_TIMEOUT_SECONDS)', () => {
   it('cancels a statement that runs past it, and the error reads as the database unavailable', async () => {
-    const error: unknown = await database.pool.query('select pg_sleep(5)').catch((e) => e);
+    const error: unknown = await database.pool.query('select pg_sleep(5)').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '57014' });
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
