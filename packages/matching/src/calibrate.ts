@@ -11,6 +11,8 @@ export interface CalibrationSample {
    * whole answer left out (a question on the storyfile's own subject that it does not answer).
    */
   isNeighbour?: boolean;
+  /** The top candidate's lead over the next recorded one (its whole score when none). */
+  lead?: number;
 }
 
 export interface CalibrationOptions {

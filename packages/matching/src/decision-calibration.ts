@@ -4,12 +4,19 @@
 // what a wrong answer scores here) and the built-in off-topic questions (what a question on another
 // subject scores here). The author's operating point is the share of neighbour questions that may
 // still be played: lower asks back more, higher plays more.
+import { playScoreOf } from './decision.ts';
 import type { DecisionPolicy } from './decision.ts';
 
-/** Top scores of the calibration's questions, highest first. */
+/** A calibration question's best score, and its lead over the next recorded answer's. */
+export interface TopScore {
+  score: number;
+  lead: number;
+}
+
+/** Top scores of the calibration's questions, highest score first. */
 export interface DecisionScores {
-  neighbours: readonly number[];
-  offTopic: readonly number[];
+  neighbours: readonly TopScore[];
+  offTopic: readonly TopScore[];
 }
 
 /** The operating point: a share (0–1) of neighbour questions that may be played, or `'auto'`. */
@@ -22,6 +29,8 @@ export interface DecisionTuning {
   offerOffTopicRate: number;
   tieMargin: number;
   spread: number;
+  /** What a best answer's lead over the next adds to its play score, per point of lead. */
+  leadWeight: number;
   /** Fewer neighbour questions than this say nothing: `playAt` is the threshold. */
   minNeighbours: number;
 }
@@ -29,14 +38,19 @@ export interface DecisionTuning {
 /**
  * Chosen on the development benchmark and the 30-answer storyfiles (val, vectors; README, "Play,
  * ask back or fall back"): 0.05 is the highest play risk that keeps wrong answers played and
- * off-topic questions played at or under 10% on every shape; a spread of 0.5 offers the right
- * answer more often than 0.6 or 0.85 for the same off-topic questions asked back.
+ * off-topic questions played at or under 10% on every shape (0.075 plays 10.1% of 30-answer
+ * CLINC150's off-topic questions, one phrasing each); a spread of 0.5 offers the right answer more
+ * often than 0.6 or 0.85 for the same off-topic questions asked back. A lead weight of 2 (issue 50,
+ * 2026-11-27) plays a wrong answer to 1.0% of the development benchmark's visitors where 0 played
+ * one to 6.4%, for as many right ones played (15.7%, 15.1%), and reaches more on every shape; 1 and
+ * 4 measured alike.
  */
 export const DEFAULT_DECISION_TUNING: Readonly<DecisionTuning> = Object.freeze({
   playRisk: 0.05,
   offerOffTopicRate: 0.15,
   tieMargin: 0.04,
   spread: 0.5,
+  leadWeight: 2,
   minNeighbours: 10,
 });
 
@@ -74,15 +88,27 @@ function barAt(descending: readonly number[], rate: number): number {
   return allowed < descending.length ? (descending[allowed] ?? 0) + 1e-4 : 0;
 }
 
-function shareAtOrAbove(scores: readonly number[], bar: number): number | null {
-  return scores.length === 0 ? null : scores.filter((score) => score >= bar).length / scores.length;
+/**
+ * Whether a ranking with this top plays under `policy` (`decideOutcome`'s rule, read from the
+ * top score and lead a calibration question keeps; an exact phrasing is never one).
+ */
+function plays(top: TopScore, policy: DecisionPolicy): boolean {
+  return (
+    top.lead > policy.tieMargin + 1e-9 &&
+    top.score >= policy.minPlayScore - 1e-9 &&
+    playScoreOf(top.score, top.score - top.lead, policy.leadWeight) >= policy.playAt - 1e-9
+  );
+}
+
+function shareOf(tops: readonly TopScore[], test: (top: TopScore) => boolean): number | null {
+  return tops.length === 0 ? null : tops.filter(test).length / tops.length;
 }
 
 /**
- * The policy of one storyfile: play at the threshold in force or above the neighbour questions'
- * `playRisk` quantile, whichever is higher; offer down to the built-in off-topic questions'
- * `offerOffTopicRate` quantile, never above the threshold (what the threshold played is at least
- * offered now).
+ * The policy of one storyfile: play what scores at least the threshold in force, with a play score
+ * (score and lead, `playScoreOf`) above all but `playRisk` of the neighbour questions that could
+ * play; offer down to the built-in off-topic questions' `offerOffTopicRate` quantile, never above
+ * the threshold (what the threshold played is at least offered now).
  */
 export function chooseDecisionPolicy(
   scores: DecisionScores,
@@ -91,33 +117,53 @@ export function chooseDecisionPolicy(
   tuning: Readonly<DecisionTuning> = DEFAULT_DECISION_TUNING,
 ): DecisionReport {
   const playRisk = setting === 'auto' ? tuning.playRisk : setting;
+  const open = { tieMargin: tuning.tieMargin, leadWeight: tuning.leadWeight };
+  // Each neighbour's play score where nothing else would stop it playing (-1 where something does).
+  const neighbourPlays = scores.neighbours
+    .map((top) =>
+      plays(top, { ...open, playAt: 0, offerAt: 0, spread: 0, minPlayScore: threshold })
+        ? playScoreOf(top.score, top.score - top.lead, tuning.leadWeight)
+        : -1,
+    )
+    .sort((a, b) => b - a);
   const neighbourBar =
-    scores.neighbours.length >= tuning.minNeighbours ? barAt(scores.neighbours, playRisk) : 0;
+    scores.neighbours.length >= tuning.minNeighbours
+      ? barAt(
+          neighbourPlays.map((play) => Math.max(play, 0)),
+          playRisk,
+        )
+      : 0;
   const playAt = round(Math.max(threshold, neighbourBar));
   const offTopicBar =
-    scores.offTopic.length > 0 ? barAt(scores.offTopic, tuning.offerOffTopicRate) : threshold;
+    scores.offTopic.length > 0
+      ? barAt(
+          scores.offTopic.map((top) => top.score),
+          tuning.offerOffTopicRate,
+        )
+      : threshold;
   const offerAt = round(Math.min(threshold, offTopicBar));
-  const policy = { playAt, offerAt, tieMargin: tuning.tieMargin, spread: tuning.spread };
+  const policy: DecisionPolicy = {
+    playAt,
+    offerAt,
+    tieMargin: tuning.tieMargin,
+    spread: tuning.spread,
+    leadWeight: tuning.leadWeight,
+    minPlayScore: round(threshold),
+  };
+  const isPlayed = (top: TopScore) => plays(top, policy);
+  const isOffered = (top: TopScore) => !isPlayed(top) && top.score >= offerAt - 1e-9;
   return {
     setting,
     playRisk,
     policy,
     preview: {
-      neighboursPlayed: shareAtOrAbove(scores.neighbours, playAt),
-      neighboursOffered: offeredShare(scores.neighbours, policy),
-      offTopicPlayed: shareAtOrAbove(scores.offTopic, playAt),
-      offTopicOffered: offeredShare(scores.offTopic, policy),
+      neighboursPlayed: shareOf(scores.neighbours, isPlayed),
+      neighboursOffered: shareOf(scores.neighbours, isOffered),
+      offTopicPlayed: shareOf(scores.offTopic, isPlayed),
+      offTopicOffered: shareOf(scores.offTopic, isOffered),
     },
     scores,
   };
-}
-
-function offeredShare(scores: readonly number[], policy: DecisionPolicy): number | null {
-  if (scores.length === 0) {
-    return null;
-  }
-  const offered = scores.filter((score) => score >= policy.offerAt && score < policy.playAt);
-  return offered.length / scores.length;
 }
 
 function round(score: number): number {

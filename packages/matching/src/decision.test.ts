@@ -1,10 +1,18 @@
 // Issue 50, "no wrong answer when unsure": play, ask back or fall back, by the storyfile's own bars.
 import { describe, expect, it } from 'vitest';
-import { decideOutcome } from './decision.ts';
+import { decideOutcome, playScoreOf } from './decision.ts';
 import type { DecisionPolicy, Outcome, RankedAnswer } from './decision.ts';
 import { chooseDecisionPolicy, DEFAULT_DECISION_TUNING } from './decision-calibration.ts';
+import type { TopScore } from './decision-calibration.ts';
 
-const POLICY: DecisionPolicy = { playAt: 0.6, offerAt: 0.3, tieMargin: 0.04, spread: 0.6 };
+const POLICY: DecisionPolicy = {
+  playAt: 0.6,
+  offerAt: 0.3,
+  tieMargin: 0.04,
+  spread: 0.6,
+  leadWeight: 0,
+  minPlayScore: 0.3,
+};
 
 function ranked(answerId: string, score: number, more: Partial<RankedAnswer> = {}): RankedAnswer {
   return { answerId, score, isRecorded: true, isExact: false, ...more };
@@ -92,6 +100,38 @@ describe('decideOutcome', () => {
     expect(decideOutcome(answers, POLICY, 0)).toEqual({ kind: 'fallback' });
   });
 
+  describe('a lead counts: play score = score + leadWeight × lead over the next recorded answer', () => {
+    const leading = { ...POLICY, playAt: 0.9, leadWeight: 2, minPlayScore: 0.4 };
+
+    it.each<[string, RankedAnswer[], Outcome['kind']]>([
+      [
+        '0.5 ahead by 0.25: 0.5 + 2 × 0.25 = 1.0, played',
+        [ranked('a', 0.5), ranked('b', 0.25)],
+        'play',
+      ],
+      ['0.5 ahead by 0.1: 0.7, asked back', [ranked('a', 0.5), ranked('b', 0.4)], 'ask'],
+      [
+        'the lead is over the next recorded answer: 0.5 + 2 × 0.1, asked back',
+        [ranked('a', 0.5), ranked('b', 0.1, { isRecorded: false }), ranked('c', 0.4)],
+        'ask',
+      ],
+      [
+        'alone, its whole score is its lead: 0.35 × 3 = 1.05, but under the threshold: asked back',
+        [ranked('a', 0.35)],
+        'ask',
+      ],
+      ['0.45 alone: 1.35, played', [ranked('a', 0.45)], 'play'],
+    ])('%s', (_name, answers, kind) => {
+      expect(decideOutcome(answers, leading).kind).toBe(kind);
+    });
+
+    it('is the score itself with a weight of 0', () => {
+      expect(playScoreOf(0.5, 0.25, 0)).toBe(0.5);
+      expect(playScoreOf(0.5, 0.25, 2)).toBeCloseTo(1);
+      expect(playScoreOf(0.5, undefined, 1)).toBe(1);
+    });
+  });
+
   it('an offer bar above the play bar is read as the play bar (nothing between them falls back)', () => {
     const policy = { ...POLICY, offerAt: 0.8 };
     expect(decideOutcome([ranked('a', 0.65), ranked('b', 0.64)], policy).kind).toBe('ask');
@@ -99,9 +139,13 @@ describe('decideOutcome', () => {
 });
 
 describe('chooseDecisionPolicy', () => {
-  // 20 neighbour questions scoring 0.95, 0.90, … 0.00; 100 off-topic ones scoring 0.00 … 0.99.
-  const neighbours = Array.from({ length: 20 }, (_, i) => 0.95 - i * 0.05);
-  const offTopic = Array.from({ length: 100 }, (_, i) => (99 - i) / 100);
+  // 20 neighbour questions scoring 0.95, 0.90, … 0.00; 100 off-topic ones scoring 0.00 … 0.99;
+  // each ahead of the next answer by half its score.
+  const top = (score: number): TopScore => ({ score, lead: score / 2 });
+  const neighbours = Array.from({ length: 20 }, (_, i) => top(0.95 - i * 0.05));
+  const offTopic = Array.from({ length: 100 }, (_, i) => top((99 - i) / 100));
+  // The bars as scores alone (a lead weight of 0), as the table below reads them.
+  const byScore = { ...DEFAULT_DECISION_TUNING, leadWeight: 0 };
 
   it.each<[string, number, number | 'auto', number, number]>([
     // name, threshold, setting, playAt, offerAt
@@ -123,17 +167,19 @@ describe('chooseDecisionPolicy', () => {
       0.8401,
     ],
   ])('%s', (_name, threshold, setting, playAt, offerAt) => {
-    const report = chooseDecisionPolicy({ neighbours, offTopic }, threshold, setting);
+    const report = chooseDecisionPolicy({ neighbours, offTopic }, threshold, setting, byScore);
     expect(report.policy).toEqual({
       playAt,
       offerAt,
       tieMargin: DEFAULT_DECISION_TUNING.tieMargin,
       spread: DEFAULT_DECISION_TUNING.spread,
+      leadWeight: 0,
+      minPlayScore: threshold,
     });
   });
 
   it('previews what the point gives on the storyfile’s own questions', () => {
-    const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0.1);
+    const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0.1, byScore);
     expect(report.playRisk).toBe(0.1);
     expect(report.preview.neighboursPlayed).toBeCloseTo(0.1);
     expect(report.preview.offTopicPlayed).toBeCloseTo(0.14);
@@ -141,8 +187,31 @@ describe('chooseDecisionPolicy', () => {
   });
 
   it('with too few neighbour questions to say anything, plays at the threshold', () => {
-    const report = chooseDecisionPolicy({ neighbours: [0.9, 0.8], offTopic }, 0.3, 'auto');
+    const report = chooseDecisionPolicy(
+      { neighbours: [top(0.9), top(0.8)], offTopic },
+      0.3,
+      'auto',
+      byScore,
+    );
     expect(report.policy.playAt).toBe(0.3);
+  });
+
+  it('with a lead weight, chooses the play bar from the neighbours’ play scores, and previews by them', () => {
+    const tuning = { ...DEFAULT_DECISION_TUNING, leadWeight: 2 };
+    // Play scores 2 × score (score + 2 × score / 2): 1.9, 1.8, …; 5% of 20 is one above the bar.
+    const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0.05, tuning);
+    expect(report.policy).toMatchObject({ playAt: 1.8001, leadWeight: 2, minPlayScore: 0.3 });
+    expect(report.preview.neighboursPlayed).toBeCloseTo(0.05);
+    // Off-topic questions of score ≥ 0.9001 play: 0.91 … 0.99.
+    expect(report.preview.offTopicPlayed).toBeCloseTo(0.09);
+  });
+
+  it('never counts a near-tied neighbour among those that could play: it is asked back anyway', () => {
+    const tied = neighbours.map((entry, index) => (index < 2 ? { ...entry, lead: 0.01 } : entry));
+    const report = chooseDecisionPolicy({ neighbours: tied, offTopic }, 0.3, 0.05, byScore);
+    // The two best are near-tied: the third best (0.85) is the one the 5% allows; 0.80 is the bar.
+    expect(report.policy.playAt).toBe(0.8001);
+    expect(report.preview.neighboursPlayed).toBeCloseTo(0.05);
   });
 
   it('refuses a point outside 0–1', async () => {

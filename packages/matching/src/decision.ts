@@ -7,7 +7,9 @@
 
 /**
  * Where one storyfile plays, asks back and falls back.
- * - `playAt`: the best recorded answer is played when it scores at least this (and is not near-tied);
+ * - `playAt`: the best recorded answer is played when its play score (`playScoreOf`: its score,
+ *   plus `leadWeight` × its lead over the next recorded answer) is at least this, its score at
+ *   least `minPlayScore`, and it is not near-tied;
  * - `offerAt`: below `playAt`, recorded answers scoring at least this are offered ("Did you mean…?");
  *   below it, the fallback;
  * - `tieMargin`: a second recorded answer within this of the first is asked about, not played over;
@@ -18,6 +20,18 @@ export interface DecisionPolicy {
   offerAt: number;
   tieMargin: number;
   spread: number;
+  leadWeight: number;
+  /** The threshold in force: nothing scoring under it is played, whatever its lead. */
+  minPlayScore: number;
+}
+
+/**
+ * How sure a ranking is of its best answer: its score, plus `leadWeight` × its lead over the next
+ * recorded answer (none: a lead of its whole score). A best match far ahead of the rest is more
+ * often right than one of the same score beside a close second.
+ */
+export function playScoreOf(score: number, nextScore: number | undefined, leadWeight: number) {
+  return score + leadWeight * Math.max(0, score - (nextScore ?? 0));
 }
 
 /** One ranked answer as the decision reads it (a `Candidate` has these and more). */
@@ -59,7 +73,12 @@ export function decideOutcome(
   const recorded = ranked.filter((answer) => answer.isRecorded);
   const second = recorded[1];
   const isClearLead = !second || first.score - second.score > policy.tieMargin + SCORE_EPSILON;
-  if (first.score >= policy.playAt - SCORE_EPSILON && isClearLead) {
+  const playScore = playScoreOf(first.score, second?.score, policy.leadWeight);
+  if (
+    isClearLead &&
+    first.score >= policy.minPlayScore - SCORE_EPSILON &&
+    playScore >= policy.playAt - SCORE_EPSILON
+  ) {
     return { kind: 'play', answerId: first.answerId };
   }
   const floor = Math.min(policy.offerAt, policy.playAt);

@@ -12,7 +12,7 @@ import {
   RECALIBRATION_DRIFT_SHARE,
   RECALIBRATION_MIN_PHRASINGS,
 } from './matcher-state.ts';
-import type { Calibration, MatcherState } from './matcher-state.ts';
+import type { Calibration, MatcherState, ScoredAnswer } from './matcher-state.ts';
 import { chooseDecisionPolicy } from './decision-calibration.ts';
 import type { DecisionReport, DecisionScores } from './decision-calibration.ts';
 import { scoreQuestion } from './matcher-scoring.ts';
@@ -63,12 +63,17 @@ export function collectCalibrationSamples(
   const neighbourStride = Math.max(1, neighbours.length / MAX_NEIGHBOUR_SAMPLES);
   for (let at = 0; at < neighbours.length; at += neighbourStride) {
     const record = neighbours[Math.floor(at)]!;
-    const top = scoreQuestion(state, record.text, vectorOf(record.text), undefined, record.answer)
-      ?.ranked[0];
+    const ranked = scoreQuestion(
+      state,
+      record.text,
+      vectorOf(record.text),
+      undefined,
+      record.answer,
+    )?.ranked;
     // The same words under another answer (a duplicate phrasing) are not a neighbour question.
-    if (!top?.isExact) {
+    if (!ranked?.[0]?.isExact) {
       samples.push({
-        score: top?.score ?? 0,
+        ...topOf(ranked),
         isOutOfScope: true,
         isTopCorrect: false,
         isNeighbour: true,
@@ -76,13 +81,23 @@ export function collectCalibrationSamples(
     }
   }
   for (const question of OFF_TOPIC_QUESTIONS) {
-    const top = scoreQuestion(state, question, vectorOf(question))?.ranked[0];
+    const ranked = scoreQuestion(state, question, vectorOf(question))?.ranked;
     // A built-in question that the script itself asks is not off-topic for this storyfile.
-    if (!top?.isExact) {
-      samples.push({ score: top?.score ?? 0, isOutOfScope: true, isTopCorrect: false });
+    if (!ranked?.[0]?.isExact) {
+      samples.push({ ...topOf(ranked), isOutOfScope: true, isTopCorrect: false });
     }
   }
   return samples;
+}
+
+/**
+ * A ranking's top score and its lead over the next recorded answer, as the decision reads them
+ * (`decideOutcome`: the best match is the first answer, the next is the next recorded one).
+ */
+function topOf(ranked: readonly ScoredAnswer[] | undefined): { score: number; lead: number } {
+  const score = ranked?.[0]?.score ?? 0;
+  const next = ranked?.slice(1).find((entry) => entry.answer.input.isRecorded !== false);
+  return { score, lead: score - (next?.score ?? 0) };
 }
 
 /** The threshold report of the scoring in force (`isSemantic`: with sentence vectors). */
@@ -138,12 +153,12 @@ function calibrateAuto(state: MatcherState, isSemantic: boolean): Calibration {
   return installCalibration(state, isSemantic, report, {
     neighbours: samples
       .filter((sample) => sample.isNeighbour === true)
-      .map((sample) => sample.score)
-      .sort((a, b) => b - a),
+      .map(({ score, lead }) => ({ score, lead: lead ?? score }))
+      .sort((a, b) => b.score - a.score),
     offTopic: samples
       .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
-      .map((sample) => sample.score)
-      .sort((a, b) => b - a),
+      .map(({ score, lead }) => ({ score, lead: lead ?? score }))
+      .sort((a, b) => b.score - a.score),
   });
 }
 

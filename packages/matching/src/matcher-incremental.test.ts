@@ -89,6 +89,8 @@ describe('incremental updates', () => {
         offerAt: DEFAULT_THRESHOLD,
         tieMargin: 0.04,
         spread: 0.5,
+        leadWeight: 2,
+        minPlayScore: DEFAULT_THRESHOLD,
       },
     });
   });

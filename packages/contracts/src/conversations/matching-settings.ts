@@ -16,8 +16,13 @@ export const askBackSettingsSchema = z.object({
   effectivePlayRisk: z.number(),
   /** The automatic point (what null restores). */
   defaultPlayRisk: z.number(),
-  /** A best match scoring at least this, with a clear lead, is played. */
+  /**
+   * A best match is played when its score plus `leadWeight` × its lead over the next answer
+   * reaches this, its score is at least the threshold, and no other answer is near-tied with it.
+   */
   playAt: z.number(),
+  /** How much a best match's lead over the next answer counts toward `playAt`, per point of lead. */
+  leadWeight: z.number(),
   /** Below `playAt`, recorded answers scoring at least this are offered; below it, the fallback. */
   offerAt: z.number(),
   /** What the point gives on the script's own questions. */

@@ -56,6 +56,7 @@ function toAskBack(report: DecisionReport, automatic: DecisionReport): AskBackSe
     effectivePlayRisk: report.playRisk,
     defaultPlayRisk: automatic.playRisk,
     playAt: report.policy.playAt,
+    leadWeight: report.policy.leadWeight,
     offerAt: report.policy.offerAt,
     preview: {
       nearMissPlayed: report.preview.neighboursPlayed,

@@ -11,6 +11,9 @@ import { matcherTrainedStates } from '../trained-states.tables.ts';
 /** Rows not read for this long are deleted when another state is stored. */
 export const TRAINED_STATE_KEEP_DAYS = 30;
 
+/** Calibration questions' best scores and leads (`TopScore`). */
+const topScoresSchema = z.array(z.object({ score: z.number(), lead: z.number() }));
+
 const trainedStateSchema = z.object({
   format: z.number().int(),
   classifier: z
@@ -32,7 +35,7 @@ const trainedStateSchema = z.object({
           source: z.enum(['auto', 'default']),
           threshold: z.number(),
         }),
-        scores: z.object({ neighbours: z.array(z.number()), offTopic: z.array(z.number()) }),
+        scores: z.object({ neighbours: topScoresSchema, offTopic: topScoresSchema }),
       }),
     )
     .max(2),

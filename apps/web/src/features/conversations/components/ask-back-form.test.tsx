@@ -15,6 +15,7 @@ const ASK_BACK: AskBackSettings = {
   effectivePlayRisk: 0.1,
   defaultPlayRisk: 0.1,
   playAt: 0.45,
+  leadWeight: 2,
   offerAt: 0.2,
   preview: { nearMissPlayed: 0.1, nearMissOffered: 0.6, offTopicPlayed: 0, offTopicOffered: 0.12 },
 };
@@ -49,6 +50,8 @@ const SETTINGS: MatchingSettings = {
 };
 
 let requested: { method: string; path: string; body: unknown }[] = [];
+/** What the server's GET answers (a test may change it before rendering). */
+let settings: MatchingSettings = SETTINGS;
 
 function mockServer() {
   vi.stubGlobal(
@@ -60,7 +63,7 @@ function mockServer() {
       requested.push({ method, path: pathname, body });
       const base = `/v1/conversa/storyfiles/${LAB_ID}/matching-settings`;
       if (method === 'GET' && pathname === base) {
-        return Promise.resolve(Response.json(SETTINGS));
+        return Promise.resolve(Response.json(settings));
       }
       if (method === 'POST' && pathname === `${base}/ask-back-preview`) {
         return Promise.resolve(Response.json(CAUTIOUS));
@@ -75,6 +78,7 @@ function mockServer() {
 
 beforeEach(() => {
   requested = [];
+  settings = SETTINGS;
   mockServer();
 });
 afterEach(() => {
@@ -88,8 +92,17 @@ describe('the share of wrong answers risked (asking back)', () => {
     expect(slider).toHaveValue('10');
     const now = screen.getByRole('region', { name: 'What this share gives now' });
     expect(now).toHaveTextContent('10% would get a wrong answer played, 60% asked back');
-    expect(now).toHaveTextContent('plays from 0.45 with a clear lead, asks back from 0.20');
+    expect(now).toHaveTextContent(
+      'plays from 0.45 (its score plus twice its lead over the next answer), asks back from 0.20',
+    );
     expect(screen.getByText('Using the default share.')).toBeVisible();
+  });
+
+  it('says a clear lead is all a lead does where it adds nothing to the score', async () => {
+    settings = { ...SETTINGS, askBack: { ...ASK_BACK, leadWeight: 0 } };
+    renderWithProviders(<MatchingSettingsSection storyfileId={LAB_ID} isEditable />);
+    const now = await screen.findByRole('region', { name: 'What this share gives now' });
+    expect(now).toHaveTextContent('plays from 0.45 with a clear lead, asks back from 0.20');
   });
 
   it('previews a lower share before it is saved, then saves it', async () => {

@@ -8,6 +8,11 @@ import { formatScore } from '@/lib/format';
 import { useAskBackPreview, useSetAskBack } from '../api/ask-back';
 import { SettingSlider } from './setting-slider';
 
+/** A lead's weight as words: "twice", "1.5 ×". */
+function formatWeight(weight: number): string {
+  return weight === 1 ? 'once' : weight === 2 ? 'twice' : `${weight} ×`;
+}
+
 /** A share 0–1 as a whole percentage ("12%"); "—" where there was nothing to count. */
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;
@@ -33,8 +38,11 @@ export function AskBackPreview({ askBack }: { askBack: AskBackSettings }) {
       </dd>
       <dt className="font-medium">Scores</dt>
       <dd>
-        plays from {formatScore(askBack.playAt)} with a clear lead, asks back from{' '}
-        {formatScore(askBack.offerAt)}
+        plays from {formatScore(askBack.playAt)}
+        {askBack.leadWeight > 0
+          ? ` (its score plus ${formatWeight(askBack.leadWeight)} its lead over the next answer)`
+          : ' with a clear lead'}
+        , asks back from {formatScore(askBack.offerAt)}
       </dd>
     </dl>
   );

@@ -31,6 +31,7 @@ const SETTINGS: MatchingSettings = {
     effectivePlayRisk: 0.1,
     defaultPlayRisk: 0.1,
     playAt: 0.45,
+    leadWeight: 2,
     offerAt: 0.2,
     preview: {
       nearMissPlayed: 0.1,
