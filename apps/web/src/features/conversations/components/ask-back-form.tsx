@@ -8,9 +8,11 @@ import { formatScore } from '@/lib/format';
 import { useAskBackPreview, useSetAskBack } from '../api/ask-back';
 import { SettingSlider } from './setting-slider';
 
-/** A lead's weight as words: "twice", "1.5 ×". */
+/** A lead's weight as words where there is one: "twice", else "1.5 ×". */
+const WEIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'once', 2: 'twice', 3: 'three times' };
+
 function formatWeight(weight: number): string {
-  return weight === 1 ? 'once' : weight === 2 ? 'twice' : `${weight} ×`;
+  return WEIGHT_WORDS[weight] ?? `${weight} ×`;
 }
 
 /** A share 0–1 as a whole percentage ("12%"); "—" where there was nothing to count. */
