@@ -55,6 +55,14 @@ export const TEST_CONNECT_TIMEOUT_SECONDS = 30;
  */
 export const TEST_STATEMENT_TIMEOUT_SECONDS = 60;
 
+/**
+ * The CPU niceness of drafts in a test (TRANSCRIBE_NICENESS): the tests' priority, so drafts share
+ * the cores with them. At the product's lowest one (19), the tests' own work at the normal one
+ * starved a draft past 400 s in a CI run at a few percent of a core per process. ffmpeg.test.ts and
+ * env.test.ts test the 19.
+ */
+export const TEST_TRANSCRIBE_NICENESS = 0;
+
 /** A pool of a test's own on a fresh database cloned from the template, or on `databaseUrl`. */
 export async function openTestDatabase(databaseUrl?: string): Promise<DatabaseHandle> {
   return openDatabase({
@@ -98,10 +106,7 @@ export async function startTestStudio(
     // Asks scored on the event loop: a scorer thread per core in every test file would load the
     // matcher again in each (scorer-pool.test.ts and the benchmarks run the threads).
     MATCHER_WORKERS: '0',
-    // Drafts share the cores with the run's tests at equal priority: at the product's lowest one
-    // (19), the tests' own work at the normal one starved a draft past 400 s in a CI run at a
-    // few percent of a core per process. ffmpeg.test.ts and env.test.ts test the 19.
-    TRANSCRIBE_NICENESS: '0',
+    TRANSCRIBE_NICENESS: String(TEST_TRANSCRIBE_NICENESS),
     ...env,
   });
   // TEST_STUDIO_LOG=1 prints the studio's own lines (jobs, drafts) with the time, to see a wait.

@@ -88,16 +88,17 @@ function barAt(descending: readonly number[], rate: number): number {
   return allowed < descending.length ? (descending[allowed] ?? 0) + 1e-4 : 0;
 }
 
+/** A calibration question's play score (`playScoreOf`, from the top score and lead it keeps). */
+function playOf(top: TopScore, leadWeight: number): number {
+  return playScoreOf(top.score, top.score - top.lead, leadWeight);
+}
+
 /**
- * Whether a ranking with this top plays under `policy` (`decideOutcome`'s rule, read from the
- * top score and lead a calibration question keeps; an exact phrasing is never one).
+ * Whether a ranking with this top may play at all: a clear lead, and a score at the threshold
+ * (`decideOutcome`'s rule without its bar; an exact phrasing is never a calibration question).
  */
-function plays(top: TopScore, policy: DecisionPolicy): boolean {
-  return (
-    top.lead > policy.tieMargin + 1e-9 &&
-    top.score >= policy.minPlayScore - 1e-9 &&
-    playScoreOf(top.score, top.score - top.lead, policy.leadWeight) >= policy.playAt - 1e-9
-  );
+function mayPlay(top: TopScore, tieMargin: number, minPlayScore: number): boolean {
+  return top.lead > tieMargin + 1e-9 && top.score >= minPlayScore - 1e-9;
 }
 
 function shareOf(tops: readonly TopScore[], test: (top: TopScore) => boolean): number | null {
@@ -117,22 +118,12 @@ export function chooseDecisionPolicy(
   tuning: Readonly<DecisionTuning> = DEFAULT_DECISION_TUNING,
 ): DecisionReport {
   const playRisk = setting === 'auto' ? tuning.playRisk : setting;
-  const open = { tieMargin: tuning.tieMargin, leadWeight: tuning.leadWeight };
-  // Each neighbour's play score where nothing else would stop it playing (-1 where something does).
+  // Each neighbour's play score where nothing else would stop it playing (0 where something does).
   const neighbourPlays = scores.neighbours
-    .map((top) =>
-      plays(top, { ...open, playAt: 0, offerAt: 0, spread: 0, minPlayScore: threshold })
-        ? playScoreOf(top.score, top.score - top.lead, tuning.leadWeight)
-        : -1,
-    )
+    .map((top) => (mayPlay(top, tuning.tieMargin, threshold) ? playOf(top, tuning.leadWeight) : 0))
     .sort((a, b) => b - a);
   const neighbourBar =
-    scores.neighbours.length >= tuning.minNeighbours
-      ? barAt(
-          neighbourPlays.map((play) => Math.max(play, 0)),
-          playRisk,
-        )
-      : 0;
+    scores.neighbours.length >= tuning.minNeighbours ? barAt(neighbourPlays, playRisk) : 0;
   const playAt = round(Math.max(threshold, neighbourBar));
   const offTopicBar =
     scores.offTopic.length > 0
@@ -150,7 +141,9 @@ export function chooseDecisionPolicy(
     leadWeight: tuning.leadWeight,
     minPlayScore: round(threshold),
   };
-  const isPlayed = (top: TopScore) => plays(top, policy);
+  const isPlayed = (top: TopScore) =>
+    mayPlay(top, policy.tieMargin, policy.minPlayScore) &&
+    playOf(top, policy.leadWeight) >= playAt - 1e-9;
   const isOffered = (top: TopScore) => !isPlayed(top) && top.score >= offerAt - 1e-9;
   return {
     setting,

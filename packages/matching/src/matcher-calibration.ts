@@ -96,7 +96,7 @@ export function collectCalibrationSamples(
  */
 function topOf(ranked: readonly ScoredAnswer[] | undefined): { score: number; lead: number } {
   const score = ranked?.[0]?.score ?? 0;
-  const next = ranked?.slice(1).find((entry) => entry.answer.input.isRecorded !== false);
+  const next = ranked?.find((entry, at) => at > 0 && entry.answer.input.isRecorded !== false);
   return { score, lead: score - (next?.score ?? 0) };
 }
 

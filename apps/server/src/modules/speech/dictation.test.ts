@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_TRANSCRIBE_NICENESS } from '../../../test/studio.ts';
+import { DRAFT_HANG_MS } from '../../../test/transcript.fixtures.ts';
 import { createDictation } from './dictation.ts';
 import { readPcmWav, writePcmWav } from './pauses.ts';
 
 const run = promisify(execFile);
-/** Bounds a hang, not a draft's time: CI once saw a recognition here run past 120 s at load 17. */
-const DRAFT_HANG_MS = 400_000;
-/** At the run's own priority: the product's 19 starves beside the run's tests (test/studio.ts). */
-const TEST_NICENESS = 0;
 const RATE = 16_000;
 const PAUSE_SECONDS = 3;
 
@@ -51,7 +49,7 @@ describe('an answer drafted by the embedded recognizer', () => {
 
       const draft = await createDictation({
         config: { concurrency: undefined, external: undefined },
-        niceness: TEST_NICENESS,
+        niceness: TEST_TRANSCRIBE_NICENESS,
       }).transcribeAnswer(file, { signal: new AbortController().signal });
 
       // The longest silence between two heard words is the pause, and the word after it starts
@@ -94,7 +92,7 @@ describe('a recording with no speech in it (issue 52: a silent idle loop was dra
       const file = await soxNoise(name.replace(/\s/g, '-'), synth);
       const draft = await createDictation({
         config: { concurrency: undefined, external: undefined },
-        niceness: TEST_NICENESS,
+        niceness: TEST_TRANSCRIBE_NICENESS,
       }).transcribeAnswer(file, { signal: new AbortController().signal });
       expect(draft.words).toEqual([]);
       expect(draft.text).toBe('');
