@@ -8,7 +8,7 @@ import { DEFAULT_SUGGESTION_RULE, suggestWithRule } from '../src/clarify.ts';
 import type { Matcher, MatchResult } from '../src/index.ts';
 
 /** Operating points swept (shares of the neighbour questions that may be played). */
-export const PLAY_RISK_POINTS = [0, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1];
+export const PLAY_RISK_POINTS = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1];
 
 /** Outcome counts of one rule over one or more storyfiles. */
 export interface DecisionCounts {

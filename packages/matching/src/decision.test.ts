@@ -144,12 +144,13 @@ describe('chooseDecisionPolicy', () => {
   const top = (score: number): TopScore => ({ score, lead: score / 2 });
   const neighbours = Array.from({ length: 20 }, (_, i) => top(0.95 - i * 0.05));
   const offTopic = Array.from({ length: 100 }, (_, i) => top((99 - i) / 100));
-  // The bars as scores alone (a lead weight of 0), as the table below reads them.
-  const byScore = { ...DEFAULT_DECISION_TUNING, leadWeight: 0 };
+  // The bars as scores alone (a lead weight of 0) and from the neighbours alone (every off-topic
+  // question may play), as the table below reads them.
+  const byScore = { ...DEFAULT_DECISION_TUNING, leadWeight: 0, playOffTopicRate: 1 };
 
   it.each<[string, number, number | 'auto', number, number]>([
     // name, threshold, setting, playAt, offerAt
-    ['automatic: 5% of the neighbours may be played', 0.3, 'auto', 0.9001, 0.3],
+    ['automatic: 8% of the neighbours may be played (1 of 20)', 0.3, 'auto', 0.9001, 0.3],
     ['a cautious point: none of the neighbours played', 0.3, 0, 0.9501, 0.3],
     ['a bold point: half of the neighbours played, never below the threshold', 0.6, 0.5, 0.6, 0.6],
     [
@@ -197,7 +198,7 @@ describe('chooseDecisionPolicy', () => {
   });
 
   it('with a lead weight, chooses the play bar from the neighbours’ play scores, and previews by them', () => {
-    const tuning = { ...DEFAULT_DECISION_TUNING, leadWeight: 2 };
+    const tuning = { ...byScore, leadWeight: 2 };
     // Play scores 2 × score (score + 2 × score / 2): 1.9, 1.8, …; 5% of 20 is one above the bar.
     const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0.05, tuning);
     expect(report.policy).toMatchObject({ playAt: 1.8001, leadWeight: 2, minPlayScore: 0.3 });
@@ -212,6 +213,24 @@ describe('chooseDecisionPolicy', () => {
     // The two best are near-tied: the third best (0.85) is the one the 5% allows; 0.80 is the bar.
     expect(report.policy.playAt).toBe(0.8001);
     expect(report.preview.neighboursPlayed).toBeCloseTo(0.05);
+  });
+
+  it('plays at most 4% of the built-in off-topic questions, whatever the point', () => {
+    expect(DEFAULT_DECISION_TUNING).toMatchObject({ playRisk: 0.08, playOffTopicRate: 0.04 });
+    const bounded = { ...byScore, playOffTopicRate: DEFAULT_DECISION_TUNING.playOffTopicRate };
+    for (const setting of ['auto', 0.5, 1] as const) {
+      const report = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, setting, bounded);
+      // 4 of the 100 off-topic questions may play (0.99 … 0.96): the bar is just above 0.95.
+      expect(report.policy.playAt).toBe(0.9501);
+      expect(report.preview.offTopicPlayed).toBeCloseTo(0.04);
+      expect(report.maxOffTopicPlayed).toBe(0.04);
+    }
+    // Where the neighbours ask for more, they decide.
+    const strict = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0, bounded);
+    expect(strict.policy.playAt).toBe(0.9501);
+    const offTopicBelow = offTopic.map((entry) => ({ ...entry, score: entry.score / 4 }));
+    const report = chooseDecisionPolicy({ neighbours, offTopic: offTopicBelow }, 0.3, 0.5, bounded);
+    expect(report.policy.playAt).toBe(0.4501);
   });
 
   it('refuses a point outside 0–1', async () => {

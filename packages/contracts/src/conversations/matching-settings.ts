@@ -16,6 +16,8 @@ export const askBackSettingsSchema = z.object({
   effectivePlayRisk: z.number(),
   /** The automatic point (what null restores). */
   defaultPlayRisk: z.number(),
+  /** The share of the built-in off-topic questions that may be played, whatever the point. */
+  maxOffTopicPlayed: z.number(),
   /**
    * A best match is played when its score plus `leadWeight` × its lead over the next answer
    * reaches this, its score is at least the threshold, and no other answer is near-tied with it.

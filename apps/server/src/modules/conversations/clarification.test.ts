@@ -277,7 +277,11 @@ describe('the share of wrong answers risked (issue 50)', () => {
       playRisk: null,
       effectivePlayRisk: DEFAULT_DECISION_TUNING.playRisk,
       defaultPlayRisk: DEFAULT_DECISION_TUNING.playRisk,
+      maxOffTopicPlayed: DEFAULT_DECISION_TUNING.playOffTopicRate,
     });
+    expect(DEFAULT_DECISION_TUNING).toMatchObject({ playRisk: 0.08, playOffTopicRate: 0.04 });
+    // Whatever the point, the built-in off-topic questions played stay within the bound.
+    expect(initial.askBack.preview.offTopicPlayed ?? 0).toBeLessThanOrEqual(0.04);
     // Never played below the threshold; asked back down to it at least.
     expect(initial.askBack.playAt).toBeGreaterThanOrEqual(initial.effectiveThreshold);
     expect(initial.askBack.offerAt).toBeLessThanOrEqual(initial.effectiveThreshold);

@@ -55,6 +55,7 @@ function toAskBack(report: DecisionReport, automatic: DecisionReport): AskBackSe
     playRisk: report.setting === 'auto' ? null : report.setting,
     effectivePlayRisk: report.playRisk,
     defaultPlayRisk: automatic.playRisk,
+    maxOffTopicPlayed: report.maxOffTopicPlayed,
     playAt: report.policy.playAt,
     leadWeight: report.policy.leadWeight,
     offerAt: report.policy.offerAt,

@@ -14,6 +14,7 @@ const ASK_BACK: AskBackSettings = {
   playRisk: null,
   effectivePlayRisk: 0.1,
   defaultPlayRisk: 0.1,
+  maxOffTopicPlayed: 0.04,
   playAt: 0.45,
   leadWeight: 2,
   offerAt: 0.2,
@@ -96,6 +97,12 @@ describe('the share of wrong answers risked (asking back)', () => {
       'plays from 0.45 (its score plus twice its lead over the next answer), asks back from 0.20',
     );
     expect(screen.getByText('Using the default share.')).toBeVisible();
+    // The slider's hint says what no point can change.
+    expect(slider).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Whatever the share, no more than 4% of the off-topic questions are played.',
+      ),
+    );
   });
 
   it('says a clear lead is all a lead does where it adds nothing to the score', async () => {

@@ -115,9 +115,10 @@ export function AskBackForm({
           <>
             When the best match is not clearly right, the storyfile asks “Did you mean…?” with up to
             three answers instead of playing it. Lower: asks back more and plays fewer wrong
-            answers. Higher: plays more, some of them wrong. The default (
-            {formatShare(askBack.defaultPlayRisk)}) is measured on this script’s own questions and
-            follows it as questions change.
+            answers. Higher: plays more, some of them wrong. Whatever the share, no more than{' '}
+            {formatShare(askBack.maxOffTopicPlayed)} of the off-topic questions are played. The
+            default ({formatShare(askBack.defaultPlayRisk)}) is measured on this script’s own
+            questions and follows it as questions change.
           </>
         }
         range={{ min: 0, max: 50, step: 1 }}

@@ -30,6 +30,7 @@ const SETTINGS: MatchingSettings = {
     playRisk: null,
     effectivePlayRisk: 0.1,
     defaultPlayRisk: 0.1,
+    maxOffTopicPlayed: 0.04,
     playAt: 0.45,
     leadWeight: 2,
     offerAt: 0.2,
