@@ -88,7 +88,7 @@ describe('incremental updates', () => {
         playAt: DEFAULT_THRESHOLD,
         offerAt: DEFAULT_THRESHOLD,
         tieMargin: 0.04,
-        spread: 0.5,
+        spread: 0.3,
         leadWeight: 2,
         minPlayScore: DEFAULT_THRESHOLD,
       },
