@@ -104,6 +104,7 @@ export async function setup(project: TestProject): Promise<void> {
     embedded = await startEmbeddedPostgres({
       dataDir: process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test'),
       port: Number(process.env.TEST_POSTGRES_PORT ?? 54339),
+      portSetting: 'TEST_POSTGRES_PORT',
       settings: {
         // Two Vitest workers per core, each file with a studio or two (a pool of 10, pg-boss's,
         // the job lease and LISTEN), outgrow PostgreSQL's default of 100 connections.

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,26 @@ describe('describeUnreachable', () => {
     expect(line).toContain('apt-get install acl');
     expect(line).toContain('setfacl -m u:postgres:x /root');
     expect(line).toContain('DATA_DIR');
+  });
+});
+
+describe('a port another program holds', () => {
+  it('is refused with the port, the likely holder and the setting to change, before anything starts', async () => {
+    // Another program: it accepts a connection, then hangs up without a word of PostgreSQL.
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'conversa-port-taken-'));
+    try {
+      await expect(
+        startEmbeddedPostgres({ dataDir, port, portSetting: 'TEST_POSTGRES_PORT' }),
+      ).rejects.toThrow(
+        `Port ${port} on 127.0.0.1 is taken by another program, not the PostgreSQL of ${path.join(dataDir, 'postgres')} (another checkout's, or one left running by a run cut short?): stop it (ss -ltnp 'sport = :${port}' names it) or choose another TEST_POSTGRES_PORT.`,
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
 import { initialiseCluster, loadBinaries } from './postgres-binaries.ts';
 import { ensurePostgresAccount, ensureReachable } from './postgres-os-account.ts';
-import { canConnect, launchPostgres, stopServer } from './postgres-server.ts';
+import { canConnect, isPortTaken, launchPostgres, stopServer } from './postgres-server.ts';
 import { isProcessAlive, readPostmasterPid } from './postmaster-pid.ts';
 
 const USER = 'conversa';
@@ -49,6 +49,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   /** Server settings passed as `-c name=value` (the test run's roomier `max_connections`). */
   settings?: Readonly<Record<string, string>>;
+  /** The setting that chooses `port`, named in the error when another program holds it. */
+  portSetting?: string;
   log?: (message: string) => void;
   /** PostgreSQL died and could not be started again; unset, that is only logged. */
   onFatal?: (error: EmbeddedPostgresError) => void;
@@ -68,6 +70,17 @@ export async function startEmbeddedPostgres(options: {
   const adoptedPid = (await canConnect(url))
     ? await readPostmasterPid(databaseDir, options.port)
     : undefined;
+  if (adoptedPid === undefined && (await isPortTaken(options.port))) {
+    const isOurs = await readPostmasterPid(databaseDir, options.port).then(
+      () => true,
+      () => false,
+    );
+    if (!isOurs) {
+      throw new EmbeddedPostgresError(
+        `Port ${options.port} on 127.0.0.1 is taken by another program, not the PostgreSQL of ${databaseDir} (another checkout's, or one left running by a run cut short?): stop it (ss -ltnp 'sport = :${options.port}' names it) or choose another ${options.portSetting ?? 'EMBEDDED_POSTGRES_PORT'}.`,
+      );
+    }
+  }
   if (adoptedPid !== undefined) {
     log(
       `joined the embedded PostgreSQL already running on port ${options.port} (pid ${adoptedPid})`,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import pg from 'pg';
 import { EmbeddedPostgresError } from './embedded-postgres-error.ts';
 import { lastLines, type Binaries } from './postgres-binaries.ts';
@@ -20,6 +21,21 @@ export async function canConnect(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Whether anything accepts a TCP connection on 127.0.0.1:`port` (a PostgreSQL or not). */
+export function isPortTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(2000);
+    const settle = (isTaken: boolean) => {
+      socket.destroy();
+      resolve(isTaken);
+    };
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
+  });
 }
 
 async function waitUntilReady(url: string, server: ChildProcess, output: () => string) {
