@@ -280,8 +280,17 @@ describe('the share of wrong answers risked (issue 50)', () => {
       maxOffTopicPlayed: DEFAULT_DECISION_TUNING.playOffTopicRate,
     });
     expect(DEFAULT_DECISION_TUNING).toMatchObject({ playRisk: 0.08, playOffTopicRate: 0.04 });
-    // Whatever the point, the built-in off-topic questions played stay within the bound.
+    // The built-in off-topic questions played stay within the bound, at the default point and at
+    // the boldest the slider offers.
     expect(initial.askBack.preview.offTopicPlayed ?? 0).toBeLessThanOrEqual(0.04);
+    const bold = await owner.expectStatus<AskBackSettings>(
+      200,
+      'POST',
+      `${path()}/ask-back-preview`,
+      { playRisk: 0.5 },
+    );
+    expect(bold).toMatchObject({ effectivePlayRisk: 0.5, maxOffTopicPlayed: 0.04 });
+    expect(bold.preview.offTopicPlayed ?? 0).toBeLessThanOrEqual(0.04);
     // Never played below the threshold; asked back down to it at least.
     expect(initial.askBack.playAt).toBeGreaterThanOrEqual(initial.effectiveThreshold);
     expect(initial.askBack.offerAt).toBeLessThanOrEqual(initial.effectiveThreshold);
