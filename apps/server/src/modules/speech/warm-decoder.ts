@@ -160,6 +160,10 @@ class WarmDecoder {
     const finished = new Promise<{ cpuSeconds: number; wallSeconds: number }>((resolve, reject) => {
       this.waiting = { utterance, resolve, reject };
     });
+    // Aborted while its line is being written (or the write fails as the decoder dies), the
+    // decoder's end rejects this before it is awaited: that is this call's failure, not an
+    // unhandled rejection of the process.
+    finished.catch(() => undefined);
     const onAbort = () => this.stop();
     signal?.addEventListener('abort', onAbort, { once: true });
     this.hold(true);
