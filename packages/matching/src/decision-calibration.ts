@@ -47,9 +47,9 @@ export interface DecisionTuning {
  * 10.1% of those, over the goal's 10%, and 0.1 with it plays 10.3% of five-phrasing BANKING77's. A
  * spread of 0.3 offers the right answer to 70.4% of the development benchmark's visitors where 0.5
  * offered it to 68.9% (and 0.6 or 0.85 to fewer), for the same off-topic questions asked back (the
- * offer bar decides those); it gains up to 0.6 point on the 30-answer scripts. A lead weight of 2 plays a wrong answer to 1.0% of the development
- * benchmark's visitors where 0 played one to 6.4%, for as many right ones played, and reaches more
- * on every shape; 1 and 4 measured alike.
+ * offer bar decides those); it gains up to 0.6 point on the 30-answer scripts. A lead weight of 2
+ * plays a wrong answer to 1.0% of the development benchmark's visitors where 0 played one to 6.4%,
+ * for as many right ones played, and reaches more on every shape; 1 and 4 measured alike.
  */
 export const DEFAULT_DECISION_TUNING: Readonly<DecisionTuning> = Object.freeze({
   playRisk: 0.08,

@@ -225,7 +225,8 @@ describe('chooseDecisionPolicy', () => {
       expect(report.preview.offTopicPlayed).toBeCloseTo(0.04);
       expect(report.maxOffTopicPlayed).toBe(0.04);
     }
-    // Where the neighbours ask for more, they decide.
+    // At the most cautious point the neighbours' bar (0.95 + 1e-4, none of them played) meets the
+    // bound; where the off-topic questions score low, the neighbours alone decide.
     const strict = chooseDecisionPolicy({ neighbours, offTopic }, 0.3, 0, bounded);
     expect(strict.policy.playAt).toBe(0.9501);
     const offTopicBelow = offTopic.map((entry) => ({ ...entry, score: entry.score / 4 }));
