@@ -76,7 +76,8 @@ describe('the matcher with USE lite, vectors made ahead as the server makes them
 
   it('plays a clear lead at the automatic point that a more cautious one asks back', async () => {
     // "What was a typical day like on the farm?" leads "How has farming changed since you
-    // started?" by about 0.12: played at the automatic 8%, asked back with both at 5%.
+    // started?" by about 0.12: played at the automatic 8%, asked back at 5% with both and the
+    // next recorded answer (an answer asked back offers three, however far the third trails).
     const question = 'What was farming like in the old days?';
     await store.ensure([question], { priority: 'question' });
     expect(withModel.match(question).decision).toEqual({ kind: 'answer', answerId: 'typical-day' });
@@ -87,6 +88,7 @@ describe('the matcher with USE lite, vectors made ahead as the server makes them
     expect(chooseSuggestions(cautious).map((suggestion) => suggestion.answerId)).toEqual([
       'typical-day',
       'changes',
+      'land-price',
     ]);
   }, 60_000);
 

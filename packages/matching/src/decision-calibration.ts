@@ -28,10 +28,11 @@ export interface DecisionTuning {
   playRisk: number;
   /** Share of the built-in off-topic questions that may be asked back (or played). */
   offerOffTopicRate: number;
+  /** An answer offered beside the best scores at least this share of the offer bar. */
+  offerBesideShare: number;
   /** Share of the built-in off-topic questions that may be played, whatever the play risk. */
   playOffTopicRate: number;
   tieMargin: number;
-  spread: number;
   /** What a best answer's lead over the next adds to its play score, per point of lead. */
   leadWeight: number;
   /** Fewer neighbour questions than this say nothing: `playAt` is the threshold. */
@@ -45,18 +46,21 @@ export interface DecisionTuning {
  * visitors (0.05 without that bound: 15.7%) at 5.4% wrong, and to 45.4% of 30-answer CLINC150's
  * (33.0%) with 7.2% of its off-topic questions played; without the bound, 0.075 already played
  * 10.1% of those, over the goal's 10%, and 0.1 with it plays 10.3% of five-phrasing BANKING77's. A
- * spread of 0.3 offers the right answer to 70.4% of the development benchmark's visitors where 0.5
- * offered it to 68.9% (and 0.6 or 0.85 to fewer), for the same off-topic questions asked back (the
- * offer bar decides those); it gains up to 0.6 point on the 30-answer scripts. A lead weight of 2
+ * question asked back offers the next recorded answers beside the best down to half the offer bar
+ * (`offerBesideShare`), however far below the best they score: the right answer is played or
+ * offered to 76.1% of the development benchmark's visitors where the offer bar and 30% of the
+ * best's score reached 70.4%, and to 74.8% / 71.1% of 30-answer CLINC150's / BANKING77's (71.4% /
+ * 68.3%), for the same off-topic questions asked back (the best decides those); no bar beside the
+ * best reaches 0.8 point more and offers answers nothing like the question. A lead weight of 2
  * plays a wrong answer to 1.0% of the development benchmark's visitors where 0 played one to 6.4%,
  * for as many right ones played, and reaches more on every shape; 1 and 4 measured alike.
  */
 export const DEFAULT_DECISION_TUNING: Readonly<DecisionTuning> = Object.freeze({
   playRisk: 0.08,
   offerOffTopicRate: 0.15,
+  offerBesideShare: 0.5,
   playOffTopicRate: 0.04,
   tieMargin: 0.04,
-  spread: 0.3,
   leadWeight: 2,
   minNeighbours: 10,
 });
@@ -119,7 +123,7 @@ function shareOf(tops: readonly TopScore[], test: (top: TopScore) => boolean): n
  * (score and lead, `playScoreOf`) above all but `playRisk` of the neighbour questions and all but
  * `playOffTopicRate` of the built-in off-topic questions that could play; offer down to the
  * built-in off-topic questions' `offerOffTopicRate` quantile, never above the threshold (what the
- * threshold played is at least offered now).
+ * threshold played is at least offered now), and beside the best down to `offerBesideShare` of that.
  */
 export function chooseDecisionPolicy(
   scores: DecisionScores,
@@ -152,8 +156,8 @@ export function chooseDecisionPolicy(
   const policy: DecisionPolicy = {
     playAt,
     offerAt,
+    offerBesideAt: round(offerAt * tuning.offerBesideShare),
     tieMargin: tuning.tieMargin,
-    spread: tuning.spread,
     leadWeight: tuning.leadWeight,
     minPlayScore: round(threshold),
   };

@@ -8,8 +8,8 @@ import type { TopScore } from './decision-calibration.ts';
 const POLICY: DecisionPolicy = {
   playAt: 0.6,
   offerAt: 0.3,
+  offerBesideAt: 0.15,
   tieMargin: 0.04,
-  spread: 0.6,
   leadWeight: 0,
   minPlayScore: 0.3,
 };
@@ -35,6 +35,7 @@ describe('decideOutcome', () => {
         suggestions: [
           { answerId: 'a', score: 0.7 },
           { answerId: 'b', score: 0.68 },
+          { answerId: 'c', score: 0.2 },
         ],
       },
     ],
@@ -44,7 +45,7 @@ describe('decideOutcome', () => {
       { kind: 'play', answerId: 'a' },
     ],
     [
-      'between the bars: asked back with at most three answers within the spread of the best',
+      'between the bars: asked back with at most three answers, however far below the best',
       [
         ranked('a', 0.5),
         ranked('b', 0.45),
@@ -62,8 +63,19 @@ describe('decideOutcome', () => {
       },
     ],
     [
-      'between the bars, the others far below the best: only the best is offered',
-      [ranked('a', 0.55), ranked('b', 0.31)],
+      'between the bars, the next below the offer bar and far below the best: offered beside it',
+      [ranked('a', 0.55), ranked('b', 0.2), ranked('c', 0.14)],
+      {
+        kind: 'ask',
+        suggestions: [
+          { answerId: 'a', score: 0.55 },
+          { answerId: 'b', score: 0.2 },
+        ],
+      },
+    ],
+    [
+      'between the bars, the others below the bar beside it: only the best is offered',
+      [ranked('a', 0.55), ranked('b', 0.14)],
       { kind: 'ask', suggestions: [{ answerId: 'a', score: 0.55 }] },
     ],
     [
@@ -169,14 +181,16 @@ describe('chooseDecisionPolicy', () => {
     ],
   ])('%s', (_name, threshold, setting, playAt, offerAt) => {
     const report = chooseDecisionPolicy({ neighbours, offTopic }, threshold, setting, byScore);
-    expect(report.policy).toEqual({
+    const { offerBesideAt, ...bars } = report.policy;
+    expect(bars).toEqual({
       playAt,
       offerAt,
       tieMargin: DEFAULT_DECISION_TUNING.tieMargin,
-      spread: DEFAULT_DECISION_TUNING.spread,
       leadWeight: 0,
       minPlayScore: threshold,
     });
+    // Answers beside the best are offered down to half the offer bar.
+    expect(offerBesideAt).toBeCloseTo(offerAt / 2, 4);
   });
 
   it('previews what the point gives on the storyfile’s own questions', () => {

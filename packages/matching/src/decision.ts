@@ -10,16 +10,16 @@
  * - `playAt`: the best recorded answer is played when its play score (`playScoreOf`: its score,
  *   plus `leadWeight` × its lead over the next recorded answer) is at least this, its score at
  *   least `minPlayScore`, and it is not near-tied;
- * - `offerAt`: below `playAt`, recorded answers scoring at least this are offered ("Did you mean…?");
- *   below it, the fallback;
- * - `tieMargin`: a second recorded answer within this of the first is asked about, not played over;
- * - `spread`: an offered answer beside the first scores at least this share of its score.
+ * - `offerAt`: below `playAt`, a best recorded answer scoring at least this is offered ("Did you
+ *   mean…?"); below it, the fallback;
+ * - `offerBesideAt`: the next recorded answers scoring at least this are offered beside it;
+ * - `tieMargin`: a second recorded answer within this of the first is asked about, not played over.
  */
 export interface DecisionPolicy {
   playAt: number;
   offerAt: number;
+  offerBesideAt: number;
   tieMargin: number;
-  spread: number;
   leadWeight: number;
   /** The threshold in force: nothing scoring under it is played, whatever its lead. */
   minPlayScore: number;
@@ -53,10 +53,11 @@ const SCORE_EPSILON = 1e-9;
 
 /**
  * The outcome of one question's ranking (best first) under `policy`: an exact phrasing plays; a
- * clear lead at or above `playAt` plays; otherwise the recorded answers at or above `offerAt`
- * (within `spread` of the best, at most `limit`) are asked about; otherwise the fallback. A best
- * match without a video is never played over (another answer answers another question): the caller
- * falls back with its reason.
+ * clear lead at or above `playAt` plays; otherwise, when the best scores at least `offerAt`, it and
+ * the next recorded answers scoring at least `offerBesideAt` (at most `limit` in all) are asked
+ * about, however far below the best they score: the right answer is second or third often enough
+ * to be worth the visitor's glance; otherwise the fallback. A best match without a video is never
+ * played over (another answer answers another question): the caller falls back with its reason.
  */
 export function decideOutcome(
   ranked: readonly RankedAnswer[],
@@ -86,11 +87,7 @@ export function decideOutcome(
     return { kind: 'fallback' };
   }
   const suggestions = recorded
-    .filter(
-      (answer) =>
-        answer.score >= floor - SCORE_EPSILON &&
-        answer.score >= first.score * policy.spread - SCORE_EPSILON,
-    )
+    .filter((answer, rank) => rank === 0 || answer.score >= policy.offerBesideAt - SCORE_EPSILON)
     .slice(0, Math.floor(limit))
     .map(({ answerId, score }) => ({ answerId, score }));
   return { kind: 'ask', suggestions };

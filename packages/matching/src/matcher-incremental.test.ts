@@ -87,8 +87,8 @@ describe('incremental updates', () => {
       policy: {
         playAt: DEFAULT_THRESHOLD,
         offerAt: DEFAULT_THRESHOLD,
+        offerBesideAt: DEFAULT_THRESHOLD / 2,
         tieMargin: 0.04,
-        spread: 0.3,
         leadWeight: 2,
         minPlayScore: DEFAULT_THRESHOLD,
       },
