@@ -6,7 +6,7 @@ import {
   type AnswerInput,
   type Matcher,
 } from '@conversa/matching';
-import { FARM_LIFE_STORYFILE } from '../../matching/src/fixtures/farm-life-storyfile.ts';
+import { FARM_LIFE_STORYFILE } from '@conversa/matching/fixtures/farm-life-storyfile.ts';
 import { createUseLiteEmbedder } from './use-lite.ts';
 import { createVectorStore, type VectorStore } from './vector-store.ts';
 

@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AskResponse, MatchingSettings } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
+import {
+  ASKED_SPREADING,
+  CORONAVIRUS_VISITORS,
+  COVID_FAQ,
+} from '@conversa/matching/fixtures/covid-faq.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import type { ApiClient } from '../../../test/storyfile.fixtures.ts';
 import { buildMember, buildNamespace, buildStoryfile } from '../../../test/storyfile.fixtures.ts';
@@ -19,23 +24,13 @@ import {
 } from './visitor-log.ts';
 import type { ChatChannel } from '@conversa/contracts';
 
-/** A COVID FAQ scripted as its authors write it: "COVID-19", once "coronavirus". */
+/** Four answers of the shared COVID FAQ: "COVID-19", once "coronavirus". */
 const FAQ = {
-  whatIs: 'What is a coronavirus?',
-  spread: 'How does COVID-19 spread between people?',
-  pets: 'Can my dog catch COVID-19?',
-  symptoms: 'What are the first symptoms of COVID-19?',
+  whatIs: COVID_FAQ.whatIs,
+  spread: COVID_FAQ.spread,
+  pets: COVID_FAQ.pets,
+  symptoms: COVID_FAQ.symptoms,
 };
-const TOPICS = ['fever', 'school', 'travel', 'cough', 'cure', 'origin', 'test', 'death', 'work'];
-const PLACES = ['Ohio', 'Texas', 'India', 'Italy', 'China', 'Spain', 'Peru', 'Chile', 'Kenya'];
-/** 162 distinct questions, every one of them saying "coronavirus" as visitors do. */
-const VISITORS = TOPICS.flatMap((topic) =>
-  PLACES.flatMap((place) => [
-    `coronavirus ${topic} in ${place}`,
-    `is there coronavirus ${topic} news from ${place}`,
-  ]),
-);
-const ASKED = 'is coronavirus spreading';
 
 let studio: TestStudio;
 let owner: ApiClient;
@@ -109,14 +104,14 @@ async function setUp(workers: string): Promise<void> {
 
 describe("when 100 visitors' questions are distinct, or a quarter of them is new", () => {
   it('the log is taken', () => {
-    const hundred = VISITORS.slice(0, 100);
-    expect(hasLogMoved([], VISITORS.slice(0, 99))).toBe(false);
+    const hundred = CORONAVIRUS_VISITORS.slice(0, 100);
+    expect(hasLogMoved([], CORONAVIRUS_VISITORS.slice(0, 99))).toBe(false);
     expect(hasLogMoved([], hundred)).toBe(true);
     expect(VISITOR_LOG_CHANGE_SHARE).toBe(0.25);
-    expect(hasLogMoved(hundred, [...VISITORS.slice(100, 124), ...hundred])).toBe(false);
-    expect(hasLogMoved(hundred, [...VISITORS.slice(100, 125), ...hundred])).toBe(true);
+    expect(hasLogMoved(hundred, [...CORONAVIRUS_VISITORS.slice(100, 124), ...hundred])).toBe(false);
+    expect(hasLogMoved(hundred, [...CORONAVIRUS_VISITORS.slice(100, 125), ...hundred])).toBe(true);
     // Fewer than 100 again (a storyfile's log does not shrink, but a stored one may be wrong).
-    expect(hasLogMoved(hundred, VISITORS.slice(0, 50))).toBe(true);
+    expect(hasLogMoved(hundred, CORONAVIRUS_VISITORS.slice(0, 50))).toBe(true);
   });
 });
 
@@ -131,12 +126,16 @@ describe.each([
   });
 
   it('are read newest first, once each, leaving out the studio test chat', async () => {
-    expect(await bestMatchOf(ASKED)).toBe(questionIds.whatIs);
+    expect(await bestMatchOf(ASKED_SPREADING)).toBe(questionIds.whatIs);
     expect(await visitorLogOf()).toEqual({ asked: 0, inForce: 0, takenAt: null, minimum: 100 });
     await logQuestions('studio', ['coronavirus in the studio', 'is coronavirus spreading']);
-    await logQuestions('share', [...VISITORS, VISITORS[0]!, ` ${VISITORS[1]!.toUpperCase()} `]);
+    await logQuestions('share', [
+      ...CORONAVIRUS_VISITORS,
+      CORONAVIRUS_VISITORS[0]!,
+      ` ${CORONAVIRUS_VISITORS[1]!.toUpperCase()} `,
+    ]);
     const read = await loadVisitorQuestions(studio.database.db, storyfileId);
-    expect(read).toHaveLength(VISITORS.length);
+    expect(read).toHaveLength(CORONAVIRUS_VISITORS.length);
     expect(read).not.toContain('coronavirus in the studio');
     expect(MAX_VISITOR_QUESTIONS).toBe(1_000);
   });
@@ -145,22 +144,26 @@ describe.each([
     const { db } = studio.database;
     // The log was written above; the next ask reads it (off the ask's path) and stores it.
     const until = Date.now() + 60_000;
-    let best = await bestMatchOf(ASKED);
+    let best = await bestMatchOf(ASKED_SPREADING);
     let stored: { questionCount: number }[] = [];
     while (best !== questionIds.spread && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      best = await bestMatchOf(ASKED);
+      best = await bestMatchOf(ASKED_SPREADING);
       stored = await db
         .select({ questionCount: storyfileVisitorLogs.questionCount })
         .from(storyfileVisitorLogs)
         .where(eq(storyfileVisitorLogs.storyfileId, storyfileId));
     }
-    expect(stored).toEqual([{ questionCount: VISITORS.length }]);
+    expect(stored).toEqual([{ questionCount: CORONAVIRUS_VISITORS.length }]);
     expect(best).toBe(questionIds.spread);
     expect(await bestMatchOf('coronavirus symptoms')).toBe(questionIds.symptoms);
     // Matching settings say so: the studio's own test chat is not counted.
     const log = await visitorLogOf();
-    expect(log).toMatchObject({ asked: VISITORS.length, inForce: VISITORS.length, minimum: 100 });
+    expect(log).toMatchObject({
+      asked: CORONAVIRUS_VISITORS.length,
+      inForce: CORONAVIRUS_VISITORS.length,
+      minimum: 100,
+    });
     expect(Date.parse(log.takenAt!)).toBeGreaterThan(Date.now() - 120_000);
   });
 });
