@@ -25,8 +25,10 @@ export const askBackSettingsSchema = z.object({
   playAt: z.number(),
   /** How much a best match's lead over the next answer counts toward `playAt`, per point of lead. */
   leadWeight: z.number(),
-  /** Below `playAt`, recorded answers scoring at least this are offered; below it, the fallback. */
+  /** Below `playAt`, a best match scoring at least this is asked back about; below it, the fallback. */
   offerAt: z.number(),
+  /** Asked back about beside that best match: the next recorded answers scoring at least this. */
+  offerBesideAt: z.number(),
   /** What the point gives on the script's own questions. */
   preview: z.object({
     /** Near-miss questions (their answer left out) that would still get an answer played. */

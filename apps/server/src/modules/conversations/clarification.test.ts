@@ -294,6 +294,8 @@ describe('the share of wrong answers risked (issue 50)', () => {
     // Never played below the threshold; asked back down to it at least.
     expect(initial.askBack.playAt).toBeGreaterThanOrEqual(initial.effectiveThreshold);
     expect(initial.askBack.offerAt).toBeLessThanOrEqual(initial.effectiveThreshold);
+    // The next answers are offered beside the best down to half its bar.
+    expect(initial.askBack.offerBesideAt).toBeCloseTo(initial.askBack.offerAt / 2, 4);
 
     const preview = await owner.expectStatus<AskBackSettings>(
       200,

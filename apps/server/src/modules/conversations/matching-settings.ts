@@ -59,6 +59,7 @@ function toAskBack(report: DecisionReport, automatic: DecisionReport): AskBackSe
     playAt: report.policy.playAt,
     leadWeight: report.policy.leadWeight,
     offerAt: report.policy.offerAt,
+    offerBesideAt: report.policy.offerBesideAt,
     preview: {
       nearMissPlayed: report.preview.neighboursPlayed,
       nearMissOffered: report.preview.neighboursOffered,

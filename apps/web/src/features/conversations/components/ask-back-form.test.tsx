@@ -18,6 +18,7 @@ const ASK_BACK: AskBackSettings = {
   playAt: 0.45,
   leadWeight: 2,
   offerAt: 0.2,
+  offerBesideAt: 0.1,
   preview: { nearMissPlayed: 0.1, nearMissOffered: 0.6, offTopicPlayed: 0, offTopicOffered: 0.12 },
 };
 
@@ -94,7 +95,8 @@ describe('the share of wrong answers risked (asking back)', () => {
     const now = screen.getByRole('region', { name: 'What this share gives now' });
     expect(now).toHaveTextContent('10% would get a wrong answer played, 60% asked back');
     expect(now).toHaveTextContent(
-      'plays from 0.45 (its score plus twice its lead over the next answer), asks back from 0.20',
+      'plays from 0.45 (its score plus twice its lead over the next answer), asks back from 0.20, ' +
+        'with the next answers from 0.10',
     );
     expect(screen.getByText('Using the default share.')).toBeVisible();
     // The slider's hint says what no point can change.

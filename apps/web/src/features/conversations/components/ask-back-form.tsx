@@ -44,7 +44,8 @@ export function AskBackPreview({ askBack }: { askBack: AskBackSettings }) {
         {askBack.leadWeight > 0
           ? ` (its score plus ${formatWeight(askBack.leadWeight)} its lead over the next answer)`
           : ' with a clear lead'}
-        , asks back from {formatScore(askBack.offerAt)}
+        , asks back from {formatScore(askBack.offerAt)}, with the next answers from{' '}
+        {formatScore(askBack.offerBesideAt)}
       </dd>
     </dl>
   );

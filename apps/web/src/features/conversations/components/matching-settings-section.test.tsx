@@ -34,6 +34,7 @@ const SETTINGS: MatchingSettings = {
     playAt: 0.45,
     leadWeight: 2,
     offerAt: 0.2,
+    offerBesideAt: 0.1,
     preview: {
       nearMissPlayed: 0.1,
       nearMissOffered: 0.6,
