@@ -123,7 +123,8 @@ function shareOf(tops: readonly TopScore[], test: (top: TopScore) => boolean): n
  * (score and lead, `playScoreOf`) above all but `playRisk` of the neighbour questions and all but
  * `playOffTopicRate` of the built-in off-topic questions that could play; offer down to the
  * built-in off-topic questions' `offerOffTopicRate` quantile, never above the threshold (what the
- * threshold played is at least offered now), and beside the best down to `offerBesideShare` of that.
+ * threshold played is at least offered now), and beside the best down to `offerBesideShare` of
+ * that.
  */
 export function chooseDecisionPolicy(
   scores: DecisionScores,
