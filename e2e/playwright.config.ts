@@ -26,11 +26,12 @@ export default defineConfig({
   use: {
     baseURL: E2E.studioUrl,
     // No trace unless E2E_TRACE=1 asks for one (a failed flow then keeps its trace with the DOM of
-    // every step and its network): recording it for every flow, passed or not, made the flows 15-17%
-    // slower (learning, transcript review, ink, layout and recording flows: 158 s with it, 131-135 s
-    // without), and what `npm test` runs in CI keeps only its output. A failure's message, its last
-    // frame (`screenshot` below) and its page's accessibility snapshot are kept either way; rerun
-    // the flow with E2E_TRACE=1 to record its steps. No screencast: it took 29% of the run's CPU.
+    // every step and its network): recording it for every flow, passed or not, made the flows
+    // 15-17% slower (learning, transcript review, ink, layout and recording flows: 158 s with it,
+    // 131-135 s without), and what `npm test` runs in CI keeps only its output. A failure's
+    // message, its last frame (`screenshot` below) and its page's accessibility snapshot are kept
+    // either way; rerun the flow with E2E_TRACE=1 to record its steps. No screencast: it took 29%
+    // of the run's CPU.
     trace:
       process.env.E2E_TRACE === '1'
         ? { mode: 'retain-on-failure', screenshots: false, snapshots: true }

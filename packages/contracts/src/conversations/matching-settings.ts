@@ -25,7 +25,7 @@ export const askBackSettingsSchema = z.object({
   playAt: z.number(),
   /** How much a best match's lead over the next answer counts toward `playAt`, per point of lead. */
   leadWeight: z.number(),
-  /** Below `playAt`, a best match scoring at least this is asked back about; below it, the fallback. */
+  /** Below `playAt`, a best match scoring at least this is asked back about; below, the fallback. */
   offerAt: z.number(),
   /** Asked back about beside that best match: the next recorded answers scoring at least this. */
   offerBesideAt: z.number(),
