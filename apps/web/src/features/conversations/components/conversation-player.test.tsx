@@ -66,6 +66,23 @@ describe('ConversationPlayer', () => {
     expect(screen.getByLabelText('Ask Rose a question')).toHaveFocus();
   });
 
+  // A storyfile without an idle clip showed its name under the Start button, overlapping it.
+  it('names the storyfile in the idle placeholder only once the conversation started', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ConversationPlayer
+        name="Rose"
+        language="en-US"
+        clips={{ idle: null, intro: null }}
+        starters={[]}
+        ask={vi.fn()}
+      />,
+    );
+    expect(screen.queryByText('Rose')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start the conversation' }));
+    expect(screen.getByText('Rose')).toBeVisible();
+  });
+
   // Issue 15, defect 9: an empty typed question was asked and logged as "(nothing heard)", Typed.
   it('refuses an empty typed question without asking', async () => {
     const user = userEvent.setup();

@@ -100,9 +100,14 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           />
         ) : (
           <div className="absolute inset-0 grid place-items-center text-slate-400">
-            <div className="flex flex-col items-center gap-2">
+            <div className="flex max-w-full flex-col items-center gap-2 px-4">
               <UserRound className="size-16" aria-hidden="true" />
-              <span className="text-sm">{name}</span>
+              {/* Under the Start button the page's heading names the storyfile already. */}
+              {isStarted ? (
+                <span className="line-clamp-2 text-center text-sm [overflow-wrap:anywhere]">
+                  {name}
+                </span>
+              ) : null}
             </div>
           </div>
         )}
