@@ -139,9 +139,10 @@ export function measureDecisions(
     const result = matcher.match(question.text, { limit: 5 });
     count(frontier.today, decideToday(asDecidedByThreshold(result)), question.answerId);
     const ranked = toRanked(result);
-    // `not-recorded` and `empty` fall back whatever the policy.
+    // Nothing asked (`empty`) falls back whatever the policy; a best match without a video is
+    // decided by the policy like any other (`decideOutcome`).
     const isFallbackAnyway =
-      result.decision.kind === 'fallback' && result.decision.reason !== 'off-topic';
+      result.decision.kind === 'fallback' && result.decision.reason === 'empty';
     frontier.points.forEach((point, position) => {
       const outcome: Outcome = isFallbackAnyway
         ? { kind: 'fallback' }

@@ -9,7 +9,8 @@
 // --visitor-log (issue 50): the faq and storyfile sections measure the questions at odd positions,
 // the automatic variants without and with those at even positions as the storyfile's log.
 // Sections: faq (the real-scale development benchmark of issue 40, `data/faq-storyfile.json`),
-// storyfile, classic, and learning (issue 50's simulation on the faq slice; not run by default).
+// storyfile, classic, learning (issue 50's simulation on the faq slice) and partial (the faq slice
+// with only some answers recorded); the last two are not run by default.
 // With --embedder use-lite, our matcher is measured three ways side by side: lexical (words
 // alone), semantic only (sentence vectors alone) and combined (the product's scoring).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { evaluateContender, measureLargeCase } from './evaluate.ts';
 import type { IncrementalResult, MatcherResult } from './evaluate.ts';
 import { runFaqSection } from './faq-section.ts';
 import { runLearningSection } from './learning-section.ts';
+import { runPartialSection } from './partial-section.ts';
 import { listFaqTexts, readFaqSlice } from './faq.ts';
 import { formatMs, formatRate, printTable } from './format.ts';
 import { measureConversaIncremental } from './incremental.ts';
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
   let embedder: Embedder | undefined;
   if (embedderName !== 'none') {
     const texts: string[] = [...OFF_TOPIC_QUESTIONS];
-    if (sections.has('faq') || sections.has('learning')) {
+    if (sections.has('faq') || sections.has('learning') || sections.has('partial')) {
       texts.push(...listFaqTexts(readFaqSlice(resolveFromCaller(values.faq))));
     }
     const addFile = (path: string, withSplit: boolean) => {
@@ -165,6 +167,13 @@ async function main(): Promise<void> {
       );
     }
     runLearningSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+  }
+  if (sections.has('partial')) {
+    const partialResults = runPartialSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+    const partialOut = outPath.replace(/(\.json)?$/, '-partial.json');
+    mkdirSync(dirname(partialOut), { recursive: true });
+    writeFileSync(partialOut, `${JSON.stringify(partialResults, null, 2)}\n`);
+    console.log(`wrote ${partialOut}`);
   }
   if (sections.has('faq')) {
     const faqResults = await runFaqSection(readFaqSlice(resolveFromCaller(values.faq)), embedder, {

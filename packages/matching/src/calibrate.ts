@@ -13,6 +13,10 @@ export interface CalibrationSample {
   isNeighbour?: boolean;
   /** The top candidate's lead over the next recorded one (its whole score when none). */
   lead?: number;
+  /** The top candidate has a video (false: it is never played, whatever it scores). */
+  isTopRecorded?: boolean;
+  /** The best recorded candidate's score (the top's when it is recorded). */
+  bestRecordedScore?: number;
 }
 
 export interface CalibrationOptions {

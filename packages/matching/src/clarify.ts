@@ -59,7 +59,9 @@ export function chooseSuggestions(
 
 function suggestWithPolicy(result: MatchResult, limit: number): Suggestion[] {
   const { decision, candidates, policy } = result;
-  if (!policy || (decision.kind === 'fallback' && decision.reason !== 'off-topic')) {
+  // A best match without a video that the storyfile is unsure of asks about the recorded answers
+  // (`decideOutcome`); nothing asked (`empty`) asks nothing back.
+  if (!policy || (decision.kind === 'fallback' && decision.reason === 'empty')) {
     return [];
   }
   const outcome = decideOutcome(

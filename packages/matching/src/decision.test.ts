@@ -84,8 +84,35 @@ describe('decideOutcome', () => {
       { kind: 'fallback' },
     ],
     [
-      'a best match without a video: never played over, the caller falls back',
+      'a best match without a video it is sure of: never played over, the caller falls back',
       [ranked('a', 0.9, { isRecorded: false }), ranked('b', 0.5)],
+      { kind: 'fallback' },
+    ],
+    [
+      'the exact phrasing of a question without a video: the fallback, nothing offered',
+      [ranked('a', 0.4, { isRecorded: false, isExact: true }), ranked('b', 0.38)],
+      { kind: 'fallback' },
+    ],
+    [
+      'a best match without a video it is unsure of: the recorded answers are asked about',
+      [
+        ranked('a', 0.5, { isRecorded: false }),
+        ranked('b', 0.48),
+        ranked('c', 0.2, { isRecorded: false }),
+        ranked('d', 0.16),
+        ranked('e', 0.1),
+      ],
+      {
+        kind: 'ask',
+        suggestions: [
+          { answerId: 'b', score: 0.48 },
+          { answerId: 'd', score: 0.16 },
+        ],
+      },
+    ],
+    [
+      'unsure of a best match without a video, no recorded answer at the offer bar: the fallback',
+      [ranked('a', 0.5, { isRecorded: false }), ranked('b', 0.29)],
       { kind: 'fallback' },
     ],
     [

@@ -56,8 +56,13 @@ const SCORE_EPSILON = 1e-9;
  * clear lead at or above `playAt` plays; otherwise, when the best scores at least `offerAt`, it and
  * the next recorded answers scoring at least `offerBesideAt` (at most `limit` in all) are asked
  * about, however far below the best they score: the right answer is second or third often enough
- * to be worth the visitor's glance; otherwise the fallback. A best match without a video is never
- * played over (another answer answers another question): the caller falls back with its reason.
+ * to be worth the visitor's glance; otherwise the fallback.
+ *
+ * A best match without a video is never played over (another answer answers another question).
+ * When the storyfile is sure of it (an exact phrasing, or what would play were it recorded), the
+ * caller falls back with its reason; when it is not, the recorded answers are asked about as above,
+ * the best of them in its place: in a script mostly unrecorded, an unrecorded question is the best
+ * match of many questions that a recorded answer answers.
  */
 export function decideOutcome(
   ranked: readonly RankedAnswer[],
@@ -65,25 +70,22 @@ export function decideOutcome(
   limit = 3,
 ): Outcome {
   const first = ranked[0];
-  if (!first || !first.isRecorded) {
+  if (!first) {
     return { kind: 'fallback' };
   }
   if (first.isExact) {
-    return { kind: 'play', answerId: first.answerId };
+    return first.isRecorded ? { kind: 'play', answerId: first.answerId } : { kind: 'fallback' };
   }
   const recorded = ranked.filter((answer) => answer.isRecorded);
-  const second = recorded[1];
-  const isClearLead = !second || first.score - second.score > policy.tieMargin + SCORE_EPSILON;
-  const playScore = playScoreOf(first.score, second?.score, policy.leadWeight);
-  if (
-    isClearLead &&
-    first.score >= policy.minPlayScore - SCORE_EPSILON &&
-    playScore >= policy.playAt - SCORE_EPSILON
-  ) {
-    return { kind: 'play', answerId: first.answerId };
+  // The lead is over the next answer that could play instead: a recorded one, or for a best match
+  // without a video, whatever comes next (how sure the storyfile is of what was asked).
+  const second = first.isRecorded ? recorded[1] : ranked[1];
+  if (isSure(first, second, policy)) {
+    return first.isRecorded ? { kind: 'play', answerId: first.answerId } : { kind: 'fallback' };
   }
+  const best = recorded[0];
   const floor = Math.min(policy.offerAt, policy.playAt);
-  if (first.score < floor - SCORE_EPSILON || limit <= 0) {
+  if (!best || best.score < floor - SCORE_EPSILON || limit <= 0) {
     return { kind: 'fallback' };
   }
   const suggestions = recorded
@@ -91,4 +93,18 @@ export function decideOutcome(
     .slice(0, Math.floor(limit))
     .map(({ answerId, score }) => ({ answerId, score }));
   return { kind: 'ask', suggestions };
+}
+
+/** A clear lead over `second`, at the threshold, with a play score at `playAt`. */
+function isSure(
+  first: RankedAnswer,
+  second: RankedAnswer | undefined,
+  policy: Readonly<DecisionPolicy>,
+): boolean {
+  const isClearLead = !second || first.score - second.score > policy.tieMargin + SCORE_EPSILON;
+  return (
+    isClearLead &&
+    first.score >= policy.minPlayScore - SCORE_EPSILON &&
+    playScoreOf(first.score, second?.score, policy.leadWeight) >= policy.playAt - SCORE_EPSILON
+  );
 }

@@ -184,17 +184,53 @@ describe('unrecorded answers', () => {
     });
   });
 
-  it('recording an answer changes no score and keeps the calibration', () => {
+  it('recording an answer changes no score: the threshold stays, the bars are chosen again', () => {
     const edited = buildFarm('auto', script);
     const report = edited.getThresholdReport();
+    const bars = edited.getDecisionReport().scores;
     edited.upsertAnswer({
       ...script.find((answer) => answer.id === 'sell-farm')!,
       isRecorded: true,
     });
-    expect(edited.getThresholdReport()).toBe(report);
+    expect(edited.getThresholdReport()).toEqual(report);
+    // Questions whose best match was the unrecorded answer count now as what it would play.
+    expect(edited.getDecisionReport().scores).not.toEqual(bars);
     expect(edited.match('why did you sell your farm').decision).toEqual({
       kind: 'answer',
       answerId: 'sell-farm',
+    });
+  });
+
+  describe('a script mostly unrecorded (four answers of 26)', () => {
+    const recorded = new Set(['crops', 'dog', 'school', 'weather']);
+    const sparse = buildFarm(
+      'auto',
+      FARM_LIFE_STORYFILE.map((answer) => ({ ...answer, isRecorded: recorded.has(answer.id) })),
+    );
+
+    it('plays from a lower bar: neighbour questions whose best match has no video cannot play', () => {
+      const full = buildFarm().getDecisionReport().policy;
+      const { policy } = sparse.getDecisionReport();
+      expect(policy.minPlayScore).toBe(full.minPlayScore);
+      expect(policy.playAt).toBeLessThan(full.playAt / 2);
+    });
+
+    it('asks about a recorded answer when unsure of a best match without a video', () => {
+      const result = sparse.match('where did you study', { limit: 5 });
+      expect(result.candidates.slice(0, 2)).toMatchObject([
+        { answerId: 'grow-up', isRecorded: false },
+        { answerId: 'school', isRecorded: true },
+      ]);
+      expect(result.decision.kind).toBe('fallback');
+      expect(chooseSuggestions(result, { limit: 3 })).toEqual([
+        { answerId: 'school', score: result.candidates[1]!.score },
+      ]);
+    });
+
+    it('is not asked about a question it is sure was asked, though it has no video', () => {
+      const result = sparse.match('why did you sell your farm', { limit: 5 });
+      expect(result.decision).toMatchObject({ reason: 'not-recorded', answerId: 'sell-farm' });
+      expect(chooseSuggestions(result, { limit: 3 })).toEqual([]);
     });
   });
 

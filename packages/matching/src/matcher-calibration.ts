@@ -14,7 +14,7 @@ import {
 } from './matcher-state.ts';
 import type { Calibration, MatcherState, ScoredAnswer } from './matcher-state.ts';
 import { chooseDecisionPolicy } from './decision-calibration.ts';
-import type { DecisionReport, DecisionScores } from './decision-calibration.ts';
+import type { DecisionReport, DecisionScores, TopScore } from './decision-calibration.ts';
 import { scoreQuestion } from './matcher-scoring.ts';
 import type { ThresholdReport } from './types.ts';
 
@@ -91,13 +91,37 @@ export function collectCalibrationSamples(
 }
 
 /**
- * A ranking's top score and its lead over the next recorded answer, as the decision reads them
- * (`decideOutcome`: the best match is the first answer, the next is the next recorded one).
+ * A ranking's top score, its lead over the next recorded answer, and whether the top has a video,
+ * as the decision reads them (`decideOutcome`: the best match is the first answer, the next is the
+ * next recorded one, and a best match without a video falls back).
  */
-function topOf(ranked: readonly ScoredAnswer[] | undefined): { score: number; lead: number } {
+function topOf(ranked: readonly ScoredAnswer[] | undefined): {
+  score: number;
+  lead: number;
+  isTopRecorded: boolean;
+  bestRecordedScore: number;
+} {
   const score = ranked?.[0]?.score ?? 0;
-  const next = ranked?.find((entry, at) => at > 0 && entry.answer.input.isRecorded !== false);
-  return { score, lead: score - (next?.score ?? 0) };
+  const isRecorded = (entry: ScoredAnswer) => entry.answer.input.isRecorded !== false;
+  const next = ranked?.find((entry, at) => at > 0 && isRecorded(entry));
+  return {
+    score,
+    lead: score - (next?.score ?? 0),
+    isTopRecorded: ranked?.[0] === undefined || isRecorded(ranked[0]),
+    bestRecordedScore: ranked?.find(isRecorded)?.score ?? 0,
+  };
+}
+
+/**
+ * A calibration question as the decision's bars read it. One whose best match has no video is
+ * never played, and asks about the recorded answers (`decideOutcome`): it counts as its best
+ * recorded answer's score with no lead. In a script mostly unrecorded most neighbour questions are
+ * such, and counting the unrecorded answers' scores raised the bars over the few answers recorded.
+ */
+function decisionTopOf(sample: CalibrationSample): TopScore {
+  return sample.isTopRecorded === false
+    ? { score: sample.bestRecordedScore ?? 0, lead: 0 }
+    : { score: sample.score, lead: sample.lead ?? sample.score };
 }
 
 /** The threshold report of the scoring in force (`isSemantic`: with sentence vectors). */
@@ -153,11 +177,11 @@ function calibrateAuto(state: MatcherState, isSemantic: boolean): Calibration {
   return installCalibration(state, isSemantic, report, {
     neighbours: samples
       .filter((sample) => sample.isNeighbour === true)
-      .map(({ score, lead }) => ({ score, lead: lead ?? score }))
+      .map(decisionTopOf)
       .sort((a, b) => b.score - a.score),
     offTopic: samples
       .filter((sample) => sample.isOutOfScope && sample.isNeighbour !== true)
-      .map(({ score, lead }) => ({ score, lead: lead ?? score }))
+      .map(decisionTopOf)
       .sort((a, b) => b.score - a.score),
   });
 }

@@ -30,7 +30,8 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
     alternates: [...(input.alternates ?? [])],
     learned: [...(input.learned ?? [])],
   };
-  const isNew = !state.index.answers.has(stored.id);
+  const previous = state.index.answers.get(stored.id)?.input;
+  const isNew = previous === undefined;
   const answer = state.index.ensureAnswer(stored);
   let isChanged = isNew;
   // Only phrasings whose text (or whether it was learned) changed are re-indexed; the rest keep
@@ -64,7 +65,14 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
       state.calibration.isStale = true;
     }
   }
-  // Whether an answer is recorded does not change any score, so it keeps the calibration.
+  // Whether an answer is recorded changes no score, but the decision's bars count what a recorded
+  // answer could play (`decisionTopOf`): they are chosen again, and the threshold with them.
+  if (!isNew && (previous.isRecorded !== false) !== (stored.isRecorded !== false)) {
+    state.scriptVersion++;
+    if (state.calibration) {
+      state.calibration.isStale = true;
+    }
+  }
   if (isChanged) {
     state.scriptVersion++;
     trackDrift(state, stored.id);
