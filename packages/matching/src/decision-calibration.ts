@@ -12,6 +12,11 @@ import type { DecisionPolicy } from './decision.ts';
 export interface TopScore {
   score: number;
   lead: number;
+  /**
+   * When the best match has no video: its own score and lead over the next answer (how sure the
+   * storyfile is of what was asked); `score` is then the best recorded answer's, and `lead` 0.
+   */
+  unrecorded?: { score: number; lead: number };
 }
 
 /** Top scores of the calibration's questions, highest score first. */
@@ -121,7 +126,8 @@ function shareOf(tops: readonly TopScore[], test: (top: TopScore) => boolean): n
 /**
  * The policy of one storyfile: play what scores at least the threshold in force, with a play score
  * (score and lead, `playScoreOf`) above all but `playRisk` of the neighbour questions and all but
- * `playOffTopicRate` of the built-in off-topic questions that could play; offer down to the
+ * `playOffTopicRate` of the built-in off-topic questions that could play (`playAt`; `sureAt` the
+ * same bar over their best matches with or without a video); offer down to the
  * built-in off-topic questions' `offerOffTopicRate` quantile, never above the threshold (what the
  * threshold played is at least offered now), and beside the best down to `offerBesideShare` of
  * that.
@@ -140,12 +146,19 @@ export function chooseDecisionPolicy(
         mayPlay(top, tuning.tieMargin, threshold) ? playOf(top, tuning.leadWeight) : 0,
       )
       .sort((a, b) => b - a);
-  const neighbourBar =
-    scores.neighbours.length >= tuning.minNeighbours
-      ? barAt(playsOf(scores.neighbours), playRisk)
-      : 0;
-  const offTopicPlayBar = barAt(playsOf(scores.offTopic), tuning.playOffTopicRate);
-  const playAt = round(Math.max(threshold, neighbourBar, offTopicPlayBar));
+  const barOver = (neighbours: readonly TopScore[], offTopic: readonly TopScore[]) =>
+    round(
+      Math.max(
+        threshold,
+        neighbours.length >= tuning.minNeighbours ? barAt(playsOf(neighbours), playRisk) : 0,
+        barAt(playsOf(offTopic), tuning.playOffTopicRate),
+      ),
+    );
+  // What a recorded answer could play; and, as if every answer could, how sure a ranking must be
+  // of what was asked (the same where every answer is recorded).
+  const playAt = barOver(scores.neighbours, scores.offTopic);
+  const asRanked = (tops: readonly TopScore[]) => tops.map((top) => top.unrecorded ?? top);
+  const sureAt = barOver(asRanked(scores.neighbours), asRanked(scores.offTopic));
   const offTopicBar =
     scores.offTopic.length > 0
       ? barAt(
@@ -156,6 +169,7 @@ export function chooseDecisionPolicy(
   const offerAt = round(Math.min(threshold, offTopicBar));
   const policy: DecisionPolicy = {
     playAt,
+    sureAt,
     offerAt,
     offerBesideAt: round(offerAt * tuning.offerBesideShare),
     tieMargin: tuning.tieMargin,

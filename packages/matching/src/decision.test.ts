@@ -7,6 +7,7 @@ import type { TopScore } from './decision-calibration.ts';
 
 const POLICY: DecisionPolicy = {
   playAt: 0.6,
+  sureAt: 0.6,
   offerAt: 0.3,
   offerBesideAt: 0.15,
   tieMargin: 0.04,
@@ -130,6 +131,22 @@ describe('decideOutcome', () => {
     expect(decideOutcome(answers, POLICY)).toEqual(expected);
   });
 
+  it('is sure of a best match without a video by `sureAt`, of a recorded one by `playAt`', () => {
+    // A script mostly unrecorded: its recorded answers play from a lower bar than it takes to be
+    // sure what was asked.
+    const sparse = { ...POLICY, playAt: 0.4, sureAt: 0.6 };
+    expect(decideOutcome([ranked('a', 0.5), ranked('b', 0.35)], sparse)).toEqual({
+      kind: 'play',
+      answerId: 'a',
+    });
+    expect(
+      decideOutcome([ranked('a', 0.5, { isRecorded: false }), ranked('b', 0.35)], sparse),
+    ).toEqual({ kind: 'ask', suggestions: [{ answerId: 'b', score: 0.35 }] });
+    expect(
+      decideOutcome([ranked('a', 0.65, { isRecorded: false }), ranked('b', 0.35)], sparse),
+    ).toEqual({ kind: 'fallback' });
+  });
+
   it('offers no more than the limit, and nothing with a limit of 0', () => {
     const answers = [ranked('a', 0.5), ranked('b', 0.49), ranked('c', 0.48)];
     expect(decideOutcome(answers, POLICY, 1)).toEqual({
@@ -209,8 +226,10 @@ describe('chooseDecisionPolicy', () => {
   ])('%s', (_name, threshold, setting, playAt, offerAt) => {
     const report = chooseDecisionPolicy({ neighbours, offTopic }, threshold, setting, byScore);
     const { offerBesideAt, ...bars } = report.policy;
+    // Every answer recorded: being sure what was asked takes what playing takes.
     expect(bars).toEqual({
       playAt,
+      sureAt: playAt,
       offerAt,
       tieMargin: DEFAULT_DECISION_TUNING.tieMargin,
       leadWeight: 0,
@@ -218,6 +237,18 @@ describe('chooseDecisionPolicy', () => {
     });
     // Answers beside the best are offered down to half the offer bar.
     expect(offerBesideAt).toBeCloseTo(offerAt / 2, 4);
+  });
+
+  it('plays from a lower bar where the best matches of the neighbours have no video', () => {
+    // The ten highest neighbours' best matches are unrecorded (their best recorded answer: 0.1).
+    const sparse = neighbours.map((own, i) =>
+      i < 10 ? { score: 0.1, lead: 0, unrecorded: own } : own,
+    );
+    const report = chooseDecisionPolicy({ neighbours: sparse, offTopic }, 0.3, 'auto', byScore);
+    // 8% of 20 may play: the second highest of those a recorded answer could play (0.4), and the
+    // second highest of their best matches, recorded or not (0.9), to be sure what was asked.
+    expect(report.policy).toMatchObject({ playAt: 0.4001, sureAt: 0.9001 });
+    expect(report.preview.neighboursPlayed).toBeCloseTo(1 / 20);
   });
 
   it('previews what the point gives on the storyfile’s own questions', () => {

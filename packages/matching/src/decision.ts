@@ -17,6 +17,11 @@
  */
 export interface DecisionPolicy {
   playAt: number;
+  /**
+   * A best match without a video whose play score reaches this (as `playAt` reads a recorded one)
+   * is what was asked: the caller falls back. `playAt` as if every answer were recorded.
+   */
+  sureAt: number;
   offerAt: number;
   offerBesideAt: number;
   tieMargin: number;
@@ -59,10 +64,10 @@ const SCORE_EPSILON = 1e-9;
  * to be worth the visitor's glance; otherwise the fallback.
  *
  * A best match without a video is never played over (another answer answers another question).
- * When the storyfile is sure of it (an exact phrasing, or what would play were it recorded), the
- * caller falls back with its reason; when it is not, the recorded answers are asked about as above,
- * the best of them in its place: in a script mostly unrecorded, an unrecorded question is the best
- * match of many questions that a recorded answer answers.
+ * When the storyfile is sure of it (an exact phrasing, or a play score at `sureAt`: what would play
+ * were every answer recorded), the caller falls back with its reason; when it is not, the recorded
+ * answers are asked about as above, the best of them in its place: in a script mostly unrecorded,
+ * an unrecorded question is the best match of many questions that a recorded answer answers.
  */
 export function decideOutcome(
   ranked: readonly RankedAnswer[],
@@ -80,7 +85,7 @@ export function decideOutcome(
   // The lead is over the next answer that could play instead: a recorded one, or for a best match
   // without a video, whatever comes next (how sure the storyfile is of what was asked).
   const second = first.isRecorded ? recorded[1] : ranked[1];
-  if (isSure(first, second, policy)) {
+  if (isSure(first, second, first.isRecorded ? policy.playAt : policy.sureAt, policy)) {
     return first.isRecorded ? { kind: 'play', answerId: first.answerId } : { kind: 'fallback' };
   }
   const best = recorded[0];
@@ -95,16 +100,17 @@ export function decideOutcome(
   return { kind: 'ask', suggestions };
 }
 
-/** A clear lead over `second`, at the threshold, with a play score at `playAt`. */
+/** A clear lead over `second`, at the threshold, with a play score at `bar`. */
 function isSure(
   first: RankedAnswer,
   second: RankedAnswer | undefined,
+  bar: number,
   policy: Readonly<DecisionPolicy>,
 ): boolean {
   const isClearLead = !second || first.score - second.score > policy.tieMargin + SCORE_EPSILON;
   return (
     isClearLead &&
     first.score >= policy.minPlayScore - SCORE_EPSILON &&
-    playScoreOf(first.score, second?.score, policy.leadWeight) >= policy.playAt - SCORE_EPSILON
+    playScoreOf(first.score, second?.score, policy.leadWeight) >= bar - SCORE_EPSILON
   );
 }

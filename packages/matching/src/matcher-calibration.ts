@@ -114,14 +114,16 @@ function topOf(ranked: readonly ScoredAnswer[] | undefined): {
 
 /**
  * A calibration question as the decision's bars read it. One whose best match has no video is
- * never played, and asks about the recorded answers (`decideOutcome`): it counts as its best
- * recorded answer's score with no lead. In a script mostly unrecorded most neighbour questions are
- * such, and counting the unrecorded answers' scores raised the bars over the few answers recorded.
+ * never played, and may ask about the recorded answers (`decideOutcome`): it counts as its best
+ * recorded answer's score with no lead, its own kept for `sureAt`. In a script mostly unrecorded
+ * most neighbour questions are such, and counting the unrecorded answers' scores toward `playAt`
+ * raised it over the few answers recorded.
  */
 function decisionTopOf(sample: CalibrationSample): TopScore {
+  const own = { score: sample.score, lead: sample.lead ?? sample.score };
   return sample.isTopRecorded === false
-    ? { score: sample.bestRecordedScore ?? 0, lead: 0 }
-    : { score: sample.score, lead: sample.lead ?? sample.score };
+    ? { score: sample.bestRecordedScore ?? 0, lead: 0, unrecorded: own }
+    : own;
 }
 
 /** The threshold report of the scoring in force (`isSemantic`: with sentence vectors). */

@@ -86,6 +86,7 @@ describe('incremental updates', () => {
       // Nothing to calibrate on: play and offer at the threshold.
       policy: {
         playAt: DEFAULT_THRESHOLD,
+        sureAt: DEFAULT_THRESHOLD,
         offerAt: DEFAULT_THRESHOLD,
         offerBesideAt: DEFAULT_THRESHOLD / 2,
         tieMargin: 0.04,

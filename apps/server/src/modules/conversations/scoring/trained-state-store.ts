@@ -11,8 +11,12 @@ import { matcherTrainedStates } from '../trained-states.tables.ts';
 /** Rows not read for this long are deleted when another state is stored. */
 export const TRAINED_STATE_KEEP_DAYS = 30;
 
-/** Calibration questions' best scores and leads (`TopScore`). */
-const topScoresSchema = z.array(z.object({ score: z.number(), lead: z.number() }));
+const scoreAndLeadSchema = z.object({ score: z.number(), lead: z.number() });
+
+/** Calibration questions' best scores and leads (`TopScore`; an unrecorded best match's own). */
+const topScoresSchema = z.array(
+  scoreAndLeadSchema.extend({ unrecorded: scoreAndLeadSchema.optional() }),
+);
 
 const trainedStateSchema = z.object({
   format: z.number().int(),

@@ -224,8 +224,18 @@ describe('the event loop\u2019s matcher (Matching settings, Response quality)', 
       'GET',
       `/v1/conversa/storyfiles/${storyfile.id}/matching-settings`,
     );
-    const rows = (await db.execute(sql`select fingerprint from matcher_trained_states`)).rows;
+    const rows = (
+      await db.execute<{ fingerprint: string }>(sql`select fingerprint from matcher_trained_states`)
+    ).rows;
     expect(rows).toHaveLength(1);
+    // Read back whole: the calibration questions whose best match is the unrecorded question keep
+    // its own score and lead (`TopScore.unrecorded`), which the policy's `sureAt` is chosen from.
+    const stored = (await loadTrainedState(db, rows[0]!.fingerprint))!;
+    const tops = stored.calibrations.flatMap(({ scores }) => [
+      ...scores.neighbours,
+      ...scores.offTopic,
+    ]);
+    expect(tops.some((top) => top.unrecorded !== undefined && top.lead === 0)).toBe(true);
     // A scorer thread's first ask imports it: nothing new to store.
     await askInStudio(owner, storyfile.id, { text: 'Where were you born?' });
     expect((await db.execute(sql`select fingerprint from matcher_trained_states`)).rows).toEqual(
