@@ -11,7 +11,10 @@ export interface CalibrationSample {
    * whole answer left out (a question on the storyfile's own subject that it does not answer).
    */
   isNeighbour?: boolean;
-  /** The top candidate's lead over the next recorded one (its whole score when none). */
+  /**
+   * The top candidate's lead over the next recorded one, or over the next of any kind when the top
+   * has no video (its whole score when none).
+   */
   lead?: number;
   /** The top candidate has a video (false: it is never played, whatever it scores). */
   isTopRecorded?: boolean;

@@ -91,9 +91,10 @@ export function collectCalibrationSamples(
 }
 
 /**
- * A ranking's top score, its lead over the next recorded answer, and whether the top has a video,
- * as the decision reads them (`decideOutcome`: the best match is the first answer, the next is the
- * next recorded one, and a best match without a video falls back).
+ * A ranking's top score and lead, whether the top has a video, and the best recorded answer's
+ * score, as the decision reads them (`decideOutcome`): a recorded best leads the next recorded
+ * answer (what would play instead); one without a video leads the next answer of any kind (how
+ * sure the storyfile is of what was asked).
  */
 function topOf(ranked: readonly ScoredAnswer[] | undefined): {
   score: number;
@@ -103,11 +104,14 @@ function topOf(ranked: readonly ScoredAnswer[] | undefined): {
 } {
   const score = ranked?.[0]?.score ?? 0;
   const isRecorded = (entry: ScoredAnswer) => entry.answer.input.isRecorded !== false;
-  const next = ranked?.find((entry, at) => at > 0 && isRecorded(entry));
+  const isTopRecorded = ranked?.[0] === undefined || isRecorded(ranked[0]);
+  const next = isTopRecorded
+    ? ranked?.find((entry, at) => at > 0 && isRecorded(entry))
+    : ranked?.[1];
   return {
     score,
     lead: score - (next?.score ?? 0),
-    isTopRecorded: ranked?.[0] === undefined || isRecorded(ranked[0]),
+    isTopRecorded,
     bestRecordedScore: ranked?.find(isRecorded)?.score ?? 0,
   };
 }
