@@ -52,7 +52,8 @@ const FIND_LAYOUT_PROBLEMS = `(async () => {
   // dialog still laid out at the old width (399 and 440 px on a loaded machine, against 390). An
   // overflow that lasts is reported.
   await nextFrame();
-  for (const started = performance.now(); root.scrollWidth > root.clientWidth && performance.now() - started < 2000; ) {
+  const started = performance.now();
+  while (root.scrollWidth > root.clientWidth && performance.now() - started < 2000) {
     await nextFrame();
   }
   if (root.scrollWidth > root.clientWidth) {
