@@ -365,39 +365,6 @@ describe('Response quality', () => {
   });
 });
 
-describe('a best match without a video (issue 50, a script recorded in part)', () => {
-  const LIVING = 'What do you do for a living?';
-
-  it('asks about the recorded answers when the storyfile is unsure of it', async () => {
-    const { status, body } = await studioAsk({ text: 'your pets job' });
-    expect(status).toBe(200);
-    // The unrecorded question leads the recorded one by too little to be sure it was asked.
-    expect((body as AskResponse).candidates.slice(0, 2)).toMatchObject([
-      { questionText: UNRECORDED_QUESTION, isRecorded: false },
-      { questionText: LIVING, isRecorded: true },
-    ]);
-    expect(body).toMatchObject({
-      decision: { kind: 'fallback' },
-      clarification: 'did-you-mean',
-      suggestions: [{ questionId: storyfile.questions[LIVING], questionText: LIVING }],
-      media: null,
-      message: CLARIFY_MESSAGE,
-    });
-  });
-
-  it('asks nothing back when it is sure: its own words give the not-recorded fallback', async () => {
-    const { body } = await studioAsk({ text: UNRECORDED_QUESTION });
-    expect(body).toMatchObject({
-      decision: {
-        kind: 'fallback',
-        reason: 'not-recorded',
-        questionId: storyfile.questions[UNRECORDED_QUESTION],
-      },
-      suggestions: [],
-    });
-  });
-});
-
 describe('/docs/json', () => {
   it('documents `suggestion` in the three asks and `suggestions` in their answers', async () => {
     type Schema = { properties?: Record<string, { description?: string }> };
