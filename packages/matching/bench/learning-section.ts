@@ -163,6 +163,18 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
     },
     { name: 'honest, the studio', isHonest: true, settings: studio, visitorsOf: ownVisitor },
     {
+      name: 'honest, the same question only',
+      isHonest: true,
+      settings: { ...studio, alikeShare: null },
+      visitorsOf: ownVisitor,
+    },
+    {
+      name: 'every visitor wrong on purpose, each once, the studio',
+      isHonest: false,
+      settings: studio,
+      visitorsOf: ownVisitor,
+    },
+    {
       name: 'honest, the studio, each question asked by 2 visitors',
       isHonest: true,
       settings: studio,
@@ -221,7 +233,8 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
     `\nlearning simulation (${slice.name}, combined + transcripts, policy at its automatic point): ` +
       `the first half of the held-out questions (${firstHalf.length}) teach, the second half ` +
       `(${secondHalf.length}) is measured; the studio: a label teaches once ${studio.minVisitors} ` +
-      `distinct visitors gave it, ≤ ${studio.perAnswer} questions an answer, learned questions ` +
+      `distinct visitors gave it, to it or to a question sharing ≥ ${studio.alikeShare ?? 1} of ` +
+      `its content words, ≤ ${studio.perAnswer} questions an answer, learned questions ` +
       `weigh ${DEFAULT_TUNING.learnedWeight} of an author's phrasing; "the log": the questions asked ` +
       'so far are also its log of what visitors asked, taken every 100 visitors\n',
   );

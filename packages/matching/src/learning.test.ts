@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
+import { DEFAULT_LEARNING, reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
 import type { LearnedLabel } from './learning.ts';
 import { STORYFILE, buildMatcher } from './matcher.fixtures.ts';
 
@@ -91,9 +91,41 @@ describe('the safeguards of what is learned', () => {
     expect(selectLearnedQuestions(corrected)).toEqual(
       new Map([['war', ['Any military service?']]]),
     );
-    expect(selectLearnedQuestions(labels, { minVisitors: 1, perAnswer: 10 }).get('war')).toEqual([
-      'Were you a soldier?',
+    const oneVisitor = { ...DEFAULT_LEARNING, minVisitors: 1 };
+    expect(selectLearnedQuestions(labels, oneVisitor).get('war')).toEqual(['Were you a soldier?']);
+  });
+
+  it('counts the visitors who gave the same answer to a question much like it', () => {
+    // Content words "soldier" and "war" in both, "ever" in one: 2 of 3, at least half.
+    const labels = [
+      label('war', 'Were you ever a soldier in the war?', 'v1'),
+      label('war', 'were you a soldier during the war', 'v2'),
+    ];
+    expect(DEFAULT_LEARNING.alikeShare).toBe(0.5);
+    expect(reviewLearnedLabels(labels)).toMatchObject([
+      { visitors: 2, status: 'learned' },
+      { visitors: 2, status: 'learned' },
     ]);
+    // Only the same question counts with no share.
+    expect(
+      reviewLearnedLabels(labels, { ...DEFAULT_LEARNING, alikeShare: null }).map(
+        (entry) => entry.status,
+      ),
+    ).toEqual(['waiting', 'waiting']);
+  });
+
+  it('counts one visitor once however many alike questions, and never another answer or other words', () => {
+    const alone = [
+      label('war', 'Were you ever a soldier in the war?', 'v1'),
+      label('war', 'were you a soldier during the war', 'v1'),
+    ];
+    expect(selectLearnedQuestions(alone)).toEqual(new Map());
+    const apart = [
+      label('war', 'Were you a soldier in the war?', 'v1'),
+      label('first-job', 'were you a soldier during the war', 'v2'),
+      label('war', 'Did you like your first job?', 'v3'),
+    ];
+    expect(selectLearnedQuestions(apart)).toEqual(new Map());
   });
 
   it('teaches a question labelled with two answers only to the one more visitors chose', () => {
@@ -120,7 +152,11 @@ describe('the safeguards of what is learned', () => {
         label('war', `Question ${word}?`, `v${visitor}`),
       ),
     );
-    const reviewed = reviewLearnedLabels(labels, { minVisitors: 2, perAnswer: 2 });
+    const reviewed = reviewLearnedLabels(labels, {
+      minVisitors: 2,
+      perAnswer: 2,
+      alikeShare: null,
+    });
     expect(reviewed.map((entry) => [entry.text, entry.visitors, entry.status])).toEqual([
       ['Question c?', 4, 'learned'],
       ['Question b?', 3, 'learned'],

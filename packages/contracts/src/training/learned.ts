@@ -40,7 +40,7 @@ export const learnedQuestionSchema = z.object({
   questionId: z.uuid(),
   /** The answer's question in the script. */
   questionText: z.string(),
-  /** Distinct visitors (or authors) who gave this label. */
+  /** Distinct visitors (or authors) who gave this answer to this question or one much like it. */
   visitors: z.number().int().nonnegative(),
   sources: z.array(learnedSourceSchema),
   firstAt: timestampSchema,

@@ -36,9 +36,9 @@ export function LearnedQuestions({
     <div className="space-y-2">
       <p className="text-sm text-slate-600">
         A suggestion a visitor pressed, an answer rated thumbs up and your corrections teach the
-        storyfile. A question is learned once {formatCount(minVisitors, 'visitor')} gave it the same
-        answer (your correction alone is enough), at most {perAnswer} an answer, and weighs less
-        than your own alternates.
+        storyfile. A question is learned once {formatCount(minVisitors, 'visitor')} gave it, or a
+        question much like it, the same answer (your correction alone is enough), at most{' '}
+        {perAnswer} an answer, and weighs less than your own alternates.
       </p>
       {change.error ? <Alert kind="error">{change.error.message}</Alert> : null}
       {items.length === 0 ? (
