@@ -3,9 +3,9 @@
 // author's correction) teaches the matcher only once enough distinct visitors gave the same label
 // (to it, or to a question much like it), or an author did; a question labelled with two answers
 // teaches the one most visitors chose, or nothing on a tie; each answer learns at most `perAnswer`
-// questions. The studio (the server's
-// matcher cache and Response quality's review) and the benchmark's simulation both go through
-// `reviewLearnedLabels`, so what is measured is what the studio does.
+// questions. The studio (the server's matcher cache and Response quality's review) and the
+// benchmark's simulation both go through `reviewLearnedLabels`, so what is measured is what the
+// studio does.
 import { classifyTerm } from './function-words.ts';
 import { normalizeText, tokenizeText } from './normalize.ts';
 import { stemWord } from './stem.ts';
