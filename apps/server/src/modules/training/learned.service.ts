@@ -102,25 +102,27 @@ async function present(
   storyfileId: string,
   groups: Group[],
 ): Promise<LearnedQuestion[]> {
-  const statuses = new Map(
+  // The matcher's own review: its status, and its visitors (those of questions much like it too).
+  const reviewed = new Map(
     reviewLearnedLabels(await loadLearnedLabels(db, storyfileId), DEFAULT_LEARNING).map(
-      (question) => [pairKey(question.answerId, question.key), question.status],
+      (question) => [pairKey(question.answerId, question.key), question],
     ),
   );
-  return groups.map((group) => ({
-    id: group.id,
-    text: group.text,
-    questionId: group.questionId,
-    questionText: group.questionText,
-    visitors: group.visitors.size,
-    sources: [...group.sources].sort(),
-    firstAt: group.firstAt.toISOString(),
-    lastAt: group.lastAt.toISOString(),
-    status: group.removedAt
-      ? 'removed'
-      : (statuses.get(pairKey(group.questionId, group.key)) ?? 'waiting'),
-    removedAt: group.removedAt?.toISOString() ?? null,
-  }));
+  return groups.map((group) => {
+    const review = group.removedAt ? undefined : reviewed.get(pairKey(group.questionId, group.key));
+    return {
+      id: group.id,
+      text: group.text,
+      questionId: group.questionId,
+      questionText: group.questionText,
+      visitors: review?.visitors ?? group.visitors.size,
+      sources: [...group.sources].sort(),
+      firstAt: group.firstAt.toISOString(),
+      lastAt: group.lastAt.toISOString(),
+      status: group.removedAt ? 'removed' : (review?.status ?? 'waiting'),
+      removedAt: group.removedAt?.toISOString() ?? null,
+    };
+  });
 }
 
 export async function listLearnedQuestions(

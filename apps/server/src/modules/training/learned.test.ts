@@ -25,6 +25,7 @@ import {
   outsider,
   northId,
   BORN,
+  LIVING,
   MOVIE,
   EDIT_REFUSAL,
   OFF_TOPIC,
@@ -61,17 +62,17 @@ async function newVisitor(): Promise<Visitor> {
   };
 }
 
-/** Asks the paraphrase, is asked back, and presses the movie answer. */
-async function pressMovie(visitor: Visitor): Promise<void> {
-  const offered = await visitor.ask({ text: PARAPHRASE });
+/** Asks `text` (the paraphrase), is asked back, and presses `answer` (the movie answer). */
+async function pressMovie(visitor: Visitor, text = PARAPHRASE, answer = MOVIE): Promise<void> {
+  const offered = await visitor.ask({ text });
   expect(offered.clarification).toBe('did-you-mean');
-  expect(offered.suggestions.map((suggestion) => suggestion.questionText)).toContain(MOVIE);
+  expect(offered.suggestions.map((suggestion) => suggestion.questionText)).toContain(answer);
   const chosen = await visitor.ask({
-    text: MOVIE,
+    text: answer,
     conversationId: offered.conversationId,
-    suggestion: { exchangeId: offered.exchangeId, questionId: storyfile.questions[MOVIE] },
+    suggestion: { exchangeId: offered.exchangeId, questionId: storyfile.questions[answer] },
   });
-  expect(chosen.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+  expect(chosen.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[answer] });
 }
 
 const learned = (client = reader) =>
@@ -208,5 +209,28 @@ describe('learning from ratings and corrections', () => {
       `${base(storyfile.id)}/actions/${applied.action.id}/undo`,
     );
     expect((await learned()).items.map((entry) => entry.text)).not.toContain(question);
+  });
+});
+
+describe('learning from questions much like each other', () => {
+  it('counts a visitor who pressed the same answer for a question much like it', async () => {
+    // Content words "factory" and "job" in both: alike. Each visitor asks once.
+    await pressMovie(await newVisitor(), 'your job at the factory', LIVING);
+    const alone = await learned();
+    expect(alone.items).toContainEqual(
+      expect.objectContaining({
+        text: 'your job at the factory',
+        visitors: 1,
+        status: 'waiting',
+      }),
+    );
+    await pressMovie(await newVisitor(), 'which factory job did you have', LIVING);
+    const items = (await learned()).items.filter((entry) => entry.questionText === LIVING);
+    expect(items.map(({ text, visitors, status }) => ({ text, visitors, status }))).toEqual(
+      expect.arrayContaining([
+        { text: 'your job at the factory', visitors: 2, status: 'learned' },
+        { text: 'which factory job did you have', visitors: 2, status: 'learned' },
+      ]),
+    );
   });
 });
