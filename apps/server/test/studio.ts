@@ -100,8 +100,8 @@ export async function startTestStudio(
     // A test of the bound itself sets the product's 5 (healthz.test.ts).
     DATABASE_CONNECT_TIMEOUT_SECONDS: String(TEST_CONNECT_TIMEOUT_SECONDS),
     DATABASE_STATEMENT_TIMEOUT_SECONDS: String(TEST_STATEMENT_TIMEOUT_SECONDS),
-    // Words alone: a test studio does not load the ~200 MB sentence model unless the test opts in
-    // with MATCHER_EMBEDDER: 'use-lite' (one load per test file's process).
+    // Words alone: a test studio does not load a sentence model unless the test opts in
+    // with MATCHER_EMBEDDER: 'all-minilm-l6-v2' or 'use-lite' (one load per test file's process).
     MATCHER_EMBEDDER: 'none',
     // Asks scored on the event loop: a scorer thread per core in every test file would load the
     // matcher again in each (scorer-pool.test.ts and the benchmarks run the threads).

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createUseLiteEmbedder, USE_LITE_DIMENSIONS, type ModelLoadEvent } from './use-lite.ts';
+import { createUseLiteEmbedder, USE_LITE_DIMENSIONS } from './use-lite.ts';
+import type { ModelLoadEvent } from './worker-embedder.ts';
 import { createVectorStore } from './vector-store.ts';
 
 function cosine(a: Float32Array, b: Float32Array): number {

@@ -17,6 +17,8 @@ export interface DecisionCounts {
   rightPlayed: number;
   wrongPlayed: number;
   rightPlayedOrOffered: number;
+  /** In-scope questions asked back ("Did you mean…?"), whatever was offered. */
+  inScopeAsked: number;
   offTopicPlayed: number;
   offTopicOffered: number;
 }
@@ -51,6 +53,7 @@ function emptyCounts(): DecisionCounts {
     rightPlayed: 0,
     wrongPlayed: 0,
     rightPlayedOrOffered: 0,
+    inScopeAsked: 0,
     offTopicPlayed: 0,
     offTopicOffered: 0,
   };
@@ -109,6 +112,8 @@ function count(counts: DecisionCounts, outcome: Outcome, answerId: string | null
     counts.rightPlayed++;
   } else if (outcome.kind === 'play') {
     counts.wrongPlayed++;
+  } else if (outcome.kind === 'ask') {
+    counts.inScopeAsked++;
   }
   if (
     isRightPlayed ||
@@ -175,6 +180,7 @@ export function frontierRows(name: string, frontier: DecisionFrontier): string[]
     rate(counts.rightPlayed, counts.inScope),
     rate(counts.wrongPlayed, counts.inScope),
     rate(counts.rightPlayedOrOffered, counts.inScope),
+    rate(counts.inScopeAsked, counts.inScope),
     rate(counts.offTopicPlayed, counts.offTopic),
     rate(counts.offTopicOffered, counts.offTopic),
   ];
@@ -199,12 +205,14 @@ export const FRONTIER_HEADER = [
   'right played',
   'wrong played',
   'right played or offered (≤ 3)',
+  'in-scope asked back',
   'off-topic played',
   'off-topic offered',
 ];
 
 export const FRONTIER_NOTE =
   'right played or offered: the right answer played, or among the ≤ 3 asked back; wrong played: an ' +
-  'in-scope question given another answer; off-topic played / offered: questions the storyfile does ' +
+  'in-scope question given another answer; in-scope asked back: "Did you mean…?" to a question the ' +
+  'storyfile answers; off-topic played / offered: questions the storyfile does ' +
   'not answer that got an answer / were asked back. Play risk: the share of the storyfile’s own ' +
   'neighbour questions (a phrasing asked with its answer left out) that may still be played.\n';

@@ -33,7 +33,7 @@ import { formatMs, formatRate, printTable } from './format.ts';
 import { measureConversaIncremental } from './incremental.ts';
 import { runStoryfileSection } from './storyfile-section.ts';
 import { synthesizeStoryfile } from './synthesize.ts';
-import { prepareBenchVectors } from './vectors.ts';
+import { parseEmbedderName, prepareBenchVectors } from './vectors.ts';
 import type { EmbedderName } from './vectors.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -105,10 +105,7 @@ async function main(): Promise<void> {
       embedder: { type: 'string', default: 'none' },
     },
   });
-  if (values.embedder !== 'none' && values.embedder !== 'use-lite') {
-    throw new Error(`--embedder must be none or use-lite, got ${values.embedder}`);
-  }
-  const embedderName: EmbedderName = values.embedder;
+  const embedderName: EmbedderName = parseEmbedderName(values.embedder);
   const trainPath = resolveFromCaller(values.train);
   const evalPath = resolveFromCaller(values.eval ?? values.train);
   const split = parseSplit(values.split);

@@ -1,7 +1,10 @@
 // Tuning runs on the val splits with cached vectors (run `npm run bench:matching -- --embedder
-// use-lite` once first): closed-set accuracy on every intent, and storyfile-shaped runs at the
-// automatic threshold. Not a test. Usage:
-//   node --import tsx packages/matching/bench/tune.ts [--tuning '{"embeddingWeight":0.6}'] [--size 30]
+// <name>` once first): closed-set accuracy on every intent, storyfile-shaped runs at the automatic
+// threshold, and the development benchmark (faq: best match and the automatic policy's outcomes,
+// with and without transcripts). The model's own tuning (`EMBEDDER_TUNING`) applies, and
+// `--tuning` on top of it. Not a test. Usage:
+//   node --import tsx packages/matching/bench/tune.ts [--embedder all-minilm-l6-v2]
+//     [--tuning '{"embeddingWeight":0.6}'] [--size 30] [--sections closed,storyfile,faq]
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,15 +12,14 @@ import { parseArgs } from 'node:util';
 import { createMatcher } from '../src/index.ts';
 import type { Embedder, MatcherTuning } from '../src/index.ts';
 import { readTrainFile } from './datasets.ts';
+import { measureFaqConversa, readFaqSlice } from './faq.ts';
 import { measureStoryfiles } from './storyfile.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cachePath = resolve(root, 'node_modules/.cache/conversa-matching/use-lite.f32');
-
-function readCache(): Map<string, Float32Array> {
+function readCache(cachePath: string): Map<string, Float32Array> {
   const vectors = new Map<string, Float32Array>();
   if (!existsSync(cachePath)) {
-    throw new Error(`no cached vectors at ${cachePath}: run the bench with --embedder use-lite`);
+    throw new Error(`no cached vectors at ${cachePath}: run the bench with this --embedder`);
   }
   const { dimensions, texts } = JSON.parse(readFileSync(`${cachePath}.json`, 'utf8')) as {
     dimensions: number;
@@ -36,14 +38,38 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '5' },
     sections: { type: 'string', default: 'closed,storyfile' },
     sets: { type: 'string', default: 'clinc150,banking77' },
+    embedder: { type: 'string', default: 'use-lite' },
   },
 });
 const tuning = JSON.parse(values.tuning) as Partial<MatcherTuning>;
-const cache = readCache();
-const embedder: Embedder = { id: 'use-lite', embed: (text) => cache.get(text.trim()) };
+const cache = readCache(
+  resolve(root, `node_modules/.cache/conversa-matching/${values.embedder}.f32`),
+);
+const embedder: Embedder = { id: values.embedder, embed: (text) => cache.get(text.trim()) };
 const sections = new Set(values.sections.split(','));
 const line: string[] = [values.tuning];
-for (const set of values.sets.split(',')) {
+const pct = (count: number, of: number) => ((100 * count) / of).toFixed(1);
+if (sections.has('faq')) {
+  const slice = readFaqSlice(resolve(root, 'packages/matching/data/faq-storyfile.json'));
+  for (const withTranscripts of [false, true]) {
+    const result = measureFaqConversa({
+      name: 'tune',
+      slice,
+      options: { embedder, tuning },
+      withTranscripts,
+    });
+    const auto = result.decisions!.points.find((point) => point.playRisk === 'auto')!.counts;
+    line.push(
+      `faq${withTranscripts ? '+t' : ''} best ${pct(result.bestMatch, 1)} top3 ${pct(result.top3 ?? 0, 1)} ` +
+        `auto right ${pct(auto.rightPlayed, auto.inScope)} wrong ${pct(auto.wrongPlayed, auto.inScope)} ` +
+        `r|o ${pct(auto.rightPlayedOrOffered, auto.inScope)} asked ${pct(auto.inScopeAsked, auto.inScope)} ` +
+        `offP ${pct(auto.offTopicPlayed, auto.offTopic)}`,
+    );
+  }
+}
+for (const set of values.sets
+  .split(',')
+  .filter(() => sections.has('closed') || sections.has('storyfile'))) {
   const file = readTrainFile(resolve(root, `packages/matching/data/${set}.fewshot5.json`));
   if (sections.has('closed')) {
     const matcher = createMatcher({ embedder, tuning, threshold: 0.5 });
@@ -74,7 +100,6 @@ for (const set of values.sets.split(',')) {
       setting: 'auto',
       matcherOptions: { embedder, tuning },
     });
-    const pct = (count: number, of: number) => ((100 * count) / of).toFixed(1);
     line.push(
       `${set} N=${values.size} right ${pct(result.answeredRight, result.inScope)} ` +
         `off ${pct(result.offTopicAnswered, result.offTopic)} ` +

@@ -3,16 +3,66 @@
 // synchronous seam. Vectors are cached on disk per embedder (node_modules/.cache), so a second run
 // pays only for texts it has not seen; the timing of the model itself is measured apart.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createVectorStore, getUseLiteEmbedder } from '@conversa/embeddings';
+import {
+  createOnnxSentenceEmbedder,
+  createVectorStore,
+  getUseLiteEmbedder,
+  ONNX_SENTENCE_MODELS,
+} from '@conversa/embeddings';
+import type { OnnxSentenceModelId, WorkerEmbedder } from '@conversa/embeddings';
 import type { Embedder } from '../src/index.ts';
 
 const cacheDir = fileURLToPath(
   new URL('../../../node_modules/.cache/conversa-matching/', import.meta.url),
 );
 
-export type EmbedderName = 'none' | 'use-lite';
+/**
+ * `none`, `use-lite`, a shipped ONNX model's id, or `onnx:<folder>`: a model converted by
+ * packages/embeddings/models/convert.py into a folder of its own (one too large to ship, measured
+ * beside the others); its vectors are cached under the folder's name.
+ */
+export type EmbedderName = 'none' | 'use-lite' | OnnxSentenceModelId | `onnx:${string}`;
+
+export const EMBEDDER_NAMES = ['none', 'use-lite', ...Object.keys(ONNX_SENTENCE_MODELS)];
+
+export function parseEmbedderName(value: string): EmbedderName {
+  if (value.startsWith('onnx:') || EMBEDDER_NAMES.includes(value)) {
+    return value as EmbedderName;
+  }
+  throw new Error(
+    `--embedder must be one of ${EMBEDDER_NAMES.join(', ')} or onnx:<folder>, got ${value}`,
+  );
+}
+
+function startModel(name: Exclude<EmbedderName, 'none'>): WorkerEmbedder {
+  if (name === 'use-lite') {
+    return getUseLiteEmbedder();
+  }
+  if (name.startsWith('onnx:')) {
+    const modelDir = name.slice('onnx:'.length);
+    const manifest = JSON.parse(readFileSync(resolve(modelDir, 'model.json'), 'utf8')) as {
+      id: string;
+      dimensions: number;
+      maxTokens: number;
+    };
+    return createOnnxSentenceEmbedder(
+      {
+        id: manifest.id,
+        name: manifest.id,
+        dimensions: manifest.dimensions,
+        maxTokens: manifest.maxTokens,
+      },
+      { modelDir },
+    );
+  }
+  return createOnnxSentenceEmbedder(ONNX_SENTENCE_MODELS[name as OnnxSentenceModelId]);
+}
+
+function cacheName(name: Exclude<EmbedderName, 'none'>): string {
+  return name.startsWith('onnx:') ? `onnx-${basename(name.slice('onnx:'.length))}` : name;
+}
 
 export interface BenchVectors {
   embedder: Embedder;
@@ -57,11 +107,11 @@ export async function prepareBenchVectors(
   if (name === 'none') {
     return undefined;
   }
-  const path = resolve(cacheDir, `${name}.f32`);
+  const path = resolve(cacheDir, `${cacheName(name)}.f32`);
   const cached = readCache(path);
   const wanted = [...new Set([...texts].map((text) => text.trim()))];
   const missing = wanted.filter((text) => !cached.has(text));
-  const model = getUseLiteEmbedder();
+  const model = startModel(name);
   const loadStarted = performance.now();
   await model.ready();
   const loadMs = model.loadMs() ?? performance.now() - loadStarted;
@@ -90,7 +140,7 @@ export async function prepareBenchVectors(
   singles.sort((a, b) => a - b);
   const lookup = (text: string) => store.peek(text.trim());
   return {
-    embedder: { id: model.id, embed: lookup },
+    embedder: { id: name.startsWith('onnx:') ? model.id : name, embed: lookup },
     computed: missing.length,
     loadMs,
     singleMs: singles[10] ?? null,

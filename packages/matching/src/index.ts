@@ -1,4 +1,5 @@
 export { createMatcher, DEFAULT_THRESHOLD, DEFAULT_TUNING, LOW_BAND } from './matcher.ts';
+export { EMBEDDER_TUNING, tuningFor } from './matcher-tuning.ts';
 export type { EmbeddingState, Matcher, MatcherOptions, MatcherTuning } from './matcher.ts';
 export { TRAINED_STATE_FORMAT } from './matcher-trained.ts';
 export type { TrainedCalibration, TrainedClassifier, TrainedState } from './matcher-trained.ts';

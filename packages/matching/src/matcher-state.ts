@@ -19,7 +19,7 @@ import type {
   ThresholdSetting,
 } from './types.ts';
 
-import { DEFAULT_TUNING } from './matcher-tuning.ts';
+import { tuningFor } from './matcher-tuning.ts';
 import type { MatcherTuning } from './matcher-tuning.ts';
 
 // The state of one matcher, as one explicit object, with the helpers its units share (see
@@ -209,7 +209,7 @@ export interface MatcherState {
 
 /** The state of an empty matcher. */
 export function createMatcherState(options: MatcherOptions): MatcherState {
-  const tuning: MatcherTuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const tuning: MatcherTuning = tuningFor(options.embedder?.id, options.tuning);
   const featureSettings = {
     charGramMin: tuning.charGramMin,
     charGramMax: tuning.charGramMax,

@@ -180,3 +180,33 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
   }),
   decision: DEFAULT_DECISION_TUNING,
 });
+
+/**
+ * What changes of `DEFAULT_TUNING` for the vectors of one sentence model, by its id (`Embedder.id`):
+ * every default above was chosen on USE lite's cosines, and another model's have another scale and
+ * other errors. Chosen on the development benchmark and the 30-answer storyfiles (issue 64; README,
+ * "Sentence models"). all-MiniLM-L6-v2: its meaning weighs 0.7 against the words (0.5: best match
+ * 66.6% of the development benchmark's visitors, 0.7: 68.5%, 0.9: 69.7% with more asked back;
+ * 30-answer CLINC150 72.8% right at the automatic threshold, 70.0% at 0.5), and 10% of the
+ * storyfile's neighbour questions may be played (the right answer played to 40.1% at 4.2% wrong;
+ * 0.08: 36.6% at 2.5%; 0.15: 46.1% at 6.9%, with the right one played or offered under the goal's 85%).
+ */
+export const EMBEDDER_TUNING: Readonly<Record<string, Readonly<Partial<MatcherTuning>>>> =
+  Object.freeze({
+    'all-minilm-l6-v2': Object.freeze({
+      embeddingWeight: 0.7,
+      decision: Object.freeze({ ...DEFAULT_DECISION_TUNING, playRisk: 0.1 }),
+    }),
+  });
+
+/** The tuning a matcher scores with: the defaults, its model's own, then the caller's. */
+export function tuningFor(
+  embedderId: string | undefined,
+  overrides: Readonly<Partial<MatcherTuning>> = {},
+): MatcherTuning {
+  return {
+    ...DEFAULT_TUNING,
+    ...(embedderId === undefined ? {} : EMBEDDER_TUNING[embedderId]),
+    ...overrides,
+  };
+}

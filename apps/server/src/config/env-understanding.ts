@@ -6,10 +6,15 @@ import { optionalString, optionalUrl } from './env-fields.ts';
 /** Variables of this area, composed into the one schema of `env.ts`; a comment per variable. */
 export const understandingEnvShape = {
   /**
-   * The answer matcher's sentence model: `use-lite` (USE lite in a worker thread, the default) or
+   * The answer matcher's sentence model: `all-minilm-l6-v2` (all-MiniLM-L6-v2 as ONNX in a worker
+   * thread, shipped in the repository: the default), `use-lite` (USE lite, the model before it) or
    * `none` (lexical matching alone). EMBEDDINGS_URL, when set, replaces it with an external one.
    */
-  MATCHER_EMBEDDER: z.enum(['use-lite', 'none']).default('use-lite'),
+  MATCHER_EMBEDDER: z
+    .enum(['all-minilm-l6-v2', 'use-lite', 'none'], {
+      message: 'MATCHER_EMBEDDER must be all-minilm-l6-v2, use-lite or none',
+    })
+    .default('all-minilm-l6-v2'),
   /**
    * Threads that score visitors' questions against the storyfiles' matchers, off the event loop;
    * unset = the machine's cores, 0 = score on the event loop (one core for the whole studio).

@@ -13,8 +13,20 @@ describe('configuration', () => {
       databaseStatementTimeoutSeconds: 10,
       oidc: { issuer: undefined, clientId: undefined, clientSecret: undefined },
       upstreamProviders: [],
+      // Issue 64: the stronger sentence model shipped in the repository is the default.
+      matcherEmbedder: { kind: 'all-minilm-l6-v2' },
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('keeps USE lite and words alone as choices, and names the choices for any other model', () => {
+    expect(loadConfig({ MATCHER_EMBEDDER: 'use-lite' }).matcherEmbedder).toEqual({
+      kind: 'use-lite',
+    });
+    expect(loadConfig({ MATCHER_EMBEDDER: 'none' }).matcherEmbedder).toEqual({ kind: 'none' });
+    expect(() => loadConfig({ MATCHER_EMBEDDER: 'bert' })).toThrow(
+      'MATCHER_EMBEDDER must be all-minilm-l6-v2, use-lite or none',
+    );
   });
 
   it.each([

@@ -181,6 +181,7 @@ export interface MatcherWorkersConfig {
 }
 
 export type MatcherEmbedderConfig =
+  | { kind: 'all-minilm-l6-v2' }
   | { kind: 'use-lite' }
   | { kind: 'none' }
   | { kind: 'http'; url: string; model: string; apiKey: string | undefined };

@@ -1,11 +1,16 @@
-import { createHttpEmbedder, getUseLiteEmbedder, type TextEmbedder } from '@conversa/embeddings';
+import {
+  createHttpEmbedder,
+  getOnnxSentenceEmbedder,
+  getUseLiteEmbedder,
+  type TextEmbedder,
+} from '@conversa/embeddings';
 import type { MatcherEmbedderConfig } from '../../config/env.ts';
 
 /**
- * The sentence model the configuration asks for (MATCHER_EMBEDDER, EMBEDDINGS_URL): USE lite (one
- * per process, loading in its worker from now on), an external service, or none. `log` gets the
- * start banner's line, each failed load of USE lite (the studio answers by words until a later
- * attempt loads it) and the load that succeeds.
+ * The sentence model the configuration asks for (MATCHER_EMBEDDER, EMBEDDINGS_URL): all-MiniLM-L6-v2
+ * or USE lite (one per process, loading in its worker from now on), an external service, or none.
+ * `log` gets the start banner's line, each failed load of the model (the studio answers by words
+ * until a later attempt loads it) and the load that succeeds.
  */
 export function startConfiguredEmbedder(
   config: MatcherEmbedderConfig,
@@ -29,7 +34,8 @@ export function startConfiguredEmbedder(
     });
     return service;
   }
-  const model = getUseLiteEmbedder();
+  const model =
+    config.kind === 'use-lite' ? getUseLiteEmbedder() : getOnnxSentenceEmbedder(config.kind);
   log(`answer matcher: words and meaning, sentence model ${model.label}`);
   // Every failed load is logged with its retry, and the load that succeeds after it: a model that
   // failed once (under load: "Backend 'wasm' has not yet been initialized") comes back.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_TUNING, TRAINED_STATE_FORMAT } from '@conversa/matching';
+import { TRAINED_STATE_FORMAT, tuningFor } from '@conversa/matching';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 /** Fingerprints already computed, per snapshot (a snapshot is taken once per version). */
@@ -24,7 +24,7 @@ export function fingerprintSnapshot(snapshot: MatcherSnapshot): string {
   hash.update(
     JSON.stringify({
       format: TRAINED_STATE_FORMAT,
-      tuning: DEFAULT_TUNING,
+      tuning: tuningFor(snapshot.embedderId ?? undefined),
       embedder: snapshot.embedderId,
       threshold: snapshot.threshold,
       playRisk: snapshot.playRisk,

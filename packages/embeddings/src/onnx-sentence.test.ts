@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOnnxSentenceEmbedder, ONNX_SENTENCE_MODELS, onnxModelDir } from './onnx-sentence.ts';
+
+const MODEL = ONNX_SENTENCE_MODELS['all-minilm-l6-v2'];
+
+/** What models/convert.py wrote beside the model: its check sentences and their Python vectors. */
+const manifest = JSON.parse(
+  readFileSync(path.join(onnxModelDir(MODEL.id), 'model.json'), 'utf8'),
+) as {
+  dimensions: number;
+  maxTokens: number;
+  checks: { sentences: string[]; vectors: number[][] };
+};
+
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return dot / Math.sqrt(na * nb);
+}
+
+// The real model: its ONNX file ships in the repository (models/all-minilm-l6-v2), nothing is
+// downloaded.
+describe('all-MiniLM-L6-v2 (ONNX) in a worker thread', () => {
+  const embedder = createOnnxSentenceEmbedder(MODEL);
+  afterAll(() => embedder.close());
+
+  it('is the model convert.py checked: the shipped files say what the registry says', () => {
+    expect(manifest.dimensions).toBe(MODEL.dimensions);
+    expect(manifest.maxTokens).toBe(MODEL.maxTokens);
+    expect(embedder.id).toBe('all-minilm-l6-v2');
+    expect(embedder.label).toBe('all-MiniLM-L6-v2 (384 dimensions, ONNX in a worker thread)');
+  });
+
+  it("gives sentence-transformers' own vectors in Node.js (tokenizer, pooling and all)", async () => {
+    await embedder.ready();
+    expect(embedder.status()).toBe('ready');
+    const vectors = await embedder.embed(manifest.checks.sentences);
+    expect(vectors).toHaveLength(manifest.checks.sentences.length);
+    vectors.forEach((vector, i) => {
+      expect(vector).toHaveLength(384);
+      expect(cosine(vector, manifest.checks.vectors[i]!)).toBeGreaterThan(0.9999);
+    });
+  });
+
+  it('puts a paraphrase with no shared content word close to its question', async () => {
+    const [career, field, age] = await embedder.embed([
+      'Why did you choose this career?',
+      'How did you get into this field?',
+      'How old are you?',
+    ]);
+    expect(cosine(career!, field!)).toBeGreaterThan(0.5);
+    expect(cosine(age!, field!)).toBeLessThan(0.35);
+  });
+
+  // USE lite put "What is the coronavirus?" nearer "What is the flu?" (0.57) than "What is
+  // COVID-19?" (0.47), and "How is coronavirus spread?" nearer the flu's (0.60) than COVID-19's (0.55).
+  it('knows that the coronavirus and COVID-19 are one thing, nearer than the flu', async () => {
+    const [coronavirus, covid, flu, spread, covidSpread, fluSpread] = await embedder.embed([
+      'What is the coronavirus?',
+      'What is COVID-19?',
+      'What is the flu?',
+      'How is coronavirus spread?',
+      'How does COVID-19 spread?',
+      'How does the flu spread?',
+    ]);
+    expect(cosine(coronavirus!, covid!)).toBeGreaterThan(cosine(coronavirus!, flu!) + 0.1);
+    expect(cosine(spread!, covidSpread!)).toBeGreaterThan(cosine(spread!, fluSpread!) + 0.05);
+  });
+
+  it('gives the same vector alone and in a batch of texts of other lengths (padding counts nothing)', async () => {
+    const text = 'What are you researching these days?';
+    const long = 'A transcript that goes on and on about the farm. '.repeat(80);
+    const batch = [long, ...Array.from({ length: 40 }, (_, i) => `phrasing number ${i}`), text];
+    const [queued, alone] = await Promise.all([
+      embedder.embed(batch),
+      embedder.embed([text], { priority: 'question' }),
+    ]);
+    expect(queued).toHaveLength(batch.length);
+    expect(cosine(queued.at(-1)!, alone[0]!)).toBeGreaterThan(0.9999);
+    // A text past the model's 256 tokens is read in part, as the model was trained.
+    expect(queued[0]).toHaveLength(384);
+    expect(Number.isFinite(queued[0]![0])).toBe(true);
+  });
+});
+
+describe('an ONNX model that cannot load', () => {
+  it('fails ready() and every call with the reason, naming the model', async () => {
+    const embedder = createOnnxSentenceEmbedder(MODEL, {
+      modelDir: path.join(onnxModelDir(MODEL.id), 'no-such-folder'),
+      retryDelayMs: { first: 60_000, max: 60_000 },
+    });
+    try {
+      await expect(embedder.ready()).rejects.toThrow(/all-MiniLM-L6-v2 failed to load: .*ENOENT/);
+      expect(embedder.status()).toBe('failed');
+      await expect(embedder.embed(['a question'])).rejects.toThrow(
+        /all-MiniLM-L6-v2 failed to load/,
+      );
+      expect(embedder.loadReport().failures).toBe(1);
+    } finally {
+      await embedder.close();
+    }
+  });
+});
