@@ -18,6 +18,7 @@ import { validatorCompiler } from '../http/unstorable-text.ts';
 import { findReadOnlyOrganizations } from '../modules/promo-codes/index.ts';
 import { listBrandFeedbackFormUrls } from '../modules/brands/index.ts';
 import { installVisitorLinking } from '../modules/publishing/index.ts';
+import { startModelUpgrade } from '../modules/conversations/index.ts';
 import { registerApiDocs } from './api-docs.ts';
 import type { AppOptions } from './app-options.ts';
 import { registerCompression } from './compression.ts';
@@ -79,16 +80,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // to their studio session when one browser carries both (issue 19).
   installVisitorLinking(app, { db, resolveUser });
 
+  // Issue 64: what another sentence model embedded is embedded again with this one, in the
+  // background, so that storyfiles answer by meaning at their first ask after a model change.
+  const modelUpgrade = options.textEmbedder
+    ? startModelUpgrade(db, options.textEmbedder, (message) => app.log.info(message))
+    : undefined;
+  app.addHook('onClose', async () => {
+    await modelUpgrade?.stop();
+  });
+
   registerOperationsRoutes(app, {
     config,
     db,
     metrics,
     textEmbedder: options.textEmbedder,
+    modelUpgrade,
     jobsPool: options.media?.pool,
   });
 
   const webDist = options.webDist ?? findWebDist();
-  await registerModuleRoutes(app, options, { auth, isEmbeddedIdp, isHttps, metrics, webDist });
+  await registerModuleRoutes(app, options, {
+    auth,
+    isEmbeddedIdp,
+    isHttps,
+    metrics,
+    webDist,
+    modelUpgrade,
+  });
   if (options.media) {
     await registerMediaModuleRoutes(app, { config, db, metrics, ...options.media });
   }

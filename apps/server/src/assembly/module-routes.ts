@@ -19,7 +19,11 @@ import {
 import { registerBrandRoutes } from '../modules/brands/brands.routes.ts';
 import { registerChatLogRoutes } from '../modules/chat-logs/chat-logs.routes.ts';
 import { registerConversationRoutes } from '../modules/conversations/conversations.routes.ts';
-import { createConversationEngine, inkConversationSource } from '../modules/conversations/index.ts';
+import {
+  createConversationEngine,
+  inkConversationSource,
+  type ModelUpgrade,
+} from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
 import { registerInkRoutes } from '../modules/ink/ink.routes.ts';
@@ -53,6 +57,7 @@ export async function registerModuleRoutes(
     isHttps: boolean;
     metrics: StudioMetrics;
     webDist: string | undefined;
+    modelUpgrade: ModelUpgrade | undefined;
   },
 ): Promise<void> {
   const { config, db } = options;
@@ -99,6 +104,7 @@ export async function registerModuleRoutes(
     ignores: ignoredQuestions,
     vocabulary: storyfileVocabulary,
     ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
+    ...(assembled.modelUpgrade ? { modelUpgrade: assembled.modelUpgrade } : {}),
     scorer: {
       workers: config.matcherWorkers.count,
       timeoutMs: config.matcherWorkers.timeoutMs,

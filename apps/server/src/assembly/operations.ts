@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TextEmbedder } from '@conversa/embeddings';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
+import type { ModelUpgrade } from '../modules/conversations/index.ts';
 import type { Database } from '../db/client.ts';
 import { createDatabaseProbe } from '../db/health.ts';
 import { canReadMetrics, type StudioMetrics } from '../http/metrics.ts';
@@ -26,6 +27,8 @@ export function registerOperationsRoutes(
     db: Database;
     metrics: StudioMetrics;
     textEmbedder?: TextEmbedder;
+    /** The texts of another sentence model being embedded again with this one (issue 64). */
+    modelUpgrade?: ModelUpgrade | undefined;
     /** The pool of the job queue, when this app has the media runtime. */
     jobsPool?: pg.Pool;
   },
@@ -47,6 +50,7 @@ export function registerOperationsRoutes(
       // while it is loaded again after a wait).
       const model = options.textEmbedder;
       const load = model?.loadReport?.();
+      const upgrade = options.modelUpgrade?.report();
       return {
         status: 'ok',
         embedder: model
@@ -62,6 +66,17 @@ export function registerOperationsRoutes(
                       lastError: load.lastError,
                       retryInSeconds:
                         load.retryInMs === null ? null : Math.ceil(load.retryInMs / 1000),
+                    },
+                  }
+                : {}),
+              // After a model change: `running` while the texts of `from` are embedded again.
+              ...(upgrade && upgrade.from.length > 0
+                ? {
+                    reembedding: {
+                      status: upgrade.status,
+                      from: upgrade.from,
+                      texts: upgrade.texts,
+                      embedded: upgrade.embedded,
                     },
                   }
                 : {}),

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { StudioMetrics } from '../../http/metrics.ts';
 import { createSharedMediaUrlSigner, type MediaUrlSigner } from '../media/index.ts';
 import { createMatcherCache, type MatcherCache, type StoryfileMatcher } from './matcher-cache.ts';
+import type { ModelUpgrade } from './model-upgrade.ts';
 import { createSentenceVectors, type SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import {
@@ -47,6 +48,8 @@ export interface ConversationEngine {
    * `sentence_vectors`; undefined without a model (lexical matching alone).
    */
   vectors?: SentenceVectors;
+  /** Another model's texts being embedded again with this one (issue 64). */
+  modelUpgrade?: ModelUpgrade;
   /** Where story runtime errors are logged (the server's logger; silent when absent). */
   logger?: Pick<FastifyBaseLogger, 'warn'>;
   /** The app's metrics, where asks are counted. */
@@ -65,8 +68,10 @@ export async function createConversationEngine(
     ignores: IgnoredQuestions;
     /** Training's custom categories and words, which every matcher folds. */
     vocabulary: StoryfileVocabulary;
-    /** The sentence model (`@conversa/embeddings`): USE lite or an external service. */
+    /** The sentence model (`@conversa/embeddings`): all-MiniLM-L6-v2, USE lite or a service. */
     textEmbedder?: TextEmbedder;
+    /** Another model's texts being embedded again with this one (issue 64; Matching settings). */
+    modelUpgrade?: ModelUpgrade;
     /** The scorer threads (`workers` 0 or none: asks are scored on the event loop). */
     scorer?: Omit<ScorerPoolOptions, 'logger' | 'budgetBytes'>;
     /**
@@ -115,6 +120,7 @@ export async function createConversationEngine(
     embedder,
     ...(scorer ? { scorer } : {}),
     ...(vectors ? { vectors } : {}),
+    ...(options.modelUpgrade ? { modelUpgrade: options.modelUpgrade } : {}),
     metrics: options.metrics,
     ...(options.logger ? { logger: options.logger } : {}),
   };

@@ -33,5 +33,7 @@ export { updateMatchingSettings } from './matching-settings.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 export { toAnswerInput } from './matcher-cache-changes.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
+export { startModelUpgrade } from './model-upgrade.ts';
+export type { ModelUpgrade, ModelUpgradeReport } from './model-upgrade.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';
 export { setMatchingThresholdCopy } from './matching-settings-copy.ts';

@@ -113,12 +113,16 @@ function describeScoring(
       message: `Questions are matched by their words and their meaning (${embedder}).`,
     };
   }
+  const upgrade = engine.modelUpgrade?.report();
+  const isUpgrading = upgrade !== undefined && upgrade.status !== 'done' && upgrade.texts > 0;
   const message =
     embedder === null
       ? 'Questions are matched by their words alone: no sentence model is configured.'
       : embedderStatus === 'failed'
         ? `Questions are matched by their words alone: the sentence model (${embedder}) failed.`
-        : `Questions are matched by their words alone while the sentence vectors of this script are made (${pendingPhrasings} phrasings to go).`;
+        : isUpgrading
+          ? `Questions are matched by their words alone while the sentence vectors of this script are made (${pendingPhrasings} phrasings to go): the studio's sentence model changed, and it is making new vectors for every storyfile (${upgrade.embedded} of ${upgrade.texts} texts done).`
+          : `Questions are matched by their words alone while the sentence vectors of this script are made (${pendingPhrasings} phrasings to go).`;
   return { mode: 'lexical', embedder, embedderStatus, pendingPhrasings, message };
 }
 
