@@ -34,7 +34,7 @@ export const CONTENDER_NAMES: readonly ContenderName[] = [
   'nlpjs',
   'minisearch',
 ];
-/** Ours with sentence vectors: they need `--embedder use-lite`. */
+/** Ours with sentence vectors: they need a sentence model (`--embedder`). */
 export const SEMANTIC_CONTENDERS: readonly ContenderName[] = [
   'conversa-semantic',
   'conversa-combined',

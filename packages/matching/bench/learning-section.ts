@@ -20,7 +20,7 @@ import { formatRate, printTable } from './format.ts';
 /** Visitors between two updates of the matcher (a bound on the simulation's recalibrations). */
 const BATCH = 100;
 
-interface Outcomes {
+export interface LearningOutcomes {
   bestMatch: number;
   rightPlayed: number;
   wrongPlayed: number;
@@ -72,7 +72,11 @@ function applyLearned(
   }
 }
 
-function measure(matcher: Matcher, slice: FaqSlice, questions: FaqSlice['questions']): Outcomes {
+function measure(
+  matcher: Matcher,
+  slice: FaqSlice,
+  questions: FaqSlice['questions'],
+): LearningOutcomes {
   const counts = {
     best: 0,
     rightPlayed: 0,
@@ -148,7 +152,14 @@ function teach(
   return { pressed, learned };
 }
 
-export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
+/**
+ * Prints the simulation's table; returns the second half's outcomes before learning and after the
+ * first half taught the studio's way (honest visitors, one question each).
+ */
+export function runLearningSection(
+  slice: FaqSlice,
+  embedder: Embedder,
+): { before: LearningOutcomes; after: LearningOutcomes } {
   const firstHalf = slice.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = slice.questions.filter((_, position) => position % 2 === 1);
   const studio = DEFAULT_LEARNING;
@@ -221,7 +232,7 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
     },
   ];
   const before = measure(build(slice, embedder), slice, secondHalf);
-  const rows: [string, string, Outcomes][] = [['before learning', '', before]];
+  const rows: [string, string, LearningOutcomes][] = [['before learning', '', before]];
   for (const scenario of scenarios) {
     const matcher = build(slice, embedder);
     const { pressed, learned } = teach(matcher, slice, firstHalf, scenario);
@@ -260,4 +271,6 @@ export function runLearningSection(slice: FaqSlice, embedder: Embedder): void {
       formatRate(outcome.offTopicOffered),
     ]),
   );
+  const studioRow = rows.find(([name]) => name === 'honest, the studio');
+  return { before, after: studioRow ? studioRow[2] : before };
 }

@@ -91,7 +91,7 @@ export function runStoryfileSection(options: {
           phrasings: options.phrasings,
           ...('isLogged' in variant ? { visitorLog: log } : {}),
         });
-        results.push(result);
+        results.push({ ...result, scoring });
         scorings.push(scoring);
         console.log(
           `  N=${size} ${scoring}, threshold ${String(setting)}: ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -11,6 +11,8 @@ import type { DecisionFrontier } from './decision-frontier.ts';
 /** What a storyfile of one size gives, summed over its seeds. */
 export interface StoryfileResult {
   dataset: string;
+  /** The section's name of the scoring (`lexical`, `semantic only`, `combined`, …). */
+  scoring?: string;
   answers: number;
   seeds: number;
   /** How the threshold was set: `auto`, or an explicit number. */
