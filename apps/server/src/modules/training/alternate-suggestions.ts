@@ -1,15 +1,7 @@
 import type { Embedder } from '@conversa/matching';
 import type { MatchableAnswer } from '../conversations/index.ts';
 import { computeCosine } from './clustering.ts';
-
-/**
- * The likeness in meaning (cosine of sentence embeddings) at which a question that fell back is
- * offered as an alternate of a recorded question. With USE lite, paraphrases with no content word
- * in common score 0.65-0.9 ("Why did you choose this career?" / "How did you get into this
- * field?" 0.71), questions that only share a frame 0.3-0.45 ("How old are you?" / "Where were you
- * born?" 0.43).
- */
-export const LOOKS_LIKE_SCORE = 0.6;
+import { meaningScoresOf } from './meaning-scores.ts';
 
 /** Most groups given a suggestion per request: the list shows the strongest first. */
 export const MAX_SUGGESTED_GROUPS = 100;
@@ -22,7 +14,7 @@ export interface LooksLike {
 
 /**
  * Finds, for each text, the recorded question whose phrasings (its question and alternates) come
- * closest in meaning, at `LOOKS_LIKE_SCORE` or above; null without one, or when the embedder has
+ * closest in meaning, at its model's `looksLike` bar or above; null without one, or when the embedder has
  * no vector for the text yet. Unrecorded questions are never offered: adding an alternate to one
  * would still play the cannot-answer clip.
  */
@@ -34,6 +26,7 @@ export function suggestAlternates(
   if (!embedder || texts.length === 0) {
     return texts.map(() => null);
   }
+  const bar = meaningScoresOf(embedder.id).looksLike;
   const phrasings: { answer: MatchableAnswer; vector: Float32Array }[] = [];
   for (const answer of answers) {
     if (!answer.isRecorded) {
@@ -54,7 +47,7 @@ export function suggestAlternates(
     let best: LooksLike | null = null;
     for (const phrasing of phrasings) {
       const score = computeCosine(vector, phrasing.vector);
-      if (score >= LOOKS_LIKE_SCORE && score > (best?.score ?? 0)) {
+      if (score >= bar && score > (best?.score ?? 0)) {
         best = {
           questionId: phrasing.answer.questionId,
           questionText: phrasing.answer.text,

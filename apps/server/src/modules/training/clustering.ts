@@ -1,5 +1,6 @@
 import { CLUSTER_HALF_LIFE_DAYS, CLUSTER_WEIGHTS } from '@conversa/contracts';
 import { createMatcher, type Category, type Embedder } from '@conversa/matching';
+import { meaningScoresOf } from './meaning-scores.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -56,14 +57,6 @@ export interface QuestionCluster {
 export const CLUSTER_JOIN_SCORE = 0.3;
 
 /**
- * The likeness in meaning (cosine of sentence embeddings) at which a question joins a group when an
- * embedder is in force: paraphrases with no word in common ("Why did you choose this career?" /
- * "How did you get into this field?") join, one shared word does not make two requests alike
- * ("Can you recommend a good pizza place?" / "What books do you recommend?" stay apart).
- */
-export const CLUSTER_MEANING_SCORE = 0.6;
-
-/**
  * Which groups form which cluster: each cluster's group keys, its founding group first, then the
  * groups that joined it in the order they joined. Depends only on the groups' texts and their
  * order (`orderGroups`), so it can be reused while those stay the same (`createClusterCache`).
@@ -102,7 +95,7 @@ export function computeCosine(a: Float32Array, b: Float32Array): number {
  * Groups similar questions: each group, strongest first, joins the existing cluster it is most like,
  * else starts one; a second pass lets a group that started alone join a cluster that grew after it
  * was placed (paraphrases of paraphrases). With an embedder in force, likeness is meaning: the
- * closest member's cosine, at `CLUSTER_MEANING_SCORE` or above (a question the embedder has no
+ * closest member's cosine, at its model's `cluster` bar or above (a question the embedder has no
  * vector for yet is placed by words, as without one). Without, it is the matcher's own
  * normalisation and scoring, categories folded as the storyfile's matcher folds them, at
  * `CLUSTER_JOIN_SCORE` or above; joined questions become phrasings of their cluster.
@@ -120,6 +113,7 @@ export function assignClusters(
     categories: [...(options.categories ?? [])],
   });
   const vectors = new Map<string, Float32Array>();
+  const meaningBar = meaningScoresOf(options.embedder?.id).cluster;
   if (options.embedder) {
     for (const group of ordered) {
       const vector = options.embedder.embed(group.text);
@@ -140,7 +134,7 @@ export function assignClusters(
   };
   const findByMeaning = (vector: Float32Array): string | undefined => {
     let best: string | undefined;
-    let bestScore = CLUSTER_MEANING_SCORE;
+    let bestScore = meaningBar;
     for (const [key, cluster] of clusters) {
       for (const member of cluster.members) {
         const other = vectors.get(member.key);

