@@ -56,7 +56,10 @@ export const matchingSettingsSchema = z.object({
   scoring: z.object({
     /** `combined`: words and sentence vectors; `lexical`: words alone. */
     mode: z.enum(['lexical', 'combined']),
-    /** The sentence model in force (e.g. "USE lite (512 dimensions, in a worker thread)"); null: none. */
+    /**
+     * The sentence model in force (e.g. "all-MiniLM-L6-v2 (384 dimensions, ONNX in a worker
+     * thread)"); null: none.
+     */
     embedder: z.string().nullable(),
     embedderStatus: z.enum(['none', 'loading', 'ready', 'failed']),
     /** Phrasings of the script whose vectors are still being made (lexical meanwhile). */

@@ -14,6 +14,7 @@ import { useSetThresholdWithPreview, useThresholdChangePreview } from '../api/th
 import { formatScore } from '@/lib/format';
 import { SETTINGS_CARD_CLASS } from './settings-card';
 import { AskBackForm } from './ask-back-form';
+import { SentenceModelNote } from './sentence-model-note';
 import { VisitorLogNote } from './visitor-log-note';
 import { SettingSlider } from './setting-slider';
 
@@ -256,6 +257,7 @@ export function MatchingSettingsSection({
             isEditable={isEditable}
           />
           <AskBackForm storyfileId={storyfileId} settings={settings.data} isEditable={isEditable} />
+          <SentenceModelNote scoring={settings.data.scoring} />
           <VisitorLogNote log={settings.data.visitorLog} />
         </>
       )}
