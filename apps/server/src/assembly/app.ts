@@ -18,7 +18,7 @@ import { validatorCompiler } from '../http/unstorable-text.ts';
 import { findReadOnlyOrganizations } from '../modules/promo-codes/index.ts';
 import { listBrandFeedbackFormUrls } from '../modules/brands/index.ts';
 import { installVisitorLinking } from '../modules/publishing/index.ts';
-import { startModelUpgrade } from '../modules/conversations/index.ts';
+import { createSentenceVectors, startModelUpgrade } from '../modules/conversations/index.ts';
 import { registerApiDocs } from './api-docs.ts';
 import type { AppOptions } from './app-options.ts';
 import { registerCompression } from './compression.ts';
@@ -85,6 +85,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const modelUpgrade = options.textEmbedder
     ? startModelUpgrade(db, options.textEmbedder, (message) => app.log.info(message))
     : undefined;
+  // One set of sentence vectors for the process: the asks' and what /healthz and /metrics report
+  // of the model (degraded when too slow for visitors' questions, issue 67).
+  const sentenceVectors = options.textEmbedder
+    ? createSentenceVectors(db, options.textEmbedder, app.log)
+    : undefined;
   app.addHook('onClose', async () => {
     await modelUpgrade?.stop();
   });
@@ -94,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     metrics,
     textEmbedder: options.textEmbedder,
+    sentenceVectors,
     modelUpgrade,
     jobsPool: options.media?.pool,
   });
@@ -106,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
     webDist,
     modelUpgrade,
+    sentenceVectors,
   });
   if (options.media) {
     await registerMediaModuleRoutes(app, { config, db, metrics, ...options.media });

@@ -23,6 +23,7 @@ import {
   createConversationEngine,
   inkConversationSource,
   type ModelUpgrade,
+  type SentenceVectors,
 } from '../modules/conversations/index.ts';
 import { registerDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { registerFeedbackRoutes } from '../modules/feedback/feedback.routes.ts';
@@ -58,6 +59,7 @@ export async function registerModuleRoutes(
     metrics: StudioMetrics;
     webDist: string | undefined;
     modelUpgrade: ModelUpgrade | undefined;
+    sentenceVectors: SentenceVectors | undefined;
   },
 ): Promise<void> {
   const { config, db } = options;
@@ -105,6 +107,7 @@ export async function registerModuleRoutes(
     vocabulary: storyfileVocabulary,
     ...(options.textEmbedder ? { textEmbedder: options.textEmbedder } : {}),
     ...(assembled.modelUpgrade ? { modelUpgrade: assembled.modelUpgrade } : {}),
+    ...(assembled.sentenceVectors ? { vectors: assembled.sentenceVectors } : {}),
     scorer: {
       workers: config.matcherWorkers.count,
       timeoutMs: config.matcherWorkers.timeoutMs,

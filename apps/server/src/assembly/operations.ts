@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TextEmbedder } from '@conversa/embeddings';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
-import type { ModelUpgrade } from '../modules/conversations/index.ts';
+import type { ModelUpgrade, SentenceVectors } from '../modules/conversations/index.ts';
 import type { Database } from '../db/client.ts';
 import { createDatabaseProbe } from '../db/health.ts';
 import { canReadMetrics, type StudioMetrics } from '../http/metrics.ts';
@@ -27,6 +27,8 @@ export function registerOperationsRoutes(
     db: Database;
     metrics: StudioMetrics;
     textEmbedder?: TextEmbedder;
+    /** The asks' vectors of `textEmbedder`: whether the model keeps up with visitors' questions. */
+    sentenceVectors?: SentenceVectors | undefined;
     /** The texts of another sentence model being embedded again with this one (issue 64). */
     modelUpgrade?: ModelUpgrade | undefined;
     /** The pool of the job queue, when this app has the media runtime. */
@@ -51,13 +53,16 @@ export function registerOperationsRoutes(
       const model = options.textEmbedder;
       const load = model?.loadReport?.();
       const upgrade = options.modelUpgrade?.report();
+      const asks = options.sentenceVectors?.report();
       return {
         status: 'ok',
         embedder: model
           ? {
               id: model.id,
               label: model.label,
-              status: model.status(),
+              // `degraded`: loaded, but too slow for visitors' questions (answered by words).
+              status: asks?.status ?? model.status(),
+              ...(asks?.degraded ? { degraded: asks.degraded } : {}),
               ...(load
                 ? {
                     load: {
@@ -88,11 +93,16 @@ export function registerOperationsRoutes(
 
   const textEmbedder = options.textEmbedder;
   if (textEmbedder) {
-    metrics.setSentenceModelReader(() => ({
-      id: textEmbedder.id,
-      status: textEmbedder.status(),
-      ...(textEmbedder.loadReport ? { load: textEmbedder.loadReport() } : {}),
-    }));
+    const asks = options.sentenceVectors;
+    metrics.setSentenceModelReader(() => {
+      const report = asks?.report();
+      return {
+        id: textEmbedder.id,
+        status: report && report.status !== 'none' ? report.status : textEmbedder.status(),
+        slowQuestions: report?.slowQuestions ?? 0,
+        ...(textEmbedder.loadReport ? { load: textEmbedder.loadReport() } : {}),
+      };
+    });
   }
   if (options.jobsPool) {
     const pool = options.jobsPool;

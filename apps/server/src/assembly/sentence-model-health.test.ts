@@ -91,9 +91,11 @@ describe('a sentence model whose first load fails', () => {
     expect(await readModelSeries()).toEqual([
       'conversa_sentence_model_status{model="use-lite",status="loading"} 0',
       'conversa_sentence_model_status{model="use-lite",status="ready"} 0',
+      'conversa_sentence_model_status{model="use-lite",status="degraded"} 0',
       'conversa_sentence_model_status{model="use-lite",status="failed"} 1',
       'conversa_sentence_model_load_attempts_total{model="use-lite"} 1',
       'conversa_sentence_model_load_failures_total{model="use-lite"} 1',
+      'conversa_sentence_model_slow_questions_total{model="use-lite"} 0',
     ]);
 
     // The limit bounds a hang: the wait, then the real model's load (seconds on a loaded machine).
@@ -108,9 +110,11 @@ describe('a sentence model whose first load fails', () => {
     expect(await readModelSeries()).toEqual([
       'conversa_sentence_model_status{model="use-lite",status="loading"} 0',
       'conversa_sentence_model_status{model="use-lite",status="ready"} 1',
+      'conversa_sentence_model_status{model="use-lite",status="degraded"} 0',
       'conversa_sentence_model_status{model="use-lite",status="failed"} 0',
       'conversa_sentence_model_load_attempts_total{model="use-lite"} 2',
       'conversa_sentence_model_load_failures_total{model="use-lite"} 1',
+      'conversa_sentence_model_slow_questions_total{model="use-lite"} 0',
     ]);
     const [vector] = await embedder.embed(['Where did you grow up?'], { priority: 'question' });
     expect(vector).toHaveLength(512);

@@ -3,14 +3,22 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** What /metrics shows of the sentence model: read at scrape time from the embedder. */
 export interface SentenceModelState {
-  /** `use-lite`, `http:<model>`. */
+  /** `all-minilm-l6-v2`, `use-lite`, `http:<model>`. */
   id: string;
-  status: EmbedderStatus;
+  /** `degraded`: loaded, but too slow for visitors' questions (issue 67). */
+  status: EmbedderStatus | 'degraded';
+  /** Visitors' questions whose vector missed the ask's bound in this process. */
+  slowQuestions?: number;
   /** For a model that loads (USE lite); absent for an external service. */
   load?: ModelLoadReport;
 }
 
-const STATUSES: readonly EmbedderStatus[] = ['loading', 'ready', 'failed'];
+const STATUSES: readonly SentenceModelState['status'][] = [
+  'loading',
+  'ready',
+  'degraded',
+  'failed',
+];
 
 /**
  * The sentence model's series (issue 53, item 4): its status (one of loading, ready, failed is 1)
@@ -23,7 +31,7 @@ export function registerSentenceModelMetrics(
 ): void {
   new Gauge({
     name: 'conversa_sentence_model_status',
-    help: 'The sentence model by status (loading, ready, failed): 1 for its current one. Absent with MATCHER_EMBEDDER=none.',
+    help: 'The sentence model by status (loading, ready, degraded: too slow for questions, failed): 1 for its current one. Absent with MATCHER_EMBEDDER=none.',
     labelNames: ['model', 'status'] as const,
     registers: [registry],
     collect() {
@@ -58,4 +66,17 @@ export function registerSentenceModelMetrics(
     'Failed loads of the sentence model in this process (a worker that stopped after loading included).',
     (load) => load.failures,
   );
+  new Counter({
+    name: 'conversa_sentence_model_slow_questions_total',
+    help: "Visitors' questions whose vector missed the ask's bound (2 s) in this process; past 3 in a row the model is degraded and questions stop waiting for it.",
+    labelNames: ['model'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const state = read();
+      if (state) {
+        this.inc({ model: state.id }, state.slowQuestions ?? 0);
+      }
+    },
+  });
 }

@@ -61,7 +61,11 @@ export const matchingSettingsSchema = z.object({
      * thread)"); null: none.
      */
     embedder: z.string().nullable(),
-    embedderStatus: z.enum(['none', 'loading', 'ready', 'failed']),
+    /**
+     * `degraded`: loaded, but too slow for visitors' questions right now (issue 67): they are
+     * answered by words without waiting, and the model is tried again in the background.
+     */
+    embedderStatus: z.enum(['none', 'loading', 'ready', 'degraded', 'failed']),
     /** Phrasings of the script whose vectors are still being made (lexical meanwhile). */
     pendingPhrasings: z.number().int().min(0),
     /** One sentence for a person, e.g. "Answering by words alone while …". */

@@ -72,6 +72,8 @@ export async function createConversationEngine(
     textEmbedder?: TextEmbedder;
     /** Another model's texts being embedded again with this one (issue 64; Matching settings). */
     modelUpgrade?: ModelUpgrade;
+    /** The process's sentence vectors of `textEmbedder`, when the caller made them (the app). */
+    vectors?: SentenceVectors;
     /** The scorer threads (`workers` 0 or none: asks are scored on the event loop). */
     scorer?: Omit<ScorerPoolOptions, 'logger' | 'budgetBytes'>;
     /**
@@ -87,9 +89,11 @@ export async function createConversationEngine(
     db,
     Math.min(options.mediaUrlTtlSeconds, ASK_MEDIA_URL_TTL_SECONDS),
   );
-  const vectors = options.textEmbedder
-    ? createSentenceVectors(db, options.textEmbedder, options.logger)
-    : undefined;
+  const vectors =
+    options.vectors ??
+    (options.textEmbedder
+      ? createSentenceVectors(db, options.textEmbedder, options.logger)
+      : undefined);
   const embedder = vectors?.matcherEmbedder ?? options.embedder;
   const workers = options.scorer?.workers ?? 0;
   const budgetBytes =

@@ -35,5 +35,6 @@ export { toAnswerInput } from './matcher-cache-changes.ts';
 export { startConfiguredEmbedder } from './configured-embedder.ts';
 export { startModelUpgrade } from './model-upgrade.ts';
 export type { ModelUpgrade, ModelUpgradeReport } from './model-upgrade.ts';
+export { createSentenceVectors } from './sentence-vectors.ts';
 export type { EmbedderReport, SentenceVectors } from './sentence-vectors.ts';
 export { setMatchingThresholdCopy } from './matching-settings-copy.ts';

@@ -104,6 +104,15 @@ function describeScoring(
   const embedder = model?.label ?? (engine.embedder ? (engine.embedder.id ?? 'embedder') : null);
   const embedderStatus = model?.status ?? (engine.embedder ? 'ready' : 'none');
   const pendingPhrasings = state.status === 'pending' ? state.missingPhrasings : 0;
+  if (model?.degraded) {
+    return {
+      mode: 'lexical',
+      embedder,
+      embedderStatus,
+      pendingPhrasings,
+      message: `Questions are matched by their words alone for now: the sentence model (${embedder}) is too slow on this machine at the moment (${model.degraded.slowQuestions} questions waited too long for it), so questions no longer wait for it; it is tried again in the background.`,
+    };
+  }
   if (state.status === 'ready') {
     return {
       mode: 'combined',

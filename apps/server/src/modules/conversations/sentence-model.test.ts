@@ -206,3 +206,56 @@ describe("a spoken question's readings", () => {
     expect(vectors.matcherEmbedder.embed('where did you go up')).toBeInstanceOf(Float32Array);
   });
 });
+
+// Issue 67, item 2: a model starved of CPU answered no question in time for many minutes, and every
+// ask waited the full bound before it was answered by words, while /healthz said "ready".
+describe('a sentence model too slow for visitors questions', () => {
+  it('stops making asks wait after 3 slow questions, and waits again once one comes in time', async () => {
+    const held: (() => void)[] = [];
+    const embedder: TextEmbedder = {
+      id: 'test:starved',
+      label: 'starved',
+      status: () => 'ready',
+      ready: () => Promise.resolve(),
+      // Answers only when the test lets it: a worker that gets no CPU.
+      embed: (texts) =>
+        new Promise((resolve) => {
+          held.push(() => resolve(texts.map(() => new Float32Array([1, 0, 0]))));
+        }),
+      close: () => Promise.resolve(),
+    };
+    const warn = vi.fn();
+    const vectors = createSentenceVectors(studio.database.db, embedder, { warn });
+    for (const question of ['Where did you grow up?', 'What crops?', 'Did you have a dog?']) {
+      // Each waits the whole bound (QUESTION_VECTOR_WAIT_MS), then is answered by words.
+      await vectors.prepareQuestion(question);
+      expect(vectors.matcherEmbedder.embed(question)).toBeUndefined();
+    }
+    expect(vectors.report()).toMatchObject({
+      status: 'degraded',
+      degraded: { slowQuestions: 3 },
+      slowQuestions: 3,
+    });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^sentence model test:starved too slow: 3 questions in a row waited/),
+    );
+
+    // Degraded: the next question does not wait at all (its vector is still being made when the
+    // ask goes on by words), and it is the one question sent to the model meanwhile.
+    const waiting = held.length;
+    await vectors.prepareQuestion('How did you meet your wife?');
+    expect(held).toHaveLength(waiting + 1);
+    expect(vectors.matcherEmbedder.embed('How did you meet your wife?')).toBeUndefined();
+    await vectors.prepareQuestion('What was your first tractor?');
+    expect(held).toHaveLength(waiting + 1);
+
+    // The model answers that question in time: asks wait for their vectors again.
+    held.at(-1)!();
+    await vi.waitFor(() => expect(vectors.report().status).toBe('ready'));
+    expect(vectors.report().degraded).toBeNull();
+    expect(vectors.matcherEmbedder.embed('How did you meet your wife?')).toBeInstanceOf(
+      Float32Array,
+    );
+    held.forEach((release) => release());
+  }, 60_000);
+});

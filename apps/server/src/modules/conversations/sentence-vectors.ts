@@ -10,20 +10,31 @@ import { OFF_TOPIC_QUESTIONS, type Embedder } from '@conversa/matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sentenceVectors } from './conversations.tables.ts';
+import { createQuestionBreaker, type DegradedReport } from './question-breaker.ts';
 
 /**
- * How long a visitor's question waits for its vector before it is answered lexically (USE lite
- * takes 10-50 ms for one question; an external service has its own timeout on top).
+ * How long a visitor's question waits for its vector before it is answered lexically
+ * (all-MiniLM-L6-v2 takes about 5 ms for one question, USE lite 10-50 ms; an external service has
+ * its own timeout on top). After `SLOW_QUESTIONS_TO_TRIP` misses in a row, questions stop waiting
+ * until the model answers one in time again (`question-breaker.ts`).
  */
 export const QUESTION_VECTOR_WAIT_MS = 2_000;
 /** Phrasings read from or written to `sentence_vectors` per statement. */
 const STORE_BATCH = 500;
 
 export interface EmbedderReport {
-  /** `use-lite`, `http:<model>`, or `none`. */
+  /** `all-minilm-l6-v2`, `use-lite`, `http:<model>`, or `none`. */
   id: string;
   label: string;
-  status: EmbedderStatus | 'none';
+  /**
+   * `degraded`: loaded, but too slow for visitors' questions (issue 67): they are answered by
+   * words without waiting, and the model is tried again in the background.
+   */
+  status: EmbedderStatus | 'degraded' | 'none';
+  /** While degraded: since when, and how many questions missed the bound. */
+  degraded: DegradedReport | null;
+  /** Questions whose vector missed the bound since the process started. */
+  slowQuestions: number;
 }
 
 /**
@@ -107,6 +118,17 @@ export function createSentenceVectors(
   );
   store.pin(OFF_TOPIC_QUESTIONS);
   let isFailing = false;
+  const breaker = createQuestionBreaker({
+    waitMs: QUESTION_VECTOR_WAIT_MS,
+    onOpen: (slowInRow) =>
+      logger?.warn(
+        `sentence model ${embedder.id} too slow: ${slowInRow} questions in a row waited ${QUESTION_VECTOR_WAIT_MS} ms for their vector; answering by words without waiting until it answers one in time`,
+      ),
+    onClose: (degraded) =>
+      logger?.warn(
+        `sentence model ${embedder.id} answers in time again (slow since ${degraded.since}, ${degraded.slowQuestions} questions)`,
+      ),
+  });
 
   function noteFailure(error: unknown): void {
     if (!isFailing) {
@@ -204,19 +226,29 @@ export function createSentenceVectors(
     if (keys.length === 0 || embedder.status() !== 'ready') {
       return;
     }
+    if (breaker.isOpen()) {
+      // Answered by words at once; the model is tried with this question in the background.
+      breaker.probe(() => store.ensure(keys, { priority: 'question' }));
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
+    let isSlow = false;
     try {
       await Promise.race([
         store.ensure(keys, { priority: 'question' }),
         new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no vector within ${QUESTION_VECTOR_WAIT_MS} ms`)),
-            QUESTION_VECTOR_WAIT_MS,
-          );
+          timer = setTimeout(() => {
+            isSlow = true;
+            reject(new Error(`no vector within ${QUESTION_VECTOR_WAIT_MS} ms`));
+          }, QUESTION_VECTOR_WAIT_MS);
         }),
       ]);
       isFailing = false;
+      breaker.noteInTime();
     } catch (error) {
+      if (isSlow) {
+        breaker.noteSlow();
+      }
       noteFailure(error);
     } finally {
       clearTimeout(timer);
@@ -226,7 +258,17 @@ export function createSentenceVectors(
   return {
     matcherEmbedder: store.matcherEmbedder,
     store,
-    report: () => ({ id: embedder.id, label: embedder.label, status: embedder.status() }),
+    report: () => {
+      const status = embedder.status();
+      const degraded = status === 'ready' ? breaker.report() : null;
+      return {
+        id: embedder.id,
+        label: embedder.label,
+        status: degraded ? 'degraded' : status,
+        degraded,
+        slowQuestions: breaker.slowQuestionsTotal(),
+      };
+    },
     prepareQuestion(text) {
       return prepareQuestions([text]);
     },
