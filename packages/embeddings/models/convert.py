@@ -116,7 +116,9 @@ def unpack(model_id: str, work: Path) -> Path:
 
 def onnx_vectors(path: Path, tokenizer, sentences: list[str]) -> np.ndarray:
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
-    encoded = tokenizer(sentences, padding=True, truncation=True, max_length=256, return_tensors="np")
+    encoded = tokenizer(
+        sentences, padding=True, truncation=True, max_length=256, return_tensors="np"
+    )
     return session.run(
         ["embedding"],
         {

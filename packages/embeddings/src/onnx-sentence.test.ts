@@ -61,7 +61,8 @@ describe('all-MiniLM-L6-v2 (ONNX) in a worker thread', () => {
   });
 
   // USE lite put "What is the coronavirus?" nearer "What is the flu?" (0.57) than "What is
-  // COVID-19?" (0.47), and "How is coronavirus spread?" nearer the flu's (0.60) than COVID-19's (0.55).
+  // COVID-19?" (0.47), and "How is coronavirus spread?" nearer the flu's (0.60) than COVID-19's
+  // (0.55).
   it('knows that the coronavirus and COVID-19 are one thing, nearer than the flu', async () => {
     const [coronavirus, covid, flu, spread, covidSpread, fluSpread] = await embedder.embed([
       'What is the coronavirus?',

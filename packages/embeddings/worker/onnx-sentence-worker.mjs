@@ -6,7 +6,8 @@
 // use-lite-worker.mjs's:
 //   worker → main: { type: 'ready', loadMs } | { type: 'failed', message }
 //   main → worker: { id, texts: string[] }
-//   worker → main: { id, vectors: Float32Array (texts × dimensions, transferred) } | { id, message }
+//   worker → main: { id, vectors: Float32Array (texts × dimensions, transferred) }
+//                | { id, message }
 // workerData: { modelDir, dimensions, maxTokens, threads }.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -10,8 +10,8 @@ import {
   chooseSuggestions,
   createMatcher,
   DEFAULT_LEARNING,
-  DEFAULT_TUNING,
   selectLearnedQuestions,
+  tuningFor,
 } from '../src/index.ts';
 import type { Embedder, LearnedLabel, LearningSettings, Matcher } from '../src/index.ts';
 import type { FaqSlice } from './faq.ts';
@@ -246,7 +246,7 @@ export function runLearningSection(
       `(${secondHalf.length}) is measured; the studio: a label teaches once ${studio.minVisitors} ` +
       `distinct visitors gave it, to it or to a question sharing ≥ ${studio.alikeShare ?? 1} of ` +
       `its content words, ≤ ${studio.perAnswer} questions an answer, learned questions ` +
-      `weigh ${DEFAULT_TUNING.learnedWeight} of an author's phrasing; "the log": the questions asked ` +
+      `weigh ${tuningFor(embedder.id).learnedWeight} of an author's phrasing; "the log": the questions asked ` +
       'so far are also its log of what visitors asked, taken every 100 visitors\n',
   );
   printTable(

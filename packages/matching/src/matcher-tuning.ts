@@ -190,11 +190,16 @@ export const DEFAULT_TUNING: Readonly<MatcherTuning> = Object.freeze<MatcherTuni
  * 30-answer CLINC150 72.8% right at the automatic threshold, 70.0% at 0.5), and 10% of the
  * storyfile's neighbour questions may be played (the right answer played to 40.1% at 4.2% wrong;
  * 0.08: 36.6% at 2.5%; 0.15: 46.1% at 6.9%, with the right one played or offered under the goal's 85%).
+ * A learned question weighs 0.4 of an author's phrasing (0.6 for USE lite): in the learning
+ * simulation, honest visitors teach as much (second half: right played 56.2%, 56.6% at 0.6, 57.0% at
+ * 0.8), and visitors who press wrong on purpose, two cookies each, get a wrong answer played to 4.7%
+ * of the next visitors (13.0% at 0.6, 5.7% at 0.8; before learning 7.1%).
  */
 export const EMBEDDER_TUNING: Readonly<Record<string, Readonly<Partial<MatcherTuning>>>> =
   Object.freeze({
     'all-minilm-l6-v2': Object.freeze({
       embeddingWeight: 0.7,
+      learnedWeight: 0.4,
       decision: Object.freeze({ ...DEFAULT_DECISION_TUNING, playRisk: 0.1 }),
     }),
   });

@@ -7,8 +7,8 @@ import {
 import type { MatcherEmbedderConfig } from '../../config/env.ts';
 
 /**
- * The sentence model the configuration asks for (MATCHER_EMBEDDER, EMBEDDINGS_URL): all-MiniLM-L6-v2
- * or USE lite (one per process, loading in its worker from now on), an external service, or none.
+ * The sentence model the configuration asks for (MATCHER_EMBEDDER, EMBEDDINGS_URL):
+ * all-MiniLM-L6-v2 or USE lite (one per process, loading in its worker from now on), an external service, or none.
  * `log` gets the start banner's line, each failed load of the model (the studio answers by words
  * until a later attempt loads it) and the load that succeeds.
  */

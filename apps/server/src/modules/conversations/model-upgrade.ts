@@ -15,7 +15,10 @@ const PAGE = 128;
 const FAILED_WAIT_MS = 30_000;
 
 export interface ModelUpgradeReport {
-  /** `waiting`: for the model to load; `running`; `done`: nothing left; `stopped`: the studio stops. */
+  /**
+   * `waiting`: for the model to load; `running`; `done`: nothing left; `stopped`: the studio
+   * stops.
+   */
   status: 'waiting' | 'running' | 'done' | 'stopped';
   /** The models whose texts are embedded again, e.g. `['use-lite']` (none: nothing to do). */
   from: string[];

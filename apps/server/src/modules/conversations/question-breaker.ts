@@ -1,6 +1,6 @@
 // Issue 67, item 2: a sentence model starved of CPU (load average 8-11 on 2 cores) answered no
-// question within QUESTION_VECTOR_WAIT_MS for many minutes, and every ask waited those 2 s before it
-// was answered by words, while /healthz said "ready". After `tripAfter` questions in a row miss the
+// question within QUESTION_VECTOR_WAIT_MS for many minutes, and every ask waited those 2 s before
+// it was answered by words, while /healthz said "ready". After `tripAfter` questions in a row miss the
 // bound, visitors' questions stop waiting: they are answered by words at once, and one question at
 // a time is still sent to the model in the background; the first that comes back in time closes
 // the breaker, and questions wait for their vectors again.

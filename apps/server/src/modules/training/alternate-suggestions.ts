@@ -14,8 +14,8 @@ export interface LooksLike {
 
 /**
  * Finds, for each text, the recorded question whose phrasings (its question and alternates) come
- * closest in meaning, at its model's `looksLike` bar or above; null without one, or when the embedder has
- * no vector for the text yet. Unrecorded questions are never offered: adding an alternate to one
+ * closest in meaning, at its model's `looksLike` bar or above; null without one, or when the
+ * embedder has no vector for the text yet. Unrecorded questions are never offered: adding an alternate to one
  * would still play the cannot-answer clip.
  */
 export function suggestAlternates(
