@@ -34,30 +34,47 @@ export interface ModelUpgrade {
   stop(): Promise<void>;
 }
 
-/** Distinct texts of other models that the model in force has no vector for. */
-function missingTexts(model: string) {
-  return sql`
-    from sentence_vectors other
-    where other.model <> ${model}
-      and not exists (
-        select 1 from sentence_vectors mine
-        where mine.model = ${model} and mine.text_hash = other.text_hash
-      )`;
+/** Texts of another model that the model in force has no vector for. */
+function lacking(model: string) {
+  return sql`not exists (
+    select 1 from sentence_vectors mine
+    where mine.model = ${model} and mine.text_hash = other.text_hash
+  )`;
 }
 
+/** The other models that embedded texts the model in force lacks, and how many texts (distinct). */
 async function countMissing(db: Database, model: string) {
-  const result = await db.execute<{ model: string; texts: number }>(sql`
-    select other.model, count(distinct other.text_hash)::int as texts ${missingTexts(model)}
-    group by other.model`);
+  const result = await db.execute<{ models: string[] | null; texts: number }>(sql`
+    select array_agg(distinct other.model order by other.model) as models,
+      count(distinct other.text_hash)::int as texts
+    from sentence_vectors other
+    where other.model <> ${model} and ${lacking(model)}`);
+  const row = result.rows[0];
+  return { from: row?.models ?? [], texts: row?.texts ?? 0 };
+}
+
+/**
+ * The next page of `from`'s texts after `after` (by hash: the primary key's order, so each page
+ * is a range of the index) that the model in force lacks.
+ */
+async function readMissingPage(db: Database, model: string, from: string, after: string) {
+  const result = await db.execute<{ text: string; text_hash: string }>(sql`
+    select other.text, other.text_hash from sentence_vectors other
+    where other.model = ${from} and other.text_hash > ${after} and ${lacking(model)}
+    order by other.text_hash
+    limit ${PAGE}`);
   return result.rows;
 }
 
-async function readMissingPage(db: Database, model: string): Promise<string[]> {
-  const result = await db.execute<{ text: string }>(sql`
-    select distinct on (other.text_hash) other.text ${missingTexts(model)}
-    order by other.text_hash
-    limit ${PAGE}`);
-  return result.rows.map((row) => row.text);
+/** How many of `hashes` the model in force has a vector for now. */
+async function countPresent(db: Database, model: string, hashes: readonly string[]) {
+  const result = await db.execute<{ present: number }>(sql`
+    select count(*)::int as present from sentence_vectors
+    where model = ${model} and text_hash in (${sql.join(
+      hashes.map((hash) => sql`${hash}`),
+      sql`, `,
+    )})`);
+  return result.rows[0]?.present ?? 0;
 }
 
 /**
@@ -95,27 +112,35 @@ export function startModelUpgrade(
     if (isStopped) {
       return;
     }
-    const counts = await countMissing(db, embedder.id);
-    report.from = counts.map((row) => row.model).sort();
-    report.texts = counts.reduce((sum, row) => sum + row.texts, 0);
+    const missing = await countMissing(db, embedder.id);
+    report.from = missing.from;
+    report.texts = missing.texts;
     report.status = 'running';
     if (report.texts > 0) {
       log(
         `sentence model ${embedder.id}: embedding again ${report.texts} texts of ${report.from.join(', ')} in the background`,
       );
     }
-    while (!isStopped) {
-      const page = await readMissingPage(db, embedder.id);
-      if (page.length === 0) {
-        break;
-      }
-      await vectors.preparePhrasings(page);
-      const left = await readMissingPage(db, embedder.id);
-      const progress = page.filter((text) => !left.includes(text)).length;
-      report.embedded += progress;
-      if (progress === 0) {
-        // The model failed: nothing was stored. Wait for it to load again.
-        await pause(FAILED_WAIT_MS);
+    for (const from of report.from) {
+      let after = '';
+      while (!isStopped) {
+        const page = await readMissingPage(db, embedder.id, from, after);
+        if (page.length === 0) {
+          break;
+        }
+        await vectors.preparePhrasings(page.map((row) => row.text));
+        const embedded = await countPresent(
+          db,
+          embedder.id,
+          page.map((row) => row.text_hash),
+        );
+        report.embedded += embedded;
+        if (embedded === 0) {
+          // The model failed: nothing was stored. Wait for it to load again, then the same page.
+          await pause(FAILED_WAIT_MS);
+          continue;
+        }
+        after = page.at(-1)!.text_hash;
       }
     }
     if (!isStopped) {
