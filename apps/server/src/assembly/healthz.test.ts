@@ -94,6 +94,8 @@ describe('/healthz while the database hangs', () => {
       expect((await studio.database.pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
       const hung = await health();
       expect(hung.status).toBe(503);
+      // Issue 67, item 5: as every other answer of an outage, when to ask again.
+      expect(hung.headers.get('retry-after')).toBe('5');
       expect(await hung.json()).toEqual({
         status: 'unavailable',
         message: 'The database does not answer.',

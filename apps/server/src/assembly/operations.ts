@@ -44,8 +44,10 @@ export function registerOperationsRoutes(
       // A hung database answers nothing: 503 after a short wait rather than the pool's timeouts,
       // and a new connection is tried too, since the pool's idle ones may still answer.
       if (!(await probeDatabase())) {
+        // As every answer of a database outage (http/errors.ts): a probe or a client may ask again.
         return reply
           .status(503)
+          .header('retry-after', '5')
           .send({ status: 'unavailable', message: 'The database does not answer.' });
       }
       // Which sentence model answers with the matcher (a failed one: answers by words alone,
