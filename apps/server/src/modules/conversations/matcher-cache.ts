@@ -196,7 +196,10 @@ export function createMatcherCache(options: {
     const has = (text: string) => vectors.matcherEmbedder.embed(text.trim()) !== undefined;
     // The matcher's embedding state, without building a matcher that was not built yet.
     if (OFF_TOPIC_QUESTIONS.every(has) && phrasings.every(has)) {
-      if (vectors.report().status !== 'ready') {
+      // A model loading or failed makes no passage now; a degraded one (too slow for questions,
+      // issue 67) still does, so the script is marked complete and not looked at on every ask.
+      const status = vectors.report().status;
+      if (status !== 'ready' && status !== 'degraded') {
         return;
       }
       if (passages.every((passage) => vectors.matcherEmbedder.embed(passage) !== undefined)) {
