@@ -21,6 +21,7 @@ import type { SearchOption } from '@/lib/search-box';
 import { useReviewItems } from '../api/list-review-items';
 import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
 import { useReviewFilters } from '../hooks/use-review-filters';
+import { suggestCorrection } from '../utils/correct-match';
 import { toggleSort, toReviewRequestQuery } from '../utils/review-filters';
 import { ClusterList } from './cluster-list';
 import { ReviewChangeDialog, type ReviewChangeTarget } from './review-change-dialog';
@@ -82,10 +83,13 @@ export function ResponseQualityScreen({
     if (visibleSelected.length === 0) {
       return;
     }
+    // Correct match opens on what the matcher ranked best for the first question (issue 68).
+    const questionId = kind === 'correct' ? suggestCorrection(visibleSelected) : undefined;
     setTarget({
       kind,
       entryIds: visibleSelected.map((item) => item.id),
       representative: visibleSelected[0]!.questionText,
+      ...(questionId === undefined ? {} : { questionId }),
     });
   };
 

@@ -46,4 +46,46 @@ describe('ReviewChangeDialog, Correct match', () => {
     const list = await screen.findByRole('combobox', { name: 'Right answer' });
     await waitFor(() => expect(list).toHaveFocus());
   });
+
+  // Issue 68, item 6: Correct match opens on the matcher's best candidate (utils/correct-match.ts).
+  it.each([
+    ['an answer of the list: chosen', 'q2', 'q2'],
+    ['a question deleted since: nothing chosen', 'q-deleted', ''],
+  ])('opens on the preselected answer, %s', async (_case, preselected, expected) => {
+    const previewed: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        const path = new URL(input, 'http://studio').pathname;
+        if (path.endsWith('/training/preview') && typeof init?.body === 'string') {
+          previewed.push(JSON.parse(init.body));
+        }
+        return Promise.resolve(
+          path.endsWith('/training/answers')
+            ? Response.json({ items: ANSWERS })
+            : Response.json({ message: 'Not found' }, { status: 404 }),
+        );
+      }),
+    );
+    renderWithProviders(
+      <ReviewChangeDialog
+        storyfileId={STORYFILE}
+        target={{
+          kind: 'correct',
+          entryIds: ['e1'],
+          representative: 'what was your first work',
+          questionId: preselected,
+        }}
+        onClose={() => undefined}
+      />,
+    );
+    const list = await screen.findByRole('combobox', { name: 'Right answer' });
+    await waitFor(() => expect(list).toHaveValue(expected));
+    // What is previewed is what the list shows: never a question it does not hold.
+    await waitFor(() =>
+      expect(previewed).toEqual(
+        expected === '' ? [] : [expect.objectContaining({ questionId: expected })],
+      ),
+    );
+  });
 });

@@ -87,9 +87,15 @@ function ChangeForm({
   const apply = useApplyReviewChange(storyfileId);
   const undo = useUndoReviewAction(storyfileId);
 
+  // An answer counts once the list holds it: a preselected one whose question was deleted since
+  // chooses nothing, and nothing is previewed before the list arrives.
+  const isListed = answers.data?.items.some((option) => option.questionId === questionId) ?? false;
+  if (questionId !== '' && answers.data !== undefined && !isListed) {
+    setQuestionId('');
+  }
   let change: ReviewChange | null = null;
   if (target.kind === 'correct') {
-    change = questionId === '' ? null : { kind: 'correct', entryIds: target.entryIds, questionId };
+    change = isListed ? { kind: 'correct', entryIds: target.entryIds, questionId } : null;
   } else if (target.kind === 'record') {
     change = text.trim() === '' ? null : { kind: 'record', entryIds: target.entryIds, text };
   } else {
