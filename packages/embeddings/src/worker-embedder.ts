@@ -5,7 +5,7 @@ import type { EmbedOptions, EmbedderStatus, ModelLoadReport, TextEmbedder } from
 // alone (USE lite), and a visitor's question never waits behind more than one of them.
 const BATCH_SIZE = 32;
 
-/** What a worker-thread model is: its worker script speaks the protocol of use-lite-worker.mjs. */
+/** What a worker-thread model is: its worker script serves it with worker/serve-embedder.mjs. */
 export interface WorkerModelSpec {
   /** Its vectors' id (`use-lite`, `all-minilm-l6-v2`): vectors of two ids are never mixed. */
   id: string;

@@ -2,16 +2,12 @@
 // `model.onnx` (a transformer with its mean pooling and L2 normalization in the graph, made by
 // models/convert.py) into onnxruntime-node and its `tokenizer.json` into @huggingface/tokenizers,
 // then embeds batches of texts posted by the main thread. Plain JavaScript so that it runs as is
-// both from the sources (tsx, Vitest) and beside the server's esbuild bundle. The protocol is
-// use-lite-worker.mjs's:
-//   worker → main: { type: 'ready', loadMs } | { type: 'failed', message }
-//   main → worker: { id, texts: string[] }
-//   worker → main: { id, vectors: Float32Array (texts × dimensions, transferred) }
-//                | { id, message }
-// workerData: { modelDir, dimensions, maxTokens, threads }.
+// both from the sources (tsx, Vitest) and beside the server's esbuild bundle; the protocol is
+// serve-embedder.mjs's. workerData: { modelDir, dimensions, maxTokens, threads }.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { serveEmbedder } from './serve-embedder.mjs';
 
 const { modelDir, dimensions, maxTokens, threads } = workerData;
 // Texts run through the model together: padded to the longest of the group, so the texts of a
@@ -83,23 +79,4 @@ async function embed(model, texts) {
   return vectors;
 }
 
-try {
-  const { model, loadMs } = await load();
-  parentPort.on('message', async ({ id, texts }) => {
-    try {
-      const vectors = await embed(model, texts);
-      parentPort.postMessage({ id, vectors }, [vectors.buffer]);
-    } catch (error) {
-      parentPort.postMessage({
-        id,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  });
-  parentPort.postMessage({ type: 'ready', loadMs });
-} catch (error) {
-  parentPort.postMessage({
-    type: 'failed',
-    message: error instanceof Error ? error.message : String(error),
-  });
-}
+await serveEmbedder(load, embed);

