@@ -11,5 +11,6 @@ export {
   removeAlternates,
   restoreAlternate,
   setQuestionAlternates,
+  removeEmptyRecordQueueTopic,
   unqueueQuestion,
 } from './review-edits.ts';

@@ -176,3 +176,32 @@ export async function unqueueQuestion(
     .set({ queuedToRecordAt: null })
     .where(eq(storyfileQuestions.id, input.questionId));
 }
+
+/**
+ * Removes the record-queue topic ("From visitors") that a review action created, once undoing it
+ * left the topic empty (issue 68: undo removed the question and left the topic behind). Created by
+ * the action: in its transaction, so at the very time it was recorded (`createdAt`, PostgreSQL's
+ * transaction time); a topic of that name an author made, or one that holds questions, stays.
+ * The topics after it close the gap.
+ */
+export async function removeEmptyRecordQueueTopic(
+  tx: Writer,
+  input: { storyfileId: string; createdAt: Date },
+): Promise<void> {
+  const [deleted] = await tx
+    .delete(storyfileTopics)
+    .where(
+      and(
+        eq(storyfileTopics.storyfileId, input.storyfileId),
+        sql`lower(${storyfileTopics.name}) = lower(${RECORD_QUEUE_TOPIC_NAME})`,
+        // Read back in JavaScript, the action's time keeps milliseconds; PostgreSQL microseconds.
+        sql`date_trunc('milliseconds', ${storyfileTopics.createdAt}) = ${input.createdAt.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${storyfileQuestions} q where q.storyfile_topic_id = ${storyfileTopics.id})`,
+      ),
+    )
+    .returning({ position: storyfileTopics.position });
+  if (deleted) {
+    await tx.execute(sql`update ${storyfileTopics} set position = position - 1
+      where storyfile_id = ${input.storyfileId} and position > ${deleted.position}`);
+  }
+}

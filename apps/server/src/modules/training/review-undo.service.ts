@@ -17,6 +17,7 @@ import {
 } from '../conversations/index.ts';
 import {
   lockQuestionAlternates,
+  removeEmptyRecordQueueTopic,
   restoreAlternate,
   setQuestionAlternates,
   unqueueQuestion,
@@ -67,6 +68,8 @@ export async function undoReviewAction(
           ? sql`not exists (select 1 from ${mediaAssets} m where m.storyfile_question_id = ${storyfileQuestions.id})`
           : undefined,
       });
+      // The "From visitors" topic this action created goes too, when that left it empty.
+      await removeEmptyRecordQueueTopic(tx, { storyfileId, createdAt: action.createdAt });
     }
     if (action.kind === 'ignore') {
       await tx.delete(trainingIgnores).where(eq(trainingIgnores.actionId, actionId));

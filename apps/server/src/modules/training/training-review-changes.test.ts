@@ -282,6 +282,13 @@ describe('review changes', () => {
         .flatMap((entry) => entry.questions)
         .some((q) => q.text === 'Did you ever sail a boat?'),
     ).toBe(false);
+    // Issue 68, item 2: the topic the change created goes with it; the others keep their order.
+    expect(after.topics.map((entry) => entry.name)).toEqual(
+      detail.topics.map((entry) => entry.name).filter((name) => name !== RECORD_QUEUE_TOPIC_NAME),
+    );
+    expect(after.topics.map((entry) => entry.position)).toEqual(
+      after.topics.map((_, index) => index),
+    );
     expect(await reviewState(asked.exchangeId)).toBe('new');
   });
 
