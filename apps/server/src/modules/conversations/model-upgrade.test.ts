@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AskResponse, MatchingSettings } from '@conversa/contracts';
+import type { TextEmbedder } from '@conversa/embeddings';
+import type { Database } from '../../db/client.ts';
+import { startModelUpgrade } from './model-upgrade.ts';
 import { sentenceVectors } from './conversations.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
@@ -124,4 +127,22 @@ describe('a studio whose sentence model changed', () => {
     expect(answer.scoring).toBe('meaning');
     expect(answer.candidates[0]?.questionText).toBe('Did you have a sheepdog?');
   }, 420_000);
+});
+
+describe('a model that never loads', () => {
+  it('holds no stop of the studio up', async () => {
+    const embedder: TextEmbedder = {
+      id: 'test:loading-for-ever',
+      label: 'loading for ever',
+      status: () => 'loading',
+      ready: () => new Promise<void>(() => undefined),
+      embed: () => new Promise<Float32Array[]>(() => undefined),
+      close: () => Promise.resolve(),
+    };
+    // Nothing is read before the model is ready: the database is never reached.
+    const upgrade = startModelUpgrade({} as Database, embedder, () => undefined);
+    expect(upgrade.report().status).toBe('waiting');
+    await upgrade.stop();
+    expect(upgrade.report()).toEqual({ status: 'stopped', from: [], texts: 0, embedded: 0 });
+  });
 });

@@ -91,6 +91,11 @@ export function startModelUpgrade(
   const report: ModelUpgradeReport = { status: 'waiting', from: [], texts: 0, embedded: 0 };
   let isStopped = false;
   let wake: (() => void) | undefined;
+  let onStop: () => void = () => undefined;
+  /** Settles at `stop()`: a model still loading holds no stop up. */
+  const stopped = new Promise<void>((resolve) => {
+    onStop = resolve;
+  });
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms).unref();
@@ -103,7 +108,7 @@ export function startModelUpgrade(
   async function run(): Promise<void> {
     while (!isStopped) {
       try {
-        await embedder.ready();
+        await Promise.race([embedder.ready(), stopped]);
         break;
       } catch {
         await pause(FAILED_WAIT_MS);
@@ -166,6 +171,7 @@ export function startModelUpgrade(
     async stop() {
       isStopped = true;
       report.status = report.status === 'done' ? 'done' : 'stopped';
+      onStop();
       wake?.();
       await running;
     },
