@@ -87,6 +87,8 @@ export function startModelUpgrade(
   embedder: TextEmbedder,
   log: (message: string) => void,
 ): ModelUpgrade {
+  // A store of its own, a page or two: the old texts must not push the vectors visitors' asks use
+  // out of the asks' store (least recently used first).
   const vectors = createSentenceVectors(db, embedder, undefined, { capacity: PAGE * 2 });
   const report: ModelUpgradeReport = { status: 'waiting', from: [], texts: 0, embedded: 0 };
   let isStopped = false;
