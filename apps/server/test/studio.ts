@@ -122,7 +122,14 @@ export class TestBrowser {
   /** Cookies per host: like a browser, cookies ignore the port, so two local servers share them. */
   private readonly jars = new Map<string, Map<string, string>>();
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `localAddress`: every request leaves from this loopback address (see `requestFrom`), a visitor
+   * on a computer of their own.
+   */
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: { localAddress?: string } = {},
+  ) {}
 
   get cookies(): Map<string, string> {
     return this.jar(this.baseUrl);
@@ -165,9 +172,38 @@ export class TestBrowser {
     if (this.jar(target.href).size > 0) {
       headers.set('cookie', this.cookieHeader(target.href));
     }
-    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
+    const response = this.options.localAddress
+      ? await this.requestFromAddress(this.options.localAddress, target, init, headers)
+      : await fetch(target, { ...init, headers, redirect: 'manual' });
     this.storeCookies(target.href, response);
     return response;
+  }
+
+  private async requestFromAddress(
+    localAddress: string,
+    target: URL,
+    init: RequestInit,
+    headers: Headers,
+  ): Promise<Response> {
+    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
+      throw new Error('A request from another address sends a string body only');
+    }
+    const answer = await requestFrom(localAddress, target.href, {
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(headers),
+      ...(typeof init.body === 'string' ? { body: init.body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+        responseHeaders.append(name, one);
+      }
+    }
+    const hasBody = answer.status !== 204 && answer.status !== 304;
+    return new Response(hasBody ? answer.text : null, {
+      status: answer.status,
+      headers: responseHeaders,
+    });
   }
 
   /** Follows redirects (303/302 become GET) and returns the last response and its URL. */

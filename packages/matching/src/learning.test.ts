@@ -128,6 +128,52 @@ describe('the safeguards of what is learned', () => {
     expect(selectLearnedQuestions(apart)).toEqual(new Map());
   });
 
+  // Issue 67 item 1: "anyone can mint a cookie"; "count a client address at most once per label,
+  // weigh how fast labels arrive".
+  it('counts many cookies from one client network as one visitor, the same question or alike', () => {
+    const fromOneNetwork = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((cookie, index) => ({
+      ...label('family', `university highways ${index % 2 === 0 ? '' : 'please'}`, cookie),
+      client: 'net:203.0.113.0/24',
+    }));
+    expect(selectLearnedQuestions(fromOneNetwork)).toEqual(new Map());
+    expect(reviewLearnedLabels(fromOneNetwork).map((entry) => entry.visitors)).toEqual([1, 1]);
+    const secondNetwork = {
+      ...label('family', 'university highways', 'c7'),
+      client: 'net:198.51.100.0/24',
+    };
+    expect(selectLearnedQuestions([...fromOneNetwork, secondNetwork])).toEqual(
+      new Map([['family', ['university highways', 'university highways please']]]),
+    );
+  });
+
+  it("counts a client's first 10 labels in an hour, and none it gives faster", () => {
+    expect(DEFAULT_LEARNING.perClientHour).toBe(10);
+    const minute = 60_000;
+    const burst = Array.from({ length: 12 }, (_, index) => ({
+      ...label('war', `Question number ${index} about the war?`, `c${index}`, index * minute),
+      client: 'net:a',
+    }));
+    const others = burst.map((own) => ({ ...own, visitor: 'other', client: 'net:b' }));
+    const learned = reviewLearnedLabels([...burst, ...others], {
+      ...DEFAULT_LEARNING,
+      alikeShare: null,
+      perAnswer: 100,
+    });
+    // Each client's 11th and 12th labels came within the hour of its first ten: they count for nothing.
+    expect(learned.filter((entry) => entry.status === 'learned')).toHaveLength(10);
+    const anHourLater = others.map((own) => ({ ...own, at: (own.at ?? 0) + 61 * minute }));
+    const spread = reviewLearnedLabels([...burst, ...anHourLater], {
+      ...DEFAULT_LEARNING,
+      alikeShare: null,
+      perAnswer: 100,
+    });
+    expect(spread.filter((entry) => entry.status === 'learned')).toHaveLength(10);
+    const authors = burst.map((own) => ({ ...own, isAuthor: true }));
+    expect(reviewLearnedLabels(authors).filter((entry) => entry.status === 'learned')).toHaveLength(
+      10,
+    );
+  });
+
   it('teaches a question labelled with two answers only to the one more visitors chose', () => {
     const labels = [
       label('war', 'What did you do at twenty?', 'v1'),
@@ -156,6 +202,7 @@ describe('the safeguards of what is learned', () => {
       minVisitors: 2,
       perAnswer: 2,
       alikeShare: null,
+      perClientHour: 10,
     });
     expect(reviewed.map((entry) => [entry.text, entry.visitors, entry.status])).toEqual([
       ['Question c?', 4, 'learned'],

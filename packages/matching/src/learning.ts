@@ -1,9 +1,11 @@
 // What a storyfile learns from its visitors (issue 50 item 2), with its safeguards: a visitor's
 // question labelled with an answer (a pressed "Did you mean…?" suggestion, a thumbs-up rating, an
 // author's correction) teaches the matcher only once enough distinct visitors gave the same label
-// (to it, or to a question much like it), or an author did; a question labelled with two answers
-// teaches the one most visitors chose, or nothing on a tie; each answer learns at most `perAnswer`
-// questions. The studio (the server's matcher cache and Response quality's review) and the
+// (to it, or to a question much like it), or an author did; a visitor is told apart by their client
+// (a network, not a cookie: anyone can mint cookies) and counts at most once per label, and a client
+// labelling faster than people do counts for its first labels only (issue 67 item 1); a question
+// labelled with two answers teaches the one most visitors chose, or nothing on a tie; each answer
+// learns at most `perAnswer` questions. The studio (the server's matcher cache and Response quality's review) and the
 // benchmark's simulation both go through `reviewLearnedLabels`, so what is measured is what the
 // studio does.
 import { classifyTerm } from './function-words.ts';
@@ -15,8 +17,13 @@ export interface LearnedLabel {
   answerId: string;
   /** The question as the visitor asked it. */
   text: string;
-  /** Who labelled it (any stable key: `visitor:<id>`, `user:<iam>`); distinct keys are counted. */
+  /** Who labelled it (any stable key: `visitor:<id>`, `user:<iam>`). */
   visitor: string;
+  /**
+   * Where from: the client's network (`net:203.0.113.0/24`), which distinct visitors are counted
+   * by; default `visitor`. Many cookies from one network are one visitor.
+   */
+  client?: string;
   /** An author's correction: confirmed on its own. */
   isAuthor?: boolean;
   /** When (ms since the epoch); the latest label of a question is its `lastAt`. */
@@ -36,6 +43,11 @@ export interface LearningSettings {
    * same question only. Visitors rarely ask a question word for word as another did.
    */
   alikeShare: number | null;
+  /**
+   * Labels one client gives the storyfile in an hour that count at most (an author's aside): a
+   * client labelling faster is a script, and its further labels count for nothing.
+   */
+  perClientHour: number;
 }
 
 /**
@@ -47,7 +59,10 @@ export const DEFAULT_LEARNING: Readonly<LearningSettings> = Object.freeze({
   minVisitors: 2,
   perAnswer: 10,
   alikeShare: 0.5,
+  perClientHour: 10,
 });
+
+const HOUR_MS = 3_600_000;
 
 /**
  * `learned`: the matcher uses it; `waiting`: fewer visitors than `minVisitors` so far; `contested`:
@@ -63,6 +78,7 @@ export interface LearnedQuestion {
   key: string;
   /** The question as first asked. */
   text: string;
+  /** Distinct visitors, one per client, who gave it (or its answer to a question much like it). */
   visitors: number;
   isAuthor: boolean;
   firstAt: number;
@@ -80,7 +96,7 @@ export function reviewLearnedLabels(
   settings: LearningSettings = DEFAULT_LEARNING,
 ): LearnedQuestion[] {
   const groups = new Map<string, LearnedQuestion & { keys: Set<string> }>();
-  for (const label of labels) {
+  for (const label of withinClientRate(labels, settings.perClientHour)) {
     const key = label.key ?? normalizeText(label.text);
     if (key === '') {
       continue;
@@ -98,7 +114,7 @@ export function reviewLearnedLabels(
       status: 'waiting' as LearnedStatus,
       keys: new Set<string>(),
     };
-    group.keys.add(label.visitor);
+    group.keys.add(label.client ?? label.visitor);
     group.visitors = group.keys.size;
     group.isAuthor ||= label.isAuthor === true;
     if (at < group.firstAt) {
@@ -143,6 +159,38 @@ export function reviewLearnedLabels(
     }
   }
   return questions;
+}
+
+/**
+ * The labels that count: every author's, and of each client's the first `perHour` in any hour (by
+ * `at`); the rest came faster than a person labels.
+ */
+function withinClientRate(labels: readonly LearnedLabel[], perHour: number): LearnedLabel[] {
+  const byClient = new Map<string, LearnedLabel[]>();
+  for (const label of labels) {
+    if (label.isAuthor !== true) {
+      const client = label.client ?? label.visitor;
+      const own = byClient.get(client) ?? [];
+      own.push(label);
+      byClient.set(client, own);
+    }
+  }
+  const counted = new Set<LearnedLabel>();
+  for (const own of byClient.values()) {
+    own.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+    const window: number[] = [];
+    for (const label of own) {
+      const at = label.at ?? 0;
+      while (window.length > 0 && window[0]! <= at - HOUR_MS) {
+        window.shift();
+      }
+      if (window.length < perHour) {
+        window.push(at);
+        counted.add(label);
+      }
+    }
+  }
+  return labels.filter((label) => label.isAuthor === true || counted.has(label));
 }
 
 /** A question's content words, stemmed (no function, question or framing words). */

@@ -40,7 +40,11 @@ export const learnedQuestionSchema = z.object({
   questionId: z.uuid(),
   /** The answer's question in the script. */
   questionText: z.string(),
-  /** Distinct visitors (or authors) who gave this answer to this question or one much like it. */
+  /**
+   * Distinct visitors (or authors) who gave this answer to this question or one much like it, one
+   * per network (an IPv4 /24, an IPv6 /48: cookies from one network are one visitor); 0 for a pair
+   * that only a removed pair's visitors gave.
+   */
   visitors: z.number().int().nonnegative(),
   sources: z.array(learnedSourceSchema),
   firstAt: timestampSchema,

@@ -17,6 +17,11 @@ export interface AskInput {
   channel: ChatChannel;
   /** Who asks: `user:<iam>` or `visitor:<id>`; a conversation only continues for the same key. */
   visitorKey: string;
+  /**
+   * The asker's network (`clientNetwork` of the request's address): what the storyfile learns from
+   * a pressed suggestion counts distinct visitors by it (issue 67 item 1). Absent: `visitorKey`.
+   */
+  clientKey?: string | undefined;
   text: string;
   inputMode: InputMode;
   /** A spoken question's readings from the studio's recognizer, best first (`reading-choice.ts`). */

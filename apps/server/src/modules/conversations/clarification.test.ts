@@ -110,6 +110,14 @@ beforeEach(async () => {
   );
 });
 
+async function labelCount(): Promise<number> {
+  const counted = await studio.database.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from storyfile_learned_labels
+      where storyfile_id = ${storyfile.id}`,
+  );
+  return counted.rows[0]!.count;
+}
+
 const asks: [string, () => Promise<Asker>][] = [
   ['the studio ask', () => Promise.resolve(studioAsk)],
   ['the public ask', visitorAsk],
@@ -146,6 +154,8 @@ describe.each(asks)('%s', (_name, makeAsker) => {
     });
     expect(chosen.body.media?.url).toContain('/media/');
     expect(chosen.body).toMatchObject({ conversationId, clarification: null, suggestions: [] });
+    // The pressed "Did you mean…?" labels the question that offered it (issue 50 item 2).
+    expect(await labelCount()).toBe(1);
 
     const transcript = await owner.expectStatus<ConversationTranscript>(
       200,
@@ -227,6 +237,9 @@ describe.each(asks)('%s', (_name, makeAsker) => {
     });
     const after = await ask({ text: NONSENSE, conversationId: first.body.conversationId });
     expect(after.body.clarification).toBeNull();
+    // Issues 66 and 67: "A starter pressed after two fallbacks is the visitor moving on, not an
+    // answer to what they asked: it teaches nothing."
+    expect(await labelCount()).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   updateMatchingSettingsContract,
   type ChatChannel,
 } from '@conversa/contracts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { readBearerToken, registerContract } from '../../http/gateway.ts';
 import { askStoryfile } from './ask/ask.ts';
 import type { ConversationEngine } from './engine.ts';
@@ -26,6 +27,7 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
       storyfileId: request.params.id,
       channel,
       visitorKey: `user:${user.iam}`,
+      clientKey: clientNetwork(request.ip),
       text: request.body.text,
       inputMode: request.body.inputMode,
       alternatives: request.body.alternatives,

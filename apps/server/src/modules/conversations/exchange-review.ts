@@ -99,6 +99,8 @@ export async function recordExchangeFeedback(
   input: {
     exchangeId: string;
     visitorKey: string;
+    /** The rater's network (`clientNetwork`), by which learning counts visitors. */
+    clientKey: string;
     storyfileId?: string;
     feedback: ExchangeFeedback;
   },
@@ -117,9 +119,9 @@ export async function recordExchangeFeedback(
         -- A thumbs-up labels the question with the answer it played (issue 50 item 2): not a
         -- pressed suggestion's exchange, whose words are the script's own.
         insert into ${storyfileLearnedLabels} (storyfile_id, question_id, question_text,
-          normalized_text, source, visitor_key, exchange_id)
+          normalized_text, source, visitor_key, client_key, exchange_id)
         select e.storyfile_id, e.answer_question_id, e.question_text, e.normalized_text, 'rating',
-          ${input.visitorKey}, e.id
+          ${input.visitorKey}, ${input.clientKey}, e.id
         from ${chatLogEntries} e
         where e.id in (select id from rated) and ${input.feedback} = 'up'
           and e.decision = 'answered' and e.answer_question_id is not null

@@ -11,8 +11,8 @@ export type LearnedLabelSource = (typeof LEARNED_LABEL_SOURCES)[number];
 /**
  * What a storyfile learns from its visitors (issue 50 item 2): a visitor's question labelled with
  * the answer it meant, by a pressed "Did you mean…?" suggestion, a thumbs-up rating or an author's
- * correction in Response quality. One row per label and asker (`visitor_key`), so the matcher counts
- * distinct visitors; a question and answer pair (`question_id`, `normalized_text`) whose rows are
+ * correction in Response quality. One row per label and asker (`visitor_key`), and the matcher
+ * counts distinct visitors by their network (`client_key`); a question and answer pair (`question_id`, `normalized_text`) whose rows are
  * removed by the author (`removed_at`) teaches nothing until the removal is undone.
  */
 export const storyfileLearnedLabels = pgTable(
@@ -33,6 +33,11 @@ export const storyfileLearnedLabels = pgTable(
     source: text('source').$type<LearnedLabelSource>().notNull(),
     /** Who labelled it: `user:<iam>` or `visitor:<cookie id>`. */
     visitorKey: text('visitor_key').notNull(),
+    /**
+     * The asker's network (`clientNetwork`: an IPv4 /24, an IPv6 /48), by which distinct visitors
+     * are counted (issue 67 item 1); null for an author's correction and labels written before.
+     */
+    clientKey: text('client_key'),
     /** The exchange labelled (the one that offered the pressed suggestion, or the one rated). */
     exchangeId: uuid('exchange_id').references(() => chatLogEntries.id, { onDelete: 'set null' }),
     /** The Response quality change a correction came from: undoing it deletes the label. */

@@ -24,14 +24,16 @@ export async function recordExchangeLabel(
     questionId: string;
     source: LearnedLabelSource;
     visitorKey: string;
+    /** The asker's network (`clientNetwork`); null for an author's correction. */
+    clientKey: string | null;
     actionId?: string;
   },
 ): Promise<void> {
   await db.execute(sql`
     insert into ${storyfileLearnedLabels} (storyfile_id, question_id, question_text,
-      normalized_text, source, visitor_key, exchange_id, action_id)
+      normalized_text, source, visitor_key, client_key, exchange_id, action_id)
     select e.storyfile_id, ${label.questionId}::uuid, e.question_text, e.normalized_text,
-      ${label.source}, ${label.visitorKey}, e.id, ${label.actionId ?? null}::uuid
+      ${label.source}, ${label.visitorKey}, ${label.clientKey}, e.id, ${label.actionId ?? null}::uuid
     from ${chatLogEntries} e
     where e.id = ${label.exchangeId} and e.normalized_text <> ''
     on conflict do nothing`);
@@ -45,7 +47,9 @@ export function learnedStampPart(storyfileId: string): SQL {
 
 /**
  * The storyfile's labels as the matcher's safeguards read them, leaving out every question and
- * answer pair the author removed (a removed pair teaches nothing, whoever labels it again).
+ * answer pair the author removed (a removed pair teaches nothing, whoever labels it again) and what
+ * it brought in: the labels its visitors' networks gave the same answer for other questions, which
+ * would otherwise go on counting one another as alike (issue 67 item 1).
  */
 export async function loadLearnedLabels(
   db: Database,
@@ -58,6 +62,7 @@ export async function loadLearnedLabels(
       text: label.questionText,
       key: label.normalizedText,
       visitor: label.visitorKey,
+      client: label.clientKey,
       source: label.source,
       createdAt: label.createdAt,
     })
@@ -70,6 +75,13 @@ export async function loadLearnedLabels(
             and removed.question_id = ${label.questionId}
             and removed.normalized_text = ${label.normalizedText}
             and removed.removed_at is not null)`,
+        sql`(${label.source} = 'correction' or not exists (select 1 from ${storyfileLearnedLabels} removed
+          where removed.storyfile_id = ${label.storyfileId}
+            and removed.question_id = ${label.questionId}
+            and removed.source <> 'correction'
+            and coalesce(removed.client_key, removed.visitor_key)
+              = coalesce(${label.clientKey}, ${label.visitorKey})
+            and removed.removed_at is not null))`,
       ),
     )
     .orderBy(sql`${label.createdAt} desc`)
@@ -79,6 +91,7 @@ export async function loadLearnedLabels(
     text: row.text,
     key: row.key,
     visitor: row.visitor,
+    ...(row.client === null ? {} : { client: row.client }),
     isAuthor: row.source === 'correction',
     at: row.createdAt.getTime(),
   }));

@@ -178,6 +178,8 @@ export async function askMyActivity(
     choiceIndex?: number | undefined;
     start?: boolean | undefined;
     suggestion?: { exchangeId: string; questionId: string } | undefined;
+    /** The student's network (`clientNetwork`), by which learning counts visitors. */
+    clientKey?: string | undefined;
   },
 ): Promise<PublicAskResponse & { progress: Progress }> {
   const { db } = context.engine;
@@ -197,6 +199,7 @@ export async function askMyActivity(
       channel: 'learning',
       // One key per activity and student: a conversation never continues across activities.
       visitorKey: `learning:${activity.id}:${user.iam}`,
+      clientKey: body.clientKey,
       text: body.text,
       inputMode: body.inputMode,
       alternatives: body.alternatives,

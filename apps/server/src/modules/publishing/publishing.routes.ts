@@ -9,6 +9,7 @@ import {
   ratePublicExchangeContract,
   unpublishStoryfileContract,
 } from '@conversa/contracts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { allowFramingByAnyOrigin } from '../../http/security-headers.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
@@ -100,6 +101,7 @@ export function registerPublishingRoutes(
       ...request.body,
       slug: request.params.slug,
       visitorId,
+      clientKey: clientNetwork(request.ip),
       visitorLimitKeys: visitorLimitKeys('public-ask', {
         slug: request.params.slug,
         clientAddress: request.ip,
@@ -116,6 +118,7 @@ export function registerPublishingRoutes(
       exchangeId: request.params.exchangeId,
       storyfileId: storyfile.id,
       visitorKey: `visitor:${getVisitorId(request, reply, isHttps)}`,
+      clientKey: clientNetwork(request.ip),
       feedback: request.body.feedback,
     });
   });

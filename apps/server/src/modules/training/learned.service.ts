@@ -35,6 +35,7 @@ interface Group {
   text: string;
   questionId: string;
   questionText: string;
+  /** Their networks (`client_key`; the visitor key for labels written before). */
   visitors: Set<string>;
   sources: Set<LearnedSource>;
   firstAt: Date;
@@ -54,7 +55,7 @@ async function loadGroups(db: Database, storyfileId: string, labelId?: string): 
       key: labels.normalizedText,
       questionId: labels.questionId,
       questionText: storyfileQuestions.text,
-      visitor: labels.visitorKey,
+      visitor: sql<string>`coalesce(${labels.clientKey}, ${labels.visitorKey})`,
       source: labels.source,
       createdAt: labels.createdAt,
       removedAt: labels.removedAt,
@@ -115,7 +116,8 @@ async function present(
       text: group.text,
       questionId: group.questionId,
       questionText: group.questionText,
-      visitors: review?.visitors ?? group.visitors.size,
+      // A pair that is not reviewed and not removed was brought in by a removed one: none count.
+      visitors: review?.visitors ?? (group.removedAt ? group.visitors.size : 0),
       sources: [...group.sources].sort(),
       firstAt: group.firstAt.toISOString(),
       lastAt: group.lastAt.toISOString(),

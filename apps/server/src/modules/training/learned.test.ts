@@ -45,13 +45,22 @@ let slug: string;
 interface Visitor {
   ask(body: Record<string, unknown>): Promise<PublicAskResponse>;
   client: ApiClient;
+  /** The loopback address the visitor's requests leave from. */
+  address: string;
 }
 
-async function newVisitor(): Promise<Visitor> {
-  const client = new ApiClient(new TestBrowser(studio.baseUrl));
+/** Networks handed out so far: each new visitor's computer is on a /24 of its own. */
+let networks = 0;
+
+/**
+ * A new visitor (a new cookie) on their own network, or on `address`'s (127/8 is all loopback).
+ */
+async function newVisitor(address = `127.0.${(networks += 1)}.1`): Promise<Visitor> {
+  const client = new ApiClient(new TestBrowser(studio.baseUrl, { localAddress: address }));
   await client.get(`/v1/conversa/public/storyfiles/${slug}`);
   return {
     client,
+    address,
     ask: (body) =>
       client.expectStatus<PublicAskResponse>(
         200,
@@ -232,5 +241,55 @@ describe('learning from questions much like each other', () => {
         { text: 'which factory job did you have', visitors: 2, status: 'learned' },
       ]),
     );
+  });
+});
+
+// Issue 67 item 1: "one attacker teaches a published storyfile a wrong answer": visitor cookies are
+// free, so distinct visitors are counted by their network, and undoing a pair removes what it
+// brought in.
+describe('learning from one attacker', () => {
+  it('counts a crowd of fresh cookies from one network as one visitor, however alike their questions', async () => {
+    const questions = ['a film you adore', 'film you adore most', 'the film you adore'];
+    for (const [index, question] of [...questions, ...questions].entries()) {
+      // Six cookies, one /24: 127.0.200.1 to 127.0.200.6.
+      await pressMovie(await newVisitor(`127.0.200.${index + 1}`), question);
+    }
+    const crowd = (await learned()).items.filter((entry) => questions.includes(entry.text));
+    expect(crowd.map(({ text, visitors, status }) => ({ text, visitors, status }))).toEqual(
+      expect.arrayContaining(
+        questions.map((text) => ({ text, visitors: 1, status: 'waiting' as const })),
+      ),
+    );
+    expect((await (await newVisitor()).ask({ text: questions[0] })).clarification).toBe(
+      'did-you-mean',
+    );
+    // Another network agreeing is a second visitor: then it teaches.
+    await pressMovie(await newVisitor(), questions[0]);
+    const next = await (await newVisitor()).ask({ text: questions[0] });
+    expect(next.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
+  });
+
+  it('stops counting the networks of a removed pair for its answer: its alike pairs are not learned', async () => {
+    // Two networks press the same pair; each also presses one alike question of its own.
+    const [first, second] = [await newVisitor(), await newVisitor()];
+    await pressMovie(first, 'your favourite film ever');
+    await pressMovie(second, 'your favourite film ever');
+    await pressMovie(await newVisitor(first.address), 'your favourite film of all');
+    await pressMovie(await newVisitor(second.address), 'favourite film you ever saw');
+    const before = (await learned()).items.filter((entry) => entry.text.includes('favourite'));
+    expect(before.map((entry) => entry.status)).toEqual(['learned', 'learned', 'learned']);
+
+    const pair = before.find((entry) => entry.text === 'your favourite film ever')!;
+    await editor.expectStatus(200, 'POST', `${base(storyfile.id)}/learned/${pair.id}/remove`, {});
+    const after = (await learned()).items.filter((entry) => entry.text.includes('favourite'));
+    expect(after.map(({ text, visitors, status }) => ({ text, visitors, status }))).toEqual(
+      expect.arrayContaining([
+        { text: 'your favourite film ever', visitors: 2, status: 'removed' },
+        { text: 'your favourite film of all', visitors: 0, status: 'waiting' },
+        { text: 'favourite film you ever saw', visitors: 0, status: 'waiting' },
+      ]),
+    );
+    const next = await (await newVisitor()).ask({ text: 'your favourite film of all' });
+    expect(next.decision.kind).toBe('fallback');
   });
 });

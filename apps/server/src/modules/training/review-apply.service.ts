@@ -95,6 +95,7 @@ export async function applyReviewChange(
           questionId: plan.target.questionId,
           source: 'correction',
           visitorKey: `user:${user.iam}`,
+          clientKey: null,
           actionId: id,
         });
       }

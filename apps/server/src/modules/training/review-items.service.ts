@@ -161,6 +161,8 @@ export async function rateExchange(
   input: {
     exchangeId: string;
     visitorKey: string;
+    /** The rater's network (`clientNetwork`), by which learning counts visitors. */
+    clientKey: string;
     storyfileId?: string;
     feedback: ExchangeFeedback;
   },

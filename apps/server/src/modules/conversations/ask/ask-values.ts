@@ -70,6 +70,12 @@ export type ReadingChosen = OnMatcherPath<StoryChosen, { reading: ReadingChoice 
 export interface MatcherAnswer {
   /** The answer of a pressed suggestion (nothing was matched), else null. */
   chosen: MatchableAnswer | null;
+  /**
+   * Whether the pressed suggestion labels the question that offered it: a "Did you mean…?" one
+   * does; a starter offered after fallbacks is the asker moving on, not an answer to what they
+   * asked, and teaches nothing (issues 66 and 67).
+   */
+  chosenTeaches: boolean;
   /** The words matched (the chosen reading's, for a spoken question). */
   matchedText: string;
   result: MatchResult | null;

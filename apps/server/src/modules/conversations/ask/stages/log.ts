@@ -48,7 +48,7 @@ export async function logExchange(engine: ConversationEngine, value: Played): Pr
     await saveInkState(engine.db, conversationId, value.story.session);
     return { ...value, conversationId, exchangeId };
   }
-  const { chosen, answered, unrecorded, clarification } = value;
+  const { chosen, chosenTeaches, answered, unrecorded, clarification } = value;
   const { conversationId, exchangeId } = await recordExchange(
     engine,
     input,
@@ -67,13 +67,14 @@ export async function logExchange(engine: ConversationEngine, value: Played): Pr
     },
     onRecorded,
   );
-  if (chosen && input.suggestion) {
-    // The pressed suggestion labels the question that offered it (issue 50 item 2).
+  if (chosen && chosenTeaches && input.suggestion) {
+    // The pressed "Did you mean…?" labels the question that offered it (issue 50 item 2).
     await recordExchangeLabel(engine.db, {
       exchangeId: input.suggestion.exchangeId,
       questionId: chosen.questionId,
       source: 'suggestion',
       visitorKey: input.visitorKey,
+      clientKey: input.clientKey ?? null,
     });
   }
   engine.metrics.countAsk(answered ? 'answered' : 'fallback', input.channel);

@@ -3,6 +3,7 @@ import {
   SUGGESTION_NOT_OFFERED_MESSAGE,
   type AskCandidate,
   type AskDecision,
+  type ClarificationKind,
 } from '@conversa/contracts';
 import type { MatchDecision, MatchResult } from '@conversa/matching';
 import { badRequest } from '../../../../http/errors.ts';
@@ -32,7 +33,8 @@ export async function matchQuestion(
   }
   const { input, entry, reading } = value;
   const { answers } = entry;
-  const chosen = input.suggestion ? await takeSuggestion(engine, value, answers) : null;
+  const pressed = input.suggestion ? await takeSuggestion(engine, value, answers) : null;
+  const chosen = pressed?.answer ?? null;
   const result =
     reading?.result ??
     (value.isUnintelligible || chosen
@@ -52,6 +54,7 @@ export async function matchQuestion(
   return {
     ...value,
     chosen,
+    chosenTeaches: pressed?.offeredAs === 'did-you-mean',
     matchedText: reading?.text ?? value.text,
     result,
     decision,
@@ -67,20 +70,24 @@ export async function matchQuestion(
 }
 
 /**
- * The answer of a pressed suggestion, once checked that this asker's conversation offered it on
- * that exchange and that it is still recorded; otherwise 400 (a forged or stale choice never plays).
+ * The answer of a pressed suggestion, and how its exchange offered it, once checked that this
+ * asker's conversation offered it on that exchange and that it is still recorded; otherwise 400 (a
+ * forged or stale choice never plays).
  */
 async function takeSuggestion(
   engine: Pick<ConversationEngine, 'db'>,
   { input }: OnMatcherPath,
   answers: Answers,
-): Promise<MatchableAnswer> {
+): Promise<{ answer: MatchableAnswer; offeredAs: ClarificationKind | null }> {
   const { suggestion, conversationId } = input;
   if (!suggestion || !conversationId) {
     throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
   }
   const [offering] = await engine.db
-    .select({ suggestions: chatLogEntries.suggestions })
+    .select({
+      suggestions: chatLogEntries.suggestions,
+      clarification: chatLogEntries.clarification,
+    })
     .from(chatLogEntries)
     .innerJoin(conversations, eq(conversations.id, chatLogEntries.conversationId))
     .where(
@@ -96,7 +103,7 @@ async function takeSuggestion(
   if (!isOffered || !answer?.assetId) {
     throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
   }
-  return answer;
+  return { answer, offeredAs: offering!.clarification };
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */

@@ -1,0 +1,1 @@
+ALTER TABLE "storyfile_learned_labels" ADD COLUMN "client_key" text;
