@@ -100,8 +100,13 @@ describe('scorer threads (MATCHER_WORKERS)', () => {
           ...body,
         },
       );
+    // Each visitor on a network of its own: cookies from one network are one visitor (issue 67).
+    let networks = 0;
     const newVisitor = async () => {
-      const visitor = new ApiClient(new TestBrowser(studio!.baseUrl));
+      networks += 1;
+      const visitor = new ApiClient(
+        new TestBrowser(studio!.baseUrl, { localAddress: `127.0.${networks}.1` }),
+      );
       await visitor.get(`/v1/conversa/public/storyfiles/${slug}`);
       return visitor;
     };
