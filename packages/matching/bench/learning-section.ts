@@ -25,16 +25,21 @@ export interface LearningOutcomes {
   rightPlayed: number;
   wrongPlayed: number;
   rightPlayedOrOffered: number;
-  offTopicPlayed: number;
-  offTopicOffered: number;
+  /** In-scope questions asked back ("Did you mean…?"), whichever answers it offered. */
+  askedBack: number;
+  /** Null when the shape has no off-topic questions. */
+  offTopicPlayed: number | null;
+  offTopicOffered: number | null;
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   isHonest: boolean;
   settings: LearningSettings;
   /** Who presses: each question its own visitor(s), or one visitor for every question. */
   visitorsOf: (position: number) => string[];
+  /** The network a visitor presses from (`LearnedLabel.client`); default their own. */
+  clientOf?: (visitor: string) => string;
   /**
    * Whether the questions asked so far are also the storyfile's log of what visitors asked
    * (unlabelled; `setVisitorQuestions`), taken every `BATCH` visitors as the studio does.
@@ -42,7 +47,7 @@ interface Scenario {
   withLog?: boolean;
 }
 
-function build(slice: FaqSlice, embedder: Embedder): Matcher {
+export function build(slice: FaqSlice, embedder: Embedder): Matcher {
   const matcher = createMatcher({ embedder });
   for (const answer of slice.answers) {
     matcher.upsertAnswer({
@@ -72,7 +77,7 @@ function applyLearned(
   }
 }
 
-function measure(
+export function measure(
   matcher: Matcher,
   slice: FaqSlice,
   questions: FaqSlice['questions'],
@@ -82,6 +87,7 @@ function measure(
     rightPlayed: 0,
     wrongPlayed: 0,
     offered: 0,
+    askedBack: 0,
     offPlayed: 0,
     offOffered: 0,
   };
@@ -90,6 +96,9 @@ function measure(
     const suggestions = chooseSuggestions(result);
     if (result.candidates[0]?.answerId === question.answerId) {
       counts.best++;
+    }
+    if (suggestions.length > 0) {
+      counts.askedBack++;
     }
     if (result.decision.kind === 'answer' && suggestions.length === 0) {
       if (result.decision.answerId === question.answerId) {
@@ -110,18 +119,20 @@ function measure(
     }
   }
   const total = questions.length;
+  const offTopic = slice.offTopic.length;
   return {
     bestMatch: counts.best / total,
     rightPlayed: counts.rightPlayed / total,
     wrongPlayed: counts.wrongPlayed / total,
     rightPlayedOrOffered: (counts.rightPlayed + counts.offered) / total,
-    offTopicPlayed: counts.offPlayed / slice.offTopic.length,
-    offTopicOffered: counts.offOffered / slice.offTopic.length,
+    askedBack: counts.askedBack / total,
+    offTopicPlayed: offTopic === 0 ? null : counts.offPlayed / offTopic,
+    offTopicOffered: offTopic === 0 ? null : counts.offOffered / offTopic,
   };
 }
 
 /** The first half asks in turn; the matcher learns as the studio would. Returns what it learned. */
-function teach(
+export function teach(
   matcher: Matcher,
   slice: FaqSlice,
   questions: FaqSlice['questions'],
@@ -137,7 +148,14 @@ function teach(
         (suggestion) => (suggestion.answerId === question.answerId) === scenario.isHonest,
       );
       if (choice) {
-        labels.push({ answerId: choice.answerId, text: question.text, visitor, at: position });
+        labels.push({
+          answerId: choice.answerId,
+          text: question.text,
+          visitor,
+          client: scenario.clientOf?.(visitor) ?? visitor,
+          // A visitor a minute: a person's pace.
+          at: position * 60_000,
+        });
         pressed++;
       }
     }
@@ -230,6 +248,7 @@ export function runLearningSection(
       settings: studio,
       visitorsOf: (position) => [`attacker-${position}`, `attacker-${position}-again`],
     },
+    ...attackScenarios(studio),
   ];
   const before = measure(build(slice, embedder), slice, secondHalf);
   const rows: [string, string, LearningOutcomes][] = [['before learning', '', before]];
@@ -257,6 +276,7 @@ export function runLearningSection(
       'right played',
       'wrong played',
       'right played or offered (≤ 3)',
+      'asked back',
       'off-topic played',
       'off-topic offered',
     ],
@@ -267,10 +287,34 @@ export function runLearningSection(
       formatRate(outcome.rightPlayed),
       formatRate(outcome.wrongPlayed),
       formatRate(outcome.rightPlayedOrOffered),
+      formatRate(outcome.askedBack),
       formatRate(outcome.offTopicPlayed),
       formatRate(outcome.offTopicOffered),
     ]),
   );
   const studioRow = rows.find(([name]) => name === 'honest, the studio');
   return { before, after: studioRow ? studioRow[2] : before };
+}
+
+/**
+ * The attacks of issue 67 item 1, the studio counting networks: every visitor wrong on purpose with
+ * 2 cookies from one network each, and a crowd of 50 cookies from one network.
+ */
+export function attackScenarios(settings: LearningSettings): Scenario[] {
+  return [
+    {
+      name: 'every visitor wrong on purpose, 2 cookies from one network each',
+      isHonest: false,
+      settings,
+      visitorsOf: (position) => [`attacker-${position}`, `attacker-${position}-again`],
+      clientOf: (visitor) => visitor.replace(/-again$/, ''),
+    },
+    {
+      name: 'a crowd of 50 cookies from one network, wrong on purpose',
+      isHonest: false,
+      settings,
+      visitorsOf: (position) => [`crowd-${position % 50}`],
+      clientOf: () => 'crowd-network',
+    },
+  ];
 }

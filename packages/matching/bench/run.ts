@@ -28,6 +28,11 @@ import { readEvalItems, readTrainFile } from './datasets.ts';
 import type { Split } from './datasets.ts';
 import { runFaqSection } from './faq-section.ts';
 import { runLearningSection } from './learning-section.ts';
+import {
+  buildLearningShapes,
+  listLearningShapeTexts,
+  runLearningShapes,
+} from './learning-shapes.ts';
 import { runPartialSection } from './partial-section.ts';
 import { listFaqTexts, readFaqSlice } from './faq.ts';
 import { formatMs } from './format.ts';
@@ -150,6 +155,9 @@ async function main(): Promise<void> {
           texts.push(...readEvalItems(path, split).map((item) => item.text));
         }
       };
+      if (sections.has('learning')) {
+        texts.push(...listLearningShapeTexts(buildLearningShapes(storyfileTrainPaths)));
+      }
       if (sections.has('storyfile')) {
         storyfileTrainPaths.forEach((path) => addFile(path, false));
         storyfileEvalPaths?.forEach((path) => addFile(path, true));
@@ -177,7 +185,16 @@ async function main(): Promise<void> {
           '--sections learning needs a sentence model, e.g. --embedder all-minilm-l6-v2 (the studio scores with vectors)',
         );
       }
-      summary.learning = runLearningSection(readFaqSlice(resolveFromCaller(values.faq)), embedder);
+      const faqSlice = readFaqSlice(resolveFromCaller(values.faq));
+      summary.learning = runLearningSection(faqSlice, embedder);
+      const shapes = runLearningShapes(
+        [faqSlice, ...buildLearningShapes(storyfileTrainPaths)],
+        embedder,
+      );
+      const learningOut = outPath.replace(/(\.json)?$/, '-learning.json');
+      mkdirSync(dirname(learningOut), { recursive: true });
+      writeFileSync(learningOut, `${JSON.stringify(shapes, null, 2)}\n`);
+      console.log(`wrote ${learningOut}`);
     }
     if (sections.has('partial')) {
       const partialResults = runPartialSection(
