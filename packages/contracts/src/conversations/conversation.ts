@@ -207,13 +207,28 @@ export const askDecisionSchema = z.union([
 ]);
 export type AskDecision = z.infer<typeof askDecisionSchema>;
 
-/** What a visitor's player is told: which kind of clip, never which script question matched. */
+/**
+ * What a visitor's player is told: which kind of clip, never which script question matched, and
+ * never that an unrecorded one did (`not-recorded` reaches visitors as `off-topic`: they learn
+ * nothing of the script beyond what is recorded).
+ */
 export const publicAskDecisionSchema = z.union([
   z.object({ kind: z.literal('answer'), questionId: z.string() }),
   storyDecisionSchema,
   z.object({ kind: z.literal('fallback'), reason: fallbackReasonSchema }),
 ]);
 export type PublicAskDecision = z.infer<typeof publicAskDecisionSchema>;
+
+/** The decision as a visitor's player is told it (`publicAskDecisionSchema`). */
+export function toPublicAskDecision(decision: AskDecision): PublicAskDecision {
+  if (decision.kind !== 'fallback') {
+    return decision;
+  }
+  return {
+    kind: 'fallback',
+    reason: decision.reason === 'not-recorded' ? 'off-topic' : decision.reason,
+  };
+}
 
 /** A signed, short-lived video to play, with its poster frame and captions when it has them. */
 export const askMediaSchema = z.object({

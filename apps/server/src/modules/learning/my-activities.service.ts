@@ -8,6 +8,7 @@ import {
   type CurrentUser,
   type MyActivity,
   type Progress,
+  toPublicAskDecision,
   type PublicAskResponse,
   type TranscriptEntry,
   type SpeechReading,
@@ -242,10 +243,8 @@ export async function askMyActivity(
   return {
     conversationId: outcome.conversationId,
     exchangeId: outcome.exchangeId,
-    decision:
-      outcome.decision.kind === 'fallback'
-        ? { kind: 'fallback', reason: outcome.decision.reason }
-        : outcome.decision,
+    // The checklist's questions, unrecorded ones among them, are the author's, not the visitor's.
+    decision: toPublicAskDecision(outcome.decision),
     media: outcome.media,
     message: outcome.message,
     story: outcome.story,

@@ -10,5 +10,6 @@ export { recoverVideoProcessing, type ProcessingRecoveryReport } from './process
 export { readStoryfileCaptionTexts, type CaptionText } from './caption-texts.ts';
 export { insertVideoCopies, newVideoCopyLocation, type VideoCopy } from './package-copy.ts';
 export { sendStoredBytes } from './range.ts';
+export { isAnswerRecorded } from './recorded-answers.ts';
 export { trialUsage } from './trial-usage.ts';
 export { readAssetCaptions, replaceAssetCaptions } from './asset-captions.ts';

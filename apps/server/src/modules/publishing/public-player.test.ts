@@ -103,12 +103,14 @@ describe('the public player', () => {
       storyfileId: storyfile.id,
     });
 
-    // An unrecorded best match: the cannot-answer clip, and no checklist question id for visitors.
+    // An unrecorded best match: the cannot-answer clip, and to visitors nothing of the checklist,
+    // not even that a question matched (issue 67 item 3: "salary" → not-recorded, "pizza" →
+    // off-topic told them which words the script has). The chat log keeps the reason.
     const unrecorded = await publicAsk(anonymous, {
       text: 'have you got any pets?',
       channel: 'share',
     });
-    expect(unrecorded.body.decision).toEqual({ kind: 'fallback', reason: 'not-recorded' });
+    expect(unrecorded.body.decision).toEqual({ kind: 'fallback', reason: 'off-topic' });
     expect(unrecorded.body.media!.url).toContain(`/media/${storyfile.clips.cannotAnswer}/`);
     const [loggedUnrecorded] = await studio.database.db
       .select()
@@ -157,8 +159,9 @@ describe('the public player', () => {
     expect(after).toMatchObject({ status: 200, body: { clips: { introText: written } } });
   });
 
-  it("gives visitors only the custom words the storyfile's own questions use", async () => {
-    for (const term of ['Movie', 'Zanzibar']) {
+  it("gives visitors only the custom words the storyfile's own recorded questions use", async () => {
+    // "Pets" is used only by the unrecorded question: the author's checklist (issue 67 item 3).
+    for (const term of ['Movie', 'Zanzibar', 'Pets']) {
       await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
         namespaceId: northId,
         term,
@@ -169,5 +172,21 @@ describe('the public player', () => {
       terms: string[];
     }>(200, 'GET', `/v1/conversa/public/storyfiles/${slug}/speech-hints`);
     expect(hints.terms).toEqual(['Movie']);
+  });
+
+  it('names recorded starters only: an unrecorded one is not served to visitors', async () => {
+    const starters = `/v1/conversa/storyfiles/${storyfile.id}/starters`;
+    await owner.expectStatus(200, 'PUT', starters, {
+      questionIds: [storyfile.questions[UNRECORDED_QUESTION], storyfile.questions[MOVIE]],
+    });
+    try {
+      const loaded = await (
+        await visitor()
+      ).expectStatus<PublicStoryfile>(200, 'GET', `/v1/conversa/public/storyfiles/${slug}`);
+      expect(loaded.starters).toEqual([{ questionId: storyfile.questions[MOVIE], text: MOVIE }]);
+      expect(JSON.stringify(loaded)).not.toContain(UNRECORDED_QUESTION);
+    } finally {
+      await owner.expectStatus(200, 'PUT', starters, { questionIds: [] });
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   STORYFILE_RATE_LIMIT_MESSAGE,
   VISITOR_RATE_LIMIT_MESSAGE,
   buildSharePath,
+  toPublicAskDecision,
   type PublicAskResponse,
   type Publication,
   type PublicStoryfile,
@@ -318,11 +319,8 @@ export async function askAsVisitor(
   return {
     conversationId: outcome.conversationId,
     exchangeId: outcome.exchangeId,
-    // An unrecorded question's id belongs to the checklist, which visitors never see.
-    decision:
-      outcome.decision.kind === 'fallback'
-        ? { kind: 'fallback', reason: outcome.decision.reason }
-        : outcome.decision,
+    // The checklist's questions, unrecorded ones among them, are the author's, not the visitor's.
+    decision: toPublicAskDecision(outcome.decision),
     media: outcome.media,
     message: outcome.message,
     story: outcome.story,

@@ -20,7 +20,7 @@ import {
 } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import type { MediaStore } from '../../media/media-store.ts';
-import { readStoryfileCaptionTexts } from '../media/index.ts';
+import { isAnswerRecorded, readStoryfileCaptionTexts } from '../media/index.ts';
 import { getTrainedStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
 import { suggestWords } from './word-suggestions.ts';
 import { chatLogEntries } from '../conversations/conversations.tables.ts';
@@ -185,7 +185,8 @@ export async function getSpeechHints(db: Database, storyfileId: string): Promise
 
 /**
  * A published storyfile's hints for its visitors' recognizer: of the namespace's custom words,
- * only those its own questions use (in their text or an alternate, as a whole word, in any case),
+ * only those its recorded questions use (in their text or an alternate, as a whole word, in any case;
+ * an unrecorded question is the author's checklist, issue 67 item 3),
  * not the whole namespace's, unpublished storyfiles' included (issue 43).
  */
 export async function getPublicSpeechHints(
@@ -198,7 +199,7 @@ export async function getPublicSpeechHints(
     where s.id = ${storyfileId}
       and exists (
         select 1 from ${storyfileQuestions} q, unnest(array[q.text] || q.alternates) as phrasing
-        where q.storyfile_id = s.id
+        where q.storyfile_id = s.id and ${isAnswerRecorded(sql`q.id`)}
           and position(
             ' ' || trim(regexp_replace(lower(w.term), '[^[:alnum:]]+', ' ', 'g')) || ' '
             in ' ' || regexp_replace(lower(phrasing), '[^[:alnum:]]+', ' ', 'g') || ' '
