@@ -66,8 +66,9 @@ function applyLearned(
   labels: readonly LearnedLabel[],
   settings: LearningSettings,
   applied: Map<string, string[]>,
+  meaning: Embedder,
 ): void {
-  const learned = selectLearnedQuestions(labels, settings);
+  const learned = selectLearnedQuestions(labels, settings, meaning);
   for (const answer of slice.answers) {
     const next = learned.get(answer.id) ?? [];
     if ((applied.get(answer.id) ?? []).join('\u0000') !== next.join('\u0000')) {
@@ -137,6 +138,7 @@ export function teach(
   slice: FaqSlice,
   questions: FaqSlice['questions'],
   scenario: Scenario,
+  embedder: Embedder,
 ): { pressed: number; learned: number } {
   const labels: LearnedLabel[] = [];
   const applied = new Map<string, string[]>();
@@ -160,7 +162,7 @@ export function teach(
       }
     }
     if ((position + 1) % BATCH === 0 || position === questions.length - 1) {
-      applyLearned(matcher, slice, labels, scenario.settings, applied);
+      applyLearned(matcher, slice, labels, scenario.settings, applied, embedder);
       if (scenario.withLog) {
         matcher.setVisitorQuestions(questions.slice(0, position + 1).map(({ text }) => text));
       }
@@ -254,7 +256,7 @@ export function runLearningSection(
   const rows: [string, string, LearningOutcomes][] = [['before learning', '', before]];
   for (const scenario of scenarios) {
     const matcher = build(slice, embedder);
-    const { pressed, learned } = teach(matcher, slice, firstHalf, scenario);
+    const { pressed, learned } = teach(matcher, slice, firstHalf, scenario, embedder);
     const outcome =
       learned === 0 && !scenario.withLog ? before : measure(matcher, slice, secondHalf);
     rows.push([scenario.name, `${pressed} / ${learned}`, outcome]);

@@ -85,6 +85,8 @@ export function listLearningShapeTexts(shapes: readonly FaqSlice[]): string[] {
 /** One shape's row: before, after honest visitors, and what attackers change. */
 export interface ShapeOutcome {
   shape: string;
+  /** The learning rule measured (`LearningVariant.name`). */
+  rule: string;
   answers: number;
   visitors: number;
   pressed: number;
@@ -97,17 +99,25 @@ export interface ShapeOutcome {
   attacks: { name: string; learned: number; wrongPlayed: number }[];
 }
 
+/** A learning rule to measure: the studio's, or one to compare with it. */
+export interface LearningVariant {
+  name: string;
+  settings: LearningSettings;
+}
+
+export const STUDIO_LEARNING: LearningVariant = { name: 'the studio', settings: DEFAULT_LEARNING };
+
 export function measureLearningShape(
   shape: FaqSlice,
   embedder: Embedder,
-  settings: LearningSettings = DEFAULT_LEARNING,
+  { name: rule, settings }: LearningVariant = STUDIO_LEARNING,
 ): ShapeOutcome {
   const firstHalf = shape.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = shape.questions.filter((_, position) => position % 2 === 1);
   const ownVisitor = (position: number) => [`visitor-${position}`];
   const run = (scenario: Scenario) => {
     const matcher = build(shape, embedder);
-    const taught = teach(matcher, shape, firstHalf, scenario);
+    const taught = teach(matcher, shape, firstHalf, scenario, embedder);
     return { ...taught, outcome: measure(matcher, shape, secondHalf) };
   };
   const honest = run({ name: 'honest', isHonest: true, settings, visitorsOf: ownVisitor });
@@ -119,6 +129,7 @@ export function measureLearningShape(
   });
   return {
     shape: shape.name,
+    rule,
     answers: shape.answers.length,
     visitors: firstHalf.length,
     pressed: honest.pressed,
@@ -143,8 +154,14 @@ function change(before: number, after: number): string {
 }
 
 /** Measures every shape and prints them side by side; returns the rows. */
-export function runLearningShapes(shapes: readonly FaqSlice[], embedder: Embedder): ShapeOutcome[] {
-  const outcomes = shapes.map((shape) => measureLearningShape(shape, embedder));
+export function runLearningShapes(
+  shapes: readonly FaqSlice[],
+  embedder: Embedder,
+  variants: readonly LearningVariant[] = [STUDIO_LEARNING],
+): ShapeOutcome[] {
+  const outcomes = shapes.flatMap((shape) =>
+    variants.map((variant) => measureLearningShape(shape, embedder, variant)),
+  );
   const settings = DEFAULT_LEARNING;
   console.log(
     '\nlearning on every shape (issue 66: each answer one phrasing, its visitors the other ' +
@@ -156,6 +173,7 @@ export function runLearningShapes(shapes: readonly FaqSlice[], embedder: Embedde
   printTable(
     [
       'shape',
+      'rule',
       'visitors: pressed / learned',
       'best match',
       'right played',
@@ -166,6 +184,7 @@ export function runLearningShapes(shapes: readonly FaqSlice[], embedder: Embedde
     ],
     outcomes.map((row) => [
       row.shape,
+      row.rule,
       `${row.visitors}: ${row.pressed} / ${row.learned}`,
       change(row.before.bestMatch, row.after.bestMatch),
       change(row.before.rightPlayed, row.after.rightPlayed),
@@ -177,9 +196,10 @@ export function runLearningShapes(shapes: readonly FaqSlice[], embedder: Embedde
   );
   console.log('\nattacks on every shape (wrong played in the second half, questions learned)\n');
   printTable(
-    ['shape', 'before', ...(outcomes[0]?.attacks.map((attack) => attack.name) ?? [])],
+    ['shape', 'rule', 'before', ...(outcomes[0]?.attacks.map((attack) => attack.name) ?? [])],
     outcomes.map((row) => [
       row.shape,
+      row.rule,
       formatRate(row.before.wrongPlayed),
       ...row.attacks.map((attack) => `${formatRate(attack.wrongPlayed)} (${attack.learned})`),
     ]),

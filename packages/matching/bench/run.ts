@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_OOS_RECALL, OFF_TOPIC_QUESTIONS } from '../src/index.ts';
+import { DEFAULT_LEARNING, DEFAULT_MIN_OOS_RECALL, OFF_TOPIC_QUESTIONS } from '../src/index.ts';
 import type { Embedder } from '../src/index.ts';
 import { assertReadable, runClassicSection } from './classic-section.ts';
 import { CONTENDER_NAMES } from './contenders.ts';
@@ -32,6 +32,7 @@ import {
   buildLearningShapes,
   listLearningShapeTexts,
   runLearningShapes,
+  STUDIO_LEARNING,
 } from './learning-shapes.ts';
 import { runPartialSection } from './partial-section.ts';
 import { listFaqTexts, readFaqSlice } from './faq.ts';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
       'no-review': { type: 'boolean', default: false },
       'visitor-log': { type: 'boolean', default: false },
       embedder: { type: 'string', default: 'use-lite,all-minilm-l6-v2' },
+      // Learning rules to compare with the studio's on every shape: joined by meaning at these bars.
+      'learning-meaning': { type: 'string', default: '' },
     },
   });
   const embedderNames = values.embedder.split(',').map((name) => parseEmbedderName(name.trim()));
@@ -190,6 +193,16 @@ async function main(): Promise<void> {
       const shapes = runLearningShapes(
         [faqSlice, ...buildLearningShapes(storyfileTrainPaths)],
         embedder,
+        [
+          STUDIO_LEARNING,
+          ...values['learning-meaning']
+            .split(',')
+            .filter((bar) => bar.trim() !== '')
+            .map((bar) => ({
+              name: `alike by meaning ≥ ${bar.trim()}`,
+              settings: { ...DEFAULT_LEARNING, alikeMeaning: Number(bar) },
+            })),
+        ],
       );
       const learningOut = outPath.replace(/(\.json)?$/, '-learning.json');
       mkdirSync(dirname(learningOut), { recursive: true });

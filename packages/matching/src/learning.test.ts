@@ -202,6 +202,7 @@ describe('the safeguards of what is learned', () => {
       minVisitors: 2,
       perAnswer: 2,
       alikeShare: null,
+      alikeMeaning: null,
       perClientHour: 10,
     });
     expect(reviewed.map((entry) => [entry.text, entry.visitors, entry.status])).toEqual([

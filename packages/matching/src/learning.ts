@@ -9,6 +9,8 @@
 // benchmark's simulation both go through `reviewLearnedLabels`, so what is measured is what the
 // studio does.
 import { classifyTerm } from './function-words.ts';
+import type { Embedder } from './types.ts';
+import { dot } from './vector-math.ts';
 import { normalizeText, tokenizeText } from './normalize.ts';
 import { stemWord } from './stem.ts';
 
@@ -44,6 +46,11 @@ export interface LearningSettings {
    */
   alikeShare: number | null;
   /**
+   * With the sentence model's vectors (`reviewLearnedLabels`'s `meaning`), two questions are also
+   * alike when their cosine is at least this; `null`: by words only.
+   */
+  alikeMeaning: number | null;
+  /**
    * Labels one client gives the storyfile in an hour that count at most (an author's aside): a
    * client labelling faster is a script, and its further labels count for nothing.
    */
@@ -59,6 +66,7 @@ export const DEFAULT_LEARNING: Readonly<LearningSettings> = Object.freeze({
   minVisitors: 2,
   perAnswer: 10,
   alikeShare: 0.5,
+  alikeMeaning: null,
   perClientHour: 10,
 });
 
@@ -94,6 +102,7 @@ function strength(question: LearnedQuestion): number {
 export function reviewLearnedLabels(
   labels: readonly LearnedLabel[],
   settings: LearningSettings = DEFAULT_LEARNING,
+  meaning?: Embedder,
 ): LearnedQuestion[] {
   const groups = new Map<string, LearnedQuestion & { keys: Set<string> }>();
   for (const label of withinClientRate(labels, settings.perClientHour)) {
@@ -124,8 +133,8 @@ export function reviewLearnedLabels(
     group.lastAt = Math.max(group.lastAt, at);
     groups.set(id, group);
   }
-  if (settings.alikeShare !== null) {
-    countAlikeVisitors([...groups.values()], settings.alikeShare);
+  if (settings.alikeShare !== null || settings.alikeMeaning !== null) {
+    countAlikeVisitors([...groups.values()], settings, meaning);
   }
   const questions = [...groups.values()].map(({ keys: _keys, ...question }) => question);
   // One answer per question: the strongest label, and none on a tie.
@@ -202,25 +211,33 @@ function contentStems(text: string): Set<string> {
   );
 }
 
+interface AlikeParts {
+  stems: Set<string>;
+  vector: Float32Array | undefined;
+}
+
 /**
- * Counts in each group's `visitors` those who gave its answer to a question much like it (content
- * words in common at least `share` of both questions' together).
+ * Counts in each group's `visitors` those who gave its answer to a question much like it: content
+ * words in common at least `alikeShare` of both questions' together, or (with `meaning`) a cosine
+ * of at least `alikeMeaning`.
  */
 function countAlikeVisitors(
   groups: (LearnedQuestion & { keys: Set<string> })[],
-  share: number,
+  settings: LearningSettings,
+  meaning: Embedder | undefined,
 ): void {
-  const byAnswer = new Map<string, { group: (typeof groups)[number]; stems: Set<string> }[]>();
+  const byAnswer = new Map<string, ({ group: (typeof groups)[number] } & AlikeParts)[]>();
   for (const group of groups) {
     const list = byAnswer.get(group.answerId) ?? [];
-    list.push({ group, stems: contentStems(group.text) });
+    const vector = settings.alikeMeaning === null ? undefined : meaning?.embed(group.text);
+    list.push({ group, stems: contentStems(group.text), vector });
     byAnswer.set(group.answerId, list);
   }
   for (const list of byAnswer.values()) {
     for (const mine of list) {
       const visitors = new Set(mine.group.keys);
       for (const other of list) {
-        if (other !== mine && isAlike(mine.stems, other.stems, share)) {
+        if (other !== mine && isAlike(mine, other, settings)) {
           other.group.keys.forEach((visitor) => visitors.add(visitor));
         }
       }
@@ -229,24 +246,33 @@ function countAlikeVisitors(
   }
 }
 
-function isAlike(a: ReadonlySet<string>, b: ReadonlySet<string>, share: number): boolean {
+function isAlike(a: AlikeParts, b: AlikeParts, settings: LearningSettings): boolean {
+  if (settings.alikeMeaning !== null && a.vector && b.vector) {
+    if (dot(a.vector, b.vector) >= settings.alikeMeaning) {
+      return true;
+    }
+  }
+  if (settings.alikeShare === null) {
+    return false;
+  }
   let shared = 0;
-  for (const stem of a) {
-    if (b.has(stem)) {
+  for (const stem of a.stems) {
+    if (b.stems.has(stem)) {
       shared++;
     }
   }
-  const together = a.size + b.size - shared;
-  return together > 0 && shared / together >= share;
+  const together = a.stems.size + b.stems.size - shared;
+  return together > 0 && shared / together >= settings.alikeShare;
 }
 
 /** The questions each answer learned (`AnswerInput.learned`), by answer id. */
 export function selectLearnedQuestions(
   labels: readonly LearnedLabel[],
   settings: LearningSettings = DEFAULT_LEARNING,
+  meaning?: Embedder,
 ): Map<string, string[]> {
   const learned = new Map<string, string[]>();
-  for (const question of reviewLearnedLabels(labels, settings)) {
+  for (const question of reviewLearnedLabels(labels, settings, meaning)) {
     if (question.status === 'learned') {
       learned.set(question.answerId, [...(learned.get(question.answerId) ?? []), question.text]);
     }
