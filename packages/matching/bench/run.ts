@@ -98,8 +98,9 @@ async function main(): Promise<void> {
       'no-review': { type: 'boolean', default: false },
       'visitor-log': { type: 'boolean', default: false },
       embedder: { type: 'string', default: 'use-lite,all-minilm-l6-v2' },
-      // Learning rules to compare with the studio's on every shape: joined by meaning at these bars.
-      'learning-meaning': { type: 'string', default: '' },
+      // Learning rules to compare with the studio's on every shape: two visitors' questions joined
+      // by meaning at these cosine bars (issue 66 item 2; measured: 0.5, 0.6, 0.7).
+      'learning-meaning': { type: 'string', default: '0.6' },
     },
   });
   const embedderNames = values.embedder.split(',').map((name) => parseEmbedderName(name.trim()));

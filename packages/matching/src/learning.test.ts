@@ -114,6 +114,30 @@ describe('the safeguards of what is learned', () => {
     ).toEqual(['waiting', 'waiting']);
   });
 
+  // Issue 66 item 2: visitors' questions rarely share words; joined by meaning when vectors are given.
+  it('joins two questions by meaning at `alikeMeaning`, by words without vectors', () => {
+    const labels = [
+      label('pay', 'how much do you earn', 'v1'),
+      label('pay', 'what is your salary', 'v2'),
+    ];
+    const vectors = new Map([
+      ['how much do you earn', new Float32Array([1, 0])],
+      ['what is your salary', new Float32Array([0.8, 0.6])],
+    ]);
+    const meaning = { id: 'test', embed: (text: string) => vectors.get(text) };
+    const byMeaning = (bar: number) =>
+      reviewLearnedLabels(labels, { ...DEFAULT_LEARNING, alikeMeaning: bar }, meaning).map(
+        (entry) => entry.status,
+      );
+    // Cosine 0.8: alike at a bar of 0.6, not at 0.9; no word in common.
+    expect(byMeaning(0.6)).toEqual(['learned', 'learned']);
+    expect(byMeaning(0.9)).toEqual(['waiting', 'waiting']);
+    expect(reviewLearnedLabels(labels, { ...DEFAULT_LEARNING, alikeMeaning: 0.6 })).toMatchObject([
+      { status: 'waiting' },
+      { status: 'waiting' },
+    ]);
+  });
+
   it('counts one visitor once however many alike questions, and never another answer or other words', () => {
     const alone = [
       label('war', 'Were you ever a soldier in the war?', 'v1'),
