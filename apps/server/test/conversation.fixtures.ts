@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MEDIA_FILES, type ClipKind, type MediaFileRole } from '@conversa/contracts';
 import { mediaAssets } from '../src/modules/media/media.tables.ts';
 import { storyfileQuestions } from '../src/modules/storyfiles/storyfiles.tables.ts';
@@ -120,4 +120,13 @@ export async function seedStoryfileWithAnswers(
     clips[clipKind] = await seedAsset(studio, { storyfileId: storyfile.id, clipKind });
   }
   return { id: storyfile.id, name: storyfile.name, questions, clips };
+}
+
+/** The labels a storyfile holds of what its visitors taught (`storyfile_learned_labels`). */
+export async function countLearnedLabels(studio: TestStudio, storyfileId: string): Promise<number> {
+  const counted = await studio.database.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from storyfile_learned_labels
+      where storyfile_id = ${storyfileId}`,
+  );
+  return counted.rows[0]!.count;
 }

@@ -19,6 +19,7 @@ import { DEFAULT_DECISION_TUNING } from '@conversa/matching';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, ApiClient } from '../../../test/storyfile.fixtures.ts';
 import {
+  countLearnedLabels,
   seedStoryfileWithAnswers,
   UNRECORDED_QUESTION,
   type SeededStoryfile,
@@ -110,14 +111,6 @@ beforeEach(async () => {
   );
 });
 
-async function labelCount(): Promise<number> {
-  const counted = await studio.database.db.execute<{ count: number }>(
-    sql`select count(*)::int as count from storyfile_learned_labels
-      where storyfile_id = ${storyfile.id}`,
-  );
-  return counted.rows[0]!.count;
-}
-
 const asks: [string, () => Promise<Asker>][] = [
   ['the studio ask', () => Promise.resolve(studioAsk)],
   ['the public ask', visitorAsk],
@@ -155,7 +148,7 @@ describe.each(asks)('%s', (_name, makeAsker) => {
     expect(chosen.body.media?.url).toContain('/media/');
     expect(chosen.body).toMatchObject({ conversationId, clarification: null, suggestions: [] });
     // The pressed "Did you mean…?" labels the question that offered it (issue 50 item 2).
-    expect(await labelCount()).toBe(1);
+    expect(await countLearnedLabels(studio, storyfile.id)).toBe(1);
 
     const transcript = await owner.expectStatus<ConversationTranscript>(
       200,
@@ -239,7 +232,7 @@ describe.each(asks)('%s', (_name, makeAsker) => {
     expect(after.body.clarification).toBeNull();
     // Issues 66 and 67: "A starter pressed after two fallbacks is the visitor moving on, not an
     // answer to what they asked: it teaches nothing."
-    expect(await labelCount()).toBe(0);
+    expect(await countLearnedLabels(studio, storyfile.id)).toBe(0);
   });
 });
 
