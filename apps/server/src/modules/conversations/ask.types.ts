@@ -18,8 +18,9 @@ export interface AskInput {
   /** Who asks: `user:<iam>` or `visitor:<id>`; a conversation only continues for the same key. */
   visitorKey: string;
   /**
-   * The asker's network (`clientNetwork` of the request's address): what the storyfile learns from
-   * a pressed suggestion counts distinct visitors by it (issue 67 item 1). Absent: `visitorKey`.
+   * A visitor's network (`clientNetwork` of the request's address): what the storyfile learns from
+   * a pressed suggestion counts distinct visitors by it, since cookies cost nothing (issue 67 item
+   * 1). Absent (a signed-in user, a student): they are counted by `visitorKey`, their account.
    */
   clientKey?: string | undefined;
   text: string;

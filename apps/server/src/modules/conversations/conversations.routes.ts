@@ -7,7 +7,6 @@ import {
   updateMatchingSettingsContract,
   type ChatChannel,
 } from '@conversa/contracts';
-import { clientNetwork } from '../../http/client-network.ts';
 import { readBearerToken, registerContract } from '../../http/gateway.ts';
 import { askStoryfile } from './ask/ask.ts';
 import type { ConversationEngine } from './engine.ts';
@@ -26,8 +25,8 @@ export function registerConversationRoutes(app: FastifyInstance, engine: Convers
     const outcome = await askStoryfile(engine, {
       storyfileId: request.params.id,
       channel,
+      // A signed-in asker is told apart by their account (what they teach counts per account).
       visitorKey: `user:${user.iam}`,
-      clientKey: clientNetwork(request.ip),
       text: request.body.text,
       inputMode: request.body.inputMode,
       alternatives: request.body.alternatives,

@@ -99,8 +99,8 @@ export async function recordExchangeFeedback(
   input: {
     exchangeId: string;
     visitorKey: string;
-    /** The rater's network (`clientNetwork`), by which learning counts visitors. */
-    clientKey: string;
+    /** A visitor's network (`clientNetwork`), by which learning counts them; null: an account. */
+    clientKey: string | null;
     storyfileId?: string;
     feedback: ExchangeFeedback;
   },

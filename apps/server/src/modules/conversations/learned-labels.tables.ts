@@ -34,8 +34,9 @@ export const storyfileLearnedLabels = pgTable(
     /** Who labelled it: `user:<iam>` or `visitor:<cookie id>`. */
     visitorKey: text('visitor_key').notNull(),
     /**
-     * The asker's network (`clientNetwork`: an IPv4 /24, an IPv6 /48), by which distinct visitors
-     * are counted (issue 67 item 1); null for an author's correction and labels written before.
+     * A visitor's network (`clientNetwork`: an IPv4 /24, an IPv6 /48), by which distinct visitors
+     * are counted (issue 67 item 1); null for a signed-in account's label (counted by
+     * `visitor_key`) and for labels written before.
      */
     clientKey: text('client_key'),
     /** The exchange labelled (the one that offered the pressed suggestion, or the one rated). */

@@ -24,7 +24,7 @@ export async function recordExchangeLabel(
     questionId: string;
     source: LearnedLabelSource;
     visitorKey: string;
-    /** The asker's network (`clientNetwork`); null for an author's correction. */
+    /** A visitor's network (`clientNetwork`); null for an account (an author, a student). */
     clientKey: string | null;
     actionId?: string;
   },

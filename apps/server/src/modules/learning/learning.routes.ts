@@ -15,7 +15,6 @@ import {
   updateActivityContract,
 } from '@conversa/contracts';
 import { rateMyActivityAnswer } from './rate-answer.service.ts';
-import { clientNetwork } from '../../http/client-network.ts';
 import { registerContract } from '../../http/gateway.ts';
 import { getActivityWithRoster } from './activity-roster.service.ts';
 import { createActivity, duplicateActivity } from './create-activity.service.ts';
@@ -91,17 +90,13 @@ export function registerLearningRoutes(app: FastifyInstance, context: LearningCo
     ),
   );
   registerContract(app, askMyActivityContract, (request) =>
-    askMyActivity(context, request.currentUser, request.params.id, {
-      ...request.body,
-      clientKey: clientNetwork(request.ip),
-    }),
+    askMyActivity(context, request.currentUser, request.params.id, request.body),
   );
   registerContract(app, rateMyActivityAnswerContract, (request) =>
     rateMyActivityAnswer(context, request.currentUser, {
       activityId: request.params.id,
       exchangeId: request.params.exchangeId,
       feedback: request.body.feedback,
-      clientKey: clientNetwork(request.ip),
     }),
   );
 }

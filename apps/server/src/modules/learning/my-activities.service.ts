@@ -179,8 +179,6 @@ export async function askMyActivity(
     choiceIndex?: number | undefined;
     start?: boolean | undefined;
     suggestion?: { exchangeId: string; questionId: string } | undefined;
-    /** The student's network (`clientNetwork`), by which learning counts visitors. */
-    clientKey?: string | undefined;
   },
 ): Promise<PublicAskResponse & { progress: Progress }> {
   const { db } = context.engine;
@@ -199,8 +197,8 @@ export async function askMyActivity(
       // The learning player's own channel: the chat log and Response quality say so.
       channel: 'learning',
       // One key per activity and student: a conversation never continues across activities.
+      // A student is told apart by their account: a class behind one school address is many.
       visitorKey: `learning:${activity.id}:${user.iam}`,
-      clientKey: body.clientKey,
       text: body.text,
       inputMode: body.inputMode,
       alternatives: body.alternatives,

@@ -19,13 +19,13 @@ import { getMyActivityRecord, type LearningContext } from './my-activities.servi
 export async function rateMyActivityAnswer(
   context: Pick<LearningContext, 'engine'>,
   user: CurrentUser,
-  input: { activityId: string; exchangeId: string; feedback: ExchangeFeedback; clientKey: string },
+  input: { activityId: string; exchangeId: string; feedback: ExchangeFeedback },
 ): Promise<ExchangeRating> {
   const activity = await getMyActivityRecord(context, user, input.activityId);
   const row = await recordExchangeFeedback(context.engine.db, {
     exchangeId: input.exchangeId,
     visitorKey: `learning:${activity.id}:${user.iam}`,
-    clientKey: input.clientKey,
+    clientKey: null,
     feedback: input.feedback,
   });
   if (!row) {

@@ -33,7 +33,6 @@ import {
   previewWordChangeContract,
   setTrainingThresholdContract,
 } from '@conversa/contracts';
-import { clientNetwork } from '../../http/client-network.ts';
 import { registerContract } from '../../http/gateway.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { ConversationEngine } from '../conversations/index.ts';
@@ -193,7 +192,7 @@ export function registerTrainingRoutes(
     rateExchange(db, {
       exchangeId: request.params.exchangeId,
       visitorKey: `user:${request.currentUser.iam}`,
-      clientKey: clientNetwork(request.ip),
+      clientKey: null,
       feedback: request.body.feedback,
     }),
   );
