@@ -114,7 +114,7 @@ describe('the safeguards of what is learned', () => {
     ).toEqual(['waiting', 'waiting']);
   });
 
-  // Issue 66 item 2: visitors' questions rarely share words; joined by meaning when vectors are given.
+  // Issue 66 item 2: visitors' questions rarely share words; joined by meaning with vectors.
   it('joins two questions by meaning at `alikeMeaning`, by words without vectors', () => {
     const labels = [
       label('pay', 'how much do you earn', 'v1'),
@@ -183,7 +183,8 @@ describe('the safeguards of what is learned', () => {
       alikeShare: null,
       perAnswer: 100,
     });
-    // Each client's 11th and 12th labels came within the hour of its first ten: they count for nothing.
+    // Each client's 11th and 12th labels came within the hour of its first ten: they count for
+    // nothing.
     expect(learned.filter((entry) => entry.status === 'learned')).toHaveLength(10);
     const anHourLater = others.map((own) => ({ ...own, at: (own.at ?? 0) + 61 * minute }));
     const spread = reviewLearnedLabels([...burst, ...anHourLater], {

@@ -1,13 +1,13 @@
 // What a storyfile learns from its visitors (issue 50 item 2), with its safeguards: a visitor's
 // question labelled with an answer (a pressed "Did you mean…?" suggestion, a thumbs-up rating, an
 // author's correction) teaches the matcher only once enough distinct visitors gave the same label
-// (to it, or to a question much like it), or an author did; a visitor is told apart by their client
-// (a network, not a cookie: anyone can mint cookies) and counts at most once per label, and a client
-// labelling faster than people do counts for its first labels only (issue 67 item 1); a question
-// labelled with two answers teaches the one most visitors chose, or nothing on a tie; each answer
-// learns at most `perAnswer` questions. The studio (the server's matcher cache and Response quality's review) and the
-// benchmark's simulation both go through `reviewLearnedLabels`, so what is measured is what the
-// studio does.
+// (to it, or to a question much like it), or an author did; a visitor is told apart by their
+// client (a network, not a cookie: anyone can mint cookies) and counts at most once per label, and
+// a client labelling faster than people do counts for its first labels only (issue 67 item 1); a
+// question labelled with two answers teaches the one most visitors chose, or nothing on a tie; each
+// answer learns at most `perAnswer` questions. The studio (the server's matcher cache and Response
+// quality's review) and the benchmark's simulation both go through `reviewLearnedLabels`, so what
+// is measured is what the studio does.
 import { classifyTerm } from './function-words.ts';
 import type { Embedder } from './types.ts';
 import { dot } from './vector-math.ts';

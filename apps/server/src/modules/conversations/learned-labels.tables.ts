@@ -12,8 +12,9 @@ export type LearnedLabelSource = (typeof LEARNED_LABEL_SOURCES)[number];
  * What a storyfile learns from its visitors (issue 50 item 2): a visitor's question labelled with
  * the answer it meant, by a pressed "Did you mean…?" suggestion, a thumbs-up rating or an author's
  * correction in Response quality. One row per label and asker (`visitor_key`), and the matcher
- * counts distinct visitors by their network (`client_key`); a question and answer pair (`question_id`, `normalized_text`) whose rows are
- * removed by the author (`removed_at`) teaches nothing until the removal is undone.
+ * counts distinct visitors by their network (`client_key`); a question and answer pair
+ * (`question_id`, `normalized_text`) whose rows are removed by the author (`removed_at`) teaches
+ * nothing until the removal is undone.
  */
 export const storyfileLearnedLabels = pgTable(
   'storyfile_learned_labels',

@@ -9,8 +9,10 @@ import { signStoryfileClips } from './media-signing.ts';
 
 /**
  * What a conversation player loads for a storyfile, whoever opens it (a public page's visitor, a
- * student): its recorded starters in order (an unrecorded one is the author's checklist), the idle and intro clips signed for `grantee` (and the intro's
- * written text, greeted with while it is not recorded), and whether a published story drives it. The caller has already decided that `grantee` may see it.
+ * student): its recorded starters in order (an unrecorded one is the author's checklist), the
+ * idle and intro clips signed for `grantee` (and the intro's written text, greeted with while it
+ * is not recorded), and whether a published story drives it. The caller has already decided that
+ * `grantee` may see it.
  */
 export async function loadPlayerStoryfile(
   engine: ConversationEngine,

@@ -185,9 +185,9 @@ export async function getSpeechHints(db: Database, storyfileId: string): Promise
 
 /**
  * A published storyfile's hints for its visitors' recognizer: of the namespace's custom words,
- * only those its recorded questions use (in their text or an alternate, as a whole word, in any case;
- * an unrecorded question is the author's checklist, issue 67 item 3),
- * not the whole namespace's, unpublished storyfiles' included (issue 43).
+ * only those its recorded questions use (in their text or an alternate, as a whole word, in any
+ * case; an unrecorded question is the author's checklist, issue 67 item 3), not the whole
+ * namespace's, unpublished storyfiles' included (issue 43).
  */
 export async function getPublicSpeechHints(
   db: Database,
