@@ -3,24 +3,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import {
+  ASK_BACK_SETTINGS as ASK_BACK,
+  matchingSettingsFixture,
+} from './matching-settings.fixtures';
 import { MatchingSettingsSection } from './matching-settings-section';
 
 // Issue 50: "the studio's author can see and move the operating point in Matching settings, with a
 // preview of what it changes (as the threshold has)".
 
 const LAB_ID = '22222222-2222-4222-8222-222222222222';
-
-const ASK_BACK: AskBackSettings = {
-  playRisk: null,
-  effectivePlayRisk: 0.1,
-  defaultPlayRisk: 0.1,
-  maxOffTopicPlayed: 0.04,
-  playAt: 0.45,
-  leadWeight: 2,
-  offerAt: 0.2,
-  offerBesideAt: 0.1,
-  preview: { nearMissPlayed: 0.1, nearMissOffered: 0.6, offTopicPlayed: 0, offTopicOffered: 0.12 },
-};
 
 const CAUTIOUS: AskBackSettings = {
   ...ASK_BACK,
@@ -35,21 +27,7 @@ const CAUTIOUS: AskBackSettings = {
   },
 };
 
-const SETTINGS: MatchingSettings = {
-  storyfileId: LAB_ID,
-  threshold: null,
-  effectiveThreshold: 0.3,
-  defaultThreshold: 0.3,
-  scoring: {
-    mode: 'combined',
-    embedder: 'MiniLM',
-    embedderStatus: 'ready',
-    pendingPhrasings: 0,
-    message: 'Answering by words and meaning.',
-  },
-  askBack: ASK_BACK,
-  visitorLog: { asked: 12, inForce: 0, takenAt: null, minimum: 100 },
-};
+const SETTINGS = matchingSettingsFixture(LAB_ID);
 
 let requested: { method: string; path: string; body: unknown }[] = [];
 /** What the server's GET answers (a test may change it before rendering). */

@@ -1,8 +1,9 @@
-import type { AppliedThreshold, MatchingSettings, ReviewPreview } from '@conversa/contracts';
+import type { AppliedThreshold, ReviewPreview } from '@conversa/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { matchingSettingsFixture } from './matching-settings.fixtures';
 import { MatchingSettingsSection } from './matching-settings-section';
 import { SpeechSettingsSection } from './speech-settings-section';
 
@@ -14,36 +15,7 @@ import { SpeechSettingsSection } from './speech-settings-section';
 const LAB_ID = '22222222-2222-4222-8222-222222222222';
 const LAB = "What's going on in your lab?";
 
-const SETTINGS: MatchingSettings = {
-  storyfileId: LAB_ID,
-  threshold: null,
-  effectiveThreshold: 0.3,
-  defaultThreshold: 0.3,
-  scoring: {
-    mode: 'combined',
-    embedder: 'MiniLM',
-    embedderStatus: 'ready',
-    pendingPhrasings: 0,
-    message: 'Answering by words and meaning.',
-  },
-  askBack: {
-    playRisk: null,
-    effectivePlayRisk: 0.1,
-    defaultPlayRisk: 0.1,
-    maxOffTopicPlayed: 0.04,
-    playAt: 0.45,
-    leadWeight: 2,
-    offerAt: 0.2,
-    offerBesideAt: 0.1,
-    preview: {
-      nearMissPlayed: 0.1,
-      nearMissOffered: 0.6,
-      offTopicPlayed: 0,
-      offTopicOffered: 0.12,
-    },
-  },
-  visitorLog: { asked: 12, inForce: 0, takenAt: null, minimum: 100 },
-};
+const SETTINGS = matchingSettingsFixture(LAB_ID);
 
 const RAISED: ReviewPreview = {
   examined: 4,

@@ -2,6 +2,7 @@ import type { MatchingSettings } from '@conversa/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { matchingSettingsFixture } from './matching-settings.fixtures';
 import { MatchingSettingsSection } from './matching-settings-section';
 
 // Issue 64: after the studio's sentence model changes, a storyfile answers by words alone while
@@ -15,30 +16,10 @@ const PREPARING =
 const READY = `Questions are matched by their words and their meaning (${MODEL}).`;
 
 function settingsWith(scoring: MatchingSettings['scoring']): MatchingSettings {
-  return {
-    storyfileId: STORYFILE_ID,
-    threshold: null,
-    effectiveThreshold: 0.3,
-    defaultThreshold: 0.3,
+  return matchingSettingsFixture(STORYFILE_ID, {
     scoring,
-    askBack: {
-      playRisk: null,
-      effectivePlayRisk: 0.1,
-      defaultPlayRisk: 0.1,
-      maxOffTopicPlayed: 0.04,
-      playAt: 0.45,
-      leadWeight: 2,
-      offerAt: 0.2,
-      offerBesideAt: 0.1,
-      preview: {
-        nearMissPlayed: 0.1,
-        nearMissOffered: 0.6,
-        offTopicPlayed: 0,
-        offTopicOffered: 0.1,
-      },
-    },
     visitorLog: { asked: 0, inForce: 0, takenAt: null, minimum: 100 },
-  };
+  });
 }
 
 afterEach(() => {
