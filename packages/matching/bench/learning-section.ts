@@ -10,6 +10,7 @@ import {
   chooseSuggestions,
   createMatcher,
   DEFAULT_LEARNING,
+  learningSettingsFor,
   selectLearnedQuestions,
   tuningFor,
 } from '../src/index.ts';
@@ -182,8 +183,8 @@ export function runLearningSection(
 ): { before: LearningOutcomes; after: LearningOutcomes } {
   const firstHalf = slice.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = slice.questions.filter((_, position) => position % 2 === 1);
-  const studio = DEFAULT_LEARNING;
-  const anyVisitor = { ...DEFAULT_LEARNING, minVisitors: 1 };
+  const studio = learningSettingsFor(embedder.id);
+  const anyVisitor = { ...studio, minVisitors: 1 };
   const ownVisitor = (position: number) => [`visitor-${position}`];
   const scenarios: Scenario[] = [
     {
@@ -194,9 +195,15 @@ export function runLearningSection(
     },
     { name: 'honest, the studio', isHonest: true, settings: studio, visitorsOf: ownVisitor },
     {
+      name: 'honest, alike by words only',
+      isHonest: true,
+      settings: DEFAULT_LEARNING,
+      visitorsOf: ownVisitor,
+    },
+    {
       name: 'honest, the same question only',
       isHonest: true,
-      settings: { ...studio, alikeShare: null },
+      settings: { ...studio, alikeShare: null, alikeMeaning: null },
       visitorsOf: ownVisitor,
     },
     {
@@ -266,7 +273,8 @@ export function runLearningSection(
       `the first half of the held-out questions (${firstHalf.length}) teach, the second half ` +
       `(${secondHalf.length}) is measured; the studio: a label teaches once ${studio.minVisitors} ` +
       `distinct visitors gave it, to it or to a question sharing ≥ ${studio.alikeShare ?? 1} of ` +
-      `its content words, ≤ ${studio.perAnswer} questions an answer, learned questions ` +
+      `its content words${studio.alikeMeaning === null ? '' : ` or of cosine ≥ ${studio.alikeMeaning}`}, ` +
+      `≤ ${studio.perAnswer} questions an answer, learned questions ` +
       `weigh ${tuningFor(embedder.id).learnedWeight} of an author's phrasing; "the log": the questions asked ` +
       'so far are also its log of what visitors asked, taken every 100 visitors\n',
   );

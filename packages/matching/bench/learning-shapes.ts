@@ -5,7 +5,7 @@
 // out-of-scope questions and those of intents left out are the off-topic ones. The first half of
 // the visitors teach, the second half is measured before and after, each shape side by side with
 // the development benchmark (`runLearningSection`'s scenarios, fewer of them).
-import { DEFAULT_LEARNING, tuningFor } from '../src/index.ts';
+import { DEFAULT_LEARNING, learningSettingsFor, tuningFor } from '../src/index.ts';
 import type { Embedder, LearningSettings } from '../src/index.ts';
 import { readTrainFile, type TrainFile } from './datasets.ts';
 import type { FaqSlice } from './faq.ts';
@@ -105,12 +105,21 @@ export interface LearningVariant {
   settings: LearningSettings;
 }
 
-export const STUDIO_LEARNING: LearningVariant = { name: 'the studio', settings: DEFAULT_LEARNING };
+/** The studio's rule with this sentence model (`learningSettingsFor`). */
+export function studioLearning(embedderId: string | undefined): LearningVariant {
+  return { name: 'the studio', settings: learningSettingsFor(embedderId) };
+}
+
+/** Questions alike by their words alone (the rule before issue 66). */
+export const WORDS_ONLY_LEARNING: LearningVariant = {
+  name: 'alike by words only',
+  settings: DEFAULT_LEARNING,
+};
 
 export function measureLearningShape(
   shape: FaqSlice,
   embedder: Embedder,
-  { name: rule, settings }: LearningVariant = STUDIO_LEARNING,
+  { name: rule, settings }: LearningVariant = studioLearning(embedder.id),
 ): ShapeOutcome {
   const firstHalf = shape.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = shape.questions.filter((_, position) => position % 2 === 1);
@@ -157,17 +166,19 @@ function change(before: number, after: number): string {
 export function runLearningShapes(
   shapes: readonly FaqSlice[],
   embedder: Embedder,
-  variants: readonly LearningVariant[] = [STUDIO_LEARNING],
+  variants: readonly LearningVariant[] = [studioLearning(embedder.id), WORDS_ONLY_LEARNING],
 ): ShapeOutcome[] {
   const outcomes = shapes.flatMap((shape) =>
     variants.map((variant) => measureLearningShape(shape, embedder, variant)),
   );
-  const settings = DEFAULT_LEARNING;
+  const { settings } = studioLearning(embedder.id);
   console.log(
     '\nlearning on every shape (issue 66: each answer one phrasing, its visitors the other ' +
       'questions of its intent; the first half teach, each from a network of its own, pressing the ' +
       `right suggestion when offered; the studio's rule: ${settings.minVisitors} distinct networks, ` +
-      `words in common ≥ ${settings.alikeShare ?? 1}, learned questions weigh ` +
+      `words in common ≥ ${settings.alikeShare ?? 1}` +
+      (settings.alikeMeaning === null ? '' : ` or cosine ≥ ${settings.alikeMeaning}`) +
+      `, learned questions weigh ` +
       `${tuningFor(embedder.id).learnedWeight}); the second half measured before → after\n`,
   );
   printTable(

@@ -32,7 +32,8 @@ import {
   buildLearningShapes,
   listLearningShapeTexts,
   runLearningShapes,
-  STUDIO_LEARNING,
+  studioLearning,
+  WORDS_ONLY_LEARNING,
 } from './learning-shapes.ts';
 import { runPartialSection } from './partial-section.ts';
 import { listFaqTexts, readFaqSlice } from './faq.ts';
@@ -98,9 +99,9 @@ async function main(): Promise<void> {
       'no-review': { type: 'boolean', default: false },
       'visitor-log': { type: 'boolean', default: false },
       embedder: { type: 'string', default: 'use-lite,all-minilm-l6-v2' },
-      // Learning rules to compare with the studio's on every shape: two visitors' questions joined
-      // by meaning at these cosine bars (issue 66 item 2; measured: 0.5, 0.6, 0.7).
-      'learning-meaning': { type: 'string', default: '0.6' },
+      // More learning rules to compare with the studio's and words alone on every shape: two
+      // visitors' questions joined by meaning at these cosine bars (issue 66 item 2).
+      'learning-meaning': { type: 'string', default: '' },
     },
   });
   const embedderNames = values.embedder.split(',').map((name) => parseEmbedderName(name.trim()));
@@ -195,7 +196,8 @@ async function main(): Promise<void> {
         [faqSlice, ...buildLearningShapes(storyfileTrainPaths)],
         embedder,
         [
-          STUDIO_LEARNING,
+          studioLearning(embedder.id),
+          WORDS_ONLY_LEARNING,
           ...values['learning-meaning']
             .split(',')
             .filter((bar) => bar.trim() !== '')

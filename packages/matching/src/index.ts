@@ -55,5 +55,10 @@ export type {
   ThresholdReport,
   ThresholdSetting,
 } from './types.ts';
-export { DEFAULT_LEARNING, reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
+export {
+  DEFAULT_LEARNING,
+  learningSettingsFor,
+  reviewLearnedLabels,
+  selectLearnedQuestions,
+} from './learning.ts';
 export type { LearnedLabel, LearnedQuestion, LearnedStatus, LearningSettings } from './learning.ts';

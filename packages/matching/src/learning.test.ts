@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEARNING, reviewLearnedLabels, selectLearnedQuestions } from './learning.ts';
+import {
+  DEFAULT_LEARNING,
+  learningSettingsFor,
+  reviewLearnedLabels,
+  selectLearnedQuestions,
+} from './learning.ts';
 import type { LearnedLabel } from './learning.ts';
 import { STORYFILE, buildMatcher } from './matcher.fixtures.ts';
 
@@ -136,6 +141,16 @@ describe('the safeguards of what is learned', () => {
       { status: 'waiting' },
       { status: 'waiting' },
     ]);
+  });
+
+  it("joins by meaning at the bar measured for the studio's sentence model, by words without one", () => {
+    expect(learningSettingsFor('all-minilm-l6-v2')).toEqual({
+      ...DEFAULT_LEARNING,
+      alikeMeaning: 0.6,
+    });
+    expect(learningSettingsFor('use-lite')).toEqual(DEFAULT_LEARNING);
+    expect(learningSettingsFor(undefined)).toEqual(DEFAULT_LEARNING);
+    expect(DEFAULT_LEARNING.alikeMeaning).toBeNull();
   });
 
   it('counts one visitor once however many alike questions, and never another answer or other words', () => {

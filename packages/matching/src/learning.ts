@@ -73,6 +73,19 @@ export const DEFAULT_LEARNING: Readonly<LearningSettings> = Object.freeze({
 const HOUR_MS = 3_600_000;
 
 /**
+ * The cosine at which two visitors' questions are alike, per sentence model, measured by the
+ * learning simulation on every shape (issue 66; matching README): all-MiniLM-L6-v2 at 0.6 raised
+ * right played on all five shapes, more than words alone. USE lite is not measured: words alone.
+ */
+const ALIKE_MEANING: Readonly<Record<string, number>> = { 'all-minilm-l6-v2': 0.6 };
+
+/** The studio's learning rule with this sentence model (`Embedder.id`), or with words alone. */
+export function learningSettingsFor(embedderId: string | undefined): LearningSettings {
+  const alikeMeaning = embedderId === undefined ? undefined : ALIKE_MEANING[embedderId];
+  return alikeMeaning === undefined ? DEFAULT_LEARNING : { ...DEFAULT_LEARNING, alikeMeaning };
+}
+
+/**
  * `learned`: the matcher uses it; `waiting`: fewer visitors than `minVisitors` so far; `contested`:
  * the same question was labelled with another answer by as many visitors or more (or by an author);
  * `capped`: its answer already learned `perAnswer` better-confirmed questions.

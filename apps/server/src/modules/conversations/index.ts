@@ -23,7 +23,7 @@ export {
   type IgnoredQuestions,
 } from './engine.ts';
 export { prepareHeardQuestion } from './heard-question.ts';
-export { loadLearnedLabels, recordExchangeLabel } from './learned-labels.ts';
+export { loadStoryfileLearning, recordExchangeLabel } from './learned-labels.ts';
 export { storyfileLearnedLabels } from './learned-labels.tables.ts';
 export { inkConversationSource } from './ink-conversation-source.ts';
 export { signAssetMedia, signStoryfileClips } from './media-signing.ts';

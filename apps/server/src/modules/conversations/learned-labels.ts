@@ -1,8 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_LEARNING, selectLearnedQuestions, type LearnedLabel } from '@conversa/matching';
+import {
+  learningSettingsFor,
+  selectLearnedQuestions,
+  type Embedder,
+  type LearnedLabel,
+  type LearningSettings,
+} from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries } from './conversations.tables.ts';
 import { storyfileLearnedLabels, type LearnedLabelSource } from './learned-labels.tables.ts';
+import type { SentenceVectors } from './sentence-vectors.ts';
 
 // What a storyfile learns from its visitors (issue 50 item 2): the labels are written here (a
 // pressed suggestion by the ask, a thumbs-up by the rating, a correction by Response quality) and
@@ -97,10 +104,51 @@ export async function loadLearnedLabels(
   }));
 }
 
+/** What the safeguards weigh: the labels, the rule of the process's sentence model, its vectors. */
+export interface StoryfileLearning {
+  labels: LearnedLabel[];
+  settings: LearningSettings;
+  /** The labelled questions' vectors, when the rule joins questions by meaning. */
+  meaning?: Embedder;
+}
+
+/**
+ * The storyfile's labels with the learning rule of the process's sentence model
+ * (`learningSettingsFor`). When it joins visitors' questions by meaning, their vectors are read
+ * back (the store, else `sentence_vectors`), never embedded here, on the ask's path: a question
+ * without one is joined by its words, and its vector is made in the background for the next
+ * review (the visitor log's refresh stores most of them already).
+ */
+export async function loadStoryfileLearning(
+  db: Database,
+  storyfileId: string,
+  vectors: Pick<SentenceVectors, 'matcherEmbedder' | 'readBack' | 'preparePhrasings'> | undefined,
+): Promise<StoryfileLearning> {
+  const labels = await loadLearnedLabels(db, storyfileId);
+  const settings = learningSettingsFor(vectors?.matcherEmbedder.id);
+  if (!vectors || settings.alikeMeaning === null || labels.length < 2) {
+    return { labels, settings };
+  }
+  const texts = labels.map((label) => label.text.trim());
+  const found = await vectors.readBack(texts);
+  const missing = [...new Set(texts)].filter((text) => !found.has(text));
+  if (missing.length > 0) {
+    // Off the ask's path; a failure (the database, the model) leaves it to the next review.
+    vectors.preparePhrasings(missing).catch(() => undefined);
+  }
+  return {
+    labels,
+    settings,
+    meaning: { id: vectors.matcherEmbedder.id, embed: (text) => found.get(text.trim()) },
+  };
+}
+
 /** Each answer's learned questions (by question id), after the safeguards. */
 export async function loadLearnedQuestions(
   db: Database,
   storyfileId: string,
+  vectors?: Pick<SentenceVectors, 'matcherEmbedder' | 'readBack' | 'preparePhrasings'>,
 ): Promise<Map<string, string[]>> {
-  return selectLearnedQuestions(await loadLearnedLabels(db, storyfileId), DEFAULT_LEARNING);
+  const { labels, settings, meaning } = await loadStoryfileLearning(db, storyfileId, vectors);
+  return selectLearnedQuestions(labels, settings, meaning);
 }

@@ -317,7 +317,7 @@ export function createMatcherCache(options: {
         readMatchingSetting(db, storyfileId),
         vocabulary.loadCategories(db, storyfileId),
         vocabulary.loadHeardAsRules(db, storyfileId),
-        loadLearnedQuestions(db, storyfileId),
+        loadLearnedQuestions(db, storyfileId, vectors),
         loadStoredVisitorLog(db, storyfileId),
       ]);
     const categoriesKey = JSON.stringify(categories);

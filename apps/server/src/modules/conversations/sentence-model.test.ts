@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createHttpEmbedder, type TextEmbedder } from '@conversa/embeddings';
-import type { AskResponse, MatchingSettings } from '@conversa/contracts';
+import type { AskResponse, LearnedQuestionList, MatchingSettings } from '@conversa/contracts';
+import { normalizeText } from '@conversa/matching';
 import { sentenceVectors } from './conversations.tables.ts';
+import { storyfileLearnedLabels } from './learned-labels.tables.ts';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import {
   buildMember,
@@ -258,4 +260,84 @@ describe('a sentence model too slow for visitors questions', () => {
     );
     held.forEach((release) => release());
   }, 60_000);
+});
+
+// Issue 66 item 2: visitors' questions rarely share words, so two visitors who gave one answer to
+// questions of one meaning count for each other; the vectors are read back, never made on the ask.
+describe('what visitors teach, joined by meaning', () => {
+  it('keeps the vector of a labelled question for every replica, and makes those it lacks', async () => {
+    const batches: string[][] = [];
+    const embedder: TextEmbedder = {
+      id: 'test:keeping',
+      label: 'keeping',
+      status: () => 'ready',
+      ready: () => Promise.resolve(),
+      embed: (texts) => {
+        batches.push([...texts]);
+        return Promise.resolve(texts.map(() => new Float32Array([0, 1, 0])));
+      },
+      close: () => Promise.resolve(),
+    };
+    const vectors = createSentenceVectors(studio.database.db, embedder);
+    await vectors.prepareQuestion('which plants did you farm');
+    await vectors.keepVectors(['which plants did you farm', 'what crops were in your fields']);
+    const stored = async () =>
+      (
+        await studio.database.db
+          .select({ text: sentenceVectors.text })
+          .from(sentenceVectors)
+          .where(eq(sentenceVectors.model, 'test:keeping'))
+      )
+        .map((row) => row.text)
+        .sort();
+    await vi.waitFor(async () => {
+      expect(await stored()).toEqual([
+        'what crops were in your fields',
+        'which plants did you farm',
+      ]);
+    });
+    // The asked question was embedded once, when it was asked.
+    expect(batches).toEqual([['which plants did you farm'], ['what crops were in your fields']]);
+  });
+
+  it('learns a question two networks labelled alike in meaning, with no word in common', async () => {
+    const crops = questionIds['What crops did you grow?']!;
+    const labelled = [
+      { text: 'Which plants did you farm?', visitor: 'visitor:a', client: 'net:198.51.100.0/24' },
+      {
+        text: 'What crops were in your fields?',
+        visitor: 'visitor:b',
+        client: 'net:203.0.113.0/24',
+      },
+    ];
+    await studio.database.db.insert(storyfileLearnedLabels).values(
+      labelled.map(({ text, visitor, client }) => ({
+        storyfileId,
+        questionId: crops,
+        questionText: text,
+        normalizedText: normalizeText(text),
+        source: 'suggestion' as const,
+        visitorKey: visitor,
+        clientKey: client,
+      })),
+    );
+    // Their vectors are made in the background after the first review: learned at the next.
+    await vi.waitFor(
+      async () => {
+        const list = await owner.expectStatus<LearnedQuestionList>(
+          200,
+          'GET',
+          `/v1/conversa/storyfiles/${storyfileId}/training/learned`,
+        );
+        expect(
+          list.items.map(({ text, visitors, status }) => ({ text, visitors, status })),
+        ).toEqual(
+          expect.arrayContaining(
+            labelled.map(({ text }) => ({ text, visitors: 2, status: 'learned' })),
+          ),
+        );
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+  });
 });

@@ -62,6 +62,12 @@ export interface SentenceVectors {
    */
   preparePhrasings(texts: readonly string[]): Promise<void>;
   /**
+   * Stores in `sentence_vectors` the vectors of `texts` this process holds (a visitor's question,
+   * embedded when it was asked), so every replica reads them back; the rest are made in the
+   * background. What a storyfile learns by meaning reads them (`learned-labels.ts`). Never throws.
+   */
+  keepVectors(texts: readonly string[]): Promise<void>;
+  /**
    * The vectors of `texts` (trimmed) from the store, else read back from PostgreSQL (the store
    * keeps the most recently used, `capacity`); embeds nothing: a text never embedded has none.
    * What a scorer thread is sent is taken from them, so that a storyfile asked again after its
@@ -255,6 +261,27 @@ export function createSentenceVectors(
     }
   }
 
+  async function keepVectors(texts: readonly string[]): Promise<void> {
+    const held = new Map<string, Float32Array>();
+    const missing: string[] = [];
+    for (const text of new Set(texts.map((each) => each.trim()).filter((each) => each !== ''))) {
+      const vector = store.peek(text);
+      if (vector) {
+        held.set(text, vector);
+      } else {
+        missing.push(text);
+      }
+    }
+    try {
+      await writeStored(held);
+    } catch {
+      // Read back later, or made again by `preparePhrasings` where it is missing.
+    }
+    if (missing.length > 0) {
+      preparePhrasings(missing).catch(() => undefined);
+    }
+  }
+
   return {
     matcherEmbedder: store.matcherEmbedder,
     store,
@@ -274,6 +301,7 @@ export function createSentenceVectors(
     },
     prepareQuestions,
     preparePhrasings,
+    keepVectors,
     readBack,
   };
 }

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
   getStoryfileMatcher,
-  loadLearnedLabels,
+  loadStoryfileLearning,
   storyfileLearnedLabels,
   type ConversationEngine,
 } from '../conversations/index.ts';
@@ -99,15 +99,22 @@ async function loadGroups(db: Database, storyfileId: string, labelId?: string): 
 }
 
 async function present(
-  db: Database,
+  engine: Pick<ConversationEngine, 'db' | 'vectors'>,
   storyfileId: string,
   groups: Group[],
 ): Promise<LearnedQuestion[]> {
-  // The matcher's own review: its status, and its visitors (those of questions much like it too).
+  // The matcher's own review: its status, and its visitors (those of questions much like it too,
+  // by words or by meaning as the process's sentence model has it).
+  const { labels, settings, meaning } = await loadStoryfileLearning(
+    engine.db,
+    storyfileId,
+    engine.vectors,
+  );
   const reviewed = new Map(
-    reviewLearnedLabels(await loadLearnedLabels(db, storyfileId), DEFAULT_LEARNING).map(
-      (question) => [pairKey(question.answerId, question.key), question],
-    ),
+    reviewLearnedLabels(labels, settings, meaning).map((question) => [
+      pairKey(question.answerId, question.key),
+      question,
+    ]),
   );
   return groups.map((group) => {
     const review = group.removedAt ? undefined : reviewed.get(pairKey(group.questionId, group.key));
@@ -128,14 +135,14 @@ async function present(
 }
 
 export async function listLearnedQuestions(
-  db: Database,
+  engine: Pick<ConversationEngine, 'db' | 'vectors'>,
   storyfileId: string,
 ): Promise<LearnedQuestionList> {
-  const groups = (await loadGroups(db, storyfileId))
+  const groups = (await loadGroups(engine.db, storyfileId))
     .sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime())
     .slice(0, MAX_LISTED_LEARNED);
   return {
-    items: await present(db, storyfileId, groups),
+    items: await present(engine, storyfileId, groups),
     minVisitors: DEFAULT_LEARNING.minVisitors,
     perAnswer: DEFAULT_LEARNING.perAnswer,
   };
@@ -182,6 +189,6 @@ export async function setLearnedQuestionRemoved(
   // What was learned changed: refresh the storyfile's matcher now, not at the next question.
   await getStoryfileMatcher(engine, storyfileId);
   const [updated] = await loadGroups(db, storyfileId, labelId);
-  const [item] = await present(db, storyfileId, [updated!]);
+  const [item] = await present(engine, storyfileId, [updated!]);
   return item!;
 }

@@ -168,7 +168,7 @@ export function registerTrainingRoutes(
     importCategories(engine, request.currentUser, request.body),
   );
   registerContract(app, listLearnedQuestionsContract, async (request) =>
-    listLearnedQuestions(db, request.params.id),
+    listLearnedQuestions(engine, request.params.id),
   );
   registerContract(app, removeLearnedQuestionContract, async (request) =>
     setLearnedQuestionRemoved(

@@ -71,11 +71,11 @@ export interface MatcherAnswer {
   /** The answer of a pressed suggestion (nothing was matched), else null. */
   chosen: MatchableAnswer | null;
   /**
-   * Whether the pressed suggestion labels the question that offered it: a "Did you mean…?" one
-   * does; a starter offered after fallbacks is the asker moving on, not an answer to what they
-   * asked, and teaches nothing (issues 66 and 67).
+   * The question a pressed suggestion labels with its answer: the one that offered a "Did you
+   * mean…?". Null otherwise: a starter offered after fallbacks is the asker moving on, not an answer
+   * to what they asked, and teaches nothing (issues 66 and 67).
    */
-  chosenTeaches: boolean;
+  labelledQuestion: string | null;
   /** The words matched (the chosen reading's, for a spoken question). */
   matchedText: string;
   result: MatchResult | null;

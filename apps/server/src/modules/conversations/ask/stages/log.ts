@@ -48,7 +48,7 @@ export async function logExchange(engine: ConversationEngine, value: Played): Pr
     await saveInkState(engine.db, conversationId, value.story.session);
     return { ...value, conversationId, exchangeId };
   }
-  const { chosen, chosenTeaches, answered, unrecorded, clarification } = value;
+  const { chosen, labelledQuestion, answered, unrecorded, clarification } = value;
   const { conversationId, exchangeId } = await recordExchange(
     engine,
     input,
@@ -67,8 +67,10 @@ export async function logExchange(engine: ConversationEngine, value: Played): Pr
     },
     onRecorded,
   );
-  if (chosen && chosenTeaches && input.suggestion) {
-    // The pressed "Did you mean…?" labels the question that offered it (issue 50 item 2).
+  if (chosen && labelledQuestion !== null && input.suggestion) {
+    // The pressed "Did you mean…?" labels the question that offered it (issue 50 item 2), its
+    // vector kept first, so that every replica joins it with questions much like it by meaning.
+    await engine.vectors?.keepVectors([labelledQuestion]);
     await recordExchangeLabel(engine.db, {
       exchangeId: input.suggestion.exchangeId,
       questionId: chosen.questionId,

@@ -54,7 +54,7 @@ export async function matchQuestion(
   return {
     ...value,
     chosen,
-    chosenTeaches: pressed?.offeredAs === 'did-you-mean',
+    labelledQuestion: pressed?.offeredAs === 'did-you-mean' ? pressed.offeredBy : null,
     matchedText: reading?.text ?? value.text,
     result,
     decision,
@@ -70,15 +70,15 @@ export async function matchQuestion(
 }
 
 /**
- * The answer of a pressed suggestion, and how its exchange offered it, once checked that this
- * asker's conversation offered it on that exchange and that it is still recorded; otherwise 400 (a
- * forged or stale choice never plays).
+ * The answer of a pressed suggestion, and how and to what question its exchange offered it, once
+ * checked that this asker's conversation offered it on that exchange and that it is still
+ * recorded; otherwise 400 (a forged or stale choice never plays).
  */
 async function takeSuggestion(
   engine: Pick<ConversationEngine, 'db'>,
   { input }: OnMatcherPath,
   answers: Answers,
-): Promise<{ answer: MatchableAnswer; offeredAs: ClarificationKind | null }> {
+): Promise<{ answer: MatchableAnswer; offeredAs: ClarificationKind | null; offeredBy: string }> {
   const { suggestion, conversationId } = input;
   if (!suggestion || !conversationId) {
     throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
@@ -87,6 +87,7 @@ async function takeSuggestion(
     .select({
       suggestions: chatLogEntries.suggestions,
       clarification: chatLogEntries.clarification,
+      questionText: chatLogEntries.questionText,
     })
     .from(chatLogEntries)
     .innerJoin(conversations, eq(conversations.id, chatLogEntries.conversationId))
@@ -103,7 +104,7 @@ async function takeSuggestion(
   if (!isOffered || !answer?.assetId) {
     throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
   }
-  return { answer, offeredAs: offering!.clarification };
+  return { answer, offeredAs: offering!.clarification, offeredBy: offering!.questionText };
 }
 
 /** The matcher's decision in the contract's terms (answers are named by their question). */
