@@ -11,9 +11,12 @@ import {
   createMatcher,
   DEFAULT_LEARNING,
   learningSettingsFor,
+  reviewLearnedLabels,
   selectLearnedQuestions,
   tuningFor,
+  withPressedAnswers,
 } from '../src/index.ts';
+import type { MatchResult, PressedQuestion, Suggestion } from '../src/index.ts';
 import type { Embedder, LearnedLabel, LearningSettings, Matcher } from '../src/index.ts';
 import type { FaqSlice } from './faq.ts';
 import { formatRate, printTable } from './format.ts';
@@ -39,6 +42,11 @@ export interface Scenario {
   settings: LearningSettings;
   /** Who presses: each question its own visitor(s), or one visitor for every question. */
   visitorsOf: (position: number) => string[];
+  /**
+   * One press offers its answer at once to questions close in meaning (`withPressedAnswers`, at
+   * the rule's `alikeMeaning`), until a second network agrees.
+   */
+  offersPressed?: boolean;
   /** The network a visitor presses from (`LearnedLabel.client`); default their own. */
   clientOf?: (visitor: string) => string;
   /**
@@ -79,10 +87,29 @@ function applyLearned(
   }
 }
 
+/** What one press offers at once: the questions waiting for a second network, and the bar. */
+export interface Offering {
+  pressed: PressedQuestion[];
+  bar: number;
+  embedder: Embedder;
+}
+
+/** The suggestions a visitor is offered: the matcher's, with what presses offer. */
+function suggest(result: MatchResult, text: string, offering: Offering | undefined): Suggestion[] {
+  const suggestions = chooseSuggestions(result);
+  return offering
+    ? withPressedAnswers(result, suggestions, offering.embedder.embed(text), offering.pressed, {
+        bar: offering.bar,
+        limit: 3,
+      })
+    : suggestions;
+}
+
 export function measure(
   matcher: Matcher,
   slice: FaqSlice,
   questions: FaqSlice['questions'],
+  offering?: Offering,
 ): LearningOutcomes {
   const counts = {
     best: 0,
@@ -95,7 +122,7 @@ export function measure(
   };
   for (const question of questions) {
     const result = matcher.match(question.text);
-    const suggestions = chooseSuggestions(result);
+    const suggestions = suggest(result, question.text, offering);
     if (result.candidates[0]?.answerId === question.answerId) {
       counts.best++;
     }
@@ -114,7 +141,7 @@ export function measure(
   }
   for (const text of slice.offTopic) {
     const result = matcher.match(text);
-    if (chooseSuggestions(result).length > 0) {
+    if (suggest(result, text, offering).length > 0) {
       counts.offOffered++;
     } else if (result.decision.kind === 'answer') {
       counts.offPlayed++;
@@ -140,13 +167,16 @@ export function teach(
   questions: FaqSlice['questions'],
   scenario: Scenario,
   embedder: Embedder,
-): { pressed: number; learned: number } {
+): { pressed: number; learned: number; offering: Offering | undefined } {
   const labels: LearnedLabel[] = [];
   const applied = new Map<string, string[]>();
+  const bar = scenario.settings.alikeMeaning;
+  const offering: Offering | undefined =
+    scenario.offersPressed && bar !== null ? { pressed: [], bar, embedder } : undefined;
   let pressed = 0;
   questions.forEach((question, position) => {
     for (const visitor of scenario.visitorsOf(position)) {
-      const suggestions = chooseSuggestions(matcher.match(question.text));
+      const suggestions = suggest(matcher.match(question.text), question.text, offering);
       const choice = suggestions.find(
         (suggestion) => (suggestion.answerId === question.answerId) === scenario.isHonest,
       );
@@ -164,13 +194,28 @@ export function teach(
     }
     if ((position + 1) % BATCH === 0 || position === questions.length - 1) {
       applyLearned(matcher, slice, labels, scenario.settings, applied, embedder);
+      if (offering) {
+        offering.pressed = waitingQuestions(labels, scenario.settings, embedder);
+      }
       if (scenario.withLog) {
         matcher.setVisitorQuestions(questions.slice(0, position + 1).map(({ text }) => text));
       }
     }
   });
   const learned = [...applied.values()].reduce((sum, list) => sum + list.length, 0);
-  return { pressed, learned };
+  return { pressed, learned, offering };
+}
+
+/** The labelled questions waiting for a second network, with their vectors. */
+function waitingQuestions(
+  labels: readonly LearnedLabel[],
+  settings: LearningSettings,
+  embedder: Embedder,
+): PressedQuestion[] {
+  return reviewLearnedLabels(labels, settings, embedder).flatMap((question) => {
+    const vector = question.status === 'waiting' ? embedder.embed(question.text) : undefined;
+    return vector ? [{ answerId: question.answerId, vector }] : [];
+  });
 }
 
 /**
@@ -184,6 +229,8 @@ export function runLearningSection(
   const firstHalf = slice.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = slice.questions.filter((_, position) => position % 2 === 1);
   const studio = learningSettingsFor(embedder.id);
+  // The studio's ask offers what one press brought when it joins questions by meaning.
+  const offers = studio.alikeMeaning !== null;
   const anyVisitor = { ...studio, minVisitors: 1 };
   const ownVisitor = (position: number) => [`visitor-${position}`];
   const scenarios: Scenario[] = [
@@ -193,7 +240,19 @@ export function runLearningSection(
       settings: anyVisitor,
       visitorsOf: ownVisitor,
     },
-    { name: 'honest, the studio', isHonest: true, settings: studio, visitorsOf: ownVisitor },
+    {
+      name: 'honest, the studio',
+      isHonest: true,
+      settings: studio,
+      visitorsOf: ownVisitor,
+      offersPressed: offers,
+    },
+    {
+      name: 'honest, the studio, no press offers at once',
+      isHonest: true,
+      settings: studio,
+      visitorsOf: ownVisitor,
+    },
     {
       name: 'honest, alike by words only',
       isHonest: true,
@@ -263,9 +322,11 @@ export function runLearningSection(
   const rows: [string, string, LearningOutcomes][] = [['before learning', '', before]];
   for (const scenario of scenarios) {
     const matcher = build(slice, embedder);
-    const { pressed, learned } = teach(matcher, slice, firstHalf, scenario, embedder);
+    const { pressed, learned, offering } = teach(matcher, slice, firstHalf, scenario, embedder);
     const outcome =
-      learned === 0 && !scenario.withLog ? before : measure(matcher, slice, secondHalf);
+      learned === 0 && !scenario.withLog && !offering
+        ? before
+        : measure(matcher, slice, secondHalf, offering);
     rows.push([scenario.name, `${pressed} / ${learned}`, outcome]);
   }
   console.log(

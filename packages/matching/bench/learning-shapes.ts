@@ -103,11 +103,26 @@ export interface ShapeOutcome {
 export interface LearningVariant {
   name: string;
   settings: LearningSettings;
+  /** One press offers its answer at once (`Scenario.offersPressed`). */
+  offersPressed?: boolean;
 }
 
-/** The studio's rule with this sentence model (`learningSettingsFor`). */
+/**
+ * The studio's rule with this sentence model (`learningSettingsFor`); with one that joins by
+ * meaning, one press offers its answer at once (`withPressedAnswers`), as the studio's ask does.
+ */
 export function studioLearning(embedderId: string | undefined): LearningVariant {
-  return { name: 'the studio', settings: learningSettingsFor(embedderId) };
+  const settings = learningSettingsFor(embedderId);
+  return { name: 'the studio', settings, offersPressed: settings.alikeMeaning !== null };
+}
+
+/** The studio's rule without a press offering its answer at once. */
+export function studioNotOfferingLearning(embedderId: string | undefined): LearningVariant {
+  return {
+    ...studioLearning(embedderId),
+    name: 'the studio, no press offers',
+    offersPressed: false,
+  };
 }
 
 /** Questions alike by their words alone (the rule before issue 66). */
@@ -119,7 +134,7 @@ export const WORDS_ONLY_LEARNING: LearningVariant = {
 export function measureLearningShape(
   shape: FaqSlice,
   embedder: Embedder,
-  { name: rule, settings }: LearningVariant = studioLearning(embedder.id),
+  { name: rule, settings, offersPressed }: LearningVariant = studioLearning(embedder.id),
 ): ShapeOutcome {
   const firstHalf = shape.questions.filter((_, position) => position % 2 === 0);
   const secondHalf = shape.questions.filter((_, position) => position % 2 === 1);
@@ -127,9 +142,15 @@ export function measureLearningShape(
   const run = (scenario: Scenario) => {
     const matcher = build(shape, embedder);
     const taught = teach(matcher, shape, firstHalf, scenario, embedder);
-    return { ...taught, outcome: measure(matcher, shape, secondHalf) };
+    return { ...taught, outcome: measure(matcher, shape, secondHalf, taught.offering) };
   };
-  const honest = run({ name: 'honest', isHonest: true, settings, visitorsOf: ownVisitor });
+  const honest = run({
+    name: 'honest',
+    isHonest: true,
+    settings,
+    visitorsOf: ownVisitor,
+    offersPressed,
+  });
   const bound = run({
     name: 'honest, one visitor enough',
     isHonest: true,
@@ -147,7 +168,7 @@ export function measureLearningShape(
     after: honest.outcome,
     oneVisitorEnough: bound.outcome,
     attacks: attackScenarios(settings).map((scenario) => {
-      const attacked = run(scenario);
+      const attacked = run({ ...scenario, offersPressed });
       return {
         name: scenario.name,
         learned: attacked.learned,

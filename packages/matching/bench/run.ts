@@ -33,6 +33,7 @@ import {
   listLearningShapeTexts,
   runLearningShapes,
   studioLearning,
+  studioNotOfferingLearning,
   WORDS_ONLY_LEARNING,
 } from './learning-shapes.ts';
 import { runPartialSection } from './partial-section.ts';
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
         embedder,
         [
           studioLearning(embedder.id),
+          studioNotOfferingLearning(embedder.id),
           WORDS_ONLY_LEARNING,
           ...values['learning-meaning']
             .split(',')

@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   learningSettingsFor,
-  selectLearnedQuestions,
+  reviewLearnedLabels,
   type Embedder,
   type LearnedLabel,
   type LearningSettings,
+  type PressedQuestion,
 } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries } from './conversations.tables.ts';
@@ -143,12 +144,40 @@ export async function loadStoryfileLearning(
   };
 }
 
-/** Each answer's learned questions (by question id), after the safeguards. */
+/** Waiting questions whose answers a matcher offers at once, at most (the latest labelled). */
+export const MAX_PRESSED_OFFERS = 1_000;
+
+/**
+ * Each answer's learned questions (by question id), after the safeguards, and the questions one
+ * network labelled that wait for a second, with their vectors: offered at once, never played.
+ */
 export async function loadLearnedQuestions(
   db: Database,
   storyfileId: string,
   vectors?: Pick<SentenceVectors, 'matcherEmbedder' | 'readBack' | 'preparePhrasings'>,
-): Promise<Map<string, string[]>> {
+): Promise<{
+  learned: Map<string, string[]>;
+  pressed: { questions: PressedQuestion[]; bar: number } | null;
+}> {
   const { labels, settings, meaning } = await loadStoryfileLearning(db, storyfileId, vectors);
-  return selectLearnedQuestions(labels, settings, meaning);
+  const learned = new Map<string, string[]>();
+  const waiting: { answerId: string; text: string; lastAt: number }[] = [];
+  for (const question of reviewLearnedLabels(labels, settings, meaning)) {
+    if (question.status === 'learned') {
+      learned.set(question.answerId, [...(learned.get(question.answerId) ?? []), question.text]);
+    } else if (question.status === 'waiting') {
+      waiting.push(question);
+    }
+  }
+  if (!meaning || settings.alikeMeaning === null) {
+    return { learned, pressed: null };
+  }
+  const questions = waiting
+    .sort((a, b) => b.lastAt - a.lastAt)
+    .slice(0, MAX_PRESSED_OFFERS)
+    .flatMap(({ answerId, text }) => {
+      const vector = meaning.embed(text);
+      return vector ? [{ answerId, vector }] : [];
+    });
+  return { learned, pressed: { questions, bar: settings.alikeMeaning } };
 }

@@ -336,6 +336,7 @@ export function createMatcherCache(options: {
           heardAsRules,
           publishedInkVersionId,
           visitorQuestions,
+          pressed: learned.pressed,
         },
         embedder,
       );
@@ -355,8 +356,12 @@ export function createMatcherCache(options: {
       entry.categoriesKey = categoriesKey;
       entry.categories = categories;
     }
+    entry.pressed = learned.pressed;
     const next = new Map(
-      rows.map((row) => [row.questionId, { ...row, learned: learned.get(row.questionId) ?? [] }]),
+      rows.map((row) => [
+        row.questionId,
+        { ...row, learned: learned.learned.get(row.questionId) ?? [] },
+      ]),
     );
     for (const questionId of entry.answers.keys()) {
       if (!next.has(questionId)) {

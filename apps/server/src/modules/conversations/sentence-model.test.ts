@@ -341,3 +341,25 @@ describe('what visitors teach, joined by meaning', () => {
     );
   });
 });
+
+describe('what one press offers at once', () => {
+  it('offers the answer one network pressed to a question close in meaning, and never plays it', async () => {
+    const pressed = 'How do you feel about jazz music?';
+    const tractor = 'What was your first tractor?';
+    // Asked once, as the pressing visitor did: its vector is made, as a press keeps it.
+    await ask(pressed);
+    await studio.database.db.insert(storyfileLearnedLabels).values({
+      storyfileId,
+      questionId: questionIds[tractor]!,
+      questionText: pressed,
+      normalizedText: normalizeText(pressed),
+      source: 'suggestion',
+      visitorKey: 'visitor:c',
+      clientKey: 'net:192.0.2.0/24',
+    });
+    const answer = await ask('Do you like jazz music?');
+    expect(answer.decision.kind).toBe('fallback');
+    expect(answer.clarification).toBe('did-you-mean');
+    expect(answer.suggestions.map((suggestion) => suggestion.questionText)).toContain(tractor);
+  });
+});

@@ -1,6 +1,12 @@
 // What the matcher cache holds per storyfile (`matcher-cache.ts`): the entry and its answers as
 // the matcher sees them. Types alone, for the cache's files and the scorer threads' snapshot.
-import type { Category, Matcher, PlayRiskSetting, ThresholdSetting } from '@conversa/matching';
+import type {
+  Category,
+  Matcher,
+  PlayRiskSetting,
+  PressedQuestion,
+  ThresholdSetting,
+} from '@conversa/matching';
 import type { HeardAsRule } from '@conversa/contracts';
 import type { MediaAssetFile } from '../media/media.tables.ts';
 
@@ -55,4 +61,10 @@ export interface StoryfileMatcher {
    * taken): the matcher weighs words and answers by it.
    */
   visitorQuestions: string[];
+  /**
+   * The questions one network labelled, waiting for a second (`learned-labels.ts`): their answers
+   * are offered at once to a question close in meaning (`withPressedAnswers` at `bar`), never
+   * played. Null without a sentence model that joins questions by meaning.
+   */
+  pressed: { questions: PressedQuestion[]; bar: number } | null;
 }

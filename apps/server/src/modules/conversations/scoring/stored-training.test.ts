@@ -75,6 +75,7 @@ function entryOf(embedder: Embedder) {
       categories: [],
       heardAsRules: [],
       publishedInkVersionId: null,
+      pressed: null,
     },
     embedder,
   );

@@ -1,6 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { MAX_SUGGESTIONS, type AskSuggestion } from '@conversa/contracts';
-import { chooseSuggestions } from '@conversa/matching';
+import {
+  chooseSuggestions,
+  withPressedAnswers,
+  type MatchResult,
+  type Suggestion,
+} from '@conversa/matching';
 import { storyfileStarters } from '../../../storyfiles/storyfiles.tables.ts';
 import { noClarification, type AskInput, type Clarification } from '../../ask.types.ts';
 import { askersConversation } from '../../conversation-state.ts';
@@ -17,10 +22,12 @@ type Answers = StoryfileMatcher['answers'];
  * the conversation, the storyfile's topics and its recorded conversation starters. Only a recorded
  * answer is ever offered. A first fallback with nothing plausible stands as it is, and a pressed
  * suggestion asks nothing back. A misheard question is not asked "Did you mean…?" about words the
- * studio did not hear; the second fallback in a row still offers the topics and starters.
+ * studio did not hear; the second fallback in a row still offers the topics and starters. An
+ * answer one visitor pressed for a question close in meaning to this one is offered at once too
+ * (`withPressedAnswers`, issue 66), never played.
  */
 export async function clarify(
-  engine: Pick<ConversationEngine, 'db'>,
+  engine: Pick<ConversationEngine, 'db' | 'embedder'>,
   value: Matched,
 ): Promise<Clarified> {
   if (value.path !== 'matcher') {
@@ -33,7 +40,7 @@ export async function clarify(
   const { answers } = entry;
   const result = value.reading?.misheard ? null : value.result;
   const offered = result
-    ? chooseSuggestions(result, { limit: MAX_SUGGESTIONS }).flatMap(({ answerId }) => {
+    ? withPressed(engine, value, result).flatMap(({ answerId }) => {
         const answer = answers.get(answerId);
         return answer?.assetId ? [toSuggestion(answer)] : [];
       })
@@ -51,6 +58,29 @@ export async function clarify(
     ...value,
     clarification: await offerTopicsAndStarters(engine, input.storyfileId, answers),
   };
+}
+
+/** The matcher's suggestions, with the answers of questions one visitor pressed (`pressed`). */
+function withPressed(
+  engine: Pick<ConversationEngine, 'embedder'>,
+  { entry, matchedText }: Extract<Matched, { path: 'matcher' }>,
+  result: MatchResult,
+): Suggestion[] {
+  const suggestions = chooseSuggestions(result, { limit: MAX_SUGGESTIONS });
+  const { pressed } = entry;
+  if (!pressed || pressed.questions.length === 0) {
+    return suggestions;
+  }
+  return withPressedAnswers(
+    result,
+    suggestions,
+    engine.embedder?.embed(matchedText),
+    pressed.questions,
+    {
+      bar: pressed.bar,
+      limit: MAX_SUGGESTIONS,
+    },
+  );
 }
 
 function toSuggestion(answer: MatchableAnswer): AskSuggestion {
