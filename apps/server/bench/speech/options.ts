@@ -47,8 +47,13 @@ export const { values: args } = parseArgs({
     snr: { type: 'string' },
     'hearing-only': { type: 'boolean', default: false },
     heard: { type: 'string' },
+    recognizer: { type: 'string', default: 'pocketsphinx' },
   },
 });
+
+if (args.recognizer !== 'whisper' && args.recognizer !== 'pocketsphinx') {
+  throw new Error('--recognizer must be whisper or pocketsphinx');
+}
 
 function wholeNumber(name: string, value: string, max: number): number {
   const number = Number(value);

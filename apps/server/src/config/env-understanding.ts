@@ -66,6 +66,15 @@ export const understandingEnvShape = {
    */
   SPEECH_WARM_DECODERS: z.coerce.number().int().min(0).max(64).default(4),
   /**
+   * The embedded recognizer of spoken questions and answer drafts: `whisper` (OpenAI's Whisper
+   * tiny.en, shipped as ONNX, with pocketsphinx serving when it cannot load) or `pocketsphinx`.
+   */
+  SPEECH_RECOGNIZER: z
+    .enum(['whisper', 'pocketsphinx'], {
+      message: 'SPEECH_RECOGNIZER must be whisper or pocketsphinx',
+    })
+    .default('pocketsphinx'),
+  /**
    * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
    * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.
    */

@@ -160,6 +160,8 @@ export interface SpeechConfig {
   concurrency: number | undefined;
   /** SPEECH_WARM_DECODERS: pocketsphinx decoders kept loaded and waiting (0 or unset: none). */
   warmDecoders?: number;
+  /** SPEECH_RECOGNIZER: the embedded recognizer (unset: pocketsphinx). */
+  recognizer?: 'whisper' | 'pocketsphinx';
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
@@ -319,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speech: {
       concurrency: env.SPEECH_CONCURRENCY,
       warmDecoders: env.SPEECH_WARM_DECODERS,
+      recognizer: env.SPEECH_RECOGNIZER,
       external: env.SPEECH_TO_TEXT_URL
         ? {
             url: env.SPEECH_TO_TEXT_URL,

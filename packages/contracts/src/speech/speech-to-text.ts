@@ -17,8 +17,8 @@ export const speechToTextResponseSchema = z.object({
    * to the spoken ask (`alternatives`) so the storyfile chooses the reading.
    */
   alternatives: z.array(z.object({ text: z.string(), confidence: z.number().nullable() })),
-  /** `pocketsphinx` (embedded, the default) or `external` (SPEECH_TO_TEXT_URL). */
-  recognizer: z.enum(['pocketsphinx', 'external']),
+  /** `whisper` (embedded, the default), `pocketsphinx` (its fallback) or `external` (SPEECH_TO_TEXT_URL). */
+  recognizer: z.enum(['whisper', 'pocketsphinx', 'external']),
   /** Length of the recording heard. */
   audioSeconds: z.number(),
   /** Time from the recording received to the words (conversion and recognition). */

@@ -63,7 +63,7 @@ export interface SpeakerVoice {
 
 /** One recognizer: the embedded pocketsphinx or an external transcription server. */
 export interface SpeechEngine {
-  readonly name: 'pocketsphinx' | 'external';
+  readonly name: 'pocketsphinx' | 'whisper' | 'external';
   /** Recognizes a 16 kHz mono WAV file; `voice` is the embedded engine's only. */
   transcribe(
     wavFile: string,

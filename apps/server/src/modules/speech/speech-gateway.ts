@@ -16,9 +16,9 @@ import {
   SPEECH_TOO_LARGE_MESSAGE,
   convertToSpeechWav,
 } from './audio.ts';
-import { createEmbeddedEngine } from './embedded-engine.ts';
 import { createFairShare } from './fair-share.ts';
-import { createExternalEngine, SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
+import { SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
+import { createConfiguredEngine, type RecognizerReport } from './recognizers.ts';
 import type { DecodeTiming, SpeechEngine, StoryfileVocabulary } from './speech-engine.ts';
 import { openSpeechStream, type SpeechStream, type SpeechStreamAnswer } from './speech-stream.ts';
 
@@ -74,6 +74,8 @@ function requestClosed(): AppError {
 
 export interface SpeechGateway {
   readonly engineName: SpeechEngine['name'];
+  /** Which recognizer serves (Whisper, or pocketsphinx after Whisper failed to load). */
+  report(): RecognizerReport;
   /**
    * Recognizes one recording for a storyfile; the recording is deleted before this settles.
    * `signal` is the request's: aborted when its client closes it (the browser dropped a
@@ -118,17 +120,21 @@ export function createSpeechGateway(options: {
 }): SpeechGateway {
   const engine =
     options.engine ??
-    (options.config.external
-      ? createExternalEngine(options.config.external)
-      : createEmbeddedEngine({
-          modelsDir: path.join(options.dataDir, 'speech', 'models'),
-          warmDecoders: options.config.warmDecoders ?? 0,
-        }));
+    createConfiguredEngine(options.config, {
+      modelsDir: path.join(options.dataDir, 'speech', 'models'),
+      warmDecoders: options.config.warmDecoders ?? 0,
+    });
   const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
 
   return {
-    engineName: engine.name,
+    get engineName() {
+      return engine.name;
+    },
+    report: () =>
+      'report' in engine && typeof engine.report === 'function'
+        ? (engine.report as () => RecognizerReport)()
+        : { name: engine.name, status: 'ready', lastError: null },
     async openStream({ storyfileId, answer, visitor }) {
       const vocabulary = await options.storyfiles.readVocabulary(storyfileId);
       return openSpeechStream({

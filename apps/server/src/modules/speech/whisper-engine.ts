@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import {
+  loadWhisperModel,
+  recognize,
+  whisperModelDir,
+  type WhisperModel,
+  type WhisperModelId,
+} from '@conversa/whisper';
+import { AppError } from '../../http/errors.ts';
+import { SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
+import { readPcmWav } from './pauses.ts';
+import type { SpeechEngine, SpeechTranscript } from './speech-engine.ts';
+import { hasVoice } from './voice.ts';
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Whisper reads at most 223 tokens of prompt, about 800 characters of English. */
+const MAX_PROMPT_CHARACTERS = 800;
+
+/**
+ * Whisper's prompt for a storyfile, written as the text before the recording would be: its
+ * phrasings as sentences, then its custom words last (nearest the speech, and kept whole when
+ * the phrasings are cut). A list of phrasings joined by commas made Whisper end its readings
+ * early, as a list's items end.
+ */
+export function buildWhisperPrompt(terms: readonly string[], phrasings: readonly string[]) {
+  const seen = new Set<string>();
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const unique = (texts: readonly string[]) =>
+    texts.map(clean).filter((text) => {
+      const key = text.toLowerCase();
+      if (text === '' || seen.has(key)) {return false;}
+      seen.add(key);
+      return true;
+    });
+  const words = unique(terms);
+  const ending = words.length > 0 ? ` ${words.join(', ')}.` : '';
+  let prompt = '';
+  for (const phrasing of unique(phrasings)) {
+    const sentence = /[.?!]$/.test(phrasing) ? phrasing : `${phrasing}.`;
+    if (prompt.length + sentence.length + 1 + ending.length > MAX_PROMPT_CHARACTERS) {break;}
+    prompt = prompt === '' ? sentence : `${prompt} ${sentence}`;
+  }
+  return `${prompt}${ending}`.trim().slice(-MAX_PROMPT_CHARACTERS);
+}
+
+export interface WhisperEngineOptions {
+  model?: WhisperModelId;
+  /** Another folder holding a converted model (benchmarks of a model not shipped). */
+  modelDir?: string;
+  /** onnxruntime's threads for one recording (default 2). */
+  threads?: number;
+  /** Beams searched; their distinct results are the readings (default 5). */
+  beams?: number;
+  /** Send the storyfile's custom words and phrasings as Whisper's prompt (default true). */
+  usesPrompt?: boolean;
+}
+
+/**
+ * OpenAI's Whisper (tiny.en by default), converted to ONNX by packages/whisper and run in this
+ * process by onnxruntime-node, whose own threads do the arithmetic: the event loop only waits.
+ * The model loads once, on the first recording (or `prepare`), and stays loaded.
+ */
+export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechEngine & {
+  /** Loads the model now; rejects when it cannot be loaded. */
+  load(): Promise<WhisperModel>;
+} {
+  let loading: Promise<WhisperModel> | undefined;
+  let isLoaded = false;
+  const load = () => {
+    loading ??= loadWhisperModel(options.modelDir ?? whisperModelDir(options.model ?? 'tiny.en'), {
+      threads: options.threads ?? 2,
+    }).then((model) => {
+      isLoaded = true;
+      return model;
+    });
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  return {
+    name: 'whisper',
+    load,
+    async prepare() {
+      await load();
+    },
+    async transcribe(wavFile, vocabulary, signal): Promise<SpeechTranscript> {
+      const wasLoaded = isLoaded;
+      let model: WhisperModel;
+      try {
+        model = await load();
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', SPEECH_SERVICE_DOWN_MESSAGE);
+      }
+      const audio = readPcmWav(await readFile(wavFile));
+      // Whisper reads words into silence ("you", "Thank you."): a recording with no voice in it
+      // is not sent to it, as no answer's silent piece is.
+      if (!hasVoice(audio)) {
+        return { text: '', confidence: null, alternatives: [], words: [] };
+      }
+      const samples = Float32Array.from(audio.samples, (sample) => sample / 32_768);
+      const prompt =
+        options.usesPrompt === false
+          ? ''
+          : buildWhisperPrompt(vocabulary.terms, vocabulary.phrasings);
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      const heard = await recognize(model, samples, {
+        ...(prompt ? { prompt } : {}),
+        beams: options.beams ?? 5,
+        signal,
+      });
+      const cpu = process.cpuUsage(cpuStarted);
+      const wallSeconds = (performance.now() - started) / 1000;
+      return {
+        text: heard.text,
+        confidence: heard.text === '' ? null : round3(heard.confidence),
+        alternatives: heard.readings.map((reading) => ({
+          text: reading.text,
+          confidence: round3(reading.share),
+        })),
+        words: heard.words.map((word) => ({
+          text: word.text,
+          startMs: word.startMs,
+          endMs: word.endMs,
+          confidence: round3(word.probability),
+        })),
+        timing: {
+          isCold: !wasLoaded,
+          isKeptRunning: true,
+          wallSeconds,
+          searchWallSeconds: wallSeconds,
+          searchCpuSeconds: (cpu.user + cpu.system) / 1e6,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWhisperModel, type WhisperModel, whisperModelDir } from './model.ts';
+import { recognize, SAMPLE_RATE } from './recognize.ts';
+
+const run = promisify(execFile);
+let model: WhisperModel;
+let work: string;
+
+/** A sentence said by espeak-ng (Debian's, installed by `npm test`), 16 kHz mono, padded. */
+async function say(text: string, options: { voice?: string; padSeconds?: number } = {}) {
+  const spoken = path.join(work, 'spoken.wav');
+  const padded = path.join(work, 'padded.wav');
+  await run('espeak-ng', ['-v', options.voice ?? 'en-us', '-s', '145', '-w', spoken, text]);
+  const pad = String(options.padSeconds ?? 0.3);
+  await run('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', padded, 'pad', pad, '0.3']);
+  const bytes = await readFile(padded);
+  const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
+  return Float32Array.from(pcm, (sample) => sample / 32_768);
+}
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'whisper-test-'));
+  model = await loadWhisperModel(whisperModelDir('tiny.en'));
+});
+
+afterAll(async () => {
+  await Promise.all([model?.encoder.release(), model?.decoder.release()]);
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('Whisper tiny.en, as converted to ONNX and run by onnxruntime-node', () => {
+  it('hears a question, with its readings best first and every word timed in order', async () => {
+    const samples = await say('Where were you born, and what was your house like?', {
+      padSeconds: 1,
+    });
+    const heard = await recognize(model, samples);
+
+    expect(wordsOf(heard.text)).toEqual(
+      wordsOf('Where were you born and what was your house like'),
+    );
+    expect(heard.readings[0]!.text).toBe(heard.text);
+    expect(heard.readings.length).toBeLessThanOrEqual(5);
+    const shares = heard.readings.reduce((sum, reading) => sum + reading.share, 0);
+    expect(shares).toBeCloseTo(1, 6);
+    expect(heard.confidence).toBeGreaterThan(0.5);
+    expect(heard.confidence).toBeLessThanOrEqual(1);
+    // The words are the text's, each after the one before, within the recording.
+    expect(heard.words.map((word) => word.text).join(' ')).toBe(heard.text);
+    const durationMs = (samples.length / SAMPLE_RATE) * 1000;
+    for (const [index, word] of heard.words.entries()) {
+      expect(word.endMs).toBeGreaterThanOrEqual(word.startMs);
+      expect(word.endMs).toBeLessThanOrEqual(durationMs);
+      expect(word.startMs).toBeGreaterThanOrEqual(heard.words[index - 1]?.startMs ?? 0);
+      expect(word.probability).toBeGreaterThan(0);
+      expect(word.probability).toBeLessThanOrEqual(1);
+    }
+    // One second of silence comes first: the first word is timed after it, not at 0.
+    expect(heard.words[0]!.startMs).toBeGreaterThanOrEqual(700);
+    expect(heard.words[0]!.startMs).toBeLessThanOrEqual(1_300);
+  });
+
+  it('hears a name it cannot spell when the prompt names it', async () => {
+    const samples = await say('My aunt Ngozi Okonjo taught me to read.');
+
+    const unprompted = await recognize(model, samples);
+    const prompted = await recognize(model, samples, { prompt: 'Ngozi Okonjo.' });
+
+    expect(unprompted.text).not.toContain('Okonjo');
+    expect(prompted.text).toContain('Ngozi Okonjo');
+  });
+
+  it('reads nothing into noise with no speech in it', async () => {
+    const noise = path.join(work, 'noise.wav');
+    await run('sox', [
+      '-n',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      noise,
+      'synth',
+      '3',
+      'pinknoise',
+      'vol',
+      '0.1',
+    ]);
+    const bytes = await readFile(noise);
+    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
+
+    const heard = await recognize(
+      model,
+      Float32Array.from(pcm, (sample) => sample / 32_768),
+    );
+
+    expect(heard).toMatchObject({ text: '', readings: [], words: [] });
+    expect(heard.noSpeechProbability).toBeGreaterThan(0.6);
+  });
+
+  it('stops when its signal is aborted, and refuses more than 30 seconds', async () => {
+    const samples = await say('Tell me about your family.');
+    const controller = new AbortController();
+    controller.abort(new Error('The visitor spoke again.'));
+
+    await expect(recognize(model, samples, { signal: controller.signal })).rejects.toThrow(
+      'The visitor spoke again.',
+    );
+    await expect(recognize(model, new Float32Array(31 * SAMPLE_RATE))).rejects.toThrow(
+      'Whisper hears at most 30 seconds at once.',
+    );
+  });
+});

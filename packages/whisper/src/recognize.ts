@@ -1,0 +1,276 @@
+import type { Tensor } from 'onnxruntime-node';
+import type { WhisperModel } from './model.ts';
+import { gatherBeams, logSoftmax, topIds, type Cache, type Hypothesis } from './beam-search.ts';
+import { timeWords, type RecognizedWord } from './timed-words.ts';
+
+export const SAMPLE_RATE = 16_000;
+/** Whisper hears 30-second windows; a shorter recording is padded with silence to one. */
+export const WINDOW_SAMPLES = 30 * SAMPLE_RATE;
+
+/** Beams searched by default: OpenAI's choice for transcription (`beam_size=5`). */
+export const DEFAULT_BEAMS = 5;
+/** The readings returned, best first (the studio's reading choice weighs up to 5). */
+const MAX_READINGS = 5;
+/**
+ * OpenAI's silence rule (`transcribe.py`): the window is taken as no speech when the model's
+ * no-speech probability is above 0.6 and the text it read has an average log-probability below -1.
+ */
+const NO_SPEECH_THRESHOLD = 0.6;
+const NO_SPEECH_LOGPROB = -1;
+
+export interface RecognizeOptions {
+  /**
+   * Words to expect (names, the storyfile's questions): sent as the previous window's text, as
+   * Whisper's `initial_prompt`; cut to the last 223 tokens.
+   */
+  prompt?: string;
+  /** Beams searched (1 = greedy). */
+  beams?: number;
+  /** Word times by the alignment heads (one more decoder pass); true by default. */
+  wordTimes?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface Reading {
+  text: string;
+  /** Its share of the readings found, 0–1, from their log-probabilities. */
+  share: number;
+  /** Its tokens' mean log-probability (OpenAI's `avg_logprob`). */
+  averageLogprob: number;
+}
+
+export interface Recognition {
+  /** The best reading; '' when the window held no speech. */
+  text: string;
+  /** exp(average log-probability) of the best reading, 0–1. */
+  confidence: number;
+  /** The distinct readings, best first, `text` among them; [] when no speech. */
+  readings: Reading[];
+  /** The best reading's words with their times; [] when not asked for or no speech. */
+  words: RecognizedWord[];
+  noSpeechProbability: number;
+  timing: { encodeMs: number; decodeMs: number; alignMs: number; steps: number };
+}
+function abortIfAsked(signal: AbortSignal | undefined) {
+  if (signal?.aborted) {
+    throw signal.reason instanceof Error
+      ? signal.reason
+      : new Error('The recognition was aborted.');
+  }
+}
+/** Recognizes one recording of at most 30 s (16 kHz mono samples, -1..1). */
+export async function recognize(
+  model: WhisperModel,
+  samples: Float32Array,
+  options: RecognizeOptions = {},
+): Promise<Recognition> {
+  if (samples.length > WINDOW_SAMPLES) {
+    throw new RangeError('Whisper hears at most 30 seconds at once.');
+  }
+  const { ort, info, vocabulary } = model;
+  const special = vocabulary.special;
+  const layers = info.dimensions.n_text_layer;
+  const width = info.dimensions.n_text_state;
+  const beamCount = Math.max(1, options.beams ?? DEFAULT_BEAMS);
+  const signal = options.signal;
+
+  const encodeStarted = performance.now();
+  const audio = new Float32Array(WINDOW_SAMPLES);
+  audio.set(samples);
+  const encoded = await model.encoder.run({
+    audio: new ort.Tensor('float32', audio, [1, WINDOW_SAMPLES]),
+  });
+  const crossK = encoded.cross_k as Tensor;
+  const crossV = encoded.cross_v as Tensor;
+  const encodeMs = performance.now() - encodeStarted;
+  abortIfAsked(signal);
+
+  const decodeStarted = performance.now();
+  let steps = 0;
+  const step = async (tokens: number[][], cache: Cache) => {
+    steps += 1;
+    const beams = tokens.length;
+    const fresh = tokens[0]!.length;
+    const ids = BigInt64Array.from(tokens.flat(), (id) => BigInt(id));
+    const shape = [layers, beams, cache.length, width];
+    const out = await model.decoder.run({
+      tokens: new ort.Tensor('int64', ids, [beams, fresh]),
+      self_k: new ort.Tensor('float32', cache.keys, shape),
+      self_v: new ort.Tensor('float32', cache.values, shape),
+      cross_k: crossK,
+      cross_v: crossV,
+    });
+    abortIfAsked(signal);
+    return {
+      logits: (out.logits as Tensor).data as Float32Array,
+      cache: {
+        keys: (out.new_self_k as Tensor).data as Float32Array,
+        values: (out.new_self_v as Tensor).data as Float32Array,
+        beams,
+        length: cache.length + fresh,
+      },
+      attention: out.cross_attention as Tensor,
+    };
+  };
+
+  // The window's start: the prompt as the previous text, then the start of the transcript, whose
+  // output tells whether there is speech at all; then the task tokens and "no timestamps".
+  const promptIds = options.prompt?.trim()
+    ? vocabulary.encode(` ${options.prompt.trim()}`).slice(-(info.dimensions.n_text_ctx / 2 - 1))
+    : [];
+  const start = [
+    ...(promptIds.length > 0 ? [special.startOfPrevious, ...promptIds] : []),
+    special.startOfTranscript,
+  ];
+  const task = [
+    ...(info.englishOnly || special.english === null ? [] : [special.english, special.transcribe]),
+    special.noTimestamps,
+  ];
+  const empty: Cache = {
+    keys: new Float32Array(0),
+    values: new Float32Array(0),
+    beams: 1,
+    length: 0,
+  };
+  const opened = await step([start], empty);
+  const vocabularySize = info.dimensions.n_vocab;
+  const noSpeechProbability = (() => {
+    const row = opened.logits.subarray(0, vocabularySize);
+    const max = row.reduce((a, b) => Math.max(a, b), -Infinity);
+    let sum = 0;
+    for (const value of row) {
+      sum += Math.exp(value - max);
+    }
+    return Math.exp(row[special.noSpeech]! - max) / sum;
+  })();
+  let current = await step([task], opened.cache);
+
+  const suppressed = new Uint8Array(vocabularySize);
+  for (const id of info.suppressTokens) {
+    suppressed[id] = 1;
+  }
+  for (let id = special.endOfText + 1; id < vocabularySize; id += 1) {
+    suppressed[id] = 1;
+  }
+  const suppressedAtBegin = suppressed.slice();
+  for (const id of info.suppressAtBegin) {
+    suppressedAtBegin[id] = 1;
+  }
+
+  const seconds = samples.length / SAMPLE_RATE;
+  const maxTokens = Math.min(info.dimensions.n_text_ctx / 2, Math.ceil(seconds * 8) + 16);
+  let live: Hypothesis[] = [{ tokens: [], logprobs: [], sum: 0 }];
+  const finished: Hypothesis[] = [];
+  while (live.length > 0 && finished.length < beamCount) {
+    const candidates: (Hypothesis & { source: number; token: number })[] = [];
+    live.forEach((hypothesis, source) => {
+      const row = current.logits.subarray(source * vocabularySize, (source + 1) * vocabularySize);
+      const logprobs = logSoftmax(
+        row,
+        hypothesis.tokens.length === 0 ? suppressedAtBegin : suppressed,
+      );
+      for (const token of topIds(logprobs, beamCount + 1)) {
+        const logprob = logprobs[token]!;
+        candidates.push({
+          source,
+          token,
+          tokens: hypothesis.tokens,
+          logprobs: [...hypothesis.logprobs, logprob],
+          sum: hypothesis.sum + logprob,
+        });
+      }
+    });
+    candidates.sort((a, b) => b.sum - a.sum);
+    const next: typeof candidates = [];
+    for (const [rank, candidate] of candidates.entries()) {
+      if (candidate.token === special.endOfText) {
+        // An ending counts only when it ranks among the beams (as Hugging Face's beam search
+        // rules): a poor early ending would otherwise fill the list before the sentence is done.
+        if (rank < beamCount && finished.length < beamCount) {
+          finished.push(candidate);
+        }
+      } else if (next.length < beamCount) {
+        next.push({ ...candidate, tokens: [...candidate.tokens, candidate.token] });
+      }
+    }
+    if (next.length === 0 || next[0]!.tokens.length > maxTokens) {
+      finished.push(...next);
+      break;
+    }
+    live = next;
+    const cache = gatherBeams(
+      current.cache,
+      next.map((candidate) => candidate.source),
+      layers,
+      width,
+    );
+    current = await step(
+      next.map((candidate) => [candidate.token]),
+      cache,
+    );
+  }
+  const decodeMs = performance.now() - decodeStarted;
+
+  // Ranked by mean log-probability per token, as OpenAI's maximum-likelihood ranker does.
+  const ranked = finished
+    .map((hypothesis) => ({
+      hypothesis,
+      averageLogprob: hypothesis.sum / Math.max(1, hypothesis.logprobs.length),
+      text: vocabulary.decode(hypothesis.tokens).trim(),
+    }))
+    .sort((a, b) => b.averageLogprob - a.averageLogprob);
+  const best = ranked[0];
+  const timing = { encodeMs, decodeMs, alignMs: 0, steps };
+  if (
+    !best ||
+    best.text === '' ||
+    (noSpeechProbability > NO_SPEECH_THRESHOLD && best.averageLogprob < NO_SPEECH_LOGPROB)
+  ) {
+    return { text: '', confidence: 0, readings: [], words: [], noSpeechProbability, timing };
+  }
+  // Readings differing only in case or punctuation are one reading, written as the best wrote
+  // it, its weight theirs together. Each weight is taken as if the reading were as long as the
+  // best: a short reading's fewer tokens would otherwise make it the likeliest of all.
+  const length = Math.max(1, best.hypothesis.logprobs.length);
+  const wordsOf = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const byWords = new Map<string, { reading: Reading; weight: number }>();
+  for (const entry of ranked) {
+    const key = wordsOf(entry.text);
+    if (key === '') {
+      continue;
+    }
+    const weight = Math.exp((entry.averageLogprob - best.averageLogprob) * length);
+    const known = byWords.get(key);
+    if (known) {
+      known.weight += weight;
+    } else {
+      byWords.set(key, {
+        reading: { text: entry.text, share: 0, averageLogprob: entry.averageLogprob },
+        weight,
+      });
+    }
+  }
+  const kept = [...byWords.values()].slice(0, MAX_READINGS);
+  const total = kept.reduce((sum, entry) => sum + entry.weight, 0);
+  const readings = kept.map(({ reading, weight }) => ({ ...reading, share: weight / total }));
+
+  let words: RecognizedWord[] = [];
+  if (options.wordTimes !== false) {
+    const alignStarted = performance.now();
+    words = await timeWords(model, best.hypothesis, samples.length, task, crossK, crossV);
+    timing.alignMs = performance.now() - alignStarted;
+  }
+  return {
+    text: best.text,
+    confidence: Math.exp(best.averageLogprob),
+    readings,
+    words,
+    noSpeechProbability,
+    timing,
+  };
+}
