@@ -8,6 +8,8 @@ await build({
     'src/main.ts',
     'src/cli.ts',
     { in: 'src/modules/conversations/scoring/scorer-worker.ts', out: 'scorer-worker' },
+    // And the Whisper recognizer's thread: @conversa/whisper starts it beside main.js.
+    { in: '../../packages/whisper/src/thread-worker.ts', out: 'whisper-worker' },
   ],
   outdir: 'dist',
   bundle: true,

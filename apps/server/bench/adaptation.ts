@@ -22,6 +22,7 @@ import {
   type SpeakerAdaptation,
 } from '../src/modules/speech/adaptation/speaker-adaptation.ts';
 import { createEmbeddedEngine } from '../src/modules/speech/embedded-engine.ts';
+import { createWhisperEngine } from '../src/modules/speech/whisper-engine.ts';
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
 import {
   decoderArgs,
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     methods: { type: 'string', default: 'mllr,map' },
     language: { type: 'boolean', default: true },
     'storyfile-weight': { type: 'string', default: '0.3' },
+    whisper: { type: 'boolean', default: true },
   },
 });
 const correctedCounts = values.corrected.split(',').map(Number);
@@ -113,6 +115,42 @@ async function decodeLater(
   return { wordError: edits / words, edits, words, cpuSeconds };
 }
 
+/**
+ * The later answers drafted by Whisper tiny.en as the studio drafts (its thread at the lowest
+ * CPU priority, no speaker adaptation); with `prompt`, the corrected answers' words before each
+ * (the storyfile's language, as its questions get).
+ */
+async function draftLaterWithWhisper(later: readonly Utterance[], prompt: readonly string[]) {
+  const engine = createWhisperEngine({ niceness: BACKGROUND_NICENESS });
+  await engine.load();
+  let edits = 0;
+  let words = 0;
+  let audioSeconds = 0;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  for (const utterance of later) {
+    const heard = await engine.transcribe(
+      utterance.wavFile,
+      { storyfileId: 'bench', phrasings: [...prompt], terms: [] },
+      new AbortController().signal,
+    );
+    const truth = splitIntoWords(utterance.text);
+    edits += wordEdits(truth, splitIntoWords(heard.text));
+    words += truth.length;
+    audioSeconds += ((await readFile(utterance.wavFile)).length - 44) / 32_000;
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await engine.close?.();
+  return {
+    wordError: edits / words,
+    edits,
+    words,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    realTimeFactor: wallSeconds / audioSeconds,
+  };
+}
+
 const workDir = await mkdtemp(path.join(tmpdir(), 'bench-adaptation-'));
 try {
   const speaker = await loadSpeaker(workDir);
@@ -139,6 +177,23 @@ try {
 
   const before = await decodeLater(later, workDir, { model: general });
   report({ corrected: 0, method: 'none', language: 'general', ...before });
+
+  if (values.whisper) {
+    // Issue 65: the modern recognizer, with no correction, then with the corrected words as its
+    // prompt (Whisper is not adapted to a speaker: MLLR and MAP are pocketsphinx's).
+    const plain = await draftLaterWithWhisper(later, []);
+    report({ corrected: 0, method: 'whisper', language: 'none', ...plain });
+    console.log(
+      `      Whisper tiny.en real-time factor at the lowest priority: ${fixed(plain.realTimeFactor, 3)}`,
+    );
+    for (const corrected of correctedCounts) {
+      const prompted = await draftLaterWithWhisper(
+        later,
+        speaker.slice(0, corrected).map((utterance) => utterance.text),
+      );
+      report({ corrected, method: 'whisper', language: 'prompt', ...prompted });
+    }
+  }
 
   let best: { adaptation: SpeakerAdaptation; wordError: number; corrected: number } | null = null;
   for (const corrected of correctedCounts) {

@@ -17,3 +17,4 @@ export {
   type RecognizeOptions,
 } from './recognize.ts';
 export type { RecognizedWord } from './timed-words.ts';
+export { startWhisperThread, type WhisperThread, type WhisperThreadOptions } from './thread.ts';

@@ -49,7 +49,17 @@ export interface Recognition {
   /** The best reading's words with their times; [] when not asked for or no speech. */
   words: RecognizedWord[];
   noSpeechProbability: number;
-  timing: { encodeMs: number; decodeMs: number; alignMs: number; steps: number };
+  /**
+   * Milliseconds of each stage, decoder passes, and the process's CPU seconds meanwhile (all its
+   * threads: onnxruntime's among them, and whatever else ran then).
+   */
+  timing: {
+    encodeMs: number;
+    decodeMs: number;
+    alignMs: number;
+    steps: number;
+    cpuSeconds: number;
+  };
 }
 function abortIfAsked(signal: AbortSignal | undefined) {
   if (signal?.aborted) {
@@ -74,6 +84,7 @@ export async function recognize(
   const beamCount = Math.max(1, options.beams ?? DEFAULT_BEAMS);
   const signal = options.signal;
 
+  const cpuStarted = process.cpuUsage();
   const encodeStarted = performance.now();
   const audio = new Float32Array(WINDOW_SAMPLES);
   audio.set(samples);
@@ -220,12 +231,17 @@ export async function recognize(
     }))
     .sort((a, b) => b.averageLogprob - a.averageLogprob);
   const best = ranked[0];
-  const timing = { encodeMs, decodeMs, alignMs: 0, steps };
+  const cpuSeconds = () => {
+    const used = process.cpuUsage(cpuStarted);
+    return (used.user + used.system) / 1e6;
+  };
+  const timing = { encodeMs, decodeMs, alignMs: 0, steps, cpuSeconds: 0 };
   if (
     !best ||
     best.text === '' ||
     (noSpeechProbability > NO_SPEECH_THRESHOLD && best.averageLogprob < NO_SPEECH_LOGPROB)
   ) {
+    timing.cpuSeconds = cpuSeconds();
     return { text: '', confidence: 0, readings: [], words: [], noSpeechProbability, timing };
   }
   // Readings differing only in case or punctuation are one reading, written as the best wrote
@@ -265,6 +281,7 @@ export async function recognize(
     words = await timeWords(model, best.hypothesis, samples.length, task, crossK, crossV);
     timing.alignMs = performance.now() - alignStarted;
   }
+  timing.cpuSeconds = cpuSeconds();
   return {
     text: best.text,
     confidence: Math.exp(best.averageLogprob),

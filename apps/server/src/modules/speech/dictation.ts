@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { SpeechConfig } from '../../config/env.ts';
 import { BACKGROUND_NICENESS } from '../../media/ffmpeg.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
-import { createEmbeddedEngine } from './embedded-engine.ts';
-import { createExternalEngine } from './external-engine.ts';
 import { findPauseCuts, readPcmWav, writePcmWav } from './pauses.ts';
+import { createConfiguredEngine } from './recognizers.ts';
 import type {
   SpeakerVoice,
   SpeechEngine,
@@ -48,8 +47,9 @@ const NO_VOCABULARY: StoryfileVocabulary = { storyfileId: '', phrasings: [], ter
 
 /**
  * The storyfile's recognizer for answers: the external engine when SPEECH_TO_TEXT_URL is set,
- * else pocketsphinx with Debian's general US English model (answers are everyday speech, not the
- * script's questions the storyfile models are made of).
+ * else SPEECH_RECOGNIZER's: Whisper (in a thread at the drafts' CPU priority), or pocketsphinx
+ * with Debian's general US English model (answers are everyday speech, not the script's
+ * questions the storyfile models are made of), which also serves when Whisper cannot load.
  */
 export function createDictation(options: {
   config: SpeechConfig;
@@ -60,20 +60,25 @@ export function createDictation(options: {
   const niceness = options.niceness ?? BACKGROUND_NICENESS;
   const engine =
     options.engine ??
-    (options.config.external
-      ? createExternalEngine({
-          ...options.config.external,
-          // A piece is longer than a question: give the server time in proportion.
-          timeoutSeconds: Math.max(options.config.external.timeoutSeconds, 60),
-        })
-      : createEmbeddedEngine({
-          modelsDir: tmpdir(),
-          isGeneralModelOnly: true,
-          keepsSilence: true,
-          niceness,
-        }));
+    createConfiguredEngine(
+      options.config.external
+        ? {
+            ...options.config,
+            // A piece is longer than a question: give the server time in proportion.
+            external: {
+              ...options.config.external,
+              timeoutSeconds: Math.max(options.config.external.timeoutSeconds, 60),
+            },
+          }
+        : options.config,
+      { modelsDir: tmpdir(), isGeneralModelOnly: true, keepsSilence: true, niceness },
+      // Whisper's thread runs at the drafts' priority too, behind every visitor's question.
+      { niceness },
+    );
   return {
-    engineName: engine.name,
+    get engineName() {
+      return engine.name;
+    },
     niceness,
     async transcribeAnswer(wavFile, { signal, vocabulary, voice }) {
       const audio = readPcmWav(await readFile(wavFile));

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import {
-  loadWhisperModel,
-  recognize,
+  startWhisperThread,
   whisperModelDir,
-  type WhisperModel,
   type WhisperModelId,
+  type WhisperThread,
 } from '@conversa/whisper';
 import { AppError } from '../../http/errors.ts';
 import { SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
@@ -29,7 +28,9 @@ export function buildWhisperPrompt(terms: readonly string[], phrasings: readonly
   const unique = (texts: readonly string[]) =>
     texts.map(clean).filter((text) => {
       const key = text.toLowerCase();
-      if (text === '' || seen.has(key)) {return false;}
+      if (text === '' || seen.has(key)) {
+        return false;
+      }
       seen.add(key);
       return true;
     });
@@ -38,7 +39,9 @@ export function buildWhisperPrompt(terms: readonly string[], phrasings: readonly
   let prompt = '';
   for (const phrasing of unique(phrasings)) {
     const sentence = /[.?!]$/.test(phrasing) ? phrasing : `${phrasing}.`;
-    if (prompt.length + sentence.length + 1 + ending.length > MAX_PROMPT_CHARACTERS) {break;}
+    if (prompt.length + sentence.length + 1 + ending.length > MAX_PROMPT_CHARACTERS) {
+      break;
+    }
     prompt = prompt === '' ? sentence : `${prompt} ${sentence}`;
   }
   return `${prompt}${ending}`.trim().slice(-MAX_PROMPT_CHARACTERS);
@@ -54,29 +57,40 @@ export interface WhisperEngineOptions {
   beams?: number;
   /** Send the storyfile's custom words and phrasings as Whisper's prompt (default true). */
   usesPrompt?: boolean;
+  /** The model thread's CPU priority (answer drafts: BACKGROUND_NICENESS); unset: the process's. */
+  niceness?: number;
 }
 
 /**
- * OpenAI's Whisper (tiny.en by default), converted to ONNX by packages/whisper and run in this
- * process by onnxruntime-node, whose own threads do the arithmetic: the event loop only waits.
- * The model loads once, on the first recording (or `prepare`), and stays loaded.
+ * OpenAI's Whisper (tiny.en by default), converted to ONNX by packages/whisper and run by
+ * onnxruntime-node in a worker thread of its own (its `run` holds the thread that calls it): the
+ * event loop only posts the samples and waits. The thread starts and loads the model on the
+ * first recording (or `prepare`), then stays; one that fails to load is started again next time.
  */
 export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechEngine & {
   /** Loads the model now; rejects when it cannot be loaded. */
-  load(): Promise<WhisperModel>;
+  load(): Promise<WhisperThread>;
 } {
-  let loading: Promise<WhisperModel> | undefined;
+  let loading: Promise<WhisperThread> | undefined;
+  let thread: WhisperThread | undefined;
   let isLoaded = false;
   const load = () => {
-    loading ??= loadWhisperModel(options.modelDir ?? whisperModelDir(options.model ?? 'tiny.en'), {
-      threads: options.threads ?? 2,
-    }).then((model) => {
-      isLoaded = true;
-      return model;
-    });
-    loading.catch(() => {
-      loading = undefined;
-    });
+    if (!loading) {
+      const started = startWhisperThread({
+        modelDir: options.modelDir ?? whisperModelDir(options.model ?? 'tiny.en'),
+        threads: options.threads ?? 2,
+        ...(options.niceness === undefined ? {} : { niceness: options.niceness }),
+      });
+      thread = started;
+      loading = started.ready.then(() => {
+        isLoaded = true;
+        return started;
+      });
+      loading.catch(() => {
+        loading = undefined;
+        void started.close();
+      });
+    }
     return loading;
   };
   return {
@@ -85,9 +99,12 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
     async prepare() {
       await load();
     },
+    async close() {
+      await thread?.close();
+    },
     async transcribe(wavFile, vocabulary, signal): Promise<SpeechTranscript> {
       const wasLoaded = isLoaded;
-      let model: WhisperModel;
+      let model: WhisperThread;
       try {
         model = await load();
       } catch {
@@ -105,13 +122,11 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
           ? ''
           : buildWhisperPrompt(vocabulary.terms, vocabulary.phrasings);
       const started = performance.now();
-      const cpuStarted = process.cpuUsage();
-      const heard = await recognize(model, samples, {
+      const heard = await model.recognize(samples, {
         ...(prompt ? { prompt } : {}),
         beams: options.beams ?? 5,
         signal,
       });
-      const cpu = process.cpuUsage(cpuStarted);
       const wallSeconds = (performance.now() - started) / 1000;
       return {
         text: heard.text,
@@ -131,7 +146,7 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
           isKeptRunning: true,
           wallSeconds,
           searchWallSeconds: wallSeconds,
-          searchCpuSeconds: (cpu.user + cpu.system) / 1e6,
+          searchCpuSeconds: heard.timing.cpuSeconds,
         },
       };
     },

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWhisperModel, whisperModelDir } from './model.ts';
+import { recognize } from './recognize.ts';
+import { startWhisperThread } from './thread.ts';
+
+const run = promisify(execFile);
+let work: string;
+let samples: Float32Array;
+
+/** The nice value of each of this process's threads (Linux: /proc/self/task). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[16]);
+  });
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'whisper-thread-'));
+  const spoken = path.join(work, 'spoken.wav');
+  const wav = path.join(work, 'question.wav');
+  await run('espeak-ng', ['-v', 'en-us', '-s', '145', '-w', spoken, 'Tell me about your family.']);
+  await run('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', wav]);
+  const bytes = await readFile(wav);
+  const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
+  samples = Float32Array.from(pcm, (sample) => sample / 32_768);
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('a Whisper model in a worker thread', () => {
+  it('hears as the model does in the calling thread, at the priority it was given', async () => {
+    const model = await loadWhisperModel(whisperModelDir('tiny.en'));
+    const here = await recognize(model, samples, { prompt: 'family' });
+    await Promise.all([model.encoder.release(), model.decoder.release()]);
+    const before = threadNiceness().filter((nice) => nice === 19).length;
+
+    const thread = startWhisperThread({ modelDir: whisperModelDir('tiny.en'), niceness: 19 });
+    try {
+      await thread.ready;
+      // The worker and the threads onnxruntime started from it run at the lowest priority.
+      expect(threadNiceness().filter((nice) => nice === 19).length).toBeGreaterThan(before);
+      const there = await thread.recognize(samples, { prompt: 'family' });
+      expect(there.text).toBe(here.text);
+      expect(there.readings).toEqual(here.readings);
+      expect(there.words).toEqual(here.words);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('cancels a recording when its signal aborts, and fails every request once closed', async () => {
+    const thread = startWhisperThread({ modelDir: whisperModelDir('tiny.en') });
+    const controller = new AbortController();
+    const first = thread.recognize(samples, { signal: controller.signal });
+    const second = thread.recognize(samples);
+    controller.abort(new Error('The visitor spoke again.'));
+
+    await expect(first).rejects.toThrow('The visitor spoke again.');
+    expect((await second).text).not.toBe('');
+    await thread.close();
+    await expect(thread.recognize(samples)).rejects.toThrow('The Whisper thread was closed.');
+  });
+
+  it('rejects its readiness when the model cannot be loaded', async () => {
+    const thread = startWhisperThread({ modelDir: path.join(work, 'no-model-here') });
+
+    await expect(thread.ready).rejects.toThrow('The Whisper model could not be loaded');
+    await expect(thread.recognize(samples)).rejects.toThrow('could not be loaded');
+    await thread.close();
+  });
+});
