@@ -25,6 +25,7 @@ import { registerCompression } from './compression.ts';
 import { setUpIdentity } from './identity.ts';
 import { registerMediaModuleRoutes } from './media-routes.ts';
 import { registerModuleRoutes } from './module-routes.ts';
+import type { SpeechGateway } from '../modules/speech/index.ts';
 import { registerOperationsRoutes } from './operations.ts';
 import { findWebDist, serveWebConsole } from './web-console.ts';
 
@@ -94,10 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await modelUpgrade?.stop();
   });
 
+  // The speech gateway is made with the module routes below; /healthz reads it when asked.
+  const assembled: { speech?: SpeechGateway } = {};
   registerOperationsRoutes(app, {
     config,
     db,
     metrics,
+    recognizer: () => assembled.speech?.report(),
     textEmbedder: options.textEmbedder,
     sentenceVectors,
     modelUpgrade,
@@ -105,15 +109,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const webDist = options.webDist ?? findWebDist();
-  await registerModuleRoutes(app, options, {
-    auth,
-    isEmbeddedIdp,
-    isHttps,
-    metrics,
-    webDist,
-    modelUpgrade,
-    sentenceVectors,
-  });
+  assembled.speech = (
+    await registerModuleRoutes(app, options, {
+      auth,
+      isEmbeddedIdp,
+      isHttps,
+      metrics,
+      webDist,
+      modelUpgrade,
+      sentenceVectors,
+    })
+  ).speech;
   if (options.media) {
     await registerMediaModuleRoutes(app, { config, db, metrics, ...options.media });
   }

@@ -35,7 +35,7 @@ import { trialUsage } from '../modules/media/index.ts';
 import { registerMobileAppRoutes } from '../modules/mobile-app/mobile-app.routes.ts';
 import { registerPromoCodeRoutes } from '../modules/promo-codes/promo-codes.routes.ts';
 import { registerPublishingRoutes } from '../modules/publishing/publishing.routes.ts';
-import { createSpeechGateway } from '../modules/speech/index.ts';
+import { createSpeechGateway, type SpeechGateway } from '../modules/speech/index.ts';
 import { createSpeechStoryfiles } from './speech-storyfiles.ts';
 import { registerSpeechRoutes } from '../modules/spoken-questions/speech.routes.ts';
 import { organizationStoryfiles } from '../modules/storyfiles/index.ts';
@@ -61,7 +61,7 @@ export async function registerModuleRoutes(
     modelUpgrade: ModelUpgrade | undefined;
     sentenceVectors: SentenceVectors | undefined;
   },
-): Promise<void> {
+): Promise<{ speech: SpeechGateway }> {
   const { config, db } = options;
   const { auth, isEmbeddedIdp, isHttps, metrics, webDist } = assembled;
   registerAuthRoutes(app, {
@@ -154,18 +154,20 @@ export async function registerModuleRoutes(
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   // Spoken questions: recordings recognized by the studio (issue 29), never stored.
+  const speech =
+    options.speech ??
+    createSpeechGateway({
+      storyfiles: createSpeechStoryfiles(conversationEngine),
+      config: config.speech,
+      dataDir: config.dataDir,
+      ffmpegPath: options.media?.runtime.binaries.ffmpeg,
+    });
   await registerSpeechRoutes(app, {
     engine: conversationEngine,
-    speech:
-      options.speech ??
-      createSpeechGateway({
-        storyfiles: createSpeechStoryfiles(conversationEngine),
-        config: config.speech,
-        dataDir: config.dataDir,
-        ffmpegPath: options.media?.runtime.binaries.ffmpeg,
-      }),
+    speech,
     storyfileAskLimitPerMinute: config.publicAskLimitPerMinute,
   });
   registerDashboardRoutes(app, { db });
   registerMobileAppRoutes(app, conversationEngine);
+  return { speech };
 }

@@ -3,6 +3,7 @@ import type { TextEmbedder } from '@conversa/embeddings';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { ModelUpgrade, SentenceVectors } from '../modules/conversations/index.ts';
+import type { RecognizerReport } from '../modules/speech/index.ts';
 import type { Database } from '../db/client.ts';
 import { createDatabaseProbe } from '../db/health.ts';
 import { canReadMetrics, type StudioMetrics } from '../http/metrics.ts';
@@ -33,6 +34,8 @@ export function registerOperationsRoutes(
     modelUpgrade?: ModelUpgrade | undefined;
     /** The pool of the job queue, when this app has the media runtime. */
     jobsPool?: pg.Pool;
+    /** Which recognizer hears spoken questions (Whisper, or pocketsphinx serving instead). */
+    recognizer?: () => RecognizerReport | undefined;
   },
 ): void {
   const { config, db, metrics } = options;
@@ -56,8 +59,11 @@ export function registerOperationsRoutes(
       const load = model?.loadReport?.();
       const upgrade = options.modelUpgrade?.report();
       const asks = options.sentenceVectors?.report();
+      const recognizer = options.recognizer?.();
       return {
         status: 'ok',
+        // `fallback`: Whisper could not be loaded and pocketsphinx hears instead (`lastError`).
+        ...(recognizer ? { recognizer } : {}),
         embedder: model
           ? {
               id: model.id,

@@ -73,7 +73,7 @@ export const understandingEnvShape = {
     .enum(['whisper', 'pocketsphinx'], {
       message: 'SPEECH_RECOGNIZER must be whisper or pocketsphinx',
     })
-    .default('pocketsphinx'),
+    .default('whisper'),
   /**
    * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
    * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.

@@ -160,7 +160,7 @@ export interface SpeechConfig {
   concurrency: number | undefined;
   /** SPEECH_WARM_DECODERS: pocketsphinx decoders kept loaded and waiting (0 or unset: none). */
   warmDecoders?: number;
-  /** SPEECH_RECOGNIZER: the embedded recognizer (unset: pocketsphinx). */
+  /** SPEECH_RECOGNIZER: the embedded recognizer (unset here: pocketsphinx; the env's default: whisper). */
   recognizer?: 'whisper' | 'pocketsphinx';
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:

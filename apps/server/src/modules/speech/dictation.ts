@@ -73,7 +73,7 @@ export function createDictation(options: {
         : options.config,
       { modelsDir: tmpdir(), isGeneralModelOnly: true, keepsSilence: true, niceness },
       // Whisper's thread runs at the drafts' priority too, behind every visitor's question.
-      { niceness },
+      { niceness, writes: 'sentences' },
     );
   return {
     get engineName() {

@@ -1,5 +1,6 @@
 // The speech module's public entry: what other modules and the assembly may use.
 export * from './speech.tables.ts';
+export type { RecognizerReport } from './recognizers.ts';
 export {
   createSpeechGateway,
   type SpeechGateway,

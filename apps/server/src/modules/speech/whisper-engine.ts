@@ -59,6 +59,23 @@ export interface WhisperEngineOptions {
   usesPrompt?: boolean;
   /** The model thread's CPU priority (answer drafts: BACKGROUND_NICENESS); unset: the process's. */
   niceness?: number;
+  /**
+   * `words` (spoken questions, the default): lower case without punctuation, as the gateway's
+   * answer has always been; `sentences` (answer drafts): as Whisper writes, with capitals and
+   * punctuation, which become the captions.
+   */
+  writes?: 'words' | 'sentences';
+}
+
+/** A question's words as the gateway answers them: lower case, no punctuation but apostrophes. */
+export function toSpokenWords(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/(^|\s)'+|'+(?=\s|$)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -128,19 +145,25 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
         signal,
       });
       const wallSeconds = (performance.now() - started) / 1000;
+      const write = options.writes === 'sentences' ? (text: string) => text : toSpokenWords;
       return {
-        text: heard.text,
+        text: write(heard.text),
         confidence: heard.text === '' ? null : round3(heard.confidence),
         alternatives: heard.readings.map((reading) => ({
-          text: reading.text,
+          text: write(reading.text),
           confidence: round3(reading.share),
         })),
-        words: heard.words.map((word) => ({
-          text: word.text,
-          startMs: word.startMs,
-          endMs: word.endMs,
-          confidence: round3(word.probability),
-        })),
+        words: heard.words
+          .flatMap((word) => {
+            const text = write(word.text);
+            return text === '' ? [] : [{ ...word, text }];
+          })
+          .map((word) => ({
+            text: word.text,
+            startMs: word.startMs,
+            endMs: word.endMs,
+            confidence: round3(word.probability),
+          })),
         timing: {
           isCold: !wasLoaded,
           isKeptRunning: true,

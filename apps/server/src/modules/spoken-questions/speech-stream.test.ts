@@ -139,7 +139,7 @@ describe(
         type: 'heard',
         id: 2,
         text: uploaded.text,
-        recognizer: 'pocketsphinx',
+        recognizer: 'whisper',
       });
       expect(heard.alternatives.map((reading) => reading.text)).toContain('where were you born');
       // ffmpeg held back at most a few milliseconds of the recording sent (its resampler's).

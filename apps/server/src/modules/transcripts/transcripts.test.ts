@@ -72,7 +72,7 @@ describe('transcript drafts', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
     expect(draft).toMatchObject({
       status: 'draft',
       source: 'recognizer',
-      engine: 'pocketsphinx',
+      engine: 'whisper',
       revision: 1,
       error: null,
     });
@@ -140,7 +140,9 @@ describe('editing a transcript', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
   it("an author's corrected words keep their cue's time, become the captions and end the draft", async () => {
     const draft = await waitForTranscript(videoIds.spoken);
     const [first, ...rest] = draft.cues;
-    const corrected = { ...first!, startMs: first!.startMs + 900, text: 'I grew up on a farm' };
+    // The author corrects the cue's last word, and types its start wrong.
+    const correctedText = first!.text.replace(/\S+$/, 'Ohio.');
+    const corrected = { ...first!, startMs: first!.startMs + 900, text: correctedText };
     const saved = await owner.expectStatus<Transcript>(
       200,
       'PUT',
@@ -152,11 +154,11 @@ describe('editing a transcript', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
     );
     expect(saved).toMatchObject({ status: 'edited', source: 'author', revision: 2 });
     // Re-timed against what was heard: the start typed wrong goes back to the speech's.
-    expect(saved.cues[0]).toEqual({ ...first, text: 'I grew up on a farm' });
-    expect(saved.text.startsWith('I grew up on a farm')).toBe(true);
+    expect(saved.cues[0]).toEqual({ ...first, text: correctedText });
+    expect(saved.text.startsWith(correctedText)).toBe(true);
     const captions = await fetchCaptionsOf(videoIds.spoken);
     expect(captions.url).toMatch(/\/captions-r2\.vtt\?/);
-    expect(captions.text).toContain('I grew up on a farm');
+    expect(captions.text).toContain(correctedText);
   });
 
   it('a save over a newer revision is refused with the spec-style sentence; times can be kept as sent', async () => {
