@@ -172,9 +172,9 @@ def build_decoder(w: dict, dims: dict) -> onnx.ModelProto:
         x = g.op("Add", [x, h])
     x = layer_norm(g, x, w, "decoder/layer_norm")
     last = g.op("Gather", [x, g.const(np.array(-1, dtype=np.int64))], axis=1)  # beams x width
-    g.nodes.append(
-        helper.make_node("MatMul", [last, g.op("Transpose", [embeddings], perm=[1, 0])], ["logits"])
-    )
+    # The output projection is the token embeddings, tied: Gemm reads them transposed in place,
+    # where a Transpose would be folded into a second copy of them (80 MB at tiny's size).
+    g.nodes.append(helper.make_node("Gemm", [last, embeddings], ["logits"], transB=1))
     g.nodes.append(helper.make_node("Concat", new_keys, ["new_self_k"], axis=0))
     g.nodes.append(helper.make_node("Concat", new_values, ["new_self_v"], axis=0))
     g.nodes.append(helper.make_node("Concat", attentions, ["cross_attention"], axis=0))

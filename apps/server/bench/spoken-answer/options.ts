@@ -15,8 +15,12 @@ export const { values: args } = parseArgs({
     questions: { type: 'string', default: '10' },
     paraphrases: { type: 'string', default: '4' },
     transport: { type: 'string', default: 'both' },
+    recognizer: { type: 'string', default: 'whisper' },
   },
 });
+if (args.recognizer !== 'whisper' && args.recognizer !== 'pocketsphinx') {
+  throw new Error('--recognizer must be whisper or pocketsphinx');
+}
 if (!['both', 'stream', 'upload'].includes(args.transport)) {
   throw new Error('--transport must be both, stream or upload');
 }
