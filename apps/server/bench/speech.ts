@@ -12,7 +12,7 @@
 // Usage: npm run bench:speech [-- --questions 16 --paraphrases 8 --off-topic 8 --every-voice
 //                                  --latency-runs 3 --parallel 2 --embedder none --unseen
 //                                  --snr 15 --hearing-only --heard bench-results/speech.json
-//                                  --recognizer whisper]
+//                                  --recognizer whisper --window fit]
 //   --questions N|all  the template's questions spoken (spread over its topics; all = every
 //                      question and alternate)
 //   --every-voice      each sentence in all 3 voices × 2 rates (6 times the recordings)
@@ -21,7 +21,9 @@
 //   --heard FILE       ask again the readings a previous run heard (its bench-results/speech.json):
 //                      the decision rule measured without recognizing again
 //   --recognizer       the studio's embedded recognizer: pocketsphinx (the storyfile's own language
-//                      model) or whisper (tiny.en with the storyfile's words as its prompt)
+//                      model) or whisper (tiny.en with the storyfile's words as its prompt, the
+//                      default); --window full|fit: the window Whisper encodes (its 30 s, or the
+//                      recording and 1 s); --beams N: Whisper's beams (5)
 //   --embedder         the matcher's sentence model (none: words only, as the e2e suite runs;
 //                      use-lite: the studio's default, which loads a model first)
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
   const endOfSpeechPause = readEndOfSpeechPauseSeconds();
   const loadBefore = loadavg();
   console.log(
-    `Speech bench: ${SENTENCES.length} sentences (${QUESTION_COUNT} ${args.questions === 'all' ? 'script phrasings' : 'script questions'}, ${PARAPHRASE_COUNT} paraphrases, ${OFF_TOPIC_COUNT} off-topic) of the "${LIFE_STORY_TEMPLATE.name}" template, ${args['every-voice'] ? 'each in' : 'in turn over'} ${SPEAKING_VOICES.length} voices × ${WORDS_PER_MINUTE.length} rates (${SPEAKING_VOICES.join(', ')}; ${WORDS_PER_MINUTE.join(' and ')} words a minute), ${NOISE.noise === 'brownnoise' ? 'brown' : 'pink'} noise at ${NOISE.snrDb} dB SNR, WebM/Opus; matcher sentence model: ${args.embedder}; studio's recognizer: ${args.recognizer}; ${PARALLEL} at a time`,
+    `Speech bench: ${SENTENCES.length} sentences (${QUESTION_COUNT} ${args.questions === 'all' ? 'script phrasings' : 'script questions'}, ${PARAPHRASE_COUNT} paraphrases, ${OFF_TOPIC_COUNT} off-topic) of the "${LIFE_STORY_TEMPLATE.name}" template, ${args['every-voice'] ? 'each in' : 'in turn over'} ${SPEAKING_VOICES.length} voices × ${WORDS_PER_MINUTE.length} rates (${SPEAKING_VOICES.join(', ')}; ${WORDS_PER_MINUTE.join(' and ')} words a minute), ${NOISE.noise === 'brownnoise' ? 'brown' : 'pink'} noise at ${NOISE.snrDb} dB SNR, WebM/Opus; matcher sentence model: ${args.embedder}; studio's recognizer: ${args.recognizer}${args.recognizer === 'whisper' ? ` (window ${args.window}, ${args.beams} beams)` : ''}; ${PARALLEL} at a time`,
   );
   console.log(
     `Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(', ')} (${availableParallelism()} cores)`,
@@ -114,6 +116,8 @@ async function main(): Promise<void> {
       MATCHER_EMBEDDER: args.embedder,
       SPEECH_CONCURRENCY: String(PARALLEL),
       SPEECH_RECOGNIZER: args.recognizer,
+      SPEECH_WHISPER_WINDOW: args.window,
+      SPEECH_WHISPER_BEAMS: args.beams,
       ...(args['warm-decoders'] === undefined
         ? {}
         : { SPEECH_WARM_DECODERS: args['warm-decoders'] }),

@@ -26,6 +26,8 @@ export interface RecognizeOptions {
   prompt?: string;
   /** Beams searched (1 = greedy). */
   beams?: number;
+  /** The window encoded: Whisper's 30 s (`full`, the default) or the recording and 1 s (`fit`). */
+  window?: 'full' | 'fit';
   /** Word times by the alignment heads (one more decoder pass); true by default. */
   wordTimes?: boolean;
   signal?: AbortSignal;
@@ -86,10 +88,16 @@ export async function recognize(
 
   const cpuStarted = process.cpuUsage();
   const encodeStarted = performance.now();
-  const audio = new Float32Array(WINDOW_SAMPLES);
+  // Whisper was trained on 30-s windows, a short recording padded with silence; `fit` encodes
+  // the recording and a second of silence after it instead (a fraction of the work).
+  const windowSamples =
+    options.window === 'fit'
+      ? Math.min(WINDOW_SAMPLES, Math.ceil(samples.length / SAMPLE_RATE + 1) * SAMPLE_RATE)
+      : WINDOW_SAMPLES;
+  const audio = new Float32Array(windowSamples);
   audio.set(samples);
   const encoded = await model.encoder.run({
-    audio: new ort.Tensor('float32', audio, [1, WINDOW_SAMPLES]),
+    audio: new ort.Tensor('float32', audio, [1, windowSamples]),
   });
   const crossK = encoded.cross_k as Tensor;
   const crossV = encoded.cross_v as Tensor;

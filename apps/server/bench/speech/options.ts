@@ -47,7 +47,9 @@ export const { values: args } = parseArgs({
     snr: { type: 'string' },
     'hearing-only': { type: 'boolean', default: false },
     heard: { type: 'string' },
-    recognizer: { type: 'string', default: 'pocketsphinx' },
+    recognizer: { type: 'string', default: 'whisper' },
+    window: { type: 'string', default: 'full' },
+    beams: { type: 'string', default: '5' },
   },
 });
 

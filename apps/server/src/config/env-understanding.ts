@@ -75,6 +75,15 @@ export const understandingEnvShape = {
     })
     .default('whisper'),
   /**
+   * The window Whisper encodes for a spoken question: `full` (its 30 s, the recording padded
+   * with silence, as it was trained) or `fit` (the recording and 1 s: a fraction of the work).
+   */
+  SPEECH_WHISPER_WINDOW: z
+    .enum(['full', 'fit'], { message: 'SPEECH_WHISPER_WINDOW must be full or fit' })
+    .default('full'),
+  /** Beams Whisper searches for a spoken question; their distinct results are its readings. */
+  SPEECH_WHISPER_BEAMS: z.coerce.number().int().min(1).max(8).default(5),
+  /**
    * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
    * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.
    */

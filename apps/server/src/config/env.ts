@@ -162,6 +162,10 @@ export interface SpeechConfig {
   warmDecoders?: number;
   /** SPEECH_RECOGNIZER: the embedded recognizer (unset here: pocketsphinx; the env's default: whisper). */
   recognizer?: 'whisper' | 'pocketsphinx';
+  /** SPEECH_WHISPER_WINDOW: the window Whisper encodes for a question (unset: full). */
+  whisperWindow?: 'full' | 'fit';
+  /** SPEECH_WHISPER_BEAMS: beams Whisper searches for a question (unset: 5). */
+  whisperBeams?: number;
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:
     { url: string; model: string; apiKey: string | undefined; timeoutSeconds: number } | undefined;
@@ -322,6 +326,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrency: env.SPEECH_CONCURRENCY,
       warmDecoders: env.SPEECH_WARM_DECODERS,
       recognizer: env.SPEECH_RECOGNIZER,
+      whisperWindow: env.SPEECH_WHISPER_WINDOW,
+      whisperBeams: env.SPEECH_WHISPER_BEAMS,
       external: env.SPEECH_TO_TEXT_URL
         ? {
             url: env.SPEECH_TO_TEXT_URL,

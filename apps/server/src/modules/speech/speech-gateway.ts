@@ -120,10 +120,17 @@ export function createSpeechGateway(options: {
 }): SpeechGateway {
   const engine =
     options.engine ??
-    createConfiguredEngine(options.config, {
-      modelsDir: path.join(options.dataDir, 'speech', 'models'),
-      warmDecoders: options.config.warmDecoders ?? 0,
-    });
+    createConfiguredEngine(
+      options.config,
+      {
+        modelsDir: path.join(options.dataDir, 'speech', 'models'),
+        warmDecoders: options.config.warmDecoders ?? 0,
+      },
+      {
+        window: options.config.whisperWindow ?? 'full',
+        beams: options.config.whisperBeams ?? 5,
+      },
+    );
   const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());
   const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
 

@@ -65,6 +65,8 @@ export interface WhisperEngineOptions {
    * punctuation, which become the captions.
    */
   writes?: 'words' | 'sentences';
+  /** The window encoded (SPEECH_WHISPER_WINDOW for questions; drafts: full). */
+  window?: 'full' | 'fit';
 }
 
 /** A question's words as the gateway answers them: lower case, no punctuation but apostrophes. */
@@ -142,6 +144,7 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
       const heard = await model.recognize(samples, {
         ...(prompt ? { prompt } : {}),
         beams: options.beams ?? 5,
+        window: options.window ?? 'full',
         signal,
       });
       const wallSeconds = (performance.now() - started) / 1000;
