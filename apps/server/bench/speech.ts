@@ -23,7 +23,7 @@
 //   --recognizer       the studio's embedded recognizer: pocketsphinx (the storyfile's own language
 //                      model) or whisper (tiny.en with the storyfile's words as its prompt, the
 //                      default); --window full|fit: the window Whisper encodes (its 30 s, or the
-//                      recording and 1 s); --beams N: Whisper's beams (5)
+//                      recording and 1 s); --beams N: Whisper's beams (3)
 //   --embedder         the matcher's sentence model (none: words only, as the e2e suite runs;
 //                      use-lite: the studio's default, which loads a model first)
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset

@@ -162,7 +162,14 @@ async function main() {
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'conversa-bench-transcripts-'));
   const engines = [
-    { name: 'pocketsphinx (embedded)', config: { concurrency: undefined, external: undefined } },
+    {
+      name: 'Whisper tiny.en (embedded)',
+      config: { concurrency: undefined, external: undefined, recognizer: 'whisper' as const },
+    },
+    {
+      name: 'pocketsphinx (embedded)',
+      config: { concurrency: undefined, external: undefined, recognizer: 'pocketsphinx' as const },
+    },
     ...(values.external
       ? [
           {
@@ -194,13 +201,16 @@ async function main() {
         const spoken = voice.startsWith('human')
           ? await readHumanAnswer(dir)
           : await speakAnswer(dir, voice);
+        // pocketsphinx decodes in child processes, Whisper in this process's threads.
         const cpuBefore = childCpuSeconds();
+        const ownCpuBefore = process.cpuUsage();
         const started = performance.now();
         const draft = await dictation.transcribeAnswer(spoken.wavFile, {
           signal: new AbortController().signal,
         });
         const wallSeconds = (performance.now() - started) / 1000;
-        const cpuSeconds = childCpuSeconds() - cpuBefore;
+        const ownCpu = process.cpuUsage(ownCpuBefore);
+        const cpuSeconds = childCpuSeconds() - cpuBefore + (ownCpu.user + ownCpu.system) / 1e6;
         const reference = fold(spoken.texts.join(' '));
         const wer = wordEdits(reference, fold(draft.text)) / reference.length;
         // The author replaces the draft's words with the true sentences, one cue each, at times

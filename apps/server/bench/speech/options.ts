@@ -49,7 +49,7 @@ export const { values: args } = parseArgs({
     heard: { type: 'string' },
     recognizer: { type: 'string', default: 'whisper' },
     window: { type: 'string', default: 'full' },
-    beams: { type: 'string', default: '5' },
+    beams: { type: 'string', default: '3' },
   },
 });
 

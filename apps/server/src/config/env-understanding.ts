@@ -82,7 +82,7 @@ export const understandingEnvShape = {
     .enum(['full', 'fit'], { message: 'SPEECH_WHISPER_WINDOW must be full or fit' })
     .default('full'),
   /** Beams Whisper searches for a spoken question; their distinct results are its readings. */
-  SPEECH_WHISPER_BEAMS: z.coerce.number().int().min(1).max(8).default(5),
+  SPEECH_WHISPER_BEAMS: z.coerce.number().int().min(1).max(8).default(3),
   /**
    * An external speech-to-text server speaking `POST /v1/audio/transcriptions` (whisper.cpp's
    * server, faster-whisper servers, ...): its base URL; unset = the embedded pocketsphinx.

@@ -164,7 +164,7 @@ export interface SpeechConfig {
   recognizer?: 'whisper' | 'pocketsphinx';
   /** SPEECH_WHISPER_WINDOW: the window Whisper encodes for a question (unset: full). */
   whisperWindow?: 'full' | 'fit';
-  /** SPEECH_WHISPER_BEAMS: beams Whisper searches for a question (unset: 5). */
+  /** SPEECH_WHISPER_BEAMS: beams Whisper searches for a question (unset: 3). */
   whisperBeams?: number;
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
   external:

@@ -128,7 +128,7 @@ export function createSpeechGateway(options: {
       },
       {
         window: options.config.whisperWindow ?? 'full',
-        beams: options.config.whisperBeams ?? 5,
+        beams: options.config.whisperBeams ?? 3,
       },
     );
   const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());
