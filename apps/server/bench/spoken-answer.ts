@@ -22,7 +22,7 @@
 // question.
 //
 // Not a test: `npm run bench:spoken-answer [-- --unseen --questions N --paraphrases N
-// --transport both|stream|upload --recognizer whisper|pocketsphinx]` (builds apps/web first). `--unseen`: the voices the studio's thresholds were not tuned on, in brown
+// --transport both|stream|upload --recognizer whisper|pocketsphinx --window full|fit]` (builds apps/web first). `--unseen`: the voices the studio's thresholds were not tuned on, in brown
 // noise at 15 dB under the whole file (issue 42's hidden conditions, before Chromium's noise
 // suppression). The microphone's clock is the one approximation: getUserMedia resolves a few
 // milliseconds after the capture starts, so the figures are a little short, never long, of the
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     embedded = prepared.embedded;
     studio = await startBenchStudio(prepared.url, 'spoken-answer', {
       SPEECH_RECOGNIZER: args.recognizer,
+      SPEECH_WHISPER_WINDOW: args.window,
     });
     const storyfile = await seedPublishedStoryfile(
       studio,

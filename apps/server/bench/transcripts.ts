@@ -222,9 +222,10 @@ async function main() {
           endMs: Math.round((index + 1) * guessStep),
         }));
         const aligned = alignEditedCues(edited, buildCues(draft.words), draft.words);
-        const startErrors = aligned.map(
-          (cue, index) => Math.abs(cue.startMs - spoken.sentences[index]!.startMs) / 1000,
+        const startOffsets = aligned.map(
+          (cue, index) => (cue.startMs - spoken.sentences[index]!.startMs) / 1000,
         );
+        const startErrors = startOffsets.map(Math.abs);
         rows.push({
           engine: engine.name,
           voice,
@@ -234,6 +235,8 @@ async function main() {
           wer: Number(wer.toFixed(3)),
           alignedStartErrorMedianSeconds: Number(median(startErrors).toFixed(2)),
           alignedStartErrorMaxSeconds: Number(Math.max(...startErrors).toFixed(2)),
+          // Signed: above 0, the cues start after the speech does.
+          alignedStartOffsetMedianSeconds: Number(median(startOffsets).toFixed(2)),
         });
         console.log(
           `${engine.name} ${voice}: ${fixed(spoken.seconds, 1)} s of answer drafted in ${fixed(wallSeconds, 1)} s (${fixed(cpuSeconds, 1)} CPU s), WER ${fixed(wer, 3)}, aligned cue starts ${fixed(median(startErrors))} s from the truth (median; max ${fixed(Math.max(...startErrors))} s)`,

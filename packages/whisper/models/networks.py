@@ -98,38 +98,69 @@ def build_encoder(w: dict, dims: dict, mel_filters: np.ndarray) -> onnx.ModelPro
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], ir_version=8)
 
 
+def attend_after_prefix(
+    g: Graph, q: str, prefix: tuple[str, str], own: tuple[str, str], head_width: int, mask: str
+) -> str:
+    """Self-attention over the prefix (one for every beam: batch 1, broadcast) and each beam's
+    own tokens, without copying the prefix into every beam's cache."""
+    scale = g.const(np.array(head_width**-0.5, dtype=np.float32))
+    on_prefix = g.op("MatMul", [q, g.op("Transpose", [prefix[0]], perm=[0, 1, 3, 2])])
+    on_own = g.op("MatMul", [q, g.op("Transpose", [own[0]], perm=[0, 1, 3, 2])])
+    scores = g.op("Mul", [g.op("Concat", [on_prefix, on_own], axis=-1), scale])
+    weights = g.op("Softmax", [g.op("Add", [scores, mask])], axis=-1)
+    prefix_length = g.op("Shape", [prefix[0]], start=2, end=3)
+    own_length = g.op("Shape", [own[0]], start=2, end=3)
+    to_prefix, to_own = g.ops(
+        "Split", [weights, g.op("Concat", [prefix_length, own_length], axis=0)], 2, axis=-1
+    )
+    return g.op("Add", [g.op("MatMul", [to_prefix, prefix[1]]), g.op("MatMul", [to_own, own[1]])])
+
+
 def build_decoder(w: dict, dims: dict) -> onnx.ModelProto:
     g = Graph("dec_")
     width, n_heads, n_layers = dims["n_text_state"], dims["n_text_head"], dims["n_text_layer"]
     head_width = width // n_heads
+    prefix = g.op("Shape", ["prefix_k"], start=2, end=3)  # [prefix]
     past = g.op("Shape", ["self_k"], start=2, end=3)  # [past]
     new = g.op("Shape", ["tokens"], start=1, end=2)  # [new]
-    total = g.op("Add", [past, new])
+    own_total = g.op("Add", [past, new])
+    offset = g.op("Add", [prefix, past])
     embeddings = g.weight(w["decoder/embeddings/weight"], "embeddings")
     x = g.op("Gather", [embeddings, "tokens"], axis=0)  # beams x new x width
     positions = g.op(
         "Slice",
-        [g.weight(w["decoder/position_encodings/encodings"], "pos"), past, total, g.ints([0])],
+        [
+            g.weight(w["decoder/position_encodings/encodings"], "pos"),
+            offset,
+            g.op("Add", [offset, new]),
+            g.ints([0]),
+        ],
     )
     x = g.op("Add", [x, positions])
-    # Causal mask over past + new: new token i sees positions up to past + i.
+    # Causal mask over the prefix (always seen) and past + new: new token i sees up to past + i.
     zero, one = g.const(np.array(0, dtype=np.int64)), g.const(np.array(1, dtype=np.int64))
     rows = g.op(
         "Add", [g.op("Range", [zero, g.op("Squeeze", [new]), one]), g.op("Squeeze", [past])]
     )
-    cols = g.op("Range", [zero, g.op("Squeeze", [total]), one])
+    cols = g.op("Range", [zero, g.op("Squeeze", [own_total]), one])
     allowed = g.op(
         "LessOrEqual",
         [g.op("Unsqueeze", [cols, g.ints([0])]), g.op("Unsqueeze", [rows, g.ints([1])])],
     )
-    mask = g.op(
+    own_mask = g.op(
         "Where",
         [
             allowed,
             g.const(np.array(0.0, dtype=np.float32)),
             g.const(np.array(-1e9, dtype=np.float32)),
         ],
-    )  # new x total
+    )  # new x (past + new)
+    prefix_mask = g.op(
+        "ConstantOfShape",
+        [g.op("Concat", [new, prefix], axis=0)],
+        value=helper.make_tensor("zero", TensorProto.FLOAT, [1], [0.0]),
+    )
+    mask = g.op("Concat", [prefix_mask, own_mask], axis=1)  # new x (prefix + past + new)
     new_keys, new_values, attentions = [], [], []
     for layer in range(n_layers):
         p = f"decoder/layer_{layer}"
@@ -143,11 +174,13 @@ def build_decoder(w: dict, dims: dict) -> onnx.ModelProto:
         all_v = g.op("Concat", [past_v, v], axis=1)
         new_keys.append(g.op("Unsqueeze", [all_k, g.ints([0])]))
         new_values.append(g.op("Unsqueeze", [all_v, g.ints([0])]))
-        out, _ = attend(
+        prefix_k = g.op("Squeeze", [g.op("Gather", ["prefix_k", index], axis=0), g.ints([0])])
+        prefix_v = g.op("Squeeze", [g.op("Gather", ["prefix_v", index], axis=0), g.ints([0])])
+        out = attend_after_prefix(
             g,
             heads(g, q, n_heads, width),
-            heads(g, all_k, n_heads, width),
-            heads(g, all_v, n_heads, width),
+            (heads(g, prefix_k, n_heads, width), heads(g, prefix_v, n_heads, width)),
+            (heads(g, all_k, n_heads, width), heads(g, all_v, n_heads, width)),
             head_width,
             mask,
         )
@@ -184,6 +217,8 @@ def build_decoder(w: dict, dims: dict) -> onnx.ModelProto:
         "whisper_decoder",
         [
             helper.make_tensor_value_info("tokens", TensorProto.INT64, ["beams", "new"]),
+            helper.make_tensor_value_info("prefix_k", f, [n_layers, 1, "prefix", width]),
+            helper.make_tensor_value_info("prefix_v", f, [n_layers, 1, "prefix", width]),
             helper.make_tensor_value_info("self_k", f, [n_layers, "beams", "past", width]),
             helper.make_tensor_value_info("self_v", f, [n_layers, "beams", "past", width]),
             helper.make_tensor_value_info("cross_k", f, [n_layers, 1, "frames", width]),

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import type { Tensor } from 'onnxruntime-node';
 import type { WhisperModel } from './model.ts';
 import { gatherBeams, logSoftmax, topIds, type Cache, type Hypothesis } from './beam-search.ts';
@@ -17,6 +18,9 @@ const MAX_READINGS = 5;
  */
 const NO_SPEECH_THRESHOLD = 0.6;
 const NO_SPEECH_LOGPROB = -1;
+/** Above this, a text repeats itself (OpenAI's `compression_ratio_threshold`). */
+const COMPRESSION_RATIO_LIMIT = 2.4;
+const REPEATED_PHRASE_WORDS = 4;
 
 export interface RecognizeOptions {
   /**
@@ -51,6 +55,8 @@ export interface Recognition {
   /** The best reading's words with their times; [] when not asked for or no speech. */
   words: RecognizedWord[];
   noSpeechProbability: number;
+  /** A `fit` window's reading repeated itself, and the recording was heard again in a full one. */
+  isHeardAgain?: boolean;
   /**
    * Milliseconds of each stage, decoder passes, and the process's CPU seconds meanwhile (all its
    * threads: onnxruntime's among them, and whatever else ran then).
@@ -75,6 +81,51 @@ export async function recognize(
   model: WhisperModel,
   samples: Float32Array,
   options: RecognizeOptions = {},
+): Promise<Recognition> {
+  const heard = await recognizeWindow(model, samples, options);
+  if (options.window !== 'fit' || !isRepeating(heard.text)) {
+    return heard;
+  }
+  // A window shorter than Whisper's 30 s sometimes sets it repeating a phrase to the end of its
+  // tokens ("what was the best game of your life what was the best game of your life…"): as
+  // OpenAI's fallback on a high compression ratio, the recording is heard again, in a full window.
+  const again = await recognizeWindow(model, samples, { ...options, window: 'full' });
+  const timing = {
+    encodeMs: heard.timing.encodeMs + again.timing.encodeMs,
+    decodeMs: heard.timing.decodeMs + again.timing.decodeMs,
+    alignMs: heard.timing.alignMs + again.timing.alignMs,
+    steps: heard.timing.steps + again.timing.steps,
+    cpuSeconds: heard.timing.cpuSeconds + again.timing.cpuSeconds,
+  };
+  return { ...again, timing, isHeardAgain: true };
+}
+
+/**
+ * Whether a text repeats itself: OpenAI's test (it compresses more than 2.4 times,
+ * `transcribe.py`), which a question too short to compress passes, or any run of 4 words said
+ * twice, which a question almost never holds and a loop always does.
+ */
+export function isRepeating(text: string): boolean {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > 0 && bytes.length / deflateSync(bytes).length > COMPRESSION_RATIO_LIMIT) {
+    return true;
+  }
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const seen = new Set<string>();
+  for (let index = 0; index + REPEATED_PHRASE_WORDS <= words.length; index += 1) {
+    const phrase = words.slice(index, index + REPEATED_PHRASE_WORDS).join(' ');
+    if (seen.has(phrase)) {
+      return true;
+    }
+    seen.add(phrase);
+  }
+  return false;
+}
+
+async function recognizeWindow(
+  model: WhisperModel,
+  samples: Float32Array,
+  options: RecognizeOptions,
 ): Promise<Recognition> {
   if (samples.length > WINDOW_SAMPLES) {
     throw new RangeError('Whisper hears at most 30 seconds at once.');
@@ -106,6 +157,10 @@ export async function recognize(
 
   const decodeStarted = performance.now();
   let steps = 0;
+  // The window's start (the prompt and the start of the transcript) is every beam's prefix: its
+  // keys and values go to the decoder once for all beams, never copied into each beam's cache.
+  let prefixK = new ort.Tensor('float32', new Float32Array(0), [layers, 1, 0, width]);
+  let prefixV = prefixK;
   const step = async (tokens: number[][], cache: Cache) => {
     steps += 1;
     const beams = tokens.length;
@@ -114,6 +169,8 @@ export async function recognize(
     const shape = [layers, beams, cache.length, width];
     const out = await model.decoder.run({
       tokens: new ort.Tensor('int64', ids, [beams, fresh]),
+      prefix_k: prefixK,
+      prefix_v: prefixV,
       self_k: new ort.Tensor('float32', cache.keys, shape),
       self_v: new ort.Tensor('float32', cache.values, shape),
       cross_k: crossK,
@@ -152,6 +209,8 @@ export async function recognize(
     length: 0,
   };
   const opened = await step([start], empty);
+  prefixK = new ort.Tensor('float32', opened.cache.keys, [layers, 1, start.length, width]);
+  prefixV = new ort.Tensor('float32', opened.cache.values, [layers, 1, start.length, width]);
   const vocabularySize = info.dimensions.n_vocab;
   const noSpeechProbability = (() => {
     const row = opened.logits.subarray(0, vocabularySize);
@@ -162,7 +221,7 @@ export async function recognize(
     }
     return Math.exp(row[special.noSpeech]! - max) / sum;
   })();
-  let current = await step([task], opened.cache);
+  let current = await step([task], empty);
 
   const suppressed = new Uint8Array(vocabularySize);
   for (const id of info.suppressTokens) {

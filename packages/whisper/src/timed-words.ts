@@ -36,6 +36,8 @@ export async function timeWords(
       BigInt64Array.from(sequence, (id) => BigInt(id)),
       [1, sequence.length],
     ),
+    prefix_k: new ort.Tensor('float32', new Float32Array(0), [layers, 1, 0, width]),
+    prefix_v: new ort.Tensor('float32', new Float32Array(0), [layers, 1, 0, width]),
     self_k: new ort.Tensor('float32', new Float32Array(0), [layers, 1, 0, width]),
     self_v: new ort.Tensor('float32', new Float32Array(0), [layers, 1, 0, width]),
     cross_k: crossK,

@@ -48,7 +48,7 @@ export const { values: args } = parseArgs({
     'hearing-only': { type: 'boolean', default: false },
     heard: { type: 'string' },
     recognizer: { type: 'string', default: 'whisper' },
-    window: { type: 'string', default: 'full' },
+    window: { type: 'string', default: 'fit' },
     beams: { type: 'string', default: '3' },
   },
 });

@@ -16,6 +16,7 @@ export const { values: args } = parseArgs({
     paraphrases: { type: 'string', default: '4' },
     transport: { type: 'string', default: 'both' },
     recognizer: { type: 'string', default: 'whisper' },
+    window: { type: 'string', default: 'fit' },
   },
 });
 if (args.recognizer !== 'whisper' && args.recognizer !== 'pocketsphinx') {

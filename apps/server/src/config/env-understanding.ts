@@ -80,7 +80,7 @@ export const understandingEnvShape = {
    */
   SPEECH_WHISPER_WINDOW: z
     .enum(['full', 'fit'], { message: 'SPEECH_WHISPER_WINDOW must be full or fit' })
-    .default('full'),
+    .default('fit'),
   /** Beams Whisper searches for a spoken question; their distinct results are its readings. */
   SPEECH_WHISPER_BEAMS: z.coerce.number().int().min(1).max(8).default(3),
   /**

@@ -162,7 +162,7 @@ export interface SpeechConfig {
   warmDecoders?: number;
   /** SPEECH_RECOGNIZER: the embedded recognizer (unset here: pocketsphinx; the env's default: whisper). */
   recognizer?: 'whisper' | 'pocketsphinx';
-  /** SPEECH_WHISPER_WINDOW: the window Whisper encodes for a question (unset: full). */
+  /** SPEECH_WHISPER_WINDOW: the window Whisper encodes for a question (unset: full; env: fit). */
   whisperWindow?: 'full' | 'fit';
   /** SPEECH_WHISPER_BEAMS: beams Whisper searches for a question (unset: 3). */
   whisperBeams?: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SpeechConfig } from '../../config/env.ts';
 import { BACKGROUND_NICENESS } from '../../media/ffmpeg.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
-import { findPauseCuts, readPcmWav, writePcmWav } from './pauses.ts';
+import { findPauseCuts, findPauses, readPcmWav, writePcmWav } from './pauses.ts';
 import { createConfiguredEngine } from './recognizers.ts';
 import type {
   SpeakerVoice,
@@ -13,6 +13,7 @@ import type {
   TimedWord,
 } from './speech-engine.ts';
 import { hasVoice } from './voice.ts';
+import { fitWordsToPauses } from './word-pauses.ts';
 
 /**
  * Longest piece of an answer sent to a recognizer at once: Whisper reads 30-second windows and
@@ -118,7 +119,10 @@ export function createDictation(options: {
           }
           await rm(pieceFile, { force: true });
         }
-        return { text: words.map((word) => word.text).join(' '), words };
+        // Whisper's words take the silence beside them into their times (word-pauses.ts).
+        const timed =
+          engine.name === 'whisper' ? fitWordsToPauses(words, findPauses(audio)) : words;
+        return { text: timed.map((word) => word.text).join(' '), words: timed };
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }

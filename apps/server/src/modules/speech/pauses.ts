@@ -92,23 +92,14 @@ function quantile(sorted: Float64Array, share: number): number {
 }
 
 /**
- * Where to cut a long recording so each piece stays within `maxPieceMs`: in the middle of a
- * pause (a run of quiet frames, quiet measured against this recording's own floor and speech),
- * the longest pause of the last stretch of each piece, so a word is never cut in two while a
- * pause can be had. Returns the sample offsets of the cuts, in order; [] when it fits whole.
+ * Quiet runs long enough to be pauses, in frames [start, end): quiet measured against the
+ * recording's own floor and speech (a tenth of the way from its 10th to its 90th percentile).
  */
-export function findPauseCuts(audio: PcmAudio, maxPieceMs: number): number[] {
-  const perFrame = Math.max(1, Math.round((audio.sampleRate * FRAME_MS) / 1000));
-  const maxFrames = Math.floor(maxPieceMs / FRAME_MS);
-  const energies = frameEnergies(audio);
-  if (energies.length <= maxFrames) {
-    return [];
-  }
+function findQuietRuns(energies: Float64Array): { start: number; end: number }[] {
   const sorted = Float64Array.from(energies).sort();
   const floor = quantile(sorted, 0.1);
   const loud = quantile(sorted, 0.9);
   const threshold = floor + 0.1 * (loud - floor);
-  // Quiet runs long enough to be pauses: [first frame, end frame).
   const pauses: { start: number; end: number }[] = [];
   let runStart = -1;
   for (let index = 0; index <= energies.length; index += 1) {
@@ -122,6 +113,31 @@ export function findPauseCuts(audio: PcmAudio, maxPieceMs: number): number[] {
       runStart = -1;
     }
   }
+  return pauses;
+}
+
+/** The recording's pauses (quiet runs of at least 200 ms), in milliseconds, in order. */
+export function findPauses(audio: PcmAudio): { startMs: number; endMs: number }[] {
+  return findQuietRuns(frameEnergies(audio)).map((run) => ({
+    startMs: run.start * FRAME_MS,
+    endMs: run.end * FRAME_MS,
+  }));
+}
+
+/**
+ * Where to cut a long recording so each piece stays within `maxPieceMs`: in the middle of a
+ * pause (a run of quiet frames, quiet measured against this recording's own floor and speech),
+ * the longest pause of the last stretch of each piece, so a word is never cut in two while a
+ * pause can be had. Returns the sample offsets of the cuts, in order; [] when it fits whole.
+ */
+export function findPauseCuts(audio: PcmAudio, maxPieceMs: number): number[] {
+  const perFrame = Math.max(1, Math.round((audio.sampleRate * FRAME_MS) / 1000));
+  const maxFrames = Math.floor(maxPieceMs / FRAME_MS);
+  const energies = frameEnergies(audio);
+  if (energies.length <= maxFrames) {
+    return [];
+  }
+  const pauses = findQuietRuns(energies);
   const cuts: number[] = [];
   const minFrames = Math.min(Math.floor(MIN_PIECE_MS / FRAME_MS), Math.floor(maxFrames / 2));
   let pieceStart = 0;
