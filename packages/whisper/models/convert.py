@@ -12,11 +12,13 @@ What it writes, in `<model-id>/` beside this file:
   (float32, layers x 1 x frames x width): the log-mel features (STFT, Whisper's 80 mel filters,
   log10, clamped 8 below the loudest, scaled), the audio encoder, and each decoder layer's
   cross-attention keys and values, computed once per recording;
-- `decoder.onnx`: `tokens` (int64, beams x new), `self_k`/`self_v` (float32, layers x beams x past
-  x width: the tokens so far), `cross_k`/`cross_v` (the encoder's, one recording for every beam)
-  to `logits` (float32, beams x vocabulary, the last new token's), the new `self_k`/`self_v` (past
-  + new), and `cross_attention` (float32, layers x beams x heads x new x frames: where each new
-  token looked, for word times by dynamic time warping over the alignment heads);
+- `decoder.onnx`: `tokens` (int64, beams x new), `prefix_k`/`prefix_v` (float32, layers x 1 x
+  prefix x width: the window's start, the prompt and start of transcript, one for every beam),
+  `self_k`/`self_v` (float32, layers x beams x past x width: each beam's tokens so far) and
+  `cross_k`/`cross_v` (the encoder's, one recording for every beam) to `logits` (float32, beams x
+  vocabulary, the last new token's), the new `self_k`/`self_v` (past + new), and
+  `cross_attention` (float32, layers x beams x heads x new x frames: where each new token looked,
+  for word times by dynamic time warping over the alignment heads);
 - `tokens.txt` (the byte-level BPE vocabulary, one token a line, its id the line's number from 0),
   `tokenizer.json` (the same vocabulary with its merges, to turn a prompt into tokens),
   `model.json` (dimensions, special tokens, alignment heads, suppressed tokens, the source package
