@@ -23,7 +23,7 @@
 //   --recognizer       the studio's embedded recognizer: pocketsphinx (the storyfile's own language
 //                      model) or whisper (tiny.en with the storyfile's words as its prompt, the
 //                      default); --window full|fit: the window Whisper encodes (its 30 s, or the
-//                      recording and 1 s); --beams N: Whisper's beams (3)
+//                      recording and 1 s); --beams N: Whisper's beams (3); --prompt script|words
 //   --embedder         the matcher's sentence model (none: words only, as the e2e suite runs;
 //                      use-lite: the studio's default, which loads a model first)
 //   DATABASE_URL       any PostgreSQL (a database `conversa_bench_speech` is created there); unset
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const endOfSpeechPause = readEndOfSpeechPauseSeconds();
   const loadBefore = loadavg();
   console.log(
-    `Speech bench: ${SENTENCES.length} sentences (${QUESTION_COUNT} ${args.questions === 'all' ? 'script phrasings' : 'script questions'}, ${PARAPHRASE_COUNT} paraphrases, ${OFF_TOPIC_COUNT} off-topic) of the "${LIFE_STORY_TEMPLATE.name}" template, ${args['every-voice'] ? 'each in' : 'in turn over'} ${SPEAKING_VOICES.length} voices × ${WORDS_PER_MINUTE.length} rates (${SPEAKING_VOICES.join(', ')}; ${WORDS_PER_MINUTE.join(' and ')} words a minute), ${NOISE.noise === 'brownnoise' ? 'brown' : 'pink'} noise at ${NOISE.snrDb} dB SNR, WebM/Opus; matcher sentence model: ${args.embedder}; studio's recognizer: ${args.recognizer}${args.recognizer === 'whisper' ? ` (window ${args.window}, ${args.beams} beams)` : ''}; ${PARALLEL} at a time`,
+    `Speech bench: ${SENTENCES.length} sentences (${QUESTION_COUNT} ${args.questions === 'all' ? 'script phrasings' : 'script questions'}, ${PARAPHRASE_COUNT} paraphrases, ${OFF_TOPIC_COUNT} off-topic) of the "${LIFE_STORY_TEMPLATE.name}" template, ${args['every-voice'] ? 'each in' : 'in turn over'} ${SPEAKING_VOICES.length} voices × ${WORDS_PER_MINUTE.length} rates (${SPEAKING_VOICES.join(', ')}; ${WORDS_PER_MINUTE.join(' and ')} words a minute), ${NOISE.noise === 'brownnoise' ? 'brown' : 'pink'} noise at ${NOISE.snrDb} dB SNR, WebM/Opus; matcher sentence model: ${args.embedder}; studio's recognizer: ${args.recognizer}${args.recognizer === 'whisper' ? ` (window ${args.window}, ${args.beams} beams, prompt ${args.prompt})` : ''}; ${PARALLEL} at a time`,
   );
   console.log(
     `Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(', ')} (${availableParallelism()} cores)`,
@@ -118,6 +118,7 @@ async function main(): Promise<void> {
       SPEECH_RECOGNIZER: args.recognizer,
       SPEECH_WHISPER_WINDOW: args.window,
       SPEECH_WHISPER_BEAMS: args.beams,
+      SPEECH_WHISPER_PROMPT: args.prompt,
       ...(args['warm-decoders'] === undefined
         ? {}
         : { SPEECH_WARM_DECODERS: args['warm-decoders'] }),

@@ -111,6 +111,10 @@ export async function loadWhisperModel(
     intraOpNumThreads: options.threads ?? 2,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
+    // onnxruntime's threads spin while they wait for work by default: on a machine whose cores
+    // are busy (a browser, the database, another recognition) the spinning takes the very cores
+    // the other threads wait for.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
   const [encoder, decoder] = await Promise.all([
     ort.InferenceSession.create(encoderBytes, sessionOptions),

@@ -50,6 +50,7 @@ export const { values: args } = parseArgs({
     recognizer: { type: 'string', default: 'whisper' },
     window: { type: 'string', default: 'fit' },
     beams: { type: 'string', default: '3' },
+    prompt: { type: 'string', default: 'script' },
   },
 });
 

@@ -81,6 +81,13 @@ export const understandingEnvShape = {
   SPEECH_WHISPER_WINDOW: z
     .enum(['full', 'fit'], { message: 'SPEECH_WHISPER_WINDOW must be full or fit' })
     .default('fit'),
+  /**
+   * What Whisper is told of the storyfile before a spoken question: `words` (its custom words)
+   * or `script` (its phrasings as sentences, then its custom words).
+   */
+  SPEECH_WHISPER_PROMPT: z
+    .enum(['words', 'script'], { message: 'SPEECH_WHISPER_PROMPT must be words or script' })
+    .default('script'),
   /** Beams Whisper searches for a spoken question; their distinct results are its readings. */
   SPEECH_WHISPER_BEAMS: z.coerce.number().int().min(1).max(8).default(3),
   /**

@@ -164,6 +164,8 @@ export interface SpeechConfig {
   recognizer?: 'whisper' | 'pocketsphinx';
   /** SPEECH_WHISPER_WINDOW: the window Whisper encodes for a question (unset: full; env: fit). */
   whisperWindow?: 'full' | 'fit';
+  /** SPEECH_WHISPER_PROMPT: the storyfile's words only, or its script too (unset: script). */
+  whisperPrompt?: 'words' | 'script';
   /** SPEECH_WHISPER_BEAMS: beams Whisper searches for a question (unset: 3). */
   whisperBeams?: number;
   /** SPEECH_TO_TEXT_URL and friends; undefined = the embedded pocketsphinx. */
@@ -328,6 +330,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recognizer: env.SPEECH_RECOGNIZER,
       whisperWindow: env.SPEECH_WHISPER_WINDOW,
       whisperBeams: env.SPEECH_WHISPER_BEAMS,
+      whisperPrompt: env.SPEECH_WHISPER_PROMPT,
       external: env.SPEECH_TO_TEXT_URL
         ? {
             url: env.SPEECH_TO_TEXT_URL,

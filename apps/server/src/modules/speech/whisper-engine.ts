@@ -57,6 +57,8 @@ export interface WhisperEngineOptions {
   beams?: number;
   /** Send the storyfile's custom words and phrasings as Whisper's prompt (default true). */
   usesPrompt?: boolean;
+  /** `script`: its phrasings as sentences, then its custom words (the default); `words`: those. */
+  prompt?: 'script' | 'words';
   /** The model thread's CPU priority (answer drafts: BACKGROUND_NICENESS); unset: the process's. */
   niceness?: number;
   /**
@@ -139,7 +141,10 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
       const prompt =
         options.usesPrompt === false
           ? ''
-          : buildWhisperPrompt(vocabulary.terms, vocabulary.phrasings);
+          : buildWhisperPrompt(
+              vocabulary.terms,
+              options.prompt === 'words' ? [] : vocabulary.phrasings,
+            );
       const started = performance.now();
       const heard = await model.recognize(samples, {
         ...(prompt ? { prompt } : {}),
