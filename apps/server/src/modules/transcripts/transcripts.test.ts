@@ -169,7 +169,11 @@ describe('editing a transcript', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: TRANSCRIPT_STALE_MESSAGE });
-    const moved = current.cues.map((cue) => ({ ...cue, startMs: cue.startMs + 100 }));
+    // Each cue starts later by hand: 100 ms, or half of a shorter cue (it must still end after).
+    const moved = current.cues.map((cue) => ({
+      ...cue,
+      startMs: cue.startMs + Math.min(100, Math.floor((cue.endMs - cue.startMs) / 2)),
+    }));
     const kept = await owner.expectStatus<Transcript>(200, 'PUT', transcriptPath(videoIds.spoken), {
       cues: moved,
       revision: current.revision,
