@@ -76,6 +76,11 @@ async function waitForTranscript(
 test('a draft redone with the storyfile’s voice can be undone from the keyboard', async ({
   page,
 }) => {
+  // Issue 65: drafts are Whisper's by default and only pocketsphinx is adapted to a speaker, so
+  // the shared e2e studio (on the default) never redrafts. The redraft and its undo are proved
+  // against the real API on pocketsphinx by apps/server/.../speaker-adaptation.test.ts; this flow
+  // in the browser needs a studio of its own on SPEECH_RECOGNIZER=pocketsphinx (not built yet).
+  test.skip(true, 'adaptation is pocketsphinx only; the e2e studio runs Whisper (issue 65)');
   test.setTimeout(HANG_MS * 2);
   const truth = new Map(
     readFileSync(path.join(SPEAKER_DIR, 'transcripts.txt'), 'utf8')

@@ -272,7 +272,7 @@ test("a visitor asks aloud in the public player and the studio's recognizer hear
     expect(result.type).toBe('heard');
     expect(uploads).toEqual([]);
     expect(violations.take()).toEqual([]);
-    expect(result.recognizer).toBe('pocketsphinx');
+    expect(result.recognizer).toBe('whisper');
     expect(result.text).toMatch(/^where did you grow\b/);
     heardText = result.text;
     // The words come back into the transcript as a spoken question, and its answer plays.

@@ -341,7 +341,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     speakerAdaptation: {
-      first: env.SPEAKER_ADAPTATION_FIRST,
+      // Only pocketsphinx is adapted to a speaker: with Whisper (the default) or an external
+      // recognizer no adaptation is queued (a queued one would find nothing to adapt, again and
+      // again at every recovery round).
+      first:
+        env.SPEECH_TO_TEXT_URL || env.SPEECH_RECOGNIZER !== 'pocketsphinx'
+          ? 0
+          : env.SPEAKER_ADAPTATION_FIRST,
       every: env.SPEAKER_ADAPTATION_EVERY,
     },
   };
