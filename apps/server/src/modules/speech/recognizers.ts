@@ -60,7 +60,7 @@ export function withPocketsphinxFallback(
         : fallback.transcribe(wavFile, vocabulary, signal, voice);
     },
     async close() {
-      await fallback.close?.();
+      await Promise.all([whisper.close?.(), fallback.close?.()]);
     },
   };
 }
