@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWhisperModel, type WhisperModel, whisperModelDir } from './model.ts';
 import { recognize, SAMPLE_RATE } from './recognize.ts';
+import { pinkNoise, say } from './speech.fixtures.ts';
 
-const run = promisify(execFile);
 let model: WhisperModel;
 let work: string;
-
-/** A sentence said by espeak-ng (Debian's, installed by `npm test`), 16 kHz mono, padded. */
-async function say(text: string, options: { voice?: string; padSeconds?: number } = {}) {
-  const spoken = path.join(work, 'spoken.wav');
-  const padded = path.join(work, 'padded.wav');
-  await run('espeak-ng', ['-v', options.voice ?? 'en-us', '-s', '145', '-w', spoken, text]);
-  const pad = String(options.padSeconds ?? 0.3);
-  await run('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', padded, 'pad', pad, '0.3']);
-  const bytes = await readFile(padded);
-  const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
-  return Float32Array.from(pcm, (sample) => sample / 32_768);
-}
 
 const wordsOf = (text: string) =>
   text
@@ -42,7 +28,7 @@ afterAll(async () => {
 
 describe('Whisper tiny.en, as converted to ONNX and run by onnxruntime-node', () => {
   it('hears a question, with its readings best first and every word timed in order', async () => {
-    const samples = await say('Where were you born, and what was your house like?', {
+    const samples = await say(work, 'Where were you born, and what was your house like?', {
       padSeconds: 1,
     });
     const heard = await recognize(model, samples);
@@ -72,7 +58,7 @@ describe('Whisper tiny.en, as converted to ONNX and run by onnxruntime-node', ()
   });
 
   it('hears a name it cannot spell when the prompt names it', async () => {
-    const samples = await say('My aunt Ngozi Okonjo taught me to read.');
+    const samples = await say(work, 'My aunt Ngozi Okonjo taught me to read.');
 
     const unprompted = await recognize(model, samples);
     const prompted = await recognize(model, samples, { prompt: 'Ngozi Okonjo.' });
@@ -82,36 +68,14 @@ describe('Whisper tiny.en, as converted to ONNX and run by onnxruntime-node', ()
   });
 
   it('reads nothing into noise with no speech in it', async () => {
-    const noise = path.join(work, 'noise.wav');
-    await run('sox', [
-      '-n',
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      noise,
-      'synth',
-      '3',
-      'pinknoise',
-      'vol',
-      '0.1',
-    ]);
-    const bytes = await readFile(noise);
-    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
-
-    const heard = await recognize(
-      model,
-      Float32Array.from(pcm, (sample) => sample / 32_768),
-    );
+    const heard = await recognize(model, await pinkNoise(work, 3));
 
     expect(heard).toMatchObject({ text: '', readings: [], words: [] });
     expect(heard.noSpeechProbability).toBeGreaterThan(0.6);
   });
 
   it('stops when its signal is aborted, and refuses more than 30 seconds', async () => {
-    const samples = await say('Tell me about your family.');
+    const samples = await say(work, 'Tell me about your family.');
     const controller = new AbortController();
     controller.abort(new Error('The visitor spoke again.'));
 

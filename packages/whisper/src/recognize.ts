@@ -185,7 +185,6 @@ async function recognizeWindow(
         beams,
         length: cache.length + fresh,
       },
-      attention: out.cross_attention as Tensor,
     };
   };
 

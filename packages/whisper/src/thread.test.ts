@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWhisperModel, whisperModelDir } from './model.ts';
 import { recognize } from './recognize.ts';
+import { say } from './speech.fixtures.ts';
 import { startWhisperThread } from './thread.ts';
 
-const run = promisify(execFile);
 let work: string;
 let samples: Float32Array;
 
@@ -23,13 +21,7 @@ function threadNiceness(): number[] {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'whisper-thread-'));
-  const spoken = path.join(work, 'spoken.wav');
-  const wav = path.join(work, 'question.wav');
-  await run('espeak-ng', ['-v', 'en-us', '-s', '145', '-w', spoken, 'Tell me about your family.']);
-  await run('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', wav]);
-  const bytes = await readFile(wav);
-  const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + 44, (bytes.length - 44) / 2);
-  samples = Float32Array.from(pcm, (sample) => sample / 32_768);
+  samples = await say(work, 'Tell me about your family.', { padSeconds: 0 });
 });
 
 afterAll(async () => {
