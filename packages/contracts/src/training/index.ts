@@ -4,6 +4,7 @@ export * from './rate-public-exchange.ts';
 export * from './review.ts';
 export * from './list-review-items.ts';
 export * from './list-review-clusters.ts';
+export * from './list-record-next.ts';
 export * from './list-review-answer-options.ts';
 export * from './preview-review-change.ts';
 export * from './apply-review-change.ts';

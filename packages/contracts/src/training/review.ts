@@ -274,11 +274,18 @@ export const reviewClusterSchema = z.object({
   /** The distinct questions of the group, most asked first (at most 20). */
   questions: z.array(z.object({ text: z.string(), count: z.number().int() })),
   /**
-   * A recorded question the group means the same as (sentence embeddings, with an embedder in
-   * force): offered as "looks like: <question>", one click from adding the group as its alternates.
+   * The script's question the group means the same as (sentence embeddings, with an embedder in
+   * force): offered as "looks like: <question>", one click from adding the group as its
+   * alternates. An unrecorded one (`isRecorded` false) is a question already scripted: the author
+   * records it, or adds the group's words as its alternates, rather than scripting it twice.
    */
   looksLike: z
-    .object({ questionId: z.string(), questionText: z.string(), score: z.number() })
+    .object({
+      questionId: z.string(),
+      questionText: z.string(),
+      score: z.number(),
+      isRecorded: z.boolean(),
+    })
     .nullable(),
 });
 export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
@@ -286,6 +293,11 @@ export type ReviewCluster = z.infer<typeof reviewClusterSchema>;
 /** The suggestion's wording in Response quality (issue 28). */
 export function describeLooksLike(questionText: string): string {
   return `looks like: ${questionText}`;
+}
+
+/** The suggestion's wording when the question it names is scripted but not recorded (issue 68). */
+export function describeLooksLikeUnrecorded(questionText: string): string {
+  return `Already in the script, not recorded yet: ${questionText}`;
 }
 export const reviewClusterListSchema = z.object({ items: z.array(reviewClusterSchema) });
 export type ReviewClusterList = z.infer<typeof reviewClusterListSchema>;

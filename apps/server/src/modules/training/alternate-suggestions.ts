@@ -10,13 +10,15 @@ export interface LooksLike {
   questionId: string;
   questionText: string;
   score: number;
+  isRecorded: boolean;
 }
 
 /**
- * Finds, for each text, the recorded question whose phrasings (its question and alternates) come
+ * Finds, for each text, the script's question whose phrasings (its question and alternates) come
  * closest in meaning, at its model's `looksLike` bar or above; null without one, or when the
- * embedder has no vector for the text yet. Unrecorded questions are never offered: adding an alternate to one
- * would still play the cannot-answer clip.
+ * embedder has no vector for the text yet. An unrecorded question is named too (`isRecorded`
+ * false): visitors asking for it are a reason to record it, and scripting their words as a new
+ * question would only make a second one to record (issue 68).
  */
 export function suggestAlternates(
   embedder: Embedder | undefined,
@@ -29,9 +31,6 @@ export function suggestAlternates(
   const bar = meaningScoresOf(embedder.id).looksLike;
   const phrasings: { answer: MatchableAnswer; vector: Float32Array }[] = [];
   for (const answer of answers) {
-    if (!answer.isRecorded) {
-      continue;
-    }
     for (const text of new Set([answer.text, ...answer.alternates])) {
       const vector = embedder.embed(text);
       if (vector) {
@@ -52,6 +51,7 @@ export function suggestAlternates(
           questionId: phrasing.answer.questionId,
           questionText: phrasing.answer.text,
           score: Math.round(score * 1e4) / 1e4,
+          isRecorded: phrasing.answer.isRecorded,
         };
       }
     }

@@ -42,6 +42,8 @@ export interface QuestionCluster {
   representative: string;
   count: number;
   visitors: number;
+  /** Who asked (their visitor keys): what sums of clusters count once each. */
+  visitorKeys: string[];
   firstSeen: Date;
   lastSeen: Date;
   rank: number;
@@ -202,6 +204,7 @@ export function buildClusters(
         representative: founder.text,
         count: members.reduce((sum, member) => sum + member.count, 0),
         visitors: visitors.size,
+        visitorKeys: [...visitors],
         firstSeen: new Date(Math.min(...members.map((member) => member.firstSeen.getTime()))),
         lastSeen: new Date(Math.max(...members.map((member) => member.lastSeen.getTime()))),
         rank: members.reduce((sum, member) => sum + member.rank, 0),

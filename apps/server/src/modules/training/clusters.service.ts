@@ -1,13 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   CLUSTER_HALF_LIFE_DAYS,
   CLUSTER_WEIGHTS,
   CLUSTER_WINDOW_DAYS,
   type ReviewClusterList,
 } from '@conversa/contracts';
-import { getStoryfileMatcher, type ConversationEngine } from '../conversations/index.ts';
-import { MAX_SUGGESTED_GROUPS, suggestAlternates } from './alternate-suggestions.ts';
-import { createClusterCache, type QuestionGroup } from './clustering.ts';
+import {
+  getStoryfileMatcher,
+  type ConversationEngine,
+  type MatchableAnswer,
+} from '../conversations/index.ts';
+import {
+  MAX_SUGGESTED_GROUPS,
+  suggestAlternates,
+  type LooksLike,
+} from './alternate-suggestions.ts';
+import { createClusterCache, type QuestionCluster, type QuestionGroup } from './clustering.ts';
 import { loadStoryfileCategories } from './storyfile-vocabulary.ts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
 
@@ -21,20 +29,45 @@ const MAX_CLUSTERED_QUESTIONS = 10_000;
  */
 const clusterCache = createClusterCache();
 
+/** A cluster as the training module works with it: who asked, and the question it looks like. */
+export type ReadCluster = QuestionCluster & { looksLike: LooksLike | null };
+
 /**
  * Groups of the storyfile's open exchanges that fell back (off topic or not recorded), got low
  * confidence or a thumbs down over the last `CLUSTER_WINDOW_DAYS` days. SQL groups them by the
  * matcher's normalised text and sums weight × decay (`getDecayedWeight`, the same formula);
  * `clusterQuestions` then merges paraphrases (cached while the groups and categories stay the
  * same), folding the storyfile's categories and with the engine's embedder, as its matcher does.
- * With an embedder, each group's representative is offered as an alternate of the recorded
- * question it means the same as (`looksLike`).
+ * With an embedder, each group's representative is offered as an alternate of the question it
+ * means the same as (`looksLike`).
  */
 export async function listReviewClusters(
   engine: ConversationEngine,
   storyfileId: string,
   now = new Date(),
 ): Promise<ReviewClusterList> {
+  const clusters = await readReviewClusters(engine, storyfileId, now);
+  return {
+    items: clusters.map(({ visitorKeys: _visitorKeys, ...cluster }) => ({
+      ...cluster,
+      rank: Math.round(cluster.rank * 1e6) / 1e6,
+      firstSeen: cluster.firstSeen.toISOString(),
+      lastSeen: cluster.lastSeen.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The clusters of `listReviewClusters`, each of the first `MAX_SUGGESTED_GROUPS` with the
+ * question it looks like: the closest in meaning (`suggestAlternates`), else, when the matcher
+ * itself found an unrecorded question best for its exchanges (a not-recorded fallback), that one,
+ * so that a studio without a sentence model still points to it.
+ */
+export async function readReviewClusters(
+  engine: ConversationEngine,
+  storyfileId: string,
+  now = new Date(),
+): Promise<ReadCluster[]> {
   const { db } = engine;
   const groupsRead = db.execute<{
     key: string;
@@ -83,20 +116,77 @@ export async function listReviewClusters(
   }));
   const options = { categories, embedder: engine.embedder };
   const clusters = clusterCache.cluster(storyfileId, groups, options);
-  const suggested = engine.embedder
-    ? suggestAlternates(
-        engine.embedder,
-        clusters.slice(0, MAX_SUGGESTED_GROUPS).map((cluster) => cluster.representative),
-        (await getStoryfileMatcher(engine, storyfileId)).answers.values(),
-      )
-    : [];
-  return {
-    items: clusters.map((cluster, index) => ({
-      ...cluster,
-      looksLike: suggested[index] ?? null,
-      rank: Math.round(cluster.rank * 1e6) / 1e6,
-      firstSeen: cluster.firstSeen.toISOString(),
-      lastSeen: cluster.lastSeen.toISOString(),
-    })),
-  };
+  const { answers } = await getStoryfileMatcher(engine, storyfileId);
+  const suggested = clusters.slice(0, MAX_SUGGESTED_GROUPS);
+  const byMeaning = suggestAlternates(
+    engine.embedder,
+    suggested.map((cluster) => cluster.representative),
+    answers.values(),
+  );
+  const unexplained = suggested.filter((_, index) => byMeaning[index] === null);
+  const byMatcher = await readNotRecordedMatches(engine, unexplained, answers);
+  return clusters.map((cluster, index) => ({
+    ...cluster,
+    looksLike: byMeaning[index] ?? byMatcher.get(cluster.key) ?? null,
+  }));
+}
+
+/**
+ * For each cluster, the unrecorded question its exchanges fell back on most often as the best
+ * match (`matched_question_id`), with the best score any of them gave it; none when no exchange
+ * did, or the question is recorded or gone since.
+ */
+async function readNotRecordedMatches(
+  engine: ConversationEngine,
+  clusters: readonly QuestionCluster[],
+  answers: ReadonlyMap<string, MatchableAnswer>,
+): Promise<Map<string, LooksLike>> {
+  const clusterOf = new Map(
+    clusters.flatMap((cluster) => cluster.entryIds.map((id) => [id, cluster.key] as const)),
+  );
+  const found = new Map<string, LooksLike>();
+  if (clusterOf.size === 0) {
+    return found;
+  }
+  const rows = await engine.db
+    .select({
+      id: chatLogEntries.id,
+      questionId: chatLogEntries.matchedQuestionId,
+      score: chatLogEntries.score,
+    })
+    .from(chatLogEntries)
+    .where(
+      and(
+        inArray(chatLogEntries.id, [...clusterOf.keys()]),
+        isNotNull(chatLogEntries.matchedQuestionId),
+      ),
+    );
+  const tallies = new Map<string, Map<string, { count: number; score: number }>>();
+  for (const row of rows) {
+    const answer = answers.get(row.questionId!);
+    if (!answer || answer.isRecorded) {
+      continue;
+    }
+    const key = clusterOf.get(row.id)!;
+    const tally = tallies.get(key) ?? new Map<string, { count: number; score: number }>();
+    const seen = tally.get(answer.questionId) ?? { count: 0, score: 0 };
+    tally.set(answer.questionId, {
+      count: seen.count + 1,
+      score: Math.max(seen.score, row.score ?? 0),
+    });
+    tallies.set(key, tally);
+  }
+  for (const [key, tally] of tallies) {
+    const [questionId, { score }] = [...tally].sort(
+      ([a, x], [b, y]) => y.count - x.count || y.score - x.score || a.localeCompare(b),
+    )[0]!;
+    const answer = answers.get(questionId)!;
+    found.set(key, {
+      questionId,
+      questionText: answer.text,
+      score: Math.round(score * 1e4) / 1e4,
+      isRecorded: false,
+    });
+  }
+  return found;
 }

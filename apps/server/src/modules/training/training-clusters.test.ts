@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeLooksLike,
+  describeLooksLikeUnrecorded,
   type AppliedReview,
   type ReviewClusterList,
   type ReviewPreview,
@@ -11,7 +12,10 @@ import { createConversationEngine, getStoryfileMatcher } from '../conversations/
 import { ignoredQuestions } from './ignored-questions.ts';
 import { storyfileVocabulary } from './storyfile-vocabulary.ts';
 import { listReviewClusters } from './clusters.service.ts';
-import { seedStoryfileWithAnswers } from '../../../test/conversation.fixtures.ts';
+import {
+  seedStoryfileWithAnswers,
+  UNRECORDED_QUESTION as PETS,
+} from '../../../test/conversation.fixtures.ts';
 import {
   studio,
   owner,
@@ -150,7 +154,7 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
     expect(embedded).toEqual(expect.arrayContaining(['Any offspring at all?', BORN]));
   });
 
-  it('offers a fallback as an alternate of the recorded question it means ("looks like"), never of an unrecorded one', async () => {
+  it('offers a fallback as an alternate of the question it means ("looks like"), saying when that one is scripted but not recorded', async () => {
     // A stand-in for a sentence model: one dimension per idea, none shared by word.
     const ideas = [/born|hometown|birthplace|grow up/i, /movie|film/i, /job|living/i, /pets?|dog/i];
     const embedder: Embedder = {
@@ -177,10 +181,20 @@ describe('clusters read questions as the storyfile’s matcher does', () => {
       questionId: storyfile.questions[BORN],
       questionText: BORN,
       score: 1,
+      isRecorded: true,
     });
     expect(describeLooksLike(looksLike[HOMETOWN]!.questionText)).toBe(`looks like: ${BORN}`);
-    // "Do you have any pets?" is in the script but not recorded: nothing to offer.
-    expect(looksLike[DOG]).toBeNull();
+    // "Do you have any pets?" is in the script but not recorded: the author is pointed to it, not
+    // to scripting "Have you got a dog?" as a second question to record (issue 68, item 1).
+    expect(looksLike[DOG]).toEqual({
+      questionId: storyfile.questions[PETS],
+      questionText: PETS,
+      score: 1,
+      isRecorded: false,
+    });
+    expect(describeLooksLikeUnrecorded(looksLike[DOG]!.questionText)).toBe(
+      'Already in the script, not recorded yet: Do you have any pets?',
+    );
     // Without an embedder (the studio's own engine here) nothing is offered.
     const plain = await reader.expectStatus<ReviewClusterList>(
       200,

@@ -14,6 +14,7 @@ import {
   listReviewActionsContract,
   listReviewAnswerOptionsContract,
   listReviewClustersContract,
+  listRecordNextContract,
   listReviewItemsContract,
   previewReviewChangeContract,
   rateExchangeContract,
@@ -49,6 +50,7 @@ import {
   previewCategoryImport,
 } from './category-csv.service.ts';
 import { listReviewClusters } from './clusters.service.ts';
+import { listRecordNext } from './record-next.service.ts';
 import {
   getCoverageHistory,
   getSpeechHints,
@@ -88,6 +90,9 @@ export function registerTrainingRoutes(
   );
   registerContract(app, listReviewClustersContract, async (request) =>
     listReviewClusters(engine, request.params.id),
+  );
+  registerContract(app, listRecordNextContract, async (request) =>
+    listRecordNext(engine, request.params.id),
   );
   registerContract(app, listReviewAnswerOptionsContract, async (request) =>
     listReviewAnswerOptions(engine, request.params.id),
