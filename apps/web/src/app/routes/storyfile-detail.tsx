@@ -9,6 +9,8 @@ import {
   type StoryfileSlotContext,
   type StoryfileSlots,
 } from '@/features/storyfiles';
+import { RecordNextList } from '@/features/training';
+import { Section } from '@/components/section';
 import {
   TranscriptButton,
   TranscriptDraftsProgress,
@@ -73,6 +75,18 @@ const STORYFILE_SLOTS: StoryfileSlots = {
         isEditable={context.isEditable && context.storyfile.deletedAt === null}
       />
     </div>
+  ),
+  renderScriptAside: ({ storyfile, isEditable }) => (
+    <Section
+      title="Record next"
+      description="Unrecorded questions of the script that visitors asked for, most visitors first."
+    >
+      <RecordNextList
+        storyfileId={storyfile.id}
+        answeredCount={storyfile.answeredCount}
+        canEdit={isEditable}
+      />
+    </Section>
   ),
   renderNotices: ({ storyfile }) => <TranscriptDraftsProgress storyfile={storyfile} />,
   renderQuestionMedia: (context) => (

@@ -107,13 +107,14 @@ async function settle(milliseconds = 0) {
   } while (left > 0);
 }
 
-async function renderTab(props: Partial<RecordTabProps> = {}) {
+async function renderTab(props: Partial<RecordTabProps> = {}, path = '/') {
   const onKeepTake = vi.fn<RecordTabProps['onKeepTake']>();
   const view = renderWithProviders(
     <>
       <input aria-label="Notes" />
       <RecordTab storyfile={THREE} isEditable onKeepTake={onKeepTake} {...props} />
     </>,
+    { path },
   );
   await settle();
   return { ...view, onKeepTake };
@@ -132,6 +133,16 @@ async function recordTake(seconds: number) {
 }
 
 describe('RecordTab', () => {
+  // Issue 68: Record next's "Record it" links to `?tab=record&question=<id>`.
+  it('opens on the question a link names, and on the first to record for one not in the script', async () => {
+    const view = await renderTab({}, '/?tab=record&question=q3');
+    expect(teleprompter()).toHaveTextContent('Question 3 of 3');
+    expect(teleprompter()).toHaveTextContent('Who taught you to read?');
+    view.unmount();
+    await renderTab({}, '/?tab=record&question=gone');
+    expect(teleprompter()).toHaveTextContent('Where did you grow up?');
+  });
+
   it('shows the camera and the first question to answer with its topic', async () => {
     await renderTab();
     expect(screen.getByTestId('camera-preview')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import {
   type StoryfileDetail,
 } from '@conversa/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RECORDING_CAP_MS } from '../hooks/use-media-recorder';
@@ -36,7 +37,8 @@ export interface RecordTabProps {
 /**
  * `tab=record`: the camera, a teleprompter with the question (or clip) to answer, record with a
  * 3-2-1 countdown, review the take, keep it (handed to `onKeepTake`) and go on to the next one.
- * A viewer only looks through the questions; the camera stays off.
+ * `question=<id>` opens on that question (Record next's links). A viewer only looks through the
+ * questions; the camera stays off.
  */
 export function RecordTab({
   storyfile,
@@ -44,7 +46,13 @@ export function RecordTab({
   onKeepTake,
   getTargetUploadState,
 }: RecordTabProps) {
-  const targets = useRecordTargets(storyfile, getTargetUploadState);
+  const [params] = useSearchParams();
+  const requested = params.get('question');
+  const targets = useRecordTargets(
+    storyfile,
+    getTargetUploadState,
+    requested === null ? undefined : `question:${requested}`,
+  );
   const [isClipsOnly, setIsClipsOnly] = useState(false);
   const [isOnlyUnrecorded, setIsOnlyUnrecorded] = useState(false);
   const isEmpty = targets.questionCount === 0 && !isClipsOnly;

@@ -14,11 +14,13 @@ import type { TargetUploadState } from '../utils/upload-state';
 /**
  * The storyfile's questions and clips in recording order, which one is on show, and the takes
  * kept in this visit. A target is done once it is recorded, kept, or on its way up; a failed
- * upload needs a take again.
+ * upload needs a take again. `requestedKey` (a link's `question=<id>`) is shown first when the
+ * script holds it.
  */
 export function useRecordTargets(
   storyfile: StoryfileDetail,
   getUploadState: ((key: string) => TargetUploadState | undefined) | undefined,
+  requestedKey?: string,
 ) {
   const items = useMemo(() => listRecordTargets(storyfile), [storyfile]);
   const [keptKeys, setKeptKeys] = useState<ReadonlySet<string>>(() => new Set());
@@ -27,7 +29,9 @@ export function useRecordTargets(
   const needsTake = (item: RecordTargetItem) => !doneKeys.has(item.key);
 
   const [selectedKey, setSelectedKey] = useState<string | null>(() =>
-    findInitialKey(items, needsTake),
+    items.some((item) => item.key === requestedKey)
+      ? requestedKey!
+      : findInitialKey(items, needsTake),
   );
   const currentKey = resolveCurrentKey(items, selectedKey, needsTake);
 

@@ -204,6 +204,7 @@ export function StoryfileDetailScreen({
             </Section>
           </div>
           <div className="space-y-10">
+            {slots.renderScriptAside?.(slotContext)}
             <Section
               title="Conversation starters"
               description="Questions suggested to visitors when the storyfile greets them, in this order."

@@ -27,6 +27,8 @@ export interface StoryfileSlots {
   renderInteractTab?: (context: StoryfileSlotContext) => ReactNode;
   /** Extra sections at the top of the settings tab (publishing, matching settings). */
   renderSettingsSections?: (context: StoryfileSlotContext) => ReactNode;
+  /** The script tab's side column, first: e.g. what visitors asked for that is not recorded. */
+  renderScriptAside?: (context: StoryfileSlotContext) => ReactNode;
   /** Above the tabs: what is going on in the background (e.g. transcript drafts being made). */
   renderNotices?: (context: StoryfileSlotContext) => ReactNode;
   /** Under each question of the script: its answer video. */

@@ -8,4 +8,7 @@ export const trainingKeys = {
   answers: (storyfileId: string) => [...trainingKeys.all, 'answers', storyfileId] as const,
   actions: (storyfileId: string) => [...trainingKeys.all, 'actions', storyfileId] as const,
   learned: (storyfileId: string) => [...trainingKeys.all, 'learned', storyfileId] as const,
+  /** Moves with the storyfile's recorded answers, which take questions off the list. */
+  recordNext: (storyfileId: string, answeredCount?: number) =>
+    [...trainingKeys.all, 'record-next', storyfileId, answeredCount ?? null] as const,
 };

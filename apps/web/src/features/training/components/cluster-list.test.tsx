@@ -1,5 +1,5 @@
 import type { ReviewCluster } from '@conversa/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -28,8 +28,15 @@ const CAREER = cluster('Why did you choose this career?', {
   questionId: 'field-id',
   questionText: FIELD,
   score: 0.71,
+  isRecorded: true,
 });
 const AGE = cluster('How old are you?', null);
+const SCARES = cluster('What scares you?', {
+  questionId: 'afraid-id',
+  questionText: 'What are you afraid of?',
+  score: 0.66,
+  isRecorded: false,
+});
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -38,7 +45,7 @@ beforeEach(() => {
       Promise.resolve(
         new URL(input, 'http://studio').pathname ===
           `/v1/conversa/storyfiles/${STORYFILE}/training/clusters`
-          ? Response.json({ items: [CAREER, AGE] })
+          ? Response.json({ items: [CAREER, AGE, SCARES] })
           : new Response(null, { status: 404 }),
       ),
     ),
@@ -80,5 +87,35 @@ describe('ClusterList suggested alternates', () => {
       screen.getByRole('button', { name: `Correct match: ${AGE.representative}` }),
     );
     expect(onAct).toHaveBeenLastCalledWith('correct', AGE);
+  });
+});
+
+// Issue 68, item 1: a group that means a scripted, unrecorded question pointed nowhere, and "Add to
+// record queue" scripted it a second time.
+describe('ClusterList, a group that means an unrecorded question', () => {
+  it('names the scripted question, links to recording it and offers its alternate', async () => {
+    const onAct = vi.fn();
+    renderWithProviders(<ClusterList storyfileId={STORYFILE} canEdit onAct={onAct} />);
+    const group = await screen.findByRole('listitem', { name: 'Group: What scares you?' });
+    expect(group).toHaveTextContent(
+      'Already in the script, not recorded yet: What are you afraid of?',
+    );
+    expect(
+      within(group).getByRole('link', { name: 'Record “What are you afraid of?”' }),
+    ).toHaveAttribute('href', `/storyfiles/${STORYFILE}?tab=record&question=afraid-id`);
+    await userEvent.click(
+      within(group).getByRole('button', {
+        name: 'Add “What scares you?” as an alternate of “What are you afraid of?”',
+      }),
+    );
+    expect(onAct).toHaveBeenLastCalledWith('correct', SCARES, 'afraid-id');
+  });
+
+  it('names it without actions to someone who cannot edit', async () => {
+    renderWithProviders(<ClusterList storyfileId={STORYFILE} canEdit={false} onAct={vi.fn()} />);
+    expect(
+      await screen.findByText('Already in the script, not recorded yet: What are you afraid of?'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -1,10 +1,17 @@
-import { describeLooksLike, type ReviewActionKind, type ReviewCluster } from '@conversa/contracts';
-import { Layers, Sparkles } from 'lucide-react';
+import {
+  describeLooksLike,
+  describeLooksLikeUnrecorded,
+  type ReviewActionKind,
+  type ReviewCluster,
+} from '@conversa/contracts';
+import { Layers, Sparkles, Video } from 'lucide-react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, getButtonClassName } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatUsDate } from '@/lib/format';
 import { useReviewClusters } from '../api/list-review-clusters';
+import { recordQuestionHref } from './record-next-list';
 
 const GROUP_ACTIONS: { kind: ReviewActionKind; label: string }[] = [
   { kind: 'correct', label: 'Correct match' },
@@ -72,7 +79,14 @@ export function ClusterList({
                   ))}
                 </ul>
               ) : null}
-              {cluster.looksLike && canEdit ? (
+              {cluster.looksLike?.isRecorded === false ? (
+                <ScriptedUnrecorded
+                  storyfileId={storyfileId}
+                  cluster={cluster}
+                  canEdit={canEdit}
+                  onAct={onAct}
+                />
+              ) : cluster.looksLike && canEdit ? (
                 <Button
                   size="sm"
                   variant="default"
@@ -114,5 +128,49 @@ export function ClusterList({
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * A group that means a question the script already has, unrecorded (issue 68): record that one,
+ * or add the group's words as its alternates, rather than script the same question twice.
+ */
+function ScriptedUnrecorded({
+  storyfileId,
+  cluster,
+  canEdit,
+  onAct,
+}: {
+  storyfileId: string;
+  cluster: ReviewCluster;
+  canEdit: boolean;
+  onAct: (kind: ReviewActionKind, cluster: ReviewCluster, questionId?: string) => void;
+}) {
+  const { questionId, questionText } = cluster.looksLike!;
+  return (
+    <div className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-2">
+      <p className="text-sm break-words text-amber-900">
+        {describeLooksLikeUnrecorded(questionText)}
+      </p>
+      {canEdit ? (
+        <div className="mt-2 flex flex-wrap gap-1.5">
+          <Link
+            to={recordQuestionHref(storyfileId, questionId)}
+            className={getButtonClassName('primary', 'sm')}
+            aria-label={`Record “${questionText}”`}
+          >
+            <Video className="size-3.5" aria-hidden="true" />
+            Record it
+          </Link>
+          <Button
+            size="sm"
+            onClick={() => onAct('correct', cluster, questionId)}
+            aria-label={`Add “${cluster.representative}” as an alternate of “${questionText}”`}
+          >
+            Add as its alternate
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }

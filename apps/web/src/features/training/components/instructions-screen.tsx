@@ -1,4 +1,4 @@
-import { findRoute } from '@conversa/contracts';
+import { findRoute, hasRoleInNamespace, type CurrentUser } from '@conversa/contracts';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -6,20 +6,29 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useTrainingOverview } from '../api/get-training-overview';
 import { buildChecklist } from '../utils/instructions';
-import { StoryfilePicker } from '@/entities/storyfile';
+import { StoryfilePicker, useStoryfileOptions } from '@/entities/storyfile';
+import { Section } from '@/components/section';
+import { RecordNextList } from './record-next-list';
 
 const INSTRUCTIONS_PATH = '/training/instructions';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /training/instructions: the training guide for the selected storyfile, written from its own
- * numbers as a checklist of next steps, each linking to the screen that does it.
+ * numbers as a checklist of next steps, each linking to the screen that does it, and what to
+ * record next. `user` decides whether its actions are offered.
  */
-export function InstructionsScreen() {
+export function InstructionsScreen({ user }: { user?: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('storyfileId');
   const storyfileId = requested && UUID.test(requested) ? requested : undefined;
   const overview = useTrainingOverview(storyfileId);
+  const storyfiles = useStoryfileOptions();
+  const storyfile = storyfiles.data?.items.find((option) => option.id === storyfileId);
+  const canEdit =
+    user !== undefined &&
+    storyfile !== undefined &&
+    hasRoleInNamespace(user, storyfile.namespaceId, 'edit:ns');
   const title = findRoute(INSTRUCTIONS_PATH)?.label ?? 'Instructions';
   return (
     <div className="space-y-6">
@@ -84,6 +93,14 @@ export function InstructionsScreen() {
             </li>
           ))}
         </ol>
+      )}
+      {storyfileId === undefined ? null : (
+        <Section
+          title="Record next"
+          description="Unrecorded questions of the script that visitors asked for, most visitors first."
+        >
+          <RecordNextList storyfileId={storyfileId} canEdit={canEdit} />
+        </Section>
       )}
     </div>
   );

@@ -196,6 +196,7 @@ export function ResponseQualityScreen({
                 entryIds: cluster.entryIds,
                 representative: cluster.representative,
                 ...(questionId === undefined ? {} : { questionId }),
+                ...(cluster.looksLike?.isRecorded === false ? { scripted: cluster.looksLike } : {}),
               })
             }
             {...(timeZone === undefined ? {} : { timeZone })}
@@ -287,6 +288,7 @@ export function ResponseQualityScreen({
         <ReviewChangeDialog
           storyfileId={storyfileId}
           target={target}
+          onRetarget={setTarget}
           onClose={() => {
             setTarget(null);
             setSelected(new Set());

@@ -89,3 +89,38 @@ describe('ReviewChangeDialog, Correct match', () => {
     );
   });
 });
+
+// Issue 68, item 1: "Add to record queue" on a group that means a scripted, unrecorded question.
+describe('ReviewChangeDialog, Add to record queue', () => {
+  it('warns that the script has the question, and turns into its alternate on request', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }))),
+    );
+    const onRetarget = vi.fn();
+    const target = {
+      kind: 'record' as const,
+      entryIds: ['e1'],
+      representative: 'What scares you?',
+      scripted: { questionId: 'q2', questionText: 'What was your first job?' },
+    };
+    renderWithProviders(
+      <ReviewChangeDialog
+        storyfileId={STORYFILE}
+        target={target}
+        onRetarget={onRetarget}
+        onClose={() => undefined}
+      />,
+    );
+    expect(await screen.findByText(/The script already has/)).toHaveTextContent(
+      'The script already has “What was your first job?”, not recorded yet. Adding this question too would make two to record for one answer.',
+    );
+    screen.getByRole('button', { name: 'Add as its alternate instead' }).click();
+    expect(onRetarget).toHaveBeenCalledWith({
+      ...target,
+      kind: 'correct',
+      questionId: 'q2',
+      isRetargeted: true,
+    });
+  });
+});

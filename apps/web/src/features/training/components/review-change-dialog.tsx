@@ -35,6 +35,13 @@ export interface ReviewChangeTarget {
   representative: string;
   /** A correct match's answer chosen already (a "looks like" suggestion). */
   questionId?: string;
+  /**
+   * The script's unrecorded question the group means (issue 68): adding it to the record queue
+   * would script the same question twice, so the dialog offers its alternate instead.
+   */
+  scripted?: { questionId: string; questionText: string };
+  /** Set when the dialog turned into this change while open: focus goes to its answer. */
+  isRetargeted?: boolean;
 }
 
 /**
@@ -44,10 +51,13 @@ export interface ReviewChangeTarget {
 export function ReviewChangeDialog({
   storyfileId,
   target,
+  onRetarget,
   onClose,
 }: {
   storyfileId: string;
   target: ReviewChangeTarget | null;
+  /** Turns the dialog into another change (the record queue's "alternate instead"). */
+  onRetarget?: (target: ReviewChangeTarget) => void;
   onClose: () => void;
 }) {
   return (
@@ -63,6 +73,7 @@ export function ReviewChangeDialog({
           key={`${target.kind}:${target.questionId ?? ''}:${target.entryIds.join(',')}`}
           storyfileId={storyfileId}
           target={target}
+          {...(onRetarget ? { onRetarget } : {})}
           onClose={onClose}
         />
       ) : null}
@@ -73,10 +84,12 @@ export function ReviewChangeDialog({
 function ChangeForm({
   storyfileId,
   target,
+  onRetarget,
   onClose,
 }: {
   storyfileId: string;
   target: ReviewChangeTarget;
+  onRetarget?: (target: ReviewChangeTarget) => void;
   onClose: () => void;
 }) {
   const ids = { answer: useId(), text: useId(), preview: useId() };
@@ -140,6 +153,8 @@ function ChangeForm({
               id={ids.answer}
               // The dialog exists to pick this answer; Cancel is never where it opens.
               data-autofocus
+              // The dialog opened on another change: its body's first field was focused then.
+              ref={target.isRetargeted ? (element) => element?.focus() : undefined}
               className={CONTROL_CLASS}
               value={questionId}
               onChange={(event) => setQuestionId(event.target.value)}
@@ -158,6 +173,30 @@ function ChangeForm({
             recorded.
           </p>
         </div>
+      ) : null}
+      {target.kind === 'record' && target.scripted ? (
+        <Alert kind="warning">
+          The script already has “
+          <span className="break-words">{target.scripted.questionText}</span>”, not recorded yet.
+          Adding this question too would make two to record for one answer.
+          {onRetarget ? (
+            <span className="mt-2 block">
+              <Button
+                size="sm"
+                onClick={() =>
+                  onRetarget({
+                    ...target,
+                    kind: 'correct',
+                    questionId: target.scripted!.questionId,
+                    isRetargeted: true,
+                  })
+                }
+              >
+                Add as its alternate instead
+              </Button>
+            </span>
+          ) : null}
+        </Alert>
       ) : null}
       {target.kind === 'record' ? (
         <div className="space-y-1">
