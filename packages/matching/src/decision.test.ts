@@ -95,21 +95,32 @@ describe('decideOutcome', () => {
       { kind: 'fallback' },
     ],
     [
-      'a best match without a video it is unsure of: the recorded answers are asked about',
+      'a best match without a video it is unsure of: the recorded answers among the first three are asked about',
       [
         ranked('a', 0.5, { isRecorded: false }),
         ranked('b', 0.48),
-        ranked('c', 0.2, { isRecorded: false }),
-        ranked('d', 0.16),
-        ranked('e', 0.1),
+        ranked('c', 0.31),
+        ranked('d', 0.3),
+        ranked('e', 0.16),
       ],
       {
         kind: 'ask',
         suggestions: [
           { answerId: 'b', score: 0.48 },
-          { answerId: 'd', score: 0.16 },
+          { answerId: 'c', score: 0.31 },
         ],
       },
+    ],
+    [
+      // Issue 68: "How many siblings do you have?" was asked about "Do you have any pets?", 4th.
+      'a best match without a video, the first recorded answer 4th: not a reading of the question, the fallback',
+      [
+        ranked('a', 0.5, { isRecorded: false }),
+        ranked('b', 0.45, { isRecorded: false }),
+        ranked('c', 0.4, { isRecorded: false }),
+        ranked('d', 0.35),
+      ],
+      { kind: 'fallback' },
     ],
     [
       'unsure of a best match without a video, no recorded answer at the offer bar: the fallback',

@@ -57,6 +57,15 @@ export type Outcome =
 const SCORE_EPSILON = 1e-9;
 
 /**
+ * Under a best match without a video, the recorded answers asked about come from the ranking's
+ * first three: further down, none is a plausible reading of the question, and the honest answer is
+ * that it is not recorded (issue 68: "How many siblings do you have?", whose best match "Did you
+ * have any brothers or sisters?" has no video, was asked "Did you mean… Do you have any pets?",
+ * ranked 4th). Measured by `bench:matching --sections partial` (docs/benchmarks.md).
+ */
+export const UNRECORDED_OFFER_RANKS = 3;
+
+/**
  * The outcome of one question's ranking (best first) under `policy`: an exact phrasing plays; a
  * clear lead at or above `playAt` plays; otherwise, when the best scores at least `offerAt`, it and
  * the next recorded answers scoring at least `offerBesideAt` (at most `limit` in all) are asked
@@ -66,8 +75,9 @@ const SCORE_EPSILON = 1e-9;
  * A best match without a video is never played over (another answer answers another question).
  * When the storyfile is sure of it (an exact phrasing, or a play score at `sureAt`: what would play
  * were every answer recorded), the caller falls back with its reason; when it is not, the recorded
- * answers are asked about as above, the best of them in its place: in a script mostly unrecorded,
- * an unrecorded question is the best match of many questions that a recorded answer answers.
+ * answers among the first `UNRECORDED_OFFER_RANKS` are asked about as above, the best of them in
+ * its place: in a script mostly unrecorded, an unrecorded question is the best match of many
+ * questions that a recorded answer answers.
  */
 export function decideOutcome(
   ranked: readonly RankedAnswer[],
@@ -88,12 +98,15 @@ export function decideOutcome(
   if (isSure(first, second, first.isRecorded ? policy.playAt : policy.sureAt, policy)) {
     return first.isRecorded ? { kind: 'play', answerId: first.answerId } : { kind: 'fallback' };
   }
-  const best = recorded[0];
+  const offerable = first.isRecorded
+    ? recorded
+    : ranked.slice(0, UNRECORDED_OFFER_RANKS).filter((answer) => answer.isRecorded);
+  const best = offerable[0];
   const floor = Math.min(policy.offerAt, policy.playAt);
   if (!best || best.score < floor - SCORE_EPSILON || limit <= 0) {
     return { kind: 'fallback' };
   }
-  const suggestions = recorded
+  const suggestions = offerable
     .filter((answer, rank) => rank === 0 || answer.score >= policy.offerBesideAt - SCORE_EPSILON)
     .slice(0, Math.floor(limit))
     .map(({ answerId, score }) => ({ answerId, score }));
