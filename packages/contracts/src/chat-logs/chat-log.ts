@@ -7,6 +7,7 @@ import {
   chatChannelSchema,
   clarificationKindSchema,
   chatDecisionSchema,
+  chatOutcomeSchema,
   confidenceClassSchema,
   fallbackReasonSchema,
   inputModeSchema,
@@ -25,7 +26,11 @@ export const listChatLogsQuerySchema = z.object({
   storyfileId: z.uuid().optional(),
   from: chatLogDateSchema.optional(),
   to: chatLogDateSchema.optional(),
-  decision: chatDecisionSchema.optional(),
+  /**
+   * What the asker got (`CHAT_OUTCOMES`): `answered`, `asked-back` (a "Did you mean…?" with
+   * recorded answers to press) or `fallback` (a fallback clip, nothing offered to press instead).
+   */
+  decision: chatOutcomeSchema.optional(),
   confidence: confidenceClassSchema.optional(),
   channel: chatChannelSchema.optional(),
   /**

@@ -14,12 +14,17 @@ export const dashboardFiguresSchema = z.object({
   answersRecorded: z.number().int(),
   /** Conversations started in the last 7 days. */
   conversationsLast7Days: z.number().int(),
-  /** Share (0–1) of the last 30 days' questions that fell back; null without questions. */
+  /**
+   * Share (0–1) of the last 30 days' questions that fell back, nothing offered to press instead;
+   * null without questions.
+   */
   fallbackShare: z.number().nullable(),
+  /** Share (0–1) of them asked back ("Did you mean…?" with answers to press); null without. */
+  askedBackShare: z.number().nullable(),
   /** One entry per UTC day, oldest first, zero-filled, ending today. */
   conversationsPerDay: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
   /**
-   * The last 30 days' fallen-back questions, grouped by normalised text, most frequent first; each
+   * The last 30 days' fallen-back questions (asked back ones aside), grouped by normalised text, most frequent first; each
    * reads as visitors typed it (the group's most frequent wording, the latest on a tie).
    */
   topFallbackQuestions: z.array(z.object({ text: z.string(), count: z.number().int() })),

@@ -35,6 +35,7 @@ import { getNamespaceAccess } from '../lists/index.ts';
 import { readVisitorWords } from '../transcripts/index.ts';
 import {
   chatLogEntryColumns,
+  outcomeCondition,
   presentChatLogEntry,
   signAssetMedia,
   type ConversationEngine,
@@ -140,7 +141,7 @@ export async function listChatLogs(
     conditions.push(getToCondition(query.to));
   }
   if (query.decision) {
-    conditions.push(eq(chatLogEntries.decision, query.decision));
+    conditions.push(outcomeCondition(query.decision));
   }
   if (query.confidence) {
     conditions.push(eq(chatLogEntries.confidence, query.confidence));

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ASK_TEXT_LENGTH, type ChatLogPage, type DashboardFigures } from '@conversa/contracts';
+import {
+  MAX_ASK_TEXT_LENGTH,
+  outcomeOf,
+  type ChatLogPage,
+  type DashboardFigures,
+} from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
 import { buildMember, buildNamespace, type ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -9,6 +14,7 @@ import {
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
 import { askInStudio } from '../../../test/ask.fixtures.ts';
+import { NEAR_TIE_QUESTION } from '../../../test/training.fixtures.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { videoTranscripts } from '../transcripts/transcripts.tables.ts';
 import { sqlNormalizedText } from './question-key.ts';
@@ -120,6 +126,28 @@ describe('chat log question filter', () => {
       status: 400,
       body: { message: 'Type the question to look for.' },
     });
+  });
+});
+
+// Issue 68, item 5: a question asked back was one more "Fallback" of the log.
+describe('chat log outcome filter', () => {
+  it('tells answered, asked back and fallback apart, and the three make up the whole log', async () => {
+    const near = await askInStudio(owner, north.id, { text: NEAR_TIE_QUESTION });
+    expect(near.clarification).toBe('did-you-mean');
+    const listed = async (query: string) =>
+      (await owner.expectStatus<ChatLogPage>(200, 'GET', `${LIST}?storyfileId=${north.id}${query}`))
+        .items;
+    const askedBack = await listed('&decision=asked-back');
+    expect(askedBack.map((item) => item.questionText)).toContain(NEAR_TIE_QUESTION);
+    expect(new Set(askedBack.map(outcomeOf))).toEqual(new Set(['asked-back']));
+    expect(askedBack.every((item) => item.decision === 'fallback')).toBe(true);
+    const fellBack = await listed('&decision=fallback');
+    expect(fellBack.map((item) => item.questionText)).not.toContain(NEAR_TIE_QUESTION);
+    expect(fellBack.length).toBeGreaterThan(0);
+    expect(new Set(fellBack.map(outcomeOf))).toEqual(new Set(['fallback']));
+    const answered = await listed('&decision=answered');
+    expect(new Set(answered.map(outcomeOf))).toEqual(new Set(['answered']));
+    expect(askedBack.length + fellBack.length + answered.length).toBe((await listed('')).length);
   });
 });
 

@@ -1,5 +1,5 @@
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import type { ChatLogEntry } from '@conversa/contracts';
+import type { ChatLogEntry, ChatOutcome } from '@conversa/contracts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { chatLogEntries } from './conversations.tables.ts';
 
@@ -52,4 +52,23 @@ export function selectChatLogEntryColumns(aliases: { entry: string; storyfile: s
 /** A logged exchange as the API answers it. */
 export function presentChatLogEntry(row: ChatLogEntryRow): ChatLogEntry {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/**
+ * The exchanges of one outcome (`outcomeOf` in SQL): `asked-back` is a fallback that offered
+ * "Did you mean…?", `fallback` every other. `table` names the exchanges' alias in a SQL template;
+ * without it, the table's own columns.
+ */
+export function outcomeCondition(outcome: ChatOutcome, table?: string): SQL {
+  const column = (key: 'decision' | 'clarification') =>
+    table === undefined
+      ? sql`${chatLogEntries[key]}`
+      : sql`${sql.identifier(table)}.${sql.identifier(chatLogEntries[key].name)}`;
+  if (outcome === 'answered') {
+    return sql`${column('decision')} = 'answered'`;
+  }
+  const askedBack = sql`${column('clarification')} is not distinct from 'did-you-mean'`;
+  return outcome === 'asked-back'
+    ? sql`(${column('decision')} = 'fallback' and ${askedBack})`
+    : sql`(${column('decision')} = 'fallback' and not (${askedBack}))`;
 }

@@ -2,6 +2,7 @@
 export { askStoryfile } from './ask/ask.ts';
 export {
   chatLogEntryColumns,
+  outcomeCondition,
   presentChatLogEntry,
   selectChatLogEntryColumns,
   type ChatLogEntryRow,

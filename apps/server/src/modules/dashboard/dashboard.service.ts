@@ -6,10 +6,12 @@ import {
   DASHBOARD_TOP_FALLBACKS,
   type CurrentUser,
   type DashboardFigures,
+  outcomeOf,
 } from '@conversa/contracts';
 import { normalizeText } from '@conversa/matching';
 import type { Database } from '../../db/client.ts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
+import { outcomeCondition } from '../conversations/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
@@ -36,6 +38,7 @@ export async function getDashboardFigures(
       answersRecorded: 0,
       conversationsLast7Days: 0,
       fallbackShare: null,
+      askedBackShare: null,
       conversationsPerDay: chartDays.map((date) => ({ date, count: 0 })),
       topFallbackQuestions: [],
       recentStoryfiles: [],
@@ -74,11 +77,15 @@ export async function getDashboardFigures(
         .where(and(...inScope, gte(conversations.startedAt, chartStart)))
         .groupBy(sql`1`),
       db
-        .select({ decision: chatLogEntries.decision, total: count() })
+        .select({
+          decision: chatLogEntries.decision,
+          clarification: chatLogEntries.clarification,
+          total: count(),
+        })
         .from(chatLogEntries)
         .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
         .where(and(...inScope, gte(chatLogEntries.createdAt, chartStart)))
-        .groupBy(chatLogEntries.decision),
+        .groupBy(chatLogEntries.decision, chatLogEntries.clarification),
       db
         .select({
           text: chatLogEntries.questionText,
@@ -88,11 +95,7 @@ export async function getDashboardFigures(
         .from(chatLogEntries)
         .innerJoin(storyfiles, eq(storyfiles.id, chatLogEntries.storyfileId))
         .where(
-          and(
-            ...inScope,
-            gte(chatLogEntries.createdAt, chartStart),
-            eq(chatLogEntries.decision, 'fallback'),
-          ),
+          and(...inScope, gte(chatLogEntries.createdAt, chartStart), outcomeCondition('fallback')),
         )
         .groupBy(chatLogEntries.questionText),
       db
@@ -105,7 +108,10 @@ export async function getDashboardFigures(
 
   const perDay = new Map(perDayRows.map((row) => [row.date, row.total]));
   const totalAsked = decisionRows.reduce((sum, row) => sum + row.total, 0);
-  const fellBack = decisionRows.find((row) => row.decision === 'fallback')?.total ?? 0;
+  const outcomes = { answered: 0, 'asked-back': 0, fallback: 0 };
+  for (const row of decisionRows) {
+    outcomes[outcomeOf(row)] += row.total;
+  }
 
   // Grouped again by the matcher's normalisation, so "Why?" and "why" count as one question, and
   // shown as visitors typed it: the group's most frequent wording, the latest on a tie (issue 32:
@@ -128,7 +134,8 @@ export async function getDashboardFigures(
     storyfileCount: storyfileRows[0]?.total ?? 0,
     answersRecorded: answerRows[0]?.total ?? 0,
     conversationsLast7Days: recentRows[0]?.total ?? 0,
-    fallbackShare: totalAsked === 0 ? null : fellBack / totalAsked,
+    fallbackShare: totalAsked === 0 ? null : outcomes.fallback / totalAsked,
+    askedBackShare: totalAsked === 0 ? null : outcomes['asked-back'] / totalAsked,
     conversationsPerDay: chartDays.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
     topFallbackQuestions: [...fallbacks.values()]
       .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text))

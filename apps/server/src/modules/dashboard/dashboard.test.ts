@@ -14,6 +14,7 @@ import {
   type SeededStoryfile,
 } from '../../../test/conversation.fixtures.ts';
 import { askInStudio } from '../../../test/ask.fixtures.ts';
+import { NEAR_TIE_QUESTION } from '../../../test/training.fixtures.ts';
 import { getChartDays } from './dashboard.service.ts';
 
 let studio: TestStudio;
@@ -45,6 +46,8 @@ beforeAll(async () => {
   await ask(reader, north.id, 'What is your favourite movie?');
   expect((await ask(reader, north.id, 'Zxqv plorth?')).decision.kind).toBe('fallback');
   expect((await ask(owner, north.id, 'zxqv   PLORTH')).decision.kind).toBe('fallback');
+  // Near-tied movie and job answers: asked back, its own outcome (issue 68, item 5).
+  expect((await ask(owner, north.id, NEAR_TIE_QUESTION)).clarification).toBe('did-you-mean');
   await ask(outsider, south.id, 'Where were you born?');
   // A conversation from ten days ago: in the 30-day chart, not in the 7-day figure.
   await studio.database.db.insert(conversations).values({
@@ -66,11 +69,13 @@ describe('GET /v1/conversa/dashboard/figures', () => {
     expect(figures).toMatchObject({
       storyfileCount: 2,
       answersRecorded: 3,
-      conversationsLast7Days: 3,
-      // Grouped by the folded key, shown as a visitor typed it (the latest wording on a tie).
+      conversationsLast7Days: 4,
+      // Grouped by the folded key, shown as a visitor typed it (the latest wording on a tie); the
+      // question asked back is not among them.
       topFallbackQuestions: [{ text: 'zxqv   PLORTH', count: 2 }],
     });
-    expect(figures.fallbackShare).toBeCloseTo(2 / 3, 6);
+    expect(figures.fallbackShare).toBeCloseTo(2 / 4, 6);
+    expect(figures.askedBackShare).toBeCloseTo(1 / 4, 6);
     expect(figures.recentStoryfiles.map((storyfile) => storyfile.id)).toEqual([
       emptyNorthId,
       north.id,
@@ -81,9 +86,9 @@ describe('GET /v1/conversa/dashboard/figures', () => {
     expect(figures.conversationsPerDay).toHaveLength(30);
     const countOf = (date: string) =>
       figures.conversationsPerDay.find((day) => day.date === date)!.count;
-    expect(countOf(days[29]!)).toBe(3);
+    expect(countOf(days[29]!)).toBe(4);
     expect(countOf(days[19]!)).toBe(1);
-    expect(figures.conversationsPerDay.reduce((sum, day) => sum + day.count, 0)).toBe(4);
+    expect(figures.conversationsPerDay.reduce((sum, day) => sum + day.count, 0)).toBe(5);
   });
 
   it('keeps other namespaces apart, and shows admins everything', async () => {
@@ -93,13 +98,14 @@ describe('GET /v1/conversa/dashboard/figures', () => {
       answersRecorded: 3,
       conversationsLast7Days: 1,
       fallbackShare: 0,
+      askedBackShare: 0,
       topFallbackQuestions: [],
     });
     const all = await admin.expectStatus<DashboardFigures>(200, 'GET', FIGURES);
     expect(all).toMatchObject({
       storyfileCount: 3,
       answersRecorded: 6,
-      conversationsLast7Days: 4,
+      conversationsLast7Days: 5,
     });
   });
 });

@@ -15,7 +15,11 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getReadableNamespaceIds } from '../chat-logs/index.ts';
-import { recordExchangeFeedback, selectChatLogEntryColumns } from '../conversations/index.ts';
+import {
+  outcomeCondition,
+  recordExchangeFeedback,
+  selectChatLogEntryColumns,
+} from '../conversations/index.ts';
 import {
   buildCappedListQueries,
   buildNaturalOrder,
@@ -115,7 +119,7 @@ export function buildReviewItemQueries(
         ? sql`e.created_at < ${new Date(dayStart(query.to).getTime() + 86_400_000)}`
         : sql`e.created_at <= ${new Date(query.to)}`
       : undefined,
-    query.decision ? sql`e.decision = ${query.decision}` : undefined,
+    query.decision ? outcomeCondition(query.decision, 'e') : undefined,
     query.confidence ? sql`e.confidence = ${query.confidence}` : undefined,
     query.channel ? sql`e.channel = ${query.channel}` : undefined,
     query.reviewState ? sql`e.review_state = ${query.reviewState}` : undefined,

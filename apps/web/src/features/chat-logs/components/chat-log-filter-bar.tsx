@@ -1,10 +1,10 @@
 import {
   CHAT_CHANNEL_LABELS,
   CHAT_CHANNELS,
-  CHAT_DECISIONS,
+  CHAT_OUTCOMES,
   CONFIDENCE_CLASSES,
   CONFIDENCE_LABELS,
-  DECISION_LABELS,
+  OUTCOME_LABELS,
 } from '@conversa/contracts';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { StoryfileFilter } from './storyfile-filter';
 import { TextFilter } from './text-filter';
 
-const DECISION_OPTIONS = CHAT_DECISIONS.map((value) => ({ value, label: DECISION_LABELS[value] }));
+const DECISION_OPTIONS = CHAT_OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }));
 const CONFIDENCE_OPTIONS = CONFIDENCE_CLASSES.map((value) => ({
   value,
   label: CONFIDENCE_LABELS[value],

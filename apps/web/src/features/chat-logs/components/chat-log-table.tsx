@@ -1,25 +1,43 @@
 import {
   CHAT_CHANNEL_LABELS,
-  CONFIDENCE_LABELS,
-  DECISION_LABELS,
   INPUT_MODE_LABELS,
+  OUTCOME_LABELS,
+  outcomeOf,
   type ChatLogEntry,
+  type ChatOutcome,
 } from '@conversa/contracts';
 import { Keyboard, Mic } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { formatScore, formatUsDateTime } from '@/lib/format';
-import { describeClarification, describeInkTurn, describeOutcome } from '../utils/labels';
+import {
+  describeClarification,
+  describeConfidence,
+  describeInkTurn,
+  describeOutcome,
+} from '../utils/labels';
 
-export function DecisionBadge({ decision }: { decision: ChatLogEntry['decision'] }) {
+const OUTCOME_CLASSES: Record<ChatOutcome, string> = {
+  answered: 'bg-green-50 text-green-800',
+  'asked-back': 'bg-sky-50 text-sky-900',
+  fallback: 'bg-amber-50 text-amber-900',
+};
+
+/** What the asker got: answered, asked back ("Did you mean…?") or a fallback (issue 68). */
+export function DecisionBadge({
+  entry,
+}: {
+  entry: Pick<ChatLogEntry, 'decision' | 'clarification'>;
+}) {
+  const outcome = outcomeOf(entry);
   return (
     <span
       className={cn(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-        decision === 'answered' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900',
+        OUTCOME_CLASSES[outcome],
       )}
     >
-      {DECISION_LABELS[decision]}
+      {OUTCOME_LABELS[outcome]}
     </span>
   );
 }
@@ -152,7 +170,7 @@ export function ChatLogTable({
                 <InputModeCell mode={entry.inputMode} />
               </td>
               <td className="max-w-xs min-w-48 px-3 py-3">
-                <DecisionBadge decision={entry.decision} />
+                <DecisionBadge entry={entry} />
                 <p className="mt-1 text-xs wrap-anywhere text-slate-600">
                   {describeOutcome(entry)}
                 </p>
@@ -163,7 +181,7 @@ export function ChatLogTable({
                 {formatScore(entry.score)}
               </td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-                {entry.confidence === null ? '—' : CONFIDENCE_LABELS[entry.confidence]}
+                {describeConfidence(entry)}
               </td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">
                 {CHAT_CHANNEL_LABELS[entry.channel]}

@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   CHAT_CHANNEL_LABELS,
-  CONFIDENCE_LABELS,
   CONVERSATION_NOT_FOUND_MESSAGE,
   INPUT_MODE_LABELS,
   type ConversationEntry,
@@ -17,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatNumber, formatScore, formatUsDateTime } from '@/lib/format';
 import { useConversation } from '../api/get-conversation';
 import { CONVERSATION_ADDRESS_INVALID_MESSAGE, isConversationId } from '../utils/chat-log-filters';
-import { describeOutcome } from '../utils/labels';
+import { describeConfidence, describeOutcome } from '../utils/labels';
 import { ClarificationNote, DecisionBadge, InkTurnNote } from './chat-log-table';
 
 function ExchangeItem({
@@ -68,10 +67,10 @@ function ExchangeItem({
       <div className="mr-8 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
           <Bot className="size-4 text-slate-400" aria-hidden="true" />
-          <DecisionBadge decision={entry.decision} />
+          <DecisionBadge entry={entry} />
           <span className="text-xs text-slate-500">
             Score {formatScore(entry.score)}
-            {entry.confidence === null ? null : ` · ${CONFIDENCE_LABELS[entry.confidence]}`}
+            {entry.confidence === null ? null : ` · ${describeConfidence(entry)}`}
           </span>
           <AnswerRating feedback={entry.feedback} />
         </div>

@@ -1,10 +1,10 @@
 import {
   CHAT_CHANNELS,
   MAX_ASK_TEXT_LENGTH,
-  CHAT_DECISIONS,
+  CHAT_OUTCOMES,
   CONFIDENCE_CLASSES,
   type ChatChannel,
-  type ChatDecision,
+  type ChatOutcome,
   type ConfidenceClass,
   type ListChatLogsQuery,
 } from '@conversa/contracts';
@@ -16,7 +16,8 @@ export type ChatLogFilters = {
   from?: string;
   /** A local calendar day, `YYYY-MM-DD`, included whole. */
   to?: string;
-  decision?: ChatDecision;
+  /** What the asker got: answered, asked back or fallback. */
+  decision?: ChatOutcome;
   confidence?: ConfidenceClass;
   channel?: ChatChannel;
   /** One question as visitors asked it (the dashboard's fallen-back questions link here). */
@@ -90,7 +91,7 @@ export function readChatLogFilters(params: URLSearchParams): ChatLogFilters {
   if (isCalendarDay(to)) {
     filters.to = to;
   }
-  const decision = pick(CHAT_DECISIONS, params.get('decision'));
+  const decision = pick(CHAT_OUTCOMES, params.get('decision'));
   if (decision) {
     filters.decision = decision;
   }

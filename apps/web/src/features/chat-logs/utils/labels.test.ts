@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeClarification, describeOutcome } from './labels.ts';
+import { describeClarification, describeConfidence, describeOutcome } from './labels.ts';
 
 describe('describeOutcome', () => {
   it('names the answered question', () => {
     expect(
       describeOutcome({
         decision: 'answered',
+        clarification: null,
         answerQuestionText: 'Where did you grow up?',
         fallbackReason: null,
         matchedQuestionText: null,
@@ -17,6 +18,7 @@ describe('describeOutcome', () => {
     expect(
       describeOutcome({
         decision: 'answered',
+        clarification: null,
         answerQuestionText: null,
         fallbackReason: null,
         matchedQuestionText: null,
@@ -33,6 +35,7 @@ describe('describeOutcome', () => {
     expect(
       describeOutcome({
         decision: 'fallback',
+        clarification: null,
         answerQuestionText: null,
         fallbackReason: reason,
         matchedQuestionText: null,
@@ -44,11 +47,46 @@ describe('describeOutcome', () => {
     expect(
       describeOutcome({
         decision: 'fallback',
+        clarification: null,
         answerQuestionText: null,
         fallbackReason: 'not-recorded',
         matchedQuestionText: 'Why did you sell the farm?',
       }),
     ).toBe('Best match not recorded: “Why did you sell the farm?”');
+  });
+});
+
+// Issue 68, item 5: a question asked back read "No answer close enough" and "Off-topic".
+describe('a question asked back', () => {
+  const askedBack = {
+    decision: 'fallback',
+    clarification: 'did-you-mean',
+    answerQuestionText: null,
+    matchedQuestionText: null,
+  } as const;
+
+  it('says it was not sure enough to play, or names the unrecorded best match', () => {
+    expect(describeOutcome({ ...askedBack, fallbackReason: 'off-topic' })).toBe(
+      'Not sure enough to play an answer',
+    );
+    expect(
+      describeOutcome({
+        ...askedBack,
+        fallbackReason: 'not-recorded',
+        matchedQuestionText: 'Why did you sell the farm?',
+      }),
+    ).toBe('Best match not recorded: “Why did you sell the farm?”');
+  });
+
+  it('is "Unsure", not its score\'s class; other exchanges keep their class', () => {
+    expect(describeConfidence({ ...askedBack, confidence: 'off-topic' })).toBe('Unsure');
+    expect(describeConfidence({ ...askedBack, confidence: 'low' })).toBe('Unsure');
+    expect(
+      describeConfidence({ decision: 'fallback', clarification: null, confidence: 'off-topic' }),
+    ).toBe('Off-topic');
+    expect(
+      describeConfidence({ decision: 'answered', clarification: null, confidence: 'paraphrase' }),
+    ).toBe('Paraphrase');
   });
 });
 

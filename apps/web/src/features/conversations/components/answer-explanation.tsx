@@ -101,7 +101,9 @@ export function AnswerExplanation({
       ) : null}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="font-medium text-slate-600">Decision</dt>
-        <dd className="font-semibold text-slate-900">{describeDecision(result.decision)}</dd>
+        <dd className="font-semibold text-slate-900">
+          {describeDecision(result.decision, result.clarification)}
+        </dd>
         {result.questionText && answeredId ? (
           <>
             <dt className="font-medium text-slate-600">Question</dt>

@@ -28,6 +28,22 @@ describe('answer explanation helpers', () => {
     );
   });
 
+  // Issue 68, item 5: every "Did you mean…?" read "Cannot answer (below the threshold)".
+  it('describes a question asked back as asked back, unless its best match is not recorded', () => {
+    expect(describeDecision({ kind: 'fallback', reason: 'off-topic' }, 'did-you-mean')).toBe(
+      'Asked back: not sure enough to play an answer',
+    );
+    expect(
+      describeDecision(
+        { kind: 'fallback', reason: 'not-recorded', questionId: 'q' },
+        'did-you-mean',
+      ),
+    ).toBe('Cannot answer (best match not recorded)');
+    expect(describeDecision({ kind: 'fallback', reason: 'off-topic' }, 'topics-and-starters')).toBe(
+      'Cannot answer (below the threshold)',
+    );
+  });
+
   it('links a question into the script tab by its anchor', () => {
     expect(buildQuestionLink('s-1', 'q-2')).toBe('/storyfiles/s-1#question-q-2');
   });

@@ -3,6 +3,7 @@ import {
   type AskCandidate,
   type AskDecision,
   type AskScoring,
+  type ClarificationKind,
   type ConfidenceClass,
   type StoryTurn,
 } from '@conversa/contracts';
@@ -136,11 +137,23 @@ const DECISION_LABELS = {
   'not-recorded': `Cannot answer (${FALLBACK_REASON_LABELS['not-recorded'].toLowerCase()})`,
 } as const;
 
-/** The decision as an author reads it. */
-export function describeDecision(decision: AskDecision): string {
-  return decision.kind === 'fallback'
-    ? DECISION_LABELS[decision.reason]
-    : DECISION_LABELS[decision.kind];
+/** A "Did you mean…?" as an author reads it (issue 68: it read "Cannot answer"). */
+export const ASKED_BACK_DECISION = 'Asked back: not sure enough to play an answer';
+
+/**
+ * The decision as an author reads it; a fallback that asked back "Did you mean…?" is its own
+ * outcome, unless its best match has no video (the author's next recording).
+ */
+export function describeDecision(
+  decision: AskDecision,
+  clarification: ClarificationKind | null = null,
+): string {
+  if (decision.kind === 'fallback') {
+    return clarification === 'did-you-mean' && decision.reason !== 'not-recorded'
+      ? ASKED_BACK_DECISION
+      : DECISION_LABELS[decision.reason];
+  }
+  return DECISION_LABELS[decision.kind];
 }
 
 /** The script tab with the question scrolled into view and highlighted. */

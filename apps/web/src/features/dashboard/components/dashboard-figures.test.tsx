@@ -16,6 +16,7 @@ const NEW_ACCOUNT: DashboardFigures = {
   answersRecorded: 0,
   conversationsLast7Days: 0,
   fallbackShare: null,
+  askedBackShare: null,
   conversationsPerDay: buildDays(Array.from({ length: 30 }, () => 0)),
   topFallbackQuestions: [],
   recentStoryfiles: [],
@@ -27,6 +28,7 @@ const BUSY: DashboardFigures = {
   answersRecorded: 1_204,
   conversationsLast7Days: 12,
   fallbackShare: 0.125,
+  askedBackShare: 0.25,
   conversationsPerDay: buildDays([...Array.from({ length: 28 }, () => 0), 4, 8]),
   topFallbackQuestions: [{ text: 'what is your favourite color', count: 3 }],
 };
@@ -38,7 +40,9 @@ describe('FigureCards', () => {
     expect(figures).toHaveTextContent('Storyfiles3');
     expect(figures).toHaveTextContent('Answers recorded1,204');
     expect(figures).toHaveTextContent('Conversations12in the last 7 days');
-    expect(figures).toHaveTextContent('Questions that fell back12.5%');
+    expect(figures).toHaveTextContent(
+      "Questions that fell back12.5%of the last 30 days' questions; 25% more were asked back",
+    );
   });
 
   it('shows a dash for the fallback share of a new account', () => {

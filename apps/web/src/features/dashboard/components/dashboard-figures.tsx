@@ -73,7 +73,7 @@ function getCards(figures: DashboardFigures): Card[] {
       hint:
         figures.fallbackShare === null
           ? `no questions in the last ${DASHBOARD_CHART_DAYS} days`
-          : `of the last ${DASHBOARD_CHART_DAYS} days' questions`,
+          : `of the last ${DASHBOARD_CHART_DAYS} days' questions; ${formatShare(figures.askedBackShare ?? 0)} more were asked back`,
     },
   ];
 }

@@ -1,10 +1,10 @@
 import {
   CHAT_CHANNEL_LABELS,
   CHAT_CHANNELS,
-  CHAT_DECISIONS,
+  CHAT_OUTCOMES,
   CONFIDENCE_CLASSES,
   CONFIDENCE_LABELS,
-  DECISION_LABELS,
+  OUTCOME_LABELS,
   REVIEW_STATE_LABELS,
   REVIEW_STATES,
 } from '@conversa/contracts';
@@ -52,7 +52,7 @@ export function ReviewFilterBar({
         allLabel="All"
         label="Decision"
         value={filters.decision}
-        options={CHAT_DECISIONS.map((value) => ({ value, label: DECISION_LABELS[value] }))}
+        options={CHAT_OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }))}
         onChange={(decision) => onChange({ decision })}
       />
       <FilterSelect

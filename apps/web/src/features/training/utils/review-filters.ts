@@ -1,12 +1,12 @@
 import {
   CHAT_CHANNELS,
-  CHAT_DECISIONS,
+  CHAT_OUTCOMES,
   CONFIDENCE_CLASSES,
   EXCHANGE_FEEDBACK,
   REVIEW_SORT_FIELDS,
   REVIEW_STATES,
   type ChatChannel,
-  type ChatDecision,
+  type ChatOutcome,
   type ConfidenceClass,
   type ListReviewItemsQuery,
   type ReviewSortField,
@@ -21,7 +21,7 @@ export interface ReviewFilters {
   storyfileId?: string;
   from?: string;
   to?: string;
-  decision?: ChatDecision;
+  decision?: ChatOutcome;
   confidence?: ConfidenceClass;
   channel?: ChatChannel;
   reviewState?: ReviewState;
@@ -69,7 +69,7 @@ export function readReviewFilters(params: URLSearchParams): ReviewFilters {
       filters[key] = value;
     }
   }
-  const decision = pick(params.get('decision'), CHAT_DECISIONS);
+  const decision = pick(params.get('decision'), CHAT_OUTCOMES);
   const confidence = pick(params.get('confidence'), CONFIDENCE_CLASSES);
   const channel = pick(params.get('channel'), CHAT_CHANNELS);
   const reviewState = pick(params.get('reviewState'), REVIEW_STATES);
