@@ -19,6 +19,7 @@ import {
   storyfile,
   otherStoryfile,
   studentId,
+  classmateId,
   inHours,
   createActivity,
   ask,
@@ -150,6 +151,16 @@ describe("the student's player", () => {
     expect(
       conversation.entries.map(({ id, channel, feedback }) => ({ id, channel, feedback })),
     ).toEqual([{ id: answered.exchangeId, channel: 'learning', feedback: 'down' }]);
+    // Issue 68, item 11: the roster (and its CSV) counts each student's ratings in the activity.
+    const roster = await owner.expectStatus<{
+      roster: { student: { id: string }; ratings: unknown }[];
+    }>(200, 'GET', `/v1/conversa/learning/activities/${activity.id}`);
+    expect(roster.roster.map(({ student: { id }, ratings }) => ({ id, ratings }))).toEqual(
+      expect.arrayContaining([
+        { id: studentId, ratings: { up: 0, down: 1 } },
+        { id: classmateId, ratings: { up: 0, down: 0 } },
+      ]),
+    );
     // Through another activity the exchange is not the student's.
     const other = await createActivity({ title: 'Another activity', rule: { questionsAsked: 3 } });
     expect(

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import {
   PROGRESS_STATE_LABELS,
   type ExchangeFeedback,
-  type RosterRow,
+  type RosterPageRow,
   type TranscriptEntry,
 } from '@conversa/contracts';
 import { groupTranscriptByAttempt } from './attempts';
@@ -78,8 +78,11 @@ function safeCell(value: string | number | null): string | number {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The roster as CSV: state, progress, first and last activity, questions asked. */
-export function buildRosterCsv(roster: RosterRow[]): string {
+/**
+ * The roster as CSV: state, progress, first and last activity, questions asked, and how many
+ * answers the student rated thumbs up and thumbs down.
+ */
+export function buildRosterCsv(roster: RosterPageRow[]): string {
   return Papa.unparse({
     fields: [
       'Student',
@@ -89,6 +92,8 @@ export function buildRosterCsv(roster: RosterRow[]): string {
       'First activity',
       'Last activity',
       'Questions asked',
+      'Thumbs up',
+      'Thumbs down',
     ],
     data: roster.map((row) =>
       [
@@ -99,6 +104,8 @@ export function buildRosterCsv(roster: RosterRow[]): string {
         row.progress.firstAt,
         row.progress.lastAt,
         row.progress.questionsAsked,
+        row.ratings.up,
+        row.ratings.down,
       ].map(safeCell),
     ),
   });
