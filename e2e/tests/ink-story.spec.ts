@@ -188,3 +188,90 @@ test('an owner writes an ink story, plays it from a knot, publishes it, and a ty
   await expect(transcript).not.toContainText('Hello!');
   await keepScreenshot(page, { path: `${SCREENSHOTS}/interact-restart.png`, fullPage: true });
 });
+
+/** Saves a one-line story as version 1 and publishes it, as the signed-in owner. */
+async function seedPublishedStory(page: Page, storyfileId: string) {
+  const saved = await page.request.post(
+    `/v1/conversa/storyfiles/${storyfileId}/ink-story/versions`,
+    {
+      headers: WRITE_HEADERS,
+      data: { source: 'Hello there.\n-> END\n' },
+    },
+  );
+  expect(saved.status(), await saved.text()).toBe(201);
+  const published = await page.request.post(
+    `/v1/conversa/storyfiles/${storyfileId}/ink-story/versions/1/publish`,
+    { headers: WRITE_HEADERS },
+  );
+  expect(published.status(), await published.text()).toBe(200);
+}
+
+test('a viewer reads the ink story and plays it, but cannot change it: the reason is shown, the editor takes no typing, and no Save, Unpublish or Restore is offered, wide and at 390 px (issue 68, item 10)', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E.users.owner);
+  const seeded = await seedStoryfile(page, `Ink Viewer ${makeSuffix()}`);
+  await seedPublishedStory(page, seeded.id);
+
+  const viewer = await signInInNewContext(browser, E2E.users.viewer);
+  for (const width of [1440, 390]) {
+    await viewer.setViewportSize({ width, height: 900 });
+    await viewer.goto(`/training/ink_story?storyfileId=${seeded.id}`);
+    const source = viewer.getByRole('textbox', { name: 'Ink source' });
+    await expect(source).toBeVisible({ timeout: 30_000 });
+    await expect(
+      viewer.getByText('You need to be at least "Content Creator" to change this ink story.'),
+    ).toBeVisible();
+    await expect(viewer.getByText('Published: version 1')).toBeVisible();
+    await expect(source).not.toBeEditable();
+    await source.click();
+    await viewer.keyboard.type('typed by a viewer');
+    await expect(source).not.toContainText('typed by a viewer');
+    await expect(source).toContainText('Hello there.');
+    for (const name of ['Save', 'Unpublish', 'Restore', 'Publish']) {
+      await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await expect(viewer.getByText('unsaved changes')).toHaveCount(0);
+    // The story still plays beside the source: reading it is what a viewer is here for.
+    const player = viewer.getByRole('region', { name: 'Player' });
+    await expect(player.getByRole('list', { name: 'Story so far' })).toContainText('Hello there.');
+    await keepScreenshot(viewer, { path: `${SCREENSHOTS}/viewer-${width}.png`, fullPage: true });
+  }
+  await viewer.context().close();
+});
+
+test('a refused Unpublish or Restore says why (issue 68, item 10)', async ({ page }) => {
+  await signIn(page, E2E.users.owner);
+  const seeded = await seedStoryfile(page, `Ink Refused ${makeSuffix()}`);
+  await seedPublishedStory(page, seeded.id);
+  // What the studio answers once the person's role was lowered after the page opened.
+  const refusal = {
+    status: 403,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      statusCode: 403,
+      error: 'FORBIDDEN',
+      message: 'You need to be at least "Content Creator"',
+    }),
+  };
+  await page.route('**/ink-story/unpublish', (route) => route.fulfill(refusal));
+  await page.route('**/ink-story/versions/1/restore', (route) => route.fulfill(refusal));
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/training/ink_story?storyfileId=${seeded.id}`);
+    await expect(page.getByRole('textbox', { name: 'Ink source' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    const toast = page.getByText('You need to be at least "Content Creator"', { exact: true });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveCount(0, { timeout: 10_000 });
+    await page
+      .getByRole('list', { name: 'Versions' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect(toast).toBeVisible();
+    await expect(page.getByText('Published: version 1')).toBeVisible();
+  }
+});

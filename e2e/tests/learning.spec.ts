@@ -262,7 +262,7 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
   expect(rosterFile.suggestedFilename()).toMatch(/^roster-[0-9a-f-]+\.csv$/);
   const rosterLines = await readCsvLines(rosterFile);
   expect(rosterLines[0]).toBe(
-    'Student,Email,State,Progress (%),First activity,Last activity,Questions asked',
+    'Student,Email,State,Progress (%),First activity,Last activity,Questions asked,Thumbs up,Thumbs down',
   );
   // No cell of this roster holds a comma or a quote, so a line splits on commas.
   const studentRow = rosterLines.find((line) => line.startsWith(`${studentName},`))?.split(',');
@@ -274,6 +274,8 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
     expect.stringMatching(ISO_TIME),
     expect.stringMatching(ISO_TIME),
     '3',
+    '0',
+    '0',
   ]);
 
   // The student's page: the activity completed, and the transcript plays the answers.
@@ -305,7 +307,7 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
     activityArticle.getByRole('button', { name: 'Export transcript' }).click(),
   ]);
   const transcriptLines = await readCsvLines(transcriptFile);
-  expect(transcriptLines[0]).toBe('Attempt (started at),Storyfile,Asked at,Question,Answer');
+  expect(transcriptLines[0]).toBe('Attempt (started at),Storyfile,Asked at,Question,Answer,Rating');
   expect(transcriptLines).toHaveLength(4);
   const transcriptRows = transcriptLines.slice(1).map((line) => line.split(','));
   const attemptStart = transcriptRows[0]![0]!;
@@ -317,6 +319,7 @@ test('an owner assigns an "ask 3 questions" activity; the student completes it; 
       expect.stringMatching(ISO_TIME),
       question.text,
       question.text,
+      '',
     ]),
   );
   await owner.setViewportSize({ width: 1280, height: 900 });

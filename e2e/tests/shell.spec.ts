@@ -172,12 +172,27 @@ test('a viewer opening /topics/builder directly is refused with the role-check m
   await expect(page.getByRole('alert')).toHaveText('Error! You need to be at least "Super Admin"');
 });
 
-test('an owner without LEARNING_MODULE is refused the learning screens', async ({ page }) => {
+test('an owner without LEARNING_MODULE is refused the learning screens, and told who turns it on and where, wide and at 390 px', async ({
+  page,
+}) => {
   await signIn(page, E2E.users.owner);
   await page.goto('/learning/students');
   await expect(page.getByRole('alert')).toHaveText(
     'Error! This feature is not enabled for your account.',
   );
+  // Issue 68, item 11: the owner was not told who enables it, or how.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/learning');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error! This feature is not enabled for your account.',
+    );
+    await expect(
+      page.getByText(
+        'The learning module is switched on per organization by a platform admin: Account › Organizations, Edit, then tick LEARNING_MODULE. Ask a platform admin of your studio to turn it on for your organization.',
+      ),
+    ).toBeVisible();
+  }
 });
 
 test('dashboard: no top bar, the welcome crumb as heading; other screens: crumbs, logo, logout', async ({

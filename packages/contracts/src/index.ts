@@ -1,5 +1,6 @@
 export * from './auth/current-user.ts';
 export * from './permissions/rules.ts';
+export * from './permissions/attribute-owner.ts';
 export * from './routes.ts';
 export * from './constants.ts';
 export * from './validation-labels.ts';

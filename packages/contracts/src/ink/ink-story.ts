@@ -62,6 +62,8 @@ export type InkQuestion = z.infer<typeof inkQuestionSchema>;
 export const inkStorySchema = z.object({
   storyfileId: z.string(),
   storyfileName: z.string(),
+  /** The storyfile's namespace: who may change the story is decided there (edit role). */
+  namespaceId: z.string(),
   /** The newest version (what the editor opens); null before the first save. */
   latest: inkVersionSchema.nullable(),
   publishedNumber: z.number().int().nullable(),

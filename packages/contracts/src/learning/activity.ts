@@ -162,6 +162,14 @@ export type Student = z.infer<typeof studentSchema>;
 export const rosterRowSchema = z.object({ student: studentSchema, progress: progressSchema });
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 
+/** How many of a student's answers in an activity they rated thumbs up and thumbs down. */
+export const answerRatingsSchema = z.object({ up: z.number().int(), down: z.number().int() });
+export type AnswerRatings = z.infer<typeof answerRatingsSchema>;
+
+/** A row of the roster page: the student's progress and their ratings (the CSV export's). */
+export const rosterPageRowSchema = rosterRowSchema.extend({ ratings: answerRatingsSchema });
+export type RosterPageRow = z.infer<typeof rosterPageRowSchema>;
+
 /** One exchange of a transcript, with the answer's video when it was recorded. */
 export const transcriptEntrySchema = z.object({
   id: z.string(),

@@ -5,7 +5,7 @@ import {
   activityParamsSchema,
   activitySchema,
   progressStateSchema,
-  rosterRowSchema,
+  rosterPageRowSchema,
 } from './activity.ts';
 import { LEARNING_OWNER } from './list-activities.ts';
 
@@ -36,7 +36,7 @@ export const getActivityContract = defineContract({
   response: z.object({
     activity: activitySchema,
     /** The page asked for, sorted by name (spec §5 sorting). */
-    roster: z.array(rosterRowSchema),
+    roster: z.array(rosterPageRowSchema),
     page: z.number().int(),
     pageSize: z.number().int(),
     /** Students matching the search (all of them without one). */

@@ -22,7 +22,10 @@ export const myActivityStoryfileSchema = z.object({
     intro: askMediaSchema.nullable(),
     introText: z.string(),
   }),
-  /** A published ink story drives the conversation: the player opens it with `start`. */
+  /**
+   * Always false: an activity's conversation is one of free questions, counted by its rule; the
+   * storyfile's ink story drives its public and studio conversations only (issue 68, item 11).
+   */
   hasStory: z.boolean(),
   /** The custom words of the storyfile's namespace, hints for the browser's recognizer. */
   speechHints: z.array(z.string()),

@@ -38,6 +38,11 @@ export interface AskInput {
   start?: boolean;
   /** With `start`: a new conversation whose story starts at this knot or stitch (the author's). */
   startPath?: string | undefined;
+  /**
+   * Free questions only: the published ink story is not opened, so no words are taken as a story
+   * choice and every question is matched (a learning activity's conversation: issue 68, item 11).
+   */
+  isFreeQuestionsOnly?: boolean;
 }
 
 export interface AskOutcome {

@@ -103,7 +103,7 @@ async function findVersion(db: Database, storyfileId: string, number: number) {
 /** The editor's view of a storyfile's story. */
 export async function getInkStory(db: Database, storyfileId: string): Promise<InkStory> {
   const [storyfile] = await db
-    .select({ name: storyfiles.name })
+    .select({ name: storyfiles.name, namespaceId: storyfiles.namespaceId })
     .from(storyfiles)
     .where(eq(storyfiles.id, storyfileId));
   if (!storyfile) {
@@ -145,6 +145,7 @@ export async function getInkStory(db: Database, storyfileId: string): Promise<In
   return {
     storyfileId,
     storyfileName: storyfile.name,
+    namespaceId: storyfile.namespaceId,
     latest,
     publishedNumber: published?.number ?? null,
     publishedAt: published && story?.publishedAt ? story.publishedAt.toISOString() : null,

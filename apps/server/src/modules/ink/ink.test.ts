@@ -20,6 +20,7 @@ let editor: ApiClient;
 let reader: ApiClient;
 let outsider: ApiClient;
 let storyfile: SeededStoryfile;
+let namespaceId: string;
 
 const BORN = 'Where were you born?';
 
@@ -43,7 +44,7 @@ Let me tell you. # answer: ${storyfile.questions[UNRECORDED_QUESTION]}
 
 beforeAll(async () => {
   studio = await startTestStudio();
-  const namespaceId = await buildNamespace(studio, 'ink');
+  namespaceId = await buildNamespace(studio, 'ink');
   await buildNamespace(studio, 'elsewhere');
   editor = await buildMember(studio, 'editor@ink.test', { ink: 'edit:ns' });
   reader = await buildMember(studio, 'reader@ink.test', { ink: 'read:ns' });
@@ -59,7 +60,8 @@ describe('ink story versions', () => {
   it('a storyfile starts without a story; readers see it, outsiders get 404', async () => {
     const { status, body } = await reader.get<InkStory>(storyPath());
     expect(status).toBe(200);
-    expect(body).toMatchObject({ latest: null, versions: [], publishedNumber: null });
+    // The namespace decides who may change the story: the editor reads it to offer or lock Save.
+    expect(body).toMatchObject({ latest: null, versions: [], publishedNumber: null, namespaceId });
     expect(body.questions.find((q) => q.text === BORN)).toMatchObject({ isRecorded: true });
     expect(body.questions.find((q) => q.text === UNRECORDED_QUESTION)).toMatchObject({
       isRecorded: false,
@@ -127,6 +129,15 @@ describe('ink story versions', () => {
     // Publishing stays on the version that was published.
     expect(story.body.publishedNumber).toBe(2);
     expect((await reader.get(storyPath('/versions/99'))).status).toBe(404);
+  });
+
+  it('readers may not restore, publish or unpublish (issue 68, item 10)', async () => {
+    const refused = { status: 403, body: { message: 'You need to be at least "Content Creator"' } };
+    expect(await reader.post(storyPath('/versions/2/restore'))).toMatchObject(refused);
+    expect(await reader.post(storyPath('/versions/2/publish'))).toMatchObject(refused);
+    expect(await reader.post(storyPath('/unpublish'))).toMatchObject(refused);
+    const story = await reader.get<InkStory>(storyPath());
+    expect(story.body).toMatchObject({ publishedNumber: 2, latest: { number: 3 } });
   });
 
   it('refuses sources over 1 MB and compiled JSON sent by the client', async () => {

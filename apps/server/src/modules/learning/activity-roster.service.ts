@@ -4,7 +4,7 @@ import {
   type Activity,
   type CurrentUser,
   type ProgressState,
-  type RosterRow,
+  type RosterPageRow,
   getListPageCount,
   type rosterQuerySchema,
 } from '@conversa/contracts';
@@ -17,6 +17,7 @@ import { selectActivities } from './activities.query.ts';
 import { assertActivityOrganization } from './learning-access.ts';
 import { computeProgress } from './progress.ts';
 import { queryRosterPage } from './roster-page.query.ts';
+import { queryRosterRatings } from './roster-ratings.query.ts';
 
 type RosterListQuery = z.output<typeof rosterQuerySchema>;
 type RosterSearchField = RosterListQuery['searchOptions'][number];
@@ -40,7 +41,7 @@ export async function getActivityWithRoster(
   now = new Date(),
 ): Promise<{
   activity: Activity;
-  roster: RosterRow[];
+  roster: RosterPageRow[];
   page: number;
   pageSize: number;
   total: number;
@@ -60,6 +61,11 @@ export async function getActivityWithRoster(
     throw notFound(ACTIVITY_NOT_FOUND_MESSAGE);
   }
   await assertActivityOrganization(db, user, activity);
+  const ratings = await queryRosterRatings(
+    db,
+    activityId,
+    rosterPage.rows.map((row) => row.studentId),
+  );
   const roster = rosterPage.rows.map((row) => ({
     student: {
       id: row.studentId,
@@ -73,6 +79,7 @@ export async function getActivityWithRoster(
       row,
       now,
     ),
+    ratings: ratings.get(row.studentId) ?? { up: 0, down: 0 },
   }));
   return {
     activity,

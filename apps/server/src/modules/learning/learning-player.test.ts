@@ -19,6 +19,7 @@ import {
   storyfile,
   otherStoryfile,
   studentId,
+  classmateId,
   inHours,
   createActivity,
   ask,
@@ -150,6 +151,16 @@ describe("the student's player", () => {
     expect(
       conversation.entries.map(({ id, channel, feedback }) => ({ id, channel, feedback })),
     ).toEqual([{ id: answered.exchangeId, channel: 'learning', feedback: 'down' }]);
+    // Issue 68, item 11: the roster (and its CSV) counts each student's ratings in the activity.
+    const roster = await owner.expectStatus<{
+      roster: { student: { id: string }; ratings: unknown }[];
+    }>(200, 'GET', `/v1/conversa/learning/activities/${activity.id}`);
+    expect(roster.roster.map(({ student: { id }, ratings }) => ({ id, ratings }))).toEqual(
+      expect.arrayContaining([
+        { id: studentId, ratings: { up: 0, down: 1 } },
+        { id: classmateId, ratings: { up: 0, down: 0 } },
+      ]),
+    );
     // Through another activity the exchange is not the student's.
     const other = await createActivity({ title: 'Another activity', rule: { questionsAsked: 3 } });
     expect(
@@ -204,5 +215,71 @@ describe("the student's player", () => {
       [first.conversationId, new Date(started.rows[0]!.started_at).toISOString(), storyfile.name],
       [opened.conversationId, '2026-01-02T03:04:05.678Z', storyfile.name],
     ]);
+  });
+
+  // Issue 68, item 11: with a published ink story, a student's free question was taken as a story
+  // choice, and the story ended after the first of "3 questions". An activity asks free questions.
+  it("answers and counts an activity's free questions as asked, though the storyfile has a published ink story", async () => {
+    const storyPath = `/v1/conversa/storyfiles/${storyfile.id}/ink-story`;
+    const [born, movie, job] = RECORDED_QUESTIONS.map(({ text }) => text);
+    const source = [
+      'Hello! Ask me anything.',
+      `* [${born}] -> finished`,
+      `* [${movie}] -> finished`,
+      '== finished',
+      'That is all.',
+      '-> END',
+      '',
+    ].join('\n');
+    const version = await owner.expectStatus<{ number: number }>(
+      201,
+      'POST',
+      `${storyPath}/versions`,
+      {
+        source,
+      },
+    );
+    await owner.expectStatus(200, 'POST', `${storyPath}/versions/${version.number}/publish`);
+    try {
+      const activity = await createActivity({
+        title: 'Three questions, story published',
+        rule: { questionsAsked: 3 },
+      });
+      const read = await student.expectStatus<MyActivityStoryfile>(
+        200,
+        'GET',
+        storyfilePath(activity.id),
+      );
+      expect(read.hasStory).toBe(false);
+      const askPath = `/v1/conversa/learning/my-activities/${activity.id}/ask`;
+      const opened = await student.expectStatus<{ conversationId: string; story: unknown }>(
+        200,
+        'POST',
+        askPath,
+        { storyfileId: storyfile.id, text: '', start: true },
+      );
+      expect(opened.story).toBeNull();
+      let progress: { questionsAsked: number; state: string } | undefined;
+      for (const text of [born, movie, job]) {
+        const answered = await student.expectStatus<{
+          decision: { kind: string; questionId?: string };
+          story: unknown;
+          progress: { questionsAsked: number; state: string };
+        }>(200, 'POST', askPath, {
+          storyfileId: storyfile.id,
+          text,
+          conversationId: opened.conversationId,
+        });
+        expect(answered.decision).toEqual({
+          kind: 'answer',
+          questionId: storyfile.questions[text!],
+        });
+        expect(answered.story).toBeNull();
+        progress = answered.progress;
+      }
+      expect(progress).toMatchObject({ questionsAsked: 3, state: 'completed' });
+    } finally {
+      await owner.expectStatus(200, 'POST', `${storyPath}/unpublish`);
+    }
   });
 });

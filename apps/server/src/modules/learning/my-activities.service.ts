@@ -161,7 +161,7 @@ export async function getMyActivityForStoryfile(
 }
 
 /**
- * A student's question, through the studio's ask path (matcher, chat log, ink story): the
+ * A student's question, through the studio's ask path (matcher, chat log; never the ink story): the
  * conversation is keyed to the activity and the student, linked to both, and counts toward the
  * rule. Outside the activity's dates it is refused; the activity stays readable.
  */
@@ -199,6 +199,9 @@ export async function askMyActivity(
       // One key per activity and student: a conversation never continues across activities.
       // A student is told apart by their account: a class behind one school address is many.
       visitorKey: `learning:${activity.id}:${user.iam}`,
+      // An activity asks free questions and counts them (its rule: questions, answers, topics);
+      // the storyfile's ink story drives its public and studio conversations, not an activity's.
+      isFreeQuestionsOnly: true,
       text: body.text,
       inputMode: body.inputMode,
       alternatives: body.alternatives,

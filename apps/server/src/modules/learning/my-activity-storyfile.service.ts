@@ -48,6 +48,8 @@ export async function getMyActivityStoryfile(
   return {
     ...storyfile,
     ...player,
+    // The activity's conversation is one of free questions (askMyActivity): no story to open.
+    hasStory: false,
     speechHints: hints.terms,
   };
 }

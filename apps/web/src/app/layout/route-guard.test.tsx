@@ -50,6 +50,22 @@ describe('RouteGuard', () => {
     );
   });
 
+  it('tells an owner who switches the learning module on, and where (issue 68, item 11)', () => {
+    const owner: CurrentUser = {
+      ...viewer,
+      namespaces: [{ ...viewer.namespaces[0]!, userNamespaces: [{ scope: 'owner:ns' }] }],
+    };
+    renderWithProviders(<RouteGuard user={owner}>the screen</RouteGuard>, { path: '/learning' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Error! This feature is not enabled for your account.',
+    );
+    expect(
+      screen.getByText(
+        'The learning module is switched on per organization by a platform admin: Account › Organizations, Edit, then tick LEARNING_MODULE. Ask a platform admin of your studio to turn it on for your organization.',
+      ),
+    ).toBeVisible();
+  });
+
   it.each(['/dashboard', '/storyfiles', '/account/my_profile'])(
     'sends a student from %s to My Activities (issue 18)',
     async (path) => {

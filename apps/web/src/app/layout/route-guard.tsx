@@ -1,6 +1,8 @@
 import {
   checkRequirement,
+  describeAttributeOwner,
   describeStudentLearningOff,
+  FEATURE_NOT_ENABLED_MESSAGE,
   STUDENT_LEARNING_OFF_TITLE,
   findRoute,
   getRouteRequirement,
@@ -24,7 +26,8 @@ export function RouteGuard({ user, children }: { user: CurrentUser; children: Re
   if (isForStudent(user) && !isStudentPath(pathname)) {
     return <Navigate to={STUDENT_HOME_PATH} replace />;
   }
-  const result = checkRequirement(user, getRouteRequirement(pathname));
+  const requirement = getRouteRequirement(pathname);
+  const result = checkRequirement(user, requirement);
   if (result.ok) {
     return <>{children}</>;
   }
@@ -45,6 +48,10 @@ export function RouteGuard({ user, children }: { user: CurrentUser; children: Re
     <div className="space-y-6">
       <PageHeader title={label === undefined ? 'No access' : `No access to ${label}`} />
       <Alert kind="error">{result.message}</Alert>
+      {/* The role suffices and the organization lacks the feature: say who switches it on. */}
+      {requirement.kind === 'attribute' && result.message === FEATURE_NOT_ENABLED_MESSAGE ? (
+        <p className="max-w-2xl text-slate-700">{describeAttributeOwner(requirement.attribute)}</p>
+      ) : null}
       <Link to="/dashboard" className="inline-block font-semibold text-brand-700 hover:underline">
         Back to the dashboard
       </Link>

@@ -17,6 +17,7 @@ import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
 import { ClarificationOffer } from './clarification-offer';
 import { QuestionChips } from './question-chips';
+import { StoryEnd } from './story-end';
 import { StoryStartControls } from './story-start-controls';
 import { TranscriptList } from './transcript-list';
 
@@ -45,7 +46,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   storyPlaces,
   transcriptLink,
 }: ConversationPlayerProps<R>) {
-  const { speakingRef, inputRef, ...player } = useConversationPlayer({
+  const { speakingRef, inputRef, storyEndRef, ...player } = useConversationPlayer({
     language,
     clips,
     ask,
@@ -199,9 +200,14 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         </p>
       ) : null}
       {player.state.hasStoryEnded ? (
-        <p role="status" className="text-sm text-slate-600 italic">
-          The end.
-        </p>
+        <StoryEnd
+          // The author's controls above restart the story already.
+          canRestart={storyPlaces === undefined}
+          isBusy={isAsking || player.isRestarting}
+          problem={player.restartProblem}
+          restartRef={storyEndRef}
+          onRestart={() => void player.restartStory()}
+        />
       ) : null}
       {player.state.storyChoices !== null && player.state.storyChoices.length > 0 ? (
         <QuestionChips

@@ -90,6 +90,7 @@ function mockServer(publishedNumber: number | null) {
   const story: InkStory = {
     storyfileId: STORYFILE_ID,
     storyfileName: 'Grandma Rose',
+    namespaceId: 'namespace-1',
     latest: publishedNumber === null ? null : version,
     publishedNumber,
     publishedAt: publishedNumber === null ? null : AT,

@@ -52,6 +52,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
   const isAskingRef = useRef(false);
   const speakingRef = useRef<HTMLVideoElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const storyEndRef = useRef<HTMLButtonElement>(null);
   const shouldFocusInputRef = useRef(false);
   const shouldFocusAnswerRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
@@ -233,6 +234,15 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     }
   }, [shouldTypeInstead]);
 
+  // The story's last choice went with the story's choices: focus, on the page's body now, goes to
+  // "Restart the story", what follows an ended story. Typing in the question box keeps it there.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (state.hasStoryEnded && (focused === null || focused === document.body)) {
+      storyEndRef.current?.focus();
+    }
+  }, [state.hasStoryEnded]);
+
   useEffect(() => {
     if (state.phase !== 'idle' && shouldFocusInputRef.current) {
       shouldFocusInputRef.current = false;
@@ -254,6 +264,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     restartProblem,
     speakingRef,
     inputRef,
+    storyEndRef,
     sendQuestion,
     /** Plays a suggestion the storyfile offered ("Did you mean…?", a starter after fallbacks). */
     chooseSuggestion: (exchangeId: string, suggestion: AskSuggestion) =>

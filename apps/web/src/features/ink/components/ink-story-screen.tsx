@@ -1,5 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { countInkStats, findInkOutline, type InkStory } from '@conversa/contracts';
+import {
+  countInkStats,
+  findInkOutline,
+  hasRoleInNamespace,
+  roleRequiredMessage,
+  type CurrentUser,
+  type InkStory,
+} from '@conversa/contracts';
 import { findInkVariableNames } from '@conversa/contracts/ink/run-ink';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -37,10 +44,23 @@ TODO: name the answer that tells about childhood
 -> END
 `;
 
-function StoryEditor({ story, initialScript }: { story: InkStory; initialScript: PlayScript }) {
+/** Said where the story cannot be changed, as on the storyfile's own read-only screens. */
+export const INK_STORY_READ_ONLY_MESSAGE = `${roleRequiredMessage('edit:ns')} to change this ink story.`;
+
+function StoryEditor({
+  story,
+  initialScript,
+  canEdit,
+}: {
+  story: InkStory;
+  initialScript: PlayScript;
+  /** Edit role in the storyfile's namespace: otherwise the source, Save and history are read only. */
+  canEdit: boolean;
+}) {
   const { showToast } = useToast();
   const editorRef = useRef<InkCodeEditorHandle>(null);
-  const savedSource = story.latest?.source ?? NEW_STORY_TEMPLATE;
+  // A reader of a storyfile without a story is shown nothing to save, not the new story template.
+  const savedSource = story.latest?.source ?? (canEdit ? NEW_STORY_TEMPLATE : '');
   // The source as the editor last handed it over (once typing paused): a keystroke changes no
   // state of this screen; the first of a burst tells `pendingEdit`, which only the toolbar shows.
   const [source, setSource] = useState(savedSource);
@@ -83,11 +103,15 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
     [variableNamesKey],
   );
   const messages = compile.result?.messages ?? story.latest?.messages ?? [];
-  const hasUnsavedSource = source !== savedSource || !story.latest;
+  const hasUnsavedSource = canEdit && (source !== savedSource || !story.latest);
   const goToLine = useCallback((line: number) => editorRef.current?.goToLine(line), []);
   const errorCount = messages.filter((message) => message.severity === 'error').length;
 
+  const showError = (error: Error) => showToast({ kind: 'error', message: error.message });
   const onSave = () => {
+    if (!canEdit) {
+      return;
+    }
     // What the editor holds now, typing not yet handed over included.
     const current = editorRef.current?.getValue() ?? source;
     onEditorChange(current);
@@ -99,13 +123,13 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
             ? `Saved version ${version.number}, with ${version.errorCount} errors: fix them to publish.`
             : `Saved version ${version.number}.`,
         }),
-      onError: (error) => showToast({ kind: 'error', message: error.message }),
+      onError: showError,
     });
   };
   const onPublish = (number: number) =>
     publish.mutate(number, {
       onSuccess: () => showToast({ kind: 'success', message: `Published version ${number}.` }),
-      onError: (error) => showToast({ kind: 'error', message: error.message }),
+      onError: showError,
     });
   const latest = story.latest;
 
@@ -119,8 +143,10 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
         }
       }}
     >
+      {canEdit ? null : <p className="text-sm text-slate-600">{INK_STORY_READ_ONLY_MESSAGE}</p>}
       <StoryToolbar
         story={story}
+        canEdit={canEdit}
         pendingEdit={pendingEdit}
         hasUnsavedSource={hasUnsavedSource}
         isCompiling={compile.isCompiling}
@@ -130,7 +156,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
         isUnpublishing={unpublish.isPending}
         onSave={onSave}
         onPublish={onPublish}
-        onUnpublish={() => unpublish.mutate()}
+        onUnpublish={() => unpublish.mutate(undefined, { onError: showError })}
       />
       <p className="text-sm text-slate-700" aria-label="Story statistics">
         {stats.words.toLocaleString('en-US')} words · {stats.knots} knots · {stats.stitches}{' '}
@@ -148,6 +174,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
               onEdit={onEditorEdit}
               messages={messages}
               questions={story.questions}
+              isReadOnly={!canEdit}
             />
           </div>
           <section aria-label="Errors and warnings">
@@ -175,6 +202,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
         <h2 className="mb-2 text-sm font-semibold text-slate-800">Version history</h2>
         <VersionHistory
           story={story}
+          canEdit={canEdit}
           busyNumber={restore.isPending ? (restore.variables ?? null) : null}
           onRestore={(number) =>
             pendingEdit.isPending() || hasUnsavedSource
@@ -184,6 +212,7 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
                     onEditorChange(version.source);
                     setEditorKey((key) => key + 1);
                   },
+                  onError: showError,
                 })
           }
           onPublish={onPublish}
@@ -204,6 +233,10 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
               onEditorChange(version.source);
               setEditorKey((key) => key + 1);
             },
+            onError: (error) => {
+              setConfirmRestore(null);
+              showError(error);
+            },
           });
         }}
       />
@@ -216,11 +249,13 @@ function StoryEditor({ story, initialScript }: { story: InkStory; initialScript:
  * you type, played beside the source, saved as versions the server compiles again.
  */
 export function InkStoryScreen({
+  user,
   storyfileId,
   forkConversationId = null,
   onStoryfileChange,
   initialScript = EMPTY_PLAY_SCRIPT,
 }: {
+  user: CurrentUser;
   storyfileId: string | null;
   /** A conversation whose ink state the player starts from (View Inky States' "Fork into editor"). */
   forkConversationId?: string | null;
@@ -267,6 +302,7 @@ export function InkStoryScreen({
             key={story.data.storyfileId}
             story={story.data}
             initialScript={forkScript ?? initialScript}
+            canEdit={hasRoleInNamespace(user, story.data.namespaceId, 'edit:ns')}
           />
         </>
       )}

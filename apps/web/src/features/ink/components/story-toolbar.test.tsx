@@ -23,6 +23,7 @@ const SAVED: InkVersion = {
 const STORY: InkStory = {
   storyfileId: 'storyfile-1',
   storyfileName: 'Grandmother',
+  namespaceId: 'namespace-1',
   latest: SAVED,
   publishedNumber: 2,
   publishedAt: '2026-11-24T12:00:00.000Z',
@@ -31,11 +32,12 @@ const STORY: InkStory = {
   recordedClips: [],
 };
 
-function renderToolbar(pendingEdit = createPendingEdit()) {
+function renderToolbar(pendingEdit = createPendingEdit(), canEdit = true) {
   const onPublish = vi.fn<(number: number) => void>();
   render(
     <StoryToolbar
       story={STORY}
+      canEdit={canEdit}
       pendingEdit={pendingEdit}
       hasUnsavedSource={false}
       isCompiling={false}
@@ -74,5 +76,13 @@ describe('StoryToolbar', () => {
     act(() => pendingEdit.set(false));
     expect(screen.getByRole('status')).toHaveTextContent('saved as version 3');
     expect(screen.getByText('Compiled in 42 ms')).toBeInTheDocument();
+  });
+
+  it('offers a reader where the story stands, without Save, Publish or Unpublish (issue 68, item 10)', () => {
+    renderToolbar(createPendingEdit(), false);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Published: version 2 · saved as version 3',
+    );
+    expect(screen.queryAllByRole('button')).toEqual([]);
   });
 });

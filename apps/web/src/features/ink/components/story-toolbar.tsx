@@ -10,6 +10,7 @@ import { useIsEditPending, type PendingEdit } from '../utils/pending-edit';
  */
 export function StoryToolbar({
   story,
+  canEdit,
   pendingEdit,
   hasUnsavedSource,
   isCompiling: isWorkerCompiling,
@@ -22,6 +23,8 @@ export function StoryToolbar({
   onUnpublish,
 }: {
   story: InkStory;
+  /** False for a reader: where the story stands, without Save, Publish or Unpublish. */
+  canEdit: boolean;
   pendingEdit: PendingEdit;
   /** The source handed over differs from the latest saved version (or none is saved). */
   hasUnsavedSource: boolean;
@@ -41,10 +44,12 @@ export function StoryToolbar({
   const latest = story.latest;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button variant="primary" isLoading={isSaving} onClick={onSave}>
-        Save
-      </Button>
-      {latest && !latest.hasErrors && !isDirty && !latest.isPublished ? (
+      {canEdit ? (
+        <Button variant="primary" isLoading={isSaving} onClick={onSave}>
+          Save
+        </Button>
+      ) : null}
+      {canEdit && latest && !latest.hasErrors && !isDirty && !latest.isPublished ? (
         <Button
           variant="sf_green_full"
           isLoading={isPublishing}
@@ -53,7 +58,7 @@ export function StoryToolbar({
           Publish version {latest.number}
         </Button>
       ) : null}
-      {story.publishedNumber !== null ? (
+      {canEdit && story.publishedNumber !== null ? (
         <Button variant="default" isLoading={isUnpublishing} onClick={onUnpublish}>
           Unpublish
         </Button>

@@ -4,11 +4,14 @@ import { Button } from '@/components/ui/button';
 
 export function VersionHistory({
   story,
+  canEdit,
   onRestore,
   onPublish,
   busyNumber,
 }: {
   story: InkStory;
+  /** False for a reader: the history without Restore or Publish. */
+  canEdit: boolean;
   onRestore: (number: number) => void;
   onPublish: (number: number) => void;
   busyNumber: number | null;
@@ -35,21 +38,23 @@ export function VersionHistory({
           <span className={version.hasErrors ? 'text-red-700' : 'text-slate-600'}>
             {version.errorCount} errors, {version.warningCount} warnings
           </span>
-          <span className="ml-auto flex gap-1">
-            <Button
-              size="sm"
-              variant="text"
-              isLoading={busyNumber === version.number}
-              onClick={() => onRestore(version.number)}
-            >
-              Restore
-            </Button>
-            {!version.hasErrors && !version.isPublished ? (
-              <Button size="sm" variant="text" onClick={() => onPublish(version.number)}>
-                Publish
+          {canEdit ? (
+            <span className="ml-auto flex gap-1">
+              <Button
+                size="sm"
+                variant="text"
+                isLoading={busyNumber === version.number}
+                onClick={() => onRestore(version.number)}
+              >
+                Restore
               </Button>
-            ) : null}
-          </span>
+              {!version.hasErrors && !version.isPublished ? (
+                <Button size="sm" variant="text" onClick={() => onPublish(version.number)}>
+                  Publish
+                </Button>
+              ) : null}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -3,7 +3,7 @@ import {
   getActivityContract,
   MAX_ROWS_PER_PAGE,
   type RosterQuery,
-  type RosterRow,
+  type RosterPageRow,
 } from '@conversa/contracts';
 import { callContract } from '@/lib/api-client';
 import { learningKeys } from './keys';
@@ -23,8 +23,8 @@ export function useActivity(activityId: string | null, query: RosterQuery) {
 }
 
 /** Every row of a roster, 100 at a time (the largest page), for the CSV export. */
-export async function fetchWholeRoster(activityId: string): Promise<RosterRow[]> {
-  const rows: RosterRow[] = [];
+export async function fetchWholeRoster(activityId: string): Promise<RosterPageRow[]> {
+  const rows: RosterPageRow[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await callContract(getActivityContract, {
       params: { id: activityId },

@@ -77,3 +77,16 @@ export function rateMyActivityAnswer(
     body: { feedback },
   });
 }
+
+/**
+ * The student's rating with the activity refreshed after it: "Your attempts" then shows the
+ * rating the server kept, whether given in the player or in the attempts.
+ */
+export function useRateMyActivityAnswer(activityId: string) {
+  const queryClient = useQueryClient();
+  return async (exchangeId: string, feedback: ExchangeFeedback) => {
+    const rated = await rateMyActivityAnswer(activityId, exchangeId, feedback);
+    void queryClient.invalidateQueries({ queryKey: learningKeys.myActivity(activityId) });
+    return rated;
+  };
+}

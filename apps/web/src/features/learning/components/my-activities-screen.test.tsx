@@ -1,5 +1,5 @@
-import type { MyActivity, Progress } from '@conversa/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import type { MyActivity, Progress, TranscriptEntry } from '@conversa/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -47,7 +47,7 @@ function buildActivity(fields: Partial<MyActivity> = {}): MyActivity {
 }
 
 /** The student's endpoints; an ask moves the student's progress on the server. */
-function mockServer(initial: MyActivity) {
+function mockServer(initial: MyActivity, transcript: TranscriptEntry[] = []) {
   let activity = initial;
   const calls: string[] = [];
   vi.stubGlobal(
@@ -87,7 +87,7 @@ function mockServer(initial: MyActivity) {
         );
       }
       if (call === `GET ${BASE}`) {
-        return Promise.resolve(Response.json({ activity, transcript: [] }));
+        return Promise.resolve(Response.json({ activity, transcript }));
       }
       return Promise.resolve(Response.json({ items: [activity] }));
     }),
@@ -157,6 +157,48 @@ describe('MyActivitiesScreen', () => {
         `POST ${BASE}/exchanges/0b5d7c1e-5555-4000-8000-000000000001/feedback {"feedback":"up"}`,
       ),
     );
+  }, 20_000);
+
+  it('offers the thumbs in "Your attempts" for an answer not yet rated, as after a reload (issue 68, item 11)', async () => {
+    const user = userEvent.setup();
+    const asked: TranscriptEntry = {
+      id: '0b5d7c1e-5555-4000-8000-000000000001',
+      conversationId: '0b5d7c1e-4444-4000-8000-000000000001',
+      conversationStartedAt: '2026-03-01T09:00:00.000Z',
+      storyfileId: STORYFILE_ID,
+      storyfileName: 'Engineer',
+      questionText: 'What does the device do?',
+      decision: 'answered',
+      answerQuestionText: 'What does the device do?',
+      media: null,
+      feedback: null,
+      createdAt: '2026-03-01T09:01:00.000Z',
+    };
+    const calls = mockServer(buildActivity({ progress: ONE_ASKED }), [
+      asked,
+      {
+        ...asked,
+        id: '0b5d7c1e-5555-4000-8000-000000000002',
+        questionText: 'Who built it?',
+        feedback: 'down',
+        createdAt: '2026-03-01T09:02:00.000Z',
+      },
+    ]);
+    renderWithProviders(<MyActivitiesScreen renderPlayer={() => null} />, {
+      path: `/learning/my_activities?activity=${ACTIVITY_ID}`,
+    });
+    const attempt = await screen.findByRole('list', { name: 'Attempt 1: Engineer' });
+    const [unrated, rated] = within(attempt).getAllByRole('listitem');
+    expect(within(rated!).getByText('Rated thumbs down')).toBeVisible();
+    expect(within(rated!).queryByRole('group', { name: 'Rate this answer' })).toBeNull();
+    await user.click(within(unrated!).getByRole('button', { name: 'Good answer' }));
+    await waitFor(() =>
+      expect(calls).toContain(
+        `POST ${BASE}/exchanges/0b5d7c1e-5555-4000-8000-000000000001/feedback {"feedback":"up"}`,
+      ),
+    );
+    // The activity is read again, so the attempts show the rating the server kept.
+    await waitFor(() => expect(calls.filter((call) => call === `GET ${BASE}`)).toHaveLength(2));
   }, 20_000);
 
   it('outside its dates shows the activity with the reason, and no player', async () => {

@@ -16,10 +16,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatUsMediumDateTime } from '@/lib/format';
 import { useMyActivityStoryfile } from '../api/get-my-activity-storyfile';
 import {
-  rateMyActivityAnswer,
   useAskMyActivity,
   useMyActivities,
   useMyActivity,
+  useRateMyActivityAnswer,
 } from '../api/my-activities';
 import { ProgressBar, StateBadge } from './progress-bar';
 import { Transcript } from './transcript';
@@ -76,6 +76,7 @@ function StoryfilePlayer({
 }) {
   const storyfile = useMyActivityStoryfile(activityId, storyfileId);
   const ask = useAskMyActivity(activityId);
+  const rate = useRateMyActivityAnswer(activityId);
   if (storyfile.isPending) {
     return (
       <PlayerFrame>
@@ -98,7 +99,7 @@ function StoryfilePlayer({
     ask: (input) => ask({ ...input, storyfileId }),
     resumeKey: `conversa-conversation:learning:${activityId}:${storyfileId}`,
     activityId,
-    rate: (exchangeId, feedback) => rateMyActivityAnswer(activityId, exchangeId, feedback),
+    rate,
   });
 }
 
@@ -111,6 +112,7 @@ function ActivityPlayer({
   renderPlayer: RenderActivityPlayer;
 }) {
   const page = useMyActivity(activityId);
+  const rate = useRateMyActivityAnswer(activityId);
   const [storyfileId, setStoryfileId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isLoaded = page.isSuccess;
@@ -205,7 +207,7 @@ function ActivityPlayer({
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Your attempts</h3>
-        <Transcript entries={transcript} />
+        <Transcript entries={transcript} rate={rate} />
       </div>
     </section>
   );

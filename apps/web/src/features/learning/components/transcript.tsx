@@ -1,10 +1,22 @@
 import { useId } from 'react';
-import type { TranscriptEntry } from '@conversa/contracts';
+import type { ExchangeFeedback, TranscriptEntry } from '@conversa/contracts';
 import { AnswerRating } from '@/components/answer-rating';
+import { RatingButtons } from '@/components/rating-buttons';
 import { formatCount, formatUsMediumDateTime } from '@/lib/format';
 import { groupTranscriptByAttempt, type Attempt } from '../utils/attempts';
 
-function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) {
+/** The student's thumbs on an answer of their attempt; unset where the teacher reads it. */
+type RateAnswer = (exchangeId: string, feedback: ExchangeFeedback) => Promise<unknown>;
+
+function AttemptItem({
+  attempt,
+  number,
+  rate,
+}: {
+  attempt: Attempt;
+  number: number;
+  rate: RateAnswer | undefined;
+}) {
   const headingId = useId();
   const count = attempt.entries.length;
   return (
@@ -27,11 +39,13 @@ function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) 
                 ? `Answered: ${entry.answerQuestionText ?? ''}`
                 : 'No answer (fallback)'}
             </p>
-            {entry.feedback === null ? null : (
+            {entry.feedback !== null ? (
               <p className="mt-1">
                 <AnswerRating feedback={entry.feedback} />
               </p>
-            )}
+            ) : rate ? (
+              <RatingButtons exchangeId={entry.id} rate={rate} />
+            ) : null}
             {entry.media === null ? null : (
               <video
                 className="mt-2 aspect-video w-full max-w-sm rounded-md bg-black"
@@ -51,9 +65,11 @@ function AttemptItem({ attempt, number }: { attempt: Attempt; number: number }) 
 
 /**
  * A student's transcript in an activity, attempt by attempt (each conversation: when it began,
- * with which storyfile), each question with the answer's words and its video, playable.
+ * with which storyfile), each question with the answer's words and its video, playable. With
+ * `rate` (the student's own attempts) an answer not yet rated offers its thumbs: one asked
+ * without rating, the page since reloaded, is rated here (issue 68, item 11).
  */
-export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
+export function Transcript({ entries, rate }: { entries: TranscriptEntry[]; rate?: RateAnswer }) {
   if (entries.length === 0) {
     return <p className="text-sm text-slate-600">No questions asked yet.</p>;
   }
@@ -61,7 +77,12 @@ export function Transcript({ entries }: { entries: TranscriptEntry[] }) {
   return (
     <ol aria-label="Attempts" className="space-y-5">
       {attempts.map((attempt, index) => (
-        <AttemptItem key={attempt.conversationId} attempt={attempt} number={index + 1} />
+        <AttemptItem
+          key={attempt.conversationId}
+          attempt={attempt}
+          number={index + 1}
+          rate={rate}
+        />
       ))}
     </ol>
   );

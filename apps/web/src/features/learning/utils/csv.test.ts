@@ -76,10 +76,12 @@ describe('buildRosterCsv', () => {
           lastAt: '2026-01-02T00:00:00.000Z',
           completedAt: null,
         },
+        ratings: { up: 3, down: 1 },
       },
     ]);
-    expect(csv.split('\r\n')[1]).toBe(
-      `"'=HYPERLINK(""x"")",a@b.test,Late,50,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,2`,
-    );
+    expect(csv.split('\r\n')).toEqual([
+      'Student,Email,State,Progress (%),First activity,Last activity,Questions asked,Thumbs up,Thumbs down',
+      `"'=HYPERLINK(""x"")",a@b.test,Late,50,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,2,3,1`,
+    ]);
   });
 });

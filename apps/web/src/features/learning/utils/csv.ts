@@ -1,5 +1,10 @@
 import Papa from 'papaparse';
-import { PROGRESS_STATE_LABELS, type RosterRow, type TranscriptEntry } from '@conversa/contracts';
+import {
+  PROGRESS_STATE_LABELS,
+  type ExchangeFeedback,
+  type RosterPageRow,
+  type TranscriptEntry,
+} from '@conversa/contracts';
 import { groupTranscriptByAttempt } from './attempts';
 
 /** A person to invite: the name may be empty (the CSV had none for them). */
@@ -73,8 +78,11 @@ function safeCell(value: string | number | null): string | number {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The roster as CSV: state, progress, first and last activity, questions asked. */
-export function buildRosterCsv(roster: RosterRow[]): string {
+/**
+ * The roster as CSV: state, progress, first and last activity, questions asked, and how many
+ * answers the student rated thumbs up and thumbs down.
+ */
+export function buildRosterCsv(roster: RosterPageRow[]): string {
   return Papa.unparse({
     fields: [
       'Student',
@@ -84,6 +92,8 @@ export function buildRosterCsv(roster: RosterRow[]): string {
       'First activity',
       'Last activity',
       'Questions asked',
+      'Thumbs up',
+      'Thumbs down',
     ],
     data: roster.map((row) =>
       [
@@ -94,18 +104,26 @@ export function buildRosterCsv(roster: RosterRow[]): string {
         row.progress.firstAt,
         row.progress.lastAt,
         row.progress.questionsAsked,
+        row.ratings.up,
+        row.ratings.down,
       ].map(safeCell),
     ),
   });
 }
 
+/** The student's thumbs as the export says them: empty when the answer was not rated. */
+const RATING_LABELS: Record<ExchangeFeedback, string> = {
+  up: 'Thumbs up',
+  down: 'Thumbs down',
+};
+
 /**
  * A student's transcript as CSV, attempt by attempt: when the attempt began, which storyfile, then
- * each exchange (when, question, answer).
+ * each exchange (when, question, answer, the student's rating of it).
  */
 export function buildTranscriptCsv(entries: readonly TranscriptEntry[]): string {
   return Papa.unparse({
-    fields: ['Attempt (started at)', 'Storyfile', 'Asked at', 'Question', 'Answer'],
+    fields: ['Attempt (started at)', 'Storyfile', 'Asked at', 'Question', 'Answer', 'Rating'],
     data: groupTranscriptByAttempt(entries).flatMap((attempt) =>
       attempt.entries.map((entry) =>
         [
@@ -114,6 +132,7 @@ export function buildTranscriptCsv(entries: readonly TranscriptEntry[]): string 
           entry.createdAt,
           entry.questionText,
           entry.decision === 'answered' ? (entry.answerQuestionText ?? '') : 'No answer (fallback)',
+          entry.feedback === null ? '' : RATING_LABELS[entry.feedback],
         ].map(safeCell),
       ),
     ),

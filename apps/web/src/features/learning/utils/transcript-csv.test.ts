@@ -31,19 +31,25 @@ describe('buildTranscriptCsv', () => {
         createdAt: '2026-03-02T10:00:30.000Z',
       },
       entry,
-      { ...entry, id: 'e2', questionText: 'And then?', createdAt: '2026-03-01T09:02:00.000Z' },
+      {
+        ...entry,
+        id: 'e2',
+        questionText: 'And then?',
+        feedback: 'down',
+        createdAt: '2026-03-01T09:02:00.000Z',
+      },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Attempt (started at),Storyfile,Asked at,Question,Answer',
-      '2026-03-01T09:00:00.000Z,"Lovelace, Ada",2026-03-01T09:01:00.000Z,"Did you say ""engine""?",What was the engine?',
-      '2026-03-01T09:00:00.000Z,"Lovelace, Ada",2026-03-01T09:02:00.000Z,And then?,What was the engine?',
-      "2026-03-02T10:00:00.000Z,Hopper,2026-03-02T10:00:30.000Z,'=1+1,No answer (fallback)",
+      'Attempt (started at),Storyfile,Asked at,Question,Answer,Rating',
+      '2026-03-01T09:00:00.000Z,"Lovelace, Ada",2026-03-01T09:01:00.000Z,"Did you say ""engine""?",What was the engine?,',
+      '2026-03-01T09:00:00.000Z,"Lovelace, Ada",2026-03-01T09:02:00.000Z,And then?,What was the engine?,Thumbs down',
+      "2026-03-02T10:00:00.000Z,Hopper,2026-03-02T10:00:30.000Z,'=1+1,No answer (fallback),",
     ]);
   });
 
   it('is the header alone without exchanges', () => {
     expect(buildTranscriptCsv([])).toBe(
-      'Attempt (started at),Storyfile,Asked at,Question,Answer\r\n',
+      'Attempt (started at),Storyfile,Asked at,Question,Answer,Rating\r\n',
     );
   });
 });

@@ -56,7 +56,7 @@ export async function chooseStory(
  */
 async function openStory(engine: ConversationEngine, asked: AskedQuestion): Promise<AskStory> {
   const { input } = asked;
-  const publishedVersionId = asked.entry.publishedInkVersionId;
+  const publishedVersionId = input.isFreeQuestionsOnly ? null : asked.entry.publishedInkVersionId;
   let session: InkSession | null = null;
   let isNewConversation = input.start === true && input.startPath !== undefined;
   try {
