@@ -40,6 +40,8 @@ declare module 'fastify' {
     scimClient: ScimClient | null;
     /** The organization of the route's storyfile parameter, resolved by the permission hook. */
     storyfileNamespaceId: string | null;
+    /** The permission hook decided before validation (preValidation), not before the handler. */
+    isPermissionChecked: boolean;
     /**
      * A write sent a bearer token instead of the system id header: the permission hook refuses
      * it unless the token authenticates the request (installSystemIdCheck).
@@ -139,6 +141,7 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
   app.decorateRequest('currentUser', null);
   app.decorateRequest('scimClient', null);
   app.decorateRequest('storyfileNamespaceId', null);
+  app.decorateRequest('isPermissionChecked', false);
   if (!app.hasRequestDecorator('hasBearerInsteadOfSystemId')) {
     app.decorateRequest('hasBearerInsteadOfSystemId', false);
   }
@@ -164,7 +167,25 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
     }
     request.scimClient = client;
   });
+  // Issue 67: the permission is checked before the body is validated, so a caller refused the
+  // route learns nothing from its validation (another namespace's storyfile answers 404 whatever
+  // the body), and nobody's body is walked for a caller who may not call. A storyfile parameter
+  // that is no id is left to the schema's 400, then checked as before the handler.
+  app.addHook('preValidation', async (request, reply) => {
+    const storyfileId = readStoryfileParam(request);
+    if (storyfileId !== undefined && !UUID_PATTERN.test(storyfileId)) {
+      return;
+    }
+    request.isPermissionChecked = true;
+    return authorize(request, reply);
+  });
   app.addHook('preHandler', async (request, reply) => {
+    if (!request.isPermissionChecked) {
+      return authorize(request, reply);
+    }
+  });
+
+  async function authorize(request: FastifyRequest, reply: FastifyReply) {
     const permission = request.routeOptions.config.permission;
     if (!permission) {
       return;
@@ -205,12 +226,7 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
         message: roleRequiredMessage('read:ns'),
       });
     }
-    const storyfileParam = request.routeOptions.config.storyfileParam;
-    // A path parameter, or a query parameter of a call whose path names no storyfile (speech2text).
-    const storyfileId = storyfileParam
-      ? ((request.params as Record<string, string> | undefined)?.[storyfileParam] ??
-        (request.query as Record<string, string> | undefined)?.[storyfileParam])
-      : undefined;
+    const storyfileId = readStoryfileParam(request);
     const resolveStoryfileNamespace = request.server.resolveStoryfileNamespace;
     if (
       permission.kind === 'storyfile' &&
@@ -242,7 +258,18 @@ export function installPermissionHook(app: FastifyInstance, resolveUser: Resolve
         message: result.message,
       });
     }
-  });
+  }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The route's storyfile: a path parameter, or a query one where the path names none (speech2text). */
+function readStoryfileParam(request: FastifyRequest): string | undefined {
+  const storyfileParam = request.routeOptions.config.storyfileParam;
+  return storyfileParam
+    ? ((request.params as Record<string, string> | undefined)?.[storyfileParam] ??
+        (request.query as Record<string, string> | undefined)?.[storyfileParam])
+    : undefined;
 }
 
 /**

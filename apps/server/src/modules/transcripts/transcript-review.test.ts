@@ -4,6 +4,7 @@
 // and then it says it is automatic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  STORYFILE_NOT_FOUND_MESSAGE,
   type AskResponse,
   type Publication,
   type PublicAskResponse,
@@ -21,7 +22,7 @@ import {
   waitForTranscript as waitForStoryfileTranscript,
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
-import { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { ApiClient, buildMember, buildNamespace } from '../../../test/storyfile.fixtures.ts';
 
 const SPOKEN_QUESTION = 'Where did you grow up?';
 
@@ -155,6 +156,17 @@ describe('approving a draft', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
     const draft = await waitForTranscript(spokenVideoId);
     const approvePath = `${transcriptPath(spokenVideoId)}/approve`;
     expect((await viewer.call('POST', approvePath, { revision: draft.revision })).status).toBe(403);
+    // Issue 67, item 5: the permission is checked before the body. Another namespace's owner
+    // learns nothing (404 as for any unknown storyfile), a viewer is refused (403), and only a
+    // caller who may approve is told the body is wrong (400).
+    await buildNamespace(studio, 'elsewhere');
+    const outsider = await buildMember(studio, 'owner@elsewhere.test', { elsewhere: 'owner:ns' });
+    expect(await outsider.call('POST', approvePath)).toMatchObject({
+      status: 404,
+      body: { message: STORYFILE_NOT_FOUND_MESSAGE },
+    });
+    expect((await viewer.call('POST', approvePath)).status).toBe(403);
+    expect((await owner.call('POST', approvePath)).status).toBe(400);
     const stale = await owner.call('POST', approvePath, { revision: draft.revision + 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: TRANSCRIPT_STALE_MESSAGE });
