@@ -51,6 +51,11 @@ export const learnedQuestionSchema = z.object({
   lastAt: timestampSchema,
   status: learnedStatusSchema,
   removedAt: timestampSchema.nullable(),
+  /**
+   * The exchanges its labels came from (issue 66 item 3): accepting the pair is a correct match of
+   * them to its answer, the author's label, which teaches at once.
+   */
+  entryIds: z.array(z.string()),
 });
 export type LearnedQuestion = z.infer<typeof learnedQuestionSchema>;
 

@@ -38,6 +38,7 @@ interface Group {
   /** Their networks (`client_key`; the visitor key for labels written before). */
   visitors: Set<string>;
   sources: Set<LearnedSource>;
+  entryIds: Set<string>;
   firstAt: Date;
   lastAt: Date;
   removedAt: Date | null;
@@ -57,6 +58,7 @@ async function loadGroups(db: Database, storyfileId: string, labelId?: string): 
       questionText: storyfileQuestions.text,
       visitor: sql<string>`coalesce(${labels.clientKey}, ${labels.visitorKey})`,
       source: labels.source,
+      exchangeId: labels.exchangeId,
       createdAt: labels.createdAt,
       removedAt: labels.removedAt,
     })
@@ -83,12 +85,16 @@ async function loadGroups(db: Database, storyfileId: string, labelId?: string): 
       questionText: row.questionText,
       visitors: new Set<string>(),
       sources: new Set<LearnedSource>(),
+      entryIds: new Set<string>(),
       firstAt: row.createdAt,
       lastAt: row.createdAt,
       removedAt: null,
     };
     group.visitors.add(row.visitor);
     group.sources.add(row.source);
+    if (row.exchangeId) {
+      group.entryIds.add(row.exchangeId);
+    }
     group.lastAt = row.createdAt;
     if (row.removedAt && (!group.removedAt || row.removedAt > group.removedAt)) {
       group.removedAt = row.removedAt;
@@ -130,6 +136,7 @@ async function present(
       lastAt: group.lastAt.toISOString(),
       status: group.removedAt ? 'removed' : (review?.status ?? 'waiting'),
       removedAt: group.removedAt?.toISOString() ?? null,
+      entryIds: [...group.entryIds],
     };
   });
 }

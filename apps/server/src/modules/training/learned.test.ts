@@ -9,6 +9,7 @@ import {
   type LearnedQuestion,
   type LearnedQuestionList,
   type PublicAskResponse,
+  type ReviewPreview,
 } from '@conversa/contracts';
 import { TestBrowser } from '../../../test/studio.ts';
 import { ApiClient } from '../../../test/storyfile.fixtures.ts';
@@ -291,5 +292,38 @@ describe('learning from one attacker', () => {
     );
     const next = await (await newVisitor()).ask({ text: 'your favourite film of all' });
     expect(next.decision.kind).toBe('fallback');
+  });
+});
+
+// Issue 66 item 3: the author as the teacher, in one click. A pair visitors gave, waiting for more
+// of them, carries the exchanges it came from; accepting it is a correct match of them, previewed
+// first, and the author's label teaches at once.
+describe('accepting what visitors chose', () => {
+  it('previews, then teaches at once a pair waiting for visitors, as the author', async () => {
+    const waiting = (await learned()).items.find(
+      (entry) => entry.text === 'your favourite film of all',
+    )!;
+    expect(waiting).toMatchObject({ status: 'waiting', questionText: MOVIE });
+    expect(waiting.entryIds.length).toBeGreaterThan(0);
+    const change = {
+      kind: 'correct',
+      entryIds: waiting.entryIds,
+      questionId: waiting.questionId,
+    };
+    const preview = await editor.expectStatus<ReviewPreview>(
+      200,
+      'POST',
+      `${base(storyfile.id)}/preview`,
+      change,
+    );
+    expect(preview.toFallback).toBe(0);
+    await editor.expectStatus<AppliedReview>(201, 'POST', `${base(storyfile.id)}/actions`, change);
+    const accepted = (await learned()).items.find(
+      (entry) => entry.text === 'your favourite film of all',
+    )!;
+    expect(accepted.status).toBe('learned');
+    expect(accepted.sources).toContain('correction');
+    const next = await (await newVisitor()).ask({ text: 'your favourite film of all' });
+    expect(next.decision).toEqual({ kind: 'answer', questionId: storyfile.questions[MOVIE] });
   });
 });

@@ -20,10 +20,11 @@ const learned: LearnedQuestion = {
   lastAt: AT,
   status: 'learned',
   removedAt: null,
+  entryIds: ['e-1', 'e-2'],
 };
 
 /** The studio's answers: the list, and remove / restore that flip the one item's status. */
-function mockServer(): { method: string; path: string }[] {
+function mockServer(extra: LearnedQuestion[] = []): { method: string; path: string }[] {
   const requested: { method: string; path: string }[] = [];
   let item = learned;
   vi.stubGlobal(
@@ -34,7 +35,11 @@ function mockServer(): { method: string; path: string }[] {
       requested.push({ method, path: pathname });
       const base = `/v1/conversa/storyfiles/${STORYFILE}/training/learned`;
       if (method === 'GET' && pathname === base) {
-        const list: LearnedQuestionList = { items: [item], minVisitors: 2, perAnswer: 10 };
+        const list: LearnedQuestionList = {
+          items: [item, ...extra],
+          minVisitors: 2,
+          perAnswer: 10,
+        };
         return Promise.resolve(Response.json(list));
       }
       if (method === 'POST' && pathname === `${base}/${LABEL}/remove`) {
@@ -95,5 +100,64 @@ describe('LearnedQuestions', () => {
     renderWithProviders(<LearnedQuestions storyfileId={STORYFILE} canEdit={false} />);
     expect(await screen.findByRole('listitem')).toBeVisible();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+// Issue 66 item 3: the author accepts what visitors chose, one pair or all of an answer's, each
+// previewed first (the screen's Correct match dialog, `onAccept`).
+describe('LearnedQuestions, accepting', () => {
+  const waiting: LearnedQuestion = {
+    ...learned,
+    id: '99999999-9999-4999-8999-999999999999',
+    text: 'the film you like best',
+    visitors: 1,
+    sources: ['suggestion'],
+    status: 'waiting',
+    entryIds: ['e-3'],
+  };
+  const corrected: LearnedQuestion = {
+    ...learned,
+    id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    text: 'cinema you love',
+    sources: ['correction'],
+    entryIds: ['e-4'],
+  };
+
+  it("groups the pairs by answer and accepts one, or all of an answer's, with their exchanges", async () => {
+    mockServer([waiting, corrected]);
+    const onAccept = vi.fn();
+    renderWithProviders(
+      <LearnedQuestions storyfileId={STORYFILE} canEdit onAccept={onAccept} timeZone="UTC" />,
+    );
+    const answer = await screen.findByRole('region', {
+      name: 'Answer: What is your favourite movie?',
+    });
+    expect(within(answer).getAllByRole('listitem')).toHaveLength(3);
+    // The author's own correction is accepted already.
+    expect(
+      within(answer).queryByRole('button', {
+        name: 'Accept: cinema you love → What is your favourite movie?',
+      }),
+    ).toBeNull();
+    await userEvent.click(
+      within(answer).getByRole('button', {
+        name: 'Accept: the film you like best → What is your favourite movie?',
+      }),
+    );
+    expect(onAccept).toHaveBeenLastCalledWith({
+      entryIds: ['e-3'],
+      questionId: learned.questionId,
+      representative: 'the film you like best',
+    });
+    await userEvent.click(
+      within(answer).getByRole('button', {
+        name: 'Accept all 2 for “What is your favourite movie?”',
+      }),
+    );
+    expect(onAccept).toHaveBeenLastCalledWith({
+      entryIds: ['e-1', 'e-2', 'e-3'],
+      questionId: learned.questionId,
+      representative: 'a film you love',
+    });
   });
 });

@@ -267,6 +267,7 @@ export function ResponseQualityScreen({
           <LearnedQuestions
             storyfileId={storyfileId}
             canEdit={canEdit}
+            onAccept={(accepted) => setTarget({ kind: 'correct', ...accepted, isAccepting: true })}
             {...(timeZone === undefined ? {} : { timeZone })}
           />
         </Section>

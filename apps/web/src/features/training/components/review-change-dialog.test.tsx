@@ -124,3 +124,39 @@ describe('ReviewChangeDialog, Add to record queue', () => {
     });
   });
 });
+
+// Issue 66 item 3: accepting what visitors chose is a correct match, titled and explained as such.
+describe('ReviewChangeDialog, accepting what visitors chose', () => {
+  it('says what accepting does, on the answer they chose, with its preview', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) =>
+        Promise.resolve(
+          new URL(input, 'http://studio').pathname.endsWith('/training/answers')
+            ? Response.json({ items: ANSWERS })
+            : Response.json({ message: 'Not found' }, { status: 404 }),
+        ),
+      ),
+    );
+    renderWithProviders(
+      <ReviewChangeDialog
+        storyfileId={STORYFILE}
+        target={{
+          kind: 'correct',
+          entryIds: ['e1', 'e2'],
+          representative: 'where u from',
+          questionId: 'q1',
+          isAccepting: true,
+        }}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Accept what visitors chose' });
+    expect(dialog).toHaveTextContent(
+      'Their questions become alternate phrasings of the answer they chose, your own label',
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Right answer' })).toHaveValue('q1'),
+    );
+  });
+});

@@ -42,7 +42,14 @@ export interface ReviewChangeTarget {
   scripted?: { questionId: string; questionText: string };
   /** Set when the dialog turned into this change while open: focus goes to its answer. */
   isRetargeted?: boolean;
+  /** Accepting what visitors chose (issue 66 item 3): a correct match to the answer they chose. */
+  isAccepting?: boolean;
 }
+
+/** The dialog's title and help when it accepts what visitors chose. */
+export const ACCEPT_TITLE = 'Accept what visitors chose';
+export const ACCEPT_HELP =
+  'Their questions become alternate phrasings of the answer they chose, your own label: the storyfile answers them with it at once, without waiting for more visitors.';
 
 /**
  * Preview, then apply, one review change: what it would move among past questions comes first;
@@ -64,8 +71,8 @@ export function ReviewChangeDialog({
     <Modal
       isOpen={target !== null}
       onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
-      title={target ? REVIEW_ACTION_LABELS[target.kind] : ''}
-      description={target ? KIND_HELP[target.kind] : undefined}
+      title={target?.isAccepting ? ACCEPT_TITLE : target ? REVIEW_ACTION_LABELS[target.kind] : ''}
+      description={target?.isAccepting ? ACCEPT_HELP : target ? KIND_HELP[target.kind] : undefined}
       size="lg"
     >
       {target ? (
