@@ -67,6 +67,7 @@ export const BENCH_CLUSTER_PORTS = {
   endOfSpeech: 54377,
   spokenAnswer: 54378,
   storyfiles: 54380,
+  transcriptSaves: 54381,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 
