@@ -118,6 +118,21 @@ test('a visitor is asked "Did you mean…?", presses the question, and its answe
   await expect(logRow(PARAPHRASE)).toContainText(`Did you mean…? “${GREW_UP}”`);
   await expect(logRow(GREW_UP)).toContainText('Chosen from the questions offered');
   await expect(logRow(GREW_UP)).toContainText('Answered');
+  // Issue 68, item 5: asked back is its own outcome, not a fallback that was "Off-topic".
+  await expect(logRow(PARAPHRASE)).toContainText('Asked back');
+  await expect(logRow(PARAPHRASE)).toContainText('Not sure enough to play an answer');
+  await expect(logRow(PARAPHRASE)).toContainText('Unsure');
+  await expect(logRow(PARAPHRASE)).not.toContainText('No answer close enough');
+  await expect(logRow(PARAPHRASE)).not.toContainText('Off-topic');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/training/chat_logs?storyfileId=${seeded.id}`);
+    await page.getByLabel('Decision').selectOption({ label: 'Asked back' });
+    await expect(logRow(PARAPHRASE)).toBeVisible();
+    await expect(logRow(GREW_UP)).toHaveCount(0);
+    await expect(page).toHaveURL(/decision=asked-back/);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Response quality shows the offer and the choice; the choice becomes an alternate in one click,
   // with the usual preview of what it moves first.
