@@ -61,4 +61,22 @@ test('a question asked for an unrecorded answer is listed to record next and lea
     expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }
   await expectNoSeriousAxeViolations(page);
+
+  // Issue 68, item 1: Response quality's group points to the scripted question, and its "Add to
+  // record queue" offers the alternate instead of scripting the question twice.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/training/response_quality?storyfileId=${seeded.id}`);
+    const group = page.getByRole('listitem', { name: `Group: ${ASKED}` });
+    await expect(group).toContainText(`Already in the script, not recorded yet: ${PETS}`);
+    await expect(group.getByRole('link', { name: `Record “${PETS}”` })).toBeVisible();
+    await group.getByRole('button', { name: `Add to record queue: ${ASKED}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to record queue' });
+    await expect(dialog).toContainText(`The script already has “${PETS}”, not recorded yet.`);
+    await dialog.getByRole('button', { name: 'Add as its alternate instead' }).click();
+    const correct = page.getByRole('dialog', { name: 'Correct match' });
+    await expect(correct.getByLabel('Right answer')).toBeFocused();
+    await expect(correct.getByLabel('Right answer')).toHaveValue(questionId(PETS));
+    await correct.getByRole('button', { name: 'Cancel' }).click();
+  }
 });
