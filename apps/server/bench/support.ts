@@ -68,6 +68,7 @@ export const BENCH_CLUSTER_PORTS = {
   spokenAnswer: 54378,
   storyfiles: 54380,
   transcriptSaves: 54381,
+  visitorsTeach: 54382,
 } as const;
 export type BenchCluster = keyof typeof BENCH_CLUSTER_PORTS;
 
