@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { createPageSchema, pageQuerySchema, pageSizeQuerySchema } from '../lists/list-query.ts';
 import { exchangeFeedbackSchema } from '../training/exchange-rating.ts';
+import { chatOutcomeSchema } from '../conversations/chat-outcome.ts';
 import {
   askMediaSchema,
   askSuggestionSchema,
   chatChannelSchema,
   clarificationKindSchema,
   chatDecisionSchema,
-  chatOutcomeSchema,
   confidenceClassSchema,
   fallbackReasonSchema,
   inputModeSchema,

@@ -1,4 +1,5 @@
 export * from './conversation.ts';
+export * from './chat-outcome.ts';
 export * from './ask-storyfile.ts';
 export * from './matching-settings.ts';
 export * from './get-matching-settings.ts';
