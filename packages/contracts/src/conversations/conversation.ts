@@ -316,6 +316,18 @@ export const askSuggestionSchema = z.object({
 });
 export type AskSuggestion = z.infer<typeof askSuggestionSchema>;
 
+/**
+ * A topic offered with `topics-and-starters`: its recorded questions, in the script's order, are
+ * pressed like any suggestion of the exchange (issue 68 item 4: a topic a visitor sees is a way on).
+ */
+export const askTopicSchema = z.object({
+  topicId: z.string(),
+  name: z.string(),
+  /** Defaults: an answer from a studio that predates pressable topics still reads. */
+  suggestions: z.array(askSuggestionSchema).default([]),
+});
+export type AskTopic = z.infer<typeof askTopicSchema>;
+
 /** Refusal of a `suggestion` the conversation's exchange did not offer. */
 export const SUGGESTION_NOT_OFFERED_MESSAGE =
   'That answer was not offered in this conversation. Ask your question again.';
@@ -344,19 +356,22 @@ export const publicAskResponseSchema = z.object({
     ),
   /**
    * Recorded answers offered as buttons (at most 3 for "Did you mean…?"; the conversation starters
-   * with `topics-and-starters`), best first; empty when nothing is offered.
+   * with `topics-and-starters`, or without starters one recorded question of each topic, at most
+   * 3), best first; empty when nothing is offered.
    */
   suggestions: z
     .array(askSuggestionSchema)
     .default([])
     .describe(
-      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
+      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters, else one recorded question of each topic, at most 3), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
     ),
   /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
   topics: z
-    .array(z.object({ topicId: z.string(), name: z.string() }))
+    .array(askTopicSchema)
     .default([])
-    .describe('With topics-and-starters: the topics that have a recorded answer.'),
+    .describe(
+      "With topics-and-starters: the topics that have a recorded answer, each with its recorded questions (suggestions) to press as this exchange's.",
+    ),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 

@@ -1,6 +1,7 @@
 import type {
   AskCandidate,
   AskSuggestion,
+  AskTopic,
   ClarificationKind,
   AskScoring,
   AskDecision,
@@ -58,7 +59,7 @@ export interface AskOutcome {
   /** What the storyfile asks back with, or null (`ask/stages/clarify.ts`). */
   clarification: ClarificationKind | null;
   suggestions: AskSuggestion[];
-  topics: { topicId: string; name: string }[];
+  topics: AskTopic[];
 }
 
 export type Clarification = Pick<AskOutcome, 'clarification' | 'suggestions' | 'topics'>;

@@ -11,7 +11,11 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversationPlayer } from '../hooks/use-conversation-player';
-import { TYPE_INSTEAD_MESSAGE, type PlayerAskResult } from '../utils/player-machine';
+import {
+  TYPE_INSTEAD_MESSAGE,
+  TYPE_ONLY_MESSAGE,
+  type PlayerAskResult,
+} from '../utils/player-machine';
 import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
 import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
@@ -72,6 +76,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   // shows, so no question is listed twice (issue 54, item 5).
   const offeredIds = new Set(player.state.offer?.suggestions.map(({ questionId }) => questionId));
   const startersNotOffered = starters.filter(({ questionId }) => !offeredIds.has(questionId));
+  const storyChoices = player.state.storyChoices;
+  const isShowingStarters =
+    isStarted &&
+    player.state.phase !== 'intro' &&
+    storyChoices === null &&
+    startersNotOffered.length > 0;
+  // "Choose one below" only when something below can be pressed (issue 68 item 4).
+  const hasChoices =
+    player.state.offer !== null || isShowingStarters || (storyChoices?.length ?? 0) > 0;
 
   return (
     <div className={cn('flex flex-col', isCompact ? 'min-h-0 flex-1 gap-3' : 'gap-4')}>
@@ -217,7 +230,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       ) : null}
       {player.shouldTypeInstead ? (
         <p role="status" className="text-sm font-medium text-amber-800">
-          {TYPE_INSTEAD_MESSAGE}
+          {hasChoices ? TYPE_INSTEAD_MESSAGE : TYPE_ONLY_MESSAGE}
         </p>
       ) : null}
       <ClarificationOffer
@@ -225,10 +238,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         isDisabled={isAsking}
         onChoose={player.chooseSuggestion}
       />
-      {isStarted &&
-      player.state.phase !== 'intro' &&
-      player.state.storyChoices === null &&
-      startersNotOffered.length > 0 ? (
+      {isShowingStarters ? (
         <QuestionChips
           label="Conversation starters"
           questions={startersNotOffered.map((starter) => ({
