@@ -1,22 +1,33 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MAX_SUGGESTIONS } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
+import { isAnswerRecorded } from '../media/index.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
 
 /**
  * The storyfile's questions in the script's order (topics by position, then their questions by
- * position), recorded or not: the caller keeps the recorded ones (issue 67: visitors learn nothing
- * of the script beyond what is recorded).
+ * position). With `isRecordedOnly`, only those whose answer is recorded; else the caller keeps the
+ * recorded ones (issue 67: visitors learn nothing of the script beyond what is recorded).
  */
 export async function loadScriptOrder(
   db: Database,
   storyfileId: string,
-): Promise<{ questionId: string; topicId: string }[]> {
+  { isRecordedOnly = false }: { isRecordedOnly?: boolean } = {},
+): Promise<{ questionId: string; topicId: string; text: string }[]> {
   return db
-    .select({ questionId: storyfileQuestions.id, topicId: storyfileTopics.id })
+    .select({
+      questionId: storyfileQuestions.id,
+      topicId: storyfileTopics.id,
+      text: storyfileQuestions.text,
+    })
     .from(storyfileQuestions)
     .innerJoin(storyfileTopics, eq(storyfileTopics.id, storyfileQuestions.storyfileTopicId))
-    .where(eq(storyfileQuestions.storyfileId, storyfileId))
+    .where(
+      and(
+        eq(storyfileQuestions.storyfileId, storyfileId),
+        isRecordedOnly ? isAnswerRecorded(storyfileQuestions.id) : undefined,
+      ),
+    )
     .orderBy(asc(storyfileTopics.position), asc(storyfileQuestions.position));
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import {
+  DEFAULT_CLIP_PROMPTS,
   PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
   type PublicStoryfile,
 } from '@conversa/contracts';
@@ -21,6 +22,8 @@ import {
   publishStoryfile,
   setUpPublishingStudio,
 } from '../../../test/publishing.fixtures.ts';
+
+const BORN = 'Where were you born?';
 
 setUpPublishingStudio();
 beforeAll(publishStoryfile);
@@ -61,7 +64,12 @@ describe('the public player', () => {
       'GET',
       `/v1/conversa/public/storyfiles/${slug}`,
     );
-    expect(loaded).toMatchObject({ slug, name: storyfile.name, starters: [] });
+    // No starters set: one recorded question of each topic instead (issue 68, item 8).
+    expect(loaded).toMatchObject({
+      slug,
+      name: storyfile.name,
+      starters: [{ questionId: storyfile.questions[BORN], text: BORN }],
+    });
     expect(loaded.clips.idle!.url).toContain(`/media/${storyfile.clips.idle}/`);
     expect(loaded.clips.intro!.url).toContain(`/media/${storyfile.clips.intro}/`);
 
@@ -146,6 +154,17 @@ describe('the public player', () => {
   });
 
   // Issue 30, item 10: a visitor's signed media URL kept playing up to an hour after unpublishing.
+
+  // Issue 68, item 8: Interact greeted with the intro's suggested text ("here are a few ideas to
+  // start") and the share page with nothing; without starters, no ideas followed.
+  it('greets as Interact does, with one recorded question of each topic as ideas without starters', async () => {
+    const page = await (await visitor()).get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(page.status).toBe(200);
+    const body = page.body as PublicStoryfile;
+    expect(body.clips.introText).toBe(DEFAULT_CLIP_PROMPTS.intro);
+    // The script's first recorded question of its one topic: never the unrecorded one.
+    expect(body.starters).toEqual([{ questionId: storyfile.questions[BORN], text: BORN }]);
+  });
 
   it("carries the author's written intro for the player to greet with (issue 44, item 20)", async () => {
     const anonymous = await visitor();

@@ -17,6 +17,7 @@ import {
   type PlayerAskResult,
 } from '../utils/player-machine';
 import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
+import { getGreeting } from '../utils/starter-ideas';
 import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
 import { ClarificationOffer } from './clarification-offer';
@@ -51,7 +52,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
 }: ConversationPlayerProps<R>) {
   const { speakingRef, inputRef, ...player } = useConversationPlayer({
     language,
-    clips,
+    clips: { ...clips, introText: getGreeting(clips.introText, starters.length > 0) },
     ask,
     onAnswer,
     hasStory,
