@@ -1,10 +1,6 @@
 import { Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import {
-  ASK_TEXT_EMPTY_MESSAGE,
-  AUTOMATIC_CAPTIONS_LABEL,
-  MAX_ASK_TEXT_LENGTH,
-} from '@conversa/contracts';
+import { ASK_TEXT_EMPTY_MESSAGE, AUTOMATIC_CAPTIONS_LABEL } from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
 import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
@@ -16,7 +12,7 @@ import {
   TYPE_ONLY_MESSAGE,
   type PlayerAskResult,
 } from '../utils/player-machine';
-import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
+import { CLIP_FAILED_MESSAGE, QUESTION_CUT_MESSAGE } from '../utils/player-messages';
 import { getGreeting } from '../utils/starter-ideas';
 import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
@@ -62,7 +58,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     transcribeSpeech,
     speechStreamUrl,
   });
-  const ids = { input: useId(), error: useId(), transcript: useId() };
+  const ids = { input: useId(), error: useId(), cut: useId(), transcript: useId() };
 
   const isStarted = player.state.phase !== 'idle';
   const isAsking = player.state.phase === 'asking';
@@ -261,10 +257,16 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           value={player.draft}
           onChange={(event) => player.changeDraft(event.target.value)}
           disabled={!isStarted}
-          maxLength={MAX_ASK_TEXT_LENGTH}
           placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
           autoComplete="off"
-          aria-describedby={player.state.error || player.isEmptyQuestion ? ids.error : undefined}
+          aria-describedby={
+            [
+              player.state.error || player.isEmptyQuestion ? ids.error : '',
+              player.isQuestionCut ? ids.cut : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
         />
         <SpeechButton
@@ -282,6 +284,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Ask
         </Button>
       </form>
+      {player.isQuestionCut ? (
+        <p id={ids.cut} role="status" className="text-sm text-amber-800">
+          {QUESTION_CUT_MESSAGE}
+        </p>
+      ) : null}
       <SpeechStatus speech={player.speech} />
       {player.isEmptyQuestion || player.state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
