@@ -365,6 +365,19 @@ export const publicAskResponseSchema = z.object({
     .describe(
       'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters, else one recorded question of each topic, at most 3), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
     ),
+  /**
+   * A spoken question: the reading of it the storyfile went by (the recognizer's words, after the
+   * custom words' "heard as" rules), which its chat log keeps; the player shows these words, so
+   * visitor and log agree (issue 68 item 8). Null for a typed question or a pressed one.
+   */
+  heardText: z
+    .string()
+    .nullable()
+    // Optional: an answer from a studio that predates it still reads (rolling upgrades).
+    .optional()
+    .describe(
+      'A spoken question: the reading the storyfile went by, as its chat log keeps it; null otherwise.',
+    ),
   /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
   topics: z
     .array(askTopicSchema)

@@ -261,7 +261,8 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         {
           id: state.nextEntryId,
           speaker: 'visitor',
-          text: describeQuestion(state.pending.text, state.pending.inputMode),
+          // A spoken question reads as the storyfile heard it, as its chat log keeps it.
+          text: describeQuestion(result.heardText ?? state.pending.text, state.pending.inputMode),
           inputMode: state.pending.inputMode,
         },
         {
