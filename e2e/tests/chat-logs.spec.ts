@@ -75,6 +75,13 @@ test('an owner asks a storyfile and reads the exchanges in the chat logs', async
   // Spec §2: on /training/chat_logs the list search box is disabled.
   await expect(page.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
+  // Issue 68, item 8: its note leads to the word search of the questions, at 390 px too.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByText(/The search box is off on chat logs/)).toBeVisible();
+    await page.getByRole('button', { name: 'Words in the question', exact: true }).click();
+    await expect(page.getByRole('searchbox', { name: 'Words in the question' })).toBeFocused();
+  }
   await keepScreenshot(page, { path: `${SCREENSHOTS}/list.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 

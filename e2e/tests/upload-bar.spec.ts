@@ -13,6 +13,7 @@ import {
   questionRow,
   SCREENSHOTS,
   seedScript,
+  TOPIC,
 } from '../support/upload-script';
 
 // The upload bar: it covers no control of the bulk mapping, and a failed file's bar says so until
@@ -124,7 +125,7 @@ test('a file that is not a video fails on its question with Replace; the bar say
   await page.getByLabel(`Upload video: ${FIRST}`).setInputFiles(notes);
   const row = questionRow(page, FIRST);
   await expect(row).toContainText('This file is not a video we can read.', { timeout: 45_000 });
-  await expect(row.getByLabel(`Replace the file: ${FIRST}`)).toBeAttached();
+  await expect(row.getByLabel(`Choose another file: ${FIRST}`)).toBeAttached();
   await expect(row.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
   const bar = page.getByRole('region', { name: 'Upload progress' });
   // A person of this flow's own: no other flow's upload stands on the bar.
@@ -135,7 +136,7 @@ test('a file that is not a video fails on its question with Replace; the bar say
   await row.getByRole('button', { name: 'Upload status' }).click();
   const dialog = page.getByRole('dialog', { name: 'Video Upload Status' });
   await expect(dialog).toContainText('This file is not a video we can read.');
-  await expect(dialog.getByLabel(`Replace the file: ${FIRST}`)).toBeAttached();
+  await expect(dialog.getByLabel(`Choose another file: ${FIRST}`)).toBeAttached();
   await expect(dialog.getByRole('button', { name: `Retry upload of ${FIRST}` })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -156,5 +157,20 @@ test('a file that is not a video fails on its question with Replace; the bar say
         fullPage: true,
       });
     }
+  }
+
+  // Issue 68, item 8: after the reload the dialog upper-cased the topic, offered "Upload the file
+  // again" for the file it cannot read, and showed "0%". At 390 px and on a desktop.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await questionRow(page, FIRST).getByRole('button', { name: 'Upload status' }).click();
+    const reloaded = page.getByRole('dialog', { name: 'Video Upload Status' });
+    await expect(reloaded).toContainText('This file is not a video we can read.');
+    await expect(reloaded.getByText(TOPIC, { exact: true })).toHaveCSS('text-transform', 'none');
+    await expect(reloaded.getByLabel(`Choose another file: ${FIRST}`)).toBeAttached();
+    await expect(reloaded.getByText('Upload the file again')).toHaveCount(0);
+    await expect(reloaded.getByText('0%')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(reloaded).toBeHidden();
   }
 });

@@ -44,7 +44,7 @@ export function RatingButtons({
             disabled={given !== null || isSending}
             onClick={() => send(feedback)}
             className={cn(
-              'rounded p-1 text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent',
+              'inline-flex size-6 items-center justify-center rounded text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent',
               given === feedback && 'text-brand-700',
               given !== null && given !== feedback && 'opacity-40',
             )}

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { askSuggestionSchema, askTopicSchema, clarificationKindSchema } from './clarification.ts';
+
+// What the storyfile asks back with lives in clarification.ts; its names are importable from here.
+export * from './clarification.ts';
 
 /**
  * Where an exchange happened: the studio's test player, a share link, an embed, the API, or a
@@ -289,37 +293,6 @@ export const storyTurnSchema = z.object({
 });
 export type StoryTurn = z.infer<typeof storyTurnSchema>;
 
-/**
- * Why the storyfile asks back: `did-you-mean` (the best answer is below the threshold while
- * recorded answers come close, or two answers are near-tied), or `topics-and-starters` (the second
- * fallback in a row: what the storyfile can talk about, its conversation starters to press).
- */
-export const CLARIFICATION_KINDS = ['did-you-mean', 'topics-and-starters'] as const;
-export const clarificationKindSchema = z.enum(CLARIFICATION_KINDS);
-export type ClarificationKind = z.infer<typeof clarificationKindSchema>;
-
-/** The heading every player shows over the offered questions. */
-export const CLARIFICATION_HEADINGS: Readonly<Record<ClarificationKind, string>> = {
-  'did-you-mean': 'Did you mean…?',
-  'topics-and-starters': 'You could ask me about',
-};
-
-/** Most suggestions one ask offers. */
-export const MAX_SUGGESTIONS = 3;
-
-/** A recorded answer offered back to the asker: pressing it asks with `suggestion`. */
-export const askSuggestionSchema = z.object({
-  /** The answer's id: its question's id, as in `decision.questionId`. */
-  questionId: z.string(),
-  /** Its recorded question, the button's words. */
-  questionText: z.string(),
-});
-export type AskSuggestion = z.infer<typeof askSuggestionSchema>;
-
-/** Refusal of a `suggestion` the conversation's exchange did not offer. */
-export const SUGGESTION_NOT_OFFERED_MESSAGE =
-  'That answer was not offered in this conversation. Ask your question again.';
-
 /** What a visitor's player needs: what was decided, what to play, or the text to show instead. */
 export const publicAskResponseSchema = z.object({
   conversationId: z.string(),
@@ -344,19 +317,35 @@ export const publicAskResponseSchema = z.object({
     ),
   /**
    * Recorded answers offered as buttons (at most 3 for "Did you mean…?"; the conversation starters
-   * with `topics-and-starters`), best first; empty when nothing is offered.
+   * with `topics-and-starters`, or without starters one recorded question of each topic, at most
+   * 3), best first; empty when nothing is offered.
    */
   suggestions: z
     .array(askSuggestionSchema)
     .default([])
     .describe(
-      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
+      'Recorded answers offered back ("Did you mean…?": at most 3; or the recorded conversation starters, else one recorded question of each topic, at most 3), best first: the answer\'s id (questionId) and its recorded question. Ask again with `suggestion` to play one.',
+    ),
+  /**
+   * A spoken question: the reading of it the storyfile went by (the recognizer's words, after the
+   * custom words' "heard as" rules), which its chat log keeps; the player shows these words, so
+   * visitor and log agree (issue 68 item 8). Null for a typed question or a pressed one.
+   */
+  heardText: z
+    .string()
+    .nullable()
+    // Optional: an answer from a studio that predates it still reads (rolling upgrades).
+    .optional()
+    .describe(
+      'A spoken question: the reading the storyfile went by, as its chat log keeps it; null otherwise.',
     ),
   /** With `topics-and-starters`: the storyfile's topics that have a recorded answer. */
   topics: z
-    .array(z.object({ topicId: z.string(), name: z.string() }))
+    .array(askTopicSchema)
     .default([])
-    .describe('With topics-and-starters: the topics that have a recorded answer.'),
+    .describe(
+      "With topics-and-starters: the topics that have a recorded answer, each with its recorded questions (suggestions) to press as this exchange's.",
+    ),
 });
 export type PublicAskResponse = z.infer<typeof publicAskResponseSchema>;
 

@@ -70,10 +70,12 @@ export const publicStoryfileSchema = z.object({
   name: z.string(),
   description: z.string(),
   language: z.string(),
+  /** The recorded starters, or without any one recorded question of each topic (issue 68). */
   starters: z.array(z.object({ questionId: z.string(), text: z.string() })),
   /**
-   * `introText`: what the author wrote for the intro clip ('' when nothing): the player greets
-   * with it on Start while the clip is not recorded (issue 44).
+   * `introText`: the intro clip's text, as Interact shows it (the suggestion every storyfile starts
+   * with included; '' when the author emptied it): the player greets with it on Start while the
+   * clip is not recorded (issues 44, 68).
    */
   clips: z.object({
     idle: askMediaSchema.nullable(),

@@ -1,6 +1,7 @@
 import type {
   AskCandidate,
   AskSuggestion,
+  AskTopic,
   ClarificationKind,
   AskScoring,
   AskDecision,
@@ -60,10 +61,12 @@ export interface AskOutcome {
   scoring?: AskScoring;
   /** The ink story's turn; null without a published story. */
   story: StoryTurn | null;
+  /** A spoken question's reading the storyfile went by (what is logged); null otherwise. */
+  heardText: string | null;
   /** What the storyfile asks back with, or null (`ask/stages/clarify.ts`). */
   clarification: ClarificationKind | null;
   suggestions: AskSuggestion[];
-  topics: { topicId: string; name: string }[];
+  topics: AskTopic[];
 }
 
 export type Clarification = Pick<AskOutcome, 'clarification' | 'suggestions' | 'topics'>;

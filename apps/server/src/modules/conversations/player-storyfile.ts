@@ -1,17 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AskMedia } from '@conversa/contracts';
-import { getClipPrompt } from '../storyfiles/index.ts';
+import { getIntroGreeting } from '../storyfiles/index.ts';
 import { storyfileQuestions, storyfileStarters } from '../storyfiles/storyfiles.tables.ts';
 import { findPublishedInkVersion } from '../ink/index.ts';
 import { isAnswerRecorded } from '../media/index.ts';
 import type { ConversationEngine } from './engine.ts';
 import { signStoryfileClips } from './media-signing.ts';
+import { loadScriptOrder, pickOnePerTopic } from './script-order.ts';
 
 /**
  * What a conversation player loads for a storyfile, whoever opens it (a public page's visitor, a
- * student): its recorded starters in order (an unrecorded one is the author's checklist), the
- * idle and intro clips signed for `grantee` (and the intro's written text, greeted with while it
- * is not recorded), and whether a published story drives it. The caller has already decided that
+ * student): its recorded starters in order (an unrecorded one is the author's checklist), or
+ * without any one recorded question of each topic (the intro promises ideas to start: issue 68),
+ * the idle and intro clips signed for `grantee` (and the intro's text, greeted with while it is
+ * not recorded, as Interact greets), and whether a published story drives it. The caller has already decided that
  * `grantee` may see it.
  */
 export async function loadPlayerStoryfile(
@@ -40,7 +42,16 @@ export async function loadPlayerStoryfile(
       .orderBy(asc(storyfileStarters.position)),
     signStoryfileClips(engine, storyfileId, ['idle', 'intro'], grantee),
     findPublishedInkVersion(engine.db, storyfileId),
-    getClipPrompt(engine.db, storyfileId, 'intro'),
+    getIntroGreeting(engine.db, storyfileId),
   ]);
-  return { starters, clips: { ...clips, introText }, hasStory: story !== null };
+  return {
+    starters:
+      starters.length > 0
+        ? starters
+        : pickOnePerTopic(
+            await loadScriptOrder(engine.db, storyfileId, { isRecordedOnly: true }),
+          ).map(({ questionId, text }) => ({ questionId, text })),
+    clips: { ...clips, introText },
+    hasStory: story !== null,
+  };
 }

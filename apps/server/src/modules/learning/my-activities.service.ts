@@ -248,6 +248,7 @@ export async function askMyActivity(
     decision: toPublicAskDecision(outcome.decision),
     media: outcome.media,
     message: outcome.message,
+    heardText: outcome.heardText,
     story: outcome.story,
     clarification: outcome.clarification,
     suggestions: outcome.suggestions,

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import {
+  DEFAULT_CLIP_PROMPTS,
   PUBLIC_CONVERSATION_NOT_CONTINUABLE_MESSAGE,
+  type ConversationTranscript,
   type PublicStoryfile,
 } from '@conversa/contracts';
 import { chatLogEntries, conversations } from '../conversations/conversations.tables.ts';
@@ -21,6 +23,8 @@ import {
   publishStoryfile,
   setUpPublishingStudio,
 } from '../../../test/publishing.fixtures.ts';
+
+const BORN = 'Where were you born?';
 
 setUpPublishingStudio();
 beforeAll(publishStoryfile);
@@ -61,7 +65,12 @@ describe('the public player', () => {
       'GET',
       `/v1/conversa/public/storyfiles/${slug}`,
     );
-    expect(loaded).toMatchObject({ slug, name: storyfile.name, starters: [] });
+    // No starters set: one recorded question of each topic instead (issue 68, item 8).
+    expect(loaded).toMatchObject({
+      slug,
+      name: storyfile.name,
+      starters: [{ questionId: storyfile.questions[BORN], text: BORN }],
+    });
     expect(loaded.clips.idle!.url).toContain(`/media/${storyfile.clips.idle}/`);
     expect(loaded.clips.intro!.url).toContain(`/media/${storyfile.clips.intro}/`);
 
@@ -81,13 +90,20 @@ describe('the public player', () => {
       'conversationId',
       'decision',
       'exchangeId',
+      // A spoken question's reading the log keeps (issue 68 item 8); null for this typed one.
+      'heardText',
       'media',
       'message',
       'story',
       'suggestions',
       'topics',
     ]);
-    expect(answer.body).toMatchObject({ clarification: null, suggestions: [], topics: [] });
+    expect(answer.body).toMatchObject({
+      clarification: null,
+      heardText: null,
+      suggestions: [],
+      topics: [],
+    });
     // No published ink story: nothing of a story is sent.
     expect(answer.body.story).toBeNull();
     const video = await fetch(`${studio.baseUrl}${answer.body.media!.url}`);
@@ -146,6 +162,46 @@ describe('the public player', () => {
   });
 
   // Issue 30, item 10: a visitor's signed media URL kept playing up to an hour after unpublishing.
+
+  // Issue 68, item 8: Interact greeted with the intro's suggested text ("here are a few ideas to
+  // start") and the share page with nothing; without starters, no ideas followed.
+  it('greets as Interact does, with one recorded question of each topic as ideas without starters', async () => {
+    const page = await (await visitor()).get(`/v1/conversa/public/storyfiles/${slug}`);
+    expect(page.status).toBe(200);
+    const body = page.body as PublicStoryfile;
+    expect(body.clips.introText).toBe(DEFAULT_CLIP_PROMPTS.intro);
+    // The script's first recorded question of its one topic: never the unrecorded one.
+    expect(body.starters).toEqual([{ questionId: storyfile.questions[BORN], text: BORN }]);
+  });
+
+  // Issue 68, item 8: a garbled spoken question showed the visitor "or lot do you" (the first
+  // reading) and the chat log "or won you" (the reading the storyfile chose). The answer names the
+  // words the log keeps, and the player shows those.
+  it('answers a spoken question with the reading its chat log keeps', async () => {
+    const anonymous = await visitor();
+    const FIRST = 'or lot do you';
+    const answer = await publicAsk(anonymous, {
+      text: FIRST,
+      inputMode: 'spoken',
+      speechConfidence: 0.5,
+      alternatives: [
+        { text: FIRST, confidence: 0.6 },
+        { text: 'which film do you love', confidence: 0.1 },
+        { text: 'or won you', confidence: 0.3 },
+      ],
+      channel: 'share',
+    });
+    expect(answer.status).toBe(200);
+    const transcript = await owner.expectStatus<ConversationTranscript>(
+      200,
+      'GET',
+      `/v1/conversa/conversations/${answer.body.conversationId}`,
+    );
+    const logged = transcript.entries.at(-1)!.questionText;
+    expect(answer.body.heardText).toBe(logged);
+    // The storyfile went by another reading than the first: the visitor's words were not these.
+    expect(logged).not.toBe(FIRST);
+  });
 
   it("carries the author's written intro for the player to greet with (issue 44, item 20)", async () => {
     const anonymous = await visitor();

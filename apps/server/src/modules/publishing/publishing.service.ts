@@ -323,6 +323,7 @@ export async function askAsVisitor(
     decision: toPublicAskDecision(outcome.decision),
     media: outcome.media,
     message: outcome.message,
+    heardText: outcome.heardText,
     story: outcome.story,
     clarification: outcome.clarification,
     suggestions: outcome.suggestions,

@@ -20,3 +20,16 @@ export async function getClipPrompt(
   const prompt = row?.prompt.trim() ?? '';
   return prompt === DEFAULT_CLIP_PROMPTS[kind] ? '' : prompt;
 }
+
+/**
+ * The storyfile's intro text as its players greet with it while the intro clip is not recorded:
+ * what the storyfile shows on its Intro clip, the suggestion every storyfile starts with included
+ * (it is a greeting, and the studio's Interact greets with it too: issue 68 item 8).
+ */
+export async function getIntroGreeting(db: Executor, storyfileId: string): Promise<string> {
+  const [row] = await db
+    .select({ prompt: storyfileClips.prompt })
+    .from(storyfileClips)
+    .where(and(eq(storyfileClips.storyfileId, storyfileId), eq(storyfileClips.kind, 'intro')));
+  return (row?.prompt ?? DEFAULT_CLIP_PROMPTS.intro).trim();
+}

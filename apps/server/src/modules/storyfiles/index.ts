@@ -4,7 +4,7 @@ export { organizationStoryfiles } from './organization-storyfiles.ts';
 export { setPublicationLive } from './publication-live.ts';
 export { insertStoryfileCopy, type StoryfileCopy } from './package-copy.ts';
 export { getStoryfileDetail } from './storyfile-detail.ts';
-export { getClipPrompt } from './clip-prompts.ts';
+export { getClipPrompt, getIntroGreeting } from './clip-prompts.ts';
 export {
   lockQuestionAlternates,
   queueQuestionToRecord,

@@ -7,6 +7,7 @@ import {
   OUTCOME_LABELS,
 } from '@conversa/contracts';
 import { X } from 'lucide-react';
+import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   countActiveFilters,
@@ -28,15 +29,21 @@ const CHANNEL_OPTIONS = CHAT_CHANNELS.map((value) => ({
   label: CHAT_CHANNEL_LABELS[value],
 }));
 
+/** The word search over the questions (a trigram index on the server). */
+export const WORDS_FILTER_LABEL = 'Words in the question';
+
 /** Storyfile, date range, decision, confidence, channel, word searches (of the question and of what the answer said) and question filters of the chat log list. */
 export function ChatLogFilterBar({
   filters,
   onChange,
   onClear,
+  wordsRef,
 }: {
   filters: ChatLogFilters;
   onChange: (changes: Partial<ChatLogFilters>) => void;
   onClear: () => void;
+  /** The question's word search, which the page's note hands focus to. */
+  wordsRef?: Ref<HTMLInputElement>;
 }) {
   const rangeError = getDateRangeError(filters);
   const activeCount = countActiveFilters(filters);
@@ -75,10 +82,11 @@ export function ChatLogFilterBar({
           onChange={(channel) => onChange({ channel })}
         />
         <TextFilter
-          label="Words in the question"
+          label={WORDS_FILTER_LABEL}
           placeholder={'working lab, or "a phrase"'}
           value={filters.words}
           onChange={(words) => onChange({ words })}
+          inputRef={wordsRef}
         />
         <TextFilter
           label="Said in the answer"

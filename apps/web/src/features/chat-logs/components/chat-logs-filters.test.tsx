@@ -93,6 +93,20 @@ describe('ChatLogsScreen: filters and search', () => {
     expect(screen.getByRole('searchbox', { name: 'Search chat logs' })).toBeDisabled();
   });
 
+  // Issue 68, item 8: the disabled box read as "no search" while the word search is a filter. The
+  // box stays off (spec §2); its note leads to the word search, and pressing it moves focus there.
+  it('leads from the disabled search box to the word search of the questions', async () => {
+    mockServer();
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('table');
+    expect(
+      screen.getByText(/The search box is off on chat logs. To find words in the questions, use/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Words in the question' }));
+    expect(screen.getByRole('searchbox', { name: 'Words in the question' })).toHaveFocus();
+  });
+
   // Issue 41, item 5: the chat log's word search can search what was said.
   it('searches what the answer said beside the question’s words, keeping the two apart', async () => {
     mockServer();

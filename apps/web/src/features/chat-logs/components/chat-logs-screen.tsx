@@ -1,6 +1,6 @@
 import { findRoute } from '@conversa/contracts';
 import { FilterX, MessagesSquare, SearchX } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListSearchBox } from '@/components/list/list-search-box';
 import { ListPagingBar } from '@/components/list/list-paging-bar';
@@ -21,7 +21,7 @@ import {
   serializeChatLogFilters,
   toChatLogRequestQuery,
 } from '../utils/chat-log-filters';
-import { ChatLogFilterBar } from './chat-log-filter-bar';
+import { ChatLogFilterBar, WORDS_FILTER_LABEL } from './chat-log-filter-bar';
 import { ChatLogTable, ChatLogTableSkeleton } from './chat-log-table';
 import { ConversationPanel } from './conversation-panel';
 
@@ -32,6 +32,10 @@ const RECENT_ACTIVITY_NAME = 'Chat logs';
 const SEARCH_OPTIONS: SearchOption[] = [
   { value: 'questionText', label: 'Question', isActive: true, isDisabled: false },
 ];
+
+/** What the note under the disabled search box says, before the word search it leads to. */
+export const CHAT_LOG_SEARCH_NOTE =
+  'The search box is off on chat logs. To find words in the questions, use';
 
 function EmptyState({
   icon: Icon,
@@ -61,6 +65,7 @@ function EmptyState({
 export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
   const { filters, updateFilters, clearFilters, conversationId, exchangeId, setConversationId } =
     useChatLogFilters();
+  const wordsRef = useRef<HTMLInputElement>(null);
   const [listQuery, updateListQuery] = useListQuery();
   const [pageSize] = usePageSize();
   const requestQuery = useMemo(
@@ -164,11 +169,26 @@ export function ChatLogsScreen({ timeZone }: { timeZone?: string } = {}) {
       />
       <div className="space-y-1">
         <ListSearchBox options={SEARCH_OPTIONS} label="Search chat logs" />
-        <p className="text-xs text-slate-500">
-          Search is not available on chat logs; use the filters below.
+        {/* The box is off here (spec §2); the word search over the questions is a filter: the
+            note leads to it (issue 68 item 8: a disabled box read as no search at all). */}
+        <p className="text-xs text-slate-600">
+          {CHAT_LOG_SEARCH_NOTE}{' '}
+          <button
+            type="button"
+            onClick={() => wordsRef.current?.focus()}
+            className="font-medium text-brand-700 underline hover:text-brand-800"
+          >
+            {WORDS_FILTER_LABEL}
+          </button>{' '}
+          below.
         </p>
       </div>
-      <ChatLogFilterBar filters={filters} onChange={updateFilters} onClear={clearFilters} />
+      <ChatLogFilterBar
+        filters={filters}
+        onChange={updateFilters}
+        onClear={clearFilters}
+        wordsRef={wordsRef}
+      />
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
           {page === undefined ? null : (

@@ -1,5 +1,5 @@
 import { MAX_ASK_TEXT_LENGTH } from '@conversa/contracts';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { CONTROL_CLASS, Field } from '@/components/ui/field';
 
 /**
@@ -12,12 +12,14 @@ export function TextFilter({
   className = 'w-full sm:w-64',
   value: question,
   onChange,
+  inputRef,
 }: {
   label: string;
   placeholder: string;
   className?: string;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [text, setText] = useState(question ?? '');
   const [shown, setShown] = useState(question);
@@ -36,6 +38,7 @@ export function TextFilter({
     <Field label={label} className={className}>
       {(id) => (
         <input
+          ref={inputRef}
           id={id}
           type="search"
           className={CONTROL_CLASS}

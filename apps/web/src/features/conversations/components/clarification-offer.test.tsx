@@ -1,11 +1,13 @@
 // Issue 40, item 3: the player asks back ("Did you mean…?") with real, keyboard-reachable
-// buttons in a live region; pressing one plays its answer and focus moves to it.
+// buttons in a live region; pressing one plays its answer and focus moves to it. Issue 68, item 4:
+// the topics it offers are buttons too.
 import { CLARIFY_MESSAGE, type AskSuggestion, type PublicAskResponse } from '@conversa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { PlayerAskInput } from '../utils/player-machine';
+import { TOPICS_LABEL } from './clarification-offer';
 import { ConversationPlayer } from './conversation-player';
 
 const clip = (id: string) => ({
@@ -23,6 +25,7 @@ const MOVIE: AskSuggestion = {
 };
 const JOB: AskSuggestion = { questionId: 'q-job', questionText: 'What do you do for a living?' };
 
+const BORN: AskSuggestion = { questionId: 'q-born', questionText: 'Where were you born?' };
 const didYouMean: PublicAskResponse = {
   conversationId: CONVERSATION,
   exchangeId: OFFERING,
@@ -42,6 +45,18 @@ const movieAnswer: PublicAskResponse = {
   clarification: null,
   suggestions: [],
   topics: [],
+};
+
+const guide: PublicAskResponse = {
+  ...didYouMean,
+  media: { ...clip('cannot'), expiresAt: '2030-01-01T00:00:00.000Z' },
+  message: null,
+  clarification: 'topics-and-starters',
+  suggestions: [JOB],
+  topics: [
+    { topicId: 't-1', name: 'Life', suggestions: [BORN, MOVIE] },
+    { topicId: 't-2', name: 'Work', suggestions: [JOB] },
+  ],
 };
 
 function renderPlayer(ask: (input: PlayerAskInput) => Promise<PublicAskResponse>) {
@@ -135,20 +150,51 @@ describe('ConversationPlayer asking back', () => {
   });
 
   it('after two fallbacks in a row offers the topics and the starters', async () => {
-    const guide: PublicAskResponse = {
-      ...didYouMean,
-      media: { ...clip('cannot'), expiresAt: '2030-01-01T00:00:00.000Z' },
-      message: null,
-      clarification: 'topics-and-starters',
-      suggestions: [JOB],
-      topics: [
-        { topicId: 't-1', name: 'Life' },
-        { topicId: 't-2', name: 'Work' },
-      ],
-    };
     await askParaphrase(vi.fn().mockResolvedValue(guide));
     const offer = await screen.findByRole('region', { name: 'You could ask me about' });
-    expect(offer).toHaveTextContent('Topics: Life, Work');
+    const topics = within(offer).getByRole('list', { name: TOPICS_LABEL });
+    expect(
+      within(topics)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Life', 'Work']);
     expect(within(offer).getByRole('button', { name: JOB.questionText })).toBeEnabled();
+  });
+
+  // Issue 68, item 4: a topic shown is a way on. Pressing it shows its recorded questions, focus
+  // moves to the first, and pressing one asks for that answer as the exchange's suggestion.
+  it("shows a pressed topic's recorded questions, moves focus to them, and plays the one pressed", async () => {
+    const ask = vi.fn().mockResolvedValueOnce(guide).mockResolvedValueOnce(movieAnswer);
+    const user = await askParaphrase(ask);
+    const offer = await screen.findByRole('region', { name: 'You could ask me about' });
+    const life = within(offer).getByRole('button', { name: 'Life' });
+    expect(life).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: MOVIE.questionText })).toBeNull();
+    // By keyboard: Shift+Tab from the question box reaches the topic, Enter opens it.
+    screen.getByLabelText('Ask Rose a question').focus();
+    for (let step = 0; step < 12 && document.activeElement !== life; step += 1) {
+      await user.tab({ shift: true });
+    }
+    expect(life).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(life).toHaveAttribute('aria-expanded', 'true');
+    const questions = within(offer).getByRole('list', { name: 'Questions about Life' });
+    expect(
+      within(questions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([BORN.questionText, MOVIE.questionText]);
+    await waitFor(() =>
+      expect(within(questions).getByRole('button', { name: BORN.questionText })).toHaveFocus(),
+    );
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(ask).toHaveBeenLastCalledWith({
+      text: MOVIE.questionText,
+      inputMode: 'typed',
+      conversationId: CONVERSATION,
+      suggestion: { exchangeId: OFFERING, questionId: MOVIE.questionId },
+    });
   });
 });

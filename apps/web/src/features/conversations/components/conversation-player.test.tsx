@@ -362,7 +362,7 @@ describe('ConversationPlayer', () => {
       // The server offers the topics and starters on the second fallback in a row.
       clarification: offer ? 'topics-and-starters' : null,
       suggestions: offer ? [{ questionId: 'q-2', questionText: 'What was your first job?' }] : [],
-      topics: offer ? [{ topicId: 't-1', name: 'Work' }] : [],
+      topics: offer ? [{ topicId: 't-1', name: 'Work', suggestions: [] }] : [],
     });
     const ask = vi
       .fn()

@@ -1,18 +1,19 @@
 import { Play, SendHorizontal, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import {
-  ASK_TEXT_EMPTY_MESSAGE,
-  AUTOMATIC_CAPTIONS_LABEL,
-  MAX_ASK_TEXT_LENGTH,
-} from '@conversa/contracts';
+import { ASK_TEXT_EMPTY_MESSAGE, AUTOMATIC_CAPTIONS_LABEL } from '@conversa/contracts';
 import { SpeechButton } from '@/components/speech-button';
 import { SpeechStatus } from '@/components/speech-status';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversationPlayer } from '../hooks/use-conversation-player';
-import { TYPE_INSTEAD_MESSAGE, type PlayerAskResult } from '../utils/player-machine';
-import { CLIP_FAILED_MESSAGE } from '../utils/player-messages';
+import {
+  TYPE_INSTEAD_MESSAGE,
+  TYPE_ONLY_MESSAGE,
+  type PlayerAskResult,
+} from '../utils/player-machine';
+import { CLIP_FAILED_MESSAGE, QUESTION_CUT_MESSAGE } from '../utils/player-messages';
+import { getGreeting } from '../utils/starter-ideas';
 import { CaptionsToggle, useCaptionsToggle } from './captions-toggle';
 import type { ConversationPlayerProps } from './conversation-player-props';
 import { ClarificationOffer } from './clarification-offer';
@@ -48,7 +49,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
 }: ConversationPlayerProps<R>) {
   const { speakingRef, inputRef, storyEndRef, ...player } = useConversationPlayer({
     language,
-    clips,
+    clips: { ...clips, introText: getGreeting(clips.introText, starters.length > 0) },
     ask,
     onAnswer,
     hasStory,
@@ -58,7 +59,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
     transcribeSpeech,
     speechStreamUrl,
   });
-  const ids = { input: useId(), error: useId(), transcript: useId() };
+  const ids = { input: useId(), error: useId(), cut: useId(), transcript: useId() };
 
   const isStarted = player.state.phase !== 'idle';
   const isAsking = player.state.phase === 'asking';
@@ -73,6 +74,15 @@ export function ConversationPlayer<R extends PlayerAskResult>({
   // shows, so no question is listed twice (issue 54, item 5).
   const offeredIds = new Set(player.state.offer?.suggestions.map(({ questionId }) => questionId));
   const startersNotOffered = starters.filter(({ questionId }) => !offeredIds.has(questionId));
+  const storyChoices = player.state.storyChoices;
+  const isShowingStarters =
+    isStarted &&
+    player.state.phase !== 'intro' &&
+    storyChoices === null &&
+    startersNotOffered.length > 0;
+  // "Choose one below" only when something below can be pressed (issue 68 item 4).
+  const hasChoices =
+    player.state.offer !== null || isShowingStarters || (storyChoices?.length ?? 0) > 0;
 
   return (
     <div className={cn('flex flex-col', isCompact ? 'min-h-0 flex-1 gap-3' : 'gap-4')}>
@@ -223,7 +233,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
       ) : null}
       {player.shouldTypeInstead ? (
         <p role="status" className="text-sm font-medium text-amber-800">
-          {TYPE_INSTEAD_MESSAGE}
+          {hasChoices ? TYPE_INSTEAD_MESSAGE : TYPE_ONLY_MESSAGE}
         </p>
       ) : null}
       <ClarificationOffer
@@ -231,10 +241,7 @@ export function ConversationPlayer<R extends PlayerAskResult>({
         isDisabled={isAsking}
         onChoose={player.chooseSuggestion}
       />
-      {isStarted &&
-      player.state.phase !== 'intro' &&
-      player.state.storyChoices === null &&
-      startersNotOffered.length > 0 ? (
+      {isShowingStarters ? (
         <QuestionChips
           label="Conversation starters"
           questions={startersNotOffered.map((starter) => ({
@@ -256,10 +263,16 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           value={player.draft}
           onChange={(event) => player.changeDraft(event.target.value)}
           disabled={!isStarted}
-          maxLength={MAX_ASK_TEXT_LENGTH}
           placeholder={isStarted ? 'Ask a question…' : 'Press Start to begin'}
           autoComplete="off"
-          aria-describedby={player.state.error || player.isEmptyQuestion ? ids.error : undefined}
+          aria-describedby={
+            [
+              player.state.error || player.isEmptyQuestion ? ids.error : '',
+              player.isQuestionCut ? ids.cut : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           className="block h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100"
         />
         <SpeechButton
@@ -277,6 +290,11 @@ export function ConversationPlayer<R extends PlayerAskResult>({
           Ask
         </Button>
       </form>
+      {player.isQuestionCut ? (
+        <p id={ids.cut} role="status" className="text-sm text-amber-800">
+          {QUESTION_CUT_MESSAGE}
+        </p>
+      ) : null}
       <SpeechStatus speech={player.speech} />
       {player.isEmptyQuestion || player.state.error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">

@@ -36,7 +36,7 @@ export function CopyableLinkField({
           readOnly
           value={url}
           onFocus={(event) => event.target.select()}
-          className={cn(READONLY_FIELD_CLASS, 'min-w-0 flex-1')}
+          className={cn(READONLY_FIELD_CLASS, 'min-w-0 grow basis-64')}
         />
         <Button
           icon={<Copy className="size-4" aria-hidden="true" />}

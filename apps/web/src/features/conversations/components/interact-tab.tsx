@@ -21,6 +21,7 @@ import {
 import { useStoryfileClips } from '../api/list-storyfile-clips';
 import { rateExchange } from '../api/rate-exchange';
 import { AnswerExplanation } from './answer-explanation';
+import { getStarterIdeas } from '../utils/starter-ideas';
 import { findStoryLinesWithoutVideo } from '../utils/story-lines-without-video';
 import { ConversationPlayer } from './conversation-player';
 import { StoryLinesWithoutVideo } from './story-lines-without-video';
@@ -118,7 +119,7 @@ export function InteractTab({ storyfile }: { storyfile: StoryfileDetail }) {
             intro,
             introText: storyfile.clips.find((clip) => clip.kind === 'intro')?.prompt ?? '',
           }}
-          starters={storyfile.starters}
+          starters={getStarterIdeas(storyfile)}
           ask={(input) => askStoryfile(storyfile.id, input)}
           onAnswer={setLastResult}
           rate={rateExchange}

@@ -1,9 +1,7 @@
 import type { RateExchange } from './conversation-player-props';
 import { useEffect, useRef } from 'react';
 import { RatingButtons } from '@/components/rating-buttons';
-
 import { cn } from '@/components/ui/cn';
-
 import type { TranscriptEntry } from '../utils/player-machine';
 
 export function TranscriptList({

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { AskSuggestion, InputMode } from '@conversa/contracts';
+import { MAX_ASK_TEXT_LENGTH, type AskSuggestion, type InputMode } from '@conversa/contracts';
 import { useSpokenQuestion } from '@/hooks/use-spoken-question';
 import type { ConversationPlayerProps } from '../components/conversation-player-props';
 import {
@@ -56,6 +56,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
   const shouldFocusInputRef = useRef(false);
   const shouldFocusAnswerRef = useRef(false);
   const [isEmptyQuestion, setEmptyQuestion] = useState(false);
+  const [isQuestionCut, setQuestionCut] = useState(false);
   const [isRestarting, setIsRestarting] = useState(false);
   const [restartProblem, setRestartProblem] = useState<string | null>(null);
 
@@ -135,6 +136,7 @@ export function useConversationPlayer<R extends PlayerAskResult>({
       onAnswer?.(result);
       if (inputMode === 'typed') {
         setDraft((current) => (current === text ? '' : current));
+        setQuestionCut(false);
       }
     } catch (error) {
       const isLost = isConversationLost(error);
@@ -275,8 +277,12 @@ export function useConversationPlayer<R extends PlayerAskResult>({
     submit,
     restartStory,
     start,
+    isQuestionCut,
     changeDraft: (value: string) => {
-      setDraft(value);
+      // Cut here, not by the field's maxLength, which cuts a paste without a word.
+      const isTooLong = value.length > MAX_ASK_TEXT_LENGTH;
+      setDraft(isTooLong ? value.slice(0, MAX_ASK_TEXT_LENGTH) : value);
+      setQuestionCut(isTooLong);
       setEmptyQuestion(false);
     },
     playBlockedAnswer: () => {

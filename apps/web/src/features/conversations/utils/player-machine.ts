@@ -1,4 +1,4 @@
-import type { AskSuggestion, ClarificationKind, InputMode } from '@conversa/contracts';
+import type { AskSuggestion, AskTopic, ClarificationKind, InputMode } from '@conversa/contracts';
 import type { PlayerAskResult, PlayerClip, PlayerPhase, SpeakingKind } from './player-types';
 import { describeQuestion, describeStoryfileTurn, getSpeakingKind } from './turn-text';
 
@@ -40,7 +40,8 @@ export interface PlayerOffer {
   /** The exchange that offered them: pressing one names it. */
   exchangeId: string;
   suggestions: AskSuggestion[];
-  topics: { topicId: string; name: string }[];
+  /** Each with its recorded questions: pressing a topic shows them to press. */
+  topics: AskTopic[];
 }
 
 export interface PlayerState {
@@ -75,9 +76,11 @@ export interface PlayerState {
  * storyfile's suggestions.
  */
 export const SPOKEN_TRIES = 2;
-/** Shown after `SPOKEN_TRIES` spoken questions in a row were not heard. */
+/** Shown after `SPOKEN_TRIES` spoken questions in a row were not heard, with questions to press. */
 export const TYPE_INSTEAD_MESSAGE =
   "I still didn't catch that. Type your question in the box, or choose one below.";
+/** The same with nothing below to choose (no recorded answer to offer): no promise of one. */
+export const TYPE_ONLY_MESSAGE = "I still didn't catch that. Type your question in the box.";
 
 export type PlayerEvent =
   /** `greeting`: the author's written intro, said when the intro clip is not recorded. */
@@ -258,7 +261,8 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
         {
           id: state.nextEntryId,
           speaker: 'visitor',
-          text: describeQuestion(state.pending.text, state.pending.inputMode),
+          // A spoken question reads as the storyfile heard it, as its chat log keeps it.
+          text: describeQuestion(result.heardText ?? state.pending.text, state.pending.inputMode),
           inputMode: state.pending.inputMode,
         },
         {

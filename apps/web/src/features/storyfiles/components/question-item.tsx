@@ -72,7 +72,7 @@ export function QuestionItem({
           {...dragHandleProps}
           aria-label={`Reorder question: ${question.text}`}
           data-drag-label={question.text}
-          className="mt-1 rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+          className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
         >
           <GripVertical className="size-4" aria-hidden="true" />
         </span>
@@ -111,7 +111,7 @@ export function QuestionItem({
             aria-expanded={isOpen}
             aria-controls={alternatesId}
             onClick={() => setIsOpen(!isOpen)}
-            className="mt-0.5 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-slate-500 hover:text-brand-700"
+            className="mt-0.5 inline-flex min-h-6 items-center gap-1 rounded px-1 text-xs font-medium text-slate-500 hover:text-brand-700"
           >
             {isOpen ? (
               <ChevronDown className="size-3" aria-hidden="true" />

@@ -87,7 +87,7 @@ export function StartersPanel({
                           {...drag.dragHandleProps}
                           aria-label={`Reorder starter: ${starter.text}`}
                           data-drag-label={starter.text}
-                          className="rounded p-0.5 text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                          className="flex size-6 shrink-0 items-center justify-center rounded text-slate-500 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                         >
                           <GripVertical className="size-4" aria-hidden="true" />
                         </span>

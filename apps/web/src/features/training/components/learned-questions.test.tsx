@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { LearnedQuestions } from './learned-questions';
+import { LEARNED_COUNTS_NOTE, LearnedQuestions } from './learned-questions';
 
 const STORYFILE = '66666666-6666-4666-8666-666666666666';
 const LABEL = '77777777-7777-4777-8777-777777777777';
@@ -71,6 +71,11 @@ describe('LearnedQuestions', () => {
     expect(
       screen.getByText(/once 2 visitors gave it, or a question much like it, the same answer/),
     ).toBeVisible();
+    // Issue 68, item 8: removing one changed others' "2 visitors" to "1 visitor" unexplained.
+    expect(screen.getByText(LEARNED_COUNTS_NOTE)).toBeVisible();
+    expect(LEARNED_COUNTS_NOTE).toBe(
+      'Each count includes the visitors who gave a question much like it the same answer, so removing one takes its visitors out of the counts of the questions much like it (and one may wait again).',
+    );
 
     await userEvent.click(
       within(item).getByRole('button', {

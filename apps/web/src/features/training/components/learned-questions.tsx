@@ -36,6 +36,13 @@ function groupByAnswer(items: readonly LearnedQuestion[]) {
 }
 
 /**
+ * Why removing one learned question changes the counts of others (issue 68 item 8): each counts
+ * the visitors of questions much like it too, so a removed one's visitors leave their counts.
+ */
+export const LEARNED_COUNTS_NOTE =
+  'Each count includes the visitors who gave a question much like it the same answer, so removing one takes its visitors out of the counts of the questions much like it (and one may wait again).';
+
+/**
  * What the storyfile learned from its visitors (issue 50 item 2), by answer: each visitor's
  * question and the answer it was labelled with, from how many visitors and when, and whether the
  * matcher uses it; an editor removes one (it teaches nothing, whoever labels it again) or undoes
@@ -70,6 +77,7 @@ export function LearnedQuestions({
         question much like it, the same answer (your correction alone is enough), at most{' '}
         {perAnswer} an answer, and weighs less than your own alternates.
       </p>
+      <p className="text-sm text-slate-600">{LEARNED_COUNTS_NOTE}</p>
       {change.error ? <Alert kind="error">{change.error.message}</Alert> : null}
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing learned from visitors yet.</p>

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { type VideoUploadEntry } from '../types';
 import { getUploadStatusLabel, isFileRejected } from '../utils/upload-summary';
 import { ProgressMeter, UploadStatusBadge } from './upload-status-label';
+import { REPLACE_FILE_TEXT } from './upload-row';
 import { VideoFileInput } from './video-file-input';
 
 export function LiveUploadState({
@@ -32,12 +33,12 @@ export function LiveUploadState({
           // Retry would send the same refused file again (issue 32): offer another file instead.
           onReplace === undefined ? null : (
             <VideoFileInput
-              label={`Replace the file: ${name}`}
+              label={`${REPLACE_FILE_TEXT}: ${name}`}
               variant="text"
               icon={<RefreshCw className="size-3.5" aria-hidden="true" />}
               onFiles={onReplace}
             >
-              Replace
+              {REPLACE_FILE_TEXT}
             </VideoFileInput>
           )
         ) : upload.phase === 'failed' && canRetry ? (

@@ -28,15 +28,21 @@ export function StoryfileGroup({
         <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">
           {group.storyfileName}
         </h3>
-        <span className="text-sm font-semibold text-slate-700 tabular-nums">
-          {group.percentage}%
-        </span>
+        {group.hasProgress ? (
+          <span className="text-sm font-semibold text-slate-700 tabular-nums">
+            {group.percentage}%
+          </span>
+        ) : (
+          <span className="text-sm font-semibold text-red-700">Failed</span>
+        )}
       </div>
-      <ProgressMeter
-        value={group.percentage}
-        label={`Overall progress of ${group.storyfileName}`}
-        className="mt-2 h-2"
-      />
+      {group.hasProgress ? (
+        <ProgressMeter
+          value={group.percentage}
+          label={`Overall progress of ${group.storyfileName}`}
+          className="mt-2 h-2"
+        />
+      ) : null}
       <div className="mt-2 flex items-center justify-between gap-2">
         <p className="text-xs text-slate-500">
           {formatVideoCount(group.uploads.length)}

@@ -12,8 +12,11 @@ import { VideoFileInput } from './video-file-input';
 
 /** Processes a video the studio failed to process again, from the bytes it holds. */
 export const TRY_AGAIN_TEXT = 'Try again';
-/** Picks another file for an upload whose file was refused: sending it again cannot succeed. */
-export const REPLACE_FILE_TEXT = 'Replace the file';
+/**
+ * Picks another file for an upload whose file was refused: sending it again cannot succeed, so
+ * neither Retry nor "Upload the file again" is offered (issue 68 item 8); the reason is above it.
+ */
+export const REPLACE_FILE_TEXT = 'Choose another file';
 
 export function UploadRow({
   engine,
@@ -35,9 +38,8 @@ export function UploadRow({
     <li className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-            {upload.topicName}
-          </p>
+          {/* The author's topic name as written (issue 68 item 8: it was upper-cased). */}
+          <p className="text-xs font-medium text-slate-500">{upload.topicName}</p>
           <p className="text-sm font-medium text-slate-900">{name}</p>
           <p className="text-xs text-slate-500">
             {upload.filename}
@@ -52,7 +54,9 @@ export function UploadRow({
       {upload.phase === 'failed' && upload.error !== null ? (
         <p className="mt-2 text-sm text-red-700">{upload.error}</p>
       ) : null}
-      {upload.needsFile ? <ReselectFile engine={engine} upload={upload} /> : null}
+      {upload.needsFile && !isFileRejected(upload) ? (
+        <ReselectFile engine={engine} upload={upload} />
+      ) : null}
       {isConfirmingCancel ? (
         <div
           role="group"
@@ -136,7 +140,7 @@ export function UploadRow({
                 }
               }}
             >
-              Replace
+              {REPLACE_FILE_TEXT}
             </VideoFileInput>
           ) : upload.phase === 'failed' && hasFile ? (
             <Button

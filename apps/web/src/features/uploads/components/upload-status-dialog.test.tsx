@@ -9,7 +9,7 @@ import type { VideoUploadEntry, VideoUploadPhase } from '../types';
 import type { VideoUploadEngine } from '../utils/upload-engine';
 import { packageUploadStore } from '../utils/package-upload-store';
 import { UploadProgressBar } from './upload-progress-bar';
-import { RESELECT_FILE_TEXT } from './reselect-file';
+import { RESELECT_FILE_TEXT, UPLOAD_AGAIN_TEXT } from './reselect-file';
 import { REPLACE_FILE_TEXT, TRY_AGAIN_TEXT } from './upload-row';
 import { UploadStatusDialog } from './upload-status-dialog';
 
@@ -346,5 +346,31 @@ describe('a file the studio refused', () => {
     expect(engine.start).toHaveBeenCalledWith(
       expect.objectContaining({ storyfileId: 's-1', file, filename: 'siblings.mp4' }),
     );
+  });
+});
+
+// Issue 68, item 8: the dialog upper-cased topic names, offered "Upload the file again" for a file
+// it cannot read (after a reload: the page holds no bytes), and showed "0%" for a failed group.
+describe('a failed upload after a reload', () => {
+  it("keeps the topic's case, offers another file with the reason, and no percentage", () => {
+    renderWith(
+      [
+        entry('failed', 'Siblings?', {
+          topicName: 'Childhood in Ohio',
+          error: VIDEO_PROCESSING_MESSAGES.notAVideo,
+          needsFile: true,
+          isResumable: false,
+        }),
+      ],
+      <UploadStatusDialog isOpen onOpenChange={() => undefined} />,
+    );
+    const topic = screen.getByText('Childhood in Ohio');
+    expect(topic).not.toHaveClass('uppercase');
+    expect(screen.getByText(VIDEO_PROCESSING_MESSAGES.notAVideo)).toBeVisible();
+    expect(screen.getByLabelText(`${REPLACE_FILE_TEXT}: Siblings?`)).toBeInTheDocument();
+    expect(REPLACE_FILE_TEXT).toBe('Choose another file');
+    expect(screen.queryByText(UPLOAD_AGAIN_TEXT)).toBeNull();
+    expect(screen.queryByText('0%')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

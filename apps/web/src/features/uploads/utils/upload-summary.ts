@@ -177,6 +177,8 @@ export type StoryfileUploadGroup = {
   uploads: VideoUploadEntry[];
   /** Overall progress of the storyfile's uploads, 0-100. */
   percentage: number;
+  /** False when every video failed: there is no progress to show, not "0%" (issue 68 item 8). */
+  hasProgress: boolean;
 };
 
 /** Weight of one upload in its storyfile's overall progress. */
@@ -200,6 +202,7 @@ export function groupUploadsByStoryfile(
       storyfileName: upload.storyfileName,
       uploads: [],
       percentage: 0,
+      hasProgress: true,
     };
     group.uploads.push(upload);
     groups.set(upload.storyfileId, group);
@@ -210,6 +213,7 @@ export function groupUploadsByStoryfile(
     const counted = group.uploads.filter((upload) => upload.phase !== 'failed');
     if (counted.length === 0) {
       group.percentage = 0;
+      group.hasProgress = false;
       continue;
     }
     const hasSizes = counted.every((upload) => upload.sizeBytes !== null);

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { MAX_SUGGESTIONS, type AskSuggestion } from '@conversa/contracts';
+import { MAX_SUGGESTIONS, type AskSuggestion, type AskTopic } from '@conversa/contracts';
 import {
   chooseSuggestions,
   withPressedAnswers,
@@ -11,6 +11,7 @@ import { noClarification, type AskInput, type Clarification } from '../../ask.ty
 import { askersConversation } from '../../conversation-state.ts';
 import { chatLogEntries, conversations } from '../../conversations.tables.ts';
 import type { ConversationEngine } from '../../engine.ts';
+import { loadScriptOrder, pickOnePerTopic } from '../../script-order.ts';
 import type { MatchableAnswer, StoryfileMatcher } from '../../storyfile-matcher.ts';
 import type { Clarified, Matched } from '../ask-values.ts';
 
@@ -19,8 +20,9 @@ type Answers = StoryfileMatcher['answers'];
 /**
  * The ask's clarify stage, after the match: "Did you mean…?" with the recorded answers the
  * matcher's suggestion rule offers (`chooseSuggestions`), else, on the second fallback in a row of
- * the conversation, the storyfile's topics and its recorded conversation starters. Only a recorded
- * answer is ever offered. A first fallback with nothing plausible stands as it is, and a pressed
+ * the conversation, the storyfile's topics (each with its recorded questions) and its recorded
+ * conversation starters (one recorded question per topic without any). Only a recorded answer is
+ * ever offered. A first fallback with nothing plausible stands as it is, and a pressed
  * suggestion asks nothing back. A misheard question is not asked "Did you mean…?" about words the
  * studio did not hear; the second fallback in a row still offers the topics and starters. An
  * answer one visitor pressed for a question close in meaning to this one is offered at once too
@@ -105,26 +107,45 @@ async function followsFallback(
   return latest?.decision === 'fallback';
 }
 
-/** The topics that have a recorded answer (by name) and the recorded starters, in their order. */
+/**
+ * The topics that have a recorded answer (by name), each with its recorded questions in the
+ * script's order, and the recorded starters in their order, or without any, one recorded question
+ * of each topic (`pickOnePerTopic`): a visitor told to "choose one below" always has a button.
+ * A topic's questions pass `takeSuggestion` as this exchange's: it offers every recorded answer.
+ */
 async function offerTopicsAndStarters(
   engine: Pick<ConversationEngine, 'db'>,
   storyfileId: string,
   answers: Answers,
 ): Promise<Clarification> {
-  const starters = await engine.db
-    .select({ questionId: storyfileStarters.storyfileQuestionId })
-    .from(storyfileStarters)
-    .where(eq(storyfileStarters.storyfileId, storyfileId))
-    .orderBy(asc(storyfileStarters.position));
-  const suggestions = starters.flatMap(({ questionId }) => {
+  const [starters, script] = await Promise.all([
+    engine.db
+      .select({ questionId: storyfileStarters.storyfileQuestionId })
+      .from(storyfileStarters)
+      .where(eq(storyfileStarters.storyfileId, storyfileId))
+      .orderBy(asc(storyfileStarters.position)),
+    loadScriptOrder(engine.db, storyfileId),
+  ]);
+  const recorded = script.flatMap(({ questionId }) => {
     const answer = answers.get(questionId);
-    return answer?.assetId ? [toSuggestion(answer)] : [];
+    return answer && isOfferable(answer) ? [answer] : [];
   });
-  const topics = new Map<string, string>();
-  for (const answer of answers.values()) {
-    if (answer.assetId && !topics.has(answer.topicId)) {
-      topics.set(answer.topicId, answer.topicName);
-    }
+  const recordedStarters = starters.flatMap(({ questionId }) => {
+    const answer = answers.get(questionId);
+    return answer && isOfferable(answer) ? [answer] : [];
+  });
+  const suggestions = (
+    recordedStarters.length > 0 ? recordedStarters : pickOnePerTopic(recorded)
+  ).map(toSuggestion);
+  const topics = new Map<string, AskTopic>();
+  for (const answer of recorded) {
+    const topic = topics.get(answer.topicId) ?? {
+      topicId: answer.topicId,
+      name: answer.topicName,
+      suggestions: [],
+    };
+    topic.suggestions.push(toSuggestion(answer));
+    topics.set(answer.topicId, topic);
   }
   if (suggestions.length === 0 && topics.size === 0) {
     return noClarification();
@@ -132,8 +153,13 @@ async function offerTopicsAndStarters(
   return {
     clarification: 'topics-and-starters',
     suggestions,
-    topics: [...topics]
-      .map(([topicId, name]) => ({ topicId, name }))
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
+    topics: [...topics.values()].sort((a, b) =>
+      a.name.localeCompare(b.name, undefined, { numeric: true }),
+    ),
   };
+}
+
+/** Only an answer that can play is offered (issue 67). */
+function isOfferable(answer: MatchableAnswer): boolean {
+  return answer.assetId !== null && answer.isRecorded;
 }

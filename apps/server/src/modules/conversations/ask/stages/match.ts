@@ -71,8 +71,9 @@ export async function matchQuestion(
 
 /**
  * The answer of a pressed suggestion, and how and to what question its exchange offered it, once
- * checked that this asker's conversation offered it on that exchange and that it is still
- * recorded; otherwise 400 (a forged or stale choice never plays).
+ * checked that this asker's conversation offered it on that exchange (a "Did you mean…?" its
+ * suggestions; topics and starters any recorded answer, under its topic) and that it is still
+ * recorded; otherwise 400 (a forged or stale choice never plays, an unrecorded one never).
  */
 async function takeSuggestion(
   engine: Pick<ConversationEngine, 'db'>,
@@ -98,10 +99,12 @@ async function takeSuggestion(
       ),
     );
   const answer = answers.get(suggestion.questionId);
-  const isOffered = offering?.suggestions.some(
-    (offered) => offered.questionId === suggestion.questionId,
-  );
-  if (!isOffered || !answer?.assetId) {
+  // Topics and starters offer every topic with a recorded answer, each with its recorded
+  // questions (`clarify.ts`): there, any recorded answer was offered; it is logged without them.
+  const isOffered =
+    offering?.clarification === 'topics-and-starters' ||
+    offering?.suggestions.some((offered) => offered.questionId === suggestion.questionId);
+  if (!isOffered || !answer?.assetId || !answer.isRecorded) {
     throw badRequest(SUGGESTION_NOT_OFFERED_MESSAGE);
   }
   return { answer, offeredAs: offering!.clarification, offeredBy: offering!.questionText };
