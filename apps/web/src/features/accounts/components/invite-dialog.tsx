@@ -76,18 +76,26 @@ export function InvitationLinks({ results }: { results: InvitationResult[] }) {
   );
 }
 
+/**
+ * `defaultOrganizationId` is the organization in use (the Users list's filter): people are
+ * invited there unless the inviter picks another, never silently into the first by name.
+ */
 export function InviteDialog({
   user,
   organizations,
+  defaultOrganizationId,
   isOpen,
   onOpenChange,
 }: {
   user: CurrentUser;
   organizations: readonly Organization[];
+  defaultOrganizationId?: string | undefined;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [organizationId, setOrganizationId] = useState<string | undefined>(organizations[0]?.id);
+  const [organizationId, setOrganizationId] = useState<string | undefined>(
+    organizations.find((item) => item.id === defaultOrganizationId)?.id ?? organizations[0]?.id,
+  );
   const organization = organizations.find((item) => item.id === organizationId);
   const scopes = getGrantableScopes(user, organization);
   const [scope, setScope] = useState<GrantableScope>('read:ns');

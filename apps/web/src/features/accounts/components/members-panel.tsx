@@ -232,7 +232,13 @@ export function MembersPanel({ user }: { user: CurrentUser }) {
         onPageChange={(next, options) => updateQuery({ page: next }, options)}
       />
       {isInviting ? (
-        <InviteDialog user={user} organizations={orgItems} isOpen onOpenChange={setIsInviting} />
+        <InviteDialog
+          user={user}
+          organizations={orgItems}
+          defaultOrganizationId={organizationId}
+          isOpen
+          onOpenChange={setIsInviting}
+        />
       ) : null}
       <ConfirmDialog
         isOpen={pending !== null}

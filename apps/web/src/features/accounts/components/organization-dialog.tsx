@@ -100,7 +100,12 @@ export function OrganizationDialog({
               ))}
             </div>
           </fieldset>
-        ) : null}
+        ) : (
+          <p className="text-sm text-slate-700">
+            You become its Admin, so you can invite its people and set their roles. Make one of them
+            Admin before you leave it.
+          </p>
+        )}
         {mutation.error ? (
           <Alert kind="error">{messageOf(mutation.error, 'Saving failed.')}</Alert>
         ) : null}
