@@ -6,8 +6,8 @@ import { E2E } from '../support/env';
 
 // Issue 68: a platform admin made an organization and invited people, who accepted; it showed 0
 // members and every change was refused for want of an "Admin". Now its creator is its Admin, the
-// invitation goes to the organization in use, and its people can be managed: on a desktop and on
-// a phone.
+// invitation goes to the organization in use, a second invitation to the same address says it
+// replaced the first, and its people can be managed: on a desktop and on a phone.
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -60,8 +60,22 @@ for (const viewport of VIEWPORTS) {
     const dialog = page.getByRole('dialog', { name: 'Invite people' });
     await expect(dialog.getByLabel('Organization').locator('option:checked')).toHaveText(label);
     await dialog.getByLabel('Email addresses').fill(email);
+    await dialog.getByLabel('Role').selectOption({ label: 'Content Creator' });
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(dialog.getByLabel(`Invitation link for ${email}`)).toBeVisible();
+    await expect(dialog.getByText('was replaced')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // Invited again with another role: told the earlier invitation, and its role, was replaced.
+    await page.getByRole('button', { name: 'Invite people' }).click();
+    await dialog.getByLabel('Email addresses').fill(email);
     await dialog.getByLabel('Role').selectOption({ label: 'Viewer' });
     await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await expect(
+      dialog.getByText(
+        `The earlier invitation of ${email} as "Content Creator" was replaced by this one; its link no longer works.`,
+      ),
+    ).toBeVisible();
     const link = await dialog.getByLabel(`Invitation link for ${email}`).inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await acceptAsNewPerson(browser, link, email);

@@ -82,8 +82,10 @@ async function deliver(
     label: string;
     inviterEmail: string;
     expiresAt: Date;
+    replacedScope: GrantableScope | null;
   },
 ): Promise<InvitationResult> {
+  const { replacedScope } = mail;
   const link = `${settings.publicUrl}${INVITATION_PATH}/${mail.token}`;
   if (!settings.mailer.isConfigured) {
     // Without SMTP the inviter copies the link; the log keeps it for the operator.
@@ -91,7 +93,14 @@ async function deliver(
       { invitationId: mail.id, email: mail.email, link },
       'invitation link (no SMTP_URL)',
     );
-    return { email: mail.email, invitationId: mail.id, isEmailSent: false, link, problem: null };
+    return {
+      email: mail.email,
+      invitationId: mail.id,
+      isEmailSent: false,
+      link,
+      problem: null,
+      replacedScope,
+    };
   }
   try {
     await settings.mailer.sendInvitation({
@@ -107,6 +116,7 @@ async function deliver(
       isEmailSent: true,
       link: null,
       problem: null,
+      replacedScope,
     };
   } catch (error) {
     settings.log.warn({ err: error, invitationId: mail.id, link }, 'invitation email failed');
@@ -116,6 +126,7 @@ async function deliver(
       isEmailSent: false,
       link,
       problem: 'The mail server did not take this email; copy the link instead.',
+      replacedScope,
     };
   }
 }
@@ -200,7 +211,12 @@ export async function createInvitations(
   );
   const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
   const created = await db.transaction(async (tx) => {
-    const out: { id: string; email: string; token: string }[] = [];
+    const out: {
+      id: string;
+      email: string;
+      token: string;
+      replacedScope: GrantableScope | null;
+    }[] = [];
     for (const email of invitees) {
       const { token, tokenHash } = newToken();
       // One pending invitation per email and organization: a new one replaces the old.
@@ -214,7 +230,8 @@ export async function createInvitations(
             eq(invitations.status, 'pending'),
           ),
         )
-        .returning({ id: invitations.id });
+        .returning({ id: invitations.id, scope: invitations.scope });
+      const replacedScope = replaced[0]?.scope ?? null;
       const [row] = await tx
         .insert(invitations)
         .values({
@@ -234,7 +251,10 @@ export async function createInvitations(
         targetType: 'invitation',
         targetId: row!.id,
         targetLabel: email,
-        before: replaced.length > 0 ? { status: 'pending', replaced: true } : null,
+        before:
+          replacedScope !== null
+            ? { status: 'pending', scope: replacedScope, replaced: true }
+            : null,
         after: {
           status: 'pending',
           scope: input.scope,
@@ -242,7 +262,7 @@ export async function createInvitations(
           expiresAt: expiresAt.toISOString(),
         },
       });
-      out.push({ id: row!.id, email, token });
+      out.push({ id: row!.id, email, token, replacedScope });
     }
     return out;
   });
@@ -354,6 +374,7 @@ export async function resendInvitation(
     label,
     inviterEmail: user.email,
     expiresAt,
+    replacedScope: null,
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   describeLearningModuleOff,
+  describeReplacedInvitations,
   describeSkippedInvitations,
   LEARNING_MODULE_ASK_ADMIN_HINT,
   isValidEmail,
@@ -140,9 +141,10 @@ export function InviteDialog({
       {
         onSuccess: (answer) => {
           const sent = answer.results.filter((result) => result.isEmailSent).length;
+          const replaced = answer.results.filter((result) => result.replacedScope !== null).length;
           toast.showToast({
             kind: 'success',
-            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}.`,
+            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}${replaced > 0 ? `, ${replaced} earlier invitation${replaced === 1 ? '' : 's'} replaced` : ''}.`,
           });
           setResults(answer.results);
           setSkipped(answer.skipped);
@@ -158,6 +160,9 @@ export function InviteDialog({
           <Alert kind="success">
             {`Invited ${results.map((result) => result.email).join(', ')}.`}
           </Alert>
+          {describeReplacedInvitations(results) ? (
+            <Alert kind="warning">{describeReplacedInvitations(results)}</Alert>
+          ) : null}
           {skipped.length > 0 ? (
             <Alert kind="warning">{describeSkippedInvitations(skipped)}</Alert>
           ) : null}

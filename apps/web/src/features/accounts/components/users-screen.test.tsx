@@ -240,4 +240,38 @@ describe('Users screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
     expect(within(dialog).getByLabelText('Organization')).toHaveValue(ZENITH_ID);
   }, 20_000);
+
+  it('tells the inviter that an earlier invitation, with its role, was replaced (issue 68)', async () => {
+    mockServer(() =>
+      Response.json(
+        {
+          results: [
+            {
+              email: 'pat@acme.test',
+              invitationId: '0b5d7c1e-2222-4000-8000-000000000010',
+              isEmailSent: false,
+              link: 'http://studio/idp/invitation/abc',
+              problem: null,
+              replacedScope: 'read:ns',
+            },
+          ],
+          skipped: [],
+        },
+        { status: 201 },
+      ),
+    );
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    await userEvent.type(within(dialog).getByLabelText('Email addresses'), 'pat@acme.test');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Content Creator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(
+      await within(dialog).findByText(
+        'The earlier invitation of pat@acme.test as "Viewer" was replaced by this one; its link no longer works.',
+        { exact: false },
+      ),
+    ).toBeDefined();
+    expect(await screen.findByText('1 invited, 1 earlier invitation replaced.')).toBeDefined();
+  }, 20_000);
 });
