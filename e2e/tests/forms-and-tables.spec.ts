@@ -108,9 +108,17 @@ for (const viewport of VIEWPORTS) {
       scope: 'read:ns',
     });
 
-    // The audit of all organizations: WHO and WHAT keep their words, roles read as names.
+    // The audit table: WHO and WHAT keep their words, roles read as names (fixed columns, so the
+    // same with every organization listed).
     await page.goto('/account/users?tab=audit');
     const audit = page.getByRole('table', { name: 'Audit log' });
+    await expect(audit).toBeVisible();
+    for (const name of ['Who', 'What']) {
+      const header = audit.getByRole('columnheader', { name, exact: true });
+      expect((await header.boundingBox())!.width, name).toBeGreaterThanOrEqual(120);
+    }
+    // This organization's rows only: other flows write theirs beside it.
+    await page.getByLabel('Organization').selectOption({ label });
     const row = audit.getByRole('row').filter({ hasText: 'invitation.created' }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('scope: Viewer');

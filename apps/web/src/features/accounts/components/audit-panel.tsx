@@ -131,13 +131,13 @@ export function AuditPanel() {
             className="rounded-xl border border-slate-200 bg-white px-4"
           >
             {/* Fixed columns (issue 68): with automatic ones a long Before or After squeezed WHO
-              and WHAT to a letter a line. Below 62rem the box scrolls sideways, with its cue. */}
-            <table className="w-full min-w-[62rem] table-fixed text-left text-sm">
+              and WHAT to a letter a line. Below 63rem the box scrolls sideways, with its cue. */}
+            <table className="w-full min-w-[63rem] table-fixed text-left text-sm">
               <caption className="sr-only">Audit log</caption>
               <colgroup>
                 <col className="w-[8rem]" />
-                <col className="w-[11rem]" />
                 <col className="w-[10rem]" />
+                <col className="w-[12rem]" />
                 <col className="w-[9rem]" />
                 <col />
                 <col />
