@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useCreateInvitations } from '../api/invitations';
 import { useUpdateOrganization } from '../api/organizations';
 import { useTeams } from '../api/teams';
@@ -144,7 +145,7 @@ export function InviteDialog({
           const replaced = answer.results.filter((result) => result.replacedScope !== null).length;
           toast.showToast({
             kind: 'success',
-            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}${replaced > 0 ? `, ${replaced} earlier invitation${replaced === 1 ? '' : 's'} replaced` : ''}.`,
+            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}${replaced > 0 ? `, ${formatCount(replaced, 'earlier invitation')} replaced` : ''}.`,
           });
           setResults(answer.results);
           setSkipped(answer.skipped);
