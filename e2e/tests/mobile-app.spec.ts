@@ -31,8 +31,11 @@ test('an admin features two storyfiles, reorders them, and the catalogue follows
 }) => {
   const suffix = makeSuffix();
   await signIn(page, E2E.users.admin);
-  const first = await seedStoryfile(page, `Alpha app ${suffix}`);
-  const second = await seedStoryfile(page, `Beta app ${suffix}`);
+  // Each with a question: an empty storyfile is asked about before it goes into the app
+  // (save-warnings.spec.ts).
+  const script = [{ name: 'Life', questions: ['Where did you grow up?'] }];
+  const first = await seedStoryfile(page, `Alpha app ${suffix}`, script);
+  const second = await seedStoryfile(page, `Beta app ${suffix}`, script);
   const slugs = [await publish(page, first.id), await publish(page, second.id)];
 
   await page.goto('/mobile/storyfiles');

@@ -38,6 +38,8 @@ export const mobileStoryfileSchema = z.object({
   publishedAt: z.iso.datetime({ offset: true }).nullable(),
   inApp: z.boolean(),
   isFeatured: z.boolean(),
+  /** Questions of its script: the console asks before offering one with none (issue 68). */
+  questionCount: z.number().int(),
 });
 export type MobileStoryfile = z.infer<typeof mobileStoryfileSchema>;
 

@@ -40,9 +40,13 @@ export function getHeldScope(user: CurrentUser, organizationId: string): Scope |
     ?.scope;
 }
 
-/** Serialises membership changes of one organization, so two owners cannot demote each other at once. */
-export async function lockOrganization(tx: Executor, organizationId: string): Promise<void> {
+/**
+ * Serialises membership changes of one organization, so two owners cannot demote each other at
+ * once. Answers its active owners before the change, which `assertOwnerRemains` needs.
+ */
+export async function lockOrganization(tx: Executor, organizationId: string): Promise<number> {
   await tx.execute(sql`select id from ${namespaces} where id = ${organizationId} for update`);
+  return countActiveOwners(tx, organizationId);
 }
 
 /**
@@ -63,9 +67,18 @@ export async function countActiveOwners(tx: Executor, organizationId: string): P
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** The last-owner rule: run after a change, inside its transaction; throws (rolls back) at zero. */
-export async function assertOwnerRemains(tx: Executor, organizationId: string): Promise<void> {
-  if ((await countActiveOwners(tx, organizationId)) === 0) {
+/**
+ * The last-owner rule: run after a change, inside its transaction; throws (rolls back) when the
+ * change took away the last active owner. An organization that had none before (made by the
+ * operator CLI, or whose last owner's account was deleted) is not held to it: a change that takes
+ * no owner away is never refused for want of one (issue 68).
+ */
+export async function assertOwnerRemains(
+  tx: Executor,
+  organizationId: string,
+  ownersBefore: number,
+): Promise<void> {
+  if (ownersBefore > 0 && (await countActiveOwners(tx, organizationId)) === 0) {
     throw conflict(LAST_OWNER_MESSAGE);
   }
 }

@@ -26,17 +26,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
 import { toIsoTimestamp, uuidArray, type Executor } from './list-helpers.ts';
-import type { Mailer } from './mailer.ts';
+import { deliver, type InvitationSettings } from './invitation-delivery.ts';
 
-export interface InvitationSettings {
-  publicUrl: string;
-  expiryDays: number;
-  mailer: Mailer;
-  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
-}
-
-/** Where an invitation's link leads: the embedded provider's acceptance page. */
-export const INVITATION_PATH = '/idp/invitation';
+export { INVITATION_PATH, type InvitationSettings } from './invitation-delivery.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -71,53 +63,6 @@ export function present(
     invitedByEmail: inviterEmail,
     createdAt: toIsoTimestamp(row.createdAt),
   };
-}
-
-async function deliver(
-  settings: InvitationSettings,
-  mail: {
-    id: string;
-    email: string;
-    token: string;
-    label: string;
-    inviterEmail: string;
-    expiresAt: Date;
-  },
-): Promise<InvitationResult> {
-  const link = `${settings.publicUrl}${INVITATION_PATH}/${mail.token}`;
-  if (!settings.mailer.isConfigured) {
-    // Without SMTP the inviter copies the link; the log keeps it for the operator.
-    settings.log.info(
-      { invitationId: mail.id, email: mail.email, link },
-      'invitation link (no SMTP_URL)',
-    );
-    return { email: mail.email, invitationId: mail.id, isEmailSent: false, link, problem: null };
-  }
-  try {
-    await settings.mailer.sendInvitation({
-      to: mail.email,
-      organizationLabel: mail.label,
-      inviterEmail: mail.inviterEmail,
-      link,
-      expiresAt: mail.expiresAt,
-    });
-    return {
-      email: mail.email,
-      invitationId: mail.id,
-      isEmailSent: true,
-      link: null,
-      problem: null,
-    };
-  } catch (error) {
-    settings.log.warn({ err: error, invitationId: mail.id, link }, 'invitation email failed');
-    return {
-      email: mail.email,
-      invitationId: mail.id,
-      isEmailSent: false,
-      link,
-      problem: 'The mail server did not take this email; copy the link instead.',
-    };
-  }
 }
 
 function assertMayInvite(user: CurrentUser, organizationId: string, scope: GrantableScope): void {
@@ -200,7 +145,12 @@ export async function createInvitations(
   );
   const expiresAt = new Date(Date.now() + settings.expiryDays * 24 * 60 * 60 * 1000);
   const created = await db.transaction(async (tx) => {
-    const out: { id: string; email: string; token: string }[] = [];
+    const out: {
+      id: string;
+      email: string;
+      token: string;
+      replacedScope: GrantableScope | null;
+    }[] = [];
     for (const email of invitees) {
       const { token, tokenHash } = newToken();
       // One pending invitation per email and organization: a new one replaces the old.
@@ -214,7 +164,8 @@ export async function createInvitations(
             eq(invitations.status, 'pending'),
           ),
         )
-        .returning({ id: invitations.id });
+        .returning({ id: invitations.id, scope: invitations.scope });
+      const replacedScope = replaced[0]?.scope ?? null;
       const [row] = await tx
         .insert(invitations)
         .values({
@@ -234,7 +185,10 @@ export async function createInvitations(
         targetType: 'invitation',
         targetId: row!.id,
         targetLabel: email,
-        before: replaced.length > 0 ? { status: 'pending', replaced: true } : null,
+        before:
+          replacedScope !== null
+            ? { status: 'pending', scope: replacedScope, replaced: true }
+            : null,
         after: {
           status: 'pending',
           scope: input.scope,
@@ -242,7 +196,7 @@ export async function createInvitations(
           expiresAt: expiresAt.toISOString(),
         },
       });
-      out.push({ id: row!.id, email, token });
+      out.push({ id: row!.id, email, token, replacedScope });
     }
     return out;
   });
@@ -354,6 +308,7 @@ export async function resendInvitation(
     label,
     inviterEmail: user.email,
     expiresAt,
+    replacedScope: null,
   });
 }
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  describeReplacedInvitations,
   escapeHtml,
   INVITATION_ALREADY_MEMBER_MESSAGE,
   INVITATION_EXPIRED_MESSAGE,
   INVITATION_REVOKED_MESSAGE,
+  type InvitationResult,
 } from '@conversa/contracts';
 import { invitations } from './accounts.tables.ts';
 import { createUser } from '../users/index.ts';
@@ -105,7 +107,7 @@ describe('invitations', () => {
     const org = shared;
     const owner = sharedOwner;
     const first = await owner.expectStatus<{
-      results: { link: string; isEmailSent: boolean; invitationId: string }[];
+      results: (InvitationResult & { link: string })[];
     }>(201, 'POST', `/v1/conversa/organizations/${org.id}/invitations`, {
       emails: ['pat@acme.test', 'sam@acme.test'],
       scope: 'read:ns',
@@ -113,11 +115,17 @@ describe('invitations', () => {
     expect(first.results).toHaveLength(2);
     expect(first.results[0]).toMatchObject({ isEmailSent: false });
     expect(first.results[0]!.link).toMatch(new RegExp(`^${studio.baseUrl}/idp/invitation/`));
-    const again = await owner.expectStatus<{ results: { link: string; invitationId: string }[] }>(
-      201,
-      'POST',
-      `/v1/conversa/organizations/${org.id}/invitations`,
-      { emails: ['PAT@acme.test'], scope: 'edit:ns' },
+    expect(first.results.map((result) => result.replacedScope)).toEqual([null, null]);
+    const again = await owner.expectStatus<{
+      results: (InvitationResult & { link: string })[];
+    }>(201, 'POST', `/v1/conversa/organizations/${org.id}/invitations`, {
+      emails: ['PAT@acme.test'],
+      scope: 'edit:ns',
+    });
+    // The inviter is told the earlier invitation, and its role, was replaced (issue 68).
+    expect(again.results[0]!.replacedScope).toBe('read:ns');
+    expect(describeReplacedInvitations(again.results)).toBe(
+      'The earlier invitation of PAT@acme.test as "Viewer" was replaced by this one; its link no longer works.',
     );
     const pending = await owner.get<{ items: { email: string; status: string }[] }>(
       `/v1/conversa/invitations?organizationId=${org.id}&status=pending`,

@@ -79,7 +79,7 @@ export async function updateMember(
 ): Promise<Member> {
   await assertOrganizationOwner(db, user, organizationId);
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, organizationId);
+    const ownersBefore = await lockOrganization(tx, organizationId);
     const current = await loadMembership(tx, organizationId, userId);
     const target = {
       email: current.email,
@@ -124,7 +124,7 @@ export async function updateMember(
         await revoker.endUserSessions(tx, userId);
       }
     }
-    await assertOwnerRemains(tx, organizationId);
+    await assertOwnerRemains(tx, organizationId, ownersBefore);
   });
   return getMember(db, organizationId, userId);
 }
@@ -139,7 +139,7 @@ export async function removeMember(
 ): Promise<{ userId: string }> {
   await assertOrganizationOwner(db, user, organizationId);
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, organizationId);
+    const ownersBefore = await lockOrganization(tx, organizationId);
     const current = await loadMembership(tx, organizationId, userId);
     assertMayManage(user, organizationId, [current.scope as GrantableScope]);
     await tx
@@ -160,7 +160,7 @@ export async function removeMember(
       before: { scope: current.scope },
       after: null,
     });
-    await assertOwnerRemains(tx, organizationId);
+    await assertOwnerRemains(tx, organizationId, ownersBefore);
     await revoker.endUserSessions(tx, userId);
   });
   return { userId };

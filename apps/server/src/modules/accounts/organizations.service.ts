@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  getDisplayName,
   ORGANIZATION_HAS_STORYFILES_MESSAGE,
   ORGANIZATION_NAME_TAKEN_MESSAGE,
   ORGANIZATION_NOT_FOUND_MESSAGE,
@@ -11,7 +12,12 @@ import {
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
-import { deleteNamespace, insertNamespace, updateNamespace } from '../namespaces/index.ts';
+import {
+  addMembership,
+  deleteNamespace,
+  insertNamespace,
+  updateNamespace,
+} from '../namespaces/index.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { assertOrganizationOwner, getHeldScope, getOwnedOrganizationIds } from './access.ts';
 import { recordAuditEvent } from './audit.service.ts';
@@ -103,6 +109,11 @@ async function assertNameFree(db: Executor, label: string, excludeId?: string): 
   }
 }
 
+/**
+ * Creates an organization with its creator as its Admin (owner:ns), so it is managed from its
+ * first moment and the last-owner rule has someone to keep (issue 68: an organization made with
+ * nobody in it showed 0 members). The Admin can hand the role on and then leave.
+ */
 export async function createOrganization(
   db: Database,
   storyfiles: OrganizationStoryfiles,
@@ -123,6 +134,16 @@ export async function createOrganization(
         targetId: created.id,
         targetLabel: input.label,
         after: { label: input.label, attributes: input.attributes ?? {} },
+      });
+      await addMembership(tx, { userId: user.iam, namespaceId: created.id, scope: 'owner:ns' });
+      await recordAuditEvent(tx, user, {
+        organization: { id: created.id, label: input.label },
+        action: 'member.added',
+        targetType: 'user',
+        targetId: user.iam,
+        targetLabel: getDisplayName(user),
+        before: null,
+        after: { scope: 'owner:ns' },
       });
       return created.id;
     });

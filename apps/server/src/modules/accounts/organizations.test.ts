@@ -2,12 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   ORGANIZATION_HAS_STORYFILES_MESSAGE,
+  LAST_OWNER_MESSAGE,
   ORGANIZATION_NAME_TAKEN_MESSAGE,
 } from '@conversa/contracts';
 import { auditEvents } from './accounts.tables.ts';
+import { createUser } from '../users/index.ts';
 import { buildOrganization, SUPER_ADMIN_ROLE } from '../../../test/organization.fixtures.ts';
-import { buildStoryfile, signInAs, type ApiClient } from '../../../test/storyfile.fixtures.ts';
-import { startTestStudio, type TestStudio } from '../../../test/studio.ts';
+import {
+  buildStoryfile,
+  signInAs,
+  TEST_PASSWORD,
+  type ApiClient,
+} from '../../../test/storyfile.fixtures.ts';
+import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 
 // Organizations (issue 30) against a real studio and PostgreSQL: made, renamed and deleted by
 // platform admins, seen by their owners, and their audit log of who changed what.
@@ -112,6 +119,119 @@ describe('organizations', () => {
     expect(await admin.delete(`/v1/conversa/organizations/${org.id}`)).toMatchObject({
       status: 409,
       body: { message: ORGANIZATION_HAS_STORYFILES_MESSAGE },
+    });
+  });
+});
+
+// Issue 68: a platform admin made an organization and invited people, who accepted; it showed 0
+// members and every later change was refused with the last-Admin message.
+describe('a new organization', () => {
+  type MemberItem = { id: string; email: string; scope: string; kind: string };
+  async function listMembers(organizationId: string): Promise<MemberItem[]> {
+    return (
+      await admin.get<{ items: MemberItem[] }>(
+        `/v1/conversa/members?organizationId=${organizationId}&pageSize=50`,
+      )
+    ).body.items;
+  }
+
+  it('has its creator as its Admin, counts the people who accepted, and lets them be managed', async () => {
+    const created = await admin.expectStatus<{ id: string; memberCount: number }>(
+      201,
+      'POST',
+      '/v1/conversa/organizations',
+      { label: 'Fresh Fields' },
+    );
+    expect(created.memberCount).toBe(1);
+    expect(await listMembers(created.id)).toMatchObject([
+      { email: 'admin@example.com', scope: 'owner:ns', kind: 'member' },
+    ]);
+    const audit = await studio.database.db
+      .select({ action: auditEvents.action, after: auditEvents.after })
+      .from(auditEvents)
+      .where(eq(auditEvents.namespaceId, created.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(['member.added', 'organization.created']);
+
+    await createUser(studio.database.db, { email: 'vera@fresh.test', password: TEST_PASSWORD });
+    const sent = await admin.expectStatus<{ results: { email: string; link: string }[] }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${created.id}/invitations`,
+      { emails: ['nico@fresh.test', 'vera@fresh.test'], scope: 'read:ns' },
+    );
+    const browser = new TestBrowser(studio.baseUrl);
+    const accepted = await browser.request(
+      sent.results.find((result) => result.email === 'nico@fresh.test')!.link,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ firstName: 'Nico', password: 'a-new-password' }).toString(),
+      },
+    );
+    expect(accepted.status).toBe(200);
+    await signInAs(studio, 'vera@fresh.test');
+
+    const organizations = await admin.get<{ items: { id: string; memberCount: number }[] }>(
+      '/v1/conversa/organizations',
+    );
+    expect(organizations.body.items.find((item) => item.id === created.id)?.memberCount).toBe(3);
+    const members = await listMembers(created.id);
+    const nico = members.find((member) => member.email === 'nico@fresh.test')!;
+    const vera = members.find((member) => member.email === 'vera@fresh.test')!;
+    expect([nico.scope, vera.scope]).toEqual(['read:ns', 'read:ns']);
+
+    await admin.expectStatus(
+      200,
+      'PATCH',
+      `/v1/conversa/organizations/${created.id}/members/${nico.id}`,
+      { scope: 'edit:ns' },
+    );
+    const team = await admin.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${created.id}/teams`,
+      { name: 'Readers', scope: null },
+    );
+    await admin.expectStatus(200, 'PUT', `/v1/conversa/teams/${team.id}/members/${vera.id}`);
+    await admin.expectStatus(
+      200,
+      'DELETE',
+      `/v1/conversa/organizations/${created.id}/members/${vera.id}`,
+    );
+  });
+
+  it('never refuses a change that touches no Admin, even in an organization without one', async () => {
+    // Made outside the console (the operator CLI, an older studio): no Admin at all.
+    const org = await buildOrganization(studio, { first: 'read:ns', second: 'read:ns' });
+    const base = `/v1/conversa/organizations/${org.id}/members`;
+    await admin.expectStatus(200, 'PATCH', `${base}/${org.ids.first}`, { scope: 'edit:ns' });
+    await admin.expectStatus(200, 'PATCH', `${base}/${org.ids.first}`, { isSuspended: true });
+    const team = await admin.expectStatus<{ id: string }>(
+      201,
+      'POST',
+      `/v1/conversa/organizations/${org.id}/teams`,
+      { name: 'Crew', scope: 'edit:ns' },
+    );
+    await admin.expectStatus(200, 'PUT', `/v1/conversa/teams/${team.id}/members/${org.ids.second}`);
+    await admin.expectStatus(
+      200,
+      'DELETE',
+      `/v1/conversa/teams/${team.id}/members/${org.ids.second}`,
+    );
+    await admin.expectStatus(200, 'DELETE', `${base}/${org.ids.second}`);
+
+    // Once it has an Admin, the last one still cannot go.
+    await admin.expectStatus(200, 'PATCH', `${base}/${org.ids.first}`, {
+      scope: 'owner:ns',
+      isSuspended: false,
+    });
+    expect(await admin.patch(`${base}/${org.ids.first}`, { scope: 'read:ns' })).toMatchObject({
+      status: 409,
+      body: { message: LAST_OWNER_MESSAGE },
+    });
+    expect(await admin.delete(`${base}/${org.ids.first}`)).toMatchObject({
+      status: 409,
+      body: { message: LAST_OWNER_MESSAGE },
     });
   });
 });

@@ -45,7 +45,7 @@ export async function applyGroupChange(
   id: string,
   change: GroupChange,
 ) {
-  await lockOrganization(tx, client.organizationId);
+  const ownersBefore = await lockOrganization(tx, client.organizationId);
   const current = await loadGroup(tx, client, id);
   const actor = scimActor(client);
   const organization = { id: client.organizationId, label: client.organizationLabel };
@@ -120,5 +120,5 @@ export async function applyGroupChange(
     await setScimIdentity(tx, client, 'Group', id, { externalId: change.externalId });
   }
   // A team may carry the owner scope: taking someone out of it must leave an owner.
-  await assertOwnerRemains(tx, client.organizationId);
+  await assertOwnerRemains(tx, client.organizationId, ownersBefore);
 }

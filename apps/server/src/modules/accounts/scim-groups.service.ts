@@ -83,7 +83,7 @@ export async function patchScimGroup(
 /** DELETE /Groups/:id: the team goes; its members stay in the organization. */
 export async function deleteScimGroup(db: Database, client: ScimClient, id: string): Promise<null> {
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, client.organizationId);
+    const ownersBefore = await lockOrganization(tx, client.organizationId);
     const current = await loadGroup(tx, client, id);
     await tx.delete(teams).where(eq(teams.id, id));
     await clearScimIdentity(tx, client, 'Group', id);
@@ -96,7 +96,7 @@ export async function deleteScimGroup(db: Database, client: ScimClient, id: stri
       before: { name: current.name, scope: current.scope, members: current.members.length },
       after: null,
     });
-    await assertOwnerRemains(tx, client.organizationId);
+    await assertOwnerRemains(tx, client.organizationId, ownersBefore);
   });
   return null;
 }

@@ -47,7 +47,7 @@ async function applyUserChange(
   id: string,
   change: UserChange,
 ) {
-  await lockOrganization(tx, client.organizationId);
+  const ownersBefore = await lockOrganization(tx, client.organizationId);
   const current = await loadUser(tx, client, id);
   const actor = scimActor(client);
   const organization = organizationOf(client);
@@ -136,7 +136,7 @@ async function applyUserChange(
       familyName: identity.lastName,
     });
   }
-  await assertOwnerRemains(tx, client.organizationId);
+  await assertOwnerRemains(tx, client.organizationId, ownersBefore);
 }
 
 /**
@@ -274,7 +274,7 @@ export async function deleteScimUser(
   id: string,
 ): Promise<null> {
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, client.organizationId);
+    const ownersBefore = await lockOrganization(tx, client.organizationId);
     const current = await loadUser(tx, client, id);
     const [membership] = await tx
       .select({ scope: userNamespaces.scope })
@@ -305,7 +305,7 @@ export async function deleteScimUser(
       before: { scope: membership?.scope ?? null },
       after: null,
     });
-    await assertOwnerRemains(tx, client.organizationId);
+    await assertOwnerRemains(tx, client.organizationId, ownersBefore);
     if (!current.is_shared) {
       await updateUser(tx, id, { deprovisionedAt: new Date() });
       await revoker.endUserSessions(tx, id);

@@ -156,7 +156,7 @@ export async function updateTeam(
   }
   await db
     .transaction(async (tx) => {
-      await lockOrganization(tx, team.namespaceId);
+      const ownersBefore = await lockOrganization(tx, team.namespaceId);
       const next = {
         name: input.name ?? team.name,
         scope: input.scope === undefined ? team.scope : input.scope,
@@ -178,7 +178,7 @@ export async function updateTeam(
         after: next,
       });
       // Taking owner away from a team can take it from the last owner.
-      await assertOwnerRemains(tx, team.namespaceId);
+      await assertOwnerRemains(tx, team.namespaceId, ownersBefore);
     })
     .catch(rethrowName);
   return getTeam(db, id);
@@ -192,7 +192,7 @@ export async function deleteTeam(
   const { team, label } = await loadOwnedTeam(db, user, id);
   assertMayGrant(user, team.namespaceId, team.scope);
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, team.namespaceId);
+    const ownersBefore = await lockOrganization(tx, team.namespaceId);
     await tx.delete(teams).where(eq(teams.id, id));
     await recordAuditEvent(tx, user, {
       organization: { id: team.namespaceId, label },
@@ -202,7 +202,7 @@ export async function deleteTeam(
       targetLabel: team.name,
       before: { name: team.name, scope: team.scope },
     });
-    await assertOwnerRemains(tx, team.namespaceId);
+    await assertOwnerRemains(tx, team.namespaceId, ownersBefore);
   });
   return { id };
 }
@@ -236,7 +236,7 @@ export async function setTeamMembership(
   const { team, label } = await loadOwnedTeam(db, user, id);
   assertMayGrant(user, team.namespaceId, team.scope);
   await db.transaction(async (tx) => {
-    await lockOrganization(tx, team.namespaceId);
+    const ownersBefore = await lockOrganization(tx, team.namespaceId);
     const member = await loadTeamMemberTarget(tx, team.namespaceId, userId);
     const changed = isMember
       ? await tx
@@ -259,7 +259,7 @@ export async function setTeamMembership(
         after: isMember ? { team: team.name } : null,
       });
     }
-    await assertOwnerRemains(tx, team.namespaceId);
+    await assertOwnerRemains(tx, team.namespaceId, ownersBefore);
   });
   return getTeam(db, id);
 }

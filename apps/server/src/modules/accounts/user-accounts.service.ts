@@ -34,8 +34,9 @@ export async function deleteUserAccount(
       .from(userNamespaces)
       .innerJoin(namespaces, eq(namespaces.id, userNamespaces.namespaceId))
       .where(eq(userNamespaces.userId, userId));
+    const ownersBefore = new Map<string, number>();
     for (const membership of memberships) {
-      await lockOrganization(tx, membership.id);
+      ownersBefore.set(membership.id, await lockOrganization(tx, membership.id));
     }
     await tx.delete(teamMembers).where(eq(teamMembers.userId, userId));
     await removeMemberships(tx, { userId });
@@ -45,7 +46,7 @@ export async function deleteUserAccount(
     }
     await anonymizeUser(tx, userId);
     for (const membership of memberships) {
-      await assertOwnerRemains(tx, membership.id);
+      await assertOwnerRemains(tx, membership.id, ownersBefore.get(membership.id) ?? 0);
     }
     await assertPlatformAdminRemains(tx);
     await recordAuditEvent(tx, user, {

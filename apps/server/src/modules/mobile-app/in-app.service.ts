@@ -20,7 +20,7 @@ import {
 } from '../lists/index.ts';
 import { namespaces } from '../namespaces/namespaces.tables.ts';
 import { storyfilePublications } from '../publishing/publishing.tables.ts';
-import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
+import { storyfileQuestions, storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { lockStoryfile, type Admin } from './locked-storyfile.ts';
 import { mobileAppFeatured, mobileAppStoryfiles } from './mobile-app.tables.ts';
 
@@ -44,10 +44,12 @@ type StoryfileRow = {
   published_at: Date | string | null;
   in_app: boolean | null;
   is_featured: boolean;
+  question_count: number;
 };
 
 const STORYFILE_COLUMNS = sql`s.id, s.name, s.description, s.language, n.label as organization_label,
-  p.slug, p.published_at, m.in_app, (f.storyfile_id is not null) as is_featured`;
+  p.slug, p.published_at, m.in_app, (f.storyfile_id is not null) as is_featured,
+  (select count(*)::int from ${storyfileQuestions} sq where sq.storyfile_id = s.id) as question_count`;
 
 function presentStoryfile(row: StoryfileRow): MobileStoryfile {
   return {
@@ -60,6 +62,7 @@ function presentStoryfile(row: StoryfileRow): MobileStoryfile {
     publishedAt: toIsoTimestampOrNull(row.published_at),
     inApp: row.in_app === true,
     isFeatured: row.is_featured,
+    questionCount: Number(row.question_count),
   };
 }
 

@@ -113,6 +113,10 @@ describe('mobile app curation', () => {
     expect(ids).toContain(second.id);
     expect(ids).not.toContain(unpublished.id);
     expect(page.items.every((item) => !item.inApp)).toBe(true);
+    // Each says how many questions it has: the console asks before offering an empty one (issue 68).
+    const byId = new Map(page.items.map((item) => [item.id, item]));
+    expect(byId.get(withPoster.id)!.questionCount).toBeGreaterThan(0);
+    expect(byId.get(second.id)!.questionCount).toBe(0);
 
     const refused = await setInApp(unpublished.id, true);
     expect(refused.status).toBe(409);

@@ -11,8 +11,9 @@ export function isFooterHidden(params: URLSearchParams): boolean {
   return FOOTER_HIDDEN_TABS.some((hidden) => hidden === tab);
 }
 
+// At least 24 px tall: WCAG 2.2 AA target size (issue 68: 20 px on a phone).
 const ITEM_CLASS =
-  'inline-flex items-center gap-1.5 rounded-md font-medium text-slate-600 hover:text-brand-700';
+  'inline-flex min-h-6 items-center gap-1.5 rounded-md font-medium text-slate-600 hover:text-brand-700';
 
 function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -1,3 +1,4 @@
+import { getScopeDisplayName, SCOPES, type Scope } from '@conversa/contracts';
 import { useId, useState } from 'react';
 import { ListStates } from '@/components/list/list-states';
 import { ListPagingBar } from '@/components/list/list-paging-bar';
@@ -20,12 +21,34 @@ const ACTION_GROUPS = [
   { value: 'user', label: 'Accounts' },
 ];
 
+const SCOPE_VALUES: readonly string[] = SCOPES;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A recorded value as a person reads it: a role by its name (Viewer, not `read:ns`), a time as the
+ * console writes times.
+ */
+function describeValue(item: unknown): string {
+  if (typeof item === 'string') {
+    if (SCOPE_VALUES.includes(item)) {
+      return getScopeDisplayName(item as Scope);
+    }
+    return ISO_TIME.test(item) ? formatUsDateTime(item) : item;
+  }
+  return JSON.stringify(item, (_key, value: unknown) =>
+    typeof value === 'string' && SCOPE_VALUES.includes(value)
+      ? getScopeDisplayName(value as Scope)
+      : value,
+  );
+}
+
 function describeChange(value: Record<string, unknown> | null): string {
   if (!value) {
     return '—';
   }
   return Object.entries(value)
-    .map(([key, item]) => `${key}: ${typeof item === 'string' ? item : JSON.stringify(item)}`)
+    .map(([key, item]) => `${key}: ${describeValue(item)}`)
     .join('; ');
 }
 
@@ -107,8 +130,18 @@ export function AuditPanel() {
             label="Audit log"
             className="rounded-xl border border-slate-200 bg-white px-4"
           >
-            <table className="w-full min-w-[860px] text-left text-sm">
+            {/* Fixed columns (issue 68): with automatic ones a long Before or After squeezed WHO
+              and WHAT to a letter a line. Below 63rem the box scrolls sideways, with its cue. */}
+            <table className="w-full min-w-[63rem] table-fixed text-left text-sm">
               <caption className="sr-only">Audit log</caption>
+              <colgroup>
+                <col className="w-[8rem]" />
+                <col className="w-[10rem]" />
+                <col className="w-[12rem]" />
+                <col className="w-[9rem]" />
+                <col />
+                <col />
+              </colgroup>
               <thead>
                 <tr className="text-xs tracking-wide text-slate-600 uppercase">
                   <th scope="col" className="py-2 pr-3">
@@ -134,11 +167,9 @@ export function AuditPanel() {
               <tbody>
                 {data.items.map((event) => (
                   <tr key={event.id} className="border-t border-slate-200 align-top">
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {formatUsDateTime(event.createdAt)}
-                    </td>
-                    <td className="py-2 pr-3 break-all">{event.actorEmail}</td>
-                    <td className="py-2 pr-3">{event.action}</td>
+                    <td className="py-2 pr-3">{formatUsDateTime(event.createdAt)}</td>
+                    <td className="py-2 pr-3 break-words">{event.actorEmail}</td>
+                    <td className="py-2 pr-3 break-words">{event.action}</td>
                     <td className="py-2 pr-3 break-words">
                       {event.targetLabel}
                       {event.organizationLabel ? (
@@ -147,8 +178,8 @@ export function AuditPanel() {
                         </span>
                       ) : null}
                     </td>
-                    <td className="py-2 pr-3 break-words">{describeChange(event.before)}</td>
-                    <td className="py-2 break-words">{describeChange(event.after)}</td>
+                    <td className="py-2 pr-3 wrap-anywhere">{describeChange(event.before)}</td>
+                    <td className="py-2 wrap-anywhere">{describeChange(event.after)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import {
   describeLearningModuleOff,
+  describeReplacedInvitations,
   describeSkippedInvitations,
   LEARNING_MODULE_ASK_ADMIN_HINT,
   isValidEmail,
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useCreateInvitations } from '../api/invitations';
 import { useUpdateOrganization } from '../api/organizations';
 import { useTeams } from '../api/teams';
@@ -76,18 +78,26 @@ export function InvitationLinks({ results }: { results: InvitationResult[] }) {
   );
 }
 
+/**
+ * `defaultOrganizationId` is the organization in use (the Users list's filter): people are
+ * invited there unless the inviter picks another, never silently into the first by name.
+ */
 export function InviteDialog({
   user,
   organizations,
+  defaultOrganizationId,
   isOpen,
   onOpenChange,
 }: {
   user: CurrentUser;
   organizations: readonly Organization[];
+  defaultOrganizationId?: string | undefined;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [organizationId, setOrganizationId] = useState<string | undefined>(organizations[0]?.id);
+  const [organizationId, setOrganizationId] = useState<string | undefined>(
+    organizations.find((item) => item.id === defaultOrganizationId)?.id ?? organizations[0]?.id,
+  );
   const organization = organizations.find((item) => item.id === organizationId);
   const scopes = getGrantableScopes(user, organization);
   const [scope, setScope] = useState<GrantableScope>('read:ns');
@@ -132,9 +142,10 @@ export function InviteDialog({
       {
         onSuccess: (answer) => {
           const sent = answer.results.filter((result) => result.isEmailSent).length;
+          const replaced = answer.results.filter((result) => result.replacedScope !== null).length;
           toast.showToast({
             kind: 'success',
-            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}.`,
+            message: `${answer.results.length} invited${sent > 0 ? `, ${sent} emailed` : ''}${replaced > 0 ? `, ${formatCount(replaced, 'earlier invitation')} replaced` : ''}.`,
           });
           setResults(answer.results);
           setSkipped(answer.skipped);
@@ -150,6 +161,9 @@ export function InviteDialog({
           <Alert kind="success">
             {`Invited ${results.map((result) => result.email).join(', ')}.`}
           </Alert>
+          {describeReplacedInvitations(results) ? (
+            <Alert kind="warning">{describeReplacedInvitations(results)}</Alert>
+          ) : null}
           {skipped.length > 0 ? (
             <Alert kind="warning">{describeSkippedInvitations(skipped)}</Alert>
           ) : null}

@@ -171,17 +171,19 @@ export function MembersPanel({ user }: { user: CurrentUser }) {
             className="rounded-xl border border-slate-200 bg-white px-4"
           >
             {/* Fixed columns: a 120-character name wraps inside its own column instead of
-              squeezing the others to a letter a line. */}
-            <table className="w-full min-w-[69rem] table-fixed text-left">
+              squeezing the others to a letter a line. 62rem fits the content beside the left
+              menu at 1366 px, so every action shows whole there (issue 68: "Rem…"); narrower,
+              the box scrolls sideways with its cue. */}
+            <table className="w-full min-w-[62rem] table-fixed text-left">
               <caption className="sr-only">Users</caption>
               <colgroup>
-                <col className="w-[14rem]" />
-                <col className="w-[10rem]" />
                 <col className="w-[11rem]" />
-                <col className="w-[7rem]" />
-                <col className="w-[7rem]" />
                 <col className="w-[8rem]" />
-                <col className="w-[12rem]" />
+                <col className="w-[11rem]" />
+                <col className="w-[6rem]" />
+                <col className="w-[6rem]" />
+                <col className="w-[7rem]" />
+                <col className="w-[13rem]" />
               </colgroup>
               <thead>
                 <tr className="text-xs tracking-wide text-slate-600 uppercase">
@@ -232,7 +234,13 @@ export function MembersPanel({ user }: { user: CurrentUser }) {
         onPageChange={(next, options) => updateQuery({ page: next }, options)}
       />
       {isInviting ? (
-        <InviteDialog user={user} organizations={orgItems} isOpen onOpenChange={setIsInviting} />
+        <InviteDialog
+          user={user}
+          organizations={orgItems}
+          defaultOrganizationId={organizationId}
+          isOpen
+          onOpenChange={setIsInviting}
+        />
       ) : null}
       <ConfirmDialog
         isOpen={pending !== null}

@@ -31,6 +31,11 @@ export function OrganizationDialog({
   const nameState = useNameCheck(label, organization?.id);
   const inputId = useId();
   const mutation = organization ? update : create;
+  // The server's answer to a name taken (sent before the check came back) is said once, under the
+  // field where the check says it, not again in an alert (issue 68).
+  const isNameTakenAnswer =
+    mutation.error !== null && messageOf(mutation.error, '') === ORGANIZATION_NAME_TAKEN_MESSAGE;
+  const isNameTaken = nameState === 'taken' || isNameTakenAnswer;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const onSuccess = () => {
@@ -64,12 +69,17 @@ export function OrganizationDialog({
             maxLength={200}
             required
             autoFocus
-            aria-invalid={nameState === 'taken'}
+            aria-invalid={isNameTaken}
             aria-describedby={`${inputId}-state`}
-            onChange={(event) => setLabel(event.target.value)}
+            onChange={(event) => {
+              setLabel(event.target.value);
+              if (mutation.error) {
+                mutation.reset();
+              }
+            }}
           />
           <p id={`${inputId}-state`} className="text-sm text-slate-600" aria-live="polite">
-            {nameState === 'taken' ? (
+            {isNameTaken ? (
               <span className="text-red-700">{ORGANIZATION_NAME_TAKEN_MESSAGE}</span>
             ) : nameState === 'checking' ? (
               'Checking the name…'
@@ -100,8 +110,13 @@ export function OrganizationDialog({
               ))}
             </div>
           </fieldset>
-        ) : null}
-        {mutation.error ? (
+        ) : (
+          <p className="text-sm text-slate-700">
+            You become its Admin, so you can invite its people and set their roles. Make one of them
+            Admin before you leave it.
+          </p>
+        )}
+        {mutation.error && !isNameTakenAnswer ? (
           <Alert kind="error">{messageOf(mutation.error, 'Saving failed.')}</Alert>
         ) : null}
         <div className="flex justify-end gap-2">

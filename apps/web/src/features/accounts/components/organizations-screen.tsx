@@ -1,9 +1,10 @@
 import { findRoute, type CurrentUser, type Organization } from '@conversa/contracts';
-import { Building2, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ListStates } from '@/components/list/list-states';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { Button, getButtonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { formatNumber } from '@/lib/format';
@@ -91,6 +92,15 @@ export function OrganizationsScreen({ user }: { user: CurrentUser }) {
                   </p>
                   {/* Everyone listed here owns the organization (or is a platform admin). */}
                   <div className="mt-auto flex flex-wrap gap-2">
+                    {/* Users filtered to this organization: Invite people there invites into it. */}
+                    <Link
+                      to={`/account/users?organizationId=${organization.id}`}
+                      className={getButtonClassName('default', 'sm')}
+                      aria-label={`Members of ${organization.label}`}
+                    >
+                      <Users className="size-4" aria-hidden="true" />
+                      Members
+                    </Link>
                     <Button
                       size="sm"
                       variant="default"

@@ -83,8 +83,12 @@ function viewer(isAdmin: boolean): CurrentUser {
   };
 }
 
+const ZENITH_ID = '0b5d7c1e-2222-4000-8000-000000000009';
+const zenith: Organization = { ...organization, id: ZENITH_ID, label: 'Zenith', memberCount: 1 };
+
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
+let organizations: Organization[] = [organization];
 
 /** The members and organizations lists; writes answer what `onWrite` says (200 with a body by default). */
 function mockServer(onWrite: (call: Call) => Response = () => Response.json(MEMBER)) {
@@ -109,7 +113,7 @@ function mockServer(onWrite: (call: Call) => Response = () => Response.json(MEMB
         );
       }
       if (url.pathname === '/v1/conversa/organizations') {
-        return Promise.resolve(Response.json({ items: [organization] }));
+        return Promise.resolve(Response.json({ items: organizations }));
       }
       return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
     }),
@@ -120,7 +124,10 @@ function rowOf(name: string): HTMLElement {
   return screen.getByText(name).closest('tr')!;
 }
 
-beforeEach(() => mockServer());
+beforeEach(() => {
+  organizations = [organization];
+  mockServer();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 // The first render loads the screen's modules; on a busy machine that alone can take seconds.
@@ -222,5 +229,49 @@ describe('Users screen', () => {
         },
       ]),
     );
+  }, 20_000);
+
+  it('invites into the organization the list is filtered to, not the first by name (issue 68)', async () => {
+    organizations = [organization, zenith];
+    renderWithProviders(<UsersScreen user={viewer(true)} />, {
+      path: `/account/users?organizationId=${ZENITH_ID}`,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    expect(within(dialog).getByLabelText('Organization')).toHaveValue(ZENITH_ID);
+  }, 20_000);
+
+  it('tells the inviter that an earlier invitation, with its role, was replaced (issue 68)', async () => {
+    mockServer(() =>
+      Response.json(
+        {
+          results: [
+            {
+              email: 'pat@acme.test',
+              invitationId: '0b5d7c1e-2222-4000-8000-000000000010',
+              isEmailSent: false,
+              link: 'http://studio/idp/invitation/abc',
+              problem: null,
+              replacedScope: 'read:ns',
+            },
+          ],
+          skipped: [],
+        },
+        { status: 201 },
+      ),
+    );
+    renderWithProviders(<UsersScreen user={viewer(false)} />, { path: '/account/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    await userEvent.type(within(dialog).getByLabelText('Email addresses'), 'pat@acme.test');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'Content Creator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    expect(
+      await within(dialog).findByText(
+        'The earlier invitation of pat@acme.test as "Viewer" was replaced by this one; its link no longer works.',
+        { exact: false },
+      ),
+    ).toBeDefined();
+    expect(await screen.findByText('1 invited, 1 earlier invitation replaced.')).toBeDefined();
   }, 20_000);
 });

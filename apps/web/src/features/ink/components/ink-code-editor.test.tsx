@@ -114,7 +114,11 @@ describe('InkCodeEditor', () => {
     };
     const { container, rerender } = render(
       <InkCodeEditor
-        initialValue={'By the sea. # answer: q-childhood\nA second line. # answer: q-gone\n'}
+        initialValue={
+          'By the sea. # answer: q-childhood\nA second line. # answer: q-gone\n' +
+          // Tags in comments are text (the new story's template explains them in one): no label.
+          '//   # answer: <question id>   (type "# answer:")\n/* # answer: q-childhood */\n'
+        }
         onChange={() => {}}
         messages={[]}
         questions={[grewUp]}

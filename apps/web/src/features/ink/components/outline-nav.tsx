@@ -27,7 +27,7 @@ export const OutlineNav = memo(function OutlineNav({
             >
               <button
                 type="button"
-                className="max-w-full truncate text-left text-brand-700 hover:underline"
+                className="min-h-6 max-w-full min-w-6 truncate py-0.5 text-left text-brand-700 hover:underline"
                 onClick={() => onGoToLine(entry.line)}
               >
                 {entry.kind === 'function' ? `${entry.name}()` : entry.name}

@@ -1,4 +1,11 @@
-import { RangeSetBuilder, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { syntaxTree } from '@codemirror/language';
+import {
+  RangeSetBuilder,
+  StateEffect,
+  StateField,
+  type EditorState,
+  type Extension,
+} from '@codemirror/state';
 import {
   Decoration,
   EditorView,
@@ -12,6 +19,8 @@ import type { InkQuestion } from '@conversa/contracts';
 /** An `# answer:` tag's question id in a line: where it ends (after it the label goes) and it. */
 export interface AnswerTagReference {
   id: string;
+  /** Offset in the line of its `#`. */
+  start: number;
   /** Offset in the line just after the id. */
   end: number;
 }
@@ -20,7 +29,7 @@ export interface AnswerTagReference {
 export function findAnswerTagReferences(line: string): AnswerTagReference[] {
   const found: AnswerTagReference[] = [];
   for (const match of line.matchAll(/#\s*answer\s*:\s*([^\s#\]]+)/gi)) {
-    found.push({ id: match[1]!, end: match.index + match[0].length });
+    found.push({ id: match[1]!, start: match.index, end: match.index + match[0].length });
   }
   return found;
 }
@@ -66,6 +75,15 @@ const questionsField = StateField.define<readonly InkQuestion[]>({
   },
 });
 
+/**
+ * Whether a position is in a `//` or `/* … *\/` comment, as the ink highlighter parsed it: a tag
+ * there is text, not a tag (the compiler skips it too), so it gets no label (issue 68: the new
+ * story's template said "(no question of this storyfile)" inside its comment).
+ */
+function isInComment(state: EditorState, position: number): boolean {
+  return syntaxTree(state).resolveInner(position, 1).name === 'comment';
+}
+
 function buildLabels(view: EditorView): DecorationSet {
   const questions = view.state.field(questionsField);
   const builder = new RangeSetBuilder<Decoration>();
@@ -73,6 +91,9 @@ function buildLabels(view: EditorView): DecorationSet {
     for (let position = from; position <= to;) {
       const line = view.state.doc.lineAt(position);
       for (const reference of findAnswerTagReferences(line.text)) {
+        if (isInComment(view.state, line.from + reference.start)) {
+          continue;
+        }
         const question = questions.find((candidate) => candidate.id === reference.id);
         builder.add(
           line.from + reference.end,
@@ -110,6 +131,8 @@ export function answerTagLabels(initialQuestions: readonly InkQuestion[]): Exten
           if (
             update.docChanged ||
             update.viewportChanged ||
+            // The highlighter parses on after an edit: where comments are follows it.
+            syntaxTree(update.startState) !== syntaxTree(update.state) ||
             update.startState.field(questionsField) !== update.state.field(questionsField)
           ) {
             this.decorations = buildLabels(update.view);

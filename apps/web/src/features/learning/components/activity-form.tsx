@@ -3,6 +3,8 @@ import type { Activity, CompletionRule, CreateActivityBody } from '@conversa/con
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SaveWarning } from '@/components/ui/save-warning';
+import { describeActivityDateWarnings } from '@/lib/save-warnings';
 import { useStoryfileOptions } from '@/entities/storyfile';
 import { ApiError } from '@/lib/api-client';
 import { useOrganizationTeams } from '../api/organizations';
@@ -49,12 +51,30 @@ export function ActivityFormDialog({
   const [studentIds, setStudentIds] = useState<string[]>(activity?.studentIds ?? []);
   const [teamIds, setTeamIds] = useState<string[]>(activity?.teamIds ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+  // Past dates the person is asked about before saving; null while nothing waits on them.
+  const [warnings, setWarnings] = useState<string[] | null>(null);
 
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((item) => item !== id) : [...list, id];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // Only dates set in this form are questioned: an old activity's past due date is no news.
+    const changed = (value: string, stored: string | null | undefined) =>
+      value !== toLocalInput(stored ?? null) ? fromLocalInput(value) : null;
+    const found = describeActivityDateWarnings(
+      { dueAt: changed(dueAt, activity?.dueAt), closeAt: changed(closeAt, activity?.closeAt) },
+      new Date(),
+    );
+    if (found.length > 0) {
+      setWarnings(found);
+      return;
+    }
+    submit();
+  };
+
+  const submit = () => {
+    setWarnings(null);
     setProblem(null);
     const completionRule: CompletionRule = {
       ...(questions.trim() === '' ? {} : { questionsAsked: Number(questions) }),
@@ -248,14 +268,23 @@ export function ActivityFormDialog({
             ))}
           </fieldset>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={() => onClose(null)}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" isLoading={save.isPending}>
-            {activity === null ? 'Create activity' : 'Save changes'}
-          </Button>
-        </div>
+        {warnings === null ? (
+          <div className="flex justify-end gap-2">
+            <Button variant="cancel" onClick={() => onClose(null)}>
+              Cancel
+            </Button>
+            <Button variant="primary" type="submit" isLoading={save.isPending}>
+              {activity === null ? 'Create activity' : 'Save changes'}
+            </Button>
+          </div>
+        ) : (
+          <SaveWarning
+            warnings={warnings}
+            isPending={save.isPending}
+            onConfirm={submit}
+            onCancel={() => setWarnings(null)}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -48,6 +48,7 @@ beforeEach(() => {
           isEmailSent: true,
           link: null,
           problem: null,
+          replacedScope: null,
         }));
         return Promise.resolve(Response.json({ results, skipped: [] }, { status: 201 }));
       }

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SaveWarning } from '@/components/ui/save-warning';
+import { describeEmptyStoryfileWarnings, describeFeaturedEndWarnings } from '@/lib/save-warnings';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
@@ -31,9 +33,28 @@ export function AddFeaturedDialog({
   const [choice, setChoice] = useState('');
   const [dates, setDates] = useState({ startsOn: '', endsOn: '' });
   const [error, setError] = useState<string | null>(null);
+  // A past end date or an empty storyfile, asked about before saving; null while none waits.
+  const [warnings, setWarnings] = useState<string[] | null>(null);
   const selectId = useId();
   const options = (candidates.data?.items ?? []).filter((item) => !featuredIds.includes(item.id));
   const datesError = checkFeaturedDates(dates.startsOn, dates.endsOn);
+  const submit = () => {
+    setWarnings(null);
+    add.mutate(
+      {
+        storyfileId: choice,
+        startsOn: dates.startsOn || null,
+        endsOn: dates.endsOn || null,
+      },
+      {
+        onSuccess: (entry) => {
+          showToast({ kind: 'success', message: `${entry.name} is featured.` });
+          onClose();
+        },
+        onError: (failure) => setError(messageOf(failure, PUSH_FAILED)),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -50,20 +71,16 @@ export function AddFeaturedDialog({
             setError(choice === '' ? 'Choose a storyfile.' : null);
             return;
           }
-          add.mutate(
-            {
-              storyfileId: choice,
-              startsOn: dates.startsOn || null,
-              endsOn: dates.endsOn || null,
-            },
-            {
-              onSuccess: (entry) => {
-                showToast({ kind: 'success', message: `${entry.name} is featured.` });
-                onClose();
-              },
-              onError: (failure) => setError(messageOf(failure, PUSH_FAILED)),
-            },
-          );
+          const chosen = options.find((item) => item.id === choice);
+          const found = [
+            ...(chosen ? describeEmptyStoryfileWarnings(chosen) : []),
+            ...describeFeaturedEndWarnings(dates.endsOn, new Date()),
+          ];
+          if (found.length > 0) {
+            setWarnings(found);
+            return;
+          }
+          submit();
         }}
       >
         {candidates.isPending ? (
@@ -105,19 +122,29 @@ export function AddFeaturedDialog({
           error={datesError}
         />
         {error ? <Alert kind="error">{error}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            isLoading={add.isPending}
-            disabled={options.length === 0}
-          >
-            Feature
-          </Button>
-        </div>
+        {warnings === null ? (
+          <div className="flex justify-end gap-2">
+            <Button variant="cancel" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              isLoading={add.isPending}
+              disabled={options.length === 0}
+            >
+              Feature
+            </Button>
+          </div>
+        ) : (
+          <SaveWarning
+            warnings={warnings}
+            confirmText="Feature anyway"
+            isPending={add.isPending}
+            onConfirm={submit}
+            onCancel={() => setWarnings(null)}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -19,6 +19,7 @@ import type { SearchOption } from '@/lib/search-box';
 import { messageOf } from '@/lib/api-client';
 import { useMobileStoryfiles, useSetInApp } from '../api/mobile-storyfiles';
 import { InAppSwitch } from './in-app-switch';
+import { describeEmptyStoryfileWarnings } from '@/lib/save-warnings';
 import { UPDATE_FAILED } from './messages';
 
 const SEARCH_OPTIONS: SearchOption[] = MOBILE_STORYFILE_SEARCH_OPTIONS.map((option) => ({
@@ -45,6 +46,8 @@ export function MobileStoryfilesScreen() {
   const setInApp = useSetInApp();
   const { showToast } = useToast();
   const [leaving, setLeaving] = useState<MobileStoryfile | null>(null);
+  // A storyfile with no questions, asked about before it goes into the app (issue 68).
+  const [entering, setEntering] = useState<MobileStoryfile | null>(null);
   const filterId = useId();
   const page = list.data;
 
@@ -54,6 +57,7 @@ export function MobileStoryfilesScreen() {
       {
         onSuccess: () => {
           setLeaving(null);
+          setEntering(null);
           showToast({
             kind: 'success',
             message: next ? `${storyfile.name} is in the app.` : `${storyfile.name} left the app.`,
@@ -151,7 +155,13 @@ export function MobileStoryfilesScreen() {
                     isPending={
                       setInApp.isPending && setInApp.variables?.storyfileId === storyfile.id
                     }
-                    onChange={(next) => (next ? change(storyfile, true) : setLeaving(storyfile))}
+                    onChange={(next) =>
+                      !next
+                        ? setLeaving(storyfile)
+                        : describeEmptyStoryfileWarnings(storyfile).length > 0
+                          ? setEntering(storyfile)
+                          : change(storyfile, true)
+                    }
                   />
                 </div>
               </li>
@@ -163,6 +173,15 @@ export function MobileStoryfilesScreen() {
         list={page}
         page={query.page}
         onPageChange={(next, options) => updateQuery({ page: next }, options)}
+      />
+      <ConfirmDialog
+        isOpen={entering !== null}
+        onCancel={() => setEntering(null)}
+        title="Put in the app"
+        description={`Warning! ${entering ? describeEmptyStoryfileWarnings(entering).join(' ') : ''} Put it in the app anyway?`}
+        confirmText="Put in the app anyway"
+        isPending={setInApp.isPending}
+        onConfirm={() => entering && change(entering, true)}
       />
       <ConfirmDialog
         isOpen={leaving !== null}

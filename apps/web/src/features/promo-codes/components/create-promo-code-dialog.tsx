@@ -10,6 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { SaveWarning } from '@/components/ui/save-warning';
+import { describePromoExpiryWarnings } from '@/lib/save-warnings';
 import { messageOf } from '@/lib/api-client';
 import { useCreatePromoCode } from '../api/promo-codes';
 import { INPUT_CLASS, parseLimit } from './fields';
@@ -67,6 +69,8 @@ export function CreatePromoCodeDialog({
   const [answerLimit, setAnswerLimit] = useState(String(DEFAULT_TRIAL_RECORDED_ANSWER_LIMIT));
   const [maxRedemptions, setMaxRedemptions] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
+  // An expiry already past, asked about before saving; null while nothing waits on it.
+  const [warnings, setWarnings] = useState<string[] | null>(null);
 
   const close = (open: boolean) => {
     if (!open) {
@@ -74,8 +78,17 @@ export function CreatePromoCodeDialog({
     }
     onOpenChange(open);
   };
-  const submit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const found = describePromoExpiryWarnings(expiresOn, new Date());
+    if (found.length > 0) {
+      setWarnings(found);
+      return;
+    }
+    submit();
+  };
+  const submit = () => {
+    setWarnings(null);
     create.mutate(
       {
         code: code.trim(),
@@ -103,7 +116,7 @@ export function CreatePromoCodeDialog({
       title="New promo code"
       description={`A code grants the ${PROMO_TRIAL_GROUP} group for a trial of some days, within the limits you set.`}
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field
           id={ids.code}
           label="Code"
@@ -193,14 +206,24 @@ export function CreatePromoCodeDialog({
             {messageOf(create.error, 'An error occurred while pushing data.')}
           </Alert>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="cancel" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" isLoading={create.isPending}>
-            Create code
-          </Button>
-        </div>
+        {warnings === null ? (
+          <div className="flex justify-end gap-2">
+            <Button variant="cancel" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" isLoading={create.isPending}>
+              Create code
+            </Button>
+          </div>
+        ) : (
+          <SaveWarning
+            warnings={warnings}
+            confirmText="Create anyway"
+            isPending={create.isPending}
+            onConfirm={submit}
+            onCancel={() => setWarnings(null)}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -182,14 +182,17 @@ export function PromoCodesScreen() {
         </ListStates>
       </section>
 
-      <CreatePromoCodeDialog
-        isOpen={isCreating}
-        onOpenChange={setIsCreating}
-        onCreated={(created) => {
-          setIsCreating(false);
-          toast.showToast({ kind: 'success', message: `Promo code ${created.code} created.` });
-        }}
-      />
+      {/* Mounted only while open: Cancel forgets what was typed, invalid values included. */}
+      {isCreating ? (
+        <CreatePromoCodeDialog
+          isOpen
+          onOpenChange={setIsCreating}
+          onCreated={(created) => {
+            setIsCreating(false);
+            toast.showToast({ kind: 'success', message: `Promo code ${created.code} created.` });
+          }}
+        />
+      ) : null}
       <ExtendTrialDialog
         client={extending}
         onClose={() => setExtending(null)}

@@ -22,6 +22,7 @@ import {
 } from '../utils/format';
 
 import { Fact, STATUS_CLASSES } from './promo-code-facts';
+import { PromoNote } from './promo-note';
 import type { Confirmation } from './promo-code-facts';
 
 /** One promo code: its terms, its sign-up link, switching it on or off, deleting it. */
@@ -47,17 +48,15 @@ export function PromoCodeRow({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-mono text-lg font-semibold break-all text-slate-900">{code.code}</p>
-          {code.description ? (
-            <p className="text-sm break-words text-slate-600">{code.description}</p>
-          ) : null}
+          {code.description ? <PromoNote note={code.description} /> : null}
           <p className="text-sm text-slate-700">{describeCodeState(code)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          <label className="flex min-h-6 items-center gap-2 text-sm font-medium text-slate-700">
             <input
               type="checkbox"
               role="switch"
-              className="size-4 accent-brand-600"
+              className="size-6 accent-brand-600"
               checked={code.isActive}
               aria-checked={code.isActive}
               disabled={updateCode.isPending}
