@@ -269,8 +269,11 @@ test('a 20-question storyfile answers a paraphrase and plays the cannot-answer c
   await expect(logRow(ONLY_UNRECORDED_MATCH)).toContainText(
     `Best match not recorded: “${UNRECORDED.text}”`,
   );
-  for (const question of [...OFF_TOPIC, CLOSE_OFF_TOPIC]) {
+  for (const question of OFF_TOPIC) {
     await expect(logRow(question)).toContainText('No answer close enough');
   }
+  // Issue 68, item 5: the one asked back is its own outcome, not "No answer close enough".
+  await expect(logRow(CLOSE_OFF_TOPIC)).toContainText('Asked back');
+  await expect(logRow(CLOSE_OFF_TOPIC)).toContainText('Not sure enough to play an answer');
   await expect(logRow(PARAPHRASE)).toContainText(TRACTOR);
 });
