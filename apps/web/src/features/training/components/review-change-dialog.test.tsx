@@ -160,3 +160,56 @@ describe('ReviewChangeDialog, accepting what visitors chose', () => {
     );
   });
 });
+
+// The record queue's "Add as its alternate instead" focuses the answer once: the preview arriving
+// later never pulls focus back from where the person moved it.
+describe('ReviewChangeDialog, turned into a correct match while open', () => {
+  it('focuses the answer once, and leaves focus where the person moved it', async () => {
+    let answerPreview: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        const path = new URL(input, 'http://studio').pathname;
+        if (path.endsWith('/training/answers')) {
+          return Promise.resolve(Response.json({ items: ANSWERS }));
+        }
+        if (path.endsWith('/training/preview')) {
+          return new Promise<Response>((resolve) => {
+            answerPreview = resolve;
+          });
+        }
+        return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+      }),
+    );
+    renderWithProviders(
+      <ReviewChangeDialog
+        storyfileId={STORYFILE}
+        target={{
+          kind: 'correct',
+          entryIds: ['e1'],
+          representative: 'What scares you?',
+          questionId: 'q2',
+          isRetargeted: true,
+        }}
+        onClose={() => undefined}
+      />,
+    );
+    const list = await screen.findByRole('combobox', { name: 'Right answer' });
+    await waitFor(() => expect(list).toHaveFocus());
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    answerPreview(
+      Response.json({
+        examined: 1,
+        moved: 1,
+        fromFallback: 1,
+        betweenAnswers: 0,
+        toFallback: 0,
+        threshold: { before: 0.3, after: 0.3, isAutomatic: true },
+        moves: [],
+      }),
+    );
+    await screen.findByTestId('review-preview-summary');
+    expect(cancel).toHaveFocus();
+  });
+});

@@ -4,7 +4,7 @@ import {
   type ReviewActionKind,
   type ReviewChange,
 } from '@conversa/contracts';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -106,6 +106,15 @@ function ChangeForm({
   const { showToast } = useToast();
   const apply = useApplyReviewChange(storyfileId);
   const undo = useUndoReviewAction(storyfileId);
+  // Once, when the list first shows: a new callback each render would pull focus back to it
+  // whenever the preview arrived.
+  const hasFocusedAnswer = useRef(false);
+  const focusAnswerOnce = useCallback((element: HTMLSelectElement | null) => {
+    if (element && !hasFocusedAnswer.current) {
+      hasFocusedAnswer.current = true;
+      element.focus();
+    }
+  }, []);
 
   // An answer counts once the list holds it: a preselected one whose question was deleted since
   // chooses nothing, and nothing is previewed before the list arrives.
@@ -161,7 +170,7 @@ function ChangeForm({
               // The dialog exists to pick this answer; Cancel is never where it opens.
               data-autofocus
               // The dialog opened on another change: its body's first field was focused then.
-              ref={target.isRetargeted ? (element) => element?.focus() : undefined}
+              ref={target.isRetargeted ? focusAnswerOnce : undefined}
               className={CONTROL_CLASS}
               value={questionId}
               onChange={(event) => setQuestionId(event.target.value)}
