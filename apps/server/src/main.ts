@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { startStudio } from './server.ts';
 import { startWorkerProcess } from './assembly/worker-process.ts';
+import { closeProcessEmbedders } from './modules/conversations/index.ts';
 
 /** `--role worker` (or `--role=worker`) on the command line overrides STUDIO_ROLE. */
 function readRoleArgument(argv: readonly string[]): string | undefined {
@@ -75,13 +76,17 @@ async function main(): Promise<void> {
     }
     firstSignalAt = Date.now();
     console.log(`[studio] ${signal}: finishing in-flight requests and stopping`);
-    studio.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('[studio] shutdown failed', error);
-        process.exit(1);
-      },
-    );
+    studio
+      .stop()
+      // The sentence model's thread last: one left inside onnxruntime could abort the exit.
+      .then(closeProcessEmbedders)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('[studio] shutdown failed', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

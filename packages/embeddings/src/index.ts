@@ -1,5 +1,6 @@
 export type { EmbedOptions, EmbedderStatus, ModelLoadReport, TextEmbedder } from './types.ts';
 export {
+  closeSharedUseLiteEmbedder,
   createUseLiteEmbedder,
   getUseLiteEmbedder,
   USE_LITE_DIMENSIONS,
@@ -14,6 +15,7 @@ export type {
   WorkerModelSpec,
 } from './worker-embedder.ts';
 export {
+  closeSharedOnnxSentenceEmbedders,
   createOnnxSentenceEmbedder,
   getOnnxSentenceEmbedder,
   ONNX_SENTENCE_MODELS,

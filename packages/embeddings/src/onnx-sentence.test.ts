@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOnnxSentenceEmbedder, ONNX_SENTENCE_MODELS, onnxModelDir } from './onnx-sentence.ts';
+import {
+  closeSharedOnnxSentenceEmbedders,
+  createOnnxSentenceEmbedder,
+  getOnnxSentenceEmbedder,
+  ONNX_SENTENCE_MODELS,
+  onnxModelDir,
+} from './onnx-sentence.ts';
 
 const MODEL = ONNX_SENTENCE_MODELS['all-minilm-l6-v2'];
 
@@ -107,6 +113,25 @@ describe('an ONNX model that cannot load', () => {
       expect(embedder.loadReport().failures).toBe(1);
     } finally {
       await embedder.close();
+    }
+  });
+});
+
+describe("the process's shared model", () => {
+  it('is one instance until closed; closing ends it, and the next get loads a new one', async () => {
+    const first = getOnnxSentenceEmbedder('all-minilm-l6-v2');
+    expect(getOnnxSentenceEmbedder('all-minilm-l6-v2')).toBe(first);
+    await first.ready();
+    await closeSharedOnnxSentenceEmbedders();
+    expect(first.status()).toBe('failed');
+    await expect(first.embed(['a question'])).rejects.toThrow(/closed/);
+    const second = getOnnxSentenceEmbedder('all-minilm-l6-v2');
+    try {
+      expect(second).not.toBe(first);
+      const [vector] = await second.embed(['a question']);
+      expect(vector).toHaveLength(MODEL.dimensions);
+    } finally {
+      await closeSharedOnnxSentenceEmbedders();
     }
   });
 });

@@ -78,3 +78,10 @@ export function getOnnxSentenceEmbedder(id: OnnxSentenceModelId): WorkerEmbedder
   }
   return embedder;
 }
+
+/** Closes the process's ONNX models (its threads end); a later get loads a new one. */
+export async function closeSharedOnnxSentenceEmbedders(): Promise<void> {
+  const open = [...shared.values()];
+  shared.clear();
+  await Promise.all(open.map((embedder) => embedder.close()));
+}

@@ -37,3 +37,10 @@ export function getUseLiteEmbedder(): UseLiteEmbedder {
   shared ??= createUseLiteEmbedder();
   return shared;
 }
+
+/** Closes the process's USE lite model (its thread ends); a later get loads a new one. */
+export async function closeSharedUseLiteEmbedder(): Promise<void> {
+  const open = shared;
+  shared = undefined;
+  await open?.close();
+}

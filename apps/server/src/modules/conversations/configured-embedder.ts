@@ -1,4 +1,6 @@
 import {
+  closeSharedOnnxSentenceEmbedders,
+  closeSharedUseLiteEmbedder,
   createHttpEmbedder,
   getOnnxSentenceEmbedder,
   getUseLiteEmbedder,
@@ -51,4 +53,13 @@ export function startConfiguredEmbedder(
     }
   });
   return model;
+}
+
+/**
+ * Ends the process's sentence models and their threads. The process calls it last, after its
+ * studio stopped: a model thread still inside onnxruntime when the process exits can abort the
+ * exit (its native teardown races the process's), so a clean stop ended with a signal.
+ */
+export async function closeProcessEmbedders(): Promise<void> {
+  await Promise.all([closeSharedOnnxSentenceEmbedders(), closeSharedUseLiteEmbedder()]);
 }

@@ -33,7 +33,7 @@ export type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 export { updateMatchingSettings } from './matching-settings.ts';
 export type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
 export { toAnswerInput } from './matcher-cache-changes.ts';
-export { startConfiguredEmbedder } from './configured-embedder.ts';
+export { closeProcessEmbedders, startConfiguredEmbedder } from './configured-embedder.ts';
 export { startModelUpgrade } from './model-upgrade.ts';
 export type { ModelUpgrade, ModelUpgradeReport } from './model-upgrade.ts';
 export { createSentenceVectors } from './sentence-vectors.ts';
