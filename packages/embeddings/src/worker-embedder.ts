@@ -4,6 +4,12 @@ import type { EmbedOptions, EmbedderStatus, ModelLoadReport, TextEmbedder } from
 // Texts per message to the worker: batches of this size cost ~6-12 ms a text against ~30-50 ms
 // alone (USE lite), and a visitor's question never waits behind more than one of them.
 const BATCH_SIZE = 32;
+/**
+ * How long queued phrasings wait behind questions at most: then their batch goes first. Without
+ * a turn, a steady stream of questions (two visitors at once is enough) held a storyfile's
+ * phrasings back for as long as it lasted, and the storyfile answered by words alone.
+ */
+export const DEFAULT_BATCH_TURN_MS = 1_000;
 
 /** What a worker-thread model is: its worker script serves it with worker/serve-embedder.mjs. */
 export interface WorkerModelSpec {
@@ -22,6 +28,8 @@ export interface WorkerModelSpec {
 
 interface Job {
   texts: readonly string[];
+  /** When it was queued (`performance.now()`). */
+  queuedAt: number;
   resolve: (vectors: Float32Array[]) => void;
   reject: (error: Error) => void;
 }
@@ -55,6 +63,8 @@ export interface WorkerEmbedderOptions {
   workerPath?: string | URL | ((attempt: number) => string | URL | undefined);
   /** The wait before the second attempt, doubled after each failure up to `max`. */
   retryDelayMs?: { first: number; max: number };
+  /** How long queued phrasings wait behind questions at most (`DEFAULT_BATCH_TURN_MS`). */
+  batchTurnMs?: number;
 }
 
 /** Waits between load attempts: 1 s, 2 s, 4 s ... then every 5 minutes for good. */
@@ -62,7 +72,7 @@ export const DEFAULT_LOAD_RETRY_MS = { first: 1_000, max: 5 * 60_000 };
 
 /**
  * Starts a sentence model in a worker thread (the model never runs on the caller's event loop).
- * Questions go before queued phrasing batches. A load that fails (or a worker that stops) is tried
+ * Questions go before queued phrasing batches, until a batch has waited `batchTurnMs`. A load that fails (or a worker that stops) is tried
  * again in a new worker after a growing wait, for as long as the embedder lives: meanwhile
  * `status()` is `failed` and calls reject at once, so callers answer by words.
  */
@@ -72,6 +82,9 @@ export function createWorkerEmbedder(
 ): WorkerEmbedder {
   const dimensions = spec.dimensions;
   const retryDelay = options.retryDelayMs ?? DEFAULT_LOAD_RETRY_MS;
+  const batchTurnMs = options.batchTurnMs ?? DEFAULT_BATCH_TURN_MS;
+  /** When a message last carried queued phrasings. */
+  let lastBatchAt = -Infinity;
   let status: EmbedderStatus = 'loading';
   let loadMs: number | undefined;
   /** Why the latest attempt failed, while no attempt is under way or ready. */
@@ -169,14 +182,21 @@ export function createWorkerEmbedder(
     });
   }
 
-  /** Sends the next message when the worker is idle: urgent jobs whole, then up to a batch. */
+  /**
+   * Sends the next message when the worker is idle: urgent jobs whole, then up to a batch; a
+   * queued batch that has waited its turn goes first, the questions that fit beside it.
+   */
   function pump(): void {
     if (status !== 'ready' || inFlight.size > 0) {
       return;
     }
     const jobs: Job[] = [];
     let size = 0;
-    for (const source of [urgent, queued]) {
+    // Measured from the last batch sent too: a backlog takes one turn at a time, never all.
+    const isBatchTurn =
+      queued.length > 0 &&
+      performance.now() - Math.max(queued[0]!.queuedAt, lastBatchAt) >= batchTurnMs;
+    for (const source of isBatchTurn ? [queued, urgent] : [urgent, queued]) {
       while (
         source.length > 0 &&
         (jobs.length === 0 || size + source[0]!.texts.length <= BATCH_SIZE)
@@ -184,6 +204,9 @@ export function createWorkerEmbedder(
         const job = source.shift()!;
         jobs.push(job);
         size += job.texts.length;
+        if (source === queued) {
+          lastBatchAt = performance.now();
+        }
       }
     }
     if (jobs.length === 0) {
@@ -264,7 +287,12 @@ export function createWorkerEmbedder(
         const target = embedOptions.priority === 'question' ? urgent : queued;
         for (let start = 0; start < texts.length; start += BATCH_SIZE) {
           const chunk = texts.slice(start, start + BATCH_SIZE);
-          target.push({ texts: chunk, resolve: () => undefined, reject });
+          target.push({
+            texts: chunk,
+            queuedAt: performance.now(),
+            resolve: () => undefined,
+            reject,
+          });
         }
         // Chunks resolve one by one; gather them in order.
         const chunks = target.slice(target.length - Math.ceil(texts.length / BATCH_SIZE));
