@@ -151,7 +151,7 @@ export function measureDecisions(
     frontier.points.forEach((point, position) => {
       const outcome: Outcome = isFallbackAnyway
         ? { kind: 'fallback' }
-        : decideOutcome(ranked, policies[position]!, 3);
+        : decideOutcome(ranked, policies[position]!, 3, result.offTopicLead);
       count(point.counts, outcome, question.answerId);
     });
   }

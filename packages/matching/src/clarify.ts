@@ -73,6 +73,7 @@ function suggestWithPolicy(result: MatchResult, limit: number): Suggestion[] {
     })),
     policy,
     limit,
+    result.offTopicLead,
   );
   return outcome.kind === 'ask' ? outcome.suggestions : [];
 }

@@ -1,6 +1,6 @@
 // Issue 50, "no wrong answer when unsure": play, ask back or fall back, by the storyfile's own bars.
 import { describe, expect, it } from 'vitest';
-import { decideOutcome, playScoreOf } from './decision.ts';
+import { decideOutcome, OFF_TOPIC_NEARER_MARGIN, playScoreOf } from './decision.ts';
 import type { DecisionPolicy, Outcome, RankedAnswer } from './decision.ts';
 import { chooseDecisionPolicy, DEFAULT_DECISION_TUNING } from './decision-calibration.ts';
 import type { TopScore } from './decision-calibration.ts';
@@ -156,6 +156,28 @@ describe('decideOutcome', () => {
     expect(
       decideOutcome([ranked('a', 0.65, { isRecorded: false }), ranked('b', 0.35)], sparse),
     ).toEqual({ kind: 'fallback' });
+  });
+
+  it('asks nothing back of a question nearer the built-in off-topic questions than the script', () => {
+    // Issue 68: "What is the capital of Australia?" was asked back with "Where were you born?".
+    const between = [ranked('a', 0.5), ranked('b', 0.49)];
+    const asked = {
+      kind: 'ask',
+      suggestions: [
+        { answerId: 'a', score: 0.5 },
+        { answerId: 'b', score: 0.49 },
+      ],
+    };
+    expect(decideOutcome(between, POLICY, 3, OFF_TOPIC_NEARER_MARGIN + 0.01)).toEqual({
+      kind: 'fallback',
+    });
+    expect(decideOutcome(between, POLICY, 3, OFF_TOPIC_NEARER_MARGIN - 0.01)).toEqual(asked);
+    expect(decideOutcome(between, POLICY, 3, undefined)).toEqual(asked);
+    // What plays still plays: the rule reads what is asked back only.
+    expect(decideOutcome([ranked('a', 0.9)], POLICY, 3, 0.5)).toEqual({
+      kind: 'play',
+      answerId: 'a',
+    });
   });
 
   it('offers no more than the limit, and nothing with a limit of 0', () => {

@@ -66,6 +66,14 @@ const SCORE_EPSILON = 1e-9;
 export const UNRECORDED_OFFER_RANKS = 3;
 
 /**
+ * A question at least this much nearer the built-in off-topic questions than anything the script
+ * says is not asked back: no recorded answer is a plausible reading of it, and the honest answer
+ * is the fallback ("What is the capital of Australia?" was offered "Where were you born?").
+ * Chosen on every shape of `bench:matching` (docs/experiments/matching.md, issue 68).
+ */
+export const OFF_TOPIC_NEARER_MARGIN = 0;
+
+/**
  * The outcome of one question's ranking (best first) under `policy`: an exact phrasing plays; a
  * clear lead at or above `playAt` plays; otherwise, when the best scores at least `offerAt`, it and
  * the next recorded answers scoring at least `offerBesideAt` (at most `limit` in all) are asked
@@ -78,11 +86,16 @@ export const UNRECORDED_OFFER_RANKS = 3;
  * answers among the first `UNRECORDED_OFFER_RANKS` are asked about as above, the best of them in
  * its place: in a script mostly unrecorded, an unrecorded question is the best match of many
  * questions that a recorded answer answers.
+ *
+ * `offTopicLead` (the matcher's `MatchResult.offTopicLead`): a question more than
+ * `OFF_TOPIC_NEARER_MARGIN` nearer the built-in off-topic questions than anything the script says
+ * is never asked back.
  */
 export function decideOutcome(
   ranked: readonly RankedAnswer[],
   policy: Readonly<DecisionPolicy>,
   limit = 3,
+  offTopicLead?: number,
 ): Outcome {
   const first = ranked[0];
   if (!first) {
@@ -91,6 +104,8 @@ export function decideOutcome(
   if (first.isExact) {
     return first.isRecorded ? { kind: 'play', answerId: first.answerId } : { kind: 'fallback' };
   }
+  // Nearer the built-in off-topic questions than anything the script says: nothing to ask back.
+  const isOffSubject = offTopicLead !== undefined && offTopicLead > OFF_TOPIC_NEARER_MARGIN;
   const recorded = ranked.filter((answer) => answer.isRecorded);
   // The lead is over the next answer that could play instead: a recorded one, or for a best match
   // without a video, whatever comes next (how sure the storyfile is of what was asked).
@@ -103,7 +118,7 @@ export function decideOutcome(
     : ranked.slice(0, UNRECORDED_OFFER_RANKS).filter((answer) => answer.isRecorded);
   const best = offerable[0];
   const floor = Math.min(policy.offerAt, policy.playAt);
-  if (!best || best.score < floor - SCORE_EPSILON || limit <= 0) {
+  if (!best || best.score < floor - SCORE_EPSILON || limit <= 0 || isOffSubject) {
     return { kind: 'fallback' };
   }
   const suggestions = offerable

@@ -25,7 +25,7 @@ export {
 } from './clarify.ts';
 export type { Suggestion } from './clarify.ts';
 export { withPressedAnswers, type PressedQuestion } from './pressed-suggestions.ts';
-export { decideOutcome } from './decision.ts';
+export { decideOutcome, OFF_TOPIC_NEARER_MARGIN } from './decision.ts';
 export type { DecisionPolicy, Outcome, RankedAnswer } from './decision.ts';
 export { chooseDecisionPolicy, DEFAULT_DECISION_TUNING } from './decision-calibration.ts';
 export type {

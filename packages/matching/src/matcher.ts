@@ -10,6 +10,7 @@ import { assertPlayRisk } from './decision-calibration.ts';
 import { exportTrainedState, importTrainedState } from './matcher-trained.ts';
 import { setVisitorLog } from './visitor-log.ts';
 import type { TrainedState } from './matcher-trained.ts';
+import { offTopicLead } from './off-topic-lead.ts';
 import { decideOutcome } from './decision.ts';
 import type { DecisionPolicy } from './decision.ts';
 import type { DecisionReport, PlayRiskSetting } from './decision-calibration.ts';
@@ -148,12 +149,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       matchedPhrasing: entry.phrasing.text,
       matchedTerms: describeTerms(state, scored.query.features, entry.phrasing),
     }));
+    const decision = askBackOrDecide(decide(scored.ranked[0], threshold), scored.ranked, policy);
+    // Read only where it may matter: a question not played may be asked back.
+    const lead = vector && decision.kind === 'fallback' ? offTopicLead(state, text) : undefined;
     return {
-      decision: askBackOrDecide(decide(scored.ranked[0], threshold), scored.ranked, policy),
+      decision,
       candidates,
       threshold,
       isSemantic,
       policy,
+      ...(lead !== undefined ? { offTopicLead: lead } : {}),
     };
   }
 

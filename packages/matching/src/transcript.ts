@@ -121,6 +121,8 @@ export interface TranscriptIndex {
     /** The question's cosine with a vector when already computed (a classifier row), else undefined. */
     knownCosine?: (vector: Float32Array) => number | undefined,
   ): number[];
+  /** The largest cosine of a unit vector with any passage's (-1 without passages). */
+  nearestCosine(unit: Float32Array): number;
 }
 
 function toUnit(vector: Float32Array): Float32Array {
@@ -235,6 +237,17 @@ export function createTranscriptIndex(
   }
 
   return {
+    nearestCosine(unit) {
+      let best = -1;
+      for (const record of records.values()) {
+        for (const vector of record.vectors) {
+          if (vector) {
+            best = Math.max(best, dot(unit, vector));
+          }
+        }
+      }
+      return best;
+    },
     set(answer, transcript) {
       const text = transcript?.replace(/\s+/g, ' ').trim() ?? '';
       const current = records.get(answer);

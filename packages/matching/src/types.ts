@@ -118,6 +118,13 @@ export interface MatchResult {
    * without them (a result made by hand), the rule of issue 40 (`SUGGESTION_FLOOR_SHARE`, …).
    */
   policy?: DecisionPolicy;
+  /**
+   * For a question not played, with sentence vectors: its cosine with the nearest built-in
+   * off-topic question minus its cosine with the nearest thing the script says (a phrasing, a
+   * learned question, a transcript passage). Above `OFF_TOPIC_NEARER_MARGIN`, nothing is asked
+   * back (issue 68).
+   */
+  offTopicLead?: number;
 }
 
 export interface MatchOptions {
