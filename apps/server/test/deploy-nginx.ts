@@ -5,7 +5,7 @@
 // src/deploy-proxy.test.ts (`nginx -t`, and nginx in front of stand-in processes).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from './studio-process.ts';
@@ -36,6 +36,7 @@ export function localizeNginxBlock(
   block: string,
   upstreams: readonly string[],
   listen: string,
+  down: readonly string[] = [],
 ): string {
   const lines: string[] = [];
   let servers = 0;
@@ -46,7 +47,12 @@ export function localizeNginxBlock(
     const tls = EXAMPLE_LISTEN.exec(line);
     // An upstream's first example server stands for all of them: the processes, its parameters.
     if (server && !previousWasServer) {
-      lines.push(...upstreams.map((address) => `${server[1]}server ${address}${server[2] ?? ''};`));
+      lines.push(
+        ...upstreams.map(
+          (address) =>
+            `${server[1]}server ${address}${server[2] ?? ''}${down.includes(address) ? ' down' : ''};`,
+        ),
+      );
     } else if (tls) {
       lines.push(`${tls[1]}listen ${listen};`);
     } else if (!server) {
@@ -73,12 +79,15 @@ export function nginxConfigFromGuide(options: {
   dir: string;
   port: number;
   upstreams: readonly string[];
+  /** Upstreams marked `down` (drained before a restart). */
+  down?: readonly string[];
   block?: string;
 }): string {
   const block = localizeNginxBlock(
     options.block ?? readDeployNginxBlock(),
     options.upstreams,
     `127.0.0.1:${options.port}`,
+    options.down,
   );
   const { dir } = options;
   return `worker_processes 1;
@@ -118,6 +127,10 @@ export function testNginxConfig(file: string, dir: string): string {
 export interface RunningNginx {
   url: string;
   child: ChildProcess;
+  /** Writes the configuration again with `down` marked and reloads it (SIGHUP). */
+  reload(down: readonly string[]): Promise<void>;
+  /** The lines of nginx's error log. */
+  errors(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -158,5 +171,16 @@ export async function startNginx(options: {
     await stop();
     throw new Error(`${error.message}; nginx said: ${output}`);
   });
-  return { url, child, stop };
+  const reload = async (down: readonly string[]) => {
+    await writeFile(file, nginxConfigFromGuide({ ...options, down }));
+    testNginxConfig(file, options.dir);
+    child.kill('SIGHUP');
+    // The new workers take over within a moment; the old ones finish what they have.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  };
+  const errors = async () =>
+    (await readFile(path.join(options.dir, 'error.log'), 'utf8').catch(() => ''))
+      .split('\n')
+      .filter(Boolean);
+  return { url, child, reload, errors, stop };
 }
