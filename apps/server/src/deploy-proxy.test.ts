@@ -142,10 +142,10 @@ describe.skipIf(!existsSync(NGINX))(
       // then its storyfiles return to it.
       const expected = SLUGS.map((slug) => owners.get(slug));
       const deadline = Date.now() + 30_000;
-      let back: string[] = [];
+      const back: string[] = [];
       do {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
-        back = [];
+        back.length = 0;
         for (const slug of SLUGS) {
           back.push(await answeredBy(askPath(slug), 'POST'));
         }
