@@ -1,8 +1,8 @@
 // `npm test`: install what is missing (npm packages; Debian's Chromium and its headless shell,
-// ffmpeg and acl when root), build, then run every gate: typecheck, lint, Vitest (units and server
-// integration on a real PostgreSQL) and Playwright in Debian's Chromium headless shell. Every gate
-// runs even when an earlier one fails, so one run shows everything; any failure makes the exit
-// code 1.
+// ffmpeg and nginx; acl when root), build, then run every gate: typecheck, lint, Vitest (units and
+// server integration on a real PostgreSQL) and Playwright in Debian's Chromium headless shell.
+// Every gate runs even when an earlier one fails, so one run shows everything; any failure makes
+// the exit code 1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +28,8 @@ ensureDebianPackages([
   // Adapting the recognizer to a speaker (speech/adaptation): sphinx_fe, then bw and mllr_solve.
   { name: 'sphinxbase-utils', binary: '/usr/bin/sphinx_fe' },
   { name: 'sphinxtrain', binary: '/usr/lib/sphinxtrain/bw' },
+  // docs/deploy.md's proxy configuration, checked in nginx (src/deploy-proxy.test.ts).
+  { name: 'nginx-light', binary: '/usr/sbin/nginx' },
 ]);
 buildAll();
 const setupSeconds = Math.round((Date.now() - startedAt) / 1000);

@@ -21,6 +21,11 @@
 //   --embedder E     use-lite (default) or none (words alone: no model to load)
 //   --heap           only weighs matcher-bytes.ts's estimate against the heap (storyfiles/matcher-heap.ts)
 //   --read-back      only times a storyfile's vectors read back from PostgreSQL (storyfiles/read-back.ts)
+//   --web N          N web processes behind Debian's nginx with docs/deploy.md's configuration
+//                    (each storyfile to one process; storyfiles/proxied.ts): per-process figures,
+//                    then --restart-seconds S of asks while one process is stopped (SIGTERM) and
+//                    started again (default 20; 0: none)
+//   --port P         with --web: nginx on P, the processes on P+1..P+N (default: free ports)
 //   (MATCHER_WORKERS=N before the command sets the scorer threads; DATABASE_URL any PostgreSQL,
 //   else the bench's own embedded one under .data-bench/storyfiles/, BENCH_POSTGRES_PORT)
 import { loadavg } from 'node:os';
@@ -37,10 +42,12 @@ import {
   startBenchStudio,
   writeBenchResults,
 } from './support.ts';
-import { askPublic, askSpread, readCacheFigures, type AskTiming } from './storyfiles/asks.ts';
+import { readCacheFigures, type CacheFigures } from './storyfiles/asks.ts';
 import { cloneStoryfile } from './storyfiles/clone.ts';
 import { reportMatcherHeap } from './storyfiles/matcher-heap.ts';
 import { reportReadBack } from './storyfiles/read-back.ts';
+import { countStatuses, runPhases } from './storyfiles/phases.ts';
+import { runProxied } from './storyfiles/proxied.ts';
 import { reportStoryfiles } from './storyfiles/report.ts';
 
 const { values: args } = parseArgs({
@@ -55,6 +62,9 @@ const { values: args } = parseArgs({
     embedder: { type: 'string', default: 'use-lite' },
     heap: { type: 'boolean', default: false },
     'read-back': { type: 'boolean', default: false },
+    web: { type: 'string', default: '1' },
+    port: { type: 'string', default: '0' },
+    'restart-seconds': { type: 'string', default: '20' },
   },
 });
 const whole = (name: keyof typeof args, min: number, max: number): number => {
@@ -71,17 +81,11 @@ const SECONDS = whole('seconds', 1, 3_600);
 const CONCURRENCY = whole('concurrency', 1, 200);
 const EVICTED = whole('evicted', 1, 1_000);
 const CACHE_MB = whole('cache-mb', 0, 1_048_576);
+const WEB = whole('web', 1, 8);
+const PORT = whole('port', 0, 65_000);
+const RESTART_SECONDS = whole('restart-seconds', 0, 600);
 if (args.embedder !== 'use-lite' && args.embedder !== 'none') {
   throw new Error('--embedder must be use-lite or none');
-}
-
-/** Asks by status (0: no answer: the connection failed). */
-function countStatuses(timings: readonly AskTiming[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const { status } of timings) {
-    counts[status] = (counts[status] ?? 0) + 1;
-  }
-  return counts;
 }
 
 function collectedRss(): number {
@@ -103,12 +107,17 @@ async function main(): Promise<void> {
     const prepared = await prepareBenchDatabase('conversa_bench_storyfiles', 'storyfiles');
     embedded = prepared.embedded;
     const started = performance.now();
-    studio = await startBenchStudio(prepared.url, 'storyfiles', {
+    const studioEnv = {
       MATCHER_CACHE_MB: String(CACHE_MB),
       MATCHER_EMBEDDER: args.embedder,
       PUBLIC_ASK_LIMIT_PER_MINUTE: '1000000',
       STUDIO_ROLE: 'web',
       TRUST_PROXY: 'loopback',
+    };
+    studio = await startBenchStudio(prepared.url, 'storyfiles', {
+      ...studioEnv,
+      // With --port, the seeding studio's port is the last of the range.
+      ...(PORT ? { PORT: String(PORT + WEB + 1) } : {}),
     });
     if (args['read-back']) {
       await reportReadBack(studio.database.db);
@@ -134,47 +143,44 @@ async function main(): Promise<void> {
     console.log(
       `Copied to ${slugs.length} published storyfiles in ${((performance.now() - cloneStarted) / 1000).toFixed(1)} s`,
     );
+    const phaseOptions = {
+      slugs,
+      questions: scale.questions,
+      concurrency: CONCURRENCY,
+      asks: ASKS,
+      seconds: SECONDS,
+      evicted: EVICTED,
+    };
+    if (WEB > 1) {
+      await studio.stop();
+      studio = undefined;
+      await runProxied({
+        databaseUrl: prepared.url,
+        env: studioEnv,
+        count: WEB,
+        port: PORT,
+        template: template.slug,
+        phases: { ...phaseOptions, url: '' },
+        cacheMb: CACHE_MB,
+        answers: questions.length,
+        embedder: args.embedder,
+        restartSeconds: RESTART_SECONDS,
+        loadBefore,
+      });
+      return;
+    }
     const baseRss = collectedRss();
-
-    // First visits: each storyfile once, in a random order.
-    const lastAsked = new Map<string, number>();
-    let asked = 0;
-    const unvisited = [...slugs];
-    for (let i = unvisited.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [unvisited[i], unvisited[j]] = [unvisited[j]!, unvisited[i]!];
-    }
-    const visitsStarted = performance.now();
-    const visits = await askSpread(CONCURRENCY, unvisited.length, 3_600, async () => {
-      const slug = unvisited.pop()!;
-      lastAsked.set(slug, (asked += 1));
-      return askPublic(url, slug, scale.questions[asked % scale.questions.length]!);
+    let afterSpread: CacheFigures | undefined;
+    let spreadRss = 0;
+    const phases = await runPhases({ ...phaseOptions, url }, async () => {
+      afterSpread = await readCacheFigures(url);
+      spreadRss = collectedRss();
     });
-    const visitsSeconds = (performance.now() - visitsStarted) / 1000;
-
-    // Spread: every ask a storyfile drawn at random from all of them.
-    const spreadStarted = performance.now();
-    const spreadSlugs: string[] = [];
-    const spread = await askSpread(CONCURRENCY, ASKS, SECONDS, async () => {
-      const slug = slugs[Math.floor(Math.random() * slugs.length)]!;
-      spreadSlugs.push(slug);
-      lastAsked.set(slug, (asked += 1));
-      return askPublic(url, slug, scale.questions[asked % scale.questions.length]!);
-    });
-    const spreadSeconds = (performance.now() - spreadStarted) / 1000;
-    const afterSpread = await readCacheFigures(url);
     const heldByScorer =
-      workers > 0 ? (afterSpread.storyfiles.scorers ?? 0) : (afterSpread.storyfiles.main ?? 0);
-    const spreadRss = collectedRss();
-
-    // After eviction: those asked longest ago, one at a time (none waits behind another).
-    const oldest = [...lastAsked].sort((a, b) => a[1] - b[1]).slice(0, EVICTED);
-    const evictedTimings: AskTiming[] = [];
-    for (const [slug] of oldest) {
-      evictedTimings.push(await askPublic(url, slug, scale.questions[0]!));
-    }
+      workers > 0 ? (afterSpread!.storyfiles.scorers ?? 0) : (afterSpread!.storyfiles.main ?? 0);
     const afterEvicted = await readCacheFigures(url);
     const finalRss = collectedRss();
+    const { visits, spread, evicted } = phases;
     const figures = {
       storyfiles: slugs.length,
       answers: questions.length,
@@ -184,15 +190,15 @@ async function main(): Promise<void> {
       concurrency: CONCURRENCY,
       loadAverage: { before: loadBefore, after: loadavg()[0]! },
       rss: { base: baseRss, afterSpread: spreadRss, final: finalRss },
-      cache: { afterSpread, afterEvicted },
+      cache: { afterSpread: afterSpread!, afterEvicted },
       visits: {
-        seconds: visitsSeconds,
+        seconds: phases.visitsSeconds,
         errors: visits.filter(({ status }) => status !== 200).length,
         ms: summarize(visits.map(({ ms }) => ms)),
       },
       spread: {
-        seconds: spreadSeconds,
-        distinct: new Set(spreadSlugs).size,
+        seconds: phases.spreadSeconds,
+        distinct: new Set(phases.spreadSlugs).size,
         errors: spread.filter(({ status }) => status !== 200).length,
         statuses: countStatuses(spread),
         ms: summarize(spread.map(({ ms }) => ms)),
@@ -202,9 +208,11 @@ async function main(): Promise<void> {
         // thread (or the main cache without threads), when more storyfiles than the threads hold
         // together (each thread its own: storyfile-affine) were asked after them: the i-th
         // oldest had lastAsked.size - i - 1 after it.
-        dropped: oldest.filter((_, index) => lastAsked.size - index - 1 >= heldByScorer).length,
-        errors: evictedTimings.filter(({ status }) => status !== 200).length,
-        ms: summarize(evictedTimings.map(({ ms }) => ms)),
+        dropped: phases.oldest.filter(
+          (_, index) => phases.askedStoryfiles - index - 1 >= heldByScorer,
+        ).length,
+        errors: evicted.filter(({ status }) => status !== 200).length,
+        ms: summarize(evicted.map(({ ms }) => ms)),
       },
     };
     reportStoryfiles(figures);

@@ -1,8 +1,9 @@
 // bench:load --web N: the deployment docs/deploy.md describes, on this machine. The bench's own
 // studio and N-1 more web processes (`src/main.ts`, STUDIO_ROLE=web) on one PostgreSQL, behind
-// Debian's nginx balancing them as the guide's example does (least_conn, no sticky sessions), all
-// on loopback. Each process keeps its own caches and scorer threads; nothing else is shared but
-// the database.
+// Debian's nginx balancing them as the guide balances requests without a storyfile (least_conn, no
+// sticky sessions), all on loopback: the guide's consistent hash (issue 69) would put this bench's
+// one storyfile on one process; bench:storyfiles --web runs that. Each process keeps its own
+// caches and scorer threads; nothing else is shared but the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

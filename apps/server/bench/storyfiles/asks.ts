@@ -4,8 +4,11 @@
 import { randomUUID } from 'node:crypto';
 
 export interface AskTiming {
+  slug: string;
   ms: number;
   status: number;
+  /** Behind bench:storyfiles' nginx: the process that answered (its X-Conversa-Upstream). */
+  upstream?: string;
 }
 
 let nextAddress = 1;
@@ -27,9 +30,16 @@ export async function askPublic(baseUrl: string, slug: string, text: string): Pr
       body: JSON.stringify({ text, channel: 'share' }),
     });
     await response.arrayBuffer();
-    return { ms: performance.now() - started, status: response.status };
+    // nginx names every process it tried, the one that answered last.
+    const upstream = response.headers.get('x-conversa-upstream')?.split(', ').at(-1);
+    return {
+      slug,
+      ms: performance.now() - started,
+      status: response.status,
+      ...(upstream ? { upstream } : {}),
+    };
   } catch {
-    return { ms: performance.now() - started, status: 0 };
+    return { slug, ms: performance.now() - started, status: 0 };
   }
 }
 
