@@ -53,9 +53,9 @@ describe('the matcher with all-MiniLM-L6-v2 on a new 192-answer storyfile', () =
     expect(auto!.offTopicPlayed / auto!.offTopic).toBeLessThanOrEqual(0.04);
   });
 
-  it('asks back at most one off-topic question in ten (issue 68: 15.2% before, 5.8% measured)', () => {
+  it('asks back at most 12% of the off-topic questions (issue 68: 15.2% before, 9.3% measured)', () => {
     const auto = result.decisions?.points.find((point) => point.playRisk === 'auto')?.counts;
-    expect(auto!.offTopicOffered / auto!.offTopic).toBeLessThanOrEqual(0.1);
+    expect(auto!.offTopicOffered / auto!.offTopic).toBeLessThanOrEqual(0.12);
   });
 });
 

@@ -66,12 +66,15 @@ const SCORE_EPSILON = 1e-9;
 export const UNRECORDED_OFFER_RANKS = 3;
 
 /**
- * A question at least this much nearer the built-in off-topic questions than anything the script
- * says is not asked back: no recorded answer is a plausible reading of it, and the honest answer
- * is the fallback ("What is the capital of Australia?" was offered "Where were you born?").
- * Chosen on every shape of `bench:matching` (docs/experiments/matching.md, issue 68).
+ * A question more than this nearer (in sentence-vector cosine) the built-in off-topic questions
+ * than anything the script says is not asked back: no recorded answer is a plausible reading of
+ * it, and the honest answer is the fallback ("What is the capital of Australia?" was offered
+ * "Where were you born?"). Chosen on every shape of `bench:matching` (docs/experiments/matching.md,
+ * issue 68): 0 cut more off-topic questions asked back on the development benchmark but lost up to
+ * 12 points of right offers on one-phrasing CLINC150 storyfiles, whose subjects are the built-in
+ * list's own (requests for a service, small talk).
  */
-export const OFF_TOPIC_NEARER_MARGIN = 0;
+export const OFF_TOPIC_NEARER_MARGIN = 0.1;
 
 /**
  * The outcome of one question's ranking (best first) under `policy`: an exact phrasing plays; a
