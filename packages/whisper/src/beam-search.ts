@@ -4,6 +4,8 @@ export interface Hypothesis {
   tokens: number[];
   logprobs: number[];
   sum: number;
+  /** The end of text's log-probability after each count of its tokens (0, 1, …). */
+  endLogprobs: number[];
 }
 
 /** The decoder's self-attention keys and values: layers × beams × length × width. */
@@ -76,4 +78,53 @@ export function gatherBeams(cache: Cache, sources: number[], layers: number, wid
     beams: sources.length,
     length: cache.length,
   };
+}
+
+export const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+
+export const sameTokens = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((token, index) => token === b[index]);
+
+/**
+ * The distinct readings of the ranked hypotheses (best first), at most `max`, with their shares.
+ * Readings differing only in case or punctuation are one reading, written as the best wrote it,
+ * its weight theirs together. Each weight is taken as if the reading were as long as the best:
+ * a short reading's fewer tokens would otherwise make it the likeliest of all.
+ */
+export function shareReadings(
+  ranked: readonly { hypothesis: Hypothesis; averageLogprob: number; text: string }[],
+  max: number,
+): { text: string; share: number; averageLogprob: number }[] {
+  const best = ranked[0];
+  if (!best) {
+    return [];
+  }
+  const length = Math.max(1, best.hypothesis.logprobs.length);
+  const wordsOf = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const byWords = new Map<string, { text: string; averageLogprob: number; weight: number }>();
+  for (const entry of ranked) {
+    const key = wordsOf(entry.text);
+    if (key === '') {
+      continue;
+    }
+    const weight = Math.exp((entry.averageLogprob - best.averageLogprob) * length);
+    const known = byWords.get(key);
+    if (known) {
+      known.weight += weight;
+    } else {
+      byWords.set(key, { text: entry.text, averageLogprob: entry.averageLogprob, weight });
+    }
+  }
+  const kept = [...byWords.values()].slice(0, max);
+  const total = kept.reduce((sum, entry) => sum + entry.weight, 0);
+  return kept.map(({ text, averageLogprob, weight }) => ({
+    text,
+    share: weight / total,
+    averageLogprob,
+  }));
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWhisperModel, type WhisperModel, whisperModelDir } from './model.ts';
+import { questionTokenCap } from './reading-on.ts';
 import { recognize, SAMPLE_RATE } from './recognize.ts';
 import { pinkNoise, say } from './speech.fixtures.ts';
 
@@ -65,6 +66,35 @@ describe('Whisper tiny.en, as converted to ONNX and run by onnxruntime-node', ()
 
     expect(unprompted.text).not.toContain('Okonjo');
     expect(prompted.text).toContain('Ngozi Okonjo');
+  });
+
+  it('hears a script question in a fitted window once, ended at its question mark', async () => {
+    // The storyfile's script as the prompt: in a window fitted to the question, Whisper said it
+    // again and again ("What did you do for a living? What did you do for a living? …") until its
+    // reading was heard again in a full window.
+    const script =
+      'Did you have brothers or sisters? How did you meet your partner? Tell me about your ' +
+      'parents. What did you do for a living? What games did you play as a child? What is your ' +
+      'earliest memory? Where did you grow up? Who was your hero when you were young?';
+    const samples = await say(work, 'What did you do for a living?');
+    const heard = await recognize(model, samples, {
+      prompt: script,
+      beams: 3,
+      window: 'fit',
+      endsAtQuestion: true,
+      wordTimes: false,
+    });
+
+    expect(wordsOf(heard.text)).toEqual(wordsOf('What did you do for a living'));
+    expect(heard.readings.map((reading) => reading.text)).not.toContainEqual(
+      expect.stringMatching(/living\?.+/),
+    );
+    expect(heard.isHeardAgain).toBeUndefined();
+    // The window's start and its task are two decoder passes; the reading's tokens the rest.
+    expect(heard.timing.steps).toBeLessThanOrEqual(
+      questionTokenCap(samples.length / SAMPLE_RATE) + 2,
+    );
+    expect(heard.words).toEqual([]);
   });
 
   it('reads nothing into noise with no speech in it', async () => {

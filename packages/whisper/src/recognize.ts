@@ -1,7 +1,22 @@
-import { deflateSync } from 'node:zlib';
 import type { Tensor } from 'onnxruntime-node';
 import type { WhisperModel } from './model.ts';
-import { gatherBeams, logSoftmax, topIds, type Cache, type Hypothesis } from './beam-search.ts';
+import {
+  gatherBeams,
+  logSoftmax,
+  sameTokens,
+  shareReadings,
+  sumOf,
+  topIds,
+  type Cache,
+  type Hypothesis,
+} from './beam-search.ts';
+import {
+  disagreesOnPrompt,
+  isRepeating,
+  promptSentenceStarts,
+  questionTokenCap,
+  readOnCut,
+} from './reading-on.ts';
 import { timeWords, type RecognizedWord } from './timed-words.ts';
 
 export const SAMPLE_RATE = 16_000;
@@ -18,9 +33,11 @@ const MAX_READINGS = 5;
  */
 const NO_SPEECH_THRESHOLD = 0.6;
 const NO_SPEECH_LOGPROB = -1;
-/** Above this, a text repeats itself (OpenAI's `compression_ratio_threshold`). */
-const COMPRESSION_RATIO_LIMIT = 2.4;
-const REPEATED_PHRASE_WORDS = 4;
+/**
+ * A question a fitted window heard with less confidence than this is heard again in a full
+ * window (Whisper's 30 s hear short questions better: issue 65's `bench:speech` runs).
+ */
+const FIT_MIN_CONFIDENCE = 0.6;
 
 export interface RecognizeOptions {
   /**
@@ -32,6 +49,12 @@ export interface RecognizeOptions {
   beams?: number;
   /** The window encoded: Whisper's 30 s (`full`, the default) or the recording and 1 s (`fit`). */
   window?: 'full' | 'fit';
+  /**
+   * One spoken question: a beam that reads on past it (another sentence after its question, the
+   * question again, a sentence of the prompt: `reading-on.ts`) is ended where that starts. Off by
+   * default: an answer's draft says many sentences, questions among them.
+   */
+  endsAtQuestion?: boolean;
   /** Word times by the alignment heads (one more decoder pass); true by default. */
   wordTimes?: boolean;
   signal?: AbortSignal;
@@ -83,12 +106,18 @@ export async function recognize(
   options: RecognizeOptions = {},
 ): Promise<Recognition> {
   const heard = await recognizeWindow(model, samples, options);
-  if (options.window !== 'fit' || !isRepeating(heard.text)) {
+  const isUnsure =
+    options.endsAtQuestion === true &&
+    heard.text !== '' &&
+    (heard.confidence < FIT_MIN_CONFIDENCE || disagreesOnPrompt(heard.readings, options.prompt));
+  if (options.window !== 'fit' || (!isRepeating(heard.text) && !isUnsure)) {
     return heard;
   }
   // A window shorter than Whisper's 30 s sometimes sets it repeating a phrase to the end of its
   // tokens ("what was the best game of your life what was the best game of your life…"): as
-  // OpenAI's fallback on a high compression ratio, the recording is heard again, in a full window.
+  // OpenAI's fallback on a high compression ratio, the recording is heard again, in a full window;
+  // so is a question heard unsure (as OpenAI's fallback on a low mean log-probability), or whose
+  // readings disagree on the storyfile's words (`disagreesOnPrompt`).
   const again = await recognizeWindow(model, samples, { ...options, window: 'full' });
   const timing = {
     encodeMs: heard.timing.encodeMs + again.timing.encodeMs,
@@ -98,28 +127,6 @@ export async function recognize(
     cpuSeconds: heard.timing.cpuSeconds + again.timing.cpuSeconds,
   };
   return { ...again, timing, isHeardAgain: true };
-}
-
-/**
- * Whether a text repeats itself: OpenAI's test (it compresses more than 2.4 times,
- * `transcribe.py`), which a question too short to compress passes, or any run of 4 words said
- * twice, which a question almost never holds and a loop always does.
- */
-export function isRepeating(text: string): boolean {
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length > 0 && bytes.length / deflateSync(bytes).length > COMPRESSION_RATIO_LIMIT) {
-    return true;
-  }
-  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  const seen = new Set<string>();
-  for (let index = 0; index + REPEATED_PHRASE_WORDS <= words.length; index += 1) {
-    const phrase = words.slice(index, index + REPEATED_PHRASE_WORDS).join(' ');
-    if (seen.has(phrase)) {
-      return true;
-    }
-    seen.add(phrase);
-  }
-  return false;
 }
 
 async function recognizeWindow(
@@ -235,9 +242,20 @@ async function recognizeWindow(
   }
 
   const seconds = samples.length / SAMPLE_RATE;
-  const maxTokens = Math.min(info.dimensions.n_text_ctx / 2, Math.ceil(seconds * 8) + 16);
-  let live: Hypothesis[] = [{ tokens: [], logprobs: [], sum: 0 }];
+  const maxTokens = Math.min(
+    info.dimensions.n_text_ctx / 2,
+    options.endsAtQuestion ? questionTokenCap(seconds) : Math.ceil(seconds * 8) + 16,
+  );
+  const promptStarts = promptSentenceStarts(options.prompt);
+  let live: Hypothesis[] = [{ tokens: [], logprobs: [], sum: 0, endLogprobs: [] }];
   const finished: Hypothesis[] = [];
+  // A reading is listed once: a beam cut where another ended is that ending again.
+  const addFinished = (hypothesis: Hypothesis) => {
+    const isKnown = finished.some((done) => sameTokens(done.tokens, hypothesis.tokens));
+    if (!isKnown && finished.length < beamCount) {
+      finished.push(hypothesis);
+    }
+  };
   while (live.length > 0 && finished.length < beamCount) {
     const candidates: (Hypothesis & { source: number; token: number })[] = [];
     live.forEach((hypothesis, source) => {
@@ -246,6 +264,7 @@ async function recognizeWindow(
         row,
         hypothesis.tokens.length === 0 ? suppressedAtBegin : suppressed,
       );
+      const endLogprobs = [...hypothesis.endLogprobs, logprobs[special.endOfText]!];
       for (const token of topIds(logprobs, beamCount + 1)) {
         const logprob = logprobs[token]!;
         candidates.push({
@@ -254,6 +273,7 @@ async function recognizeWindow(
           tokens: hypothesis.tokens,
           logprobs: [...hypothesis.logprobs, logprob],
           sum: hypothesis.sum + logprob,
+          endLogprobs,
         });
       }
     });
@@ -263,11 +283,32 @@ async function recognizeWindow(
       if (candidate.token === special.endOfText) {
         // An ending counts only when it ranks among the beams (as Hugging Face's beam search
         // rules): a poor early ending would otherwise fill the list before the sentence is done.
-        if (rank < beamCount && finished.length < beamCount) {
-          finished.push(candidate);
+        if (rank < beamCount) {
+          addFinished(candidate);
         }
       } else if (next.length < beamCount) {
-        next.push({ ...candidate, tokens: [...candidate.tokens, candidate.token] });
+        const tokens = [...candidate.tokens, candidate.token];
+        const kept = options.endsAtQuestion
+          ? readOnCut(
+              tokens.map((token) => vocabulary.piece(token)),
+              promptStarts,
+            )
+          : undefined;
+        if (kept === undefined) {
+          next.push({ ...candidate, tokens });
+        } else {
+          // The beam has read on past the question (another sentence, the question again, a
+          // prompt's sentence): it ends where that starts, its reading the question alone.
+          // Scored as those tokens and then the end, whose log-probability there is known.
+          const logprobs = [...candidate.logprobs.slice(0, kept), candidate.endLogprobs[kept]!];
+          const cut = {
+            ...candidate,
+            tokens: tokens.slice(0, kept),
+            logprobs,
+            sum: sumOf(logprobs),
+          };
+          addFinished(cut);
+        }
       }
     }
     if (next.length === 0 || next[0]!.tokens.length > maxTokens) {
@@ -310,37 +351,12 @@ async function recognizeWindow(
     timing.cpuSeconds = cpuSeconds();
     return { text: '', confidence: 0, readings: [], words: [], noSpeechProbability, timing };
   }
-  // Readings differing only in case or punctuation are one reading, written as the best wrote
-  // it, its weight theirs together. Each weight is taken as if the reading were as long as the
-  // best: a short reading's fewer tokens would otherwise make it the likeliest of all.
-  const length = Math.max(1, best.hypothesis.logprobs.length);
-  const wordsOf = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const byWords = new Map<string, { reading: Reading; weight: number }>();
-  for (const entry of ranked) {
-    const key = wordsOf(entry.text);
-    if (key === '') {
-      continue;
-    }
-    const weight = Math.exp((entry.averageLogprob - best.averageLogprob) * length);
-    const known = byWords.get(key);
-    if (known) {
-      known.weight += weight;
-    } else {
-      byWords.set(key, {
-        reading: { text: entry.text, share: 0, averageLogprob: entry.averageLogprob },
-        weight,
-      });
-    }
-  }
-  const kept = [...byWords.values()].slice(0, MAX_READINGS);
-  const total = kept.reduce((sum, entry) => sum + entry.weight, 0);
-  const readings = kept.map(({ reading, weight }) => ({ ...reading, share: weight / total }));
+  const readings = shareReadings(ranked, MAX_READINGS);
 
+  // A question's confidence is its words' alone: a window fitted to a question makes Whisper want
+  // to read on, so the end's log-probability says how much it wanted to, not how well it heard.
+  const wordLogprobs = best.hypothesis.logprobs.slice(0, best.hypothesis.tokens.length);
+  const wordsAverage = sumOf(wordLogprobs) / Math.max(1, wordLogprobs.length);
   let words: RecognizedWord[] = [];
   if (options.wordTimes !== false) {
     const alignStarted = performance.now();
@@ -350,7 +366,7 @@ async function recognizeWindow(
   timing.cpuSeconds = cpuSeconds();
   return {
     text: best.text,
-    confidence: Math.exp(best.averageLogprob),
+    confidence: Math.exp(options.endsAtQuestion ? wordsAverage : best.averageLogprob),
     readings,
     words,
     noSpeechProbability,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRepeating } from './recognize.ts';
+import { isRepeating } from './reading-on.ts';
 
 describe("a reading that repeats itself (a short window's loop)", () => {
   it('is caught by its compression, or by any 4 words said twice', () => {

@@ -37,6 +37,7 @@ function range(from: number, to: number): number[] {
 export class Vocabulary {
   private readonly bytesOf: Uint8Array[];
   private readonly tokenizer: Tokenizer;
+  private readonly pieces = new Map<number, string>();
 
   constructor(
     tokens: readonly string[],
@@ -60,6 +61,16 @@ export class Vocabulary {
       id < this.special.endOfText ? [...(this.bytesOf[id] ?? [])] : [],
     );
     return new TextDecoder().decode(Uint8Array.from(bytes));
+  }
+
+  /** One token's text, kept once decoded (the beam search reads each beam's every step). */
+  piece(id: number): string {
+    let text = this.pieces.get(id);
+    if (text === undefined) {
+      text = this.decode([id]);
+      this.pieces.set(id, text);
+    }
+    return text;
   }
 
   /** Whether a text token begins a new word (its first byte is a space). */

@@ -130,6 +130,7 @@ export function createSpeechGateway(options: {
         window: options.config.whisperWindow ?? 'full',
         beams: options.config.whisperBeams ?? 3,
         prompt: options.config.whisperPrompt ?? 'script',
+        hearsQuestions: true,
       },
     );
   const fairShare = createFairShare(options.config.concurrency ?? availableParallelism());

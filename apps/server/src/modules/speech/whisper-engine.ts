@@ -69,6 +69,11 @@ export interface WhisperEngineOptions {
   writes?: 'words' | 'sentences';
   /** The window encoded (SPEECH_WHISPER_WINDOW for questions; drafts: full). */
   window?: 'full' | 'fit';
+  /**
+   * Each recording is one spoken question (the gateway's): a reading ends at the question's end
+   * (`endsAtQuestion`), and no word is timed (the gateway's answer has no word times).
+   */
+  hearsQuestions?: boolean;
 }
 
 /** A question's words as the gateway answers them: lower case, no punctuation but apostrophes. */
@@ -150,6 +155,7 @@ export function createWhisperEngine(options: WhisperEngineOptions = {}): SpeechE
         ...(prompt ? { prompt } : {}),
         beams: options.beams ?? 5,
         window: options.window ?? 'full',
+        ...(options.hearsQuestions ? { endsAtQuestion: true, wordTimes: false } : {}),
         signal,
       });
       const wallSeconds = (performance.now() - started) / 1000;
