@@ -89,7 +89,17 @@ export function nginxConfigFromGuide(options: {
     `127.0.0.1:${options.port}`,
     options.down,
   );
-  const { dir } = options;
+  return privateNginxConfig(
+    options.dir,
+    `add_header X-Conversa-Upstream $upstream_addr always;\n${block}`,
+  );
+}
+
+/**
+ * A whole nginx.conf for a private nginx under `dir` (its pid, logs and temporary files there,
+ * in the foreground) around `http`, the inside of its `http { }` block.
+ */
+export function privateNginxConfig(dir: string, http: string): string {
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -102,8 +112,7 @@ proxy_temp_path ${dir}/proxy;
 fastcgi_temp_path ${dir}/fastcgi;
 uwsgi_temp_path ${dir}/uwsgi;
 scgi_temp_path ${dir}/scgi;
-add_header X-Conversa-Upstream $upstream_addr always;
-${block}
+${http}
 }
 `;
 }

@@ -9,12 +9,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NGINX, privateNginxConfig } from '../../test/deploy-nginx.ts';
 import { spawnStudio, waitUntil, waitUntilHealthy } from '../../test/studio-process.ts';
 import { getFreePort } from '../../test/studio.ts';
 import { askPublic } from '../storyfiles/asks.ts';
 import { BENCH_ADMIN } from '../support.ts';
-
-const NGINX = '/usr/sbin/nginx';
 
 export interface ScaleOut {
   /** The proxy's address: what the visitors ask. */
@@ -29,19 +28,9 @@ function nginxConfig(dir: string, port: number, upstreams: readonly string[]): s
   const servers = upstreams
     .map((url) => `    server ${new URL(url).host} max_fails=3 fail_timeout=10s;`)
     .join('\n');
-  return `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream conversa_web {
+  return privateNginxConfig(
+    dir,
+    `  upstream conversa_web {
     least_conn;
 ${servers}
     keepalive 64;
@@ -55,9 +44,8 @@ ${servers}
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }
-}
-`;
+  }`,
+  );
 }
 
 /**
