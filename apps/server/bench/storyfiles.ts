@@ -11,14 +11,14 @@
 // bench-results/storyfiles.json.
 //
 // Usage: npm run bench:storyfiles [-- --storyfiles 1000 --answers 300 --asks 2000 --seconds 300
-//          --concurrency 8 --evicted 30 --cache-mb 4096 --embedder use-lite]
+//          --concurrency 8 --evicted 30 --cache-mb 4096 --embedder all-minilm-l6-v2]
 //   --storyfiles N   published storyfiles in all (default 1,000; e.g. 20 for a quick run)
 //   --answers N      answers of each (default 300, at most 400)
 //   --asks N, --seconds S  the spread asks: at most N, for at most S seconds (asks in flight finish)
 //   --concurrency N  first visits' and spread asks in flight at once (default 8)
 //   --evicted N      storyfiles asked again after they were dropped (default 30)
 //   --cache-mb N     the studio's MATCHER_CACHE_MB (default 4096, the studio's default)
-//   --embedder E     use-lite (default) or none (words alone: no model to load)
+//   --embedder E     all-minilm-l6-v2 (default, the studio's), use-lite, or none (words alone)
 //   --heap           only weighs matcher-bytes.ts's estimate against the heap (storyfiles/matcher-heap.ts)
 //   --read-back      only times a storyfile's vectors read back from PostgreSQL (storyfiles/read-back.ts)
 //   --web N          N web processes behind Debian's nginx with docs/deploy.md's configuration
@@ -59,7 +59,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     evicted: { type: 'string', default: '30' },
     'cache-mb': { type: 'string', default: '4096' },
-    embedder: { type: 'string', default: 'use-lite' },
+    embedder: { type: 'string', default: 'all-minilm-l6-v2' },
     heap: { type: 'boolean', default: false },
     'read-back': { type: 'boolean', default: false },
     web: { type: 'string', default: '1' },
@@ -84,8 +84,9 @@ const CACHE_MB = whole('cache-mb', 0, 1_048_576);
 const WEB = whole('web', 1, 8);
 const PORT = whole('port', 0, 65_000);
 const RESTART_SECONDS = whole('restart-seconds', 0, 600);
-if (args.embedder !== 'use-lite' && args.embedder !== 'none') {
-  throw new Error('--embedder must be use-lite or none');
+const EMBEDDERS = ['all-minilm-l6-v2', 'use-lite', 'none'];
+if (!EMBEDDERS.includes(args.embedder)) {
+  throw new Error(`--embedder must be one of ${EMBEDDERS.join(', ')}`);
 }
 
 function collectedRss(): number {

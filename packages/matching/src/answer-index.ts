@@ -121,6 +121,18 @@ export function createAnswerIndex(
     return id;
   }
 
+  /** Cuts the per-feature columns, grown by doubling, to the features there are. */
+  function trimFeatureColumns(): void {
+    const size = families.length;
+    phrasingDf = phrasingDf.slice(0, size);
+    answerDf = answerDf.slice(0, size);
+    idfCache = idfCache.slice(0, size);
+    idfCacheVersion = idfCacheVersion.slice(0, size);
+    priors = priors.slice(0, size);
+    marks = marks.slice(0, size);
+    refCounts = refCounts.slice(0, size);
+  }
+
   /** Marks every feature of the answer's phrasings other than `except`. */
   function markAnswerFeatures(answer: AnswerRecord, except: PhrasingRecord | undefined): number {
     markEpoch++;
@@ -328,6 +340,14 @@ export function createAnswerIndex(
   }
 
   function prepareForQuery(): void {
+    // What indexing grew by doubling is given back before questions are asked (a matcher is held
+    // for many questions, a scorer thread holds hundreds: issue 69).
+    if (postings.countSpare() > postings.slots.length / 2) {
+      postings.compact();
+    }
+    if (priors.length > families.length * 1.5 + 64) {
+      trimFeatureColumns();
+    }
     const limit = Math.max(MIN_EDITS_BEFORE_REFRESH, REFRESH_EDIT_SHARE * phrasingCount);
     if (editsSinceRefresh > limit) {
       for (const record of phrasings) {

@@ -36,6 +36,7 @@ export type {
   PlayRiskSetting,
 } from './decision-calibration.ts';
 export { splitPassages } from './transcript.ts';
+export { toUnit } from './vector-math.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';
 export { OFF_TOPIC_QUESTIONS, OFF_TOPIC_TEXTS } from './off-topic-questions.ts';

@@ -1,6 +1,5 @@
 // The first pass of the scoring: approximate scores from the postings, to pick the answers that
 // the second pass (`matcher-answer-score.ts`) scores exactly.
-import { POSTING_CHUNK } from './posting-pool.ts';
 import { selectTopK } from './top-k.ts';
 import { withTranscript } from './matcher-answer-score.ts';
 import type { MatcherState, PreparedQuery } from './matcher-state.ts';
@@ -23,12 +22,11 @@ export function retrieveAnswerSlots(
   );
   const pool = state.index.postings;
   const lengths = pool.lengths;
-  const heads = pool.heads;
-  const nextChunk = pool.nextChunk;
+  const starts = pool.starts;
   const postingSlots = pool.slots;
   const postingWeights = pool.weights;
   const order = Array.from(query.ids.keys()).sort(
-    (a, b) => lengths[query.ids[a]!]! - lengths[query.ids[b]!]!,
+    (a, b) => (lengths[query.ids[a]!] ?? 0) - (lengths[query.ids[b]!] ?? 0),
   );
   const touchedPhrasings: number[] = [];
   const answerSlotOf = state.index.answerSlotOf;
@@ -38,7 +36,7 @@ export function retrieveAnswerSlots(
   for (let rank = 0; rank < order.length; rank++) {
     const position = order[rank]!;
     const id = query.ids[position]!;
-    const length = lengths[id]!;
+    const length = lengths[id] ?? 0;
     // Always scan the two rarest features so that a question of common words still finds answers.
     if (length > scanLimit && rank >= 2) {
       break;
@@ -50,26 +48,22 @@ export function retrieveAnswerSlots(
     const family = families[id]!;
     const inverseNorms = state.index.coarseInverseNorms[family]!;
     const inverseProfileNorms = state.index.coarseInverseProfileNorms[family]!;
-    let remaining = length;
-    for (let chunk = heads[id]!; chunk >= 0 && remaining > 0; chunk = nextChunk[chunk]!) {
-      const start = chunk * POSTING_CHUNK;
-      const end = start + Math.min(POSTING_CHUNK, remaining);
-      remaining -= end - start;
-      for (let at = start; at < end; at++) {
-        const slot = postingSlots[at]!;
-        if (slot === excludedSlot || answerSlotOf[slot] === excludedAnswerSlot) {
-          continue;
-        }
-        const previous = scores[slot]!;
-        if (previous === 0) {
-          touchedPhrasings.push(slot);
-        }
-        // A tiny floor keeps "touched" distinguishable from "untouched" if a product underflows.
-        scores[slot] = previous + contribution * postingWeights[at]! * inverseNorms[slot]! + 1e-12;
-        const answerSlot = answerSlotOf[slot]!;
-        profiles[answerSlot] =
-          profiles[answerSlot]! + contribution * inverseProfileNorms[answerSlot]!;
+    const start = starts[id] ?? 0;
+    const end = start + length;
+    for (let at = start; at < end; at++) {
+      const slot = postingSlots[at]!;
+      if (slot === excludedSlot || answerSlotOf[slot] === excludedAnswerSlot) {
+        continue;
       }
+      const previous = scores[slot]!;
+      if (previous === 0) {
+        touchedPhrasings.push(slot);
+      }
+      // A tiny floor keeps "touched" distinguishable from "untouched" if a product underflows.
+      scores[slot] = previous + contribution * postingWeights[at]! * inverseNorms[slot]! + 1e-12;
+      const answerSlot = answerSlotOf[slot]!;
+      profiles[answerSlot] =
+        profiles[answerSlot]! + contribution * inverseProfileNorms[answerSlot]!;
     }
   }
   const touchedAnswers: number[] = [];

@@ -18,7 +18,7 @@ export type { TrainedClassifier } from './semantic-classifier.ts';
  * samples or choice): a stored state of another format is not imported. Tuning changes are the
  * caller's to key by (`DEFAULT_TUNING`).
  */
-export const TRAINED_STATE_FORMAT = 3;
+export const TRAINED_STATE_FORMAT = 4;
 
 export interface TrainedCalibration {
   isSemantic: boolean;

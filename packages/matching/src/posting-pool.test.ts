@@ -1,33 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { createPostingPool, POSTING_CHUNK } from './posting-pool.ts';
+import { createPostingPool } from './posting-pool.ts';
+
+const RUN = 8;
 import type { PostingPool } from './posting-pool.ts';
 
 function readPosting(pool: PostingPool, feature: number): [number, number][] {
   const entries: [number, number][] = [];
-  let remaining = pool.lengths[feature] ?? 0;
-  for (
-    let chunk = pool.heads[feature] ?? -1;
-    chunk >= 0 && remaining > 0;
-    chunk = pool.nextChunk[chunk]!
-  ) {
-    const count = Math.min(POSTING_CHUNK, remaining);
-    for (let i = 0; i < count; i++) {
-      const at = chunk * POSTING_CHUNK + i;
-      entries.push([pool.slots[at]!, pool.weights[at]!]);
-    }
-    remaining -= count;
+  const start = pool.starts[feature] ?? 0;
+  for (let at = start; at < start + (pool.lengths[feature] ?? 0); at++) {
+    entries.push([pool.slots[at]!, pool.weights[at]!]);
   }
   return entries.sort((a, b) => a[0] - b[0]);
 }
 
 describe('posting pool', () => {
-  it('keeps each feature’s slots and weights across chunk boundaries', () => {
+  it('keeps each feature’s slots and weights as its run grows and moves', () => {
     const pool = createPostingPool();
-    for (let slot = 0; slot < 3 * POSTING_CHUNK + 1; slot++) {
+    for (let slot = 0; slot < 3 * RUN + 1; slot++) {
       pool.append(0, slot, slot + 0.5);
       pool.append(5, slot * 10, 1);
     }
-    expect(readPosting(pool, 0)).toHaveLength(3 * POSTING_CHUNK + 1);
+    expect(readPosting(pool, 0)).toHaveLength(3 * RUN + 1);
     expect(readPosting(pool, 0)[7]).toEqual([7, 7.5]);
     expect(readPosting(pool, 5).map(([slot]) => slot)).toContain(240);
     expect(readPosting(pool, 3)).toEqual([]);
@@ -42,6 +35,9 @@ describe('posting pool', () => {
       return seed / 2147483647;
     };
     for (let step = 0; step < 5_000; step++) {
+      if (step % 1_000 === 999) {
+        pool.compact();
+      }
       const feature = Math.floor(random() * 20);
       const slot = Math.floor(random() * 60);
       const slots = expected.get(feature) ?? new Map<number, number>();
@@ -66,5 +62,29 @@ describe('posting pool', () => {
     pool.remove(1, 9);
     pool.remove(99, 4);
     expect(readPosting(pool, 1)).toEqual([[4, 1]]);
+  });
+
+  it('packs its runs without spare room, and grows again after', () => {
+    const pool = createPostingPool();
+    for (let feature = 0; feature < 100; feature++) {
+      for (let slot = 0; slot <= feature % 5; slot++) {
+        pool.append(feature, slot, feature + slot / 10);
+      }
+    }
+    pool.remove(42, 0);
+    expect(pool.countSpare()).toBeGreaterThan(0);
+    pool.compact();
+    expect(pool.countSpare()).toBe(0);
+    expect(pool.slots).toHaveLength(299);
+    expect(readPosting(pool, 42)).toEqual([
+      [1, Math.fround(42.1)],
+      [2, Math.fround(42.2)],
+    ]);
+    expect(readPosting(pool, 99)).toHaveLength(5);
+    pool.append(3, 7, 1);
+    pool.append(100, 1, 2);
+    expect(readPosting(pool, 3).map(([slot]) => slot)).toEqual([0, 1, 2, 3, 7]);
+    expect(readPosting(pool, 100)).toEqual([[1, 2]]);
+    expect(readPosting(pool, 4)).toHaveLength(5);
   });
 });

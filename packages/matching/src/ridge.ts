@@ -29,8 +29,12 @@ export interface RidgeModel {
   readonly size: number;
   /** Number of classes (answers). */
   readonly classes: number;
-  /** The dual weights α, row-major (size × classes): all a question's outputs need. */
-  readonly alpha: Float64Array;
+  /**
+   * The dual weights α, row-major (size × classes): all a question's outputs need. Kept as float32
+   * (trained in doubles): half the memory of a held matcher's largest array, and of the stored
+   * state, for outputs that differ in their seventh digit (issue 69).
+   */
+  readonly alpha: Float32Array;
   /**
    * Whether training rows can be left out (`predict`'s `excluded`): a model restored from its
    * weights alone (`restoreRidge`) has no inverse kernel, so it cannot.
@@ -131,7 +135,7 @@ export function trainRidge(
       alpha[i * classes + c] = alpha[i * classes + c]! + g[i * n + j]! * outputScale;
     }
   }
-  return makeModel(n, classes, alpha, g, settings);
+  return makeModel(n, classes, Float32Array.from(alpha), g, settings);
 }
 
 /**
@@ -139,7 +143,7 @@ export function trainRidge(
  * `RidgeModel.alpha`): it predicts exactly as the trained one, without leaving rows out.
  */
 export function restoreRidge(
-  alpha: Float64Array,
+  alpha: Float32Array,
   size: number,
   classes: number,
   settings: RidgeSettings,
@@ -152,7 +156,7 @@ export function restoreRidge(
 function makeModel(
   n: number,
   classes: number,
-  alpha: Float64Array,
+  alpha: Float32Array,
   g: Float64Array | undefined,
   settings: RidgeSettings,
 ): RidgeModel {

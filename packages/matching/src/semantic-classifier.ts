@@ -28,7 +28,7 @@ export interface Classifier {
 export interface TrainedClassifier {
   size: number;
   classes: number;
-  alpha: Float64Array;
+  alpha: Float32Array;
 }
 
 /**

@@ -58,7 +58,8 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
   const missing = new Set<PhrasingRecord>();
   const centering = settings.centering ?? 0;
   // Per answer, the sum of its phrasings' unit vectors (the centroid's direction); dropped on edits.
-  const sums = new Map<AnswerRecord, Float64Array>();
+  // An answer of one vector has that vector as its sum, not a copy (issue 69).
+  const sums = new Map<AnswerRecord, Float32Array>();
   // Per answer, the squared length of that sum: the same for every question, so computed once
   // (it was half of each question's centroid cosines).
   const sumNorms = new Map<AnswerRecord, number>();
@@ -163,13 +164,17 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     }
   }
 
-  function sumOf(answer: AnswerRecord): Float64Array | undefined {
+  function sumOf(answer: AnswerRecord): Float32Array | undefined {
     let sum = sums.get(answer);
     if (!sum) {
-      for (const record of answer.phrasings) {
-        const vector = vectors.get(record);
-        if (vector) {
-          sum ??= new Float64Array(vector.length);
+      const withVectors = answer.phrasings
+        .map((record) => vectors.get(record))
+        .filter((vector) => vector !== undefined);
+      if (withVectors.length === 1) {
+        sum = withVectors[0]!;
+      } else if (withVectors.length > 1) {
+        sum = new Float32Array(withVectors[0]!.length);
+        for (const vector of withVectors) {
           for (let i = 0; i < vector.length; i++) {
             sum[i] = sum[i]! + vector[i]!;
           }
@@ -208,14 +213,7 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
         }
         sumNorms.set(answer, normSquared);
       }
-      let dotSum = 0;
-      if (onlyDot !== undefined) {
-        dotSum = onlyDot;
-      } else {
-        for (let i = 0; i < sum.length; i++) {
-          dotSum += sum[i]! * query[i]!;
-        }
-      }
+      const dotSum = onlyDot ?? dot(sum, query);
       return normSquared > 1e-12 ? dotSum / Math.sqrt(normSquared) : 0;
     }
     let dotSum = 0;

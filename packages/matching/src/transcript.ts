@@ -13,7 +13,9 @@ import { classifyTerm } from './function-words.ts';
 import { tokenizeText } from './normalize.ts';
 import { stemWithCache } from './stem.ts';
 import type { Embedder } from './types.ts';
-import { dot } from './vector-math.ts';
+import { growFloat64 } from './typed-arrays.ts';
+import { createTranscriptWords } from './transcript-words.ts';
+import { dot, toUnit } from './vector-math.ts';
 
 /** How a transcript's evidence is scored (see `MatcherTuning`). */
 export interface TranscriptSettings {
@@ -80,13 +82,13 @@ export function contentStems(text: string): string[] {
 
 interface TranscriptRecord {
   text: string;
-  /** Occurrences of each content stem (its keys: the stems it uses), and their total (its length in words). */
-  counts: Map<string, number>;
+  /** Its content stems' count (its length in words); the stems are in the index's `words`. */
   length: number;
   /** Unit mean of the passages' vectors, once they all have one. */
   centroid: Float32Array | undefined;
   /** Mean best-passage cosine with the reference questions (hub correction), once computed. */
   hub: number | undefined;
+  /** The passages to embed, kept while some have no vector (`missing`). */
   passages: string[];
   /** Unit vectors of the passages that have one; complete when `missing` is 0. */
   vectors: (Float32Array | undefined)[];
@@ -125,26 +127,17 @@ export interface TranscriptIndex {
   nearestCosine(unit: Float32Array): number;
 }
 
-function toUnit(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < vector.length; i++) {
-    norm += vector[i]! * vector[i]!;
-  }
-  const unit = new Float32Array(vector.length);
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < vector.length; i++) {
-    unit[i] = vector[i]! * scale;
-  }
-  return unit;
-}
-
 export function createTranscriptIndex(
   embedder: Embedder | undefined,
   settings: TranscriptSettings,
 ): TranscriptIndex {
   const records = new Map<AnswerRecord, TranscriptRecord>();
-  /** Stem → how many answers' transcripts use it (a count, not a set: only idf reads it). */
-  const documentFrequency = new Map<string, number>();
+  /** Each content stem's transcripts, by answer slot, with its count in each. */
+  const words = createTranscriptWords();
+  /** Per answer slot: its transcript's length in content words (`TranscriptRecord.length`). */
+  const lengthOfSlot: number[] = [];
+  /** Per answer slot: its transcript's words score, summed while a question is scored. */
+  let wordScores = new Float64Array(0);
   let missingTotal = 0;
   let lengthTotal = 0;
   let referenceVectors: Float32Array[] | undefined;
@@ -178,8 +171,9 @@ export function createTranscriptIndex(
 
   function centroidOf(record: TranscriptRecord): Float32Array | undefined {
     const vectors = record.vectors.filter((vector) => vector !== undefined);
-    if (vectors.length === 0) {
-      return undefined;
+    if (vectors.length <= 1) {
+      // One passage's centroid is its vector (shared, not copied).
+      return vectors[0];
     }
     const mean = new Float32Array(vectors[0]!.length);
     for (const vector of vectors) {
@@ -191,7 +185,7 @@ export function createTranscriptIndex(
   }
 
   function idf(stem: string): number {
-    const df = documentFrequency.get(stem) ?? 0;
+    const df = words.countTranscripts(stem);
     return Math.log((records.size + 1) / (df + 1)) + 1;
   }
 
@@ -200,14 +194,7 @@ export function createTranscriptIndex(
     if (!record) {
       return;
     }
-    for (const stem of record.counts.keys()) {
-      const df = documentFrequency.get(stem)! - 1;
-      if (df === 0) {
-        documentFrequency.delete(stem);
-      } else {
-        documentFrequency.set(stem, df);
-      }
-    }
+    words.remove(answer.slot, contentStems(record.text));
     missingTotal -= record.missing;
     lengthTotal -= record.length;
     records.delete(answer);
@@ -229,6 +216,9 @@ export function createTranscriptIndex(
         }
       }
     });
+    if (record.missing === 0) {
+      record.passages = [];
+    }
     if (arrived) {
       record.centroid = centroidOf(record);
       record.hub = undefined;
@@ -260,26 +250,20 @@ export function createTranscriptIndex(
       }
       const passages = splitPassages(text, settings.passageSentences);
       const stems = contentStems(text);
-      const counts = new Map<string, number>();
-      for (const stem of stems) {
-        counts.set(stem, (counts.get(stem) ?? 0) + 1);
-      }
       const record: TranscriptRecord = {
         text,
-        counts,
         length: stems.length,
         centroid: undefined,
         hub: undefined,
-        passages,
+        passages: embedder ? passages : [],
         vectors: passages.map(() => undefined),
         missing: embedder ? passages.length : 0,
       };
       missingTotal += record.missing;
       lengthTotal += record.length;
       records.set(answer, record);
-      for (const stem of counts.keys()) {
-        documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
-      }
+      words.add(answer.slot, stems);
+      lengthOfSlot[answer.slot] = stems.length;
       embedMissing(record);
       return true;
     },
@@ -316,23 +300,28 @@ export function createTranscriptIndex(
       const semanticShare = query ? settings.semanticShare : 0;
       const k1 = settings.wordsK1;
       const averageLength = Math.max(1, lengthTotal / records.size);
-      for (const [answer, record] of records) {
-        if (answer === excludedAnswer) {
-          continue;
-        }
-        let words = 0;
-        if (total > 0) {
+      words.compact();
+      for (const [answer] of records) {
+        wordScores = growFloat64(wordScores, answer.slot + 1);
+      }
+      stems.forEach((stem, i) => {
+        const weight = weights[i]!;
+        words.forEachUse(stem, (slot, count) => {
           // BM25's saturation, scaled to 0–1 (a word found infinitely often counts its full idf).
           const saturation =
             k1 *
-            (1 - settings.wordsLengthB + (settings.wordsLengthB * record.length) / averageLength);
-          stems.forEach((stem, i) => {
-            const count = record.counts.get(stem) ?? 0;
-            if (count > 0) {
-              words += k1 > 0 ? (weights[i]! * count) / (count + saturation) : weights[i]!;
-            }
-          });
-          words /= total;
+            (1 -
+              settings.wordsLengthB +
+              (settings.wordsLengthB * lengthOfSlot[slot]!) / averageLength);
+          wordScores[slot] =
+            wordScores[slot]! + (k1 > 0 ? (weight * count) / (count + saturation) : weight);
+        });
+      });
+      for (const [answer, record] of records) {
+        const wordsScore = total > 0 ? wordScores[answer.slot]! / total : 0;
+        wordScores[answer.slot] = 0;
+        if (answer === excludedAnswer) {
+          continue;
         }
         let meaning = 0;
         if (query && semanticShare > 0) {
@@ -353,7 +342,7 @@ export function createTranscriptIndex(
           }
           meaning = Math.min(1, Math.max(0, (best - settings.floor) / (1 - settings.floor)));
         }
-        const score = (1 - semanticShare) * words + semanticShare * meaning;
+        const score = (1 - semanticShare) * wordsScore + semanticShare * meaning;
         if (score > 0) {
           scores[answer.slot] = score;
           written.push(answer.slot);

@@ -1,10 +1,23 @@
 // Unit vectors and dot products of sentence vectors, as the semantic index and its classifier use them.
 
-/** The vector scaled to length 1 (a copy; all zeros when its length is 0). */
+/**
+ * How far from 1 a vector's squared length may be for it to count as a unit vector already: a
+ * float32 vector scaled to length 1 lands within about 1e-7 of it.
+ */
+export const UNIT_TOLERANCE = 1e-6;
+
+/**
+ * The vector scaled to length 1: the vector itself when it is one already (a model's normalized
+ * output, or a vector made unit before: one copy of each held, issue 69), else a copy (all zeros
+ * when its length is 0). Nothing writes into the vectors it returns.
+ */
 export function toUnit(vector: Float32Array): Float32Array {
   let norm = 0;
   for (let i = 0; i < vector.length; i++) {
     norm += vector[i]! * vector[i]!;
+  }
+  if (Math.abs(norm - 1) <= UNIT_TOLERANCE) {
+    return vector;
   }
   const unit = new Float32Array(vector.length);
   if (norm > 0) {

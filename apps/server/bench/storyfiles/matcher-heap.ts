@@ -1,13 +1,14 @@
 // How close the estimate of a matcher's heap (scoring/matcher-bytes.ts; MATCHER_CACHE_MB counts it
 // with V8's headroom) is to the heap it takes: matchers of `count` answers of bench:load's scale
-// script are built from snapshots the way a scorer thread builds them (stand-in 512-dimension vectors, as bench:scoring's: the same arrays
-// as USE lite's), calibrated and asked once, and kept; the heap and array buffers are read after a
-// full GC before and after. Run through `npm run bench:storyfiles -- --heap` (node --expose-gc).
+// script are built from snapshots the way a scorer thread builds them (stand-in unit vectors of
+// 384 dimensions, as all-MiniLM-L6-v2's, or 512, as USE lite's), calibrated and asked once, and
+// kept; the heap and array buffers are read after a full GC before and after. Run through `npm run bench:storyfiles -- --heap` (node --expose-gc).
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_TUNING,
   OFF_TOPIC_TEXTS,
   splitPassages,
+  toUnit,
   type AnswerInput,
 } from '@conversa/matching';
 import {
@@ -18,22 +19,31 @@ import { buildMatcher } from '../../src/modules/conversations/scoring/scorer-wor
 import type { MatcherSnapshot } from '../../src/modules/conversations/scoring/scorer-protocol.ts';
 import { loadScript } from '../load-scripts.ts';
 
-const DIMENSIONS = 512;
+/** all-MiniLM-L6-v2's dimensions (the studio's default model); USE lite's are 512. */
+const DIMENSIONS = 384;
 
-export function standInVector(text: string): Float32Array {
-  const vector = new Float32Array(DIMENSIONS);
+/**
+ * A stand-in sentence vector of the text: hashed, and unit length, as a scorer thread holds every
+ * vector it is sent (`buildMatcher`), so the matcher keeps it as it is.
+ */
+export function standInVector(text: string, dimensions = DIMENSIONS): Float32Array {
+  const vector = new Float32Array(dimensions);
   let digest = createHash('sha256').update(text).digest();
-  for (let i = 0; i < DIMENSIONS; i++) {
+  for (let i = 0; i < dimensions; i++) {
     if (i > 0 && i % digest.length === 0) {
       digest = createHash('sha256').update(digest).digest();
     }
     vector[i] = (digest[i % digest.length]! - 127.5) / 127.5;
   }
-  return vector;
+  return toUnit(vector);
 }
 
 /** A snapshot of the scale script's first `count` answers, with or without vectors. */
-export function scaleSnapshot(count: number, withVectors: boolean): MatcherSnapshot {
+export function scaleSnapshot(
+  count: number,
+  withVectors: boolean,
+  dimensions = DIMENSIONS,
+): MatcherSnapshot {
   const questions = loadScript('scale').script.topics.flatMap((topic) => topic.questions);
   const answers: AnswerInput[] = questions.slice(0, count).map((question, index) => ({
     id: `a${index}`,
@@ -61,7 +71,7 @@ export function scaleSnapshot(count: number, withVectors: boolean): MatcherSnaps
     visitorQuestions: [],
     categories: [],
     answers,
-    vectors: withVectors ? [...texts].map((text) => [text, standInVector(text)]) : [],
+    vectors: withVectors ? [...texts].map((text) => [text, standInVector(text, dimensions)]) : [],
   };
 }
 
@@ -126,19 +136,23 @@ export function reportMatcherHeap(): void {
   );
   console.log('| matcher | heap per matcher | estimate | estimate / heap |');
   console.log('| --- | --: | --: | --: |');
-  for (const [count, withVectors, keepsTraining] of [
-    [300, true, false],
-    [300, false, false],
-    [100, true, false],
-    [20, false, false],
-    [300, true, true],
+  for (const [count, dimensions, keepsTraining] of [
+    [300, 384, false],
+    [300, 512, false],
+    [300, 0, false],
+    [100, 384, false],
+    [20, 0, false],
+    [300, 384, true],
   ] as const) {
-    const { heap, estimate } = measure(() => scaleSnapshot(count, withVectors), 4, {
-      keepsTraining,
-    });
+    const { heap, estimate } = measure(
+      () => scaleSnapshot(count, dimensions > 0, dimensions || undefined),
+      4,
+      { keepsTraining },
+    );
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    const vectors = dimensions > 0 ? `vectors of ${dimensions} dimensions` : 'words alone';
     console.log(
-      `| ${count} answers with transcripts, ${withVectors ? 'vectors' : 'words alone'}${keepsTraining ? ", trained here (the event loop's)" : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
+      `| ${count} answers with transcripts, ${vectors}${keepsTraining ? ", trained here (the event loop's)" : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
     );
   }
 }

@@ -2,21 +2,21 @@ import { OFF_TOPIC_TEXTS } from '@conversa/matching';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
 // What one storyfile's matcher costs in memory (MATCHER_CACHE_MB counts it), estimated from what
-// it is built from: its texts (phrasings, learned questions, transcripts: each indexed as words,
-// stems and character n-grams in postings and maps), its sentence vectors (each kept as given, as
-// a unit vector, and as an answer's or a passage's sum) and its classifier's weights (a row of
-// doubles per answer for every script vector). The factors below were measured against the heap
-// (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC, before and after
-// building matchers from snapshots as a scorer thread holds them: each with the trained state it
-// imported, none of training's scratch; figures in the conversations README). Fitted at 20 and
-// 300 answers with transcripts.
+// it is built from: its phrasings (each indexed as words, stems and character n-grams: feature ids,
+// weights, postings, the features' keys and statistics), its transcripts (their content stems'
+// postings and the texts), its sentence vectors (one unit copy each, issue 69) and its classifier's
+// weights (a float32 per answer for every row it was trained on). The factors below were measured
+// against the heap (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC,
+// before and after building matchers from snapshots as a scorer thread holds them: each with the
+// trained state it imported, none of training's scratch; figures in the conversations README).
+// Fitted at 20, 100, 300 and 400 answers of bench:load's scale script, with and without transcripts.
 
-/** Bytes per UTF-16 code unit of text in the matcher's index (postings, features, records). */
-export const INDEX_BYTES_PER_CHARACTER = 34;
-/** Copies a matcher keeps of a script vector's bytes (as sent, unit, in sums). */
-export const VECTOR_COPIES = 2.5;
+/** Bytes per UTF-16 code unit of a phrasing (a question, an alternate, a learned question). */
+export const PHRASING_BYTES_PER_CHARACTER = 155;
+/** Bytes per UTF-16 code unit of a transcript (its text, stems' postings and passages' records). */
+export const TRANSCRIPT_BYTES_PER_CHARACTER = 4;
 /** Per text with a vector: the maps' entries and the typed array's header. */
-export const BYTES_PER_VECTOR_ENTRY = 400;
+export const BYTES_PER_VECTOR_ENTRY = 300;
 /**
  * Per question of the visitors' log (`setVisitorQuestions`): its features' counts and the text,
  * beside its vector, kept once. Measured: a log of 1,000 questions of the development benchmark
@@ -24,7 +24,7 @@ export const BYTES_PER_VECTOR_ENTRY = 400;
  */
 export const BYTES_PER_LOGGED_QUESTION = 1_000;
 /** An empty matcher: its scratch space, records and calibration. */
-export const MATCHER_BASE_BYTES = 70_000;
+export const MATCHER_BASE_BYTES = 140_000;
 /**
  * What a matcher held costs the process against its heap after a full GC: V8 lets a heap grow
  * well past what is live before it collects, and a holder's builds leave garbage (snapshots sent,
@@ -79,12 +79,12 @@ export function estimateMatcherHeapBytes(
   // visitor asked as it is counts as the script's).
   const logged = new Set(snapshot.visitorQuestions.map((text) => text.trim()));
   const scripted = new Set<string>();
-  let characters = 0;
+  let phrasingCharacters = 0;
+  let transcriptCharacters = 0;
   for (const answer of snapshot.answers) {
-    characters += answer.question.length + (answer.transcript ?? '').length;
-    scripted.add(answer.question.trim());
-    for (const text of [...(answer.alternates ?? []), ...(answer.learned ?? [])]) {
-      characters += text.length;
+    transcriptCharacters += (answer.transcript ?? '').length;
+    for (const text of [answer.question, ...(answer.alternates ?? []), ...(answer.learned ?? [])]) {
+      phrasingCharacters += text.length;
       scripted.add(text.trim());
     }
   }
@@ -94,16 +94,22 @@ export function estimateMatcherHeapBytes(
     if (logged.has(text) && !scripted.has(text)) {
       vectorBytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
     } else if (!OFF_TOPIC_TEXTS.has(text)) {
-      vectorBytes += vector.byteLength * VECTOR_COPIES + BYTES_PER_VECTOR_ENTRY;
+      // The event loop's matcher keeps its model's vector beside the unit copy it scores with.
+      vectorBytes += vector.byteLength * (holding.keepsTraining ? 2 : 1) + BYTES_PER_VECTOR_ENTRY;
       scriptVectors += 1;
     } else if (holding.keepsTraining) {
       vectorBytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
     }
   }
-  const rowBytes = scriptVectors * Float64Array.BYTES_PER_ELEMENT;
+  // Counted as if the classifier took part (every answer of two rows or more), an upper bound.
   const classifierBytes =
-    rowBytes * snapshot.answers.length + (holding.keepsTraining ? rowBytes * scriptVectors : 0);
+    scriptVectors * snapshot.answers.length * Float32Array.BYTES_PER_ELEMENT +
+    (holding.keepsTraining ? scriptVectors * scriptVectors * Float64Array.BYTES_PER_ELEMENT : 0);
   return Math.round(
-    MATCHER_BASE_BYTES + characters * INDEX_BYTES_PER_CHARACTER + vectorBytes + classifierBytes,
+    MATCHER_BASE_BYTES +
+      phrasingCharacters * PHRASING_BYTES_PER_CHARACTER +
+      transcriptCharacters * TRANSCRIPT_BYTES_PER_CHARACTER +
+      vectorBytes +
+      classifierBytes,
   );
 }

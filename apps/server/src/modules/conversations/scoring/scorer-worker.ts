@@ -5,6 +5,7 @@ import { threadId, workerData } from 'node:worker_threads';
 import {
   createMatcher,
   OFF_TOPIC_TEXTS,
+  toUnit,
   type Embedder,
   type Matcher,
   type TrainedState,
@@ -59,10 +60,15 @@ let questionVectors = new Map<string, Float32Array>();
  */
 export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState): Matcher {
   const { embedderId } = snapshot;
+  // Each vector kept once, as a unit vector: the matcher's units take a unit vector as it is
+  // (`toUnit`), where each kept a copy of the one it was given (issue 69).
   const vectors = new Map(
     embedderId === null
       ? []
-      : snapshot.vectors.map(([text, vector]) => [text, shareOffTopic(embedderId, text, vector)]),
+      : snapshot.vectors.map(([text, vector]) => [
+          text,
+          shareOffTopic(embedderId, text, toUnit(vector)),
+        ]),
   );
   const embedder: Embedder | undefined =
     snapshot.embedderId === null

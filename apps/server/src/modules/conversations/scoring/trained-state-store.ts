@@ -24,7 +24,7 @@ const trainedStateSchema = z.object({
     .object({
       size: z.number().int().positive(),
       classes: z.number().int().positive(),
-      alpha: z.instanceof(Float64Array),
+      alpha: z.instanceof(Float32Array),
     })
     .refine((classifier) => classifier.alpha.length === classifier.size * classifier.classes, {
       message: 'the classifier weights do not fit its size',

@@ -108,7 +108,7 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const snapshot = snapshotOf(ANSWERS);
     const first = await scoreInFreshThread(snapshot);
     expect(first.results[0]!.isSemantic).toBe(true);
-    expect(first.learned?.classifier?.alpha).toBeInstanceOf(Float64Array);
+    expect(first.learned?.classifier?.alpha).toBeInstanceOf(Float32Array);
     expect(first.learned?.calibrations).toHaveLength(1);
     const second = await scoreInFreshThread(snapshot, first.learned);
     expect(second.results).toEqual(first.results);
@@ -137,7 +137,7 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     expect(await ask()).toEqual(first);
     expect(await ask()).toEqual(first);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.classifier?.alpha).toBeInstanceOf(Float64Array);
+    expect(sent[0]!.classifier?.alpha).toBeInstanceOf(Float32Array);
   }, 240_000);
 
   it('is keyed by everything the matcher trains on: an edited transcript or answer is another key', () => {
