@@ -26,12 +26,14 @@ export const BYTES_PER_LOGGED_QUESTION = 1_000;
 /** An empty matcher: its scratch space, records and calibration. */
 export const MATCHER_BASE_BYTES = 140_000;
 /**
- * What a matcher held costs the process against its heap after a full GC: V8 lets a heap grow
- * well past what is live before it collects, and a holder's builds leave garbage (snapshots sent,
- * states read, matchers dropped). Measured by `npm run bench:storyfiles` at 1,000 storyfiles:
- * RSS grew 12-13 MB per matcher a scorer thread held, against 8.7 MB of heap each.
+ * What a matcher held costs the process against its heap after a full GC: V8 lets a heap grow past
+ * what is live before it collects, and a holder's builds leave garbage (snapshots sent, states
+ * read, matchers dropped). Measured by `npm run bench:storyfiles` at 1,000 storyfiles (issue 69):
+ * the RSS grew 4.4 MB per matcher a scorer thread held, against 4.4 MB of heap each (with
+ * 1.0, the threads held 598 and the RSS reached 4,644 of the 4,721 MB the budget and base allow;
+ * 1.5, when a matcher kept copies of its vectors, held 398). A tenth more keeps room.
  */
-export const HEAP_HEADROOM = 1.5;
+export const HEAP_HEADROOM = 1.1;
 
 /** What the holder keeps beyond a scorer thread's matcher. */
 export interface MatcherHolding {
