@@ -15,23 +15,33 @@ export const ON_SUBJECT_COSINE = 0.6;
 
 /** Per matcher, for its script's version: which built-in questions are on its subject. */
 const onSubject = new WeakMap<MatcherState, { version: number; isOnSubject: Uint8Array }>();
-
-/** Cosine of a unit vector with any vector (the embedder's need not be unit). */
-function cosineWith(unit: Float32Array, vector: Float32Array): number {
-  const norm = Math.sqrt(dot(vector, vector));
-  return norm > 0 ? dot(unit, vector) / norm : 0;
-}
+/**
+ * Per matcher: the built-in questions' unit vectors, once all arrived (the embedder's own when they
+ * are unit, as a scorer thread's are: shared, not copied).
+ */
+const referenceUnits = new WeakMap<MatcherState, (Float32Array | undefined)[]>();
 
 /** The nearest cosine of a unit vector with anything the script says (-1 with nothing). */
 function nearestInScript(state: MatcherState, unit: Float32Array): number {
-  let nearest = state.transcripts.nearestCosine(unit);
-  for (const record of state.index.phrasings) {
-    const vector = record ? state.embedder!.embed(record.text) : undefined;
-    if (vector) {
-      nearest = Math.max(nearest, cosineWith(unit, vector));
-    }
+  return Math.max(
+    state.transcripts.nearestCosine(unit),
+    state.semantic?.nearestRawCosine(unit) ?? -1,
+  );
+}
+
+function referenceUnitsOf(state: MatcherState): (Float32Array | undefined)[] {
+  const known = referenceUnits.get(state);
+  if (known) {
+    return known;
   }
-  return nearest;
+  const units = OFF_TOPIC_QUESTIONS.map((reference) => {
+    const vector = state.embedder!.embed(reference);
+    return vector && toUnit(vector);
+  });
+  if (units.every((unit) => unit !== undefined)) {
+    referenceUnits.set(state, units);
+  }
+  return units;
 }
 
 function onSubjectOf(state: MatcherState): Uint8Array {
@@ -40,9 +50,8 @@ function onSubjectOf(state: MatcherState): Uint8Array {
     return known.isOnSubject;
   }
   const isOnSubject = new Uint8Array(OFF_TOPIC_QUESTIONS.length);
-  OFF_TOPIC_QUESTIONS.forEach((reference, i) => {
-    const vector = state.embedder!.embed(reference);
-    if (vector && nearestInScript(state, toUnit(vector)) >= ON_SUBJECT_COSINE) {
+  referenceUnitsOf(state).forEach((unit, i) => {
+    if (unit && nearestInScript(state, unit) >= ON_SUBJECT_COSINE) {
       isOnSubject[i] = 1;
     }
   });
@@ -63,10 +72,9 @@ export function offTopicLead(state: MatcherState, text: string): number | undefi
   const question = toUnit(raw);
   const isOnSubject = onSubjectOf(state);
   let offTopic = -1;
-  OFF_TOPIC_QUESTIONS.forEach((reference, i) => {
-    const vector = isOnSubject[i] ? undefined : state.embedder!.embed(reference);
-    if (vector) {
-      offTopic = Math.max(offTopic, cosineWith(question, vector));
+  referenceUnitsOf(state).forEach((unit, i) => {
+    if (unit && !isOnSubject[i]) {
+      offTopic = Math.max(offTopic, dot(question, unit));
     }
   });
   return offTopic - nearestInScript(state, question);

@@ -36,6 +36,8 @@ export interface SemanticIndex {
   ): void;
   /** Rescaled similarity (0-1) of one phrasing to the question; 0 without its vector. */
   similarity(record: PhrasingRecord, query: Float32Array): number;
+  /** The largest cosine of a unit vector with any phrasing's own (uncentered) vector; -1 without. */
+  nearestRawCosine(unit: Float32Array): number;
   /** Drops the trained classifier (its extra rows changed). */
   invalidateClassifier(): void;
   /** The trained classifier's weights, when it was trained (or restored) and takes part. */
@@ -366,6 +368,13 @@ export function createSemanticIndex(embedder: Embedder, settings: SemanticSettin
     similarity(record, query) {
       const vector = vectors.get(record);
       return vector ? rescale(dot(query, vector)) : 0;
+    },
+    nearestRawCosine(unit) {
+      let nearest = -1;
+      for (const vector of rawVectors.values()) {
+        nearest = Math.max(nearest, dot(unit, vector));
+      }
+      return nearest;
     },
   };
 }
