@@ -264,6 +264,7 @@ export function createTranscriptIndex(
       records.set(answer, record);
       words.add(answer.slot, stems);
       lengthOfSlot[answer.slot] = stems.length;
+      wordScores = growFloat64(wordScores, answer.slot + 1);
       embedMissing(record);
       return true;
     },
@@ -300,21 +301,16 @@ export function createTranscriptIndex(
       const semanticShare = query ? settings.semanticShare : 0;
       const k1 = settings.wordsK1;
       const averageLength = Math.max(1, lengthTotal / records.size);
+      const lengthB = settings.wordsLengthB;
+      // BM25's saturation, scaled to 0–1 (a word found infinitely often counts its full idf).
+      const saturated = (weight: number, count: number, length: number) =>
+        (weight * count) / (count + k1 * (1 - lengthB + (lengthB * length) / averageLength));
       words.compact();
-      for (const [answer] of records) {
-        wordScores = growFloat64(wordScores, answer.slot + 1);
-      }
       stems.forEach((stem, i) => {
         const weight = weights[i]!;
         words.forEachUse(stem, (slot, count) => {
-          // BM25's saturation, scaled to 0–1 (a word found infinitely often counts its full idf).
-          const saturation =
-            k1 *
-            (1 -
-              settings.wordsLengthB +
-              (settings.wordsLengthB * lengthOfSlot[slot]!) / averageLength);
           wordScores[slot] =
-            wordScores[slot]! + (k1 > 0 ? (weight * count) / (count + saturation) : weight);
+            wordScores[slot]! + (k1 > 0 ? saturated(weight, count, lengthOfSlot[slot]!) : weight);
         });
       });
       for (const [answer, record] of records) {

@@ -68,53 +68,32 @@ describe("a question's token cap", () => {
 describe("readings that disagree on the prompt's words", () => {
   const prompt = 'Did you ever meet Elvis? Where were you born? the king. Elvis, Ngozi Okonjo.';
 
-  it('are a likely reading naming a sentence or word of the prompt that the best does not', () => {
-    const readings = [
-      { text: 'Did you ever meet a king?', share: 0.73 },
-      { text: 'Did you ever meet the king?', share: 0.21 },
-    ];
-    expect(disagreesOnPrompt(readings, prompt)).toBe(true);
-    expect(
-      disagreesOnPrompt(
-        [
-          { text: 'My aunt and go via Kanjo', share: 0.8 },
-          { text: 'My aunt Ngozi Okonjo', share: 0.2 },
-        ],
-        prompt,
-      ),
-    ).toBe(true);
-  });
+  const reading = (text: string, share: number) => ({ text, share });
 
-  it('are not an unlikely one, one the best agrees with, or words outside the prompt', () => {
-    expect(
-      disagreesOnPrompt(
-        [
-          { text: 'Did you ever meet a king?', share: 0.9 },
-          { text: 'Did you ever meet the king?', share: 0.1 },
-        ],
-        prompt,
-      ),
-    ).toBe(false);
-    expect(
-      disagreesOnPrompt(
-        [
-          { text: 'Where were you born?', share: 0.6 },
-          { text: 'Where were you born.', share: 0.4 },
-        ],
-        prompt,
-      ),
-    ).toBe(false);
-    expect(
-      disagreesOnPrompt(
-        [
-          { text: 'What was the best game of your life?', share: 0.8 },
-          { text: 'What was the best day of your life?', share: 0.2 },
-        ],
-        prompt,
-      ),
-    ).toBe(false);
-    expect(disagreesOnPrompt([{ text: 'Did you ever meet a king?', share: 1 }], prompt)).toBe(
-      false,
-    );
-  });
+  it.each([
+    [[reading('Did you ever meet a king?', 0.73), reading('Did you ever meet the king?', 0.21)]],
+    [[reading('My aunt and go via Kanjo', 0.8), reading('My aunt Ngozi Okonjo', 0.2)]],
+  ])(
+    'are a likely reading naming a sentence or word of the prompt that the best does not (%#)',
+    (readings) => {
+      expect(disagreesOnPrompt(readings, prompt)).toBe(true);
+    },
+  );
+
+  it.each([
+    [[reading('Did you ever meet a king?', 0.9), reading('Did you ever meet the king?', 0.1)]],
+    [[reading('Where were you born?', 0.6), reading('Where were you born.', 0.4)]],
+    [
+      [
+        reading('What was the best game of your life?', 0.8),
+        reading('What was the best day of your life?', 0.2),
+      ],
+    ],
+    [[reading('Did you ever meet a king?', 1)]],
+  ])(
+    'are not an unlikely one, one the best agrees with, or words outside the prompt (%#)',
+    (readings) => {
+      expect(disagreesOnPrompt(readings, prompt)).toBe(false);
+    },
+  );
 });

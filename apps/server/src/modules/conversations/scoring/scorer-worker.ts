@@ -39,17 +39,19 @@ const held = new Map<string, HeldMatcher>();
  */
 const sharedOffTopicVectors = new Map<string, Float32Array>();
 
-function shareOffTopic(embedderId: string, text: string, vector: Float32Array): Float32Array {
+/** The vector as the thread keeps it: unit, and one shared copy of a built-in question's. */
+function keptVector(embedderId: string, text: string, vector: Float32Array): Float32Array {
   if (!OFF_TOPIC_TEXTS.has(text)) {
-    return vector;
+    return toUnit(vector);
   }
   const key = `${embedderId}\n${text}`;
   const shared = sharedOffTopicVectors.get(key);
   if (shared?.length === vector.length) {
     return shared;
   }
-  sharedOffTopicVectors.set(key, vector);
-  return vector;
+  const unit = toUnit(vector);
+  sharedOffTopicVectors.set(key, unit);
+  return unit;
 }
 /** The vectors of the questions being scored (set for one task, synchronously). */
 let questionVectors = new Map<string, Float32Array>();
@@ -65,10 +67,7 @@ export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState):
   const vectors = new Map(
     embedderId === null
       ? []
-      : snapshot.vectors.map(([text, vector]) => [
-          text,
-          shareOffTopic(embedderId, text, toUnit(vector)),
-        ]),
+      : snapshot.vectors.map(([text, vector]) => [text, keptVector(embedderId, text, vector)]),
   );
   const embedder: Embedder | undefined =
     snapshot.embedderId === null
