@@ -21,6 +21,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   throw new Error('timed out');
 }
 
+/** A failed stop's report: how it ended first (a summary may keep only the first line). */
+function exitReport(exit: { code: number | null; signal: string | null }, output: string): string {
+  return `ended with code ${exit.code} and signal ${exit.signal}; the server's output:\n${output}`;
+}
+
 describe('healthz', () => {
   it('answers 503 once the database stops answering', async () => {
     const studio = await startTestStudio();
@@ -99,7 +104,8 @@ describe('the server process on embedded defaults', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited, first.output).toEqual({ code: 0, signal: null });
+    const firstExit = await first.exited;
+    expect(firstExit, exitReport(firstExit, first.output)).toEqual({ code: 0, signal: null });
     expect(first.output).toContain('SIGTERM: finishing in-flight requests and stopping');
     // PostgreSQL removes its pid file only on a clean shutdown.
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
@@ -109,6 +115,7 @@ describe('the server process on embedded defaults', () => {
     await waitUntilHealthy(second);
     expect(second.output).not.toContain('A platform admin was created');
     second.child.kill('SIGINT');
-    expect(await second.exited, second.output).toEqual({ code: 0, signal: null });
+    const secondExit = await second.exited;
+    expect(secondExit, exitReport(secondExit, second.output)).toEqual({ code: 0, signal: null });
   }, 420_000);
 });

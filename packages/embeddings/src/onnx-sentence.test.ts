@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   closeSharedOnnxSentenceEmbedders,
@@ -133,5 +136,45 @@ describe("the process's shared model", () => {
     } finally {
       await closeSharedOnnxSentenceEmbedders();
     }
+  });
+});
+
+describe("onnxruntime's telemetry", () => {
+  /** A process that embeds a sentence with a home of its own; what it left in that home. */
+  async function embedWithHome(telemetry: string | undefined): Promise<boolean> {
+    const home = mkdtempSync(path.join(tmpdir(), 'onnx-home-'));
+    try {
+      const script = path.join(home, 'embed.mts');
+      const source = [
+        `import { getOnnxSentenceEmbedder, closeSharedOnnxSentenceEmbedders } from ${JSON.stringify(
+          path.join(import.meta.dirname, 'onnx-sentence.ts'),
+        )};`,
+        "const [vector] = await getOnnxSentenceEmbedder('all-minilm-l6-v2').embed(['Hello there.']);",
+        'await closeSharedOnnxSentenceEmbedders();',
+        'console.log(vector.length);',
+      ].join('\n');
+      writeFileSync(script, source);
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        // No CI variable: onnxruntime stays quiet by itself where it sees one.
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          ...(telemetry === undefined ? {} : { ORT_DISABLE_TELEMETRY: telemetry }),
+        },
+      });
+      expect(stdout.trim()).toBe(String(MODEL.dimensions));
+      return existsSync(path.join(home, '.cache', 'Microsoft'));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+
+  it('is off: a studio leaves no device id or event cache in its home, and uploads nothing', async () => {
+    expect(await embedWithHome(undefined)).toBe(false);
+  });
+
+  it("is on where an operator sets ORT_DISABLE_TELEMETRY to 0 (the runtime's default)", async () => {
+    expect(await embedWithHome('0')).toBe(true);
   });
 });

@@ -43,11 +43,25 @@ export function onnxModelDir(id: string): string {
   );
 }
 
+/**
+ * onnxruntime-node 1.29 and later send usage telemetry to Microsoft from Linux too: a thread
+ * uploads, and it keeps a device id and an event cache under ~/.cache/Microsoft. A studio sends
+ * nothing of its owner's anywhere unasked, and that thread, still running when the process exits,
+ * races its native teardown (a clean stop once ended by a signal). ORT_DISABLE_TELEMETRY, read
+ * when the runtime first starts in the process, turns all of it off. A worker thread's
+ * `process.env` is its own copy, so the thread that starts the model's thread sets it, and an
+ * operator's own value stays.
+ */
+export function disableOnnxRuntimeTelemetry(): void {
+  process.env.ORT_DISABLE_TELEMETRY ??= '1';
+}
+
 /** Starts an ONNX sentence model in a worker thread (onnxruntime-node, its CPU provider). */
 export function createOnnxSentenceEmbedder(
   model: OnnxSentenceModel,
   options: OnnxSentenceOptions = {},
 ): WorkerEmbedder {
+  disableOnnxRuntimeTelemetry();
   const threads = options.threads ?? 1;
   return createWorkerEmbedder(
     {

@@ -82,11 +82,22 @@ function specialTokens(info: WhisperModelInfo): SpecialTokens {
   };
 }
 
+/**
+ * Turns off onnxruntime's telemetry to Microsoft (1.29 and later, Linux too) before the runtime
+ * first starts in the process: a studio sends nothing anywhere unasked, and the uploading thread
+ * races the process's exit. Set by the thread that starts the model's thread, since a worker
+ * thread's `process.env` is its own copy; an operator's own value stays.
+ */
+export function disableOnnxRuntimeTelemetry(): void {
+  process.env.ORT_DISABLE_TELEMETRY ??= '1';
+}
+
 /** Loads a converted model's files, checking each against the hash convert.py recorded. */
 export async function loadWhisperModel(
   modelDir: string,
   options: LoadOptions = {},
 ): Promise<WhisperModel> {
+  disableOnnxRuntimeTelemetry();
   const started = performance.now();
   const ort = await import('onnxruntime-node');
   const info = JSON.parse(

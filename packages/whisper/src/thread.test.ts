@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { loadWhisperModel, whisperModelDir } from './model.ts';
 import { recognize } from './recognize.ts';
 import { say } from './speech.fixtures.ts';
 import { startWhisperThread } from './thread.ts';
+import { promisify } from 'node:util';
 
 let work: string;
 let samples: Float32Array;
@@ -68,5 +70,34 @@ describe('a Whisper model in a worker thread', () => {
     await expect(thread.ready).rejects.toThrow('The Whisper model could not be loaded');
     await expect(thread.recognize(samples)).rejects.toThrow('could not be loaded');
     await thread.close();
+  });
+});
+
+describe("onnxruntime's telemetry", () => {
+  it('is off: a process that hears with Whisper leaves no device id or event cache in its home', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'whisper-home-'));
+    try {
+      const script = path.join(home, 'hear.mts');
+      const thread = JSON.stringify(path.join(import.meta.dirname, 'thread.ts'));
+      const model = JSON.stringify(path.join(import.meta.dirname, 'model.ts'));
+      await writeFile(
+        script,
+        [
+          `import { startWhisperThread } from ${thread};`,
+          `import { whisperModelDir } from ${model};`,
+          "const thread = startWhisperThread({ modelDir: whisperModelDir('tiny.en') });",
+          'console.log(await thread.ready > 0);',
+          'await thread.close();',
+        ].join('\n'),
+      );
+      // No CI variable in its environment: onnxruntime stays quiet by itself where it sees one.
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+        env: { PATH: process.env.PATH, HOME: home },
+      });
+      expect(stdout.trim()).toBe('true');
+      expect(existsSync(path.join(home, '.cache', 'Microsoft'))).toBe(false);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { disableOnnxRuntimeTelemetry } from './model.ts';
 import type { Recognition, RecognizeOptions } from './recognize.ts';
 import type { WhisperReply, WhisperRequest, WhisperThreadData } from './thread-messages.ts';
 
@@ -32,6 +33,7 @@ function defaultWorkerUrl(): URL {
 
 /** Starts a worker thread that loads the model and recognizes recordings one after another. */
 export function startWhisperThread(options: WhisperThreadOptions): WhisperThread {
+  disableOnnxRuntimeTelemetry();
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const data: WhisperThreadData = {
     modelDir: options.modelDir,
