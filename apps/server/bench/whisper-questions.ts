@@ -16,7 +16,8 @@ import { LIFE_STORY_TEMPLATE } from '../src/modules/library/templates/life-story
 import { readPcmWav } from '../src/modules/speech/pauses.ts';
 import { hasVoice } from '../src/modules/speech/voice.ts';
 import { buildStoryfileVocabulary } from '../src/modules/speech/vocabulary.ts';
-import { buildWhisperPrompt, toSpokenWords } from '../src/modules/speech/whisper-engine.ts';
+import { toSpokenWords } from '../src/modules/speech/whisper-engine.ts';
+import { buildWhisperPrompt } from '../src/modules/speech/whisper-prompt.ts';
 import { fixed, mapLimit, median, wordEdits } from './speech/measures.ts';
 import { args, LATENCY_RUNS, NOISE, SENTENCES, VOICINGS } from './speech/options.ts';
 import { makeRecording, run } from './speech/recordings.ts';

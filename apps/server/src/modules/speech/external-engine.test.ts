@@ -202,4 +202,20 @@ describe('external engine helpers', { timeout: RECOGNITION_TEST_TIMEOUT_MS }, ()
     expect(long.length).toBeLessThanOrEqual(800);
     expect(long.endsWith('here')).toBe(true);
   });
+
+  it('past 800 characters, takes the phrasings that bring words the prompt lacks', () => {
+    const alike = Array.from(
+      { length: 40 },
+      (_, index) => `Are you happy about your family and your work, number ${index}?`,
+    );
+    const prompt = buildTranscriptionPrompt(
+      ['Kubrick'],
+      [...alike, 'Where and when were you born?', 'Who taught you the saxophone?'],
+    );
+    expect(prompt.length).toBeLessThanOrEqual(800);
+    expect(prompt.startsWith('Kubrick, Are you happy')).toBe(true);
+    expect(prompt.endsWith('Where and when were you born?, Who taught you the saxophone?')).toBe(
+      true,
+    );
+  });
 });

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../http/errors.ts';
 import type { SpeechEngine, SpeechTranscript, TimedWord } from './speech-engine.ts';
+import { chooseForPrompt, MAX_PROMPT_CHARACTERS } from './whisper-prompt.ts';
 
 export const SPEECH_SERVICE_DOWN_MESSAGE =
   'The speech recognizer is not available right now. Type your question instead.';
 export const SPEECH_SERVICE_TIMEOUT_MESSAGE =
   'The speech recognizer did not answer in time. Type your question, or try again.';
 
-/** Whisper reads about 224 tokens of prompt; the vocabulary is cut well before that. */
-const MAX_PROMPT_CHARACTERS = 800;
 const TRANSCRIPTIONS_PATH = '/v1/audio/transcriptions';
 
 /** The transcription endpoint of a base URL (a URL that already names it is kept). */
@@ -24,26 +23,36 @@ export function getTranscriptionsUrl(baseUrl: string): string {
 
 /**
  * The prompt that biases the external recognizer toward the storyfile: its custom words first
- * (the words a general model gets wrong), then its questions, cut to whole phrasings.
+ * (the words a general model gets wrong), then its questions, whole phrasings: all that fit, and
+ * past 800 characters those that bring the words the prompt lacks (`chooseForPrompt`).
  */
 export function buildTranscriptionPrompt(terms: readonly string[], phrasings: readonly string[]) {
-  const parts: string[] = [];
-  let length = 0;
   const seen = new Set<string>();
-  for (const part of [...terms, ...phrasings]) {
-    const cleaned = part.replace(/\s+/g, ' ').trim();
-    const key = cleaned.toLowerCase();
-    if (cleaned === '' || seen.has(key)) {
-      continue;
-    }
-    if (length + cleaned.length + 2 > MAX_PROMPT_CHARACTERS) {
+  const unique = (texts: readonly string[]) =>
+    texts
+      .map((text) => text.replace(/\s+/g, ' ').trim())
+      .filter((text) => {
+        const key = text.toLowerCase();
+        if (text === '' || seen.has(key)) {
+          return false;
+        }
+        seen.add(key);
+        return true;
+      });
+  const words: string[] = [];
+  let left = MAX_PROMPT_CHARACTERS;
+  for (const word of unique(terms)) {
+    if (word.length + 2 > left) {
       break;
     }
-    seen.add(key);
-    parts.push(cleaned);
-    length += cleaned.length + 2;
+    words.push(word);
+    left -= word.length + 2;
   }
-  return parts.join(', ');
+  const questions = chooseForPrompt(unique(phrasings), left, {
+    separator: ', ',
+    known: words.join(' '),
+  });
+  return [...words, ...questions].join(', ');
 }
 
 /** What a `/v1/audio/transcriptions` server answers with `response_format=verbose_json` (or json). */

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speak } from '../../../test/speech.fixtures.ts';
 import { createEmbeddedEngine } from './embedded-engine.ts';
 import { withPocketsphinxFallback } from './recognizers.ts';
-import { buildWhisperPrompt, createWhisperEngine, toSpokenWords } from './whisper-engine.ts';
+import { createWhisperEngine, toSpokenWords } from './whisper-engine.ts';
+import { buildWhisperPrompt } from './whisper-prompt.ts';
 
 const run = promisify(execFile);
 const vocabulary = {
@@ -87,6 +88,25 @@ describe("Whisper's prompt and the gateway's words", () => {
     const prompt = buildWhisperPrompt(['Elvis'], long);
     expect(prompt.length).toBeLessThanOrEqual(800);
     expect(prompt.endsWith(' Elvis.')).toBe(true);
+  });
+
+  it('past 800 characters, takes the sentences that bring words the prompt lacks, not the first in order', () => {
+    // 40 questions that say the same things, sorted before the two that name what they ask.
+    const alike = Array.from(
+      { length: 40 },
+      (_, index) => `Are you happy about your family and your work, number ${index}?`,
+    );
+    const prompt = buildWhisperPrompt(
+      ['Ngozi'],
+      [...alike, 'Where and when were you born?', 'Who taught you to play the saxophone?'],
+    );
+    expect(prompt.length).toBeLessThanOrEqual(800);
+    expect(prompt).toContain('Where and when were you born?');
+    expect(prompt).toContain('Who taught you to play the saxophone?');
+    expect(prompt.endsWith(' Ngozi.')).toBe(true);
+    // Still in the vocabulary's order, and as full as the room allows.
+    expect(prompt.indexOf('born')).toBeGreaterThan(prompt.indexOf('number'));
+    expect(prompt.length).toBeGreaterThan(800 - 70);
   });
 
   it('lower-cases a question and keeps only its words and their apostrophes', () => {

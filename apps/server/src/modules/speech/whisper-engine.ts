@@ -10,42 +10,9 @@ import { SPEECH_SERVICE_DOWN_MESSAGE } from './external-engine.ts';
 import { readPcmWav } from './pauses.ts';
 import type { SpeechEngine, SpeechTranscript } from './speech-engine.ts';
 import { hasVoice } from './voice.ts';
+import { buildWhisperPrompt } from './whisper-prompt.ts';
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
-/** Whisper reads at most 223 tokens of prompt, about 800 characters of English. */
-const MAX_PROMPT_CHARACTERS = 800;
-
-/**
- * Whisper's prompt for a storyfile, written as the text before the recording would be: its
- * phrasings as sentences, then its custom words last (nearest the speech, and kept whole when
- * the phrasings are cut). A list of phrasings joined by commas made Whisper end its readings
- * early, as a list's items end.
- */
-export function buildWhisperPrompt(terms: readonly string[], phrasings: readonly string[]) {
-  const seen = new Set<string>();
-  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const unique = (texts: readonly string[]) =>
-    texts.map(clean).filter((text) => {
-      const key = text.toLowerCase();
-      if (text === '' || seen.has(key)) {
-        return false;
-      }
-      seen.add(key);
-      return true;
-    });
-  const words = unique(terms);
-  const ending = words.length > 0 ? ` ${words.join(', ')}.` : '';
-  let prompt = '';
-  for (const phrasing of unique(phrasings)) {
-    const sentence = /[.?!]$/.test(phrasing) ? phrasing : `${phrasing}.`;
-    if (prompt.length + sentence.length + 1 + ending.length > MAX_PROMPT_CHARACTERS) {
-      break;
-    }
-    prompt = prompt === '' ? sentence : `${prompt} ${sentence}`;
-  }
-  return `${prompt}${ending}`.trim().slice(-MAX_PROMPT_CHARACTERS);
-}
 
 export interface WhisperEngineOptions {
   model?: WhisperModelId;
