@@ -10,6 +10,13 @@ interface Candidate {
   order: number;
 }
 
+/**
+ * Choices made lately, by their texts (a storyfile's vocabulary is read again for each recording,
+ * and choosing among 700 phrasings costs milliseconds of the event loop); the oldest go first.
+ */
+const recentChoices = new Map<string, string[]>();
+const RECENT_CHOICES_KEPT = 64;
+
 function contentStemsOf(text: string): Set<string> {
   const stems = new Set<string>();
   for (const token of tokenizeText(text)) {
@@ -36,6 +43,13 @@ export function chooseForPrompt(
   const cost = (text: string) => text.length + options.separator.length;
   if (texts.reduce((sum, text) => sum + cost(text), 0) <= room) {
     return [...texts];
+  }
+  const key = [room, options.separator, options.known ?? '', ...texts].join('\u0000');
+  const recent = recentChoices.get(key);
+  if (recent) {
+    recentChoices.delete(key);
+    recentChoices.set(key, recent);
+    return [...recent];
   }
   const candidates: Candidate[] = texts.map((text, order) => ({
     text,
@@ -74,7 +88,12 @@ export function chooseForPrompt(
       left -= cost(candidate.text);
     }
   }
-  return [...chosen].sort((a, b) => a.order - b.order).map((candidate) => candidate.text);
+  const choice = [...chosen].sort((a, b) => a.order - b.order).map((candidate) => candidate.text);
+  recentChoices.set(key, choice);
+  if (recentChoices.size > RECENT_CHOICES_KEPT) {
+    recentChoices.delete(recentChoices.keys().next().value!);
+  }
+  return [...choice];
 }
 
 /**
