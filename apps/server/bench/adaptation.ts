@@ -22,6 +22,7 @@ import {
   type SpeakerAdaptation,
 } from '../src/modules/speech/adaptation/speaker-adaptation.ts';
 import { createEmbeddedEngine } from '../src/modules/speech/embedded-engine.ts';
+import { buildDraftVocabulary } from '../src/modules/speech/draft-vocabulary.ts';
 import { createWhisperEngine } from '../src/modules/speech/whisper-engine.ts';
 import { splitIntoWords } from '../src/modules/speech/language-model.ts';
 import {
@@ -131,7 +132,8 @@ async function draftLaterWithWhisper(later: readonly Utterance[], prompt: readon
   for (const utterance of later) {
     const heard = await engine.transcribe(
       utterance.wavFile,
-      { storyfileId: 'bench', phrasings: [...prompt], terms: [] },
+      // As the studio's drafts: its corrected answers, the most recent first.
+      buildDraftVocabulary('bench', [...prompt].reverse()),
       new AbortController().signal,
     );
     const truth = splitIntoWords(utterance.text);

@@ -36,4 +36,5 @@ export {
 export { POCKETSPHINX_DEFAULTS } from './pocketsphinx.ts';
 export { setRecognizerCopy } from './recognizer-copy.ts';
 export { createDictation, DICTATION_PIECE_MS, type Dictated, type Dictation } from './dictation.ts';
+export { buildDraftVocabulary, DRAFT_PROMPT_ANSWERS } from './draft-vocabulary.ts';
 export type { TimedWord } from './speech-engine.ts';

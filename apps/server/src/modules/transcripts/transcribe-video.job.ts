@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   formatWebVtt,
   MEDIA_FILES,
@@ -16,8 +16,9 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
 import { readAssetCaptions, replaceAssetCaptions } from '../media/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
-import type { Dictation } from '../speech/index.ts';
+import { buildDraftVocabulary, DRAFT_PROMPT_ANSWERS, type Dictation } from '../speech/index.ts';
 import { buildCues, joinCueTexts } from './cues.ts';
+import { isCorrected } from './speaker-adaptation-trigger.ts';
 import { findSpeakerModel, loadSpeakerVoice } from './speaker-voice.ts';
 import { videoTranscripts } from './transcripts.tables.ts';
 
@@ -26,6 +27,29 @@ export interface TranscribeVideoDeps {
   mediaStore: MediaStore;
   dictation: Dictation;
   log: (message: string) => void;
+}
+
+/**
+ * What a storyfile's authors corrected lately, but the answer being drafted: the words its draft's
+ * prompt is chosen from (`buildDraftVocabulary`).
+ */
+export async function readDraftVocabulary(db: Database, storyfileId: string, assetId: string) {
+  const corrected = await db
+    .select({ text: videoTranscripts.text })
+    .from(videoTranscripts)
+    .where(
+      and(
+        eq(videoTranscripts.storyfileId, storyfileId),
+        ne(videoTranscripts.assetId, assetId),
+        isCorrected,
+      ),
+    )
+    .orderBy(desc(videoTranscripts.updatedAt))
+    .limit(DRAFT_PROMPT_ANSWERS);
+  return buildDraftVocabulary(
+    storyfileId,
+    corrected.map((row) => row.text),
+  );
 }
 
 /**
@@ -91,9 +115,16 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
         const voice = speakerModel
           ? await loadSpeakerVoice(mediaStore, speakerModel, workDir)
           : undefined;
+        // Whisper is prompted with the words the authors corrected in earlier answers (issue 65;
+        // pocketsphinx's drafts use its general model, and its adapted voice instead).
+        const vocabulary =
+          dictation.engineName === 'whisper'
+            ? await readDraftVocabulary(db, transcript.storyfileId, assetId)
+            : undefined;
         dictated = await dictation.transcribeAnswer(wavFile, {
           signal,
           ...(voice ? { voice } : {}),
+          ...(vocabulary ? { vocabulary } : {}),
         });
       } finally {
         await rm(workDir, { recursive: true, force: true });

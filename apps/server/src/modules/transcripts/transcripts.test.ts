@@ -20,6 +20,7 @@ import {
 } from '../../../test/transcript.fixtures.ts';
 import { startTestStudio, TestBrowser, type TestStudio } from '../../../test/studio.ts';
 import { ApiClient } from '../../../test/storyfile.fixtures.ts';
+import { readDraftVocabulary } from './transcribe-video.job.ts';
 
 const SUBTITLE = 'Hello, ask me anything';
 
@@ -159,6 +160,16 @@ describe('editing a transcript', { timeout: DRAFT_TEST_TIMEOUT_MS }, () => {
     const captions = await fetchCaptionsOf(videoIds.spoken);
     expect(captions.url).toMatch(/\/captions-r2\.vtt\?/);
     expect(captions.text).toContain(correctedText);
+  });
+
+  it("the next answer's draft is prompted with the words corrected in the others (Whisper's prompt)", async () => {
+    const saved = await waitForTranscript(videoIds.spoken);
+    expect(saved.status).toBe('edited');
+    const forOther = await readDraftVocabulary(studio.database.db, storyfileId, videoIds.subtitled);
+    expect(forOther.phrasings.join(' ')).toContain('Ohio.');
+    // Never an answer's own words for its own new draft, nor a draft no author corrected.
+    const forItself = await readDraftVocabulary(studio.database.db, storyfileId, videoIds.spoken);
+    expect(forItself.phrasings).toEqual([]);
   });
 
   it('a save over a newer revision is refused with the spec-style sentence; times can be kept as sent', async () => {
