@@ -10,6 +10,7 @@ import { createUploadStorage, type UploadStorage } from '../modules/uploads/inde
 import { createSharedMediaUrlSigner } from '../modules/media/index.ts';
 import { createPackageJobHandler } from '../modules/packages/index.ts';
 import { createDictation } from '../modules/speech/index.ts';
+import { createDraftVocabularyReader } from './draft-vocabulary.ts';
 import {
   createAdaptSpeakerHandler,
   createTranscribeVideoHandler,
@@ -91,6 +92,7 @@ export async function startMediaRuntime(options: {
           mediaStore,
           dictation,
           log,
+          readVocabulary: createDraftVocabularyReader(database.db),
         }),
         adaptSpeaker: createAdaptSpeakerHandler({
           db: database.db,

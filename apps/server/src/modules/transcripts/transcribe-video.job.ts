@@ -16,7 +16,12 @@ import type { MediaStore } from '../../media/media-store.ts';
 import { makeWorkFolder } from '../../media/work-folders.ts';
 import { readAssetCaptions, replaceAssetCaptions } from '../media/index.ts';
 import { mediaAssets } from '../media/media.tables.ts';
-import { buildDraftVocabulary, DRAFT_PROMPT_ANSWERS, type Dictation } from '../speech/index.ts';
+import {
+  buildDraftVocabulary,
+  DRAFT_PROMPT_ANSWERS,
+  type Dictation,
+  type StoryfileVocabulary,
+} from '../speech/index.ts';
 import { buildCues, joinCueTexts } from './cues.ts';
 import { isCorrected } from './speaker-adaptation-trigger.ts';
 import { findSpeakerModel, loadSpeakerVoice } from './speaker-voice.ts';
@@ -27,13 +32,23 @@ export interface TranscribeVideoDeps {
   mediaStore: MediaStore;
   dictation: Dictation;
   log: (message: string) => void;
+  /**
+   * What a Whisper draft of this storyfile's answer is prompted with; by default the corrected
+   * answers' words alone (`readDraftVocabulary`; the studio adds its custom words).
+   */
+  readVocabulary?: (storyfileId: string, assetId: string) => Promise<StoryfileVocabulary>;
 }
 
 /**
  * What a storyfile's authors corrected lately, but the answer being drafted: the words its draft's
  * prompt is chosen from (`buildDraftVocabulary`).
  */
-export async function readDraftVocabulary(db: Database, storyfileId: string, assetId: string) {
+export async function readDraftVocabulary(
+  db: Database,
+  storyfileId: string,
+  assetId: string,
+  customWords: readonly string[] = [],
+): Promise<StoryfileVocabulary> {
   const corrected = await db
     .select({ text: videoTranscripts.text })
     .from(videoTranscripts)
@@ -49,6 +64,7 @@ export async function readDraftVocabulary(db: Database, storyfileId: string, ass
   return buildDraftVocabulary(
     storyfileId,
     corrected.map((row) => row.text),
+    customWords,
   );
 }
 
@@ -61,6 +77,9 @@ export async function readDraftVocabulary(db: Database, storyfileId: string, ass
  */
 export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): TranscribeVideoHandler {
   const { db, mediaStore, dictation, log } = deps;
+  const readVocabulary =
+    deps.readVocabulary ??
+    ((storyfileId: string, assetId: string) => readDraftVocabulary(db, storyfileId, assetId));
   return async ({ transcriptAssetId: assetId }, { signal, isLastAttempt }) => {
     const [found] = await db
       .select({ transcript: videoTranscripts, asset: mediaAssets })
@@ -119,7 +138,7 @@ export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): Transcr
         // pocketsphinx's drafts use its general model, and its adapted voice instead).
         const vocabulary =
           dictation.engineName === 'whisper'
-            ? await readDraftVocabulary(db, transcript.storyfileId, assetId)
+            ? await readVocabulary(transcript.storyfileId, assetId)
             : undefined;
         dictated = await dictation.transcribeAnswer(wavFile, {
           signal,
