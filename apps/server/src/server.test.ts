@@ -37,6 +37,21 @@ describe('healthz', () => {
   });
 });
 
+describe('a port taken', () => {
+  it('fails the start with EADDRINUSE once every attempt found the port taken', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      await expect(startTestStudio({ PORT: String(port) })).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      taken.close();
+    }
+  });
+});
+
 describe('stopping with a request in flight', () => {
   it('gives it REQUEST_SHUTDOWN_GRACE_SECONDS, then closes its connection and stops', async () => {
     const studio = await startTestStudio({ REQUEST_SHUTDOWN_GRACE_SECONDS: '1' });

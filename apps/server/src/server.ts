@@ -66,7 +66,12 @@ export async function startStudio(
       media: { runtime: media, pool: database.pool },
       ...(textEmbedder ? { textEmbedder } : {}),
     });
-    await app.listen({ port: config.port, host: config.host });
+    // A port taken already fails the start: the app's own resources (its threads, timers and
+    // the identity provider's) end with it, as the media runtime and the database do below.
+    await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+      await app.close().catch(() => undefined);
+      throw error;
+    });
     const maintenance = startMaintenance(
       getWebMaintenanceTasks({ db: database.db, config, media }),
       { intervalMs: MAINTENANCE_INTERVAL_MS, firstDelayMs: FIRST_MAINTENANCE_DELAY_MS, log },

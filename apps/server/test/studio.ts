@@ -78,11 +78,35 @@ export interface TestStudio extends RunningStudio {
   baseUrl: string;
 }
 
-/** Starts a real studio (HTTP, identity provider, database) on a free loopback port. */
+/** Times a test studio is started on another port when its port was taken before it listened. */
+const START_ATTEMPTS = 3;
+
+/**
+ * Starts a real studio (HTTP, identity provider, database) on a free loopback port. A port found
+ * free can be taken before the studio listens on it (another test file's studio, or an outgoing
+ * connection's ephemeral port: a CI run once failed a suite with EADDRINUSE), so such a start is
+ * made again on another port.
+ */
 export async function startTestStudio(
   env: Record<string, string> = {},
   /** Configuration no variable sets (a scorer worker module of the test's own). */
   overrides: Partial<Config> = {},
+): Promise<TestStudio> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTestStudioOnce(env, overrides);
+    } catch (error) {
+      const code = (error as { code?: unknown } | undefined)?.code;
+      if (code !== 'EADDRINUSE' || attempt >= START_ATTEMPTS) {
+        throw error;
+      }
+    }
+  }
+}
+
+async function startTestStudioOnce(
+  env: Record<string, string>,
+  overrides: Partial<Config>,
 ): Promise<TestStudio> {
   const port = await getFreePort();
   const config: Config = loadConfig({
