@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../http/errors.ts';
 import type { SpeechEngine, SpeechTranscript, TimedWord } from './speech-engine.ts';
-import { chooseForPrompt, MAX_PROMPT_CHARACTERS } from './whisper-prompt.ts';
+import { chooseForPrompt, MAX_PROMPT_CHARACTERS, uniqueTexts } from './whisper-prompt.ts';
 
 export const SPEECH_SERVICE_DOWN_MESSAGE =
   'The speech recognizer is not available right now. Type your question instead.';
@@ -28,27 +28,16 @@ export function getTranscriptionsUrl(baseUrl: string): string {
  */
 export function buildTranscriptionPrompt(terms: readonly string[], phrasings: readonly string[]) {
   const seen = new Set<string>();
-  const unique = (texts: readonly string[]) =>
-    texts
-      .map((text) => text.replace(/\s+/g, ' ').trim())
-      .filter((text) => {
-        const key = text.toLowerCase();
-        if (text === '' || seen.has(key)) {
-          return false;
-        }
-        seen.add(key);
-        return true;
-      });
   const words: string[] = [];
   let left = MAX_PROMPT_CHARACTERS;
-  for (const word of unique(terms)) {
+  for (const word of uniqueTexts(terms, seen)) {
     if (word.length + 2 > left) {
       break;
     }
     words.push(word);
     left -= word.length + 2;
   }
-  const questions = chooseForPrompt(unique(phrasings), left, {
+  const questions = chooseForPrompt(uniqueTexts(phrasings, seen), left, {
     separator: ', ',
     known: words.join(' '),
   });

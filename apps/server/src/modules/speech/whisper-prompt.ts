@@ -97,6 +97,23 @@ export function chooseForPrompt(
 }
 
 /**
+ * `texts` with their spaces made single and trimmed, without the empty ones and those `seen`
+ * already (in any case); each kept one is added to `seen`.
+ */
+export function uniqueTexts(texts: readonly string[], seen: Set<string>): string[] {
+  return texts
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter((text) => {
+      const key = text.toLowerCase();
+      if (text === '' || seen.has(key)) {
+        return false;
+      }
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
  * Whisper's prompt for a storyfile, written as the text before the recording would be: its
  * phrasings as sentences, then its custom words last (nearest the speech, and kept whole when
  * the phrasings are cut). A list of phrasings joined by commas made Whisper end its readings
@@ -105,19 +122,9 @@ export function chooseForPrompt(
  */
 export function buildWhisperPrompt(terms: readonly string[], phrasings: readonly string[]) {
   const seen = new Set<string>();
-  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const unique = (texts: readonly string[]) =>
-    texts.map(clean).filter((text) => {
-      const key = text.toLowerCase();
-      if (text === '' || seen.has(key)) {
-        return false;
-      }
-      seen.add(key);
-      return true;
-    });
-  const words = unique(terms);
+  const words = uniqueTexts(terms, seen);
   const ending = words.length > 0 ? ` ${words.join(', ')}.` : '';
-  const sentences = unique(phrasings).map((phrasing) =>
+  const sentences = uniqueTexts(phrasings, seen).map((phrasing) =>
     /[.?!]$/.test(phrasing) ? phrasing : `${phrasing}.`,
   );
   const prompt = chooseForPrompt(sentences, MAX_PROMPT_CHARACTERS - ending.length + 1, {
