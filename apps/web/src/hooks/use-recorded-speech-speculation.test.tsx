@@ -104,6 +104,24 @@ describe('recognition during the hangover', () => {
     expect(result.current.recognition).toBe('whole');
   });
 
+  it('sends the whole recording when the speculative recognition heard no words', async () => {
+    const vad = makeVoiceActivity('runs');
+    const { result, transcribe, onHeard } = await startListening(vad);
+    transcribe.mockImplementationOnce(() => Promise.resolve({ text: '' }));
+    vad.frames(0.9, 800);
+    vad.frames(0.1, END_OF_SPEECH_HANGOVER_MS);
+    for (let turn = 0; turn < 5; turn += 1) {
+      await flush();
+    }
+    expect(transcribe).toHaveBeenCalledTimes(2);
+    expect(transcribe.mock.calls[1]).toHaveLength(1);
+    expect(onHeard).toHaveBeenCalledTimes(1);
+    expect(onHeard).toHaveBeenCalledWith('where did you grow up', {
+      text: 'where did you grow up',
+    });
+    expect(result.current.recognition).toBe('whole');
+  });
+
   it('sends the whole recording when the person presses stop during the pause', async () => {
     const vad = makeVoiceActivity('runs');
     const { result, transcribe } = await startListening(vad);

@@ -327,6 +327,11 @@ export function useRecordedSpeech({
       const heard = speculative
         ? speculative.heard.then(
             (words) => {
+              // No words in the recording so far, though the VAD heard speech: its last pieces
+              // may not have reached the recognizer yet (a busy machine); hear the whole.
+              if (words.text.trim() === '') {
+                return sendWhole();
+              }
               setRecognition('speculative');
               setTransport(speculative.transport);
               sender?.close();
