@@ -35,7 +35,7 @@ export type {
   DecisionTuning,
   PlayRiskSetting,
 } from './decision-calibration.ts';
-export { splitPassages } from './transcript.ts';
+export { contentStems, splitPassages } from './transcript.ts';
 export { toUnit } from './vector-math.ts';
 export { listFoldedCategories } from './categories.ts';
 export type { FoldedCategory } from './categories.ts';

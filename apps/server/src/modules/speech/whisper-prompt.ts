@@ -1,4 +1,4 @@
-import { classifyTerm, stemWord, tokenizeText } from '@conversa/matching';
+import { contentStems } from '@conversa/matching';
 
 /** Whisper reads at most 223 tokens of prompt, about 800 characters of English. */
 export const MAX_PROMPT_CHARACTERS = 800;
@@ -16,17 +16,6 @@ interface Candidate {
  */
 const recentChoices = new Map<string, string[]>();
 const RECENT_CHOICES_KEPT = 64;
-
-function contentStemsOf(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const token of tokenizeText(text)) {
-    const stem = stemWord(token);
-    if (classifyTerm(stem) === 'content') {
-      stems.add(stem);
-    }
-  }
-  return stems;
-}
 
 /**
  * The texts that fit in `room` characters, each taking its length and `separator`'s, in their
@@ -53,10 +42,10 @@ export function chooseForPrompt(
   }
   const candidates: Candidate[] = texts.map((text, order) => ({
     text,
-    stems: contentStemsOf(text),
+    stems: new Set(contentStems(text)),
     order,
   }));
-  const covered = contentStemsOf(options.known ?? '');
+  const covered = new Set(contentStems(options.known ?? ''));
   const chosen = new Set<Candidate>();
   let left = room;
   for (;;) {

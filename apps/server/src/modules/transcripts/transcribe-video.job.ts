@@ -33,10 +33,10 @@ export interface TranscribeVideoDeps {
   dictation: Dictation;
   log: (message: string) => void;
   /**
-   * What a Whisper draft of this storyfile's answer is prompted with; by default the corrected
-   * answers' words alone (`readDraftVocabulary`; the studio adds its custom words).
+   * What a Whisper draft of this storyfile's answer is prompted with: `readDraftVocabulary`'s
+   * corrected words, with the custom words the assembly adds (`assembly/draft-vocabulary.ts`).
    */
-  readVocabulary?: (storyfileId: string, assetId: string) => Promise<StoryfileVocabulary>;
+  readVocabulary: (storyfileId: string, assetId: string) => Promise<StoryfileVocabulary>;
 }
 
 /**
@@ -76,10 +76,7 @@ export async function readDraftVocabulary(
  * author who saved meanwhile keeps their words; a job run twice finds the row done and stops.
  */
 export function createTranscribeVideoHandler(deps: TranscribeVideoDeps): TranscribeVideoHandler {
-  const { db, mediaStore, dictation, log } = deps;
-  const readVocabulary =
-    deps.readVocabulary ??
-    ((storyfileId: string, assetId: string) => readDraftVocabulary(db, storyfileId, assetId));
+  const { db, mediaStore, dictation, log, readVocabulary } = deps;
   return async ({ transcriptAssetId: assetId }, { signal, isLastAttempt }) => {
     const [found] = await db
       .select({ transcript: videoTranscripts, asset: mediaAssets })
