@@ -1,24 +1,38 @@
-// The learning simulation through the product (not a test; issue 66 item 4): the development
-// benchmark's storyfile (192 answers of one question each, with transcripts) is published, and
-// visitors ask through the public API, each a cookie of its own on a network of its own (a
-// loopback address of its own /24). The second half of the held-out questions (odd positions) is
-// asked first and counted; then the first half (even positions) asks in turn, and a visitor asked
-// back presses the right answer when it is offered (or, with --wrong, the first offered that is
-// not right); then the second half is asked again by fresh visitors and counted. The studio learns
-// as it does for everyone: labels, two networks, the visitor log. Prints right played, wrong
-// played, right offered and off-topic played before and after; writes
-// bench-results/visitors-teach.json.
+// The learning simulation through the product (not a test; issue 66 items 1 and 4), on every shape
+// of the matcher's own simulation: the development benchmark's storyfile (192 answers of one
+// question each, with transcripts) and the 30- and 150-answer storyfiles of CLINC150 and
+// BANKING77 (one phrasing an answer, the other questions of each intent its visitors;
+// `buildLearningShape`). Each shape is published as a storyfile of its own, and visitors ask
+// through the public API, each a cookie of its own on a network of its own (a loopback address of
+// its own /24). The second half of the visitors' questions (odd positions) and the off-topic ones
+// are asked first and counted; then the first half (even positions) asks in turn, and a visitor
+// asked back presses the right answer when it is offered (--attack wrong: the first offered that is
+// not right; --attack crowd: the same, 50 cookies on one network); then the second half is asked
+// again by fresh visitors and counted. The studio learns as it does for everyone: labels, two
+// networks, the visitor log. Beside each, the matcher's own simulation of the same questions
+// (`measureLearningShape`, the studio's rule). Writes bench-results/visitors-teach.json.
 //
-// Usage: npm run bench:visitors-teach [-- --questions 400 --wrong]
-//   --questions N  held-out questions per half (default 400; 0: all, 1,312 and 1,313)
-//   DATABASE_URL   any PostgreSQL (a database `conversa_bench_visitors_teach` is created there);
-//                  unset starts the bench's own embedded PostgreSQL under .data-bench/visitorsTeach/
-//                  (BENCH_POSTGRES_PORT, default 54382)
-import { readFileSync } from 'node:fs';
+// Usage: npm run bench:visitors-teach [-- --shapes all --questions 0 --attack crowd]
+//   --shapes LIST   development, clinc150-30, clinc150-150, banking77-30, banking77-77 or all
+//                   (default development)
+//   --questions N   questions per half at most (default 400; 0: all)
+//   DATABASE_URL    any PostgreSQL (a database `conversa_bench_visitors_teach` is created there);
+//                   unset starts the bench's own embedded PostgreSQL under .data-bench/visitorsTeach/
+//                   (BENCH_POSTGRES_PORT, default 54382)
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AskResponse, PublicAskResponse } from '@conversa/contracts';
+import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
+import { readTrainFile } from '@conversa/matching/bench/datasets';
+import { listFaqTexts, readFaqSlice, type FaqSlice } from '@conversa/matching/bench/faq';
+import {
+  buildLearningShape,
+  listLearningShapeTexts,
+  measureLearningShape,
+  type ShapeOutcome,
+} from '@conversa/matching/bench/learning-shapes';
+import { prepareBenchVectors } from '@conversa/matching/bench/vectors';
 import { TestBrowser } from '../test/studio.ts';
 import {
   call,
@@ -27,36 +41,61 @@ import {
   seedPublishedStoryfile,
   startBenchStudio,
   writeBenchResults,
+  type BenchStoryfile,
 } from './support.ts';
+import type { RunningStudio } from '../src/server.ts';
+
+const SHAPES = ['development', 'clinc150-30', 'clinc150-150', 'banking77-30', 'banking77-77'];
+const ATTACKS = ['none', 'wrong', 'crowd'] as const;
+/** Cookies of the crowd attack, all on one network (issue 66's goal). */
+const CROWD = 50;
+/** Off-topic questions a shape asks at most (the matcher's shapes keep 300). */
+const MAX_OFF_TOPIC = 300;
+/** Visitors asking at once while a half is measured (nothing is learned then). */
+const MEASURE_CONCURRENCY = 4;
 
 const { values: args } = parseArgs({
   options: {
+    shapes: { type: 'string', default: 'development' },
     questions: { type: 'string', default: '400' },
-    wrong: { type: 'boolean', default: false },
+    attack: { type: 'string', default: 'none' },
   },
 });
-
-interface FaqSlice {
-  answers: { id: string; question: string; transcript: string }[];
-  questions: { text: string; answerId: string }[];
-  offTopic: string[];
+const attack = args.attack as (typeof ATTACKS)[number];
+if (!ATTACKS.includes(attack)) {
+  throw new Error(`--attack must be one of ${ATTACKS.join(', ')}, got ${args.attack}`);
 }
-const slice = JSON.parse(
-  readFileSync(path.join(repoRoot, 'packages/matching/data/faq-storyfile.json'), 'utf8'),
-) as FaqSlice;
+const shapeNames = args.shapes === 'all' ? SHAPES : args.shapes.split(',');
+const unknown = shapeNames.filter((name) => !SHAPES.includes(name));
+if (unknown.length > 0) {
+  throw new Error(`--shapes takes ${SHAPES.join(', ')} or all, not ${unknown.join(', ')}`);
+}
 const limit = Number(args.questions);
-const half = (parity: 0 | 1) => {
-  const questions = slice.questions.filter((_, position) => position % 2 === parity);
-  return limit > 0 ? questions.slice(0, limit) : questions;
-};
-const [teachers, measured] = [half(0), half(1)];
-const offTopic = slice.offTopic.slice(0, limit > 0 ? Math.min(limit, 200) : undefined);
+
+const dataFile = (file: string) => path.join(repoRoot, 'packages/matching/data', file);
+/** A shape, cut to `limit` questions a half: both simulations ask the same ones. */
+function loadShape(name: string): FaqSlice {
+  const [dataset, size] = name.split('-');
+  const shape =
+    name === 'development'
+      ? readFaqSlice(dataFile('faq-storyfile.json'))
+      : buildLearningShape(readTrainFile(dataFile(`${dataset}.fewshot5.json`)), Number(size));
+  return {
+    ...shape,
+    name,
+    questions: limit > 0 ? shape.questions.slice(0, 2 * limit) : shape.questions,
+    offTopic: shape.offTopic.slice(0, MAX_OFF_TOPIC),
+  };
+}
 
 let networks = 0;
-/** A fresh visitor: a cookie of its own, on a /24 of its own (127.A.B.1). */
-function newVisitor(studioUrl: string, slug: string) {
-  networks += 1;
-  const address = `127.${(networks >> 8) & 255}.${networks & 255}.1`;
+/** A fresh visitor: a cookie of its own, on a /24 of its own (127.A.B.1) unless one is given. */
+function newVisitor(studioUrl: string, slug: string, network?: number) {
+  if (network === undefined) {
+    networks += 1;
+  }
+  const on = network ?? networks;
+  const address = `127.${(on >> 8) & 255}.${on & 255}.1`;
   const browser = new TestBrowser(studioUrl, { localAddress: address });
   const ask = (body: Record<string, unknown>) =>
     call<PublicAskResponse>(browser, 'POST', `/v1/conversa/public/storyfiles/${slug}/ask`, {
@@ -72,33 +111,27 @@ interface Counts {
   wrongPlayed: number;
   rightOffered: number;
   askedBack: number;
+  offTopic: number;
+  offTopicPlayed: number;
 }
 
-const { url, embedded } = await prepareBenchDatabase(
-  'conversa_bench_visitors_teach',
-  'visitorsTeach',
-);
-const studio = await startBenchStudio(url, 'visitors-teach', {
-  PUBLIC_ASK_LIMIT_PER_MINUTE: '1000000',
-});
-const results: Record<string, unknown> = {};
-try {
-  const seeded = await seedPublishedStoryfile(studio, {
-    name: 'Development benchmark',
-    topics: [
-      {
-        name: 'FAQ',
-        questions: slice.answers.map((answer) => ({
-          text: answer.question,
-          transcript: answer.transcript,
-        })),
-      },
-    ],
-  });
-  const questionOf = new Map(
-    slice.answers.map((answer) => [answer.id, seeded.questionIds.get(answer.question)!]),
-  );
-  // The storyfile answers by meaning once its phrasings and passages have their vectors.
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      await work(items[next++]!);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** The storyfile answers by meaning once its phrasings and passages have their vectors. */
+async function waitForMeaning(seeded: BenchStoryfile): Promise<void> {
   const started = Date.now();
   for (;;) {
     const probe = await call<AskResponse>(
@@ -107,25 +140,54 @@ try {
       `/v1/conversa/storyfiles/${seeded.id}/ask`,
       { text: 'hello there' },
     );
-    if (probe.scoring === 'meaning' || Date.now() - started > 300_000) {
+    if (probe.scoring === 'meaning' || Date.now() - started > 600_000) {
       console.log(`  answering by ${probe.scoring} after ${Date.now() - started} ms`);
-      break;
+      return;
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
+}
 
-  const measure = async (label: string) => {
+interface ProductOutcome {
+  before: Counts;
+  after: Counts;
+  visitors: number;
+  pressed: number;
+}
+
+async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promise<ProductOutcome> {
+  const seeded = await seedPublishedStoryfile(studio, {
+    name: `Visitors teach: ${shape.name}`,
+    topics: [
+      {
+        name: 'Answers',
+        questions: shape.answers.map((answer) => ({
+          text: answer.question,
+          ...(answer.transcript ? { transcript: answer.transcript } : {}),
+        })),
+      },
+    ],
+  });
+  const questionOf = new Map(
+    shape.answers.map((answer) => [answer.id, seeded.questionIds.get(answer.question)!]),
+  );
+  await waitForMeaning(seeded);
+  const teachers = shape.questions.filter((_, position) => position % 2 === 0);
+  const measured = shape.questions.filter((_, position) => position % 2 === 1);
+
+  const measure = async (): Promise<Counts> => {
     const counts: Counts = {
-      questions: 0,
+      questions: measured.length,
       rightPlayed: 0,
       wrongPlayed: 0,
       rightOffered: 0,
       askedBack: 0,
+      offTopic: shape.offTopic.length,
+      offTopicPlayed: 0,
     };
-    for (const question of measured) {
+    await inPool(measured, MEASURE_CONCURRENCY, async (question) => {
       const answer = await newVisitor(studio.url, seeded.slug).ask({ text: question.text });
       const right = questionOf.get(question.answerId);
-      counts.questions += 1;
       if (answer.decision.kind === 'answer') {
         counts[answer.decision.questionId === right ? 'rightPlayed' : 'wrongPlayed'] += 1;
       } else if (answer.clarification === 'did-you-mean') {
@@ -134,28 +196,33 @@ try {
           counts.rightOffered += 1;
         }
       }
-    }
-    let offTopicPlayed = 0;
-    for (const text of offTopic) {
+    });
+    await inPool(shape.offTopic, MEASURE_CONCURRENCY, async (text) => {
       const answer = await newVisitor(studio.url, seeded.slug).ask({ text });
-      offTopicPlayed += answer.decision.kind === 'answer' ? 1 : 0;
-    }
-    results[label] = { ...counts, offTopic: offTopic.length, offTopicPlayed };
-    console.log(`  ${label}: measured`);
+      counts.offTopicPlayed += answer.decision.kind === 'answer' ? 1 : 0;
+    });
+    return counts;
   };
 
-  await measure('before');
+  const before = await measure();
+  console.log(`  ${shape.name}: measured before`);
   let pressed = 0;
-  for (const question of teachers) {
-    const visitor = newVisitor(studio.url, seeded.slug);
+  // The crowd: 50 cookies on one network of their own, asking in turn.
+  const crowdNetwork = ++networks;
+  const crowd =
+    attack === 'crowd'
+      ? Array.from({ length: CROWD }, () => newVisitor(studio.url, seeded.slug, crowdNetwork))
+      : [];
+  for (const [position, question] of teachers.entries()) {
+    const visitor = crowd[position % CROWD] ?? newVisitor(studio.url, seeded.slug);
     const offered = await visitor.ask({ text: question.text });
     if (offered.clarification !== 'did-you-mean' || !offered.exchangeId) {
       continue;
     }
     const right = questionOf.get(question.answerId);
-    const choice = args.wrong
-      ? offered.suggestions.find((suggestion) => suggestion.questionId !== right)
-      : offered.suggestions.find((suggestion) => suggestion.questionId === right);
+    const choice = offered.suggestions.find(
+      (suggestion) => (suggestion.questionId === right) === (attack === 'none'),
+    );
     if (!choice) {
       continue;
     }
@@ -166,30 +233,103 @@ try {
     });
     pressed += 1;
   }
-  results.pressed = pressed;
-  console.log(`  ${teachers.length} visitors asked, ${pressed} pressed`);
-  await measure('after');
+  console.log(`  ${shape.name}: ${teachers.length} visitors asked, ${pressed} pressed`);
+  return { before, after: await measure(), visitors: teachers.length, pressed };
+}
+
+/** The matcher's own simulation of the same questions, the studio's rule (no attack). */
+async function atTheMatcher(shapes: readonly FaqSlice[]): Promise<Map<string, ShapeOutcome>> {
+  const texts = [
+    ...OFF_TOPIC_QUESTIONS,
+    ...shapes.flatMap((shape) =>
+      shape.name === 'development' ? listFaqTexts(shape) : listLearningShapeTexts([shape]),
+    ),
+  ];
+  const prepared = await prepareBenchVectors('all-minilm-l6-v2', texts);
+  return new Map(
+    shapes.map((shape) => [shape.name, measureLearningShape(shape, prepared!.embedder)]),
+  );
+}
+
+const shapes = shapeNames.map(loadShape);
+console.log("the matcher's own simulation of the same questions...");
+const matcherOutcomes = await atTheMatcher(shapes);
+const { url, embedded } = await prepareBenchDatabase(
+  'conversa_bench_visitors_teach',
+  'visitorsTeach',
+);
+const studio = await startBenchStudio(url, 'visitors-teach', {
+  PUBLIC_ASK_LIMIT_PER_MINUTE: '1000000',
+});
+const productOutcomes = new Map<string, ProductOutcome>();
+try {
+  for (const shape of shapes) {
+    productOutcomes.set(shape.name, await throughTheProduct(studio, shape));
+  }
 } finally {
   await studio.stop();
   await embedded?.stop();
 }
 
 const share = (count: number, total: number) => `${((100 * count) / total).toFixed(1)}%`;
-const rows = (['before', 'after'] as const).map((label) => {
-  const counts = results[label] as Counts & { offTopic: number; offTopicPlayed: number };
-  return {
-    when: label,
-    'right played': share(counts.rightPlayed, counts.questions),
-    'wrong played': share(counts.wrongPlayed, counts.questions),
-    'right played or offered': share(counts.rightPlayed + counts.rightOffered, counts.questions),
-    'asked back': share(counts.askedBack, counts.questions),
-    'off-topic played': share(counts.offTopicPlayed, counts.offTopic),
-  };
+const rate = (value: number | null) => (value === null ? '—' : `${(100 * value).toFixed(1)}%`);
+const change = (before: string, after: string) => `${before} → ${after}`;
+const rows = shapes.flatMap((shape) => {
+  const product = productOutcomes.get(shape.name)!;
+  const matcher = matcherOutcomes.get(shape.name)!;
+  const played = (counts: Counts) =>
+    share(counts.rightPlayed + counts.rightOffered, counts.questions);
+  return [
+    {
+      shape: shape.name,
+      where: 'the matcher',
+      'visitors: pressed': `${matcher.visitors}: ${matcher.pressed}`,
+      'best match': change(rate(matcher.before.bestMatch), rate(matcher.after.bestMatch)),
+      'right played': change(rate(matcher.before.rightPlayed), rate(matcher.after.rightPlayed)),
+      'wrong played': change(rate(matcher.before.wrongPlayed), rate(matcher.after.wrongPlayed)),
+      'right played or offered': change(
+        rate(matcher.before.rightPlayedOrOffered),
+        rate(matcher.after.rightPlayedOrOffered),
+      ),
+      'asked back': change(rate(matcher.before.askedBack), rate(matcher.after.askedBack)),
+      'off-topic played': change(
+        rate(matcher.before.offTopicPlayed),
+        rate(matcher.after.offTopicPlayed),
+      ),
+    },
+    {
+      shape: shape.name,
+      where: 'the public ask',
+      'visitors: pressed': `${product.visitors}: ${product.pressed}`,
+      'best match': '—',
+      ...Object.fromEntries(
+        (
+          [
+            ['right played', (counts: Counts) => share(counts.rightPlayed, counts.questions)],
+            ['wrong played', (counts: Counts) => share(counts.wrongPlayed, counts.questions)],
+            ['right played or offered', played],
+            ['asked back', (counts: Counts) => share(counts.askedBack, counts.questions)],
+            ['off-topic played', (counts: Counts) => share(counts.offTopicPlayed, counts.offTopic)],
+          ] as const
+        ).map(([column, of]) => [column, change(of(product.before), of(product.after))]),
+      ),
+    },
+  ];
 });
 console.log(
-  `\nVisitors teach through the public ask (${args.wrong ? 'pressing wrong on purpose' : 'pressing the right answer'}): ` +
-    `${measured.length} held-out questions measured, ${teachers.length} visitors teaching, ` +
+  `\nVisitors teach (${attack === 'none' ? 'pressing the right answer' : `attack: ${attack}, pressing wrong on purpose`}), ` +
+    `before → after the first half asked; the matcher's simulation always presses right; ` +
     `load average ${loadavg()[0]!.toFixed(1)}\n`,
 );
 console.table(rows);
-console.log(`wrote ${writeBenchResults(`visitors-teach${args.wrong ? '-wrong' : ''}`, results)}`);
+const results = Object.fromEntries(
+  shapes.map((shape) => [
+    shape.name,
+    { product: productOutcomes.get(shape.name), matcher: matcherOutcomes.get(shape.name) },
+  ]),
+);
+console.log(
+  `wrote ${writeBenchResults(`visitors-teach${attack === 'none' ? '' : `-${attack}`}`, results)}`,
+);
+// The matcher's sentence model keeps a thread of its own.
+process.exit(0);
