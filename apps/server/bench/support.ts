@@ -202,6 +202,8 @@ export const DEFAULT_BENCH_SCRIPT: BenchScript = {
  * Signs the bench admin in, then creates, answers (every question and clip) and publishes a
  * storyfile: `script` (default: BENCH_QUESTIONS under one topic).
  */
+const benchNamespaces = new WeakMap<RunningStudio, { id: string }>();
+
 export async function seedPublishedStoryfile(
   studio: RunningStudio,
   script: BenchScript = DEFAULT_BENCH_SCRIPT,
@@ -209,8 +211,13 @@ export async function seedPublishedStoryfile(
   media: Partial<Record<MediaFileRole, Buffer>> = {},
 ): Promise<BenchStoryfile> {
   const { db } = studio.database;
-  const namespace = await createNamespace(db, { label: 'Bench' });
-  await grantScope(db, { email: BENCH_ADMIN.email, namespaceLabel: 'Bench', scope: 'owner:ns' });
+  // One namespace a studio: a bench may seed several storyfiles.
+  let namespace = benchNamespaces.get(studio);
+  if (!namespace) {
+    namespace = await createNamespace(db, { label: 'Bench' });
+    await grantScope(db, { email: BENCH_ADMIN.email, namespaceLabel: 'Bench', scope: 'owner:ns' });
+    benchNamespaces.set(studio, namespace);
+  }
   const owner = new TestBrowser(studio.url);
   const signedIn = await signIn(owner, BENCH_ADMIN.email, BENCH_ADMIN.password);
   if (new URL(signedIn.url).pathname !== '/dashboard') {

@@ -22,7 +22,13 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AskResponse, PublicAskResponse } from '@conversa/contracts';
+import pLimit from 'p-limit';
+import {
+  MAX_ALTERNATES_PER_QUESTION,
+  type AskResponse,
+  type LearnedQuestionList,
+  type PublicAskResponse,
+} from '@conversa/contracts';
 import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import { readTrainFile } from '@conversa/matching/bench/datasets';
 import { listFaqTexts, readFaqSlice, type FaqSlice } from '@conversa/matching/bench/faq';
@@ -32,6 +38,7 @@ import {
   measureLearningShape,
   type ShapeOutcome,
 } from '@conversa/matching/bench/learning-shapes';
+import type { LearningOutcomes } from '@conversa/matching/bench/learning-section';
 import { prepareBenchVectors } from '@conversa/matching/bench/vectors';
 import { TestBrowser } from '../test/studio.ts';
 import {
@@ -115,21 +122,6 @@ interface Counts {
   offTopicPlayed: number;
 }
 
-/** Runs `work` over `items`, `concurrency` at a time. */
-async function inPool<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      await work(items[next++]!);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
-
 /** The storyfile answers by meaning once its phrasings and passages have their vectors. */
 async function waitForMeaning(seeded: BenchStoryfile): Promise<void> {
   const started = Date.now();
@@ -151,8 +143,39 @@ async function waitForMeaning(seeded: BenchStoryfile): Promise<void> {
 interface ProductOutcome {
   before: Counts;
   after: Counts;
+  /** After the author accepted what visitors chose (honest visitors only). */
+  accepted?: Counts;
   visitors: number;
   pressed: number;
+  /** Questions the author accepted, as alternates of their answers. */
+  acceptedQuestions?: number;
+}
+
+/**
+ * The author accepts what visitors chose, as Response quality's "Accept all" does for each
+ * answer (`isAcceptable` in the web app): every pair not removed and not an author's own, up to the
+ * alternates a question may have. Returns how many questions were accepted.
+ */
+async function acceptWhatVisitorsChose(seeded: BenchStoryfile): Promise<number> {
+  const base = `/v1/conversa/storyfiles/${seeded.id}/training`;
+  const list = await call<LearnedQuestionList>(seeded.owner, 'GET', `${base}/learned`);
+  const byAnswer = new Map<string, LearnedQuestionList['items']>();
+  for (const item of list.items) {
+    if (item.status !== 'removed' && !item.sources.includes('correction') && item.entryIds.length) {
+      byAnswer.set(item.questionId, [...(byAnswer.get(item.questionId) ?? []), item]);
+    }
+  }
+  let accepted = 0;
+  for (const [questionId, items] of byAnswer) {
+    const chosen = items.slice(0, MAX_ALTERNATES_PER_QUESTION);
+    await call(seeded.owner, 'POST', `${base}/actions`, {
+      kind: 'correct',
+      questionId,
+      entryIds: [...new Set(chosen.flatMap((item) => item.entryIds))],
+    });
+    accepted += chosen.length;
+  }
+  return accepted;
 }
 
 async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promise<ProductOutcome> {
@@ -185,7 +208,10 @@ async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promis
       offTopic: shape.offTopic.length,
       offTopicPlayed: 0,
     };
-    await inPool(measured, MEASURE_CONCURRENCY, async (question) => {
+    const pool = pLimit(MEASURE_CONCURRENCY);
+    const inPool = <T>(items: readonly T[], work: (item: T) => Promise<void>) =>
+      Promise.all(items.map((item) => pool(() => work(item))));
+    await inPool(measured, async (question) => {
       const answer = await newVisitor(studio.url, seeded.slug).ask({ text: question.text });
       const right = questionOf.get(question.answerId);
       if (answer.decision.kind === 'answer') {
@@ -197,7 +223,7 @@ async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promis
         }
       }
     });
-    await inPool(shape.offTopic, MEASURE_CONCURRENCY, async (text) => {
+    await inPool(shape.offTopic, async (text) => {
       const answer = await newVisitor(studio.url, seeded.slug).ask({ text });
       counts.offTopicPlayed += answer.decision.kind === 'answer' ? 1 : 0;
     });
@@ -234,7 +260,18 @@ async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promis
     pressed += 1;
   }
   console.log(`  ${shape.name}: ${teachers.length} visitors asked, ${pressed} pressed`);
-  return { before, after: await measure(), visitors: teachers.length, pressed };
+  const outcome: ProductOutcome = {
+    before,
+    after: await measure(),
+    visitors: teachers.length,
+    pressed,
+  };
+  if (attack === 'none') {
+    outcome.acceptedQuestions = await acceptWhatVisitorsChose(seeded);
+    console.log(`  ${shape.name}: the author accepted ${outcome.acceptedQuestions} questions`);
+    outcome.accepted = await measure();
+  }
+  return outcome;
 }
 
 /** The matcher's own simulation of the same questions, the studio's rule (no attack). */
@@ -264,56 +301,82 @@ const studio = await startBenchStudio(url, 'visitors-teach', {
 const productOutcomes = new Map<string, ProductOutcome>();
 try {
   for (const shape of shapes) {
-    productOutcomes.set(shape.name, await throughTheProduct(studio, shape));
+    const outcome = await throughTheProduct(studio, shape);
+    productOutcomes.set(shape.name, outcome);
+    console.log(`  ${shape.name}: ${JSON.stringify(outcome)}`);
   }
 } finally {
   await studio.stop();
   await embedded?.stop();
 }
 
-const share = (count: number, total: number) => `${((100 * count) / total).toFixed(1)}%`;
+/** The public ask's counts as the matcher's simulation gives its outcomes (no best match). */
+function outcomesOf(counts: Counts): Omit<LearningOutcomes, 'bestMatch'> & { bestMatch: null } {
+  const of = (count: number) => count / counts.questions;
+  return {
+    bestMatch: null,
+    rightPlayed: of(counts.rightPlayed),
+    wrongPlayed: of(counts.wrongPlayed),
+    rightPlayedOrOffered: of(counts.rightPlayed + counts.rightOffered),
+    askedBack: of(counts.askedBack),
+    offTopicPlayed: counts.offTopicPlayed / counts.offTopic,
+    offTopicOffered: null,
+  };
+}
+type Outcomes = ReturnType<typeof outcomesOf> | LearningOutcomes;
+const COLUMNS = {
+  'best match': 'bestMatch',
+  'right played': 'rightPlayed',
+  'wrong played': 'wrongPlayed',
+  'right played or offered': 'rightPlayedOrOffered',
+  'asked back': 'askedBack',
+  'off-topic played': 'offTopicPlayed',
+} as const;
 const rate = (value: number | null) => (value === null ? '—' : `${(100 * value).toFixed(1)}%`);
-const change = (before: string, after: string) => `${before} → ${after}`;
-const rows = shapes.flatMap((shape) => {
-  const product = productOutcomes.get(shape.name)!;
-  const matcher = matcherOutcomes.get(shape.name)!;
-  const played = (counts: Counts) =>
-    share(counts.rightPlayed + counts.rightOffered, counts.questions);
+/** One printed row: each figure before → then. */
+function row(shape: string, where: string, visitors: string, before: Outcomes, then: Outcomes) {
+  return {
+    shape,
+    where,
+    'visitors: pressed': visitors,
+    ...Object.fromEntries(
+      Object.entries(COLUMNS).map(([column, key]) => [
+        column,
+        `${rate(before[key])} → ${rate(then[key])}`,
+      ]),
+    ),
+  };
+}
+const rows = shapes.flatMap(({ name }) => {
+  const product = productOutcomes.get(name)!;
+  const matcher = matcherOutcomes.get(name)!;
+  const before = outcomesOf(product.before);
   return [
-    {
-      shape: shape.name,
-      where: 'the matcher',
-      'visitors: pressed': `${matcher.visitors}: ${matcher.pressed}`,
-      'best match': change(rate(matcher.before.bestMatch), rate(matcher.after.bestMatch)),
-      'right played': change(rate(matcher.before.rightPlayed), rate(matcher.after.rightPlayed)),
-      'wrong played': change(rate(matcher.before.wrongPlayed), rate(matcher.after.wrongPlayed)),
-      'right played or offered': change(
-        rate(matcher.before.rightPlayedOrOffered),
-        rate(matcher.after.rightPlayedOrOffered),
-      ),
-      'asked back': change(rate(matcher.before.askedBack), rate(matcher.after.askedBack)),
-      'off-topic played': change(
-        rate(matcher.before.offTopicPlayed),
-        rate(matcher.after.offTopicPlayed),
-      ),
-    },
-    {
-      shape: shape.name,
-      where: 'the public ask',
-      'visitors: pressed': `${product.visitors}: ${product.pressed}`,
-      'best match': '—',
-      ...Object.fromEntries(
-        (
-          [
-            ['right played', (counts: Counts) => share(counts.rightPlayed, counts.questions)],
-            ['wrong played', (counts: Counts) => share(counts.wrongPlayed, counts.questions)],
-            ['right played or offered', played],
-            ['asked back', (counts: Counts) => share(counts.askedBack, counts.questions)],
-            ['off-topic played', (counts: Counts) => share(counts.offTopicPlayed, counts.offTopic)],
-          ] as const
-        ).map(([column, of]) => [column, change(of(product.before), of(product.after))]),
-      ),
-    },
+    row(
+      name,
+      'the matcher',
+      `${matcher.visitors}: ${matcher.pressed}`,
+      matcher.before,
+      matcher.after,
+    ),
+    row(
+      name,
+      'the public ask',
+      `${product.visitors}: ${product.pressed}`,
+      before,
+      outcomesOf(product.after),
+    ),
+    ...(product.accepted
+      ? [
+          row(
+            name,
+            'the author accepted',
+            `${product.acceptedQuestions} accepted`,
+            before,
+            outcomesOf(product.accepted),
+          ),
+        ]
+      : []),
   ];
 });
 console.log(
