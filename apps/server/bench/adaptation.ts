@@ -32,7 +32,7 @@ import {
   type DecoderModel,
 } from '../src/modules/speech/pocketsphinx.ts';
 import { readDictionary } from '../src/modules/speech/pronunciations.ts';
-import { childCpuSeconds, fixed, wordEdits } from './speech/measures.ts';
+import { childCpuSeconds, fixed, spellNumbers, wordEdits } from './speech/measures.ts';
 import { repoRoot, writeBenchResults } from './support.ts';
 
 const run = promisify(execFile);
@@ -77,12 +77,32 @@ async function loadSpeaker(workDir: string): Promise<Utterance[]> {
   );
 }
 
+interface Scored {
+  wordError: number;
+  edits: number;
+  words: number;
+  /** The word error with the numbers heard as digits spelled out (`spellNumbers`). */
+  wordErrorSpelled: number;
+}
+
+/** The word error of drafts against their truth, as written and with numbers spelled. */
+function score(drafts: readonly { truth: string; heard: string }[]): Scored {
+  let [edits, spelledEdits, words] = [0, 0, 0];
+  for (const { truth, heard } of drafts) {
+    const [reference, hypothesis] = [splitIntoWords(truth), splitIntoWords(heard)];
+    edits += wordEdits(reference, hypothesis);
+    spelledEdits += wordEdits(reference, spellNumbers(hypothesis));
+    words += reference.length;
+  }
+  return { wordError: edits / words, edits, words, wordErrorSpelled: spelledEdits / words };
+}
+
 /** Decodes the later answers in one pocketsphinx_batch run; the word error over all of them. */
 async function decodeLater(
   later: readonly Utterance[],
   workDir: string,
   setting: { model: DecoderModel; adaptation?: SpeakerAdaptation },
-): Promise<{ wordError: number; edits: number; words: number; cpuSeconds: number }> {
+): Promise<Scored & { cpuSeconds: number }> {
   const outDir = await mkdtemp(path.join(workDir, 'decode-'));
   const control = path.join(outDir, 'control');
   await writeFile(control, `${later.map((utterance) => utterance.id).join('\n')}\n`);
@@ -104,16 +124,13 @@ async function decodeLater(
   );
   const cpuSeconds = childCpuSeconds() - cpuBefore;
   const ctm = await readFile(path.join(outDir, 'words.ctm'), 'utf8');
-  let edits = 0;
-  let words = 0;
-  for (const utterance of later) {
-    const lines = ctm.split('\n').filter((line) => line.startsWith(`${utterance.id} `));
-    const heard = splitIntoWords(parseCtm(lines.join('\n')).text);
-    const truth = splitIntoWords(utterance.text);
-    edits += wordEdits(truth, heard);
-    words += truth.length;
-  }
-  return { wordError: edits / words, edits, words, cpuSeconds };
+  const scored = score(
+    later.map((utterance) => {
+      const lines = ctm.split('\n').filter((line) => line.startsWith(`${utterance.id} `));
+      return { truth: utterance.text, heard: parseCtm(lines.join('\n')).text };
+    }),
+  );
+  return { ...scored, cpuSeconds };
 }
 
 /**
@@ -124,8 +141,7 @@ async function decodeLater(
 async function draftLaterWithWhisper(later: readonly Utterance[], prompt: readonly string[]) {
   const engine = createWhisperEngine({ niceness: BACKGROUND_NICENESS });
   await engine.load();
-  let edits = 0;
-  let words = 0;
+  const drafts: { truth: string; heard: string }[] = [];
   let audioSeconds = 0;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -136,18 +152,14 @@ async function draftLaterWithWhisper(later: readonly Utterance[], prompt: readon
       buildDraftVocabulary('bench', [...prompt].reverse()),
       new AbortController().signal,
     );
-    const truth = splitIntoWords(utterance.text);
-    edits += wordEdits(truth, splitIntoWords(heard.text));
-    words += truth.length;
+    drafts.push({ truth: utterance.text, heard: heard.text });
     audioSeconds += ((await readFile(utterance.wavFile)).length - 44) / 32_000;
   }
   const wallSeconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   await engine.close?.();
   return {
-    wordError: edits / words,
-    edits,
-    words,
+    ...score(drafts),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     realTimeFactor: wallSeconds / audioSeconds,
   };
@@ -168,12 +180,12 @@ try {
       .join(' ')}`,
   );
   const rows: Record<string, unknown>[] = [];
-  const report = (row: Record<string, unknown> & { wordError: number }) => {
+  const report = (row: Record<string, unknown> & Scored) => {
     rows.push(row);
     const adaptSeconds =
       typeof row.adaptSeconds === 'number' ? `${fixed(row.adaptSeconds, 1)} s` : '-';
     console.log(
-      `${String(row.corrected).padStart(3)} corrected  ${String(row.method).padEnd(5)} ${String(row.language).padEnd(9)} word error ${fixed(row.wordError, 3)}  adaptation ${adaptSeconds}`,
+      `${String(row.corrected).padStart(3)} corrected  ${String(row.method).padEnd(5)} ${String(row.language).padEnd(9)} word error ${fixed(row.wordError, 3)} (numbers spelled ${fixed(row.wordErrorSpelled, 3)})  adaptation ${adaptSeconds}`,
     );
   };
 

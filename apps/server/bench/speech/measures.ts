@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { toOrdinal, toWords } from 'to-words/en-US';
 import type { SpeechToTextResponse } from '@conversa/contracts';
 import type { TestBrowser } from '../../test/studio.ts';
 import type { Sentence } from './sentences.ts';
@@ -45,6 +46,39 @@ export function wordEdits(reference: readonly string[], hypothesis: readonly str
     previous = current;
   }
   return previous[hypothesis.length]!;
+}
+
+/** A year a person reads in pairs: 1100-1999 ("fourteen sixty two", "nineteen oh five"). */
+function yearInWords(year: number): string {
+  const [high, low] = [Math.floor(year / 100), year % 100];
+  const tail = low === 0 ? 'hundred' : low < 10 ? `oh ${toWords(low)}` : toWords(low);
+  return `${toWords(high)} ${tail}`;
+}
+
+/**
+ * The words with each number written in digits spelled out ("1462" → fourteen sixty two, "15th" →
+ * fifteenth, "20" → twenty), as the benchmarks' references write them (LJ Speech's normalised
+ * text), so that a word error counts what was misheard rather than how a number is written:
+ * Whisper writes digits. The common practice (OpenAI's Whisper normaliser, the Open ASR
+ * Leaderboard) makes both sides agree in the same way, writing them as digits instead.
+ */
+export function spellNumbers(words: readonly string[]): string[] {
+  return words.flatMap((word) => {
+    const match = /^(\d{1,9})(st|nd|rd|th)?$/.exec(word);
+    if (!match) {
+      return [word];
+    }
+    const value = Number(match[1]);
+    const spelled = match[2]
+      ? toOrdinal(value)
+      : value >= 1100 && value <= 1999
+        ? yearInWords(value)
+        : toWords(value);
+    return spelled
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean);
+  });
 }
 
 export async function call<Body>(
