@@ -1,21 +1,21 @@
-// The learning simulation through the product (not a test; issue 66 items 1 and 4), on every shape
-// of the matcher's own simulation: the development benchmark's storyfile (192 answers of one
-// question each, with transcripts) and the 30- and 150-answer storyfiles of CLINC150 and
-// BANKING77 (one phrasing an answer, the other questions of each intent its visitors;
-// `buildLearningShape`). Each shape is published as a storyfile of its own, and visitors ask
-// through the public API, each a cookie of its own on a network of its own (a loopback address of
-// its own /24). The second half of the visitors' questions (odd positions) and the off-topic ones
-// are asked first and counted; then the first half (even positions) asks in turn, and a visitor
-// asked back presses the right answer when it is offered (--attack wrong: the first offered that is
-// not right; --attack crowd: the same, 50 cookies on one network); then the second half is asked
-// again by fresh visitors and counted. The studio learns as it does for everyone: labels, two
-// networks, the visitor log. Beside each, the matcher's own simulation of the same questions
-// (`measureLearningShape`, the studio's rule). Writes bench-results/visitors-teach.json.
+// The learning simulation through the product (not a test; issue 66 items 1 and 4) on every shape
+// of the matcher's own simulation (`buildLearningShape`): the development benchmark (192 answers,
+// one question each, with transcripts) and CLINC150 and BANKING77 at 30 and 150 (77) answers of
+// one phrasing. Each is published as a storyfile and asked through the public API, every visitor
+// a cookie of its own on a /24 of its own (a loopback address). The second half of the visitors'
+// questions (odd positions) and the off-topic ones are asked and counted; the first half asks in
+// turn, pressing the right suggestion when offered (--attack wrong: one not right; --attack crowd:
+// the same from 50 cookies on one network); then the second half is asked again by new visitors.
+// The studio learns as it does for everyone (labels, two networks, the visitor log). Beside each,
+// the matcher's simulation of the same questions (`measureLearningShape`, the studio's rule).
+// Writes bench-results/visitors-teach[-attack].json.
 //
-// Usage: npm run bench:visitors-teach [-- --shapes all --questions 0 --attack crowd]
+// Usage: npm run bench:visitors-teach [-- --shapes all --questions 0 --attack crowd --accept]
 //   --shapes LIST   development, clinc150-30, clinc150-150, banking77-30, banking77-77 or all
 //                   (default development)
 //   --questions N   questions per half at most (default 400; 0: all)
+//   --accept        then the author accepts what visitors chose, and the second half is asked
+//                   again (each Accept re-asks up to 10,000 past questions: 10 s at 5,000)
 //   DATABASE_URL    any PostgreSQL (a database `conversa_bench_visitors_teach` is created there);
 //                   unset starts the bench's own embedded PostgreSQL under .data-bench/visitorsTeach/
 //                   (BENCH_POSTGRES_PORT, default 54382)
@@ -40,8 +40,9 @@ import {
 } from '@conversa/matching/bench/learning-shapes';
 import type { LearningOutcomes } from '@conversa/matching/bench/learning-section';
 import { prepareBenchVectors } from '@conversa/matching/bench/vectors';
-import { TestBrowser } from '../test/studio.ts';
+import { signIn, TestBrowser } from '../test/studio.ts';
 import {
+  BENCH_ADMIN,
   call,
   prepareBenchDatabase,
   repoRoot,
@@ -66,16 +67,13 @@ const { values: args } = parseArgs({
     shapes: { type: 'string', default: 'development' },
     questions: { type: 'string', default: '400' },
     attack: { type: 'string', default: 'none' },
+    accept: { type: 'boolean', default: false },
   },
 });
 const attack = args.attack as (typeof ATTACKS)[number];
-if (!ATTACKS.includes(attack)) {
-  throw new Error(`--attack must be one of ${ATTACKS.join(', ')}, got ${args.attack}`);
-}
 const shapeNames = args.shapes === 'all' ? SHAPES : args.shapes.split(',');
-const unknown = shapeNames.filter((name) => !SHAPES.includes(name));
-if (unknown.length > 0) {
-  throw new Error(`--shapes takes ${SHAPES.join(', ')} or all, not ${unknown.join(', ')}`);
+if (!ATTACKS.includes(attack) || shapeNames.some((name) => !SHAPES.includes(name))) {
+  throw new Error(`--attack takes ${ATTACKS.join(', ')}; --shapes ${SHAPES.join(', ')} or all`);
 }
 const limit = Number(args.questions);
 
@@ -97,19 +95,15 @@ function loadShape(name: string): FaqSlice {
 
 let networks = 0;
 /** A fresh visitor: a cookie of its own, on a /24 of its own (127.A.B.1) unless one is given. */
-function newVisitor(studioUrl: string, slug: string, network?: number) {
-  if (network === undefined) {
-    networks += 1;
-  }
-  const on = network ?? networks;
-  const address = `127.${(on >> 8) & 255}.${on & 255}.1`;
+function newVisitor(studioUrl: string, slug: string, network = ++networks) {
+  const address = `127.${(network >> 8) & 255}.${network & 255}.1`;
   const browser = new TestBrowser(studioUrl, { localAddress: address });
   const ask = (body: Record<string, unknown>) =>
     call<PublicAskResponse>(browser, 'POST', `/v1/conversa/public/storyfiles/${slug}/ask`, {
       channel: 'share',
       ...body,
     });
-  return { browser, ask };
+  return { ask };
 }
 
 interface Counts {
@@ -156,9 +150,15 @@ interface ProductOutcome {
  * answer (`isAcceptable` in the web app): every pair not removed and not an author's own, up to the
  * alternates a question may have. Returns how many questions were accepted.
  */
-async function acceptWhatVisitorsChose(seeded: BenchStoryfile): Promise<number> {
+async function acceptWhatVisitorsChose(
+  studio: RunningStudio,
+  seeded: BenchStoryfile,
+): Promise<number> {
+  // Signed in afresh: the seeding's session may have ended while the visitors asked.
+  const author = new TestBrowser(studio.url);
+  await signIn(author, BENCH_ADMIN.email, BENCH_ADMIN.password);
   const base = `/v1/conversa/storyfiles/${seeded.id}/training`;
-  const list = await call<LearnedQuestionList>(seeded.owner, 'GET', `${base}/learned`);
+  const list = await call<LearnedQuestionList>(author, 'GET', `${base}/learned`);
   const byAnswer = new Map<string, LearnedQuestionList['items']>();
   for (const item of list.items) {
     if (item.status !== 'removed' && !item.sources.includes('correction') && item.entryIds.length) {
@@ -168,7 +168,7 @@ async function acceptWhatVisitorsChose(seeded: BenchStoryfile): Promise<number> 
   let accepted = 0;
   for (const [questionId, items] of byAnswer) {
     const chosen = items.slice(0, MAX_ALTERNATES_PER_QUESTION);
-    await call(seeded.owner, 'POST', `${base}/actions`, {
+    await call(author, 'POST', `${base}/actions`, {
       kind: 'correct',
       questionId,
       entryIds: [...new Set(chosen.flatMap((item) => item.entryIds))],
@@ -231,7 +231,7 @@ async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promis
   };
 
   const before = await measure();
-  console.log(`  ${shape.name}: measured before`);
+  console.log(`  ${shape.name}: before ${JSON.stringify(before)}`);
   let pressed = 0;
   // The crowd: 50 cookies on one network of their own, asking in turn.
   const crowdNetwork = ++networks;
@@ -266,10 +266,12 @@ async function throughTheProduct(studio: RunningStudio, shape: FaqSlice): Promis
     visitors: teachers.length,
     pressed,
   };
-  if (attack === 'none') {
-    outcome.acceptedQuestions = await acceptWhatVisitorsChose(seeded);
+  console.log(`  ${shape.name}: ${JSON.stringify(outcome)}`);
+  if (args.accept && attack === 'none') {
+    outcome.acceptedQuestions = await acceptWhatVisitorsChose(studio, seeded);
     console.log(`  ${shape.name}: the author accepted ${outcome.acceptedQuestions} questions`);
     outcome.accepted = await measure();
+    console.log(`  ${shape.name}: accepted ${JSON.stringify(outcome.accepted)}`);
   }
   return outcome;
 }
@@ -301,9 +303,7 @@ const studio = await startBenchStudio(url, 'visitors-teach', {
 const productOutcomes = new Map<string, ProductOutcome>();
 try {
   for (const shape of shapes) {
-    const outcome = await throughTheProduct(studio, shape);
-    productOutcomes.set(shape.name, outcome);
-    console.log(`  ${shape.name}: ${JSON.stringify(outcome)}`);
+    productOutcomes.set(shape.name, await throughTheProduct(studio, shape));
   }
 } finally {
   await studio.stop();
