@@ -40,7 +40,7 @@ import {
   type Attack,
   type Counts,
   type ProductOutcome,
-} from './visitors-teach-product.ts';
+} from './visitors-teach/product.ts';
 
 const SHAPES = ['development', 'clinc150-30', 'clinc150-150', 'banking77-30', 'banking77-77'];
 /** Off-topic questions a shape asks at most (the matcher's shapes keep 300). */

@@ -10,9 +10,9 @@ import {
   type PublicAskResponse,
 } from '@conversa/contracts';
 import type { FaqSlice } from '@conversa/matching/bench/faq';
-import type { RunningStudio } from '../src/server.ts';
-import { signIn, TestBrowser } from '../test/studio.ts';
-import { BENCH_ADMIN, call, seedPublishedStoryfile, type BenchStoryfile } from './support.ts';
+import type { RunningStudio } from '../../src/server.ts';
+import { signIn, TestBrowser } from '../../test/studio.ts';
+import { BENCH_ADMIN, call, seedPublishedStoryfile, type BenchStoryfile } from '../support.ts';
 
 export const ATTACKS = ['none', 'wrong', 'crowd'] as const;
 export type Attack = (typeof ATTACKS)[number];
