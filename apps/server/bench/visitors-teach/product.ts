@@ -109,8 +109,8 @@ async function acceptWhatVisitorsChose(
 }
 
 /**
- * Publishes `shape` on `studio` and lets its visitors teach it through the public ask (the file's
- * head says how); with `accept`, the author then accepts what they chose.
+ * Publishes `shape` on `studio` and lets its visitors teach it through the public ask (as
+ * bench/visitors-teach.ts's head says); with `accept`, the author then accepts what they chose.
  */
 export async function throughTheProduct(
   studio: RunningStudio,
