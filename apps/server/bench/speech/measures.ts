@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import pLimit from 'p-limit';
 import { toOrdinal, toWords } from 'to-words/en-US';
 import type { SpeechToTextResponse } from '@conversa/contracts';
 import type { TestBrowser } from '../../test/studio.ts';
@@ -13,22 +14,13 @@ export function childCpuSeconds(): number {
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, answers in order. */
-export async function mapLimit<T, R>(
+export function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
   task: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index]!, index);
-      }
-    }),
-  );
-  return results;
+  const pool = pLimit(limit);
+  return Promise.all(items.map((item, index) => pool(() => task(item, index))));
 }
 
 /** Word-level edit distance (substitutions, insertions, deletions). */
