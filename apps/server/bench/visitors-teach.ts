@@ -2,13 +2,13 @@
 // of the matcher's own simulation (`buildLearningShape`): the development benchmark (192 answers,
 // one question each, with transcripts) and CLINC150 and BANKING77 at 30 and 150 (77) answers of
 // one phrasing. Each is published as a storyfile and asked through the public API, every visitor
-// a cookie of its own on a /24 of its own (a loopback address). The second half of the visitors'
-// questions (odd positions) and the off-topic ones are asked and counted; the first half asks in
-// turn, pressing the right suggestion when offered (--attack wrong: one not right; --attack crowd:
-// the same from 50 cookies on one network); then the second half is asked again by new visitors.
-// The studio learns as it does for everyone (labels, two networks, the visitor log). Beside each,
-// the matcher's simulation of the same questions (`measureLearningShape`, the studio's rule).
-// Writes bench-results/visitors-teach[-attack].json.
+// a cookie of its own from a /24 of its own behind the trusted proxy (X-Forwarded-For). The second
+// half of the visitors' questions (odd positions) and the off-topic ones are asked and counted;
+// the first half asks in turn, pressing the right suggestion when offered (--attack wrong: one
+// not right; --attack crowd: the same from 50 cookies on one address); then the second half is
+// asked again by new visitors. The studio learns as it does for everyone (labels, two networks,
+// the visitor log). Beside each, the matcher's simulation of the same questions
+// (`measureLearningShape`, the studio's rule). Writes bench-results/visitors-teach[-attack].json.
 //
 // Usage: npm run bench:visitors-teach [-- --shapes all --questions 0 --attack crowd --accept]
 //   --shapes LIST   development, clinc150-30, clinc150-150, banking77-30, banking77-77 or all
@@ -98,8 +98,10 @@ const { url, embedded } = await prepareBenchDatabase(
   'conversa_bench_visitors_teach',
   'visitorsTeach',
 );
+// Visitors come through a proxy on loopback that names their address (X-Forwarded-For).
 const studio = await startBenchStudio(url, 'visitors-teach', {
   PUBLIC_ASK_LIMIT_PER_MINUTE: '1000000',
+  TRUST_PROXY: 'loopback',
 });
 const productOutcomes = new Map<string, ProductOutcome>();
 try {

@@ -1,6 +1,6 @@
 // The learning simulation's product side (bench/visitors-teach.ts): a shape published as a
-// storyfile, its visitors asking through the public API, each a cookie of its own on a /24 of its
-// own (a loopback address), the second half of their questions measured before and after the
+// storyfile, its visitors asking through the public API, each a cookie of its own from a /24 of its
+// own behind the trusted proxy, the second half of their questions measured before and after the
 // first half taught, and the author's Accept all through Response quality's API.
 import pLimit from 'p-limit';
 import {
@@ -22,15 +22,25 @@ const CROWD = 50;
 const MEASURE_CONCURRENCY = 4;
 
 let networks = 0;
-/** A fresh visitor: a cookie of its own, on a /24 of its own (127.A.B.1) unless one is given. */
+/**
+ * A fresh visitor: a cookie of its own, from an address on a /24 of its own (10.A.B.7) unless one
+ * is given, behind the trusted proxy (the studio trusts loopback's X-Forwarded-For).
+ */
 function newVisitor(studioUrl: string, slug: string, network = ++networks) {
-  const address = `127.${(network >> 8) & 255}.${network & 255}.1`;
-  const browser = new TestBrowser(studioUrl, { localAddress: address });
-  const ask = (body: Record<string, unknown>) =>
-    call<PublicAskResponse>(browser, 'POST', `/v1/conversa/public/storyfiles/${slug}/ask`, {
-      channel: 'share',
-      ...body,
+  const address = `10.${(network >> 8) & 255}.${network & 255}.7`;
+  const browser = new TestBrowser(studioUrl);
+  const ask = async (body: Record<string, unknown>) => {
+    const url = `/v1/conversa/public/storyfiles/${slug}/ask`;
+    const response = await browser.api(url, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': address },
+      body: JSON.stringify({ channel: 'share', ...body }),
     });
+    if (!response.ok) {
+      throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+    }
+    return (await response.json()) as PublicAskResponse;
+  };
   return { ask };
 }
 
