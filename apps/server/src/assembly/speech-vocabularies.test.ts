@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationEngine } from '../modules/conversations/index.ts';
 import { ignoredQuestions, storyfileVocabulary } from '../modules/training/index.ts';
 import { seedOwnedStoryfile } from '../../test/ask.fixtures.ts';
 import { startTestStudio, type TestStudio } from '../../test/studio.ts';
+import { createDraftVocabularyReader } from './draft-vocabulary.ts';
 import { createSpeechStoryfiles } from './speech-storyfiles.ts';
 
+// The recognizers' vocabularies as the assembly reads them: the speech gateway's per storyfile,
+// and a Whisper draft's prompt. One studio for both.
 let studio: TestStudio;
 
 beforeAll(async () => {
@@ -46,5 +50,22 @@ describe("the speech gateway's storyfile vocabulary", () => {
     const worded = await storyfiles.readVocabulary(storyfile.id);
     expect(worded).not.toBe(edited);
     expect(worded.terms).toEqual(['Okonjo']);
+  });
+});
+
+describe("a Whisper draft's prompt", () => {
+  it("has the namespace's custom words beside the corrected answers' words", async () => {
+    const { namespaceId, owner, storyfile } = await seedOwnedStoryfile(studio, 'drafting');
+    const read = createDraftVocabularyReader(studio.database.db);
+    expect(await read(storyfile.id, randomUUID())).toEqual({
+      storyfileId: storyfile.id,
+      phrasings: [],
+      terms: [],
+    });
+    await owner.expectStatus(201, 'POST', '/v1/conversa/training/words', {
+      namespaceId,
+      term: 'Okonjo',
+    });
+    expect((await read(storyfile.id, randomUUID())).terms).toEqual(['Okonjo']);
   });
 });
