@@ -12,9 +12,9 @@ export interface PhrasingRecord {
   terms: string[];
   /** Terms joined: equal keys mean the same question up to case, punctuation and inflection. */
   exactKey: string;
-  /** Feature ids with their sublinear term-frequency weights. */
+  /** Feature ids with their counts in the phrasing (weighed by `TERM_COUNT_WEIGHTS`). */
   featureIds: Int32Array;
-  termWeights: Float64Array;
+  termCounts: Uint8Array;
   /** Per-family norms under the idf of `normsVersion`. */
   norms: Float64Array;
   normsVersion: number;
@@ -50,7 +50,7 @@ export interface AnswerIndex {
   readonly phrasings: (PhrasingRecord | undefined)[];
   readonly postings: PostingPool;
   /** Feature family per feature id. */
-  readonly families: number[];
+  readonly families: Uint8Array;
   /** Per family, 1 / approximate norm of each phrasing slot. */
   readonly coarseInverseNorms: Float64Array[];
   /** Per family, 1 / approximate norm of each answer slot's profile. */

@@ -3,18 +3,17 @@
 import { FAMILY_COUNT } from './features.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
 import { createPostingPool } from './posting-pool.ts';
-import { growFloat64, growInt32 } from './typed-arrays.ts';
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.ts';
+import { codeOfValue, growScratch, MAX_TERM_COUNT, scratch } from './index-scratch.ts';
+import { TERM_COUNT_WEIGHTS } from './index-scratch.ts';
 import type { AnswerIndex, AnswerRecord, IdfLevel, PhrasingRecord } from './answer-index-types.ts';
 import type { AnswerInput } from './types.ts';
 
 export type { AnswerIndex, AnswerRecord, IdfLevel, PhrasingRecord } from './answer-index-types.ts';
+export { TERM_COUNT_WEIGHTS } from './index-scratch.ts';
 
 const MIN_EDITS_BEFORE_REFRESH = 64;
 const REFRESH_EDIT_SHARE = 0.1;
-
-function weighTermCount(count: number): number {
-  return count === 1 ? 1 : 1 + Math.log(count);
-}
 
 /** Creates an empty inverted index. */
 export function createAnswerIndex(
@@ -23,7 +22,9 @@ export function createAnswerIndex(
 ): AnswerIndex {
   const familyCount = FAMILY_COUNT;
   const featureIds = Array.from({ length: familyCount }, () => new Map<FeatureKey, number>());
-  const families: number[] = [];
+  /** Feature family per feature id, grown by doubling; `featureCount` of it in use. */
+  let families = new Uint8Array(0);
+  let featureCount = 0;
   const postings = createPostingPool();
   let phrasingDf = new Int32Array(0);
   let answerDf = new Int32Array(0);
@@ -37,17 +38,14 @@ export function createAnswerIndex(
 
   // Bumped whenever a document frequency or the document count changes.
   let statsVersion = 1;
-  let idfCache = new Float64Array(0);
-  let idfCacheVersion = new Int32Array(0);
-  // Per feature: its prior weight, fixed when the feature is first seen.
-  let priors = new Float64Array(0);
-
-  // Per-feature scratch, all zero between calls: `marks[f] === markEpoch` means "seen in the answer
-  // being worked on"; `refCounts` counts occurrences in a phrasing being added, or an answer's
-  // phrasings per feature while its profile norm is computed.
-  let marks = new Int32Array(0);
-  let markEpoch = 0;
-  let refCounts = new Int32Array(0);
+  // idf depends on a feature's document frequency and the document count alone: one value per
+  // frequency, made again when the count moves, where each feature kept its own (issue 69).
+  let idfOfDf = new Float64Array(0);
+  let idfDocuments = -1;
+  // Per feature: its prior weight, fixed when the feature is first seen, as an index into the
+  // few distinct weights there are (one per kind of word: a byte a feature, not a double).
+  let priorCodes = new Uint8Array(0);
+  const priorValues: number[] = [];
 
   const coarseInverseNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
   const coarseInverseProfileNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
@@ -60,16 +58,18 @@ export function createAnswerIndex(
     answers,
     phrasings,
     postings,
-    families,
+    get families() {
+      return families;
+    },
     coarseInverseNorms,
     coarseInverseProfileNorms,
     get answerSlotOf() {
       return answerSlotOf;
     },
     countPhrasings: () => phrasingCount,
-    countFeatures: () => families.length,
+    countFeatures: () => featureCount,
     lookupFeature: (family, key) => featureIds[family]?.get(key),
-    getPrior: (id) => priors[id]!,
+    getPrior: (id) => priorValues[priorCodes[id]!]!,
     getIdf,
     getUnseenIdf: () => computeIdf(0),
     getAnswerBySlot: (slot) => answerSlots[slot],
@@ -93,57 +93,54 @@ export function createAnswerIndex(
   }
 
   function getIdf(featureId: number): number {
-    if (idfCacheVersion[featureId] !== statsVersion) {
-      const df = idfLevel === 'answer' ? answerDf[featureId]! : phrasingDf[featureId]!;
-      idfCache[featureId] = computeIdf(df);
-      idfCacheVersion[featureId] = statsVersion;
+    const documents = countDocuments();
+    if (idfDocuments !== documents) {
+      idfOfDf = Float64Array.from({ length: documents + 1 }, (_, df) => computeIdf(df));
+      idfDocuments = documents;
     }
-    return idfCache[featureId]!;
+    const df = idfLevel === 'answer' ? answerDf[featureId]! : phrasingDf[featureId]!;
+    return idfOfDf[df] ?? computeIdf(df);
   }
 
   function internFeature(family: number, key: FeatureKey): number {
     const known = featureIds[family]!;
     let id = known.get(key);
     if (id === undefined) {
-      id = families.length;
+      id = featureCount++;
       known.set(key, id);
-      families.push(family);
-      const size = id + 1;
+      const size = featureCount;
+      families = growUint8(families, size);
+      families[id] = family;
       phrasingDf = growInt32(phrasingDf, size);
       answerDf = growInt32(answerDf, size);
-      idfCache = growFloat64(idfCache, size);
-      idfCacheVersion = growInt32(idfCacheVersion, size);
-      priors = growFloat64(priors, size);
-      priors[id] = weighFeature(family, key);
-      marks = growInt32(marks, size);
-      refCounts = growInt32(refCounts, size);
+      priorCodes = growUint8(priorCodes, size);
+      priorCodes[id] = codeOfValue(priorValues, weighFeature(family, key));
+      growScratch(size);
     }
     return id;
   }
 
   /** Cuts the per-feature columns, grown by doubling, to the features there are. */
   function trimFeatureColumns(): void {
-    const size = families.length;
+    const size = featureCount;
+    families = families.slice(0, size);
     phrasingDf = phrasingDf.slice(0, size);
     answerDf = answerDf.slice(0, size);
-    idfCache = idfCache.slice(0, size);
-    idfCacheVersion = idfCacheVersion.slice(0, size);
-    priors = priors.slice(0, size);
-    marks = marks.slice(0, size);
-    refCounts = refCounts.slice(0, size);
+    priorCodes = priorCodes.slice(0, size);
   }
 
   /** Marks every feature of the answer's phrasings other than `except`. */
   function markAnswerFeatures(answer: AnswerRecord, except: PhrasingRecord | undefined): number {
-    markEpoch++;
+    const epoch = ++scratch.epoch;
+    const { marks } = scratch;
     for (const record of answer.phrasings) {
       if (record !== except) {
         for (let i = 0; i < record.featureIds.length; i++) {
-          marks[record.featureIds[i]!] = markEpoch;
+          marks[record.featureIds[i]!] = epoch;
         }
       }
     }
-    return markEpoch;
+    return epoch;
   }
 
   function noteEdit(): void {
@@ -178,7 +175,7 @@ export function createAnswerIndex(
   }
 
   function writeCoarseNorms(record: PhrasingRecord): void {
-    const norms = computeNorms(record.featureIds, record.termWeights);
+    const norms = computeNorms(record.featureIds, record.termCounts);
     for (let family = 0; family < familyCount; family++) {
       const norm = norms[family]!;
       coarseInverseNorms[family]![record.slot] = norm > 0 ? 1 / norm : 0;
@@ -199,23 +196,27 @@ export function createAnswerIndex(
     for (let family = 0; family < features.occurrences.length; family++) {
       for (const key of features.occurrences[family]!) {
         const id = internFeature(family, key);
+        // Read after interning, which may grow the scratch.
+        const { refCounts } = scratch;
         if (refCounts[id] === 0) {
           distinct.push(id);
         }
         refCounts[id]!++;
       }
     }
+    const { refCounts } = scratch;
     const ids = Int32Array.from(distinct);
-    const weights = new Float64Array(distinct.length);
+    const counts = new Uint8Array(distinct.length);
     for (let i = 0; i < distinct.length; i++) {
       const id = distinct[i]!;
-      const weight = weighTermCount(refCounts[id]!);
+      const count = Math.min(refCounts[id]!, MAX_TERM_COUNT);
       refCounts[id] = 0;
-      weights[i] = weight;
-      postings.append(id, slot, weight);
+      counts[i] = count;
+      postings.append(id, slot, TERM_COUNT_WEIGHTS[count]!);
       phrasingDf[id]!++;
     }
     const epoch = markAnswerFeatures(answer, undefined);
+    const { marks } = scratch;
     for (let k = 0; k < ids.length; k++) {
       if (marks[ids[k]!] !== epoch) {
         answerDf[ids[k]!]!++;
@@ -229,7 +230,7 @@ export function createAnswerIndex(
       terms: features.terms,
       exactKey,
       featureIds: ids,
-      termWeights: weights,
+      termCounts: counts,
       norms: new Float64Array(familyCount),
       normsVersion: 0,
     };
@@ -259,6 +260,7 @@ export function createAnswerIndex(
       return;
     }
     const epoch = markAnswerFeatures(answer, record);
+    const { marks } = scratch;
     for (let i = 0; i < record.featureIds.length; i++) {
       const id = record.featureIds[i]!;
       postings.remove(id, slot);
@@ -299,11 +301,11 @@ export function createAnswerIndex(
     noteEdit();
   }
 
-  function computeNorms(ids: Int32Array, weights: Float64Array): Float64Array {
+  function computeNorms(ids: Int32Array, counts: Uint8Array): Float64Array {
     const norms = new Float64Array(familyCount);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const weight = weights[i]! * getIdf(id);
+      const weight = TERM_COUNT_WEIGHTS[counts[i]!]! * getIdf(id);
       norms[families[id]!]! += weight * weight;
     }
     for (let family = 0; family < familyCount; family++) {
@@ -314,6 +316,7 @@ export function createAnswerIndex(
 
   /** Norms of the profile vector: each feature weighted by how many phrasings contain it × idf. */
   function computeProfileNorms(answer: AnswerRecord, without?: PhrasingRecord): Float64Array {
+    const { refCounts } = scratch;
     const touched: number[] = [];
     for (const record of answer.phrasings) {
       if (record === without) {
@@ -345,7 +348,7 @@ export function createAnswerIndex(
     if (postings.countSpare() > postings.slots.length / 2) {
       postings.compact();
     }
-    if (priors.length > families.length * 1.5 + 64) {
+    if (priorCodes.length > featureCount * 1.5 + 64) {
       trimFeatureColumns();
     }
     const limit = Math.max(MIN_EDITS_BEFORE_REFRESH, REFRESH_EDIT_SHARE * phrasingCount);
@@ -375,7 +378,7 @@ export function createAnswerIndex(
 
   function getExactNorms(record: PhrasingRecord): Float64Array {
     if (record.normsVersion !== statsVersion) {
-      record.norms = computeNorms(record.featureIds, record.termWeights);
+      record.norms = computeNorms(record.featureIds, record.termCounts);
       record.normsVersion = statsVersion;
     }
     return record.norms;

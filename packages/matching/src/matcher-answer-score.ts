@@ -1,6 +1,6 @@
 // The second pass of the scoring: one answer's exact score from its phrasings, its profile, its
 // sentence vectors and its transcript.
-import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
+import { TERM_COUNT_WEIGHTS, type AnswerRecord, type PhrasingRecord } from './answer-index.ts';
 import { roundScore } from './matcher-state.ts';
 import type { MatcherState, ScoredAnswer } from './matcher-state.ts';
 
@@ -27,13 +27,14 @@ export function scoreAnswer(
     }
     state.familyDots.fill(0);
     const ids = record.featureIds;
-    const weights = record.termWeights;
+    const counts = record.termCounts;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const factor = state.queryFactors[id]!;
       if (factor !== 0) {
         const family = families[id]!;
-        state.familyDots[family] = state.familyDots[family]! + factor * weights[i]!;
+        state.familyDots[family] =
+          state.familyDots[family]! + factor * TERM_COUNT_WEIGHTS[counts[i]!]!;
         state.familyHits[family] = state.familyHits[family]! + factor;
       }
     }

@@ -85,9 +85,17 @@ export function ensureScratch(state: MatcherState): void {
     state.transcriptScores = new Float64Array(size);
   }
   const featureCount = state.index.countFeatures();
-  if (state.queryFactors.length < featureCount) {
-    state.queryFactors = new Float64Array(
-      Math.max(featureCount, state.queryFactors.length * 2, 256),
+  if (sharedQueryFactors.length < featureCount) {
+    sharedQueryFactors = new Float64Array(
+      Math.max(featureCount, sharedQueryFactors.length * 2, 256),
     );
   }
+  state.queryFactors = sharedQueryFactors;
 }
+
+/**
+ * The question's factor per feature id, all zero between questions: one array shared by every
+ * matcher of the thread (a question is scored to its end before another starts), where each kept
+ * its own (a double per feature: 80 KB at 300 answers, issue 69).
+ */
+let sharedQueryFactors = new Float64Array(0);

@@ -34,6 +34,24 @@ export function scoreQuestion(
   query.ids.forEach((id, i) => {
     state.queryFactors[id] = query.factors[i]!;
   });
+  try {
+    return scoreWithFactors(state, text, query, queryVector, excluded, excludedAnswer);
+  } finally {
+    // The factors are shared by the thread's matchers (`ensureScratch`): left as they were found.
+    for (const id of query.ids) {
+      state.queryFactors[id] = 0;
+    }
+  }
+}
+
+function scoreWithFactors(
+  state: MatcherState,
+  text: string,
+  query: PreparedQuery,
+  queryVector: Float32Array | undefined,
+  excluded: PhrasingRecord | undefined,
+  excludedAnswer: AnswerRecord | undefined,
+): { query: PreparedQuery; ranked: ScoredAnswer[] } {
   if (queryVector && state.semantic) {
     state.semantic.scoreAll(
       state.index.answers.values(),
@@ -62,9 +80,6 @@ export function scoreQuestion(
       state.transcriptScores[slot] = 0;
     }
     state.transcriptSlots = [];
-    for (const id of query.ids) {
-      state.queryFactors[id] = 0;
-    }
     if (queryVector) {
       state.semanticScores.fill(0);
     }

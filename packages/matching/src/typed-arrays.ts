@@ -22,3 +22,13 @@ export function growInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Ar
   grown.set(array);
   return grown;
 }
+
+/** The array itself when it holds `size` already, else a copy at least twice as long (64 at least). */
+export function growUint8(array: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
+  if (array.length >= size) {
+    return array;
+  }
+  const grown = new Uint8Array(Math.max(size, array.length * 2, 64));
+  grown.set(array);
+  return grown;
+}

@@ -12,7 +12,7 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 // Fitted at 20, 100, 300 and 400 answers of bench:load's scale script, with and without transcripts.
 
 /** Bytes per UTF-16 code unit of a phrasing (a question, an alternate, a learned question). */
-export const PHRASING_BYTES_PER_CHARACTER = 155;
+export const PHRASING_BYTES_PER_CHARACTER = 113;
 /** Bytes per UTF-16 code unit of a transcript (its text, stems' postings and passages' records). */
 export const TRANSCRIPT_BYTES_PER_CHARACTER = 4;
 /** Per text with a vector: the maps' entries and the typed array's header. */
