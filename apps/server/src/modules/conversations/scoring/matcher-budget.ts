@@ -13,19 +13,19 @@ export interface HeldMatchers {
 /**
  * Drops the least recently asked entries of `held` (in its key order) until the rest fit in
  * `budgetBytes`, never `keep` (the storyfile being asked, which is kept even when it alone is over
- * the budget). Answers what is held now; `evictions` counts those dropped by this call.
+ * the budget). Answers what is held now; `evicted` lists those dropped by this call.
  */
 export function evictOverBudget<Value>(
   held: Map<string, Value>,
   sizeOf: (value: Value) => number,
   budgetBytes: number,
   keep: string,
-): HeldMatchers {
+): HeldMatchers & { evicted: string[] } {
   let bytes = 0;
   for (const value of held.values()) {
     bytes += sizeOf(value);
   }
-  let evictions = 0;
+  const evicted: string[] = [];
   for (const [key, value] of held) {
     if (bytes <= budgetBytes) {
       break;
@@ -33,10 +33,10 @@ export function evictOverBudget<Value>(
     if (key !== keep) {
       held.delete(key);
       bytes -= sizeOf(value);
-      evictions += 1;
+      evicted.push(key);
     }
   }
-  return { bytes, storyfiles: held.size, evictions };
+  return { bytes, storyfiles: held.size, evictions: evicted.length, evicted };
 }
 
 /** Each holder's share of MATCHER_CACHE_MB: the server's cache and every scorer thread alike. */

@@ -48,8 +48,11 @@ export interface ScorerPool {
    * snapshot when it lacks it): an ask that nothing scored never builds a matcher on the event loop.
    */
   threshold(request: Omit<ScoreRequest, 'questions' | 'limit'>): Promise<number>;
-  /** Workers running, and how many were replaced since the start (a scoring failed or hung). */
-  report(): { workers: number; replaced: number };
+  /**
+   * Workers running, how many were replaced since the start (a scoring failed or hung), and the
+   * tasks sent again with the snapshot because a thread lacked what the server thought it held.
+   */
+  report(): { workers: number; replaced: number; resent: number };
   /**
    * The matchers the running threads hold, added up (as each last reported, with its last
    * scoring), and the evictions of every thread since the start (an ended thread's matchers
@@ -104,20 +107,31 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
   );
   /** Each thread's last report, by thread id. */
   const threads = new Map<number, ThreadHeld>();
+  /**
+   * The version of each storyfile each pool's thread holds, as its replies said (what it built,
+   * less what it dropped): a storyfile it does not hold is sent its snapshot with the first task,
+   * so a cold ask waits in the thread's queue once, not twice (issue 69). A thread that was
+   * replaced, or dropped what the server did not hear of, answers `missing` as before.
+   */
+  const heldVersions = pools.map(() => new Map<string, number>());
   let replaced = 0;
-  for (const pool of pools) {
+  let resent = 0;
+  pools.forEach((pool, index) => {
     // A worker that dies between tasks is replaced by piscina; nothing waits on it.
     pool.on('error', (error: unknown) => {
+      heldVersions[index]!.clear();
       replaced += 1;
       options.logger?.warn(`scorer worker failed between asks: ${String(error)}`);
     });
-  }
+  });
 
   async function runOnce(
     request: ScoreRequest,
-    pool: Piscina<ScoreTask, ScoreReply>,
+    index: number,
     withSnapshot: boolean,
   ): Promise<{ results: MatchResult[]; threshold: number }> {
+    const pool = pools[index]!;
+    const held = heldVersions[index]!;
     const task = (sent?: { snapshot: MatcherSnapshot; trained?: TrainedState }): ScoreTask => ({
       storyfileId: request.storyfileId,
       version: sent?.snapshot.version ?? request.version,
@@ -128,14 +142,23 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     });
     // A running task that is aborted ends its worker; piscina starts another in its place.
     const signal = AbortSignal.timeout(options.timeoutMs);
-    let reply = await pool.run(task(withSnapshot ? await request.snapshot() : undefined), {
-      signal,
-    });
+    let sent = task(
+      withSnapshot || held.get(request.storyfileId) !== request.version
+        ? await request.snapshot()
+        : undefined,
+    );
+    let reply = await pool.run(sent, { signal });
     if (reply.kind === 'missing') {
-      reply = await pool.run(task(await request.snapshot()), { signal });
+      resent += 1;
+      sent = task(await request.snapshot());
+      reply = await pool.run(sent, { signal });
     }
     if (reply.kind !== 'scored') {
       throw new Error('the scorer worker did not take the snapshot');
+    }
+    held.set(request.storyfileId, sent.version);
+    for (const storyfileId of reply.evicted) {
+      held.delete(storyfileId);
     }
     threads.set(reply.held.threadId, reply.held);
     if (reply.trained) {
@@ -147,14 +170,17 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
   async function run(request: ScoreRequest) {
     const own = threadOfStoryfile(request.storyfileId, pools.length);
     try {
-      return await runOnce(request, pools[own]!, false);
+      return await runOnce(request, own, false);
     } catch (error) {
+      // Its thread was ended (a timed-out task ends it) or failed: what it held is not known.
+      heldVersions[own]!.clear();
       replaced += 1;
       options.logger?.warn(`scorer worker failed, asking another: ${describe(error)}`);
     }
     try {
-      return await runOnce(request, pools[(own + 1) % pools.length]!, true);
+      return await runOnce(request, (own + 1) % pools.length, true);
     } catch (error) {
+      heldVersions[(own + 1) % pools.length]!.clear();
       replaced += 1;
       options.logger?.warn(`scorer worker failed again, the ask is refused: ${describe(error)}`);
       throw new AppError(503, 'SERVICE_UNAVAILABLE', SCORER_UNAVAILABLE_MESSAGE, {
@@ -169,6 +195,7 @@ export function createScorerPool(options: ScorerPoolOptions): ScorerPool {
     report: () => ({
       workers: pools.reduce((sum, pool) => sum + pool.threads.length, 0),
       replaced,
+      resent,
     }),
     held() {
       const running = new Set(

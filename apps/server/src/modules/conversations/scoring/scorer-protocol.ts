@@ -32,7 +32,10 @@ export interface ScoreTask {
   storyfileId: string;
   /** The version the server's matcher is at; a worker holding another builds it from `snapshot`. */
   version: number;
-  /** Sent when a worker said it lacks `version` (`missing`). */
+  /**
+   * Sent when the worker does not hold `version`: as far as the server knows (what each thread
+   * built and dropped, `scorer-pool.ts`), or when it said so (`missing`).
+   */
   snapshot?: MatcherSnapshot;
   /**
    * What a matcher of this snapshot trained and calibrated, stored before
@@ -68,6 +71,8 @@ export type ScoreReply =
        */
       threshold: number;
       held: ThreadHeld;
+      /** The storyfiles this task's build dropped from the thread (the least recently asked). */
+      evicted: string[];
       /** What the matcher built for this task trained and calibrated beyond what it was sent. */
       trained?: TrainedState;
     }

@@ -139,6 +139,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
     return {
       kind: 'scored',
       held: { threadId, bytes: sizes.bytes, storyfiles: sizes.storyfiles, evictions },
+      evicted: sizes.evicted,
       results,
       threshold: matcher.getThreshold(),
       ...(isTrainedHere ? { trained } : {}),
