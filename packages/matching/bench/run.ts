@@ -6,6 +6,7 @@
 //   [--split val|test] [--out FILE] [--matchers conversa,nlpjs,minisearch] [--min-oos-recall 0.6]
 //   [--large 5000 --large-sources FILE,FILE] [--large-questions 1000] [--no-review]
 //   [--embedder use-lite,all-minilm-l6-v2|none|onnx:FOLDER] [--faq FILE] [--visitor-log]
+//   [--quantize int8|int16] (every vector rounded to integers with a scale each, issue 69)
 // --visitor-log (issue 50): the faq and storyfile sections measure the questions at odd positions,
 // the automatic variants without and with those at even positions as the storyfile's log.
 // Sections (all by default): faq (the real-scale development benchmark of issue 40,
@@ -42,7 +43,7 @@ import { formatMs } from './format.ts';
 import { runStoryfileSection } from './storyfile-section.ts';
 import { printModelsSideBySide } from './models-summary.ts';
 import type { ModelSummary } from './models-summary.ts';
-import { parseEmbedderName, prepareBenchVectors } from './vectors.ts';
+import { parseEmbedderName, prepareBenchVectors, quantizedEmbedder } from './vectors.ts';
 import type { EmbedderName } from './vectors.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -100,6 +101,9 @@ async function main(): Promise<void> {
       'no-review': { type: 'boolean', default: false },
       'visitor-log': { type: 'boolean', default: false },
       embedder: { type: 'string', default: 'use-lite,all-minilm-l6-v2' },
+      // Every vector rounded to 8- or 16-bit integers with a scale each: what compact vectors
+      // would cost (issue 69).
+      quantize: { type: 'string', default: '' },
       // More learning rules to compare with the studio's and words alone on every shape: two
       // visitors' questions joined by meaning at these cosine bars (issue 66 item 2).
       'learning-meaning': { type: 'string', default: '' },
@@ -174,6 +178,10 @@ async function main(): Promise<void> {
       }
       const prepared = await prepareBenchVectors(embedderName, texts);
       embedder = prepared?.embedder;
+      if (embedder && (values.quantize === 'int8' || values.quantize === 'int16')) {
+        embedder = quantizedEmbedder(embedder, values.quantize === 'int8' ? 8 : 16);
+        console.log(`every vector rounded to ${values.quantize} with a scale each (--quantize)`);
+      }
       summary.questionMs = prepared?.singleMs ?? null;
       if (prepared) {
         console.log(

@@ -146,3 +146,31 @@ export async function prepareBenchVectors(
     singleMs: singles[10] ?? null,
   };
 }
+
+/**
+ * The embedder with every vector it gives rounded to `bits`-bit integers with a scale per vector
+ * (its largest component / the largest integer) and back (`--quantize int8`): what storing vectors
+ * compactly would cost the matcher's figures, questions' vectors rounded too (issue 69). Each
+ * text's rounded vector is made once, so the matcher meets the same array for the same text.
+ */
+export function quantizedEmbedder(embedder: Embedder, bits: 8 | 16): Embedder {
+  const largest = 2 ** (bits - 1) - 1;
+  const rounded = new Map<string, Float32Array>();
+  return {
+    ...embedder,
+    embed(text) {
+      const key = text.trim();
+      let vector = rounded.get(key);
+      if (!vector) {
+        const exact = embedder.embed(text);
+        if (!exact) {
+          return undefined;
+        }
+        const scale = exact.reduce((most, value) => Math.max(most, Math.abs(value)), 0) / largest;
+        vector = exact.map((value) => (scale > 0 ? Math.round(value / scale) * scale : 0));
+        rounded.set(key, vector);
+      }
+      return vector;
+    },
+  };
+}
