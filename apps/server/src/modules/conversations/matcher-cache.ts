@@ -16,7 +16,7 @@ import {
   visitorLogStampPart,
 } from './visitor-log.ts';
 import { findEditedSince, isSameAnswer, toAnswerInput } from './matcher-cache-changes.ts';
-import { evictOverBudget, type HeldMatchers } from './scoring/matcher-budget.ts';
+import { createBudgetFit, type HeldMatchers } from './scoring/matcher-budget.ts';
 import { createCachedMatcher, createEntrySizes } from './cached-matcher.ts';
 import { listEntryTexts } from './scoring/matcher-snapshot.ts';
 import type { MatchableAnswer, StoryfileMatcher } from './storyfile-matcher.ts';
@@ -168,9 +168,10 @@ export function createMatcherCache(options: {
   const cache = new Map<string, StoryfileMatcher>();
   const sizeOf = createEntrySizes(embedder);
   let held: HeldMatchers = { bytes: 0, storyfiles: 0, evictions: 0 };
+  const fitToBudget = createBudgetFit(cache, sizeOf, budgetBytes);
   /** Drops the least recently asked matchers over the budget (never the one being asked). */
   const keepWithinBudget = (storyfileId: string): void => {
-    const now = evictOverBudget(cache, sizeOf, budgetBytes, storyfileId);
+    const now = fitToBudget(storyfileId);
     held = { ...now, evictions: held.evictions + now.evictions };
   };
   /** Vector preparations in flight, per storyfile (one at a time; the next ask starts another). */

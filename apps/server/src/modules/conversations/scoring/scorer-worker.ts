@@ -11,7 +11,7 @@ import {
   type TrainedState,
 } from '@conversa/matching';
 import { estimateMatcherBytes } from './matcher-bytes.ts';
-import { evictOverBudget } from './matcher-budget.ts';
+import { createBudgetFit } from './matcher-budget.ts';
 import type {
   MatcherSnapshot,
   ScoreReply,
@@ -32,6 +32,7 @@ interface HeldMatcher {
 }
 
 const held = new Map<string, HeldMatcher>();
+const fitToBudget = createBudgetFit(held, (value) => value.bytes, budgetBytes);
 /**
  * The built-in off-topic questions' vectors by embedder and text: the same in every snapshot of
  * that embedder, so the thread's matchers share one copy (300 vectors, 0.6 MB a matcher at 512
@@ -120,7 +121,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
   }
   held.delete(task.storyfileId);
   held.set(task.storyfileId, entry);
-  const sizes = evictOverBudget(held, (value) => value.bytes, budgetBytes, task.storyfileId);
+  const sizes = fitToBudget(task.storyfileId);
   evictions += sizes.evictions;
   questionVectors = new Map(
     task.questions.flatMap(({ text, vector }) => (vector ? [[text.trim(), vector] as const] : [])),
