@@ -4,8 +4,13 @@ import { FAMILY_COUNT } from './features.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
 import { createPostingPool } from './posting-pool.ts';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.ts';
-import { codeOfValue, growScratch, MAX_TERM_COUNT, scratch } from './index-scratch.ts';
-import { TERM_COUNT_WEIGHTS } from './index-scratch.ts';
+import {
+  codeOfValue,
+  growScratch,
+  MAX_TERM_COUNT,
+  scratch,
+  TERM_COUNT_WEIGHTS,
+} from './index-scratch.ts';
 import type { AnswerIndex, AnswerRecord, IdfLevel, PhrasingRecord } from './answer-index-types.ts';
 import type { AnswerInput } from './types.ts';
 

@@ -10,7 +10,7 @@ export interface HeldMatchers {
   evictions: number;
 }
 
-/** Entries asked just before the one being asked, measured again with it (see `fitToBudget`). */
+/** Entries asked just before the one being asked, measured again with it (`createBudgetFit`). */
 const RECENT_ASKED = 8;
 /** Every this many fits, every entry is measured again. */
 export const RECOUNT_EVERY = 256;
