@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import type { Embedder } from './types.ts';
 import { STORYFILE, buildMatcher, createRandom } from './matcher.fixtures.ts';
 import type { TrainedState } from './matcher-trained.ts';
@@ -77,6 +78,27 @@ describe('a matcher\u2019s trained state', () => {
     expect(imported.exportTrained().classifier!.alpha).toBe(state.classifier!.alpha);
     expect(imported.getThresholdReport()).toEqual(trained.getThresholdReport());
     expect(imported.getDecisionReport()).toEqual(trained.getDecisionReport());
+  });
+
+  it('carries which built-in off-topic questions are on the script\u2019s subject, and the import reads them', () => {
+    const trained = trainedMatcher();
+    const state = structuredClone(trained.exportTrained());
+    expect(state.onSubject).toBeInstanceOf(Uint8Array);
+    expect(state.onSubject).toHaveLength(OFF_TOPIC_QUESTIONS.length);
+    // Flags that call every built-in question on the subject leave none to be nearer to: the
+    // import used them rather than scanning the script again.
+    const everyOnSubject = buildMatcher(SCRIPT, { embedder: wordVectors() });
+    everyOnSubject.importTrained({
+      ...state,
+      onSubject: new Uint8Array(OFF_TOPIC_QUESTIONS.length).fill(1),
+    });
+    const question = 'What is the capital of France?';
+    const asTrained = trained.match(question);
+    expect(asTrained.decision.kind).toBe('fallback');
+    expect(asTrained.offTopicLead).toBeGreaterThan(-1);
+    const read = everyOnSubject.match(question);
+    expect(read.decision).toEqual(asTrained.decision);
+    expect(read.offTopicLead).toBeLessThan(asTrained.offTopicLead! - 0.5);
   });
 
   it('gives way to training where the script changed after the import', () => {

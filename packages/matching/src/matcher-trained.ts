@@ -1,10 +1,12 @@
-// What a matcher learned from its script, apart from the script itself: its classifier's weights
-// and its automatic calibrations (threshold and decision scores). Exported once a matcher has
-// trained and calibrated, it is imported into a matcher built afresh from the same script, vectors
-// and settings, which then scores exactly as the trained one without training or calibrating (a
-// server stores it beside the script; issue 51). The caller keys it by everything the matcher was
-// built from: importing it into another script is a mistake this file cannot always see.
+// What a matcher learned from its script, apart from the script itself: its classifier's weights,
+// its automatic calibrations (threshold and decision scores) and which built-in off-topic questions
+// are on its subject. Exported once a matcher has trained and calibrated, it is imported into a
+// matcher built afresh from the same script, vectors and settings, which then scores exactly as the
+// trained one without training, calibrating or scanning its script again (a server stores it
+// beside the script; issue 51). The caller keys it by everything the matcher was built from:
+// importing it into another script is a mistake this file cannot always see.
 import { installCalibration } from './matcher-calibration.ts';
+import { exportOnSubject, importOnSubject } from './off-topic-lead.ts';
 import type { MatcherState } from './matcher-state.ts';
 import { isSemanticReady, syncPassageVectors } from './matcher-vectors.ts';
 import type { DecisionScores } from './decision-calibration.ts';
@@ -18,7 +20,7 @@ export type { TrainedClassifier } from './semantic-classifier.ts';
  * samples or choice): a stored state of another format is not imported. Tuning changes are the
  * caller's to key by (`DEFAULT_TUNING`).
  */
-export const TRAINED_STATE_FORMAT = 4;
+export const TRAINED_STATE_FORMAT = 5;
 
 export interface TrainedCalibration {
   isSemantic: boolean;
@@ -32,6 +34,11 @@ export interface TrainedState {
   classifier?: TrainedClassifier;
   /** The calibrations of the script as it is (the scoring in force first). */
   calibrations: TrainedCalibration[];
+  /**
+   * Per built-in off-topic question (`OFF_TOPIC_QUESTIONS`, in its order), 1 where the script says
+   * something near it (`off-topic-lead.ts`), once every vector is in.
+   */
+  onSubject?: Uint8Array;
 }
 
 /** What this matcher trained and calibrated for its script as it is now. */
@@ -49,7 +56,13 @@ export function exportTrainedState(state: MatcherState): TrainedState {
       : [],
   );
   const classifier = state.semantic?.exportClassifier();
-  return { format: TRAINED_STATE_FORMAT, calibrations, ...(classifier ? { classifier } : {}) };
+  const onSubject = exportOnSubject(state);
+  return {
+    format: TRAINED_STATE_FORMAT,
+    calibrations,
+    ...(classifier ? { classifier } : {}),
+    ...(onSubject ? { onSubject } : {}),
+  };
 }
 
 /**
@@ -73,6 +86,9 @@ export function importTrainedState(state: MatcherState, trained: TrainedState): 
   }
   if (inForce) {
     installCalibration(state, inForce.isSemantic, inForce.report, inForce.scores);
+  }
+  if (trained.onSubject) {
+    importOnSubject(state, trained.onSubject);
   }
   return true;
 }

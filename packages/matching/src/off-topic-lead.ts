@@ -4,6 +4,7 @@
 // A built-in question near the script itself is on this storyfile's subject and counts for nothing.
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
 import type { MatcherState } from './matcher-state.ts';
+import { isSemanticReady } from './matcher-vectors.ts';
 import { dot, toUnit } from './vector-math.ts';
 
 /**
@@ -57,6 +58,28 @@ function onSubjectOf(state: MatcherState): Uint8Array {
   });
   onSubject.set(state, { version: state.scriptVersion, isOnSubject });
   return isOnSubject;
+}
+
+/**
+ * Which built-in questions are on the script's subject, for its trained state (`matcher-trained.ts`):
+ * finding them scans every phrasing and passage once per built-in question, most of a cold
+ * matcher's first unplayed question (some 90 ms at 300 answers with transcripts). Undefined until
+ * every phrasing and built-in question has its vector (the scan would not be the script's yet).
+ */
+export function exportOnSubject(state: MatcherState): Uint8Array | undefined {
+  if (!state.embedder || !isSemanticReady(state)) {
+    return undefined;
+  }
+  return referenceUnitsOf(state).every((unit) => unit !== undefined)
+    ? onSubjectOf(state)
+    : undefined;
+}
+
+/** Takes in `exportOnSubject`'s flags of the same script (of another list's length: ignored). */
+export function importOnSubject(state: MatcherState, isOnSubject: Uint8Array): void {
+  if (isOnSubject.length === OFF_TOPIC_QUESTIONS.length) {
+    onSubject.set(state, { version: state.scriptVersion, isOnSubject });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
 import { deserialize, serialize } from 'node:v8';
 import { eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TrainedState } from '@conversa/matching';
+import { OFF_TOPIC_QUESTIONS, type TrainedState } from '@conversa/matching';
 import type { Database } from '../../../db/client.ts';
 import { matcherTrainedStates } from '../trained-states.tables.ts';
 
@@ -43,6 +43,13 @@ const trainedStateSchema = z.object({
       }),
     )
     .max(2),
+  /** Per built-in off-topic question, 1 where it is on the script's subject. */
+  onSubject: z
+    .instanceof(Uint8Array)
+    .refine((flags) => flags.length === OFF_TOPIC_QUESTIONS.length, {
+      message: 'the on-subject flags do not fit the built-in off-topic questions',
+    })
+    .optional(),
 });
 
 /** The stored state of this fingerprint (`snapshot-fingerprint.ts`); undefined without one. */
