@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import type { AskInput } from './ask.types.ts';
 import { askersConversation } from './conversation-state.ts';
 import { chatLogEntries, conversations } from './conversations.tables.ts';
@@ -47,34 +48,51 @@ export async function recordExchange(
   onRecorded?: OnRecorded,
 ): Promise<RecordedExchange> {
   const { db, ignores } = engine;
+  const insert = exchangeInsert(ignores, input, entry);
   if (!onRecorded) {
-    return insertExchange(db, ignores, input, entry);
+    // Prepared (one text per kind of insert): the public ask's statement, planned on every ask.
+    const [row] = await queryPrepared<InsertedRow>(db, insert.name, insert.query);
+    return toRecorded(row!);
   }
   // What the caller keeps with the exchange commits with it, or neither does.
   return db.transaction(async (tx) => {
-    const recorded = await insertExchange(tx, ignores, input, entry);
+    const result = await tx.execute<InsertedRow>(insert.query);
+    const recorded = toRecorded(result.rows[0]!);
     await onRecorded(tx, recorded);
     return recorded;
   });
 }
 
+interface InsertedRow extends Record<string, unknown> {
+  conversation_id: string;
+  id: string;
+}
+
+const toRecorded = (row: InsertedRow): RecordedExchange => ({
+  conversationId: row.conversation_id,
+  exchangeId: row.id,
+});
+
 /**
  * Continues the asker's conversation (or starts one) and logs the exchange in one statement: one
  * round trip and one commit per ask, and never a conversation without its first entry. Another
- * storyfile's, channel's or visitor's conversation is never continued: a new one starts.
+ * storyfile's, channel's or visitor's conversation is never continued: a new one starts. Named by
+ * its text, which differs only by whether a conversation is continued.
  */
-async function insertExchange(
-  db: Pick<Database, 'execute'>,
+function exchangeInsert(
   ignores: ConversationEngine['ignores'],
   input: AskInput,
   entry: ChatLogEntryValues,
-): Promise<RecordedExchange> {
+): { name: string; query: SQL } {
   const continued = input.conversationId
     ? sql`update ${conversations} set last_at = now()
           where ${askersConversation({ ...input, conversationId: input.conversationId })}
           returning id`
     : sql`select null::uuid as id where false`;
-  const result = await db.execute<{ conversation_id: string; id: string }>(sql`
+  const name = input.conversationId
+    ? 'conversa_log_exchange_continued'
+    : 'conversa_log_exchange_started';
+  const query = sql`
     with continued as (${continued}),
     created as (
       insert into ${conversations} (storyfile_id, channel, visitor_key)
@@ -105,7 +123,6 @@ async function insertExchange(
       case when ${ignores.isIgnored(input.storyfileId, entry.normalizedText ?? '')}
       then 'ignored' else 'new' end
     from conversation
-    returning conversation_id, id`);
-  const row = result.rows[0]!;
-  return { conversationId: row.conversation_id, exchangeId: row.id };
+    returning conversation_id, id`;
+  return { name, query };
 }

@@ -4,6 +4,7 @@ import { OFF_TOPIC_QUESTIONS } from '@conversa/matching';
 import type { SentenceVectors } from './sentence-vectors.ts';
 import type { StoryfileVocabulary } from './storyfile-vocabulary.ts';
 import type { Database } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { storyfileMatchingSettings } from './conversations.tables.ts';
 import { mediaAssets } from '../media/media.tables.ts';
 import { storyfileQuestions, storyfileTopics } from '../storyfiles/storyfiles.tables.ts';
@@ -35,16 +36,23 @@ const nextVersion = () => (lastVersion += 1);
  * A fingerprint of everything the matcher is built from: questions (count and last edit), topics
  * (names appear in candidates), answer videos, the threshold and training's vocabulary (its
  * `stampParts`). A deletion changes a count, an edit a timestamp, so any change makes a new stamp;
- * one indexed query per ask. The same query reads the published ink version, which is not part of
- * the stamp (the matcher does not depend on it) but tells the ask whether a story runs, at no extra
- * round trip.
+ * one query per ask, prepared (`queryPrepared`: planning its subqueries cost three times their
+ * run) and answered from indexes alone where a script has hundreds of rows. The same query reads
+ * the published ink version, which is not part of the stamp (the matcher does not depend on it)
+ * but tells the ask whether a story runs, at no extra round trip.
  */
 async function readMatcherStamp(
   db: Database,
   vocabulary: StoryfileVocabulary,
   storyfileId: string,
 ): Promise<MatcherStamp> {
-  const result = await db.execute<{ stamp: string; published_ink_version_id: string | null }>(sql`
+  const [row] = await queryPrepared<{
+    stamp: string;
+    published_ink_version_id: string | null;
+  }>(
+    db,
+    'conversa_matcher_stamp',
+    sql`
     select concat_ws('|',
       (select count(*) || ':' || coalesce(max(${storyfileQuestions.updatedAt})::text, '')
          from ${storyfileQuestions} where ${storyfileQuestions.storyfileId} = ${storyfileId}),
@@ -64,8 +72,8 @@ async function readMatcherStamp(
       ${sql.join(vocabulary.stampParts(storyfileId), sql`, `)}
     ) as stamp,
     (select published_version_id from ${inkStories} where storyfile_id = ${storyfileId})
-      as published_ink_version_id`);
-  const row = result.rows[0];
+      as published_ink_version_id`,
+  );
   return {
     stamp: row?.stamp ?? '',
     publishedInkVersionId: row?.published_ink_version_id ?? null,

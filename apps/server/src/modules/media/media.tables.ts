@@ -54,6 +54,10 @@ export const mediaAssets = pgTable(
   },
   (table) => [
     index('media_assets_storyfile_idx').on(table.storyfileId),
+    // The matcher's stamp counts a script's answer videos and reads the newest from here alone.
+    index('media_assets_storyfile_answers_idx')
+      .on(table.storyfileId, table.createdAt)
+      .where(sql`${table.storyfileQuestionId} is not null`),
     uniqueIndex('media_assets_question_key')
       .on(table.storyfileQuestionId)
       .where(sql`${table.storyfileQuestionId} is not null`),

@@ -117,6 +117,8 @@ export const storyfileQuestions = pgTable(
       .on(table.storyfileId, table.sourceQuestionId)
       .where(sql`${table.sourceQuestionId} is not null`),
     index('storyfile_questions_topic_position_idx').on(table.storyfileTopicId, table.position),
+    // The matcher's stamp counts a script's questions and reads their last edit from here alone.
+    index('storyfile_questions_storyfile_updated_idx').on(table.storyfileId, table.updatedAt),
     index('storyfile_questions_text_trgm_idx').using('gin', table.text.op('gin_trgm_ops')),
     // The words of the question and its alternates (conversa_question_words, created by the
     // migration): a custom category's usage finds the questions with a phrase's words here.

@@ -68,7 +68,11 @@ export const videoTranscripts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('video_transcripts_storyfile_idx').on(table.storyfileId, table.status)],
+  (table) => [
+    index('video_transcripts_storyfile_idx').on(table.storyfileId, table.status),
+    // The matcher's stamp counts a script's transcripts and reads their last edit from here alone.
+    index('video_transcripts_storyfile_updated_idx').on(table.storyfileId, table.updatedAt),
+  ],
 );
 
 /**

@@ -1,0 +1,3 @@
+CREATE INDEX "media_assets_storyfile_answers_idx" ON "media_assets" USING btree ("storyfile_id","created_at") WHERE "media_assets"."storyfile_question_id" is not null;--> statement-breakpoint
+CREATE INDEX "storyfile_questions_storyfile_updated_idx" ON "storyfile_questions" USING btree ("storyfile_id","updated_at");--> statement-breakpoint
+CREATE INDEX "video_transcripts_storyfile_updated_idx" ON "video_transcripts" USING btree ("storyfile_id","updated_at");
