@@ -104,6 +104,10 @@ export async function cloneStoryfile(
   } finally {
     client.release();
   }
+  // As autovacuum leaves a studio's tables between edits: statistics that know of every copy (the
+  // prepared stamp's generic plan is chosen on them) and visibility maps that let its counts read
+  // the indexes alone. Without it the first minutes of asks measure a bulk load's aftermath.
+  await pool.query(`vacuum (analyze) ${TABLES.map(({ name }) => name).join(', ')}`);
   const { rows } = await pool.query<{ id: string; slug: string }>(
     `select storyfile_id as id, slug from storyfile_publications
       where storyfile_id in (select ${copiedValue('storyfiles', 'id', 'uuid').replaceAll('"id"', '$1::uuid')}
