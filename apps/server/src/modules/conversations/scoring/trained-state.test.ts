@@ -175,6 +175,15 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const before = await ask('In which hospital did you arrive?');
     expect(before.decision).not.toEqual({ kind: 'answer', questionId: birthplace });
     expect(await countStates()).toBe(1);
+    const [row] = (
+      await db.execute<{ fingerprint: string }>(sql`select fingerprint from matcher_trained_states`)
+    ).rows;
+    expect((await loadTrainedState(db, row!.fingerprint))?.calibrations).toHaveLength(1);
+    // A row that does not read as a state is trained again (and stored again), never thrown.
+    await db.execute(sql`insert into matcher_trained_states (fingerprint, state, bytes)
+      values ('unreadable', '\\x00ff'::bytea, 2)`);
+    await expect(loadTrainedState(db, 'unreadable')).resolves.toBeUndefined();
+    await db.execute(sql`delete from matcher_trained_states where fingerprint = 'unreadable'`);
     await owner.expectStatus(
       200,
       'PATCH',
