@@ -29,6 +29,7 @@
 //   (MATCHER_WORKERS=N before the command sets the scorer threads; DATABASE_URL any PostgreSQL,
 //   else the bench's own embedded one under .data-bench/storyfiles/, BENCH_POSTGRES_PORT)
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunningStudio } from '../src/server.ts';
 import type { EmbeddedDatabase } from '../src/db/embedded.ts';
@@ -38,12 +39,14 @@ import { waitForSentenceVectors, warmScorerThreads } from './load/measures.ts';
 import {
   createBenchPool,
   prepareBenchDatabase,
+  repoRoot,
   seedPublishedStoryfile,
   startBenchStudio,
   writeBenchResults,
 } from './support.ts';
 import { readCacheFigures, type CacheFigures } from './storyfiles/asks.ts';
 import { cloneStoryfile } from './storyfiles/clone.ts';
+import { cpuPerAsk, readCpu } from './storyfiles/cpu.ts';
 import { reportMatcherHeap } from './storyfiles/matcher-heap.ts';
 import { reportReadBack } from './storyfiles/read-back.ts';
 import { countStatuses, runPhases } from './storyfiles/phases.ts';
@@ -173,10 +176,23 @@ async function main(): Promise<void> {
     const baseRss = collectedRss();
     let afterSpread: CacheFigures | undefined;
     let spreadRss = 0;
-    const phases = await runPhases({ ...phaseOptions, url }, async () => {
-      afterSpread = await readCacheFigures(url);
-      spreadRss = collectedRss();
-    });
+    // The bench's own cluster, whose CPU is read beside the studio's (none with DATABASE_URL).
+    const databaseDir = prepared.embedded
+      ? path.join(repoRoot, '.data-bench', 'storyfiles', 'postgres')
+      : undefined;
+    let cpuBefore = readCpu(databaseDir);
+    let cpuAfter = cpuBefore;
+    const phases = await runPhases(
+      { ...phaseOptions, url },
+      async () => {
+        cpuAfter = readCpu(databaseDir);
+        afterSpread = await readCacheFigures(url);
+        spreadRss = collectedRss();
+      },
+      () => {
+        cpuBefore = readCpu(databaseDir);
+      },
+    );
     const heldByScorer =
       workers > 0 ? (afterSpread!.storyfiles.scorers ?? 0) : (afterSpread!.storyfiles.main ?? 0);
     const afterEvicted = await readCacheFigures(url);
@@ -203,6 +219,7 @@ async function main(): Promise<void> {
         errors: spread.filter(({ status }) => status !== 200).length,
         statuses: countStatuses(spread),
         ms: summarize(spread.map(({ ms }) => ms)),
+        cpu: cpuPerAsk(cpuBefore, cpuAfter, spread.length),
       },
       evicted: {
         // Dropped (least recently asked first) by the holder that scores them, their scorer

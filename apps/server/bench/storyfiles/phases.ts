@@ -28,10 +28,14 @@ export interface Phases {
   evicted: AskTiming[];
 }
 
-/** The three phases; `afterSpread` runs between the spread and the asks after eviction. */
+/**
+ * The three phases; `afterSpread` runs between the spread and the asks after eviction,
+ * `beforeSpread` right before the spread's first ask.
+ */
 export async function runPhases(
   options: PhaseOptions,
   afterSpread: () => Promise<void>,
+  beforeSpread: () => void = () => undefined,
 ): Promise<Phases> {
   const { url, slugs, questions, concurrency } = options;
   const lastAsked = new Map<string, number>();
@@ -54,6 +58,7 @@ export async function runPhases(
   const visitsSeconds = (performance.now() - visitsStarted) / 1000;
 
   // Spread: every ask a storyfile drawn at random from all of them.
+  beforeSpread();
   const spreadStarted = performance.now();
   const spreadSlugs: string[] = [];
   const spread = await askSpread(concurrency, options.asks, options.seconds, async () => {
