@@ -7,7 +7,7 @@
 import { createMatcher, type Embedder, type Matcher } from '@conversa/matching';
 import { toAnswerInput } from './matcher-cache-changes.ts';
 import { estimateMatcherBytes, estimateSnapshotVectorBytes } from './scoring/matcher-bytes.ts';
-import { heldSnapshot, takeMatcherSnapshot } from './scoring/matcher-snapshot.ts';
+import { heldSnapshot, readSnapshotParts } from './scoring/matcher-snapshot.ts';
 import type { StoryfileMatcher } from './storyfile-matcher.ts';
 
 /** Everything of an entry but its matcher. */
@@ -69,7 +69,7 @@ export function createEntrySizes(embedder: Embedder | undefined) {
 }
 
 function estimateBuilt(entry: StoryfileMatcher, embedder: Embedder | undefined): number {
-  return estimateMatcherBytes(takeMatcherSnapshot(entry, embedder), { keepsTraining: true });
+  return estimateMatcherBytes(readSnapshotParts(entry, embedder), { keepsTraining: true });
 }
 
 function estimateAnswers(entry: StoryfileMatcher): number {

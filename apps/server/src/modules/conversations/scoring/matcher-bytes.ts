@@ -4,7 +4,8 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 // What one storyfile's matcher costs in memory (MATCHER_CACHE_MB counts it), estimated from what
 // it is built from: its phrasings (each indexed as words, stems and character n-grams: feature ids,
 // weights, postings, the features' keys and statistics), its transcripts (their content stems'
-// postings and the texts), its sentence vectors (one unit copy each, issue 69) and its classifier's
+// postings and the texts), its sentence vectors (one unit copy each, issue 69; a scorer thread
+// reads its snapshot's shared ones in place and counts none) and its classifier's
 // weights (a float32 per answer for every row it was trained on). The factors below were measured
 // against the heap (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC,
 // before and after building matchers from snapshots as a scorer thread holds them: each with the
@@ -93,11 +94,15 @@ export function estimateMatcherHeapBytes(
   let vectorBytes = logged.size * BYTES_PER_LOGGED_QUESTION;
   let scriptVectors = 0;
   for (const [text, vector] of snapshot.vectors) {
+    // A scorer thread reads a snapshot's shared vector in place (`matcher-snapshot.ts`): the
+    // event loop's cache counts it, with the snapshot it holds.
+    const owned = holding.keepsTraining || !(vector.buffer instanceof SharedArrayBuffer);
+    const ownBytes = owned ? vector.byteLength : 0;
     if (logged.has(text) && !scripted.has(text)) {
-      vectorBytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;
+      vectorBytes += ownBytes + BYTES_PER_VECTOR_ENTRY;
     } else if (!OFF_TOPIC_TEXTS.has(text)) {
       // The event loop's matcher keeps its model's vector beside the unit copy it scores with.
-      vectorBytes += vector.byteLength * (holding.keepsTraining ? 2 : 1) + BYTES_PER_VECTOR_ENTRY;
+      vectorBytes += ownBytes * (holding.keepsTraining ? 2 : 1) + BYTES_PER_VECTOR_ENTRY;
       scriptVectors += 1;
     } else if (holding.keepsTraining) {
       vectorBytes += vector.byteLength + BYTES_PER_VECTOR_ENTRY;

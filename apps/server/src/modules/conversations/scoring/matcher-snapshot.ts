@@ -1,4 +1,10 @@
-import { DEFAULT_TUNING, OFF_TOPIC_TEXTS, splitPassages, type Embedder } from '@conversa/matching';
+import {
+  DEFAULT_TUNING,
+  OFF_TOPIC_TEXTS,
+  splitPassages,
+  toUnit,
+  type Embedder,
+} from '@conversa/matching';
 import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
 import type { MatcherSnapshot } from './scorer-protocol.ts';
 
@@ -66,10 +72,37 @@ export function listSnapshotTexts(
 }
 
 /**
+ * The vectors as a snapshot carries them: the script's (every text but the built-in off-topic
+ * questions) as unit vectors, packed in one SharedArrayBuffer. A scorer thread's matcher takes a
+ * unit vector as it is, so it reads them in place: a snapshot sent to a thread is cloned without
+ * copying them, and the event loop's snapshot and the thread's matcher hold one copy between them
+ * (the cache counts it with the snapshot, the thread does not: `matcher-bytes.ts`; issue 69). The
+ * built-in questions' stay the store's own arrays (pinned, the same in every snapshot; each thread
+ * keeps one copy of them).
+ */
+function packVectors(found: ReadonlyArray<[string, Float32Array]>): Array<[string, Float32Array]> {
+  let length = 0;
+  for (const [text, vector] of found) {
+    length += OFF_TOPIC_TEXTS.has(text) ? 0 : vector.length;
+  }
+  const packed = new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT));
+  let offset = 0;
+  return found.map(([text, vector]) => {
+    if (OFF_TOPIC_TEXTS.has(text)) {
+      return [text, vector];
+    }
+    const view = packed.subarray(offset, offset + vector.length);
+    view.set(toUnit(vector));
+    offset += vector.length;
+    return [text, view];
+  });
+}
+
+/**
  * What a scorer worker builds this storyfile's matcher from (`scorer-worker.ts`): the answers,
  * settings and categories the cache read (with what it learned from visitors), and the vectors
- * `embedder` finds for every text the matcher embeds (`listSnapshotTexts`). The vectors are the
- * store's own arrays; a worker gets copies. Taken once per version of the entry.
+ * `embedder` finds for every text the matcher embeds (`listSnapshotTexts`), packed to be shared
+ * (`packVectors`). Taken once per version of the entry.
  */
 export function takeMatcherSnapshot(
   entry: StoryfileMatcher,
@@ -79,6 +112,29 @@ export function takeMatcherSnapshot(
   if (previous) {
     return previous;
   }
+  const { answers, vectors } = readSnapshotParts(entry, embedder);
+  const snapshot: MatcherSnapshot = {
+    version: entry.version,
+    embedderId: embedder ? (embedder.id ?? 'embedder') : null,
+    threshold: entry.threshold,
+    playRisk: entry.playRisk,
+    categories: entry.categories,
+    answers,
+    visitorQuestions: entry.visitorQuestions,
+    vectors: packVectors(vectors),
+  };
+  taken.set(entry, snapshot);
+  return snapshot;
+}
+
+/**
+ * What a snapshot of the entry would carry, its vectors the store's own arrays (not packed, not
+ * kept): what the cache estimates a matcher built on the event loop by.
+ */
+export function readSnapshotParts(
+  entry: StoryfileMatcher,
+  embedder: Embedder | undefined,
+): Pick<MatcherSnapshot, 'answers' | 'vectors' | 'visitorQuestions'> {
   const answers = [...entry.answers.values()].map((answer) => ({
     id: answer.questionId,
     question: answer.text,
@@ -96,16 +152,5 @@ export function takeMatcherSnapshot(
       }
     }
   }
-  const snapshot: MatcherSnapshot = {
-    version: entry.version,
-    embedderId: embedder ? (embedder.id ?? 'embedder') : null,
-    threshold: entry.threshold,
-    playRisk: entry.playRisk,
-    categories: entry.categories,
-    answers,
-    visitorQuestions: entry.visitorQuestions,
-    vectors,
-  };
-  taken.set(entry, snapshot);
-  return snapshot;
+  return { answers, vectors, visitorQuestions: entry.visitorQuestions };
 }

@@ -4,14 +4,14 @@
 // keeps alive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { OFF_TOPIC_TEXTS, type Embedder } from '@conversa/matching';
+import { OFF_TOPIC_TEXTS, toUnit, type Embedder } from '@conversa/matching';
 import type { TextEmbedder } from '@conversa/embeddings';
 import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { createCachedMatcher, createEntrySizes } from '../cached-matcher.ts';
 import { createSentenceVectors } from '../sentence-vectors.ts';
 import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
-import { BYTES_PER_VECTOR_ENTRY } from './matcher-bytes.ts';
-import { listSnapshotTexts } from './matcher-snapshot.ts';
+import { BYTES_PER_VECTOR_ENTRY, estimateMatcherHeapBytes } from './matcher-bytes.ts';
+import { listSnapshotTexts, readSnapshotParts, takeMatcherSnapshot } from './matcher-snapshot.ts';
 import { storedTrainingOf } from './stored-training.ts';
 
 const DIMENSIONS = 16;
@@ -113,10 +113,14 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
 
     expect(snapshot.vectors.map(([text]) => text).sort()).toEqual([...texts].sort());
     expect(model.embedded).toHaveLength(texts.length);
-    // Read back exactly as the model made them (PostgreSQL's binary array form, decoded here).
+    // Read back exactly as the model made them (PostgreSQL's binary array form, decoded here), the
+    // script's carried as unit vectors.
     const made = await model.embed(texts);
     for (const [text, vector] of snapshot.vectors) {
-      expect(Array.from(vector)).toEqual(Array.from(made[texts.indexOf(text)]!));
+      const model = made[texts.indexOf(text)]!;
+      expect(Array.from(vector)).toEqual(
+        Array.from(OFF_TOPIC_TEXTS.has(text) ? model : toUnit(model)),
+      );
     }
   });
 
@@ -141,5 +145,51 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
     );
     // Never built on the event loop by any of this (a scorer thread builds it).
     expect(entry.builtMatcher()).toBeUndefined();
+  });
+});
+
+describe("a snapshot's vectors", () => {
+  it('are the script\u2019s unit vectors in one shared buffer, which a scorer thread reads in place and does not count', () => {
+    const vectors = new Map<string, Float32Array>();
+    const embedder: Embedder = {
+      id: 'test:shared',
+      embed(text) {
+        let vector = vectors.get(text);
+        if (!vector) {
+          const digest = createHash('sha256').update(text).digest();
+          vector = Float32Array.from({ length: DIMENSIONS }, (_, i) => digest[i]! - 127.5);
+          vectors.set(text, vector);
+        }
+        return vector;
+      },
+    };
+    const entry = entryOf(embedder);
+    const snapshot = takeMatcherSnapshot(entry, embedder);
+    const script = snapshot.vectors.filter(([text]) => !OFF_TOPIC_TEXTS.has(text));
+    expect(script.length).toBeGreaterThan(SCRIPT.length);
+    expect(new Set(script.map(([, vector]) => vector.buffer)).size).toBe(1);
+    expect(script[0]![1].buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const [text, vector] of snapshot.vectors) {
+      const model = embedder.embed(text)!;
+      if (OFF_TOPIC_TEXTS.has(text)) {
+        // The store's own (pinned) array: the same in every snapshot, each thread keeps one copy.
+        expect(vector).toBe(model);
+      } else {
+        expect(Array.from(vector)).toEqual(Array.from(toUnit(model)));
+      }
+    }
+    // What a thread is sent reads the same memory: nothing of it is copied.
+    const sent = structuredClone(snapshot);
+    const [text, original] = script[0]!;
+    const [, received] = sent.vectors.find(([sentText]) => sentText === text)!;
+    const value = original[0]!;
+    original[0] = 7;
+    expect(received[0]).toBe(7);
+    original[0] = value;
+    // A thread's matcher counts none of them; the cache counts them with the snapshot it holds.
+    const scriptBytes = script.reduce((sum, [, vector]) => sum + vector.byteLength, 0);
+    expect(estimateMatcherHeapBytes(sent)).toBe(
+      estimateMatcherHeapBytes(readSnapshotParts(entry, embedder)) - scriptBytes,
+    );
   });
 });
