@@ -5,6 +5,8 @@
 // with twice the room, leaving a hole; `compact` packs the runs without holes or spare room (a
 // 300-answer script's postings: 0.26 MB packed, 1.1 MB in the chunked pool this replaced, issue 69).
 
+import { growFloat32, growInt32 } from './typed-arrays.ts';
+
 /** Slots and weights of every feature's posting list, each a run of the shared arrays. */
 export interface PostingPool {
   /** Current backing arrays; replaced when the pool grows or compacts: read them after any edit. */
@@ -19,24 +21,6 @@ export interface PostingPool {
   countSpare(): number;
   /** Packs every run end to end in arrays of exactly the postings' size (no spare room left). */
   compact(): void;
-}
-
-function grownInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
-  if (array.length >= size) {
-    return array;
-  }
-  const grown = new Int32Array(Math.max(size, array.length * 2, 64));
-  grown.set(array);
-  return grown;
-}
-
-function grownFloat32(array: Float32Array<ArrayBuffer>, size: number): Float32Array<ArrayBuffer> {
-  if (array.length >= size) {
-    return array;
-  }
-  const grown = new Float32Array(Math.max(size, array.length * 2, 64));
-  grown.set(array);
-  return grown;
 }
 
 /** Creates an empty pool. */
@@ -55,17 +39,17 @@ export function createPostingPool(): PostingPool {
 
   function ensureFeature(feature: number): void {
     if (feature >= featureCount) {
-      starts = grownInt32(starts, feature + 1);
-      lengths = grownInt32(lengths, feature + 1);
-      capacities = grownInt32(capacities, feature + 1);
+      starts = growInt32(starts, feature + 1);
+      lengths = growInt32(lengths, feature + 1);
+      capacities = growInt32(capacities, feature + 1);
       featureCount = feature + 1;
     }
   }
 
   /** Moves the feature's run to the end of the arrays with room for `capacity` entries. */
   function moveToEnd(feature: number, capacity: number): void {
-    slots = grownInt32(slots, end + capacity);
-    weights = grownFloat32(weights, end + capacity);
+    slots = growInt32(slots, end + capacity);
+    weights = growFloat32(weights, end + capacity);
     const start = starts[feature]!;
     const length = lengths[feature]!;
     slots.copyWithin(end, start, start + length);
@@ -81,8 +65,8 @@ export function createPostingPool(): PostingPool {
     if (length === capacities[feature]!) {
       // A run at the very end grows in place; any other moves, leaving a hole.
       if (length > 0 && starts[feature]! + length === end) {
-        slots = grownInt32(slots, end + length);
-        weights = grownFloat32(weights, end + length);
+        slots = growInt32(slots, end + length);
+        weights = growFloat32(weights, end + length);
         capacities[feature] = length * 2;
         end += length;
       } else {

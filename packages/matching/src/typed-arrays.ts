@@ -1,6 +1,11 @@
-// Typed arrays grown by doubling (never shrunk), for the index's per-feature and per-slot columns.
+// Typed arrays grown by doubling (never shrunk), for the index's per-feature and per-slot columns
+// and the posting pool's runs.
 
-type Column = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+type Column =
+  | Float64Array<ArrayBuffer>
+  | Float32Array<ArrayBuffer>
+  | Int32Array<ArrayBuffer>
+  | Uint8Array<ArrayBuffer>;
 
 /** The array itself when it holds `size` already, else a copy at least twice as long (64 at least). */
 function grow<T extends Column>(array: T, size: number, create: (length: number) => T): T {
@@ -13,6 +18,7 @@ function grow<T extends Column>(array: T, size: number, create: (length: number)
 }
 
 const newFloat64 = (length: number) => new Float64Array(length);
+const newFloat32 = (length: number) => new Float32Array(length);
 const newInt32 = (length: number) => new Int32Array(length);
 const newUint8 = (length: number) => new Uint8Array(length);
 
@@ -21,6 +27,13 @@ export function growFloat64(
   size: number,
 ): Float64Array<ArrayBuffer> {
   return grow(array, size, newFloat64);
+}
+
+export function growFloat32(
+  array: Float32Array<ArrayBuffer>,
+  size: number,
+): Float32Array<ArrayBuffer> {
+  return grow(array, size, newFloat32);
 }
 
 export function growInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
