@@ -46,9 +46,9 @@ const ANSWER_BYTES_PER_CHARACTER = 2;
 const BYTES_PER_ANSWER = 200;
 
 /**
- * Each entry's estimated bytes (`matcher-bytes.ts`): its matcher's once built, else its answers'
- * and the vectors of the snapshot sent to the scorer threads, if one was taken; estimated again
- * when its version moves, its matcher is built or its snapshot taken.
+ * Each entry's estimated bytes (`matcher-bytes.ts`): its matcher's once built, else its answers';
+ * and the vectors of its snapshot (its own packed copy, shared with the scorer threads), if one was
+ * taken; estimated again when its version moves, its matcher is built or its snapshot taken.
  */
 export function createEntrySizes(embedder: Embedder | undefined) {
   const sizes = new WeakMap<StoryfileMatcher, { key: string; bytes: number }>();
@@ -58,9 +58,9 @@ export function createEntrySizes(embedder: Embedder | undefined) {
     const key = `${entry.version}:${isBuilt}:${snapshot !== undefined}`;
     let size = sizes.get(entry);
     if (size?.key !== key) {
-      const bytes = isBuilt
-        ? estimateBuilt(entry, embedder)
-        : estimateAnswers(entry) + (snapshot ? estimateSnapshotVectorBytes(snapshot) : 0);
+      const bytes =
+        (isBuilt ? estimateBuilt(entry, embedder) : estimateAnswers(entry)) +
+        (snapshot ? estimateSnapshotVectorBytes(snapshot) : 0);
       size = { key, bytes };
       sizes.set(entry, size);
     }

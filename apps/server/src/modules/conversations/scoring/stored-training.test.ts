@@ -10,7 +10,11 @@ import { startTestStudio, type TestStudio } from '../../../../test/studio.ts';
 import { createCachedMatcher, createEntrySizes } from '../cached-matcher.ts';
 import { createSentenceVectors } from '../sentence-vectors.ts';
 import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
-import { BYTES_PER_VECTOR_ENTRY, estimateMatcherHeapBytes } from './matcher-bytes.ts';
+import {
+  BYTES_PER_VECTOR_ENTRY,
+  estimateMatcherBytes,
+  estimateMatcherHeapBytes,
+} from './matcher-bytes.ts';
 import { listSnapshotTexts, readSnapshotParts, takeMatcherSnapshot } from './matcher-snapshot.ts';
 import { storedTrainingOf } from './stored-training.ts';
 
@@ -145,6 +149,14 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
     );
     // Never built on the event loop by any of this (a scorer thread builds it).
     expect(entry.builtMatcher()).toBeUndefined();
+    // Built there too (Matching settings), it still holds the snapshot's packed copy: both count.
+    const snapshotBytes = sizeOf(entry) - answersAlone;
+    expect(entry.matcher.countAnswers()).toBe(SCRIPT.length);
+    expect(sizeOf(entry)).toBe(
+      estimateMatcherBytes(readSnapshotParts(entry, vectors.matcherEmbedder), {
+        keepsTraining: true,
+      }) + snapshotBytes,
+    );
   });
 });
 
