@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   AUTH_ME_STORYFILES_PER_NAMESPACE,
@@ -10,6 +9,7 @@ import {
   type GrantableScope,
 } from '@conversa/contracts';
 import type { Database } from '../../db/client.ts';
+import { queryPrepared } from '../../db/prepared.ts';
 import { getTrialFlags, listRunningTrialStoryfiles } from '../promo-codes/index.ts';
 import { namespaces, userNamespaces } from '../namespaces/namespaces.tables.ts';
 import { teamMembers, teams } from '../accounts/accounts.tables.ts';
@@ -20,8 +20,6 @@ import {
 } from '../learning/learning.tables.ts';
 import { storyfiles } from '../storyfiles/storyfiles.tables.ts';
 import { users } from '../users/users.tables.ts';
-
-const dialect = new PgDialect();
 
 /**
  * Builds the answer of auth/me (spec §3 Current user) for a signed-in user. Every authenticated
@@ -107,7 +105,10 @@ async function selectCurrentUser(
   name: string,
   who: SQL,
 ): Promise<CurrentUserRow | undefined> {
-  const query = dialect.sqlToQuery(sql`
+  const [row] = await queryPrepared<CurrentUserRow>(
+    db,
+    name,
+    sql`
     with who as (${who})
     select u.id, u.email, u.first_name, u.last_name, u.is_admin,
       u.deleted_at is not null as is_deleted,
@@ -135,13 +136,9 @@ async function selectCurrentUser(
       ) as team_scopes,
       exists (select 1 from ${userNamespaces} any_un where any_un.user_id = u.id)
         as has_membership_rows
-    from who join ${users} u on u.id = who.user_id`);
-  const result = await db.$client.query<CurrentUserRow>({
-    name,
-    text: query.sql,
-    values: query.params,
-  });
-  return result.rows[0];
+    from who join ${users} u on u.id = who.user_id`,
+  );
+  return row;
 }
 
 function presentCurrentUser(row: CurrentUserRow): CurrentUser | undefined {
