@@ -1,4 +1,5 @@
 // The records and the interface of the inverted index behind a matcher (`answer-index.ts`).
+import type { FeatureTable } from './feature-table.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
 import type { PostingPool } from './posting-pool.ts';
 import type { AnswerInput } from './types.ts';
@@ -25,6 +26,13 @@ export interface PhrasingRecord {
   isLearned?: boolean;
 }
 
+/** A text as the index keeps it: its terms, and its features' ids (each once) with their counts. */
+export interface IndexedText {
+  terms: string[];
+  featureIds: Int32Array;
+  termCounts: Uint8Array;
+}
+
 /** One stored answer. Its profile is all of its phrasings' features pooled. */
 export interface AnswerRecord {
   id: string;
@@ -49,6 +57,8 @@ export interface AnswerIndex {
   /** Phrasing slots; holes are freed slots. */
   readonly phrasings: (PhrasingRecord | undefined)[];
   readonly postings: PostingPool;
+  /** The features seen: ids by family and key (`feature-table.ts`). */
+  readonly features: FeatureTable;
   /** Feature family per feature id. */
   readonly families: Uint8Array;
   /** Per family, 1 / approximate norm of each phrasing slot. */
@@ -68,7 +78,9 @@ export interface AnswerIndex {
   getAnswerBySlot(slot: number): AnswerRecord | undefined;
   findExact(exactKey: string): PhrasingRecord[];
   ensureAnswer(input: AnswerInput): AnswerRecord;
-  addPhrasing(answer: AnswerRecord, text: string, features: TextFeatures): void;
+  /** Interns a text's features (new ones get ids), for `addPhrasing`. */
+  internText(features: TextFeatures): IndexedText;
+  addPhrasing(answer: AnswerRecord, text: string, indexed: IndexedText): void;
   removePhrasing(record: PhrasingRecord): void;
   removeAnswer(answer: AnswerRecord): void;
   /** Brings the approximate norms up to date if edits have moved them enough; call before a query. */

@@ -1,20 +1,27 @@
 // The inverted index behind a matcher: feature ids and document frequencies, postings, slots,
 // exact keys, and the norms of phrasings and answer profiles (exact on demand, approximate in bulk).
+import { createFeatureTable } from './feature-table.ts';
 import { FAMILY_COUNT } from './features.ts';
 import type { FeatureKey, TextFeatures } from './features.ts';
 import { createPostingPool } from './posting-pool.ts';
-import { growFloat64, growInt32, growUint8 } from './typed-arrays.ts';
-import {
-  codeOfValue,
-  growScratch,
-  MAX_TERM_COUNT,
-  scratch,
-  TERM_COUNT_WEIGHTS,
-} from './index-scratch.ts';
-import type { AnswerIndex, AnswerRecord, IdfLevel, PhrasingRecord } from './answer-index-types.ts';
+import { growFloat64, growInt32 } from './typed-arrays.ts';
+import { MAX_TERM_COUNT, scratch, TERM_COUNT_WEIGHTS } from './index-scratch.ts';
+import type {
+  AnswerIndex,
+  AnswerRecord,
+  IdfLevel,
+  IndexedText,
+  PhrasingRecord,
+} from './answer-index-types.ts';
 import type { AnswerInput } from './types.ts';
 
-export type { AnswerIndex, AnswerRecord, IdfLevel, PhrasingRecord } from './answer-index-types.ts';
+export type {
+  AnswerIndex,
+  AnswerRecord,
+  IdfLevel,
+  IndexedText,
+  PhrasingRecord,
+} from './answer-index-types.ts';
 export { TERM_COUNT_WEIGHTS } from './index-scratch.ts';
 
 const MIN_EDITS_BEFORE_REFRESH = 64;
@@ -26,10 +33,7 @@ export function createAnswerIndex(
   weighFeature: (family: number, key: FeatureKey) => number = () => 1,
 ): AnswerIndex {
   const familyCount = FAMILY_COUNT;
-  const featureIds = Array.from({ length: familyCount }, () => new Map<FeatureKey, number>());
-  /** Feature family per feature id, grown by doubling; `featureCount` of it in use. */
-  let families = new Uint8Array(0);
-  let featureCount = 0;
+  const features = createFeatureTable(weighFeature);
   const postings = createPostingPool();
   let phrasingDf = new Int32Array(0);
   let answerDf = new Int32Array(0);
@@ -47,10 +51,6 @@ export function createAnswerIndex(
   // frequency, made again when the count moves, where each feature kept its own (issue 69).
   let idfOfDf = new Float64Array(0);
   let idfDocuments = -1;
-  // Per feature: its prior weight, fixed when the feature is first seen, as an index into the
-  // few distinct weights there are (one per kind of word: a byte a feature, not a double).
-  let priorCodes = new Uint8Array(0);
-  const priorValues: number[] = [];
 
   const coarseInverseNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
   const coarseInverseProfileNorms = Array.from({ length: familyCount }, () => new Float64Array(0));
@@ -63,8 +63,9 @@ export function createAnswerIndex(
     answers,
     phrasings,
     postings,
+    features,
     get families() {
-      return families;
+      return features.families;
     },
     coarseInverseNorms,
     coarseInverseProfileNorms,
@@ -72,14 +73,15 @@ export function createAnswerIndex(
       return answerSlotOf;
     },
     countPhrasings: () => phrasingCount,
-    countFeatures: () => featureCount,
-    lookupFeature: (family, key) => featureIds[family]?.get(key),
-    getPrior: (id) => priorValues[priorCodes[id]!]!,
+    countFeatures: () => features.count(),
+    lookupFeature: (family, key) => features.lookup(family, key),
+    getPrior: (id) => features.prior(id),
     getIdf,
     getUnseenIdf: () => computeIdf(0),
     getAnswerBySlot: (slot) => answerSlots[slot],
     findExact: (exactKey) => exactIndex.get(exactKey) ?? [],
     ensureAnswer,
+    internText,
     addPhrasing,
     removePhrasing,
     removeAnswer,
@@ -107,31 +109,14 @@ export function createAnswerIndex(
     return idfOfDf[df] ?? computeIdf(df);
   }
 
-  function internFeature(family: number, key: FeatureKey): number {
-    const known = featureIds[family]!;
-    let id = known.get(key);
-    if (id === undefined) {
-      id = featureCount++;
-      known.set(key, id);
-      const size = featureCount;
-      families = growUint8(families, size);
-      families[id] = family;
-      phrasingDf = growInt32(phrasingDf, size);
-      answerDf = growInt32(answerDf, size);
-      priorCodes = growUint8(priorCodes, size);
-      priorCodes[id] = codeOfValue(priorValues, weighFeature(family, key));
-      growScratch(size);
-    }
-    return id;
-  }
-
   /** Cuts the per-feature columns, grown by doubling, to the features there are. */
   function trimFeatureColumns(): void {
-    const size = featureCount;
-    families = families.slice(0, size);
-    phrasingDf = phrasingDf.slice(0, size);
-    answerDf = answerDf.slice(0, size);
-    priorCodes = priorCodes.slice(0, size);
+    const size = features.count();
+    if (phrasingDf.length > size * 1.5 + 64) {
+      phrasingDf = phrasingDf.slice(0, size);
+      answerDf = answerDf.slice(0, size);
+    }
+    features.trim();
   }
 
   /** Marks every feature of the answer's phrasings other than `except`. */
@@ -195,12 +180,13 @@ export function createAnswerIndex(
     }
   }
 
-  function addPhrasing(answer: AnswerRecord, text: string, features: TextFeatures): void {
-    const slot = freePhrasingSlots.pop() ?? phrasings.length;
+  /** Interns a text's features: their ids, each once, with its count in the text. */
+  function internText(textFeatures: TextFeatures): IndexedText {
     const distinct: number[] = [];
-    for (let family = 0; family < features.occurrences.length; family++) {
-      for (const key of features.occurrences[family]!) {
-        const id = internFeature(family, key);
+    const { occurrences } = textFeatures;
+    for (let family = 0; family < occurrences.length; family++) {
+      for (const key of occurrences[family]!) {
+        const id = features.intern(family, key);
         // Read after interning, which may grow the scratch.
         const { refCounts } = scratch;
         if (refCounts[id] === 0) {
@@ -210,14 +196,24 @@ export function createAnswerIndex(
       }
     }
     const { refCounts } = scratch;
-    const ids = Int32Array.from(distinct);
-    const counts = new Uint8Array(distinct.length);
+    const featureIds = Int32Array.from(distinct);
+    const termCounts = new Uint8Array(distinct.length);
     for (let i = 0; i < distinct.length; i++) {
       const id = distinct[i]!;
-      const count = Math.min(refCounts[id]!, MAX_TERM_COUNT);
+      termCounts[i] = Math.min(refCounts[id]!, MAX_TERM_COUNT);
       refCounts[id] = 0;
-      counts[i] = count;
-      postings.append(id, slot, TERM_COUNT_WEIGHTS[count]!);
+    }
+    return { terms: textFeatures.terms, featureIds, termCounts };
+  }
+
+  function addPhrasing(answer: AnswerRecord, text: string, indexed: IndexedText): void {
+    const slot = freePhrasingSlots.pop() ?? phrasings.length;
+    const { terms, featureIds: ids, termCounts: counts } = indexed;
+    phrasingDf = growInt32(phrasingDf, features.count());
+    answerDf = growInt32(answerDf, features.count());
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      postings.append(id, slot, TERM_COUNT_WEIGHTS[counts[i]!]!);
       phrasingDf[id]!++;
     }
     const epoch = markAnswerFeatures(answer, undefined);
@@ -227,12 +223,12 @@ export function createAnswerIndex(
         answerDf[ids[k]!]!++;
       }
     }
-    const exactKey = features.terms.join(' ');
+    const exactKey = terms.join(' ');
     const record: PhrasingRecord = {
       slot,
       answer,
       text,
-      terms: features.terms,
+      terms,
       exactKey,
       featureIds: ids,
       termCounts: counts,
@@ -308,6 +304,7 @@ export function createAnswerIndex(
 
   function computeNorms(ids: Int32Array, counts: Uint8Array): Float64Array {
     const norms = new Float64Array(familyCount);
+    const { families } = features;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const weight = TERM_COUNT_WEIGHTS[counts[i]!]! * getIdf(id);
@@ -336,6 +333,7 @@ export function createAnswerIndex(
       }
     }
     const norms = new Float64Array(familyCount);
+    const { families } = features;
     for (const id of touched) {
       const weight = refCounts[id]! * getIdf(id);
       norms[families[id]!]! += weight * weight;
@@ -353,9 +351,7 @@ export function createAnswerIndex(
     if (postings.countSpare() > postings.slots.length / 2) {
       postings.compact();
     }
-    if (priorCodes.length > featureCount * 1.5 + 64) {
-      trimFeatureColumns();
-    }
+    trimFeatureColumns();
     const limit = Math.max(MIN_EDITS_BEFORE_REFRESH, REFRESH_EDIT_SHARE * phrasingCount);
     if (editsSinceRefresh > limit) {
       for (const record of phrasings) {

@@ -16,7 +16,7 @@ export function addPhrasing(
   isLearned = false,
 ): void {
   const features = extractFeatures(text, state.categoryIndex, state.featureSettings);
-  state.index.addPhrasing(answer, text, features);
+  state.index.addPhrasing(answer, text, state.index.internText(features));
   const record = answer.phrasings.at(-1)!;
   if (isLearned) {
     record.isLearned = true;
