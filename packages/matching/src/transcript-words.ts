@@ -5,8 +5,8 @@
 import { createPostingPool } from './posting-pool.ts';
 
 export interface TranscriptWords {
-  /** Indexes a transcript's stems (repeated as often as it uses them) under its answer's slot. */
-  add(slot: number, stems: readonly string[]): void;
+  /** Indexes a transcript's stems (each once, with how often it uses it) under its answer's slot. */
+  add(slot: number, stems: readonly string[], counts: ArrayLike<number>): void;
   /** Removes what `add` indexed for this slot and these stems. */
   remove(slot: number, stems: readonly string[]): void;
   /** How many transcripts use the stem. */
@@ -17,12 +17,13 @@ export interface TranscriptWords {
   compact(): void;
 }
 
-function countStems(stems: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/** A text's stems each once, in the order they first appear, with how often it uses each. */
+export function countStems(stems: readonly string[]): { stems: string[]; counts: Int32Array } {
+  const counted = new Map<string, number>();
   for (const stem of stems) {
-    counts.set(stem, (counts.get(stem) ?? 0) + 1);
+    counted.set(stem, (counted.get(stem) ?? 0) + 1);
   }
-  return counts;
+  return { stems: [...counted.keys()], counts: Int32Array.from(counted.values()) };
 }
 
 export function createTranscriptWords(): TranscriptWords {
@@ -30,14 +31,15 @@ export function createTranscriptWords(): TranscriptWords {
   const pool = createPostingPool();
 
   return {
-    add(slot, stems) {
-      for (const [stem, count] of countStems(stems)) {
+    add(slot, stems, counts) {
+      for (let i = 0; i < stems.length; i++) {
+        const stem = stems[i]!;
         let id = ids.get(stem);
         if (id === undefined) {
           id = ids.size;
           ids.set(stem, id);
         }
-        pool.append(id, slot, count);
+        pool.append(id, slot, counts[i]!);
       }
     },
     remove(slot, stems) {

@@ -14,7 +14,7 @@ import { tokenizeText } from './normalize.ts';
 import { stemWithCache } from './stem.ts';
 import type { Embedder } from './types.ts';
 import { growFloat64 } from './typed-arrays.ts';
-import { createTranscriptWords } from './transcript-words.ts';
+import { countStems, createTranscriptWords } from './transcript-words.ts';
 import { dot, toUnit } from './vector-math.ts';
 
 /** How a transcript's evidence is scored (see `MatcherTuning`). */
@@ -80,6 +80,22 @@ export function contentStems(text: string): string[] {
   return stems;
 }
 
+/**
+ * What scoring keeps of a transcript: its content stems, each once in the order they first appear,
+ * with how often it uses each, and its passages. A stored index (`script-index.ts`) carries it, so
+ * a matcher built again takes it instead of reading the text.
+ */
+export interface AnalysedTranscript {
+  stems: string[];
+  counts: ArrayLike<number>;
+  passages: string[];
+}
+
+/** A transcript's analysis (its text with runs of white space as one space, trimmed). */
+export function analyseTranscript(text: string, passageSentences: number): AnalysedTranscript {
+  return { ...countStems(contentStems(text)), passages: splitPassages(text, passageSentences) };
+}
+
 interface TranscriptRecord {
   text: string;
   /** Its content stems' count (its length in words); the stems are in the index's `words`. */
@@ -96,8 +112,13 @@ interface TranscriptRecord {
 }
 
 export interface TranscriptIndex {
-  /** Sets (or with undefined/blank text, clears) an answer's transcript; true when it changed. */
-  set(answer: AnswerRecord, transcript: string | undefined): boolean;
+  /**
+   * Sets (or with undefined/blank text, clears) an answer's transcript; true when it changed.
+   * `analysed`, when given, is its analysis as `analyse` gave it (it is not read again).
+   */
+  set(answer: AnswerRecord, transcript: string | undefined, analysed?: AnalysedTranscript): boolean;
+  /** The answer's transcript analysed again (undefined without one), for a stored index. */
+  analyse(answer: AnswerRecord): AnalysedTranscript | undefined;
   remove(answer: AnswerRecord): void;
   /** Asks the embedder again for missing passage vectors; true when any arrived. */
   sync(): boolean;
@@ -238,7 +259,7 @@ export function createTranscriptIndex(
       }
       return best;
     },
-    set(answer, transcript) {
+    set(answer, transcript, analysed) {
       const text = transcript?.replace(/\s+/g, ' ').trim() ?? '';
       const current = records.get(answer);
       if ((current?.text ?? '') === text) {
@@ -248,11 +269,15 @@ export function createTranscriptIndex(
       if (text === '') {
         return true;
       }
-      const passages = splitPassages(text, settings.passageSentences);
-      const stems = contentStems(text);
+      const { stems, counts, passages } =
+        analysed ?? analyseTranscript(text, settings.passageSentences);
+      let length = 0;
+      for (let i = 0; i < counts.length; i++) {
+        length += counts[i]!;
+      }
       const record: TranscriptRecord = {
         text,
-        length: stems.length,
+        length,
         centroid: undefined,
         hub: undefined,
         passages: embedder ? passages : [],
@@ -262,13 +287,17 @@ export function createTranscriptIndex(
       missingTotal += record.missing;
       lengthTotal += record.length;
       records.set(answer, record);
-      words.add(answer.slot, stems);
-      lengthOfSlot[answer.slot] = stems.length;
+      words.add(answer.slot, stems, counts);
+      lengthOfSlot[answer.slot] = length;
       wordScores = growFloat64(wordScores, answer.slot + 1);
       embedMissing(record);
       return true;
     },
     remove,
+    analyse(answer) {
+      const record = records.get(answer);
+      return record && analyseTranscript(record.text, settings.passageSentences);
+    },
     sync() {
       if (missingTotal === 0) {
         return false;
