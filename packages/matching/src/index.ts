@@ -3,6 +3,8 @@ export { EMBEDDER_TUNING, tuningFor } from './matcher-tuning.ts';
 export type { EmbeddingState, Matcher, MatcherOptions, MatcherTuning } from './matcher.ts';
 export { TRAINED_STATE_FORMAT } from './matcher-trained.ts';
 export type { TrainedCalibration, TrainedClassifier, TrainedState } from './matcher-trained.ts';
+export { SCRIPT_INDEX_FORMAT } from './script-index.ts';
+export type { ScriptIndex } from './script-index.ts';
 export {
   calibrateThreshold,
   chooseAutoThreshold,

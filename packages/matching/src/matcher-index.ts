@@ -3,20 +3,34 @@
 // (the automatic threshold is recalibrated lazily) and tracks how far it drifted from the last
 // calibration.
 import { createCategoryIndex } from './categories.ts';
-import type { AnswerRecord } from './answer-index.ts';
+import type { AnswerRecord, IndexedText } from './answer-index.ts';
 import { extractFeatures } from './features.ts';
 import { listLearnedTexts, listPhrasingTexts, NO_PHRASINGS } from './matcher-state.ts';
 import type { MatcherState } from './matcher-state.ts';
+import type { AnalysedTranscript } from './transcript.ts';
 import type { AnswerInput, Category } from './types.ts';
+
+/**
+ * A new answer's texts as an index of the same script analysed them (`script-index.ts`): its
+ * phrasings in the order `upsertAnswer` adds them (`listPhrasingTexts`, then `listLearnedTexts`)
+ * and its transcript, if it has one.
+ */
+export interface AnalysedAnswer {
+  phrasings: IndexedText[];
+  transcript?: AnalysedTranscript;
+}
 
 export function addPhrasing(
   state: MatcherState,
   answer: AnswerRecord,
   text: string,
   isLearned = false,
+  analysed?: IndexedText,
 ): void {
-  const features = extractFeatures(text, state.categoryIndex, state.featureSettings);
-  state.index.addPhrasing(answer, text, state.index.internText(features));
+  const indexed =
+    analysed ??
+    state.index.internText(extractFeatures(text, state.categoryIndex, state.featureSettings));
+  state.index.addPhrasing(answer, text, indexed);
   const record = answer.phrasings.at(-1)!;
   if (isLearned) {
     record.isLearned = true;
@@ -24,7 +38,15 @@ export function addPhrasing(
   state.semantic?.add(record);
 }
 
-export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
+/**
+ * Adds an answer or replaces its texts. A new answer's `analysed` texts, when given, are taken as
+ * they are instead of being analysed (`script-index.ts` restores a stored index so).
+ */
+export function upsertAnswer(
+  state: MatcherState,
+  input: AnswerInput,
+  analysed?: AnalysedAnswer,
+): void {
   const stored: AnswerInput = {
     ...input,
     alternates: [...(input.alternates ?? [])],
@@ -33,6 +55,7 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
   const previous = state.index.answers.get(stored.id)?.input;
   const isNew = previous === undefined;
   const answer = state.index.ensureAnswer(stored);
+  const given = isNew ? analysed : undefined;
   let isChanged = isNew;
   // Only phrasings whose text (or whether it was learned) changed are re-indexed; the rest keep
   // their features.
@@ -51,14 +74,18 @@ export function upsertAnswer(state: MatcherState, input: AnswerInput): void {
       isChanged = true;
     }
   }
+  let added = 0;
   for (const [text, isLearned] of wanted) {
     if (!kept.has(text)) {
-      addPhrasing(state, answer, text, isLearned);
+      addPhrasing(state, answer, text, isLearned, given?.phrasings[added++]);
       isChanged = true;
     }
   }
   // A changed transcript is no phrasing and leaves no drift: the next question recalibrates anyway.
-  if (state.tuning.transcriptWeight > 0 && state.transcripts.set(answer, stored.transcript)) {
+  if (
+    state.tuning.transcriptWeight > 0 &&
+    state.transcripts.set(answer, stored.transcript, given?.transcript)
+  ) {
     state.scriptVersion++;
     state.semantic?.invalidateClassifier();
     if (state.calibration) {

@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OFF_TOPIC_QUESTIONS } from './off-topic-questions.ts';
-import type { Embedder } from './types.ts';
-import { STORYFILE, buildMatcher, createRandom } from './matcher.fixtures.ts';
+import { STORYFILE, buildMatcher, wordVectors } from './matcher.fixtures.ts';
 import type { TrainedState } from './matcher-trained.ts';
 
 // What a matcher trained and calibrated, exported and imported into a matcher built afresh from
 // the same script (issue 51): the import must score exactly as the trained matcher, without
 // training or calibrating again.
-
-/** A deterministic stand-in sentence model: each word a fixed random direction, summed. */
-function wordVectors(dimensions = 24): Embedder {
-  const words = new Map<string, Float32Array>();
-  const wordVector = (word: string) => {
-    let vector = words.get(word);
-    if (!vector) {
-      let seed = 0;
-      for (const char of word) {
-        seed = (Math.imul(seed, 31) + char.charCodeAt(0)) | 0;
-      }
-      const random = createRandom(seed);
-      vector = Float32Array.from({ length: dimensions }, () => random() - 0.5);
-      words.set(word, vector);
-    }
-    return vector;
-  };
-  return {
-    id: 'words',
-    embed(text) {
-      const sum = new Float32Array(dimensions);
-      for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) {
-        wordVector(word).forEach((value, i) => (sum[i] = sum[i]! + value));
-      }
-      return sum;
-    },
-  };
-}
 
 // Every answer with a transcript, so that each has two rows and the classifier trains.
 const SCRIPT = STORYFILE.map((answer) => ({

@@ -11,6 +11,7 @@ import type { MatcherState } from './matcher-state.ts';
 import { isSemanticReady, syncPassageVectors } from './matcher-vectors.ts';
 import type { DecisionScores } from './decision-calibration.ts';
 import type { TrainedClassifier } from './semantic-classifier.ts';
+import type { ScriptIndex } from './script-index.ts';
 import type { ThresholdReport } from './types.ts';
 
 export type { TrainedClassifier } from './semantic-classifier.ts';
@@ -39,6 +40,11 @@ export interface TrainedState {
    * something near it (`off-topic-lead.ts`), once every vector is in.
    */
   onSubject?: Uint8Array;
+  /**
+   * The script's index (`Matcher.exportIndex`), kept with what was trained for the same script
+   * (one key for both); `Matcher.addScript` takes it, `importTrained` leaves it.
+   */
+  index?: ScriptIndex;
 }
 
 /** What this matcher trained and calibrated for its script as it is now. */

@@ -1,7 +1,7 @@
 // The matcher tests' shared script (seven answers of an interview), category and builders.
 import { createMatcher } from './matcher.ts';
 import type { Matcher } from './matcher.ts';
-import type { AnswerInput, Category } from './types.ts';
+import type { AnswerInput, Category, Embedder } from './types.ts';
 
 /** Seven answers of an interview, some with alternates. */
 export const STORYFILE: AnswerInput[] = [
@@ -65,5 +65,33 @@ export function createRandom(seed: number): () => number {
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A deterministic stand-in sentence model: each word a fixed random direction, summed. */
+export function wordVectors(dimensions = 24): Embedder {
+  const words = new Map<string, Float32Array>();
+  const wordVector = (word: string) => {
+    let vector = words.get(word);
+    if (!vector) {
+      let seed = 0;
+      for (const char of word) {
+        seed = (Math.imul(seed, 31) + char.charCodeAt(0)) | 0;
+      }
+      const random = createRandom(seed);
+      vector = Float32Array.from({ length: dimensions }, () => random() - 0.5);
+      words.set(word, vector);
+    }
+    return vector;
+  };
+  return {
+    id: 'words',
+    embed(text) {
+      const sum = new Float32Array(dimensions);
+      for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) {
+        wordVector(word).forEach((value, i) => (sum[i] = sum[i]! + value));
+      }
+      return sum;
+    },
   };
 }

@@ -9,6 +9,8 @@ import { calibrate, calibrateDecision } from './matcher-calibration.ts';
 import { assertPlayRisk } from './decision-calibration.ts';
 import { exportTrainedState, importTrainedState } from './matcher-trained.ts';
 import { setVisitorLog } from './visitor-log.ts';
+import { exportScriptIndex, restoreScriptIndex } from './script-index.ts';
+import type { ScriptIndex } from './script-index.ts';
 import type { TrainedState } from './matcher-trained.ts';
 import { offTopicLead } from './off-topic-lead.ts';
 import { decideOutcome } from './decision.ts';
@@ -37,6 +39,15 @@ export type { MatcherOptions, MatcherTuning } from './matcher-state.ts';
 export interface Matcher {
   /** Adds an answer or replaces its question and alternates; unchanged phrasings are kept as is. */
   upsertAnswer(answer: AnswerInput): void;
+  /**
+   * Adds a script's answers to an empty matcher, in order, as `upsertAnswer` does. With an index
+   * that a matcher of the same script and settings exported (`exportIndex`), their texts are taken
+   * as it analysed them instead of analysed again (issue 69); false when the index does not fit
+   * them (another format or shape: they are then analysed).
+   */
+  addScript(answers: readonly AnswerInput[], index?: ScriptIndex): boolean;
+  /** What analysing its script gave (`script-index.ts`), for `addScript` of a matcher built again. */
+  exportIndex(): ScriptIndex;
   /** Removes an answer; `false` when there was none with that id. */
   removeAnswer(answerId: string): boolean;
   /** Replaces the namespace's categories; every phrasing is re-indexed because its terms change. */
@@ -190,6 +201,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   return {
     upsertAnswer: (input: AnswerInput) => upsertAnswer(state, input),
+    addScript(answers: readonly AnswerInput[], index?: ScriptIndex) {
+      if (index && restoreScriptIndex(state, answers, index)) {
+        return true;
+      }
+      for (const answer of answers) {
+        upsertAnswer(state, answer);
+      }
+      return false;
+    },
+    exportIndex: () => exportScriptIndex(state),
     removeAnswer: (answerId: string) => removeAnswer(state, answerId),
     setCategories: (categories: Category[]) => setCategories(state, categories),
     setVisitorQuestions: (texts: readonly string[]) => setVisitorLog(state, texts),

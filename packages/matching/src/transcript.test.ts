@@ -3,7 +3,12 @@
 // no word with the visitor's.
 import { describe, expect, it } from 'vitest';
 import { createMatcher } from './matcher.ts';
-import { contentStems, createTranscriptIndex, splitPassages } from './transcript.ts';
+import {
+  analyseTranscript,
+  contentStems,
+  createTranscriptIndex,
+  splitPassages,
+} from './transcript.ts';
 import type { AnswerRecord } from './answer-index.ts';
 import type { AnswerInput, Embedder } from './types.ts';
 
@@ -267,6 +272,25 @@ describe('splitPassages', () => {
     ['  ', 1, []],
   ])('%j by %i → %j', (text, sentences, expected) => {
     expect(splitPassages(text, sentences)).toEqual(expected);
+  });
+
+  it.each([1, 2, 3])('gives the passages of %i sentences as bounds in the text', (sentences) => {
+    const text =
+      'I was born in Leeds. Yes. Then we moved to York when I was six! Did we like it? We did. ' +
+      'Mum said so... Dad never did. Then we moved again, to a farm near Hull.';
+    const { passageBounds } = analyseTranscript(text, sentences);
+    const passages: string[] = [];
+    for (let i = 0; i < passageBounds.length; i += 2) {
+      passages.push(text.slice(passageBounds[i], passageBounds[i + 1]));
+    }
+    expect(passages).toEqual(splitPassages(text, sentences));
+    expect(passages.length).toBeGreaterThan(1);
+  });
+
+  it("counts a transcript's content stems each once, in the order they first appear", () => {
+    const { stems, counts } = analyseTranscript('Pizza in Naples, and more pizza.', 1);
+    expect(stems).toEqual(['pizza', 'napl']);
+    expect(Array.from(counts)).toEqual([2, 1]);
   });
 
   it('keeps content words only, stemmed', () => {

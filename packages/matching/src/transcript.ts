@@ -88,12 +88,26 @@ export function contentStems(text: string): string[] {
 export interface AnalysedTranscript {
   stems: string[];
   counts: ArrayLike<number>;
-  passages: string[];
+  /** Its passages (`splitPassages`) as pairs of start and end offsets in its text. */
+  passageBounds: Int32Array;
 }
 
 /** A transcript's analysis (its text with runs of white space as one space, trimmed). */
 export function analyseTranscript(text: string, passageSentences: number): AnalysedTranscript {
-  return { ...countStems(contentStems(text)), passages: splitPassages(text, passageSentences) };
+  const passages = splitPassages(text, passageSentences);
+  // Each passage is a run of the text's sentences, so it lies in the text after the one before.
+  const passageBounds = new Int32Array(passages.length * 2);
+  let from = 0;
+  passages.forEach((passage, i) => {
+    const start = text.indexOf(passage, from);
+    if (start < 0) {
+      throw new Error('a passage is not in its transcript: is its white space collapsed?');
+    }
+    from = start + passage.length;
+    passageBounds[2 * i] = start;
+    passageBounds[2 * i + 1] = from;
+  });
+  return { ...countStems(contentStems(text)), passageBounds };
 }
 
 interface TranscriptRecord {
@@ -269,8 +283,12 @@ export function createTranscriptIndex(
       if (text === '') {
         return true;
       }
-      const { stems, counts, passages } =
+      const { stems, counts, passageBounds } =
         analysed ?? analyseTranscript(text, settings.passageSentences);
+      const passages: string[] = [];
+      for (let i = 0; i + 1 < passageBounds.length; i += 2) {
+        passages.push(text.slice(passageBounds[i], passageBounds[i + 1]));
+      }
       let length = 0;
       for (let i = 0; i < counts.length; i++) {
         length += counts[i]!;
