@@ -84,8 +84,8 @@ function usedBytes(): number {
 
 /**
  * Builds `copies` matchers of the snapshot (kept) as a scorer thread holds them: each imports its
- * own copy of the state a first matcher trained (as a thread's does from PostgreSQL), so it holds
- * the classifier's weights and not the inverse kernel only training needs. With `keepsTraining`,
+ * own copy of the state a first matcher trained and its script's index (as a thread's does from
+ * PostgreSQL), so it holds the classifier's weights and not the inverse kernel only training needs. With `keepsTraining`,
  * as the event loop's matcher: each trains itself and keeps training's scratch. Answers the heap's
  * growth per matcher.
  */
@@ -98,7 +98,8 @@ function measure(
   const first = buildMatcher(make());
   first.getThreshold();
   first.match('Where did you grow up?');
-  const trained = first.exportTrained();
+  // With the script's index, as a thread is sent it from PostgreSQL after the first build.
+  const trained = { ...first.exportTrained(), index: first.exportIndex() };
   const before = usedBytes();
   const kept = snapshots.map((snapshot) => {
     const matcher = holding.keepsTraining

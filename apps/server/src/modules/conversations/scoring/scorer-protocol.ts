@@ -73,7 +73,10 @@ export type ScoreReply =
       held: ThreadHeld;
       /** The storyfiles this task's build dropped from the thread (the least recently asked). */
       evicted: string[];
-      /** What the matcher built for this task trained and calibrated beyond what it was sent. */
+      /**
+       * What the matcher built for this task trained and calibrated beyond what it was sent, or the
+       * state it was sent with the script's index it had to make (`TrainedState.index`).
+       */
       trained?: TrainedState;
     }
   /** The worker does not hold this version of the storyfile's matcher: send the snapshot. */

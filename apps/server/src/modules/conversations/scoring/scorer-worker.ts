@@ -27,6 +27,8 @@ let evictions = 0;
 interface HeldMatcher {
   version: number;
   matcher: Matcher;
+  /** Whether its script was added from the stored index it was sent (`Matcher.addScript`). */
+  isIndexRestored: boolean;
   /** Its estimated bytes (`matcher-bytes.ts`), the snapshot's vectors included. */
   bytes: number;
 }
@@ -59,9 +61,17 @@ let questionVectors = new Map<string, Float32Array>();
 
 /**
  * The matcher of a snapshot (exported for the bench that weighs it against the heap), with what a
- * matcher of the same snapshot trained and calibrated when it is given (no training then).
+ * matcher of the same snapshot trained and calibrated when it is given (no training then), and its
+ * script's index when that holds one (no analysing of the script's texts then).
  */
 export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState): Matcher {
+  return buildIndexedMatcher(snapshot, trained).matcher;
+}
+
+function buildIndexedMatcher(
+  snapshot: MatcherSnapshot,
+  trained: TrainedState | undefined,
+): { matcher: Matcher; isIndexRestored: boolean } {
   const { embedderId } = snapshot;
   // Each vector kept once, as a unit vector: the matcher's units take a unit vector as it is
   // (`toUnit`), where each kept a copy of the one it was given (issue 69).
@@ -83,14 +93,12 @@ export function buildMatcher(snapshot: MatcherSnapshot, trained?: TrainedState):
     categories: snapshot.categories,
     embedder,
   });
-  for (const answer of snapshot.answers) {
-    matcher.upsertAnswer(answer);
-  }
+  const isIndexRestored = matcher.addScript(snapshot.answers, trained?.index);
   matcher.setVisitorQuestions(snapshot.visitorQuestions);
   if (trained) {
     matcher.importTrained(trained);
   }
-  return matcher;
+  return { matcher, isIndexRestored };
 }
 
 /** Whether `after` holds something `before` (what the matcher was sent) lacked. */
@@ -112,7 +120,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
     }
     entry = {
       version: task.snapshot.version,
-      matcher: buildMatcher(task.snapshot, task.trained),
+      ...buildIndexedMatcher(task.snapshot, task.trained),
       bytes: estimateMatcherBytes(task.snapshot),
     };
   }
@@ -129,9 +137,14 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
   try {
     const { matcher } = entry;
     const results = task.questions.map(({ text }) => matcher.match(text, { limit: task.limit }));
-    // A matcher built here trained and calibrated what it was not sent: the server stores it.
+    // A matcher built here trained and calibrated what it was not sent, or analysed its script
+    // without a stored index: the server stores what it made, for the next build.
     const trained = isBuilt ? matcher.exportTrained() : undefined;
     const isTrainedHere = trained !== undefined && learnedMore(task.trained, trained);
+    const isIndexedHere = trained !== undefined && !entry.isIndexRestored;
+    if (isIndexedHere) {
+      trained.index = matcher.exportIndex();
+    }
     if (isTrainedHere) {
       // Imported back, the matcher keeps the classifier's weights and drops what training alone
       // needed (its inverse kernel: 2.8 MB at 600 rows); a later calibration trains again.
@@ -143,7 +156,7 @@ export default function scoreQuestions(task: ScoreTask): ScoreReply {
       evicted: sizes.evicted,
       results,
       threshold: matcher.getThreshold(),
-      ...(isTrainedHere ? { trained } : {}),
+      ...(isTrainedHere || isIndexedHere ? { trained } : {}),
     };
   } finally {
     questionVectors = new Map();

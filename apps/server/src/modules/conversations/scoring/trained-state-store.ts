@@ -1,6 +1,7 @@
 // Where what a storyfile's matcher trained and calibrated is kept (`matcher_trained_states`, issue
 // 51): a scorer thread that builds the matcher imports it instead of training its classifier and
-// calibrating its threshold (seconds of CPU at 300 answers with transcripts).
+// calibrating its threshold (seconds of CPU at 300 answers with transcripts), and adds the script
+// from the index stored with it instead of analysing its texts again (issue 69).
 import { deserialize, serialize } from 'node:v8';
 import { eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,6 +18,27 @@ const scoreAndLeadSchema = z.object({ score: z.number(), lead: z.number() });
 const topScoresSchema = z.array(
   scoreAndLeadSchema.extend({ unrecorded: scoreAndLeadSchema.optional() }),
 );
+
+/** The script's index (`ScriptIndex`); the matcher checks that it fits the script it is given. */
+const scriptIndexSchema = z.object({
+  format: z.number().int(),
+  families: z.instanceof(Uint8Array),
+  textKeys: z.string(),
+  charKeys: z.instanceof(Int32Array),
+  phrasingCounts: z.instanceof(Int32Array),
+  termEnds: z.instanceof(Int32Array),
+  termIds: z.instanceof(Int32Array),
+  featureEnds: z.instanceof(Int32Array),
+  featureIds: z.instanceof(Int32Array),
+  termCounts: z.instanceof(Uint8Array),
+  hasTranscript: z.instanceof(Uint8Array),
+  stems: z.string(),
+  stemEnds: z.instanceof(Int32Array),
+  stemIds: z.instanceof(Int32Array),
+  stemCounts: z.instanceof(Int32Array),
+  passageEnds: z.instanceof(Int32Array),
+  passageBounds: z.instanceof(Int32Array),
+});
 
 const trainedStateSchema = z.object({
   format: z.number().int(),
@@ -50,6 +72,7 @@ const trainedStateSchema = z.object({
       message: 'the on-subject flags do not fit the built-in off-topic questions',
     })
     .optional(),
+  index: scriptIndexSchema.optional(),
 });
 
 /** The stored state of this fingerprint (`snapshot-fingerprint.ts`); undefined without one. */

@@ -10,6 +10,7 @@ import {
   OFF_TOPIC_TEXTS,
   splitPassages,
   DEFAULT_TUNING,
+  SCRIPT_INDEX_FORMAT,
   type MatchResult,
   type TrainedState,
 } from '@conversa/matching';
@@ -110,10 +111,26 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     expect(first.results[0]!.isSemantic).toBe(true);
     expect(first.learned?.classifier?.alpha).toBeInstanceOf(Float32Array);
     expect(first.learned?.calibrations).toHaveLength(1);
+    // The script's index it made comes back with it (issue 69).
+    expect(first.learned?.index?.format).toBe(SCRIPT_INDEX_FORMAT);
     const second = await scoreInFreshThread(snapshot, first.learned);
     expect(second.results).toEqual(first.results);
-    // Nothing trained or calibrated that it was not sent.
+    // Nothing trained, calibrated or indexed that it was not sent.
     expect(second.learned).toBeUndefined();
+  }, 240_000);
+
+  it('is sent back with the script’s index by a thread sent a state without one, which scores the same', async () => {
+    const snapshot = snapshotOf(ANSWERS);
+    const first = await scoreInFreshThread(snapshot);
+    const { index, ...withoutIndex } = first.learned!;
+    const second = await scoreInFreshThread(snapshot, withoutIndex);
+    expect(second.results).toEqual(first.results);
+    expect(second.learned).toEqual({ ...withoutIndex, index });
+    // An index of another format is not taken, and a new one is sent back.
+    const stale = { ...withoutIndex, index: { ...index!, format: SCRIPT_INDEX_FORMAT + 1 } };
+    const third = await scoreInFreshThread(snapshot, stale);
+    expect(third.results).toEqual(first.results);
+    expect(third.learned?.index).toEqual(index);
   }, 240_000);
 
   it('is all the thread that trained it keeps: its next asks score the same from the weights it sent back', async () => {
@@ -178,7 +195,9 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const [row] = (
       await db.execute<{ fingerprint: string }>(sql`select fingerprint from matcher_trained_states`)
     ).rows;
-    expect((await loadTrainedState(db, row!.fingerprint))?.calibrations).toHaveLength(1);
+    const stored = await loadTrainedState(db, row!.fingerprint);
+    expect(stored?.calibrations).toHaveLength(1);
+    expect(stored?.index?.phrasingCounts).toBeInstanceOf(Int32Array);
     // A row that does not read as a state is trained again (and stored again), never thrown.
     await db.execute(sql`insert into matcher_trained_states (fingerprint, state, bytes)
       values ('unreadable', '\\x00ff'::bytea, 2)`);
@@ -245,11 +264,16 @@ describe('the event loop\u2019s matcher (Matching settings, Response quality)', 
       ...scores.offTopic,
     ]);
     expect(tops.some((top) => top.unrecorded !== undefined && top.lead === 0)).toBe(true);
-    // A scorer thread's first ask imports it: nothing new to store.
+    // A scorer thread's first ask imports it: nothing new to store but the script's index, which
+    // only a thread makes (the event loop's matcher may hold its answers in another order).
+    expect(stored.index).toBeUndefined();
     await askInStudio(owner, storyfile.id, { text: 'Where were you born?' });
     expect((await db.execute(sql`select fingerprint from matcher_trained_states`)).rows).toEqual(
       rows,
     );
+    const indexed = (await loadTrainedState(db, rows[0]!.fingerprint))!;
+    expect(indexed.index?.format).toBe(SCRIPT_INDEX_FORMAT);
+    expect(indexed.calibrations).toEqual(stored.calibrations);
     expect(settings.defaultThreshold).toBeGreaterThan(0);
   }, 180_000);
 });
