@@ -213,7 +213,7 @@ export function createAnswerIndex(
     answerDf = growInt32(answerDf, features.count());
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      postings.append(id, slot, TERM_COUNT_WEIGHTS[counts[i]!]!);
+      postings.append(id, slot, counts[i]!);
       phrasingDf[id]!++;
     }
     const epoch = markAnswerFeatures(answer, undefined);

@@ -16,6 +16,12 @@ export const TERM_COUNT_WEIGHTS: Float64Array = Float64Array.from(
 );
 
 /**
+ * The same weights in float32, as a posting reads them (`PostingPool` keeps the count): the values
+ * postings held when they stored the weight itself, so scores are the same to the last digit.
+ */
+export const TERM_COUNT_WEIGHTS32: Float32Array = Float32Array.from(TERM_COUNT_WEIGHTS);
+
+/**
  * Per-feature scratch shared by every index of the thread (a call runs to its end before another
  * starts, and leaves it as it found it), so a thread holding hundreds of matchers keeps one copy:
  * `marks[f] === epoch` means "seen in the answer being worked on"; `refCounts`, all zero between

@@ -1,5 +1,6 @@
 // The first pass of the scoring: approximate scores from the postings, to pick the answers that
 // the second pass (`matcher-answer-score.ts`) scores exactly.
+import { TERM_COUNT_WEIGHTS32 } from './index-scratch.ts';
 import { selectTopK } from './top-k.ts';
 import { withTranscript } from './matcher-answer-score.ts';
 import type { MatcherState, PreparedQuery } from './matcher-state.ts';
@@ -24,7 +25,7 @@ export function retrieveAnswerSlots(
   const lengths = pool.lengths;
   const starts = pool.starts;
   const postingSlots = pool.slots;
-  const postingWeights = pool.weights;
+  const postingCounts = pool.counts;
   const order = Array.from(query.ids.keys()).sort(
     (a, b) => (lengths[query.ids[a]!] ?? 0) - (lengths[query.ids[b]!] ?? 0),
   );
@@ -60,7 +61,10 @@ export function retrieveAnswerSlots(
         touchedPhrasings.push(slot);
       }
       // A tiny floor keeps "touched" distinguishable from "untouched" if a product underflows.
-      scores[slot] = previous + contribution * postingWeights[at]! * inverseNorms[slot]! + 1e-12;
+      scores[slot] =
+        previous +
+        contribution * TERM_COUNT_WEIGHTS32[postingCounts[at]!]! * inverseNorms[slot]! +
+        1e-12;
       const answerSlot = answerSlotOf[slot]!;
       profiles[answerSlot] =
         profiles[answerSlot]! + contribution * inverseProfileNorms[answerSlot]!;

@@ -61,9 +61,9 @@ export function createTranscriptWords(): TranscriptWords {
       }
       const start = pool.starts[id]!;
       const end = start + pool.lengths[id]!;
-      const { slots, weights } = pool;
+      const { slots, counts } = pool;
       for (let at = start; at < end; at++) {
-        visit(slots[at]!, weights[at]!);
+        visit(slots[at]!, counts[at]!);
       }
     },
     compact() {

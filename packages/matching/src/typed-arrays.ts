@@ -5,6 +5,7 @@ type Column =
   | Float64Array<ArrayBuffer>
   | Float32Array<ArrayBuffer>
   | Int32Array<ArrayBuffer>
+  | Uint16Array<ArrayBuffer>
   | Uint8Array<ArrayBuffer>;
 
 /** The array itself when it holds `size` already, else a copy at least twice as long (64 at least). */
@@ -20,6 +21,7 @@ function grow<T extends Column>(array: T, size: number, create: (length: number)
 const newFloat64 = (length: number) => new Float64Array(length);
 const newFloat32 = (length: number) => new Float32Array(length);
 const newInt32 = (length: number) => new Int32Array(length);
+const newUint16 = (length: number) => new Uint16Array(length);
 const newUint8 = (length: number) => new Uint8Array(length);
 
 export function growFloat64(
@@ -38,6 +40,13 @@ export function growFloat32(
 
 export function growInt32(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
   return grow(array, size, newInt32);
+}
+
+export function growUint16(
+  array: Uint16Array<ArrayBuffer>,
+  size: number,
+): Uint16Array<ArrayBuffer> {
+  return grow(array, size, newUint16);
 }
 
 export function growUint8(array: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
