@@ -30,7 +30,7 @@ function trainedMatcher() {
 describe('a matcher\u2019s trained state', () => {
   it('is its classifier\u2019s weights and its calibration, once it has scored with vectors', () => {
     const state = trainedMatcher().exportTrained();
-    expect(state.classifier?.alpha).toBeInstanceOf(Float32Array);
+    expect(state.classifier?.alpha.values).toBeInstanceOf(Int16Array);
     expect(state.classifier!.classes).toBe(SCRIPT.length);
     expect(state.calibrations).toHaveLength(1);
     expect(state.calibrations[0]!.isSemantic).toBe(true);

@@ -21,7 +21,7 @@ export type { TrainedClassifier } from './semantic-classifier.ts';
  * samples or choice): a stored state of another format is not imported. Tuning changes are the
  * caller's to key by (`DEFAULT_TUNING`).
  */
-export const TRAINED_STATE_FORMAT = 5;
+export const TRAINED_STATE_FORMAT = 6;
 
 export interface TrainedCalibration {
   isSemantic: boolean;

@@ -25,14 +25,20 @@ function cosines(rows: readonly Float32Array[], query: Float32Array): Float64Arr
 }
 
 describe('trainRidge (kernel ridge regression, one output per class)', () => {
-  it('keeps its weights as float32', () => {
-    const model = trainRidge([new Float32Array([1, 0]), new Float32Array([0, 1])], [0, 1], 2, {
+  it('keeps its weights in 16 bits, each row scaled to use them all', () => {
+    const model = trainRidge([new Float32Array([1, 0]), new Float32Array([0.6, 0.8])], [0, 1], 2, {
       ridge: 0.1,
       kernelGamma: 0,
       kernelMix: 0,
     })!;
-    expect(model.alpha).toBeInstanceOf(Float32Array);
-    expect(model.alpha).toHaveLength(4);
+    const { values, scales } = model.alpha;
+    expect(values).toBeInstanceOf(Int16Array);
+    expect(values).toHaveLength(4);
+    expect(scales).toBeInstanceOf(Float32Array);
+    expect(scales).toHaveLength(2);
+    for (const row of [0, 1]) {
+      expect(Math.max(Math.abs(values[2 * row]!), Math.abs(values[2 * row + 1]!))).toBe(0x7fff);
+    }
   });
 
   const random = createRandom(28);
@@ -69,9 +75,9 @@ describe('trainRidge (kernel ridge regression, one output per class)', () => {
           [],
           expected,
         );
-        // To float32's precision: the weights are kept as float32 (`RidgeModel.alpha`), the
-        // scores rounded to 1e-6.
-        downdated.forEach((value, c) => expect(value).toBeCloseTo(expected[c]!, 7));
+        // To the weights' precision: 16 bits of each row's largest (`RidgeWeights`), which moves
+        // an output in its sixth decimal, and leaving rows out, by their weights, a little more.
+        downdated.forEach((value, c) => expect(value).toBeCloseTo(expected[c]!, 4));
       }
     },
   );
@@ -82,6 +88,6 @@ describe('trainRidge (kernel ridge regression, one output per class)', () => {
     model.predict(model.kernelRow(cosines(rows, rows[6]!)), [], out);
     expect(out.indexOf(Math.max(...out))).toBe(labels[6]);
     model.predict(model.kernelRow(cosines(rows, query)), [1, 5, 9, 13], out);
-    expect(out[1]).toBeCloseTo(0, 7);
+    expect(out[1]).toBeCloseTo(0, 5);
   });
 });

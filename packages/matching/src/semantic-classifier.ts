@@ -3,7 +3,7 @@
 // edited script and the same script built afresh train the same model.
 import type { AnswerRecord, PhrasingRecord } from './answer-index.ts';
 import { restoreRidge, trainRidge } from './ridge.ts';
-import type { RidgeModel, RidgeSettings } from './ridge.ts';
+import type { RidgeModel, RidgeSettings, RidgeWeights } from './ridge.ts';
 import type { SemanticSettings } from './semantic-settings.ts';
 import { dot } from './vector-math.ts';
 
@@ -28,7 +28,7 @@ export interface Classifier {
 export interface TrainedClassifier {
   size: number;
   classes: number;
-  alpha: Float32Array;
+  alpha: RidgeWeights;
 }
 
 /**

@@ -46,11 +46,13 @@ const trainedStateSchema = z.object({
     .object({
       size: z.number().int().positive(),
       classes: z.number().int().positive(),
-      alpha: z.instanceof(Float32Array),
+      alpha: z.object({ values: z.instanceof(Int16Array), scales: z.instanceof(Float32Array) }),
     })
-    .refine((classifier) => classifier.alpha.length === classifier.size * classifier.classes, {
-      message: 'the classifier weights do not fit its size',
-    })
+    .refine(
+      ({ alpha, size, classes }) =>
+        alpha.values.length === size * classes && alpha.scales.length === size,
+      { message: 'the classifier weights do not fit its size' },
+    )
     .optional(),
   calibrations: z
     .array(

@@ -109,7 +109,7 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const snapshot = snapshotOf(ANSWERS);
     const first = await scoreInFreshThread(snapshot);
     expect(first.results[0]!.isSemantic).toBe(true);
-    expect(first.learned?.classifier?.alpha).toBeInstanceOf(Float32Array);
+    expect(first.learned?.classifier?.alpha.values).toBeInstanceOf(Int16Array);
     expect(first.learned?.calibrations).toHaveLength(1);
     // The script's index it made comes back with it (issue 69).
     expect(first.learned?.index?.format).toBe(SCRIPT_INDEX_FORMAT);
@@ -154,7 +154,7 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     expect(await ask()).toEqual(first);
     expect(await ask()).toEqual(first);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.classifier?.alpha).toBeInstanceOf(Float32Array);
+    expect(sent[0]!.classifier?.alpha.values).toBeInstanceOf(Int16Array);
   }, 240_000);
 
   it('is keyed by everything the matcher trains on: an edited transcript or answer is another key', () => {
