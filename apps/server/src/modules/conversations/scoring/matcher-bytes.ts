@@ -5,17 +5,19 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 // it is built from: its phrasings (each indexed as words, stems and character n-grams: feature ids,
 // weights, postings, the features' keys and statistics), its transcripts (their content stems'
 // postings and the texts), its sentence vectors (one unit copy each, issue 69; a scorer thread
-// reads its snapshot's shared ones in place and counts none) and its classifier's
-// weights (a float32 per answer for every row it was trained on). The factors below were measured
-// against the heap (`npm run bench:storyfiles -- --heap`: heap and array buffers after a full GC,
-// before and after building matchers from snapshots as a scorer thread holds them: each with the
-// trained state it imported, none of training's scratch; figures in the conversations README).
-// Fitted at 20, 100, 300 and 400 answers of bench:load's scale script, with and without transcripts.
+// reads its snapshot's shared ones in place and counts none) and its classifier's weights (16 bits
+// per answer for every row it was trained on, and the row's scale). The factors below were
+// measured against the heap (`npm run bench:storyfiles -- --heap`: heap and array buffers after a
+// full GC, before and after building matchers from snapshots as a scorer thread holds them: each
+// with the trained state and the script's index it imported, none of training's scratch; figures
+// in the conversations README). Fitted at 20, 50, 100, 200 and 300 answers of bench:load's scale
+// script with transcripts, with and without vectors, never under the heap (estimate / heap
+// 1.00-1.07, 2026-11-29).
 
 /** Bytes per UTF-16 code unit of a phrasing (a question, an alternate, a learned question). */
-export const PHRASING_BYTES_PER_CHARACTER = 113;
+export const PHRASING_BYTES_PER_CHARACTER = 70;
 /** Bytes per UTF-16 code unit of a transcript (its text, stems' postings and passages' records). */
-export const TRANSCRIPT_BYTES_PER_CHARACTER = 4;
+export const TRANSCRIPT_BYTES_PER_CHARACTER = 7.5;
 /** Per text with a vector: the maps' entries and the typed array's header. */
 export const BYTES_PER_VECTOR_ENTRY = 300;
 /**
@@ -25,7 +27,7 @@ export const BYTES_PER_VECTOR_ENTRY = 300;
  */
 export const BYTES_PER_LOGGED_QUESTION = 1_000;
 /** An empty matcher: its scratch space, records and calibration. */
-export const MATCHER_BASE_BYTES = 140_000;
+export const MATCHER_BASE_BYTES = 100_000;
 /**
  * What a matcher held costs the process against its heap after a full GC: V8 lets a heap grow past
  * what is live before it collects, and a holder's builds leave garbage (snapshots sent, states
@@ -110,7 +112,8 @@ export function estimateMatcherHeapBytes(
   }
   // Counted as if the classifier took part (every answer of two rows or more), an upper bound.
   const classifierBytes =
-    scriptVectors * snapshot.answers.length * Float32Array.BYTES_PER_ELEMENT +
+    scriptVectors * snapshot.answers.length * Int16Array.BYTES_PER_ELEMENT +
+    scriptVectors * Float32Array.BYTES_PER_ELEMENT +
     (holding.keepsTraining ? scriptVectors * scriptVectors * Float64Array.BYTES_PER_ELEMENT : 0);
   return Math.round(
     MATCHER_BASE_BYTES +
