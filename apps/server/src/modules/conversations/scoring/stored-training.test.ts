@@ -11,7 +11,7 @@ import { createCachedMatcher, createEntrySizes } from '../cached-matcher.ts';
 import { createSentenceVectors } from '../sentence-vectors.ts';
 import type { MatchableAnswer, StoryfileMatcher } from '../storyfile-matcher.ts';
 import {
-  BYTES_PER_VECTOR_ENTRY,
+  BYTES_PER_SNAPSHOT_VECTOR,
   estimateMatcherBytes,
   estimateMatcherHeapBytes,
 } from './matcher-bytes.ts';
@@ -145,7 +145,8 @@ describe("a scorer thread's snapshot of a storyfile whose vectors left the store
     const scriptVectors = snapshot.vectors.filter(([text]) => !OFF_TOPIC_TEXTS.has(text));
     expect(scriptVectors.length).toBe(texts.length - OFF_TOPIC_TEXTS.size);
     expect(sizeOf(entry) - answersAlone).toBe(
-      scriptVectors.length * (DIMENSIONS * Float32Array.BYTES_PER_ELEMENT + BYTES_PER_VECTOR_ENTRY),
+      scriptVectors.length *
+        (DIMENSIONS * Float32Array.BYTES_PER_ELEMENT + BYTES_PER_SNAPSHOT_VECTOR),
     );
     // Never built on the event loop by any of this (a scorer thread builds it).
     expect(entry.builtMatcher()).toBeUndefined();
