@@ -108,7 +108,29 @@ export async function loadTrainedState(
     return undefined;
   }
   const parsed = trainedStateSchema.safeParse(stored);
-  return parsed.success ? (parsed.data as TrainedState) : undefined;
+  return parsed.success ? ownArrays(parsed.data as TrainedState) : undefined;
+}
+
+/**
+ * The state with each typed array in a buffer of its own. `deserialize` leaves the large ones as
+ * views of the whole serialized row, and a view sent to a scorer thread carries its whole buffer:
+ * the thread's matcher would keep the row (0.76 MB at 300 answers) for the classifier's weights and
+ * the few index arrays it holds on to (issue 69).
+ */
+function ownArrays<T>(value: T): T {
+  if (ArrayBuffer.isView(value)) {
+    const view = value as unknown as Uint8Array;
+    return (view.byteLength === view.buffer.byteLength ? view : view.slice()) as unknown as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => ownArrays(item)) as unknown as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, ownArrays(item)]),
+    ) as T;
+  }
+  return value;
 }
 
 /** Stores a state under its fingerprint (kept as is when there is one), and drops unread ones. */

@@ -198,6 +198,11 @@ describe('a matcher\u2019s trained state in the scorer threads', () => {
     const stored = await loadTrainedState(db, row!.fingerprint);
     expect(stored?.calibrations).toHaveLength(1);
     expect(stored?.index?.phrasingCounts).toBeInstanceOf(Int32Array);
+    // Each array read back owns its buffer: sent to a thread, a view of the whole row would carry
+    // the row with it, and the thread's matcher would keep it.
+    for (const array of [stored!.index!.featureIds, stored!.index!.termCounts]) {
+      expect(array.buffer.byteLength).toBe(array.byteLength);
+    }
     // A row that does not read as a state is trained again (and stored again), never thrown.
     await db.execute(sql`insert into matcher_trained_states (fingerprint, state, bytes)
       values ('unreadable', '\\x00ff'::bytea, 2)`);
