@@ -15,6 +15,7 @@ import {
   estimateMatcherHeapBytes,
   type MatcherHolding,
 } from '../../src/modules/conversations/scoring/matcher-bytes.ts';
+import { packVectors } from '../../src/modules/conversations/scoring/matcher-snapshot.ts';
 import { buildMatcher } from '../../src/modules/conversations/scoring/scorer-worker.ts';
 import type { MatcherSnapshot } from '../../src/modules/conversations/scoring/scorer-protocol.ts';
 import { loadScript } from '../load-scripts.ts';
@@ -128,6 +129,37 @@ function measure(
   };
 }
 
+/**
+ * As a scorer thread is sent a storyfile: its script vectors packed in a SharedArrayBuffer
+ * (`packVectors`), the snapshot and the stored state cloned as a message clones them (the texts
+ * and the state's arrays become the thread's own; the shared vectors do not). The heap a thread's
+ * matcher adds, against the estimate it counts (which counts no shared vector).
+ */
+function measureAsSent(copies: number): { heap: number; estimate: number } {
+  const first = buildMatcher(scaleSnapshot(300, true));
+  first.getThreshold();
+  first.match('Where did you grow up?');
+  const trained = { ...first.exportTrained(), index: first.exportIndex() };
+  const snapshots = Array.from({ length: copies }, () => {
+    const snapshot = scaleSnapshot(300, true);
+    return { ...snapshot, vectors: packVectors(snapshot.vectors) };
+  });
+  const before = usedBytes();
+  const kept = snapshots.map((snapshot) => {
+    const matcher = buildMatcher(structuredClone(snapshot), structuredClone(trained));
+    matcher.match('Where did you grow up?');
+    return matcher;
+  });
+  const after = usedBytes();
+  if (kept.length !== copies) {
+    throw new Error('lost a matcher');
+  }
+  return {
+    heap: (after - before) / copies,
+    estimate: estimateMatcherHeapBytes(snapshots[0]!, { keepsTraining: false }),
+  };
+}
+
 export function reportMatcherHeap(): void {
   if (!globalThis.gc) {
     throw new Error('--heap needs node --expose-gc (npm run bench:storyfiles does it)');
@@ -150,10 +182,22 @@ export function reportMatcherHeap(): void {
       4,
       { keepsTraining },
     );
-    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     const vectors = dimensions > 0 ? `vectors of ${dimensions} dimensions` : 'words alone';
-    console.log(
-      `| ${count} answers with transcripts, ${vectors}${keepsTraining ? ", trained here (the event loop's)" : ''} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`,
+    printRow(
+      `${count} answers with transcripts, ${vectors}${keepsTraining ? ", trained here (the event loop's)" : ''}`,
+      heap,
+      estimate,
     );
   }
+  const sent = measureAsSent(4);
+  printRow(
+    '300 answers with transcripts, 384 dimensions, as a thread is sent it (cloned; vectors shared, not counted)',
+    sent.heap,
+    sent.estimate,
+  );
+}
+
+function printRow(matcher: string, heap: number, estimate: number): void {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  console.log(`| ${matcher} | ${mb(heap)} | ${mb(estimate)} | ${(estimate / heap).toFixed(2)} |`);
 }

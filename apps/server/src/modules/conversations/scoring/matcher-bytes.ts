@@ -12,7 +12,7 @@ import type { MatcherSnapshot } from './scorer-protocol.ts';
 // with the trained state and the script's index it imported, none of training's scratch; figures
 // in the conversations README). Fitted at 20, 50, 100, 200 and 300 answers of bench:load's scale
 // script with transcripts, with and without vectors, never under the heap (estimate / heap
-// 1.00-1.07, 2026-11-29).
+// 1.00-1.07, 2026-11-29), and a thread's copy of its texts at 300 answers as a thread is sent them.
 
 /** Bytes per UTF-16 code unit of a phrasing (a question, an alternate, a learned question). */
 export const PHRASING_BYTES_PER_CHARACTER = 70;
@@ -32,6 +32,13 @@ export const BYTES_PER_SNAPSHOT_VECTOR = 170;
  * added 0.96 MB of heap to a matcher after a full GC.
  */
 export const BYTES_PER_LOGGED_QUESTION = 1_000;
+/**
+ * Per character of a phrasing or transcript, in a scorer thread: its own copy of the snapshot's
+ * texts, which the message that sent it cloned (one byte a character for most texts, two for
+ * some, and their headers). Measured: a 300-answer matcher built as a thread is sent it holds
+ * 0.2 MB more than one built from texts already in memory (`npm run bench:storyfiles -- --heap`).
+ */
+export const THREAD_TEXT_BYTES_PER_CHARACTER = 2;
 /** An empty matcher: its scratch space, records and calibration. */
 export const MATCHER_BASE_BYTES = 100_000;
 /**
@@ -121,10 +128,14 @@ export function estimateMatcherHeapBytes(
     scriptVectors * snapshot.answers.length * Int16Array.BYTES_PER_ELEMENT +
     scriptVectors * Float32Array.BYTES_PER_ELEMENT +
     (holding.keepsTraining ? scriptVectors * scriptVectors * Float64Array.BYTES_PER_ELEMENT : 0);
+  const textCopyBytes = holding.keepsTraining
+    ? 0
+    : (phrasingCharacters + transcriptCharacters) * THREAD_TEXT_BYTES_PER_CHARACTER;
   return Math.round(
     MATCHER_BASE_BYTES +
       phrasingCharacters * PHRASING_BYTES_PER_CHARACTER +
       transcriptCharacters * TRANSCRIPT_BYTES_PER_CHARACTER +
+      textCopyBytes +
       vectorBytes +
       classifierBytes,
   );

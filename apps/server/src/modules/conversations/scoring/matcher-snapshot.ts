@@ -80,7 +80,9 @@ export function listSnapshotTexts(
  * built-in questions' stay the store's own arrays (pinned, the same in every snapshot; each thread
  * keeps one copy of them).
  */
-function packVectors(found: ReadonlyArray<[string, Float32Array]>): Array<[string, Float32Array]> {
+export function packVectors(
+  found: ReadonlyArray<[string, Float32Array]>,
+): Array<[string, Float32Array]> {
   let length = 0;
   for (const [text, vector] of found) {
     length += OFF_TOPIC_TEXTS.has(text) ? 0 : vector.length;
