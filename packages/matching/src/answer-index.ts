@@ -15,13 +15,7 @@ import type {
 } from './answer-index-types.ts';
 import type { AnswerInput } from './types.ts';
 
-export type {
-  AnswerIndex,
-  AnswerRecord,
-  IdfLevel,
-  IndexedText,
-  PhrasingRecord,
-} from './answer-index-types.ts';
+export type * from './answer-index-types.ts';
 export { TERM_COUNT_WEIGHTS } from './index-scratch.ts';
 
 const MIN_EDITS_BEFORE_REFRESH = 64;

@@ -189,8 +189,21 @@ function areBelow(values: ArrayLike<number>, limit: number): boolean {
   return true;
 }
 
-/** Whether the index has the shape of these answers' in an empty matcher of these settings. */
-function fits(state: MatcherState, answers: readonly AnswerInput[], stored: ScriptIndex): boolean {
+/** The index's word and bigram keys and its stems, split. */
+interface StoredLines {
+  textKeys: string[];
+  stems: string[];
+}
+
+/**
+ * The index's lines when it has the shape of these answers' in an empty matcher of these
+ * settings; undefined when it does not.
+ */
+function readFitting(
+  state: MatcherState,
+  answers: readonly AnswerInput[],
+  stored: ScriptIndex,
+): StoredLines | undefined {
   const count = answers.length;
   if (
     stored.format !== SCRIPT_INDEX_FORMAT ||
@@ -201,7 +214,7 @@ function fits(state: MatcherState, answers: readonly AnswerInput[], stored: Scri
       (column) => column.length !== count,
     )
   ) {
-    return false;
+    return undefined;
   }
   const indexesTranscripts = state.tuning.transcriptWeight > 0;
   for (let i = 0; i < count; i++) {
@@ -211,17 +224,18 @@ function fits(state: MatcherState, answers: readonly AnswerInput[], stored: Scri
       stored.phrasingCounts[i] !== listWantedTexts(input).length ||
       stored.hasTranscript[i] !== (hasTranscript ? 1 : 0)
     ) {
-      return false;
+      return undefined;
     }
   }
   const featureCount = stored.families.length;
   const charCount = stored.families.filter((family) => family === CHAR_FAMILY).length;
   const phrasingCount = stored.phrasingCounts.reduce((sum, phrasings) => sum + phrasings, 0);
-  const stemCount = splitLines(stored.stems, stored.stemIds.length).length;
-  return (
+  const stems = splitLines(stored.stems, stored.stemIds.length);
+  const textKeys = splitLines(stored.textKeys, featureCount - charCount);
+  const isFitting =
     areBelow(stored.families, FAMILY_COUNT) &&
     stored.charKeys.length === charCount &&
-    splitLines(stored.textKeys, featureCount - charCount).length === featureCount - charCount &&
+    textKeys.length === featureCount - charCount &&
     stored.featureEnds.length === phrasingCount &&
     stored.termEnds.length === phrasingCount &&
     areEnds(stored.termEnds, stored.termIds.length) &&
@@ -231,10 +245,10 @@ function fits(state: MatcherState, answers: readonly AnswerInput[], stored: Scri
     areBelow(stored.featureIds, featureCount) &&
     stored.stemCounts.length === stored.stemIds.length &&
     areEnds(stored.stemEnds, stored.stemIds.length) &&
-    areBelow(stored.stemIds, stemCount) &&
+    areBelow(stored.stemIds, stems.length) &&
     stored.passageBounds.length % 2 === 0 &&
-    areEnds(stored.passageEnds, stored.passageBounds.length)
-  );
+    areEnds(stored.passageEnds, stored.passageBounds.length);
+  return isFitting ? { textKeys, stems } : undefined;
 }
 
 /**
@@ -246,12 +260,12 @@ export function restoreScriptIndex(
   answers: readonly AnswerInput[],
   stored: ScriptIndex,
 ): boolean {
-  if (!fits(state, answers, stored)) {
+  const lines = readFitting(state, answers, stored);
+  if (!lines) {
     return false;
   }
+  const { textKeys, stems } = lines;
   // Interned in id order into an empty table, every feature gets its id again.
-  const charCount = stored.charKeys.length;
-  const textKeys = splitLines(stored.textKeys, stored.families.length - charCount);
   const keys: FeatureKey[] = [];
   let nextText = 0;
   let nextChar = 0;
@@ -260,7 +274,6 @@ export function restoreScriptIndex(
     keys.push(key);
     state.index.features.intern(family, key);
   }
-  const stems = splitLines(stored.stems, stored.stemIds.length);
   let phrasing = 0;
   answers.forEach((input, i) => {
     const phrasings: IndexedText[] = [];

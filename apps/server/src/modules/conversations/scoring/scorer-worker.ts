@@ -95,7 +95,7 @@ function buildIndexedMatcher(
   });
   const isIndexRestored = matcher.addScript(snapshot.answers, trained?.index);
   // A passage's vector is looked up once, by the transcripts' index as the script is added: the
-  // thread keeps neither its map entry nor its text after (0.12 MB at 300 answers, issue 69).
+  // thread keeps neither its map entry nor its text after (0.13 MB at 300 answers, issue 69).
   vectors = withoutPassages(vectors, snapshot);
   matcher.setVisitorQuestions(snapshot.visitorQuestions);
   if (trained) {
