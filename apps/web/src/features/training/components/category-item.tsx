@@ -74,7 +74,7 @@ export function CategoryItem({
               {category.phrases.map((phrase) => (
                 <li
                   key={phrase}
-                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs break-words text-slate-700"
+                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs wrap-anywhere text-slate-700"
                 >
                   {phrase}
                 </li>

@@ -72,7 +72,7 @@ export function ClusterList({
                   {cluster.questions.slice(1, 6).map((question) => (
                     <li
                       key={question.text}
-                      className="rounded-full bg-slate-100 px-2 py-0.5 text-xs break-words text-slate-700"
+                      className="rounded-full bg-slate-100 px-2 py-0.5 text-xs wrap-anywhere text-slate-700"
                     >
                       {question.text}
                     </li>

@@ -103,7 +103,7 @@ function RecordNextEntry({
         {item.questions.map((question) => (
           <li
             key={question.text}
-            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs break-words text-slate-700"
+            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs wrap-anywhere text-slate-700"
           >
             {question.text}
             {question.count > 1 ? ` (${question.count})` : ''}
